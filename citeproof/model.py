@@ -1,0 +1,141 @@
+"""The shared vocabulary: claims, anchors, locators, findings and rule outcomes.
+
+Every tier speaks in these types. They are frozen pydantic models that forbid
+undeclared fields, so a typo in a producer is an error at the boundary rather than
+a silently missing key in ``verification_report.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Severity = Literal["critical", "major", "minor", "info"]
+ClaimStatus = Literal["pass", "fail", "undecided", "unverified"]
+ReportFormat = Literal["html", "markdown"]
+UnitKind = Literal["sentence", "table_row", "list_item", "mermaid_label", "heading"]
+
+
+class Frozen(BaseModel):
+    """Base for every boundary type: immutable, no undeclared fields."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Location(Frozen):
+    """Where a person finds a claim in the report they wrote."""
+
+    line: int = Field(description="1-based line in the report file where the unit starts.")
+    section_path: tuple[str, ...] = Field(
+        default=(), description="Heading texts from the outermost section down to this unit."
+    )
+    block: str = Field(default="p", description="Element kind the unit came from (p, li, tr, mermaid, …).")
+
+    def describe(self) -> str:
+        where = f"line {self.line}"
+        if self.section_path:
+            where += " (" + " › ".join(self.section_path) + ")"
+        return where
+
+
+class Locator(Frozen):
+    """The part of a source an anchor points at (the text after ``#``)."""
+
+    raw: str
+    kind: Literal["lines", "page", "section", "table"]
+    start: int | None = Field(default=None, description="First line/page (1-based) for lines/page/table.")
+    end: int | None = Field(default=None, description="Last line/page, inclusive.")
+    name: str | None = Field(default=None, description="Section name or JSON key path for kind=section.")
+
+
+class Anchor(Frozen):
+    """One citation: ``[kind:id#locator]`` or a URL link."""
+
+    raw: str = Field(description="The anchor as written, e.g. 'nct:NCT00001832#Results' or a URL.")
+    kind: str = Field(description="Anchor kind (pmid, nct, evidence, …) or 'url'.")
+    source_id: str = Field(description="Source identifier (or the URL for kind 'url').")
+    locator: Locator | None = None
+    channel: str | None = Field(default=None, description="Source channel from the kind→channel map.")
+    location: Location
+
+
+class Finding(Frozen):
+    """A reason: one rule's verdict on one unit, with enough to find and fix it."""
+
+    rule: str = Field(description="Id of the rule that produced it (e.g. CP104).")
+    code: str = Field(description="Stable reason code (e.g. numeric_token_miss).")
+    severity: Severity
+    message: str
+    claim_id: str | None = None
+    location: Location | None = None
+
+
+class Claim(Frozen):
+    """A unit of the report that can be true or false: a sentence, a table row, a label."""
+
+    id: str = Field(description="Stable id: hash of section path and normalised text, with an ordinal for repeats.")
+    text: str = Field(description="Visible text with anchors removed.")
+    raw_text: str = Field(description="Visible text as written, anchors included.")
+    location: Location
+    anchors: tuple[Anchor, ...] = ()
+    unit: UnitKind = "sentence"
+    fact_bearing: bool = False
+    fact_signals: tuple[str, ...] = Field(
+        default=(), description="Why it is fact-bearing: number, entity, comparative, causal."
+    )
+    in_source_list: bool = Field(
+        default=False, description="Sits in a references/sources/appendix section (not body analysis)."
+    )
+
+
+class Block(Frozen):
+    """A visible block of the report body (paragraph, list item, table row, heading)."""
+
+    kind: str
+    text: str
+    location: Location
+
+
+class MermaidBlock(Frozen):
+    """A diagram found in the report, parsed separately from the prose."""
+
+    id: str
+    source: str = Field(description="Diagram text as written.")
+    location: Location
+    attributes: dict[str, str] = Field(default_factory=dict)
+    declared_anchors: tuple[Anchor, ...] = Field(
+        default=(), description="Anchors written inside the diagram (labels or %% comments)."
+    )
+    preceding_anchor: Anchor | None = Field(
+        default=None, description="The nearest anchor in the body before the diagram."
+    )
+
+
+class ParsedReport(Frozen):
+    format: ReportFormat
+    claims: tuple[Claim, ...]
+    blocks: tuple[Block, ...] = ()
+    mermaid: tuple[MermaidBlock, ...] = ()
+    findings: tuple[Finding, ...] = Field(
+        default=(), description="Problems found while parsing (malformed anchors, …)."
+    )
+    total_sentences: int = Field(default=0, description="Every visible sentence/row, claim or not.")
+
+
+class RuleOutcome(Frozen):
+    """Three facts a rule reports for one unit: could it judge, did it pass, does it block."""
+
+    rule: str
+    applicable: bool
+    passed: bool | None = Field(default=None, description="None when not applicable.")
+    blocks: bool = False
+    findings: tuple[Finding, ...] = ()
+    undecided: str | None = Field(
+        default=None, description="Why support could not be settled deterministically (sends the claim to Tier 2)."
+    )
+    claim_id: str | None = None
+
+    @classmethod
+    def not_applicable(cls, rule: str, claim_id: str | None = None) -> RuleOutcome:
+        return cls(rule=rule, applicable=False, passed=None, blocks=False, claim_id=claim_id)

@@ -1,0 +1,55 @@
+"""Named settings with documented defaults. Every threshold a rule uses lives here,
+so a user can see and override it (``--config citeproof.json`` / the API)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DEFAULT_CHANNEL_MAP: dict[str, str] = {
+    "pmid": "pubmed",
+    "nct": "clinical_trials",
+    "aact": "clinical_trials",
+    "pubtator": "pubtator",
+    "guideline": "guidelines",
+    "evidence": "evidence",
+    "model": "models",
+    "formula": "models",
+}
+
+# Kinds whose source id is a relative path inside the channel folder (not a bare id).
+PATH_KINDS: frozenset[str] = frozenset({"evidence", "model", "formula"})
+
+
+class SubstanceSettings(BaseModel):
+    """Thresholds of the report-substance gate (issue 4). Documented in tier1/report_substance.py."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    inventory_share: float = Field(0.3, description="Block when source-inventory rows exceed this share of body blocks.")
+    min_mermaid_nodes: int = Field(4, description="A diagram with fewer nodes is shallow.")
+    min_mermaid_edges: int = Field(3, description="A diagram with fewer edges is shallow.")
+    repeated_block_limit: int = Field(2, description="More repeats of a templated block than this is padding.")
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    channel_map: dict[str, str] = Field(default_factory=lambda: dict(DEFAULT_CHANNEL_MAP))
+    max_source_bytes: int = Field(20_000_000, description="A saved source larger than this is refused with a finding.")
+    max_report_bytes: int = Field(50_000_000, description="A report larger than this is an input error.")
+    min_content_overlap: float = Field(
+        0.6, description="Share of a claim's content words one source segment must carry for a deterministic pass."
+    )
+    coarse_window_lines: int = Field(
+        60, description="A window longer than this many lines is 'coarse' (excerpt centres on atoms/terms)."
+    )
+    model_dominance_share: float = Field(
+        0.5, description="Block when model/formula anchors exceed this share of body anchors."
+    )
+    drug_lexicon_path: Path | None = Field(default=None, description="Extra drug lexicon (one name per line).")
+    substance: SubstanceSettings = Field(default_factory=SubstanceSettings)
+
+    def channel_for(self, kind: str) -> str | None:
+        return self.channel_map.get(kind.lower())

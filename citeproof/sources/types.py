@@ -1,0 +1,58 @@
+"""Types for saved sources. Plain frozen dataclasses, not pydantic: a run may hold
+thousands of documents and tens of thousands of segments, and these never cross a
+process boundary (the report carries only ids, lines and offsets)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from citeproof.model import Anchor, Finding
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A sentence-sized piece of a source after wrap reflow. Lines are 1-based, inclusive."""
+
+    text: str
+    line_start: int
+    line_end: int
+    char_start: int  # offset into SourceDocument.text
+    char_end: int
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDocument:
+    """One saved source, read and normalised once per run."""
+
+    source_id: str
+    channel: str
+    path: str  # relative to the sources directory, POSIX separators
+    media: str  # txt | md | html | json | xml
+    text: str  # normalised visible text; lines joined with "\n"
+    lines: tuple[str, ...]  # text split into lines; line N is lines[N-1]
+    sections: dict[str, tuple[int, int]] = field(default_factory=dict)  # name → (first, last) line, 1-based
+    pages: tuple[tuple[int, int], ...] = ()  # page N → (first, last) line
+    url: str | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceWindow:
+    """The part of a document an anchor's locator points at."""
+
+    document: SourceDocument
+    line_start: int
+    line_end: int
+    text: str
+    segments: tuple[Segment, ...]
+    coarse: bool  # True when there was no locator or it names a whole long section/page
+    locator_raw: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What an anchor resolved to: a window, or a finding saying why not."""
+
+    anchor: Anchor
+    window: SourceWindow | None
+    finding: Finding | None = None

@@ -1,0 +1,19 @@
+"""The excerpt the judge sees, with where it came from."""
+
+from __future__ import annotations
+
+from citeproof.model import Frozen
+
+
+class Excerpt(Frozen):
+    source_id: str
+    source_path: str
+    locator: str | None
+    text: str
+    sha256: str
+    line_start: int  # 1-based, inclusive, in the SourceDocument's lines
+    line_end: int
+    char_start: int  # offsets into SourceDocument.text
+    char_end: int
+    tokens: int  # counted with tiktoken (cl100k_base, offline)
+    strategy: str  # locator | atoms | terms — what the window was centred on

@@ -1,0 +1,41 @@
+"""The single registry of Tier 1 rules: one line per rule, ordered by id.
+
+A rule's id is stable and never reused; a retired rule keeps its line in RETIRED with
+the id that replaced it. The pipeline, the docs and the example tests all read this list.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from tier1.rule import Rule
+
+# (id, module, class) — imported lazily so one broken rule module is reported as a
+# crash of that rule, not as an import error of the whole tool.
+RULE_TABLE: tuple[tuple[str, str, str], ...] = (
+    # ("CP100", "tier1.anchor_syntax", "AnchorSyntax"),
+    # ("CP101", "tier1.citations", "Citations"),
+    # ("CP102", "tier1.anchor_resolution", "AnchorResolution"),
+    # ("CP103", "tier1.strict_locator", "StrictLocator"),
+    # ("CP104", "tier1.numeric_support", "NumericSupport"),
+    # ("CP105", "tier1.claim_support", "ClaimSupport"),
+)
+
+RETIRED: dict[str, str] = {}
+
+
+def load_rules() -> list[Rule]:
+    rules: list[Rule] = []
+    for rule_id, module, cls in RULE_TABLE:
+        rule = getattr(import_module(module), cls)()
+        if rule.id != rule_id:
+            raise RuntimeError(f"registry says {rule_id} for {module}.{cls}, the class says {rule.id}")
+        rules.append(rule)
+    return rules
+
+
+def rule_by_id(rule_id: str) -> Rule:
+    for rule in load_rules():
+        if rule.id == rule_id:
+            return rule
+    raise KeyError(rule_id)

@@ -1,0 +1,73 @@
+"""The judge protocol, its answer model, and the result of one request attempt.
+
+The runner (``tier2/runner.py``) owns retries, the budget, the cache and the audit
+log; a Judge performs exactly one HTTP request per ``attempt`` call so that every
+attempt can be reserved against the budget and written to the log *before* and
+*after* it happens.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from citeproof.model import Frozen
+from excerpt.types import Excerpt
+
+OutputMode = Literal["json_schema", "json_object", "prompt"]
+
+
+class Verdict(str, Enum):
+    supported = "supported"
+    contradicted = "contradicted"
+    not_enough_info = "not_enough_info"
+
+
+class JudgeAnswer(BaseModel):
+    """What the judge must return. Its JSON Schema is sent as the structured-output schema."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    verdict: Verdict = Field(description="supported: the excerpt states the claim; contradicted: it states otherwise; not_enough_info: neither.")
+    quote: str = Field(description="The shortest verbatim span of the excerpt that decides the verdict; empty only for not_enough_info.")
+    rationale: str = Field(description="One or two sentences explaining the verdict.")
+
+
+class JudgeRequest(Frozen):
+    claim_id: str
+    claim_text: str
+    excerpt: Excerpt
+    source_ids: tuple[str, ...]
+    locator: str | None = None
+    risk: int = 0  # higher is judged first
+
+
+class AttemptResult(Frozen):
+    """One HTTP request and what came of it. error is None only for a valid, quote-checked answer."""
+
+    answer: JudgeAnswer | None = None
+    raw_response: str | None = None
+    error: str | None = None  # timeout | rate_limited | server_error | connection | malformed_json | schema_invalid | quote_not_in_excerpt | truncated | rejected_output_mode | http_error
+    error_detail: str | None = None
+    retryable: bool = False
+    retry_after_s: float | None = None
+    http_status: int | None = None
+    output_mode: OutputMode = "json_schema"
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    latency_s: float = 0.0
+    quote_found: bool | None = None
+
+
+class Judge(Protocol):
+    model: str
+    base_url: str
+    prompt_version: str
+    temperature: float
+
+    @property
+    def output_mode(self) -> OutputMode: ...
+
+    def attempt(self, request: JudgeRequest) -> AttemptResult: ...
