@@ -1,0 +1,85 @@
+"""Text normalisation shared by the report parser, the source store, value atoms and excerpts.
+
+Two small, linear functions:
+
+``fold_emphasis(text)``
+    Removes Markdown formatting that splits a value atom without changing what it says:
+    paired ``**``/``__``/``*``/``_`` emphasis, backtick code spans and ATX heading marks.
+    ``**200 mg**/day`` becomes ``200 mg/day`` (seed 000). Underscores inside words
+    (``primary_outcome``) and arithmetic stars (``2 * 3``) are left alone.
+
+``normalize_text(text, keep_newlines=False)``
+    NFKC (full-width digits and letters, ligatures, ``½`` → ``1/2``), with Chinese sentence
+    punctuation (``，：；！？（）``) and superscripts (``10⁹``, ``m²``) kept as written so
+    sentence splitting and powers of ten survive; Unicode minus and hyphen variants → ``-``;
+    no-break, thin and ideographic spaces → space; zero-width characters and soft hyphens
+    removed; whitespace runs collapsed (per line with ``keep_newlines``).
+    Note: NFKC maps the micro sign ``µ`` to Greek ``μ``; value code compares after this.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_PAIRED_STRONG = re.compile(r"(\*\*|__)(?=\S)([^\n]{1,400}?)(?<=\S)\1")
+_PAIRED_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])([^\n*]{1,400}?)(?<=[^\s*])\*(?![\w*])")
+_PAIRED_UNDERSCORE = re.compile(r"(?<![\w_])_(?=[^\s_])([^\n_]{1,400}?)(?<=[^\s_])_(?![\w_])")
+_CODE_SPAN = re.compile(r"(`+)([^`\n]{1,400}?)\1")
+_HEADING_MARK = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+")
+
+
+def fold_emphasis(text: str) -> str:
+    """Drop Markdown emphasis/code markers around words, keeping the words."""
+    if "*" in text or "_" in text:
+        # strong first so "**x**" is not read as two empty single-star spans
+        text = _PAIRED_STRONG.sub(r"\2", text)
+        text = _PAIRED_STAR.sub(r"\1", text)
+        text = _PAIRED_UNDERSCORE.sub(r"\1", text)
+    if "`" in text:
+        text = _CODE_SPAN.sub(lambda m: m.group(2).strip() or m.group(0), text)
+    if "#" in text:
+        text = _HEADING_MARK.sub("", text)
+    return text
+
+
+# Characters NFKC would rewrite that we keep: Chinese sentence punctuation and superscripts.
+_PROTECTED = "，：；！？（）" + "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ₀₁₂₃₄₅₆₇₈₉"
+_PRIVATE_BASE = 0xF0000  # supplementary private use: NFKC leaves it alone
+_TO_PRIVATE = {ord(c): _PRIVATE_BASE + k for k, c in enumerate(_PROTECTED)}
+_FROM_PRIVATE = {_PRIVATE_BASE + k: c for k, c in enumerate(_PROTECTED)}
+
+_AFTER_NFKC = {
+    0x2212: "-",  # minus sign
+    0x2010: "-",  # hyphen
+    0x2011: "-",  # non-breaking hyphen
+    0xFE63: "-",  # small hyphen-minus
+    0xFF0D: "-",  # full-width hyphen-minus
+    0x2044: "/",  # fraction slash (from ½)
+    0x200B: None,  # zero-width space
+    0x200C: None,
+    0x200D: None,
+    0x2060: None,  # word joiner
+    0xFEFF: None,  # byte-order mark
+    0x00AD: None,  # soft hyphen
+}
+# NFKC already turns NBSP, en/em/thin spaces and U+3000 into " "; these are belt and braces.
+for _cp in (0x00A0, 0x2007, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000):
+    _AFTER_NFKC[_cp] = " "
+
+_WS_ALL = re.compile(r"\s+")
+_WS_LINE = re.compile(r"[^\S\n]+")
+_SPACE_AT_EOL = re.compile(r" ?\n ?")
+
+
+def normalize_text(text: str, *, keep_newlines: bool = False) -> str:
+    """Unicode-normalise ``text`` and collapse whitespace (see module doc)."""
+    if not text.isascii():
+        text = text.translate(_TO_PRIVATE)
+        text = unicodedata.normalize("NFKC", text)
+        text = text.translate(_AFTER_NFKC).translate(_FROM_PRIVATE)
+    if keep_newlines:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = _WS_LINE.sub(" ", text)
+        return _SPACE_AT_EOL.sub("\n", text).strip(" ")
+    return _WS_ALL.sub(" ", text).strip()

@@ -1,0 +1,217 @@
+"""Sentence spans for English and Chinese text, in one left-to-right pass.
+
+A sentence ends at ``. ? !`` (English) or ``。 ！ ？ ；`` (Chinese), extended over closing
+quotes/brackets and over citation brackets written right after the stop
+(``… 12 mg. [nct:NCT1#L3]`` — the anchor belongs to the sentence it follows). A blank line
+always ends a sentence. A full stop does *not* end a sentence when it is
+
+* inside a number (``3.5 mg``, ``p = 0.03``, ``.5``);
+* part of a known abbreviation (``e.g.``, ``i.e.``, ``vs.``, ``et al.``, ``Dr.``, ``approx.``, ``ca.``,
+  ``Fig. 2``, ``No. 5``) or a single initial (``J. Smith``);
+* inside square brackets (anchor ids and paths such as ``[evidence:a/b.md#L3]``);
+* followed by a lowercase word (an abbreviation we do not know, ``incl. the``);
+* an ellipsis not followed by a capitalised word.
+
+Spans are ``(start, end)`` character offsets into the input with surrounding whitespace
+trimmed, so ``text[start:end]`` is the sentence. The scan is linear in the input length.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Candidate boundaries; everything else is skipped by the regex engine in C.
+_CANDIDATE = re.compile(r"[.!?。！？；…\[\n]")
+_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
+
+_CJK_STOPS = frozenset("。！？；")
+_CLOSERS = frozenset("\"'”’)]}」』）】》〉>*_`")
+_SPACE = frozenset(" \t\r\n\f\v\u00a0\u3000")
+
+# Abbreviations after which a full stop never ends a sentence (lower case, inner dots kept).
+_ABBREVIATIONS = frozenset(
+    {
+        "e.g", "i.e", "eg", "ie", "vs", "v", "cf", "al", "approx", "ca", "c", "dr", "mr", "mrs", "ms",
+        "prof", "st", "jr", "sr", "viz", "resp", "incl", "esp", "dept", "univ", "est", "min", "max",
+        "avg", "appr", "ref", "refs", "sec", "secs", "ch", "chap", "ed", "eds", "vol", "vols",
+        "inc", "ltd", "co", "corp", "u.s", "u.k", "e.u", "a.m", "p.m",
+    }
+)
+# Abbreviations that are one only when a number follows (``Fig. 2``, ``No. 5``); otherwise
+# the stop may end a sentence ("The answer was no.").
+_NUMBER_ABBREVIATIONS = frozenset({"fig", "figs", "no", "nos", "eq", "eqs", "p", "pp", "tab", "art", "n"})
+# A single capital after these words is a label, not an initial: "in Arm B. The …" ends.
+_LABEL_WORDS = frozenset(
+    {
+        "arm", "group", "phase", "type", "grade", "stage", "part", "cohort", "class", "level", "section",
+        "table", "figure", "appendix", "panel", "plan", "option", "category", "model", "version",
+        "sample", "site", "trial", "study", "period", "vitamin", "schedule", "list", "step", "zone",
+    }
+)
+_MAX_BRACKET = 400
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Return trimmed ``(start, end)`` spans of the sentences in ``text``."""
+    spans: list[tuple[int, int]] = []
+    n = len(text)
+    start = 0
+    pos = 0
+    while True:
+        m = _CANDIDATE.search(text, pos)
+        if m is None:
+            break
+        i = m.start()
+        ch = text[i]
+        if ch == "[":
+            close = _bracket_end(text, i)
+            pos = close if close > i else i + 1
+            continue
+        if ch == "\n":
+            blank = _BLANK_LINE.match(text, i)
+            if blank:
+                _emit(text, start, i, spans)
+                start = pos = blank.end()
+            else:
+                pos = i + 1
+            continue
+        end = _sentence_end(text, i)
+        if end is None:
+            pos = i + 1
+            continue
+        _emit(text, start, end, spans)
+        start = pos = end
+        if pos >= n:
+            break
+    _emit(text, start, n, spans)
+    return spans
+
+
+def _emit(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    while start < end and text[start] in _SPACE:
+        start += 1
+    while end > start and text[end - 1] in _SPACE:
+        end -= 1
+    if end > start:
+        spans.append((start, end))
+
+
+def _bracket_end(text: str, i: int) -> int:
+    """Index just past the ``]`` closing the bracket at ``i`` on the same line, or -1."""
+    limit = min(len(text), i + _MAX_BRACKET)
+    j = i + 1
+    while j < limit:
+        c = text[j]
+        if c == "]":
+            return j + 1
+        if c == "\n" or c == "[":
+            return -1
+        j += 1
+    return -1
+
+
+def _sentence_end(text: str, i: int) -> int | None:
+    """If the stop at ``i`` ends a sentence, the index just past the sentence (closers and
+    trailing citation brackets included); otherwise None."""
+    n = len(text)
+    ch = text[i]
+    j = i + 1
+    if ch == "." and j < n and text[j] == "." or ch == "…":
+        # ellipsis: consume the run, end only before a capitalised word or the end of text.
+        while j < n and text[j] in ".…":
+            j += 1
+        k = _skip_closers(text, j)
+        nxt = _next_visible(text, k)
+        if nxt is None or (k < n and text[k] in _SPACE and (nxt.isupper() or _is_cjk(nxt))):
+            return _absorb_trailing_anchors(text, k)
+        return None
+    # a run of stops ("?!", "。。") counts as one
+    while j < n and text[j] in "!?。！？；":
+        j += 1
+    k = _skip_closers(text, j)
+    if ch in _CJK_STOPS:
+        return _absorb_trailing_anchors(text, k)
+    nxt_char = text[k] if k < n else None
+    if nxt_char is not None and nxt_char not in _SPACE and nxt_char != "[" and not _is_cjk(nxt_char):
+        return None  # "3.5", "a.b", "U.S.A", "?foo"
+    if ch == "." and not _period_ends(text, i, k):
+        return None
+    return _absorb_trailing_anchors(text, k)
+
+
+def _period_ends(text: str, i: int, k: int) -> bool:
+    """Decide a full stop at ``i`` (already followed by space/end/bracket at ``k``)."""
+    word_start = i
+    while word_start > 0 and text[word_start - 1] not in _SPACE and text[word_start - 1] not in "([{\"'“‘":
+        word_start -= 1
+    word = text[word_start:i]
+    lower = word.lower()
+    nxt = _next_visible(text, k)
+    if nxt is None:
+        return True
+    if nxt.isdigit() and lower in _NUMBER_ABBREVIATIONS:
+        return False
+    if lower in _ABBREVIATIONS:
+        return False
+    if lower == "al" or lower.endswith("et al"):
+        return False
+    if len(word) == 1 and word.isupper() and word.isalpha():
+        prev = _previous_word(text, word_start).lower()
+        if prev not in _LABEL_WORDS:
+            return False
+    if "." in word and not word.endswith(".") and len(word) <= 6 and word.replace(".", "").isalpha():
+        # "U.S", "Ph.D": an inner-dotted token ends a sentence only before a capital.
+        if not nxt.isupper():
+            return False
+    if nxt.islower() and nxt.isascii():
+        return False
+    return True
+
+
+def _skip_closers(text: str, j: int) -> int:
+    n = len(text)
+    while j < n and text[j] in _CLOSERS:
+        if text[j] == "]":
+            break
+        j += 1
+    return j
+
+
+def _absorb_trailing_anchors(text: str, k: int) -> int:
+    """Extend over ``[...]`` groups after the stop (citations belong to the sentence before)."""
+    n = len(text)
+    end = k
+    j = k
+    while True:
+        while j < n and text[j] in " \t\u00a0\u3000":
+            j += 1
+        if j < n and text[j] == "[":
+            close = _bracket_end(text, j)
+            if close < 0 or (close < n and text[close] == "("):
+                break  # unclosed, or a Markdown link starting the next sentence
+            end = j = close
+            continue
+        break
+    return end
+
+
+def _next_visible(text: str, k: int) -> str | None:
+    n = len(text)
+    while k < n and (text[k] in _SPACE or text[k] in "\"'“‘(*_`"):
+        k += 1
+    return text[k] if k < n else None
+
+
+def _previous_word(text: str, end: int) -> str:
+    j = end
+    while j > 0 and text[j - 1] in _SPACE:
+        j -= 1
+    start = j
+    while start > 0 and text[start - 1].isalpha():
+        start -= 1
+    return text[start:j]
+
+
+def _is_cjk(c: str) -> bool:
+    o = ord(c)
+    return 0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x2FFFF

@@ -1,0 +1,53 @@
+"""citeproof.text.normalize: emphasis folding and Unicode normalisation."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.text import fold_emphasis, normalize_text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("**200 mg**/day", "200 mg/day"),
+        ("__200 mg__/day", "200 mg/day"),
+        ("*12%* of patients", "12% of patients"),
+        ("_12%_ of patients", "12% of patients"),
+        ("`30 mg` daily", "30 mg daily"),
+        ("## Results", "Results"),
+        ("a **bold** and *it* mix", "a bold and it mix"),
+    ],
+)
+def test_fold_emphasis_removes_markers(text: str, expected: str) -> None:
+    assert fold_emphasis(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["results.primary_outcome", "snake_case_name", "2 * 3 = 6", "p*q", "C# code", "no markup here", "a ** b"],
+)
+def test_fold_emphasis_leaves_non_emphasis(text: str) -> None:
+    assert fold_emphasis(text) == text
+
+
+def test_normalize_full_width_minus_spaces() -> None:
+    assert normalize_text("１２３ ｍｇ") == "123 mg"
+    assert normalize_text("\u22125 and \uff0d3") == "-5 and -3"
+    assert normalize_text("a\u00a0b\u2009c\u202fd\u3000e") == "a b c d e"
+    assert normalize_text("x\u200by\u00adz") == "xyz"
+    assert normalize_text("½") == "1/2"
+
+
+def test_normalize_keeps_chinese_punctuation_and_superscripts() -> None:
+    assert normalize_text("好，是的；对！吗？（注）") == "好，是的；对！吗？（注）"
+    assert normalize_text("2.5 × 10⁹/L in mg/m²") == "2.5 × 10⁹/L in mg/m²"
+
+
+def test_normalize_whitespace() -> None:
+    assert normalize_text("  a \n\t b  ") == "a b"
+    assert normalize_text("a  b \n  c\t d\r\n", keep_newlines=True) == "a b\nc d\n"
+
+
+def test_ascii_fast_path_is_identity_apart_from_spaces() -> None:
+    assert normalize_text("plain ascii 3.5 mg") == "plain ascii 3.5 mg"

@@ -1,0 +1,95 @@
+"""citeproof.text.sentences: every boundary rule, both ways."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from citeproof.text import split_sentences
+
+
+def sents(text: str) -> list[str]:
+    return [text[a:b] for a, b in split_sentences(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The dose was 3.5 mg. It worked.", ["The dose was 3.5 mg.", "It worked."]),
+        ("Significant (p = 0.03). Next.", ["Significant (p = 0.03).", "Next."]),
+        ("A .5 mg dose. Next.", ["A .5 mg dose.", "Next."]),
+        ("Drugs, e.g. A and B, i.e. two. Next.", ["Drugs, e.g. A and B, i.e. two.", "Next."]),
+        ("Arm A vs. placebo was better. Next.", ["Arm A vs. placebo was better.", "Next."]),
+        ("Smith et al. reported it. Next.", ["Smith et al. reported it.", "Next."]),
+        ("Dr. Smith agreed. Next.", ["Dr. Smith agreed.", "Next."]),
+        ("See Fig. 2 here. Next.", ["See Fig. 2 here.", "Next."]),
+        ("No. 5 was best. The answer was no. Next.", ["No. 5 was best.", "The answer was no.", "Next."]),
+        ("It took approx. 5 days and ca. 3 weeks. Next.", ["It took approx. 5 days and ca. 3 weeks.", "Next."]),
+        ("J. K. Rowling wrote it. Next.", ["J. K. Rowling wrote it.", "Next."]),
+        ("Patients in Arm B. The rest.", ["Patients in Arm B.", "The rest."]),
+        ("Wait... what? Yes... Then it ended…", ["Wait... what?", "Yes...", "Then it ended…"]),
+        ('He said "yes." Then left.', ['He said "yes."', "Then left."]),
+        ("It rose (to 5%). Next.", ["It rose (to 5%).", "Next."]),
+        ("Really?! Yes.", ["Really?!", "Yes."]),
+        ("One para\n\nTwo para", ["One para", "Two para"]),
+        ("wrapped\nline. Next.", ["wrapped\nline.", "Next."]),
+    ],
+)
+def test_english_boundaries(text: str, expected: list[str]) -> None:
+    assert sents(text) == expected
+
+
+def test_anchor_after_stop_belongs_to_previous_sentence() -> None:
+    text = "Patients received 12 mg. [nct:NCT1#L3] Then they stopped. [pmid:1; pmid:2] [pmid:3]"
+    assert sents(text) == [
+        "Patients received 12 mg. [nct:NCT1#L3]",
+        "Then they stopped. [pmid:1; pmid:2] [pmid:3]",
+    ]
+
+
+def test_dots_inside_anchor_brackets_do_not_split() -> None:
+    assert sents("See [evidence:dir/v1.2. notes.md#L3] now. Next.") == [
+        "See [evidence:dir/v1.2. notes.md#L3] now.",
+        "Next.",
+    ]
+
+
+def test_markdown_link_after_stop_starts_next_sentence() -> None:
+    assert sents("A sentence. [a link](http://x.y) starts next.") == [
+        "A sentence.",
+        "[a link](http://x.y) starts next.",
+    ]
+
+
+def test_chinese() -> None:
+    text = "患者接受了治疗。有效率为35%。[nct:NCT1#L3]不良反应较少！是否有效？是的；结束"
+    assert sents(text) == ["患者接受了治疗。", "有效率为35%。[nct:NCT1#L3]", "不良反应较少！", "是否有效？", "是的；", "结束"]
+
+
+def test_chinese_closing_quote_and_mixed() -> None:
+    assert sents("他说“好。”然后离开。The end.") == ["他说“好。”", "然后离开。", "The end."]
+
+
+def test_spans_are_trimmed_offsets() -> None:
+    text = "  First one.   Second one.  "
+    spans = split_sentences(text)
+    assert spans == [(2, 12), (15, 26)]
+
+
+def test_empty_and_whitespace() -> None:
+    assert split_sentences("") == []
+    assert split_sentences("   \n\n ") == []
+
+
+def test_no_terminator_is_one_sentence() -> None:
+    assert sents("A heading without stop") == ["A heading without stop"]
+
+
+def test_linear_time_on_large_and_adversarial_input() -> None:
+    big = "The rate was 3.5% in 120 patients [nct:NCT0001#L3]. " * 20000
+    adversarial = "[" * 50000 + "a. " * 50000 + "U.S. " * 20000
+    t0 = time.perf_counter()
+    assert len(split_sentences(big)) == 20000
+    split_sentences(adversarial)
+    assert time.perf_counter() - t0 < 2.0
