@@ -1,0 +1,136 @@
+"""Tier 1 benchmark: is Tier 1 linear in what is cited, and close to the cost of reading it?
+
+    python bench/tier1.py                 # 2,000 claims citing 1,000 sources, and 10x that
+    python bench/tier1.py --claims 500    # smaller, for a quick look
+
+Prints, per size: Tier 1 wall time (the whole pipeline without Tier 2), the floor (parse
+the report with the same parser + read every cited source once), their ratio (target
+<= 2.0), the 10x/1x time ratio (target <= 11) and peak RSS (target <= 200 MB). Each size
+runs in a fresh subprocess so peak RSS belongs to that size alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ARMS = ("Arm A", "Arm B", "Arm C")
+OUTCOMES = ("Complete Response", "Partial Response", "Stable Disease", "Progressive Disease")
+
+
+def make_record(rng: random.Random, i: int) -> dict:
+    analysed = rng.randint(20, 400)
+    results = ["Outcome Measurement:", "  Objective Tumor Response", "  Time frame: up to 24 months"]
+    for a, arm in enumerate(ARMS, 1):
+        results += [f"Results {a}:", f"  Arm/Group Title: {arm}", f"  Overall Number of Participants Analyzed: {analysed + a}"]
+        for outcome in OUTCOMES:
+            n = rng.randint(0, analysed)
+            results.append(f"  {outcome}: {n}  {100 * n / analysed:.1f}%")
+    adverse = ["Adverse Events 1:", f"  Total: {rng.randint(1, 40)}/{analysed} ({rng.uniform(1, 30):.2f}%)"]
+    adverse += [f"  Event {k} {rng.randint(0, 9)}/{analysed} ({rng.uniform(0, 9):.2f}%)" for k in range(12)]
+    return {
+        "Clinical Trial ID": f"NCT{i:08d}",
+        "Intervention": ["INTERVENTION 1:", f"  Study agent {rng.choice((100, 200, 400))} mg/day orally on days 1-28"],
+        "Eligibility": [f"  Age greater than or equal to {rng.randint(16, 21)} years."] * 10,
+        "Results": results,
+        "Adverse Events": adverse,
+    }
+
+
+def make_corpus(root: Path, claims: int, sources: int, seed: int = 7) -> Path:
+    rng = random.Random(seed)
+    src = root / "sources" / "clinical_trials"
+    src.mkdir(parents=True)
+    records = []
+    for i in range(sources):
+        rec = make_record(rng, i)
+        records.append(rec)
+        (src / f"NCT{i:08d}.json").write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    lines = ["# Synthetic efficacy review", ""]
+    for c in range(claims):
+        i = c % sources
+        rec = records[i]
+        if c % (claims // 20 or 1) == 0:
+            lines += [f"## Trial group {c // max(claims // 20, 1) + 1}", ""]
+        row = rng.choice([r for r in rec["Results"] if ":" in r and r.strip()[0].isupper() and any(ch.isdigit() for ch in r)])
+        label, _, value = row.strip().partition(":")
+        value = value.strip().split()[0] if value.strip() else "0"
+        if c % 10 == 9:  # every tenth claim is fabricated
+            value = str(int(float(value.rstrip("%"))) + 997)
+        lines.append(f"In trial {rec['Clinical Trial ID']}, {label.lower()} was {value} [nct:NCT{i:08d}#Results].")
+        lines.append("")
+    report = root / "report.md"
+    report.write_text("\n".join(lines), encoding="utf-8")
+    return report
+
+
+def measure(claims: int, sources: int) -> dict:
+    from citeproof.parse import parse_report
+    from citeproof.pipeline import VerifyOptions, run
+    from citeproof.settings import Settings
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        report_path = make_corpus(root, claims, sources)
+        text = report_path.read_text(encoding="utf-8")
+        src = root / "sources"
+
+        # Floor: the same parser, plus reading every cited source once.
+        t0 = time.perf_counter()
+        parsed = parse_report(text, "markdown", Settings())
+        cited = {a.source_id for c in parsed.claims for a in c.anchors}
+        for sid in cited:
+            (src / "clinical_trials" / f"{sid}.json").read_text(encoding="utf-8")
+        floor = time.perf_counter() - t0
+
+        t0 = time.perf_counter()
+        report = run(text, "markdown", src, VerifyOptions(mode="report"))
+        tier1 = time.perf_counter() - t0
+        statuses = {s: sum(1 for c in report.claims if c.status == s) for s in ("pass", "fail", "undecided")}
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"claims": claims, "sources": sources, "tier1_s": tier1, "floor_s": floor, "peak_rss_mb": peak_mb, **statuses}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--claims", type=int, default=2000)
+    ap.add_argument("--sources", type=int, default=1000)
+    ap.add_argument("--scale", type=int, default=10, help="multiplier for the large run (0 to skip)")
+    ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.one:
+        print(json.dumps(measure(args.claims, args.sources)))
+        return 0
+
+    def child(claims: int, sources: int) -> dict:
+        out = subprocess.run(
+            [sys.executable, __file__, "--one", "--claims", str(claims), "--sources", str(sources)],
+            check=True, capture_output=True, text=True,
+        )
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    base = child(args.claims, args.sources)
+    rows = [base]
+    if args.scale:
+        rows.append(child(args.claims * args.scale, args.sources * args.scale))
+    print(f"{'claims':>7} {'sources':>7} {'tier1 s':>8} {'floor s':>8} {'ratio':>6} {'RSS MB':>7}  pass/fail/undecided")
+    for r in rows:
+        print(
+            f"{r['claims']:>7} {r['sources']:>7} {r['tier1_s']:>8.2f} {r['floor_s']:>8.2f} "
+            f"{r['tier1_s'] / r['floor_s']:>6.2f} {r['peak_rss_mb']:>7.0f}  {r['pass']}/{r['fail']}/{r['undecided']}"
+        )
+    print(f"target: tier1/floor <= 2.0 at {args.claims} claims; peak RSS <= 200 MB")
+    if len(rows) == 2:
+        print(f"scaling: {args.scale}x input took {rows[1]['tier1_s'] / rows[0]['tier1_s']:.2f}x the time (target <= {args.scale + 1})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

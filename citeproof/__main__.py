@@ -1,0 +1,3 @@
+from citeproof.cli import entrypoint
+
+entrypoint()

@@ -1,0 +1,304 @@
+"""The ``citeproof`` command. Thin: read inputs, call the pipeline, print, exit.
+
+Exit codes (documented in README, tested in tests/cli):
+  0 publishable (or any verdict in --mode report)
+  1 blocked by a critical finding
+  2 usage or input error — one line on stderr, never a traceback
+  3 incomplete: claims left undecided or unverified (enforce mode)
+  130 interrupted (Ctrl-C)
+Machine output (JSON) goes to stdout or --out; the human summary goes to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from typer.exceptions import TyperException
+
+from citeproof.errors import CiteproofError, InputError, UsageError
+from citeproof.report import VerificationReport, write_atomic
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Verify that every claim in a report is backed by the exact place it cites.",
+    pretty_exceptions_enable=False,
+)
+
+
+class ModeOpt(str, Enum):
+    enforce = "enforce"
+    report = "report"
+
+
+class FormatOpt(str, Enum):
+    json = "json"
+    text = "text"
+
+
+class OutputModeOpt(str, Enum):
+    auto = "auto"
+    json_schema = "json_schema"
+    json_object = "json_object"
+    prompt = "prompt"
+
+
+def read_report(path: Path, max_bytes: int) -> str:
+    """Read a report as UTF-8 text, or raise an InputError that says exactly what is wrong."""
+    if not path.exists():
+        raise InputError(f"report not found: {path}")
+    if path.is_dir():
+        raise InputError(f"report is a directory, not a file: {path}")
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise InputError(f"report too large: {path} is {size:,} bytes (limit {max_bytes:,}; raise max_report_bytes in --config)")
+        data = path.read_bytes()
+    except PermissionError:
+        raise InputError(f"report not readable (permission denied): {path}") from None
+    except OSError as exc:
+        raise InputError(f"report not readable: {path}: {exc.strerror or exc}") from None
+    if b"\x00" in data[:65536]:
+        raise InputError(f"report looks binary (NUL bytes), not HTML or Markdown: {path}")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"report is not valid UTF-8: {path}: line {line}, byte {exc.start} (0x{data[exc.start]:02x}); re-save it as UTF-8"
+        ) from None
+    if not text.strip():
+        raise InputError(f"report is empty: {path}")
+    return text
+
+
+def _load_settings(config: Path | None):
+    from citeproof.settings import Settings
+
+    if config is None:
+        return Settings()
+    try:
+        raw = json.loads(config.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"config not found: {config}") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"config is not valid JSON: {config}: line {exc.lineno}: {exc.msg}") from None
+    try:
+        return Settings.model_validate(raw)
+    except Exception as exc:  # pydantic ValidationError: name the first bad field
+        first = str(exc).splitlines()
+        raise InputError(f"config invalid: {config}: {' '.join(first[1:3]).strip() or first[0]}") from None
+
+
+def _summary(report: VerificationReport, out_path: Path | None) -> str:
+    t = report.totals
+    lines = [
+        f"citeproof: {report.verdict.upper()} ({report.mode} mode, exit {report.exit_code})"
+        + ("  [would block under enforce]" if report.mode == "report" and report.would_block else ""),
+        f"  claims {t.claims}: pass {t.passed}, fail {t.failed}, undecided {t.undecided}, unverified {t.unverified}"
+        f"  | anchors {report.anchor_audit.total_anchors} ({report.anchor_audit.anchors_without_locator} without locator,"
+        f" {report.anchor_audit.unresolved_anchors} unresolved)",
+    ]
+    failing = [c for c in report.claims if c.status == "fail"]
+    for c in failing[:15]:
+        reason = c.reasons[0] if c.reasons else None
+        why = f"{reason.code}: {reason.message}" if reason else "failed"
+        lines.append(f"  FAIL {c.id} {c.location.describe()}: {why}")
+    if len(failing) > 15:
+        lines.append(f"  … and {len(failing) - 15} more failing claims (see the JSON report)")
+    for f in report.findings[:10]:
+        where = f" {f.location.describe()}" if f.location else ""
+        lines.append(f"  {f.severity.upper()} {f.rule} {f.code}{where}: {f.message}")
+    undecided = [c for c in report.claims if c.status in ("undecided", "unverified")]
+    for c in undecided[:5]:
+        lines.append(f"  {c.status.upper()} {c.id} {c.location.describe()}: {'; '.join(c.undecided_reasons) or '-'}")
+    if len(undecided) > 5:
+        lines.append(f"  … and {len(undecided) - 5} more {'/'.join(sorted({c.status for c in undecided}))} claims")
+    rules = ", ".join(
+        f"{r.id} {r.name} " + ("n/a" if r.status == "n/a" else f"{r.passed}/{r.applicable}") for r in report.rules
+    )
+    lines.append(f"  rules: {rules}")
+    sa = report.semantic_audit
+    if sa.enabled:
+        lines.append(
+            f"  judge: {sa.calls_made} calls of {sa.call_budget} ({sa.calls_remaining} left), {sa.cache_hits} cache hits,"
+            f" {sa.judge_errors} errors, {sa.budget_exhausted} budget-exhausted; log {sa.audit_log_path} ({sa.audit_log_entries} lines)"
+        )
+    elif sa.note:
+        lines.append(f"  {sa.note}")
+    if out_path:
+        lines.append(f"  report written to {out_path}")
+    return "\n".join(lines)
+
+
+def _text_table(report: VerificationReport) -> str:
+    rows = []
+    for c in report.claims:
+        why = c.reasons[0].code if c.reasons else ("; ".join(c.undecided_reasons) if c.undecided_reasons else "")
+        rows.append(f"{c.status:<10} {c.id:<16} L{c.location.line:<5} {c.text[:80]!s:<80} {why}")
+    return "\n".join(rows)
+
+
+@app.command()
+def verify(
+    report: Annotated[Path, typer.Argument(help="Report to verify (.html, .md).")],
+    sources: Annotated[Optional[Path], typer.Option("--sources", help="Sources folder: sources/<channel>/<id>.<ext>.")] = None,
+    retrieved: Annotated[Optional[Path], typer.Option("--retrieved", help="RAG-answer mode: retrieved.jsonl (url, title, text).")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write verification_report.json here (atomic).")] = None,
+    mode: Annotated[ModeOpt, typer.Option("--mode", help="enforce: exit non-zero when blocked/incomplete; report: record would_block, exit 0.")] = ModeOpt.enforce,
+    fmt: Annotated[FormatOpt, typer.Option("--format", help="stdout format: json (the report) or text (one line per claim).")] = FormatOpt.json,
+    config: Annotated[Optional[Path], typer.Option("--config", help="JSON settings file (thresholds, channel map).")] = None,
+    require_channel: Annotated[list[str], typer.Option("--require-channel", help="Channel that must be cited in the body when it has saved files (repeatable).")] = [],
+    exclude_channel: Annotated[list[str], typer.Option("--exclude-channel", help="CHANNEL=REASON: a required channel excluded beforehand, with its reason (repeatable).")] = [],
+    tier2: Annotated[bool, typer.Option("--tier2", help="Send undecided claims to the LLM judge.")] = False,
+    call_budget: Annotated[int, typer.Option("--call-budget", min=0, help="Hard ceiling on judge requests (every attempt counts).")] = 40,
+    audit_log: Annotated[Path, typer.Option("--audit-log", help="JSONL audit log, appended (one line per judge attempt or cache hit).")] = Path("out/audit.jsonl"),
+    model: Annotated[Optional[str], typer.Option("--model", help="Judge model name.")] = None,
+    base_url: Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1.")] = None,
+    api_key_env: Annotated[str, typer.Option("--api-key-env", help="Name of the environment variable holding the API key (never pass the key itself).")] = "OPENAI_API_KEY",
+    concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64)] = 1,
+    cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help="Judge answer cache (diskcache).")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the judge cache.")] = False,
+    excerpt_tokens: Annotated[int, typer.Option("--excerpt-tokens", min=32, help="Ceiling on excerpt tokens per judged claim.")] = 512,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per judge request.")] = 30.0,
+    max_retries: Annotated[int, typer.Option("--max-retries", min=0, max=10, help="Retries per claim (each attempt counts against the budget).")] = 2,
+    output_mode: Annotated[OutputModeOpt, typer.Option("--output-mode", help="Structured output: auto degrades json_schema → json_object → prompt.")] = OutputModeOpt.auto,
+) -> None:
+    """Verify REPORT claim by claim; exit 0 publishable, 1 blocked, 2 input error, 3 incomplete."""
+    from citeproof.pipeline import VerifyOptions, detect_format, run
+
+    settings = _load_settings(config)
+    if sources is None and retrieved is None:
+        raise UsageError("no evidence given: pass --sources DIR (saved sources) or --retrieved FILE (RAG-answer mode)")
+    if sources is not None and not sources.is_dir():
+        raise InputError(f"sources folder not found: {sources} — pass --sources DIR pointing at sources/<channel>/<id>.<ext>")
+    if retrieved is not None and not retrieved.is_file():
+        raise InputError(f"retrieved file not found: {retrieved}")
+    updates: dict[str, object] = {}
+    if require_channel:
+        updates["required_source_channels"] = tuple(dict.fromkeys(require_channel))
+    if exclude_channel:
+        excluded = dict(getattr(settings, "excluded_channels", {}) or {})
+        for item in exclude_channel:
+            channel, _, reason = item.partition("=")
+            if not channel.strip() or not reason.strip():
+                raise UsageError(f"--exclude-channel needs CHANNEL=REASON with a non-empty reason, got {item!r}")
+            excluded[channel.strip()] = reason.strip()
+        updates["excluded_channels"] = excluded
+    if updates:
+        settings = settings.model_copy(update=updates)
+    text = read_report(report, settings.max_report_bytes)
+
+    tier2_options = None
+    if tier2 and base_url and model:
+        from tier2.options import Tier2Options
+
+        tier2_options = Tier2Options(
+            model=model,
+            base_url=base_url,
+            api_key_env=api_key_env,
+            call_budget=call_budget,
+            audit_log=audit_log,
+            cache_dir=None if no_cache else (cache_dir or Path(".citeproof-cache")),
+            concurrency=concurrency,
+            excerpt_tokens=excerpt_tokens,
+            timeout_s=timeout,
+            max_retries=max_retries,
+            output_mode=output_mode.value,
+        )
+    elif tier2:
+        missing = " and ".join(n for n, v in (("--base-url", base_url), ("--model", model)) if not v)
+        print(f"citeproof: --tier2 given without {missing}; the judge will not run", file=sys.stderr)
+
+    options = VerifyOptions(
+        mode=mode.value,
+        settings=settings,
+        retrieved_path=retrieved,
+        tier2=tier2_options,
+        report_path=str(report),
+        progress=sys.stderr.isatty(),
+    )
+    result = run(text, detect_format(str(report), text), sources, options)
+    payload = result.model_dump_json(indent=2)
+    if out is not None:
+        write_atomic(out, payload + "\n")
+    if fmt is FormatOpt.json and out is None:
+        sys.stdout.write(payload + "\n")
+    elif fmt is FormatOpt.text:
+        sys.stdout.write(_text_table(result) + "\n")
+    print(_summary(result, out), file=sys.stderr)
+    raise typer.Exit(result.exit_code)
+
+
+@app.command()
+def rules(
+    rule_id: Annotated[Optional[str], typer.Argument(help="Show one rule's full doc.")] = None,
+) -> None:
+    """List the Tier 1 rules (id, name, severity) or show one rule's documentation."""
+    from tier1.registry import load_rules
+
+    for rule in load_rules():
+        if rule_id and rule.id != rule_id.upper() and rule.name != rule_id:
+            continue
+        print(f"{rule.id}  {rule.name:<24} {rule.severity:<8} {rule.scope}")
+        if rule_id:
+            d = rule.doc
+            print(f"\nWhat it checks: {d.what}\nWhy: {d.why}\nFails when: {d.fails}\nPasses when: {d.passes}\nn/a when: {d.not_applicable}")
+            for ex in rule.examples:
+                print(f"\n--- example {ex.name} ({ex.lang}, expect {ex.expect}) ---\n{ex.report}")
+
+
+def _mount_audit() -> None:
+    try:
+        from citeproof.cli_audit import audit_app
+    except ImportError:  # pragma: no cover - during development only
+        return
+    app.add_typer(audit_app, name="audit", help="Check, show and replay a judge audit log.")
+
+
+_mount_audit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        app(args=argv, standalone_mode=False)
+    except typer.Exit as exc:
+        return exc.exit_code
+    except typer.Abort:
+        print("citeproof: interrupted", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print("citeproof: interrupted", file=sys.stderr)
+        return 130
+    except TyperException as exc:  # bad flags: one line, exit 2
+        message = exc.format_message().strip().splitlines()
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            print("\n".join(message), file=sys.stderr)
+        else:
+            print(f"citeproof: {message[0] if message else type(exc).__name__} (see citeproof --help)", file=sys.stderr)
+        return 2
+    except CiteproofError as exc:
+        print(f"citeproof: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug of ours: still one line, fail closed; CITEPROOF_DEBUG=1 shows the traceback
+        if os.environ.get("CITEPROOF_DEBUG"):
+            raise
+        print(f"citeproof: internal error: {type(exc).__name__}: {exc} (rerun with CITEPROOF_DEBUG=1 for a traceback)", file=sys.stderr)
+        return 2
+    return 0
+
+
+def entrypoint() -> None:  # console_scripts target
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # python -m citeproof.cli
+    entrypoint()

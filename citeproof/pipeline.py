@@ -1,0 +1,459 @@
+"""The glue: parse → resolve anchors → Tier 1 rules → claim statuses → Tier 2 → report.
+
+Nothing below this module imports it. Statuses follow SPEC §3/§7:
+
+* **fail** — some rule blocks the claim (a critical finding), or the judge said
+  contradicted / not_enough_info;
+* **pass** — nothing failed and claim-support (CP105) established deterministic support
+  with every applicable rule passing, or the judge said supported with a checked quote;
+* **undecided** — neither; the only claims Tier 2 ever sees;
+* **unverified** — the judge was wanted but could not answer (budget, provider error).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from citeproof import __version__
+from citeproof.errors import InputError
+from citeproof.model import Claim, Finding, ParsedReport, ReportFormat, RuleOutcome
+from citeproof.report import (
+    AnchorAudit,
+    AnchorResult,
+    ClaimResult,
+    InputInfo,
+    JudgeResult,
+    Mode,
+    NumberResult,
+    RuleTally,
+    SemanticAudit,
+    Totals,
+    VerificationReport,
+)
+from citeproof.settings import Settings
+from citeproof.sources.types import Resolution
+from tier1.context import ClaimContext, ReportContext
+from tier1.registry import load_rules
+from tier1.rule import Rule
+from tier2.options import Tier2Options
+
+CLAIM_SUPPORT_RULE = "CP105"
+JUDGE_RULE = "T2"  # reasons written by the Tier 2 judge carry this rule id
+
+
+class VerifyOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    mode: Mode = "enforce"
+    settings: Settings = Field(default_factory=Settings)
+    retrieved_path: Path | None = None
+    tier2: Tier2Options | None = None
+    report_path: str | None = None
+    progress: bool = False
+
+
+@dataclass
+class _ClaimState:
+    claim: Claim
+    resolutions: list[Resolution]
+    outcomes: list[RuleOutcome] = field(default_factory=list)
+    numbers: list[object] = field(default_factory=list)
+    status: str = "undecided"
+    decided_by: str | None = None
+    reasons: list[Finding] = field(default_factory=list)
+    undecided: list[str] = field(default_factory=list)
+    judge: JudgeResult | None = None
+
+
+def detect_format(path: str | None, text: str) -> ReportFormat:
+    if path:
+        suffix = Path(path).suffix.lower()
+        if suffix in {".html", ".htm", ".xhtml"}:
+            return "html"
+        if suffix in {".md", ".markdown", ".mdown", ".txt"}:
+            return "markdown"
+    head = text.lstrip()[:512].lower()
+    if head.startswith(("<!doctype html", "<html", "<body", "<div", "<p", "<section", "<article", "<h1", "<h2")):
+        return "html"
+    return "markdown"
+
+
+def _resolve(claim: Claim, store, retrieved) -> list[Resolution]:
+    out: list[Resolution] = []
+    for anchor in claim.anchors:
+        if anchor.kind == "url":
+            if retrieved is not None:
+                out.append(retrieved.resolve(anchor))
+            elif store is not None and hasattr(store, "resolve_url"):
+                out.append(store.resolve_url(anchor))
+            else:
+                out.append(Resolution(anchor=anchor, window=None))
+        elif store is not None:
+            out.append(store.resolve(anchor))
+        else:
+            out.append(Resolution(anchor=anchor, window=None))
+    return out
+
+
+def _safe_claim_check(rule: Rule, ctx: ClaimContext) -> RuleOutcome:
+    try:
+        outcome = rule.check_claim(ctx)
+    except Exception as exc:  # a crashing rule is a reported, blocking result — never an aborted run
+        return _crash(rule, exc, ctx.claim.id)
+    if outcome.claim_id is None:
+        outcome = outcome.model_copy(update={"claim_id": ctx.claim.id})
+    return outcome
+
+
+def _crash(rule: Rule, exc: Exception, claim_id: str | None) -> RuleOutcome:
+    finding = Finding(
+        rule=rule.id,
+        code="rule_crashed",
+        severity="critical",
+        message=f"rule {rule.id} ({rule.name}) crashed: {type(exc).__name__}: {exc}",
+        claim_id=claim_id,
+    )
+    return RuleOutcome(rule=rule.id, applicable=True, passed=False, blocks=True, findings=(finding,), claim_id=claim_id)
+
+
+def _tally(rules: list[Rule], outcomes: list[RuleOutcome]) -> list[RuleTally]:
+    tallies = []
+    for rule in rules:
+        mine = [o for o in outcomes if o.rule == rule.id and o.applicable]
+        applicable = len(mine)
+        passed = sum(1 for o in mine if o.passed)
+        blocked = sum(1 for o in mine if o.blocks)
+        if applicable == 0:
+            status, rate = "n/a", None
+        else:
+            status = "pass" if passed == applicable and blocked == 0 else "fail"
+            rate = round(passed / applicable, 4)
+        tallies.append(
+            RuleTally(
+                id=rule.id, name=rule.name, severity=rule.severity, applicable=applicable,
+                passed=passed, blocked=blocked, status=status, pass_rate=rate,
+            )
+        )
+    return tallies
+
+
+def _risk(claim: Claim) -> int:
+    """Judge order: a wrong pass on a number or a drug costs most, so those go first."""
+    signals = set(claim.fact_signals)
+    return 4 * ("number" in signals) + 2 * ("drug" in signals or "entity" in signals) + ("comparative" in signals or "causal" in signals)
+
+
+def _settle(state: _ClaimState) -> None:
+    blocking = [o for o in state.outcomes if o.blocks]
+    state.reasons = [f for o in state.outcomes for f in o.findings if f.severity in ("critical", "major")]
+    if blocking:
+        state.status, state.decided_by = "fail", "tier1"
+        return
+    applicable = [o for o in state.outcomes if o.applicable]
+    support = next((o for o in applicable if o.rule == CLAIM_SUPPORT_RULE), None)
+    undecided = [o.undecided for o in applicable if o.undecided]
+    if support is not None and support.passed and all(o.passed for o in applicable) and not undecided:
+        state.status, state.decided_by = "pass", "tier1"
+        return
+    state.status, state.decided_by = "undecided", None
+    if undecided:
+        state.undecided = list(dict.fromkeys(undecided))
+    elif support is None:
+        state.undecided = ["no cited window to compare against"]
+    else:
+        state.undecided = ["not deterministically supported"]
+
+
+def run(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: VerifyOptions) -> VerificationReport:
+    from citeproof.parse import parse_report  # building blocks imported here keep `citeproof` import light
+
+    settings = options.settings
+    if not report_text.strip():
+        raise InputError(f"report is empty: {options.report_path or '<text>'}")
+
+    store = None
+    if sources_dir is not None:
+        from citeproof.sources.store import SourceStore
+
+        store = SourceStore(Path(sources_dir), settings)
+    retrieved = None
+    if options.retrieved_path is not None:
+        from citeproof.retrieval import load_retrieved
+
+        retrieved = load_retrieved(Path(options.retrieved_path))
+
+    parsed: ParsedReport = parse_report(report_text, fmt, settings)
+    rules = load_rules()
+    claim_rules = [r for r in rules if r.scope == "claim"]
+    report_rules = [r for r in rules if r.scope == "report"]
+
+    states: dict[str, _ClaimState] = {}
+    all_outcomes: list[RuleOutcome] = []
+    for claim in parsed.claims:
+        resolutions = _resolve(claim, store, retrieved)
+        state = _ClaimState(claim=claim, resolutions=resolutions)
+        states[claim.id] = state
+        ctx = ClaimContext(claim=claim, resolutions=resolutions, settings=settings, store=store)
+        for rule in claim_rules:
+            state.outcomes.append(_safe_claim_check(rule, ctx))
+        state.numbers = list(ctx.cache.get("numbers", []) or [])
+
+    rctx = ReportContext(
+        report=parsed,
+        settings=settings,
+        store=store,
+        sources_dir=Path(sources_dir) if sources_dir is not None else None,
+        claim_resolutions={cid: s.resolutions for cid, s in states.items()},
+        retrieved=retrieved,
+    )
+    report_findings: list[Finding] = []
+    report_outcomes: list[RuleOutcome] = []
+    for rule in report_rules:
+        try:
+            produced = rule.check_report(rctx)
+        except Exception as exc:
+            produced = [_crash(rule, exc, None)]
+        for outcome in produced:
+            if outcome.claim_id and outcome.claim_id in states:
+                states[outcome.claim_id].outcomes.append(outcome)
+            else:
+                report_outcomes.append(outcome)
+                report_findings.extend(f for f in outcome.findings)
+
+    for state in states.values():
+        all_outcomes.extend(state.outcomes)
+        # Source-list entries (references, appendix) are listings, not claims to support:
+        # only their anchor findings count, at report level.
+        if state.claim.in_source_list:
+            continue
+        _settle(state)
+    all_outcomes.extend(report_outcomes)
+
+    listing = [s for s in states.values() if s.claim.in_source_list]
+    for s in listing:
+        report_findings.extend(f for o in s.outcomes if o.blocks for f in o.findings)
+    body = [s for s in states.values() if not s.claim.in_source_list]
+
+    semantic = _run_tier2(body, options)
+
+    return _build_report(
+        report_text=report_text,
+        fmt=fmt,
+        sources_dir=sources_dir,
+        options=options,
+        parsed=parsed,
+        rules=rules,
+        outcomes=all_outcomes,
+        body=body,
+        listing=listing,
+        report_outcomes=report_outcomes,
+        report_findings=report_findings,
+        semantic=semantic,
+    )
+
+
+def _run_tier2(body: list[_ClaimState], options: VerifyOptions) -> SemanticAudit:
+    undecided = [s for s in body if s.status == "undecided"]
+    if options.tier2 is None:
+        note = None
+        if undecided:
+            note = (
+                f"{len(undecided)} claim(s) left undecided: enable the judge with "
+                "--tier2 --model M --base-url URL --call-budget N --audit-log PATH"
+            )
+        return SemanticAudit(enabled=False, note=note)
+
+    from tier2.stage import run_tier2
+
+    items = [(s.claim, s.resolutions, _risk(s.claim)) for s in undecided]
+    outcome = run_tier2(items, options.tier2, progress=options.progress)
+    by_claim = {j.claim_id: j for j in outcome.judgements}
+    for s in undecided:
+        j = by_claim.get(s.claim.id)
+        if j is None:
+            continue
+        s.judge = JudgeResult(
+            verdict=getattr(j.verdict, "value", j.verdict),
+            quote=j.quote,
+            rationale=j.rationale,
+            error=j.error if j.status != "judged" else None,
+            audit_sequences=tuple(j.sequences),
+            cached=j.cached,
+        )
+        verdict = s.judge.verdict
+        if j.status == "judged" and verdict == "supported":
+            s.status, s.decided_by = "pass", "tier2"
+        elif j.status == "judged":
+            s.status, s.decided_by = "fail", "tier2"
+            s.reasons.append(
+                Finding(
+                    rule=JUDGE_RULE,
+                    code=f"judge_{verdict}",
+                    severity="critical",
+                    message=f"judge: {verdict} — {j.rationale or ''}".strip(),
+                    claim_id=s.claim.id,
+                    location=s.claim.location,
+                )
+            )
+        else:
+            s.status, s.decided_by = "unverified", None
+            code = "budget_exhausted" if j.status == "budget_exhausted" else "judge_error"
+            s.undecided.append(f"{code}: {j.error or ''}".rstrip(": "))
+            s.reasons.append(
+                Finding(
+                    rule=JUDGE_RULE, code=code, severity="major",
+                    message=f"judge could not answer ({code}{': ' + j.error if j.error else ''})",
+                    claim_id=s.claim.id, location=s.claim.location,
+                )
+            )
+    o = outcome
+    return SemanticAudit(
+        enabled=True,
+        audit_log_path=str(options.tier2.audit_log),
+        audit_log_entries=o.audit_log_entries,
+        call_budget=o.call_budget,
+        calls_made=o.calls_made,
+        calls_remaining=o.calls_remaining,
+        cache_hits=o.cache_hits,
+        judge_errors=o.judge_errors,
+        budget_exhausted=o.budget_exhausted,
+        prompt_tokens=o.prompt_tokens,
+        completion_tokens=o.completion_tokens,
+        model=o.model,
+        base_url=o.base_url,
+        output_mode=o.output_mode,
+        prompt_version=o.prompt_version,
+        run_id=o.run_id,
+    )
+
+
+def _anchor_result(res: Resolution) -> AnchorResult:
+    a = res.anchor
+    w = res.window
+    return AnchorResult(
+        raw=a.raw,
+        kind=a.kind,
+        source_id=a.source_id,
+        locator=a.locator.raw if a.locator else None,
+        channel=a.channel,
+        resolved=w is not None,
+        source_path=w.document.path if w is not None else None,
+        window_lines=(w.line_start, w.line_end) if w is not None else None,
+    )
+
+
+def _number_result(n: object) -> NumberResult:
+    return NumberResult(
+        raw=str(getattr(n, "raw", "")),
+        normalised=str(getattr(n, "normalised", "")),
+        state=getattr(n, "state"),
+        matched=getattr(n, "matched", None),
+        source_id=getattr(n, "source_id", None),
+    )
+
+
+def _build_report(
+    *, report_text, fmt, sources_dir, options, parsed, rules, outcomes, body, listing,
+    report_outcomes, report_findings, semantic,
+) -> VerificationReport:
+    claims = []
+    for s in body:
+        claims.append(
+            ClaimResult(
+                id=s.claim.id,
+                text=s.claim.text,
+                location=s.claim.location,
+                unit=s.claim.unit,
+                fact_bearing=s.claim.fact_bearing,
+                anchors=tuple(_anchor_result(r) for r in s.resolutions),
+                status=s.status,
+                decided_by=s.decided_by,
+                reasons=tuple(s.reasons),
+                undecided_reasons=tuple(s.undecided),
+                numbers=tuple(_number_result(n) for n in s.numbers),
+                judge=s.judge,
+            )
+        )
+    counts = Counter(c.status for c in claims)
+    report_blocks = any(o.blocks for o in report_outcomes) or any(
+        f.severity == "critical" for f in report_findings
+    ) or any(f.severity == "critical" for f in parsed.findings)
+    if counts["fail"] or report_blocks:
+        verdict = "blocked"
+    elif counts["undecided"] or counts["unverified"]:
+        verdict = "incomplete"
+    else:
+        verdict = "pass"
+    would_block = verdict != "pass"
+    if options.mode == "report":
+        exit_code = 0
+    else:
+        exit_code = {"pass": 0, "blocked": 1, "incomplete": 3}[verdict]
+
+    anchors = [(r, c) for s, c in zip(body, claims) for r in s.resolutions]
+    non_url = [r for r, _ in anchors if r.anchor.kind != "url"]
+    with_locator = sum(1 for r in non_url if r.anchor.locator is not None)
+    verified_anchors = sum(
+        1 for r, c in anchors
+        if r.window is not None and (r.anchor.locator is not None or r.anchor.kind == "url") and c.status == "pass"
+    )
+    all_findings = [f for o in outcomes for f in o.findings] + list(report_findings) + [
+        f for c in claims for f in c.reasons if f.rule == JUDGE_RULE
+    ]
+    # Parse findings are reported through CP100's outcomes when that rule is registered;
+    # count them directly otherwise so nothing is lost.
+    if not any(r.id == "CP100" for r in rules):
+        all_findings += list(parsed.findings)
+        report_findings = list(report_findings) + list(parsed.findings)
+    seen: set[tuple] = set()
+    by_reason: Counter[str] = Counter()
+    for f in all_findings:
+        key = (f.rule, f.code, f.claim_id, f.message)
+        if key in seen or f.severity not in ("critical", "major"):
+            continue
+        seen.add(key)
+        by_reason[f.code] += 1
+
+    return VerificationReport(
+        tool_version=__version__,
+        generated_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        input=InputInfo(
+            report_path=options.report_path,
+            report_sha256=hashlib.sha256(report_text.encode("utf-8")).hexdigest(),
+            format=fmt,
+            sources_dir=str(sources_dir) if sources_dir is not None else None,
+            retrieved_path=str(options.retrieved_path) if options.retrieved_path else None,
+        ),
+        mode=options.mode,
+        verdict=verdict,
+        would_block=would_block,
+        exit_code=exit_code,
+        verified_count=counts["pass"],
+        totals=Totals(
+            claims=len(claims),
+            passed=counts["pass"],
+            failed=counts["fail"],
+            undecided=counts["undecided"],
+            unverified=counts["unverified"],
+            non_claim_sentences=max(parsed.total_sentences - len(parsed.claims), 0),
+        ),
+        anchor_audit=AnchorAudit(
+            total_claims=len(claims),
+            total_anchors=len(anchors),
+            verified_count=verified_anchors,
+            anchors_with_locator=with_locator,
+            anchors_without_locator=len(non_url) - with_locator,
+            unresolved_anchors=sum(1 for r, _ in anchors if r.window is None),
+            violations_by_reason=dict(sorted(by_reason.items())),
+        ),
+        semantic_audit=semantic,
+        rules=tuple(_tally(rules, outcomes)),
+        findings=tuple(dict.fromkeys(report_findings)),
+        claims=tuple(claims),
+    )

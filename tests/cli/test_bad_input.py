@@ -1,0 +1,117 @@
+"""Bad input gets one precise line on stderr, exit code 2, and never a traceback."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from citeproof.cli import main
+
+GOOD_SOURCE = '{"Results": ["Overall Number of Participants Analyzed: 54", "Complete Response: 7"]}'
+
+
+@pytest.fixture
+def sources(tmp_path: Path) -> Path:
+    root = tmp_path / "sources"
+    (root / "clinical_trials").mkdir(parents=True)
+    (root / "clinical_trials" / "NCT0000001.json").write_text(GOOD_SOURCE, encoding="utf-8")
+    return root
+
+
+def run_cli(args: list[str], capsys) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "Traceback" not in out
+    return code, out, err
+
+
+def test_missing_sources_folder(tmp_path, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("Seven participants responded [nct:NCT0000001#Results].", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(tmp_path / "nope")], capsys)
+    assert code == 2
+    assert "sources folder not found" in err and "nope" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_missing_report(tmp_path, sources, capsys):
+    code, _, err = run_cli(["verify", str(tmp_path / "absent.md"), "--sources", str(sources)], capsys)
+    assert code == 2 and "report not found" in err and "absent.md" in err
+
+
+def test_binary_report(tmp_path, sources, capsys):
+    report = tmp_path / "r.html"
+    report.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 2 and "binary" in err and "r.html" in err
+
+
+def test_invalid_utf8_names_line(tmp_path, sources, capsys):
+    report = tmp_path / "r.md"
+    report.write_bytes("first line\nsecond ".encode() + b"\xff\xfe bad\n")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 2 and "not valid UTF-8" in err and "line 2" in err
+
+
+def test_empty_report(tmp_path, sources, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("   \n\n", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 2 and "report is empty" in err
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read any file")
+def test_unreadable_report(tmp_path, sources, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("x", encoding="utf-8")
+    report.chmod(0)
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 2 and "not readable" in err
+
+
+def test_report_is_a_directory(tmp_path, sources, capsys):
+    code, _, err = run_cli(["verify", str(tmp_path), "--sources", str(sources)], capsys)
+    assert code == 2 and "directory" in err
+
+
+def test_no_evidence_given(tmp_path, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("A claim.", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report)], capsys)
+    assert code == 2 and "--sources" in err
+
+
+def test_bad_flag_value_is_one_line(tmp_path, sources, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("A claim.", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources), "--mode", "bogus"], capsys)
+    assert code == 2 and "--mode" in err and len(err.strip().splitlines()) == 1
+
+
+def test_exclude_channel_needs_reason(tmp_path, sources, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("A claim.", encoding="utf-8")
+    code, _, err = run_cli(
+        ["verify", str(report), "--sources", str(sources), "--exclude-channel", "pubtator="], capsys
+    )
+    assert code == 2 and "reason" in err
+
+
+def test_anchor_escaping_the_folder_is_a_finding_not_a_crash(tmp_path, sources, capsys):
+    (tmp_path / "secret.txt").write_text("Seven participants responded.", encoding="utf-8")
+    report = tmp_path / "r.md"
+    report.write_text("Seven participants responded [evidence:../../secret.txt#L1].\n", encoding="utf-8")
+    code, out, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 1
+    assert "anchor_escapes_sources" in out
+    assert "secret.txt" in out  # the finding names the anchor
+
+
+def test_malformed_anchor_is_a_finding_with_location(tmp_path, sources, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("# Results\n\nSeven participants responded [nct:NCT0000001#].\n", encoding="utf-8")
+    code, out, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 1
+    assert "CP100" in out and '"line": 3' in out
