@@ -1,0 +1,270 @@
+"""A Judge for any OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, Ollama, llama.cpp).
+
+One ``attempt`` is one HTTP request, never more: the openai client is built with
+``max_retries=0`` because the runner owns retries, and every attempt must be reserved
+against the call budget and written to the audit log. Every outcome becomes an
+``AttemptResult`` — a failure is a classified ``error``, never an exception.
+
+The API key lives only inside the openai client. It is not an attribute of the judge, and
+anything the server echoes back is scrubbed of it before it reaches an AttemptResult.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import re
+import time
+from typing import Any
+
+import httpx
+import openai
+from pydantic import ValidationError
+
+from tier2.answer_check import check_answer, quote_in_excerpt
+from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode
+from tier2.output_modes import ModeLadder, looks_like_mode_rejection, response_format_for
+from tier2.prompt import PROMPT_VERSION, build_messages
+
+# Servers without auth (llama.cpp, vLLM, Ollama) still get a syntactically valid key, so
+# the openai client never falls back to reading OPENAI_API_KEY behind the caller's back.
+_NO_KEY = "no-key"
+_FENCED_JSON = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+
+
+class OpenAIJudge:
+    """Judge claims through ``/chat/completions`` with structured output, auto-degraded per server."""
+
+    def __init__(
+        self,
+        model: str,
+        base_url: str,
+        api_key: str | None,
+        *,
+        timeout_s: float,
+        temperature: float = 0.0,
+        output_mode: str = "auto",
+        max_tokens: int = 300,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        self.model = model
+        self.base_url = base_url
+        self.prompt_version = PROMPT_VERSION
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.timeout_s = timeout_s
+        self._ladder = ModeLadder(output_mode)
+        # openai 3.x sends through httpx2 by default, which respx cannot intercept; an explicit
+        # httpx.Client keeps every request visible to respx (tests, cassettes).
+        # max_retries=0: the runner owns retries (one attempt = one request = one budgeted call).
+        self._client = openai.OpenAI(
+            api_key=api_key or _NO_KEY,
+            base_url=base_url,
+            timeout=timeout_s,
+            max_retries=0,
+            http_client=http_client if http_client is not None else httpx.Client(timeout=timeout_s),
+        )
+
+    def __repr__(self) -> str:
+        return f"OpenAIJudge(model={self.model!r}, base_url={self.base_url!r}, output_mode={self.output_mode!r})"
+
+    @property
+    def output_mode(self) -> OutputMode:
+        return self._ladder.current
+
+    @property
+    def auto_output_mode(self) -> bool:
+        return self._ladder.auto
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> OpenAIJudge:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def attempt(self, request: JudgeRequest) -> AttemptResult:
+        mode = self._ladder.current
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": build_messages(request, mode),
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+        }
+        response_format = response_format_for(mode)
+        if response_format is not None:
+            body["response_format"] = response_format
+        started = time.monotonic()
+        try:
+            raw = self._client.chat.completions.with_raw_response.create(**body)
+            status, text = raw.status_code, raw.text
+        except openai.APITimeoutError:
+            return self._fault(mode, started, "timeout", "no response within the timeout", retryable=True)
+        except openai.APIConnectionError as exc:
+            detail = repr(exc.__cause__) if exc.__cause__ is not None else str(exc)
+            return self._fault(mode, started, "connection", detail, retryable=True)
+        except openai.APIStatusError as exc:
+            return self._status_fault(mode, started, exc.response)
+        except Exception as exc:  # noqa: BLE001 — a judge reports, it never raises into the runner
+            return self._fault(mode, started, "http_error", f"{type(exc).__name__}: {exc}", retryable=False)
+        latency = time.monotonic() - started
+        self._ladder.mark_success(mode)
+        return self._read_completion(request, mode, status, text, latency)
+
+    # -- failures -----------------------------------------------------------------------
+
+    def _fault(
+        self,
+        mode: OutputMode,
+        started: float,
+        error: str,
+        detail: str,
+        *,
+        retryable: bool,
+        http_status: int | None = None,
+        raw_response: str | None = None,
+        retry_after_s: float | None = None,
+    ) -> AttemptResult:
+        return AttemptResult(
+            error=error,
+            error_detail=self._scrub(detail),
+            retryable=retryable,
+            http_status=http_status,
+            raw_response=self._scrub(raw_response),
+            retry_after_s=retry_after_s,
+            output_mode=mode,
+            latency_s=time.monotonic() - started,
+        )
+
+    def _status_fault(self, mode: OutputMode, started: float, response: httpx.Response) -> AttemptResult:
+        status = response.status_code
+        body = _response_text(response)
+        common = {"http_status": status, "raw_response": body}
+        if mode != "prompt" and looks_like_mode_rejection(
+            status, body, mode_ever_succeeded=self._ladder.ever_succeeded(mode) or not self._ladder.auto
+        ):
+            if self._ladder.auto:
+                following = self._ladder.step_down_from(mode)
+                if following is not None:
+                    detail = f"server refused output mode {mode} (HTTP {status}); continuing with {following}"
+                    return self._fault(mode, started, "rejected_output_mode", detail, retryable=True, **common)
+            else:
+                detail = f"server refused output mode {mode} (HTTP {status}); use output mode auto or a lower mode"
+                return self._fault(mode, started, "rejected_output_mode", detail, retryable=False, **common)
+        retry_after = parse_retry_after(response.headers)
+        if status == 429:
+            return self._fault(mode, started, "rate_limited", "HTTP 429", retryable=True, retry_after_s=retry_after, **common)
+        if status == 408:
+            return self._fault(mode, started, "timeout", "HTTP 408", retryable=True, **common)
+        if status >= 500:
+            return self._fault(
+                mode, started, "server_error", f"HTTP {status}", retryable=True, retry_after_s=retry_after, **common
+            )
+        return self._fault(mode, started, "http_error", f"HTTP {status}", retryable=False, **common)
+
+    # -- success path -------------------------------------------------------------------
+
+    def _read_completion(
+        self, request: JudgeRequest, mode: OutputMode, status: int, text: str, latency: float
+    ) -> AttemptResult:
+        base: dict[str, Any] = {"output_mode": mode, "latency_s": latency, "http_status": status}
+        try:
+            envelope = json.loads(text)
+            choice = envelope["choices"][0]
+            content = choice["message"].get("content")
+            finish_reason = choice.get("finish_reason")
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            return AttemptResult(
+                error="malformed_json", error_detail="response is not a chat completion",
+                raw_response=self._scrub(text), **base,
+            )
+        usage = envelope.get("usage") or {}
+        base["prompt_tokens"] = usage.get("prompt_tokens")
+        base["completion_tokens"] = usage.get("completion_tokens")
+        base["raw_response"] = self._scrub(content if isinstance(content, str) else text)
+        if finish_reason == "length":
+            return AttemptResult(error="truncated", error_detail=f"stopped at max_tokens={self.max_tokens}", **base)
+        if not isinstance(content, str) or not content.strip():
+            return AttemptResult(error="malformed_json", error_detail="empty message content", **base)
+        try:
+            data = json.loads(_unwrap_json(content))
+        except ValueError as exc:
+            return AttemptResult(error="malformed_json", error_detail=f"content is not JSON: {exc}", **base)
+        if not isinstance(data, dict):
+            return AttemptResult(error="schema_invalid", error_detail="content is JSON but not an object", **base)
+        try:
+            answer = JudgeAnswer.model_validate(data)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in exc.errors())
+            return AttemptResult(error="schema_invalid", error_detail=problems[:500], **base)
+        quote_found = quote_in_excerpt(answer.quote, request.excerpt.text) if answer.quote.strip() else None
+        ok, reason = check_answer(answer, request.claim_text, request.excerpt.text)
+        # The parsed answer stays on a failed check so the audit log shows what the model said;
+        # ``error`` being set is what makes it unusable.
+        return AttemptResult(
+            answer=answer,
+            error=None if ok else reason,
+            error_detail=None if ok else _CHECK_DETAILS.get(reason or "", reason),
+            quote_found=quote_found,
+            **base,
+        )
+
+    def _scrub(self, text: str | None) -> str | None:
+        key = self._client.api_key
+        if text is None or not key or key == _NO_KEY or len(key) < 8:
+            return text
+        return text.replace(key, "[api key removed]")
+
+
+_CHECK_DETAILS = {
+    "quote_missing": "a supported/contradicted verdict came without a quote",
+    "quote_not_in_excerpt": "the quote does not occur in the excerpt",
+    "quote_lacks_claim_numbers": "a supported verdict's quote does not carry the claim's numbers",
+}
+
+
+def _unwrap_json(content: str) -> str:
+    """The JSON inside a reply: models asked by prompt alone like Markdown fences and chatter."""
+    stripped = content.strip()
+    fenced = _FENCED_JSON.match(stripped)
+    if fenced:
+        return fenced.group(1)
+    if not stripped.startswith("{"):
+        first, last = stripped.find("{"), stripped.rfind("}")
+        if 0 <= first < last:
+            return stripped[first : last + 1]
+    return stripped
+
+
+def _response_text(response: httpx.Response) -> str:
+    try:
+        return response.text
+    except Exception:  # noqa: BLE001 — a body we cannot decode is still a classified failure
+        return ""
+
+
+def parse_retry_after(headers: Any, *, now: float | None = None) -> float | None:
+    """Seconds to wait from ``retry-after-ms``, ``Retry-After: <seconds>`` or ``Retry-After: <HTTP-date>``."""
+    millis = headers.get("retry-after-ms")
+    if millis:
+        try:
+            return max(0.0, float(millis) / 1000.0)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
