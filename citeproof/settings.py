@@ -23,7 +23,7 @@ PATH_KINDS: frozenset[str] = frozenset({"evidence", "model", "formula"})
 
 
 class SubstanceSettings(BaseModel):
-    """Thresholds of the report-substance gate (issue 4). Documented in tier1/report_substance.py."""
+    """Thresholds of the report-substance gate (issue 4). Documented in the CP20x rule modules (tier1/)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -31,6 +31,33 @@ class SubstanceSettings(BaseModel):
     min_mermaid_nodes: int = Field(4, description="A diagram with fewer nodes is shallow.")
     min_mermaid_edges: int = Field(3, description="A diagram with fewer edges is shallow.")
     repeated_block_limit: int = Field(2, description="More repeats of a templated block than this is padding.")
+    inventory_row_max_words: int = Field(
+        3,
+        description="A row holding source paths, URLs or bare ids with at most this many other content words "
+        "(numbers count; 'source', 'file', 'saved' … do not; two CJK characters count as one) is an inventory row.",
+    )
+    reference_tail_body_ratio: float = Field(
+        1.0,
+        description="A trailing references/appendix section with at most this many blocks per body block is a "
+        "genuine reference list and is left out of the inventory share; a longer one is counted as body.",
+    )
+    min_mermaid_label_share: float = Field(
+        0.75, description="Share of a diagram's nodes that must carry a real label (not A/B/C, 'Step 1', 'TODO')."
+    )
+    mermaid_require_branching: bool = Field(
+        True, description="A flowchart needs a decision node or a node with two or more targets (pathway logic)."
+    )
+    digest_matrix_limit: int = Field(
+        1, description="More evidence-digestion-matrix blocks than this replace synthesis with templates."
+    )
+    template_body_similarity: float = Field(
+        0.92, description="Numbered blocks whose normalised bodies are at least this similar count as repeats."
+    )
+    model_dominance_min_anchors: int = Field(
+        4,
+        description="Model dominance (CP208) blocks only when the body has at least this many anchors; below it one "
+        "model citation in a short section is not a model dump.",
+    )
 
 
 class Settings(BaseModel):
@@ -47,6 +74,15 @@ class Settings(BaseModel):
     )
     model_dominance_share: float = Field(
         0.5, description="Block when model/formula anchors exceed this share of body anchors."
+    )
+    required_source_channels: tuple[str, ...] = Field(
+        default=(),
+        description="Channels (clinical_trials, pubtator, …) whose saved files must be cited in body claims (CP207).",
+    )
+    excluded_channels: dict[str, str] = Field(
+        default_factory=dict,
+        description="Channel → reason it was left out of the analysis, recorded before verification (CP207); "
+        "an empty reason is not an exclusion.",
     )
     drug_lexicon_path: Path | None = Field(default=None, description="Extra drug lexicon (one name per line).")
     substance: SubstanceSettings = Field(default_factory=SubstanceSettings)
