@@ -1,0 +1,133 @@
+"""``citeproof audit check REPORT.json``: does the report's semantic audit match its log?
+
+Passes only when the log exists, every line is schema-valid and the hash chain is
+intact, this run's line count equals ``semantic_audit.audit_log_entries``, the budget
+arithmetic adds up (each request line spends exactly one call, a cache hit none;
+``calls_remaining = call_budget - calls``; the calls reserved are exactly the top
+``calls`` of the budget, so none was spent twice) and every claim's audit sequences point
+at its own lines. The first broken line is named.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from audit.reader import LogLine, Problem, chain_problems, load_report, read_log, resolve_log_path
+
+
+class CheckResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: bool
+    report_path: str
+    log_path: str | None = None
+    run_id: str | None = None
+    lines: int = 0
+    run_entries: int = 0
+    problems: list[str] = []
+    first_broken_line: int | None = None
+    note: str | None = None
+
+    def summary(self) -> str:
+        if self.ok:
+            return (
+                f"ok: {self.log_path}: {self.lines} line(s), {self.run_entries} for run {self.run_id}; "
+                "chain intact, counts and budget match the report" + (f" ({self.note})" if self.note else "")
+            )
+        head = f"FAILED: {self.log_path or self.report_path}"
+        if self.first_broken_line is not None:
+            head += f": first broken line {self.first_broken_line}"
+        return head + "\n" + "\n".join(f"  - {p}" for p in self.problems)
+
+
+def check_report(report_json_path: Path | str) -> CheckResult:
+    report_path = Path(report_json_path)
+    base = {"report_path": str(report_path)}
+    try:
+        report = load_report(report_path)
+    except (OSError, ValueError) as exc:
+        return CheckResult(ok=False, problems=[f"cannot read report: {exc}"], **base)
+    sem = report.get("semantic_audit")
+    if not isinstance(sem, dict):
+        return CheckResult(ok=False, problems=["report has no semantic_audit block"], **base)
+    if not sem.get("enabled"):
+        if sem.get("audit_log_path"):
+            return CheckResult(ok=False, problems=["semantic_audit names a log but enabled is false"], **base)
+        return CheckResult(ok=True, note="the judge did not run; nothing to check", **base)
+    if not sem.get("audit_log_path"):
+        return CheckResult(ok=False, problems=["semantic_audit.enabled but no audit_log_path"], **base)
+
+    log_path = resolve_log_path(str(sem["audit_log_path"]), report_path)
+    run_id = sem.get("run_id")
+    base.update(log_path=str(log_path), run_id=run_id)
+    if not log_path.is_file():
+        return CheckResult(ok=False, problems=[f"audit log not found: {log_path}"], **base)
+
+    lines = read_log(log_path)
+    problems = chain_problems(lines)
+    run_lines = [ln for ln in lines if ln.record is not None and ln.record.run_id == run_id]
+    problems += _count_problems(sem, run_lines)
+    problems += _budget_problems(sem, run_lines)
+    problems += _claim_problems(report, run_lines)
+    line_numbers = [p.line for p in problems if p.line is not None]
+    return CheckResult(
+        ok=not problems,
+        lines=len(lines),
+        run_entries=len(run_lines),
+        problems=[str(p) for p in problems],
+        first_broken_line=min(line_numbers) if line_numbers else None,
+        **base,
+    )
+
+
+def _count_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:
+    problems = []
+    if not sem.get("run_id"):
+        problems.append(Problem(None, "semantic_audit.run_id is missing: cannot tell this run's lines apart"))
+    expected = sem.get("audit_log_entries")
+    if expected != len(run_lines):
+        problems.append(Problem(None, f"report says audit_log_entries={expected}, the log holds {len(run_lines)} line(s) for run {sem.get('run_id')}"))
+    return problems
+
+
+def _budget_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:
+    problems = []
+    calls = [ln for ln in run_lines if ln.record and not ln.record.cached]
+    hits = [ln for ln in run_lines if ln.record and ln.record.cached]
+    for ln in run_lines:
+        rec = ln.record
+        assert rec is not None
+        spent = rec.budget_before - rec.budget_after
+        if spent != (0 if rec.cached else 1):
+            kind = "a cache hit" if rec.cached else "a request"
+            problems.append(Problem(ln.number, f"{kind} spent {spent} call(s) (budget {rec.budget_before} -> {rec.budget_after})"))
+    budget = sem.get("call_budget")
+    for field, want in (("calls_made", len(calls)), ("cache_hits", len(hits))):
+        if sem.get(field) != want:
+            problems.append(Problem(None, f"report says {field}={sem.get(field)}, the log holds {want}"))
+    if isinstance(budget, int):
+        if sem.get("calls_remaining") != budget - len(calls):
+            problems.append(Problem(None, f"calls_remaining={sem.get('calls_remaining')} but call_budget {budget} - {len(calls)} calls = {budget - len(calls)}"))
+        reserved = sorted((ln.record.budget_before for ln in calls if ln.record), reverse=True)
+        if reserved != list(range(budget, budget - len(calls), -1)):
+            problems.append(Problem(None, f"budget reservations are not exactly {budget}..{budget - len(calls) + 1} (a call reserved twice or outside the budget)"))
+    else:
+        problems.append(Problem(None, "semantic_audit.call_budget is missing"))
+    return problems
+
+
+def _claim_problems(report: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:
+    by_sequence = {ln.record.sequence: ln.record for ln in run_lines if ln.record}
+    problems = []
+    for claim in report.get("claims") or []:
+        judge = claim.get("judge") or {}
+        for seq in judge.get("audit_sequences") or []:
+            rec = by_sequence.get(seq)
+            if rec is None:
+                problems.append(Problem(None, f"claim {claim.get('id')}: audit sequence {seq} is not a line of this run"))
+            elif rec.claim_id != claim.get("id"):
+                problems.append(Problem(seq, f"claim {claim.get('id')}: audit sequence {seq} belongs to claim {rec.claim_id}"))
+    return problems

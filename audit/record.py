@@ -1,0 +1,93 @@
+"""One line of ``audit.jsonl``: one judge request attempt, or one cache hit.
+
+Every record carries ``schema_version`` (changing the shape bumps it) and a hash chain:
+``hash = sha256(prev_hash + canonical JSON of the record without "hash")``, with the first
+line of a log chained to ``GENESIS_HASH``. Editing, deleting or reordering any line breaks
+the chain at that line. ``schemas/audit_record.schema.json`` is generated from this model
+(``python -m audit.schema``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+AUDIT_SCHEMA_VERSION = "1"
+GENESIS_HASH = "0" * 64
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ExcerptRecord(_Strict):
+    text: str
+    sha256: str
+    source_path: str
+    line_start: int = Field(description="1-based, inclusive, in the saved source's lines.")
+    line_end: int
+    char_start: int = Field(description="Offset into the saved source's normalised text.")
+    char_end: int
+    tokens: int = Field(description="Counted with tiktoken cl100k_base.")
+    strategy: str = Field(description="What the window was centred on: locator | atoms | terms.")
+
+
+class Parameters(_Strict):
+    temperature: float
+    max_tokens: int | None = None
+    timeout_s: float | None = None
+
+
+class AuditRecord(_Strict):
+    schema_version: str = AUDIT_SCHEMA_VERSION
+    sequence: int = Field(ge=1, description="1-based position in the log file; continues across runs.")
+    run_id: str
+    time: str = Field(description="UTC ISO-8601 time the line was written.")
+    claim_id: str
+    claim_text: str
+    source_ids: list[str]
+    locator: str | None
+    excerpt: ExcerptRecord
+    model: str
+    base_url: str
+    parameters: Parameters
+    output_mode: str
+    prompt_version: str
+    raw_response: str | None = Field(description="The model's message content as received (cached content for a hit).")
+    verdict: Literal["supported", "contradicted", "not_enough_info"] | None = Field(
+        description="Parsed verdict; None unless the answer was valid."
+    )
+    quote: str | None
+    rationale: str | None
+    quote_check: Literal["found", "not_found"] | None = Field(
+        description="Whether the quote was found verbatim in the excerpt; None when not checked."
+    )
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    latency_s: float
+    attempt: int = Field(ge=0, description="1-based attempt number for this claim in this run; 0 for a cache hit.")
+    cached: bool
+    error: str | None = Field(description="None only for a valid, quote-checked answer.")
+    error_detail: str | None
+    http_status: int | None
+    budget_before: int = Field(ge=0, description="Calls left before this line (reserved before the request).")
+    budget_after: int = Field(ge=0, description="budget_before - 1 for a request, budget_before for a cache hit.")
+    prev_hash: str
+    hash: str
+
+
+def canonical_json(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chain_hash(prev_hash: str, record_without_hash: dict[str, Any]) -> str:
+    return hashlib.sha256((prev_hash + canonical_json(record_without_hash)).encode("utf-8")).hexdigest()
+
+
+def expected_hash(line: dict[str, Any]) -> str:
+    """The hash a parsed line should carry, recomputed from its own content."""
+    body = {k: v for k, v in line.items() if k != "hash"}
+    return chain_hash(str(line.get("prev_hash", "")), body)

@@ -1,0 +1,46 @@
+"""Keep secrets out of the audit log, whatever a provider echoes back.
+
+The API key is never handed to the writer as data, but an error message, a proxy's echo
+or a source file could still carry it. Every string of a record passes through here
+before it is hashed and written, so the chain covers the scrubbed text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from typing import Any
+
+REDACTED = "[REDACTED]"
+_MIN_SECRET_LEN = 6  # shorter env values would redact ordinary words
+
+_PATTERNS = (
+    re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}"),
+    re.compile(r"\bsk-[A-Za-z0-9_-]{16,}"),
+    re.compile(r"(?i)(authorization|x-api-key|api[_-]?key)(\"?\s*[:=]\s*\"?)[^\"'\s,}]+"),
+)
+
+
+class Scrubber:
+    def __init__(self, secret_env: Iterable[str] = ("OPENAI_API_KEY",), secrets: Iterable[str] = ()) -> None:
+        values = [os.environ.get(name, "") for name in secret_env]
+        values.extend(secrets)
+        # longest first so a key that contains another is removed whole
+        self._secrets = sorted({v for v in values if v and len(v) >= _MIN_SECRET_LEN}, key=len, reverse=True)
+
+    def text(self, value: str) -> str:
+        for secret in self._secrets:
+            value = value.replace(secret, REDACTED)
+        value = _PATTERNS[0].sub(f"Bearer {REDACTED}", value)
+        value = _PATTERNS[1].sub(REDACTED, value)
+        return _PATTERNS[2].sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", value)
+
+    def value(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            return {k: self.value(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self.value(v) for v in value]
+        return value

@@ -1,0 +1,77 @@
+"""``citeproof audit show audit.jsonl``: the log as a readable table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from audit.reader import LogLine, read_log
+
+VERDICT_FILTERS = ("supported", "contradicted", "not_enough_info", "error", "cached")
+
+
+def select(lines: list[LogLine], *, verdict: str | None = None, claim: str | None = None, run: str | None = None) -> list[LogLine]:
+    """Filter lines: verdict is a verdict name, 'error' (lines with an error) or 'cached'; claim matches an id prefix."""
+    out = []
+    for ln in lines:
+        rec = ln.record
+        if rec is None:
+            out.append(ln)  # a broken line is always shown
+            continue
+        if claim and not rec.claim_id.startswith(claim):
+            continue
+        if run and rec.run_id != run:
+            continue
+        if verdict == "error" and rec.error is None:
+            continue
+        if verdict == "cached" and not rec.cached:
+            continue
+        if verdict not in (None, "error", "cached") and rec.verdict != verdict:
+            continue
+        out.append(ln)
+    return out
+
+
+def render(lines: list[LogLine], console: Console, *, title: str) -> None:
+    table = Table(title=title, show_lines=False)
+    for name, kw in (
+        ("seq", {"justify": "right"}),
+        ("time", {}),
+        ("run", {}),
+        ("claim", {}),
+        ("try", {"justify": "right"}),
+        ("verdict / error", {}),
+        ("quote", {"max_width": 48, "overflow": "ellipsis"}),
+        ("tokens", {"justify": "right"}),
+        ("budget", {"justify": "right"}),
+    ):
+        table.add_column(name, **kw)
+    for ln in lines:
+        rec = ln.record
+        if rec is None:
+            table.add_row(str(ln.number), "", "", "", "", f"[red]BROKEN: {ln.problem}[/red]", "", "", "")
+            continue
+        outcome = f"[red]{rec.error}[/red]" if rec.error else (rec.verdict or "")
+        attempt = "cache" if rec.cached else str(rec.attempt)
+        tokens = "" if rec.prompt_tokens is None else f"{rec.prompt_tokens}+{rec.completion_tokens or 0}"
+        table.add_row(
+            str(rec.sequence),
+            rec.time[11:19],
+            rec.run_id[-8:],
+            rec.claim_id[:16],
+            attempt,
+            outcome,
+            rec.quote or "",
+            tokens,
+            f"{rec.budget_before}→{rec.budget_after}",
+        )
+    console.print(table)
+
+
+def show_log(path: Path, *, verdict: str | None = None, claim: str | None = None, run: str | None = None, console: Console | None = None) -> int:
+    """Print the table; return how many lines were shown."""
+    lines = select(read_log(path), verdict=verdict, claim=claim, run=run)
+    render(lines, console or Console(), title=f"{path} ({len(lines)} line(s))")
+    return len(lines)

@@ -1,0 +1,73 @@
+"""``citeproof audit``: check, show and replay a judge audit log without calling a model.
+
+Exit codes: 0 the log and the report agree; 1 a broken line, a count or budget mismatch,
+or a divergence (the first one is printed); 2 a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+audit_app = typer.Typer(
+    name="audit",
+    no_args_is_help=True,
+    add_completion=False,
+    help="Check, show and replay a judge audit log (no model is called).",
+)
+
+
+def _require_file(path: Path, what: str) -> None:
+    if not path.is_file():
+        print(f"citeproof audit: {what} not found: {path}", file=sys.stderr)
+        raise typer.Exit(2)
+
+
+@audit_app.command("check")
+def check_cmd(
+    report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
+) -> None:
+    """Log exists, chain intact, every line schema-valid, counts and budget arithmetic match the report."""
+    from audit.check import check_report
+
+    _require_file(report, "report")
+    result = check_report(report)
+    print(result.summary(), file=sys.stdout if result.ok else sys.stderr)
+    raise typer.Exit(0 if result.ok else 1)
+
+
+@audit_app.command("show")
+def show_cmd(
+    log: Annotated[Path, typer.Argument(help="audit.jsonl")],
+    verdict: Annotated[Optional[str], typer.Option("--verdict", help="supported | contradicted | not_enough_info | error | cached")] = None,
+    claim: Annotated[Optional[str], typer.Option("--claim", help="Claim id (or its prefix).")] = None,
+    run: Annotated[Optional[str], typer.Option("--run", help="Only this run id.")] = None,
+) -> None:
+    """Print the log as a table, optionally filtered."""
+    from audit.show import VERDICT_FILTERS, show_log
+
+    _require_file(log, "audit log")
+    if verdict is not None and verdict not in VERDICT_FILTERS:
+        print(f"citeproof audit show: --verdict must be one of {', '.join(VERDICT_FILTERS)}, got {verdict!r}", file=sys.stderr)
+        raise typer.Exit(2)
+    show_log(log, verdict=verdict, claim=claim, run=run)
+
+
+@audit_app.command("replay")
+def replay_cmd(
+    report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
+) -> None:
+    """Re-derive each judged claim's verdict from the log alone and compare with the report."""
+    from audit.replay import replay_report
+
+    _require_file(report, "report")
+    result = replay_report(report)
+    print(result.summary(), file=sys.stdout if result.ok else sys.stderr)
+    raise typer.Exit(0 if result.ok else 1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    audit_app()

@@ -1,0 +1,122 @@
+"""The judge's answer cache, on disk (diskcache).
+
+The key is built from an explicit list of what changes the answer — model, base_url,
+output mode, prompt version, the claim text, the excerpt text and the temperature — and
+nothing else: retries, timeouts, concurrency and the run id do not change what the model
+says, so a re-run with different ones still hits. Only valid (parsed, quote-checked)
+answers are stored; an error is never cached, so a transient fault is retried next run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Protocol
+
+from pydantic import ValidationError
+
+from citeproof.model import Frozen
+from tier2.interface import JudgeAnswer, OutputMode
+
+CACHE_KEY_VERSION = "1"  # bump when the key material below changes meaning
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class CacheKey(Frozen):
+    """Everything that changes the judge's answer. Adding a field here is a key-version bump."""
+
+    model: str
+    base_url: str
+    output_mode: OutputMode
+    prompt_version: str
+    claim_sha256: str
+    excerpt_sha256: str
+    temperature: float
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        model: str,
+        base_url: str,
+        output_mode: OutputMode,
+        prompt_version: str,
+        claim_text: str,
+        excerpt_text: str,
+        temperature: float,
+    ) -> CacheKey:
+        return cls(
+            model=model,
+            # "http://h/v1/" and "http://h/v1" are the same endpoint
+            base_url=base_url.rstrip("/"),
+            output_mode=output_mode,
+            prompt_version=prompt_version,
+            claim_sha256=sha256_text(claim_text),
+            # hashed from the text itself rather than trusting Excerpt.sha256
+            excerpt_sha256=sha256_text(excerpt_text),
+            temperature=float(temperature),
+        )
+
+    def digest(self) -> str:
+        material = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return f"judge-v{CACHE_KEY_VERSION}:" + hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+class CachedAnswer(Frozen):
+    answer: JudgeAnswer
+    raw_response: str | None = None
+    output_mode: OutputMode
+
+
+class AnswerCache(Protocol):
+    def get(self, key: CacheKey) -> CachedAnswer | None: ...
+
+    def put(self, key: CacheKey, value: CachedAnswer) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class JudgeCache:
+    """diskcache-backed; safe to share between threads and processes (SQLite underneath)."""
+
+    def __init__(self, directory: Path | str) -> None:
+        import diskcache
+
+        self.directory = Path(directory)
+        self._cache = diskcache.Cache(str(self.directory))
+
+    def get(self, key: CacheKey) -> CachedAnswer | None:
+        stored = self._cache.get(key.digest())
+        if stored is None:
+            return None
+        try:
+            return CachedAnswer.model_validate_json(stored)
+        except (ValidationError, TypeError, ValueError):
+            # a damaged or foreign entry is a miss, never an answer
+            return None
+
+    def put(self, key: CacheKey, value: CachedAnswer) -> None:
+        self._cache.set(key.digest(), value.model_dump_json())
+
+    def close(self) -> None:
+        self._cache.close()
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+
+class NullCache:
+    """``--no-cache``: every lookup misses, nothing is stored."""
+
+    def get(self, key: CacheKey) -> CachedAnswer | None:
+        return None
+
+    def put(self, key: CacheKey, value: CachedAnswer) -> None:
+        return None
+
+    def close(self) -> None:
+        return None

@@ -1,0 +1,114 @@
+"""The Tier 2 stage the pipeline calls: undecided claims in, judgements and totals out.
+
+Which window a claim is judged against: the first of its anchors that resolved to a
+*precise* window (a locator that names lines, a page or a short section), else the first
+that resolved at all. A precise window is where the author said the claim is backed; a
+coarse one only gets an excerpt centred on the claim's atoms or terms. One excerpt per
+claim keeps a judged claim one request; a claim that needs two sources together is judged
+on the first and, if that does not carry it, ends not_enough_info (fail closed).
+A claim with no resolved window at all cannot be judged and ends ``judge_error``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from audit.writer import AuditWriter
+from citeproof.model import Claim
+from citeproof.sources.types import Resolution, SourceWindow
+from tier2.budget import CallBudget
+from tier2.cache import AnswerCache, JudgeCache, NullCache
+from tier2.interface import Judge, JudgeRequest
+from tier2.options import Tier2Options
+from tier2.runner import ClaimJudgement, Tier2Outcome, judge_claims
+
+
+def pick_window(resolutions: Sequence[Resolution]) -> Resolution | None:
+    resolved = [r for r in resolutions if r.window is not None]
+    precise = [r for r in resolved if r.window is not None and not r.window.coarse]
+    return (precise or resolved or [None])[0]
+
+
+def build_request(claim: Claim, resolution: Resolution, risk: int, options: Tier2Options) -> JudgeRequest:
+    from excerpt.builder import build_excerpt
+
+    window: SourceWindow = resolution.window  # type: ignore[assignment]
+    excerpt = build_excerpt(claim.text, window, max_tokens=options.excerpt_tokens)
+    return JudgeRequest(
+        claim_id=claim.id,
+        claim_text=claim.text,
+        excerpt=excerpt,
+        source_ids=(resolution.anchor.source_id,),
+        locator=resolution.anchor.locator.raw if resolution.anchor.locator else None,
+        risk=risk,
+    )
+
+
+def make_judge(options: Tier2Options) -> Judge:
+    """The OpenAI-compatible judge; the key is read from the named variable here and nowhere else."""
+    from tier2.openai_judge import OpenAIJudge
+
+    return OpenAIJudge(
+        options.model,
+        options.base_url,
+        os.environ.get(options.api_key_env) or None,
+        timeout_s=options.timeout_s,
+        temperature=options.temperature,
+        output_mode=options.output_mode,
+    )
+
+
+def run_tier2(
+    items: Sequence[tuple[Claim, list[Resolution], int]],
+    options: Tier2Options,
+    *,
+    judge: Judge | None = None,
+    progress: bool = False,
+) -> Tier2Outcome:
+    """Judge each (claim, its resolutions, risk) within ``options.call_budget``; writes ``options.audit_log``."""
+    requests: list[JudgeRequest] = []
+    unjudgeable: list[ClaimJudgement] = []
+    for claim, resolutions, risk in items:
+        chosen = pick_window(resolutions)
+        if chosen is None:
+            unjudgeable.append(
+                ClaimJudgement(
+                    claim_id=claim.id,
+                    status="judge_error",
+                    error="no_evidence_window",
+                    error_detail="none of the claim's anchors resolved to a source window",
+                )
+            )
+            continue
+        requests.append(build_request(claim, chosen, risk, options))
+
+    own_judge = judge is None
+    judge = make_judge(options) if judge is None else judge
+    cache: AnswerCache = JudgeCache(options.cache_dir) if options.cache_dir is not None else NullCache()
+    audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"))
+    try:
+        outcome = judge_claims(
+            requests,
+            judge,
+            budget=CallBudget(options.call_budget),
+            cache=cache,
+            audit=audit,
+            concurrency=options.concurrency,
+            max_retries=options.max_retries,
+            progress=progress,
+        )
+    finally:
+        audit.close()
+        cache.close()
+        close = getattr(judge, "close", None) if own_judge else None
+        if callable(close):
+            close()
+    if not unjudgeable:
+        return outcome
+    return outcome.model_copy(
+        update={
+            "judgements": outcome.judgements + tuple(unjudgeable),
+            "judge_errors": outcome.judge_errors + len(unjudgeable),
+        }
+    )
