@@ -4,7 +4,8 @@ Three checks, in order; the first that fails names the reason:
 
 * ``quote_missing`` — a ``supported`` or ``contradicted`` verdict must quote the excerpt.
 * ``quote_not_in_excerpt`` — the quote must occur verbatim in the excerpt after
-  normalising whitespace, Markdown/HTML emphasis and typographic quotes/dashes (a model
+  normalising whitespace, Markdown/HTML emphasis and typographic quotes/dashes
+  (``citeproof.text.normalize`` plus the marks a quote can cut through) (a model
   may reflow a line or drop ``**``; it may not paraphrase or stitch spans with "...").
 * ``quote_lacks_claim_numbers`` — a ``supported`` quote must carry every number of the
   claim. This is also what defeats an instruction planted in a source ("ignore previous
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from citeproof.text.normalize import fold_emphasis, normalize_text
 from tier2.interface import JudgeAnswer, Verdict
 
 _EMPHASIS = re.compile(r"</?(?:b|i|em|strong|mark|u|sup|sub|span)\b[^>]*>|\*\*|__|\*|~~|`", re.IGNORECASE)
@@ -40,8 +42,10 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])(?<![A-Za-z]-)\d+(?:[.,]\d+)*")
 
 
 def normalize_for_quote(text: str) -> str:
-    """Text as compared for the verbatim check: NFKC, no emphasis, plain quotes/dashes, single spaces."""
-    text = unicodedata.normalize("NFKC", text)
+    """Text as compared for the verbatim check: the shared normalisation (NFKC, folded
+    emphasis, one space), then also unpaired emphasis marks, inline HTML emphasis tags and
+    typographic quotes/dashes — a quote may start or end inside an emphasised span."""
+    text = normalize_text(fold_emphasis(text))
     text = _EMPHASIS.sub("", text).translate(_TYPOGRAPHY)
     return _SPACE.sub(" ", text).strip()
 

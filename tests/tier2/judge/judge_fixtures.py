@@ -1,0 +1,50 @@
+"""Helpers for the judge tests: requests built from plain text, chat-completion bodies."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from excerpt.types import Excerpt
+from tier2.interface import JudgeRequest
+
+BASE_URL = "http://judge.test/v1"
+COMPLETIONS = f"{BASE_URL}/chat/completions"
+SECRET_KEY = "sk-test-SECRET-4f2a9c1e7b3d5a60"
+
+
+def judge_request(claim: str, excerpt_text: str, claim_id: str = "c1") -> JudgeRequest:
+    excerpt = Excerpt(
+        source_id="pmid:1",
+        source_path="pubmed/1.txt",
+        locator="L1-4",
+        text=excerpt_text,
+        sha256=hashlib.sha256(excerpt_text.encode()).hexdigest(),
+        line_start=1,
+        line_end=4,
+        char_start=0,
+        char_end=len(excerpt_text),
+        tokens=len(excerpt_text.split()),
+        strategy="locator",
+    )
+    return JudgeRequest(claim_id=claim_id, claim_text=claim, excerpt=excerpt, source_ids=("pmid:1",))
+
+
+def completion(content: str | None, *, finish_reason: str = "stop", prompt_tokens: int = 111, completion_tokens: int = 22) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": finish_reason}],
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens, "total_tokens": prompt_tokens + completion_tokens},
+    }
+
+
+def answer_json(verdict: str, quote: str, rationale: str = "because") -> str:
+    return json.dumps({"verdict": verdict, "quote": quote, "rationale": rationale})
+
+
+CLAIM = "The objective response rate was 45% in the treatment arm."
+EXCERPT = "Results. In the treatment arm the objective response rate was 45% (95% CI 38-52).\nIn the control arm it was 30%."

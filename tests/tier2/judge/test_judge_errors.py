@@ -1,0 +1,202 @@
+"""Every way a request can go wrong becomes one classified AttemptResult — never an exception."""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import time
+
+import httpx
+import pytest
+import respx
+
+from judge_fixtures import BASE_URL, CLAIM, COMPLETIONS, EXCERPT, SECRET_KEY, answer_json, completion, judge_request
+from tier2.interface import Verdict
+from tier2.openai_judge import OpenAIJudge, parse_retry_after
+
+
+def make_judge(output_mode: str = "json_schema", api_key: str | None = SECRET_KEY) -> OpenAIJudge:
+    return OpenAIJudge("m", BASE_URL, api_key, timeout_s=5, output_mode=output_mode, http_client=httpx.Client(timeout=5))
+
+
+def run_once(response_or_exc, *, output_mode: str = "json_schema"):
+    with respx.mock(assert_all_called=True) as mock:
+        route = mock.post(COMPLETIONS)
+        if isinstance(response_or_exc, Exception):
+            route.side_effect = response_or_exc
+        else:
+            route.return_value = response_or_exc
+        result = make_judge(output_mode).attempt(judge_request(CLAIM, EXCERPT))
+        # max_retries=0: one attempt is one request, whatever happened
+        assert route.call_count == 1
+    return result
+
+
+def test_valid_answer_is_accepted_with_tokens_and_mode():
+    quote = "the objective response rate was 45%"
+    result = run_once(httpx.Response(200, json=completion(answer_json("supported", quote), prompt_tokens=140, completion_tokens=31)))
+    assert result.error is None
+    assert result.answer is not None and result.answer.verdict is Verdict.supported
+    assert result.quote_found is True
+    assert (result.prompt_tokens, result.completion_tokens) == (140, 31)
+    assert result.output_mode == "json_schema"
+    assert result.http_status == 200
+    assert result.raw_response == answer_json("supported", quote)
+
+
+def test_timeout():
+    result = run_once(httpx.ReadTimeout("slow"))
+    assert (result.error, result.retryable, result.answer) == ("timeout", True, None)
+
+
+def test_connect_timeout_is_a_timeout():
+    assert run_once(httpx.ConnectTimeout("slow")).error == "timeout"
+
+
+@pytest.mark.parametrize("exc", [httpx.ConnectError("[Errno 111] Connection refused"), httpx.ReadError("[Errno 104] Connection reset by peer"), httpx.RemoteProtocolError("Server disconnected without sending a response.")])
+def test_connection_refused_or_reset(exc):
+    result = run_once(exc)
+    assert (result.error, result.retryable) == ("connection", True)
+    assert result.error_detail and type(exc).__name__ in result.error_detail
+
+
+def test_429_with_retry_after_seconds():
+    result = run_once(httpx.Response(429, headers={"Retry-After": "7"}, json={"error": {"message": "rate limit"}}))
+    assert (result.error, result.retryable, result.retry_after_s, result.http_status) == ("rate_limited", True, 7.0, 429)
+    assert "rate limit" in (result.raw_response or "")
+
+
+def test_429_with_retry_after_http_date():
+    when = email.utils.formatdate(time.time() + 30, usegmt=True)
+    result = run_once(httpx.Response(429, headers={"Retry-After": when}, json={"error": {"message": "slow down"}}))
+    assert result.error == "rate_limited"
+    assert result.retry_after_s is not None and 25 <= result.retry_after_s <= 31
+
+
+def test_429_without_retry_after():
+    result = run_once(httpx.Response(429, json={"error": {"message": "slow down"}}))
+    assert (result.error, result.retry_after_s) == ("rate_limited", None)
+
+
+def test_retry_after_parsing_edge_cases():
+    assert parse_retry_after(httpx.Headers({"retry-after-ms": "1500"})) == 1.5
+    assert parse_retry_after(httpx.Headers({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"})) == 0.0  # past
+    assert parse_retry_after(httpx.Headers({"retry-after": "soon"})) is None
+    assert parse_retry_after(httpx.Headers({})) is None
+    assert parse_retry_after(httpx.Headers({"retry-after": "-3"})) == 0.0
+
+
+@pytest.mark.parametrize("status", [500, 502, 503])
+def test_5xx_is_a_retryable_server_error(status):
+    # fixed mode: a bare 500 is not read as a refusal of the output mode
+    result = run_once(httpx.Response(status, text="upstream exploded"))
+    assert (result.error, result.retryable, result.http_status) == ("server_error", True, status)
+    assert result.raw_response == "upstream exploded"
+
+
+def test_503_keeps_retry_after():
+    result = run_once(httpx.Response(503, headers={"Retry-After": "2"}, text="busy"))
+    assert (result.error, result.retry_after_s) == ("server_error", 2.0)
+
+
+@pytest.mark.parametrize("status", [400, 401, 404, 422])
+def test_other_4xx_is_a_final_http_error(status):
+    result = run_once(httpx.Response(status, json={"error": {"message": "nope"}}))
+    assert (result.error, result.retryable, result.http_status) == ("http_error", False, status)
+
+
+def test_malformed_json_content():
+    result = run_once(httpx.Response(200, json=completion('{"verdict": "supported", "quote": ')))
+    assert (result.error, result.retryable, result.answer) == ("malformed_json", False, None)
+    assert result.raw_response == '{"verdict": "supported", "quote": '
+
+
+def test_empty_content_is_malformed():
+    assert run_once(httpx.Response(200, json=completion(None))).error == "malformed_json"
+
+
+def test_body_that_is_not_a_chat_completion_is_malformed():
+    result = run_once(httpx.Response(200, text="<html>proxy login</html>"))
+    assert result.error == "malformed_json"
+    assert result.raw_response == "<html>proxy login</html>"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        json.dumps({"verdict": "probably", "quote": "45%", "rationale": "x"}),
+        json.dumps({"verdict": "supported", "quote": "45%"}),
+        json.dumps({"verdict": "supported", "quote": "45%", "rationale": "x", "confidence": 0.9}),
+        json.dumps(["supported"]),
+    ],
+)
+def test_schema_invalid_json(content):
+    result = run_once(httpx.Response(200, json=completion(content)))
+    assert (result.error, result.retryable, result.answer) == ("schema_invalid", False, None)
+    assert result.raw_response == content
+
+
+def test_quote_not_in_excerpt():
+    content = answer_json("supported", "the response rate was 45% in all patients")
+    result = run_once(httpx.Response(200, json=completion(content)))
+    assert (result.error, result.quote_found, result.retryable) == ("quote_not_in_excerpt", False, False)
+    assert result.answer is not None  # kept for the audit log; the error makes it unusable
+
+
+def test_supported_quote_without_the_claim_numbers():
+    content = answer_json("supported", "In the treatment arm the objective response rate was")
+    result = run_once(httpx.Response(200, json=completion(content)))
+    assert (result.error, result.quote_found) == ("quote_lacks_claim_numbers", True)
+
+
+def test_truncated_output():
+    result = run_once(httpx.Response(200, json=completion('{"verdict": "supp', finish_reason="length")))
+    assert (result.error, result.retryable) == ("truncated", False)
+    assert result.raw_response == '{"verdict": "supp'
+
+
+def test_prompt_mode_reply_wrapped_in_a_fence_is_read():
+    content = "```json\n" + answer_json("contradicted", "In the control arm it was 30%.") + "\n```"
+    result = run_once(httpx.Response(200, json=completion(content)), output_mode="prompt")
+    assert result.error is None and result.answer.verdict is Verdict.contradicted
+    assert result.output_mode == "prompt"
+
+
+def test_unexpected_client_exception_is_reported_not_raised():
+    result = run_once(RuntimeError("transport bug"))
+    assert result.error in {"connection", "http_error"}
+    assert result.answer is None
+
+
+def test_api_key_never_reaches_a_result():
+    """Not from our side, not even when the server echoes it back."""
+    echo = {"error": {"message": f"Incorrect API key provided: {SECRET_KEY}"}}
+    results = [
+        run_once(httpx.Response(401, json=echo)),
+        run_once(httpx.Response(500, json=echo)),
+        run_once(httpx.Response(200, json=completion(json.dumps({"verdict": "x", "quote": SECRET_KEY, "rationale": ""})))),
+        run_once(httpx.ConnectError(f"refused {SECRET_KEY}")),
+    ]
+    for result in results:
+        assert SECRET_KEY not in result.model_dump_json()
+    judge = make_judge()
+    assert SECRET_KEY not in repr(judge) and SECRET_KEY not in json.dumps(
+        {k: str(v) for k, v in vars(judge).items() if k != "_client"}
+    )
+
+
+def test_request_carries_the_key_only_in_the_authorization_header():
+    with respx.mock() as mock:
+        route = mock.post(COMPLETIONS).respond(200, json=completion(answer_json("not_enough_info", "")))
+        make_judge().attempt(judge_request(CLAIM, EXCERPT))
+        sent = route.calls.last.request
+    assert sent.headers["authorization"] == f"Bearer {SECRET_KEY}"
+    assert SECRET_KEY.encode() not in sent.content
+
+
+def test_without_a_key_the_environment_key_is_not_used(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-environment-should-not-be-sent")
+    with respx.mock() as mock:
+        route = mock.post(COMPLETIONS).respond(200, json=completion(answer_json("not_enough_info", "")))
+        make_judge(api_key=None).attempt(judge_request(CLAIM, EXCERPT))
+    assert "sk-from-environment" not in route.calls.last.request.headers.get("authorization", "")
