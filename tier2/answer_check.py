@@ -69,11 +69,10 @@ def _canonical_number(raw: str) -> str:
         digits = digits.replace(",", "")
     elif "," in digits and "." not in digits and re.fullmatch(r"\d+,\d{1,2}", digits):
         digits = digits.replace(",", ".")  # decimal comma: "2,5 mg"
-    if "." in digits:
-        whole, _, frac = digits.partition(".")
-        frac = frac.rstrip("0")
-        digits = f"{whole.lstrip('0') or '0'}.{frac}" if frac else whole
-    return digits.lstrip("0") or "0"
+    whole, _, frac = digits.partition(".")
+    whole = whole.replace(",", "").lstrip("0") or "0"
+    frac = frac.rstrip("0")
+    return f"{whole}.{frac}" if frac else whole
 
 
 def numbers_in(text: str) -> set[str]:
