@@ -34,6 +34,7 @@ class SourceDocument:
     pages: tuple[tuple[int, int], ...] = ()  # page N → (first, last) line
     url: str | None = None
     title: str | None = None
+    tables: dict[int, tuple[int, int]] = field(default_factory=dict)  # "Table N" → (first, last) line
 
 
 @dataclass(frozen=True, slots=True)

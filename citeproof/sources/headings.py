@@ -1,0 +1,141 @@
+"""Which lines of a saved source are headings, bullets, captions or page markers.
+
+Shared by the readers (plain-text sections, pages, tables) and by wrap reflow (a
+heading or a bullet is a hard boundary), so the two never disagree about what a line is.
+All checks look at one line and are O(len(line)).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Section words of scientific and clinical documents (structure, not subject matter).
+# A plain-text line that is one of these, alone or as "Label:" / "LABEL: text", starts a section.
+SECTION_WORDS: frozenset[str] = frozenset(
+    {
+        "abstract", "summary", "background", "introduction", "objective", "objectives", "aim", "aims",
+        "purpose", "methods", "method", "materials and methods", "methods and materials", "patients and methods",
+        "study design", "design", "setting", "participants", "population", "interventions", "intervention",
+        "outcomes", "outcome measures", "main outcome measures", "measurements", "statistical analysis",
+        "results", "findings", "discussion", "conclusion", "conclusions", "interpretation", "limitations",
+        "strengths and limitations", "recommendations", "recommendation", "key points", "highlights",
+        "eligibility", "inclusion criteria", "exclusion criteria", "adverse events", "safety", "efficacy",
+        "dosage", "dosing", "dose", "dosage and administration", "administration", "contraindications",
+        "warnings", "precautions", "warnings and precautions", "monitoring", "references", "bibliography",
+        "acknowledgements", "acknowledgments", "funding", "appendix", "supplementary material", "keywords",
+        "trial registration", "context", "evidence", "notes", "overview", "scope",
+        "摘要", "背景", "目的", "方法", "结果", "讨论", "结论", "局限性", "参考文献", "关键词", "附录",
+        "不良事件", "安全性", "有效性", "用法用量", "禁忌", "注意事项", "推荐", "推荐意见", "概述",
+    }
+)
+# The subset that may also label a paragraph in mixed case ("Methods: We enrolled …"); broader
+# words ("Dose: 10 mg") would cut a section at every labelled value.
+LABEL_WORDS: frozenset[str] = frozenset(
+    {
+        "abstract", "summary", "background", "introduction", "objective", "objectives", "aim", "aims",
+        "purpose", "methods", "materials and methods", "results", "findings", "discussion", "conclusion",
+        "conclusions", "interpretation", "摘要", "背景", "目的", "方法", "结果", "讨论", "结论",
+    }
+)
+
+_NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]{1,5}\.|[一二三四五六七八九十]{1,3}[、.])\s*")
+_BULLET = re.compile(
+    r"^(?:[-*•·‣◦▪–]\s|\d{1,3}[.)]\s|\(\s?[0-9a-zA-Z]{1,3}\s?\)\s?|[a-zA-Z][.)]\s|[（(][一二三四五六七八九十\d]{1,3}[）)]|[①-⑳])"
+)
+_NUMBERED_HEADING = re.compile(r"^\d+(?:\.\d+)*\.?\s+[A-Z\u4e00-\u9fff]")
+_PAGE_MARKER = re.compile(
+    r"^(?:page\s+(\d{1,4})(?:\s+of\s+\d{1,4})?|[-—–]\s*(\d{1,4})\s*[-—–]|第\s*(\d{1,4})\s*页(?:\s*[,，/共]\s*共?\s*\d+\s*页)?)$",
+    re.IGNORECASE,
+)
+_CAPTION = re.compile(r"^(?:\*\*|__)?(?:table|tab\.)\s*(\d{1,3})(?=$|[\s.:：—–|*_-])|^表\s*(\d{1,3})", re.IGNORECASE)
+_TERMINAL = frozenset(".!?。！？；;")
+_MD_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+
+
+def section_key(name: str) -> str:
+    """How section names are compared: case-, whitespace-, underscore-, hyphen-insensitive,
+    trailing colon and leading numbering ignored ("2. Adverse_Events:" ~ "adverse events")."""
+    key = name.strip().rstrip(":：").strip()
+    key = _NUMBERING.sub("", key) or key
+    key = re.sub(r"[\s_\-]+", " ", key.lower()).strip()
+    return key
+
+
+def is_bullet(line: str) -> bool:
+    return bool(_BULLET.match(line.lstrip()))
+
+
+def markdown_heading(line: str) -> tuple[int, str] | None:
+    """(level, text) for an ATX heading line ("## Results"), else None."""
+    if "#" not in line[:7]:
+        return None
+    m = _MD_ATX.match(line)
+    if not m:
+        return None
+    return len(m.group(1)), (m.group(2) or "").strip()
+
+
+def text_heading(line: str) -> str | None:
+    """The section name when a plain-text line is a heading, else None.
+
+    A heading is short and is one of: a known section word ("Abstract", "Methods:",
+    "3. Results"), a label starting a paragraph ("RESULTS: In total …", "Methods: We …"),
+    an all-capitals line ("ADVERSE EVENTS"), or a numbered title-case line ("2.1 Study Design").
+    """
+    s = line.strip()
+    if not s or len(s) > 80:
+        return None
+    bare = s.rstrip(":：").strip()
+    if section_key(bare) in SECTION_WORDS:
+        return _NUMBERING.sub("", bare) or bare
+    label = _label(s)
+    if label is not None:
+        return label
+    if s[-1] in _TERMINAL:
+        return None
+    words = bare.split()
+    if 1 <= len(words) <= 8 and not any(c.islower() for c in bare) and not is_bullet(s):
+        if any(len(w) >= 3 and w.isalpha() and w.isascii() for w in words):
+            return bare
+    if _NUMBERED_HEADING.match(s) and len(words) <= 9 and not s.endswith(("：", ":")):
+        title = _NUMBERING.sub("", s)
+        long_words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
+        if long_words and all(w[0].isupper() for w in long_words):
+            return title
+    return None
+
+
+def _label(s: str) -> str | None:
+    """"RESULTS: text" (a capitalised section word) or "Results: text" (a core section word)."""
+    for sep in (":", "："):
+        head, found, rest = s.partition(sep)
+        if not found or not rest.strip() or len(head) > 40:
+            continue
+        key = section_key(head)
+        if key in LABEL_WORDS or (key in SECTION_WORDS and head.strip().isupper()):
+            return _NUMBERING.sub("", head.strip()) or head.strip()
+    return None
+
+
+def numbered_heading(line: str) -> bool:
+    s = line.strip()
+    return bool(_NUMBERED_HEADING.match(s)) and text_heading(s) is not None
+
+
+def page_marker(line: str) -> int | None:
+    """The page number of a running page marker line ("Page 3", "Page 3 of 9", "— 3 —", "第3页")."""
+    s = line.strip()
+    if len(s) > 24:
+        return None
+    m = _PAGE_MARKER.match(s)
+    if not m:
+        return None
+    return int(next(g for g in m.groups() if g))
+
+
+def table_caption(line: str) -> int | None:
+    """N when the line is a "Table N" caption ("Table 2. Baseline", "**Table 2**", "表2")."""
+    m = _CAPTION.match(line.strip())
+    if not m:
+        return None
+    return int(m.group(1) or m.group(2))

@@ -1,0 +1,133 @@
+"""Locator → window: the part of a document an anchor's ``#locator`` points at.
+
+``L12`` / ``L12-L18`` are lines; ``p3`` a page (form feeds or running page markers);
+a name is a section (JSON key path, Markdown/HTML heading, plain-text heading), compared
+case-, whitespace- and underscore-insensitively (``adverse_events`` = ``Adverse Events``);
+``table2`` is the "Table 2" caption block (or the 2nd HTML/pipe table). A locator that
+points at nothing is a critical finding that lists what the document does have — a
+locator that silently widened to the whole file would make every claim "supported" by
+whatever the file says somewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from citeproof.model import Finding, Locator
+from citeproof.settings import Settings
+from citeproof.sources.headings import section_key
+from citeproof.sources.segment import segment_window
+from citeproof.sources.types import Segment, SourceDocument, SourceWindow
+
+RESOLUTION_RULE = "CP102"
+_LIST_LIMIT = 25
+
+_DEFAULTS = Settings()
+
+Segmenter = Callable[[SourceDocument, int, int], tuple[Segment, ...]]
+
+
+def section_index(document: SourceDocument) -> dict[str, str]:
+    """Comparison key → section name (first name wins when two share a key)."""
+    index: dict[str, str] = {}
+    for name in document.sections:
+        index.setdefault(section_key(name), name)
+    return index
+
+
+def find_section(document: SourceDocument, name: str, index: dict[str, str] | None = None) -> str | None:
+    if name in document.sections:
+        return name
+    if index is None:
+        index = section_index(document)
+    return index.get(section_key(name))
+
+
+def _miss(code: str, message: str) -> Finding:
+    return Finding(rule=RESOLUTION_RULE, code=code, severity="critical", message=message)
+
+
+def _names(items: list[str]) -> str:
+    shown = ", ".join(items[:_LIST_LIMIT])
+    if len(items) > _LIST_LIMIT:
+        shown += f", … ({len(items) - _LIST_LIMIT} more)"
+    return shown
+
+
+def window_for(
+    document: SourceDocument,
+    locator: Locator | None,
+    settings: Settings | None = None,
+    *,
+    segmenter: Segmenter | None = None,
+    index: dict[str, str] | None = None,
+) -> SourceWindow | Finding:
+    """The window ``locator`` names in ``document``, or a finding saying why there is none.
+
+    Findings carry rule CP102 and name the file; the store adds the anchor and its location.
+    """
+    n = len(document.lines)
+    where = document.path
+    if locator is None:
+        return _window(document, 1, n, None, True, settings, segmenter)
+    kind = locator.kind
+    if kind == "lines":
+        start = locator.start or 0
+        end = locator.end if locator.end is not None else start
+        if start < 1 or end < start or end > n:
+            return _miss(
+                "locator_out_of_range",
+                f"lines {locator.raw!r} are outside {where}, which has {n} line{'s' if n != 1 else ''}",
+            )
+        return _window(document, start, end, locator.raw, False, settings, segmenter)
+    if kind == "page":
+        pages = document.pages
+        if not pages:
+            return _miss(
+                "locator_not_found",
+                f"page locator {locator.raw!r}: {where} has no page breaks (form feeds or 'Page N' markers)",
+            )
+        start = locator.start or 0
+        end = locator.end if locator.end is not None else start
+        if start < 1 or end < start or end > len(pages):
+            return _miss("locator_out_of_range", f"page {locator.raw!r} is outside {where}, which has {len(pages)} pages")
+        return _window(document, pages[start - 1][0], pages[end - 1][1], locator.raw, False, settings, segmenter)
+    if kind == "table":
+        num = locator.start or 0
+        span = document.tables.get(num)
+        if span is None:
+            found = ", ".join(f"table{k}" for k in sorted(document.tables)) or "none"
+            return _miss("locator_not_found", f"no 'Table {num}' in {where}; tables found: {found}")
+        return _window(document, span[0], span[1], locator.raw, False, settings, segmenter)
+    name = locator.name if locator.name is not None else locator.raw
+    found_name = find_section(document, name, index)
+    if found_name is None:
+        available = _names(list(document.sections)) or "none (no headings or keys found)"
+        return _miss("locator_not_found", f"section {name!r} not found in {where}; sections: {available}")
+    first, last = document.sections[found_name]
+    return _window(document, first, last, locator.raw, False, settings, segmenter)
+
+
+def _window(
+    document: SourceDocument,
+    first: int,
+    last: int,
+    raw: str | None,
+    coarse: bool,
+    settings: Settings | None,
+    segmenter: Segmenter | None,
+) -> SourceWindow:
+    limit = (settings or _DEFAULTS).coarse_window_lines
+    if last - first + 1 > limit:
+        coarse = True
+    segments = (segmenter or segment_window)(document, first, last) if last >= first else ()
+    text = "\n".join(document.lines[first - 1 : last]) if last >= first else ""
+    return SourceWindow(
+        document=document,
+        line_start=first,
+        line_end=last,
+        text=text,
+        segments=segments,
+        coarse=coarse,
+        locator_raw=raw,
+    )

@@ -1,0 +1,414 @@
+"""Readers: the decoded text of one saved file → visible lines, sections, pages, tables.
+
+One pass per file. Line numbers are what a person sees: for ``.txt`` and ``.md`` line N
+is line N of the saved file (so ``#L12`` means what an editor shows); for ``.json`` line N
+is the N-th list item / scalar value (so the items of a ClinicalTrials.gov section keep
+their indices); for ``.html`` and ``.xml`` it is the N-th visible block / text element.
+Every line is normalised with ``normalize_text`` (NFKC, whitespace collapsed) and never
+contains a newline.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from citeproof.sources.headings import markdown_heading, page_marker, table_caption, text_heading
+from citeproof.text.normalize import normalize_text
+
+MEDIA_BY_EXT: dict[str, str] = {"json": "json", "txt": "txt", "md": "md", "html": "html", "xml": "xml"}
+
+
+class UnreadableSource(ValueError):
+    """The file decodes but cannot be read as its media type (bad JSON/XML); message says why."""
+
+
+@dataclass
+class ReadResult:
+    lines: list[str]
+    sections: dict[str, tuple[int, int]] = field(default_factory=dict)
+    pages: tuple[tuple[int, int], ...] = ()
+    tables: dict[int, tuple[int, int]] = field(default_factory=dict)
+    title: str | None = None
+
+
+def read_source(text: str, media: str) -> ReadResult:
+    if media == "txt":
+        return read_plain_text(text)
+    if media == "md":
+        return read_markdown(text)
+    if media == "html":
+        return read_html(text)
+    if media == "json":
+        return read_json(text)
+    if media == "xml":
+        return read_xml(text)
+    raise UnreadableSource(f"unsupported media type {media!r}")
+
+
+def _norm(line: str) -> str:
+    return normalize_text(line)
+
+
+def _physical_lines(text: str) -> tuple[list[str], list[int]]:
+    """Split on newlines only (not on \\f or \\v as str.splitlines would, which would shift
+    line numbers); returns the lines and the 0-based indices of lines that start a new page
+    because of a form feed."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    raw = text.split("\n")
+    if raw and raw[-1] == "" and len(raw) > 1:
+        raw.pop()
+    breaks: list[int] = []
+    if "\f" in text:
+        for i, line in enumerate(raw):
+            if "\f" in line:
+                # "\fText" starts a page at this line; "Text\f" ends one, so the next line starts it.
+                before, _, after = line.partition("\f")
+                starts_here = not before.strip() or bool(after.strip())
+                breaks.append(i if starts_here else i + 1)
+                raw[i] = line.replace("\f", " ")
+    return raw, breaks
+
+
+# ---------------------------------------------------------------- plain text / markdown
+
+
+def read_plain_text(text: str) -> ReadResult:
+    raw, breaks = _physical_lines(text)
+    lines = [_norm(x) for x in raw]
+    headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
+    sections = _flat_sections(headings, len(lines))
+    return ReadResult(lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines))
+
+
+def read_markdown(text: str) -> ReadResult:
+    raw, breaks = _physical_lines(text)
+    lines = [_norm(x) for x in raw]
+    headings: list[tuple[int, int, str]] = []  # (line index, level, name)
+    fence: str | None = None
+    title: str | None = None
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        if fence is not None:
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            continue
+        atx = markdown_heading(line)
+        if atx is not None and atx[1]:
+            headings.append((i, atx[0], atx[1]))
+        elif i + 1 < len(lines) and line.strip() and re.fullmatch(r"(=+|-+)", lines[i + 1].strip() or "x"):
+            if len(lines[i + 1].strip()) >= 3 and not line.lstrip().startswith(("-", "*", "|", ">")):
+                headings.append((i, 1 if lines[i + 1].strip()[0] == "=" else 2, line.strip()))
+    if headings:
+        title = min(headings, key=lambda h: (h[1], h[0]))[2]
+    sections = _nested_sections(headings, len(lines))
+    return ReadResult(
+        lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines), title=title
+    )
+
+
+def _flat_sections(headings: list[tuple[int, str]], n: int) -> dict[str, tuple[int, int]]:
+    """Each heading runs to the line before the next one (plain text has no levels)."""
+    out: dict[str, tuple[int, int]] = {}
+    for k, (i, name) in enumerate(headings):
+        end = headings[k + 1][0] if k + 1 < len(headings) else n
+        out.setdefault(name, (i + 1, max(i + 1, end)))
+    return out
+
+
+def _nested_sections(headings: list[tuple[int, int, str]], n: int) -> dict[str, tuple[int, int]]:
+    """A heading runs to the line before the next heading of the same or a higher level.
+    Linear: a stack of open headings, each closed by the first heading that outranks it."""
+    out: dict[str, tuple[int, int]] = {}
+    ends: list[int] = [n] * len(headings)
+    stack: list[int] = []
+    for k, (i, level, _name) in enumerate(headings):
+        while stack and headings[stack[-1]][1] >= level:
+            ends[stack.pop()] = i
+        stack.append(k)
+    for k, (i, _level, name) in enumerate(headings):
+        out.setdefault(name, (i + 1, max(i + 1, ends[k])))
+    return out
+
+
+def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[int, int], ...]:
+    """Page N → (first, last) line. Form feeds win; otherwise running page markers
+    ("Page 3", "— 3 —"): at the top of the file they are headers (a page starts at its
+    marker), elsewhere footers (a page ends at its marker). Pages are counted in file order."""
+    n = len(lines)
+    if not n:
+        return ()
+    if breaks:
+        starts = sorted({0, *(b for b in breaks if 0 < b < n)})
+    else:
+        markers = [i for i, line in enumerate(lines) if line and page_marker(line) is not None]
+        if not markers:
+            return ()
+        leading = [i for i, line in enumerate(lines[: markers[0]]) if line.strip()]
+        if len(leading) <= 2:  # headers: nothing (or a running title) before the first marker
+            starts = sorted({0, *(m for m in markers if m > 0)})
+        else:  # footers
+            starts = sorted({0, *(m + 1 for m in markers if m + 1 < n)})
+    return tuple((s + 1, (starts[k + 1] if k + 1 < len(starts) else n)) for k, s in enumerate(starts))
+
+
+def _text_tables(lines: list[str]) -> dict[int, tuple[int, int]]:
+    """"Table N" caption → caption line up to the next blank line after content (blank lines
+    right below the caption are skipped, as in Markdown) or the next heading. Without
+    captions, Markdown pipe tables are numbered in order."""
+    out: dict[int, tuple[int, int]] = {}
+    n = len(lines)
+    for i, line in enumerate(lines):
+        num = table_caption(line) if line[:1] in "Tt*_表" else None
+        if num is None or num in out:
+            continue
+        j = i + 1
+        while j < n and not lines[j].strip() and j - i <= 2:
+            j += 1
+        last = i
+        while j < n and lines[j].strip() and not markdown_heading(lines[j]) and table_caption(lines[j]) is None:
+            if text_heading(lines[j]) is not None and not lines[j].lstrip().startswith("|"):
+                break
+            last = j
+            j += 1
+        out[num] = (i + 1, last + 1)
+    if not out:
+        k = 0
+        i = 0
+        while i < n:
+            if lines[i].lstrip().startswith("|"):
+                j = i
+                while j + 1 < n and lines[j + 1].lstrip().startswith("|"):
+                    j += 1
+                if j > i:
+                    k += 1
+                    out[k] = (i + 1, j + 1)
+                i = j + 1
+            else:
+                i += 1
+    return out
+
+
+# ---------------------------------------------------------------- HTML
+
+_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "head", "nav", "header", "footer", "svg", "iframe"})
+_BLOCK_TAGS = frozenset(
+    {
+        "p", "div", "section", "article", "main", "aside", "ul", "ol", "li", "dl", "dt", "dd", "table",
+        "thead", "tbody", "tfoot", "tr", "caption", "blockquote", "pre", "figure", "figcaption", "form",
+        "fieldset", "address", "hr", "body", "html", "details", "summary", "h1", "h2", "h3", "h4", "h5", "h6",
+        "title",
+    }
+)
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def _hidden(node) -> bool:
+    attrs = node.attributes
+    if not attrs:
+        return False
+    if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true":
+        return True
+    if (attrs.get("type") or "").lower() == "hidden":
+        return True
+    style = attrs.get("style")
+    return bool(style and _HIDDEN_STYLE.search(style))
+
+
+def read_html(text: str) -> ReadResult:
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(text)
+    title_node = tree.css_first("title")
+    title = normalize_text(title_node.text()) if title_node is not None else None
+    root = tree.body or tree.root
+    lines: list[str] = []
+    headings: list[tuple[int, int, str]] = []
+    tables: list[tuple[int, int, int | None]] = []  # (first index, last index, caption number)
+    buf: list[str] = []
+
+    def flush() -> None:
+        if buf:
+            line = _norm("".join(buf))
+            buf.clear()
+            if line:
+                lines.append(line)
+
+    # Iterative walk (deep documents must not hit the recursion limit). ("exit", node) marks
+    # the end of an element so block boundaries, headings and tables can be closed.
+    stack: list[tuple[str, object, int]] = [("enter", root, 0)] if root is not None else []
+    pre_depth = 0
+    while stack:
+        phase, node, mark = stack.pop()
+        tag = node.tag  # type: ignore[attr-defined]
+        if phase == "exit":
+            if tag == "pre":
+                pre_depth -= 1
+            if tag in _BLOCK_TAGS:
+                flush()
+            if tag in _HEADINGS:
+                if len(lines) > mark:
+                    headings.append((mark, _HEADINGS[tag], lines[mark]))
+            elif tag == "table" and len(lines) > mark:
+                tables.append((mark, len(lines) - 1, None))
+            continue
+        if tag == "-text":
+            content = node.text_content or ""  # type: ignore[attr-defined]
+            if pre_depth:
+                parts = content.replace("\r\n", "\n").split("\n")
+                for k, part in enumerate(parts):
+                    if k:
+                        flush()
+                    buf.append(part)
+            else:
+                buf.append(content)
+            continue
+        if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or _hidden(node):
+            continue
+        if tag == "br":
+            flush()
+            continue
+        if tag in ("td", "th") and buf and "".join(buf).strip():
+            buf.append(" | ")
+        if tag in _BLOCK_TAGS:
+            flush()
+        if tag == "pre":
+            pre_depth += 1
+        stack.append(("exit", node, len(lines)))
+        children = []
+        child = node.child  # type: ignore[attr-defined]
+        while child is not None:
+            children.append(child)
+            child = child.next
+        for child in reversed(children):
+            stack.append(("enter", child, 0))
+    flush()
+
+    sections = _nested_sections(headings, len(lines))
+    tables.sort()
+    table_map: dict[int, tuple[int, int]] = {}
+    for k, (first, last, _num) in enumerate(tables, start=1):
+        table_map.setdefault(k, (first + 1, last + 1))
+    # A "Table N" caption inside the table (or right above it) names it, beating the ordinal.
+    for first, last, _num in tables:
+        for idx in (first, first - 1):
+            if 0 <= idx < len(lines) and (num := table_caption(lines[idx])) is not None:
+                table_map[num] = (idx + 1, last + 1)
+                break
+    return ReadResult(lines=lines, sections=sections, pages=_pages(lines, []), tables=table_map, title=title)
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def read_json(text: str) -> ReadResult:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnreadableSource(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    lines: list[str] = []
+    sections: dict[str, tuple[int, int]] = {}
+    if isinstance(data, dict) and data:
+        _json_object(data, "", lines, sections)
+    else:
+        lines = [_norm(x) for x in json.dumps(data, ensure_ascii=False, indent=2).split("\n")]
+    return ReadResult(lines=lines, sections=sections)
+
+
+def _json_object(obj: dict, prefix: str, lines: list[str], sections: dict[str, tuple[int, int]]) -> None:
+    """Each key is a section (nested keys as dotted paths, "results.primary"); a list of
+    scalars gives one line per item so item k of a section is line first+k."""
+    for key, value in obj.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        first = len(lines)
+        if isinstance(value, dict):
+            _json_object(value, path, lines, sections)
+        elif isinstance(value, list):
+            if all(not isinstance(v, (dict, list)) for v in value):
+                lines.extend(_norm(_scalar(v)) for v in value)
+            else:
+                for v in value:
+                    if isinstance(v, (dict, list)):
+                        lines.extend(_norm(x) for x in json.dumps(v, ensure_ascii=False, indent=2).split("\n"))
+                    else:
+                        lines.append(_norm(_scalar(v)))
+        elif isinstance(value, str):
+            lines.extend(_norm(x) for x in value.replace("\r\n", "\n").split("\n"))
+        else:
+            lines.append(_scalar(value))
+        if len(lines) > first:
+            sections.setdefault(path, (first + 1, len(lines)))
+
+
+def _scalar(v: object) -> str:
+    if isinstance(v, str):
+        return v
+    return json.dumps(v, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- XML
+
+
+def read_xml(text: str) -> ReadResult:
+    # Entity declarations are how XML bombs expand; saved sources never need them.
+    if re.search(r"<!ENTITY", text, re.IGNORECASE):
+        raise UnreadableSource("XML declares entities (<!ENTITY>); refused")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise UnreadableSource(f"invalid XML: {exc}") from None
+    lines: list[str] = []
+    sections: dict[str, tuple[int, int]] = {}
+
+    # Iterative: (element, phase). An element with mixed content (text between children)
+    # is one line; otherwise its own text is a line and its children follow.
+    stack: list[tuple[ET.Element, bool, int]] = [(root, False, 0)]
+    while stack:
+        elem, done, first = stack.pop()
+        names = _xml_names(elem)
+        if done:
+            if len(lines) > first:
+                for name in names:
+                    sections.setdefault(name, (first + 1, len(lines)))
+            continue
+        start = len(lines)
+        if _mixed(elem):
+            line = _norm("".join(elem.itertext()))
+            if line:
+                lines.append(line)
+            for name in names:
+                if len(lines) > start:
+                    sections.setdefault(name, (start + 1, len(lines)))
+            continue
+        own = _norm(elem.text or "")
+        if own:
+            lines.append(own)
+        stack.append((elem, True, start))
+        for child in reversed(list(elem)):
+            stack.append((child, False, 0))
+    return ReadResult(lines=lines, sections=sections)
+
+
+def _xml_names(elem: ET.Element) -> Iterable[str]:
+    tag = elem.tag if isinstance(elem.tag, str) else ""
+    if "}" in tag:
+        tag = tag.rsplit("}", 1)[1]
+    names = [tag] if tag else []
+    for attr in ("Label", "label", "name", "title"):
+        value = elem.attrib.get(attr)
+        if value and value.strip():
+            names.append(value.strip())
+            break
+    return names
+
+
+def _mixed(elem: ET.Element) -> bool:
+    children = list(elem)
+    return not children or any((c.tail or "").strip() for c in children)
