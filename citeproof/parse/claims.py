@@ -1,0 +1,250 @@
+"""Blocks → units (sentences, list-item sentences, table rows) → claims.
+
+A unit becomes a ``Claim`` when it is fact-bearing (``facts.fact_signals``) or carries an
+anchor (or an attempted one). Headings, table header rows and code blocks never do.
+
+Claim ids are ``c-`` + the first 10 hex digits of sha1(section path + normalised text), with
+``-2``, ``-3`` … for later repeats of the same text in the same section. They depend on nothing
+else, so editing an unrelated paragraph leaves every other id as it was.
+
+A sentence that is only anchors (``[nct:X#L3]`` on its own after a full stop, or an anchor
+paragraph under a paragraph) cites the unit before it in the same section; with no unit
+before it the anchors are reported as ``orphan_anchor``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from citeproof.model import Anchor, Block, Claim, Finding, Location, MermaidBlock, ParsedReport, ReportFormat, UnitKind
+from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
+from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
+from citeproof.parse.facts import EntityDetector, fact_signals
+from citeproof.settings import Settings
+from citeproof.text import fold_emphasis, normalize_text, split_sentences
+
+RULE_ID = "CP100"
+
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?。，；：！？、)\]）】])")
+_SPACE_AFTER_OPEN = re.compile(r"([(\[（【])\s+")
+_EMPTY_BRACKETS = re.compile(r"[(（]\s*[,;，；]?\s*[)）]")
+
+
+def tidy(text: str) -> str:
+    """Collapse whitespace and close the gaps that removed anchors leave behind."""
+    text = " ".join(text.split())
+    if not text:
+        return text
+    text = _EMPTY_BRACKETS.sub("", text)
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    text = _SPACE_AFTER_OPEN.sub(r"\1", text)
+    return " ".join(text.split())
+
+
+def claim_key(section_path: tuple[str, ...], text: str) -> str:
+    """The hash part of a claim id."""
+    norm = normalize_text(fold_emphasis(text)).lower()
+    key = " › ".join(section_path) + "\n" + norm
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+
+
+@dataclass(slots=True)
+class _Unit:
+    raw: str
+    text: str
+    location: Location
+    unit: UnitKind
+    in_source_list: bool
+    anchors: list[Anchor] = field(default_factory=list)
+    problems: list[AnchorProblem] = field(default_factory=list)
+
+
+def build_report(
+    sink: BlockSink,
+    fmt: ReportFormat,
+    settings: Settings,
+    detectors: Iterable[EntityDetector] | None = None,
+) -> ParsedReport:
+    detectors = list(detectors) if detectors is not None else None
+    units: list[_Unit] = []
+    blocks: list[Block] = []
+    mermaid: list[MermaidBlock] = []
+    findings: list[Finding] = []
+    mermaid_seen: dict[str, int] = {}
+    last_anchor: Anchor | None = None
+    previous: _Unit | None = None
+
+    for item in sink.items:
+        if isinstance(item, RawMermaid):
+            diagram = _mermaid(item, settings, last_anchor, mermaid_seen, findings)
+            mermaid.append(diagram)
+            continue
+        block = item
+        block_loc = Location(line=block.line, section_path=block.section_path, block=block.tag)
+        blocks.append(Block(kind=block.kind, text=" ".join(block.text.split()), location=block_loc))
+        if block.kind == "heading":
+            previous = None
+            continue
+        if block.kind in ("header_row", "code"):
+            continue
+        for unit, only_anchors in _units_of(block, settings):
+            if only_anchors:
+                if previous is not None:
+                    previous.anchors.extend(unit.anchors)
+                    previous.problems.extend(unit.problems)
+                    previous.raw = f"{previous.raw} {unit.raw}"
+                else:
+                    units.append(unit)  # kept only to report its problems as orphan anchors
+                    unit.unit = "sentence"
+                    unit.text = ""
+            else:
+                units.append(unit)
+                previous = unit
+            if unit.anchors:
+                last_anchor = unit.anchors[-1]
+
+    claims: list[Claim] = []
+    seen: dict[str, int] = {}
+    total = 0
+    for u in units:
+        if not u.text:
+            for a in u.anchors:
+                findings.append(
+                    Finding(
+                        rule=RULE_ID, code="orphan_anchor", severity="major",
+                        message=f"anchor [{a.raw}] stands alone with no sentence before it to cite for, {u.location.describe()}",
+                        location=u.location,
+                    )
+                )
+            findings.extend(_finding(p, u.location, None) for p in u.problems)
+            continue
+        total += 1
+        signals = fact_signals(u.text, detectors)
+        if not (signals or u.anchors or u.problems):
+            continue
+        key = claim_key(u.location.section_path, u.text)
+        seen[key] = seen.get(key, 0) + 1
+        claim_id = f"c-{key}" if seen[key] == 1 else f"c-{key}-{seen[key]}"
+        claims.append(
+            Claim(
+                id=claim_id,
+                text=u.text,
+                raw_text=u.raw,
+                location=u.location,
+                anchors=tuple(u.anchors),
+                unit=u.unit,
+                fact_bearing=bool(signals),
+                fact_signals=signals,
+                in_source_list=u.in_source_list,
+            )
+        )
+        findings.extend(_finding(p, u.location, claim_id) for p in u.problems)
+
+    return ParsedReport(
+        format=fmt,
+        claims=tuple(claims),
+        blocks=tuple(blocks),
+        mermaid=tuple(mermaid),
+        findings=tuple(findings),
+        total_sentences=total,
+    )
+
+
+def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
+    """(unit, is it only anchors) for each sentence of a body block, or the row of a table row."""
+    text = block.text
+    if block.kind == "tr":
+        spans = [(0, len(text))] if text.strip() else []
+        unit_kind: UnitKind = "table_row"
+    else:
+        spans = split_sentences(text)
+        unit_kind = "list_item" if block.kind == "li" else "sentence"
+    links_by_span: list[list[str]] = [[] for _ in spans]
+    if block.links and spans:
+        starts = [a for a, _ in spans]
+        for url, offset in block.links:
+            idx = 0 if block.kind == "tr" else max(0, bisect.bisect_left(starts, offset) - 1)
+            links_by_span[idx].append(url)
+    out: list[tuple[_Unit, bool]] = []
+    for (a, b), links in zip(spans, links_by_span):
+        line = block.line + text.count("\n", 0, a)
+        loc = Location(line=line, section_path=block.section_path, block=block.tag)
+        sentence = text[a:b]
+        scan = scan_anchors(sentence, loc, settings)
+        anchors = list(scan.anchors)
+        have = {x.source_id for x in anchors if x.kind == "url"}
+        for url in links:
+            if url not in have:
+                anchors.append(url_anchor(url, loc))
+                have.add(url)
+        stripped = _remove_spans(sentence, scan.spans)
+        clean = tidy(stripped)
+        unit = _Unit(
+            raw=" ".join(sentence.split()),
+            text=clean,
+            location=loc,
+            unit=unit_kind,
+            in_source_list=block.in_source_list,
+            anchors=anchors,
+            problems=list(scan.problems),
+        )
+        only_anchors = not _has_words(clean) and bool(anchors or scan.problems)
+        if not _has_words(clean) and not only_anchors:
+            continue  # punctuation or whitespace only
+        out.append((unit, only_anchors))
+    return out
+
+
+def _has_words(text: str) -> bool:
+    return any(c.isalnum() for c in text)
+
+
+def _remove_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    parts: list[str] = []
+    pos = 0
+    for a, b in spans:
+        if a < pos:
+            continue
+        parts.append(text[pos:a])
+        parts.append(" ")
+        pos = b
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def _finding(problem: AnchorProblem, location: Location, claim_id: str | None) -> Finding:
+    return Finding(
+        rule=RULE_ID,
+        code=problem.code,
+        severity="critical",
+        message=f"[{problem.raw}] is not a valid anchor: {problem.message} ({location.describe()})",
+        claim_id=claim_id,
+        location=location,
+    )
+
+
+def _mermaid(
+    item: RawMermaid,
+    settings: Settings,
+    last_anchor: Anchor | None,
+    seen: dict[str, int],
+    findings: list[Finding],
+) -> MermaidBlock:
+    loc = Location(line=item.line, section_path=item.section_path, block="mermaid")
+    scan = scan_anchors(item.source, loc, settings, known_kinds_only=True)
+    findings.extend(_finding(p, loc, None) for p in scan.problems)
+    key = hashlib.sha1(item.source.encode("utf-8")).hexdigest()[:10]
+    seen[key] = seen.get(key, 0) + 1
+    diagram_id = f"m-{key}" if seen[key] == 1 else f"m-{key}-{seen[key]}"
+    return MermaidBlock(
+        id=diagram_id,
+        source=item.source,
+        location=loc,
+        attributes=item.attributes,
+        declared_anchors=scan.anchors,
+        preceding_anchor=last_anchor,
+    )

@@ -1,0 +1,137 @@
+"""Fact-bearing detection: does a sentence assert something a source must back?
+
+A unit is *fact-bearing* when ``fact_signals(text)`` is non-empty. The signals, checked on
+the text with anchors and footnote markers (``[1]``) removed:
+
+``number``
+    any digit (ASCII or full-width), a number word (``zero``, ``none``, ``one`` … ``twenty``,
+    ``hundred``, ``thousand``, ``million``, ``billion``, ``half``, ``twice``, ``percent``,
+    ``majority``; not ordinals such as "first", which open transitions), or a
+    Chinese numeral followed by a scale or count word (``三万``, ``十二例``, ``五名``, ``两倍``,
+    ``三成``) or a percent sign.
+``entity``
+    an identifier (``NCT…``, ``PMID``-style ids), a gene/protein-like token (capitals with a
+    digit: ``HER2``, ``CD20``, ``IL-6``), an acronym of 2–6 capitals (``EGFR``) outside a small
+    stop list, a capitalised multi-word name in mid-sentence (``… by the Food Safety Board …``),
+    or a name found by a registered ``EntityDetector`` (the drug lexicon plugs in here; names
+    live in data files, never in code).
+``comparative``
+    ``more/less/higher/lower/greater/fewer/better/worse/superior/inferior/than/versus/vs./
+    compared with/to/relative to/exceed/outperform/non-inferior``; ``高于/低于/优于/劣于/多于/
+    少于/大于/小于/较/相比/超过/不及``.
+``causal``
+    ``cause(s|d)/lead(s) to/led to/result(s|ed) in/due to/because/associated with/reduce/
+    increase/improve/decrease/prevent/induce/attributable to/contribute to``; ``导致/引起/由于/
+    因此/降低/增加/改善/减少/提高/诱发/造成/所致``.
+
+Headings are never claims (the parser does not ask). Transition sentences such as "In this
+section we summarise the evidence.", "The next section turns to safety." and
+"综上所述，我们讨论如下。" carry none of these signals and are not fact-bearing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Protocol, runtime_checkable
+
+SIGNALS = ("number", "entity", "comparative", "causal")
+
+
+@runtime_checkable
+class EntityDetector(Protocol):
+    """Something that knows names (a drug lexicon, an entity file): True when ``text`` mentions one."""
+
+    def mentions_entity(self, text: str) -> bool: ...
+
+
+_DETECTORS: list[EntityDetector] = []
+
+
+def register_entity_detector(detector: EntityDetector) -> None:
+    """Add a detector consulted by every later ``fact_signals`` call (idempotent per object)."""
+    if not any(d is detector for d in _DETECTORS):
+        _DETECTORS.append(detector)
+
+
+def unregister_entity_detector(detector: EntityDetector) -> None:
+    _DETECTORS[:] = [d for d in _DETECTORS if d is not detector]
+
+
+_NUMBER_WORDS = (
+    "zero|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    "fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+    "ninety|hundred|hundreds|thousand|thousands|million|millions|billion|billions|trillion|"
+    "dozen|dozens|half|twice|thrice|double|doubled|triple|tripled|percent|per\\s+cent|"
+    "majority|minority"
+)
+_NUMBER = re.compile(
+    r"\d"
+    rf"|\b(?:{_NUMBER_WORDS})\b"
+    r"|[%％‰]"
+    r"|[零〇一二两三四五六七八九十百千万亿]+(?:万|亿|例|名|人|位|倍|成|岁|年|个月|周|天|期|级|毫克|克|升)",
+    re.IGNORECASE,
+)
+
+_ACRONYM_STOP = frozenset(
+    {
+        "I", "A", "OK", "AND", "OR", "NOT", "THE", "NB", "FAQ", "TBD", "TODO", "NOTE", "II", "III", "IV",
+        "AM", "PM", "US", "UK", "EU", "IT", "IS", "AN", "OF", "TO", "IN", "ON", "AT", "BY", "FOR", "WE",
+        "ID", "URL", "PDF", "HTML", "JSON", "XML", "API", "CSV", "TXT", "MD", "QA", "FYI", "ETC",
+    }
+)
+_IDENTIFIER = re.compile(r"\b(?:NCT\d{4,}|PMID:?\s*\d+|PMC\d+|doi:\S+|10\.\d{4,}/\S+)", re.IGNORECASE)
+_GENE_LIKE = re.compile(r"\b[A-Z][A-Za-z]{0,5}-?\d{1,4}[A-Za-z]{0,3}\b")  # HER2, CD20, IL-6, BRCA1
+_ACRONYM = re.compile(r"\b[A-Z][A-Z&]{1,5}s?\b")
+# Two or more capitalised words, not at the start of the sentence and not after a stop.
+_NAME = re.compile(
+    r"(?<=[\w,;:)\]”\"]) +"
+    r"([A-Z][a-z][\w'’-]*(?: +(?:of|the|and|for|de|van|von|du|la|le) +| +)[A-Z][\w'’-]+)"
+)
+
+_COMPARATIVE = re.compile(
+    r"\b(?:more|less|higher|lower|greater|fewer|better|worse|superior|inferior|than|versus|vs\.?"
+    r"|compared\s+(?:with|to)|relative\s+to|exceed(?:s|ed|ing)?|outperform(?:s|ed|ing)?"
+    r"|non-?inferior(?:ity)?|most|least|highest|lowest|largest|smallest)\b"
+    r"|高于|低于|优于|劣于|多于|少于|大于|小于|较|相比|超过|不及|最高|最低",
+    re.IGNORECASE,
+)
+_CAUSAL = re.compile(
+    r"\b(?:caus(?:e|es|ed|ing)|lead(?:s|ing)?\s+to|led\s+to|result(?:s|ed|ing)?\s+in|due\s+to|because"
+    r"|associated\s+with|reduc(?:e|es|ed|ing|tion|tions)|increas(?:e|es|ed|ing)|improv(?:e|es|ed|ing|ement)"
+    r"|decreas(?:e|es|ed|ing)|prevent(?:s|ed|ing)?|induc(?:e|es|ed|ing)|attributable\s+to"
+    r"|contribut(?:e|es|ed|ing)\s+to|linked\s+to|trigger(?:s|ed|ing)?)\b"
+    r"|导致|引起|由于|因此|降低|增加|改善|减少|提高|诱发|造成|所致",
+    re.IGNORECASE,
+)
+_FOOTNOTE = re.compile(r"\[\^?\d+(?:\s*[,–-]\s*\d+)*\]")
+
+
+def fact_signals(text: str, detectors: Iterable[EntityDetector] | None = None) -> tuple[str, ...]:
+    """The fact signals of ``text`` in the fixed order number, entity, comparative, causal."""
+    text = _FOOTNOTE.sub(" ", text)
+    found: list[str] = []
+    if _NUMBER.search(text):
+        found.append("number")
+    if _has_entity(text, _DETECTORS if detectors is None else detectors):
+        found.append("entity")
+    if _COMPARATIVE.search(text):
+        found.append("comparative")
+    if _CAUSAL.search(text):
+        found.append("causal")
+    return tuple(found)
+
+
+def is_fact_bearing(text: str) -> bool:
+    return bool(fact_signals(text))
+
+
+def _has_entity(text: str, detectors: Iterable[EntityDetector]) -> bool:
+    if _IDENTIFIER.search(text) or _GENE_LIKE.search(text):
+        return True
+    for m in _ACRONYM.finditer(text):
+        token = m.group(0).rstrip("s") if m.group(0).endswith("s") and len(m.group(0)) > 2 else m.group(0)
+        if token not in _ACRONYM_STOP:
+            return True
+    if _NAME.search(text):
+        return True
+    return any(d.mentions_entity(text) for d in detectors)

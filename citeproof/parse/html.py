@@ -1,0 +1,350 @@
+"""HTML front end: selectolax (Lexbor, an HTML5 parser) → visible blocks.
+
+Only the visible body is read. Skipped with everything inside: ``script style head nav header
+footer template noscript aside`` and non-text widgets (``svg iframe object button select
+textarea …``); elements with the ``hidden`` attribute, ``aria-hidden="true"``, an inline
+``display:none`` / ``visibility:hidden``, or a class that means hidden in every common CSS
+kit (``hidden``, ``d-none``, ``sr-only``, ``visually-hidden``). ``aside`` is skipped because it
+holds sidebars and call-outs, not the body's argument.
+
+Line numbers: Lexbor does not expose source positions, so elements are located by searching
+their opening tags, in document order, in a copy of the source where comments and raw-text
+elements (script, style, textarea, title) are blanked out. Tags a parser may invent
+(``html head body tbody``, reconstructed formatting elements) are not searched, so an implied
+element never drags the cursor ahead. Each search is forward from the last hit: linear.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from citeproof.parse.blocks import BlockSink
+
+SKIP_TAGS = frozenset(
+    {
+        "script", "style", "head", "nav", "header", "footer", "template", "noscript", "aside", "title",
+        "svg", "math", "iframe", "object", "embed", "canvas", "button", "select", "option", "textarea",
+        "datalist", "input", "audio", "video", "map", "dialog", "meta", "link", "base",
+    }
+)
+BLOCK_TAGS = frozenset(
+    {
+        "p", "div", "section", "article", "main", "ul", "ol", "dl", "dt", "dd", "li", "blockquote", "pre",
+        "table", "thead", "tbody", "tfoot", "caption", "figure", "figcaption", "details", "summary",
+        "address", "hr", "form", "fieldset", "legend", "center", "hgroup", "body", "menu",
+    }
+)
+HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+HIDDEN_CLASSES = frozenset({"hidden", "d-none", "sr-only", "visually-hidden", "is-hidden", "hide"})
+# Closing tags that are required in HTML, so searching for them keeps the cursor honest.
+_CLOSE_SEARCHED = frozenset({"ul", "ol", "dl", "table", "blockquote", "div", "section", "article", "main", "figure"})
+# Not searched: possibly implied by the parser, or cloned by its formatting-element recovery.
+_NOT_LOCATED = frozenset(
+    {"html", "head", "body", "tbody", "colgroup", "a", "b", "big", "code", "em", "font", "i", "nobr", "s",
+     "small", "strike", "strong", "tt", "u"}
+)
+_HIDDEN_STYLE = re.compile(
+    r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden)\b",
+    re.IGNORECASE,
+)
+_MASK = re.compile(
+    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<(script|style|textarea|title|xmp)\b[^>]*>.*?</\1\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+def is_hidden(node: LexborNode) -> bool:
+    attrs = node.attributes
+    if not attrs:
+        return False
+    if "hidden" in attrs:
+        return True
+    if (attrs.get("aria-hidden") or "").strip().lower() == "true":
+        return True
+    style = attrs.get("style")
+    if style and _HIDDEN_STYLE.search(style):
+        return True
+    cls = attrs.get("class")
+    return bool(cls) and not HIDDEN_CLASSES.isdisjoint(cls.split())
+
+
+def is_mermaid(node: LexborNode) -> bool:
+    cls = (node.attributes or {}).get("class")
+    if not cls:
+        return False
+    tokens = cls.split()
+    return "mermaid" in tokens or "language-mermaid" in tokens
+
+
+def _children(node: LexborNode) -> list[LexborNode]:
+    out = []
+    c = node.child
+    while c is not None:
+        out.append(c)
+        c = c.next
+    return out
+
+
+class _Locator:
+    """Forward search of opening tags in the masked source → 1-based lines."""
+
+    def __init__(self, html: str, line_offset: int) -> None:
+        self.src = _MASK.sub(lambda m: _NOT_NEWLINE.sub(" ", m.group(0)), html)
+        self.newlines = [m.start() for m in re.finditer("\n", self.src)]
+        self.cursor = 0
+        self.line_offset = line_offset
+        self._patterns: dict[tuple[str, bool], re.Pattern[str]] = {}
+
+    def _pattern(self, tag: str, close: bool) -> re.Pattern[str]:
+        key = (tag, close)
+        pat = self._patterns.get(key)
+        if pat is None:
+            pat = re.compile(("</" if close else "<") + re.escape(tag) + r"(?=[\s/>])", re.IGNORECASE)
+            self._patterns[key] = pat
+        return pat
+
+    def open_tag(self, tag: str) -> None:
+        if tag in _NOT_LOCATED or tag.startswith("-"):
+            return
+        m = self._pattern(tag, False).search(self.src, self.cursor)
+        if m:
+            self.cursor = m.start() + 1
+
+    def close_tag(self, tag: str) -> None:
+        if tag in _CLOSE_SEARCHED:
+            m = self._pattern(tag, True).search(self.src, self.cursor)
+            if m:
+                self.cursor = m.start() + 1
+
+    def line(self) -> int:
+        return bisect.bisect_right(self.newlines, max(self.cursor - 1, 0)) + 1 + self.line_offset
+
+
+class _Acc:
+    """Text of the block being read."""
+
+    __slots__ = ("kind", "tag", "line", "parts", "length", "links")
+
+    def __init__(self, kind: str, tag: str, line: int) -> None:
+        self.kind, self.tag, self.line = kind, tag, line
+        self.parts: list[str] = []
+        self.length = 0
+        self.links: list[tuple[str, int]] = []
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+class HtmlExtractor:
+    """Walks one HTML document (or fragment) and pushes visible blocks into a sink."""
+
+    def __init__(self, sink: BlockSink, line_offset: int = 0) -> None:
+        self.sink = sink
+        self.line_offset = line_offset
+
+    def feed(self, html: str) -> None:
+        body = LexborHTMLParser(html).body
+        if body is None:
+            return
+        self.loc = _Locator(html, self.line_offset)
+        self.containers: list[tuple[str, str]] = []  # (kind, tag) of open block elements
+        self.acc = _Acc("p", "p", self.loc.line())
+        self.row: list[_Acc] | None = None  # cells of the open table row
+        self.row_depth = 0  # rows of tables nested in a cell are read as part of the outer row
+        self.row_line = 0
+        self.row_header = True
+        self.row_links: list[tuple[str, int]] = []
+        self.thead = 0
+        self.heading: _Acc | None = None
+        self._walk(body)
+        self._flush()
+
+    # -- traversal -------------------------------------------------------------------------
+    def _walk(self, root: LexborNode) -> None:
+        stack: list[tuple[LexborNode, bool]] = [(c, False) for c in reversed(_children(root))]
+        while stack:
+            node, leaving = stack.pop()
+            tag = node.tag
+            if leaving:
+                self._leave(node, tag)
+                continue
+            if tag == "-text":
+                self._text(node.text_content or "")
+                continue
+            if tag.startswith("-"):  # comments, doctype
+                continue
+            self.loc.open_tag(tag)
+            if tag in SKIP_TAGS or is_hidden(node):
+                self._skip(node)
+                continue
+            if is_mermaid(node):
+                self._mermaid(node)
+                continue
+            self._enter(node, tag)
+            stack.append((node, True))
+            stack.extend((c, False) for c in reversed(_children(node)))
+
+    def _skip(self, node: LexborNode) -> None:
+        # keep the tag cursor in step with the source even though nothing here is read
+        first = True
+        for d in node.traverse(include_text=False):
+            if first:
+                first = False
+                continue
+            self.loc.open_tag(d.tag)
+        self.loc.close_tag(node.tag)
+
+    def _mermaid(self, node: LexborNode) -> None:
+        self._flush()
+        line = self.loc.line()
+        parts: list[str] = []
+        first = True
+        for d in node.traverse(include_text=True):
+            if first:
+                first = False
+                continue
+            if d.tag == "-text":
+                parts.append(d.text_content or "")
+            else:
+                self.loc.open_tag(d.tag)
+                if d.tag == "br":
+                    parts.append(" ")
+        attrs = {k: (v if v is not None else "") for k, v in (node.attributes or {}).items()}
+        attrs.setdefault("tag", node.tag)
+        self.sink.mermaid("".join(parts).strip("\n"), line, attrs)
+        self.loc.close_tag(node.tag)
+        self.acc = _Acc(*self._context(), self.loc.line())
+
+    # -- events ------------------------------------------------------------------------------
+    def _text(self, text: str) -> None:
+        if self.heading is not None:
+            self.heading.add(text)
+        elif self.row is not None:
+            if self.row:
+                self.row[-1].add(text)
+            elif text.strip():
+                self.row.append(_Acc("td", "td", self.row_line))
+                self.row[-1].add(text)
+        else:
+            self.acc.add(text)
+
+    def _enter(self, node: LexborNode, tag: str) -> None:
+        if tag == "br":
+            self._text("\n")
+            return
+        if self.row is not None:
+            if tag == "tr":
+                self.row_depth += 1
+            elif tag in ("td", "th"):
+                self.row.append(_Acc(tag, tag, self.row_line))
+                if tag == "td":
+                    self.row_header = False
+            elif tag in BLOCK_TAGS or tag in HEADING_TAGS:
+                self._text(" ")
+            return
+        if self.heading is not None:
+            return
+        if tag in HEADING_TAGS:
+            self._flush()
+            self.heading = _Acc("heading", tag, self.loc.line())
+        elif tag == "tr":
+            self._flush()
+            self.row = []
+            self.row_depth = 0
+            self.row_line = self.loc.line()
+            self.row_header = True
+            self.row_links = []
+        elif tag == "thead":
+            self.thead += 1
+        elif tag in BLOCK_TAGS or tag in ("td", "th"):
+            self._flush()
+            kind = {"li": "li", "blockquote": "blockquote", "pre": "code"}.get(tag)
+            if kind is None:
+                kind = self._context()[0]
+            self.containers.append((kind, tag))
+            self.acc = _Acc(kind, tag, self.loc.line())
+
+    def _leave(self, node: LexborNode, tag: str) -> None:
+        if tag == "a":
+            href = ((node.attributes or {}).get("href") or "").strip()
+            if href.lower().startswith(("http://", "https://")):
+                if self.row is not None:
+                    self.row_links.append((href, 0))
+                elif self.heading is None:
+                    self.acc.links.append((href, self.acc.length))
+            return
+        if self.row is not None:
+            if tag == "tr":
+                if self.row_depth:
+                    self.row_depth -= 1
+                else:
+                    self._finish_row()
+            return
+        if self.heading is not None:
+            if tag in HEADING_TAGS:
+                h = self.heading
+                self.heading = None
+                self.sink.heading(HEADING_TAGS[tag], h.text(), h.line, tag)
+                self.acc = _Acc(*self._context(), self.loc.line())
+            return
+        if tag == "thead":
+            self.thead = max(0, self.thead - 1)
+        elif tag in BLOCK_TAGS or tag in ("td", "th"):
+            self._flush()
+            self.loc.close_tag(tag)
+            if self.containers and self.containers[-1][1] == tag:
+                self.containers.pop()
+            self.acc = _Acc(*self._context(), self.loc.line())
+
+    def _context(self) -> tuple[str, str]:
+        for kind, tag in reversed(self.containers):
+            if kind in ("li", "blockquote", "code"):
+                return kind, tag
+        return ("p", self.containers[-1][1]) if self.containers else ("p", "p")
+
+    def _finish_row(self) -> None:
+        cells = [" ".join(c.text().split()) for c in self.row or ()]
+        text = " | ".join(c for c in cells if c)
+        header = self.row_header or self.thead > 0
+        self.row = None
+        if text or self.row_links:
+            self.sink.block("header_row" if header else "tr", "tr", text, self.row_line, self.row_links)
+        self.acc = _Acc(*self._context(), self.loc.line())
+
+    def _flush(self) -> None:
+        acc = self.acc
+        if acc.parts or acc.links:
+            self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links)
+        self.acc = _Acc(acc.kind, acc.tag, self.loc.line())
+
+
+def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 0) -> BlockSink:
+    sink = sink or BlockSink()
+    HtmlExtractor(sink, line_offset).feed(html)
+    return sink
+
+
+def inline_html_text(fragment: str) -> tuple[str, list[tuple[str, int]]]:
+    """Visible text and links of an inline HTML fragment (Markdown paragraphs with inline HTML)."""
+    sink = BlockSink()
+    HtmlExtractor(sink, 0).feed(fragment)
+    parts: list[str] = []
+    links: list[tuple[str, int]] = []
+    length = 0
+    for item in sink.items:
+        text = getattr(item, "text", "")
+        if parts:
+            parts.append(" ")
+            length += 1
+        links.extend((url, length + off) for url, off in getattr(item, "links", ()))
+        parts.append(text)
+        length += len(text)
+    return "".join(parts), links
