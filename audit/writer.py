@@ -19,13 +19,14 @@ import jsonlines
 
 from audit.record import GENESIS_HASH, AuditRecord, canonical_json, chain_hash
 from audit.scrub import Scrubber
+from citeproof.errors import InputError
 
 # Large enough that any line goes out in a single write() on flush (lines are a few KB).
 _LINE_BUFFER = 4 * 1024 * 1024
 
 
-class AuditLogError(Exception):
-    """The existing log cannot be continued safely."""
+class AuditLogError(InputError):
+    """The existing log cannot be continued safely (exit 2 with this message, never a traceback)."""
 
 
 def new_run_id() -> str:

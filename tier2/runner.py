@@ -239,6 +239,12 @@ class _ClaimJudge:
         def one_attempt() -> AttemptResult:
             before = self.budget.reserve()  # BudgetExhausted ends the claim (not retried)
             result = self._attempt(request)
+            if result.error is None and result.answer is not None:
+                # cache before logging: a kill between the two must never leave a logged answer uncached
+                self.cache.put(
+                    self.key(request, result.output_mode),
+                    CachedAnswer(answer=result.answer, raw_response=result.raw_response, output_mode=result.output_mode),
+                )
             line = self.audit.write(
                 **self._line_common(request),
                 output_mode=result.output_mode,
@@ -326,10 +332,6 @@ class _ClaimJudge:
         self, request: JudgeRequest, final: AttemptResult, sequences: list[int], results: list[AttemptResult]
     ) -> ClaimJudgement:
         if final.error is None and final.answer is not None:
-            self.cache.put(
-                self.key(request, final.output_mode),
-                CachedAnswer(answer=final.answer, raw_response=final.raw_response, output_mode=final.output_mode),
-            )
             return ClaimJudgement(
                 claim_id=request.claim_id,
                 status="judged",

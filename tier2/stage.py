@@ -2,11 +2,13 @@
 
 Which window a claim is judged against: the first of its anchors that resolved to a
 *precise* window (a locator that names lines, a page or a short section), else the first
-that resolved at all. A precise window is where the author said the claim is backed; a
-coarse one only gets an excerpt centred on the claim's atoms or terms. One excerpt per
+that resolved at all; when no excerpt can be built from a window (it holds only page
+furniture, or nothing of the claim in a window larger than the budget) the next is
+tried. A precise window is where the author said the claim is backed; a coarse one only gets an excerpt centred on the claim's atoms or terms. One excerpt per
 claim keeps a judged claim one request; a claim that needs two sources together is judged
 on the first and, if that does not carry it, ends not_enough_info (fail closed).
-A claim with no resolved window at all cannot be judged and ends ``judge_error``.
+A claim with no usable window cannot be judged and ends ``judge_error`` (no request,
+no budget, no log line; the pipeline reports it unverified).
 """
 
 from __future__ import annotations
@@ -24,24 +26,41 @@ from tier2.options import Tier2Options
 from tier2.runner import ClaimJudgement, Tier2Outcome, judge_claims
 
 
-def pick_window(resolutions: Sequence[Resolution]) -> Resolution | None:
+def candidate_windows(resolutions: Sequence[Resolution]) -> list[Resolution]:
+    """Resolved anchors in the order they are tried: precise windows first, then coarse ones, each in citation order."""
     resolved = [r for r in resolutions if r.window is not None]
-    precise = [r for r in resolved if r.window is not None and not r.window.coarse]
-    return (precise or resolved or [None])[0]
+    return [r for r in resolved if r.window and not r.window.coarse] + [r for r in resolved if r.window and r.window.coarse]
 
 
-def build_request(claim: Claim, resolution: Resolution, risk: int, options: Tier2Options) -> JudgeRequest:
-    from excerpt.builder import build_excerpt
+def build_request(claim: Claim, resolutions: Sequence[Resolution], risk: int, options: Tier2Options) -> JudgeRequest | ClaimJudgement:
+    """The request for the first window an excerpt can be built from, else the judge_error saying why not."""
+    from excerpt.builder import ExcerptUnavailable, build_excerpt
 
-    window: SourceWindow = resolution.window  # type: ignore[assignment]
-    excerpt = build_excerpt(claim.text, window, max_tokens=options.excerpt_tokens)
-    return JudgeRequest(
-        claim_id=claim.id,
-        claim_text=claim.text,
-        excerpt=excerpt,
-        source_ids=(resolution.anchor.source_id,),
-        locator=resolution.anchor.locator.raw if resolution.anchor.locator else None,
-        risk=risk,
+    reasons: list[str] = []
+    for resolution in candidate_windows(resolutions):
+        window: SourceWindow = resolution.window  # type: ignore[assignment]
+        try:
+            excerpt = build_excerpt(claim.text, window, max_tokens=options.excerpt_tokens)
+        except ExcerptUnavailable as exc:
+            reasons.append(f"{resolution.anchor.raw}: {exc}")
+            continue
+        return JudgeRequest(
+            claim_id=claim.id,
+            claim_text=claim.text,
+            excerpt=excerpt,
+            source_ids=(resolution.anchor.source_id,),
+            locator=resolution.anchor.locator.raw if resolution.anchor.locator else None,
+            risk=risk,
+        )
+    if not reasons:
+        return ClaimJudgement(
+            claim_id=claim.id,
+            status="judge_error",
+            error="no_evidence_window",
+            error_detail="none of the claim's anchors resolved to a source window",
+        )
+    return ClaimJudgement(
+        claim_id=claim.id, status="judge_error", error="excerpt_unavailable", error_detail="; ".join(reasons)[:1000]
     )
 
 
@@ -70,18 +89,11 @@ def run_tier2(
     requests: list[JudgeRequest] = []
     unjudgeable: list[ClaimJudgement] = []
     for claim, resolutions, risk in items:
-        chosen = pick_window(resolutions)
-        if chosen is None:
-            unjudgeable.append(
-                ClaimJudgement(
-                    claim_id=claim.id,
-                    status="judge_error",
-                    error="no_evidence_window",
-                    error_detail="none of the claim's anchors resolved to a source window",
-                )
-            )
-            continue
-        requests.append(build_request(claim, chosen, risk, options))
+        built = build_request(claim, resolutions, risk, options)
+        if isinstance(built, ClaimJudgement):
+            unjudgeable.append(built)
+        else:
+            requests.append(built)
 
     own_judge = judge is None
     judge = make_judge(options) if judge is None else judge

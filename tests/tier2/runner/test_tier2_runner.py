@@ -3,7 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import EXCERPT, make_request, write_mini_report
+from runner_fixtures import EXCERPT, make_request, write_mini_report
 
 from audit.check import check_report
 from audit.reader import read_log

@@ -1,0 +1,168 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from audit.check import check_report
+from audit.replay import replay_report
+from citeproof.cli_audit import audit_app
+
+
+def _lines(log: Path) -> list[str]:
+    return log.read_text().splitlines(keepends=True)
+
+
+def test_a_clean_run_checks_and_replays(judged_run):
+    report, log = judged_run
+    result = check_report(report)
+    assert result.ok, result.summary()
+    assert result.run_entries == 6 == len(_lines(log))  # a, b x2, c x2, d
+    replay = replay_report(report)
+    assert replay.ok and replay.claims_replayed == 4, replay.summary()
+
+
+def test_an_edited_line_is_named(judged_run):
+    report, log = judged_run
+    lines = _lines(log)
+    lines[2] = lines[2].replace('"attempt":', '"attempt": ', 1)  # still valid JSON, new bytes, same meaning
+    data = json.loads(lines[3])
+    data["verdict"] = "supported"
+    data["error"] = None
+    lines[3] = json.dumps(data) + "\n"
+    log.write_text("".join(lines))
+    result = check_report(report)
+    assert not result.ok and result.first_broken_line == 4
+    assert any("line 4: hash does not match" in p for p in result.problems)
+
+
+def test_a_deleted_line_is_detected(judged_run):
+    report, log = judged_run
+    lines = _lines(log)
+    log.write_text("".join(lines[:2] + lines[3:]))
+    result = check_report(report)
+    assert not result.ok and result.first_broken_line == 3
+    assert any("audit_log_entries=6" in p for p in result.problems)
+
+
+def test_reordered_lines_are_detected(judged_run):
+    report, log = judged_run
+    lines = _lines(log)
+    lines[1], lines[2] = lines[2], lines[1]
+    log.write_text("".join(lines))
+    result = check_report(report)
+    assert not result.ok and result.first_broken_line == 2
+
+
+def test_a_schema_invalid_line_is_named(judged_run):
+    report, log = judged_run
+    lines = _lines(log)
+    data = json.loads(lines[0])
+    data["surprise"] = 1
+    lines[0] = json.dumps(data) + "\n"
+    log.write_text("".join(lines))
+    result = check_report(report)
+    assert result.first_broken_line == 1 and "not schema-valid" in result.problems[0]
+
+
+def test_a_missing_log_fails(judged_run):
+    report, log = judged_run
+    log.unlink()
+    assert "not found" in check_report(report).problems[0]
+
+
+def _edit_report(report: Path, **semantic) -> None:
+    data = json.loads(report.read_text())
+    data["semantic_audit"].update(semantic)
+    report.write_text(json.dumps(data))
+
+
+def test_count_and_budget_mismatches_fail(judged_run):
+    report, _ = judged_run
+    _edit_report(report, audit_log_entries=5)
+    assert not check_report(report).ok
+    _edit_report(report, audit_log_entries=6, calls_remaining=15)
+    assert any("calls_remaining" in p for p in check_report(report).problems)
+    _edit_report(report, calls_remaining=14, calls_made=5)
+    assert any("calls_made" in p for p in check_report(report).problems)
+
+
+def test_budget_arithmetic_on_a_line_is_checked(judged_run, tmp_path):
+    report, log = judged_run
+    # rewrite a line's budget and re-chain everything, as a forger would: arithmetic still catches it
+    from audit.record import GENESIS_HASH, chain_hash
+
+    prev = GENESIS_HASH
+    out = []
+    for i, raw in enumerate(_lines(log)):
+        data = json.loads(raw)
+        if i == 1:
+            data["budget_after"] = data["budget_before"]
+        data["prev_hash"] = prev
+        data.pop("hash")
+        data["hash"] = prev = chain_hash(data["prev_hash"], data)
+        out.append(json.dumps(data) + "\n")
+    log.write_text("".join(out))
+    result = check_report(report)
+    assert not result.ok and result.first_broken_line == 2
+    assert "spent 0 call(s)" in result.problems[0]
+
+
+def test_a_report_without_the_judge_checks_trivially(tmp_path):
+    report = tmp_path / "r.json"
+    report.write_text(json.dumps({"semantic_audit": {"enabled": False}, "claims": []}))
+    assert check_report(report).ok and replay_report(report).ok
+
+
+def test_replay_reports_a_divergent_verdict(judged_run):
+    report, _ = judged_run
+    data = json.loads(report.read_text())
+    for claim in data["claims"]:
+        if claim["id"] == "d":
+            claim["judge"]["verdict"] = "supported"
+            claim["status"] = "pass"
+        if claim["id"] == "c":
+            claim["status"] = "pass"  # a judge_error must never be a pass
+    report.write_text(json.dumps(data))
+    result = replay_report(report)
+    assert not result.ok
+    messages = {(d.claim_id, d.message) for d in result.divergences}
+    assert ("d", "log says 'contradicted', report says 'supported'") in messages
+    assert any(cid == "c" and "implies status 'unverified'" in m for cid, m in messages)
+
+
+def test_replay_reports_claims_missing_from_either_side(judged_run):
+    report, _ = judged_run
+    data = json.loads(report.read_text())
+    data["claims"] = [c for c in data["claims"] if c["id"] != "a"]
+    data["claims"].append({"id": "ghost", "status": "pass", "judge": {"verdict": "supported"}})
+    report.write_text(json.dumps(data))
+    ids = {d.claim_id for d in replay_report(report).divergences}
+    assert ids == {"a", "ghost"}
+
+
+def test_cli_exit_codes(judged_run, tmp_path):
+    report, log = judged_run
+    runner = CliRunner()
+    ok = runner.invoke(audit_app, ["check", str(report)])
+    assert ok.exit_code == 0 and "ok:" in ok.output
+    assert runner.invoke(audit_app, ["replay", str(report)]).exit_code == 0
+    shown = runner.invoke(audit_app, ["show", str(log), "--verdict", "error"])
+    assert shown.exit_code == 0 and "timeout" in shown.output and "contradicted" not in shown.output
+    assert runner.invoke(audit_app, ["show", str(log), "--verdict", "bogus"]).exit_code == 2
+    assert runner.invoke(audit_app, ["check", str(tmp_path / "nope.json")]).exit_code == 2
+    log.write_text(log.read_text().replace('"attempt":1', '"attempt":7', 1))
+    broken = runner.invoke(audit_app, ["check", str(report)])
+    assert broken.exit_code == 1 and "first broken line 1" in broken.output
+
+
+def test_show_filters_by_claim_and_verdict(judged_run):
+    from audit.reader import read_log
+    from audit.show import select
+
+    _, log = judged_run
+    lines = read_log(log)
+    assert {ln.record.claim_id for ln in select(lines, claim="b")} == {"b"}
+    assert [ln.record.claim_id for ln in select(lines, verdict="supported")] == ["a", "b"]
+    assert [ln.record.claim_id for ln in select(lines, verdict="contradicted")] == ["d"]

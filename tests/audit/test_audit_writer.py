@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from audit.reader import chain_problems, read_log
+from audit.record import GENESIS_HASH, AuditRecord
+from audit.writer import AuditLogError, AuditWriter
+
+FIELDS = dict(
+    claim_id="c1", claim_text="A claim.", source_ids=["S1"], locator="L1",
+    excerpt=dict(text="x", sha256="s", source_path="p", line_start=1, line_end=1, char_start=0, char_end=1, tokens=1, strategy="locator"),
+    model="m", base_url="http://127.0.0.1:9/v1", parameters={"temperature": 0.0, "max_tokens": 300, "timeout_s": 5.0},
+    output_mode="json_schema", prompt_version="judge-v1", raw_response=None, verdict=None, quote=None, rationale=None,
+    quote_check=None, prompt_tokens=None, completion_tokens=None, latency_s=0.1, attempt=1, cached=False,
+    error="timeout", error_detail=None, http_status=None, budget_before=5, budget_after=4,
+)
+
+
+def test_lines_chain_and_a_rerun_continues_the_chain(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, "run-1", fsync=False) as w:
+        first = w.write(**FIELDS)
+        w.write(**FIELDS)
+    with AuditWriter(log, "run-2") as w:
+        third = w.write(**FIELDS)
+    assert first.prev_hash == GENESIS_HASH and first.sequence == 1
+    assert third.sequence == 3 and third.run_id == "run-2"
+    lines = read_log(log)
+    assert [ln.record.sequence for ln in lines] == [1, 2, 3]
+    assert chain_problems(lines) == []
+    assert all(raw.count("\n") == 1 for raw in log.read_text().splitlines(keepends=True))
+
+
+def test_concurrent_writes_keep_sequence_and_chain(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        threads = [threading.Thread(target=lambda: [w.write(**FIELDS) for _ in range(25)]) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    lines = read_log(log)
+    assert len(lines) == 200 and chain_problems(lines) == []
+
+
+def test_an_invalid_record_is_refused_and_never_written(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        with pytest.raises(ValueError):
+            w.write(**{**FIELDS, "budget_after": -1})
+        with pytest.raises(ValueError):
+            w.write(**FIELDS, surprise="field")
+    assert log.read_text() == ""
+
+
+def test_a_torn_last_line_is_refused_not_appended_to(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        w.write(**FIELDS)
+    with log.open("a") as fh:
+        fh.write('{"sequence": 2, "ha')
+    with pytest.raises(AuditLogError, match="line 2 is incomplete"):
+        AuditWriter(log)
+
+
+def test_a_garbage_last_line_is_refused(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    log.write_text("not json\n")
+    with pytest.raises(AuditLogError, match="line 1"):
+        AuditWriter(log)
+
+
+def test_no_api_key_or_authorization_value_reaches_the_log(tmp_path: Path, monkeypatch):
+    marker = "sk-MARKER0123456789abcdefXYZ"
+    monkeypatch.setenv("OPENAI_API_KEY", marker)
+    monkeypatch.setenv("MY_JUDGE_KEY", "other-secret-value-42")
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, secret_env=("MY_JUDGE_KEY", "OPENAI_API_KEY"), fsync=False) as w:
+        w.write(**{**FIELDS, "error_detail": f"401: bad key {marker}", "raw_response": "Authorization: Bearer abcdefghijklmnop; other-secret-value-42"})
+        w.write(**{**FIELDS, "claim_text": 'headers {"api_key": "zzzzzzzzzz"}'})
+    text = log.read_text()
+    assert marker not in text and "other-secret-value-42" not in text
+    assert "abcdefghijklmnop" not in text and "zzzzzzzzzz" not in text
+    assert "[REDACTED]" in text
+    assert chain_problems(read_log(log)) == []  # the hash covers the scrubbed text
+
+
+def test_each_line_is_one_canonical_json_object(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        w.write(**{**FIELDS, "claim_text": "多行\nclaim"})
+    (raw,) = log.read_text(encoding="utf-8").splitlines()
+    data = json.loads(raw)
+    AuditRecord.model_validate(data)
+    assert data["schema_version"] == "1" and data["claim_text"] == "多行\nclaim"

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import respx
+from slow_server import SlowJudgeServer
+from stage_fixtures import document, item, window
+
+from audit.reader import chain_problems, read_log
+from citeproof.sources.types import Resolution
+from tier2.options import Tier2Options
+from tier2.stage import candidate_windows, run_tier2
+
+HERE = Path(__file__).resolve().parent
+
+
+def options(tmp_path: Path, **kw) -> Tier2Options:
+    base = dict(model="m", base_url="http://judge.test/v1", call_budget=20, audit_log=tmp_path / "audit.jsonl", cache_dir=tmp_path / "cache", timeout_s=5, max_retries=0)
+    return Tier2Options(**{**base, **kw})
+
+
+def ok_completion(request):
+    content = json.dumps({"verdict": "supported", "quote": "the response rate was 45%", "rationale": "stated"})
+    return httpx.Response(200, json={
+        "id": "x", "object": "chat.completion", "created": 1, "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+    })
+
+
+def test_run_tier2_builds_excerpts_and_judges_through_the_real_judge(tmp_path, monkeypatch):
+    monkeypatch.setenv("CITEPROOF_TEST_KEY", "sk-stage-SECRET-abcdef0123456789")
+    with respx.mock() as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=ok_completion)
+        out = run_tier2([item(1, risk=1), item(2)], options(tmp_path, api_key_env="CITEPROOF_TEST_KEY"))
+        assert route.call_count == 2
+        assert route.calls[0].request.headers["authorization"] == "Bearer sk-stage-SECRET-abcdef0123456789"
+    assert [j.claim_id for j in out.judgements] == ["claim-001", "claim-002"]
+    assert all(j.status == "judged" and j.verdict == "supported" for j in out.judgements)
+    assert out.output_mode == "json_schema" and out.prompt_tokens == 200 and out.call_budget == 20
+    records = [ln.record for ln in read_log(tmp_path / "audit.jsonl")]
+    assert records[0].excerpt.strategy == "locator" and records[0].excerpt.line_start == 2
+    assert records[0].parameters.timeout_s == 5 and records[0].locator == "L2-L3"
+    assert "sk-stage-SECRET" not in (tmp_path / "audit.jsonl").read_text()
+
+
+def test_no_cache_dir_means_no_cache(tmp_path):
+    with respx.mock() as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=ok_completion)
+        run_tier2([item(1)], options(tmp_path, cache_dir=None))
+        run_tier2([item(1)], options(tmp_path, cache_dir=None))
+        assert route.call_count == 2
+
+
+def test_a_claim_without_a_window_is_a_judge_error_without_a_request(tmp_path):
+    claim, resolutions, risk = item(1)
+    unresolved = [Resolution(anchor=resolutions[0].anchor, window=None)]
+    with respx.mock() as mock:
+        mock.post("http://judge.test/v1/chat/completions").mock(side_effect=ok_completion)
+        out = run_tier2([(claim, unresolved, risk), item(2)], options(tmp_path))
+    j = out.judgement("claim-001")
+    assert j.status == "judge_error" and j.error == "no_evidence_window" and out.judge_errors == 1
+    assert out.calls_made == 1 and out.audit_log_entries == 1
+
+
+def test_precise_windows_are_tried_before_coarse_ones():
+    doc = document(1)
+    claim, resolutions, _ = item(1)
+    anchor = resolutions[0].anchor
+    coarse = Resolution(anchor=anchor, window=window(doc, 1, 4, coarse=True))
+    precise = Resolution(anchor=anchor, window=window(doc, 3, 3))
+    assert candidate_windows([coarse, Resolution(anchor=anchor, window=None), precise]) == [precise, coarse]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_kill_9_mid_run_leaves_a_whole_chained_log_and_the_rerun_pays_only_for_the_rest(tmp_path):
+    n = 12
+    log, cache, out = tmp_path / "audit.jsonl", tmp_path / "cache", tmp_path / "outcome.json"
+    env = {**os.environ, "OPENAI_API_KEY": "sk-kill-test-SECRET-0123456789"}
+    with SlowJudgeServer(delay_s=0.25) as server:
+        args = [sys.executable, str(HERE / "kill_driver.py"), server.base_url, str(log), str(cache), str(n), str(out)]
+        proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (not log.exists() or log.read_bytes().count(b"\n") < 3):
+            time.sleep(0.02)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        assert proc.returncode == -signal.SIGKILL, proc.stderr.read().decode()
+        assert not out.exists()
+
+        lines = read_log(log)
+        assert 3 <= len(lines) < n
+        assert chain_problems(lines) == []
+        paid_before = {ln.record.claim_id for ln in lines}
+        first_requests = server.total
+
+        done = subprocess.run(args, env=env, capture_output=True, timeout=60)
+        assert done.returncode == 0, done.stderr.decode()
+        outcome = json.loads(out.read_text())
+        # every claim answered before the kill comes from the cache; only the rest are paid for
+        # (an answer cached in the instant between cache write and log line is a hit too)
+        assert outcome["cache_hits"] >= len(paid_before)
+        assert outcome["calls_made"] == n - outcome["cache_hits"] == server.total - first_requests
+        assert all(j["status"] == "judged" for j in outcome["judgements"])
+        lines = read_log(log)
+        assert chain_problems(lines) == [] and len(lines) == len(paid_before) + n
+        rerun = [ln.record for ln in lines[len(paid_before):]]
+        assert {r.claim_id for r in rerun if r.cached} >= paid_before
+        assert "sk-kill-test-SECRET" not in log.read_text()
