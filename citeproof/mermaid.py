@@ -1,0 +1,444 @@
+"""Mermaid diagrams as graphs: nodes, edges, labels and branching.
+
+The report parser hands over each diagram's text (``MermaidBlock.source``); this module
+turns it into a :class:`MermaidGraph` so rules can judge structure (CP203) and audit the
+numbers written in labels (CP206) without regexes over raw diagram text.
+
+Supported: ``flowchart``/``graph`` (all node shapes, quoted labels, ``-->|text|`` and
+``-- text -->`` edge labels, chains ``A --> B --> C``, ``A & B --> C``, ``;`` separators,
+subgraphs), ``sequenceDiagram`` (participants, messages, notes, alt/opt/par blocks),
+``stateDiagram`` (transitions, ``<<choice>>``), ``mindmap`` (indentation tree) and data
+charts (``pie``, ``gantt``, ``timeline``, ``xychart``, …) whose lines are labels but whose
+structure is not a pathway. Anything else parses to kind ``other`` with a problem note, so
+a caller can fail closed instead of guessing.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+DiagramKind = Literal["flowchart", "sequence", "state", "mindmap", "chart", "other", "empty"]
+
+_CHART_HEADERS = (
+    "pie", "gantt", "timeline", "xychart", "xychart-beta", "quadrantchart", "journey",
+    "sankey", "sankey-beta", "gitgraph", "packet-beta", "radar-beta", "kanban",
+)
+# Lines in a flowchart that style or group, and never add a node or an edge.
+_FLOW_DIRECTIVES = re.compile(
+    r"^(?:classDef|class|style|linkStyle|click|direction|accTitle|accDescr|title)\b", re.IGNORECASE
+)
+_ANCHOR_IN_LABEL = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]+\]")
+_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>")
+_MERMAID_ENTITY = re.compile(r"#(\w+);")
+
+
+@dataclass(frozen=True, slots=True)
+class MermaidNode:
+    id: str
+    label: str | None  # explicit label text; None when the node is written as a bare id
+    shape: str  # rect, round, stadium, subroutine, cylinder, circle, asymmetric, decision, hexagon, …
+    line: int  # 1-based line inside the diagram text
+
+
+@dataclass(frozen=True, slots=True)
+class MermaidEdge:
+    src: str
+    dst: str
+    label: str | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class MermaidLabel:
+    """A piece of visible diagram text: a node label, an edge label, a note or a chart line."""
+
+    kind: Literal["node", "edge", "note", "chart"]
+    text: str  # cleaned (tags, quotes, entities removed); anchors kept
+    line: int
+    ref: str  # node id, "src->dst", or the chart line as written
+
+
+@dataclass
+class MermaidGraph:
+    kind: DiagramKind
+    header: str
+    nodes: dict[str, MermaidNode] = field(default_factory=dict)
+    edges: list[MermaidEdge] = field(default_factory=list)
+    notes: list[MermaidLabel] = field(default_factory=list)
+    chart_lines: list[MermaidLabel] = field(default_factory=list)
+    has_branch_block: bool = False  # alt/opt/par/critical in sequence diagrams
+    problems: list[str] = field(default_factory=list)
+
+    def out_degree(self, node_id: str) -> int:
+        return len({e.dst for e in self.edges if e.src == node_id})
+
+    def in_degree(self, node_id: str) -> int:
+        return len({e.src for e in self.edges if e.dst == node_id})
+
+    @property
+    def decision_nodes(self) -> list[str]:
+        return [n.id for n in self.nodes.values() if n.shape == "decision"]
+
+    @property
+    def branches(self) -> bool:
+        """Some node fans out to two or more targets, or a decision/alt block exists."""
+        if self.decision_nodes or self.has_branch_block:
+            return True
+        return any(self.out_degree(n) >= 2 for n in self.nodes)
+
+    def labels(self) -> list[MermaidLabel]:
+        out: list[MermaidLabel] = []
+        for node in self.nodes.values():
+            if node.label:
+                out.append(MermaidLabel("node", node.label, node.line, node.id))
+        for edge in self.edges:
+            if edge.label:
+                out.append(MermaidLabel("edge", edge.label, edge.line, f"{edge.src}->{edge.dst}"))
+        return out + self.notes + self.chart_lines
+
+
+def clean_label(text: str) -> str:
+    """Visible text of a label: quotes, HTML tags, ``<br>``, entities and Markdown marks removed."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        text = text[1:-1]
+    text = re.sub(r"<\s*br\s*/?\s*>", " ", text, flags=re.IGNORECASE)
+    text = _TAG.sub("", text)
+    text = _MERMAID_ENTITY.sub(lambda m: html.unescape(f"&{m.group(1)};"), text)
+    text = html.unescape(text)
+    text = text.replace("**", "").replace("__", "")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def strip_anchors(text: str) -> str:
+    """Label text without ``[kind:id#loc]`` anchors, so an id's digits are not read as a value."""
+    return re.sub(r"\s+", " ", _ANCHOR_IN_LABEL.sub(" ", text)).strip()
+
+
+def anchors_in(text: str) -> list[str]:
+    return [m.group(0) for m in _ANCHOR_IN_LABEL.finditer(text)]
+
+
+def parse_mermaid(source: str) -> MermaidGraph:
+    lines = _content_lines(source)
+    if not lines:
+        return MermaidGraph(kind="empty", header="")
+    first_no, first = lines[0]
+    head, _, rest = first.partition(";") if first.split()[0].lower() in ("graph", "flowchart") else (first, "", "")
+    keyword = head.split()[0].lower() if head.split() else ""
+    body = ([(first_no, rest)] if rest.strip() else []) + lines[1:]
+    if keyword in ("graph", "flowchart"):
+        return _parse_flowchart(head.strip(), body)
+    if keyword == "sequencediagram":
+        return _parse_sequence(head.strip(), body)
+    if keyword.startswith("statediagram"):
+        return _parse_state(head.strip(), body)
+    if keyword == "mindmap":
+        return _parse_mindmap(head.strip(), source)
+    if keyword in _CHART_HEADERS or keyword.endswith("-beta"):
+        graph = MermaidGraph(kind="chart", header=head.strip())
+        graph.chart_lines = _chart_labels(keyword, body)
+        return graph
+    graph = MermaidGraph(kind="other", header=head.strip())
+    graph.problems.append(f"diagram type {keyword!r} is not parsed into nodes and edges")
+    graph.chart_lines = [MermaidLabel("chart", clean_label(t), n, t.strip()) for n, t in body if t.strip()]
+    return graph
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _content_lines(source: str) -> list[tuple[int, str]]:
+    """Non-empty lines without comments, front matter and ``%%{init}%%`` directives."""
+    raw = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out: list[tuple[int, str]] = []
+    i = 0
+    # YAML front matter (--- … ---) configures the diagram and draws nothing.
+    while i < len(raw) and not raw[i].strip():
+        i += 1
+    if i < len(raw) and raw[i].strip() == "---":
+        j = i + 1
+        while j < len(raw) and raw[j].strip() != "---":
+            j += 1
+        i = j + 1
+    for n in range(i, len(raw)):
+        text = raw[n]
+        stripped = text.strip()
+        if not stripped or stripped.startswith("%%"):
+            continue
+        out.append((n + 1, text.rstrip()))
+    return out
+
+
+def _split_statements(text: str) -> list[str]:
+    """Split on ``;`` outside quotes and brackets (labels may hold semicolons)."""
+    parts: list[str] = []
+    depth = 0
+    quote = False
+    start = 0
+    for i, c in enumerate(text):
+        if c == '"':
+            quote = not quote
+        elif not quote and c in "[({":
+            depth += 1
+        elif not quote and c in "])}" and depth > 0:
+            depth -= 1
+        elif c == ";" and not quote and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p for p in (s.strip() for s in parts) if p]
+
+
+_NODE_ID = re.compile(r"[^\s\[\](){}<>|&;:\"'=~.-]+(?:[.-](?![-.=>ox]*[->])[^\s\[\](){}<>|&;:\"'=~.-]+)*")
+# Opening token → (closing token, shape), longest openers first.
+_SHAPES: tuple[tuple[str, str, str], ...] = (
+    ("(((", ")))", "double-circle"),
+    ("((", "))", "circle"),
+    ("([", "])", "stadium"),
+    ("[[", "]]", "subroutine"),
+    ("[(", ")]", "cylinder"),
+    ("[/", "/]", "parallelogram"),
+    ("[\\", "\\]", "parallelogram-alt"),
+    ("{{", "}}", "hexagon"),
+    ("[", "]", "rect"),
+    ("(", ")", "round"),
+    ("{", "}", "decision"),
+    (">", "]", "asymmetric"),
+)
+_LINK = re.compile(
+    r"""\s*
+    (?:
+        (?P<open>[<ox]?(?:--|==|-\.))\s*(?P<text>[^\s>|=.-][^|>]*?)\s*(?P<close>-{2,}[>ox]?|={2,}[>ox]?|\.+-+[>ox]?)
+      | (?P<plain>[<ox]?(?:-{2,}[>ox]|-{3,}|={2,}[>ox]|={3,}|-\.+-[>ox]?|~{3,}))
+    )
+    (?:\s*\|(?P<pipe>[^|]*)\|)?
+    \s*""",
+    re.VERBOSE,
+)
+_CLASS_SUFFIX = re.compile(r":::[\w-]+")
+
+
+def _read_node(stmt: str, pos: int, line: int) -> tuple[MermaidNode | None, int]:
+    m = _NODE_ID.match(stmt, pos)
+    if not m:
+        return None, pos
+    node_id = m.group(0)
+    pos = m.end()
+    for opener, closer, shape in _SHAPES:
+        if stmt.startswith(opener, pos):
+            label, end = _read_label(stmt, pos + len(opener), closer)
+            if end is None:
+                return MermaidNode(node_id, None, "rect", line), pos
+            pos = end
+            cm = _CLASS_SUFFIX.match(stmt, pos)
+            if cm:
+                pos = cm.end()
+            return MermaidNode(node_id, clean_label(label), shape, line), pos
+    cm = _CLASS_SUFFIX.match(stmt, pos)
+    if cm:
+        pos = cm.end()
+    return MermaidNode(node_id, None, "rect", line), pos
+
+
+def _read_label(stmt: str, pos: int, closer: str) -> tuple[str, int | None]:
+    """Text up to the matching closer; quoted labels may hold any bracket."""
+    rest = stmt[pos:]
+    stripped = rest.lstrip()
+    if stripped.startswith('"'):
+        q0 = pos + (len(rest) - len(stripped))
+        q1 = stmt.find('"', q0 + 1)
+        if q1 != -1:
+            after = stmt[q1 + 1 :]
+            if after.lstrip().startswith(closer):
+                end = q1 + 1 + (len(after) - len(after.lstrip())) + len(closer)
+                return stmt[q0 : q1 + 1], end
+    # Unquoted: count nested brackets of the closer's kind so an anchor "[nct:…]" inside stays inside.
+    pair = {"]": "[", ")": "(", "}": "{"}
+    closing_char = closer[-1]
+    opening_char = pair.get(closing_char)
+    depth = 0
+    i = pos
+    while i < len(stmt):
+        if stmt.startswith(closer, i) and depth == 0:
+            return stmt[pos:i], i + len(closer)
+        c = stmt[i]
+        if opening_char and c == opening_char:
+            depth += 1
+        elif c == closing_char and depth > 0:
+            depth -= 1
+        i += 1
+    return stmt[pos:], None
+
+
+def _read_group(stmt: str, pos: int, line: int, graph: MermaidGraph) -> tuple[list[str], int]:
+    ids: list[str] = []
+    while True:
+        while pos < len(stmt) and stmt[pos].isspace():
+            pos += 1
+        node, new_pos = _read_node(stmt, pos, line)
+        if node is None:
+            break
+        _add_node(graph, node)
+        ids.append(node.id)
+        pos = new_pos
+        amp = re.compile(r"\s*&\s*").match(stmt, pos)
+        if not amp:
+            break
+        pos = amp.end()
+    return ids, pos
+
+
+def _add_node(graph: MermaidGraph, node: MermaidNode) -> None:
+    known = graph.nodes.get(node.id)
+    # A later bare mention must not erase the label given at first definition.
+    if known is None or (node.label and not known.label):
+        graph.nodes[node.id] = node
+
+
+def _parse_flowchart(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
+    graph = MermaidGraph(kind="flowchart", header=header)
+    for line_no, text in body:
+        for stmt in _split_statements(text):
+            low = stmt.lower()
+            if low == "end" or low.startswith("subgraph") or _FLOW_DIRECTIVES.match(stmt):
+                continue
+            _parse_flow_statement(stmt, line_no, graph)
+    return graph
+
+
+def _parse_flow_statement(stmt: str, line_no: int, graph: MermaidGraph) -> None:
+    left, pos = _read_group(stmt, 0, line_no, graph)
+    if not left:
+        graph.problems.append(f"line {line_no}: cannot read {stmt!r}")
+        return
+    while pos < len(stmt):
+        link = _LINK.match(stmt, pos)
+        if not link or link.end() == pos:
+            graph.problems.append(f"line {line_no}: cannot read {stmt[pos:]!r}")
+            return
+        label_raw = link.group("pipe") if link.group("pipe") is not None else link.group("text")
+        label = clean_label(label_raw) if label_raw else None
+        right, new_pos = _read_group(stmt, link.end(), line_no, graph)
+        if not right:
+            graph.problems.append(f"line {line_no}: edge without a target in {stmt!r}")
+            return
+        for a in left:
+            for b in right:
+                graph.edges.append(MermaidEdge(a, b, label or None, line_no))
+        left, pos = right, new_pos
+
+
+_SEQ_PARTICIPANT = re.compile(r"^(?:participant|actor)\s+(?P<id>[^\s]+?)(?:\s+as\s+(?P<label>.+))?$", re.IGNORECASE)
+_SEQ_MESSAGE = re.compile(
+    r"^(?P<src>[^\s:+-][^:]*?)\s*(?P<arrow><<-{1,2}>>|-{1,2}>>|-{1,2}>|-{1,2}[x)])\s*[+-]?(?P<dst>[^:]+?)\s*:\s*(?P<text>.*)$"
+)
+_SEQ_NOTE = re.compile(r"^note\s+(?:left of|right of|over)\s+(?P<who>[^:]+):\s*(?P<text>.*)$", re.IGNORECASE)
+_SEQ_BRANCH = re.compile(r"^(?:alt|opt|par|critical|break)\b", re.IGNORECASE)
+
+
+def _parse_sequence(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
+    graph = MermaidGraph(kind="sequence", header=header)
+    for line_no, text in body:
+        stmt = text.strip()
+        if m := _SEQ_PARTICIPANT.match(stmt):
+            label = clean_label(m.group("label")) if m.group("label") else None
+            _add_node(graph, MermaidNode(m.group("id"), label, "participant", line_no))
+        elif m := _SEQ_MESSAGE.match(stmt):
+            src, dst = m.group("src").strip(), m.group("dst").strip()
+            for pid in (src, dst):
+                _add_node(graph, MermaidNode(pid, None, "participant", line_no))
+            graph.edges.append(MermaidEdge(src, dst, clean_label(m.group("text")) or None, line_no))
+        elif m := _SEQ_NOTE.match(stmt):
+            graph.notes.append(MermaidLabel("note", clean_label(m.group("text")), line_no, m.group("who").strip()))
+        elif _SEQ_BRANCH.match(stmt):
+            graph.has_branch_block = True
+    return graph
+
+
+_STATE_EDGE = re.compile(r"^(?P<src>\[\*\]|[^\s:\[\]-]+)\s*-->\s*(?P<dst>\[\*\]|[^\s:\[\]-]+)\s*(?::\s*(?P<text>.*))?$")
+_STATE_DECL = re.compile(r'^state\s+"(?P<label>[^"]*)"\s+as\s+(?P<id>\S+)', re.IGNORECASE)
+_STATE_CHOICE = re.compile(r"^state\s+(?P<id>\S+)\s+<<(?P<kind>choice|fork|join)>>", re.IGNORECASE)
+_STATE_DESC = re.compile(r"^(?P<id>[^\s:\[\]]+)\s*:\s*(?P<text>.+)$")
+
+
+def _parse_state(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
+    graph = MermaidGraph(kind="state", header=header)
+    for line_no, text in body:
+        stmt = text.strip()
+        if stmt in ("{", "}") or stmt.lower().startswith(("direction", "classdef", "class ", "note", "end note")):
+            continue
+        if m := _STATE_CHOICE.match(stmt):
+            shape = "decision" if m.group("kind").lower() == "choice" else "fork"
+            graph.nodes[m.group("id")] = MermaidNode(m.group("id"), None, shape, line_no)
+        elif m := _STATE_DECL.match(stmt):
+            _add_node(graph, MermaidNode(m.group("id"), clean_label(m.group("label")), "state", line_no))
+        elif m := _STATE_EDGE.match(stmt):
+            ids = []
+            for key in ("src", "dst"):
+                sid = m.group(key)
+                if sid == "[*]":
+                    sid = "[*]start" if key == "src" else "[*]end"
+                    _add_node(graph, MermaidNode(sid, None, "terminal", line_no))
+                else:
+                    _add_node(graph, MermaidNode(sid, None, "state", line_no))
+                ids.append(sid)
+            graph.edges.append(MermaidEdge(ids[0], ids[1], clean_label(m.group("text") or "") or None, line_no))
+        elif m := _STATE_DESC.match(stmt):
+            sid = m.group("id")
+            node = graph.nodes.get(sid)
+            shape = node.shape if node else "state"
+            graph.nodes[sid] = MermaidNode(sid, clean_label(m.group("text")), shape, line_no)
+        elif stmt.lower().startswith("state "):
+            continue
+        else:
+            graph.problems.append(f"line {line_no}: cannot read {stmt!r}")
+    return graph
+
+
+_MINDMAP_SHAPES = re.compile(r"^(?:(?P<id>[^\s\[\](){}]+))?\s*(?:\(\((?P<a>.*)\)\)|\)\)(?P<b>.*)\(\(|\)(?P<c>.*)\(|\{\{(?P<d>.*)\}\}|\[(?P<e>.*)\]|\((?P<f>.*)\))\s*$")
+
+
+def _parse_mindmap(header: str, source: str) -> MermaidGraph:
+    graph = MermaidGraph(kind="mindmap", header=header)
+    stack: list[tuple[int, str]] = []
+    seen_header = False
+    for n, raw in enumerate(source.replace("\r\n", "\n").split("\n"), start=1):
+        if not raw.strip() or raw.strip().startswith("%%") or raw.strip().startswith("::"):
+            continue
+        if not seen_header:
+            seen_header = raw.strip().lower().startswith("mindmap")
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        text = raw.strip()
+        m = _MINDMAP_SHAPES.match(text)
+        label = next((g for g in (m.groupdict().values() if m else ()) if g is not None and g != (m.group("id") if m else None)), None)
+        label = clean_label(label if label is not None else text)
+        node_id = f"n{n}"
+        graph.nodes[node_id] = MermaidNode(node_id, label, "mindmap", n)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if stack:
+            graph.edges.append(MermaidEdge(stack[-1][1], node_id, None, n))
+        stack.append((indent, node_id))
+    return graph
+
+
+_PIE_SLICE = re.compile(r'^\s*"(?P<label>[^"]*)"\s*:\s*(?P<value>[-+]?\d[\d.,]*)\s*$')
+
+
+def _chart_labels(keyword: str, body: list[tuple[int, str]]) -> list[MermaidLabel]:
+    out: list[MermaidLabel] = []
+    for line_no, text in body:
+        stmt = text.strip()
+        low = stmt.lower()
+        if low.startswith(("showdata", "dateformat", "axisformat", "tickinterval", "excludes", "includes", "todaymarker")):
+            continue
+        if m := _PIE_SLICE.match(stmt):
+            out.append(MermaidLabel("chart", f"{clean_label(m.group('label'))}: {m.group('value')}", line_no, stmt))
+        else:
+            out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))
+    return out

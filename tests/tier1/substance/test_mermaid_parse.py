@@ -1,0 +1,86 @@
+"""citeproof.mermaid: the graph the structure and numeric audits stand on."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.mermaid import anchors_in, clean_label, parse_mermaid, strip_anchors
+
+
+def test_toy_chain_has_no_branch_and_no_labels():
+    g = parse_mermaid("graph TD\nA-->B")
+    assert g.kind == "flowchart"
+    assert set(g.nodes) == {"A", "B"}
+    assert [(e.src, e.dst) for e in g.edges] == [("A", "B")]
+    assert not g.branches
+    assert g.nodes["A"].label is None
+
+
+def test_shapes_edge_labels_chains_and_groups():
+    g = parse_mermaid(
+        "flowchart LR\n"
+        '  S["Screening (n=120) [nct:NCT00000001#Results]"] --> R{Randomised}\n'
+        "  R -->|Arm A| T1[Weekly 200 mg/day]\n"
+        "  R -- Arm B --> T2(Monthly)\n"
+        "  T1 & T2 --> O((Response))\n"
+        "  classDef x fill:#f9f\n"
+        "  subgraph G [Group]\n    node-1 -.-> O\n  end\n"
+    )
+    assert g.nodes["S"].label == "Screening (n=120) [nct:NCT00000001#Results]"
+    assert g.nodes["R"].shape == "decision"
+    edges = {(e.src, e.dst): e.label for e in g.edges}
+    assert edges[("R", "T1")] == "Arm A" and edges[("R", "T2")] == "Arm B"
+    assert ("T1", "O") in edges and ("T2", "O") in edges and ("node-1", "O") in edges
+    assert "G" not in g.nodes and "classDef" not in g.nodes
+    assert g.branches and g.out_degree("R") == 2
+    assert not g.problems
+
+
+def test_semicolon_statements_on_one_line():
+    g = parse_mermaid("graph TD; A[One]-->B[Two]; B-->C[Three]; B-->D[Four]")
+    assert len(g.edges) == 3 and g.out_degree("B") == 2
+
+
+def test_unquoted_label_may_hold_an_anchor_bracket():
+    g = parse_mermaid("graph TD\nA[ORR 30% [nct:NCT00000001#L4]] --> B[Next]")
+    assert g.nodes["A"].label == "ORR 30% [nct:NCT00000001#L4]"
+    assert strip_anchors(g.nodes["A"].label) == "ORR 30%"
+    assert anchors_in(g.nodes["A"].label) == ["[nct:NCT00000001#L4]"]
+
+
+def test_later_bare_mention_keeps_the_label():
+    g = parse_mermaid("graph TD\nA[Screening] --> B[Dose]\nA --> C[Stop]")
+    assert g.nodes["A"].label == "Screening"
+
+
+def test_sequence_state_mindmap_and_chart():
+    seq = parse_mermaid("sequenceDiagram\nparticipant P as Patient\nP->>D: visit 3 times\nalt ok\nD-->>P: dose\nend\nNote over P: 12 weeks")
+    assert seq.kind == "sequence" and seq.has_branch_block and len(seq.edges) == 2
+    assert [n.text for n in seq.notes] == ["12 weeks"]
+    st = parse_mermaid("stateDiagram-v2\n[*] --> S1\nS1 --> S2 : after 2 weeks\nstate c <<choice>>\nS2 --> c")
+    assert st.kind == "state" and "c" in st.decision_nodes
+    assert any(e.label == "after 2 weeks" for e in st.edges)
+    mm = parse_mermaid("mindmap\n  root((Topic))\n    A[one]\n    B[two]\n      C[three]")
+    assert mm.kind == "mindmap" and len(mm.nodes) == 4 and mm.branches
+    pie = parse_mermaid('pie title Share\n"Responders" : 42\n"Others" : 58')
+    assert pie.kind == "chart" and [lab.text for lab in pie.labels()] == ["Responders: 42", "Others: 58"]
+
+
+def test_unknown_type_is_reported_not_guessed():
+    g = parse_mermaid("erDiagram\nX ||--o{ Y : has")
+    assert g.kind == "other" and g.problems
+
+
+@pytest.mark.parametrize("src", ["", "%% only a comment\n", "---\ntitle: x\n---\n"])
+def test_empty(src):
+    assert parse_mermaid(src).kind == "empty"
+
+
+def test_front_matter_and_init_directive_skipped():
+    g = parse_mermaid("---\ntitle: T\n---\n%%{init: {'theme':'dark'}}%%\nflowchart TD\nA[One] --> B[Two]")
+    assert g.kind == "flowchart" and len(g.edges) == 1
+
+
+def test_clean_label():
+    assert clean_label('"Line one<br/>line two"') == "Line one line two"
+    assert clean_label("**bold** &amp; #quot;q#quot;") == 'bold & "q"'

@@ -1,0 +1,184 @@
+"""CP201 source-inventory: a report body made of "saved in sources/" rows is not a report."""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from citeproof.model import RuleOutcome
+from tier1.context import ReportContext
+from tier1.rule import Rule, RuleDoc, RuleExample
+from tier1.substance_text import BodyUnit, body_units, first_match, phrases
+
+_ANCHOR = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]+\]")
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
+_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.(?:txt|md|html?|json|xml|pdf|csv)\b|\bsources?/[\w./-]*", re.IGNORECASE)
+# Bare record ids: registry ids (letters then 6+ digits), PMID/DOI forms, long digit runs.
+_BARE_ID = re.compile(
+    r"\b[A-Z]{2,}[-_]?\d{6,}\b|\bPMID:?\s*\d+\b|\b10\.\d{4,}/\S+|\b\d{6,}\b|\b[a-z]+:[A-Za-z0-9_.-]+\b"
+)
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+|\d+(?:[.,]\d+)*%?")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def inventory_reason(text: str, max_words: int) -> str | None:
+    """Why this row is a source-inventory row, or None when it says something."""
+    p = phrases()
+    m = first_match(p.inventory, text)
+    if m:
+        return f"inventory phrase {m.group(0)!r}"
+    anchors = len(_ANCHOR.findall(text))
+    rest = _ANCHOR.sub(" ", text)
+    ids = 0
+    for pattern in (_URL, _PATH, _BARE_ID):
+        ids += len(pattern.findall(rest))
+        rest = pattern.sub(" ", rest)
+    if anchors + ids == 0:
+        return None
+    words = [w for w in _EN_WORD.findall(rest) if w.lower() not in p.inventory_vocabulary]
+    cjk_text = rest
+    for v in sorted((v for v in p.inventory_vocabulary if _CJK.search(v)), key=len, reverse=True):
+        cjk_text = cjk_text.replace(v, " ")
+    content = len(words) + len(_CJK.findall(cjk_text)) // 2
+    if ids and content <= max_words:
+        return f"{ids} path/URL/id token(s) and only {content} content word(s)"
+    if content == 0:
+        return f"only citations ({anchors}), no statement"
+    return None
+
+
+class SourceInventory(Rule):
+    id = "CP201"
+    name = "source-inventory"
+    severity = "critical"
+    scope = "report"
+    doc = RuleDoc(
+        what=(
+            "Classifies every visible body block (headings excluded): a row is source inventory when it says a "
+            "source was saved ('saved in sources/', '已保存于 sources', source index), when it holds paths, URLs "
+            "or bare ids with at most `substance.inventory_row_max_words` other content words, when it holds "
+            "only citations, or when it sits under a repeated 附录证据说明 / 'appendix evidence note' heading. "
+            "A trailing references/appendix section (units the parser marks in_source_list) is left out when "
+            "it is no longer than `substance.reference_tail_body_ratio` × the body."
+        ),
+        why=(
+            "A report that lists what was fetched instead of analysing it passes citation syntax while saying "
+            "nothing (seed 001, Report Substance Gate)."
+        ),
+        fails="Inventory rows are more than `substance.inventory_share` (default 0.3) of body blocks.",
+        passes="Inventory rows are at most that share; a short reference list at the end does not count.",
+        not_applicable="The report has no body blocks (for instance only a diagram).",
+    )
+    examples: ClassVar[tuple[RuleExample, ...]] = (
+        RuleExample(
+            name="inventory-dump-en",
+            expect="fail",
+            report=(
+                "# Trial evidence\n\n"
+                "- NCT00000001 saved in sources/clinical_trials/NCT00000001.json\n"
+                "- NCT00000002 saved in sources/clinical_trials/NCT00000002.json\n"
+                "- NCT00000003 saved in sources/clinical_trials/NCT00000003.json\n\n"
+                "The trials were reviewed.\n"
+            ),
+        ),
+        RuleExample(
+            name="inventory-dump-zh",
+            expect="fail",
+            lang="zh",
+            report=(
+                "# 证据\n\n"
+                "| 编号 | 文件 |\n|---|---|\n"
+                "| NCT00000001 | 已保存于 sources/clinical_trials/NCT00000001.json |\n"
+                "| NCT00000002 | 已保存于 sources/clinical_trials/NCT00000002.json |\n"
+                "| NCT00000003 | 已保存于 sources/clinical_trials/NCT00000003.json |\n\n"
+                "本报告已完成检索。\n"
+            ),
+        ),
+        RuleExample(
+            name="analysis-with-short-references-en",
+            expect="pass",
+            report=(
+                "# Findings\n\n"
+                "The trial enrolled adults with moderate disease and compared two dosing schedules.\n\n"
+                "Responses were more frequent with the weekly schedule than with the monthly one.\n\n"
+                "Adverse events were mostly mild and resolved without treatment changes.\n\n"
+                "## References\n\n"
+                "- [nct:NCT00000001]\n"
+            ),
+            sources={"clinical_trials/NCT00000001.txt": "A trial record.\n"},
+        ),
+        RuleExample(
+            name="analysis-with-short-references-zh",
+            expect="pass",
+            lang="zh",
+            report=(
+                "# 分析\n\n"
+                "该试验纳入中度患者，比较了两种给药方案。\n\n"
+                "每周方案的缓解比例高于每月方案。\n\n"
+                "不良事件多为轻度，无需调整治疗即可缓解。\n\n"
+                "## 参考文献\n\n"
+                "- [nct:NCT00000001]\n"
+            ),
+            sources={"clinical_trials/NCT00000001.txt": "A trial record.\n"},
+        ),
+        RuleExample(
+            name="diagram-only-en",
+            expect="na",
+            report="```mermaid\nflowchart TD\n  S[Screening] --> R{Eligible}\n  R -->|yes| T[Treatment]\n  R -->|no| X[Excluded]\n```\n",
+        ),
+        RuleExample(
+            name="diagram-only-zh",
+            expect="na",
+            lang="zh",
+            report="```mermaid\nflowchart TD\n  S[筛选] --> R{是否入组}\n  R -->|是| T[治疗]\n  R -->|否| X[排除]\n```\n",
+        ),
+    )
+
+    def check_report(self, ctx: ReportContext) -> list[RuleOutcome]:
+        units = [u for u in body_units(ctx.report) if u.text.strip()]
+        content = [u for u in units if not u.heading]
+        if not content:
+            return [self.na()]
+        s = ctx.settings.substance
+        p = phrases()
+
+        # Repeated appendix-note sections are padding wherever they sit, the end included.
+        note_headings = [u for u in units if u.heading and first_match(p.appendix_note_headings, u.text)]
+        repeated_notes = len(note_headings) > 1
+
+        last_body = max((u.index for u in content if not u.in_source_list), default=-1)
+        tail = [u for u in content if u.in_source_list and u.index > last_body]
+        body_count = len(content) - len(tail)
+        tail_is_reference_list = bool(tail) and len(tail) <= s.reference_tail_body_ratio * max(body_count, 0)
+
+        judged: list[BodyUnit] = []
+        rows: list[tuple[BodyUnit, str]] = []
+        for u in content:
+            under_note = any(first_match(p.appendix_note_headings, h) for h in u.location.section_path)
+            if tail_is_reference_list and u in tail and not (repeated_notes and under_note):
+                continue
+            judged.append(u)
+            if repeated_notes and under_note:
+                rows.append((u, "under a repeated appendix-evidence-note heading"))
+                continue
+            reason = inventory_reason(u.text, s.inventory_row_max_words)
+            if reason:
+                rows.append((u, reason))
+        if not judged:
+            return [self.na()]
+        share = len(rows) / len(judged)
+        if share <= s.inventory_share:
+            return [self.ok()]
+        shown = "; ".join(f"{u.location.describe()}: {why}" for u, why in rows[:5])
+        more = f" (+{len(rows) - 5} more)" if len(rows) > 5 else ""
+        return [
+            self.fail(
+                self.finding(
+                    "source_inventory",
+                    f"{len(rows)} of {len(judged)} body blocks ({share:.0%}) are source-inventory rows, above "
+                    f"the {s.inventory_share:.0%} limit: {shown}{more}. Write the analysis the sources support "
+                    "instead of listing them.",
+                    location=rows[0][0].location,
+                )
+            )
+        ]

@@ -1,0 +1,102 @@
+"""Shared reading for the report-substance rules (CP201–CP205): the phrase lists kept as data,
+and the report body as an ordered list of visible units that know whether they sit in a
+references/appendix listing.
+
+The phrases live in ``citeproof/data/substance_phrases.json`` so that what counts as filler
+can be reviewed and tuned without touching rule code.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from citeproof.model import Location, ParsedReport
+
+# Kinds that title or frame content rather than state it (the parser's heading and table header row).
+_HEADING_KINDS = re.compile(r"^(?:h[1-6]|heading|header_row)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Phrases:
+    inventory: tuple[re.Pattern[str], ...]
+    inventory_vocabulary: frozenset[str]
+    appendix_note_headings: tuple[re.Pattern[str], ...]
+    deferred: tuple[re.Pattern[str], ...]
+    digest_matrix: tuple[re.Pattern[str], ...]
+    template_labels: tuple[str, ...]
+    placeholder_label: tuple[re.Pattern[str], ...]
+
+
+@lru_cache(maxsize=1)
+def phrases() -> Phrases:
+    raw = json.loads(resources.files("citeproof").joinpath("data", "substance_phrases.json").read_text("utf-8"))
+
+    def ci(key: str) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(p, re.IGNORECASE) for p in raw[key])
+
+    deferred = ci("deferred_work") + tuple(re.compile(p) for p in raw["deferred_work_case_sensitive"])
+    return Phrases(
+        inventory=ci("inventory_phrases"),
+        inventory_vocabulary=frozenset(w.lower() for w in raw["inventory_vocabulary"]),
+        appendix_note_headings=ci("appendix_note_headings"),
+        deferred=deferred,
+        digest_matrix=ci("digest_matrix"),
+        template_labels=tuple(raw["template_labels"]),
+        placeholder_label=ci("placeholder_label"),
+    )
+
+
+def first_match(patterns: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | None:
+    for pattern in patterns:
+        m = pattern.search(text)
+        if m:
+            return m
+    return None
+
+
+@dataclass(frozen=True)
+class BodyUnit:
+    """One visible block of the report in document order."""
+
+    index: int
+    kind: str
+    text: str
+    location: Location
+    heading: bool
+    in_source_list: bool
+
+
+def is_heading_kind(kind: str) -> bool:
+    return bool(_HEADING_KINDS.match(kind))
+
+
+def body_units(report: ParsedReport) -> list[BodyUnit]:
+    """The report's blocks (claims when the parser gave no blocks) in document order, each marked
+    as a source-list entry when a heading above it opens a references/sources/appendix section —
+    the same test the parser uses for ``Claim.in_source_list`` (line numbers cannot be used: an
+    HTML report may hold its whole body on one line)."""
+    items: list[tuple[str, str, Location]]
+    if report.blocks:
+        items = [(b.kind, b.text, b.location) for b in report.blocks]
+    else:
+        items = [("heading" if c.unit == "heading" else c.location.block, c.raw_text, c.location) for c in report.claims]
+    units: list[BodyUnit] = []
+    for i, (kind, text, loc) in enumerate(items):
+        listing = any(_is_reference_heading(h) for h in loc.section_path)
+        units.append(BodyUnit(i, kind, text, loc, is_heading_kind(kind), listing))
+    return units
+
+
+def _is_reference_heading(heading: str) -> bool:
+    # One definition of "references section" for the whole tool: the parser's.
+    from citeproof.parse.blocks import is_source_list_title
+
+    return is_source_list_title(heading)
+
+
+def where(loc: Location) -> str:
+    return loc.describe()
