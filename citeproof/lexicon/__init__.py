@@ -1,0 +1,5 @@
+"""Drug mentions found from data: lexicon files, PubTator entities in the sources, INN stems."""
+
+from citeproof.lexicon.detector import DrugDetector, DrugMention, load_drug_detector
+
+__all__ = ["DrugDetector", "DrugMention", "load_drug_detector"]

@@ -1,0 +1,215 @@
+"""``DrugDetector``: drug mentions in text, from data only (lexicon, PubTator entities, INN stems).
+
+No drug name is written in code; a test greps the project for them. Everything the
+detector knows comes from ``citeproof/data/drug_lexicon.txt``, ``settings.drug_lexicon_path``,
+the PubTator files of the run's sources folder and ``citeproof/data/inn_stems.json``.
+
+Matching is on folded text (NFKC + casefold): Latin names match whole words (a hyphen or
+space separates words; "X-resistant" mentions X), Chinese names match as substrings since
+Chinese has no spaces. Overlapping finds keep the longest; at equal length a listed name
+wins over a stem guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from citeproof.lexicon.lexicon_file import DEFAULT_LEXICON, read_lexicon
+from citeproof.lexicon.names import NameIndex
+from citeproof.lexicon.pubtator import pubtator_files, read_entities
+from citeproof.lexicon.stems import StemBook, load_stem_book
+from citeproof.lexicon.text import fold, has_cjk, latin_tokens
+from citeproof.settings import Settings
+
+Origin = Literal["lexicon", "pubtator", "stem"]
+
+
+@dataclass(frozen=True, slots=True)
+class DrugMention:
+    """One drug mention. Offsets index the folded text (``citeproof.lexicon.text.fold``)."""
+
+    name: str  # as listed / as found, folded
+    start: int
+    end: int
+    origin: Origin
+    aliases: tuple[str, ...]  # every name that denotes the same drug (folded)
+    stem: str | None = None  # the INN stem that made a stem mention
+    written: str = ""  # the mention as written in the text, for messages
+
+    @property
+    def shown(self) -> str:
+        return self.written or self.name
+
+    @property
+    def key(self) -> str:
+        """Stable identity for de-duplication: the first alias."""
+        return self.aliases[0] if self.aliases else self.name
+
+
+class DrugDetector:
+    def __init__(self, names: NameIndex, stems: StemBook | None) -> None:
+        self.names = names
+        self.stems = stems
+        self._fold_cache: OrderedDict[int, tuple[object, str, frozenset[str]]] = OrderedDict()
+
+    # -- building ---------------------------------------------------------------------
+    @classmethod
+    def from_sources(
+        cls,
+        settings: Settings | None = None,
+        sources_dir: Path | None = None,
+        *,
+        lexicon_paths: tuple[Path, ...] | None = None,
+        stems_path: Path | None = None,
+        use_stems: bool = True,
+    ) -> DrugDetector:
+        """The default lexicon + ``settings.drug_lexicon_path`` + the sources' PubTator entities + stems."""
+        settings = settings or Settings()
+        index = NameIndex()
+        paths = lexicon_paths if lexicon_paths is not None else _lexicon_paths(settings)
+        for path in paths:
+            for group in read_lexicon(path):
+                index.add_group(group, "lexicon")
+        if sources_dir is not None:
+            folder = settings.channel_for("pubtator") or "pubtator"
+            root = sources_dir.resolve()
+            for path in pubtator_files(sources_dir, folder, settings.max_source_bytes):
+                shown = path.relative_to(root).as_posix()
+                for group in read_entities(path, shown):
+                    index.add_group(group, "pubtator")
+        return cls(index, load_stem_book(stems_path) if use_stems else None)
+
+    # -- finding ----------------------------------------------------------------------
+    def find(self, text: str) -> list[DrugMention]:
+        """Drug mentions in ``text``, left to right, non-overlapping."""
+        folded = fold(text)
+        found: list[DrugMention] = []
+        for hit in self.names.find(folded):
+            found.append(DrugMention(hit.name, hit.start, hit.end, self.names.origin(hit.group),
+                                     self.names.aliases(hit.group)))
+        if self.stems is not None:
+            for hit in self.stems.find(folded):
+                group = self.names.group(hit.word)
+                if group is not None:  # a listed name that also ends in a stem: already found
+                    continue
+                found.append(DrugMention(hit.word, hit.start, hit.end, "stem", (hit.word,), stem=hit.stem))
+        # longest first, listed before stem at equal length, then keep non-overlapping
+        found.sort(key=lambda m: (-(m.end - m.start), m.origin == "stem", m.start))
+        kept: list[DrugMention] = []
+        for m in found:
+            if all(m.end <= k.start or m.start >= k.end for k in kept):
+                kept.append(m)
+        kept.sort(key=lambda m: m.start)
+        if len(folded) == len(text):  # folding kept offsets: show the mention as written
+            kept = [_written(m, text[m.start : m.end]) for m in kept]
+        return kept
+
+    def distinct(self, text: str) -> list[DrugMention]:
+        """One mention per drug (first occurrence), so messages name each drug once."""
+        seen: set[str] = set()
+        out: list[DrugMention] = []
+        for m in self.find(text):
+            if m.key not in seen:
+                seen.add(m.key)
+                out.append(m)
+        return out
+
+    def mentions_drug(self, text: str) -> bool:
+        return bool(self.find(text))
+
+    # -- support ----------------------------------------------------------------------
+    def occurs_in(self, mention: DrugMention, text: str, *, cache_owner: object | None = None) -> bool:
+        """True when any alias of the mention's drug occurs in ``text`` (same matching rules).
+
+        ``cache_owner`` (e.g. the SourceDocument) lets repeated checks against one long
+        source fold it once.
+        """
+        folded, tokens = self._folded(text, cache_owner)
+        return any(_alias_in(alias, folded, tokens) for alias in mention.aliases)
+
+    def _folded(self, text: str, owner: object | None) -> tuple[str, frozenset[str]]:
+        if owner is None:
+            folded = fold(text)
+            return folded, frozenset(t for t, _, _ in latin_tokens(folded))
+        cached = self._fold_cache.get(id(owner))
+        if cached is not None and cached[0] is owner:
+            self._fold_cache.move_to_end(id(owner))
+            return cached[1], cached[2]
+        folded = fold(text)
+        tokens = frozenset(t for t, _, _ in latin_tokens(folded))
+        self._fold_cache[id(owner)] = (owner, folded, tokens)  # holding owner keeps its id unique
+        if len(self._fold_cache) > 256:
+            self._fold_cache.popitem(last=False)
+        return folded, tokens
+
+
+def _written(m: DrugMention, written: str) -> DrugMention:
+    return DrugMention(m.name, m.start, m.end, m.origin, m.aliases, m.stem, written)
+
+
+def _alias_in(alias: str, folded: str, tokens: frozenset[str]) -> bool:
+    if has_cjk(alias):
+        return alias in folded
+    parts = [t for t, _, _ in latin_tokens(alias)]
+    if not parts or any(p not in tokens for p in parts):
+        return False
+    pattern = _alias_pattern(tuple(parts))
+    return pattern.search(folded) is not None
+
+
+_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _alias_pattern(parts: tuple[str, ...]) -> re.Pattern[str]:
+    pattern = _PATTERNS.get(parts)
+    if pattern is None:
+        word = r"[\s\-\u2010\u2011]+".join(re.escape(p) for p in parts)
+        pattern = re.compile(r"(?<![0-9a-z\u00c0-\u024f\u0370-\u03ff])" + word + r"(?![0-9a-z\u00c0-\u024f\u0370-\u03ff])")
+        if len(_PATTERNS) < 10_000:
+            _PATTERNS[parts] = pattern
+    return pattern
+
+
+def _lexicon_paths(settings: Settings) -> tuple[Path, ...]:
+    extra = settings.drug_lexicon_path
+    return (DEFAULT_LEXICON,) if extra is None else (DEFAULT_LEXICON, Path(extra))
+
+
+_DETECTORS: OrderedDict[tuple, DrugDetector] = OrderedDict()
+
+
+def load_drug_detector(settings: Settings | None = None, sources_dir: Path | None = None) -> DrugDetector:
+    """The detector for a run, memoised on its inputs (lexicon files and PubTator files with mtimes).
+
+    Call it once before the rules run so a broken lexicon or PubTator file is an input
+    error (exit 2) rather than a crash inside CP301.
+    """
+    settings = settings or Settings()
+    key_parts: list[object] = []
+    for path in _lexicon_paths(settings):
+        key_parts.append((str(path), _mtime(path)))
+    if sources_dir is not None:
+        folder = settings.channel_for("pubtator") or "pubtator"
+        key_parts.append(str(sources_dir.resolve()))
+        for path in pubtator_files(sources_dir, folder, settings.max_source_bytes):
+            key_parts.append((str(path), _mtime(path)))
+    key = (tuple(key_parts), settings.max_source_bytes)
+    detector = _DETECTORS.get(key)
+    if detector is None:
+        detector = DrugDetector.from_sources(settings, sources_dir)
+        _DETECTORS[key] = detector
+        if len(_DETECTORS) > 16:
+            _DETECTORS.popitem(last=False)
+    return detector
+
+
+def _mtime(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)

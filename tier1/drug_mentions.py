@@ -1,0 +1,171 @@
+"""CP301 drug-mentions: in a drug-bearing section every drug a claim names must be in a source it cites.
+
+A section is drug-bearing when it mentions a drug; the unit judged is the claim that does
+the mentioning (a claim in that section naming no drug has nothing to check: n/a). Drug
+mentions come from data only (``citeproof.lexicon``: the lexicon file, PubTator entities
+saved in the sources, INN stems).
+
+Where a mention must appear: anywhere in a **cited document** (the whole saved source or
+retrieved chunk an anchor of the claim resolves to), not only in the locator's window. The
+question here is "does the cited source concern this drug at all" — a hallucinated or
+swapped drug name fails it — while the window-level "does this passage carry the claim"
+belongs to claim support (CP105) and numeric support (CP104). A trial record names its
+drugs in the arms section while the cited results table says "Arm A"; demanding the name
+inside the window would fail correct claims. Any alias counts: a Chinese claim naming the
+Chinese approved name is supported by an English source using the INN, when the lexicon (or
+a shared PubTator identifier) links the two.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from citeproof.lexicon import DrugDetector, load_drug_detector
+from citeproof.model import RuleOutcome
+from tier1.context import ClaimContext
+from tier1.rule import Rule, RuleDoc, RuleExample
+
+# Invented INN-shaped names: the examples exercise the stem route and the PubTator route
+# without writing a real drug name in code.
+_SRC_EN = "Sampletinib lowered the marker level in 12 of 40 participants.\n"
+_SRC_ZH = "示例替尼使40名受试者中12名的标志物水平下降。\n"
+_PUBTATOR = "111|t|A trial of a compound\n111\t0\t10\tCompoundex\tChemical\tMESH:C000001\n"
+
+
+def detector_for(ctx: ClaimContext) -> DrugDetector:
+    cached = ctx.cache.get("drug_detector")
+    if isinstance(cached, DrugDetector):
+        return cached
+    sources_dir = getattr(ctx.store, "root", None) if ctx.store is not None else None
+    detector = load_drug_detector(ctx.settings, sources_dir)
+    ctx.cache["drug_detector"] = detector
+    return detector
+
+
+class DrugMentions(Rule):
+    id = "CP301"
+    name = "drug-mentions"
+    severity = "critical"
+    scope = "claim"
+    doc = RuleDoc(
+        what=(
+            "Finds the drugs a claim names — from the drug lexicon data file (plus settings.drug_lexicon_path), "
+            "Chemical/Drug entities in PubTator files saved under sources/pubtator/, and INN stems "
+            "(-mab, -tinib, -ciclib, -parib, -sartan, -statin, …; 单抗, 替尼, 西利, 帕利, 沙坦, 他汀, …) — and checks "
+            "that each one, under any of its aliases, appears in a document the claim cites (the whole cited "
+            "saved source or retrieved chunk, not only the locator window)."
+        ),
+        why=(
+            "A drug name is the costliest thing to get wrong in a clinical report: a swapped or invented drug in "
+            "a correctly formatted sentence with a real citation reads as evidence (seed 001: drug-bearing "
+            "sections route to the citation verifier; unsupported drug mentions are critical)."
+        ),
+        fails=(
+            "A drug the claim names appears in none of the documents it cites (drug_unsupported), the claim "
+            "names a drug and cites nothing (drug_uncited), or none of its anchors resolved to a readable source "
+            "(drug_unverifiable). The message names the drug and the claim."
+        ),
+        passes="Every drug the claim names appears, under some alias, in a document the claim cites.",
+        not_applicable=(
+            "The claim names no drug (also inside a drug-bearing section), or it is a heading or an entry of a "
+            "references/sources list."
+        ),
+    )
+    examples: ClassVar[tuple[RuleExample, ...]] = (
+        RuleExample(
+            name="stem-drug-cited-en",
+            expect="pass",
+            report="# Therapy\n\nSampletinib lowered the marker level in 12 of 40 participants [pmid:111#L1].\n",
+            sources={"pubmed/111.txt": _SRC_EN},
+        ),
+        RuleExample(
+            name="stem-drug-not-in-source-en",
+            expect="fail",
+            report=(
+                "# Therapy\n\nSampletinib with exampleparib lowered the marker level in 12 of 40 participants "
+                "[pmid:111#L1].\n"
+            ),
+            sources={"pubmed/111.txt": _SRC_EN},
+        ),
+        RuleExample(
+            name="pubtator-entity-not-in-source-en",
+            expect="fail",
+            report="# Therapy\n\nCompoundex lowered the marker level in 12 of 40 participants [pmid:111#L1].\n",
+            sources={"pubmed/111.txt": "The marker level fell in 12 of 40 participants.\n", "pubtator/111.txt": _PUBTATOR},
+        ),
+        RuleExample(
+            name="no-drug-named-en",
+            expect="na",
+            report="# Therapy\n\nThe marker level fell in 12 of 40 participants [pmid:111#L1].\n",
+            sources={"pubmed/111.txt": _SRC_EN},
+        ),
+        RuleExample(
+            name="stem-drug-cited-zh",
+            expect="pass",
+            lang="zh",
+            report="# 治疗\n\n示例替尼使40名受试者中12名的标志物水平下降[pmid:111#L1]。\n",
+            sources={"pubmed/111.txt": _SRC_ZH},
+        ),
+        RuleExample(
+            name="stem-drug-not-in-source-zh",
+            expect="fail",
+            lang="zh",
+            report="# 治疗\n\n示例替尼联合样本帕利使40名受试者中12名的标志物水平下降[pmid:111#L1]。\n",
+            sources={"pubmed/111.txt": _SRC_ZH},
+        ),
+        RuleExample(
+            name="no-drug-named-zh",
+            expect="na",
+            lang="zh",
+            report="# 治疗\n\n40名受试者中12名的标志物水平下降[pmid:111#L1]。\n",
+            sources={"pubmed/111.txt": _SRC_ZH},
+        ),
+    )
+
+    def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
+        claim = ctx.claim
+        if claim.unit == "heading" or claim.in_source_list:
+            return self.na(claim.id)
+        detector = detector_for(ctx)
+        mentions = detector.distinct(claim.text)
+        if not mentions:
+            return self.na(claim.id)
+        names = ", ".join(m.shown for m in mentions)
+        where = claim.location.describe()
+        documents = [w.document for w in ctx.windows]
+        if not documents:
+            code, why = (
+                ("drug_uncited", "cites no source")
+                if not claim.anchors
+                else ("drug_unverifiable", "cites no source that could be read (see CP102)")
+            )
+            return self.fail(
+                self.finding(code, f"claim at {where} names {names} but {why}: \"{_short(claim.text)}\"",
+                             claim_id=claim.id, location=claim.location),
+                claim_id=claim.id,
+            )
+        findings = []
+        for mention in mentions:
+            if any(detector.occurs_in(mention, doc.text, cache_owner=doc) for doc in documents):
+                continue
+            cited = ", ".join(dict.fromkeys(doc.path for doc in documents))
+            findings.append(
+                self.finding(
+                    "drug_unsupported",
+                    f"claim at {where} names {mention.shown} ({_origin(mention.origin)}), which appears in none of "
+                    f"the cited sources ({cited}): \"{_short(claim.text)}\"",
+                    claim_id=claim.id,
+                    location=claim.location,
+                )
+            )
+        if findings:
+            return self.fail(*findings, claim_id=claim.id)
+        return self.ok(claim.id)
+
+
+def _origin(origin: str) -> str:
+    return {"lexicon": "drug lexicon", "pubtator": "PubTator entity", "stem": "INN stem"}.get(origin, origin)
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
