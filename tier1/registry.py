@@ -13,8 +13,8 @@ from tier1.rule import Rule
 # (id, module, class) — imported lazily so one broken rule module is reported as a
 # crash of that rule, not as an import error of the whole tool.
 RULE_TABLE: tuple[tuple[str, str, str], ...] = (
-    # ("CP100", "tier1.anchor_syntax", "AnchorSyntax"),
-    # ("CP101", "tier1.citations", "Citations"),
+    ("CP100", "tier1.anchor_syntax", "AnchorSyntax"),
+    ("CP101", "tier1.citations", "Citations"),
     # ("CP102", "tier1.anchor_resolution", "AnchorResolution"),
     # ("CP103", "tier1.strict_locator", "StrictLocator"),
     # ("CP104", "tier1.numeric_support", "NumericSupport"),
