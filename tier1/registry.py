@@ -19,6 +19,8 @@ RULE_TABLE: tuple[tuple[str, str, str], ...] = (
     # ("CP103", "tier1.strict_locator", "StrictLocator"),
     # ("CP104", "tier1.numeric_support", "NumericSupport"),
     # ("CP105", "tier1.claim_support", "ClaimSupport"),
+    ("CP301", "tier1.drug_mentions", "DrugMentions"),
+    ("CP302", "tier1.url_citations", "UrlCitations"),
 )
 
 RETIRED: dict[str, str] = {}
