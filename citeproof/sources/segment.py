@@ -62,9 +62,9 @@ def join_separator(prev: str, nxt: str) -> str | None:
     if first.islower() or first.isdigit() or first in _OPENERS:
         if prev[-1] == "-" and len(prev) > 1 and prev[-2].isalpha() and first.islower():
             return ""  # "dose-" / "escalation": keep the hyphen, drop the break
-        return "" if _is_cjk(prev[-1]) and _is_cjk(first) else " "
+        return "" if _is_cjk(prev[-1]) or _is_cjk(first) else " "
     if _is_cjk(first) and last in _CJK_COMMAS:
-        return "" if _is_cjk(prev[-1]) or prev[-1] in "，、" else " "
+        return ""  # Chinese wraps never had a space at the break
     return None
 
 

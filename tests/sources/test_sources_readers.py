@@ -1,0 +1,242 @@
+"""Readers: visible lines, sections, pages and tables per media type."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from citeproof.sources.readers import UnreadableSource, read_html, read_json, read_markdown, read_plain_text, read_xml
+
+# A small record shaped like the ClinicalTrials.gov JSON used in NLI4CT (own text, not the corpus).
+CT_RECORD = {
+    "Clinical Trial ID": "NCT00000042",
+    "Intervention": ["INTERVENTION 1: ", "  Arm A", "  Study drug A 20 mg/m2 weekly", "INTERVENTION 2: ", "  Arm B"],
+    "Eligibility": ["Inclusion Criteria:", "  age 18 years or older", "Exclusion Criteria:", "  prior therapy"],
+    "Results": [
+        "Outcome Measurement: ",
+        "  Objective Response Rate",
+        "  Time frame: 6 months",
+        "Results 1: ",
+        "  Overall Number of Participants Analyzed: 52",
+        "  Unit of Measure: percentage of participants  31.0        (18.9 to 43.1)",
+    ],
+    "Adverse Events": ["Adverse Events 1:", "  Total: 11/52 (21.15%)", "  Nausea 3/52 (5.77%)"],
+}
+
+
+# ------------------------------------------------------------------ JSON
+
+
+def test_ct_json_sections_map_items_to_lines() -> None:
+    r = read_json(json.dumps(CT_RECORD))
+    assert list(r.sections) == ["Clinical Trial ID", "Intervention", "Eligibility", "Results", "Adverse Events"]
+    # each list item is exactly one line, so item k of a section is line first + k
+    for key, value in CT_RECORD.items():
+        first, last = r.sections[key]
+        items = value if isinstance(value, list) else [value]
+        assert last - first + 1 == len(items)
+        for k, item in enumerate(items):
+            assert r.lines[first - 1 + k] == " ".join(item.split())
+    assert r.sections["Clinical Trial ID"] == (1, 1) and r.lines[0] == "NCT00000042"
+
+
+def test_json_nested_keys_are_dotted_paths_and_parents_span_children() -> None:
+    r = read_json(json.dumps({"title": "T", "results": {"primary": ["p1", "p2"], "secondary": {"a": 1.5, "b": True}}}))
+    assert r.sections["results.primary"] == (2, 3)
+    assert r.sections["results.secondary.a"] == (4, 4) and r.lines[3] == "1.5"
+    assert r.sections["results.secondary"] == (4, 5)
+    assert r.sections["results"] == (2, 5)
+
+
+def test_json_multiline_string_and_list_items_with_newlines() -> None:
+    r = read_json(json.dumps({"abstract": "line one\nline two", "items": ["a\nb", "c"]}))
+    assert r.sections["abstract"] == (1, 2)
+    assert r.sections["items"] == (3, 4) and r.lines[2] == "a b"  # one item stays one line
+
+
+def test_json_list_of_objects_is_pretty_printed_in_its_section() -> None:
+    r = read_json(json.dumps({"arms": [{"name": "A", "n": 10}]}))
+    first, last = r.sections["arms"]
+    assert '"name": "A",' in r.lines[first - 1 : last]
+
+
+def test_json_empty_values_make_no_section() -> None:
+    r = read_json(json.dumps({"a": [], "b": {}, "c": ["x"]}))
+    assert list(r.sections) == ["c"] and r.lines == ["x"]
+
+
+def test_non_object_json_is_pretty_printed() -> None:
+    r = read_json(json.dumps([{"k": 1}, 2]))
+    assert r.sections == {} and r.lines[0] == "[" and '"k": 1' in r.lines
+
+
+def test_invalid_json() -> None:
+    with pytest.raises(UnreadableSource, match="invalid JSON at line 1 column"):
+        read_json("{oops")
+
+
+def test_json_values_are_normalised() -> None:
+    r = read_json(json.dumps({"n": ["１２０ mg  daily"]}))
+    assert r.lines == ["120 mg daily"]
+
+
+# ------------------------------------------------------------------ plain text
+
+
+def test_plain_text_lines_match_the_file() -> None:
+    r = read_plain_text("first\r\nsecond  line\rthird\n")
+    assert r.lines == ["first", "second line", "third"]
+
+
+def test_plain_text_headings_become_sections() -> None:
+    text = "Title of paper\nABSTRACT\nSome text.\nMethods:\nWe enrolled 40.\nRESULTS: In total 40 were analysed.\nMore.\n3. Discussion\nEnd.\n"
+    r = read_plain_text(text)
+    assert r.sections == {"ABSTRACT": (2, 3), "Methods": (4, 5), "RESULTS": (6, 7), "Discussion": (8, 9)}
+
+
+@pytest.mark.parametrize("line", ["Stop the tablets", "Starting dose 12.5 mg", "Dose: 10 mg", "NCT00000042", "HR 0.75"])
+def test_ordinary_lines_are_not_headings(line) -> None:
+    assert read_plain_text(f"Intro\n{line}\nmore\n").sections == {}
+
+
+def test_form_feeds_mark_pages() -> None:
+    r = read_plain_text("p1 a\np1 b\n\fp2 a\np2 b\fp3?\n\np3 b\n")
+    # "\f" at a line start starts the page there; mid-line it starts the page at that line
+    assert r.pages == ((1, 2), (3, 3), (4, 6))
+    assert "\f" not in "".join(r.lines)
+    assert len(r.lines) == 6  # form feeds never add or remove lines
+
+
+def test_page_markers_as_footers() -> None:
+    r = read_plain_text("Intro text\nmore text\nand more\nPage 1 of 2\nsecond page\n- 2 -\n")
+    assert r.pages == ((1, 4), (5, 6))
+
+
+def test_page_markers_as_headers() -> None:
+    r = read_plain_text("Page 1\nfirst page\nPage 2\nsecond page\n第3页\nthird\n")
+    assert r.pages == ((1, 2), (3, 4), (5, 6))
+
+
+def test_no_pages_without_markers() -> None:
+    assert read_plain_text("a\nb\n").pages == ()
+
+
+def test_text_table_caption_runs_to_blank_line() -> None:
+    r = read_plain_text("Intro.\nTable 1. Baseline\nage 50\nweight 70\n\nTable 2: Outcomes\n\nrate 10%\nTable 3\n")
+    assert r.tables == {1: (2, 4), 2: (6, 8), 3: (9, 9)}
+
+
+# ------------------------------------------------------------------ Markdown
+
+
+def test_markdown_headings_nest_by_level() -> None:
+    md = "# Title\nintro\n## Results\ntext\n### Primary\np\n### Secondary\ns\n## Discussion\nd\n"
+    r = read_markdown(md)
+    assert r.sections["Results"] == (3, 8)
+    assert r.sections["Primary"] == (5, 6)
+    assert r.sections["Secondary"] == (7, 8)
+    assert r.sections["Discussion"] == (9, 10)
+    assert r.sections["Title"] == (1, 10)
+    assert r.title == "Title"
+
+
+def test_markdown_fenced_hash_is_not_a_heading_and_setext_is() -> None:
+    r = read_markdown("Overview\n========\ntext\n```\n# not a heading\n```\nSub\n---\nx\n")
+    assert set(r.sections) == {"Overview", "Sub"}
+    assert r.sections["Sub"] == (7, 9)
+
+
+def test_markdown_pipe_tables_are_numbered_without_captions() -> None:
+    r = read_markdown("# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\ntext\n\n| c |\n|---|\n")
+    assert r.tables == {1: (3, 5), 2: (9, 10)}
+
+
+def test_markdown_caption_above_table() -> None:
+    r = read_markdown("**Table 2.** Outcomes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nafter\n")
+    assert r.tables == {2: (1, 5)}
+
+
+# ------------------------------------------------------------------ HTML
+
+HTML = """<!doctype html><html><head><title>Page title</title><style>p{}</style></head>
+<body>
+<nav>Home | About</nav><header>Site header</header>
+<script>var x = "invisible";</script>
+<div class="cookie" hidden>Accept cookies</div>
+<p style="display: none">hidden by style</p>
+<span aria-hidden="true">icon</span>
+<h1>Guideline</h1>
+<p>The usual dose is <b>200 mg</b>/day.<br>Second line.</p>
+<h2>Dosing</h2>
+<ul><li>Start low.</li><li>Go slow.</li></ul>
+<table><caption>Table 1. Arms</caption><tr><th>Arm</th><th>N</th></tr><tr><td>A</td><td>10</td></tr></table>
+<h2>Safety</h2>
+<table><tr><td>AE</td><td>5%</td></tr></table>
+<pre>line one
+line two</pre>
+<footer>Footer text</footer>
+</body></html>"""
+
+
+def test_html_visible_text_only() -> None:
+    r = read_html(HTML)
+    text = "\n".join(r.lines)
+    for invisible in ("Home", "Site header", "invisible", "Accept cookies", "hidden by style", "icon", "Footer", "p{}"):
+        assert invisible not in text
+    assert r.lines[:6] == [
+        "Guideline",
+        "The usual dose is 200 mg/day.",
+        "Second line.",
+        "Dosing",
+        "Start low.",
+        "Go slow.",
+    ]
+    assert "Arm | N" in r.lines and "A | 10" in r.lines
+    assert r.lines[-2:] == ["line one", "line two"]
+    assert r.title == "Page title"
+
+
+def test_html_headings_are_sections_and_tables_numbered() -> None:
+    r = read_html(HTML)
+    first, last = r.sections["Dosing"]
+    assert r.lines[first - 1] == "Dosing" and r.lines[last - 1] == "A | 10"
+    assert r.sections["Guideline"] == (1, len(r.lines))
+    t1 = r.tables[1]
+    assert r.lines[t1[0] - 1] == "Table 1. Arms"
+    t2 = r.tables[2]
+    assert r.lines[t2[0] - 1] == "AE | 5%"
+
+
+def test_html_deep_nesting_does_not_recurse() -> None:
+    deep = "<div>" * 5000 + "deep text" + "</div>" * 5000
+    assert read_html(deep).lines == ["deep text"]
+
+
+# ------------------------------------------------------------------ XML
+
+
+def test_xml_element_text_per_line_and_tags_as_sections() -> None:
+    xml = (
+        "<?xml version='1.0'?><PubmedArticle><ArticleTitle>A trial</ArticleTitle><Abstract>"
+        "<AbstractText Label='BACKGROUND'>Why.</AbstractText>"
+        "<AbstractText Label='RESULTS'>We saw <i>12</i> events.</AbstractText></Abstract></PubmedArticle>"
+    )
+    r = read_xml(xml)
+    assert r.lines == ["A trial", "Why.", "We saw 12 events."]
+    assert r.sections["ArticleTitle"] == (1, 1)
+    assert r.sections["RESULTS"] == (3, 3)
+    assert r.sections["Abstract"] == (2, 3)
+    assert r.sections["AbstractText"] == (2, 2)  # first occurrence wins
+    assert r.sections["PubmedArticle"] == (1, 3)
+
+
+def test_xml_entities_are_refused() -> None:
+    bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'
+    with pytest.raises(UnreadableSource, match="entities"):
+        read_xml(bomb)
+
+
+def test_invalid_xml() -> None:
+    with pytest.raises(UnreadableSource, match="invalid XML"):
+        read_xml("<a><b></a>")

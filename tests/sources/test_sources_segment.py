@@ -1,0 +1,190 @@
+"""Wrap reflow and source segments (SPEC §3.5): join only visible continuations."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citeproof.sources.readers import read_json, read_plain_text
+from citeproof.sources.segment import join_separator, reflow_lines, segment_window
+from citeproof.sources.types import SourceDocument
+
+
+def _texts(lines: list[str]) -> list[str]:
+    return [t for t, _a, _b in reflow_lines(lines)]
+
+
+def _doc(text: str, media: str = "txt") -> SourceDocument:
+    r = read_plain_text(text) if media == "txt" else read_json(text)
+    return SourceDocument(
+        source_id="x", channel="c", path="c/x." + media, media=media, text="\n".join(r.lines),
+        lines=tuple(r.lines), sections=r.sections,
+    )
+
+
+# ------------------------------------------------------------------ the adversarial contract (seed 000)
+
+
+def test_two_instructions_on_consecutive_lines_never_merge() -> None:
+    lines = ["Stop clozapine", "Starting dose 12.5 mg"]
+    assert _texts(lines) == lines
+    segs = segment_window(_doc("\n".join(lines) + "\n"), 1, 2)
+    assert [s.text for s in segs] == lines
+
+
+def test_seed_000_wrapped_bullet_merges() -> None:
+    lines = [
+        "• The usual starting dose for adults is 500 mg nocte and for patients over 65 years it",
+        "is 250 mg nocte.",
+    ]
+    assert reflow_lines(lines) == [
+        ("• The usual starting dose for adults is 500 mg nocte and for patients over 65 years it is 250 mg nocte.", 1, 2)
+    ]
+    segs = segment_window(_doc("\n".join(lines) + "\n"), 1, 2)
+    assert len(segs) == 1 and (segs[0].line_start, segs[0].line_end) == (1, 2)
+    assert "it is 250 mg nocte." in segs[0].text
+
+
+# ------------------------------------------------------------------ boundaries
+
+
+@pytest.mark.parametrize(
+    ("prev", "nxt"),
+    [
+        ("Starting dose:", "increase weekly"),  # colon-ended line
+        ("起始剂量：", "每晚500 mg"),  # full-width colon
+        ("Take with food.", "then rest"),  # terminal punctuation
+        ("Is it safe?", "yes in most"),
+        ("Take it daily!", "and rest"),
+        ("服用一次。", "每日两次"),
+        ("Take it;", "then rest"),
+        ("end of sentence.)", "and more"),
+        ("RESULTS", "in total 40 were analysed"),  # heading
+        ("## Dosing", "start low"),
+        ("Page 3", "continued text"),
+        ("| a | b |", "c"),
+    ],
+)
+def test_hard_boundaries_never_merge(prev, nxt) -> None:
+    assert join_separator(prev, nxt) is None
+    assert _texts([prev, nxt]) == [prev, nxt]
+
+
+@pytest.mark.parametrize(
+    "nxt",
+    ["- second item", "* second item", "• second item", "1. second item", "2) second", "(a) second", "(ii) second", "① 第二项"],
+)
+def test_a_bullet_never_merges_into_the_previous_line(nxt) -> None:
+    assert _texts(["first item without a stop", nxt]) == ["first item without a stop", nxt]
+
+
+def test_blank_line_is_a_boundary() -> None:
+    assert _texts(["the dose is", "", "lower in older adults"]) == ["the dose is", "lower in older adults"]
+
+
+def test_numbered_heading_is_a_boundary() -> None:
+    assert _texts(["the end of a paragraph without a stop", "2.1 Study Design"]) == [
+        "the end of a paragraph without a stop",
+        "2.1 Study Design",
+    ]
+
+
+def test_uppercase_start_does_not_merge() -> None:
+    assert _texts(["The trial enrolled", "Adults only"]) == ["The trial enrolled", "Adults only"]
+
+
+# ------------------------------------------------------------------ continuations
+
+
+@pytest.mark.parametrize(
+    ("prev", "nxt", "joined"),
+    [
+        ("for patients over 65 years it", "is 250 mg nocte.", "for patients over 65 years it is 250 mg nocte."),
+        ("the response rate was", "25% (95% CI 20-30).", "the response rate was 25% (95% CI 20-30)."),
+        ("the response rate", "(primary endpoint) was 25%.", "the response rate (primary endpoint) was 25%."),
+        ("the usual dose is", "12.5 mg daily.", "the usual dose is 12.5 mg daily."),
+        ("a dose-", "escalation phase", "a dose-escalation phase"),
+        ("成人常用起始剂量为每晚500 mg，", "老年患者为250 mg。", "成人常用起始剂量为每晚500 mg，老年患者为250 mg。"),
+        ("成人常用起始剂量为", "500 mg。", "成人常用起始剂量为500 mg。"),
+    ],
+)
+def test_visible_continuations_merge(prev, nxt, joined) -> None:
+    assert _texts([prev, nxt]) == [joined]
+
+
+def test_chinese_line_without_comma_does_not_merge() -> None:
+    assert _texts(["停用该药", "起始剂量为12.5 mg"]) == ["停用该药", "起始剂量为12.5 mg"]
+
+
+def test_reflow_numbers_lines_from_first_line() -> None:
+    assert reflow_lines(["a b", "c d.", "", "E."], first_line=10) == [("a b c d.", 10, 11), ("E.", 13, 13)]
+
+
+# ------------------------------------------------------------------ segments
+
+
+def test_segments_keep_lines_and_offsets() -> None:
+    text = "Intro line.\nThe dose was\n250 mg nocte. Review after 2 weeks.\n\nStop clozapine\nStarting dose 12.5 mg\n"
+    doc = _doc(text)
+    segs = segment_window(doc, 1, len(doc.lines))
+    assert [s.text for s in segs] == [
+        "Intro line.",
+        "The dose was 250 mg nocte.",
+        "Review after 2 weeks.",
+        "Stop clozapine",
+        "Starting dose 12.5 mg",
+    ]
+    assert [(s.line_start, s.line_end) for s in segs] == [(1, 1), (2, 3), (3, 3), (5, 5), (6, 6)]
+    for s in segs:
+        assert doc.text[s.char_start : s.char_end].replace("\n", " ") == s.text
+
+
+def test_segments_of_a_sub_window() -> None:
+    doc = _doc("one.\ntwo.\nthree.\nfour.\n")
+    segs = segment_window(doc, 2, 3)
+    assert [(s.text, s.line_start) for s in segs] == [("two.", 2), ("three.", 3)]
+    assert doc.text[segs[0].char_start : segs[0].char_end] == "two."
+    assert segment_window(doc, 5, 9) == ()
+
+
+def test_json_items_are_never_reflowed() -> None:
+    doc = _doc(json.dumps({"Eligibility": ["patients aged 18 or over", "prior therapy allowed", "no other illness"]}), "json")
+    segs = segment_window(doc, 1, 3)
+    assert [s.text for s in segs] == ["patients aged 18 or over", "prior therapy allowed", "no other illness"]
+
+
+def test_chinese_join_offsets() -> None:
+    doc = _doc("成人常用起始剂量为每晚500 mg，\n老年患者为250 mg。其余不变。\n")
+    segs = segment_window(doc, 1, 2)
+    assert [s.text for s in segs] == ["成人常用起始剂量为每晚500 mg，老年患者为250 mg。", "其余不变。"]
+    assert doc.text[segs[0].char_start : segs[0].char_end].replace("\n", "") == segs[0].text
+    assert doc.text[segs[1].char_start : segs[1].char_end] == "其余不变。"
+
+
+_WORD = st.sampled_from(
+    ["the", "Dose", "is", "250", "mg.", "(see", "Table", "2)", "-", "•", "Results:", "1.", "it", "。", "剂量", "，", "Stop", "x"]
+)
+_LINE = st.lists(_WORD, min_size=0, max_size=8).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINE, min_size=1, max_size=25))
+def test_segments_are_ordered_in_bounds_and_point_at_their_text(lines) -> None:
+    doc = _doc("\n".join(lines) + "\n")
+    segs = segment_window(doc, 1, len(doc.lines))
+    last_end = 0
+    for s in segs:
+        assert 1 <= s.line_start <= s.line_end <= len(doc.lines)
+        assert last_end <= s.char_start < s.char_end <= len(doc.text)
+        span = doc.text[s.char_start : s.char_end]
+        # the span is the segment with rejoined line breaks put back (a space, or nothing in Chinese)
+        assert "".join(span.split()) == "".join(s.text.split())
+        assert span.startswith(s.text[:1]) and span.endswith(s.text[-1:])
+        assert doc.text.count("\n", 0, s.char_start) + 1 == s.line_start
+        last_end = s.char_end
+    # every visible character lands in some segment
+    covered = "".join(s.text for s in segs).replace(" ", "")
+    assert covered == doc.text.replace("\n", "").replace(" ", "")

@@ -1,0 +1,124 @@
+"""CP102 anchor-resolution: every anchor's source id has a backing file, and its locator
+points at something in that file.
+
+The findings themselves come from the source store (``SourceStore.resolve``): missing
+file, unknown kind, a path leaving the sources folder, a file too large, binary or not
+UTF-8, a locator naming a section/page/table the file does not have. This rule gathers
+them per claim. URL anchors are the URL rule's (matched against retrieved URLs, SPEC §3.11).
+"""
+
+from __future__ import annotations
+
+from citeproof.model import Finding, RuleOutcome
+from tier1.context import ClaimContext
+from tier1.rule import Rule, RuleDoc, RuleExample
+
+_CT_RECORD = (
+    '{"Clinical Trial ID": "NCT00000001",'
+    ' "Results": ["Overall Number of Participants Analyzed: 120", "Responders: 30 (25%)"],'
+    ' "Adverse Events": ["Total: 12/120 (10.00%)"]}'
+)
+
+
+class AnchorResolution(Rule):
+    id = "CP102"
+    name = "anchor-resolution"
+    severity = "critical"
+    scope = "claim"
+    doc = RuleDoc(
+        what="Every non-URL anchor of a claim resolves to a saved file inside the sources folder, "
+        "and its locator (lines, page, section, table) exists in that file.",
+        why="A citation to a file that was never saved, to a section the file does not have, or to a "
+        "path outside the sources folder cannot back anything; treating it as evidence launders the claim.",
+        fails="An anchor whose file is missing, whose kind has no channel, whose path leaves the sources "
+        "folder (.., absolute, symlink out), whose file is too large, binary or not UTF-8, or whose "
+        "locator names lines/pages/sections/tables the file does not have.",
+        passes="Every non-URL anchor of the claim resolved to a window of a readable saved file.",
+        not_applicable="The claim has no anchors, or only URL anchors (checked by the URL rule).",
+    )
+    examples = (
+        RuleExample(
+            name="resolves-en",
+            expect="pass",
+            report="# Results\n\nThe trial analysed 120 participants [nct:NCT00000001#Results].\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD},
+        ),
+        RuleExample(
+            name="missing-file-en",
+            expect="fail",
+            report="# Results\n\nThe trial analysed 120 participants [nct:NCT09999999#Results].\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD},
+        ),
+        RuleExample(
+            name="escapes-folder-en",
+            expect="fail",
+            report="# Notes\n\nThe threshold was 30 units [evidence:../outside.txt#L1].\n",
+            sources={"evidence/inside.txt": "The threshold was 30 units.\n"},
+        ),
+        RuleExample(
+            name="no-anchor-en",
+            expect="na",
+            report="# Overview\n\nThis section introduces the questions the report answers.\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD},
+        ),
+        RuleExample(
+            name="resolves-zh",
+            expect="pass",
+            lang="zh",
+            report="# 结果\n\n该试验共分析了120名受试者[nct:NCT00000001#Results]。\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD},
+        ),
+        RuleExample(
+            name="unknown-section-zh",
+            expect="fail",
+            lang="zh",
+            report="# 结果\n\n该试验共分析了120名受试者[nct:NCT00000001#Outcomes]。\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD},
+        ),
+        RuleExample(
+            name="no-anchor-zh",
+            expect="na",
+            lang="zh",
+            report="# 概述\n\n本节说明报告要回答的问题。\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD},
+        ),
+    )
+
+    def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
+        claim = ctx.claim
+        anchors = [a for a in claim.anchors if a.kind != "url"]
+        if not anchors:
+            return self.na(claim.id)
+        by_anchor = {id(r.anchor): r for r in ctx.resolutions}
+        findings: list[Finding] = []
+        for position, anchor in enumerate(claim.anchors):
+            if anchor.kind == "url":
+                continue
+            res = by_anchor.get(id(anchor))
+            if res is None and position < len(ctx.resolutions) and ctx.resolutions[position].anchor == anchor:
+                res = ctx.resolutions[position]
+            if res is None:
+                # Fail closed: an anchor nobody resolved is not a resolved anchor.
+                findings.append(
+                    self.finding(
+                        "anchor_unresolved",
+                        f"anchor [{anchor.raw}] at {anchor.location.describe()}: not resolved (no sources folder given)",
+                        claim_id=claim.id,
+                        location=anchor.location,
+                    )
+                )
+            elif res.finding is not None:
+                findings.append(res.finding.model_copy(update={"claim_id": claim.id, "rule": self.id}))
+            elif res.window is None:
+                findings.append(
+                    self.finding(
+                        "anchor_unresolved",
+                        f"anchor [{anchor.raw}] at {anchor.location.describe()}: no saved source for it "
+                        "(was a sources folder given?)",
+                        claim_id=claim.id,
+                        location=anchor.location,
+                    )
+                )
+        if findings:
+            return self.fail(*findings, claim_id=claim.id)
+        return self.ok(claim.id)
