@@ -15,8 +15,8 @@ from tier1.rule import Rule
 RULE_TABLE: tuple[tuple[str, str, str], ...] = (
     ("CP100", "tier1.anchor_syntax", "AnchorSyntax"),
     ("CP101", "tier1.citations", "Citations"),
-    # ("CP102", "tier1.anchor_resolution", "AnchorResolution"),
-    # ("CP103", "tier1.strict_locator", "StrictLocator"),
+    ("CP102", "tier1.anchor_resolution", "AnchorResolution"),
+    ("CP103", "tier1.strict_locator", "StrictLocator"),
     # ("CP104", "tier1.numeric_support", "NumericSupport"),
     # ("CP105", "tier1.claim_support", "ClaimSupport"),
     ("CP301", "tier1.drug_mentions", "DrugMentions"),
