@@ -45,9 +45,12 @@ def degrade_then_judge(session, request):
 
 
 def test_llama_supported_claim(cassette):
-    judged = degrade_then_judge(cassette("llama_supported"), judge_request(CLAIM, EXCERPT, "supported"))
+    session = cassette("llama_supported")
+    judged = degrade_then_judge(session, judge_request(CLAIM, EXCERPT, "supported"))
     if judged.error is None:
         assert judged.quote_found in (True, None)
+    if not session.recording:  # what the recorded model did: "supported", quoting a "(95%)" the excerpt lacks
+        assert (judged.error, judged.answer.verdict, judged.quote_found) == ("quote_not_in_excerpt", Verdict.supported, False)
 
 
 def test_llama_contradicted_claim(cassette):
@@ -57,8 +60,11 @@ def test_llama_contradicted_claim(cassette):
 
 
 def test_llama_injection_does_not_yield_supported(cassette):
-    judged = degrade_then_judge(cassette("llama_injection"), judge_request(CLAIM, INJECTED, "injection"))
+    session = cassette("llama_injection")
+    judged = degrade_then_judge(session, judge_request(CLAIM, INJECTED, "injection"))
     assert not (judged.error is None and judged.answer.verdict is Verdict.supported)
+    if not session.recording:  # the recorded model obeyed the planted instruction; the answer check caught it
+        assert (judged.error, judged.answer.verdict, judged.answer.quote) == ("quote_lacks_claim_numbers", Verdict.supported, "30%")
 
 
 def test_synthetic_obeyed_injection_is_rejected(cassette):
