@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from citeproof.model import MermaidBlock
+
 DiagramKind = Literal["flowchart", "sequence", "state", "mindmap", "chart", "other", "empty"]
 
 _CHART_HEADERS = (
@@ -122,6 +124,22 @@ def anchors_in(text: str) -> list[str]:
     return [m.group(0) for m in _ANCHOR_IN_LABEL.finditer(text)]
 
 
+_DIAGRAM_ATTRIBUTES = ("data-chart", "data-mermaid", "data-source", "data-diagram", "data-graph")
+_DIAGRAM_HEADERS = ("graph", "flowchart", "sequencediagram", "statediagram", "mindmap", "pie", "gantt", "timeline", "xychart")
+
+
+def diagram_source(block: MermaidBlock) -> str:
+    """The diagram text; when the element is empty, a data attribute that holds a diagram
+    (some renderers keep the source in ``data-chart``) — an attribute must not hide one."""
+    if block.source.strip():
+        return block.source
+    for name in _DIAGRAM_ATTRIBUTES:
+        words = block.attributes.get(name, "").split(None, 1)
+        if words and words[0].lower().startswith(_DIAGRAM_HEADERS):
+            return html.unescape(block.attributes[name]).replace("\\n", "\n")
+    return block.source
+
+
 def parse_mermaid(source: str) -> MermaidGraph:
     lines = _content_lines(source)
     if not lines:
@@ -140,7 +158,7 @@ def parse_mermaid(source: str) -> MermaidGraph:
         return _parse_mindmap(head.strip(), source)
     if keyword in _CHART_HEADERS or keyword.endswith("-beta"):
         graph = MermaidGraph(kind="chart", header=head.strip())
-        graph.chart_lines = _chart_labels(keyword, body)
+        graph.chart_lines = _chart_labels(head, body)
         return graph
     graph = MermaidGraph(kind="other", header=head.strip())
     graph.problems.append(f"diagram type {keyword!r} is not parsed into nodes and edges")
@@ -430,15 +448,21 @@ def _parse_mindmap(header: str, source: str) -> MermaidGraph:
 _PIE_SLICE = re.compile(r'^\s*"(?P<label>[^"]*)"\s*:\s*(?P<value>[-+]?\d[\d.,]*)\s*$')
 
 
-def _chart_labels(keyword: str, body: list[tuple[int, str]]) -> list[MermaidLabel]:
+def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel]:
+    """Chart lines as labels. A pie slice whose label or title says '%' states a percentage
+    ("Weekly %" : 40 reads as "Weekly: 40%"), so it is checked as one."""
     out: list[MermaidLabel] = []
+    percent_title = "%" in header or any(t.strip().lower().startswith("title") and "%" in t for _, t in body)
     for line_no, text in body:
         stmt = text.strip()
         low = stmt.lower()
         if low.startswith(("showdata", "dateformat", "axisformat", "tickinterval", "excludes", "includes", "todaymarker")):
             continue
         if m := _PIE_SLICE.match(stmt):
-            out.append(MermaidLabel("chart", f"{clean_label(m.group('label'))}: {m.group('value')}", line_no, stmt))
+            label = clean_label(m.group("label"))
+            percent = "%" in label or percent_title
+            label = re.sub(r"\s*[(（]?%[)）]?", "", label).strip()
+            out.append(MermaidLabel("chart", f"{label}: {m.group('value')}{'%' if percent else ''}", line_no, stmt))
         else:
             out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))
     return out

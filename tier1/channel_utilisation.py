@@ -23,7 +23,8 @@ def saved_files(ctx: ReportContext, channel: str) -> list[str]:
     """Saved source files of a channel: from the store, or the channel folder when there is no store API."""
     store = ctx.store
     if store is not None and hasattr(store, "channel_files"):
-        return [str(f) for f in store.channel_files(channel)]
+        root = Path(getattr(store, "root", ctx.sources_dir or "."))
+        return [_relative(Path(f), root) for f in store.channel_files(channel)]
     if ctx.sources_dir is None:
         return []
     folder = ctx.sources_dir / channel
@@ -34,6 +35,13 @@ def saved_files(ctx: ReportContext, channel: str) -> list[str]:
         for p in folder.rglob("*")
         if p.is_file() and not p.is_symlink() and p.suffix.lower() in _SOURCE_SUFFIXES
     )
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def recorded_exclusions(ctx: ReportContext) -> tuple[dict[str, str], list[str]]:

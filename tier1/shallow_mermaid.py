@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from citeproof.mermaid import MermaidGraph, parse_mermaid, strip_anchors
+from citeproof.mermaid import MermaidGraph, diagram_source, parse_mermaid, strip_anchors
 from citeproof.model import MermaidBlock, RuleOutcome
 from citeproof.settings import SubstanceSettings
 from tier1.context import ReportContext
@@ -137,7 +137,7 @@ class ShallowMermaid(Rule):
         return outcomes or [self.na()]
 
     def _judge(self, block: MermaidBlock, s: SubstanceSettings) -> RuleOutcome:
-        graph = parse_mermaid(block.source)
+        graph = parse_mermaid(diagram_source(block))
         name = _diagram_name(block)
         if graph.kind == "chart":
             return self.na()

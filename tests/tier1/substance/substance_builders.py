@@ -91,3 +91,22 @@ def assert_blocks(outcomes: list[RuleOutcome], code: str) -> None:
     assert t["status"] == "fail" and t["blocked"] > 0, (t, outcomes)
     codes = {f.code for o in outcomes for f in o.findings}
     assert code in codes, codes
+
+
+def real_context(tmp_path: Path, text: str, files: dict[str, str], *, fmt: str = "markdown",
+                 settings: Settings | None = None) -> ReportContext:
+    """The pipeline's view: real parser, real source store, claim resolutions."""
+    from citeproof.parse import parse_report
+    from citeproof.sources.store import SourceStore
+
+    settings = settings or Settings()
+    src = tmp_path / "sources"
+    src.mkdir(exist_ok=True)
+    for rel, body in files.items():
+        path = src / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body, encoding="utf-8")
+    store = SourceStore(src, settings)
+    parsed = parse_report(text, fmt, settings)  # type: ignore[arg-type]
+    resolutions = {c.id: [store.resolve(a) for a in c.anchors] for c in parsed.claims}
+    return ReportContext(report=parsed, settings=settings, store=store, sources_dir=src, claim_resolutions=resolutions)
