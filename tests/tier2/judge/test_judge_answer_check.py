@@ -124,3 +124,31 @@ def test_injection_through_the_scripted_judge_never_yields_a_usable_supported():
     # the honest answer to the same request is accepted
     honest = ScriptedJudge({"c1": [answer("contradicted", "The objective response rate was 30% in the treatment arm.")]})
     assert honest.attempt(request).error is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("IL-6 rose by 45%.", "rose by 45%"),  # digits: a name is not a value
+        ("The dose was 2,5 mg.", "the dose was 2.5 mg"),  # digits: decimal comma
+    ],
+)
+def test_claim_numbers_carried_by_value_or_by_digits(claim, quote):
+    assert missing_claim_numbers(claim, quote) == set()
+
+
+def test_claim_numbers_carried_as_value_atoms():
+    pytest.importorskip("citeproof.values")
+    assert missing_claim_numbers("Revenue reached 1.2 billion USD.", "revenue of USD 1,200 million") == set()
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Revenue reached 1.2 billion USD.", "revenue of USD 1,300 million"),
+        ("The dose was 0.5 mg.", "the dose was 5 mg"),
+        ("The rate was 45% at 12 weeks.", "the rate was 45%"),
+    ],
+)
+def test_claim_numbers_missing_by_both_readings(claim, quote):
+    assert missing_claim_numbers(claim, quote)
