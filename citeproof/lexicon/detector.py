@@ -121,6 +121,9 @@ class DrugDetector:
     def mentions_drug(self, text: str) -> bool:
         return bool(self.find(text))
 
+    # citeproof.parse.facts.EntityDetector: a drug mention makes a sentence fact-bearing.
+    mentions_entity = mentions_drug
+
     # -- support ----------------------------------------------------------------------
     def occurs_in(self, mention: DrugMention, text: str, *, cache_owner: object | None = None) -> bool:
         """True when any alias of the mention's drug occurs in ``text`` (same matching rules).

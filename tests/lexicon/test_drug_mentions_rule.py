@@ -1,0 +1,144 @@
+"""CP301 drug-mentions, both ways in English and Chinese.
+
+Mutations tried on ``tier1/drug_mentions.py`` and the test that kills each: check only the
+first mention → ``test_every_mention_must_be_supported``; pass a claim with no cited
+source → ``test_drug_claim_citing_nothing_fails``; n/a counted as pass →
+``test_claim_without_drug_is_na``; window-only support (instead of the whole cited
+document) → ``test_support_is_the_whole_cited_document``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from citeproof.lexicon.lexicon_file import DEFAULT_LEXICON, read_lexicon
+from citeproof.model import Anchor, Claim, Locator, Location
+from citeproof.retrieval import load_retrieved
+from citeproof.settings import Settings
+from citeproof.sources.store import SourceStore
+from tier1.context import ClaimContext
+from tier1.drug_mentions import DrugMentions
+
+RULE = DrugMentions()
+URL = "https://example.org/trial"
+
+
+def _anchor(url: str = URL) -> Anchor:
+    return Anchor(raw=url, kind="url", source_id=url, location=Location(line=3))
+
+
+def check(tmp_path: Path, claim_text: str, source_text: str | None, *, anchors: int = 1, **claim_kw):
+    claim = Claim(id="c1", text=claim_text, raw_text=claim_text, location=Location(line=3, section_path=("Therapy",)),
+                  anchors=tuple(_anchor() for _ in range(anchors)), fact_bearing=True, **claim_kw)
+    resolutions = []
+    if source_text is not None and anchors:
+        path = tmp_path / "retrieved.jsonl"
+        path.write_text(json.dumps({"url": URL, "text": source_text}, ensure_ascii=False) + "\n", encoding="utf-8")
+        resolutions = [load_retrieved(path).resolve(a) for a in claim.anchors]
+    elif anchors:
+        path = tmp_path / "retrieved.jsonl"
+        path.write_text(json.dumps({"url": "https://other.org", "text": "x"}) + "\n", encoding="utf-8")
+        resolutions = [load_retrieved(path).resolve(a) for a in claim.anchors]
+    return RULE.check_claim(ClaimContext(claim=claim, resolutions=resolutions, settings=Settings()))
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "source_text"),
+    [
+        ("Sampletinib lowered the marker in 12 of 40 participants.", "SAMPLETINIB lowered the marker in 12 of 40."),
+        ("示例替尼使12名受试者的标志物下降。", "研究中示例替尼使12名受试者的标志物下降。"),
+    ],
+    ids=["en", "zh"],
+)
+def test_drug_in_cited_source_passes(tmp_path, claim_text, source_text):
+    o = check(tmp_path, claim_text, source_text)
+    assert o.applicable and o.passed and not o.blocks
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "source_text", "drug"),
+    [
+        ("Exampleparib lowered the marker in 12 of 40.", "Sampletinib lowered the marker in 12 of 40.", "Exampleparib"),
+        ("样本帕利使12名受试者的标志物下降。", "示例替尼使12名受试者的标志物下降。", "样本帕利"),
+    ],
+    ids=["en", "zh"],
+)
+def test_drug_absent_from_cited_source_is_critical_and_named(tmp_path, claim_text, source_text, drug):
+    o = check(tmp_path, claim_text, source_text)
+    assert o.applicable and o.passed is False and o.blocks
+    (f,) = o.findings
+    assert f.code == "drug_unsupported" and f.severity == "critical" and f.claim_id == "c1"
+    assert drug in f.message and claim_text[:20] in f.message and "line 3" in f.message
+
+
+def test_every_mention_must_be_supported(tmp_path):
+    o = check(tmp_path, "Sampletinib plus exampleparib plus demoumab.", "Sampletinib alone.")
+    assert [f.message.split(" names ")[1].split(" (")[0] for f in o.findings] == ["exampleparib", "demoumab"]
+
+
+def test_claim_without_drug_is_na(tmp_path):
+    for text in ("The marker fell in 12 of 40 participants.", "40名受试者中12名的标志物下降。"):
+        o = check(tmp_path, text, "Sampletinib lowered the marker.")
+        assert not o.applicable and o.passed is None and not o.blocks
+
+
+def test_headings_and_source_lists_are_na(tmp_path):
+    assert not check(tmp_path, "Sampletinib", None, anchors=0, unit="heading").applicable
+    assert not check(tmp_path, "Sampletinib, trial report, 2024.", None, anchors=0, in_source_list=True).applicable
+
+
+def test_drug_claim_citing_nothing_fails(tmp_path):
+    o = check(tmp_path, "Sampletinib lowered the marker.", None, anchors=0)
+    assert o.passed is False and o.blocks and o.findings[0].code == "drug_uncited"
+    assert "Sampletinib" in o.findings[0].message
+
+
+def test_drug_claim_whose_anchors_do_not_resolve_fails(tmp_path):
+    o = check(tmp_path, "Sampletinib lowered the marker.", None, anchors=1)
+    assert o.passed is False and o.findings[0].code == "drug_unverifiable"
+
+
+def test_alias_across_languages_supports_the_claim(tmp_path):
+    row = next(r for r in read_lexicon(DEFAULT_LEXICON) if len(r) >= 2 and not r[1].isascii())
+    inn, zh = row[0], row[1]
+    assert check(tmp_path, f"{zh}使12名受试者的标志物下降。", f"{inn} lowered the marker in 12.").passed
+    assert check(tmp_path, f"{inn} lowered the marker in 12.", f"研究中{zh}使标志物下降。").passed
+    assert check(tmp_path, f"{zh}使12名受试者的标志物下降。", "Placebo lowered nothing.").passed is False
+
+
+def test_support_is_the_whole_cited_document(tmp_path):
+    # The locator window (L3) says "Arm A"; the drug is named in the arms section (L1).
+    root = tmp_path / "sources"
+    (root / "pubmed").mkdir(parents=True)
+    (root / "pubmed" / "7.txt").write_text(
+        "Arm A: sampletinib 10 mg daily.\n\nResults\nArm A lowered the marker in 12 of 40.\n", encoding="utf-8"
+    )
+    store = SourceStore(root, Settings())
+    anchor = Anchor(raw="[pmid:7#L4]", kind="pmid", source_id="7", channel="pubmed", location=Location(line=3),
+                    locator=Locator(raw="L4", kind="lines", start=4, end=4))
+    res = store.resolve(anchor)
+    assert res.window is not None and "sampletinib" not in res.window.text
+    claim = Claim(id="c1", text="Sampletinib lowered the marker in 12 of 40.", raw_text="x",
+                  location=Location(line=3), anchors=(anchor,), fact_bearing=True)
+    o = RULE.check_claim(ClaimContext(claim=claim, resolutions=[res], settings=Settings(), store=store))
+    assert o.passed
+    other = Claim(id="c2", text="Exampleparib lowered the marker in 12 of 40.", raw_text="x",
+                  location=Location(line=3), anchors=(anchor,), fact_bearing=True)
+    assert RULE.check_claim(ClaimContext(claim=other, resolutions=[res], settings=Settings(), store=store)).passed is False
+
+
+def test_pubtator_entities_of_the_run_count_as_drugs(tmp_path):
+    root = tmp_path / "sources"
+    (root / "pubtator").mkdir(parents=True)
+    (root / "pubmed").mkdir(parents=True)
+    (root / "pubtator" / "7.txt").write_text("7\t0\t10\tCompoundex\tChemical\tMESH:C1\n", encoding="utf-8")
+    (root / "pubmed" / "7.txt").write_text("The marker fell in 12 of 40.\n", encoding="utf-8")
+    store = SourceStore(root, Settings())
+    anchor = Anchor(raw="[pmid:7]", kind="pmid", source_id="7", channel="pubmed", location=Location(line=3))
+    claim = Claim(id="c1", text="Compoundex lowered the marker.", raw_text="x", location=Location(line=3),
+                  anchors=(anchor,), fact_bearing=True)
+    o = RULE.check_claim(ClaimContext(claim=claim, resolutions=[store.resolve(anchor)], settings=Settings(), store=store))
+    assert o.passed is False and "Compoundex (PubTator entity)" in o.findings[0].message
