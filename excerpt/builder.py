@@ -1,0 +1,479 @@
+"""The excerpt the judge sees: the evidence for one claim, and no more, within a token ceiling.
+
+``build_excerpt(claim_text, window, max_tokens=512)`` works on the window the anchor's
+locator resolved to and on that window's segments (sentences after wrap reflow, built
+once by :mod:`citeproof.sources`); it never resegments and never reads outside the window.
+
+1. **Furniture out.** Navigation, cookie banners, skip links, share buttons, page numbers
+   and running heads are dropped (:mod:`excerpt.boilerplate`), except a line carrying
+   one of the claim's numbers.
+2. **A tight locator is the excerpt.** When the window is not coarse (``L40-L42``, a short
+   section) and its remaining text fits the budget, it is used as is: ``strategy=locator``.
+3. **Otherwise centre on the claim.** Each segment is scored by the claim's numbers it
+   carries (value keys from :mod:`excerpt.numbers`, weighted by how rare they are in the
+   window) times ``ATOM_WEIGHT``, plus BM25 of the claim's content terms
+   (:mod:`excerpt.lexical`). ``strategy`` is ``atoms`` when the best segment carries a
+   claim number, else ``terms``.
+4. **Stop when the evidence is covered** — the budget is a ceiling, not a fill level.
+   Evidence = segments scoring at least ``SEED_SHARE`` of the best, plus, for each claim
+   number or term that occurs in the window but in none of those, the best segment that
+   carries it (if it scores at least ``COVER_SHARE`` of the best). Each evidence segment
+   brings its context: the nearest heading-like line above it ("Results 2:", "EXCLUSION
+   CRITERIA", "Outcome Measurement:") and the line right after that heading (its label:
+   the arm title, the outcome name); a heading-like evidence line brings the line after
+   it. Groups are added best first while they fit; a group that does not fit whole is
+   tried as its evidence line alone.
+5. **One segment larger than the budget** is cut to a token window around the claim's
+   first match in it, marked with ``…`` at the cut ends.
+
+Never "the first N tokens": when nothing in a coarse window matches the claim, the whole
+(furniture-free) window is the excerpt if it fits — it is the complete place the author
+cited — and otherwise :class:`ExcerptUnavailable` is raised (``reason="no_match"``) so
+the caller can end the claim unverified instead of judging it on an arbitrary page.
+
+Rendering: parts are runs of consecutive kept segments. Segments on the same line are
+joined with a space, on different lines with a newline; parts with a line ``[…]`` so the
+judge sees that text was skipped. ``line_start/line_end`` and ``char_start/char_end`` give
+the overall span in ``document.text``; ``spans`` lists each part. A part's text equals
+``document.text[span.char_start:span.char_end]`` up to whitespace and the reflow of
+wrapped lines, minus any furniture lines inside the span.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from citeproof.sources.headings import markdown_heading, text_heading
+from citeproof.sources.segment import segment_window
+from citeproof.sources.types import Segment, SourceWindow
+from excerpt.boilerplate import boilerplate_lines
+from excerpt.lexical import BM25, terms
+from excerpt.numbers import ClaimNumbers, digit_keys
+from excerpt.tokens import count_tokens
+from excerpt.types import Excerpt, ExcerptSpan
+
+ELISION = "[…]"
+ATOM_WEIGHT = 2.0  # a claim number found in a segment outweighs one content word
+SEED_SHARE = 0.3  # evidence: segments scoring at least this share of the best segment
+COVER_SHARE = 0.2  # a segment added only to cover a claim item must score at least this share
+HEADING_LOOKBACK = 40  # segments searched upward for the heading of an evidence line
+LABEL_MAX_TOKENS = 48  # a heading's label line longer than this is content, not a label
+LINE_WHOLE_TOKENS = 120  # an evidence line this short is kept whole, all its sentences
+BLOCK_WHOLE_TOKENS = 220  # an evidence line's block (heading to next heading) this small is kept whole
+MAX_EVIDENCE = 64  # evidence groups considered; beyond that the claim is not specific
+MIN_BUDGET = 16
+
+_CUT = "…"
+
+
+class ExcerptUnavailable(ValueError):
+    """No excerpt can be built without guessing; ``reason`` is a stable code."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    seg: Segment
+    text: str
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """A unit or a cut of one: its text and where it lies in the document."""
+
+    text: str
+    line_start: int
+    line_end: int
+    char_start: int
+    char_end: int
+
+
+def build_excerpt(
+    claim_text: str,
+    window: SourceWindow,
+    *,
+    max_tokens: int = 512,
+    source_path: str | None = None,
+) -> Excerpt:
+    """The excerpt of ``window`` a judge needs to decide ``claim_text``, at most ``max_tokens`` tokens."""
+    if max_tokens < MIN_BUDGET:
+        raise ValueError(f"max_tokens must be at least {MIN_BUDGET}, got {max_tokens}")
+    numbers = ClaimNumbers.of(claim_text)
+    units = _units(window, numbers)
+    if not units:
+        raise ExcerptUnavailable(
+            "empty_window",
+            f"{window.document.path} lines {window.line_start}-{window.line_end} hold no text besides page furniture",
+        )
+    everything = list(range(len(units)))
+
+    if not window.coarse:
+        whole = _finish(window, units, everything, "locator", max_tokens, source_path)
+        if whole is not None:
+            return whole
+
+    scores, atom_scores, items = _score(claim_text, numbers, units)
+    best = max(scores)
+    if best <= 0.0:
+        whole = _finish(window, units, everything, "locator", max_tokens, source_path)
+        if whole is not None:
+            return whole
+        raise ExcerptUnavailable(
+            "no_match",
+            f"no number or content word of the claim occurs in {window.document.path} "
+            f"lines {window.line_start}-{window.line_end}, which is larger than {max_tokens} tokens",
+        )
+    top = max(range(len(units)), key=lambda i: (scores[i], -i))
+    strategy = "atoms" if atom_scores[top] > 0 else "terms"
+    if quantifies_over_window(claim_text):
+        whole = _finish(window, units, everything, strategy, max_tokens, source_path)
+        if whole is not None:
+            return whole
+
+    groups = _evidence_groups(units, scores, items)
+    added = _fit(units, groups, max_tokens)
+    while added:
+        # The estimate is close but not exact; drop the latest addition until the count fits.
+        made = _finish(window, units, sorted(set().union(*added)), strategy, max_tokens, source_path)
+        if made is not None:
+            return made
+        added.pop()
+    # The best segment alone is larger than the budget: cut it around the match.
+    piece = _cut_around_match(units[top], claim_text, numbers, max_tokens)
+    return _excerpt(window, [[piece]], strategy, source_path)
+
+
+# ---------------------------------------------------------------- units
+
+
+def _units(window: SourceWindow, numbers: ClaimNumbers) -> list[_Unit]:
+    """The window's segments minus page furniture, in document order."""
+    document = window.document
+    segments: Sequence[Segment] = window.segments
+    if not segments:
+        # A window built without segments (a caller that skipped the store); use the
+        # shared segmenter so lines and offsets mean the same as everywhere else.
+        segments = segment_window(document, window.line_start, window.line_end)
+    dropped = boilerplate_lines(document, window.line_start, window.line_end, protect=numbers.protects)
+    out: list[_Unit] = []
+    for seg in segments:
+        text = seg.text.strip()
+        if not text:
+            continue
+        if any(n in dropped for n in range(seg.line_start, seg.line_end + 1)):
+            continue
+        out.append(_Unit(seg=seg, text=text, tokens=count_tokens(text)))
+    return out
+
+
+# ---------------------------------------------------------------- scope
+
+
+_SCOPE_WORDS = re.compile(
+    r"\b(?:most|least|majority|minority|all|every|each|none|neither|nor|any|only|no|"
+    r"highest|lowest|largest|smallest|greatest|fewest|maximum|minimum|"
+    r"same|identical|different|differ|differs|difference|comparable|non-comparable|"
+    r"total|overall|entire|whole|both)\b|最|所有|全部|均|都|没有|仅|只有|相同|不同|总",
+    re.IGNORECASE,
+)
+
+
+def quantifies_over_window(claim_text: str) -> bool:
+    """True when the claim's truth depends on everything in the cited place, not on one
+    line: a superlative ("the most common"), a quantifier ("all", "no patient", "only"),
+    a sameness or difference ("identical", "different"), a total. Such a claim is judged
+    against the whole window when it fits the budget."""
+    return bool(_SCOPE_WORDS.search(claim_text))
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def _score(
+    claim_text: str, numbers: ClaimNumbers, units: Sequence[_Unit]
+) -> tuple[list[float], list[float], list[tuple[float, frozenset[int]]]]:
+    """Per-unit total and number scores, and the claim items (weight, units holding it)."""
+    n = len(units)
+    unit_found = [numbers.found_in(u.text) if numbers else {} for u in units]
+    holders: dict[str, set[int]] = {}
+    for i, found in enumerate(unit_found):
+        for key in found:
+            holders.setdefault(key, set()).add(i)
+    key_weight = {k: _idf(n, len(h)) for k, h in holders.items()}
+    atom_scores = [sum(key_weight[k] * w for k, w in found.items()) for found in unit_found]
+
+    unit_terms = [terms(u.text) for u in units]
+    query = terms(claim_text)
+    bm25 = BM25(unit_terms)
+    term_scores = bm25.scores(query)
+    scores = [ATOM_WEIGHT * a + t for a, t in zip(atom_scores, term_scores)]
+
+    items: list[tuple[float, frozenset[int]]] = [
+        (ATOM_WEIGHT * key_weight[k], frozenset(h)) for k, h in holders.items()
+    ]
+    term_sets = [frozenset(ts) for ts in unit_terms]
+    for term in dict.fromkeys(query):
+        held = frozenset(i for i, ts in enumerate(term_sets) if term in ts)
+        if held:
+            items.append((bm25.idf(term), held))
+    items.sort(key=lambda item: -item[0])
+    return scores, atom_scores, items
+
+
+def _idf(n_docs: int, n_holding: int) -> float:
+    return math.log(1.0 + (n_docs - n_holding + 0.5) / (n_holding + 0.5))
+
+
+# ---------------------------------------------------------------- selection
+
+
+def _is_heading(text: str) -> bool:
+    if markdown_heading(text) is not None or text_heading(text) is not None:
+        return True
+    # "Results 2:", "Outcome Measurement:", "Patients must meet all of the following:"
+    return text.endswith((":", "：")) and len(text.split()) <= 10
+
+
+def _heading_above(units: Sequence[_Unit], i: int) -> int | None:
+    for j in range(i - 1, max(-1, i - 1 - HEADING_LOOKBACK), -1):
+        if _is_heading(units[j].text):
+            return j
+    return None
+
+
+def _is_major_heading(text: str) -> bool:
+    """A section-level heading ("EXCLUSION CRITERIA", "## Results"), not a "Label:" line."""
+    return markdown_heading(text) is not None or text_heading(text) is not None
+
+
+def _block(units: Sequence[_Unit], i: int) -> range:
+    """The block holding unit ``i``: from its heading (or the window start) to the line before the next heading."""
+    start = i if _is_heading(units[i].text) else (_heading_above(units, i) or 0)
+    end = i + 1
+    while end < len(units) and not _is_heading(units[end].text):
+        end += 1
+    return range(start, end)
+
+
+def _line_mates(units: Sequence[_Unit], i: int) -> list[int]:
+    """The other sentences of the evidence line(s) — one criterion, one table row — when
+    the whole line is short enough to read whole."""
+    seg = units[i].seg
+    lo = hi = i
+    while lo > 0 and units[lo - 1].seg.line_end >= seg.line_start:
+        lo -= 1
+    while hi + 1 < len(units) and units[hi + 1].seg.line_start <= seg.line_end:
+        hi += 1
+    if lo == hi or sum(units[j].tokens for j in range(lo, hi + 1)) > LINE_WHOLE_TOKENS:
+        return []
+    return [j for j in range(lo, hi + 1) if j != i]
+
+
+def _context(units: Sequence[_Unit], i: int) -> list[int]:
+    """The lines an evidence line needs to be read: its heading and the heading's label
+    (the line after it: an arm title, an outcome name), the section heading above that,
+    and the window's own caption (its first heading and label); a heading-like evidence
+    line brings the line it introduces."""
+    extra: list[int] = []
+
+    def heading_and_label(h: int) -> None:
+        extra.append(h)
+        label = h + 1
+        if label < len(units) and units[label].tokens <= LABEL_MAX_TOKENS and not _is_heading(units[label].text):
+            extra.append(label)
+
+    if _is_heading(units[i].text) and i + 1 < len(units):
+        extra.append(i + 1)
+    extra.extend(_line_mates(units, i))
+    h = _heading_above(units, i)
+    if h is not None:
+        heading_and_label(h)
+        if not _is_major_heading(units[h].text):
+            major = next((j for j in range(h - 1, max(-1, h - 1 - HEADING_LOOKBACK), -1) if _is_major_heading(units[j].text)), None)
+            if major is not None:
+                extra.append(major)
+    if _is_heading(units[0].text) and 0 not in extra and i != 0:
+        heading_and_label(0)
+    return [j for j in dict.fromkeys(extra) if j != i]
+
+
+def _evidence_groups(
+    units: Sequence[_Unit], scores: Sequence[float], items: Iterable[tuple[float, frozenset[int]]]
+) -> list[list[list[int]]]:
+    """For each evidence unit, best first: the ways to include it, fullest first —
+    [its whole block + context], [it + context], [it alone]."""
+    best = max(scores)
+    ranked = sorted(range(len(units)), key=lambda i: (-scores[i], i))
+    evidence = [i for i in ranked if scores[i] > 0 and scores[i] >= SEED_SHARE * best]
+    chosen = set(evidence)
+    for _weight, held in items:
+        if held & chosen:
+            continue
+        pick = max(held, key=lambda i: (scores[i], -i))
+        if scores[pick] >= COVER_SHARE * best:
+            evidence.append(pick)
+            chosen.add(pick)
+    groups: list[list[list[int]]] = []
+    for i in evidence[:MAX_EVIDENCE]:
+        context = _context(units, i)
+        options = [[i, *context], [i]]
+        block = _block(units, i)
+        if sum(units[j].tokens for j in block) <= BLOCK_WHOLE_TOKENS:
+            options.insert(0, [i, *context, *(j for j in block if j != i and j not in context)])
+        groups.append(options)
+    return groups
+
+
+def _fit(units: Sequence[_Unit], groups: Sequence[Sequence[Sequence[int]]], max_tokens: int) -> list[set[int]]:
+    """Add each evidence unit best first, in the fullest form that keeps the estimated
+    rendering within the budget; returns what was added, in order."""
+    chosen: set[int] = set()
+    added: list[set[int]] = []
+    for options in groups:
+        for candidate in options:
+            new = set(candidate) - chosen
+            if not new:
+                break
+            if _estimate(units, chosen | new) <= max_tokens:
+                chosen |= new
+                added.append(new)
+                break
+    return added
+
+
+_ELISION_TOKENS = 4  # "\n[…]\n" costs 3–4 tokens
+
+
+def _estimate(units: Sequence[_Unit], chosen: set[int]) -> int:
+    if not chosen:
+        return 0
+    order = sorted(chosen)
+    total = sum(units[i].tokens for i in order)
+    for a, b in zip(order, order[1:]):
+        total += 1 if b == a + 1 else _ELISION_TOKENS
+    return total
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def _piece(unit: _Unit) -> _Piece:
+    s = unit.seg
+    return _Piece(unit.text, s.line_start, s.line_end, s.char_start, s.char_end)
+
+
+def _parts(units: Sequence[_Unit], order: Sequence[int]) -> list[list[_Piece]]:
+    parts: list[list[_Piece]] = []
+    prev: int | None = None
+    for i in order:
+        if prev is None or i != prev + 1:
+            parts.append([])
+        parts[-1].append(_piece(units[i]))
+        prev = i
+    return parts
+
+
+def _render(parts: Sequence[Sequence[_Piece]]) -> str:
+    rendered: list[str] = []
+    for part in parts:
+        buf = [part[0].text]
+        for a, b in zip(part, part[1:]):
+            buf.append(" " if b.line_start == a.line_end else "\n")
+            buf.append(b.text)
+        rendered.append("".join(buf))
+    return f"\n{ELISION}\n".join(rendered)
+
+
+def _finish(
+    window: SourceWindow,
+    units: Sequence[_Unit],
+    order: list[int],
+    strategy: str,
+    max_tokens: int,
+    source_path: str | None,
+) -> Excerpt | None:
+    """The excerpt of ``order`` (unit positions, sorted), or None when it exceeds the budget."""
+    parts = _parts(units, order)
+    if count_tokens(_render(parts)) > max_tokens:
+        return None
+    return _excerpt(window, parts, strategy, source_path)
+
+
+def _excerpt(
+    window: SourceWindow, parts: Sequence[Sequence[_Piece]], strategy: str, source_path: str | None
+) -> Excerpt:
+    text = _render(parts)
+    spans = tuple(
+        ExcerptSpan(
+            line_start=part[0].line_start,
+            line_end=part[-1].line_end,
+            char_start=part[0].char_start,
+            char_end=part[-1].char_end,
+        )
+        for part in parts
+    )
+    document = window.document
+    return Excerpt(
+        source_id=document.source_id,
+        source_path=source_path if source_path is not None else document.path,
+        locator=window.locator_raw,
+        text=text,
+        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        line_start=spans[0].line_start,
+        line_end=spans[-1].line_end,
+        char_start=spans[0].char_start,
+        char_end=spans[-1].char_end,
+        tokens=count_tokens(text),
+        strategy=strategy,
+        spans=spans,
+    )
+
+
+# ---------------------------------------------------------------- cutting one long segment
+
+
+def _match_position(text: str, claim_text: str, numbers: ClaimNumbers) -> int:
+    """Character index of the claim's first number (else first content term) in ``text``."""
+    if numbers.keys:
+        for m in re.finditer(r"\d[\d,.]*", text):
+            if digit_keys(m.group(0)) & numbers.keys:
+                return m.start()
+    lowered = text.lower()
+    positions = []
+    for term in terms(claim_text):
+        stem = term[: max(3, len(term) - 1)]
+        at = lowered.find(stem)
+        if at >= 0:
+            positions.append(at)
+    return min(positions) if positions else 0
+
+
+def _cut_around_match(unit: _Unit, claim_text: str, numbers: ClaimNumbers, max_tokens: int) -> _Piece:
+    text = unit.text
+    centre = _match_position(text, claim_text, numbers)
+    radius = max_tokens * 2  # ~4 characters per token: start near the budget, then shrink
+    while True:
+        a = max(0, centre - radius)
+        b = min(len(text), centre + radius)
+        body = (_CUT if a > 0 else "") + text[a:b] + (_CUT if b < len(text) else "")
+        if count_tokens(body) <= max_tokens or radius <= 1:
+            break
+        radius = int(radius * 0.85)
+    seg = unit.seg
+    # Exact offsets when the segment is a verbatim slice of the document; a reflowed
+    # segment (joined wraps) keeps its whole span.
+    lead = len(seg.text) - len(seg.text.lstrip())
+    if seg.char_end - seg.char_start == len(seg.text):
+        start, end = seg.char_start + lead + a, seg.char_start + lead + b
+    else:
+        start, end = seg.char_start, seg.char_end
+    return _Piece(body, seg.line_start, seg.line_end, start, end)

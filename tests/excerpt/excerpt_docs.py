@@ -1,0 +1,62 @@
+"""Build SourceDocument / SourceWindow objects for excerpt tests (no files, no store)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from citeproof.sources.segment import segment_window
+from citeproof.sources.types import SourceDocument, SourceWindow
+
+
+def make_document(
+    lines: Sequence[str],
+    *,
+    pages: Sequence[tuple[int, int]] = (),
+    media: str = "txt",
+    source_id: str = "doc1",
+    sections: dict[str, tuple[int, int]] | None = None,
+) -> SourceDocument:
+    return SourceDocument(
+        source_id=source_id,
+        channel="evidence",
+        path=f"evidence/{source_id}.{media}",
+        media=media,
+        text="\n".join(lines),
+        lines=tuple(lines),
+        sections=dict(sections or {}),
+        pages=tuple(pages),
+    )
+
+
+def make_window(
+    document: SourceDocument,
+    line_start: int = 1,
+    line_end: int | None = None,
+    *,
+    coarse: bool | None = None,
+    locator: str | None = None,
+) -> SourceWindow:
+    last = len(document.lines) if line_end is None else line_end
+    return SourceWindow(
+        document=document,
+        line_start=line_start,
+        line_end=last,
+        text="\n".join(document.lines[line_start - 1 : last]),
+        segments=segment_window(document, line_start, last),
+        coarse=(last - line_start + 1) > 60 if coarse is None else coarse,
+        locator_raw=locator,
+    )
+
+
+def filler(n: int, start: int = 1) -> list[str]:
+    """Distinct, unremarkable prose lines that share no content word with test claims."""
+    words = ["river", "mountain", "garden", "window", "pencil", "orchard", "harbor", "lantern", "meadow", "violin"]
+    out = []
+    for k in range(start, start + n):
+        a, b = words[k % 10], words[(k // 10 + k // 100) % 10]
+        out.append(f"Paragraph {k} describes the {a} near the {b} in plain words.")
+    return out
+
+
+def lines_of(excerpt_text: str) -> list[str]:
+    return [line for line in excerpt_text.split("\n") if line]

@@ -1,0 +1,358 @@
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+
+import pytest
+from excerpt_docs import filler, lines_of, make_document, make_window
+
+from excerpt.builder import ELISION, ExcerptUnavailable, build_excerpt, quantifies_over_window
+from excerpt.tokens import count_tokens, truncate_to_tokens
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def assert_offsets_true(excerpt, document):
+    """Every part of the excerpt is the text of its span in document.text (up to whitespace)."""
+    parts = excerpt.text.split(f"\n{ELISION}\n")
+    assert len(parts) == len(excerpt.spans)
+    for part, span in zip(parts, excerpt.spans):
+        source = document.text[span.char_start : span.char_end]
+        assert flat(part) == flat(source)
+        assert document.text.count("\n", 0, span.char_start) + 1 == span.line_start
+        assert document.text.count("\n", 0, span.char_end) + 1 == span.line_end
+    assert excerpt.line_start == excerpt.spans[0].line_start
+    assert excerpt.line_end == excerpt.spans[-1].line_end
+    assert excerpt.char_start == excerpt.spans[0].char_start
+    assert excerpt.char_end == excerpt.spans[-1].char_end
+    assert excerpt.sha256 == hashlib.sha256(excerpt.text.encode()).hexdigest()
+    assert excerpt.tokens == count_tokens(excerpt.text)
+
+
+# ---------------------------------------------------------------- locator
+
+
+def test_a_tight_locator_gets_its_lines_not_the_first_page():
+    lines = filler(500)
+    lines[39:42] = [
+        "The median dose was 200 mg/day in the maintenance phase.",
+        "Doses were reduced in 12 participants.",
+        "No participant stopped for toxicity.",
+    ]
+    doc = make_document(lines)
+    window = make_window(doc, 40, 42, coarse=False, locator="L40-L42")
+    ex = build_excerpt("The median dose was 200 mg/day.", window, max_tokens=256)
+    assert ex.strategy == "locator"
+    assert (ex.line_start, ex.line_end) == (40, 42)
+    assert lines_of(ex.text) == lines[39:42]
+    assert ex.locator == "L40-L42"
+    assert ex.source_id == "doc1" and ex.source_path == "evidence/doc1.txt"
+    assert "Paragraph 1 " not in ex.text
+    assert_offsets_true(ex, doc)
+
+
+def test_source_path_can_be_given():
+    doc = make_document(["One line of text."])
+    ex = build_excerpt("text", make_window(doc, coarse=False), source_path="sources/evidence/doc1.txt")
+    assert ex.source_path == "sources/evidence/doc1.txt"
+
+
+def test_a_tight_locator_too_big_for_the_budget_is_centred_not_cut_at_the_top():
+    lines = filler(40)
+    lines[34] = "The objective response rate was 41% in Arm B."
+    doc = make_document(lines)
+    window = make_window(doc, 1, 40, coarse=False, locator="L1-L40")
+    ex = build_excerpt("Arm B had a 41% response rate.", window, max_tokens=64)
+    assert ex.strategy == "atoms"
+    assert "41%" in ex.text
+    assert ex.line_start > 1
+    assert ex.tokens <= 64
+
+
+# ---------------------------------------------------------------- coarse: atoms, then terms
+
+
+def big_section(evidence_at: int, evidence: str, n: int = 400) -> list[str]:
+    lines = filler(n)
+    lines[evidence_at - 1] = evidence
+    return lines
+
+
+def test_coarse_window_centres_on_the_claims_number():
+    lines = big_section(300, "Grade 3 neutropenia occurred in 17.5% of participants.")
+    doc = make_document(lines)
+    ex = build_excerpt("Neutropenia of grade 3 affected 17.5% of patients.", make_window(doc), max_tokens=256)
+    assert ex.strategy == "atoms"
+    assert 300 in range(ex.line_start, ex.line_end + 1)
+    assert "17.5%" in ex.text
+    assert_offsets_true(ex, doc)
+
+
+def test_number_match_uses_value_equivalence():
+    lines = big_section(250, "Each participant received 0.12 g once daily.")
+    doc = make_document(lines)
+    ex = build_excerpt("Participants took 120 mg a day.", make_window(doc), max_tokens=128)
+    assert ex.strategy == "atoms"
+    assert "0.12 g" in ex.text
+
+
+def test_number_match_beats_a_line_that_only_shares_words():
+    lines = big_section(200, "The overall response rate was reported for every arm.")
+    lines[319] = "Overall response: 23 of 60 participants (38.3%)."
+    doc = make_document(lines)
+    ex = build_excerpt("The overall response rate was 38.3%.", make_window(doc), max_tokens=48)
+    assert "38.3%" in ex.text
+
+
+def test_coarse_window_without_numbers_centres_on_terms():
+    lines = big_section(333, "Hepatic impairment required a dose reduction at the investigator's discretion.")
+    doc = make_document(lines)
+    ex = build_excerpt("A dose reduction was needed for hepatic impairment.", make_window(doc), max_tokens=256)
+    assert ex.strategy == "terms"
+    assert 333 in range(ex.line_start, ex.line_end + 1)
+    assert_offsets_true(ex, doc)
+
+
+def test_chinese_claim_centres_on_chinese_terms():
+    lines = big_section(150, "不良事件导致停药的比例较低，主要为皮疹。")
+    doc = make_document(lines)
+    ex = build_excerpt("因不良事件停药的患者较少。", make_window(doc), max_tokens=128)
+    assert "停药" in ex.text
+
+
+# ---------------------------------------------------------------- never the first N tokens
+
+
+def test_never_the_first_n_tokens_when_the_evidence_is_elsewhere():
+    lines = big_section(380, "Progression-free survival was 9.1 months (95% CI 6.8 to 10.8).")
+    doc = make_document(lines)
+    window = make_window(doc)
+    first_n = truncate_to_tokens(window.text, 256)
+    ex = build_excerpt("Median progression-free survival was 9.1 months.", window, max_tokens=256)
+    assert not first_n.startswith(ex.text[:40])
+    assert "Paragraph 1 " not in ex.text
+    assert "9.1 months" in ex.text
+
+
+def test_no_match_in_a_large_window_is_an_error_not_the_first_page():
+    doc = make_document(filler(300))
+    with pytest.raises(ExcerptUnavailable) as info:
+        build_excerpt("Cardiac toxicity was uncommon.", make_window(doc), max_tokens=128)
+    assert info.value.reason == "no_match"
+    assert "evidence/doc1.txt" in str(info.value)
+
+
+def test_no_match_in_a_small_window_gives_the_whole_window():
+    lines = ["Arm A enrolled adults.", "Arm B enrolled adults over sixty."]
+    doc = make_document(lines)
+    ex = build_excerpt("Cardiac toxicity was uncommon.", make_window(doc, coarse=True), max_tokens=128)
+    assert ex.strategy == "locator"
+    assert lines_of(ex.text) == lines
+
+
+def test_a_window_of_only_furniture_is_an_error():
+    doc = make_document(["Skip to content", "Accept all", "Menu"])
+    with pytest.raises(ExcerptUnavailable) as info:
+        build_excerpt("anything", make_window(doc, coarse=False))
+    assert info.value.reason == "empty_window"
+
+
+def test_budget_below_the_minimum_is_refused():
+    doc = make_document(["One line."])
+    with pytest.raises(ValueError, match="max_tokens"):
+        build_excerpt("line", make_window(doc), max_tokens=4)
+
+
+# ---------------------------------------------------------------- tight
+
+
+def test_small_evidence_in_a_large_section_gives_a_small_excerpt():
+    lines = big_section(210, "The trial enrolled 148 participants across 12 sites.")
+    doc = make_document(lines)
+    ex = build_excerpt("148 participants were enrolled.", make_window(doc), max_tokens=512)
+    assert "148 participants" in ex.text
+    assert ex.tokens <= 64, ex.text  # a ceiling, not a fill level
+    assert ex.tokens < count_tokens(truncate_to_tokens(doc.text, 512)) // 4
+
+
+def test_tight_locator_is_not_padded_with_neighbours():
+    lines = filler(100)
+    lines[49] = "Serum creatinine above 1.5 mg/dL was an exclusion criterion."
+    doc = make_document(lines)
+    ex = build_excerpt("Creatinine above 1.5 mg/dL excluded patients.", make_window(doc, 50, 50, coarse=False), max_tokens=512)
+    assert lines_of(ex.text) == [lines[49]]
+
+
+# ---------------------------------------------------------------- furniture never reaches the judge
+
+
+def web_capture() -> list[str]:
+    return [
+        "Skip to main content",
+        "We use cookies to give you the best experience. Accept all",
+        "Accept all",
+        "Home › Guidance › Dosing",
+        "Menu",
+        "Share this page",
+        *filler(120),
+        "Dosing",
+        "The starting dose is 12.5 mg once daily, increased every 2 weeks.",
+        "Titrate to a target of 50 mg daily as tolerated.",
+        *filler(60, start=500),
+        "© 2024 Example Publisher. All rights reserved.",
+    ]
+
+
+def test_navigation_cookie_banner_and_skip_link_are_stripped_from_the_excerpt():
+    doc = make_document(web_capture(), media="html")
+    window = make_window(doc)
+    ex = build_excerpt("The starting dose is 12.5 mg once daily.", window, max_tokens=512)
+    for furniture in ("Skip to main content", "cookies", "Accept all", "Home ›", "Menu", "Share this page", "©"):
+        assert furniture not in ex.text
+    assert "12.5 mg once daily" in ex.text
+
+
+def test_a_small_page_with_furniture_is_used_whole_minus_the_furniture():
+    lines = ["Skip to content", "Menu", "Accept all", "Dosing", "The starting dose is 12.5 mg once daily.", "Share this page"]
+    doc = make_document(lines, media="html")
+    ex = build_excerpt("Start at 12.5 mg.", make_window(doc, coarse=False), max_tokens=256)
+    assert lines_of(ex.text) == ["Dosing", "The starting dose is 12.5 mg once daily."]
+    assert ex.strategy == "locator"
+
+
+def test_running_heads_are_stripped_but_a_line_with_the_claims_number_is_kept():
+    lines, spans = [], []
+    for p in range(1, 6):
+        first = len(lines) + 1
+        lines.append("Clinical Guideline on Dosing — Version 2")
+        lines.extend(filler(8, start=p * 100))
+        if p == 4:
+            lines.append("Renal dosing: reduce to 250 mg when clearance is below 30 mL/min.")
+        lines.append(f"Page {p} of 5")
+        spans.append((first, len(lines)))
+    doc = make_document(lines, pages=spans)
+    window = make_window(doc, coarse=True)
+    ex = build_excerpt("Reduce to 250 mg below 30 mL/min clearance (Version 2).", window, max_tokens=512)
+    assert "Clinical Guideline on Dosing" not in ex.text
+    assert "Page 4 of 5" not in ex.text
+    assert "reduce to 250 mg" in ex.text
+    # ... but when the running head carries the claim's number, it stays available
+    lines2 = ["Report 2031", *filler(5, 1), "Report 2031", *filler(5, 200), "Report 2031", *filler(5, 300)]
+    doc2 = make_document(lines2, pages=((1, 6), (7, 12), (13, 18)))
+    ex2 = build_excerpt("The report dates from 2031.", make_window(doc2, coarse=True), max_tokens=128)
+    assert "Report 2031" in ex2.text
+
+
+# ---------------------------------------------------------------- context and structure
+
+
+def results_section() -> list[str]:
+    out = ["Outcome Measurement:", "Progression-free Survival", "Time from randomisation to progression.", "Time frame: 3 years"]
+    for k, (title, value) in enumerate([("Arm A", "9.1 (6.8 to 10.8)"), ("Arm B", "7.1 (5.6 to 10.8)")], 1):
+        out += [
+            f"Results {k}:",
+            f"Arm/Group Title: {title}",
+            "Arm/Group Description: " + " ".join(filler(3, start=k * 10)),
+            f"Overall Number of Participants Analyzed: {50 + k}",
+            "Median (95% Confidence Interval)",
+            f"Unit of Measure: months {value}",
+        ]
+    return out
+
+
+def test_a_result_line_brings_its_arm_heading_and_title():
+    lines = results_section() + filler(200)
+    doc = make_document(lines, media="json")
+    ex = build_excerpt("Median PFS in Arm B was 7.1 months.", make_window(doc, coarse=True), max_tokens=512)
+    text = ex.text
+    assert "Unit of Measure: months 7.1" in text
+    assert "Results 2:" in text and "Arm/Group Title: Arm B" in text
+    assert "Outcome Measurement:" in text and "Progression-free Survival" in text
+    assert ex.line_end <= len(results_section())  # none of the unrelated text after it
+    assert_offsets_true(ex, doc)
+
+
+def test_non_contiguous_parts_are_joined_with_an_elision_line_in_document_order():
+    lines = big_section(100, "Arm A: 30 participants had a partial response.")
+    lines[299] = "Arm B: 30 participants had stable disease."
+    doc = make_document(lines)
+    ex = build_excerpt("30 participants in each arm responded.", make_window(doc), max_tokens=256)
+    assert ELISION in ex.text
+    assert len(ex.spans) >= 2
+    assert [s.line_start for s in ex.spans] == sorted(s.line_start for s in ex.spans)
+    assert ex.text.index("Arm A") < ex.text.index("Arm B")
+    assert_offsets_true(ex, doc)
+
+
+def test_a_claim_about_the_whole_place_gets_the_whole_window_when_it_fits():
+    lines = ["Adverse Events 1:", "Total: 5/40 (12.50%)", "Nausea 3/40 (7.50%)", "Rash 1/40 (2.50%)", "Fatigue 1/40 (2.50%)"]
+    lines += [f"Event {k} 0/40 (0.00%)" for k in range(60)]
+    doc = make_document(lines, media="json")
+    window = make_window(doc, coarse=True)
+    ex = build_excerpt("Nausea was the most common adverse event.", window, max_tokens=1024)
+    assert lines_of(ex.text) == [line for line in lines]
+    narrow = build_excerpt("Nausea occurred in 3/40 patients.", window, max_tokens=1024)
+    assert narrow.tokens < ex.tokens // 3
+
+
+def test_scope_words():
+    assert quantifies_over_window("Nausea was the most common adverse event.")
+    assert quantifies_over_window("None of the participants had a rash.")
+    assert quantifies_over_window("两组的结局指标相同。")
+    assert not quantifies_over_window("Nausea occurred in 3 of 40 participants.")
+
+
+def test_a_single_segment_larger_than_the_budget_is_cut_around_the_match():
+    long_line = " ".join(f"Clause {k} concerns an unrelated procedure detail" for k in range(120))
+    long_line = long_line.replace("Clause 90 ", "Clause 90 states a loading dose of 875 mg and ")
+    doc = make_document(["Intro.", long_line + "."], media="json")
+    ex = build_excerpt("A loading dose of 875 mg was given.", make_window(doc, coarse=True), max_tokens=64)
+    assert "875 mg" in ex.text
+    assert ex.tokens <= 64
+    assert ex.text.startswith("…") and ex.text.endswith("…")
+    span = ex.spans[0]
+    assert flat(ex.text.strip("…")) in flat(doc.text[span.char_start : span.char_end]) or flat(
+        doc.text[span.char_start : span.char_end]
+    ) in flat(ex.text.strip("…"))
+
+
+# ---------------------------------------------------------------- budget
+
+
+@pytest.mark.parametrize("budget", [16, 24, 48, 96, 200, 512])
+def test_the_budget_is_never_exceeded(budget):
+    lines = results_section() * 6 + big_section(40, "Unit of Measure: months 7.1 (5.6 to 10.8)", n=80)
+    doc = make_document(lines, media="json")
+    for claim in (
+        "Median PFS in Arm B was 7.1 months.",
+        "The most common outcome was progression-free survival.",
+        "Participants analysed were 52.",
+        "river mountain garden",
+    ):
+        for coarse in (True, False):
+            ex = build_excerpt(claim, make_window(doc, coarse=coarse), max_tokens=budget)
+            assert ex.tokens <= budget
+            assert count_tokens(ex.text) == ex.tokens
+
+
+def test_a_reflowed_source_keeps_true_line_numbers():
+    lines = filler(80) + [
+        "For patients over 65 years the",
+        "recommended dose is 250 mg at night.",
+    ] + filler(80, start=300)
+    doc = make_document(lines)
+    ex = build_excerpt("Patients over 65 take 250 mg at night.", make_window(doc), max_tokens=128)
+    assert "For patients over 65 years the recommended dose is 250 mg at night." in ex.text
+    assert (ex.spans[0].line_start, ex.spans[0].line_end) == (81, 82)
+    assert_offsets_true(ex, doc)
+
+
+def test_a_window_without_segments_is_segmented_the_shared_way():
+    lines = big_section(120, "Grade 3 neutropenia occurred in 17.5% of participants.")
+    doc = make_document(lines)
+    window = replace(make_window(doc), segments=())
+    ex = build_excerpt("17.5% had grade 3 neutropenia.", window, max_tokens=128)
+    assert "17.5%" in ex.text
+    assert_offsets_true(ex, doc)
