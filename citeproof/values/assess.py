@@ -1,0 +1,261 @@
+"""The three states of a claim's numbers against the cited windows (SPEC §3.4).
+
+A window's atoms are extracted and indexed by dimension once per distinct text (an LRU
+keyed on the text string, whose hash Python caches), so checking a claim costs one pass over
+each window the first time and a dictionary lookup after that: linear in window size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from citeproof.report import NumberResult, NumberState
+from citeproof.settings import PATH_KINDS
+from citeproof.sources.types import SourceWindow
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.compare import calendar_plausible, relate
+from citeproof.values.extract import extract_atoms, prepare
+from citeproof.values.lexicon import lexicon
+
+
+@dataclass(frozen=True, slots=True)
+class NumberAssessment:
+    """One number of a claim and what the cited windows say about it."""
+
+    raw: str
+    normalised: str
+    state: NumberState
+    matched: str | None = None  # the window text that decided (supported or plausible)
+    source_id: str | None = None
+    atom: ValueAtom | None = None
+    why: str | None = None  # for missing: what was looked for
+
+    def to_result(self) -> NumberResult:
+        return NumberResult(raw=self.raw, normalised=self.normalised, state=self.state,
+                            matched=self.matched, source_id=self.source_id)
+
+
+@dataclass
+class TextIndex:
+    """The atoms of one text, grouped by dimension, each with the line it sits on."""
+
+    by_dim: dict[str, list[tuple[ValueAtom, str]]] = field(default_factory=dict)
+    count: int = 0
+
+    def add(self, atom: ValueAtom, line: str) -> None:
+        key = "fraction" if atom.kind == "fraction" else atom.dim
+        self.by_dim.setdefault(key, []).append((atom, line))
+        self.count += 1
+
+    def get(self, key: str) -> list[tuple[ValueAtom, str]]:
+        return self.by_dim.get(key, [])
+
+
+_UNIT_OF_MEASURE = re.compile(r"(?:unit of measure|units? of measurement|units?)\s?:\s?(?P<phrase>[^\d\n]{1,60})", re.I)
+_HEADER_LINE = re.compile(r"^\s*[^\d:]{1,60}:\s*$")
+
+
+def _declared_unit(phrase: str) -> tuple[str, str, float, bool] | None:
+    """'percentage of participants' → percent; 'months' → month; 'participants' → None (a count)."""
+    low = phrase.strip().lower()
+    if low.startswith(("percent", "percentage", "%")):
+        return ("percent", "%", 1.0, False)
+    lex = lexicon()
+    m = lex.unit_re.match(low)
+    if m:
+        info = lex.unit_by_alias[m.group(0)]
+        if not info.needs_denominator:
+            return (info.dim, info.canonical, info.factor, info.calendar)
+    return None
+
+
+def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -> list[ValueAtom]:
+    """Extra index entries a source atom also stands for."""
+    out: list[ValueAtom] = []
+    if atom.kind == "fraction" and atom.num is not None and atom.den is not None:
+        out.append(replace(atom, kind="value", number=float(atom.num), dim="", unit="", step=1.0))
+        out.append(replace(atom, kind="value", number=float(atom.den), dim="", unit="", step=1.0))
+    if atom.kind == "range" and atom.high is not None:
+        out.append(replace(atom, kind="value", high=None))
+        out.append(replace(atom, kind="value", number=atom.high, high=None))
+    if atom.per_hours and atom.dim.endswith("/time"):
+        # "200 mg/day" also states "200 mg" (a claim without the rate)
+        head_dim = atom.dim[: -len("/time")]
+        head_unit = atom.unit.rsplit("/", 1)[0]
+        out.append(replace(atom, dim="" if head_dim == "count" else head_dim, unit=head_unit,
+                           factor=atom.factor * atom.per_hours, per_hours=None))
+    if declared and atom.is_bare and atom.kind in ("value", "range"):
+        dim, unit, factor, calendar = declared
+        base = replace(atom, dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
+        out.append(base)
+        if base.kind == "range":
+            out.extend(_secondary(base, None))
+    return out
+
+
+_TIME_LABEL = re.compile(r"(?:^|[^a-z])(day|week|month|year)s?\s?$")
+_TIME_LABEL_UNITS = {"day": ("day", 24.0, False), "week": ("week", 168.0, False),
+                     "month": ("month", 730.5, True), "year": ("year", 8766.0, True)}
+
+
+def _time_label(atom: ValueAtom, line_low: str) -> ValueAtom | None:
+    """"Week 12", "Day 28" in a source also read as a duration (12 weeks, 28 days)."""
+    if not (atom.label and atom.is_bare and atom.kind == "value"):
+        return None
+    m = _TIME_LABEL.search(line_low[max(0, atom.start - 8):atom.start])
+    if not m:
+        return None
+    unit, factor, calendar = _TIME_LABEL_UNITS[m.group(1)]
+    return replace(atom, dim="time", unit=unit, factor=factor, calendar=calendar, label=False)
+
+
+def _index_text(text: str) -> TextIndex:
+    prepared = prepare(text, keep_newlines=True)
+    index = TextIndex()
+    declared = None
+    offset = 0
+    for line in prepared.split("\n"):
+        um = _UNIT_OF_MEASURE.search(line)
+        if um:
+            declared = _declared_unit(um.group("phrase"))
+        elif not line.strip() or _HEADER_LINE.match(line):
+            declared = None
+        shown = line.strip()[:200]
+        line_low = line.lower()
+        for atom in extract_atoms(line, mode="source", prepared=True):
+            index.add(atom, shown)
+            timed = _time_label(atom, line_low)
+            if timed is not None:
+                index.add(timed, shown)
+            for extra in _secondary(atom, declared if not um or atom.start > um.start("phrase") else None):
+                index.add(extra, shown)
+        offset += len(line) + 1
+    return index
+
+
+@lru_cache(maxsize=4096)
+def index_text(text: str) -> TextIndex:
+    """Cached index of a window or segment text."""
+    return _index_text(text)
+
+
+def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str]]:
+    if claim.kind == "fraction":
+        return index.get("fraction") + index.get("percent") + index.get("")
+    if claim.dim == "percent":
+        return index.get("percent") + index.get("fraction") + index.get("")
+    if claim.is_bare:
+        extra = index.get("percent") + index.get("fraction") if claim.decimals > 0 and abs(claim.number) <= 1 else []
+        return index.get("") + extra
+    return index.get(claim.dim)
+
+
+def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> tuple[NumberState, str | None]:
+    """State of one claim atom against one indexed text, and the line that decided."""
+    if claim.kind == "fraction" and claim.qualifier and claim.den:
+        # "over 1/2 of patients" bounds a proportion: compare it as a percentage
+        claim = replace(claim, kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,
+                        step=1e-6, decimals=6)
+    best: tuple[NumberState, str | None] = ("missing", None)
+    for source, line in _candidates(claim, index):
+        rel = relate(claim, source, negated=negated)
+        if rel == "supported":
+            return "supported", line
+        if rel == "plausible" and best[0] == "missing":
+            best = ("plausible", line)
+    if best[0] == "missing" and claim.dim == "time":
+        for source, line in index.get("time"):
+            if calendar_plausible(claim, source):
+                return "plausible", line
+    if best[0] == "missing" and claim.kind == "range" and claim.high is not None:
+        lo = replace(claim, kind="value", high=None, qualifier=None)
+        hi = replace(claim, kind="value", number=claim.high, high=None, qualifier=None)
+        lo_state, lo_line = match_atom(lo, index, negated=negated)
+        hi_state, _ = match_atom(hi, index, negated=negated)
+        if lo_state != "missing" and hi_state != "missing":
+            best = ("plausible", lo_line)
+    return best
+
+
+def claim_atoms(claim_text: str) -> list[ValueAtom]:
+    return extract_atoms(claim_text, mode="claim")
+
+
+_FORMULA = re.compile(r"[A-Za-z_\u4e00-\u9fff][^=\n]{0,80}=\s*[^=\n]*[\d\[A-Za-z]")
+_INPUT_ANCHOR = re.compile(r"\[[a-z][a-z0-9_-]*:[^\]\s]+\]")
+
+
+@lru_cache(maxsize=512)
+def formula_file(text: str) -> bool:
+    """A model/evidence file that can back a derived number: a formula, its input anchors and units."""
+    if not (_FORMULA.search(text) and _INPUT_ANCHOR.search(text)):
+        return False
+    index = index_text(text)
+    return any(k not in ("", "fraction") for k in index.by_dim) or "unit" in text.lower()
+
+
+def assess_atoms(
+    atoms: Sequence[ValueAtom],
+    windows: Sequence[SourceWindow],
+    kinds: Sequence[str] | None = None,
+    *,
+    negated: bool = False,
+) -> list[NumberAssessment]:
+    """Assess already-extracted claim atoms (the rule caches them per claim).
+
+    ``negated``: the claim carries a negation ("none of … exceeded 10%"); its bounds are then
+    judged by Tier 2 whenever the window holds same-unit values.
+    """
+    kinds = list(kinds) if kinds is not None else [""] * len(windows)
+    indexed = [(w, index_text(w.text), k) for w, k in zip(windows, kinds)]
+    out: list[NumberAssessment] = []
+    for atom in atoms:
+        state: NumberState = "missing"
+        matched = source_id = None
+        why = None
+        for window, index, kind in indexed:
+            if atom.derived and not (kind in PATH_KINDS and formula_file(window.document.text)):
+                why = "a derived number needs a cited model/evidence file holding its formula, inputs and units"
+                continue
+            s, line = match_atom(atom, index_text(window.document.text) if atom.derived else index, negated=negated)
+            if s == "supported":
+                state, matched, source_id = s, line, window.document.source_id
+                break
+            if s == "plausible" and state == "missing":
+                state, matched, source_id = s, line, window.document.source_id
+        out.append(NumberAssessment(raw=atom.raw, normalised=atom.describe(), state=state, matched=matched,
+                                    source_id=source_id, atom=atom, why=None if state != "missing" else why))
+    return out
+
+
+def assess_numbers(
+    claim_text: str, windows: Sequence[SourceWindow], kinds: Sequence[str] | None = None
+) -> list[NumberAssessment]:
+    """Every numeric fact of ``claim_text`` with its state against ``windows``.
+
+    ``kinds`` gives each window's anchor kind (same order); derived numbers (fold changes,
+    percentage points, differences) can only be supported by a window whose kind is in
+    ``settings.PATH_KINDS`` and whose file holds a formula with input anchors and units.
+    """
+    atoms = claim_atoms(claim_text)
+    return assess_atoms(atoms, windows, kinds, negated=claim_negated(claim_text, atoms))
+
+
+def claim_negated(claim_text: str, atoms: Sequence[ValueAtom]) -> bool:
+    """A negation cue, or a zero count ("0 adverse events … more than 1%"), turns bounds around."""
+    from citeproof.values.segment_support import polarity
+
+    if polarity(claim_text)[0]:
+        return True
+    return any(a.is_bare and a.kind == "value" and a.number == 0 and a.qualifier is None for a in atoms)
+
+
+def text_supports_all(atoms: Sequence[ValueAtom], text: str) -> bool:
+    """True when ``text`` (one source segment) supports every atom — none merely plausible."""
+    if not atoms:
+        return True
+    index = index_text(text)
+    return all(not a.derived and match_atom(a, index)[0] == "supported" for a in atoms)

@@ -1,0 +1,78 @@
+"""ValueAtom: one numeric fact as a claim states it — value, unit, denominator, qualifier, precision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+AtomKind = Literal["value", "range", "fraction"]
+Qualifier = Literal["<", "<=", ">", ">=", "~"]
+
+
+@dataclass(frozen=True, slots=True)
+class ValueAtom:
+    """A number with everything that changes what it claims.
+
+    ``number`` (and ``high`` for a range) is in the stated unit with any scale word applied
+    (``1.2 billion`` → 1.2e9, ``3.5万`` → 35000). ``factor`` converts the stated unit to the
+    dimension's base unit (mg → g: 0.001; mg/m2 → g/m2). ``step`` is the claim's precision in
+    the stated unit (``33.33`` → 0.01, ``1.2 billion`` → 1e8): equality "at the claim's
+    precision" means within half a step.
+    """
+
+    raw: str
+    kind: AtomKind
+    number: float  # value; low end of a range; numerator/denominator of a fraction
+    unit: str = ""  # canonical unit as displayed ("mg/kg", "%", "USD", "" for a bare number)
+    dim: str = ""  # "" bare number, "percent", "mass", "mass/area", "currency:USD", "time", …
+    factor: float = 1.0
+    step: float = 1.0
+    decimals: int = 0
+    high: float | None = None  # range / CI upper end
+    num: int | None = None  # fraction numerator
+    den: int | None = None  # fraction denominator
+    qualifier: Qualifier | None = None
+    stat: str | None = None  # p, HR, OR, RR, CI (display; statistics are dimensionless)
+    calendar: bool = False  # stated in months/years
+    count_noun: str | None = None  # "patients", "例" — not a unit that must match
+    derived: bool = False  # fold change, percentage points, twice as many, difference/sum
+    label: bool = False  # ordinal that names something (Group 2, Cohort 3): only ever source-side
+    per_hours: float | None = None  # a rate's time denominator in hours (mg/day → 24)
+    start: int = 0
+    end: int = 0
+
+    @property
+    def is_bare(self) -> bool:
+        return self.dim == ""
+
+    def describe(self) -> str:
+        """Human-readable canonical form, e.g. '≥ 20 mg/day', '2/20', '10–20 mg', 'p < 0.001'."""
+        q = {"<": "< ", "<=": "≤ ", ">": "> ", ">=": "≥ ", "~": "≈ "}.get(self.qualifier or "", "")
+        if self.kind == "fraction":
+            body = f"{self.num}/{self.den}"
+        elif self.kind == "range":
+            body = f"{_fmt(self.number, self.decimals)}–{_fmt(self.high or 0.0, self.decimals)}"
+        else:
+            body = _fmt(self.number, self.decimals)
+        unit = self.unit
+        if unit == "%":
+            text = f"{q}{body}%"
+        elif unit.startswith(("USD", "EUR", "GBP", "CNY", "JPY", "CHF")):
+            text = f"{q}{unit} {body}"
+        else:
+            text = f"{q}{body} {unit}".rstrip()
+        if self.stat == "p":
+            text = f"p {q or '= '}{body}"
+        elif self.stat:
+            text = f"{self.stat} {text}"
+        if self.count_noun:
+            text += f" ({self.count_noun})"
+        if self.derived:
+            text += " [derived]"
+        return text
+
+
+def _fmt(value: float, decimals: int) -> str:
+    if decimals <= 0 or abs(value) >= 1e4 and float(value).is_integer():
+        return f"{value:,.0f}"
+    return f"{value:.{decimals}f}"

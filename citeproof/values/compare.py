@@ -1,0 +1,169 @@
+"""How one claim atom relates to one source atom: supported, plausible, or nothing.
+
+Equality is exact after conversion (SI prefixes, percent ↔ proportion ↔ fraction), or equal
+at the claim's stated precision when the claim visibly rounds a more precise source value
+(``33%`` for ``33.33%``, ``0.33`` for ``1/3``). Months and years are never *equal* to days,
+weeks or hours — such a conversion is only plausible (SPEC §3.4).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from citeproof.values.atoms import ValueAtom
+
+Relation = Literal["supported", "plausible"] | None
+
+_EPS = 1e-9
+# Calendar lengths in hours a month/year may stand for (28–31 days; 360 days … 366 days).
+_CALENDAR_HOURS = {"month": (672.0, 744.0), "year": (8640.0, 8784.0)}
+_APPROX_SHARE = 0.10  # "about 30" is plausible for a source value within 10 %
+_ROUND_SHARE = 0.05  # rounding may not move a value by more than 5 % of itself
+
+
+def _exact(a: float, b: float) -> bool:
+    return abs(a - b) <= _EPS * max(1.0, abs(a), abs(b))
+
+
+def _rounds_to(claim: float, source: float, step: float) -> bool:
+    """``source`` equals ``claim`` at the claim's precision, and the rounding is honest."""
+    if step <= 0:
+        return False
+    diff = abs(claim - source)
+    return diff <= step / 2 + _EPS * max(1.0, abs(claim)) and diff <= _ROUND_SHARE * abs(claim) + _EPS
+
+
+def _equal(claim: ValueAtom, cv: float, wv: float, *, same_unit: bool) -> bool:
+    if _exact(cv, wv):
+        return True
+    if same_unit:
+        return _rounds_to(cv, wv, claim.step)
+    # across units only a claim that writes decimals may round (0.33 g for 333 mg)
+    return claim.decimals > 0 and _rounds_to(cv, wv, claim.step) and abs(cv - wv) <= 0.01 * abs(cv) + _EPS
+
+
+def _satisfies(x: float, qualifier: str, bound: float) -> bool:
+    return {
+        ">": x > bound + _EPS * max(1.0, abs(bound)),
+        ">=": x >= bound - _EPS * max(1.0, abs(bound)),
+        "<": x < bound - _EPS * max(1.0, abs(bound)),
+        "<=": x <= bound + _EPS * max(1.0, abs(bound)),
+    }.get(qualifier, False)
+
+
+def _is_proportion(atom: ValueAtom) -> bool:
+    return atom.is_bare and atom.kind == "value" and (atom.decimals > 0 or atom.number == 0) and abs(atom.number) <= 1
+
+
+def convert(source: ValueAtom, claim: ValueAtom, value: float) -> tuple[float, bool, bool] | None:
+    """``value`` (in the source atom's unit) expressed in the claim atom's unit, whether the
+    units were the same, and whether the conversion is only approximate (months/years against
+    days/weeks/hours); None when the two cannot be compared."""
+    if claim.kind == "fraction":
+        return None
+    if claim.dim == source.dim:
+        if claim.dim == "" or claim.unit == source.unit:
+            return value, True, False
+        approx = claim.dim == "time" and claim.calendar != source.calendar
+        return value * source.factor / claim.factor, False, approx
+    if claim.dim == "percent":
+        if source.kind == "fraction" and source.den:
+            return 100.0 * source.num / source.den, False, False  # type: ignore[operator]
+        if _is_proportion(source):
+            return 100.0 * value, False, False
+        return None
+    if claim.is_bare and claim.kind == "value" and _is_proportion(claim):
+        if source.dim == "percent":
+            return value / 100.0, False, False
+        if source.kind == "fraction" and source.den:
+            return source.num / source.den, False, False  # type: ignore[operator]
+    return None
+
+
+def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Relation:
+    """The relation of one claim value/range atom to one source atom.
+
+    ``negated``: the claim is negated ("none … more than 1%"), which turns a bound's truth
+    condition around — any same-unit value in the window makes it judgeable (plausible).
+    """
+    if claim.kind == "fraction":
+        return _relate_fraction(claim, source)
+    if source.kind == "fraction" and claim.is_bare and not _is_proportion(claim):
+        return None  # fraction parts are indexed as bare numbers of their own
+    if claim.kind == "range":
+        if source.kind != "range":
+            return None
+        lo = convert(source, claim, source.number)
+        hi = convert(source, claim, source.high if source.high is not None else source.number)
+        if lo is None or hi is None or claim.high is None or lo[2]:
+            return None
+        same = lo[1]
+        if _equal(claim, claim.number, lo[0], same_unit=same) and _equal(claim, claim.high, hi[0], same_unit=same):
+            return "supported"
+        return None
+    if source.kind == "range":
+        return None  # range ends are indexed as values of their own
+    conv = convert(source, claim, source.number)
+    if conv is None:
+        return None
+    wv, same, approx = conv
+    cv = claim.number
+    cq, wq = claim.qualifier, source.qualifier
+    eq = not approx and _equal(claim, cv, wv, same_unit=same)
+    if cq in ("<", "<=", ">", ">=") and negated:
+        return "supported" if eq and wq == cq else "plausible"
+    if cq is None:
+        if wq in (None, "~"):
+            if eq:
+                return "supported"
+            if wv < 0 < cv and _equal(claim, cv, -wv, same_unit=same) and not approx:
+                return "plausible"  # "reduced by 40%" against a change of -40
+            return None
+        # the claim states a value the source bounds: a value inside the bound can only be judged
+        return "plausible" if _satisfies(cv, wq, wv) else None
+    if cq == "~":
+        if eq and wq in (None, "~"):
+            return "supported"
+        if wq in (None, "~") and abs(cv - wv) <= max(claim.step / 2, _APPROX_SHARE * abs(cv)):
+            return "plausible"
+        return None
+    # the claim states a bound
+    if wq == cq and eq:
+        return "supported"
+    if wq in (None, "~"):
+        return "plausible" if _satisfies(wv, cq, cv) else None
+    if wq[0] == cq[0]:
+        return "plausible"  # two bounds the same way ("within 6 months" / "within 2 months"): judge it
+    return None
+
+
+def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
+    num, den = claim.num or 0, claim.den or 1
+    if source.kind == "fraction":
+        return "supported" if source.den and num * source.den == source.num * den else None  # type: ignore[operator]
+    if source.qualifier not in (None, "~") or source.kind != "value":
+        return None
+    ratio = num / den
+    if source.dim == "percent":
+        return "supported" if _rounds_to(source.number, 100.0 * ratio, source.step) or _exact(100.0 * ratio, source.number) else None
+    if _is_proportion(source):
+        return "supported" if _rounds_to(source.number, ratio, source.step) or _exact(ratio, source.number) else None
+    return None
+
+
+def calendar_plausible(claim: ValueAtom, source: ValueAtom) -> bool:
+    """Months/years on one side, days/weeks/hours on the other, and the lengths agree."""
+    if claim.dim != "time" or source.dim != "time" or claim.calendar == source.calendar:
+        return False
+    if claim.kind != "value" or source.kind != "value":
+        return False
+    cal, other = (claim, source) if claim.calendar else (source, claim)
+    lo, hi = _CALENDAR_HOURS["year" if cal.factor > 1000 else "month"]
+    hours = other.number * other.factor
+    if cal.number == 0:
+        return hours == 0
+    per = hours / cal.number
+    ok = lo - _EPS <= per <= hi + _EPS
+    if not ok or claim.qualifier in (None, "~") or source.qualifier not in (None, "~"):
+        return ok and (claim.qualifier in (None, "~") or source.qualifier in (None, "~"))
+    return ok

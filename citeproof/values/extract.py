@@ -1,0 +1,435 @@
+"""Extract value atoms from text (claims and source windows alike).
+
+What counts as a numeric fact (documented decisions, see ``tests/values``):
+
+* a number with its unit, denominator (``mg/kg``, ``mg/m2``, ``/day``, ``daily``), scale word
+  (``1.2 billion``, ``$1.2B``, ``3.5万``, ``12亿``), currency, bound or approximation cue
+  (``more than``, ``at least``, ``up to``, ``超过``, ``以上``, ``about``, ``约``);
+* ranges (``10–20 mg``, ``10 to 20 mg``, ``between 10 and 20``), fractions (``2/20``),
+  statistics (``p = 0.03``, ``HR 0.75``, ``95% CI 1.2–3.4``);
+* English number words ``zero``/``none``/``one``…``ninety-nine``;
+* a count ("20 patients", "3例") is a bare number: count nouns are not units.
+
+Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
+``CD20``, ``5-FU``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
+``day 1``, ``第3``, ``3期``), list markers at the start of a claim, calendar years (a bare
+four-digit 1900–2100), dates and clock times, ``1st``/``2nd``. Spelled-out Chinese numerals
+(三, 两) are not read. In ``mode="source"`` labels are kept as bare numbers (``label=True``)
+so a claim's count can still find "Results 2", and glued AE counts (``Anemia1/6``) are read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from citeproof.text.normalize import fold_emphasis, normalize_text
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
+
+Mode = Literal["claim", "source"]
+
+_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|(?<![\d.])\.\d+")
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
+_SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
+_DATE = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{4}年\d{1,2}月(?:\d{1,2}日)?|\d{1,2}月\d{1,2}日"
+)
+_RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|through|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
+_BETWEEN = re.compile(r"(?:between|from)\s$")
+_AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
+_FRACTION = re.compile(r"^(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)(\d+)(?![\d.,]|\s?/\s?\d)")
+_SCI = re.compile(r"^\s?(?:[x×*]\s?10\s?(?:\^|\*\*)?\s?|e)(?P<exp>[-+]?\d{1,2})(?!\d)")
+_POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
+_TIME_POINT = re.compile(r"(?:^|[^a-z])(day|week|month|year)\s?$")
+_MORE_THAN_AFTER = re.compile(r"^\s?(?:more|less|fewer|longer|shorter|higher|lower|greater|larger|smaller)\b(?=[^.;]{0,80}\bthan\b)")
+_OF_A = re.compile(r"^\s(?:of\s)?an?\s(?=\S)")
+_DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
+_LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
+_P_STAT = re.compile(r"(?:^|[^a-z])p\s?(?:-\s?|\s)?(?:values?)?\s?(?:of|is|was|were|:)?\s?(?P<sym><=|>=|[=<>≤≥])?\s?$")
+_RATIO_STAT = re.compile(r"(?:\b(?P<abbr>a?HR|a?OR|a?RR|IRR)|(?P<long>hazard ratio|odds ratio|relative risk|risk ratio))\s?(?:\(.{0,20}\)\s?)?(?:of|was|is|=|:|,)?\s?$", re.I)
+_CI_AFTER = re.compile(r"^\s?(?:ci|confidence interval)\b")
+_SYMBOL_Q = {">": ">", "<": "<", "≥": ">=", "≤": "<=", ">=": ">=", "<=": "<=", "=": None, "~": "~", "≈": "~"}
+
+
+def prepare(text: str, *, keep_newlines: bool = False) -> str:
+    """The text value atoms are read from: emphasis folded, Unicode normalised, powers spelled out."""
+    text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
+    if any(c in text for c in "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"):
+        text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
+        text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)
+        text = text.translate(_SUPERSCRIPT)
+    return text
+
+
+def _lower(text: str) -> str:
+    low = text.lower()
+    # str.lower can change the length of a few exotic characters; offsets must stay aligned
+    return low if len(low) == len(text) else "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def _decimals(numeral: str) -> int:
+    return len(numeral.split(".", 1)[1]) if "." in numeral else 0
+
+
+def _parse_number(numeral: str) -> float:
+    return float(numeral.replace(",", ""))
+
+
+class _Scanner:
+    """One left-to-right pass over prepared text; atoms never overlap."""
+
+    def __init__(self, text: str, mode: Mode) -> None:
+        self.text = text
+        self.low = _lower(text)
+        self.mode = mode
+        self.lex: Lexicon = lexicon()
+        self.atoms: list[ValueAtom] = []
+        self.skip_spans = [m.span() for m in _DATE.finditer(text)]
+
+    # ---- helpers over the text after a position -------------------------------------
+    def _scale_at(self, pos: int) -> tuple[float, int]:
+        """Scale word/letter right after a number (``billion``, ``万``, glued ``B``)."""
+        low = self.low
+        m = re.match(r"\s?", low[pos:])
+        p = pos + (m.end() if m else 0)
+        # a unit alias starting here (千克) wins over a scale prefix (千)
+        unit = self.lex.unit_re.match(low, p)
+        sm = self.lex.scale_word_re.match(low, p)
+        if sm and not (unit and unit.end() > sm.end()):
+            return self.lex.scale_words[sm.group(0)], sm.end()
+        if pos < len(self.text):
+            c = self.text[pos]
+            nxt = self.text[pos + 1] if pos + 1 < len(self.text) else " "
+            if c in self.lex.scale_letters and not nxt.isalpha() and (c != "M" or self._currency_before_flag):
+                return self.lex.scale_letters[c], pos + 1
+        return 1.0, pos
+
+    def _unit_at(self, pos: int) -> tuple[UnitInfo | None, int]:
+        m = re.match(r"\s?-?\s?", self.low[pos:])
+        for skip in sorted({0, 1 if self.low[pos:pos + 1] == " " else 0, m.end() if m else 0}):
+            um = self.lex.unit_re.match(self.low, pos + skip)
+            if um:
+                return self.lex.unit_by_alias[um.group(0)], um.end()
+        return None, pos
+
+    def _denominators(self, pos: int) -> tuple[list[tuple[str, str, float]], int]:
+        """``/kg``, ``/m2``, ``per day``, ``daily`` → [(canonical, dim, factor)]."""
+        out: list[tuple[str, str, float]] = []
+        while True:
+            pm = self.lex.per_time_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
+            if pm and not any(d == "time" for _, d, _ in out):
+                canonical, hours = self.lex.per_time_by_alias[pm.group(0)]
+                out.append((canonical, "time", hours))
+                pos = pm.end()
+                continue
+            sep = _DENOM_SEP.match(self.low[pos:pos + 6])
+            if not sep:
+                break
+            um = self.lex.unit_re.match(self.low, pos + sep.end())
+            if not um:
+                break
+            info = self.lex.unit_by_alias[um.group(0)]
+            if info.dim in ("percent", "count") or info.dim.startswith("currency"):
+                break
+            out.append((info.canonical, info.dim, info.factor))
+            pos = um.end()
+        return out, pos
+
+    _currency_before_flag = False
+
+    def _currency_before(self, start: int) -> tuple[str | None, int]:
+        window = self.text[max(0, start - 6):start]
+        m = self.lex.currency_prefix_re.search(window)
+        if not m:
+            return None, start
+        return self.lex.currency_prefix[m.group(0).strip()], start - (len(window) - m.start())
+
+    def _qualifier_before(self, start: int) -> tuple[str | None, int]:
+        before = self.low[max(0, start - 40):start]
+        stripped = before.rstrip()
+        if stripped and stripped[-1] in "<>≤≥~≈=" and len(stripped) >= 2 and stripped[-2] in "<>=":
+            sym = stripped[-2:]
+            return _SYMBOL_Q.get(sym), start - (len(before) - len(stripped)) - 2
+        if stripped and stripped[-1] in _SYMBOL_Q:
+            return _SYMBOL_Q[stripped[-1]], start - (len(before) - len(stripped)) - 1
+        for cue, q in self.lex.bounds_before:
+            if stripped.endswith(cue):
+                head = stripped[: -len(cue)]
+                if cue[0].isascii() and cue[0].isalpha() and head and (head[-1].isalnum()):
+                    continue
+                return q, start - (len(before) - len(stripped)) - len(cue)
+        return None, start
+
+    def _qualifier_after(self, pos: int) -> tuple[str | None, int]:
+        low = self.low
+        for cue, q in self.lex.bounds_after:
+            for gap in (" ", ""):
+                probe = gap + cue
+                if low.startswith(probe, pos):
+                    end = pos + len(probe)
+                    if cue[0].isascii() and end < len(low) and low[end].isalnum():
+                        continue
+                    return q, end
+        return None, pos
+
+    def _derived(self, start: int, end: int) -> bool:
+        after = self.low[end:end + 24]
+        if any(after.startswith(cue) or after.startswith(" " + cue.strip()) and cue.startswith(" ") for cue in self.lex.derived_after):
+            return True
+        if _MORE_THAN_AFTER.match(self.low[end:end + 120]):
+            return True  # "5 more weeks than", "11% more participants … than": a difference
+        if re.match(r"^\s?-?\s?fold\b", after) or re.match(r"^\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b", after):
+            return True
+        before = self.low[max(0, start - 30):start].rstrip()
+        return any(before.endswith(cue) for cue in self.lex.derived_before)
+
+    def _count_noun(self, pos: int) -> str | None:
+        m = self.lex.count_noun_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
+        return m.group(0).split()[-1] if m else None
+
+    # ---- one quantity: number [sci] [scale] [unit] [denominators] -----------------------
+    def _quantity(self, nstart: int, nend: int, numeral: str, value: float | None = None):
+        text = self.text
+        v = _parse_number(numeral) if value is None else value
+        dec = _decimals(numeral)
+        pos = nend
+        scale = 1.0
+        sci = _SCI.match(self.low[pos:pos + 12])
+        if sci:
+            scale = 10.0 ** int(sci.group("exp"))
+            pos += sci.end()
+        elif numeral == "10" and (pw := _POWER_ONLY.match(text[pos:pos + 6])):
+            v, dec = 10.0 ** int(pw.group("exp")), 0
+            pos += pw.end()
+        if scale == 1.0:
+            s, p2 = self._scale_at(pos)
+            if s != 1.0:
+                scale, pos = s, p2
+        unit, upos = self._unit_at(pos)
+        if unit is not None:
+            pos = upos
+        dens, dpos = self._denominators(pos)
+        if dens and (unit is None or unit.dim not in ("percent",)):
+            pos = dpos
+        else:
+            dens = []
+        return v, dec, scale, unit, dens, pos
+
+    def _glued_before(self, start: int) -> bool:
+        return start > 0 and (self.text[start - 1].isascii() and self.text[start - 1].isalpha() or self.text[start - 1] in "µμ_")
+
+    def _identifier_after(self, end: int, unit_end: int) -> bool:
+        """Digits followed by letters that are not a unit/scale (4T1, 1st, 5-FU) name something."""
+        if unit_end > end:
+            return False
+        rest = self.text[end:end + 4]
+        if re.match(r"^(?:st|nd|rd|th)\b", rest):
+            return True
+        if re.match(r"^[A-Za-z]", rest):
+            return True
+        return bool(re.match(r"^-[A-Z]{1,5}\b", rest))
+
+    def scan(self) -> list[ValueAtom]:
+        text, low = self.text, self.low
+        consumed = 0
+        skip_until = 0
+        if self.mode == "claim":
+            lm = _LIST_MARKER.match(text)
+            if lm:
+                skip_until = lm.end()
+        # number words become synthetic numerals at their position
+        tokens: list[tuple[int, int, str, float | None]] = [(m.start(), m.end(), m.group(0), None) for m in _NUMBER.finditer(text)]
+        for m in self.lex.number_word_re.finditer(low):
+            if m.group("single"):
+                val = self.lex.number_words[m.group("single")]
+            else:
+                val = self.lex.number_words[m.group("tens")] + (self.lex.number_words[m.group("unit")] if m.group("unit") else 0)
+            # "one-sided", "two-arm": a hyphenated word compound is an adjective, not a count
+            if re.match(r"^-[a-z]", low[m.end():m.end() + 2]) and not self.lex.unit_re.match(low, m.end() + 1):
+                continue
+            if m.group(0) == "one" and re.match(r"^\s(?:another|other)\b", low[m.end():m.end() + 10]):
+                continue  # "one another": a pronoun
+            if m.group(0) in ("one", "none") and low[max(0, m.start() - 3):m.start()] == "no ":
+                continue
+            tokens.append((m.start(), m.end(), m.group(0), float(val)))
+        tokens.sort()
+        for start, end, numeral, word_value in tokens:
+            if start < max(consumed, skip_until):
+                continue
+            if any(a <= start < b for a, b in self.skip_spans):
+                continue
+            is_word = word_value is not None
+            if not is_word and self._glued_before(start):
+                # AE tables glue the term to its count ("Anemia1/6"): source-side only
+                fm = _FRACTION.match(text[end:end + 12])
+                if not (self.mode == "source" and fm):
+                    consumed = end + (fm.end() if fm else 0)
+                    continue
+            atom, stop = self._atom(start, end, numeral, word_value)
+            consumed = max(stop, end)
+            if atom is not None:
+                self.atoms.append(atom)
+        return self.atoms
+
+    def _atom(self, start: int, end: int, numeral: str, word_value: float | None):
+        text, low = self.text, self.low
+        sign = 1.0
+        nstart = start
+        if word_value is None and start > 0 and text[start - 1] in "-+" and (start == 1 or not text[start - 2].isalnum()) and not (start >= 2 and text[start - 2] in "/"):
+            # a sign, unless the hyphen joins a range (handled by the range branch of the previous number)
+            sign = -1.0 if text[start - 1] == "-" else 1.0
+            nstart = start - 1
+        # fraction "2/20"
+        if word_value is None and "." not in numeral and "," not in numeral and (fm := _FRACTION.match(text[end:end + 14])):
+            num, den = int(numeral), int(fm.group(1))
+            stop = end + fm.end()
+            worded = "/" not in fm.group(0)
+            if den > 0 and not (worded and (1900 <= den <= 2100 or num > den)):
+                qualifier, _ = self._qualifier_before(nstart)
+                if qualifier is None:
+                    qualifier, qend = self._qualifier_after(stop)
+                    stop = qend if qualifier else stop
+                of_unit = _OF_A.match(low[stop:stop + 8])
+                unit, upos = self._unit_at(stop + of_unit.end()) if of_unit else (None, stop)
+                if unit is not None and unit.dim in ("time", "mass", "volume", "length"):
+                    # "1/2 a month", "1/4 of a gram": a fraction of a unit is a value in that unit
+                    return ValueAtom(raw=text[nstart:upos], kind="value", number=num / den, unit=unit.canonical,
+                                     dim=unit.dim, factor=unit.factor, calendar=unit.calendar, step=1e-9, decimals=9,
+                                     qualifier=qualifier, start=nstart, end=upos), upos  # type: ignore[arg-type]
+                return ValueAtom(raw=text[nstart:stop], kind="fraction", number=num / den, num=num, den=den,
+                                 decimals=0, step=0.0, qualifier=qualifier, start=nstart, end=stop), stop  # type: ignore[arg-type]
+        v, dec, scale, unit, dens, pos = self._quantity(start, end, numeral, word_value)
+        v *= sign
+        if word_value is None and self._identifier_after(end, pos):
+            return None, pos
+        # currency
+        self._currency_before_flag = False
+        currency, cstart = self._currency_before(nstart)
+        if currency is None:
+            cm = self.lex.currency_suffix_re.match(low, pos + (1 if low[pos:pos + 1] == " " else 0))
+            if cm and unit is None:
+                currency = self.lex.currency_suffix[cm.group(0)]
+                pos = cm.end()
+        else:
+            nstart = cstart
+            if scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
+                scale, pos = self.lex.scale_letters[text[end]], max(pos, end + 1)
+        # range
+        high = None
+        high_dec = dec
+        sep = _RANGE_SEP.match(low[pos:pos + 10])
+        between = _BETWEEN.search(low[max(0, nstart - 8):nstart])
+        if between and not sep:
+            sep = _AND_SEP.match(low[pos:pos + 8])
+        if sep and not (pos == end and low[pos:pos + 1] == "-" and pos + 1 < len(low) and low[pos + 1] == " "):
+            n2 = _NUMBER.match(text, pos + sep.end() + (1 if text[pos + sep.end():pos + sep.end() + 1] in "-+" else 0))
+            if n2 and not self._glued_before(n2.start()) or (n2 and text[n2.start() - 1] in "-+"):
+                neg2 = text[n2.start() - 1] == "-" and n2.start() - 1 >= pos + sep.end()
+                v2, dec2, scale2, unit2, dens2, pos2 = self._quantity(n2.start(), n2.end(), n2.group(0))
+                if not self._identifier_after(n2.end(), pos2):
+                    if unit is None and unit2 is not None:
+                        unit, dens = unit2, dens2
+                    if unit is not None and unit2 is not None and unit2.dim != unit.dim:
+                        pass  # "5 mg to 2 weeks" is not a range
+                    else:
+                        if scale == 1.0 and scale2 != 1.0:
+                            scale = scale2  # "1.2-3.4 billion": the scale word covers both ends
+                        high = (-v2 if neg2 else v2) * (scale2 if scale2 != 1.0 else scale)
+                        high_dec = max(dec, dec2)
+                        pos = pos2
+                        if not dens and dens2:
+                            dens = dens2
+        # composite unit
+        if unit is not None and unit.needs_denominator and not dens:
+            unit = None
+        dim, canon, factor, calendar = "", "", 1.0, False
+        if currency:
+            dim, canon = f"currency:{currency}", currency
+        if unit is not None:
+            dim, canon, factor, calendar = unit.dim, unit.canonical, unit.factor, unit.calendar
+        if dens:
+            if not dim:
+                dim, canon = "count", ""
+            for dcanon, ddim, dfactor in dens:
+                dim += "/" + ddim
+                canon += "/" + dcanon
+                factor /= dfactor
+        count_noun = None
+        if not dim:
+            count_noun = self._count_noun(pos)
+        qualifier, qstart = self._qualifier_before(nstart)
+        stat = None
+        before = low[max(0, qstart - 40):qstart] if qualifier else low[max(0, nstart - 40):nstart]
+        pm = _P_STAT.search(low[max(0, nstart - 30):nstart])
+        if pm and not dim:
+            stat = "p"
+            if pm.group("sym"):
+                qualifier = _SYMBOL_Q.get(pm.group("sym"))
+        elif not dim and _RATIO_STAT.search(text[max(0, nstart - 30):nstart]):
+            rm = _RATIO_STAT.search(text[max(0, nstart - 30):nstart])
+            abbr = rm.group("abbr") if rm else None
+            if abbr is None or abbr.upper() == abbr or abbr[0] == "a":
+                stat = (abbr or "".join(w[0] for w in (rm.group("long") or "").split())).upper().lstrip("A") or None
+        if dim == "percent" and _CI_AFTER.match(low[pos:pos + 24]):
+            stat = "CI"
+        if high is not None and re.search(r"\bci\b|confidence interval", before):
+            stat = stat or "CI"
+        if qualifier is None:
+            after_noun = pos
+            if count_noun:
+                cm = self.lex.count_noun_re.match(low, pos + (1 if low[pos:pos + 1] == " " else 0))
+                after_noun = cm.end() if cm else pos
+            qualifier, qend = self._qualifier_after(after_noun)
+            if qualifier:
+                pos = qend
+        if qualifier == ">" and dim == "time" and re.search(r"(?:^|[^a-z])over\s?$", low[max(0, nstart - 6):nstart]):
+            qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
+        label = False
+        if True:
+            if not dim and high is None and word_value is None and self.lex.label_before_re.search(low[max(0, nstart - 24):nstart]):
+                label = True
+            if not dim and any(text.startswith(w, pos) for w in self.lex.label_after):
+                label = True
+        if not dim and high is None and word_value is None and qualifier is None and scale == 1.0 and count_noun is None \
+                and "." not in numeral and "," not in numeral and 1900 <= v <= 2100 and len(numeral) == 4:
+            label = True  # a calendar year names a time, it is not a measured value
+        if label and (tm := _TIME_POINT.search(low[max(0, nstart - 8):nstart])) and "." not in numeral:
+            # "by week 24", "Day 28": a time point is a fact about time — compared as a duration
+            unit_info = self.lex.unit_by_alias[tm.group(1)]
+            dim, canon, factor, calendar, label = "time", unit_info.canonical, unit_info.factor, unit_info.calendar, False
+        if label and self.mode == "claim":
+            return None, pos
+        derived = self._derived(nstart, pos)
+        number = v * scale
+        step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
+        return ValueAtom(
+            raw=text[nstart:pos].strip(),
+            kind="range" if high is not None else "value",
+            number=number,
+            high=high,
+            unit=canon,
+            dim=dim,
+            factor=factor,
+            step=step,
+            decimals=max(dec, high_dec) if high is not None else dec,
+            qualifier=qualifier,  # type: ignore[arg-type]
+            stat=stat,
+            calendar=calendar,
+            count_noun=count_noun,
+            derived=derived,
+            label=label,
+            per_hours=next((f for _, d, f in dens if d == "time"), None) if dens and dens[-1][1] == "time" else None,
+            start=nstart,
+            end=pos,
+        ), pos
+
+
+def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) -> list[ValueAtom]:
+    """Every numeric fact in ``text``, left to right (see the module doc for what counts)."""
+    if not prepared:
+        text = prepare(text, keep_newlines=(mode == "source"))
+    if not any(c.isdigit() for c in text) and not lexicon().number_word_re.search(_lower(text)):
+        return []
+    return _Scanner(text, mode).scan()

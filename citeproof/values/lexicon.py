@@ -1,0 +1,155 @@
+"""The value lexicon: units, per-time phrases, currencies, number and scale words, cue words.
+
+Everything language- or domain-specific lives in ``citeproof/data/*.json``; this module
+reads those files once and compiles them into the regular expressions the extractor uses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class UnitInfo:
+    canonical: str
+    dim: str
+    factor: float  # size of this unit in the dimension's base unit
+    calendar: bool = False  # months/years: conversions to days/weeks/hours are approximate
+    needs_denominator: bool = False  # "cells" is a unit only in "cells/mm3"; alone it is a count noun
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    unit_by_alias: dict[str, UnitInfo]
+    unit_re: re.Pattern[str]  # matches one unit alias at the start of a string (lower-cased text)
+    per_time_by_alias: dict[str, tuple[str, float]]  # alias → (canonical, hours)
+    per_time_re: re.Pattern[str]
+    currency_prefix: dict[str, str]
+    currency_prefix_re: re.Pattern[str]  # matches a currency symbol/code at the END of a string (original case)
+    currency_suffix: dict[str, str]
+    currency_suffix_re: re.Pattern[str]
+    number_words: dict[str, int]
+    number_word_re: re.Pattern[str]
+    scale_words: dict[str, float]
+    scale_word_re: re.Pattern[str]
+    scale_letters: dict[str, float]
+    bounds_before: tuple[tuple[str, str], ...]  # (cue, qualifier), longest cue first
+    bounds_after: tuple[tuple[str, str], ...]
+    derived_after: tuple[str, ...]
+    derived_before: tuple[str, ...]
+    label_before_re: re.Pattern[str]
+    label_after: tuple[str, ...]
+    count_nouns: frozenset[str]
+    count_noun_re: re.Pattern[str]
+
+
+def _is_cjk(s: str) -> bool:
+    return any("\u3400" <= c <= "\u9fff" for c in s)
+
+
+def _alternation(words: list[str]) -> str:
+    """Longest first, so 'mg/dl' style prefixes never shadow longer aliases."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+def _boundary(word: str) -> str:
+    """ASCII words need a word end after them; CJK and symbols do not."""
+    if _is_cjk(word) or not word[-1:].isalnum():
+        return re.escape(word)
+    return re.escape(word) + r"(?![a-z0-9])"
+
+
+def _read(name: str) -> dict:
+    # citeproof/data is shipped as package data (pyproject), not a package of its own.
+    return json.loads((Path(__file__).resolve().parent.parent / "data" / name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    units_doc = _read("units.json")
+    words_doc = _read("number_words.json")
+    cues = _read("value_cues.json")
+
+    unit_by_alias: dict[str, UnitInfo] = {}
+    for entry in units_doc["units"]:
+        info = UnitInfo(
+            canonical=entry["canonical"],
+            dim=entry["dim"],
+            factor=float(entry["factor"]),
+            calendar=bool(entry.get("calendar", False)),
+            needs_denominator=bool(entry.get("needs_denominator", False)),
+        )
+        for alias in entry["aliases"]:
+            unit_by_alias[alias.lower()] = info
+    unit_re = re.compile(
+        "(?:" + "|".join(_boundary(a) for a in sorted(unit_by_alias, key=len, reverse=True)) + ")"
+    )
+
+    per_time_by_alias: dict[str, tuple[str, float]] = {}
+    for canonical, entry in units_doc["per_time"].items():
+        if canonical.startswith("_"):
+            continue
+        for alias in entry["aliases"]:
+            per_time_by_alias[alias.lower()] = (canonical, float(entry["factor"]))
+    per_time_re = re.compile(
+        "(?:" + "|".join(_boundary(a) for a in sorted(per_time_by_alias, key=len, reverse=True)) + ")"
+    )
+
+    cur = units_doc["currencies"]
+    prefix = {k: v for k, v in cur["prefix"].items()}
+    suffix = {k.lower(): v for k, v in cur["suffix"].items()}
+    currency_prefix_re = re.compile("(?:" + _alternation(list(prefix)) + r")\s?$")
+    currency_suffix_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
+
+    number_words: dict[str, int] = {}
+    number_words.update(words_doc["units"])
+    number_words.update(words_doc["tens"])
+    unit_words = _alternation([w for w in words_doc["units"] if w not in ("none", "zero")])
+    tens_words = _alternation(list(words_doc["tens"]))
+    number_word_re = re.compile(
+        rf"(?<![a-z0-9-])(?:(?P<tens>{tens_words})(?:[- ](?P<unit>{unit_words}))?|(?P<single>{_alternation(list(words_doc['units']))}))(?![a-z0-9])"
+    )
+    scale_words = {k.lower(): float(v) for k, v in words_doc["scale_words"].items()}
+    scale_word_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(scale_words, key=len, reverse=True)) + ")")
+    scale_letters = {k: float(v) for k, v in words_doc["scale_letters"].items() if not k.startswith("_")}
+
+    def pairs(table: dict[str, list[str]]) -> tuple[tuple[str, str], ...]:
+        out = [(cue.lower(), q) for q, cs in table.items() for cue in cs]
+        return tuple(sorted(out, key=lambda p: len(p[0]), reverse=True))
+
+    label_words = [w.lower() for w in cues["label_before"]]
+    label_before_re = re.compile(
+        r"(?:^|[^a-z])(?:" + _alternation(label_words) + r")\s?[#:]?\s?$"
+    )
+    count_nouns = frozenset(w.lower() for w in cues["count_nouns"])
+    count_noun_re = re.compile(
+        r"(?:[a-z-]+\s){0,2}?(?:" + "|".join(_boundary(a) for a in sorted(count_nouns, key=len, reverse=True)) + ")"
+    )
+
+    return Lexicon(
+        unit_by_alias=unit_by_alias,
+        unit_re=unit_re,
+        per_time_by_alias=per_time_by_alias,
+        per_time_re=per_time_re,
+        currency_prefix=prefix,
+        currency_prefix_re=currency_prefix_re,
+        currency_suffix=suffix,
+        currency_suffix_re=currency_suffix_re,
+        number_words=number_words,
+        number_word_re=number_word_re,
+        scale_words=scale_words,
+        scale_word_re=scale_word_re,
+        scale_letters=scale_letters,
+        bounds_before=pairs(cues["bounds_before"]),
+        bounds_after=pairs(cues["bounds_after"]),
+        derived_after=tuple(sorted((w.lower() for w in cues["derived_after"]), key=len, reverse=True)),
+        derived_before=tuple(sorted((w.lower() for w in cues["derived_before"]), key=len, reverse=True)),
+        label_before_re=label_before_re,
+        label_after=tuple(cues["label_after"]),
+        count_nouns=count_nouns,
+        count_noun_re=count_noun_re,
+    )

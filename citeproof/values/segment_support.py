@@ -1,0 +1,202 @@
+"""Does one source segment carry a claim verbatim-faithfully? (the deterministic pass, seed 000)
+
+A segment carries a claim when it supports every value atom of the claim (supported, not
+merely plausible), contains its entity tokens, holds at least ``min_overlap`` of its content
+words (English words without stop-words; Chinese as character bigrams), and has the same
+polarity: the same negation and no flipped direction (increase/decrease, higher/lower,
+improved/worsened, 升高/降低 …).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from citeproof.values.assess import text_supports_all
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.extract import prepare
+from citeproof.values.lexicon import lexicon
+
+_WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+_ENTITY = re.compile(
+    r"\b(?:[A-Za-z]+\d[\w-]*|\d+[A-Za-z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+(?:-[A-Za-z0-9]+)*)\b"
+)
+_ASCII_CUE = re.compile(r"^[a-z' ]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Cues:
+    stop_en: frozenset[str]
+    stop_zh: frozenset[str]
+    negation_en: re.Pattern[str]
+    negation_zh: tuple[str, ...]
+    bound_phrases: re.Pattern[str]
+    directions: dict[str, re.Pattern[str]]
+    directions_zh: dict[str, tuple[str, ...]]
+    opposite: dict[str, str]
+    structure: dict[str, re.Pattern[str]]
+    structure_zh: dict[str, tuple[str, ...]]
+
+
+@lru_cache(maxsize=1)
+def _cues() -> _Cues:
+    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
+
+    def words_re(words: list[str]) -> re.Pattern[str]:
+        ascii_words = sorted((w for w in words if _ASCII_CUE.match(w)), key=len, reverse=True)
+        return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in ascii_words) + r")(?![a-z])")
+
+    def zh(words: list[str]) -> tuple[str, ...]:
+        return tuple(sorted((w for w in words if not _ASCII_CUE.match(w)), key=len, reverse=True))
+
+    return _Cues(
+        stop_en=frozenset(doc["stopwords_en"]),
+        stop_zh=frozenset(doc["stopwords_zh"]),
+        negation_en=words_re(doc["negation"]),
+        negation_zh=zh(doc["negation"]),
+        bound_phrases=re.compile("|".join(re.escape(p) for p in sorted(doc["bound_phrases"], key=len, reverse=True))),
+        directions={k: words_re(v) for k, v in doc["directions"].items()},
+        directions_zh={k: zh(v) for k, v in doc["directions"].items()},
+        opposite=dict(doc["opposite"]),
+        structure={k: words_re(v) for k, v in doc["structure_cues"].items() if not k.startswith("_")},
+        structure_zh={k: zh(v) for k, v in doc["structure_cues"].items() if not k.startswith("_")},
+    )
+
+
+def content_terms(text: str) -> set[str]:
+    """English content words (lightly stemmed) and Chinese character bigrams.
+
+    Unit and number words are left out: they belong to value atoms, which are checked as
+    atoms, and would otherwise let "mg/day" count as shared content."""
+    cues = _cues()
+    low = text.lower()
+    lex = lexicon()
+    terms = {
+        _stem(w) for w in _WORD.findall(low)
+        if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words
+        and w not in lex.per_time_by_alias
+    }
+    for run in _CJK_RUN.findall(text):
+        chars = [c for c in run]
+        if len(chars) == 1 and chars[0] not in cues.stop_zh:
+            terms.add(chars[0])
+        for a, b in zip(chars, chars[1:]):
+            if a + b not in cues.stop_zh and not (a in cues.stop_zh and b in cues.stop_zh):
+                terms.add(a + b)
+    return terms
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ies", "es", "s"):
+        if len(word) > 4 and word.endswith(suffix) and not word.endswith("ss"):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def entity_tokens(text: str) -> set[str]:
+    """Identifiers (NCT…, HER2), acronyms and capitalised names, except a sentence's first word."""
+    cues = _cues()
+    out: set[str] = set()
+    for m in _ENTITY.finditer(text):
+        token = m.group(0)
+        before = text[: m.start()].rstrip()
+        if token[0].isupper() and token[1:].islower() and (not before or before[-1] in ".!?:;。！？；(\"'["):
+            continue  # a capitalised sentence start is not a name
+        if token.lower() in cues.stop_en or token.isdigit():
+            continue
+        if re.fullmatch(r"\d+[a-zA-Z]{1,5}", token):
+            continue  # "30mg", "3mm": a value, checked as an atom
+        out.add(token.lower())
+    return out
+
+
+def structure(text: str) -> frozenset[str]:
+    """Contrast / comparison / "respectively" cues present (they bind values to subjects)."""
+    cues = _cues()
+    low = text.lower()
+    found = {k for k, rx in cues.structure.items() if rx.search(low)}
+    found |= {k for k, ws in cues.structure_zh.items() if any(w in low for w in ws)}
+    return frozenset(found)
+
+
+_DIGIT_RUN = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _digit_runs(text: str) -> set[str]:
+    return {m.group(0).replace(",", "") for m in _DIGIT_RUN.finditer(text)}
+
+
+def _blank_atoms(text: str, atoms: list[ValueAtom]) -> str:
+    """The claim with its value atoms blanked out (atoms are offsets into the prepared claim)."""
+    chars = list(text)
+    for a in atoms:
+        for i in range(max(0, a.start), min(len(chars), a.end)):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def polarity(text: str) -> tuple[bool, frozenset[str]]:
+    """(negated?, direction classes present) after removing bound phrases like "more than"."""
+    cues = _cues()
+    low = cues.bound_phrases.sub(" ", text.lower())
+    negated = bool(cues.negation_en.search(low)) or any(c in low for c in cues.negation_zh)
+    dirs = {k for k, rx in cues.directions.items() if rx.search(low)}
+    dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}
+    return negated, frozenset(dirs)
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentVerdict:
+    carries: bool
+    why: str | None  # first unmet condition, for the undecided reason
+
+
+def segment_carries(
+    claim_text: str,
+    atoms: list[ValueAtom],
+    segment_text: str,
+    *,
+    min_overlap: float,
+    claim_terms: set[str] | None = None,
+) -> SegmentVerdict:
+    claim = prepare(claim_text)
+    seg = prepare(segment_text)
+    if any(a.derived for a in atoms):
+        return SegmentVerdict(False, "a derived number cannot be read off one segment")
+    if atoms and not text_supports_all(atoms, segment_text):
+        return SegmentVerdict(False, "no single segment carries every number")
+    seg_low = seg.lower()
+    # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a pass
+    # still needs them written in the segment
+    loose = _digit_runs(_blank_atoms(claim, atoms)) - _digit_runs(seg)
+    if loose:
+        return SegmentVerdict(False, f"'{sorted(loose)[0]}' is not written in one segment")
+    missing_entities = [e for e in entity_tokens(claim) if not re.search(r"(?<![a-z0-9])" + re.escape(e) + r"(?![a-z0-9])", seg_low)]
+    if missing_entities:
+        return SegmentVerdict(False, f"entity not in one segment: {missing_entities[0]}")
+    terms = claim_terms if claim_terms is not None else content_terms(claim)
+    if not terms:
+        return SegmentVerdict(False, "no content words to compare")
+    seg_terms = content_terms(seg)
+    share = len(terms & seg_terms) / len(terms)
+    if share + 1e-9 < min_overlap:
+        return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}")
+    c_neg, c_dirs = polarity(claim)
+    s_neg, s_dirs = polarity(seg)
+    if c_neg != s_neg:
+        return SegmentVerdict(False, "negation differs from the source")
+    cues = _cues()
+    for d in c_dirs:
+        if d not in s_dirs or (cues.opposite[d] in s_dirs and cues.opposite[d] not in c_dirs):
+            return SegmentVerdict(False, f"direction '{d}' not stated the same way in the source")
+    for d in s_dirs:
+        if cues.opposite[d] in c_dirs and d not in c_dirs:
+            return SegmentVerdict(False, "direction flipped against the source")
+    missing_structure = structure(claim) - structure(seg)
+    if missing_structure:
+        return SegmentVerdict(False, f"the claim's {sorted(missing_structure)[0]} is not stated in one segment")
+    return SegmentVerdict(True, None)

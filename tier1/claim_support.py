@@ -1,0 +1,123 @@
+"""CP105 claim-support: the deterministic pass — one source segment carries the whole claim.
+
+Seed 000's claim-support gate: a claim passes Tier 1 only when ONE segment of a cited
+window (after wrap reflow) carries every value atom of the claim (supported, not merely
+plausible), its entity tokens, enough of its content words and the same polarity. A
+flipped negation or direction never passes. Anything short of that is undecided — the
+only claims Tier 2 sees. This rule never blocks: failing to prove support is not proof of
+a fabrication (that is CP104's job).
+"""
+
+from __future__ import annotations
+
+from citeproof.model import RuleOutcome
+from citeproof.sources.types import SourceWindow
+from citeproof.values import claim_atoms
+from citeproof.values.segment_support import content_terms, segment_carries
+from tier1.context import ClaimContext
+from tier1.rule import Rule, RuleDoc, RuleExample
+
+_TRIAL = (
+    '{"Clinical Trial ID": "NCT0000001",\n'
+    ' "Results": ["Outcome Measurement: ", "  Overall response rate increased to 40% in Arm A.", '
+    '"  Serious adverse events were not observed in Arm B."]}\n'
+)
+_TRIAL_ZH = (
+    '{"Clinical Trial ID": "NCT0000002",\n'
+    ' "Results": ["结果：", "  治疗组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。"]}\n'
+)
+
+
+def _segments(window: SourceWindow) -> list[str]:
+    if window.segments:
+        return [s.text for s in window.segments]
+    # a window without segments (plain text from a producer that did not segment): one line each
+    return [line for line in window.text.split("\n") if line.strip()]
+
+
+class ClaimSupport(Rule):
+    id = "CP105"
+    name = "claim-support"
+    severity = "info"
+    scope = "claim"
+    doc = RuleDoc(
+        what="One segment of a cited window carries the claim: every value atom (supported), its entity "
+        "tokens, at least settings.min_content_overlap of its content words (EN words without stop-words, "
+        "ZH character bigrams) and the same polarity (negation and direction).",
+        why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
+        "synthesis of two sentences or a flipped 'increased'/'decreased' needs Tier 2.",
+        fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
+        "unmet condition as the reason.",
+        passes="Some single segment of a cited window carries every atom, entity, enough content words, and "
+        "the same negation and direction.",
+        not_applicable="None of the claim's anchors resolved to a window.",
+    )
+    examples = (
+        RuleExample(
+            name="verbatim-en",
+            expect="pass",
+            report="# Results\n\nOverall response rate increased to 40% in Arm A [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="direction-flipped-en",
+            expect="fail",
+            report="# Results\n\nOverall response rate decreased to 40% in Arm A [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="negation-flipped-en",
+            expect="fail",
+            report="# Results\n\nSerious adverse events were observed in Arm B [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="no-anchor-en",
+            expect="na",
+            report="# Results\n\nThe next section discusses the response rate.\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="verbatim-zh",
+            expect="pass",
+            lang="zh",
+            report="# 结果\n\n治疗组的总缓解率升高至40%[nct:NCT0000002#Results]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="direction-flipped-zh",
+            expect="fail",
+            lang="zh",
+            report="# 结果\n\n治疗组的总缓解率降低至40%[nct:NCT0000002#Results]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="no-anchor-zh",
+            expect="na",
+            lang="zh",
+            report="# 结果\n\n下一节讨论缓解率。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+    )
+
+    def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
+        claim = ctx.claim
+        windows = ctx.windows
+        if not windows or claim.in_source_list:
+            return self.na(claim.id)
+        atoms = ctx.cache.get("atoms")
+        if atoms is None:
+            atoms = claim_atoms(claim.text)
+            ctx.cache["atoms"] = atoms
+        terms = content_terms(claim.text)
+        first_reason: str | None = None
+        for window in windows:
+            for segment in _segments(window):
+                verdict = segment_carries(
+                    claim.text, atoms, segment, min_overlap=ctx.settings.min_content_overlap, claim_terms=terms
+                )
+                if verdict.carries:
+                    return self.ok(claim.id)
+                first_reason = first_reason or verdict.why
+        return self.undecided(f"no single cited segment carries the claim ({first_reason or 'no segments'})",
+                              claim_id=claim.id)

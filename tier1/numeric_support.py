@@ -1,0 +1,137 @@
+"""CP104 numeric-support: every number of a claim is in the window its anchors cite.
+
+Each numeric fact (value atom: number, unit, denominator, qualifier, precision) ends in one
+of three states against the cited windows (SPEC §3.4, ``citeproof.values``):
+supported (equal value and unit, exact equivalences included), plausible (a bound some
+same-unit value satisfies, an approximation, a calendar conversion — Tier 2 judges it) or
+missing. A missing number is a fabricated or mis-copied figure: critical, however it is
+formatted (bold, full-width digits, a scale word).
+"""
+
+from __future__ import annotations
+
+from citeproof.model import RuleOutcome
+from citeproof.values import NumberAssessment, assess_atoms, claim_atoms
+from citeproof.values.assess import claim_negated
+from tier1.context import ClaimContext
+from tier1.rule import Rule, RuleDoc, RuleExample
+
+_TRIAL = (
+    '{"Clinical Trial ID": "NCT0000001",\n'
+    ' "Intervention": ["INTERVENTION 1: ", "  Study drug 200 mg/day orally for 12 weeks", '
+    '"  Loading dose of 120 mg on day 1"],\n'
+    ' "Results": ["Overall Number of Participants Analyzed: 20", "  Total: 2/20 (10.00%)", '
+    '"  Response rate 93%"]}\n'
+)
+_TRIAL_ZH = (
+    '{"Clinical Trial ID": "NCT0000002",\n'
+    ' "Intervention": ["干预 1：", "  研究药物每日200 mg，口服12周", "  第1天负荷剂量120 mg"],\n'
+    ' "Results": ["共入组3.5万名受试者", "  总费用12亿元"]}\n'
+)
+
+
+class NumericSupport(Rule):
+    id = "CP104"
+    name = "numeric-support"
+    severity = "critical"
+    scope = "claim"
+    doc = RuleDoc(
+        what="Every numeric fact of a claim (count, percentage, fraction, dose with unit and denominator, "
+        "time window, currency, CI, p-value, HR/OR) is looked up in the cited windows after normalisation "
+        "(thousands separators, full-width digits, Unicode minus, Markdown emphasis, scale words, number words) "
+        "and exact equivalences (120 mg = 0.12 g; 1/3 = 33.33% at the claim's precision).",
+        why="A fabricated or mis-copied figure is the most harmful error a cited report can carry; "
+        "string matching misses it when formatted differently and rejects true paraphrases.",
+        fails="Some number has nothing equal or plausible in any cited window (critical numeric_token_miss, "
+        "naming the number and the sources searched). A derived number (fold change, percentage points, "
+        "difference, sum) is missing unless a cited model/evidence file holds its formula, input anchors, units "
+        "and result.",
+        passes="Every number is supported: an equal value with an equal unit (for a bound, the same bound). "
+        "When some number is only plausible (a bound another value satisfies, 'about', months ↔ weeks) the "
+        "claim is undecided and goes to Tier 2.",
+        not_applicable="The claim has no numeric fact, or none of its anchors resolved to a window "
+        "(anchor resolution already failed those).",
+    )
+    examples = (
+        RuleExample(
+            name="bold-dose-supported-en",
+            expect="pass",
+            report="# Dosing\n\nThe study drug was given at **200 mg**/day for 12 weeks [nct:NCT0000001#Intervention].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="unit-equivalence-en",
+            expect="pass",
+            report="# Dosing\n\nA loading dose of 0.12 g was given on day 1 [nct:NCT0000001#Intervention].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="fabricated-bold-dose-en",
+            expect="fail",
+            report="# Dosing\n\nThe study drug was given at **250 mg**/day for 12 weeks [nct:NCT0000001#Intervention].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="no-numbers-en",
+            expect="na",
+            report="# Dosing\n\nThe study drug was taken orally [nct:NCT0000001#Intervention].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="scale-word-zh",
+            expect="pass",
+            lang="zh",
+            report="# 结果\n\n研究共入组35000名受试者[nct:NCT0000002#Results]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="fabricated-scale-word-zh",
+            expect="fail",
+            lang="zh",
+            report="# 结果\n\n研究总费用为15亿元[nct:NCT0000002#Results]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="no-numbers-zh",
+            expect="na",
+            lang="zh",
+            report="# 用法\n\n研究药物为口服给药[nct:NCT0000002#Intervention]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+    )
+
+    def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
+        claim = ctx.claim
+        resolved = [r for r in ctx.resolutions if r.window is not None]
+        if not resolved or claim.in_source_list:
+            return self.na(claim.id)
+        atoms = ctx.cache.get("atoms")
+        if atoms is None:
+            atoms = claim_atoms(claim.text)
+            ctx.cache["atoms"] = atoms
+        if not atoms:
+            return self.na(claim.id)
+        windows = [r.window for r in resolved]
+        assessments: list[NumberAssessment] = assess_atoms(
+            atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms)  # type: ignore[arg-type]
+        )
+        ctx.cache["numbers"] = assessments
+        missing = [a for a in assessments if a.state == "missing"]
+        if missing:
+            searched = ", ".join(dict.fromkeys(f"{r.anchor.raw}" for r in resolved))
+            findings = [
+                self.finding(
+                    "numeric_token_miss",
+                    f"'{a.raw}' ({a.normalised}) is not in the cited window of [{searched}]"
+                    + (f": {a.why}" if a.why else ": no equal or plausible value there"),
+                    claim_id=claim.id,
+                    location=claim.location,
+                )
+                for a in missing
+            ]
+            return self.fail(*findings, claim_id=claim.id)
+        plausible = [a for a in assessments if a.state == "plausible"]
+        if plausible:
+            detail = "; ".join(f"{a.normalised} ~ '{(a.matched or '')[:80]}'" for a in plausible)
+            return self.undecided(f"plausible: {detail}", claim_id=claim.id)
+        return self.ok(claim.id)
