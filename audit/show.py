@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -43,11 +44,12 @@ def render(lines: list[LogLine], console: Console, *, title: str) -> None:
         ("claim", {}),
         ("try", {"justify": "right"}),
         ("verdict / error", {}),
-        ("quote", {"max_width": 48, "overflow": "ellipsis"}),
+        ("quote", {"ratio": 1, "overflow": "ellipsis"}),
         ("tokens", {"justify": "right"}),
         ("budget", {"justify": "right"}),
     ):
-        table.add_column(name, **kw)
+        # one line per log line: only the quote gives way when the terminal is narrow
+        table.add_column(name, no_wrap=True, **kw)
     for ln in lines:
         rec = ln.record
         if rec is None:
@@ -73,5 +75,8 @@ def render(lines: list[LogLine], console: Console, *, title: str) -> None:
 def show_log(path: Path, *, verdict: str | None = None, claim: str | None = None, run: str | None = None, console: Console | None = None) -> int:
     """Print the table; return how many lines were shown."""
     lines = select(read_log(path), verdict=verdict, claim=claim, run=run)
-    render(lines, console or Console(), title=f"{path} ({len(lines)} line(s))")
+    if console is None:
+        # piped output gets a readable width instead of rich's 80-column default
+        console = Console(width=None if sys.stdout.isatty() else 160)
+    render(lines, console, title=f"{path} ({len(lines)} line(s))")
     return len(lines)
