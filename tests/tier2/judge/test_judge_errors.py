@@ -200,3 +200,34 @@ def test_without_a_key_the_environment_key_is_not_used(monkeypatch):
         route = mock.post(COMPLETIONS).respond(200, json=completion(answer_json("not_enough_info", "")))
         make_judge(api_key=None).attempt(judge_request(CLAIM, EXCERPT))
     assert "sk-from-environment" not in route.calls.last.request.headers.get("authorization", "")
+
+
+def test_request_body_carries_model_parameters_and_schema():
+    with respx.mock() as mock:
+        route = mock.post(COMPLETIONS).respond(200, json=completion(answer_json("not_enough_info", "")))
+        OpenAIJudge("judge-model", BASE_URL, None, timeout_s=5, temperature=0.0, max_tokens=123, output_mode="json_schema").attempt(
+            judge_request(CLAIM, EXCERPT)
+        )
+        body = json.loads(route.calls.last.request.content)
+    assert (body["model"], body["temperature"], body["max_tokens"]) == ("judge-model", 0.0, 123)
+    assert body["response_format"]["json_schema"]["schema"]["required"] == ["verdict", "quote", "rationale"]
+    assert "stream" not in body or body["stream"] is False
+
+
+def test_default_client_is_visible_to_respx_and_does_not_retry():
+    """Without an http_client the judge still sends through httpx (not httpx2), once."""
+    with respx.mock() as mock:
+        route = mock.post(COMPLETIONS).respond(503, text="busy")
+        result = OpenAIJudge("m", BASE_URL, None, timeout_s=5, output_mode="json_schema").attempt(judge_request(CLAIM, EXCERPT))
+    assert route.call_count == 1 and result.error == "server_error"
+
+
+def test_concurrent_attempts_share_one_judge():
+    from concurrent.futures import ThreadPoolExecutor
+
+    with respx.mock() as mock:
+        mock.post(COMPLETIONS).respond(200, json=completion(answer_json("supported", "the objective response rate was 45%")))
+        judge = make_judge()
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            results = list(pool.map(judge.attempt, [judge_request(CLAIM, EXCERPT, f"c{i}") for i in range(32)]))
+    assert [r.error for r in results] == [None] * 32

@@ -71,6 +71,30 @@ def test_nonce_is_re_derived_until_it_is_absent():
     assert second != first and second not in f"text {first}"
 
 
+def test_a_source_that_holds_its_own_first_nonce_gets_another(monkeypatch):
+    """Force the collision a real hash makes infeasible: the first candidate is in the text."""
+    import hashlib
+
+    import tier2.prompt as prompt
+
+    real_sha256 = hashlib.sha256
+
+    class StubHash:
+        def __init__(self, data: bytes) -> None:
+            self.data = data
+
+        def hexdigest(self) -> str:
+            return "a" * 64 if self.data.startswith(b"0\x00") else real_sha256(self.data).hexdigest()
+
+    monkeypatch.setattr(prompt.hashlib, "sha256", StubHash)
+    excerpt = f"{EXCERPT} <data-{'a' * 8}> planted"
+    nonce = fence_nonce(CLAIM, excerpt)
+    assert nonce != "a" * 8 and nonce not in excerpt
+    monkeypatch.undo()
+    messages = build_messages(judge_request(CLAIM, excerpt), "json_schema")
+    assert fenced_data(messages)[1] == excerpt
+
+
 @settings(max_examples=60, deadline=None)
 @given(claim=st.text(max_size=80), excerpt=st.text(max_size=300))
 def test_fence_holds_for_any_text(claim, excerpt):
