@@ -209,3 +209,13 @@ def test_detector_plugs_into_fact_bearing_detection():
     assert isinstance(DET, EntityDetector)
     assert fact_signals("we then gave sampletinib", [DET]) == ("entity",)
     assert fact_signals("we then gave water", [DET]) == ()
+
+
+def test_multi_word_aliases_match_whole_words_in_sources(tmp_path):
+    extra = tmp_path / "extra.txt"
+    extra.write_text("zorb lax\n", encoding="utf-8")
+    det = DrugDetector.from_sources(Settings(drug_lexicon_path=extra))
+    (m,) = det.find("zorb lax was given")
+    assert det.occurs_in(m, "We gave Zorb-Lax daily.")
+    # every word is present, but "zorb lax" only as the start of "zorb laxity"
+    assert not det.occurs_in(m, "zorb laxity was noted; lax rules")
