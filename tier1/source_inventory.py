@@ -13,10 +13,9 @@ from tier1.substance_text import BodyUnit, body_units, first_match, phrases
 _ANCHOR = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]+\]")
 _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
 _PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.(?:txt|md|html?|json|xml|pdf|csv)\b|\bsources?/[\w./-]*", re.IGNORECASE)
-# Bare record ids: registry ids (letters then 6+ digits), PMID/DOI forms, long digit runs.
-_BARE_ID = re.compile(
-    r"\b[A-Z]{2,}[-_]?\d{6,}\b|\bPMID:?\s*\d+\b|\b10\.\d{4,}/\S+|\b\d{6,}\b|\b[a-z]+:[A-Za-z0-9_.-]+\b"
-)
+# Bare record ids beside the registry prefixes from the data file: DOIs, long digit runs
+# (PMIDs), and kind:id written without brackets.
+_BARE_ID = re.compile(r"\b10\.\d{4,}/\S+|\b\d{6,}\b|\b[a-z]+:[A-Za-z0-9_.-]+\b")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+|\d+(?:[.,]\d+)*%?")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -30,7 +29,7 @@ def inventory_reason(text: str, max_words: int) -> str | None:
     anchors = len(_ANCHOR.findall(text))
     rest = _ANCHOR.sub(" ", text)
     ids = 0
-    for pattern in (_URL, _PATH, _BARE_ID):
+    for pattern in (_URL, _PATH, p.record_id, _BARE_ID):
         ids += len(pattern.findall(rest))
         rest = pattern.sub(" ", rest)
     if anchors + ids == 0:

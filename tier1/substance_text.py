@@ -24,6 +24,7 @@ _HEADING_KINDS = re.compile(r"^(?:h[1-6]|heading|header_row)$", re.IGNORECASE)
 class Phrases:
     inventory: tuple[re.Pattern[str], ...]
     inventory_vocabulary: frozenset[str]
+    record_id: re.Pattern[str]
     appendix_note_headings: tuple[re.Pattern[str], ...]
     deferred: tuple[re.Pattern[str], ...]
     digest_matrix: tuple[re.Pattern[str], ...]
@@ -42,6 +43,11 @@ def phrases() -> Phrases:
     return Phrases(
         inventory=ci("inventory_phrases"),
         inventory_vocabulary=frozenset(w.lower() for w in raw["inventory_vocabulary"]),
+        # Record ids of registries and literature databases (not compound codes, which are content).
+        record_id=re.compile(
+            r"\b(?:" + "|".join(re.escape(p) for p in raw["record_id_prefixes"]) + r")[\s:_-]?[\d][\w./-]*",
+            re.IGNORECASE,
+        ),
         appendix_note_headings=ci("appendix_note_headings"),
         deferred=deferred,
         digest_matrix=ci("digest_matrix"),

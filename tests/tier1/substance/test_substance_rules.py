@@ -83,6 +83,8 @@ def test_inventory_threshold_is_a_setting():
         ("样本已保存于-80°C冰箱。", False),
         ("[nct:NCT00000001]; [nct:NCT00000002]", True),
         ("PMID 12345678 — sources/pubmed/12345678.txt", True),
+        ("NCT00000001 | https://clinicaltrials.gov/study/NCT00000001", True),
+        ("AB1234567, 20 mg daily", False),  # a compound code is content, not a record id
         ("Smith et al. reported weekly dosing in adults with moderate disease, sources/pubmed/1.txt", False),
     ],
 )
