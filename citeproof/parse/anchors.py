@@ -24,6 +24,7 @@ next to an anchor), ``unknown_anchor_kind`` (``[foo:bar]``), ``empty_locator`` (
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -86,8 +87,10 @@ def scan_anchors(
                 problems.extend(bad)
                 spans.append(m.span())
     if urls and "://" in text:
+        bracket_starts = [a for a, _ in spans]  # in text order: finditer
         for start, end in url_spans(text):
-            if any(a <= start < b for a, b in spans):
+            k = bisect.bisect_right(bracket_starts, start) - 1
+            if k >= 0 and start < spans[k][1]:
                 continue  # "[https://…]" already taken as a bracket anchor
             url = text[start:end]
             anchors.append(url_anchor(url, location))

@@ -155,7 +155,8 @@ class HtmlExtractor:
         if body is None:
             return
         self.loc = _Locator(html, self.line_offset)
-        self.containers: list[tuple[str, str]] = []  # (kind, tag) of open block elements
+        # open block elements: (tag, kind and tag that loose text inside it takes)
+        self.containers: list[tuple[str, tuple[str, str]]] = []
         self.acc = _Acc("p", "p", self.loc.line())
         self.row: list[_Acc] | None = None  # cells of the open table row
         self.row_depth = 0  # rows of tables nested in a cell are read as part of the outer row
@@ -268,8 +269,8 @@ class HtmlExtractor:
             self._flush()
             kind = {"li": "li", "blockquote": "blockquote", "pre": "code"}.get(tag)
             if kind is None:
-                kind = self._context()[0]
-            self.containers.append((kind, tag))
+                kind = self._context()[0]  # a <p> inside an <li> is still list-item text
+            self.containers.append((tag, (kind, tag)))
             self.acc = _Acc(kind, tag, self.loc.line())
 
     def _leave(self, node: LexborNode, tag: str) -> None:
@@ -300,15 +301,13 @@ class HtmlExtractor:
         elif tag in BLOCK_TAGS or tag in ("td", "th"):
             self._flush()
             self.loc.close_tag(tag)
-            if self.containers and self.containers[-1][1] == tag:
+            if self.containers and self.containers[-1][0] == tag:
                 self.containers.pop()
             self.acc = _Acc(*self._context(), self.loc.line())
 
     def _context(self) -> tuple[str, str]:
-        for kind, tag in reversed(self.containers):
-            if kind in ("li", "blockquote", "code"):
-                return kind, tag
-        return ("p", self.containers[-1][1]) if self.containers else ("p", "p")
+        """(kind, tag) for text directly inside the innermost open block; O(1) per call."""
+        return self.containers[-1][1] if self.containers else ("p", "p")
 
     def _finish_row(self) -> None:
         cells = [" ".join(c.text().split()) for c in self.row or ()]

@@ -1,0 +1,100 @@
+"""Fact-bearing detection, both ways: each signal fires on what it should and not on transitions."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.parse import fact_signals, is_fact_bearing, register_entity_detector, unregister_entity_detector
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In this section we summarise the evidence.",
+        "The next section turns to safety.",
+        "We now discuss the design of the review.",
+        "First, we describe how the evidence was gathered.",
+        "This is discussed below.",
+        "综上所述，我们讨论如下。",
+        "下一节讨论安全性。",
+        "本节说明证据的整理方式。",
+        "这一点十分重要。",
+        "Results",
+        "",
+    ],
+)
+def test_transitions_are_not_fact_bearing(text: str) -> None:
+    assert fact_signals(text) == (), text
+    assert not is_fact_bearing(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("The response rate was 45%.", "number"),
+        ("Median age was ６５ years.", "number"),
+        ("None of the participants withdrew.", "number"),
+        ("Twelve participants withdrew.", "number"),
+        ("The market reached one million users.", "number"),
+        ("共纳入三万名受试者。", "number"),
+        ("共有十二例出现不良反应。", "number"),
+        ("费用增长了两倍。", "number"),
+        ("The trial NCT01234567 enrolled adults.", "entity"),
+        ("Tumours expressing HER2 were included.", "entity"),
+        ("Cells were CD20 positive.", "entity"),
+        ("Patients with EGFR mutations were included.", "entity"),
+        ("The guidance was issued by the National Health Service in England.", "entity"),
+        ("Responses were more frequent in the treated arm.", "comparative"),
+        ("The treated arm fared better than placebo.", "comparative"),
+        ("Outcomes were compared with usual care.", "comparative"),
+        ("治疗组的缓解率高于对照组。", "comparative"),
+        ("与安慰剂相比，症状改善。", "comparative"),
+        ("Smoking causes harm.", "causal"),
+        ("The exposure leads to fatigue.", "causal"),
+        ("The drop was due to dropouts.", "causal"),
+        ("Treatment reduced symptoms.", "causal"),
+        ("Use was associated with weight gain.", "causal"),
+        ("该治疗导致疲劳。", "causal"),
+        ("由于依从性差，疗效下降。", "causal"),
+        ("治疗降低了住院风险。", "causal"),
+    ],
+)
+def test_each_signal_fires(text: str, signal: str) -> None:
+    assert signal in fact_signals(text), (text, fact_signals(text))
+
+
+def test_signals_are_ordered_and_unique() -> None:
+    assert fact_signals("HER2 tumours responded more often (45%) because of X.") == (
+        "number", "entity", "comparative", "causal",
+    )
+
+
+def test_footnote_markers_are_not_numbers() -> None:
+    assert fact_signals("This is discussed below [1].") == ()
+    assert fact_signals("This is discussed below [^2].") == ()
+
+
+def test_capitalised_words_at_sentence_start_are_not_names() -> None:
+    assert "entity" not in fact_signals("Further Reading follows here.")
+    assert "entity" in fact_signals("We follow the Further Reading list.")
+
+
+class _Names:
+    def __init__(self, *names: str) -> None:
+        self.names = names
+
+    def mentions_entity(self, text: str) -> bool:
+        return any(n in text.lower() for n in self.names)
+
+
+def test_pluggable_entity_detector() -> None:
+    text = "Patients took examplinib daily."
+    assert fact_signals(text) == ()
+    assert fact_signals(text, detectors=[_Names("examplinib")]) == ("entity",)
+    detector = _Names("examplinib")
+    register_entity_detector(detector)
+    try:
+        assert fact_signals(text) == ("entity",)
+    finally:
+        unregister_entity_detector(detector)
+    assert fact_signals(text) == ()

@@ -1,0 +1,187 @@
+"""HTML reports: visible body only, blocks, tables, Mermaid, line numbers, section paths."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.parse import parse_report
+from citeproof.settings import Settings
+
+SETTINGS = Settings()
+
+PAGE = """<!doctype html>
+<html>
+<head><title>Title 11%</title>
+<script>var s = "<p>Script 12 mg</p>";</script>
+<style>p::before { content: "Style 13%"; }</style>
+</head>
+<body>
+<header><p>Header 14 items</p></header>
+<nav><ul><li>Nav 15 links</li></ul></nav>
+<aside>Aside 16 notes</aside>
+<noscript>Noscript 17</noscript>
+<template><p>Template 18</p></template>
+<!-- <p>Comment 19%</p> -->
+<h1>Report</h1>
+<h2>Efficacy</h2>
+<p>The response rate was <b>45%</b> in Arm A. [nct:NCT00000001#L3]
+It was higher than placebo <a href="https://pubmed.example.org/123/">PubMed</a>.</p>
+<p hidden>Hidden 20%.</p>
+<p style="color: red; display : none">Hidden 21%.</p>
+<p style="visibility:hidden">Hidden 22%.</p>
+<div aria-hidden="true"><p>Hidden 23%.</p></div>
+<p>Visible <span class="sr-only">Hidden 24%</span>text with 25 cases.</p>
+<h3>Table</h3>
+<table>
+<thead><tr><th>Arm</th><th>Dose</th><th>ORR</th></tr></thead>
+<tbody>
+<tr><td>Arm A</td><td>200 mg/day</td><td>12% [nct:NCT1#Results]</td></tr>
+<tr>
+  <td>Arm B</td>
+  <td>100 mg/day</td>
+  <td>8%</td>
+</tr>
+</tbody>
+</table>
+<h2>Safety</h2>
+<ul>
+  <li>Nausea in 3 patients
+    <ul><li>Grade 2 in 1 patient</li></ul>
+  </li>
+</ul>
+<footer><p>Footer 2024</p></footer>
+</body>
+</html>
+"""
+
+
+@pytest.fixture(scope="module")
+def report():
+    return parse_report(PAGE, "html", SETTINGS)
+
+
+def test_invisible_content_is_never_claimed(report) -> None:
+    everything = " ".join(c.raw_text for c in report.claims) + " ".join(b.text for b in report.blocks)
+    for word in ("Title", "Script", "Style", "Header", "Nav", "Aside", "Noscript", "Template", "Comment",
+                 "Hidden", "Footer"):
+        assert word not in everything, word
+
+
+def test_visible_text_is_claimed(report) -> None:
+    texts = [c.text for c in report.claims]
+    assert texts == [
+        "The response rate was 45% in Arm A.",
+        "It was higher than placebo PubMed.",
+        "Visible text with 25 cases.",
+        "Arm A | 200 mg/day | 12%",
+        "Arm B | 100 mg/day | 8%",
+        "Nausea in 3 patients",
+        "Grade 2 in 1 patient",
+    ]
+
+
+def test_line_numbers(report) -> None:
+    # a row's line is its <tr>; a sentence's line is where it starts
+    assert [c.location.line for c in report.claims] == [16, 17, 22, 27, 28, 37, 38]
+
+
+def test_section_paths(report) -> None:
+    paths = {c.text: c.location.section_path for c in report.claims}
+    assert paths["The response rate was 45% in Arm A."] == ("Report", "Efficacy")
+    assert paths["Arm A | 200 mg/day | 12%"] == ("Report", "Efficacy", "Table")
+    assert paths["Nausea in 3 patients"] == ("Report", "Safety")
+
+
+def test_tables_one_claim_per_row(report) -> None:
+    rows = [c for c in report.claims if c.unit == "table_row"]
+    assert len(rows) == 2
+    assert [a.raw for a in rows[0].anchors] == ["nct:NCT1#Results"]
+    assert rows[0].raw_text == "Arm A | 200 mg/day | 12% [nct:NCT1#Results]"
+    header = [b for b in report.blocks if b.kind == "header_row"]
+    assert [b.text for b in header] == ["Arm | Dose | ORR"]
+
+
+def test_links_are_url_anchors_of_their_sentence(report) -> None:
+    first, second = report.claims[:2]
+    assert [a.kind for a in first.anchors] == ["nct"]
+    assert [(a.kind, a.source_id) for a in second.anchors] == [("url", "https://pubmed.example.org/123/")]
+
+
+def test_blocks_hold_every_visible_block(report) -> None:
+    kinds = [b.kind for b in report.blocks]
+    assert kinds.count("heading") == 4
+    assert "p" in kinds and "li" in kinds and "tr" in kinds
+
+
+def test_total_sentences_counts_every_visible_unit(report) -> None:
+    assert report.total_sentences == 7
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "",
+        "<p>unclosed <b>bold <i>x</b> 5%</i>",
+        "<table><td>9</td><p>z</table></p></div></span>",
+        "<html><frameset></frameset></html>",
+        "<<<>>> </p></li> &bogus; <p 5%",
+        "<div>" * 5000 + "deep 7%" + "</div>" * 10,
+        "<p>\x00null 3%</p>",
+        "<svg><p>4%</p></svg><math><mi>x</mi></math>",
+    ],
+)
+def test_malformed_html_does_not_crash(html: str) -> None:
+    report = parse_report(html, "html", SETTINGS)
+    assert report.format == "html"
+
+
+def test_deeply_nested_text_is_still_read() -> None:
+    report = parse_report("<div>" * 3000 + "The rate was 7%." + "</div>" * 3000, "html", SETTINGS)
+    assert [c.text for c in report.claims] == ["The rate was 7%."]
+
+
+@pytest.mark.parametrize(
+    ("tag", "attrs"),
+    [
+        ('<div class="mermaid" data-chart="x">', {"class": "mermaid", "data-chart": "x", "tag": "div"}),
+        ('<div id="d1" class="chart mermaid big" style="width:100%">', {"id": "d1", "class": "chart mermaid big", "style": "width:100%", "tag": "div"}),
+        ('<pre class="mermaid">', {"class": "mermaid", "tag": "pre"}),
+    ],
+)
+def test_mermaid_any_attributes(tag: str, attrs: dict[str, str]) -> None:
+    close = "</pre>" if tag.startswith("<pre") else "</div>"
+    html = (
+        "<h2>Pathway</h2>\n<p>Rates were 45%. [nct:NCT1#L3]</p>\n"
+        f"{tag}graph TD\n%% source [nct:NCT2#L4]\nA[Dose 200 mg]--&gt;B[Rate 45%]\n{close}\n<p>After.</p>"
+    )
+    report = parse_report(html, "html", SETTINGS)
+    (m,) = report.mermaid
+    assert m.attributes == attrs
+    assert m.source.startswith("graph TD") and "A[Dose 200 mg]-->B[Rate 45%]" in m.source
+    assert [a.raw for a in m.declared_anchors] == ["nct:NCT2#L4"]
+    assert m.preceding_anchor is not None and m.preceding_anchor.raw == "nct:NCT1#L3"
+    assert m.location.line == 3 and m.location.section_path == ("Pathway",)
+    assert all("200 mg" not in c.text for c in report.claims), "diagram text is not prose"
+
+
+def test_pre_code_language_mermaid() -> None:
+    report = parse_report('<pre><code class="language-mermaid">graph LR\nA--&gt;B</code></pre>', "html", SETTINGS)
+    assert [m.source for m in report.mermaid] == ["graph LR\nA-->B"]
+
+
+def test_line_numbers_skip_tags_in_comments_and_scripts() -> None:
+    html = "<!--\n<p>x</p>\n-->\n<script>\n'<p>'\n</script>\n<p>The rate was 7%.</p>"
+    (claim,) = parse_report(html, "html", SETTINGS).claims
+    assert claim.location.line == 7
+
+
+def test_sentence_lines_inside_a_multiline_paragraph() -> None:
+    html = "<p>\nFirst fact 1%.\nSecond fact 2%.\n\nThird fact 3%.</p>"
+    lines = [c.location.line for c in parse_report(html, "html", SETTINGS).claims]
+    assert lines == [2, 3, 5]
+
+
+def test_source_list_sections() -> None:
+    html = "<h2>Findings</h2><p>Rate was 7%.</p><h2>References</h2><ol><li>Trial of 200 patients.</li></ol>"
+    report = parse_report(html, "html", SETTINGS)
+    assert [c.in_source_list for c in report.claims] == [False, True]

@@ -1,0 +1,173 @@
+"""Markdown reports: blocks, lines, sections, tables, Mermaid fences, inline and block HTML."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.parse import parse_report
+from citeproof.settings import Settings
+
+SETTINGS = Settings()
+
+DOC = """# Report
+
+## Efficacy
+
+The response rate was **45%** in Arm A. [nct:NCT00000001#L3] It was higher
+than placebo [pmid:123; pmid:456#abstract].
+In this section we summarise the evidence.
+
+| Arm | Dose | ORR |
+|---|---|---|
+| Arm A | **200 mg**/day | 12% [nct:NCT1#Results] |
+| Arm B | 100 mg/day | 8% |
+
+- Nausea in 3 patients [nct:NCT1#L5]
+- A plain item.
+
+> Quoted 9% response. [pmid:789#L2]
+
+See [the record](https://trials.example.org/study/NCT1) for 12 events.
+
+```mermaid
+graph TD
+%% [nct:NCT1#L3]
+A[Dose 200 mg]-->B
+```
+
+```python
+x = 5  # code is not prose
+```
+
+<div class="mermaid" data-chart="x">
+graph LR
+A-->B
+</div>
+
+<p hidden>Hidden 99%.</p>
+
+Visible <span style="display:none">hidden 98%</span>text with 7 cases.
+
+### Subsection
+
+Rate was 3.5 mg in 2 patients.
+
+## References
+
+1. Smith J. et al. Trial of 200 patients. [pmid:123]
+"""
+
+
+@pytest.fixture(scope="module")
+def report():
+    return parse_report(DOC, "markdown", SETTINGS)
+
+
+def test_claims_text_lines_units(report) -> None:
+    got = [(c.location.line, c.unit, c.text) for c in report.claims]
+    assert got == [
+        (5, "sentence", "The response rate was 45% in Arm A."),
+        (5, "sentence", "It was higher than placebo."),
+        (11, "table_row", "Arm A | 200 mg/day | 12%"),
+        (12, "table_row", "Arm B | 100 mg/day | 8%"),
+        (14, "list_item", "Nausea in 3 patients"),
+        (17, "sentence", "Quoted 9% response."),
+        (19, "sentence", "See the record for 12 events."),
+        (38, "sentence", "Visible text with 7 cases."),
+        (42, "sentence", "Rate was 3.5 mg in 2 patients."),
+        (46, "list_item", "Smith J. et al. Trial of 200 patients."),
+    ]
+
+
+def test_emphasis_is_folded(report) -> None:
+    assert report.claims[2].text == "Arm A | 200 mg/day | 12%"
+    assert "**" not in report.claims[0].raw_text
+
+
+def test_anchors(report) -> None:
+    c = report.claims
+    assert [a.raw for a in c[0].anchors] == ["nct:NCT00000001#L3"]
+    assert [a.raw for a in c[1].anchors] == ["pmid:123", "pmid:456#abstract"]
+    assert c[1].anchors[1].locator.name == "abstract"
+    assert [(a.kind, a.source_id) for a in c[6].anchors] == [("url", "https://trials.example.org/study/NCT1")]
+    assert c[0].raw_text == "The response rate was 45% in Arm A. [nct:NCT00000001#L3]"
+
+
+def test_section_paths_and_source_list(report) -> None:
+    by_text = {c.text: c for c in report.claims}
+    assert by_text["Rate was 3.5 mg in 2 patients."].location.section_path == ("Report", "Efficacy", "Subsection")
+    assert by_text["The response rate was 45% in Arm A."].location.section_path == ("Report", "Efficacy")
+    ref = by_text["Smith J. et al. Trial of 200 patients."]
+    assert ref.in_source_list and ref.location.section_path == ("Report", "References")
+    assert not any(c.in_source_list for c in report.claims[:-1])
+
+
+def test_mermaid_fence_and_html_block(report) -> None:
+    fence, div = report.mermaid
+    assert fence.location.line == 21 and fence.attributes["tag"] == "fence"
+    assert fence.source == "graph TD\n%% [nct:NCT1#L3]\nA[Dose 200 mg]-->B"
+    assert [a.raw for a in fence.declared_anchors] == ["nct:NCT1#L3"]
+    assert fence.preceding_anchor is not None and fence.preceding_anchor.kind == "url"
+    assert div.attributes == {"class": "mermaid", "data-chart": "x", "tag": "div"}
+    assert div.location.line == 31
+    assert "graph LR" in div.source
+
+
+def test_hidden_html_and_code_are_not_claims(report) -> None:
+    text = " ".join(c.text for c in report.claims)
+    assert "Hidden" not in text and "hidden" not in text and "x = 5" not in text
+    assert any(b.kind == "code" for b in report.blocks)
+
+
+def test_transition_sentence_counted_but_not_claimed(report) -> None:
+    assert "In this section we summarise the evidence." not in [c.text for c in report.claims]
+    # 3 sentences + 2 rows + 2 items + quote + link + '7 cases' + '3.5 mg' + reference
+    assert report.total_sentences == 12
+
+
+def test_headings_are_blocks_not_claims(report) -> None:
+    headings = [b.text for b in report.blocks if b.kind == "heading"]
+    assert headings == ["Report", "Efficacy", "Subsection", "References"]
+    assert not any(c.text in headings for c in report.claims)
+
+
+def test_chinese_report() -> None:
+    doc = "# 疗效\n\n## 主要结局\n\nA组缓解率为45%。[nct:NCT1#L2]B组缓解率低于A组[nct:NCT1#L3]。\n综上所述，我们讨论如下。\n"
+    report = parse_report(doc, "markdown", SETTINGS)
+    assert [(c.text, [a.raw for a in c.anchors]) for c in report.claims] == [
+        ("A组缓解率为45%。", ["nct:NCT1#L2"]),
+        ("B组缓解率低于A组。", ["nct:NCT1#L3"]),
+    ]
+    assert report.claims[0].location.section_path == ("疗效", "主要结局")
+    assert report.total_sentences == 3
+    assert [c.location.line for c in report.claims] == [5, 5]
+
+
+def test_chinese_source_list_titles() -> None:
+    for title in ("参考文献", "来源", "附录A 证据说明", "资料来源"):
+        doc = f"# 结果\n\n缓解率为45%。[nct:NCT1#L2]\n\n## {title}\n\n- 试验记录，共3个组。\n"
+        claims = parse_report(doc, "markdown", SETTINGS).claims
+        assert [c.in_source_list for c in claims] == [False, True], title
+
+
+def test_setext_headings_and_loose_lists() -> None:
+    doc = "Results\n=======\n\n- First item has 3 cases.\n\n  Second paragraph 4 cases.\n"
+    report = parse_report(doc, "markdown", SETTINGS)
+    assert [(c.location.line, c.unit, c.location.section_path) for c in report.claims] == [
+        (4, "list_item", ("Results",)),
+        (6, "list_item", ("Results",)),
+    ]
+
+
+@pytest.mark.parametrize(
+    "doc",
+    ["", "\n\n", "# Only a heading", "[", "```\nunclosed fence 5%", "<div>\n\nunclosed", "| a |\n|---|\n| 1 | 2 | 3 |", "\x00"],
+)
+def test_odd_markdown_does_not_crash(doc: str) -> None:
+    parse_report(doc, "markdown", SETTINGS)
+
+
+def test_crlf_and_bom() -> None:
+    report = parse_report("\ufeff# A\r\n\r\nRate was 5%.\r\n", "markdown", SETTINGS)
+    (c,) = report.claims
+    assert c.location.line == 3 and c.location.section_path == ("A",)
