@@ -105,8 +105,9 @@ class MermaidGraph:
 def clean_label(text: str) -> str:
     """Visible text of a label: quotes, HTML tags, ``<br>``, entities and Markdown marks removed."""
     text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
-        text = text[1:-1]
+    # Quoted and Markdown-string labels: A["`**bold** text`"].
+    while len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        text = text[1:-1].strip()
     text = re.sub(r"<\s*br\s*/?\s*>", " ", text, flags=re.IGNORECASE)
     text = _TAG.sub("", text)
     text = _MERMAID_ENTITY.sub(lambda m: html.unescape(f"&{m.group(1)};"), text)
@@ -140,12 +141,20 @@ def diagram_source(block: MermaidBlock) -> str:
     return block.source
 
 
+_FLOW_HEADER = re.compile(r"^(?P<head>(?:graph|flowchart)(?:\s+(?:TB|TD|BT|RL|LR)\b)?)\s*;?\s*(?P<rest>.*)$", re.IGNORECASE)
+
+
 def parse_mermaid(source: str) -> MermaidGraph:
     lines = _content_lines(source)
     if not lines:
         return MermaidGraph(kind="empty", header="")
     first_no, first = lines[0]
-    head, _, rest = first.partition(";") if first.split()[0].lower() in ("graph", "flowchart") else (first, "", "")
+    flow = _FLOW_HEADER.match(first.strip())
+    if flow:
+        # "graph TD; A-->B" or, after an HTML <br> became a space, "graph TD A-->B".
+        head, rest = flow.group("head"), flow.group("rest")
+    else:
+        head, rest = first, ""
     keyword = head.split()[0].lower() if head.split() else ""
     body = ([(first_no, rest)] if rest.strip() else []) + lines[1:]
     if keyword in ("graph", "flowchart"):
@@ -336,7 +345,12 @@ def _parse_flow_statement(stmt: str, line_no: int, graph: MermaidGraph) -> None:
     while pos < len(stmt):
         link = _LINK.match(stmt, pos)
         if not link or link.end() == pos:
-            graph.problems.append(f"line {line_no}: cannot read {stmt[pos:]!r}")
+            rest = stmt[pos:].strip()
+            if stmt[pos : pos + 1].isspace() and _NODE_ID.match(rest):
+                # Statements run together on one line (an HTML <br> turned into a space).
+                _parse_flow_statement(rest, line_no, graph)
+            else:
+                graph.problems.append(f"line {line_no}: cannot read {stmt[pos:]!r}")
             return
         label_raw = link.group("pipe") if link.group("pipe") is not None else link.group("text")
         label = clean_label(label_raw) if label_raw else None

@@ -84,3 +84,15 @@ def test_front_matter_and_init_directive_skipped():
 def test_clean_label():
     assert clean_label('"Line one<br/>line two"') == "Line one line two"
     assert clean_label("**bold** &amp; #quot;q#quot;") == 'bold & "q"'
+
+
+def test_statements_run_together_after_br_flattening():
+    # an HTML <br> inside <div class="mermaid"> may reach us as a space
+    g = parse_mermaid("graph TD A[Screening]-->B{Eligible} B-->|yes|C[Treat] B-->|no|D[Observe]")
+    assert g.header == "graph TD"
+    assert len(g.edges) == 3 and g.out_degree("B") == 2 and not g.problems
+
+
+def test_markdown_string_label():
+    g = parse_mermaid('flowchart TD\nA["`**Weekly** dosing`"] --> B[Next]')
+    assert g.nodes["A"].label == "Weekly dosing"
