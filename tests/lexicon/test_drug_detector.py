@@ -36,6 +36,7 @@ def names(text: str, det: DrugDetector = DET) -> list[str]:
         "Nibs, tinib, xtinib and mab are fragments, not names.",
         "使用他汀类药物的患者增多。他获得普利策奖，望向地平线。",
         "单抗类药物和替尼类药物。",
+        "我们把这些东西利用起来；我觉得那非常重要；参加其他赛事的人。",
     ],
 )
 def test_stems_do_not_fire_on_ordinary_words(text):
