@@ -23,6 +23,13 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class SpanRecord(_Strict):
+    line_start: int
+    line_end: int
+    char_start: int
+    char_end: int
+
+
 class ExcerptRecord(_Strict):
     text: str
     sha256: str
@@ -33,6 +40,9 @@ class ExcerptRecord(_Strict):
     char_end: int
     tokens: int = Field(description="Counted with tiktoken cl100k_base.")
     strategy: str = Field(description="What the window was centred on: locator | atoms | terms.")
+    spans: list[SpanRecord] = Field(
+        default_factory=list, description="Contiguous parts of the excerpt in document order (joined by a '[…]' line)."
+    )
 
 
 class Parameters(_Strict):

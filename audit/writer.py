@@ -3,6 +3,8 @@
 Each line is appended, flushed and fsynced as it happens (one buffered write per line,
 so a ``kill -9`` leaves whole lines), never rewritten. Sequence numbers and the hash chain
 continue from the last line of an existing log, so a re-run appends to the same chain.
+Each write holds an exclusive ``flock`` on the file and re-reads the tail when another
+writer (another process) appended since, so two runs sharing one log still chain.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ from typing import Any
 
 import jsonlines
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one writer per log
+    fcntl = None  # type: ignore[assignment]
+
 from audit.record import GENESIS_HASH, AuditRecord, canonical_json, chain_hash
 from audit.scrub import Scrubber
 from citeproof.errors import InputError
@@ -29,28 +36,59 @@ class AuditLogError(InputError):
     """The existing log cannot be continued safely (exit 2 with this message, never a traceback)."""
 
 
+class _exclusive:
+    """flock(LOCK_EX) for the duration of one line; a no-op where flock does not exist."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __enter__(self) -> None:
+        if fcntl is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc: object) -> None:
+        if fcntl is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+
+
 def new_run_id() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + os.urandom(4).hex()
 
 
-def read_tail(path: Path) -> tuple[int, str, int]:
-    """(last sequence, last hash, line count) of an existing log; (0, GENESIS_HASH, 0) when empty."""
-    if not path.exists() or path.stat().st_size == 0:
-        return 0, GENESIS_HASH, 0
+def read_tail(path: Path) -> tuple[int, str]:
+    """(last sequence, last hash) of an existing log; (0, GENESIS_HASH) when empty. Reads only the tail."""
+    if not path.exists():
+        return 0, GENESIS_HASH
     with path.open("rb") as fh:
-        data = fh.read()
-    if not data.endswith(b"\n"):
-        count = data.count(b"\n") + 1
-        raise AuditLogError(
-            f"{path}: line {count} is incomplete (a crash mid-write?); the log is never rewritten by citeproof — "
-            f"move it aside or remove that partial line by hand, then re-run"
-        )
-    lines = data.splitlines()
+        size = fh.seek(0, os.SEEK_END)
+        if size == 0:
+            return 0, GENESIS_HASH
+        chunk = b""
+        step = 64 * 1024
+        while True:
+            start = max(0, size - len(chunk) - step)
+            fh.seek(start)
+            chunk = fh.read(size - start)
+            if start == 0 or chunk.count(b"\n") >= 2:
+                break
+        if not chunk.endswith(b"\n"):
+            raise AuditLogError(
+                f"{path}: line {_line_count(path) + 1} is incomplete (a crash mid-write?); citeproof never rewrites "
+                "the log — move it aside or remove that partial line by hand, then re-run"
+            )
+        last = chunk.rstrip(b"\n").rsplit(b"\n", 1)[-1]
     try:
-        last = json.loads(lines[-1])
-        return int(last["sequence"]), str(last["hash"]), len(lines)
+        data = json.loads(last)
+        return int(data["sequence"]), str(data["hash"])
     except (ValueError, KeyError, TypeError) as exc:
-        raise AuditLogError(f"{path}: line {len(lines)} is not an audit record ({exc}); cannot continue its chain") from exc
+        raise AuditLogError(
+            f"{path}: line {_line_count(path)} is not an audit record ({exc}); cannot continue its chain"
+        ) from exc
+
+
+def _line_count(path: Path) -> int:
+    with path.open("rb") as fh:
+        return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
 
 
 class AuditWriter:
@@ -71,8 +109,10 @@ class AuditWriter:
         self._fsync = fsync
         self._lock = threading.Lock()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._sequence, self._prev_hash, _ = read_tail(self.path)
+        # read (and validate) the tail now, so a damaged log stops the run before any call is paid
+        self._sequence, self._prev_hash = read_tail(self.path)
         self._fh = self.path.open("ab", buffering=_LINE_BUFFER)
+        self._known_size = os.fstat(self._fh.fileno()).st_size
         self._writer = jsonlines.Writer(self._fh, flush=True, dumps=canonical_json)
         self.entries = 0  # lines written by this writer (= this run)
 
@@ -81,27 +121,40 @@ class AuditWriter:
         with self._lock:
             if self._fh.closed:
                 raise AuditLogError(f"{self.path}: writer is closed")
-            draft = {
-                **fields,
-                "sequence": self._sequence + 1,
-                "run_id": self.run_id,
-                "time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-                "prev_hash": self._prev_hash,
-                "hash": "",
-            }
-            # validate before writing: a malformed record is a bug, never a line in the log
-            data = AuditRecord.model_validate(draft).model_dump(mode="json")
-            data.pop("hash")
-            data = self._scrub.value(data)
-            data["hash"] = chain_hash(self._prev_hash, data)
-            record = AuditRecord.model_validate(data)
-            self._writer.write(data)
-            if self._fsync:
-                os.fsync(self._fh.fileno())
-            self._sequence += 1
-            self._prev_hash = data["hash"]
-            self.entries += 1
-            return record
+            with _exclusive(self._fh.fileno()):
+                size = os.fstat(self._fh.fileno()).st_size
+                if size != self._known_size:
+                    self._sequence, self._prev_hash = read_tail(self.path)
+                record = self._append(fields)
+                self._known_size = os.fstat(self._fh.fileno()).st_size
+                return record
+
+    def _append(self, fields: dict[str, Any]) -> AuditRecord:
+        draft = {
+            **fields,
+            "sequence": self._sequence + 1,
+            "run_id": self.run_id,
+            "time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "prev_hash": self._prev_hash,
+            "hash": "",
+        }
+        # validate before writing: a malformed record is a bug, never a line in the log
+        data = AuditRecord.model_validate(draft).model_dump(mode="json")
+        data.pop("hash")
+        data = self._scrub.value(data)
+        data["hash"] = chain_hash(self._prev_hash, data)
+        record = AuditRecord.model_validate(data)
+        self._writer.write(data)
+        if self._fsync:
+            os.fsync(self._fh.fileno())
+        self._sequence += 1
+        self._prev_hash = data["hash"]
+        self.entries += 1
+        return record
+
+    @property
+    def last_sequence(self) -> int:
+        return self._sequence
 
     def close(self) -> None:
         with self._lock:

@@ -367,6 +367,7 @@ class _ClaimJudge:
                 "char_end": ex.char_end,
                 "tokens": ex.tokens,
                 "strategy": ex.strategy,
+                "spans": [span.model_dump() for span in getattr(ex, "spans", ())],
             },
             "model": self.judge.model,
             "base_url": self.judge.base_url,

@@ -97,3 +97,26 @@ def test_each_line_is_one_canonical_json_object(tmp_path: Path):
     data = json.loads(raw)
     AuditRecord.model_validate(data)
     assert data["schema_version"] == "1" and data["claim_text"] == "多行\nclaim"
+
+
+def test_two_writers_on_one_log_still_chain(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, "run-a", fsync=False) as a, AuditWriter(log, "run-b", fsync=False) as b:
+        for _ in range(5):
+            a.write(**FIELDS)
+            b.write(**FIELDS)
+            b.write(**FIELDS)
+    lines = read_log(log)
+    assert len(lines) == 15 and chain_problems(lines) == []
+    assert [ln.record.run_id for ln in lines[:3]] == ["run-a", "run-b", "run-b"]
+
+
+def test_the_tail_of_a_long_log_is_found(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    big = {**FIELDS, "claim_text": "x" * 70_000}  # lines longer than one tail chunk
+    with AuditWriter(log, fsync=False) as w:
+        for _ in range(3):
+            w.write(**big)
+    with AuditWriter(log, fsync=False) as w:
+        assert w.write(**FIELDS).sequence == 4
+    assert chain_problems(read_log(log)) == []

@@ -48,6 +48,7 @@ def test_run_tier2_builds_excerpts_and_judges_through_the_real_judge(tmp_path, m
     assert out.output_mode == "json_schema" and out.prompt_tokens == 200 and out.call_budget == 20
     records = [ln.record for ln in read_log(tmp_path / "audit.jsonl")]
     assert records[0].excerpt.strategy == "locator" and records[0].excerpt.line_start == 2
+    assert records[0].excerpt.spans and records[0].excerpt.spans[0].line_start == 2
     assert records[0].parameters.timeout_s == 5 and records[0].locator == "L2-L3"
     assert "sk-stage-SECRET" not in (tmp_path / "audit.jsonl").read_text()
 
@@ -82,10 +83,10 @@ def test_precise_windows_are_tried_before_coarse_ones():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_kill_9_mid_run_leaves_a_whole_chained_log_and_the_rerun_pays_only_for_the_rest(tmp_path):
-    n = 12
+    n = 10
     log, cache, out = tmp_path / "audit.jsonl", tmp_path / "cache", tmp_path / "outcome.json"
     env = {**os.environ, "OPENAI_API_KEY": "sk-kill-test-SECRET-0123456789"}
-    with SlowJudgeServer(delay_s=0.25) as server:
+    with SlowJudgeServer(delay_s=0.15) as server:
         args = [sys.executable, str(HERE / "kill_driver.py"), server.base_url, str(log), str(cache), str(n), str(out)]
         proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 20
