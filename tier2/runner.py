@@ -30,6 +30,7 @@ A Judge performs exactly one request per ``attempt``; everything around it lives
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -63,6 +64,10 @@ BACKOFF_BASE_S = 0.5
 BACKOFF_MAX_S = 8.0
 
 RetryWait = Callable[[int, AttemptResult], float]
+
+
+class RunCancelled(Exception):
+    """The run was interrupted; raised inside workers so no further request starts."""
 
 
 class ClaimJudgement(Frozen):
@@ -182,6 +187,7 @@ class _ClaimJudge:
         self.audit = audit
         self.max_retries = max_retries
         self.retry_wait = retry_wait
+        self.cancelled = threading.Event()  # set on Ctrl-C: no new request starts
 
     def key(self, request: JudgeRequest, mode: OutputMode) -> CacheKey:
         return CacheKey.build(
@@ -237,6 +243,8 @@ class _ClaimJudge:
         sequences: list[int] = []
 
         def one_attempt() -> AttemptResult:
+            if self.cancelled.is_set():
+                raise RunCancelled
             before = self.budget.reserve()  # BudgetExhausted ends the claim (not retried)
             result = self._attempt(request)
             if result.error is None and result.answer is not None:
@@ -416,9 +424,17 @@ def judge_claims(
         if concurrency == 1 or len(ordered) <= 1:
             results = [run(r) for r in ordered]
         else:
-            with ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="citeproof-judge") as pool:
+            pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="citeproof-judge")
+            try:
                 # map submits in risk order, so the highest-risk claims reserve budget first
                 results = list(pool.map(run, ordered))
+            except BaseException:
+                # Ctrl-C (or a bug): queued claims are dropped and no new request starts;
+                # requests in flight finish and are logged, so the log stays whole
+                worker.cancelled.set()
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+            pool.shutdown(wait=True)
 
     judgements = tuple(j for j, _ in results)
     attempts = [a for _, made in results for a in made]

@@ -257,3 +257,20 @@ class TestCache:
         key = CacheKey.build(model="m", base_url="u", output_mode="prompt", prompt_version="p", claim_text="c", excerpt_text="e", temperature=0)
         cache._cache.set(key.digest(), "{not json")
         assert cache.get(key) is None
+
+
+def test_ctrl_c_stops_new_requests_and_leaves_a_whole_log(tmp_path):
+    def interrupt(request, number):
+        raise KeyboardInterrupt
+
+    script = {f"c{i:02d}": [GOOD] for i in range(60)}
+    script["c05"] = [interrupt]
+    judge = ScriptedJudge(script, delay_s=0.02)
+    writer = AuditWriter(tmp_path / "audit.jsonl", fsync=False)
+    with pytest.raises(KeyboardInterrupt):
+        run([make_request(c) for c in script], judge, writer, concurrency=4)
+    writer.close()
+    assert judge.call_count < 20  # queued claims were dropped, not judged
+    from audit.reader import chain_problems
+
+    assert chain_problems(read_log(writer.path)) == []
