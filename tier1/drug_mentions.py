@@ -102,6 +102,12 @@ class DrugMentions(Rule):
             sources={"pubmed/111.txt": "The marker level fell in 12 of 40 participants.\n", "pubtator/111.txt": _PUBTATOR},
         ),
         RuleExample(
+            name="uncited-drug-sentence-en",
+            expect="fail",
+            report="# Therapy\n\nPatients also received exampleparib.\n",
+            sources={"pubmed/111.txt": _SRC_EN},
+        ),
+        RuleExample(
             name="no-drug-named-en",
             expect="na",
             report="# Therapy\n\nThe marker level fell in 12 of 40 participants [pmid:111#L1].\n",
@@ -119,6 +125,13 @@ class DrugMentions(Rule):
             expect="fail",
             lang="zh",
             report="# 治疗\n\n示例替尼联合样本帕利使40名受试者中12名的标志物水平下降[pmid:111#L1]。\n",
+            sources={"pubmed/111.txt": _SRC_ZH},
+        ),
+        RuleExample(
+            name="uncited-drug-sentence-zh",
+            expect="fail",
+            lang="zh",
+            report="# 治疗\n\n部分患者还接受了样本帕利。\n",
             sources={"pubmed/111.txt": _SRC_ZH},
         ),
         RuleExample(

@@ -220,3 +220,13 @@ def test_multi_word_aliases_match_whole_words_in_sources(tmp_path):
     assert det.occurs_in(m, "We gave Zorb-Lax daily.")
     # every word is present, but "zorb lax" only as the start of "zorb laxity"
     assert not det.occurs_in(m, "zorb laxity was noted; lax rules")
+
+
+def test_parse_report_makes_a_drug_only_sentence_a_claim_with_the_detector():
+    from citeproof.parse import parse_report
+
+    text = "# Therapy\n\nPatients also received exampleparib.\n\n部分患者还接受了样本帕利。\n"
+    without = parse_report(text, "markdown", Settings(), detectors=[])
+    with_drugs = parse_report(text, "markdown", Settings(), detectors=[DET])
+    assert [c.text for c in without.claims] == []
+    assert [c.fact_signals for c in with_drugs.claims] == [("entity",), ("entity",)]
