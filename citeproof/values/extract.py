@@ -11,7 +11,7 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 * a count ("20 patients", "3例") is a bare number: count nouns are not units.
 
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
-``CD20``, ``5-FU``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
+``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
 ``day 1``, ``第3``, ``3期``), list markers at the start of a claim, calendar years (a bare
 four-digit 1900–2100), dates and clock times, ``1st``/``2nd``. Spelled-out Chinese numerals
 (三, 两) are not read. In ``mode="source"`` labels are kept as bare numbers (``label=True``)
@@ -44,6 +44,10 @@ _SCI = re.compile(r"^\s?(?:[x×*]\s?10\s?(?:\^|\*\*)?\s?|e)(?P<exp>[-+]?\d{1,2})
 _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
 _TIME_POINT = re.compile(r"(?:^|[^a-z])(day|week|month|year)\s?$")
 _MORE_THAN_AFTER = re.compile(r"^\s?(?:more|less|fewer|longer|shorter|higher|lower|greater|larger|smaller)\b(?=[^.;]{0,80}\bthan\b)")
+_SPACE_DASH = re.compile(r"\s?-?\s?")
+_FOLD = re.compile(r"\s?-\s?fold\b")
+_TIMES = re.compile(r"\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b")
+_IDENT_AFTER = re.compile(r"(?:st|nd|rd|th)\b|[A-Za-z]|-[A-Z]{1,5}\b")
 _OF_A = re.compile(r"^\s(?:of\s)?an?\s(?=\S)")
 _DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
 _LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
@@ -92,8 +96,7 @@ class _Scanner:
     def _scale_at(self, pos: int) -> tuple[float, int]:
         """Scale word/letter right after a number (``billion``, ``万``, glued ``B``)."""
         low = self.low
-        m = re.match(r"\s?", low[pos:])
-        p = pos + (m.end() if m else 0)
+        p = pos + (1 if low[pos:pos + 1] == " " else 0)
         # a unit alias starting here (千克) wins over a scale prefix (千)
         unit = self.lex.unit_re.match(low, p)
         sm = self.lex.scale_word_re.match(low, p)
@@ -107,8 +110,8 @@ class _Scanner:
         return 1.0, pos
 
     def _unit_at(self, pos: int) -> tuple[UnitInfo | None, int]:
-        m = re.match(r"\s?-?\s?", self.low[pos:])
-        for skip in sorted({0, 1 if self.low[pos:pos + 1] == " " else 0, m.end() if m else 0}):
+        m = _SPACE_DASH.match(self.low, pos)
+        for skip in sorted({0, 1 if self.low[pos:pos + 1] == " " else 0, (m.end() - pos) if m else 0}):
             um = self.lex.unit_re.match(self.low, pos + skip)
             if um:
                 return self.lex.unit_by_alias[um.group(0)], um.end()
@@ -154,36 +157,26 @@ class _Scanner:
             return _SYMBOL_Q.get(sym), start - (len(before) - len(stripped)) - 2
         if stripped and stripped[-1] in _SYMBOL_Q:
             return _SYMBOL_Q[stripped[-1]], start - (len(before) - len(stripped)) - 1
-        for cue, q in self.lex.bounds_before:
-            if stripped.endswith(cue):
-                head = stripped[: -len(cue)]
-                if cue[0].isascii() and cue[0].isalpha() and head and (head[-1].isalnum()):
-                    continue
-                return q, start - (len(before) - len(stripped)) - len(cue)
+        cue = self.lex.bounds_before_re.search(stripped)
+        if cue:
+            return self.lex.bounds_before[cue], start - (len(before) - len(stripped)) - len(cue)
         return None, start
 
     def _qualifier_after(self, pos: int) -> tuple[str | None, int]:
-        low = self.low
-        for cue, q in self.lex.bounds_after:
-            for gap in (" ", ""):
-                probe = gap + cue
-                if low.startswith(probe, pos):
-                    end = pos + len(probe)
-                    if cue[0].isascii() and end < len(low) and low[end].isalnum():
-                        continue
-                    return q, end
+        m = self.lex.bounds_after_re.match(self.low, pos)
+        if m:
+            return self.lex.bounds_after[m.group(0).strip()], m.end()
         return None, pos
 
     def _derived(self, start: int, end: int) -> bool:
-        after = self.low[end:end + 24]
-        if any(after.startswith(cue) or after.startswith(" " + cue.strip()) and cue.startswith(" ") for cue in self.lex.derived_after):
+        low = self.low
+        if self.lex.derived_after_re.match(low, end) or _FOLD.match(low, end):
             return True
-        if _MORE_THAN_AFTER.match(self.low[end:end + 120]):
+        if _MORE_THAN_AFTER.match(low[end:end + 120]):
             return True  # "5 more weeks than", "11% more participants … than": a difference
-        if re.match(r"^\s?-?\s?fold\b", after) or re.match(r"^\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b", after):
+        if _TIMES.match(low, end):
             return True
-        before = self.low[max(0, start - 30):start].rstrip()
-        return any(before.endswith(cue) for cue in self.lex.derived_before)
+        return bool(self.lex.derived_before_re.search(low[max(0, start - 30):start].rstrip()))
 
     def _count_noun(self, pos: int) -> str | None:
         m = self.lex.count_noun_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
@@ -221,15 +214,11 @@ class _Scanner:
         return start > 0 and (self.text[start - 1].isascii() and self.text[start - 1].isalpha() or self.text[start - 1] in "µμ_")
 
     def _identifier_after(self, end: int, unit_end: int) -> bool:
-        """Digits followed by letters that are not a unit/scale (4T1, 1st, 5-FU) name something."""
+        """Digits followed by letters that are not a unit/scale (4T1, 1st, 3D) name something."""
         if unit_end > end:
             return False
         rest = self.text[end:end + 4]
-        if re.match(r"^(?:st|nd|rd|th)\b", rest):
-            return True
-        if re.match(r"^[A-Za-z]", rest):
-            return True
-        return bool(re.match(r"^-[A-Z]{1,5}\b", rest))
+        return bool(_IDENT_AFTER.match(rest))
 
     def scan(self) -> list[ValueAtom]:
         text, low = self.text, self.low
@@ -362,12 +351,13 @@ class _Scanner:
         qualifier, qstart = self._qualifier_before(nstart)
         stat = None
         before = low[max(0, qstart - 40):qstart] if qualifier else low[max(0, nstart - 40):nstart]
-        pm = _P_STAT.search(low[max(0, nstart - 30):nstart])
+        prefix = low[max(0, nstart - 30):nstart]
+        pm = _P_STAT.search(prefix) if "p" in prefix else None
         if pm and not dim:
             stat = "p"
             if pm.group("sym"):
                 qualifier = _SYMBOL_Q.get(pm.group("sym"))
-        elif not dim and _RATIO_STAT.search(text[max(0, nstart - 30):nstart]):
+        elif not dim and any(k in prefix for k in ("hr", "or", "rr", "ratio", "risk")) and _RATIO_STAT.search(text[max(0, nstart - 30):nstart]):
             rm = _RATIO_STAT.search(text[max(0, nstart - 30):nstart])
             abbr = rm.group("abbr") if rm else None
             if abbr is None or abbr.upper() == abbr or abbr[0] == "a":

@@ -37,14 +37,34 @@ class Lexicon:
     scale_words: dict[str, float]
     scale_word_re: re.Pattern[str]
     scale_letters: dict[str, float]
-    bounds_before: tuple[tuple[str, str], ...]  # (cue, qualifier), longest cue first
-    bounds_after: tuple[tuple[str, str], ...]
-    derived_after: tuple[str, ...]
-    derived_before: tuple[str, ...]
+    bounds_before: dict[str, str]  # cue → qualifier
+    bounds_before_re: EndMatcher  # a cue at the END of the text before a number
+    bounds_after: dict[str, str]
+    bounds_after_re: re.Pattern[str]  # a cue at the START of the text after a number
+    derived_after_re: re.Pattern[str]
+    derived_before_re: EndMatcher
     label_before_re: re.Pattern[str]
     label_after: tuple[str, ...]
     count_nouns: frozenset[str]
     count_noun_re: re.Pattern[str]
+
+
+class EndMatcher:
+    """Finds which cue a string ends with, in one anchored regex match over the reversed string
+    (a ``…$`` search would try every start position)."""
+
+    def __init__(self, cues: list[str]) -> None:
+        parts = []
+        for cue in sorted(set(cues), key=len, reverse=True):
+            rev = re.escape(cue[::-1])
+            # an ASCII word cue must start a word ("cover" does not end with the cue "over")
+            parts.append(rev + (r"(?![a-z0-9])" if cue[:1].isascii() and cue[:1].isalnum() else ""))
+        self._re = re.compile(r"\s?(?:" + "|".join(parts) + ")")
+
+    def search(self, text: str) -> str | None:
+        """The cue ``text`` ends with (ignoring one trailing space), or None."""
+        m = self._re.match(text[::-1])
+        return m.group(0)[::-1].strip() if m else None
 
 
 def _is_cjk(s: str) -> bool:
@@ -117,9 +137,18 @@ def lexicon() -> Lexicon:
     scale_word_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(scale_words, key=len, reverse=True)) + ")")
     scale_letters = {k: float(v) for k, v in words_doc["scale_letters"].items() if not k.startswith("_")}
 
-    def pairs(table: dict[str, list[str]]) -> tuple[tuple[str, str], ...]:
-        out = [(cue.lower(), q) for q, cs in table.items() for cue in cs]
-        return tuple(sorted(out, key=lambda p: len(p[0]), reverse=True))
+    def cue_map(table: dict[str, list[str]]) -> dict[str, str]:
+        return {cue.lower(): q for q, cs in table.items() for cue in cs}
+
+    def ending(cues: list[str]) -> EndMatcher:
+        return EndMatcher(cues)
+
+    def starting(cues: list[str]) -> re.Pattern[str]:
+        return re.compile(r"\s?(?:" + "|".join(_boundary(c) for c in sorted(cues, key=len, reverse=True)) + ")")
+
+    bounds_before = cue_map(cues["bounds_before"])
+    bounds_after = cue_map(cues["bounds_after"])
+    derived_after = [w.lower() for w in cues["derived_after"]]
 
     label_words = [w.lower() for w in cues["label_before"]]
     label_before_re = re.compile(
@@ -144,10 +173,12 @@ def lexicon() -> Lexicon:
         scale_words=scale_words,
         scale_word_re=scale_word_re,
         scale_letters=scale_letters,
-        bounds_before=pairs(cues["bounds_before"]),
-        bounds_after=pairs(cues["bounds_after"]),
-        derived_after=tuple(sorted((w.lower() for w in cues["derived_after"]), key=len, reverse=True)),
-        derived_before=tuple(sorted((w.lower() for w in cues["derived_before"]), key=len, reverse=True)),
+        bounds_before=bounds_before,
+        bounds_before_re=ending(list(bounds_before)),
+        bounds_after=bounds_after,
+        bounds_after_re=starting(list(bounds_after)),
+        derived_after_re=re.compile(r"\s?(?:" + "|".join(_boundary(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
+        derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
         label_before_re=label_before_re,
         label_after=tuple(cues["label_after"]),
         count_nouns=count_nouns,

@@ -23,7 +23,7 @@ from citeproof.values.lexicon import lexicon
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 _ENTITY = re.compile(
-    r"\b(?:[A-Za-z]+\d[\w-]*|\d+[A-Za-z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+(?:-[A-Za-z0-9]+)*)\b"
+    r"\b(?:[A-Z][a-z]+\s[A-Z0-9]\b|[A-Za-z]+\d[\w-]*|\d+[A-Za-z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+(?:-[A-Za-z0-9]+)*)\b"
 )
 _ASCII_CUE = re.compile(r"^[a-z' ]+$")
 
@@ -34,6 +34,7 @@ class _Cues:
     stop_zh: frozenset[str]
     negation_en: re.Pattern[str]
     negation_zh: tuple[str, ...]
+    negation_exceptions: tuple[str, ...]
     bound_phrases: re.Pattern[str]
     directions: dict[str, re.Pattern[str]]
     directions_zh: dict[str, tuple[str, ...]]
@@ -58,6 +59,7 @@ def _cues() -> _Cues:
         stop_zh=frozenset(doc["stopwords_zh"]),
         negation_en=words_re(doc["negation"]),
         negation_zh=zh(doc["negation"]),
+        negation_exceptions=tuple(sorted(doc["negation_exceptions"], key=len, reverse=True)),
         bound_phrases=re.compile("|".join(re.escape(p) for p in sorted(doc["bound_phrases"], key=len, reverse=True))),
         directions={k: words_re(v) for k, v in doc["directions"].items()},
         directions_zh={k: zh(v) for k, v in doc["directions"].items()},
@@ -143,6 +145,10 @@ def polarity(text: str) -> tuple[bool, frozenset[str]]:
     """(negated?, direction classes present) after removing bound phrases like "more than"."""
     cues = _cues()
     low = cues.bound_phrases.sub(" ", text.lower())
+    for word in cues.negation_exceptions:
+        # compounds that contain a negation character/word but do not negate (不良 = adverse)
+        if word in low:
+            low = low.replace(word, " ")
     negated = bool(cues.negation_en.search(low)) or any(c in low for c in cues.negation_zh)
     dirs = {k for k, rx in cues.directions.items() if rx.search(low)}
     dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}

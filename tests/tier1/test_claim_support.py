@@ -1,0 +1,92 @@
+"""CP105 claim-support: one segment carries the claim; a flipped polarity never passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.model import Anchor, Claim, Location, Locator
+from citeproof.settings import Settings
+from citeproof.sources.types import Resolution
+from tier1.claim_support import ClaimSupport
+from tier1.context import ClaimContext
+from values.helpers import window
+
+LOC = Location(line=1)
+RULE = ClaimSupport()
+
+
+def run(text: str, source: str, **kw):
+    anchor = Anchor(raw="nct:S1#Results", kind="nct", source_id="S1",
+                    locator=Locator(raw="Results", kind="section", name="Results"), location=LOC)
+    claim = Claim(id="c1", text=text, raw_text=text, location=LOC, anchors=(anchor,), fact_bearing=True)
+    res = Resolution(anchor=anchor, window=window(source, **kw))
+    return RULE.check_claim(ClaimContext(claim=claim, resolutions=[res], settings=Settings()))
+
+
+SOURCE = (
+    "Outcome Measurement:\n"
+    "Overall response rate increased to 40% in Arm A after 12 weeks.\n"
+    "Serious adverse events were not observed in Arm B.\n"
+    "Median survival improved by 3 months with Drug A."
+)
+
+
+def test_verbatim_claim_passes():
+    out = run("Overall response rate increased to 40% in Arm A after 12 weeks.", SOURCE)
+    assert (out.applicable, out.passed, out.blocks) == (True, True, False)
+
+
+def test_unit_converted_number_still_passes():
+    assert run("Overall response rate increased to 0.4 in Arm A after 84 days.", SOURCE).passed
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Overall response rate decreased to 40% in Arm A after 12 weeks.",  # direction flipped
+        "Overall response rate increased to 45% in Arm A after 12 weeks.",  # number changed
+        "Overall response rate increased to 40% in Arm C after 12 weeks.",  # entity changed
+        "Serious adverse events were observed in Arm B.",  # negation dropped
+        "Median survival worsened by 3 months with Drug A.",  # better/worse flipped
+        "Overall response rate increased to more than 40% in Arm A after 12 weeks.",  # only plausible
+        "Overall response rate increased to 40% in Arm A after 12 weeks, whereas Arm B did not respond.",
+    ],
+)
+def test_mutations_never_pass_and_never_block(claim):
+    out = run(claim, SOURCE)
+    assert out.applicable and not out.passed and not out.blocks and out.undecided
+
+
+def test_claim_spread_over_two_segments_is_undecided():
+    src = "Response in Arm A was 40%.\nResponse in Arm B was 20%."
+    assert run("Response in Arm A was 40%.", src).passed
+    assert not run("Response in Arm A was 40% and in Arm B 20%.", src).passed
+
+
+def test_label_numbers_must_be_written_in_the_segment():
+    src = "Complete response by week 24 in most patients."
+    assert run("Complete response by week 24 in most patients.", src).passed
+    assert not run("Complete response by week 42 in most patients.", src).passed
+
+
+def test_low_content_overlap_is_undecided():
+    out = run("Arm A response was remarkable and durable across every subgroup examined.", "Arm A response 40%.")
+    assert not out.passed and "overlap" in (out.undecided or "")
+
+
+def test_chinese_claims_and_flips():
+    src = "治疗组的总缓解率升高至40%。\n对照组未观察到严重不良事件。"
+    assert run("治疗组的总缓解率升高至40%。", src).passed
+    assert not run("治疗组的总缓解率降低至40%。", src).passed
+    assert run("对照组未观察到严重不良事件。", src).passed
+    assert not run("对照组观察到严重不良事件。", src).passed
+
+
+def test_window_without_segments_falls_back_to_lines():
+    assert run("Overall response rate increased to 40% in Arm A after 12 weeks.", SOURCE, segments=False).passed
+
+
+def test_not_applicable_without_window():
+    text = "Response was 40%."
+    claim = Claim(id="c1", text=text, raw_text=text, location=LOC)
+    assert not RULE.check_claim(ClaimContext(claim=claim, resolutions=[], settings=Settings())).applicable

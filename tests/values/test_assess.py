@@ -1,0 +1,152 @@
+"""The three states, both directions for every equivalence (a mutation that loosens or
+tightens one of them fails a test here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values import assess_numbers, index_text
+from values.helpers import window
+
+
+def states(claim: str, source: str, **kw) -> list[str]:
+    return [a.state for a in assess_numbers(claim, [window(source)], **kw)]
+
+
+@pytest.mark.parametrize(
+    "claim, source, expected",
+    [
+        # Markdown emphasis (seed 000): a correct bolded dose passes, a fabricated one does not
+        ("The maximum dose is **200 mg**/day.", "The maximum dose is 200 mg/day.", "supported"),
+        ("The maximum dose is **250 mg**/day.", "The maximum dose is 200 mg/day.", "missing"),
+        ("The dose is `200 mg`/day.", "The dose is 200 mg/day.", "supported"),
+        # exact SI equivalences
+        ("120 mg", "a dose of 0.12 g", "supported"),
+        ("120 mg", "a dose of 0.13 g", "missing"),
+        ("0.12 grams", "120 milligrams", "supported"),
+        ("120,000 micrograms", "120 mg", "supported"),
+        ("125,000 micrograms", "120 mg", "missing"),
+        ("0.3 cm", "3 mm", "supported"),
+        ("0.4 cm", "3 mm", "missing"),
+        ("336 hours", "for 2 weeks", "supported"),
+        ("337 hours", "for 2 weeks", "missing"),
+        # percent ↔ proportion ↔ fraction at the claim's precision
+        ("1/3 of patients", "33.33% of patients", "supported"),
+        ("33.33%", "Total: 1/3", "supported"),
+        ("0.3333", "Total: 1/3", "supported"),
+        ("33.34%", "Total: 1/3", "missing"),
+        ("33%", "33.33%", "supported"),
+        ("35%", "33.33%", "missing"),
+        ("10.00%", "Total: 2/20", "supported"),
+        ("12.00%", "Total: 2/20", "missing"),
+        # a rate needs the same rate; a bare amount may be read off a rate
+        ("200 mg/week", "200 mg/day", "missing"),
+        ("200 mg", "200 mg/day", "supported"),
+        # counts are bare numbers: a count noun is not a unit
+        ("20 patients", "Overall Number of Participants Analyzed: 20", "supported"),
+        ("21 patients", "Overall Number of Participants Analyzed: 20", "missing"),
+        ("3例", "共入组3名患者", "supported"),
+        ("20 patients", "a dose of 20 mg", "missing"),
+        # scale words both directions
+        ("1.2 billion dollars", "revenue of $1.2B", "supported"),
+        ("1.3 billion dollars", "revenue of $1.2B", "missing"),
+        ("3.5万名患者", "35,000 patients", "supported"),
+        ("3.6万名患者", "35,000 patients", "missing"),
+        ("12亿元", "1,200,000,000元", "supported"),
+        ("13亿元", "1,200,000,000元", "missing"),
+        ("USD 3 million", "USD 3,000,000", "supported"),
+        ("EUR 3 million", "USD 3,000,000", "missing"),
+        # full-width digits are the same digits; different digits stay different
+        ("２００ mg", "200 mg", "supported"),
+        ("２５０ mg", "200 mg", "missing"),
+        # ranges, CI and p-values
+        ("10-20 mg", "between 10 and 20 mg", "supported"),
+        ("10-25 mg", "between 10 and 20 mg", "missing"),
+        ("p = 0.03", "P-value: 0.03", "supported"),
+        ("p = 0.04", "P-value: 0.03", "missing"),
+        # a unit is part of the fact
+        ("20 mg", "20 mL", "missing"),
+        ("20 mg/kg", "20 mg/m2", "missing"),
+    ],
+)
+def test_supported_and_missing(claim, source, expected):
+    assert states(claim, source) == [expected]
+
+
+@pytest.mark.parametrize(
+    "claim, source, expected",
+    [
+        # the same bound is supported; a bound a value satisfies is plausible; else missing
+        ("below 17%", "less than 17%", "supported"),
+        ("more than 90%", "93% responded", "plausible"),
+        ("more than 90%", "85% responded", "missing"),
+        ("at least 20 mg", "a dose of 25 mg", "plausible"),
+        ("at least 20 mg", "a dose of 15 mg", "missing"),
+        ("超过30%", "缓解率为35%", "plausible"),
+        ("超过30%", "缓解率为25%", "missing"),
+        ("up to 3 weeks", "for 2 weeks", "plausible"),
+        # approximations within the claim's precision
+        ("about 30 mg", "29 mg", "plausible"),
+        ("about 30 mg", "45 mg", "missing"),
+        ("about 30 mg", "30 mg", "supported"),
+        # calendar conversions are only ever plausible
+        ("2 months", "for 1440 hours", "plausible"),
+        ("2 months", "for 2000 hours", "missing"),
+        ("6 months", "26 weeks", "plausible"),
+        ("12 months", "1 year", "supported"),
+        # a value inside the source's bound can only be judged
+        ("a 60 year old patient", "aged 18 years or older", "plausible"),
+        ("a 16 year old patient", "aged 18 years or older", "missing"),
+    ],
+)
+def test_plausible_and_its_negative_twin(claim, source, expected):
+    assert states(claim, source) == [expected]
+
+
+def test_confidence_interval_level_and_bounds():
+    source = "HR 2.1 (95% CI 1.2–3.4)"
+    assert states("95% CI 1.2 to 3.4", source) == ["supported", "supported"]
+    assert states("95% CI 1.2 to 3.5", source) == ["supported", "missing"]
+    assert states("90% CI 1.2 to 3.4", source) == ["missing", "supported"]
+
+
+def test_unit_of_measure_header_gives_bare_results_their_unit():
+    source = "Unit of Measure: percentage of participants  40.0"
+    assert states("40% of participants", source) == ["supported"]
+    assert states("45% of participants", source) == ["missing"]
+
+
+def test_negated_claim_makes_bounds_judgeable():
+    source = "Total: 1/208 (0.48%)"
+    assert states("no adverse event occurred in more than 1% of participants", source) == ["plausible"]
+    assert states("an adverse event occurred in more than 1% of participants", source) == ["missing"]
+
+
+def test_derived_number_needs_a_model_file_with_formula_inputs_and_units():
+    plain = window("response 40% vs 20%; a 2-fold difference")
+    model = window(
+        "ratio = response_a / response_b = 40% / 20% = 2-fold\ninputs: [nct:NCT0000001#Results]\nunits: ratio",
+        source_id="models/ratio.md", path="models/ratio.md",
+    )
+    claim = "response was 2-fold higher"
+    assert [a.state for a in assess_numbers(claim, [plain], kinds=["nct"])] == ["missing"]
+    assert [a.state for a in assess_numbers(claim, [model], kinds=["model"])] == ["supported"]
+    no_inputs = window("ratio = 40% / 20% = 2-fold", path="models/r.md")
+    assert [a.state for a in assess_numbers(claim, [no_inputs], kinds=["model"])] == ["missing"]
+    assert [a.state for a in assess_numbers("3-fold higher", [model], kinds=["model"])] == ["missing"]
+
+
+def test_assessment_reports_what_decided_and_where():
+    [a] = assess_numbers("at least 20 mg", [window("line one\na dose of 25 mg daily", source_id="NCT1")])
+    assert (a.state, a.matched, a.source_id) == ("plausible", "a dose of 25 mg daily", "NCT1")
+    assert a.to_result().normalised == "≥ 20 mg"
+
+
+def test_best_state_over_several_windows():
+    claim = "120 mg"
+    assert [a.state for a in assess_numbers(claim, [window("0.5 g"), window("0.12 g")])] == ["supported"]
+
+
+def test_window_index_is_cached_by_text():
+    text = "a dose of 25 mg\n" * 3
+    assert index_text(text) is index_text(text)

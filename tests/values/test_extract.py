@@ -1,0 +1,117 @@
+"""Extraction and normalisation of value atoms: what counts as a numeric fact, and how it reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values import extract_atoms
+
+
+def one(text: str, **kw):
+    atoms = extract_atoms(text, **kw)
+    assert len(atoms) == 1, [a.describe() for a in atoms]
+    return atoms[0]
+
+
+def test_emphasis_folded_dose_equals_plain_dose():
+    bold, plain = one("**200 mg**/day"), one("200 mg/day")
+    assert (bold.number, bold.dim, bold.unit, bold.factor) == (plain.number, plain.dim, plain.unit, plain.factor)
+    assert bold.dim == "mass/time" and bold.per_hours == 24
+
+
+@pytest.mark.parametrize(
+    "text, number",
+    [("１２０ mg", 120), ("1,200 mg", 1200), ("−5 mg", -5), ("1.2 billion", 1.2e9), ("3.5万", 35000), ("12亿", 1.2e9)],
+)
+def test_normalisation_of_digits_separators_sign_and_scale(text, number):
+    assert one(text).number == pytest.approx(number)
+
+
+def test_currency_with_scale_letters_and_words():
+    assert (one("$1.2B").number, one("$1.2B").dim) == (pytest.approx(1.2e9), "currency:USD")
+    assert one("USD 3 million").number == pytest.approx(3e6)
+    assert one("¥12亿").dim == "currency:CNY"
+    assert one("12亿元").dim == "currency:CNY"
+
+
+def test_units_dose_per_body_and_per_time():
+    assert one("24mg/m2").dim == "mass/area"
+    assert one("1 mg/kg").dim == "mass/mass"
+    assert one("5 g/dL").dim == "mass/volume"
+    assert one("200 mg daily").dim == "mass/time"
+    assert one("120,000 µg").factor == pytest.approx(1e-6)
+    assert one("120 milligrams").unit == "mg"
+
+
+def test_time_units_english_and_chinese():
+    assert one("2 months").calendar and one("2 months").dim == "time"
+    assert one("1440 hours").factor == 1
+    assert one("3天").unit == "day"
+    assert one("12 小时").unit == "h"
+
+
+def test_percent_range_fraction_ci_p_and_ratio_statistics():
+    assert one("33.33%").decimals == 2 and one("33.33%").dim == "percent"
+    rng = one("10–20 mg")
+    assert (rng.kind, rng.number, rng.high, rng.unit) == ("range", 10, 20, "mg")
+    assert one("10 to 20 mg").high == 20 and one("between 10 and 20 mg").high == 20
+    frac = one("2/20")
+    assert (frac.kind, frac.num, frac.den) == ("fraction", 2, 20)
+    total = extract_atoms("Total: 2/20 (10.00%)")
+    assert [a.kind for a in total] == ["fraction", "value"]
+    ci = extract_atoms("95% CI 1.2–3.4")[-1]
+    assert (ci.kind, ci.stat, ci.number, ci.high) == ("range", "CI", 1.2, 3.4)
+    p = one("P<0.001")
+    assert (p.stat, p.qualifier, p.number) == ("p", "<", 0.001)
+    assert one("HR 0.75").stat == "HR"
+
+
+@pytest.mark.parametrize(
+    "text, qualifier",
+    [("more than 90%", ">"), ("at least 20 mg", ">="), ("up to 3 weeks", "<="), ("less than 17%", "<"),
+     ("below 17%", "<"), ("about 30 mg", "~"), ("超过30%", ">"), ("不到30%", "<"), ("30例以上", ">="), ("约12个月", "~"),
+     ("18 years or older", ">="), ("≥ 1.5 x 10^9/L", ">=")],
+)
+def test_bounds_and_approximations(text, qualifier):
+    assert one(text).qualifier == qualifier
+
+
+def test_infusion_over_hours_is_a_duration_not_a_bound():
+    assert one("IV over 3 hours").qualifier is None
+
+
+def test_number_words_count_nouns_and_precision():
+    assert one("zero patients").number == 0
+    assert one("none of the patients").number == 0
+    assert one("twenty-five participants").number == 25
+    assert one("three weeks").unit == "week"
+    counted = one("20 patients")
+    assert counted.is_bare and counted.count_noun == "patients"  # a count noun is not a unit
+    assert one("3例").count_noun == "例"
+    assert one("1.2 billion").step == pytest.approx(1e8)
+
+
+@pytest.mark.parametrize(
+    "text", ["NCT01234567", "Phase 3", "Cohort 2", "Arm 1", "Group B and Group 2", "in 2019", "HER2", "5-FU", "1st line",
+             "2019-05-01", "1. Patients enrolled"],
+)
+def test_identifiers_labels_years_and_list_markers_are_not_numeric_facts(text):
+    assert extract_atoms(text) == []
+
+
+def test_source_mode_keeps_labels_and_glued_adverse_event_counts():
+    atoms = extract_atoms("Results 2: Anemia1/6 (16.67%)", mode="source")
+    assert [a.describe() for a in atoms] == ["2", "1/6", "16.67%"]
+    assert atoms[0].label
+
+
+def test_time_points_are_durations():
+    assert one("complete response by week 24").unit == "week"
+
+
+def test_derived_numbers_are_marked():
+    assert one("a 2-fold increase").derived
+    assert one("5 percentage points higher").derived
+    assert one("twice as many, 3 times higher").derived or extract_atoms("3 times higher")[0].derived
+    assert one("5 more weeks than the control").derived
+    assert not one("5 weeks").derived
