@@ -267,7 +267,9 @@ _mount_audit()
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        app(args=argv, standalone_mode=False)
+        # With standalone_mode=False typer *returns* the code of a raised Exit.
+        code = app(args=argv, standalone_mode=False)
+        return code if isinstance(code, int) else 0
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:

@@ -20,21 +20,30 @@ SCHEMA_DIR = REPO / "schemas"
 REGENERATE = "python -m citeproof.schemas"
 
 
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _with_ids(schema: dict, name: str) -> dict:
+    schema["$schema"] = DRAFT
+    schema["$id"] = name
+    return schema
+
+
 def _report_schema() -> dict:
     from citeproof.report import VerificationReport
 
-    return VerificationReport.model_json_schema(mode="serialization")
+    return _with_ids(VerificationReport.model_json_schema(), "verification_report.schema.json")
 
 
-def _audit_schema() -> dict | None:
-    try:
-        from audit.record import AuditRecord
-    except ImportError:  # pragma: no cover - audit package not built yet
-        return None
-    return AuditRecord.model_json_schema(mode="serialization")
+def _audit_schema() -> dict:
+    # The audit package renders its own schema (``python -m audit.schema``); both commands
+    # write byte-identical files, so either may be used to regenerate.
+    from audit.schema import render_schema
+
+    return json.loads(render_schema())
 
 
-GENERATORS: dict[str, Callable[[], dict | None]] = {
+GENERATORS: dict[str, Callable[[], dict]] = {
     "verification_report.schema.json": _report_schema,
     "audit_record.schema.json": _audit_schema,
 }

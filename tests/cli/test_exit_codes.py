@@ -10,12 +10,12 @@ import pytest
 from citeproof.cli import main
 
 RECORD = {
-    "Intervention": ["INTERVENTION 1:", "  Drug X 200 mg/day orally for 28 days"],
+    "Intervention": ["INTERVENTION 1:", "  Study agent X was given at 200 mg/day orally for 28 days."],
     "Results": [
         "Outcome Measurement:",
         "  Objective response",
         "  Overall Number of Participants Analyzed: 54",
-        "  Complete Response: 7",
+        "  A complete response was observed in 7 of 54 participants analyzed.",
     ],
 }
 
@@ -39,8 +39,8 @@ def verify(tmp_path: Path, sources: Path, body: str, *extra: str, capsys) -> tup
     return code, data, err
 
 
-SUPPORTED = "Overall, 54 participants were analysed and 7 had a complete response [nct:NCT0000001#Results].\n"
-FABRICATED = "Overall, 54 participants were analysed and 9 had a complete response [nct:NCT0000001#Results].\n"
+SUPPORTED = "A complete response was observed in 7 of 54 participants analyzed [nct:NCT0000001#Results].\n"
+FABRICATED = "A complete response was observed in 9 of 54 participants analyzed [nct:NCT0000001#Results].\n"
 PARAPHRASE = "Complete responses were uncommon among the analysed participants [nct:NCT0000001#Results].\n"
 
 
@@ -57,8 +57,8 @@ def test_exit_1_when_a_number_is_fabricated(tmp_path, sources, capsys):
 
 
 def test_exit_1_for_bolded_fabrication_and_0_for_bolded_truth(tmp_path, sources, capsys):
-    bad = "The dose was **300 mg**/day [nct:NCT0000001#Intervention].\n"
-    good = "The dose was **200 mg**/day [nct:NCT0000001#Intervention].\n"
+    bad = "Study agent X was given at **300 mg**/day orally [nct:NCT0000001#Intervention].\n"
+    good = "Study agent X was given at **200 mg**/day orally [nct:NCT0000001#Intervention].\n"
     assert verify(tmp_path, sources, bad, capsys=capsys)[0] == 1
     assert verify(tmp_path, sources, good, capsys=capsys)[0] == 0
 
