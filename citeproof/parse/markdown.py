@@ -16,6 +16,9 @@ from citeproof.parse.blocks import BlockSink
 from citeproof.parse.html import HtmlExtractor, inline_html_text
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+# Keep link targets as written: a URL anchor's source_id is matched against retrieved URLs,
+# and percent-encoding or punycode would make a correct citation look invented.
+_MD.normalizeLink = lambda url: url  # type: ignore[method-assign]
 
 
 def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:

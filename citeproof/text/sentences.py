@@ -183,7 +183,12 @@ def _absorb_trailing_anchors(text: str, k: int) -> int:
     end = k
     j = k
     while True:
-        while j < n and text[j] in " \t\u00a0\u3000":
+        newline = False
+        while j < n and text[j] in " \t\u00a0\u3000\n":
+            if text[j] == "\n":
+                if newline:
+                    return end  # a blank line ends the paragraph
+                newline = True
             j += 1
         if j < n and text[j] == "[":
             close = _bracket_end(text, j)

@@ -171,3 +171,9 @@ def test_crlf_and_bom() -> None:
     report = parse_report("\ufeff# A\r\n\r\nRate was 5%.\r\n", "markdown", SETTINGS)
     (c,) = report.claims
     assert c.location.line == 3 and c.location.section_path == ("A",)
+
+
+def test_link_targets_are_kept_as_written() -> None:
+    doc = "# S\n\nSee [the record](https://例子.org/路径?q=a%20b) for 12 events. Also <https://e.org/x?y=1>.\n"
+    claims = parse_report(doc, "markdown", SETTINGS).claims
+    assert [a.source_id for c in claims for a in c.anchors] == ["https://例子.org/路径?q=a%20b", "https://e.org/x?y=1"]

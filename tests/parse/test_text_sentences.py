@@ -93,3 +93,9 @@ def test_linear_time_on_large_and_adversarial_input() -> None:
     assert len(split_sentences(big)) == 20000
     split_sentences(adversarial)
     assert time.perf_counter() - t0 < 2.0
+
+
+def test_anchor_on_the_next_line_still_cites_the_sentence_before() -> None:
+    text = "The rate was 45%.\n[nct:NCT1#L3]\nNext sentence."
+    assert sents(text) == ["The rate was 45%.\n[nct:NCT1#L3]", "Next sentence."]
+    assert sents("The rate was 45%.\n\n[nct:NCT1#L3]") == ["The rate was 45%.", "[nct:NCT1#L3]"]
