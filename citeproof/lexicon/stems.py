@@ -8,13 +8,14 @@ words that happen to end like a stem from firing.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.errors import InputError
 from citeproof.lexicon.text import CJK_RUN, latin_tokens
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+_TAIL = 3  # every Latin stem is at least this long
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,9 @@ class StemBook:
     zh_max_prefix: int
     zh_not_drugs: tuple[str, ...]
     zh_boundaries: tuple[str, ...]
+    _by_tail: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _two_word: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False)
+    _two_word_tails: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def find(self, folded: str) -> list[StemHit]:
         return self._find_latin(folded) + self._find_zh(folded)
@@ -43,20 +47,33 @@ class StemBook:
     def _find_latin(self, folded: str) -> list[StemHit]:
         hits: list[StemHit] = []
         tokens = latin_tokens(folded)
+        by_tail, two_word = self._by_tail, self._two_word
         for i, (word, start, end) in enumerate(tokens):
-            for stem in self.latin:
-                if " " in stem:  # two-word stem ("-dronic acid"): word + next token
-                    head, tail = stem.split(" ", 1)
-                    if i + 1 < len(tokens) and tokens[i + 1][0] == tail and word.endswith(head):
-                        if self._latin_ok(word, head):
-                            nxt = tokens[i + 1]
-                            hits.append(StemHit(start, nxt[2], folded[start : nxt[2]], stem))
-                            break
+            if i + 1 < len(tokens) and tokens[i + 1][0] in self._two_word_tails:  # two-word stem ("-dronic acid"): word + next token
+                nxt = tokens[i + 1]
+                tail_stem = next((h for h, t in two_word if t == nxt[0] and word.endswith(h)), None)
+                if tail_stem is not None and self._latin_ok(word, tail_stem):
+                    hits.append(StemHit(start, nxt[2], folded[start : nxt[2]], f"{tail_stem} {nxt[0]}"))
                     continue
+            for stem in by_tail.get(word[-_TAIL:], ()):
                 if word.endswith(stem) and self._latin_ok(word, stem):
                     hits.append(StemHit(start, end, word, stem))
                     break
         return hits
+
+    def __post_init__(self) -> None:
+        # Stems bucketed by their last letters, so a word costs one lookup, not one test per stem.
+        by_tail: dict[str, list[str]] = {}
+        two_word: list[tuple[str, str]] = []
+        for stem in self.latin:  # already longest first
+            if " " in stem:
+                head, tail = stem.split(" ", 1)
+                two_word.append((head, tail))
+            else:
+                by_tail.setdefault(stem[-_TAIL:], []).append(stem)
+        object.__setattr__(self, "_by_tail", {k: tuple(v) for k, v in by_tail.items()})
+        object.__setattr__(self, "_two_word", tuple(two_word))
+        object.__setattr__(self, "_two_word_tails", frozenset(t for _, t in two_word))
 
     def _latin_ok(self, word: str, stem: str) -> bool:
         if word in self.not_drugs or not word.isalpha():
