@@ -13,7 +13,7 @@ from __future__ import annotations
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
 from citeproof.values import claim_atoms
-from citeproof.values.segment_support import content_terms, segment_carries
+from citeproof.values.segment_support import SegmentVerdict, claim_profile, segment_carries
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -109,15 +109,14 @@ class ClaimSupport(Rule):
         if atoms is None:
             atoms = claim_atoms(claim.text)
             ctx.cache["atoms"] = atoms
-        terms = content_terms(claim.text)
-        first_reason: str | None = None
+        profile = claim_profile(claim.text, atoms)
+        best: SegmentVerdict | None = None
         for window in windows:
             for segment in _segments(window):
-                verdict = segment_carries(
-                    claim.text, atoms, segment, min_overlap=ctx.settings.min_content_overlap, claim_terms=terms
-                )
+                verdict = segment_carries(profile, segment, min_overlap=ctx.settings.min_content_overlap)
                 if verdict.carries:
                     return self.ok(claim.id)
-                first_reason = first_reason or verdict.why
-        return self.undecided(f"no single cited segment carries the claim ({first_reason or 'no segments'})",
-                              claim_id=claim.id)
+                if best is None or verdict.stage > best.stage:
+                    best = verdict
+        why = best.why if best is not None else "the cited windows have no text"
+        return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)

@@ -159,50 +159,83 @@ def polarity(text: str) -> tuple[bool, frozenset[str]]:
 class SegmentVerdict:
     carries: bool
     why: str | None  # first unmet condition, for the undecided reason
+    stage: int = 0  # how far the segment got (the best segment's reason is the one reported)
 
 
-def segment_carries(
-    claim_text: str,
-    atoms: list[ValueAtom],
-    segment_text: str,
-    *,
-    min_overlap: float,
-    claim_terms: set[str] | None = None,
-) -> SegmentVerdict:
+@dataclass(frozen=True, slots=True)
+class ClaimProfile:
+    """Everything about a claim the segment check needs, computed once per claim."""
+
+    atoms: tuple[ValueAtom, ...]
+    terms: frozenset[str]
+    entities: tuple[str, ...]
+    loose_digits: frozenset[str]
+    negated: bool
+    directions: frozenset[str]
+    structure: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _SegmentProfile:
+    low: str
+    terms: frozenset[str]
+    digits: frozenset[str]
+    negated: bool
+    directions: frozenset[str]
+    structure: frozenset[str]
+
+
+def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
     claim = prepare(claim_text)
+    negated, dirs = polarity(claim)
+    return ClaimProfile(
+        atoms=tuple(atoms),
+        terms=frozenset(content_terms(claim)),
+        entities=tuple(sorted(entity_tokens(claim))),
+        # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
+        # pass still needs them written in the segment
+        loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),
+        negated=negated,
+        directions=dirs,
+        structure=structure(claim),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _segment_profile(segment_text: str) -> _SegmentProfile:
     seg = prepare(segment_text)
-    if any(a.derived for a in atoms):
-        return SegmentVerdict(False, "a derived number cannot be read off one segment")
-    if atoms and not text_supports_all(atoms, segment_text):
-        return SegmentVerdict(False, "no single segment carries every number")
-    seg_low = seg.lower()
-    # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a pass
-    # still needs them written in the segment
-    loose = _digit_runs(_blank_atoms(claim, atoms)) - _digit_runs(seg)
-    if loose:
-        return SegmentVerdict(False, f"'{sorted(loose)[0]}' is not written in one segment")
-    missing_entities = [e for e in entity_tokens(claim) if not re.search(r"(?<![a-z0-9])" + re.escape(e) + r"(?![a-z0-9])", seg_low)]
-    if missing_entities:
-        return SegmentVerdict(False, f"entity not in one segment: {missing_entities[0]}")
-    terms = claim_terms if claim_terms is not None else content_terms(claim)
-    if not terms:
-        return SegmentVerdict(False, "no content words to compare")
-    seg_terms = content_terms(seg)
-    share = len(terms & seg_terms) / len(terms)
+    negated, dirs = polarity(seg)
+    return _SegmentProfile(
+        low=seg.lower(), terms=frozenset(content_terms(seg)), digits=frozenset(_digit_runs(seg)),
+        negated=negated, directions=dirs, structure=structure(seg),
+    )
+
+
+def segment_carries(profile: ClaimProfile, segment_text: str, *, min_overlap: float) -> SegmentVerdict:
+    """Cheap lexical checks first; the segment's numbers are indexed only when all else holds."""
+    if any(a.derived for a in profile.atoms):
+        return SegmentVerdict(False, "a derived number cannot be read off one segment", 0)
+    if not profile.terms:
+        return SegmentVerdict(False, "no content words to compare", 0)
+    seg = _segment_profile(segment_text)
+    share = len(profile.terms & seg.terms) / len(profile.terms)
     if share + 1e-9 < min_overlap:
-        return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}")
-    c_neg, c_dirs = polarity(claim)
-    s_neg, s_dirs = polarity(seg)
-    if c_neg != s_neg:
-        return SegmentVerdict(False, "negation differs from the source")
+        return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1)
+    missing = [e for e in profile.entities if not re.search(r"(?<![a-z0-9])" + re.escape(e) + r"(?![a-z0-9])", seg.low)]
+    if missing:
+        return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
+    loose = profile.loose_digits - seg.digits
+    if loose:
+        return SegmentVerdict(False, f"'{sorted(loose)[0]}' is not written in one segment", 3)
+    if profile.negated != seg.negated:
+        return SegmentVerdict(False, "negation differs from the source", 4)
     cues = _cues()
-    for d in c_dirs:
-        if d not in s_dirs or (cues.opposite[d] in s_dirs and cues.opposite[d] not in c_dirs):
-            return SegmentVerdict(False, f"direction '{d}' not stated the same way in the source")
-    for d in s_dirs:
-        if cues.opposite[d] in c_dirs and d not in c_dirs:
-            return SegmentVerdict(False, "direction flipped against the source")
-    missing_structure = structure(claim) - structure(seg)
+    for d in profile.directions:
+        if d not in seg.directions or (cues.opposite[d] in seg.directions and cues.opposite[d] not in profile.directions):
+            return SegmentVerdict(False, f"direction '{d}' not stated the same way in the source", 4)
+    missing_structure = profile.structure - seg.structure
     if missing_structure:
-        return SegmentVerdict(False, f"the claim's {sorted(missing_structure)[0]} is not stated in one segment")
-    return SegmentVerdict(True, None)
+        return SegmentVerdict(False, f"the claim's {sorted(missing_structure)[0]} is not stated in one segment", 5)
+    if profile.atoms and not text_supports_all(list(profile.atoms), segment_text):
+        return SegmentVerdict(False, "no single segment carries every number as written (supported)", 6)
+    return SegmentVerdict(True, None, 7)
