@@ -388,6 +388,12 @@ class _ClaimJudge:
         }
 
 
+# A claim to judge, or a deferred one: built inside the worker so that preparing a claim
+# (its excerpt) overlaps other claims' requests. It may instead return the judgement that
+# says why the claim cannot be judged.
+Job = Callable[[], "JudgeRequest | ClaimJudgement"]
+
+
 def judge_claims(
     requests: Sequence[JudgeRequest],
     judge: Judge,
@@ -401,33 +407,57 @@ def judge_claims(
     progress: bool = False,
 ) -> Tier2Outcome:
     """Judge every request; never raises for a judge or provider failure (those end judge_error)."""
-    if concurrency < 1:
-        raise ValueError(f"concurrency must be >= 1, got {concurrency}")
-    if max_retries < 0:
-        raise ValueError(f"max_retries must be >= 0, got {max_retries}")
-    ids = [r.claim_id for r in requests]
+    check_unique([r.claim_id for r in requests])
+    jobs = [(lambda r=r: r) for r in judging_order(requests)]
+    return run_jobs(
+        jobs, judge, budget=budget, cache=cache, audit=audit, concurrency=concurrency,
+        max_retries=max_retries, retry_wait=retry_wait, progress=progress,
+    )
+
+
+def check_unique(ids: Sequence[str]) -> None:
     if len(set(ids)) != len(ids):
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         raise ValueError(f"duplicate claim ids sent to the judge: {', '.join(dupes[:5])}")
 
-    ordered = judging_order(requests)
-    worker = _ClaimJudge(judge, budget, cache if cache is not None else NullCache(), audit, max_retries, retry_wait or default_retry_wait)
+
+def run_jobs(
+    jobs: Sequence[Job],
+    judge: Judge,
+    *,
+    budget: CallBudget,
+    cache: AnswerCache | None,
+    audit: AuditWriter,
+    concurrency: int = 1,
+    max_retries: int = 2,
+    retry_wait: RetryWait | None = None,
+    progress: bool = False,
+) -> Tier2Outcome:
+    """Judge already-ordered jobs (highest risk first); the engine behind ``judge_claims``."""
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be >= 1, got {concurrency}")
+    if max_retries < 0:
+        raise ValueError(f"max_retries must be >= 0, got {max_retries}")
+    worker = _ClaimJudge(
+        judge, budget, cache if cache is not None else NullCache(), audit, max_retries, retry_wait or default_retry_wait
+    )
     entries_before = audit.entries
     results: list[tuple[ClaimJudgement, list[AttemptResult]]]
-    with _Progress(len(ordered), enabled=progress) as bar:
+    with _Progress(len(jobs), enabled=progress) as bar:
 
-        def run(request: JudgeRequest) -> tuple[ClaimJudgement, list[AttemptResult]]:
-            done = worker(request)
+        def run(job: Job) -> tuple[ClaimJudgement, list[AttemptResult]]:
+            item = job()
+            done = (item, []) if isinstance(item, ClaimJudgement) else worker(item)
             bar.advance()
             return done
 
-        if concurrency == 1 or len(ordered) <= 1:
-            results = [run(r) for r in ordered]
+        if concurrency == 1 or len(jobs) <= 1:
+            results = [run(job) for job in jobs]
         else:
             pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="citeproof-judge")
             try:
-                # map submits in risk order, so the highest-risk claims reserve budget first
-                results = list(pool.map(run, ordered))
+                # map submits in order, so the highest-risk claims reserve budget first
+                results = list(pool.map(run, jobs))
             except BaseException:
                 # Ctrl-C (or a bug): queued claims are dropped and no new request starts;
                 # requests in flight finish and are logged, so the log stays whole
@@ -437,6 +467,7 @@ def judge_claims(
             pool.shutdown(wait=True)
 
     judgements = tuple(j for j, _ in results)
+    check_unique([j.claim_id for j in judgements])
     attempts = [a for _, made in results for a in made]
     return Tier2Outcome(
         judgements=judgements,

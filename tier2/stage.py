@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from functools import partial
 
 from audit.writer import AuditWriter
 from citeproof.model import Claim
@@ -23,7 +24,7 @@ from tier2.budget import CallBudget
 from tier2.cache import AnswerCache, JudgeCache, NullCache
 from tier2.interface import Judge, JudgeRequest
 from tier2.options import Tier2Options
-from tier2.runner import ClaimJudgement, Tier2Outcome, judge_claims
+from tier2.runner import ClaimJudgement, Tier2Outcome, check_unique, run_jobs
 
 
 def candidate_windows(resolutions: Sequence[Resolution]) -> list[Resolution]:
@@ -85,23 +86,26 @@ def run_tier2(
     judge: Judge | None = None,
     progress: bool = False,
 ) -> Tier2Outcome:
-    """Judge each (claim, its resolutions, risk) within ``options.call_budget``; writes ``options.audit_log``."""
-    requests: list[JudgeRequest] = []
-    unjudgeable: list[ClaimJudgement] = []
-    for claim, resolutions, risk in items:
-        built = build_request(claim, resolutions, risk, options)
-        if isinstance(built, ClaimJudgement):
-            unjudgeable.append(built)
-        else:
-            requests.append(built)
+    """Judge each (claim, its resolutions, risk) within ``options.call_budget``; writes ``options.audit_log``.
+
+    Claims go in risk order (highest first, then claim id). Each claim's excerpt is built
+    by the worker that judges it, so excerpt building overlaps other claims' requests.
+    """
+    check_unique([claim.id for claim, _, _ in items])
+    ordered = sorted(items, key=lambda item: (-item[2], item[0].id))
+    jobs = [partial(_prepare, claim, resolutions, risk, options) for claim, resolutions, risk in ordered]
 
     own_judge = judge is None
     judge = make_judge(options) if judge is None else judge
     cache: AnswerCache = JudgeCache(options.cache_dir) if options.cache_dir is not None else NullCache()
-    audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"))
     try:
-        outcome = judge_claims(
-            requests,
+        audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"))
+    except BaseException:
+        cache.close()
+        raise
+    try:
+        return run_jobs(
+            jobs,
             judge,
             budget=CallBudget(options.call_budget),
             cache=cache,
@@ -116,11 +120,13 @@ def run_tier2(
         close = getattr(judge, "close", None) if own_judge else None
         if callable(close):
             close()
-    if not unjudgeable:
-        return outcome
-    return outcome.model_copy(
-        update={
-            "judgements": outcome.judgements + tuple(unjudgeable),
-            "judge_errors": outcome.judge_errors + len(unjudgeable),
-        }
-    )
+
+
+def _prepare(claim: Claim, resolutions: Sequence[Resolution], risk: int, options: Tier2Options) -> JudgeRequest | ClaimJudgement:
+    """build_request, with a crash in excerpt building reported on the claim rather than aborting the run."""
+    try:
+        return build_request(claim, resolutions, risk, options)
+    except Exception as exc:  # noqa: BLE001 - one bad excerpt must not stop the other claims
+        return ClaimJudgement(
+            claim_id=claim.id, status="judge_error", error="excerpt_error", error_detail=f"{type(exc).__name__}: {exc}"[:500]
+        )
