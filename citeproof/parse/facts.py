@@ -17,12 +17,16 @@ the text with anchors and footnote markers (``[1]``) removed:
     live in data files, never in code).
 ``comparative``
     ``more/less/higher/lower/greater/fewer/better/worse/superior/inferior/than/versus/vs./
-    compared with/to/relative to/exceed/outperform/non-inferior``; ``高于/低于/优于/劣于/多于/
-    少于/大于/小于/较/相比/超过/不及``.
-``causal``
+    compared with/to/relative to/exceed/outperform/non-inferior/most/least``, ``the same … as``,
+    ``as long as``-style equatives, ``similar/equal/identical to``, ``different from``;
+    ``高于/低于/优于/劣于/多于/少于/大于/小于/较/相比/超过/不及/最高/最低``.
+``causal`` (cause and effect, including efficacy and recommendation claims)
     ``cause(s|d)/lead(s) to/led to/result(s|ed) in/due to/because/associated with/reduce/
-    increase/improve/decrease/prevent/induce/attributable to/contribute to``; ``导致/引起/由于/
-    因此/降低/增加/改善/减少/提高/诱发/造成/所致``.
+    increase/improve/decrease/prevent/induce/attributable to/contribute to/linked to/trigger/
+    stimulate/weaken/strengthen/cure/kill/protect against/inhibit/suppress/boost/worsen/
+    alleviate/relieve/enhance/effective/efficacy/recommend(s|ed)/approved for/indicated for/
+    contraindicated/risk of``; ``导致/引起/由于/因此/降低/增加/改善/减少/提高/诱发/造成/所致/
+    促进/抑制/增强/减弱/治愈/加重/有效/无效/推荐/批准/禁用/风险``.
 
 Headings are never claims (the parser does not ask). Transition sentences such as "In this
 section we summarise the evidence.", "The next section turns to safety." and
@@ -62,7 +66,7 @@ _NUMBER_WORDS = (
     "fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
     "ninety|hundred|hundreds|thousand|thousands|million|millions|billion|billions|trillion|"
     "dozen|dozens|half|twice|thrice|double|doubled|triple|tripled|percent|per\\s+cent|"
-    "majority|minority"
+    "majority|minority|decade|decades|(?:two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|multi)-?fold"
 )
 _NUMBER = re.compile(
     r"\d"
@@ -91,7 +95,9 @@ _NAME = re.compile(
 _COMPARATIVE = re.compile(
     r"\b(?:more|less|higher|lower|greater|fewer|better|worse|superior|inferior|than|versus|vs\.?"
     r"|compared\s+(?:with|to)|relative\s+to|exceed(?:s|ed|ing)?|outperform(?:s|ed|ing)?"
-    r"|non-?inferior(?:ity)?|most|least|highest|lowest|largest|smallest)\b"
+    r"|non-?inferior(?:ity)?|most|least|highest|lowest|largest|smallest"
+    r"|same\s+(?:\w+\s+){0,2}as|as\s+(?!well\b)\w+\s+as|similar(?:ly)?\s+to|equal\s+to|identical\s+to"
+    r"|differ(?:s|ed)?\s+from|different\s+from)\b"
     r"|高于|低于|优于|劣于|多于|少于|大于|小于|较|相比|超过|不及|最高|最低",
     re.IGNORECASE,
 )
@@ -99,8 +105,13 @@ _CAUSAL = re.compile(
     r"\b(?:caus(?:e|es|ed|ing)|lead(?:s|ing)?\s+to|led\s+to|result(?:s|ed|ing)?\s+in|due\s+to|because"
     r"|associated\s+with|reduc(?:e|es|ed|ing|tion|tions)|increas(?:e|es|ed|ing)|improv(?:e|es|ed|ing|ement)"
     r"|decreas(?:e|es|ed|ing)|prevent(?:s|ed|ing)?|induc(?:e|es|ed|ing)|attributable\s+to"
-    r"|contribut(?:e|es|ed|ing)\s+to|linked\s+to|trigger(?:s|ed|ing)?)\b"
-    r"|导致|引起|由于|因此|降低|增加|改善|减少|提高|诱发|造成|所致",
+    r"|contribut(?:e|es|ed|ing)\s+to|linked\s+to|trigger(?:s|ed|ing)?"
+    r"|stimulat(?:e|es|ed|ing)|weaken(?:s|ed|ing)?|strengthen(?:s|ed|ing)?|cur(?:e|es|ed)|kill(?:s|ed|ing)?"
+    r"|protect(?:s|ed|ing)?\s+against|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|boost(?:s|ed|ing)?"
+    r"|worsen(?:s|ed|ing)?|alleviat(?:e|es|ed|ing)|reliev(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)"
+    r"|effective(?:ness)?|efficacy|ineffective|recommend(?:s|ed)?|approved\s+for|indicated\s+for"
+    r"|contraindicated|risk\s+of)\b"
+    r"|导致|引起|由于|因此|降低|增加|改善|减少|提高|诱发|造成|所致|促进|抑制|增强|减弱|治愈|加重|有效|无效|推荐|批准|禁用|风险",
     re.IGNORECASE,
 )
 _FOOTNOTE = re.compile(r"\[\^?\d+(?:\s*[,–-]\s*\d+)*\]")
