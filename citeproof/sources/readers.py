@@ -53,6 +53,31 @@ def _norm(line: str) -> str:
     return normalize_text(line)
 
 
+def _norm_all(raw: list[str]) -> list[str]:
+    """Normalise many lines (none containing a newline) in one pass over their join —
+    a few regex calls per file instead of per line."""
+    if not raw:
+        return []
+    joined = "\n".join(raw)
+    if joined.count("\n") != len(raw) - 1:  # an item carried a newline: keep it on one line
+        raw = [_one_line(x) for x in raw]
+        joined = "\n".join(raw)
+    if joined.isascii():
+        # For ASCII text normalize_text is exactly "collapse whitespace, strip" (NFKC is a
+        # no-op); str.split() does that in C. tests/sources pins the equivalence.
+        return [" ".join(x.split()) for x in raw]
+    if "\r" in joined:
+        joined = joined.replace("\r", " ")
+    out = normalize_text(joined, keep_newlines=True).split("\n")
+    if len(out) != len(raw):  # cannot happen with newline-free input; keep line numbers exact regardless
+        return [normalize_text(x) for x in raw]
+    return out
+
+
+def _one_line(v: str) -> str:
+    return v.replace("\r\n", " ").replace("\n", " ").replace("\r", " ") if ("\n" in v or "\r" in v) else v
+
+
 def _physical_lines(text: str) -> tuple[list[str], list[int]]:
     """Split on newlines only (not on \\f or \\v as str.splitlines would, which would shift
     line numbers); returns the lines and the 0-based indices of lines that start a new page
@@ -78,7 +103,7 @@ def _physical_lines(text: str) -> tuple[list[str], list[int]]:
 
 def read_plain_text(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
-    lines = [_norm(x) for x in raw]
+    lines = _norm_all(raw)
     headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
     sections = _flat_sections(headings, len(lines))
     return ReadResult(lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines))
@@ -86,7 +111,7 @@ def read_plain_text(text: str) -> ReadResult:
 
 def read_markdown(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
-    lines = [_norm(x) for x in raw]
+    lines = _norm_all(raw)
     headings: list[tuple[int, int, str]] = []  # (line index, level, name)
     fence: str | None = None
     title: str | None = None
@@ -313,44 +338,47 @@ def read_json(text: str) -> ReadResult:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UnreadableSource(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    lines: list[str] = []
+    raw: list[str] = []
     sections: dict[str, tuple[int, int]] = {}
     if isinstance(data, dict) and data:
-        _json_object(data, "", lines, sections)
+        _json_object(data, "", raw, sections)
     else:
-        lines = [_norm(x) for x in json.dumps(data, ensure_ascii=False, indent=2).split("\n")]
-    return ReadResult(lines=lines, sections=sections)
+        raw = json.dumps(data, ensure_ascii=False, indent=2).split("\n")
+    return ReadResult(lines=_norm_all(raw), sections=sections)
 
 
 def _json_object(obj: dict, prefix: str, lines: list[str], sections: dict[str, tuple[int, int]]) -> None:
     """Each key is a section (nested keys as dotted paths, "results.primary"); a list of
-    scalars gives one line per item so item k of a section is line first+k."""
+    scalars gives one line per item so item k of a section is line first+k. Lines are
+    collected raw (newline-free) and normalised together by the caller."""
     for key, value in obj.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         first = len(lines)
         if isinstance(value, dict):
             _json_object(value, path, lines, sections)
         elif isinstance(value, list):
-            if all(not isinstance(v, (dict, list)) for v in value):
-                lines.extend(_norm(_scalar(v)) for v in value)
+            try:
+                "".join(value)  # C-speed check that every item is a string (the common case)
+            except TypeError:
+                pass
             else:
-                for v in value:
-                    if isinstance(v, (dict, list)):
-                        lines.extend(_norm(x) for x in json.dumps(v, ensure_ascii=False, indent=2).split("\n"))
-                    else:
-                        lines.append(_norm(_scalar(v)))
+                lines.extend(value)  # newlines inside items are folded by _norm_all
+                if len(lines) > first:
+                    sections.setdefault(path, (first + 1, len(lines)))
+                continue
+            for v in value:
+                if isinstance(v, str):
+                    lines.append(v)
+                elif isinstance(v, (dict, list)):
+                    lines.extend(json.dumps(v, ensure_ascii=False, indent=2).split("\n"))
+                else:
+                    lines.append(json.dumps(v, ensure_ascii=False))
         elif isinstance(value, str):
-            lines.extend(_norm(x) for x in value.replace("\r\n", "\n").split("\n"))
+            lines.extend(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
         else:
-            lines.append(_scalar(value))
+            lines.append(json.dumps(value, ensure_ascii=False))
         if len(lines) > first:
             sections.setdefault(path, (first + 1, len(lines)))
-
-
-def _scalar(v: object) -> str:
-    if isinstance(v, str):
-        return v
-    return json.dumps(v, ensure_ascii=False)
 
 
 # ---------------------------------------------------------------- XML

@@ -16,6 +16,7 @@ lowercase would merge separate facts.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
@@ -32,6 +33,10 @@ _CLOSERS = ")]}\"'”’）】」』*_"
 _OPENERS = frozenset("([（【")
 _CJK_COMMAS = frozenset("，、,")
 _NO_JOIN_STARTS = ("|", ">", "```", "~~~")
+# Where citeproof.text.sentences.split_sentences may cut: a stop not followed by a digit
+# ("3.5" never ends a sentence), an ellipsis, a bracket. A line without any is one sentence.
+_STOP_OR_BRACKET = re.compile(r"[!?。！？；…\[]")
+_FULL_STOP = re.compile(r"\.(?!\d)")
 
 
 def _is_cjk(c: str) -> bool:
@@ -68,10 +73,11 @@ def join_separator(prev: str, nxt: str) -> str | None:
     return None
 
 
-def _groups(lines: Sequence[str], reflow: bool) -> list[list[int]]:
-    """Indices of the non-blank lines, grouped into reflowed paragraphs."""
-    groups: list[list[int]] = []
-    current: list[int] = []
+def _groups(lines: Sequence[str], reflow: bool) -> list[list[tuple[int, str, str]]]:
+    """The non-blank lines grouped into reflowed paragraphs: (index, stripped text, the
+    separator that joins it to the line before — "" for a group's first line)."""
+    groups: list[list[tuple[int, str, str]]] = []
+    current: list[tuple[int, str, str]] = []
     prev = ""
     for i, raw in enumerate(lines):
         line = raw.strip()
@@ -81,12 +87,13 @@ def _groups(lines: Sequence[str], reflow: bool) -> list[list[int]]:
                 current = []
             prev = ""
             continue
-        if current and reflow and len(current) < MAX_JOINED_LINES and join_separator(prev, line) is not None:
-            current.append(i)
+        sep = join_separator(prev, line) if current and reflow and len(current) < MAX_JOINED_LINES else None
+        if sep is not None:
+            current.append((i, line, sep))
         else:
             if current:
                 groups.append(current)
-            current = [i]
+            current = [(i, line, "")]
         prev = line
     if current:
         groups.append(current)
@@ -96,14 +103,10 @@ def _groups(lines: Sequence[str], reflow: bool) -> list[list[int]]:
 def reflow_lines(lines: Sequence[str], first_line: int = 1) -> list[tuple[str, int, int]]:
     """Rejoin visual wraps: (text, first line, last line) per paragraph, lines numbered
     from ``first_line`` (1-based by default). Blank lines yield nothing."""
-    out: list[tuple[str, int, int]] = []
-    for group in _groups(lines, reflow=True):
-        parts = [lines[group[0]].strip()]
-        for a, b in zip(group, group[1:]):
-            prev, nxt = lines[a].strip(), lines[b].strip()
-            parts.append((join_separator(prev, nxt) or "") + nxt)
-        out.append(("".join(parts), group[0] + first_line, group[-1] + first_line))
-    return out
+    return [
+        ("".join(sep + text for _i, text, sep in group), group[0][0] + first_line, group[-1][0] + first_line)
+        for group in _groups(lines, reflow=True)
+    ]
 
 
 def line_offsets(document: SourceDocument) -> list[int]:
@@ -128,50 +131,61 @@ def segment_window(
 
     Each segment keeps its line range and its character span in ``document.text``; the
     segment text is that span with rejoined line breaks replaced by the join separator.
-    Linear in the window's length. ``offsets`` (from ``line_offsets``) lets a caller that
-    segments many windows of one document compute them once.
+    Linear in the window's length (the offset of the first line is summed in C; a caller
+    holding ``line_offsets(document)`` may pass it).
     """
     lines = document.lines
     first = max(1, first_line)
     last = min(len(lines), last_line)
     if last < first:
         return ()
-    if offsets is None:
-        offsets = line_offsets(document)
     if reflow is None:
         reflow = document.media in REFLOW_MEDIA
     window = lines[first - 1 : last]
+    # Offset of the window's first line in document.text (lines joined with "\n"), summed in C.
+    base = offsets[first - 1] if offsets is not None else sum(map(len, lines[: first - 1])) + first - 1
+    line_starts: list[int] = []
+    pos = base
+    for raw in window:
+        line_starts.append(pos)
+        pos += len(raw) + 1
     segments: list[Segment] = []
     for group in _groups(window, reflow):
-        para_parts: list[str] = []
-        para_starts: list[int] = []  # offset of each line's text within the paragraph string
-        doc_starts: list[int] = []  # offset of the same character in document.text
-        pos = 0
-        prev = ""
-        for idx in group:
+        idx0, text0, _ = group[0]
+        if len(group) == 1:
+            raw = window[idx0]
+            doc0 = line_starts[idx0] + (len(raw) - len(raw.lstrip()) if raw[:1].isspace() else 0)
+            if not (_STOP_OR_BRACKET.search(text0) or _FULL_STOP.search(text0)):
+                # No stop, bracket or ellipsis: the line is one sentence; skip the splitter.
+                segments.append(Segment(text0, first + idx0, first + idx0, doc0, doc0 + len(text0)))
+                continue
+            for a, b in split_sentences(text0):
+                segments.append(Segment(text0[a:b], first + idx0, first + idx0, doc0 + a, doc0 + b))
+            continue
+        parts: list[str] = []
+        starts: list[int] = []  # where each line's text starts in the paragraph string
+        doc_starts: list[int] = []  # where the same character is in document.text
+        ppos = 0
+        for idx, text, sep in group:
+            if sep:
+                parts.append(sep)
+                ppos += len(sep)
             raw = window[idx]
-            stripped = raw.strip()
-            if para_parts:
-                sep = join_separator(prev, stripped) or ""
-                para_parts.append(sep)
-                pos += len(sep)
-            lead = len(raw) - len(raw.lstrip())
-            para_starts.append(pos)
-            doc_starts.append(offsets[first - 1 + idx] + lead)
-            para_parts.append(stripped)
-            pos += len(stripped)
-            prev = stripped
-        para = "".join(para_parts)
+            starts.append(ppos)
+            doc_starts.append(line_starts[idx] + (len(raw) - len(raw.lstrip()) if raw[:1].isspace() else 0))
+            parts.append(text)
+            ppos += len(text)
+        para = "".join(parts)
         for a, b in split_sentences(para):
-            ka = bisect_right(para_starts, a) - 1
-            kb = bisect_right(para_starts, b - 1) - 1
+            ka = bisect_right(starts, a) - 1
+            kb = bisect_right(starts, b - 1) - 1
             segments.append(
                 Segment(
-                    text=para[a:b],
-                    line_start=first + group[ka],
-                    line_end=first + group[kb],
-                    char_start=doc_starts[ka] + (a - para_starts[ka]),
-                    char_end=doc_starts[kb] + (b - para_starts[kb]),
+                    para[a:b],
+                    first + group[ka][0],
+                    first + group[kb][0],
+                    doc_starts[ka] + (a - starts[ka]),
+                    doc_starts[kb] + (b - starts[kb]),
                 )
             )
     return tuple(segments)

@@ -22,7 +22,10 @@ raises ``InputError``.
 from __future__ import annotations
 
 import os
+import stat
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from pathlib import Path, PurePosixPath
 
 from citeproof.errors import InputError
@@ -31,8 +34,10 @@ from citeproof.settings import PATH_KINDS, Settings
 from citeproof.sources.locate import RESOLUTION_RULE, section_index, window_for
 from citeproof.sources.manifest import ManifestEntry, load_manifest, unsafe_relative_path
 from citeproof.sources.readers import MEDIA_BY_EXT, UnreadableSource, read_source
-from citeproof.sources.segment import line_offsets, segment_window
+from citeproof.sources.segment import segment_window
 from citeproof.sources.types import Resolution, Segment, SourceDocument, SourceWindow
+
+T = TypeVar("T")
 
 SOURCE_EXTENSIONS: tuple[str, ...] = ("json", "txt", "md", "html", "xml")  # lookup order for bare ids
 
@@ -48,7 +53,8 @@ class _Problem:
 @dataclass(frozen=True, slots=True)
 class _Target:
     rel: str  # POSIX path relative to root
-    real: Path  # resolved path, under the real root
+    real: str  # resolved path, under the real root
+    size: int  # bytes, from the stat that checked it
 
 
 class SourceStore:
@@ -60,7 +66,9 @@ class SourceStore:
             raise InputError(f"sources folder is not a directory: {root} — pass --sources DIR")
         self.root = root
         self.settings = settings
-        self._real_root = root.resolve()
+        self._root_str = os.path.realpath(root)
+        self._root_prefix = self._root_str.rstrip(os.sep) + os.sep
+        self._real_dirs: dict[str, str] = {}  # relative folder → its real path
         self._manifest = load_manifest(root)
         self._by_key: dict[tuple[str | None, str], ManifestEntry] = {}
         self._by_url: dict[str, ManifestEntry] = {}
@@ -74,12 +82,12 @@ class SourceStore:
         self._channel_names: dict[str, dict[str, str] | None] = {}  # channel → {name or lower name → name}
         self._channel_files: dict[str, list[Path]] = {}
         self._targets: dict[tuple[str, str, str], _Target | _Problem] = {}
-        self._docs: dict[Path, SourceDocument | _Problem] = {}
-        self._windows: dict[tuple[Path, str | None], SourceWindow | Finding] = {}
-        self._segments: dict[tuple[Path, int, int], tuple[Segment, ...]] = {}
-        self._offsets: dict[Path, list[int]] = {}
-        self._section_index: dict[Path, dict[str, str]] = {}
-        self._real_by_doc: dict[int, Path] = {}
+        self._docs: dict[str, SourceDocument | _Problem] = {}
+        self._windows: dict[tuple[str, str | None], SourceWindow | Finding] = {}
+        self._segments: dict[tuple[str, int, int], tuple[Segment, ...]] = {}
+        self._section_index: dict[str, dict[str, str]] = {}
+        self._real_by_doc: dict[int, str] = {}
+        self._derived: dict[tuple[int, str], tuple[object, object]] = {}
         self.files_read = 0  # how many files were read from disk (each at most once)
 
     # ------------------------------------------------------------------ public API
@@ -158,11 +166,19 @@ class SourceStore:
         key = (real, first_line, last_line)
         cached = self._segments.get(key)
         if cached is None:
-            offsets = self._offsets.get(real)
-            if offsets is None:
-                offsets = self._offsets[real] = line_offsets(document)
-            cached = self._segments[key] = segment_window(document, first_line, last_line, offsets=offsets)
+            cached = self._segments[key] = segment_window(document, first_line, last_line)
         return cached
+
+    def derived(self, obj: object, name: str, compute: Callable[[Any], T]) -> T:
+        """Memoise ``compute(obj)`` under ``name`` for a window, document or segment this store
+        handed out, so rules that derive data from the same window (value atoms, content
+        words) do it once per run, not once per claim and rule. Keeps ``obj`` alive, so its
+        id is never reused while the entry exists."""
+        key = (id(obj), name)
+        hit = self._derived.get(key)
+        if hit is None:
+            hit = self._derived[key] = (obj, compute(obj))
+        return hit[1]  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ locating files
 
@@ -232,23 +248,43 @@ class SourceStore:
         return index
 
     def _check_path(self, rel: str, shown: str) -> _Target | _Problem:
+        """Refuse anything whose real path is not under the real root. The real path of each
+        folder is computed once; per file it costs one lstat (plus a realpath for a link)."""
         why = unsafe_relative_path(rel)
         if why:
             return _Problem("anchor_escapes_sources", f"{shown} leaves the sources folder ({why}); refused")
-        candidate = self.root / rel
+        parent, _, name = rel.replace("\\", "/").rpartition("/")
         try:
-            real = candidate.resolve()
-        except (OSError, RuntimeError, ValueError) as exc:  # symlink loops, bad names
-            return _Problem("anchor_unresolved", f"{shown} cannot be resolved: {exc}")
-        if not real.is_relative_to(self._real_root):
-            return _Problem(
-                "anchor_escapes_sources", f"{shown} is a link to {real}, outside the sources folder; refused"
-            )
-        if not real.exists():
+            parent_real = self._real_dirs.get(parent)
+            if parent_real is None:
+                parent_real = self._real_dirs[parent] = (
+                    os.path.realpath(os.path.join(self._root_str, parent)) if parent else self._root_str
+                )
+            if not self._inside(parent_real):
+                return _Problem(
+                    "anchor_escapes_sources",
+                    f"{shown} lies in a folder linked to {parent_real}, outside the sources folder; refused",
+                )
+            full = os.path.join(parent_real, name)
+            st = os.lstat(full)
+            real = full
+            if stat.S_ISLNK(st.st_mode):
+                real = os.path.realpath(full)
+                if not self._inside(real):
+                    return _Problem(
+                        "anchor_escapes_sources", f"{shown} is a link to {real}, outside the sources folder; refused"
+                    )
+                st = os.stat(real)
+        except FileNotFoundError:
             return _Problem("anchor_unresolved", f"{shown}: no such file in the sources folder")
-        if not real.is_file():
+        except (OSError, ValueError) as exc:  # link loops, names the OS refuses
+            return _Problem("anchor_unresolved", f"{shown} cannot be resolved: {exc}")
+        if not stat.S_ISREG(st.st_mode):
             return _Problem("anchor_unresolved", f"{shown} is not a file")
-        return _Target(rel=str(PurePosixPath(rel)), real=real)
+        return _Target(rel=str(PurePosixPath(rel)), real=real, size=st.st_size)
+
+    def _inside(self, real: str) -> bool:
+        return real == self._root_str or real.startswith(self._root_prefix)
 
     # ------------------------------------------------------------------ reading
 
@@ -263,12 +299,13 @@ class SourceStore:
     def _load(self, target: _Target, anchor: Anchor | None) -> SourceDocument | _Problem:
         rel, real = target.rel, target.real
         limit = self.settings.max_source_bytes
-        ext = real.suffix.lower().lstrip(".")
-        media = MEDIA_BY_EXT.get(ext) or MEDIA_BY_EXT.get(rel.rsplit(".", 1)[-1].lower())
+        media = MEDIA_BY_EXT.get(rel.rsplit(".", 1)[-1].lower()) if "." in rel else None
+        if media is None and "." in real:
+            media = MEDIA_BY_EXT.get(real.rsplit(".", 1)[-1].lower())
         if media is None:
             return _Problem("source_unreadable", f"{rel} is not a supported source type (.{', .'.join(SOURCE_EXTENSIONS)})")
         try:
-            size = real.stat().st_size
+            size = target.size
             if size > limit:
                 return _Problem("source_too_large", f"{rel} is {size:,} bytes, above the limit of {limit:,} (max_source_bytes)")
             with open(real, "rb") as fh:

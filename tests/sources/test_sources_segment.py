@@ -188,3 +188,31 @@ def test_segments_are_ordered_in_bounds_and_point_at_their_text(lines) -> None:
     # every visible character lands in some segment
     covered = "".join(s.text for s in segs).replace(" ", "")
     assert covered == doc.text.replace("\n", "").replace(" ", "")
+
+
+_ANY_LINE = st.lists(
+    st.sampled_from(list("ab A.5 !?[]()…。，；\t\u3000１２µ-") + ["e.g.", "3.5", "mg.", " Fig. 2", "  "]), max_size=20
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ANY_LINE, min_size=1, max_size=12))
+def test_unreflowed_segments_equal_the_sentence_splitter_per_line(lines) -> None:
+    """The per-line shortcut (no stop → one sentence) must agree with split_sentences."""
+    from citeproof.text.sentences import split_sentences
+
+    doc = _doc(json.dumps({"k": lines}), "json")
+    got = [(s.text, s.line_start) for s in segment_window(doc, 1, len(doc.lines))]
+    want = [(line[a:b], n) for n, line in enumerate(doc.lines, 1) for a, b in split_sentences(line)]
+    assert got == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ANY_LINE, min_size=1, max_size=12))
+def test_batch_normalisation_equals_normalize_text_per_line(lines) -> None:
+    """readers normalise a file's lines in one pass; it must equal normalize_text line by line."""
+    from citeproof.sources.readers import _norm_all
+    from citeproof.text.normalize import normalize_text
+
+    raw = [line.replace("\n", " ") for line in lines]
+    assert _norm_all(raw) == [normalize_text(line) for line in raw]

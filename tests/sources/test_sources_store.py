@@ -360,3 +360,19 @@ def test_no_directory_scan_per_anchor(make_store, anchor, monkeypatch) -> None:
         assert store.resolve(anchor("pmid", str(i))).window is not None
     assert store.resolve(anchor("pmid", "999")).finding is not None
     assert calls["scandir"] == 1
+
+
+def test_derived_is_computed_once_per_object(make_store, anchor) -> None:
+    store = make_store({"clinical_trials/NCT00000001.json": CT})
+    w = store.resolve(anchor("nct", "NCT00000001", "Results")).window
+    calls = []
+
+    def words(window):
+        calls.append(1)
+        return len(window.text.split())
+
+    assert store.derived(w, "words", words) == store.derived(w, "words", words) == 9
+    assert store.derived(w, "other", lambda _w: "x") == "x"
+    w2 = store.resolve(anchor("nct", "NCT00000001", "Adverse Events")).window
+    store.derived(w2, "words", words)
+    assert len(calls) == 2
