@@ -44,14 +44,21 @@ class TextIndex:
 
     by_dim: dict[str, list[tuple[ValueAtom, str]]] = field(default_factory=dict)
     count: int = 0
+    _joined: dict[tuple[str, ...], list[tuple[ValueAtom, str]]] = field(default_factory=dict)
 
     def add(self, atom: ValueAtom, line: str) -> None:
         key = "fraction" if atom.kind == "fraction" else atom.dim
         self.by_dim.setdefault(key, []).append((atom, line))
         self.count += 1
 
-    def get(self, key: str) -> list[tuple[ValueAtom, str]]:
-        return self.by_dim.get(key, [])
+    def get(self, *keys: str) -> list[tuple[ValueAtom, str]]:
+        if len(keys) == 1:
+            return self.by_dim.get(keys[0], [])
+        joined = self._joined.get(keys)
+        if joined is None:  # built once per index, not once per claim atom
+            joined = [entry for key in keys for entry in self.by_dim.get(key, [])]
+            self._joined[keys] = joined
+        return joined
 
 
 _UNIT_OF_MEASURE = re.compile(r"(?:unit of measure|units? of measurement|units?)\s?:\s?(?P<phrase>[^\d\n]{1,60})", re.I)
@@ -144,12 +151,13 @@ def index_text(text: str) -> TextIndex:
 
 def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str]]:
     if claim.kind == "fraction":
-        return index.get("fraction") + index.get("percent") + index.get("")
+        return index.get("fraction", "percent", "")
     if claim.dim == "percent":
-        return index.get("percent") + index.get("fraction") + index.get("")
+        return index.get("percent", "fraction", "")
     if claim.is_bare:
-        extra = index.get("percent") + index.get("fraction") if claim.decimals > 0 and abs(claim.number) <= 1 else []
-        return index.get("") + extra
+        if claim.decimals > 0 and abs(claim.number) <= 1:
+            return index.get("", "percent", "fraction")
+        return index.get("")
     return index.get(claim.dim)
 
 

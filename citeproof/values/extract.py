@@ -36,7 +36,7 @@ _SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
 _DATE = re.compile(
     r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{4}年\d{1,2}月(?:\d{1,2}日)?|\d{1,2}月\d{1,2}日"
 )
-_RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|through|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
+_RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
 _BETWEEN = re.compile(r"(?:between|from)\s$")
 _AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
 _FRACTION = re.compile(r"^(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)(\d+)(?![\d.,]|\s?/\s?\d)")
@@ -211,7 +211,8 @@ class _Scanner:
         return v, dec, scale, unit, dens, pos
 
     def _glued_before(self, start: int) -> bool:
-        return start > 0 and (self.text[start - 1].isascii() and self.text[start - 1].isalpha() or self.text[start - 1] in "µμ_")
+        # letters (HER2, NCT…), a unit's exponent (m^2) or an underscore glue digits to a name
+        return start > 0 and (self.text[start - 1].isascii() and self.text[start - 1].isalpha() or self.text[start - 1] in "µμ_^")
 
     def _identifier_after(self, end: int, unit_end: int) -> bool:
         """Digits followed by letters that are not a unit/scale (4T1, 1st, 3D) name something."""
@@ -322,6 +323,8 @@ class _Scanner:
                         unit, dens = unit2, dens2
                     if unit is not None and unit2 is not None and unit2.dim != unit.dim:
                         pass  # "5 mg to 2 weeks" is not a range
+                    elif (unit is not None or currency) and unit2 is None and "." not in n2.group(0) and 1900 <= v2 <= 2100 and len(n2.group(0)) == 4:
+                        pass  # "7.2% to 2030": a year after a quantity ends a phrase, it is no range end
                     else:
                         if scale == 1.0 and scale2 != 1.0:
                             scale = scale2  # "1.2-3.4 billion": the scale word covers both ends
@@ -374,7 +377,7 @@ class _Scanner:
             qualifier, qend = self._qualifier_after(after_noun)
             if qualifier:
                 pos = qend
-        if qualifier == ">" and dim == "time" and re.search(r"(?:^|[^a-z])over\s?$", low[max(0, nstart - 6):nstart]):
+        if qualifier == ">" and dim == "time" and not calendar and re.search(r"(?:^|[^a-z])over\s?$", low[max(0, nstart - 6):nstart]):
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
         label = False
         if True:
@@ -385,6 +388,9 @@ class _Scanner:
         if not dim and high is None and word_value is None and qualifier is None and scale == 1.0 and count_noun is None \
                 and "." not in numeral and "," not in numeral and 1900 <= v <= 2100 and len(numeral) == 4:
             label = True  # a calendar year names a time, it is not a measured value
+        if not dim and high is not None and all(float(x).is_integer() and 1900 <= x <= 2100 for x in (v, high)) \
+                and len(numeral) == 4 and "," not in numeral:
+            label = True  # "2019-2021": a span of calendar years
         if label and (tm := _TIME_POINT.search(low[max(0, nstart - 8):nstart])) and "." not in numeral:
             # "by week 24", "Day 28": a time point is a fact about time — compared as a duration
             unit_info = self.lex.unit_by_alias[tm.group(1)]

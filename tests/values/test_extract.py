@@ -115,3 +115,16 @@ def test_derived_numbers_are_marked():
     assert one("twice as many, 3 times higher").derived or extract_atoms("3 times higher")[0].derived
     assert one("5 more weeks than the control").derived
     assert not one("5 weeks").derived
+
+
+def test_a_year_after_a_quantity_is_not_a_range_end():
+    assert [a.describe() for a in extract_atoms("a CAGR of 7.2% through 2030")] == ["7.2%"]
+    assert [a.describe() for a in extract_atoms("grew 7.2% to 2030")] == ["7.2%"]
+    assert extract_atoms("from 2019 to 2021") == []
+    assert one("from 10 to 20 mg").high == 20
+
+
+def test_unit_exponents_and_ages():
+    assert extract_atoms("mg/m^2") == []
+    assert one("patients over 65 years").qualifier == ">"
+    assert one("infused over 3 hours").qualifier is None
