@@ -67,7 +67,7 @@ class UrlCitations(Rule):
         passes="Every URL each claim cites matches a retrieved URL, and each fact-bearing claim cites one.",
         not_applicable=(
             "Retrieved chunks carry no URL and the claim cites none ('had nothing citable'); a claim that is "
-            "neither fact-bearing nor cites a URL; sources-folder mode without URL anchors or without manifest "
+            "neither fact-bearing nor cites a URL, or cites only saved sources by [kind:id]; sources-folder mode without URL anchors or without manifest "
             "URLs (CP102 still reports a URL anchor that resolves to nothing)."
         ),
     )
@@ -163,6 +163,8 @@ class UrlCitations(Rule):
         anchors = _url_anchors(claim)
         if anchors:
             return self._check_urls(claim, anchors, retrieved.urls, retrieved.name)
+        if claim.anchors:  # cites saved sources by kind:id (sources folder beside --retrieved): CP101/CP102 judge those
+            return self.na(claim.id)
         if claim.fact_bearing and not claim.in_source_list and retrieved.has_urls:
             return self.fail(
                 self.finding(

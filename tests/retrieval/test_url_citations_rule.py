@@ -145,3 +145,10 @@ def test_resolve_manifest_url_uses_the_boundary_matcher(tmp_path):
     assert ok.window is not None and ok.window.document.path == "web/ref.md"
     bad = resolve_manifest_url(store, url_anchor(SRC + "/made/up"))
     assert bad.window is None and bad.finding is not None
+
+
+def test_claim_citing_a_saved_source_by_kind_id_needs_no_url(jsonl):
+    rs = load_retrieved(jsonl({"url": SRC, "text": "x"}))
+    c = Claim(id="c1", text="It has 3 options.", raw_text="x", location=Location(line=3), fact_bearing=True,
+              anchors=(Anchor(raw="[pmid:1]", kind="pmid", source_id="1", location=Location(line=3)),))
+    assert not by_unit(RULE.check_report(ctx([c], rs)))["c1"].applicable
