@@ -55,6 +55,8 @@ _MASK = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _NOT_NEWLINE = re.compile(r"[^\n]")
+_FIRST_WORD = re.compile(r"[^\s&<>\"'\u00a0]{2,24}")
+_TEXT_SEARCH_WINDOW = 4000
 
 
 def is_hidden(node: LexborNode) -> bool:
@@ -123,14 +125,30 @@ class _Locator:
     def line(self) -> int:
         return bisect.bisect_right(self.newlines, max(self.cursor - 1, 0)) + 1 + self.line_offset
 
+    def text_line(self, text: str) -> int | None:
+        """Line of the first word of ``text`` in the source, searched a bounded way past the cursor.
+
+        Text after a child block (``<p>…</p> loose text``) starts after a closing tag we do not
+        track; its first word places it. None when the word is not found nearby (entities).
+        """
+        m = _FIRST_WORD.search(text)
+        if m is None:
+            return None
+        start = max(self.cursor - 1, 0)
+        pos = self.src.find(m.group(0), start, start + _TEXT_SEARCH_WINDOW)
+        if pos < 0:
+            return None
+        return bisect.bisect_left(self.newlines, pos) + 1 + self.line_offset
+
 
 class _Acc:
     """Text of the block being read."""
 
-    __slots__ = ("kind", "tag", "line", "parts", "length", "links")
+    __slots__ = ("kind", "tag", "line", "parts", "length", "links", "placed")
 
     def __init__(self, kind: str, tag: str, line: int) -> None:
         self.kind, self.tag, self.line = kind, tag, line
+        self.placed = False  # line checked against the first visible word
         self.parts: list[str] = []
         self.length = 0
         self.links: list[tuple[str, int]] = []
@@ -235,7 +253,16 @@ class HtmlExtractor:
                 self.row.append(_Acc("td", "td", self.row_line))
                 self.row[-1].add(text)
         else:
-            self.acc.add(text)
+            acc = self.acc
+            if not acc.placed and text.strip():
+                acc.placed = True
+                found = self.loc.text_line(text)
+                if found is not None:
+                    # acc.line is the line of the text's first character; newlines before the
+                    # first word are counted again when sentence lines are worked out
+                    before = acc.text() + text[: len(text) - len(text.lstrip())]
+                    acc.line = max(acc.line, found - before.count("\n"))
+            acc.add(text)
 
     def _enter(self, node: LexborNode, tag: str) -> None:
         if tag == "br":

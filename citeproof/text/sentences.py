@@ -29,17 +29,19 @@ _CLOSERS = frozenset("\"'”’)]}」』）】》〉>*_`")
 _SPACE = frozenset(" \t\r\n\f\v\u00a0\u3000")
 
 # Abbreviations after which a full stop never ends a sentence (lower case, inner dots kept).
+# Units that also abbreviate ("min", "max", "sec") are left out: "for 30 min. Then …" ends.
 _ABBREVIATIONS = frozenset(
     {
-        "e.g", "i.e", "eg", "ie", "vs", "v", "cf", "al", "approx", "ca", "c", "dr", "mr", "mrs", "ms",
-        "prof", "st", "jr", "sr", "viz", "resp", "incl", "esp", "dept", "univ", "est", "min", "max",
-        "avg", "appr", "ref", "refs", "sec", "secs", "ch", "chap", "ed", "eds", "vol", "vols",
-        "inc", "ltd", "co", "corp", "u.s", "u.k", "e.u", "a.m", "p.m",
+        "e.g", "i.e", "eg", "ie", "vs", "cf", "al", "approx", "ca", "dr", "mr", "mrs", "ms",
+        "prof", "st", "jr", "sr", "viz", "resp", "incl", "esp", "dept", "univ", "appr", "refs",
+        "chap", "eds", "vols", "ltd", "corp", "u.s", "u.k", "e.u", "a.m", "p.m",
     }
 )
 # Abbreviations that are one only when a number follows (``Fig. 2``, ``No. 5``); otherwise
 # the stop may end a sentence ("The answer was no.").
-_NUMBER_ABBREVIATIONS = frozenset({"fig", "figs", "no", "nos", "eq", "eqs", "p", "pp", "tab", "art", "n"})
+_NUMBER_ABBREVIATIONS = frozenset(
+    {"fig", "figs", "no", "nos", "eq", "eqs", "p", "pp", "tab", "art", "n", "ref", "vol", "sec", "ch"}
+)
 # A single capital after these words is a label, not an initial: "in Arm B. The …" ends.
 _LABEL_WORDS = frozenset(
     {

@@ -185,3 +185,22 @@ def test_source_list_sections() -> None:
     html = "<h2>Findings</h2><p>Rate was 7%.</p><h2>References</h2><ol><li>Trial of 200 patients.</li></ol>"
     report = parse_report(html, "html", SETTINGS)
     assert [c.in_source_list for c in report.claims] == [False, True]
+
+
+def test_lines_of_loose_text_misnested_and_uppercase_markup() -> None:
+    html = (
+        "<HTML><BODY>\n<H1>Top</H1>\n<P\n  class=\"x\">The rate was 5%.</P>\n<b>loose <i>text 6%.</b></i>\n"
+        "<table><td>cell 8%</td></table>\n<ul><li>one 1%<li>two 2%</ul>\n<p>unclosed 4%.\n"
+        "<div><p>x</p>\ntail 5% here</div>\n<p>a &amp; b 6%</p>\n</BODY></HTML>"
+    )
+    got = [(c.location.line, c.text) for c in parse_report(html, "html", SETTINGS).claims]
+    assert got == [
+        (4, "The rate was 5%."),
+        (5, "loose text 6%."),
+        (6, "cell 8%"),
+        (7, "one 1%"),
+        (7, "two 2%"),
+        (8, "unclosed 4%."),
+        (10, "tail 5% here"),
+        (11, "a & b 6%"),
+    ]
