@@ -64,6 +64,8 @@ HEADING_LOOKBACK = 40  # segments searched upward for the heading of an evidence
 LABEL_MAX_TOKENS = 48  # a heading's label line longer than this is content, not a label
 LINE_WHOLE_TOKENS = 120  # an evidence line this short is kept whole, all its sentences
 BLOCK_WHOLE_TOKENS = 220  # an evidence line's block (heading to next heading) this small is kept whole
+SMALL_WINDOW_TOKENS = 160  # a coarse window this small is read whole: centring would save little
+VALUE_MATCH_LIMIT = 2000  # numeric segments beyond which numbers match by digits only
 MAX_EVIDENCE = 64  # evidence groups considered; beyond that the claim is not specific
 MIN_BUDGET = 16
 
@@ -79,11 +81,29 @@ class ExcerptUnavailable(ValueError):
         self.detail = detail
 
 
-@dataclass(frozen=True, slots=True)
 class _Unit:
-    seg: Segment
-    text: str
-    tokens: int
+    """A kept segment; its token count and heading-ness are computed on first use
+    (a window may hold tens of thousands of segments, and most are never looked at)."""
+
+    __slots__ = ("seg", "text", "_tokens", "_heading")
+
+    def __init__(self, seg: Segment, text: str) -> None:
+        self.seg = seg
+        self.text = text
+        self._tokens: int | None = None
+        self._heading: bool | None = None
+
+    @property
+    def tokens(self) -> int:
+        if self._tokens is None:
+            self._tokens = count_tokens(self.text)
+        return self._tokens
+
+    @property
+    def is_heading(self) -> bool:
+        if self._heading is None:
+            self._heading = _is_heading(self.text)
+        return self._heading
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +136,7 @@ def build_excerpt(
         )
     everything = list(range(len(units)))
 
-    if not window.coarse:
+    if not window.coarse or _at_most(units, SMALL_WINDOW_TOKENS):
         whole = _finish(window, units, everything, "locator", max_tokens, source_path)
         if whole is not None:
             return whole
@@ -171,7 +191,7 @@ def _units(window: SourceWindow, numbers: ClaimNumbers) -> list[_Unit]:
             continue
         if any(n in dropped for n in range(seg.line_start, seg.line_end + 1)):
             continue
-        out.append(_Unit(seg=seg, text=text, tokens=count_tokens(text)))
+        out.append(_Unit(seg, text))
     return out
 
 
@@ -203,7 +223,11 @@ def _score(
 ) -> tuple[list[float], list[float], list[tuple[float, frozenset[int]]]]:
     """Per-unit total and number scores, and the claim items (weight, units holding it)."""
     n = len(units)
-    unit_found = [numbers.found_in(u.text) if numbers else {} for u in units]
+    # Value-atom lookup costs ~0.3 ms a segment; past VALUE_MATCH_LIMIT numeric segments
+    # (a whole long document cited without a locator) digit keys alone centre the excerpt.
+    numeric = sum(1 for u in units if any(ch.isdigit() for ch in u.text)) if numbers else 0
+    values = numeric <= VALUE_MATCH_LIMIT
+    unit_found = [numbers.found_in(u.text, values=values) if numbers else {} for u in units]
     holders: dict[str, set[int]] = {}
     for i, found in enumerate(unit_found):
         for key in found:
@@ -245,7 +269,7 @@ def _is_heading(text: str) -> bool:
 
 def _heading_above(units: Sequence[_Unit], i: int) -> int | None:
     for j in range(i - 1, max(-1, i - 1 - HEADING_LOOKBACK), -1):
-        if _is_heading(units[j].text):
+        if units[j].is_heading:
             return j
     return None
 
@@ -255,11 +279,23 @@ def _is_major_heading(text: str) -> bool:
     return markdown_heading(text) is not None or text_heading(text) is not None
 
 
-def _block(units: Sequence[_Unit], i: int) -> range:
-    """The block holding unit ``i``: from its heading (or the window start) to the line before the next heading."""
-    start = i if _is_heading(units[i].text) else (_heading_above(units, i) or 0)
+def _small_block(units: Sequence[_Unit], i: int) -> range | None:
+    """The block holding unit ``i`` — from its heading to the line before the next
+    heading — when it is at most ``BLOCK_WHOLE_TOKENS``; None when it is larger or has no
+    heading within reach (the scan stops as soon as the block is too big)."""
+    start = i if units[i].is_heading else _heading_above(units, i)
+    if start is None:
+        return None
+    total = 0
+    for j in range(start, i + 1):
+        total += units[j].tokens
+        if total > BLOCK_WHOLE_TOKENS:
+            return None
     end = i + 1
-    while end < len(units) and not _is_heading(units[end].text):
+    while end < len(units) and not units[end].is_heading:
+        total += units[end].tokens
+        if total > BLOCK_WHOLE_TOKENS:
+            return None
         end += 1
     return range(start, end)
 
@@ -288,10 +324,10 @@ def _context(units: Sequence[_Unit], i: int) -> list[int]:
     def heading_and_label(h: int) -> None:
         extra.append(h)
         label = h + 1
-        if label < len(units) and units[label].tokens <= LABEL_MAX_TOKENS and not _is_heading(units[label].text):
+        if label < len(units) and not units[label].is_heading and units[label].tokens <= LABEL_MAX_TOKENS:
             extra.append(label)
 
-    if _is_heading(units[i].text) and i + 1 < len(units):
+    if units[i].is_heading and i + 1 < len(units):
         extra.append(i + 1)
     extra.extend(_line_mates(units, i))
     h = _heading_above(units, i)
@@ -301,7 +337,7 @@ def _context(units: Sequence[_Unit], i: int) -> list[int]:
             major = next((j for j in range(h - 1, max(-1, h - 1 - HEADING_LOOKBACK), -1) if _is_major_heading(units[j].text)), None)
             if major is not None:
                 extra.append(major)
-    if _is_heading(units[0].text) and 0 not in extra and i != 0:
+    if units[0].is_heading and 0 not in extra and i != 0:
         heading_and_label(0)
     return [j for j in dict.fromkeys(extra) if j != i]
 
@@ -326,8 +362,8 @@ def _evidence_groups(
     for i in evidence[:MAX_EVIDENCE]:
         context = _context(units, i)
         options = [[i, *context], [i]]
-        block = _block(units, i)
-        if sum(units[j].tokens for j in block) <= BLOCK_WHOLE_TOKENS:
+        block = _small_block(units, i)
+        if block is not None:
             options.insert(0, [i, *context, *(j for j in block if j != i and j not in context)])
         groups.append(options)
     return groups
@@ -393,6 +429,23 @@ def _render(parts: Sequence[Sequence[_Piece]]) -> str:
     return f"\n{ELISION}\n".join(rendered)
 
 
+_MAX_CHARS_PER_TOKEN = 16  # beyond this a text cannot plausibly fit; skip counting it
+
+
+def _at_most(units: Sequence[_Unit], limit: int) -> bool:
+    """Whether all units together hold at most ``limit`` tokens (stops early)."""
+    chars = total = 0
+    for u in units:
+        chars += len(u.text)
+        if chars > limit * _MAX_CHARS_PER_TOKEN:
+            return False
+    for u in units:
+        total += u.tokens
+        if total > limit:
+            return False
+    return True
+
+
 def _finish(
     window: SourceWindow,
     units: Sequence[_Unit],
@@ -402,6 +455,8 @@ def _finish(
     source_path: str | None,
 ) -> Excerpt | None:
     """The excerpt of ``order`` (unit positions, sorted), or None when it exceeds the budget."""
+    if sum(len(units[i].text) for i in order) > max_tokens * _MAX_CHARS_PER_TOKEN:
+        return None
     parts = _parts(units, order)
     if count_tokens(_render(parts)) > max_tokens:
         return None

@@ -67,10 +67,11 @@ class ClaimNumbers:
     def __bool__(self) -> bool:
         return bool(self.atoms or self.keys)
 
-    def found_in(self, text: str) -> dict[str, float]:
-        """Claim items found in ``text`` → weight (1 supported/equal, ½ plausible)."""
+    def found_in(self, text: str, *, values: bool = True) -> dict[str, float]:
+        """Claim items found in ``text`` → weight (1 supported/equal, ½ plausible).
+        ``values=False`` matches digit keys only (cheap; for very large windows)."""
         found: dict[str, float] = {key: 1.0 for key in digit_keys(text) & self.keys}
-        if self.atoms and text.strip():
+        if values and self.atoms and text.strip():
             found.update(self._atoms_in(text))
         return found
 
