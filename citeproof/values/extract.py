@@ -33,9 +33,13 @@ _NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|(?<![\d.])\
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
 _SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
+# dates and clock times: one leading digit run so the engine skips non-digits fast
 _DATE = re.compile(
-    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{4}年\d{1,2}月(?:\d{1,2}日)?|\d{1,2}月\d{1,2}日"
+    r"(?<![\d.])\d{1,4}(?:-\d{1,2}-\d{1,2}|/\d{1,2}/\d{2,4}|:\d{2}(?::\d{2})?|年\d{1,2}月(?:\d{1,2}日)?|月\d{1,2}日)(?![\d])"
 )
+_REF_MARKER = re.compile(r"\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]")
+_HAS_DIGIT = re.compile(r"\d")
+_WORDS = re.compile(r"[a-z]+")
 _RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
 _BETWEEN = re.compile(r"(?:between|from)\s$")
 _AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
@@ -91,6 +95,9 @@ class _Scanner:
         self.lex: Lexicon = lexicon()
         self.atoms: list[ValueAtom] = []
         self.skip_spans = [m.span() for m in _DATE.finditer(text)]
+        if mode == "claim" and "[" in text:
+            # numeric reference markers ("[12]", "[3, 4]", "[1-3]") cite, they do not state a value
+            self.skip_spans += [m.span() for m in _REF_MARKER.finditer(text)]
 
     # ---- helpers over the text after a position -------------------------------------
     def _scale_at(self, pos: int) -> tuple[float, int]:
@@ -212,7 +219,13 @@ class _Scanner:
 
     def _glued_before(self, start: int) -> bool:
         # letters (HER2, NCT…), a unit's exponent (m^2) or an underscore glue digits to a name
-        return start > 0 and (self.text[start - 1].isascii() and self.text[start - 1].isalpha() or self.text[start - 1] in "µμ_^")
+        if start <= 0:
+            return False
+        prev = self.text[start - 1]
+        if prev.isascii() and prev.isalpha() or prev in "µμ_^":
+            return True
+        # "COVID-19", "IL-6", "Ki-67": a hyphen between letters and digits names something
+        return prev == "-" and start >= 2 and self.text[start - 2].isascii() and self.text[start - 2].isalpha()
 
     def _identifier_after(self, end: int, unit_end: int) -> bool:
         """Digits followed by letters that are not a unit/scale (4T1, 1st, 3D) name something."""
@@ -231,7 +244,8 @@ class _Scanner:
                 skip_until = lm.end()
         # number words become synthetic numerals at their position
         tokens: list[tuple[int, int, str, float | None]] = [(m.start(), m.end(), m.group(0), None) for m in _NUMBER.finditer(text)]
-        for m in self.lex.number_word_re.finditer(low):
+        has_word = not self.lex.number_words.keys().isdisjoint(_WORDS.findall(low))
+        for m in self.lex.number_word_re.finditer(low) if has_word else ():
             if m.group("single"):
                 val = self.lex.number_words[m.group("single")]
             else:
@@ -426,6 +440,6 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
     """Every numeric fact in ``text``, left to right (see the module doc for what counts)."""
     if not prepared:
         text = prepare(text, keep_newlines=(mode == "source"))
-    if not any(c.isdigit() for c in text) and not lexicon().number_word_re.search(_lower(text)):
+    if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
     return _Scanner(text, mode).scan()

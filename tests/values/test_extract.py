@@ -128,3 +128,13 @@ def test_unit_exponents_and_ages():
     assert extract_atoms("mg/m^2") == []
     assert one("patients over 65 years").qualifier == ">"
     assert one("infused over 3 hours").qualifier is None
+
+
+@pytest.mark.parametrize("text", ["COVID-19", "IL-6 and Ki-67", "as reported [12]", "as reported [3, 4]"])
+def test_hyphenated_names_and_reference_markers_are_not_values(text):
+    assert extract_atoms(text) == []
+
+
+def test_negative_values_and_number_ranges_survive_the_hyphen_rule():
+    assert one("a change of -40").number == -40
+    assert one("CA 27-29").kind == "range"
