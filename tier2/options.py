@@ -7,13 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 OutputModeOption = Literal["auto", "json_schema", "json_object", "prompt"]
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 class Tier2Options(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # hide_input_in_errors: a key pasted into the wrong option must not be echoed in the error
+    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
 
     model: str = Field(min_length=1, description="Judge model name as the server knows it.")
     base_url: str = Field(min_length=1, description="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1.")
@@ -27,3 +31,18 @@ class Tier2Options(BaseModel):
     max_retries: int = Field(2, ge=0, le=10, description="Retries per claim (see tier2/runner.py for which faults).")
     output_mode: OutputModeOption = Field("auto", description="auto steps json_schema → json_object → prompt on rejection.")
     temperature: float = Field(0.0, ge=0, le=2)
+
+    @field_validator("base_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        if not re.match(r"https?://[^/\s]+", value):
+            raise ValueError(f"base_url must be an http(s) URL such as http://127.0.0.1:8080/v1, got {value!r}")
+        return value
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _env_name(cls, value: str) -> str:
+        if not _ENV_NAME.fullmatch(value):
+            # never echo the value: it may be the key itself, pasted by mistake
+            raise ValueError("api_key_env must be the NAME of an environment variable (e.g. OPENAI_API_KEY), not a key")
+        return value

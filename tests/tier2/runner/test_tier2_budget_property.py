@@ -94,3 +94,34 @@ def test_budget_rejects_nonsense():
             CallBudget(bad)  # type: ignore[arg-type]
     with pytest.raises(BudgetExhausted, match="raise --call-budget"):
         CallBudget(0).reserve()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    budget=st.integers(0, 12),
+    claim_scripts=st.lists(st.lists(st.sampled_from(sorted(ITEMS)), min_size=1, max_size=4), min_size=1, max_size=10),
+    warm=st.sets(st.integers(0, 9)),
+    concurrency=st.sampled_from([1, 4]),
+)
+def test_cache_hits_spend_nothing_and_requests_stay_within_the_budget(budget, claim_scripts, warm, concurrency):
+    from tier2.cache import JudgeCache
+
+    script = {f"c{i}": [ITEMS[name] for name in items] for i, items in enumerate(claim_scripts)}
+    warmed = [c for i, c in enumerate(script) if i in warm]
+    with tempfile.TemporaryDirectory() as d:
+        cache = JudgeCache(Path(d) / "cache")
+        with AuditWriter(Path(d) / "warm.jsonl", fsync=False) as writer:
+            judge_claims([make_request(c) for c in warmed], ScriptedJudge(default=GOOD), budget=CallBudget(len(warmed)),
+                         cache=cache, audit=writer, retry_wait=lambda a, r: 0.0)
+        judge = ScriptedJudge(script)
+        with AuditWriter(Path(d) / "audit.jsonl", fsync=False) as writer:
+            out = judge_claims([make_request(c) for c in script], judge, budget=CallBudget(budget), cache=cache,
+                               audit=writer, concurrency=concurrency, max_retries=2, retry_wait=lambda a, r: 0.0)
+        lines = read_log(Path(d) / "audit.jsonl")
+        cache.close()
+    assert out.cache_hits == len(warmed)  # a hit needs no budget, even at B = 0
+    assert judge.call_count == out.calls_made <= budget
+    assert out.calls_remaining == budget - judge.call_count
+    assert len(lines) == out.audit_log_entries == out.calls_made + out.cache_hits
+    assert all(ln.record.budget_before == ln.record.budget_after for ln in lines if ln.record.cached)
+    assert not any(j.claim_id in warmed for j in out.judgements if not j.cached)

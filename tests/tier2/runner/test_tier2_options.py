@@ -1,0 +1,29 @@
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from tier2.options import Tier2Options
+
+
+def make(**kw):
+    return Tier2Options(**{"model": "m", "base_url": "http://127.0.0.1:8080/v1", "audit_log": Path("a.jsonl"), **kw})
+
+
+def test_defaults():
+    o = make()
+    assert (o.api_key_env, o.excerpt_tokens, o.output_mode, o.cache_dir, o.concurrency) == ("OPENAI_API_KEY", 512, "auto", None, 1)
+
+
+@pytest.mark.parametrize("field,value", [("base_url", "127.0.0.1:8080"), ("call_budget", -1), ("concurrency", 0),
+                                         ("output_mode", "xml"), ("max_retries", 11), ("unknown", 1)])
+def test_bad_values_are_refused(field, value):
+    with pytest.raises(ValidationError):
+        make(**{field: value})
+
+
+def test_a_key_pasted_as_the_variable_name_is_refused_without_echoing_it():
+    with pytest.raises(ValidationError) as err:
+        make(api_key_env="sk-PASTED-KEY-0123456789")
+    assert "NAME of an environment variable" in str(err.value)
+    assert "PASTED" not in str(err.value)
