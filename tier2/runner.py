@@ -216,7 +216,8 @@ class _ClaimJudge:
             verdict=hit.answer.verdict.value,
             quote=hit.answer.quote,
             rationale=hit.answer.rationale,
-            quote_check="found",
+            # only checked answers are cached; an empty quote (not_enough_info) was never checked
+            quote_check="found" if hit.answer.quote.strip() else None,
             prompt_tokens=None,
             completion_tokens=None,
             latency_s=0.0,
@@ -284,6 +285,8 @@ class _ClaimJudge:
             # hard ceiling; _should_retry is the real policy
             stop=stop_after_attempt(self.max_retries + 1 + MODE_STEPS),
             wait=wait,
+            # a Ctrl-C ends the wait at once instead of holding shutdown for a Retry-After
+            sleep=self.cancelled.wait,
             retry_error_callback=lambda state: state.outcome.result() if state.outcome else None,
             reraise=True,
         )
