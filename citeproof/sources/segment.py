@@ -144,6 +144,8 @@ def segment_window(
     window = lines[first - 1 : last]
     # Offset of the window's first line in document.text (lines joined with "\n"), summed in C.
     base = offsets[first - 1] if offsets is not None else sum(map(len, lines[: first - 1])) + first - 1
+    if not reflow:
+        return _segment_lines(window, first, base)
     line_starts: list[int] = []
     pos = base
     for raw in window:
@@ -188,4 +190,23 @@ def segment_window(
                     doc_starts[kb] + (b - starts[kb]),
                 )
             )
+    return tuple(segments)
+
+
+def _segment_lines(window: Sequence[str], first: int, base: int) -> tuple[Segment, ...]:
+    """Segments when every line stands alone (JSON items, HTML blocks, XML elements)."""
+    segments: list[Segment] = []
+    append = segments.append
+    pos = base
+    for number, raw in enumerate(window, first):
+        if raw:
+            text = raw.strip() if raw[0].isspace() or raw[-1].isspace() else raw
+            if text:
+                start = pos + raw.index(text[0])
+                if not (_STOP_OR_BRACKET.search(text) or _FULL_STOP.search(text)):
+                    append(Segment(text, number, number, start, start + len(text)))
+                else:
+                    for a, b in split_sentences(text):
+                        append(Segment(text[a:b], number, number, start + a, start + b))
+        pos += len(raw) + 1
     return tuple(segments)

@@ -356,12 +356,14 @@ class SourceStore:
         key = (target.real, raw)
         window = self._windows.get(key)
         if window is None:
-            index = self._section_index.get(target.real)
-            if index is None:
-                index = self._section_index[target.real] = section_index(doc)
-            window = self._windows[key] = window_for(
-                doc, anchor.locator, self.settings, segmenter=self.segments, index=index
-            )
+            index = None
+            loc = anchor.locator
+            if loc is not None and loc.kind == "section" and (loc.name or loc.raw) not in doc.sections:
+                # Only a name that is not an exact key needs the tolerant index; build it once per file.
+                index = self._section_index.get(target.real)
+                if index is None:
+                    index = self._section_index[target.real] = section_index(doc)
+            window = self._windows[key] = window_for(doc, loc, self.settings, segmenter=self.segments, index=index)
         if isinstance(window, Finding):
             return self._fail(anchor, _Problem(window.code, window.message))
         return Resolution(anchor=anchor, window=window)
