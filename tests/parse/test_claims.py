@@ -161,3 +161,27 @@ def test_parse_time_is_linear() -> None:
     t_small = _cpu(lambda: parse_report(small, "markdown", SETTINGS))
     t_big = _cpu(lambda: parse_report(big, "markdown", SETTINGS), runs=1)
     assert t_big < 25 * t_small + 0.1, (t_small, t_big)  # 10x input; quadratic would be ~100x
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(
+    ["<p>", "</p>", "<div class='mermaid'>", "</div>", "<h2>", "</h2>", "<tr><td>", "</td>", "<script>", "</script>",
+     "<!--", "-->", "# ", "## ", "- ", "| a | 5% |\n|---|---|\n", "```mermaid\n", "```\n", "> ", "\n", "\n\n",
+     "Rate 45%. ", "[nct:NCT1#L3]", "[nct:]", "[pmid 1]", "[1]", "https://e.org/a ", "**", "_", "。", "比较高于。",
+     "<a href='https://e.org/b'>x</a>", "<span hidden>9%</span>", "&amp;", "[", "]", "(", ")"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=40).map("".join), st.sampled_from(["html", "markdown"]))
+def test_any_input_parses_and_lines_are_in_the_file(text: str, fmt: str) -> None:
+    report = parse_report(text, fmt, SETTINGS)  # never raises
+    n_lines = text.count("\n") + 1
+    for c in report.claims:
+        assert 1 <= c.location.line <= n_lines, (c, text)
+        assert c.text and "[nct:" not in c.text
+    for f in report.findings:
+        assert f.rule == "CP100" and f.location is not None
+    assert len({c.id for c in report.claims}) == len(report.claims)

@@ -104,3 +104,24 @@ def test_anchor_on_the_next_line_still_cites_the_sentence_before() -> None:
     text = "The rate was 45%.\n[nct:NCT1#L3]\nNext sentence."
     assert sents(text) == ["The rate was 45%.\n[nct:NCT1#L3]", "Next sentence."]
     assert sents("The rate was 45%.\n\n[nct:NCT1#L3]") == ["The rate was 45%.", "[nct:NCT1#L3]"]
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_ALPHABET = st.sampled_from(list("ab AZ09.?!。！？；;…[]():#\n\t\"'”") + ["e.g.", "3.5", "[nct:X#L3]", "Dr.", "\n\n"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ALPHABET, max_size=60).map("".join))
+def test_spans_partition_the_visible_text(text: str) -> None:
+    spans = split_sentences(text)
+    covered = [False] * len(text)
+    last_end = 0
+    for a, b in spans:
+        assert last_end <= a < b <= len(text)
+        assert not text[a].isspace() and not text[b - 1].isspace()
+        for i in range(a, b):
+            covered[i] = True
+        last_end = b
+    assert all(covered[i] or c.isspace() for i, c in enumerate(text)), "no visible character is lost"
