@@ -116,3 +116,31 @@ def test_kill_9_mid_run_leaves_a_whole_chained_log_and_the_rerun_pays_only_for_t
         rerun = [ln.record for ln in lines[len(paid_before):]]
         assert {r.claim_id for r in rerun if r.cached} >= paid_before
         assert "sk-kill-test-SECRET" not in log.read_text()
+
+
+def test_excerpt_failures_end_the_claim_judge_error_and_the_next_window_is_tried(tmp_path, monkeypatch):
+    import excerpt.builder as builder
+
+    real = builder.build_excerpt
+
+    def flaky(claim_text, window, **kw):
+        if "cohort-1 " in claim_text:
+            raise builder.ExcerptUnavailable("empty_window", "only page furniture")
+        if "cohort-2 " in claim_text:
+            raise RuntimeError("builder bug")
+        if "cohort-3 " in claim_text and window.line_start == 3:
+            raise builder.ExcerptUnavailable("no_match", "nothing of the claim")
+        return real(claim_text, window, **kw)
+
+    monkeypatch.setattr(builder, "build_excerpt", flaky)
+    claim3, res3, _ = item(3)
+    fallback = Resolution(anchor=res3[0].anchor, window=window(document(3), 2, 3, coarse=True))
+    precise = Resolution(anchor=res3[0].anchor, window=window(document(3), 3, 3))
+    with respx.mock() as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=ok_completion)
+        out = run_tier2([item(1), item(2), (claim3, [precise, fallback], 0)], options(tmp_path, concurrency=3))
+        assert route.call_count == 1
+    assert out.judgement("claim-001").error == "excerpt_unavailable"
+    assert out.judgement("claim-002").error == "excerpt_error" and "builder bug" in out.judgement("claim-002").error_detail
+    assert out.judgement("claim-003").status == "judged"
+    assert out.judge_errors == 2 and out.calls_made == 1
