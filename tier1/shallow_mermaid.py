@@ -16,11 +16,11 @@ _MEANINGFUL = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")
 
 
 def is_real_label(label: str | None, node_id: str) -> bool:
-    """A label a reader learns something from: not the bare id, not 'A'/'Step 1'/'节点2', not a deferral."""
-    if not label:
-        return False
-    text = strip_anchors(label).strip()
-    if not text or text == node_id:
+    """Whether the text the diagram renders for a node tells a reader something: the label, or the
+    id itself when there is none (``Screening --> Treatment`` renders the ids) — not 'A', 'N1',
+    'Step 1', '节点2', and not a deferral such as 'TODO' or '待补充'."""
+    text = strip_anchors(label or node_id).strip()
+    if not text:
         return False
     p = phrases()
     if first_match(p.placeholder_label, text) or first_match(p.deferred, text):

@@ -174,3 +174,13 @@ def test_pie_chart_percentages_supported(tmp_path):
         '  "Weekly" : 40\n  "Monthly" : 30\n```\n'
     )
     assert_pass(MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL)))
+
+
+def test_anchor_ids_inside_a_label_are_not_read_as_numbers(tmp_path):
+    # mutation: keep the anchor in the label text → the PMID digits would be a "missing" number
+    text = (
+        "# 结果\n\n```mermaid\nflowchart TD\n  W[\"每周组 缓解率 40% [pmid:100001#L1]\"] --> C{比较}\n"
+        "  M[\"每月组 缓解率 30% [pmid:100001#L1]\"] --> C\n```\n"
+    )
+    files = {"pubmed/100001.txt": "每周组缓解率为40%，每月组为30%。\n"}
+    assert_pass(MermaidNumbers().check_report(real_context(tmp_path, text, files)))

@@ -310,3 +310,16 @@ def test_distinct_bodies_pass(zh):
 
 def test_template_na_without_numbered_labels():
     assert_na(TemplatePadding().check_report(context(report(blocks=[block("p", "Plain analysis.", 1)]))))
+
+
+def test_rendered_ids_are_labels_when_meaningful():
+    # Mermaid renders a bare id as the node text: "Screening --> Treatment" is labelled, "A --> B" is not
+    src = "graph TD\n  Screening --> Eligible\n  Eligible --> Treatment\n  Eligible --> Observation"
+    assert_pass(ShallowMermaid().check_report(context(report(diagrams=[mermaid(src)]))))
+    seq = "sequenceDiagram\n  participant Clinician\n  participant Patient\n  participant Pharmacy\n  participant Laboratory\n  Clinician->>Laboratory: orders baseline tests\n  Clinician->>Patient: explains options\n  alt accepts\n  Clinician->>Pharmacy: sends prescription\n  Pharmacy->>Patient: dispenses\n  end"
+    assert_pass(ShallowMermaid().check_report(context(report(diagrams=[mermaid(seq)]))))
+
+
+@pytest.mark.parametrize("text", ["All sources were fetched and saved.", "本报告已完成检索。", "检索工作已完成"])
+def test_process_filler_is_inventory(text):
+    assert inventory_reason(text, 3)
