@@ -9,7 +9,7 @@ holds sidebars and call-outs, not the body's argument.
 
 Line numbers: Lexbor does not expose source positions, so elements are located by searching
 their opening tags, in document order, in a copy of the source where comments and raw-text
-elements (script, style, textarea, title) are blanked out. Tags a parser may invent
+elements (script, style, textarea, title) and inert ``<template>`` content are blanked out. Tags a parser may invent
 (``html head body tbody``, reconstructed formatting elements) are not searched, so an implied
 element never drags the cursor ahead. Each search is forward from the last hit: linear.
 """
@@ -51,7 +51,7 @@ _HIDDEN_STYLE = re.compile(
     re.IGNORECASE,
 )
 _MASK = re.compile(
-    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<(script|style|textarea|title|xmp)\b[^>]*>.*?</\1\s*>",
+    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<(script|style|textarea|title|xmp|template)\b[^>]*>.*?</\1\s*>",
     re.IGNORECASE | re.DOTALL,
 )
 _NOT_NEWLINE = re.compile(r"[^\n]")

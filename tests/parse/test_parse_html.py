@@ -204,3 +204,9 @@ def test_lines_of_loose_text_misnested_and_uppercase_markup() -> None:
         (10, "tail 5% here"),
         (11, "a & b 6%"),
     ]
+
+
+def test_template_content_does_not_shift_lines() -> None:
+    html = "<template>\n<p>inert 1%</p>\n</template>\n<p>The rate was 7%.</p>"
+    (claim,) = parse_report(html, "html", SETTINGS).claims
+    assert claim.location.line == 4
