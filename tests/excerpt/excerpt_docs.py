@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import hashlib
+
 from citeproof.sources.segment import segment_window
 from citeproof.sources.types import SourceDocument, SourceWindow
 
@@ -60,3 +62,27 @@ def filler(n: int, start: int = 1) -> list[str]:
 
 def lines_of(excerpt_text: str) -> list[str]:
     return [line for line in excerpt_text.split("\n") if line]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def assert_offsets_true(excerpt, document) -> None:
+    """Every part of the excerpt is the text of its span in document.text (up to whitespace)."""
+    from excerpt.builder import ELISION
+    from excerpt.tokens import count_tokens
+
+    parts = excerpt.text.split(f"\n{ELISION}\n")
+    assert len(parts) == len(excerpt.spans)
+    for part, span in zip(parts, excerpt.spans):
+        source = document.text[span.char_start : span.char_end]
+        assert flat(part) == flat(source)
+        assert document.text.count("\n", 0, span.char_start) + 1 == span.line_start
+        assert document.text.count("\n", 0, span.char_end) + 1 == span.line_end
+    assert excerpt.line_start == excerpt.spans[0].line_start
+    assert excerpt.line_end == excerpt.spans[-1].line_end
+    assert excerpt.char_start == excerpt.spans[0].char_start
+    assert excerpt.char_end == excerpt.spans[-1].char_end
+    assert excerpt.sha256 == hashlib.sha256(excerpt.text.encode()).hexdigest()
+    assert excerpt.tokens == count_tokens(excerpt.text)

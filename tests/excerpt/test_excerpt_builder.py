@@ -1,34 +1,12 @@
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
 
 import pytest
-from excerpt_docs import filler, lines_of, make_document, make_window
+from excerpt_docs import assert_offsets_true, filler, flat, lines_of, make_document, make_window
 
 from excerpt.builder import ELISION, ExcerptUnavailable, build_excerpt, quantifies_over_window
 from excerpt.tokens import count_tokens, truncate_to_tokens
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def assert_offsets_true(excerpt, document):
-    """Every part of the excerpt is the text of its span in document.text (up to whitespace)."""
-    parts = excerpt.text.split(f"\n{ELISION}\n")
-    assert len(parts) == len(excerpt.spans)
-    for part, span in zip(parts, excerpt.spans):
-        source = document.text[span.char_start : span.char_end]
-        assert flat(part) == flat(source)
-        assert document.text.count("\n", 0, span.char_start) + 1 == span.line_start
-        assert document.text.count("\n", 0, span.char_end) + 1 == span.line_end
-    assert excerpt.line_start == excerpt.spans[0].line_start
-    assert excerpt.line_end == excerpt.spans[-1].line_end
-    assert excerpt.char_start == excerpt.spans[0].char_start
-    assert excerpt.char_end == excerpt.spans[-1].char_end
-    assert excerpt.sha256 == hashlib.sha256(excerpt.text.encode()).hexdigest()
-    assert excerpt.tokens == count_tokens(excerpt.text)
 
 
 # ---------------------------------------------------------------- locator
