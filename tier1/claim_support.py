@@ -50,7 +50,8 @@ class ClaimSupport(Rule):
         "unmet condition as the reason.",
         passes="Some single segment of a cited window carries every atom, entity, enough content words, and "
         "the same negation and direction.",
-        not_applicable="None of the claim's anchors resolved to a window.",
+        not_applicable="None of the claim's anchors resolved to a window, or the claim is an entry of a "
+        "references/sources list.",
     )
     examples = (
         RuleExample(

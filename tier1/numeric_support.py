@@ -49,8 +49,9 @@ class NumericSupport(Rule):
         passes="Every number is supported: an equal value with an equal unit (for a bound, the same bound). "
         "When some number is only plausible (a bound another value satisfies, 'about', months ↔ weeks) the "
         "claim is undecided and goes to Tier 2.",
-        not_applicable="The claim has no numeric fact, or none of its anchors resolved to a window "
-        "(anchor resolution already failed those).",
+        not_applicable="The claim has no numeric fact (identifiers, ordinal labels such as 'Cohort 2', calendar "
+        "years and reference markers are not numeric facts), none of its anchors resolved to a window "
+        "(anchor resolution already failed those), or it is an entry of a references/sources list.",
     )
     examples = (
         RuleExample(

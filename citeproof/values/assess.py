@@ -103,27 +103,10 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     return out
 
 
-_TIME_LABEL = re.compile(r"(?:^|[^a-z])(day|week|month|year)s?\s?$")
-_TIME_LABEL_UNITS = {"day": ("day", 24.0, False), "week": ("week", 168.0, False),
-                     "month": ("month", 730.5, True), "year": ("year", 8766.0, True)}
-
-
-def _time_label(atom: ValueAtom, line_low: str) -> ValueAtom | None:
-    """"Week 12", "Day 28" in a source also read as a duration (12 weeks, 28 days)."""
-    if not (atom.label and atom.is_bare and atom.kind == "value"):
-        return None
-    m = _TIME_LABEL.search(line_low[max(0, atom.start - 8):atom.start])
-    if not m:
-        return None
-    unit, factor, calendar = _TIME_LABEL_UNITS[m.group(1)]
-    return replace(atom, dim="time", unit=unit, factor=factor, calendar=calendar, label=False)
-
-
 def _index_text(text: str) -> TextIndex:
     prepared = prepare(text, keep_newlines=True)
     index = TextIndex()
     declared = None
-    offset = 0
     for line in prepared.split("\n"):
         um = _UNIT_OF_MEASURE.search(line)
         if um:
@@ -131,15 +114,10 @@ def _index_text(text: str) -> TextIndex:
         elif not line.strip() or _HEADER_LINE.match(line):
             declared = None
         shown = line.strip()[:200]
-        line_low = line.lower()
         for atom in extract_atoms(line, mode="source", prepared=True):
             index.add(atom, shown)
-            timed = _time_label(atom, line_low)
-            if timed is not None:
-                index.add(timed, shown)
             for extra in _secondary(atom, declared if not um or atom.start > um.start("phrase") else None):
                 index.add(extra, shown)
-        offset += len(line) + 1
     return index
 
 

@@ -163,7 +163,4 @@ def calendar_plausible(claim: ValueAtom, source: ValueAtom) -> bool:
     if cal.number == 0:
         return hours == 0
     per = hours / cal.number
-    ok = lo - _EPS <= per <= hi + _EPS
-    if not ok or claim.qualifier in (None, "~") or source.qualifier not in (None, "~"):
-        return ok and (claim.qualifier in (None, "~") or source.qualifier in (None, "~"))
-    return ok
+    return lo - _EPS <= per <= hi + _EPS

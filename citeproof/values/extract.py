@@ -57,6 +57,7 @@ _DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
 _LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
 _P_STAT = re.compile(r"(?:^|[^a-z])p\s?(?:-\s?|\s)?(?:values?)?\s?(?:of|is|was|were|:)?\s?(?P<sym><=|>=|[=<>≤≥])?\s?$")
 _RATIO_STAT = re.compile(r"(?:\b(?P<abbr>a?HR|a?OR|a?RR|IRR)|(?P<long>hazard ratio|odds ratio|relative risk|risk ratio))\s?(?:\(.{0,20}\)\s?)?(?:of|was|is|=|:|,)?\s?$", re.I)
+_CI_BEFORE = re.compile(r"\bci\b|confidence interval")
 _CI_AFTER = re.compile(r"^\s?(?:ci|confidence interval)\b")
 _SYMBOL_Q = {">": ">", "<": "<", "≥": ">=", "≤": "<=", ">=": ">=", "<=": "<=", "=": None, "~": "~", "≈": "~"}
 
@@ -112,7 +113,8 @@ class _Scanner:
         if pos < len(self.text):
             c = self.text[pos]
             nxt = self.text[pos + 1] if pos + 1 < len(self.text) else " "
-            if c in self.lex.scale_letters and not nxt.isalpha() and (c != "M" or self._currency_before_flag):
+            # a glued "M" is only a scale after a currency ($3.5M; handled there): 5M may be molar
+            if c in self.lex.scale_letters and c != "M" and not nxt.isalpha():
                 return self.lex.scale_letters[c], pos + 1
         return 1.0, pos
 
@@ -146,8 +148,6 @@ class _Scanner:
             out.append((info.canonical, info.dim, info.factor))
             pos = um.end()
         return out, pos
-
-    _currency_before_flag = False
 
     def _currency_before(self, start: int) -> tuple[str | None, int]:
         window = self.text[max(0, start - 6):start]
@@ -224,7 +224,7 @@ class _Scanner:
         prev = self.text[start - 1]
         if prev.isascii() and prev.isalpha() or prev in "µμ_^":
             return True
-        # "COVID-19", "IL-6", "Ki-67": a hyphen between letters and digits names something
+        # "IL-6", "Ki-67", "CD-20": a hyphen between letters and digits names something
         return prev == "-" and start >= 2 and self.text[start - 2].isascii() and self.text[start - 2].isalpha()
 
     def _identifier_after(self, end: int, unit_end: int) -> bool:
@@ -309,7 +309,6 @@ class _Scanner:
         if word_value is None and self._identifier_after(end, pos):
             return None, pos
         # currency
-        self._currency_before_flag = False
         currency, cstart = self._currency_before(nstart)
         if currency is None:
             cm = self.lex.currency_suffix_re.match(low, pos + (1 if low[pos:pos + 1] == " " else 0))
@@ -367,7 +366,7 @@ class _Scanner:
             count_noun = self._count_noun(pos)
         qualifier, qstart = self._qualifier_before(nstart)
         stat = None
-        before = low[max(0, qstart - 40):qstart] if qualifier else low[max(0, nstart - 40):nstart]
+        context_before = low[max(0, qstart - 40):qstart] if qualifier else low[max(0, nstart - 40):nstart]
         prefix = low[max(0, nstart - 30):nstart]
         pm = _P_STAT.search(prefix) if "p" in prefix else None
         if pm and not dim:
@@ -381,7 +380,7 @@ class _Scanner:
                 stat = (abbr or "".join(w[0] for w in (rm.group("long") or "").split())).upper().lstrip("A") or None
         if dim == "percent" and _CI_AFTER.match(low[pos:pos + 24]):
             stat = "CI"
-        if high is not None and re.search(r"\bci\b|confidence interval", before):
+        if high is not None and _CI_BEFORE.search(context_before):
             stat = stat or "CI"
         if qualifier is None:
             after_noun = pos
@@ -393,12 +392,10 @@ class _Scanner:
                 pos = qend
         if qualifier == ">" and dim == "time" and not calendar and re.search(r"(?:^|[^a-z])over\s?$", low[max(0, nstart - 6):nstart]):
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
-        label = False
-        if True:
-            if not dim and high is None and word_value is None and self.lex.label_before_re.search(low[max(0, nstart - 24):nstart]):
-                label = True
-            if not dim and any(text.startswith(w, pos) for w in self.lex.label_after):
-                label = True
+        label = not dim and (
+            (high is None and word_value is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
+            or any(text.startswith(w, pos) for w in self.lex.label_after)
+        )
         if not dim and high is None and word_value is None and qualifier is None and scale == 1.0 and count_noun is None \
                 and "." not in numeral and "," not in numeral and 1900 <= v <= 2100 and len(numeral) == 4:
             label = True  # a calendar year names a time, it is not a measured value
