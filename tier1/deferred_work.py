@@ -90,7 +90,7 @@ class DeferredWork(Rule):
                 findings.append(
                     self.finding(
                         "deferred_work",
-                        f"{u.location.describe()}: {phrase!r} leaves the work to a later worker or model; a final "
+                        f"{phrase!r} leaves the work to a later worker or model; a final "
                         "report states its analysis or says plainly what the sources do not show.",
                         location=u.location,
                     )
