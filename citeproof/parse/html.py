@@ -50,10 +50,7 @@ _HIDDEN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden)\b",
     re.IGNORECASE,
 )
-_MASK = re.compile(
-    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<(script|style|textarea|title|xmp|template)\b[^>]*>.*?</\1\s*>",
-    re.IGNORECASE | re.DOTALL,
-)
+_RAW_OPEN = re.compile(r"<!--|<!\[CDATA\[|<(script|style|textarea|title|xmp|template)\b", re.IGNORECASE)
 _NOT_NEWLINE = re.compile(r"[^\n]")
 _FIRST_WORD = re.compile(r"[^\s&<>\"'\u00a0]{2,24}")
 _TEXT_SEARCH_WINDOW = 4000
@@ -82,6 +79,35 @@ def is_mermaid(node: LexborNode) -> bool:
     return "mermaid" in tokens or "language-mermaid" in tokens
 
 
+def _mask_raw_text(html: str) -> str:
+    """Blank comments and raw-text elements (newlines kept) so tag search cannot land inside them.
+
+    One forward pass: an unclosed comment or script swallows the rest of the document, as in
+    an HTML5 parser, so a run of unclosed openers cannot make this quadratic.
+    """
+    out: list[str] = []
+    pos = 0
+    while True:
+        m = _RAW_OPEN.search(html, pos)
+        if m is None:
+            break
+        opener = m.group(0)
+        if opener == "<!--":
+            close = html.find("-->", m.end())
+            end = close + 3 if close >= 0 else len(html)
+        elif opener.startswith("<![CDATA["):
+            close = html.find("]]>", m.end())
+            end = close + 3 if close >= 0 else len(html)
+        else:
+            closer = re.compile(r"</" + re.escape(m.group(1)) + r"\s*>", re.IGNORECASE).search(html, m.end())
+            end = closer.end() if closer else len(html)
+        out.append(html[pos : m.start()])
+        out.append(_NOT_NEWLINE.sub(" ", html[m.start() : end]))
+        pos = end
+    out.append(html[pos:])
+    return "".join(out)
+
+
 def _children(node: LexborNode) -> list[LexborNode]:
     out = []
     c = node.child
@@ -95,11 +121,12 @@ class _Locator:
     """Forward search of opening tags in the masked source → 1-based lines."""
 
     def __init__(self, html: str, line_offset: int) -> None:
-        self.src = _MASK.sub(lambda m: _NOT_NEWLINE.sub(" ", m.group(0)), html)
+        self.src = _mask_raw_text(html)
         self.newlines = [m.start() for m in re.finditer("\n", self.src)]
         self.cursor = 0
         self.line_offset = line_offset
         self._patterns: dict[tuple[str, bool], re.Pattern[str]] = {}
+        self._exhausted: set[tuple[str, bool]] = set()
 
     def _pattern(self, tag: str, close: bool) -> re.Pattern[str]:
         key = (tag, close)
@@ -112,15 +139,21 @@ class _Locator:
     def open_tag(self, tag: str) -> None:
         if tag in _NOT_LOCATED or tag.startswith("-"):
             return
-        m = self._pattern(tag, False).search(self.src, self.cursor)
-        if m:
-            self.cursor = m.start() + 1
+        self._advance(tag, False)
 
     def close_tag(self, tag: str) -> None:
         if tag in _CLOSE_SEARCHED:
-            m = self._pattern(tag, True).search(self.src, self.cursor)
-            if m:
-                self.cursor = m.start() + 1
+            self._advance(tag, True)
+
+    def _advance(self, tag: str, close: bool) -> None:
+        key = (tag, close)
+        if key in self._exhausted:
+            return  # the cursor only moves forward: a tag missing once stays missing
+        m = self._pattern(tag, close).search(self.src, self.cursor)
+        if m:
+            self.cursor = m.start() + 1
+        else:
+            self._exhausted.add(key)
 
     def line(self) -> int:
         return bisect.bisect_right(self.newlines, max(self.cursor - 1, 0)) + 1 + self.line_offset

@@ -210,3 +210,23 @@ def test_template_content_does_not_shift_lines() -> None:
     html = "<template>\n<p>inert 1%</p>\n</template>\n<p>The rate was 7%.</p>"
     (claim,) = parse_report(html, "html", SETTINGS).claims
     assert claim.location.line == 4
+
+
+def test_many_unclosed_comments_and_scripts_stay_linear() -> None:
+    import time
+
+    html = "<p>The rate was 7%.</p>\n" + "<!-- x <script> y " * 20000
+    t0 = time.process_time()
+    report = parse_report(html, "html", SETTINGS)
+    assert time.process_time() - t0 < 2.0
+    assert [c.text for c in report.claims] == ["The rate was 7%."]
+
+
+def test_parser_invented_elements_stay_linear() -> None:
+    import time
+
+    html = "<p>The rate was 7%.</p>\n" + "</p>" * 20000 + "<table>" + "<td>1</td>" * 2000
+    t0 = time.process_time()
+    report = parse_report(html, "html", SETTINGS)
+    assert time.process_time() - t0 < 3.0
+    assert report.claims[0].text == "The rate was 7%."
