@@ -46,6 +46,16 @@ def inventory_reason(text: str, max_words: int) -> str | None:
     return None
 
 
+def _note_titled(text: str) -> bool:
+    """A heading or block that opens with an appendix-evidence-note title (附录证据说明：…)."""
+    m = first_match(phrases().appendix_note_headings, text)
+    return bool(m) and m.start() <= len(text) - len(text.lstrip(" #*_>-|:：、.0123456789")) + 2
+
+
+def _under_note(u: BodyUnit) -> bool:
+    return any(first_match(phrases().appendix_note_headings, h) for h in u.location.section_path)
+
+
 class SourceInventory(Rule):
     id = "CP201"
     name = "source-inventory"
@@ -139,11 +149,10 @@ class SourceInventory(Rule):
         if not content:
             return [self.na()]
         s = ctx.settings.substance
-        p = phrases()
 
         # Repeated appendix-note sections are padding wherever they sit, the end included.
-        note_headings = [u for u in units if u.heading and first_match(p.appendix_note_headings, u.text)]
-        repeated_notes = len(note_headings) > 1
+        notes = [u for u in units if _note_titled(u.text) and (u.heading or not _under_note(u))]
+        repeated_notes = len(notes) > 1
 
         last_body = max((u.index for u in content if not u.in_source_list), default=-1)
         tail = [u for u in content if u.in_source_list and u.index > last_body]
@@ -153,7 +162,7 @@ class SourceInventory(Rule):
         judged: list[BodyUnit] = []
         rows: list[tuple[BodyUnit, str]] = []
         for u in content:
-            under_note = any(first_match(p.appendix_note_headings, h) for h in u.location.section_path)
+            under_note = _under_note(u) or _note_titled(u.text)
             if tail_is_reference_list and u in tail and not (repeated_notes and under_note):
                 continue
             judged.append(u)

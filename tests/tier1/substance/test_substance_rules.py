@@ -323,3 +323,15 @@ def test_rendered_ids_are_labels_when_meaningful():
 @pytest.mark.parametrize("text", ["All sources were fetched and saved.", "本报告已完成检索。", "检索工作已完成"])
 def test_process_filler_is_inventory(text):
     assert inventory_reason(text, 3)
+
+
+def test_repeated_appendix_note_paragraphs_without_headings_count():
+    notes = [block("p", f"附录证据说明：第{i}条证据来自检索结果，详见来源文件。", 20 + i) for i in range(3)]
+    out = SourceInventory().check_report(context(report(blocks=[*_analysis(3, True), *notes])))
+    assert_blocks(out, "source_inventory")
+
+
+def test_a_single_appendix_note_is_not_padding():
+    parsed = report(blocks=[*_analysis(3, True), block("heading", "附录证据说明", 30, "附录证据说明"),
+                            block("p", "本节说明证据来源与检索方式。", 31, "附录证据说明")])
+    assert_pass(SourceInventory().check_report(context(parsed)))
