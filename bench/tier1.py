@@ -21,6 +21,10 @@ import tempfile
 import time
 from pathlib import Path
 
+# Run as a script, this file's folder comes first on sys.path and its name would shadow
+# the ``tier1`` package: drop the folder so the real package is imported.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
 ARMS = ("Arm A", "Arm B", "Arm C")
 OUTCOMES = ("Complete Response", "Partial Response", "Stable Disease", "Progressive Disease")
 
@@ -59,9 +63,10 @@ def make_corpus(root: Path, claims: int, sources: int, seed: int = 7) -> Path:
         rec = records[i]
         if c % (claims // 20 or 1) == 0:
             lines += [f"## Trial group {c // max(claims // 20, 1) + 1}", ""]
-        row = rng.choice([r for r in rec["Results"] if ":" in r and r.strip()[0].isupper() and any(ch.isdigit() for ch in r)])
-        label, _, value = row.strip().partition(":")
-        value = value.strip().split()[0] if value.strip() else "0"
+        # Only "Label: <number> ..." rows make a checkable claim.
+        rows = [r for r in rec["Results"] if r.partition(":")[2].strip()[:1].isdigit()]
+        label, _, rest = rng.choice(rows).strip().partition(":")
+        value = rest.split()[0]
         if c % 10 == 9:  # every tenth claim is fabricated
             value = str(int(float(value.rstrip("%"))) + 997)
         lines.append(f"In trial {rec['Clinical Trial ID']}, {label.lower()} was {value} [nct:NCT{i:08d}#Results].")

@@ -90,8 +90,10 @@ def _resolve(claim: Claim, store, retrieved) -> list[Resolution]:
         if anchor.kind == "url":
             if retrieved is not None:
                 out.append(retrieved.resolve(anchor))
-            elif store is not None and hasattr(store, "resolve_url"):
-                out.append(store.resolve_url(anchor))
+            elif store is not None:
+                from citeproof.retrieval import resolve_manifest_url
+
+                out.append(resolve_manifest_url(store, anchor))
             else:
                 out.append(Resolution(anchor=anchor, window=None))
         elif store is not None:
@@ -186,9 +188,14 @@ def run(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: 
     if options.retrieved_path is not None:
         from citeproof.retrieval import load_retrieved
 
-        retrieved = load_retrieved(Path(options.retrieved_path))
+        retrieved = load_retrieved(Path(options.retrieved_path), settings)
 
-    parsed: ParsedReport = parse_report(report_text, fmt, settings)
+    # Loaded before parsing: drug mentions make a sentence fact-bearing, and a broken
+    # lexicon or PubTator file is an input error here rather than a crash in every claim.
+    from citeproof.lexicon import load_drug_detector
+
+    drugs = load_drug_detector(settings, Path(sources_dir) if sources_dir is not None else None)
+    parsed: ParsedReport = parse_report(report_text, fmt, settings, detectors=[drugs])
     rules = load_rules()
     claim_rules = [r for r in rules if r.scope == "claim"]
     report_rules = [r for r in rules if r.scope == "report"]
