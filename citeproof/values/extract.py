@@ -52,6 +52,8 @@ _SPACE_DASH = re.compile(r"\s?-?\s?")
 _FOLD = re.compile(r"\s?-\s?fold\b")
 _TIMES = re.compile(r"\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b")
 _IDENT_AFTER = re.compile(r"(?:st|nd|rd|th)\b|[A-Za-z]|-[A-Z]{1,5}\b")
+_PER_BEFORE = re.compile(r"(每日|每天|每周|每月|每年|每小时)\s?(?:口服|静脉|给予|服用)?\s?$")
+_PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
 _OF_A = re.compile(r"^\s(?:of\s)?an?\s(?=\S)")
 _DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
 _LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
@@ -215,6 +217,11 @@ class _Scanner:
             pos = dpos
         else:
             dens = []
+        if unit is not None and unit.dim in ("mass", "volume", "international_unit", "enzyme_unit") \
+                and not any(d == "time" for _, d, _ in dens) and (pre := _PER_BEFORE.search(self.text[max(0, nstart - 6):nstart])):
+            # Chinese writes the rate first: 每日200 mg = 200 mg/day
+            canonical, hours = self.lex.per_time_by_alias[pre.group(1)]
+            dens = [*dens, (canonical, "time", hours)]
         return v, dec, scale, unit, dens, pos
 
     def _glued_before(self, start: int) -> bool:
@@ -306,6 +313,13 @@ class _Scanner:
                                  decimals=0, step=0.0, qualifier=qualifier, start=nstart, end=stop), stop  # type: ignore[arg-type]
         v, dec, scale, unit, dens, pos = self._quantity(start, end, numeral, word_value)
         v *= sign
+        if unit is None and (pm_sd := _PLUS_MINUS.match(text, pos)):
+            # "12.5 ± 3.2 mg": the unit written after the spread belongs to the value too
+            n_sd = _NUMBER.match(text, pm_sd.end())
+            if n_sd:
+                _, _, _, unit_sd, dens_sd, _ = self._quantity(n_sd.start(), n_sd.end(), n_sd.group(0))
+                if unit_sd is not None:
+                    unit, dens = unit_sd, dens_sd
         if word_value is None and self._identifier_after(end, pos):
             return None, pos
         # currency
