@@ -138,3 +138,10 @@ def test_hyphenated_names_and_reference_markers_are_not_values(text):
 def test_negative_values_and_number_ranges_survive_the_hyphen_rule():
     assert one("a change of -40").number == -40
     assert one("CA 27-29").kind == "range"
+
+
+def test_chinese_rate_written_first_and_mean_plus_minus_spread():
+    assert one("每日200 mg").dim == "mass/time"
+    assert one("每日口服200 mg").per_hours == 24
+    mean, spread = extract_atoms("12.5 ± 3.2 mg/dL")
+    assert (mean.number, mean.unit, spread.number, spread.unit) == (12.5, "mg/dL", 3.2, "mg/dL")
