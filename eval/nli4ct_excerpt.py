@@ -47,7 +47,7 @@ class Case:
     statement: str
     trial_id: str
     section: str
-    gold: list[int]
+    gold: list[int] | None  # None: the file has no evidence indices (2024 subset): tokens only
 
 
 def load_cases(statements_path: Path) -> dict[str, list[Case]]:
@@ -58,7 +58,8 @@ def load_cases(statements_path: Path) -> dict[str, list[Case]]:
         for role in ROLES:
             trial = item.get(f"{role}_id")
             if trial:
-                cases.append(Case(sid, item["Statement"], trial, item["Section_id"], list(item[f"{role}_evidence_index"])))
+                gold = item.get(f"{role}_evidence_index")
+                cases.append(Case(sid, item["Statement"], trial, item["Section_id"], None if gold is None else list(gold)))
         out[sid] = cases
     return out
 
@@ -92,8 +93,8 @@ def gold_lines(window: SourceWindow, case: Case, record: dict) -> list[int]:
     """Document line numbers of the non-blank gold items, checked against the record's text.
     (A few gold indices point at empty strings; there is nothing to hold there.)"""
     items = record[case.section]
-    lines = []
-    for k in case.gold:
+    lines: list[int] = []
+    for k in case.gold or ():
         if not items[k].strip():
             continue
         n = window.line_start + k
@@ -154,9 +155,14 @@ def run(corpus: Path, statements: Path, budgets: list[int]) -> int:
             prepared.append((sid, rows))
 
         n = len(prepared)
-        coarse_share = mean(w.coarse for _, rows in prepared for _, w, _ in rows)
-        print(f"{n} statements, {sum(len(r) for _, r in prepared)} excerpts; "
-              f"store marked {coarse_share:.0%} of section windows coarse")
+        has_gold = any(case.gold is not None for _, rows in prepared for case, _, _ in rows)
+        windows = [w for _, rows in prepared for _, w, _ in rows]
+        coarse_share = mean(w.coarse for w in windows)
+        section_tokens = mean(count_tokens(w.text) for w in windows)
+        print(f"{n} statements, {len(windows)} excerpts; store marked {coarse_share:.0%} of section windows coarse; "
+              f"whole cited sections average {section_tokens:.1f} tokens")
+        if not has_gold:
+            print("no gold evidence indices in this file: coverage columns are n/a")
         header = f"{'budget':>6} | {'mode':<11} | {'excerpt':>7} | {'first N':>7} | {'ceiling':>7} | {'mean tok':>8} | {'max tok':>7} | strategies"
         print(header)
         print("-" * len(header))
@@ -186,8 +192,12 @@ def run(corpus: Path, statements: Path, budgets: list[int]) -> int:
                     first_n += base
                     ceiling += fits
                 strat = ", ".join(f"{k} {v}" for k, v in sorted(strategies.items()))
+
+                def share(count: int) -> str:
+                    return f"{count / n:>7.1%}" if has_gold else f"{'n/a':>7}"
+
                 print(
-                    f"{budget:>6} | {mode:<11} | {covered / n:>7.1%} | {first_n / n:>7.1%} | {ceiling / n:>7.1%} | "
+                    f"{budget:>6} | {mode:<11} | {share(covered)} | {share(first_n)} | {share(ceiling)} | "
                     f"{mean(tokens):>8.1f} | {max(tokens):>7} | {strat}"
                 )
     return 0

@@ -8,22 +8,31 @@ once by :mod:`citeproof.sources`); it never resegments and never reads outside t
    and running heads are dropped (:mod:`excerpt.boilerplate`), except a line carrying
    one of the claim's numbers.
 2. **A tight locator is the excerpt.** When the window is not coarse (``L40-L42``, a short
-   section) and its remaining text fits the budget, it is used as is: ``strategy=locator``.
+   section — the store's ``coarse`` flag decides) and its remaining text fits the budget,
+   it is used as is: ``strategy=locator``. So is a coarse window of at most
+   ``SMALL_WINDOW_TOKENS``: centring would save little and lose context.
 3. **Otherwise centre on the claim.** Each segment is scored by the claim's numbers it
-   carries (value keys from :mod:`excerpt.numbers`, weighted by how rare they are in the
-   window) times ``ATOM_WEIGHT``, plus BM25 of the claim's content terms
-   (:mod:`excerpt.lexical`). ``strategy`` is ``atoms`` when the best segment carries a
-   claim number, else ``terms``.
-4. **Stop when the evidence is covered** — the budget is a ceiling, not a fill level.
+   carries (:class:`excerpt.numbers.ClaimNumbers`: value atoms compared as Tier 1 compares
+   them, plus digit strings; weighted by how rare they are in the window) times
+   ``ATOM_WEIGHT``, plus BM25 of the claim's content terms (:mod:`excerpt.lexical`).
+   ``strategy`` is ``atoms`` when the best segment carries a claim number, else ``terms``.
+4. **A claim about the whole place** (:func:`quantifies_over_window`: "the most common",
+   "none of", "all", "identical", "different", 最, 所有 …) can only be judged against all
+   of it: the whole window is the excerpt when it fits.
+5. **Stop when the evidence is covered** — the budget is a ceiling, not a fill level.
    Evidence = segments scoring at least ``SEED_SHARE`` of the best, plus, for each claim
    number or term that occurs in the window but in none of those, the best segment that
    carries it (if it scores at least ``COVER_SHARE`` of the best). Each evidence segment
-   brings its context: the nearest heading-like line above it ("Results 2:", "EXCLUSION
-   CRITERIA", "Outcome Measurement:") and the line right after that heading (its label:
-   the arm title, the outcome name); a heading-like evidence line brings the line after
-   it. Groups are added best first while they fit; a group that does not fit whole is
-   tried as its evidence line alone.
-5. **One segment larger than the budget** is cut to a token window around the claim's
+   brings its context: the other sentences of its line (if the line is short), the
+   nearest heading-like line above it ("Results 2:", "Outcome Measurement:") and that
+   heading's label (the line after it: the arm title, the outcome name), the section
+   heading above a sub-heading ("EXCLUSION CRITERIA"), and the window's caption (its
+   first heading and label); a heading-like evidence line brings the line it introduces.
+   When the evidence line's block (heading to next heading) is at most
+   ``BLOCK_WHOLE_TOKENS`` it comes whole — an arm's result is its title, count, measure
+   and value together. Evidence is added best first in the fullest form that fits
+   (block, then line + context, then the line alone).
+6. **One segment larger than the budget** is cut to a token window around the claim's
    first match in it, marked with ``…`` at the cut ends.
 
 Never "the first N tokens": when nothing in a coarse window matches the claim, the whole
