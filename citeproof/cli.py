@@ -197,21 +197,28 @@ def verify(
 
     tier2_options = None
     if tier2 and base_url and model:
+        from pydantic import ValidationError
+
         from tier2.options import Tier2Options
 
-        tier2_options = Tier2Options(
-            model=model,
-            base_url=base_url,
-            api_key_env=api_key_env,
-            call_budget=call_budget,
-            audit_log=audit_log,
-            cache_dir=None if no_cache else (cache_dir or Path(".citeproof-cache")),
-            concurrency=concurrency,
-            excerpt_tokens=excerpt_tokens,
-            timeout_s=timeout,
-            max_retries=max_retries,
-            output_mode=output_mode.value,
-        )
+        try:
+            tier2_options = Tier2Options(
+                model=model,
+                base_url=base_url,
+                api_key_env=api_key_env,
+                call_budget=call_budget,
+                audit_log=audit_log,
+                cache_dir=None if no_cache else (cache_dir or Path(".citeproof-cache")),
+                concurrency=concurrency,
+                excerpt_tokens=excerpt_tokens,
+                timeout_s=timeout,
+                max_retries=max_retries,
+                output_mode=output_mode.value,
+            )
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err.get("loc", ())) or "tier2"
+            raise UsageError(f"invalid judge option {field}: {err.get('msg', 'invalid')}") from None
     elif tier2:
         missing = " and ".join(n for n, v in (("--base-url", base_url), ("--model", model)) if not v)
         print(f"citeproof: --tier2 given without {missing}; the judge will not run", file=sys.stderr)
@@ -290,6 +297,10 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # e.g. an unwritable --out or --audit-log: name the file
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        print(f"citeproof: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # a bug of ours: still one line, fail closed; CITEPROOF_DEBUG=1 shows the traceback
         if os.environ.get("CITEPROOF_DEBUG"):
             raise
