@@ -35,6 +35,7 @@ _BRACKET = re.compile(r"\[([^\[\]\n]{1,400})\]")
 _PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*:(.*)$", re.DOTALL)
 _SPACED_KIND = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s+(\S*\d\S*)$")
 _PART_SEPARATOR = re.compile(r"[;；]")
+_LINK_TARGET = re.compile(r"\(\s*(?:https?:|www\.|mailto:|\.{0,2}/|#)", re.IGNORECASE)
 _URL = re.compile(r"https?://[^\s<>\"'\[\]{}|\\^`，。；！？（）、]+", re.IGNORECASE)
 _URL_TRAILING = ".,;:!?'\"”’"
 
@@ -79,8 +80,8 @@ def scan_anchors(
     spans: list[tuple[int, int]] = []
     if "[" in text:
         for m in _BRACKET.finditer(text):
-            if m.end() < len(text) and text[m.end()] == "(":
-                continue  # Markdown link text: "[label](url)"
+            if _LINK_TARGET.match(text, m.end()):
+                continue  # Markdown link text left literal: "[label](https://…)"
             found, bad = _parse_bracket(m.group(1), location, settings, known_kinds_only)
             if found or bad:
                 anchors.extend(found)

@@ -158,11 +158,12 @@ class _Locator:
     def line(self) -> int:
         return bisect.bisect_right(self.newlines, max(self.cursor - 1, 0)) + 1 + self.line_offset
 
-    def text_line(self, text: str) -> int | None:
+    def text_line(self, text: str) -> tuple[int, int] | None:
         """Line of the first word of ``text`` in the source, searched a bounded way past the cursor.
 
         Text after a child block (``<p>…</p> loose text``) starts after a closing tag we do not
-        track; its first word places it. None when the word is not found nearby (entities).
+        track; its first word places it. Returns (line, offset of that word in ``text``), or None
+        when the word is not found nearby (entities).
         """
         m = _FIRST_WORD.search(text)
         if m is None:
@@ -171,7 +172,7 @@ class _Locator:
         pos = self.src.find(m.group(0), start, start + _TEXT_SEARCH_WINDOW)
         if pos < 0:
             return None
-        return bisect.bisect_left(self.newlines, pos) + 1 + self.line_offset
+        return bisect.bisect_left(self.newlines, pos) + 1 + self.line_offset, m.start()
 
 
 class _Acc:
@@ -291,10 +292,11 @@ class HtmlExtractor:
                 acc.placed = True
                 found = self.loc.text_line(text)
                 if found is not None:
-                    # acc.line is the line of the text's first character; newlines before the
-                    # first word are counted again when sentence lines are worked out
-                    before = acc.text() + text[: len(text) - len(text.lstrip())]
-                    acc.line = max(acc.line, found - before.count("\n"))
+                    # acc.line is the line of the block's first character; the newlines before
+                    # the word are counted again when sentence lines are worked out
+                    line, offset = found
+                    before = acc.text() + text[:offset]
+                    acc.line = max(acc.line, line - before.count("\n"))
             acc.add(text)
 
     def _enter(self, node: LexborNode, tag: str) -> None:

@@ -51,6 +51,7 @@ _LABEL_WORDS = frozenset(
     }
 )
 _MAX_BRACKET = 400
+_LINK_TARGET = re.compile(r"\(\s*(?:https?:|www\.|mailto:|\.{0,2}/|#)", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -194,7 +195,7 @@ def _absorb_trailing_anchors(text: str, k: int) -> int:
             j += 1
         if j < n and text[j] == "[":
             close = _bracket_end(text, j)
-            if close < 0 or (close < n and text[close] == "("):
+            if close < 0 or _LINK_TARGET.match(text, close):
                 break  # unclosed, or a Markdown link starting the next sentence
             end = j = close
             continue

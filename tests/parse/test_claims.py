@@ -185,3 +185,10 @@ def test_any_input_parses_and_lines_are_in_the_file(text: str, fmt: str) -> None
     for f in report.findings:
         assert f.rule == "CP100" and f.location is not None
     assert len({c.id for c in report.claims}) == len(report.claims)
+
+
+def test_regressions_found_by_the_property_test() -> None:
+    (c,) = parse_report("&amp;\n\n比较高于。", "html", SETTINGS).claims
+    assert c.location.line == 3
+    (c,) = parse_report("Rate 45%. [nct:NCT1#L3](", "html", SETTINGS).claims
+    assert c.text == "Rate 45%." and [a.raw for a in c.anchors] == ["nct:NCT1#L3"]
