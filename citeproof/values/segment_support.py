@@ -23,7 +23,13 @@ from citeproof.values.lexicon import lexicon
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 _ENTITY = re.compile(
-    r"\b(?:[A-Z][a-z]+\s[A-Z0-9]\b|[A-Za-z]+\d[\w-]*|\d+[A-Za-z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+(?:-[A-Za-z0-9]+)*)\b"
+    r"(?<![\w-])(?:"
+    r"[A-Z][a-z]+\s[A-Z0-9](?![\w])"  # Arm A, Group 2
+    r"|[A-Za-z]+\d[\w-]*?[+-]?(?![\w+-])"  # HER2, HER2-, NCT01234567 (a receptor's sign is part of it)
+    r"|\d+[A-Za-z][\w-]*(?![\w])"
+    r"|[A-Z]{2,}[\w-]*?[+-]?(?![\w+-])"  # acronyms, ER+
+    r"|[A-Z][a-z]+(?:-[A-Za-z0-9]+)*(?![\w])"  # capitalised names
+    r")"
 )
 _ASCII_CUE = re.compile(r"^[a-z' ]+$")
 
@@ -141,6 +147,13 @@ def _blank_atoms(text: str, atoms: list[ValueAtom]) -> str:
     return "".join(chars)
 
 
+def _has_entity(entity: str, low: str) -> bool:
+    """``entity`` written as a whole token; a trailing sign must match (HER2- is not HER2+ nor HER2),
+    while a hyphenated compound keeps its head ("her2" is in "her2-negative")."""
+    tail = r"(?![a-z0-9])" if entity[-1] in "+-" else r"(?![a-z0-9+])(?!-(?![a-z]))"
+    return re.search(r"(?<![a-z0-9])" + re.escape(entity) + tail, low) is not None
+
+
 def polarity(text: str) -> tuple[bool, frozenset[str]]:
     """(negated?, direction classes present) after removing bound phrases like "more than"."""
     cues = _cues()
@@ -221,7 +234,7 @@ def segment_carries(profile: ClaimProfile, segment_text: str, *, min_overlap: fl
     share = len(profile.terms & seg.terms) / len(profile.terms)
     if share + 1e-9 < min_overlap:
         return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1)
-    missing = [e for e in profile.entities if not re.search(r"(?<![a-z0-9])" + re.escape(e) + r"(?![a-z0-9])", seg.low)]
+    missing = [e for e in profile.entities if not _has_entity(e, seg.low)]
     if missing:
         return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
     loose = profile.loose_digits - seg.digits

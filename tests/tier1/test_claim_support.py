@@ -90,3 +90,9 @@ def test_not_applicable_without_window():
     text = "Response was 40%."
     claim = Claim(id="c1", text=text, raw_text=text, location=LOC)
     assert not RULE.check_claim(ClaimContext(claim=claim, resolutions=[], settings=Settings())).applicable
+
+
+def test_receptor_sign_is_part_of_the_entity():
+    src = "Eligible: HER2- disease confirmed by IHC."
+    assert run("Eligible: HER2- disease confirmed by IHC.", src).passed
+    assert not run("Eligible: HER2+ disease confirmed by IHC.", src).passed
