@@ -106,7 +106,10 @@ class ChannelUtilisation(Rule):
             "Recall that fetched trial records or entity evidence and then ignored them leaves the analysis blind "
             "to exactly the evidence the run was asked to use; appending a source list hides that (seed 001)."
         ),
-        fails="A required channel has saved files and no resolving body citation.",
+        fails=(
+            "A required channel has saved files and no resolving body citation, or names no channel of the "
+            "anchor-kind map (a misspelt channel must not be silently n/a)."
+        ),
         passes="A required channel with saved files is cited in the body.",
         not_applicable=(
             "No channel is required; the required channel has no saved files ('had nothing citable'); or the "
@@ -181,7 +184,16 @@ class ChannelUtilisation(Rule):
         exclusions, problems = recorded_exclusions(ctx)
         notes = [self.finding("channel_exclusions_invalid", p, severity="major") for p in problems]
         outcomes: list[RuleOutcome] = []
+        known = set(ctx.settings.channel_map.values())
         for channel in required:
+            if channel not in known:
+                # A misspelt channel would otherwise be n/a forever: the user believes it is enforced.
+                outcomes.append(self.fail(self.finding(
+                    "unknown_required_channel",
+                    f"required channel {channel!r} is not a channel of the anchor-kind map (known: "
+                    f"{', '.join(sorted(known))}); no anchor can ever cite it — fix the name or add its kind to channel_map",
+                )))
+                continue
             files = saved_files(ctx, channel)
             reason = (exclusions.get(channel) or "").strip()
             if channel in exclusions and not reason:

@@ -119,3 +119,9 @@ def test_pipeline_blocks_and_tallies(tmp_path):
     rep_na = run(BODY_PUBMED_EN, "markdown", src, VerifyOptions(mode="report", settings=Settings()))
     t_na = next(r for r in rep_na.rules if r.id == "CP207")
     assert (t_na.applicable, t_na.passed, t_na.status, t_na.pass_rate) == (0, 0, "n/a", None)
+
+
+def test_misspelt_required_channel_fails_instead_of_na(tmp_path):
+    # mutation: a channel name with no folder is just "nothing saved" → a typo would disable the gate
+    out = RULE.check_report(real_context(tmp_path, BODY_PUBMED_EN, {**TRIAL, **PAPER}, required_source_channels=("clinicaltrials",)))
+    assert tally(out)["blocked"] == 1 and codes(out) == {"unknown_required_channel"}
