@@ -192,3 +192,29 @@ def test_regressions_found_by_the_property_test() -> None:
     assert c.location.line == 3
     (c,) = parse_report("Rate 45%. [nct:NCT1#L3](", "html", SETTINGS).claims
     assert c.text == "Rate 45%." and [a.raw for a in c.anchors] == ["nct:NCT1#L3"]
+
+
+_WORDS = st.sampled_from(["Rate", "was", "45%", "in", "arm", "higher", "than", "B", "12", "mg", "**5%**", "e.g.", "3.5"])
+_SENTENCE = st.lists(_WORDS, min_size=2, max_size=8).map(lambda ws: f"Q{len(ws)} " + " ".join(ws) + ".")
+_LINE = st.lists(_SENTENCE, min_size=1, max_size=3).map(" ".join)
+_BLOCK = st.one_of(
+    st.lists(_LINE, min_size=1, max_size=3).map("\n".join),
+    st.lists(_LINE, min_size=1, max_size=3).map(lambda ls: "\n".join("- " + x for x in ls)),
+    st.lists(_LINE, min_size=1, max_size=2).map(lambda ls: "\n".join("> " + x for x in ls)),
+    st.just("## Head"),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_BLOCK, min_size=1, max_size=6).map("\n\n".join), st.booleans())
+def test_claim_line_holds_its_first_word(doc: str, as_html: bool) -> None:
+    """Markdown as written, or the same document rendered to HTML: each claim's line shows it."""
+    if as_html:
+        from markdown_it import MarkdownIt
+
+        src, fmt = MarkdownIt("commonmark").render(doc), "html"
+    else:
+        src, fmt = doc, "markdown"
+    lines = src.split("\n")
+    for c in parse_report(src, fmt, SETTINGS).claims:
+        assert c.text.split()[0] in lines[c.location.line - 1], (fmt, c.text, c.location.line, src)
