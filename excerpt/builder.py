@@ -30,8 +30,9 @@ once by :mod:`citeproof.sources`); it never resegments and never reads outside t
    first heading and label); a heading-like evidence line brings the line it introduces.
    When the evidence line's block (heading to next heading) is at most
    ``BLOCK_WHOLE_TOKENS`` it comes whole — an arm's result is its title, count, measure
-   and value together. Evidence is added best first in the fullest form that fits
-   (block, then line + context, then the line alone).
+   and value together. Otherwise ``NEIGHBOURS`` segments either side within the block
+   come along. Evidence is added best first in the fullest form that fits (block, then
+   line + context + neighbours, then line + context, then the line alone).
 6. **One segment larger than the budget** is cut to a token window around the claim's
    first match in it, marked with ``…`` at the cut ends.
 
@@ -75,6 +76,7 @@ LINE_WHOLE_TOKENS = 120  # an evidence line this short is kept whole, all its se
 BLOCK_WHOLE_TOKENS = 220  # an evidence line's block (heading to next heading) this small is kept whole
 SMALL_WINDOW_TOKENS = 160  # a coarse window this small is read whole: centring would save little
 VALUE_MATCH_LIMIT = 2000  # numeric segments beyond which numbers match by digits only
+NEIGHBOURS = 1  # segments either side of an evidence line kept as context when they fit
 MAX_EVIDENCE = 64  # evidence groups considered; beyond that the claim is not specific
 MIN_BUDGET = 16
 
@@ -323,6 +325,21 @@ def _line_mates(units: Sequence[_Unit], i: int) -> list[int]:
     return [j for j in range(lo, hi + 1) if j != i]
 
 
+def _neighbours(units: Sequence[_Unit], i: int, context: Sequence[int]) -> list[int]:
+    """Up to ``NEIGHBOURS`` segments either side of an evidence line, within its block
+    (never across a heading: the next arm's heading is not this arm's context)."""
+    near: list[int] = []
+    for step in (-1, 1):
+        j = i
+        for _ in range(NEIGHBOURS):
+            j += step
+            if not 0 <= j < len(units) or units[j].is_heading or (step > 0 and units[i].is_heading and j > i + 1):
+                break
+            if j not in context:
+                near.append(j)
+    return near
+
+
 def _context(units: Sequence[_Unit], i: int) -> list[int]:
     """The lines an evidence line needs to be read: its heading and the heading's label
     (the line after it: an arm title, an outcome name), the section heading above that,
@@ -371,6 +388,9 @@ def _evidence_groups(
     for i in evidence[:MAX_EVIDENCE]:
         context = _context(units, i)
         options = [[i, *context], [i]]
+        near = _neighbours(units, i, context)
+        if near:
+            options.insert(0, [i, *context, *near])
         block = _small_block(units, i)
         if block is not None:
             options.insert(0, [i, *context, *(j for j in block if j != i and j not in context)])

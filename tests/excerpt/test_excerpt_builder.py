@@ -147,10 +147,12 @@ def test_budget_below_the_minimum_is_refused():
 
 
 def test_small_evidence_in_a_large_section_gives_a_small_excerpt():
-    lines = big_section(210, "The trial enrolled 148 participants across 12 sites.")
+    lines = big_section(210, "The trial enrolled 1480 participants across 12 sites.")
     doc = make_document(lines)
-    ex = build_excerpt("148 participants were enrolled.", make_window(doc), max_tokens=512)
-    assert "148 participants" in ex.text
+    ex = build_excerpt("1480 participants were enrolled.", make_window(doc), max_tokens=512)
+    assert "1480 participants" in ex.text
+    assert len(ex.spans) == 1
+    assert ex.line_end - ex.line_start <= 2  # the line and at most one neighbour either side
     assert ex.tokens <= 64, ex.text  # a ceiling, not a fill level
     assert ex.tokens < count_tokens(truncate_to_tokens(doc.text, 512)) // 4
 
@@ -212,7 +214,7 @@ def test_running_heads_are_stripped_but_a_line_with_the_claims_number_is_kept():
         spans.append((first, len(lines)))
     doc = make_document(lines, pages=spans)
     window = make_window(doc, coarse=True)
-    ex = build_excerpt("Reduce to 250 mg below 30 mL/min clearance (Version 2).", window, max_tokens=512)
+    ex = build_excerpt("Reduce to 250 mg below 30 mL/min clearance.", window, max_tokens=512)
     assert "Clinical Guideline on Dosing" not in ex.text
     assert "Page 4 of 5" not in ex.text
     assert "reduce to 250 mg" in ex.text
@@ -241,7 +243,7 @@ def results_section() -> list[str]:
 
 
 def test_a_result_line_brings_its_arm_heading_and_title():
-    lines = results_section() + filler(200)
+    lines = results_section() + ["Other Outcome Measures:"] + filler(200)
     doc = make_document(lines, media="json")
     ex = build_excerpt("Median PFS in Arm B was 7.1 months.", make_window(doc, coarse=True), max_tokens=512)
     text = ex.text
@@ -323,7 +325,9 @@ def test_a_reflowed_source_keeps_true_line_numbers():
     doc = make_document(lines)
     ex = build_excerpt("Patients over 65 take 250 mg at night.", make_window(doc), max_tokens=128)
     assert "For patients over 65 years the recommended dose is 250 mg at night." in ex.text
-    assert (ex.spans[0].line_start, ex.spans[0].line_end) == (81, 82)
+    assert len(ex.spans) == 1
+    assert ex.spans[0].line_start <= 81 and ex.spans[0].line_end >= 82
+    assert ex.spans[0].line_end - ex.spans[0].line_start <= 3  # the two wrapped lines and a neighbour each side
     assert_offsets_true(ex, doc)
 
 
