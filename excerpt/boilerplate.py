@@ -34,6 +34,7 @@ claim's numbers" (:meth:`excerpt.numbers.ClaimNumbers.protects`) — is never dr
 from __future__ import annotations
 
 import re
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
@@ -210,18 +211,21 @@ class _DocumentFurniture:
 
 _CACHE: dict[int, _DocumentFurniture] = {}
 _CACHE_LIMIT = 64
+_CACHE_LOCK = threading.Lock()
 
 
 def _furniture(document: SourceDocument) -> _DocumentFurniture:
     # Documents are frozen but hold a dict, so they are not hashable; key by identity
     # and keep the document referenced so the id cannot be reused while cached.
-    hit = _CACHE.get(id(document))
-    if hit is not None and hit.document is document:
-        return hit
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.pop(next(iter(_CACHE)))
+    with _CACHE_LOCK:
+        hit = _CACHE.get(id(document))
+        if hit is not None and hit.document is document:
+            return hit
     made = _DocumentFurniture(document)
-    _CACHE[id(document)] = made
+    with _CACHE_LOCK:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[id(document)] = made
     return made
 
 
