@@ -17,8 +17,8 @@ _SOURCE_LIST_TITLE = re.compile(
     r"^\s*(?:(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])[.)、:：]?\s+|第[一二三四五六七八九十百\d]+[章节部分]\s*)?"
     r"(?:references?|sources?(?:\s+(?:list|index|cited|used))?|bibliography|appendix|appendices|annex(?:es)?"
     r"|citations?|works\s+cited|further\s+reading|reference\s+list|evidence\s+index"
-    r"|参考文献|参考资料|资料来源|数据来源|信息来源|证据来源|来源|附录|引用)"
-    r"(?:\s*$|[\s:：（(—–-]|[A-Z0-9一二三四五六七八九十]\b)",
+    r"|参考文献|参考资料|资料来源|数据来源|信息来源|证据来源|引用文献|来源|附录|引用)"
+    r"(?:\s*$|[\s:：（(—–-]|(?-i:[A-Z])\b|[0-9一二三四五六七八九十]+\b)",
     re.IGNORECASE,
 )
 
