@@ -10,10 +10,12 @@ a fabrication (that is CP104's job).
 
 from __future__ import annotations
 
+import re
+
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
 from citeproof.values import claim_atoms
-from citeproof.values.segment_support import SegmentVerdict, claim_profile, segment_carries
+from citeproof.values.segment_support import SegmentVerdict, claim_profile, inverting_header, segment_carries
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -28,11 +30,26 @@ _TRIAL_ZH = (
 )
 
 
-def _segments(window: SourceWindow) -> list[str]:
+_HEADER = re.compile(r"^\s*(?:#{1,6}\s.*|[^.。:：]{1,80}[:：]\s*)$")
+
+
+def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
+    """(segment text, sits under an inverting header such as "Exclusion Criteria:")."""
+    lines = window.text.split("\n")
+    under: list[bool] = []
+    inverted = False
+    for line in lines:
+        if _HEADER.match(line):
+            inverted = inverting_header(line)
+        under.append(inverted)
     if window.segments:
-        return [s.text for s in window.segments]
-    # a window without segments (plain text from a producer that did not segment): one line each
-    return [line for line in window.text.split("\n") if line.strip()]
+        out = []
+        for seg in window.segments:
+            k = seg.line_start - window.line_start
+            out.append((seg.text, 0 <= k < len(under) and under[k]))
+        return out
+    # a window without segments (a producer that did not segment): one line each
+    return [(line, under[i]) for i, line in enumerate(lines) if line.strip()]
 
 
 class ClaimSupport(Rule):
@@ -113,8 +130,13 @@ class ClaimSupport(Rule):
         profile = claim_profile(claim.text, atoms)
         best: SegmentVerdict | None = None
         for window in windows:
-            for segment in _segments(window):
+            for segment, inverted in _segments(window):
                 verdict = segment_carries(profile, segment, min_overlap=ctx.settings.min_content_overlap)
+                if verdict.carries and inverted:
+                    # an exclusion list states what must NOT hold: its lines never pass a claim as written
+                    verdict = SegmentVerdict(
+                        False, "the matching source line sits under an exclusion/contraindication header", verdict.stage
+                    )
                 if verdict.carries:
                     return self.ok(claim.id)
                 if best is None or verdict.stage > best.stage:

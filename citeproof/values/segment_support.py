@@ -47,6 +47,7 @@ class _Cues:
     opposite: dict[str, str]
     structure: dict[str, re.Pattern[str]]
     structure_zh: dict[str, tuple[str, ...]]
+    inverting_headers: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
@@ -72,6 +73,7 @@ def _cues() -> _Cues:
         opposite=dict(doc["opposite"]),
         structure={k: words_re(v) for k, v in doc["structure_cues"].items() if not k.startswith("_")},
         structure_zh={k: zh(v) for k, v in doc["structure_cues"].items() if not k.startswith("_")},
+        inverting_headers=tuple(h.lower() for h in doc["inverting_headers"]),
     )
 
 
@@ -145,6 +147,12 @@ def _blank_atoms(text: str, atoms: list[ValueAtom]) -> str:
         for i in range(max(0, a.start), min(len(chars), a.end)):
             chars[i] = " "
     return "".join(chars)
+
+
+def inverting_header(line: str) -> bool:
+    """A header whose list states what must not hold (Exclusion Criteria, 禁忌)."""
+    low = line.lower()
+    return any(h in low for h in _cues().inverting_headers)
 
 
 def _has_entity(entity: str, low: str) -> bool:

@@ -96,3 +96,11 @@ def test_receptor_sign_is_part_of_the_entity():
     src = "Eligible: HER2- disease confirmed by IHC."
     assert run("Eligible: HER2- disease confirmed by IHC.", src).passed
     assert not run("Eligible: HER2+ disease confirmed by IHC.", src).passed
+
+
+def test_lines_under_an_exclusion_header_never_pass():
+    src = "Inclusion Criteria:\nConfirmed advanced disease.\nExclusion Criteria:\nPrior treatment with endocrine therapy."
+    assert run("Confirmed advanced disease.", src).passed
+    out = run("Prior treatment with endocrine therapy.", src)
+    assert not out.passed and "exclusion" in (out.undecided or "")
+    assert not run("Prior treatment with endocrine therapy.", "排除标准：\nPrior treatment with endocrine therapy.").passed
