@@ -54,6 +54,7 @@ _TIMES = re.compile(r"\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b
 _IDENT_AFTER = re.compile(r"(?:st|nd|rd|th)\b|[A-Za-z]|-[A-Z]{1,5}\b")
 _PER_BEFORE = re.compile(r"(每日|每天|每周|每月|每年|每小时)\s?(?:口服|静脉|给予|服用)?\s?$")
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
+_WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")
 _OF_A = re.compile(r"^\s(?:of\s)?an?\s(?=\S)")
 _DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
 _LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
@@ -224,6 +225,11 @@ class _Scanner:
             dens = [*dens, (canonical, "time", hours)]
         return v, dec, scale, unit, dens, pos
 
+    def _word_value(self, m: re.Match[str]) -> int:
+        if m.group("single"):
+            return self.lex.number_words[m.group("single")]
+        return self.lex.number_words[m.group("tens")] + (self.lex.number_words[m.group("unit")] if m.group("unit") else 0)
+
     def _glued_before(self, start: int) -> bool:
         # letters (HER2, NCT…), a unit's exponent (m^2) or an underscore glue digits to a name
         if start <= 0:
@@ -253,10 +259,7 @@ class _Scanner:
         tokens: list[tuple[int, int, str, float | None]] = [(m.start(), m.end(), m.group(0), None) for m in _NUMBER.finditer(text)]
         has_word = not self.lex.number_words.keys().isdisjoint(_WORDS.findall(low))
         for m in self.lex.number_word_re.finditer(low) if has_word else ():
-            if m.group("single"):
-                val = self.lex.number_words[m.group("single")]
-            else:
-                val = self.lex.number_words[m.group("tens")] + (self.lex.number_words[m.group("unit")] if m.group("unit") else 0)
+            val = self._word_value(m)
             # "one-sided", "two-arm": a hyphenated word compound is an adjective, not a count
             if re.match(r"^-[a-z]", low[m.end():m.end() + 2]) and not self.lex.unit_re.match(low, m.end() + 1):
                 continue
@@ -292,7 +295,15 @@ class _Scanner:
             # a sign, unless the hyphen joins a range (handled by the range branch of the previous number)
             sign = -1.0 if text[start - 1] == "-" else 1.0
             nstart = start - 1
-        # fraction "2/20"
+        # fraction "2/20", "2 of 20", "1 in 10", "one in three"
+        wf = _WORD_FRACTION.match(low, end) if word_value is not None else None
+        if wf and (den_word := self.lex.number_word_re.fullmatch(wf.group(1))):
+            den_value = self._word_value(den_word)
+            if den_value > 0 and word_value is not None and word_value <= den_value:
+                stop = wf.end()
+                return ValueAtom(raw=text[nstart:stop], kind="fraction", number=word_value / den_value,
+                                 num=int(word_value), den=int(den_value), decimals=0, step=0.0,
+                                 start=nstart, end=stop), stop
         if word_value is None and "." not in numeral and "," not in numeral and (fm := _FRACTION.match(text[end:end + 14])):
             num, den = int(numeral), int(fm.group(1))
             stop = end + fm.end()

@@ -150,3 +150,10 @@ def test_best_state_over_several_windows():
 def test_window_index_is_cached_by_text():
     text = "a dose of 25 mg\n" * 3
     assert index_text(text) is index_text(text)
+
+
+def test_worded_fractions():
+    assert states("one in three patients responded", "Response: 33.3%") == ["supported"]
+    assert states("one in four patients responded", "Response: 33.3%") == ["missing"]
+    assert states("fewer than 1 in 10 patients", "Total: 1/30 (3.33%)") == ["plausible"]
+    assert states("fewer than 1 in 10 patients", "Total: 6/30 (20.00%)") == ["missing"]
