@@ -57,7 +57,15 @@ _TEXT_SEARCH_WINDOW = 4000
 
 
 def is_hidden(node: LexborNode) -> bool:
-    attrs = node.attributes
+    return attrs_hidden(node.attributes)
+
+
+def is_mermaid(node: LexborNode) -> bool:
+    return attrs_mermaid(node.attributes)
+
+
+def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
+    """Attributes that hide an element: hidden, aria-hidden, inline display/visibility, hiding classes."""
     if not attrs:
         return False
     if "hidden" in attrs:
@@ -71,8 +79,8 @@ def is_hidden(node: LexborNode) -> bool:
     return bool(cls) and not HIDDEN_CLASSES.isdisjoint(cls.split())
 
 
-def is_mermaid(node: LexborNode) -> bool:
-    cls = (node.attributes or {}).get("class")
+def attrs_mermaid(attrs: dict[str, str | None] | None) -> bool:
+    cls = (attrs or {}).get("class")
     if not cls:
         return False
     tokens = cls.split()

@@ -1,7 +1,11 @@
 """Markdown front end: markdown-it-py (CommonMark + tables) → visible blocks.
 
 Block HTML (``html_block``) goes through the HTML front end with its line offset, so hidden
-elements and ``<div class="mermaid">`` behave as in an HTML report. A paragraph that contains
+elements and ``<div class="mermaid">`` behave as in an HTML report. A wrapper opened in one
+html_block and closed in a later one (CommonMark ends an html_block at a blank line) covers
+the Markdown between: inside a hidden or skipped wrapper (``<div hidden>``, ``<nav>``) nothing
+is read; a Mermaid ``<div>`` is read whole, blank lines included. Other wrappers
+(``<div align="center">``) leave their Markdown content as Markdown. A paragraph that contains
 inline HTML is rendered to HTML and read by the same visibility rules (``<span hidden>`` is
 not text). Emphasis and code markers disappear with the tokens: ``**200 mg**/day`` reads as
 ``200 mg/day``. Soft breaks are kept as newlines so each sentence gets its own line number.
@@ -9,11 +13,13 @@ not text). Emphasis and code markers disappear with the tokens: ``**200 mg**/day
 
 from __future__ import annotations
 
+import re
+
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from citeproof.parse.blocks import BlockSink
-from citeproof.parse.html import HtmlExtractor, inline_html_text
+from citeproof.parse.html import SKIP_TAGS, HtmlExtractor, attrs_hidden, attrs_mermaid, inline_html_text
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
 # Keep link targets as written: a URL anchor's source_id is matched against retrieved URLs,
@@ -21,9 +27,64 @@ _MD = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"]
 _MD.normalizeLink = lambda url: url  # type: ignore[method-assign]
 
 
+_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+_ATTR = re.compile(r"([^\s=/>\"']+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+))?")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+_MAX_LOOKAHEAD = 2000  # tokens searched for the html_block that closes a wrapper
+
+
+def _tag_events(html: str) -> list[tuple[bool, str, dict[str, str | None]]]:
+    """(is closing, tag name, attributes) of the container tags in an HTML fragment."""
+    events = []
+    for m in _TAG.finditer(html):
+        name = m.group(2).lower()
+        rest = m.group(3)
+        if name in _VOID or rest.rstrip().endswith("/"):
+            continue
+        attrs: dict[str, str | None] = {}
+        if not m.group(1):
+            for a in _ATTR.finditer(rest):
+                value = a.group(2)
+                attrs[a.group(1).lower()] = value.strip("\"'") if value is not None else None
+        events.append((bool(m.group(1)), name, attrs))
+    return events
+
+
+def _apply(stack: list[tuple[str, str | None]], html: str) -> None:
+    """Push the containers ``html`` opens and pop the ones it closes; entries are (tag, mode)."""
+    for closing, name, attrs in _tag_events(html):
+        if closing:
+            for k in range(len(stack) - 1, -1, -1):
+                if stack[k][0] == name:
+                    del stack[k:]
+                    break
+        else:
+            mode = "skip" if name in SKIP_TAGS or attrs_hidden(attrs) else "mermaid" if attrs_mermaid(attrs) else None
+            stack.append((name, mode))
+
+
+def _wrapper_end(tokens: list[Token], i: int) -> tuple[str, int] | None:
+    """When the html_block at ``i`` leaves a hidden or Mermaid container open across Markdown
+    blocks (``<div hidden>``, a ``<div class="mermaid">`` with blank lines inside), the mode and
+    the index of the html_block that closes it; None otherwise or when it never closes."""
+    stack: list[tuple[str, str | None]] = []
+    _apply(stack, tokens[i].content)
+    modes = {mode for _, mode in stack if mode}
+    if not modes:
+        return None
+    mode = "skip" if "skip" in modes else "mermaid"
+    for k in range(i + 1, min(len(tokens), i + 1 + _MAX_LOOKAHEAD)):
+        if tokens[k].type == "html_block":
+            _apply(stack, tokens[k].content)
+            if not any(m for _, m in stack):
+                return mode, k
+    return None
+
+
 def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     sink = sink or BlockSink()
     tokens = _MD.parse(text)
+    raw_lines: list[str] | None = None
     containers: list[str] = []  # li / blockquote
     row: list[str] | None = None
     row_links: list[tuple[str, int]] = []
@@ -64,6 +125,17 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "code_block":
             sink.block("code", "pre", tok.content, _line(tok))
         elif typ == "html_block":
+            wrapper = _wrapper_end(tokens, i) if tok.map else None
+            closing = tokens[wrapper[1]] if wrapper else None
+            if wrapper and closing is not None and closing.map and tok.map:
+                # Markdown between the wrapper's tags is inside it: hidden content is skipped,
+                # a diagram is read whole (blank lines included) by the HTML front end.
+                if wrapper[0] == "mermaid":
+                    raw_lines = raw_lines if raw_lines is not None else text.split("\n")
+                    region = "\n".join(raw_lines[tok.map[0] : closing.map[1]])
+                    HtmlExtractor(sink, line_offset=tok.map[0]).feed(region)
+                i = wrapper[1] + 1
+                continue
             HtmlExtractor(sink, line_offset=(tok.map[0] if tok.map else 0)).feed(tok.content)
         elif typ == "thead_open":
             in_thead = True

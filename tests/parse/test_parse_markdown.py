@@ -177,3 +177,27 @@ def test_link_targets_are_kept_as_written() -> None:
     doc = "# S\n\nSee [the record](https://例子.org/路径?q=a%20b) for 12 events. Also <https://e.org/x?y=1>.\n"
     claims = parse_report(doc, "markdown", SETTINGS).claims
     assert [a.source_id for c in claims for a in c.anchors] == ["https://例子.org/路径?q=a%20b", "https://e.org/x?y=1"]
+
+
+def test_html_wrappers_spanning_markdown_blocks() -> None:
+    doc = (
+        "# R\n\nRate was 5%. [nct:NCT1#L2]\n\n"
+        '<div class="mermaid" data-chart="x">\ngraph TD\n\nA[Dose 45%] --> B\n</div>\n\n'
+        "<div hidden>\n\nHidden 99% text.\n\n</div>\n\n"
+        '<div align="center">\n\nVisible 7% text.\n\n</div>\n\n'
+        '<nav>\n\n- Menu 3 items\n\n</nav>\n\n'
+        "After 8%.\n"
+    )
+    report = parse_report(doc, "markdown", SETTINGS)
+    assert [(c.location.line, c.text) for c in report.claims] == [
+        (3, "Rate was 5%."), (19, "Visible 7% text."), (29, "After 8%."),
+    ]
+    (m,) = report.mermaid
+    assert m.source == "graph TD\n\nA[Dose 45%] --> B" and m.location.line == 5
+    assert m.attributes["data-chart"] == "x"
+
+
+def test_unclosed_wrapper_does_not_swallow_the_report() -> None:
+    doc = '# R\n\n<div class="mermaid">\ngraph TD\n\nA --> B with 5%\n\nLater 6% claim.\n'
+    report = parse_report(doc, "markdown", SETTINGS)
+    assert "Later 6% claim." in [c.text for c in report.claims]
