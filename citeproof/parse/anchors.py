@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from citeproof.model import Anchor, Location, Locator
-from citeproof.settings import Settings
+from citeproof.settings import PATH_KINDS, Settings
 
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,400})\]")
 _PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*:(.*)$", re.DOTALL)
@@ -201,8 +201,11 @@ def _parse_part(part: str, location: Location, settings: Settings, known_kinds_o
     source_id = source_id.strip()
     if not source_id:
         return AnchorProblem("malformed_anchor", part, f"anchor '{kind}:' has no id")
+    hint = f" (one id per anchor: [{kind}:A; {kind}:B])"
     if any(c.isspace() for c in source_id):
-        return AnchorProblem("malformed_anchor", part, f"anchor id '{source_id}' contains whitespace")
+        return AnchorProblem("malformed_anchor", part, f"anchor id '{source_id}' contains whitespace" + hint * ("," in source_id))
+    if "," in source_id and kind not in PATH_KINDS:
+        return AnchorProblem("malformed_anchor", part, f"anchor id '{source_id}' lists several ids" + hint)
     locator: Locator | None = None
     if hash_:
         parsed = parse_locator(loc_raw)

@@ -45,6 +45,11 @@ def test_path_kind_keeps_relative_path() -> None:
     assert a.locator is not None and a.locator.kind == "section" and a.locator.name == "results.primary_outcome"
 
 
+def test_path_kind_ids_may_hold_commas() -> None:
+    (a,) = scan("x [evidence:tables/arm a,b.csv#L2]".replace(" a,b", "_a,b")).anchors
+    assert a.source_id == "tables/arm_a,b.csv"
+
+
 def test_configurable_channel_map() -> None:
     settings = Settings(channel_map={**SETTINGS.channel_map, "trial": "clinical_trials"})
     (a,) = scan_anchors("x [trial:T1#L2]", LOC, settings).anchors
@@ -97,6 +102,8 @@ def test_locators(raw: str, kind: str, start: int | None, end: int | None, name:
         ("x [nct:NCT1#L12-]", "invalid_locator"),
         ("x [nct:NCT1#table0]", "invalid_locator"),
         ("x [nct:NCT1; see the text]", "malformed_anchor"),
+        ("x [nct:NCT1, NCT2]", "malformed_anchor"),
+        ("x [pmid:1,2]", "malformed_anchor"),
     ],
 )
 def test_malformed_shapes_are_problems_not_exceptions(text: str, code: str) -> None:
