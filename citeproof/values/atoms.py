@@ -36,7 +36,7 @@ class ValueAtom:
     calendar: bool = False  # stated in months/years
     count_noun: str | None = None  # "patients", "例" — not a unit that must match
     derived: bool = False  # fold change, percentage points, twice as many, difference/sum
-    label: bool = False  # ordinal that names something (Group 2, Cohort 3): only ever source-side
+    label: bool = False  # reserved: ordinals that name something (Group 2) are never emitted as atoms
     per_hours: float | None = None  # a rate's time denominator in hours (mg/day → 24)
     start: int = 0
     end: int = 0

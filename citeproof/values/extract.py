@@ -13,9 +13,11 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
 ``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
 ``day 1``, ``第3``, ``3期``), list markers at the start of a claim, calendar years (a bare
-four-digit 1900–2100), dates and clock times, ``1st``/``2nd``. Spelled-out Chinese numerals
-(三, 两) are not read. In ``mode="source"`` labels are kept as bare numbers (``label=True``)
-so a claim's count can still find "Results 2", and glued AE counts (``Anemia1/6``) are read.
+four-digit 1900–2100), dates and clock times, ``1st``/``2nd``, numeric reference markers
+(``[12]``). Spelled-out Chinese numerals (三, 两) are not read. Labels are skipped on the
+source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
+label: "by week 24" / "Day 28" reads as a duration. In ``mode="source"`` glued adverse-event
+counts (``Anemia1/6``) are read.
 """
 
 from __future__ import annotations
@@ -431,8 +433,8 @@ class _Scanner:
             # "by week 24", "Day 28": a time point is a fact about time — compared as a duration
             unit_info = self.lex.unit_by_alias[tm.group(1)]
             dim, canon, factor, calendar, label = "time", unit_info.canonical, unit_info.factor, unit_info.calendar, False
-        if label and self.mode == "claim":
-            return None, pos
+        if label:
+            return None, pos  # names something; never a value on either side (a count must not find "Arm 3")
         derived = self._derived(nstart, pos)
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale

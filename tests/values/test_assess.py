@@ -152,6 +152,11 @@ def test_window_index_is_cached_by_text():
     assert index_text(text) is index_text(text)
 
 
+def test_a_count_is_never_found_in_a_label():
+    assert states("3 patients died", "Arm 3: deaths 2") == ["missing"]
+    assert states("2 patients died", "Arm 3: deaths 2") == ["supported"]
+
+
 def test_worded_fractions():
     assert states("one in three patients responded", "Response: 33.3%") == ["supported"]
     assert states("one in four patients responded", "Response: 33.3%") == ["missing"]
