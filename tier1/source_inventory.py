@@ -26,18 +26,15 @@ def inventory_reason(text: str, max_words: int) -> str | None:
     m = first_match(p.inventory, text)
     if m:
         return f"inventory phrase {m.group(0)!r}"
-    anchors = len(_ANCHOR.findall(text))
-    rest = _ANCHOR.sub(" ", text)
+    rest, anchors = _ANCHOR.subn(" ", text)
     ids = 0
     for pattern in (_URL, _PATH, p.record_id, _BARE_ID):
-        ids += len(pattern.findall(rest))
-        rest = pattern.sub(" ", rest)
+        rest, k = pattern.subn(" ", rest)
+        ids += k
     if anchors + ids == 0:
         return None
     words = [w for w in _EN_WORD.findall(rest) if w.lower() not in p.inventory_vocabulary]
-    cjk_text = rest
-    for v in sorted((v for v in p.inventory_vocabulary if _CJK.search(v)), key=len, reverse=True):
-        cjk_text = cjk_text.replace(v, " ")
+    cjk_text = p.cjk_vocabulary.sub(" ", rest)
     content = len(words) + len(_CJK.findall(cjk_text)) // 2
     if ids and content <= max_words:
         return f"{ids} path/URL/id token(s) and only {content} content word(s)"
@@ -156,6 +153,7 @@ class SourceInventory(Rule):
 
         last_body = max((u.index for u in content if not u.in_source_list), default=-1)
         tail = [u for u in content if u.in_source_list and u.index > last_body]
+        tail_indices = {u.index for u in tail}
         body_count = len(content) - len(tail)
         tail_is_reference_list = bool(tail) and len(tail) <= s.reference_tail_body_ratio * max(body_count, 0)
 
@@ -163,7 +161,7 @@ class SourceInventory(Rule):
         rows: list[tuple[BodyUnit, str]] = []
         for u in content:
             under_note = _under_note(u) or _note_titled(u.text)
-            if tail_is_reference_list and u in tail and not (repeated_notes and under_note):
+            if tail_is_reference_list and u.index in tail_indices and not (repeated_notes and under_note):
                 continue
             judged.append(u)
             if repeated_notes and under_note:

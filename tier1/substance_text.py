@@ -24,6 +24,7 @@ _HEADING_KINDS = re.compile(r"^(?:h[1-6]|heading|header_row)$", re.IGNORECASE)
 class Phrases:
     inventory: tuple[re.Pattern[str], ...]
     inventory_vocabulary: frozenset[str]
+    cjk_vocabulary: re.Pattern[str]
     record_id: re.Pattern[str]
     appendix_note_headings: tuple[re.Pattern[str], ...]
     deferred: tuple[re.Pattern[str], ...]
@@ -36,20 +37,25 @@ class Phrases:
 def phrases() -> Phrases:
     raw = json.loads(resources.files("citeproof").joinpath("data", "substance_phrases.json").read_text("utf-8"))
 
-    def ci(key: str) -> tuple[re.Pattern[str], ...]:
-        return tuple(re.compile(p, re.IGNORECASE) for p in raw[key])
+    # Each list becomes one alternation, so a block costs one regex search per list.
+    def ci(key: str, case_sensitive: str | None = None) -> tuple[re.Pattern[str], ...]:
+        parts = [f"(?:{p})" for p in raw[key]]
+        if case_sensitive:
+            parts += [f"(?-i:{p})" for p in raw[case_sensitive]]
+        return (re.compile("|".join(parts), re.IGNORECASE),)
 
-    deferred = ci("deferred_work") + tuple(re.compile(p) for p in raw["deferred_work_case_sensitive"])
+    cjk_vocabulary = sorted((w for w in raw["inventory_vocabulary"] if not w.isascii()), key=len, reverse=True)
     return Phrases(
         inventory=ci("inventory_phrases"),
         inventory_vocabulary=frozenset(w.lower() for w in raw["inventory_vocabulary"]),
+        cjk_vocabulary=re.compile("|".join(re.escape(w) for w in cjk_vocabulary)),
         # Record ids of registries and literature databases (not compound codes, which are content).
         record_id=re.compile(
             r"\b(?:" + "|".join(re.escape(p) for p in raw["record_id_prefixes"]) + r")[\s:_-]?[\d][\w./-]*",
             re.IGNORECASE,
         ),
         appendix_note_headings=ci("appendix_note_headings"),
-        deferred=deferred,
+        deferred=ci("deferred_work", "deferred_work_case_sensitive"),
         digest_matrix=ci("digest_matrix"),
         template_labels=tuple(raw["template_labels"]),
         placeholder_label=ci("placeholder_label"),
@@ -80,7 +86,20 @@ def is_heading_kind(kind: str) -> bool:
     return bool(_HEADING_KINDS.match(kind))
 
 
+_last_units: tuple[ParsedReport, list[BodyUnit]] | None = None
+
+
 def body_units(report: ParsedReport) -> list[BodyUnit]:
+    """Memoised for the last report: four rules read the same body in one run."""
+    global _last_units
+    if _last_units is not None and _last_units[0] is report:
+        return _last_units[1]
+    units = _body_units(report)
+    _last_units = (report, units)
+    return units
+
+
+def _body_units(report: ParsedReport) -> list[BodyUnit]:
     """The report's blocks (claims when the parser gave no blocks) in document order, each marked
     as a source-list entry when a heading above it opens a references/sources/appendix section —
     the same test the parser uses for ``Claim.in_source_list`` (line numbers cannot be used: an
@@ -97,6 +116,7 @@ def body_units(report: ParsedReport) -> list[BodyUnit]:
     return units
 
 
+@lru_cache(maxsize=4096)
 def _is_reference_heading(heading: str) -> bool:
     # One definition of "references section" for the whole tool: the parser's.
     from citeproof.parse.blocks import is_source_list_title

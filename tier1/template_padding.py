@@ -81,13 +81,24 @@ def templated_blocks(units: list[BodyUnit]) -> list[TemplatedBlock]:
     return found
 
 
+# SequenceMatcher is quadratic in text length; past this, only equal bodies count as repeats.
+_MAX_FUZZY_CHARS = 4000
+
+
+def _alike(a: str, b: str, similarity: float) -> bool:
+    if not a or not b or max(len(a), len(b)) > _MAX_FUZZY_CHARS:
+        return False
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.real_quick_ratio() >= similarity and matcher.quick_ratio() >= similarity and matcher.ratio() >= similarity
+
+
 def repeated_groups(blocks: list[TemplatedBlock], similarity: float) -> list[list[TemplatedBlock]]:
     """Clusters of blocks whose canonical bodies are equal or at least ``similarity`` alike."""
     clusters: list[list[TemplatedBlock]] = []
     for b in blocks:
         for cluster in clusters:
             head = cluster[0].body
-            if b.body == head or (b.body and head and SequenceMatcher(None, b.body, head).ratio() >= similarity):
+            if b.body == head or _alike(b.body, head, similarity):
                 cluster.append(b)
                 break
         else:

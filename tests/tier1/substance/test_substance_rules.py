@@ -335,3 +335,12 @@ def test_a_single_appendix_note_is_not_padding():
     parsed = report(blocks=[*_analysis(3, True), block("heading", "附录证据说明", 30, "附录证据说明"),
                             block("p", "本节说明证据来源与检索方式。", 31, "附录证据说明")])
     assert_pass(SourceInventory().check_report(context(parsed)))
+
+
+def test_near_identical_bodies_count_as_repeats():
+    # mutation: exact equality only → one changed word per block would hide the padding
+    bodies = ["the evidence for this scenario is consistent across the included trials and supports use",
+              "the evidence for this scenario is consistent across all included trials and supports use",
+              "the evidence for this scenario is consistent across the included trials and supports its use"]
+    items = [block("li", f"Scenario {c}: {b}", i) for i, (c, b) in enumerate(zip("ABC", bodies))]
+    assert_blocks(TemplatePadding().check_report(context(report(blocks=items))), "template_padding")
