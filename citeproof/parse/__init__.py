@@ -10,6 +10,7 @@ findings in ``ParsedReport.findings``. Work is linear in the size of the report.
 
 from __future__ import annotations
 
+import gc
 from typing import Iterable, Literal
 
 from citeproof.model import ParsedReport
@@ -59,11 +60,19 @@ def parse_report(
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    sink = BlockSink()
-    if fmt == "html":
-        html_to_blocks(text, sink)
-    elif fmt == "markdown":
-        markdown_to_blocks(text, sink)
-    else:
+    if fmt not in ("html", "markdown"):
         raise ValueError(f"unknown report format {fmt!r} (html or markdown)")
-    return build_report(sink, fmt, settings, detectors)
+    # Parsing allocates many small objects and no reference cycles; the cyclic collector's
+    # full passes over them made a 10x larger report ~14x slower. Paused here, restored after.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        sink = BlockSink()
+        if fmt == "html":
+            html_to_blocks(text, sink)
+        else:
+            markdown_to_blocks(text, sink)
+        return build_report(sink, fmt, settings, detectors)
+    finally:
+        if gc_was_enabled:
+            gc.enable()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from citeproof.parse import parse_report
 from citeproof.settings import Settings
 
@@ -218,3 +220,20 @@ def test_claim_line_holds_its_first_word(doc: str, as_html: bool) -> None:
     lines = src.split("\n")
     for c in parse_report(src, fmt, SETTINGS).claims:
         assert c.text.split()[0] in lines[c.location.line - 1], (fmt, c.text, c.location.line, src)
+
+
+def test_parse_leaves_the_garbage_collector_as_it_found_it() -> None:
+    import gc
+
+    assert gc.isenabled()
+    parse_report("# S\n\nRate 5%.\n", "markdown", SETTINGS)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        parse_report("# S\n\nRate 5%.\n", "markdown", SETTINGS)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError):
+        parse_report("x", "pdf", SETTINGS)  # type: ignore[arg-type]
+    assert gc.isenabled()
