@@ -20,9 +20,7 @@ import json
 import random
 import sys
 import tempfile
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,73 +33,11 @@ from excerpt.types import Excerpt  # noqa: E402
 from tier2.interface import JudgeRequest  # noqa: E402
 from tier2.options import Tier2Options  # noqa: E402
 from tier2.prompt import build_messages  # noqa: E402
+from tier2.local_endpoint import LocalEndpoint, chat_prompt_tokens  # noqa: E402
 from tier2.stage import run_tier2  # noqa: E402
 
-MESSAGE_OVERHEAD = 4  # tokens OpenAI adds per chat message
-REPLY_PRIMING = 3
-
-
 def prompt_tokens(messages: list[dict[str, str]]) -> int:
-    return sum(MESSAGE_OVERHEAD + count_tokens(m["content"]) for m in messages) + REPLY_PRIMING
-
-
-# ---------------------------------------------------------------- the endpoint
-
-
-class LatencyServer:
-    def __init__(self, latency_s: float) -> None:
-        self.latency_s = latency_s
-        self.requests = 0
-        self.first_arrival: float | None = None
-        self.last_reply = 0.0
-        self.max_in_flight = 0
-        self._in_flight = 0
-        self._lock = threading.Lock()
-        owner = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
-                with owner._lock:
-                    owner.requests += 1
-                    owner.first_arrival = owner.first_arrival or time.perf_counter()
-                    owner._in_flight += 1
-                    owner.max_in_flight = max(owner.max_in_flight, owner._in_flight)
-                try:
-                    time.sleep(owner.latency_s)
-                    # a valid answer that needs no quote: the bench measures transport and tokens, not verdicts
-                    content = json.dumps({"verdict": "not_enough_info", "quote": "", "rationale": "bench"})
-                    payload = json.dumps({
-                        "id": "chatcmpl-bench", "object": "chat.completion", "created": int(time.time()),
-                        "model": body.get("model"),
-                        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-                        "usage": {"prompt_tokens": prompt_tokens(body["messages"]), "completion_tokens": count_tokens(content),
-                                  "total_tokens": 0},
-                    }).encode()
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
-                finally:
-                    with owner._lock:
-                        owner._in_flight -= 1
-                        owner.last_reply = time.perf_counter()
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        class Server(ThreadingHTTPServer):
-            request_queue_size = 128  # the default 5 drops concurrent connects (1 s SYN retry)
-
-        self.httpd = Server(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    return chat_prompt_tokens(messages)
 
 
 # ---------------------------------------------------------------- CT-like records
@@ -225,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     import tier2.openai_judge  # noqa: F401
 
     count_tokens("warm up")
-    server = LatencyServer(args.latency)
+    server = LocalEndpoint(latency_s=args.latency)
     try:
         with tempfile.TemporaryDirectory() as tmp:
             options = Tier2Options(
