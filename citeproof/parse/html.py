@@ -8,10 +8,13 @@ kit (``hidden``, ``d-none``, ``sr-only``, ``visually-hidden``). ``aside`` is ski
 holds sidebars and call-outs, not the body's argument.
 
 Line numbers: Lexbor does not expose source positions, so elements are located by searching
-their opening tags, in document order, in a copy of the source where comments and raw-text
-elements (script, style, textarea, title) and inert ``<template>`` content are blanked out. Tags a parser may invent
-(``html head body tbody``, reconstructed formatting elements) are not searched, so an implied
-element never drags the cursor ahead. Each search is forward from the last hit: linear.
+their opening tags, in document order, in a copy of the source where comments, raw-text
+elements (script, style, textarea, title) and inert ``<template>`` content are blanked out.
+Tags a parser may invent are not searched — ``html head body tbody``, reconstructed formatting
+elements, and empty elements (a stray ``</p>`` becomes an empty ``<p>``) — so an invented
+element never drags the cursor ahead; a cursor left behind is harmless, because a block's
+line is then corrected forward by the first word of its text. Each search is forward from
+the last hit: linear.
 """
 
 from __future__ import annotations
@@ -242,7 +245,8 @@ class HtmlExtractor:
                 continue
             if tag.startswith("-"):  # comments, doctype
                 continue
-            self.loc.open_tag(tag)
+            if node.child is not None:
+                self.loc.open_tag(tag)
             if tag in SKIP_TAGS or is_hidden(node):
                 self._skip(node)
                 continue
@@ -260,7 +264,8 @@ class HtmlExtractor:
             if first:
                 first = False
                 continue
-            self.loc.open_tag(d.tag)
+            if d.child is not None:
+                self.loc.open_tag(d.tag)
         self.loc.close_tag(node.tag)
 
     def _mermaid(self, node: LexborNode) -> None:
@@ -275,7 +280,8 @@ class HtmlExtractor:
             if d.tag == "-text":
                 parts.append(d.text_content or "")
             else:
-                self.loc.open_tag(d.tag)
+                if d.child is not None:
+                    self.loc.open_tag(d.tag)
                 if d.tag == "br":
                     parts.append(" ")
         attrs = {k: (v if v is not None else "") for k, v in (node.attributes or {}).items()}

@@ -192,6 +192,8 @@ def test_any_input_parses_and_lines_are_in_the_file(text: str, fmt: str) -> None
 def test_regressions_found_by_the_property_test() -> None:
     (c,) = parse_report("&amp;\n\n比较高于。", "html", SETTINGS).claims
     assert c.location.line == 3
+    (c,) = parse_report("<p></p></p>\n| a | 5% |\n<p>", "html", SETTINGS).claims  # stray </p> invents a <p>
+    assert c.location.line == 2
     (c,) = parse_report("Rate 45%. [nct:NCT1#L3](", "html", SETTINGS).claims
     assert c.text == "Rate 45%." and [a.raw for a in c.anchors] == ["nct:NCT1#L3"]
 
