@@ -71,7 +71,7 @@ def test_every_rule_is_documented_and_exemplified():
         d = rule.doc
         assert all(len(x) > 20 for x in (d.what, d.why, d.fails, d.passes, d.not_applicable)), rule.id
         expects = {(e.expect, e.lang) for e in rule.examples}
-        assert {"pass", "fail"} <= {e for e, _ in expects}, f"{rule.id} needs a good and a bad example"
+        assert {"pass", "fail", "na"} <= {e for e, _ in expects}, f"{rule.id} needs good, bad and n/a examples"
         assert {"en", "zh"} <= {lang for _, lang in expects}, f"{rule.id} needs English and Chinese examples"
 
 
