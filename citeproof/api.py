@@ -47,12 +47,14 @@ def verify_section(section_html: str, sources_dir: str | Path, *, settings: Sett
 
 def enforce_citations_in_text(html: str) -> list[Finding]:
     """Fact-bearing claims without anchors, and malformed anchors — no sources needed."""
+    from citeproof.lexicon import load_drug_detector
     from citeproof.parse import parse_report
     from tier1.context import ClaimContext
     from tier1.registry import rule_by_id
 
     settings = Settings()
-    parsed = parse_report(html, detect_format(None, html), settings)
+    # Drug names make a sentence fact-bearing even without a number.
+    parsed = parse_report(html, detect_format(None, html), settings, detectors=[load_drug_detector(settings, None)])
     citations = rule_by_id("CP101")
     findings: list[Finding] = list(parsed.findings)
     for claim in parsed.claims:
