@@ -1,0 +1,57 @@
+"""Mutation check for CP201-CP208 (not collected by pytest).
+
+    python tests/tier1/substance/mutation_check.py [NAME-FILTER ...]
+
+Applies each mutation to one of the rule files, runs tests/tier1/substance and
+tests/tier1/channels, prints KILLED/SURVIVED, and restores the file from memory.
+Only files of the substance/channel rules are touched.
+"""
+import subprocess, sys
+M = [
+ ("CP207 appendix counts as use", "tier1/channel_utilisation.py", "            if claim.in_source_list:\n                listing += 1\n                continue\n", ""),
+ ("CP207 unresolved counts as use", "tier1/channel_utilisation.py", "resolutions[i].window is None:", "False:"),
+ ("CP207 empty reason honoured", "tier1/channel_utilisation.py", "            if reason:\n                outcomes.append(", "            if channel in exclusions:\n                outcomes.append("),
+ ("CP207 only nct kind", "tier1/channel_utilisation.py", "if (anchor.channel or ctx.settings.channel_for(anchor.kind)) != channel:", "if anchor.kind != 'nct' and anchor.kind != 'pubtator':"),
+ ("CP207 no-files is fail not n/a", "tier1/channel_utilisation.py", "            if not files:\n                outcomes.append(self.na())\n                continue\n", ""),
+ ("CP203 data attribute ignored", "citeproof/mermaid.py", "    if block.source.strip():\n        return block.source\n", "    return block.source\n"),
+ ("CP203 no branching check", "tier1/shallow_mermaid.py", "and not graph.branches:", "and False:"),
+ ("CP203 no label check", "tier1/shallow_mermaid.py", "if share < s.min_mermaid_label_share:", "if False:"),
+ ("CP203 ids never count as labels", "tier1/shallow_mermaid.py", "text = strip_anchors(label or node_id).strip()", "text = strip_anchors(label or '').strip()"),
+ ("CP203 <br>-joined statements dropped", "citeproof/mermaid.py", "            if stmt[pos : pos + 1].isspace() and _NODE_ID.match(rest):", "            if False:"),
+ ("CP205 numbering not normalised", "tier1/template_padding.py", 'return anywhere.sub(lambda m: m.group("label").strip().lower() + "#", text)', "return text"),
+ ("CP205 digits only", "tier1/template_padding.py", '_NUMBERING = r"(?:\\d+|', '_NUMBERING = r"(?:\\d+|(?!)'),
+ ("CP205 exact equality only", "tier1/template_padding.py", "if b.body == head or _alike(b.body, head, similarity):", "if b.body == head:"),
+ ("CP201 tail references counted", "tier1/source_inventory.py", "tail_is_reference_list = bool(tail) and", "tail_is_reference_list = False and"),
+ ("CP201 phrase only (no id/path rows)", "tier1/source_inventory.py", "    if anchors + ids == 0:\n        return None\n", "    return None\n"),
+ ("CP201 repeated appendix notes ignored", "tier1/source_inventory.py", "repeated_notes = len(notes) > 1", "repeated_notes = False"),
+ ("CP202 待后续 guard dropped", "citeproof/data/substance_phrases.json", "待\\\\s*后续(?!", "待\\\\s*后续(?="),
+ ("CP202 skip source-list units", "tier1/deferred_work.py", "        for u in units:\n            phrase", "        for u in [u for u in units if not u.in_source_list]:\n            phrase"),
+ ("CP204 passing mentions counted", "tier1/repeated_digest.py", "m.start() - len(_LEAD.match(u.text).group(0)) <= _TITLE_WINDOW or", "True or"),
+ ("CP206 no anchor is n/a", "tier1/mermaid_numbers.py", '''                findings.append(self.finding(
+                    "mermaid_number_unanchored",''', '''                continue
+                findings.append(self.finding(
+                    "mermaid_number_unanchored",'''),
+ ("CP206 preceding anchor only", "tier1/mermaid_numbers.py", "    if own:\n        return own, \"its own anchor\"\n    if block.declared_anchors:", "    if False:"),
+ ("CP206 plausible passes", "tier1/mermaid_numbers.py", "        if undecided:\n", "        if False:\n"),
+ ("CP206 anchors left in label text", "tier1/mermaid_numbers.py", "        text = strip_anchors(label.text)\n", "        text = label.text\n"),
+ ("CP208 >= limit", "tier1/model_dominance.py", "if share <= limit or", "if share < limit or"),
+ ("CP208 no minimum", "tier1/model_dominance.py", "or len(anchors) < minimum:", ":"),
+ ("CP208 listing anchors counted", "tier1/model_dominance.py", "for c in ctx.report.claims if not c.in_source_list for a", "for c in ctx.report.claims for a"),
+ ("CP208 evidence/models not model", "tier1/model_dominance.py", 'return anchor.kind.lower() == "evidence" and', "return False and"),
+ ("CP203 no diagram counted as pass", "tier1/shallow_mermaid.py", "return outcomes or [self.na()]", "return outcomes or [self.ok()]"),
+ ("CP207 no required channel counted as pass", "tier1/channel_utilisation.py", "        if not required:\n            return [self.na()]", "        if not required:\n            return [self.ok()]"),
+ ("CP208 no anchors counted as pass", "tier1/model_dominance.py", "        if not anchors:\n            return [self.na()]", "        if not anchors:\n            return [self.ok()]"),
+]
+only = sys.argv[1:]
+for name, path, old, new in M:
+    if only and not any(o in name for o in only): continue
+    src = open(path, encoding="utf-8").read()
+    if src.count(old) != 1:
+        print(f"?? {name}: pattern found {src.count(old)}x"); continue
+    try:
+        open(path, "w", encoding="utf-8").write(src.replace(old, new))
+        r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "tests/tier1/substance", "tests/tier1/channels"], capture_output=True, text=True)
+        failing = [l.split("::")[-1].split(" ")[0] for l in r.stdout.splitlines() if l.startswith("FAILED")]
+        print(("KILLED  " if r.returncode else "SURVIVED"), name, "|", ", ".join(failing[:2]))
+    finally:
+        open(path, "w", encoding="utf-8").write(src)
