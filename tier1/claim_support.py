@@ -15,7 +15,7 @@ import re
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
 from citeproof.values import claim_atoms
-from citeproof.values.segment_support import SegmentVerdict, claim_profile, inverting_header, segment_carries
+from citeproof.values.segment_support import SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -50,6 +50,13 @@ def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
         return out
     # a window without segments (a producer that did not segment): one line each
     return [(line, under[i]) for i, line in enumerate(lines) if line.strip()]
+
+
+def _table(ctx: ClaimContext, window: SourceWindow) -> SegmentTable:
+    """The window's segment table, built once per window and run (memoised on the store)."""
+    if ctx.store is None:
+        return SegmentTable(_segments(window))
+    return ctx.store.derived(window, "claim_support.segments", lambda w: SegmentTable(_segments(w)))
 
 
 class ClaimSupport(Rule):
@@ -130,8 +137,8 @@ class ClaimSupport(Rule):
         profile = claim_profile(claim.text, atoms)
         best: SegmentVerdict | None = None
         for window in windows:
-            for segment, inverted in _segments(window):
-                verdict = segment_carries(profile, segment, min_overlap=ctx.settings.min_content_overlap)
+            table = _table(ctx, window)
+            for inverted, verdict in zip(table.inverted, table.verdicts(profile, min_overlap=ctx.settings.min_content_overlap)):
                 if verdict.carries and inverted:
                     # an exclusion list states what must NOT hold: its lines never pass a claim as written
                     verdict = SegmentVerdict(

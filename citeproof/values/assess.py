@@ -8,7 +8,7 @@ each window the first time and a dictionary lookup after that: linear in window 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -103,7 +103,8 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     return out
 
 
-def _index_text(text: str) -> TextIndex:
+def build_index(text: str) -> TextIndex:
+    """Index ``text`` (uncached: callers memoise it per window and run)."""
     prepared = prepare(text, keep_newlines=True)
     index = TextIndex()
     declared = None
@@ -124,7 +125,10 @@ def _index_text(text: str) -> TextIndex:
 @lru_cache(maxsize=4096)
 def index_text(text: str) -> TextIndex:
     """Cached index of a window or segment text."""
-    return _index_text(text)
+    return build_index(text)
+
+
+_index_text = build_index
 
 
 def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str]]:
@@ -189,14 +193,16 @@ def assess_atoms(
     kinds: Sequence[str] | None = None,
     *,
     negated: bool = False,
+    index_of: Callable[[SourceWindow], TextIndex] | None = None,
 ) -> list[NumberAssessment]:
     """Assess already-extracted claim atoms (the rule caches them per claim).
 
     ``negated``: the claim carries a negation ("none of … exceeded 10%"); its bounds are then
-    judged by Tier 2 whenever the window holds same-unit values.
+    judged by Tier 2 whenever the window holds same-unit values. ``index_of`` gives a window's
+    index (the rule memoises it per window and run); by default ``index_text(window.text)``.
     """
     kinds = list(kinds) if kinds is not None else [""] * len(windows)
-    indexed = [(w, index_text(w.text), k) for w, k in zip(windows, kinds)]
+    indexed = [(w, index_of(w) if index_of is not None else index_text(w.text), k) for w, k in zip(windows, kinds)]
     out: list[NumberAssessment] = []
     for atom in atoms:
         state: NumberState = "missing"
@@ -243,5 +249,9 @@ def text_supports_all(atoms: Sequence[ValueAtom], text: str) -> bool:
     """True when ``text`` (one source segment) supports every atom — none merely plausible."""
     if not atoms:
         return True
-    index = index_text(text)
+    return index_supports_all(atoms, index_text(text))
+
+
+def index_supports_all(atoms: Sequence[ValueAtom], index: TextIndex) -> bool:
+    """``text_supports_all`` against an already-built index."""
     return all(not a.derived and match_atom(a, index)[0] == "supported" for a in atoms)

@@ -64,6 +64,9 @@ _P_STAT = re.compile(r"(?:^|[^a-z])p\s?(?:-\s?|\s)?(?:values?)?\s?(?:of|is|was|w
 _RATIO_STAT = re.compile(r"(?:\b(?P<abbr>a?HR|a?OR|a?RR|IRR)|(?P<long>hazard ratio|odds ratio|relative risk|risk ratio))\s?(?:\(.{0,20}\)\s?)?(?:of|was|is|=|:|,)?\s?$", re.I)
 _CI_BEFORE = re.compile(r"\bci\b|confidence interval")
 _CI_AFTER = re.compile(r"^\s?(?:ci|confidence interval)\b")
+_HYPHEN_WORD = re.compile(r"^-[a-z]")
+_ONE_ANOTHER = re.compile(r"^\s(?:another|other)\b")
+_OVER_BEFORE = re.compile(r"(?:^|[^a-z])over\s?$")
 _SYMBOL_Q = {">": ">", "<": "<", "≥": ">=", "≤": "<=", ">=": ">=", "<=": "<=", "=": None, "~": "~", "≈": "~"}
 
 
@@ -263,9 +266,9 @@ class _Scanner:
         for m in self.lex.number_word_re.finditer(low) if has_word else ():
             val = self._word_value(m)
             # "one-sided", "two-arm": a hyphenated word compound is an adjective, not a count
-            if re.match(r"^-[a-z]", low[m.end():m.end() + 2]) and not self.lex.unit_re.match(low, m.end() + 1):
+            if _HYPHEN_WORD.match(low[m.end():m.end() + 2]) and not self.lex.unit_re.match(low, m.end() + 1):
                 continue
-            if m.group(0) == "one" and re.match(r"^\s(?:another|other)\b", low[m.end():m.end() + 10]):
+            if m.group(0) == "one" and _ONE_ANOTHER.match(low[m.end():m.end() + 10]):
                 continue  # "one another": a pronoun
             if m.group(0) in ("one", "none") and low[max(0, m.start() - 3):m.start()] == "no ":
                 continue
@@ -417,7 +420,7 @@ class _Scanner:
             qualifier, qend = self._qualifier_after(after_noun)
             if qualifier:
                 pos = qend
-        if qualifier == ">" and dim == "time" and not calendar and re.search(r"(?:^|[^a-z])over\s?$", low[max(0, nstart - 6):nstart]):
+        if qualifier == ">" and dim == "time" and not calendar and _OVER_BEFORE.search(low[max(0, nstart - 6):nstart]):
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
         label = not dim and (
             (high is None and word_value is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))

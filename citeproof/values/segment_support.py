@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from citeproof.values.assess import text_supports_all
+from citeproof.values.assess import TextIndex, build_index, index_supports_all, text_supports_all
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import prepare
 from citeproof.values.lexicon import lexicon
@@ -32,6 +33,7 @@ _ENTITY = re.compile(
     r")"
 )
 _ASCII_CUE = re.compile(r"^[a-z' ]+$")
+_VALUE_TOKEN = re.compile(r"\d+[a-zA-Z]{1,5}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +120,7 @@ def entity_tokens(text: str) -> set[str]:
             continue  # a capitalised sentence start is not a name
         if token.lower() in cues.stop_en or token.isdigit():
             continue
-        if re.fullmatch(r"\d+[a-zA-Z]{1,5}", token):
+        if _VALUE_TOKEN.fullmatch(token):
             continue  # "30mg", "3mm": a value, checked as an atom
         out.add(token.lower())
     return out
@@ -155,11 +157,17 @@ def inverting_header(line: str) -> bool:
     return any(h in low for h in _cues().inverting_headers)
 
 
+@lru_cache(maxsize=1024)
+def _entity_re(entity: str) -> re.Pattern[str]:
+    # compiled once per entity token (a claim's entities recur across its segments and claims)
+    tail = r"(?![a-z0-9])" if entity[-1] in "+-" else r"(?![a-z0-9+])(?!-(?![a-z]))"
+    return re.compile(r"(?<![a-z0-9])" + re.escape(entity) + tail)
+
+
 def _has_entity(entity: str, low: str) -> bool:
     """``entity`` written as a whole token; a trailing sign must match (HER2- is not HER2+ nor HER2),
     while a hyphenated compound keeps its head ("her2" is in "her2-negative")."""
-    tail = r"(?![a-z0-9])" if entity[-1] in "+-" else r"(?![a-z0-9+])(?!-(?![a-z]))"
-    return re.search(r"(?<![a-z0-9])" + re.escape(entity) + tail, low) is not None
+    return entity in low and _entity_re(entity).search(low) is not None
 
 
 def polarity(text: str) -> tuple[bool, frozenset[str]]:
@@ -222,9 +230,7 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
     )
 
 
-@lru_cache(maxsize=8192)
-def _segment_profile(segment_text: str) -> _SegmentProfile:
-    seg = prepare(segment_text)
+def _profile_of_prepared(seg: str) -> _SegmentProfile:
     negated, dirs = polarity(seg)
     return _SegmentProfile(
         low=seg.lower(), terms=frozenset(content_terms(seg)), digits=frozenset(_digit_runs(seg)),
@@ -232,16 +238,22 @@ def _segment_profile(segment_text: str) -> _SegmentProfile:
     )
 
 
-def segment_carries(profile: ClaimProfile, segment_text: str, *, min_overlap: float) -> SegmentVerdict:
-    """Cheap lexical checks first; the segment's numbers are indexed only when all else holds."""
-    if any(a.derived for a in profile.atoms):
-        return SegmentVerdict(False, "a derived number cannot be read off one segment", 0)
-    if not profile.terms:
-        return SegmentVerdict(False, "no content words to compare", 0)
-    seg = _segment_profile(segment_text)
-    share = len(profile.terms & seg.terms) / len(profile.terms)
-    if share + 1e-9 < min_overlap:
-        return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1)
+@lru_cache(maxsize=8192)
+def _segment_profile(segment_text: str) -> _SegmentProfile:
+    return _profile_of_prepared(prepare(segment_text))
+
+
+_DERIVED = SegmentVerdict(False, "a derived number cannot be read off one segment", 0)
+_NO_TERMS = SegmentVerdict(False, "no content words to compare", 0)
+
+
+def _overlap_verdict(share: float, min_overlap: float) -> SegmentVerdict:
+    return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1)
+
+
+def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Callable[[], bool]) -> SegmentVerdict:
+    """The checks after the content-word overlap held, cheapest first; ``supports_all`` indexes
+    the segment's numbers, so it runs last."""
     missing = [e for e in profile.entities if not _has_entity(e, seg.low)]
     if missing:
         return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
@@ -257,6 +269,82 @@ def segment_carries(profile: ClaimProfile, segment_text: str, *, min_overlap: fl
     missing_structure = profile.structure - seg.structure
     if missing_structure:
         return SegmentVerdict(False, f"the claim's {sorted(missing_structure)[0]} is not stated in one segment", 5)
-    if profile.atoms and not text_supports_all(list(profile.atoms), segment_text):
+    if profile.atoms and not supports_all():
         return SegmentVerdict(False, "no single segment carries every number as written (supported)", 6)
     return SegmentVerdict(True, None, 7)
+
+
+def segment_carries(profile: ClaimProfile, segment_text: str, *, min_overlap: float) -> SegmentVerdict:
+    """Cheap lexical checks first; the segment's numbers are indexed only when all else holds."""
+    if any(a.derived for a in profile.atoms):
+        return _DERIVED
+    if not profile.terms:
+        return _NO_TERMS
+    seg = _segment_profile(segment_text)
+    share = len(profile.terms & seg.terms) / len(profile.terms)
+    if share + 1e-9 < min_overlap:
+        return _overlap_verdict(share, min_overlap)
+    return _after_overlap(profile, seg, lambda: text_supports_all(list(profile.atoms), segment_text))
+
+
+class SegmentTable:
+    """The segments of one cited window, their content words indexed (term → segments holding it).
+
+    Built once per window and run (the rule memoises it on the source store), so a claim's
+    content-word overlap with every segment costs one dictionary lookup per claim term; the
+    rest of a segment's profile and its value atoms are computed only for segments that pass
+    the overlap, and then only once.
+    """
+
+    __slots__ = ("texts", "inverted", "_prepared", "_postings", "_profiles", "_indexes")
+
+    def __init__(self, segments: Sequence[tuple[str, bool]]) -> None:
+        self.texts = [text for text, _ in segments]
+        self.inverted = [inv for _, inv in segments]  # under an inverting header (exclusion list)
+        self._prepared = [prepare(text) for text in self.texts]
+        self._postings: dict[str, list[int]] = {}
+        for i, seg in enumerate(self._prepared):
+            for term in content_terms(seg):
+                self._postings.setdefault(term, []).append(i)
+        self._profiles: dict[int, _SegmentProfile] = {}
+        self._indexes: dict[int, TextIndex] = {}
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def _profile(self, i: int) -> _SegmentProfile:
+        prof = self._profiles.get(i)
+        if prof is None:
+            prof = self._profiles[i] = _profile_of_prepared(self._prepared[i])
+        return prof
+
+    def _supports_all(self, atoms: Sequence[ValueAtom], i: int) -> bool:
+        index = self._indexes.get(i)
+        if index is None:
+            index = self._indexes[i] = build_index(self.texts[i])
+        return index_supports_all(atoms, index)
+
+    def verdicts(self, profile: ClaimProfile, *, min_overlap: float) -> Iterator[SegmentVerdict]:
+        """``segment_carries`` for every segment, in order (same verdicts, same reasons)."""
+        if any(a.derived for a in profile.atoms):
+            yield from (_DERIVED for _ in self.texts)
+            return
+        if not profile.terms:
+            yield from (_NO_TERMS for _ in self.texts)
+            return
+        n = len(profile.terms)
+        counts = [0] * len(self.texts)
+        for term in profile.terms:
+            for i in self._postings.get(term, ()):
+                counts[i] += 1
+        rejected: dict[int, SegmentVerdict] = {}
+        atoms = list(profile.atoms)
+        for i, c in enumerate(counts):
+            share = c / n
+            if share + 1e-9 < min_overlap:
+                verdict = rejected.get(c)
+                if verdict is None:
+                    verdict = rejected[c] = _overlap_verdict(share, min_overlap)
+                yield verdict
+            else:
+                yield _after_overlap(profile, self._profile(i), lambda i=i: self._supports_all(atoms, i))
