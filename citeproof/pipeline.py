@@ -232,6 +232,12 @@ def run(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: 
             else:
                 report_outcomes.append(outcome)
                 report_findings.extend(f for f in outcome.findings)
+                if outcome.undecided:
+                    # Nothing downstream can settle it (the judge sees claims, not diagram labels),
+                    # so the report stays incomplete rather than passing on an unverified number.
+                    report_findings.append(
+                        Finding(rule=outcome.rule, code="report_undecided", severity="major", message=outcome.undecided)
+                    )
 
     for state in states.values():
         all_outcomes.extend(state.outcomes)
@@ -393,7 +399,7 @@ def _build_report(
     ) or any(f.severity == "critical" for f in parsed.findings)
     if counts["fail"] or report_blocks:
         verdict = "blocked"
-    elif counts["undecided"] or counts["unverified"]:
+    elif counts["undecided"] or counts["unverified"] or any(o.undecided for o in report_outcomes):
         verdict = "incomplete"
     else:
         verdict = "pass"

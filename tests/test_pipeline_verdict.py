@@ -1,0 +1,65 @@
+"""How claim statuses and report-level outcomes combine into the verdict (SPEC §3, §7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from citeproof.pipeline import VerifyOptions, run
+
+RECORD = {"Results": ["Outcome Measurement:", "  Median time to progression was 13.5 months in Arm A."]}
+CLAIM = "Median time to progression was 13.5 months in Arm A [nct:NCT0000001#Results].\n"
+DIAGRAM = """
+```mermaid
+flowchart TD
+  S[Start treatment] --> D{{Responds?}}
+  D -->|yes| A[Continue: {label} to progression]
+  D -->|no| B[Switch regimen]
+  A --> C[Review at progression]
+```
+"""
+
+
+@pytest.fixture
+def sources(tmp_path: Path) -> Path:
+    root = tmp_path / "sources"
+    (root / "clinical_trials").mkdir(parents=True)
+    (root / "clinical_trials" / "NCT0000001.json").write_text(json.dumps(RECORD), encoding="utf-8")
+    return root
+
+
+def verdict(body: str, sources: Path, mode: str = "enforce"):
+    return run(body, "markdown", sources, VerifyOptions(mode=mode))
+
+
+def test_supported_claim_and_supported_diagram_pass(sources):
+    report = verdict("# R\n\n" + CLAIM + DIAGRAM.format(label="13.5 months"), sources)
+    assert report.verdict == "pass" and report.exit_code == 0
+
+
+def test_plausible_diagram_number_leaves_the_report_incomplete(sources):
+    # A bound the window satisfies is only plausible; the judge never sees diagram labels,
+    # so the report must not pass on it.
+    report = verdict("# R\n\n" + CLAIM + DIAGRAM.format(label="more than 12 months"), sources)
+    assert report.verdict == "incomplete" and report.exit_code == 3
+    assert any(f.code == "report_undecided" and f.rule == "CP206" for f in report.findings)
+    assert report.claims[0].status == "pass"
+
+
+def test_missing_diagram_number_blocks(sources):
+    report = verdict("# R\n\n" + CLAIM + DIAGRAM.format(label="19 months"), sources)
+    assert report.verdict == "blocked" and report.exit_code == 1
+
+
+def test_report_mode_records_the_same_verdict_and_exits_0(sources):
+    report = verdict("# R\n\n" + CLAIM + DIAGRAM.format(label="more than 12 months"), sources, mode="report")
+    assert (report.verdict, report.would_block, report.exit_code) == ("incomplete", True, 0)
+
+
+def test_na_rules_are_not_counted_as_passes(sources):
+    report = verdict("# R\n\n" + CLAIM, sources)
+    na = [r for r in report.rules if r.status == "n/a"]
+    assert na, "a report without diagrams must leave the diagram rules n/a"
+    assert all(r.applicable == 0 and r.passed == 0 and r.pass_rate is None for r in na)
