@@ -80,3 +80,9 @@ def test_registry_ids_unique_and_stable():
     assert len(ids) == len(set(ids))
     assert ids == sorted(ids)
     assert [r.id for r in RULES] == ids
+
+
+def test_rules_page_is_generated_from_the_registry():
+    from citeproof.rule_docs import DOC_PATH, REGENERATE, render
+
+    assert DOC_PATH.read_text(encoding="utf-8") == render(), f"docs/rules.md drifted; regenerate with: {REGENERATE}"
