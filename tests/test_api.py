@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from conftest import write_trial_sources
 
 import citeproof
 from citeproof.report import VerificationReport
@@ -24,10 +24,7 @@ HTML = """<html><head><title>t</title><script>var x = "99 mg";</script></head><b
 
 @pytest.fixture
 def sources(tmp_path: Path) -> Path:
-    root = tmp_path / "sources"
-    (root / "clinical_trials").mkdir(parents=True)
-    (root / "clinical_trials" / "NCT0000001.json").write_text(json.dumps(RECORD), encoding="utf-8")
-    return root
+    return write_trial_sources(tmp_path, RECORD)
 
 
 def test_verify_full_report_passes_supported_html(sources):

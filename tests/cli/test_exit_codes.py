@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import write_trial_sources
 
 from citeproof.cli import main
 
@@ -22,10 +23,7 @@ RECORD = {
 
 @pytest.fixture
 def sources(tmp_path: Path) -> Path:
-    root = tmp_path / "sources"
-    (root / "clinical_trials").mkdir(parents=True)
-    (root / "clinical_trials" / "NCT0000001.json").write_text(json.dumps(RECORD), encoding="utf-8")
-    return root
+    return write_trial_sources(tmp_path, RECORD)
 
 
 def verify(tmp_path: Path, sources: Path, body: str, *extra: str, capsys) -> tuple[int, dict, str]:
