@@ -38,8 +38,11 @@ once by :mod:`citeproof.sources`); it never resegments and never reads outside t
 
 Never "the first N tokens": when nothing in a coarse window matches the claim, the whole
 (furniture-free) window is the excerpt if it fits — it is the complete place the author
-cited — and otherwise :class:`ExcerptUnavailable` is raised (``reason="no_match"``) so
-the caller can end the claim unverified instead of judging it on an arbitrary page.
+cited. A window at most ``NEAR_FIT_FACTOR`` budgets loses only its longest lines (headings
+last: the most lines kept for the tokens), each gap marked ``[…]`` — nearly the whole
+place, not a prefix of it. Otherwise :class:`ExcerptUnavailable` is
+raised (``reason="no_match"``) so the caller can end the claim unverified instead of
+judging it on an arbitrary page.
 
 Rendering: parts are runs of consecutive kept segments. Segments on the same line are
 joined with a space, on different lines with a newline; parts with a line ``[…]`` so the
@@ -73,12 +76,13 @@ COVER_SHARE = 0.2  # a segment added only to cover a claim item must score at le
 HEADING_LOOKBACK = 40  # segments searched upward for the heading of an evidence line
 LABEL_MAX_TOKENS = 48  # a heading's label line longer than this is content, not a label
 LINE_WHOLE_TOKENS = 120  # an evidence line this short is kept whole, all its sentences
-BLOCK_WHOLE_TOKENS = 220  # an evidence line's block (heading to next heading) this small is kept whole
+BLOCK_WHOLE_TOKENS = 300  # an evidence line's block (heading to next heading) this small is kept whole
 SMALL_WINDOW_TOKENS = 160  # a coarse window this small is read whole: centring would save little
 VALUE_MATCH_LIMIT = 2000  # numeric segments beyond which numbers match by digits only
 NEIGHBOURS = 1  # segments either side of an evidence line kept as context when they fit
 MAX_EVIDENCE = 64  # evidence groups considered; beyond that the claim is not specific
 MIN_BUDGET = 16
+NEAR_FIT_FACTOR = 1.25  # a window matching nothing, at most this many budgets, loses only its longest lines
 
 _CUT = "…"
 
@@ -154,10 +158,11 @@ def build_excerpt(
 
     scores, atom_scores, items = _score(claim_text, numbers, units)
     best = max(scores)
+    near_fit = _at_most(units, int(NEAR_FIT_FACTOR * max_tokens))
     if best <= 0.0:
-        whole = _finish(window, units, everything, "locator", max_tokens, source_path)
-        if whole is not None:
-            return whole
+        made = _whole_or_compressed(window, units, scores, "locator", max_tokens, source_path, near_fit)
+        if made is not None:
+            return made
         raise ExcerptUnavailable(
             "no_match",
             f"no number or content word of the claim occurs in {window.document.path} "
@@ -262,6 +267,48 @@ def _score(
             items.append((bm25.idf(term), held))
     items.sort(key=lambda item: -item[0])
     return scores, atom_scores, items
+
+
+def _whole_or_compressed(
+    window: SourceWindow,
+    units: Sequence[_Unit],
+    scores: Sequence[float],
+    strategy: str,
+    max_tokens: int,
+    source_path: str | None,
+    near_fit: bool,
+) -> Excerpt | None:
+    """The whole window when it fits; when it is only a little larger (``near_fit``), the
+    whole window minus its least relevant segments (:func:`_compress`) — nearly all of the
+    place the author cited, with the gaps marked, rather than no excerpt at all; else None."""
+    whole = _finish(window, units, list(range(len(units))), strategy, max_tokens, source_path)
+    if whole is not None or not near_fit:
+        return whole
+    room = max_tokens
+    while room >= MIN_BUDGET:
+        kept = _compress(units, scores, room)
+        made = _finish(window, units, kept, strategy, max_tokens, source_path) if kept else None
+        if made is not None:
+            return made
+        room = int(room * 0.9)  # the estimate is close, not exact: ask for less until it fits
+    return None
+
+
+def _compress(units: Sequence[_Unit], scores: Sequence[float], max_tokens: int) -> list[int]:
+    """The whole window minus what fits least, for a window only a little over the budget:
+    segments are dropped until the estimate fits — first those matching nothing, longest
+    first (the most tokens back for the fewest lines lost), headings last, then the weakest
+    matches; the kept segments in document order."""
+    drop_order = sorted(
+        range(len(units)),
+        key=lambda i: (scores[i] > 0, units[i].is_heading, scores[i], -units[i].tokens, -i),
+    )
+    kept = set(range(len(units)))
+    for i in drop_order:
+        if _estimate(units, kept) <= max_tokens:
+            break
+        kept.discard(i)
+    return sorted(kept)
 
 
 def _idf(n_docs: int, n_holding: int) -> float:

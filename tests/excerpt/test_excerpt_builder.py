@@ -122,6 +122,32 @@ def test_no_match_in_a_large_window_is_an_error_not_the_first_page():
     assert "evidence/doc1.txt" in str(info.value)
 
 
+def test_no_match_in_a_window_just_over_the_budget_keeps_nearly_all_of_it():
+    # A criteria list a little over the budget, one long line among short ones: nothing
+    # matches the claim, so the excerpt is the place minus its longest line — every short
+    # line (and the heading) kept, the gap marked — not an error and not a prefix.
+    short = [f"Criterion {k}: the garden near the harbor is allowed." for k in range(24)]
+    long_line = "A long closing note about the " + " ".join(["orchard lantern meadow violin"] * 20) + "."
+    lines = ["Exclusion Criteria:", *short[:12], long_line, *short[12:]]
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False)
+    budget = count_tokens(window.text) - count_tokens(long_line) // 2
+    ex = build_excerpt("Cardiac toxicity was uncommon.", window, max_tokens=budget)
+    assert ex.tokens <= budget
+    assert long_line not in ex.text and ELISION in ex.text
+    assert all(line in ex.text for line in lines if line != long_line)
+    assert ex.line_start == 1 and ex.line_end == len(lines)
+    assert_offsets_true(ex, doc)
+
+
+def test_no_match_in_a_window_far_over_the_budget_is_still_an_error():
+    lines = [f"Criterion {k}: the garden near the harbor is allowed." for k in range(200)]
+    doc = make_document(lines)
+    with pytest.raises(ExcerptUnavailable) as info:
+        build_excerpt("Cardiac toxicity was uncommon.", make_window(doc, coarse=False), max_tokens=256)
+    assert info.value.reason == "no_match"
+
+
 def test_no_match_in_a_small_window_gives_the_whole_window():
     lines = ["Arm A enrolled adults.", "Arm B enrolled adults over sixty."]
     doc = make_document(lines)
