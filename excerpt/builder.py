@@ -33,6 +33,12 @@ once by :mod:`citeproof.sources`); it never resegments and never reads outside t
    and value together. Otherwise ``NEIGHBOURS`` segments either side within the block
    come along. Evidence is added best first in the fullest form that fits (block, then
    line + context + neighbours, then line + context, then the line alone).
+   A claim that meets the window only in common words has not *located* its evidence
+   (:func:`_located`: its rare items — held by at most ``RARE_SHARE`` of the segments —
+   weigh less than ``LOCATED_WEIGHT``; "hypokalaemic" never meets "potassium"): then the
+   rest of the budget holds the window's other lines, matching ones first, then the
+   shortest — more criteria read for the tokens. A tight excerpt around "patients" and
+   "eligible" would be a guess; a located claim's excerpt stays tight.
 6. **One segment larger than the budget** is cut to a token window around the claim's
    first match in it, marked with ``…`` at the cut ends.
 
@@ -82,6 +88,9 @@ VALUE_MATCH_LIMIT = 2000  # numeric segments beyond which numbers match by digit
 NEIGHBOURS = 1  # segments either side of an evidence line kept as context when they fit
 MAX_EVIDENCE = 64  # evidence groups considered; beyond that the claim is not specific
 MIN_BUDGET = 16
+RARE_SHARE = 0.25  # a claim item held by at most this share of the segments points at its evidence
+LOCATED_WEIGHT = 8.0  # weight of such items (idf; numbers x ATOM_WEIGHT) that locates the evidence
+FILL_MAX_FACTOR = 4  # an unlocated claim's window up to this many budgets is read as far as the budget goes
 NEAR_FIT_FACTOR = 1.25  # a window matching nothing, at most this many budgets, loses only its longest lines
 
 _CUT = "…"
@@ -177,6 +186,8 @@ def build_excerpt(
 
     groups = _evidence_groups(units, scores, items)
     added = _fit(units, groups, max_tokens)
+    if added and not _located(len(units), items) and _at_most(units, FILL_MAX_FACTOR * max_tokens):
+        added.extend(_fill(units, scores, set().union(*added), max_tokens))
     while added:
         # The estimate is close but not exact; drop the latest addition until the count fits.
         made = _finish(window, units, sorted(set().union(*added)), strategy, max_tokens, source_path)
@@ -267,6 +278,30 @@ def _score(
             items.append((bm25.idf(term), held))
     items.sort(key=lambda item: -item[0])
     return scores, atom_scores, items
+
+
+def _located(n_units: int, items: Sequence[tuple[float, frozenset[int]]]) -> bool:
+    """Whether the claim's own words and numbers say where its evidence is: its rare items
+    (held by few segments) weigh at least ``LOCATED_WEIGHT`` — about three rare words, or
+    one rare number and a word. Common words ("patients", "eligible") locate nothing."""
+    limit = max(2, RARE_SHARE * n_units)
+    return sum(w for w, held in items if len(held) <= limit) >= LOCATED_WEIGHT
+
+
+def _fill(units: Sequence[_Unit], scores: Sequence[float], chosen: set[int], max_tokens: int) -> list[set[int]]:
+    """For a claim that did not locate its evidence: the rest of the budget holds the
+    window's other lines, matching ones first, then the shortest (most lines for the tokens)."""
+    order = sorted(
+        (i for i in range(len(units)) if i not in chosen),
+        key=lambda i: (scores[i] <= 0, -scores[i], units[i].tokens, i),
+    )
+    current = set(chosen)
+    out: list[set[int]] = []
+    for i in order:
+        if _estimate(units, current | {i}) <= max_tokens:
+            current.add(i)
+            out.append({i})
+    return out
 
 
 def _whole_or_compressed(

@@ -364,3 +364,43 @@ def test_a_window_without_segments_is_segmented_the_shared_way():
     ex = build_excerpt("17.5% had grade 3 neutropenia.", window, max_tokens=128)
     assert "17.5%" in ex.text
     assert_offsets_true(ex, doc)
+
+
+# ---------------------------------------------------------------- located or not
+
+
+def criteria_section() -> list[str]:
+    things = [f"{a} {b}" for a in ("garden", "river", "harbor", "orchard", "meadow", "lantern")
+              for b in ("levels", "counts", "scores", "records", "history", "status", "tests", "ratios")]
+    lines = ["Inclusion Criteria:", *(f"Must have normal {t} at entry." for t in things[:30])]
+    lines += ["Exclusion Criteria:", *(f"Abnormal {t} during the screening period." for t in things[30:])]
+    lines[30:33] = [f"Patients are excluded with abnormal {t}." for t in ("heart rhythm", "lung volume", "liver size")]
+    lines.insert(10, "No history of abdominal fistula or gastrointestinal perforation in the past 6 months.")
+    lines.insert(20, "A long note on " + " ".join(["violin pencil window mountain"] * 30) + ".")
+    return lines
+
+
+def test_a_claim_that_locates_nothing_reads_as_many_lines_as_the_budget_holds():
+    lines = criteria_section()
+    doc = make_document(lines)
+    window = make_window(doc, coarse=True)
+    assert count_tokens(window.text) > 2 * 256
+    ex = build_excerpt("Hypokalaemic patients are excluded from the trial.", window, max_tokens=256)
+    assert ex.tokens <= 256
+    kept = [line for line in lines if line in ex.text]
+    assert len(kept) >= 15  # short criteria fill the budget ...
+    assert lines[20] not in ex.text  # ... before one long line that matches nothing
+    assert_offsets_true(ex, doc)
+
+
+def test_a_claim_that_locates_its_evidence_stays_tight():
+    lines = criteria_section()
+    doc = make_document(lines)
+    ex = build_excerpt(
+        "A history of abdominal fistula or perforation within 6 months rules a candidate out.",
+        make_window(doc, coarse=True),
+        max_tokens=256,
+    )
+    assert lines[10] in ex.text
+    assert ex.tokens < 128
+    assert len([line for line in lines if line in ex.text]) <= 6
