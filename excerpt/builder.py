@@ -9,8 +9,12 @@ once by :mod:`citeproof.sources`); it never resegments and never reads outside t
    one of the claim's numbers.
 2. **A tight locator is the excerpt.** When the window is not coarse (``L40-L42``, a short
    section — the store's ``coarse`` flag decides) and its remaining text fits the budget,
-   it is used as is: ``strategy=locator``. So is a coarse window of at most
-   ``SMALL_WINDOW_TOKENS``: centring would save little and lose context.
+   it is used as is: ``strategy=locator`` — unless the claim locates its evidence inside
+   it precisely (its rare words and numbers weigh at least ``TIGHT_WEIGHT``, see step 5)
+   and does not quantify over it (step 4): then it is centred like a coarse window, since
+   a section of thirty criteria is not the evidence for a claim naming three of them. A
+   window of at most ``SMALL_WINDOW_TOKENS`` is always read whole: centring would save
+   little and lose context.
 3. **Otherwise centre on the claim.** Each segment is scored by the claim's numbers it
    carries (:class:`excerpt.numbers.ClaimNumbers`: value atoms compared as Tier 1 compares
    them, plus digit strings; weighted by how rare they are in the window) times
@@ -78,7 +82,7 @@ from excerpt.types import Excerpt, ExcerptSpan
 ELISION = "[…]"
 ATOM_WEIGHT = 2.0  # a claim number found in a segment outweighs one content word
 SEED_SHARE = 0.3  # evidence: segments scoring at least this share of the best segment
-COVER_SHARE = 0.2  # a segment added only to cover a claim item must score at least this share
+COVER_SHARE = 0.1  # a segment added only to cover a claim item must score at least this share
 HEADING_LOOKBACK = 40  # segments searched upward for the heading of an evidence line
 LABEL_MAX_TOKENS = 48  # a heading's label line longer than this is content, not a label
 LINE_WHOLE_TOKENS = 120  # an evidence line this short is kept whole, all its sentences
@@ -90,6 +94,7 @@ MAX_EVIDENCE = 64  # evidence groups considered; beyond that the claim is not sp
 MIN_BUDGET = 16
 RARE_SHARE = 0.25  # a claim item held by at most this share of the segments points at its evidence
 LOCATED_WEIGHT = 8.0  # weight of such items (idf; numbers x ATOM_WEIGHT) that locates the evidence
+TIGHT_WEIGHT = 30.0  # a claim this precisely located is centred even inside a tight locator
 FILL_MAX_FACTOR = 4  # an unlocated claim's window up to this many budgets is read as far as the budget goes
 NEAR_FIT_FACTOR = 1.25  # a window matching nothing, at most this many budgets, loses only its longest lines
 
@@ -160,7 +165,7 @@ def build_excerpt(
         )
     everything = list(range(len(units)))
 
-    if not window.coarse or _at_most(units, SMALL_WINDOW_TOKENS):
+    if _at_most(units, SMALL_WINDOW_TOKENS):
         whole = _finish(window, units, everything, "locator", max_tokens, source_path)
         if whole is not None:
             return whole
@@ -179,6 +184,10 @@ def build_excerpt(
         )
     top = max(range(len(units)), key=lambda i: (scores[i], -i))
     strategy = "atoms" if atom_scores[top] > 0 else "terms"
+    if not window.coarse and (quantifies_over_window(claim_text) or not _located(len(units), items, TIGHT_WEIGHT)):
+        whole = _finish(window, units, everything, "locator", max_tokens, source_path)
+        if whole is not None:
+            return whole
     if quantifies_over_window(claim_text):
         whole = _finish(window, units, everything, strategy, max_tokens, source_path)
         if whole is not None:
@@ -186,7 +195,7 @@ def build_excerpt(
 
     groups = _evidence_groups(units, scores, items)
     added = _fit(units, groups, max_tokens)
-    if added and not _located(len(units), items) and _at_most(units, FILL_MAX_FACTOR * max_tokens):
+    if added and not _located(len(units), items, LOCATED_WEIGHT) and _at_most(units, FILL_MAX_FACTOR * max_tokens):
         added.extend(_fill(units, scores, set().union(*added), max_tokens))
     while added:
         # The estimate is close but not exact; drop the latest addition until the count fits.
@@ -280,12 +289,12 @@ def _score(
     return scores, atom_scores, items
 
 
-def _located(n_units: int, items: Sequence[tuple[float, frozenset[int]]]) -> bool:
+def _located(n_units: int, items: Sequence[tuple[float, frozenset[int]]], weight: float) -> bool:
     """Whether the claim's own words and numbers say where its evidence is: its rare items
-    (held by few segments) weigh at least ``LOCATED_WEIGHT`` — about three rare words, or
-    one rare number and a word. Common words ("patients", "eligible") locate nothing."""
+    (held by few segments) weigh at least ``weight`` (``LOCATED_WEIGHT``: about three rare
+    words, or one rare number and a word). Common words ("patients", "eligible") locate nothing."""
     limit = max(2, RARE_SHARE * n_units)
-    return sum(w for w, held in items if len(held) <= limit) >= LOCATED_WEIGHT
+    return sum(w for w, held in items if len(held) <= limit) >= weight
 
 
 def _fill(units: Sequence[_Unit], scores: Sequence[float], chosen: set[int], max_tokens: int) -> list[set[int]]:

@@ -404,3 +404,40 @@ def test_a_claim_that_locates_its_evidence_stays_tight():
     assert lines[10] in ex.text
     assert ex.tokens < 128
     assert len([line for line in lines if line in ex.text]) <= 6
+
+
+def small_criteria_section() -> list[str]:
+    lines = ["Inclusion Criteria:", *(f"Must have normal {t} {u} levels at entry." for t in
+             ("garden", "river", "harbor", "orchard", "meadow", "lantern", "violin", "pencil")
+             for u in ("calm", "bright"))]
+    lines += ["Exclusion Criteria:", *(f"No {t} disorder of the {u} kind." for t, u in
+              (("window", "mountain"), ("river", "harbor"), ("garden", "orchard"), ("meadow", "lantern")))]
+    lines.insert(19, "No history of abdominal fistula or gastrointestinal perforation in the past 6 months.")
+    lines.insert(21, "No history of myocardial infarction, stroke or transient ischemic attacks in the last 6 months.")
+    return lines
+
+
+def test_a_tight_locator_is_centred_when_the_claim_names_its_lines_precisely():
+    lines = small_criteria_section()
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False, locator="Eligibility")
+    assert count_tokens(window.text) <= 512
+    claim = ("Patients with a history of abdominal fistula, gastrointestinal perforation, myocardial "
+             "infarction, stroke or transient ischemic attacks within 6 months are excluded.")
+    ex = build_excerpt(claim, window, max_tokens=512)
+    assert lines[19] in ex.text and lines[21] in ex.text and "Exclusion Criteria:" in ex.text
+    assert ex.tokens < count_tokens(window.text) * 0.8
+    assert "Must have normal violin calm levels at entry." not in ex.text
+    assert_offsets_true(ex, doc)
+
+
+def test_a_tight_locator_stays_whole_for_a_vague_or_quantified_claim():
+    lines = small_criteria_section()
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False, locator="Eligibility")
+    for claim in ("Patients with a history of stroke are excluded.",
+                  "All patients with a history of abdominal fistula, gastrointestinal perforation, myocardial "
+                  "infarction, stroke or transient ischemic attacks within 6 months are excluded."):
+        ex = build_excerpt(claim, window, max_tokens=512)
+        assert ex.strategy == "locator"
+        assert lines_of(ex.text) == lines
