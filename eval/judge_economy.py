@@ -30,6 +30,17 @@ RAGAS_PER_STATEMENT = 1635
 DEEPEVAL_PER_STATEMENT = 2009
 
 
+def _fenced(messages: list[dict]) -> str | None:
+    """The source text the prompt fences as data (between its ``<data-…>`` tags), if any."""
+    for m in messages:
+        text = str(m.get("content", ""))
+        start = text.find("<data-")
+        end = text.rfind("</data-")
+        if m.get("role") == "user" and 0 <= start < end:
+            return text[text.index(">", start) + 1 : end].strip("\n")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("corpus", type=Path)
@@ -41,12 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     from citeproof.api import verify_full_report
     from tier2.local_endpoint import LocalEndpoint, chat_prompt_tokens
     from tier2.options import Tier2Options
+    from excerpt.tokens import count_tokens
     from tier2.prompt import build_messages  # noqa: F401  (the prompt measured is the shipped one)
 
     statements = json.loads((args.corpus / SUBSET).read_text(encoding="utf-8"))
     items = list(statements.values())[: args.limit]
     judged_claims = 0
     instruction_tokens: list[int] = []
+    excerpt_tokens: list[int] = []
     with tempfile.TemporaryDirectory() as tmp, LocalEndpoint() as endpoint:
         scratch = Path(tmp)
         for n, item in enumerate(items):
@@ -66,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         for body in endpoint.bodies:
             system = [m for m in body["messages"] if m["role"] == "system"]
             instruction_tokens.append(chat_prompt_tokens(system) - 3)
+            excerpt = _fenced(body["messages"])
+            if excerpt is not None:
+                excerpt_tokens.append(count_tokens(excerpt))
         total = sum(endpoint.prompt_tokens)
         requests = endpoint.requests
 
@@ -74,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     fixed = sum(instruction_tokens) / len(instruction_tokens) if instruction_tokens else 0.0
     print(f"statements {len(items)}, judged claims {judged_claims}, requests {requests}, prompt tokens {total}")
     print(f"  per judged claim   {per_claim:7.1f}   (fixed instruction {fixed:.0f}, {fixed / per_claim:.0%} of it)" if per_claim else "  nothing judged")
+    if excerpt_tokens:
+        print(f"  of which excerpt   {sum(excerpt_tokens) / len(excerpt_tokens):7.1f}   (the fenced source text; the rest is claim and framing)")
     print(f"  per statement      {per_statement:7.1f}   (Tier 1 settles some statements without a call)")
     print(f"  RAGAS 0.4.3        {RAGAS_PER_STATEMENT:7d}   per statement (2 calls; ~70% fixed instructions)")
     print(f"  DeepEval 4.3.1     {DEEPEVAL_PER_STATEMENT:7d}   per statement (4 calls)")
