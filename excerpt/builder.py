@@ -64,6 +64,7 @@ wrapped lines, minus any furniture lines inside the span.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import math
 import re
@@ -172,8 +173,8 @@ def build_excerpt(
 
     scores, atom_scores, items = _score(claim_text, numbers, units)
     best = max(scores)
-    near_fit = _at_most(units, int(NEAR_FIT_FACTOR * max_tokens))
     if best <= 0.0:
+        near_fit = _at_most(units, int(NEAR_FIT_FACTOR * max_tokens))
         made = _whole_or_compressed(window, units, scores, "locator", max_tokens, source_path, near_fit)
         if made is not None:
             return made
@@ -299,16 +300,33 @@ def _located(n_units: int, items: Sequence[tuple[float, frozenset[int]]], weight
 
 def _fill(units: Sequence[_Unit], scores: Sequence[float], chosen: set[int], max_tokens: int) -> list[set[int]]:
     """For a claim that did not locate its evidence: the rest of the budget holds the
-    window's other lines, matching ones first, then the shortest (most lines for the tokens)."""
+    window's other lines, matching ones first, then the shortest (most lines for the tokens).
+    The estimate is updated per added line (its tokens and how it joins its neighbours)."""
     order = sorted(
         (i for i in range(len(units)) if i not in chosen),
         key=lambda i: (scores[i] <= 0, -scores[i], units[i].tokens, i),
     )
-    current = set(chosen)
+    kept = sorted(chosen)
+    total = _estimate(units, chosen)
+
+    def join(a: int, b: int) -> int:
+        return 1 if b == a + 1 else _ELISION_TOKENS
+
     out: list[set[int]] = []
     for i in order:
-        if _estimate(units, current | {i}) <= max_tokens:
-            current.add(i)
+        at = bisect.bisect_left(kept, i)
+        prev = kept[at - 1] if at > 0 else None
+        nxt = kept[at] if at < len(kept) else None
+        delta = units[i].tokens
+        if prev is not None:
+            delta += join(prev, i)
+        if nxt is not None:
+            delta += join(i, nxt)
+        if prev is not None and nxt is not None:
+            delta -= join(prev, nxt)
+        if total + delta <= max_tokens:
+            kept.insert(at, i)
+            total += delta
             out.append({i})
     return out
 
