@@ -13,7 +13,8 @@ from __future__ import annotations
 from citeproof.model import RuleOutcome
 from citeproof.values import NumberAssessment, assess_atoms, claim_atoms
 from citeproof.sources.types import SourceWindow
-from citeproof.values.assess import TextIndex, build_index, claim_negated
+from citeproof.values.assess import claim_negated
+from citeproof.values.window_index import WindowIndex
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -117,9 +118,9 @@ class NumericSupport(Rule):
         store = ctx.store
         index_of = None
         if store is not None:
-            def index_of(window: SourceWindow) -> TextIndex:
-                # a window's atoms are extracted once per run, however many claims cite it
-                return store.derived(window, "values.index", lambda w: build_index(w.text))
+            def index_of(window: SourceWindow) -> WindowIndex:
+                # a window's lines are read once per run, however many claims cite it
+                return store.derived(window, "values.index", lambda w: WindowIndex(w.text))
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from citeproof.report import NumberResult, NumberState
 from citeproof.settings import PATH_KINDS
@@ -19,6 +20,9 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
 from citeproof.values.extract import extract_atoms, prepare
 from citeproof.values.lexicon import lexicon
+
+if TYPE_CHECKING:
+    from citeproof.values.window_index import WindowIndex
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,9 @@ class TextIndex:
         key = "fraction" if atom.kind == "fraction" else atom.dim
         self.by_dim.setdefault(key, []).append((atom, line))
         self.count += 1
+
+    def for_atom(self, atom: ValueAtom) -> TextIndex:  # noqa: ARG002 — same interface as WindowIndex
+        return self
 
     def get(self, *keys: str) -> list[tuple[ValueAtom, str]]:
         if len(keys) == 1:
@@ -103,10 +110,10 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     return out
 
 
-def build_index(text: str) -> TextIndex:
-    """Index ``text`` (uncached: callers memoise it per window and run)."""
-    prepared = prepare(text, keep_newlines=True)
-    index = TextIndex()
+def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None]]:
+    """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
+    to the next blank or header line) and where that line's own declaration starts."""
+    out = []
     declared = None
     for line in prepared.split("\n"):
         um = _UNIT_OF_MEASURE.search(line)
@@ -114,11 +121,27 @@ def build_index(text: str) -> TextIndex:
             declared = _declared_unit(um.group("phrase"))
         elif not line.strip() or _HEADER_LINE.match(line):
             declared = None
-        shown = line.strip()[:200]
-        for atom in extract_atoms(line, mode="source", prepared=True):
+        out.append((line, declared, um.start("phrase") if um else None))
+    return out
+
+
+def _line_entries(line: str, declared: tuple[str, str, float, bool] | None, phrase_start: int | None) -> list[tuple[ValueAtom, str]]:
+    """The index entries one line contributes, in index order."""
+    shown = line.strip()[:200]
+    out: list[tuple[ValueAtom, str]] = []
+    for atom in extract_atoms(line, mode="source", prepared=True):
+        out.append((atom, shown))
+        for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):
+            out.append((extra, shown))
+    return out
+
+
+def build_index(text: str) -> TextIndex:
+    """Index ``text`` (uncached: callers memoise it per window and run)."""
+    index = TextIndex()
+    for line, declared, phrase_start in _line_states(prepare(text, keep_newlines=True)):
+        for atom, shown in _line_entries(line, declared, phrase_start):
             index.add(atom, shown)
-            for extra in _secondary(atom, declared if not um or atom.start > um.start("phrase") else None):
-                index.add(extra, shown)
     return index
 
 
@@ -193,7 +216,7 @@ def assess_atoms(
     kinds: Sequence[str] | None = None,
     *,
     negated: bool = False,
-    index_of: Callable[[SourceWindow], TextIndex] | None = None,
+    index_of: Callable[[SourceWindow], TextIndex | WindowIndex] | None = None,
 ) -> list[NumberAssessment]:
     """Assess already-extracted claim atoms (the rule caches them per claim).
 
@@ -212,7 +235,7 @@ def assess_atoms(
             if atom.derived and not (kind in PATH_KINDS and formula_file(window.document.text)):
                 why = "a derived number needs a cited model/evidence file holding its formula, inputs and units"
                 continue
-            s, line = match_atom(atom, index_text(window.document.text) if atom.derived else index, negated=negated)
+            s, line = match_atom(atom, index_text(window.document.text) if atom.derived else index.for_atom(atom), negated=negated)
             if s == "supported":
                 state, matched, source_id = s, line, window.document.source_id
                 break

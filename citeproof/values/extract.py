@@ -34,6 +34,7 @@ Mode = Literal["claim", "source"]
 _NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|(?<![\d.])\.\d+")
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
+_ANY_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
 _SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
 # dates and clock times: one leading digit run so the engine skips non-digits fast
 _DATE = re.compile(
@@ -73,7 +74,7 @@ _SYMBOL_Q = {">": ">", "<": "<", "≥": ">=", "≤": "<=", ">=": ">=", "<=": "<=
 def prepare(text: str, *, keep_newlines: bool = False) -> str:
     """The text value atoms are read from: emphasis folded, Unicode normalised, powers spelled out."""
     text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
-    if any(c in text for c in "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"):
+    if _ANY_SUPERSCRIPT.search(text):
         text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
         text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)
         text = text.translate(_SUPERSCRIPT)
@@ -113,10 +114,9 @@ class _Scanner:
         """Scale word/letter right after a number (``billion``, ``万``, glued ``B``)."""
         low = self.low
         p = pos + (1 if low[pos:pos + 1] == " " else 0)
-        # a unit alias starting here (千克) wins over a scale prefix (千)
-        unit = self.lex.unit_re.match(low, p)
         sm = self.lex.scale_word_re.match(low, p)
-        if sm and not (unit and unit.end() > sm.end()):
+        # a unit alias starting here (千克) wins over a scale prefix (千)
+        if sm and not ((unit := self.lex.unit_re.match(low, p)) and unit.end() > sm.end()):
             return self.lex.scale_words[sm.group(0)], sm.end()
         if pos < len(self.text):
             c = self.text[pos]
@@ -127,11 +127,17 @@ class _Scanner:
         return 1.0, pos
 
     def _unit_at(self, pos: int) -> tuple[UnitInfo | None, int]:
-        m = _SPACE_DASH.match(self.low, pos)
-        for skip in sorted({0, 1 if self.low[pos:pos + 1] == " " else 0, (m.end() - pos) if m else 0}):
-            um = self.lex.unit_re.match(self.low, pos + skip)
-            if um:
-                return self.lex.unit_by_alias[um.group(0)], um.end()
+        # tries pos, then past one space, then past a spaced dash ("5 - mg"), nearest first
+        low, unit_re = self.low, self.lex.unit_re
+        um = unit_re.match(low, pos)
+        if um is None:
+            dash = _SPACE_DASH.match(low, pos).end() - pos  # type: ignore[union-attr]  # always matches
+            if dash > 1 and low.startswith(" ", pos):
+                um = unit_re.match(low, pos + 1)
+            if um is None and dash:
+                um = unit_re.match(low, pos + dash)
+        if um:
+            return self.lex.unit_by_alias[um.group(0)], um.end()
         return None, pos
 
     def _denominators(self, pos: int) -> tuple[list[tuple[str, str, float]], int]:
@@ -277,7 +283,7 @@ class _Scanner:
         for start, end, numeral, word_value in tokens:
             if start < max(consumed, skip_until):
                 continue
-            if any(a <= start < b for a, b in self.skip_spans):
+            if self.skip_spans and any(a <= start < b for a, b in self.skip_spans):
                 continue
             is_word = word_value is not None
             if not is_word and self._glued_before(start):
@@ -424,7 +430,7 @@ class _Scanner:
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
         label = not dim and (
             (high is None and word_value is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
-            or any(text.startswith(w, pos) for w in self.lex.label_after)
+            or text.startswith(self.lex.label_after, pos)
         )
         if not dim and high is None and word_value is None and qualifier is None and scale == 1.0 and count_noun is None \
                 and "." not in numeral and "," not in numeral and 1900 <= v <= 2100 and len(numeral) == 4:

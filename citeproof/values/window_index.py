@@ -1,0 +1,161 @@
+"""A cited window's value index, read lazily: a claim atom reads only the lines that could hold it.
+
+Extracting value atoms is the costliest step of Tier 1, and most lines of a cited window
+cannot bear on a given claim number. For the two commonest claim atoms — an unqualified bare
+number that is not a proportion, and an unqualified percentage — a source atom relates to the
+claim atom (``compare.relate``: supported or plausible) only through its value: equal at the
+claim's precision (a percentage also equals 100x a proportion or a fraction), the negative of
+it, or a bound it satisfies. So a line is read for such an atom only when
+
+* one of its numerals is, in absolute value, within the claim's precision of the claim's value
+  (for a percentage, or 100x that numeral is), or
+* something on it can change a numeral's value or make it a bound: a scale word or letter,
+  scientific notation, a power of ten, a number word, a bound cue (``more than``, ``≤``,
+  ``以上`` …) or, for a percentage, a fraction.
+
+Every other line holds no candidate that could decide the atom, and the index built from the
+read lines keeps the full index's order, so the verdict and the line reported are the full
+index's. Any other atom (ranges, units, bounds, fractions, proportions, derived numbers) uses
+the full index, built from the same per-line entries. Each line is read at most once.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+from functools import lru_cache
+
+from citeproof.values.assess import TextIndex, _line_entries, _line_states
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.extract import _NUMBER, _lower, _parse_number, prepare
+from citeproof.values.lexicon import lexicon
+
+# Shapes are searched over the whole prepared window; none can match across a line break
+# ([^\S\n] is a space that is not one), so a match always flags the line it sits on.
+_FRACTION_SHAPE = re.compile(r"\d(?:[^\S\n]?/[^\S\n]?|[^\S\n](?:out[^\S\n])?of[^\S\n]|[^\S\n]in[^\S\n])\d")  # extract._FRACTION
+_SCI_SHAPE = re.compile(r"\d[^\S\n]?(?:[x×*][^\S\n]?10|e[-+]?\d)")  # extract._SCI after a numeral
+
+
+@lru_cache(maxsize=1)
+def _literal_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """(literal, pattern) pairs searched on lower-cased text: a bound cue, a scale word after a
+    numeral, a number word. A pattern runs only when its literal occurs in the window (one fast
+    substring test each instead of one big alternation tried at every position)."""
+    lex = lexicon()
+    out: list[tuple[str, re.Pattern[str]]] = [(c, re.compile(re.escape(c))) for c in "<>≤≥"]
+    cues = {c: q for c, q in (*lex.bounds_before.items(), *lex.bounds_after.items()) if q != "~"}
+    for cue in sorted(cues):
+        e = re.escape(cue)
+        if cue[-1:].isascii() and cue[-1:].isalpha():
+            # a bound cue before a number is followed by a space, sign, digit or currency
+            # prefix, after a number by a non-letter: "overall" holds no bound. (A currency
+            # code glued to the cue, "overUSD 5", makes a currency atom, never a bare number
+            # or a percentage, so it needs no read.)
+            out.append((cue, re.compile(f"{e}(?![a-z])")))
+        else:
+            out.append((cue, re.compile(e)))
+    for word in sorted(lex.scale_words):
+        out.append((word, re.compile(r"\d ?" + re.escape(word))))
+    # extract_atoms reads a number word wherever a maximal [a-z]+ run is one
+    for word in sorted(lex.number_words):
+        out.append((word, re.compile(r"(?<![a-z])" + re.escape(word) + r"(?![a-z])")))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _text_shape() -> re.Pattern[str]:
+    """On the text as written: a scale letter glued to a numeral, or a power of ten."""
+    letters = "".join(sorted(set(lexicon().scale_letters) | set("MBKkT")))
+    return re.compile(r"\d[" + re.escape(letters) + r"]|10\^")
+
+
+class _Facts:
+    """Which lines every lazy atom reads, which hold a fraction, and every numeral's value."""
+
+    __slots__ = ("always", "fraction", "values", "value_lines")
+
+    def __init__(self, prepared: str, lines: list[str]) -> None:
+        starts = [0]
+        for line in lines:
+            starts.append(starts[-1] + len(line) + 1)
+
+        def lines_of(matches: Iterator[re.Match[str]]) -> set[int]:
+            return {bisect_right(starts, m.start()) - 1 for m in matches}
+
+        low = _lower(prepared)
+        self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low))
+        for literal, pattern in _literal_shapes():
+            if literal in low:
+                self.always |= lines_of(pattern.finditer(low))
+        self.fraction = lines_of(_FRACTION_SHAPE.finditer(prepared))
+        pairs = [(_parse_number(numeral), i) for i, line in enumerate(lines) for numeral in _NUMBER.findall(line)]
+        pairs.sort()  # numerals carry no sign: a "-45" line sits with 45
+        self.values = [v for v, _ in pairs]
+        self.value_lines = [i for _, i in pairs]
+
+    def near(self, lo: float, hi: float) -> list[int]:
+        """Lines holding a numeral whose absolute value lies in [lo, hi]."""
+        return self.value_lines[bisect_left(self.values, lo):bisect_right(self.values, hi)]
+
+
+
+
+def _lazy_kind(atom: ValueAtom) -> str | None:
+    """'bare' or 'percent' when the atom can be decided from value-bearing lines alone."""
+    if atom.derived or atom.qualifier is not None or atom.kind != "value":
+        return None
+    if atom.dim == "percent":
+        return "percent"
+    if atom.dim == "" and not (atom.decimals > 0 and abs(atom.number) <= 1):
+        return "bare"
+    return None
+
+
+class WindowIndex:
+    """Per-line value entries of one window text, extracted on first need (memoise per window and run)."""
+
+    __slots__ = ("_prepared", "_lines", "_entries", "_facts", "_full")
+
+    def __init__(self, text: str) -> None:
+        self._prepared = prepare(text, keep_newlines=True)
+        self._lines = _line_states(self._prepared)
+        self._entries: list[list[tuple[ValueAtom, str]] | None] = [None] * len(self._lines)
+        self._facts: _Facts | None = None
+        self._full: TextIndex | None = None
+
+    def _line(self, i: int) -> list[tuple[ValueAtom, str]]:
+        entries = self._entries[i]
+        if entries is None:
+            entries = self._entries[i] = _line_entries(*self._lines[i])
+        return entries
+
+    def full(self) -> TextIndex:
+        """The whole window's index (``build_index`` of its text)."""
+        if self._full is None:
+            index = TextIndex()
+            for i in range(len(self._lines)):
+                for atom, shown in self._line(i):
+                    index.add(atom, shown)
+            self._full = index
+        return self._full
+
+    def for_atom(self, atom: ValueAtom) -> TextIndex:
+        """An index that decides ``atom`` exactly as the full index does."""
+        kind = _lazy_kind(atom)
+        if kind is None or self._full is not None:
+            return self.full()
+        facts = self._facts
+        if facts is None:
+            facts = self._facts = _Facts(self._prepared, [line for line, _, _ in self._lines])
+        target = abs(atom.number)
+        tol = atom.step + 1e-6 * max(1.0, target)  # wider than compare's rounding tolerance
+        read = facts.always.union(facts.near(target - tol, target + tol))
+        if kind == "percent":  # also a proportion (x100) or a fraction of it
+            read |= facts.fraction
+            read.update(facts.near((target - tol) / 100.0, (target + tol) / 100.0))
+        index = TextIndex()
+        for i in sorted(read):
+            for entry_atom, shown in self._line(i):
+                index.add(entry_atom, shown)
+        return index

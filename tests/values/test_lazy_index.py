@@ -1,0 +1,109 @@
+"""The lazy window index and the segment table decide exactly what the full versions decide.
+
+``WindowIndex.for_atom`` reads only the lines that could hold a claim atom; each case puts
+the deciding value where only one of the "always read" shapes (a bound cue, a scale word or
+letter, a number word, a power, a fraction) can reveal it, next to a decoy line. A mutation
+that drops a shape from ``window_index`` (or narrows the value tolerance) turns a supported
+or plausible verdict into missing here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values import claim_atoms, match_atom
+from citeproof.values.assess import build_index
+from citeproof.values.segment_support import SegmentTable, claim_profile, segment_carries
+from citeproof.values.window_index import WindowIndex, _lazy_kind
+
+DECOY = "Overall Number of Participants Analyzed: 7"
+
+CASES = [
+    # (claim, deciding source line, expected state)
+    ("45 patients", "Responders: 45", "supported"),
+    ("45 patients", "Responders: 44.6", "supported"),  # rounds at the claim's precision
+    ("45 patients", "Responders: 47", "missing"),
+    ("45 patients", "Change from baseline: -45", "plausible"),  # a negative change
+    ("45 patients", "Responders: more than 40", "plausible"),  # a bound the value satisfies
+    ("45 patients", "Responders: at least 40", "plausible"),
+    ("45 patients", "Responders: 40 or more", "plausible"),
+    ("45 patients", "Responders: ≥40", "plausible"),
+    ("45 patients", "Responders: >40", "plausible"),
+    ("3 patients", "Events: over1/6", "plausible"),  # a cue glued to an adverse-event count
+    ("45 patients", "受试者超过40例", "plausible"),
+    ("45 patients", "Responders: forty-five", "supported"),  # a number word
+    ("45000 patients", "Enrolled: 45 thousand", "supported"),  # a scale word
+    ("45000 patients", "Enrolled: 4.5万", "supported"),
+    ("45000 patients", "Enrolled: 45k", "supported"),  # a glued scale letter
+    ("1000 patients", "Enrolled: 10^3", "supported"),  # a power of ten
+    ("45000 patients", "Enrolled: 4.5 x 10^4", "supported"),
+    ("45000 patients", "Enrolled: 4.5e4", "supported"),
+    ("45%", "Response rate: 45%", "supported"),
+    ("45%", "Response rate: 0.45", "supported"),  # a proportion
+    ("45%", "Responders: 9/20", "supported"),  # a fraction
+    ("45%", "Responders: 9 of 20", "supported"),
+    ("45%", "Responders: nine in twenty", "supported"),
+    ("45%", "Response rate: over 40%", "plausible"),
+    ("45%", "Response rate: 46%", "missing"),
+]
+
+
+@pytest.mark.parametrize("claim, line, expected", CASES)
+def test_lazy_index_decides_like_the_full_index(claim: str, line: str, expected: str) -> None:
+    text = "\n".join([DECOY, "Results:", line, "Time frame: 12 weeks"])
+    (atom,) = claim_atoms(claim)
+    assert _lazy_kind(atom) is not None
+    lazy = WindowIndex(text)
+    for negated in (False, True):
+        want = match_atom(atom, build_index(text), negated=negated)
+        assert match_atom(atom, lazy.for_atom(atom), negated=negated) == want
+    assert want[0] == expected
+
+
+def test_lazy_index_skips_lines_that_cannot_hold_the_value() -> None:
+    text = "\n".join(["Arm A: 12", "Arm B: 45", "Overall survival: 30", "Arm C: 77"])
+    (atom,) = claim_atoms("45 patients")
+    index = WindowIndex(text).for_atom(atom)
+    assert [line for _, line in index.get("")] == ["Arm B: 45"]
+
+
+@pytest.mark.parametrize("claim", ["between 10 and 20 mg", "about 45", "0.45", "3 months", "< 5%", "2/20"])
+def test_other_atoms_use_the_full_index(claim: str) -> None:
+    text = "Dose: 10-20 mg\nRate: 45\nTotal: 2/20 (10%)\nFollow-up: 12 weeks"
+    atoms = claim_atoms(claim)
+    assert atoms and all(_lazy_kind(a) is None for a in atoms)
+    lazy, full = WindowIndex(text), build_index(text)
+    for a in atoms:
+        assert match_atom(a, lazy.for_atom(a)) == match_atom(a, full)
+        assert lazy.for_atom(a).by_dim == full.by_dim
+
+
+SEGMENTS = [
+    ("Overall response rate increased to 40% in Arm A.", False),
+    ("Overall response rate decreased to 40% in Arm A.", False),
+    ("Serious adverse events were not observed in Arm B.", False),
+    ("Patients with overall response rate of 40% in Arm A were excluded.", True),
+    ("治疗组的总缓解率升高至40%。", False),
+]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Overall response rate increased to 40% in Arm A.",
+        "Overall response rate increased to 41% in Arm A.",
+        "Overall response rate decreased to 40% in Arm A.",
+        "Serious adverse events were observed in Arm B.",
+        "Serious adverse events were not observed in Arm B.",
+        "Response rate was twice as high in Arm A.",
+        "治疗组的总缓解率升高至40%。",
+        "40%",
+    ],
+)
+@pytest.mark.parametrize("min_overlap", [0.8, 0.5])
+def test_segment_table_matches_segment_carries(claim: str, min_overlap: float) -> None:
+    profile = claim_profile(claim, claim_atoms(claim))
+    table = SegmentTable(SEGMENTS)
+    got = list(table.verdicts(profile, min_overlap=min_overlap))
+    assert got == [segment_carries(profile, text, min_overlap=min_overlap) for text, _ in SEGMENTS]
+    assert table.inverted == [inv for _, inv in SEGMENTS]
