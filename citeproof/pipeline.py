@@ -317,11 +317,12 @@ def _run_tier2(body: list[_ClaimState], options: VerifyOptions) -> SemanticAudit
         else:
             s.status, s.decided_by = "unverified", None
             code = "budget_exhausted" if j.status == "budget_exhausted" else "judge_error"
-            s.undecided.append(f"{code}: {j.error or ''}".rstrip(": "))
+            detail = f"{code}: {j.error}" if j.error and j.error != code else code
+            s.undecided.append(detail)
             s.reasons.append(
                 Finding(
                     rule=JUDGE_RULE, code=code, severity="major",
-                    message=f"judge could not answer ({code}{': ' + j.error if j.error else ''})",
+                    message=f"judge could not answer ({detail})",
                     claim_id=s.claim.id, location=s.claim.location,
                 )
             )
