@@ -32,6 +32,9 @@ _TRIAL_ZH = (
 )
 
 
+_RUN = object()  # key for memos that belong to the whole run (the store), not to one window
+
+
 class NumericSupport(Rule):
     id = "CP104"
     name = "numeric-support"
@@ -118,9 +121,11 @@ class NumericSupport(Rule):
         store = ctx.store
         index_of = None
         if store is not None:
+            memo = store.derived(_RUN, "values.line_entries", lambda _: {})  # per run, shared by windows
+
             def index_of(window: SourceWindow) -> WindowIndex:
                 # a window's lines are read once per run, however many claims cite it
-                return store.derived(window, "values.index", lambda w: WindowIndex(w.text))
+                return store.derived(window, "values.index", lambda w: WindowIndex(w.text, memo))
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]

@@ -69,6 +69,7 @@ class TextIndex:
 
 
 _UNIT_OF_MEASURE = re.compile(r"(?:unit of measure|units? of measurement|units?)\s?:\s?(?P<phrase>[^\d\n]{1,60})", re.I)
+_UNIT_WORD = re.compile("unit", re.I)  # every _UNIT_OF_MEASURE match contains it (same case folding)
 _HEADER_LINE = re.compile(r"^\s*[^\d:]{1,60}:\s*$")
 
 
@@ -115,8 +116,9 @@ def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] 
     to the next blank or header line) and where that line's own declaration starts."""
     out = []
     declared = None
+    any_unit = _UNIT_WORD.search(prepared) is not None  # most windows declare none: skip the per-line search
     for line in prepared.split("\n"):
-        um = _UNIT_OF_MEASURE.search(line)
+        um = _UNIT_OF_MEASURE.search(line) if any_unit else None
         if um:
             declared = _declared_unit(um.group("phrase"))
         elif not line.strip() or _HEADER_LINE.match(line):

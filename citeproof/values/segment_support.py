@@ -36,18 +36,48 @@ _ASCII_CUE = re.compile(r"^[a-z' ]+$")
 _VALUE_TOKEN = re.compile(r"\d+[a-zA-Z]{1,5}")
 
 
+_LETTER_RUN = re.compile(r"[a-z]+")
+
+
+class _WordCues:
+    """Does lower-cased text hold one of these English cues as whole words?
+
+    Same answer as one ``(?<![a-z])(?:cue|…)(?![a-z])`` search, faster: a one-word cue is
+    whole exactly when it is a maximal ``[a-z]+`` run of the text, so those are a set lookup
+    against the text's runs (computed once per text) and only phrases ("compared with",
+    "don't") go through a regex."""
+
+    __slots__ = ("single", "phrases")
+
+    def __init__(self, words: list[str]) -> None:
+        ascii_words = sorted((w for w in words if _ASCII_CUE.match(w)), key=len, reverse=True)
+        single = [w for w in ascii_words if _LETTER_RUN.fullmatch(w)]
+        phrases = [w for w in ascii_words if not _LETTER_RUN.fullmatch(w)]
+        self.single = frozenset(single)
+        # an empty list keeps the empty alternation (it matches wherever no letter is adjacent)
+        self.phrases = (
+            re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in phrases) + r")(?![a-z])")
+            if phrases or not single else None
+        )
+
+    def search(self, low: str, runs: set[str] | None = None) -> bool:
+        if runs is None:
+            runs = set(_LETTER_RUN.findall(low))
+        return not self.single.isdisjoint(runs) or (self.phrases is not None and self.phrases.search(low) is not None)
+
+
 @dataclass(frozen=True, slots=True)
 class _Cues:
     stop_en: frozenset[str]
     stop_zh: frozenset[str]
-    negation_en: re.Pattern[str]
+    negation_en: _WordCues
     negation_zh: tuple[str, ...]
     negation_exceptions: tuple[str, ...]
     bound_phrases: re.Pattern[str]
-    directions: dict[str, re.Pattern[str]]
+    directions: dict[str, _WordCues]
     directions_zh: dict[str, tuple[str, ...]]
     opposite: dict[str, str]
-    structure: dict[str, re.Pattern[str]]
+    structure: dict[str, _WordCues]
     structure_zh: dict[str, tuple[str, ...]]
     inverting_headers: tuple[str, ...]
 
@@ -56,9 +86,8 @@ class _Cues:
 def _cues() -> _Cues:
     doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
 
-    def words_re(words: list[str]) -> re.Pattern[str]:
-        ascii_words = sorted((w for w in words if _ASCII_CUE.match(w)), key=len, reverse=True)
-        return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in ascii_words) + r")(?![a-z])")
+    def words_re(words: list[str]) -> _WordCues:
+        return _WordCues(words)
 
     def zh(words: list[str]) -> tuple[str, ...]:
         return tuple(sorted((w for w in words if not _ASCII_CUE.match(w)), key=len, reverse=True))
@@ -130,7 +159,8 @@ def structure(text: str) -> frozenset[str]:
     """Contrast / comparison / "respectively" cues present (they bind values to subjects)."""
     cues = _cues()
     low = text.lower()
-    found = {k for k, rx in cues.structure.items() if rx.search(low)}
+    runs = set(_LETTER_RUN.findall(low))
+    found = {k for k, rx in cues.structure.items() if rx.search(low, runs)}
     found |= {k for k, ws in cues.structure_zh.items() if any(w in low for w in ws)}
     return frozenset(found)
 
@@ -178,8 +208,9 @@ def polarity(text: str) -> tuple[bool, frozenset[str]]:
         # compounds that contain a negation character/word but do not negate (不良 = adverse)
         if word in low:
             low = low.replace(word, " ")
-    negated = bool(cues.negation_en.search(low)) or any(c in low for c in cues.negation_zh)
-    dirs = {k for k, rx in cues.directions.items() if rx.search(low)}
+    runs = set(_LETTER_RUN.findall(low))
+    negated = cues.negation_en.search(low, runs) or any(c in low for c in cues.negation_zh)
+    dirs = {k for k, rx in cues.directions.items() if rx.search(low, runs)}
     dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}
     return negated, frozenset(dirs)
 
@@ -298,13 +329,21 @@ class SegmentTable:
 
     __slots__ = ("texts", "inverted", "_prepared", "_postings", "_profiles", "_indexes")
 
-    def __init__(self, segments: Sequence[tuple[str, bool]]) -> None:
+    def __init__(self, segments: Sequence[tuple[str, bool]], memo: dict[str, tuple[str, frozenset[str]]] | None = None) -> None:
+        """``memo`` (segment text → prepared text and content words) may be shared by every
+        window of a run: headers and boilerplate lines recur across records."""
         self.texts = [text for text, _ in segments]
         self.inverted = [inv for _, inv in segments]  # under an inverting header (exclusion list)
-        self._prepared = [prepare(text) for text in self.texts]
+        memo = {} if memo is None else memo
+        self._prepared: list[str] = []
         self._postings: dict[str, list[int]] = {}
-        for i, seg in enumerate(self._prepared):
-            for term in content_terms(seg):
+        for i, text in enumerate(self.texts):
+            known = memo.get(text)
+            if known is None:
+                seg = prepare(text)
+                known = memo[text] = (seg, frozenset(content_terms(seg)))
+            self._prepared.append(known[0])
+            for term in known[1]:
                 self._postings.setdefault(term, []).append(i)
         self._profiles: dict[int, _SegmentProfile] = {}
         self._indexes: dict[int, TextIndex] = {}

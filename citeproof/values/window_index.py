@@ -115,9 +115,12 @@ def _lazy_kind(atom: ValueAtom) -> str | None:
 class WindowIndex:
     """Per-line value entries of one window text, extracted on first need (memoise per window and run)."""
 
-    __slots__ = ("_prepared", "_lines", "_entries", "_facts", "_full")
+    __slots__ = ("_prepared", "_lines", "_entries", "_facts", "_full", "_memo")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, memo: dict[tuple, list[tuple[ValueAtom, str]]] | None = None) -> None:
+        """``memo`` (a line and its declared unit → its entries) may be shared by every window
+        of a run: boilerplate lines ("Time frame: up to 24 months") recur across records."""
+        self._memo = {} if memo is None else memo
         self._prepared = prepare(text, keep_newlines=True)
         self._lines = _line_states(self._prepared)
         self._entries: list[list[tuple[ValueAtom, str]] | None] = [None] * len(self._lines)
@@ -127,7 +130,11 @@ class WindowIndex:
     def _line(self, i: int) -> list[tuple[ValueAtom, str]]:
         entries = self._entries[i]
         if entries is None:
-            entries = self._entries[i] = _line_entries(*self._lines[i])
+            state = self._lines[i]
+            entries = self._memo.get(state)
+            if entries is None:
+                entries = self._memo[state] = _line_entries(*state)
+            self._entries[i] = entries
         return entries
 
     def full(self) -> TextIndex:

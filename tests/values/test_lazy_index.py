@@ -107,3 +107,36 @@ def test_segment_table_matches_segment_carries(claim: str, min_overlap: float) -
     got = list(table.verdicts(profile, min_overlap=min_overlap))
     assert got == [segment_carries(profile, text, min_overlap=min_overlap) for text, _ in SEGMENTS]
     assert table.inverted == [inv for _, inv in SEGMENTS]
+
+
+def test_segment_table_memo_is_shared_and_changes_nothing() -> None:
+    memo: dict = {}
+    first, second = SegmentTable(SEGMENTS, memo), SegmentTable(SEGMENTS[::-1], memo)
+    assert len(memo) == len(SEGMENTS)  # each distinct segment text prepared once
+    claim = "Overall response rate increased to 40% in Arm A."
+    profile = claim_profile(claim, claim_atoms(claim))
+    assert list(second.verdicts(profile, min_overlap=0.8))[::-1] == list(first.verdicts(profile, min_overlap=0.8))
+
+
+@pytest.mark.parametrize(
+    "words, text, expected",
+    [
+        (["increased", "rose"], "the rate increased.", True),
+        (["increased", "rose"], "the rate increasedx.", False),  # not a whole word
+        (["increased"], "xincreased by 5", False),
+        (["compared with"], "a, compared with b", True),  # a phrase
+        (["compared with"], "a, compared withheld", False),
+        (["don't"], "we don't know", True),
+        (["不良"], "12 events", True),  # no English cue: the empty alternation matches, as before
+        (["不良"], "events", False),
+    ],
+)
+def test_word_cues_answer_like_one_alternation(words: list[str], text: str, expected: bool) -> None:
+    import re
+
+    from citeproof.values.segment_support import _ASCII_CUE, _WordCues
+
+    ascii_words = sorted((w for w in words if _ASCII_CUE.match(w)), key=len, reverse=True)
+    one = re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in ascii_words) + r")(?![a-z])")
+    assert (one.search(text) is not None) == expected
+    assert _WordCues(words).search(text) == expected
