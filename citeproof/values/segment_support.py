@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -319,45 +320,48 @@ def segment_carries(profile: ClaimProfile, segment_text: str, *, min_overlap: fl
 
 
 class SegmentTable:
-    """The segments of one cited window, their content words indexed (term → segments holding it).
+    """The segments of one cited window with their content words, for the claim-support pass.
 
-    Built once per window and run (the rule memoises it on the source store), so a claim's
-    content-word overlap with every segment costs one dictionary lookup per claim term; the
-    rest of a segment's profile and its value atoms are computed only for segments that pass
-    the overlap, and then only once.
+    Built once per window and run (the rule memoises it on the source store); a segment's
+    content words are computed once per distinct segment text in the run (``memo``), so a
+    claim's overlap with a segment is one set intersection. The rest of a segment's profile
+    and its value atoms are computed only for segments that pass the overlap, and then once.
+    Holds references, not copies: the texts are the store's, the word sets the memo's.
     """
 
-    __slots__ = ("texts", "inverted", "_prepared", "_postings", "_profiles", "_indexes")
+    __slots__ = ("texts", "inverted", "_terms", "_profiles", "_indexes")
 
-    def __init__(self, segments: Sequence[tuple[str, bool]], memo: dict[str, tuple[str, frozenset[str]]] | None = None) -> None:
-        """``memo`` (segment text → prepared text and content words) may be shared by every
-        window of a run: headers and boilerplate lines recur across records."""
+    def __init__(self, segments: Sequence[tuple[str, bool]], memo: dict | None = None) -> None:
+        """``memo`` (segment text → its content words; word set → its shared copy) may be
+        shared by every window of a run: headers and boilerplate lines recur across records."""
         self.texts = [text for text, _ in segments]
         self.inverted = [inv for _, inv in segments]  # under an inverting header (exclusion list)
         memo = {} if memo is None else memo
-        self._prepared: list[str] = []
-        self._postings: dict[str, list[int]] = {}
-        for i, text in enumerate(self.texts):
-            known = memo.get(text)
-            if known is None:
-                seg = prepare(text)
-                known = memo[text] = (seg, frozenset(content_terms(seg)))
-            self._prepared.append(known[0])
-            for term in known[1]:
-                self._postings.setdefault(term, []).append(i)
-        self._profiles: dict[int, _SegmentProfile] = {}
-        self._indexes: dict[int, TextIndex] = {}
+        self._terms: list[frozenset[str]] = []
+        for text in self.texts:
+            terms = memo.get(text)
+            if terms is None:
+                terms = frozenset(map(sys.intern, content_terms(prepare(text))))
+                # equal word sets ("complete", "response") share one object across the run
+                terms = memo[text] = memo.setdefault(terms, terms)  # type: ignore[call-overload]
+            self._terms.append(terms)
+        self._profiles: dict[int, _SegmentProfile] | None = None
+        self._indexes: dict[int, TextIndex] | None = None
 
     def __len__(self) -> int:
         return len(self.texts)
 
     def _profile(self, i: int) -> _SegmentProfile:
+        if self._profiles is None:
+            self._profiles = {}
         prof = self._profiles.get(i)
         if prof is None:
-            prof = self._profiles[i] = _profile_of_prepared(self._prepared[i])
+            prof = self._profiles[i] = _profile_of_prepared(prepare(self.texts[i]))
         return prof
 
     def _supports_all(self, atoms: Sequence[ValueAtom], i: int) -> bool:
+        if self._indexes is None:
+            self._indexes = {}
         index = self._indexes.get(i)
         if index is None:
             index = self._indexes[i] = build_index(self.texts[i])
@@ -372,10 +376,8 @@ class SegmentTable:
             yield from (_NO_TERMS for _ in self.texts)
             return
         n = len(profile.terms)
-        counts = [0] * len(self.texts)
-        for term in profile.terms:
-            for i in self._postings.get(term, ()):
-                counts[i] += 1
+        claim_terms = profile.terms
+        counts = [len(claim_terms & terms) for terms in self._terms]
         rejected: dict[int, SegmentVerdict] = {}
         atoms = list(profile.atoms)
         for i, c in enumerate(counts):

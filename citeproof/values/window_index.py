@@ -22,6 +22,7 @@ the full index, built from the same per-line entries. Each line is read at most 
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import lru_cache
@@ -75,7 +76,8 @@ class _Facts:
 
     __slots__ = ("always", "fraction", "values", "value_lines")
 
-    def __init__(self, prepared: str, lines: list[str]) -> None:
+    def __init__(self, lines: list[str]) -> None:
+        prepared = "\n".join(lines)
         starts = [0]
         for line in lines:
             starts.append(starts[-1] + len(line) + 1)
@@ -91,8 +93,9 @@ class _Facts:
         self.fraction = lines_of(_FRACTION_SHAPE.finditer(prepared))
         pairs = [(_parse_number(numeral), i) for i, line in enumerate(lines) for numeral in _NUMBER.findall(line)]
         pairs.sort()  # numerals carry no sign: a "-45" line sits with 45
-        self.values = [v for v, _ in pairs]
-        self.value_lines = [i for _, i in pairs]
+        # compact arrays: a run holds one of these per cited window
+        self.values = array("d", [v for v, _ in pairs])
+        self.value_lines = array("l", [i for _, i in pairs])
 
     def near(self, lo: float, hi: float) -> list[int]:
         """Lines holding a numeral whose absolute value lies in [lo, hi]."""
@@ -115,14 +118,16 @@ def _lazy_kind(atom: ValueAtom) -> str | None:
 class WindowIndex:
     """Per-line value entries of one window text, extracted on first need (memoise per window and run)."""
 
-    __slots__ = ("_prepared", "_lines", "_entries", "_facts", "_full", "_memo")
+    __slots__ = ("_lines", "_declared", "_entries", "_facts", "_full", "_memo")
 
     def __init__(self, text: str, memo: dict[tuple, list[tuple[ValueAtom, str]]] | None = None) -> None:
         """``memo`` (a line and its declared unit → its entries) may be shared by every window
         of a run: boilerplate lines ("Time frame: up to 24 months") recur across records."""
         self._memo = {} if memo is None else memo
-        self._prepared = prepare(text, keep_newlines=True)
-        self._lines = _line_states(self._prepared)
+        states = _line_states(prepare(text, keep_newlines=True))
+        self._lines = [line for line, _, _ in states]
+        # only lines under a "Unit of Measure:" declaration carry one (most windows have none)
+        self._declared = {i: (d, p) for i, (_, d, p) in enumerate(states) if d is not None or p is not None}
         self._entries: list[list[tuple[ValueAtom, str]] | None] = [None] * len(self._lines)
         self._facts: _Facts | None = None
         self._full: TextIndex | None = None
@@ -130,7 +135,7 @@ class WindowIndex:
     def _line(self, i: int) -> list[tuple[ValueAtom, str]]:
         entries = self._entries[i]
         if entries is None:
-            state = self._lines[i]
+            state = (self._lines[i], *self._declared.get(i, (None, None)))
             entries = self._memo.get(state)
             if entries is None:
                 entries = self._memo[state] = _line_entries(*state)
@@ -154,7 +159,7 @@ class WindowIndex:
             return self.full()
         facts = self._facts
         if facts is None:
-            facts = self._facts = _Facts(self._prepared, [line for line, _, _ in self._lines])
+            facts = self._facts = _Facts(self._lines)
         target = abs(atom.number)
         tol = atom.step + 1e-6 * max(1.0, target)  # wider than compare's rounding tolerance
         read = facts.always.union(facts.near(target - tol, target + tol))
