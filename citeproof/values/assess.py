@@ -1,8 +1,9 @@
 """The three states of a claim's numbers against the cited windows (SPEC §3.4).
 
-A window's atoms are extracted and indexed by dimension once per distinct text (an LRU
-keyed on the text string, whose hash Python caches), so checking a claim costs one pass over
-each window the first time and a dictionary lookup after that: linear in window size.
+A window's atoms are indexed by dimension, line by line. The numeric-support rule reads each
+cited window through ``window_index.WindowIndex`` (memoised per window on the run's source
+store): a line is extracted at most once per run, and only when some claim atom could be
+decided by it. ``index_text`` (an LRU keyed on the text) serves callers without a store.
 """
 
 from __future__ import annotations
