@@ -32,12 +32,3 @@ def cassette() -> Iterator[Callable[..., cassette_lib.CassetteSession]]:
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
-
-def write_trial_sources(root: Path, record: dict, trial: str = "NCT0000001") -> Path:
-    """A sources folder holding one ClinicalTrials.gov-shaped record; returns the folder."""
-    import json
-
-    folder = root / "sources"
-    (folder / "clinical_trials").mkdir(parents=True, exist_ok=True)
-    (folder / "clinical_trials" / f"{trial}.json").write_text(json.dumps(record), encoding="utf-8")
-    return folder

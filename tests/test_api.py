@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import write_trial_sources
+from trial_sources import write_trial_sources
 
 import citeproof
 from citeproof.report import VerificationReport

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import write_trial_sources
+from trial_sources import write_trial_sources
 
 from citeproof.cli import main
 
