@@ -1,8 +1,9 @@
 """How one claim atom relates to one source atom: supported, plausible, or nothing.
 
-Equality is exact after conversion (SI prefixes, percent ↔ proportion ↔ fraction), or equal
-at the claim's stated precision when the claim visibly rounds a more precise source value
-(``33%`` for ``33.33%``, ``0.33`` for ``1/3``). Months and years are never *equal* to days,
+Equality is exact; across a conversion (SI prefixes, percent ↔ proportion ↔ fraction) it is
+judged at the claim's stated precision (``0.33`` for ``1/3``, ``33.33%`` for ``1/3``). A claim
+that merely rounds a same-unit source value (``14 months`` for ``13.5 months``, ``33%`` for
+``33.33%``) is plausible, not supported: it goes to the judge. Months and years are never *equal* to days,
 weeks or hours — such a conversion is only plausible (SPEC §3.4).
 """
 
@@ -37,7 +38,9 @@ def _equal(claim: ValueAtom, cv: float, wv: float, *, same_unit: bool) -> bool:
     if _exact(cv, wv):
         return True
     if same_unit:
-        return _rounds_to(cv, wv, claim.step)
+        # With no conversion in between, a rounded figure is an approximation, not the same
+        # value: "14 months" for a source's 13.5 is only plausible (SPEC §3.4), never supported.
+        return False
     # across units only a claim that writes decimals may round (0.33 g for 333 mg)
     return claim.decimals > 0 and _rounds_to(cv, wv, claim.step) and abs(cv - wv) <= 0.01 * abs(cv) + _EPS
 
@@ -62,6 +65,8 @@ def convert(source: ValueAtom, claim: ValueAtom, value: float) -> tuple[float, b
     if claim.kind == "fraction":
         return None
     if claim.dim == source.dim:
+        if source.kind == "fraction" and source.den and _is_proportion(claim):
+            return source.num / source.den, False, False  # type: ignore[operator]  # 1/3 → 0.3333 is a conversion
         if claim.dim == "" or claim.unit == source.unit:
             return value, True, False
         approx = claim.dim == "time" and claim.calendar != source.calendar
@@ -116,6 +121,8 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
         if wq in (None, "~"):
             if eq:
                 return "supported"
+            if same and not approx and _rounds_to(cv, wv, claim.step):
+                return "plausible"  # the claim rounds the source value: a judge decides if that is fair
             if wv < 0 < cv and _equal(claim, cv, -wv, same_unit=same) and not approx:
                 return "plausible"  # "reduced by 40%" against a change of -40
             return None

@@ -21,7 +21,7 @@ DECOY = "Overall Number of Participants Analyzed: 7"
 CASES = [
     # (claim, deciding source line, expected state)
     ("45 patients", "Responders: 45", "supported"),
-    ("45 patients", "Responders: 44.6", "supported"),  # rounds at the claim's precision
+    ("45 patients", "Responders: 44.6", "plausible"),  # a rounding: judged, never equal
     ("45 patients", "Responders: 47", "missing"),
     ("45 patients", "Change from baseline: -45", "plausible"),  # a negative change
     ("45 patients", "Responders: more than 40", "plausible"),  # a bound the value satisfies
