@@ -37,3 +37,18 @@ def window(text: str) -> SourceWindow:
 def test_rounding_versus_equality(claim, source, state):
     results = assess_numbers(claim, [window(source)])
     assert results and results[0].state == state, [(r.raw, r.state, r.matched) for r in results]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "state"),
+    [
+        # A month has no exact length: even a value equal to the average month in hours is only
+        # plausible. Weeks, days and hours convert exactly.
+        ("Treatment lasted 1 month.", "Treatment lasted 730.5 hours.", "plausible"),
+        ("Treatment lasted 2 weeks.", "Treatment lasted 336 hours.", "supported"),
+        ("Follow-up was 12 months.", "Follow-up was 1 year.", "supported"),
+    ],
+)
+def test_calendar_conversions_are_only_plausible(claim, source, state):
+    results = assess_numbers(claim, [window(source)])
+    assert results and results[0].state == state, [(r.raw, r.state, r.matched) for r in results]

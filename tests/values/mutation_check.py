@@ -1,0 +1,134 @@
+"""Mutation check for the numeric rule (CP104), its value atoms, and the n/a tally.
+
+    python tests/values/mutation_check.py          # from the repository root
+
+Each mutation is a small edit that a plausible bug would make. The script applies it in a
+throwaway git worktree of HEAD (the working tree is never touched), runs the named tests
+there, and reports whether they failed ("killed") or not ("SURVIVED"). A surviving
+mutation means the tests are not done. Not collected by pytest (no ``test_`` prefix).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Mutation:
+    name: str
+    path: str
+    old: str
+    new: str
+    tests: tuple[str, ...]
+
+
+MUTATIONS = (
+    Mutation(
+        "drop emphasis folding",
+        "citeproof/text/normalize.py",
+        "def fold_emphasis(text: str) -> str:\n",
+        "def fold_emphasis(text: str) -> str:\n    return text\n",
+        ("tests/cli/test_exit_codes.py", "tests/values", "tests/tier1/test_numeric_support.py"),
+    ),
+    Mutation(
+        "accept a plausible number as supported",
+        "citeproof/values/compare.py",
+        '        if wq in (None, "~") and abs(cv - wv) <= max(claim.step / 2, _APPROX_SHARE * abs(cv)):\n            return "plausible"',
+        '        if wq in (None, "~") and abs(cv - wv) <= max(claim.step / 2, _APPROX_SHARE * abs(cv)):\n            return "supported"',
+        ("tests/values", "tests/tier1/test_numeric_support.py"),
+    ),
+    Mutation(
+        "same-unit rounding counts as equal (14 months for 13.5)",
+        "citeproof/values/compare.py",
+        "is only plausible (SPEC §3.4), never supported.\n        return False",
+        "is only plausible (SPEC §3.4), never supported.\n        return _rounds_to(cv, wv, claim.step)",
+        ("tests/values", "tests/tier1/test_numeric_support.py"),
+    ),
+    Mutation(
+        "ignore units (compare bare values)",
+        "citeproof/values/compare.py",
+        "    if claim.dim == source.dim:\n",
+        "    if True:\n",
+        ("tests/values", "tests/tier1/test_numeric_support.py"),
+    ),
+    Mutation(
+        "calendar conversion is exact",
+        "citeproof/values/compare.py",
+        "        approx = claim.dim == \"time\" and claim.calendar != source.calendar\n",
+        "        approx = False\n",
+        ("tests/values", "tests/tier1/test_numeric_support.py"),
+    ),
+    Mutation(
+        "no full-width / NFKC normalisation",
+        "citeproof/text/normalize.py",
+        'unicodedata.normalize("NFKC", ',
+        '(lambda _form, s: s)("NFKC", ',
+        ("tests/values", "tests/parse", "tests/tier1/test_numeric_support.py"),
+    ),
+    Mutation(
+        "plausible numbers pass without the judge",
+        "tier1/numeric_support.py",
+        '            return self.undecided(f"plausible: {detail}", claim_id=claim.id)',
+        "            return self.ok(claim.id)",
+        ("tests/tier1/test_numeric_support.py", "tests/tier1/test_rule_examples.py", "tests/values"),
+    ),
+    Mutation(
+        "a missing number does not block",
+        "tier1/numeric_support.py",
+        "            return self.fail(*findings, claim_id=claim.id)",
+        "            return self.undecided('missing', *findings, claim_id=claim.id)",
+        ("tests/tier1/test_numeric_support.py", "tests/tier1/test_rule_examples.py", "tests/cli/test_exit_codes.py"),
+    ),
+    Mutation(
+        "count n/a as a pass in the per-rule totals",
+        "citeproof/pipeline.py",
+        "        if o.applicable:\n            by_rule.setdefault(o.rule, []).append(o)\n",
+        "        by_rule.setdefault(o.rule, []).append(\n"
+        "            o if o.applicable else o.model_copy(update={'applicable': True, 'passed': True}))\n",
+        ("tests/tier1/test_rule_examples.py", "tests/test_pipeline_verdict.py"),
+    ),
+)
+
+
+def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+
+
+def main() -> int:
+    survived = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        run(["git", "worktree", "add", "--detach", str(tree), "HEAD"], REPO).check_returncode()
+        try:
+            for m in MUTATIONS:
+                target = tree / m.path
+                original = target.read_text(encoding="utf-8")
+                if m.old not in original:
+                    print(f"?? {m.name}: pattern not found in {m.path} (update the mutation)")
+                    survived += 1
+                    continue
+                target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
+                try:
+                    result = run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *m.tests], tree)
+                finally:
+                    target.write_text(original, encoding="utf-8")
+                if result.returncode == 0:
+                    survived += 1
+                    print(f"SURVIVED  {m.name}")
+                else:
+                    failed = [ln.split(" ")[1] for ln in result.stdout.splitlines() if ln.startswith("FAILED")]
+                    print(f"killed    {m.name}  by {failed[0] if failed else 'an error'}")
+        finally:
+            run(["git", "worktree", "remove", "--force", str(tree)], REPO)
+    print(f"{len(MUTATIONS) - survived}/{len(MUTATIONS)} mutations killed")
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
