@@ -96,6 +96,15 @@ def _load_settings(config: Path | None):
         raise InputError(f"config invalid: {config}: {' '.join(first[1:3]).strip() or first[0]}") from None
 
 
+def _where(location) -> str:
+    """Short location for the terminal: the line and the innermost heading (the JSON has the full path)."""
+    return f"line {location.line}" + (f" ({location.section_path[-1]})" if location.section_path else "")
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _summary(report: VerificationReport, out_path: Path | None) -> str:
     t = report.totals
     lines = [
@@ -109,15 +118,15 @@ def _summary(report: VerificationReport, out_path: Path | None) -> str:
     for c in failing[:15]:
         reason = c.reasons[0] if c.reasons else None
         why = f"{reason.code}: {reason.message}" if reason else "failed"
-        lines.append(f"  FAIL {c.id} {c.location.describe()}: {why}")
+        lines.append(_clip(f"  FAIL {c.id} {_where(c.location)}: {why}"))
     if len(failing) > 15:
         lines.append(f"  … and {len(failing) - 15} more failing claims (see the JSON report)")
     for f in report.findings[:10]:
-        where = f" {f.location.describe()}" if f.location else ""
-        lines.append(f"  {f.severity.upper()} {f.rule} {f.code}{where}: {f.message}")
+        where = f" {_where(f.location)}" if f.location else ""
+        lines.append(_clip(f"  {f.severity.upper()} {f.rule} {f.code}{where}: {f.message}"))
     undecided = [c for c in report.claims if c.status in ("undecided", "unverified")]
     for c in undecided[:5]:
-        lines.append(f"  {c.status.upper()} {c.id} {c.location.describe()}: {'; '.join(c.undecided_reasons) or '-'}")
+        lines.append(_clip(f"  {c.status.upper()} {c.id} {_where(c.location)}: {'; '.join(c.undecided_reasons) or '-'}"))
     if len(undecided) > 5:
         lines.append(f"  … and {len(undecided) - 5} more {'/'.join(sorted({c.status for c in undecided}))} claims")
     rules = ", ".join(
