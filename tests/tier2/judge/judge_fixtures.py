@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
-from excerpt.types import Excerpt
+from judge_requests import request_for
 from tier2.interface import JudgeRequest
 
 BASE_URL = "http://judge.test/v1"
@@ -15,20 +14,10 @@ SECRET_KEY = "sk-test-SECRET-4f2a9c1e7b3d5a60"
 
 
 def judge_request(claim: str, excerpt_text: str, claim_id: str = "c1") -> JudgeRequest:
-    excerpt = Excerpt(
-        source_id="pmid:1",
-        source_path="pubmed/1.txt",
-        locator="L1-4",
-        text=excerpt_text,
-        sha256=hashlib.sha256(excerpt_text.encode()).hexdigest(),
-        line_start=1,
-        line_end=4,
-        char_start=0,
-        char_end=len(excerpt_text),
-        tokens=len(excerpt_text.split()),
-        strategy="locator",
+    return request_for(
+        claim_id, claim, excerpt_text, source_id="pmid:1", source_path="pubmed/1.txt", locator="L1-4",
+        line_end=4, tokens=len(excerpt_text.split()),
     )
-    return JudgeRequest(claim_id=claim_id, claim_text=claim, excerpt=excerpt, source_ids=("pmid:1",))
 
 
 def completion(content: str | None, *, finish_reason: str = "stop", prompt_tokens: int = 111, completion_tokens: int = 22) -> dict[str, Any]:
