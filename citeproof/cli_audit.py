@@ -26,6 +26,14 @@ def _require_file(path: Path, what: str) -> None:
         raise typer.Exit(2)
 
 
+def _verdict_on_report(report: Path, examine) -> None:
+    """Run a log examination of a report; its one-line summary goes to stdout when ok, stderr when not."""
+    _require_file(report, "report")
+    result = examine(report)
+    print(result.summary(), file=sys.stdout if result.ok else sys.stderr)
+    raise typer.Exit(0 if result.ok else 1)
+
+
 @audit_app.command("check")
 def check_cmd(
     report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
@@ -33,10 +41,7 @@ def check_cmd(
     """Log exists, chain intact, every line schema-valid, counts and budget arithmetic match the report."""
     from audit.check import check_report
 
-    _require_file(report, "report")
-    result = check_report(report)
-    print(result.summary(), file=sys.stdout if result.ok else sys.stderr)
-    raise typer.Exit(0 if result.ok else 1)
+    _verdict_on_report(report, check_report)
 
 
 @audit_app.command("show")
@@ -63,10 +68,7 @@ def replay_cmd(
     """Re-derive each judged claim's verdict from the log alone and compare with the report."""
     from audit.replay import replay_report
 
-    _require_file(report, "report")
-    result = replay_report(report)
-    print(result.summary(), file=sys.stdout if result.ok else sys.stderr)
-    raise typer.Exit(0 if result.ok else 1)
+    _verdict_on_report(report, replay_report)
 
 
 if __name__ == "__main__":  # pragma: no cover
