@@ -151,7 +151,7 @@ class ClaimSupport(Rule):
                     )
                 if verdict.carries:
                     return self.ok(claim.id)
-                if best is None or verdict.stage > best.stage:
-                    best = verdict
+                if best is None or (verdict.stage, verdict.share) > (best.stage, best.share):
+                    best = verdict  # the nearest miss explains the claim best
         why = best.why if best is not None else "the cited windows have no text"
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)

@@ -221,6 +221,7 @@ class SegmentVerdict:
     carries: bool
     why: str | None  # first unmet condition, for the undecided reason
     stage: int = 0  # how far the segment got (the best segment's reason is the one reported)
+    share: float = 0.0  # content-word overlap, to pick the nearest miss among segments that stopped there
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +281,7 @@ _NO_TERMS = SegmentVerdict(False, "no content words to compare", 0)
 
 
 def _overlap_verdict(share: float, min_overlap: float) -> SegmentVerdict:
-    return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1)
+    return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1, share)
 
 
 def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Callable[[], bool]) -> SegmentVerdict:

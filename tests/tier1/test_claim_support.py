@@ -104,3 +104,22 @@ def test_lines_under_an_exclusion_header_never_pass():
     out = run("Prior treatment with endocrine therapy.", src)
     assert not out.passed and "exclusion" in (out.undecided or "")
     assert not run("Prior treatment with endocrine therapy.", "排除标准：\nPrior treatment with endocrine therapy.").passed
+
+
+def test_undecided_reason_names_the_nearest_miss(tmp_path):
+    """The reason quotes the segment that came closest, not the first one read."""
+    from citeproof.pipeline import VerifyOptions, run
+
+    src = tmp_path / "sources" / "clinical_trials"
+    src.mkdir(parents=True)
+    (src / "NCT0000009.txt").write_text(
+        "Unrelated header line.\nThe weekly infusion dose was reduced for toxicity.\n", encoding="utf-8"
+    )
+    report = run(
+        "# R\n\nThe weekly infusion dose was given unchanged throughout [nct:NCT0000009#L1-L2].\n",
+        "markdown", tmp_path / "sources", VerifyOptions(mode="report"),
+    )
+    (claim,) = report.claims
+    assert claim.status == "undecided"
+    reason = claim.undecided_reasons[0]
+    assert "overlap" in reason and "overlap 0%" not in reason, reason
