@@ -31,7 +31,6 @@ from citeproof.report import (
     InputInfo,
     JudgeResult,
     Mode,
-    NumberResult,
     RuleTally,
     SemanticAudit,
     Totals,
@@ -39,6 +38,7 @@ from citeproof.report import (
 )
 from citeproof.settings import Settings
 from citeproof.sources.types import Resolution
+from citeproof.values.assess import NumberAssessment
 from tier1.context import ClaimContext, ReportContext
 from tier1.registry import load_rules
 from tier1.rule import Rule
@@ -64,7 +64,7 @@ class _ClaimState:
     claim: Claim
     resolutions: list[Resolution]
     outcomes: list[RuleOutcome] = field(default_factory=list)
-    numbers: list[object] = field(default_factory=list)
+    numbers: list[NumberAssessment] = field(default_factory=list)
     status: str = "undecided"
     decided_by: str | None = None
     reasons: list[Finding] = field(default_factory=list)
@@ -277,7 +277,6 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
         "rules": rules,
         "outcomes": all_outcomes,
         "body": body,
-        "listing": listing,
         "report_outcomes": report_outcomes,
         "report_findings": report_findings,
     }
@@ -374,18 +373,8 @@ def _anchor_result(res: Resolution) -> AnchorResult:
     )
 
 
-def _number_result(n: object) -> NumberResult:
-    return NumberResult(
-        raw=str(getattr(n, "raw", "")),
-        normalised=str(getattr(n, "normalised", "")),
-        state=getattr(n, "state"),
-        matched=getattr(n, "matched", None),
-        source_id=getattr(n, "source_id", None),
-    )
-
-
 def _build_report(
-    *, report_text, fmt, sources_dir, options, parsed, rules, outcomes, body, listing,
+    *, report_text, fmt, sources_dir, options, parsed, rules, outcomes, body,
     report_outcomes, report_findings, semantic,
 ) -> VerificationReport:
     claims = []
@@ -402,14 +391,13 @@ def _build_report(
                 decided_by=s.decided_by,
                 reasons=tuple(s.reasons),
                 undecided_reasons=tuple(s.undecided),
-                numbers=tuple(_number_result(n) for n in s.numbers),
+                numbers=tuple(n.to_result() for n in s.numbers),
                 judge=s.judge,
             )
         )
     counts = Counter(c.status for c in claims)
-    report_blocks = any(o.blocks for o in report_outcomes) or any(
-        f.severity == "critical" for f in report_findings
-    ) or any(f.severity == "critical" for f in parsed.findings)
+    # Parse findings reach the verdict through CP100's outcomes (claim-level or report-level).
+    report_blocks = any(o.blocks for o in report_outcomes) or any(f.severity == "critical" for f in report_findings)
     if counts["fail"] or report_blocks:
         verdict = "blocked"
     elif counts["undecided"] or counts["unverified"] or any(o.undecided for o in report_outcomes):
@@ -432,11 +420,6 @@ def _build_report(
     all_findings = [f for o in outcomes for f in o.findings] + list(report_findings) + [
         f for c in claims for f in c.reasons if f.rule == JUDGE_RULE
     ]
-    # Parse findings are reported through CP100's outcomes when that rule is registered;
-    # count them directly otherwise so nothing is lost.
-    if not any(r.id == "CP100" for r in rules):
-        all_findings += list(parsed.findings)
-        report_findings = list(report_findings) + list(parsed.findings)
     seen: set[tuple] = set()
     by_reason: Counter[str] = Counter()
     for f in all_findings:

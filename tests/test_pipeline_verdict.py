@@ -60,3 +60,36 @@ def test_na_rules_are_not_counted_as_passes(sources):
     na = [r for r in report.rules if r.status == "n/a"]
     assert na, "a report without diagrams must leave the diagram rules n/a"
     assert all(r.applicable == 0 and r.passed == 0 and r.pass_rate is None for r in na)
+
+
+def _crashing_rule(scope: str):
+    from tier1.rule import Rule, RuleDoc
+
+    class Crashes(Rule):
+        id = "CP999"
+        name = "always-crashes"
+        severity = "info"
+        doc = RuleDoc(what="-", why="-", fails="-", passes="-", not_applicable="-")
+
+        def check_claim(self, ctx):
+            raise RuntimeError("boom in claim")
+
+        def check_report(self, ctx):
+            raise RuntimeError("boom in report")
+
+    Crashes.scope = scope
+    return Crashes()
+
+
+@pytest.mark.parametrize("scope", ["claim", "report"])
+def test_a_crashing_rule_blocks_with_a_finding_and_the_run_completes(sources, monkeypatch, scope):
+    import citeproof.pipeline as pipeline
+
+    real = pipeline.load_rules
+    monkeypatch.setattr(pipeline, "load_rules", lambda: [*real(), _crashing_rule(scope)])
+    report = verdict("# R\n\n" + CLAIM, sources)
+    assert report.verdict == "blocked" and report.exit_code == 1
+    crash = [f for c in report.claims for f in c.reasons] + list(report.findings)
+    assert any(f.code == "rule_crashed" and f.rule == "CP999" and "boom" in f.message for f in crash)
+    tally = next(t for t in report.rules if t.id == "CP999")
+    assert tally.blocked >= 1

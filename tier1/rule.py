@@ -12,7 +12,6 @@ runs every one of them through the real pipeline, so a doc can never drift from 
 from __future__ import annotations
 
 from abc import ABC
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from citeproof.model import Finding, Frozen, Location, RuleOutcome, Severity
@@ -109,12 +108,3 @@ class Rule(ABC):
             findings=findings, claim_id=claim_id,
         )
 
-
-@dataclass
-class RuleCrash:
-    """A rule that raised is reported as a finding naming the rule and claim (flake8's lesson)."""
-
-    rule_id: str
-    error: str
-    claim_id: str | None = None
-    extra: dict[str, str] = field(default_factory=dict)
