@@ -259,7 +259,10 @@ def rules(
     """List the Tier 1 rules (id, name, severity) or show one rule's documentation."""
     from tier1.registry import load_rules
 
-    for rule in load_rules():
+    rules = load_rules()
+    if rule_id and not any(r.id == rule_id.upper() or r.name == rule_id for r in rules):
+        raise UsageError(f"unknown rule {rule_id!r}: `citeproof rules` lists the ids and names")
+    for rule in rules:
         if rule_id and rule.id != rule_id.upper() and rule.name != rule_id:
             continue
         print(f"{rule.id}  {rule.name:<24} {rule.severity:<8} {rule.scope}")

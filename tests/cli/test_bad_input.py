@@ -115,3 +115,13 @@ def test_malformed_anchor_is_a_finding_with_location(tmp_path, sources, capsys):
     code, out, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
     assert code == 1
     assert "CP100" in out and '"line": 3' in out
+
+
+def test_rules_lists_the_registry_and_refuses_an_unknown_id(capsys):
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "CP104" in out and "numeric-support" in out
+    assert main(["rules", "numeric-support"]) == 0
+    assert "Fails when" in capsys.readouterr().out
+    code, _, err = run_cli(["rules", "CP999"], capsys)
+    assert code == 2 and "unknown rule" in err
