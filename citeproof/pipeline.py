@@ -25,11 +25,11 @@ from citeproof import __version__
 from citeproof.errors import InputError
 from citeproof.model import Claim, Finding, ParsedReport, ReportFormat, RuleOutcome
 from citeproof.report import (
+    JudgeResult,
     AnchorAudit,
     AnchorResult,
     ClaimResult,
     InputInfo,
-    JudgeResult,
     Mode,
     RuleTally,
     SemanticAudit,
@@ -300,18 +300,13 @@ def _run_tier2(body: list[_ClaimState], options: VerifyOptions) -> SemanticAudit
     by_claim = {j.claim_id: j for j in outcome.judgements}
     for s in undecided:
         j = by_claim.get(s.claim.id)
-        if j is None:
+        if j is None:  # the stage answers every claim; if it ever does not, the claim is not verified
+            s.status, s.decided_by = "unverified", None
+            s.undecided.append("judge_error: no judgement returned")
             continue
-        s.judge = JudgeResult(
-            verdict=getattr(j.verdict, "value", j.verdict),
-            quote=j.quote,
-            rationale=j.rationale,
-            error=j.error if j.status != "judged" else None,
-            audit_sequences=tuple(j.sequences),
-            cached=j.cached,
-        )
+        s.judge = j.to_judge_result()
         verdict = s.judge.verdict
-        if j.status == "judged" and verdict == "supported":
+        if j.passed:
             s.status, s.decided_by = "pass", "tier2"
         elif j.status == "judged":
             s.status, s.decided_by = "fail", "tier2"
@@ -337,25 +332,7 @@ def _run_tier2(body: list[_ClaimState], options: VerifyOptions) -> SemanticAudit
                     claim_id=s.claim.id, location=s.claim.location,
                 )
             )
-    o = outcome
-    return SemanticAudit(
-        enabled=True,
-        audit_log_path=str(options.tier2.audit_log),
-        audit_log_entries=o.audit_log_entries,
-        call_budget=o.call_budget,
-        calls_made=o.calls_made,
-        calls_remaining=o.calls_remaining,
-        cache_hits=o.cache_hits,
-        judge_errors=o.judge_errors,
-        budget_exhausted=o.budget_exhausted,
-        prompt_tokens=o.prompt_tokens,
-        completion_tokens=o.completion_tokens,
-        model=o.model,
-        base_url=o.base_url,
-        output_mode=o.output_mode,
-        prompt_version=o.prompt_version,
-        run_id=o.run_id,
-    )
+    return outcome.to_semantic_audit()
 
 
 def _anchor_result(res: Resolution) -> AnchorResult:

@@ -93,3 +93,36 @@ def test_a_crashing_rule_blocks_with_a_finding_and_the_run_completes(sources, mo
     assert any(f.code == "rule_crashed" and f.rule == "CP999" and "boom" in f.message for f in crash)
     tally = next(t for t in report.rules if t.id == "CP999")
     assert tally.blocked >= 1
+
+
+PARAPHRASE = "Progression came later than usual in Arm A [nct:NCT0000001#Results].\n"
+SOURCE_LINE = "Median time to progression was 13.5 months in Arm A."
+
+
+@pytest.mark.parametrize(
+    ("answer", "budget", "status", "verdict", "code"),
+    [
+        ({"verdict": "supported", "quote": SOURCE_LINE, "rationale": "stated"}, 3, "pass", "pass", None),
+        ({"verdict": "contradicted", "quote": SOURCE_LINE, "rationale": "says otherwise"}, 3, "fail", "blocked", "judge_contradicted"),
+        ({"verdict": "not_enough_info", "quote": "", "rationale": "silent"}, 3, "fail", "blocked", "judge_not_enough_info"),
+        ({"verdict": "supported", "quote": SOURCE_LINE, "rationale": "stated"}, 0, "unverified", "incomplete", "budget_exhausted"),
+        ({"verdict": "supported", "quote": "a sentence the excerpt never says", "rationale": "x"}, 3, "unverified", "incomplete", "judge_error"),
+    ],
+)
+def test_judge_verdicts_map_to_claim_statuses(sources, tmp_path, answer, budget, status, verdict, code):
+    from tier2.local_endpoint import LocalEndpoint
+    from tier2.options import Tier2Options
+
+    with LocalEndpoint(answer=lambda _body: answer) as endpoint:
+        options = Tier2Options(
+            model="m", base_url=endpoint.base_url, call_budget=budget, audit_log=tmp_path / "audit.jsonl",
+            cache_dir=None, max_retries=0,
+        )
+        report = run("# R\n\n" + PARAPHRASE, "markdown", sources, VerifyOptions(tier2=options))
+    (claim,) = report.claims
+    assert (claim.status, report.verdict) == (status, verdict)
+    assert claim.decided_by == ("tier2" if status in ("pass", "fail") else None)
+    if code:
+        assert any(f.code == code for f in claim.reasons), claim.reasons
+    assert report.semantic_audit.calls_made == endpoint.requests <= budget
+    assert report.semantic_audit.audit_log_entries == len((tmp_path / "audit.jsonl").read_text().splitlines())
