@@ -1,0 +1,34 @@
+"""Wrong PASSes a reviewer found: each bad claim is no longer supported, its good twin still is.
+
+SPEC §3.4: supported only by an equal value with an equal unit (exact SI conversions;
+percent ↔ proportion ↔ fraction at the claim's stated precision); bounds, approximations and
+roundings are plausible (judged).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values import assess_numbers
+from tests.values.helpers import window
+
+
+def states(claim: str, source: str) -> list[tuple[str, str]]:
+    return [(r.raw, r.state) for r in assess_numbers(claim, [window(source)])]
+
+
+def all_supported(claim: str, source: str) -> bool:
+    got = states(claim, source)
+    return bool(got) and all(s == "supported" for _, s in got)
+
+
+# ---- 1. a fraction before sentence punctuation is still a fraction ----------------------
+
+def test_fraction_before_full_stop_is_not_supported_by_scattered_numbers():
+    got = states("Responders were 2/20.", "Responders were 2/25, and 20 were enrolled.")
+    assert got and all(s != "supported" for _, s in got), got
+
+
+def test_fraction_before_full_stop_is_supported_by_the_same_fraction():
+    assert all_supported("Responders were 2/20.", "Responders were 2/20.")
+    assert all_supported("Responders were 2/20, as planned.", "Responders were 2/20.")
