@@ -108,15 +108,48 @@ def _atoms_carried(claim_text: str, quote: str) -> bool:
     return all(match_atom(atom, index)[0] == "supported" for atom in atoms)
 
 
-def check_answer(answer: JudgeAnswer, claim_text: str, excerpt_text: str) -> tuple[bool, str | None]:
-    """``(True, None)`` for a grounded answer, else ``(False, reason)`` with a reason code."""
+CHECK_DETAILS = {
+    "quote_missing": "a supported/contradicted verdict came without a quote",
+    "quote_not_in_excerpt": "the quote does not occur in the excerpt",
+    "quote_lacks_claim_numbers": "a supported verdict's quote does not carry the claim's numbers",
+}
+
+
+class AnswerCheck(tuple):
+    """``(ok, reason)`` — compares and unpacks as that pair — plus ``quote_found``: whether
+    the quote occurs in the excerpt (``None`` when there is no quote to search)."""
+
+    quote_found: bool | None
+
+    def __new__(cls, ok: bool, reason: str | None, quote_found: bool | None) -> AnswerCheck:
+        self = super().__new__(cls, (ok, reason))
+        self.quote_found = quote_found
+        return self
+
+    @property
+    def ok(self) -> bool:
+        return self[0]
+
+    @property
+    def reason(self) -> str | None:
+        return self[1]
+
+    @property
+    def detail(self) -> str | None:
+        return None if self.reason is None else CHECK_DETAILS.get(self.reason, self.reason)
+
+
+def check_answer(answer: JudgeAnswer, claim_text: str, excerpt_text: str) -> AnswerCheck:
+    """``(True, None)`` for a grounded answer, else ``(False, reason)`` with a reason code;
+    the result also carries ``quote_found`` so callers need not search the quote again."""
     quote = answer.quote.strip()
+    found = quote_in_excerpt(quote, excerpt_text) if quote else None
     if answer.verdict in (Verdict.supported, Verdict.contradicted) and not _strip_wrappers(quote):
-        return False, "quote_missing"
-    if quote and not quote_in_excerpt(quote, excerpt_text):
-        return False, "quote_not_in_excerpt"
+        return AnswerCheck(False, "quote_missing", found)
+    if quote and not found:
+        return AnswerCheck(False, "quote_not_in_excerpt", found)
     if answer.verdict is Verdict.supported:
         missing = missing_claim_numbers(claim_text, quote)
         if missing:
-            return False, "quote_lacks_claim_numbers"
-    return True, None
+            return AnswerCheck(False, "quote_lacks_claim_numbers", found)
+    return AnswerCheck(True, None, found)

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Union
 
-from tier2.answer_check import check_answer, quote_in_excerpt
+from tier2.answer_check import check_answer
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode, Verdict
 from tier2.prompt import PROMPT_VERSION
 
@@ -127,12 +127,12 @@ class ScriptedJudge:
             return item
         if not isinstance(item, JudgeAnswer):
             raise AssertionError(f"ScriptedJudge: unusable script item {item!r}")
-        ok, reason = check_answer(item, request.claim_text, request.excerpt.text)
+        checked = check_answer(item, request.claim_text, request.excerpt.text)
         return AttemptResult(
             answer=item,
             raw_response=item.model_dump_json(),
-            error=None if ok else reason,
-            quote_found=quote_in_excerpt(item.quote, request.excerpt.text) if item.quote.strip() else None,
+            error=checked.reason,
+            quote_found=checked.quote_found,
             output_mode=self._mode,
             http_status=200,
             prompt_tokens=self.prompt_tokens,

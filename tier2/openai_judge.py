@@ -21,7 +21,7 @@ import httpx
 import openai
 from pydantic import ValidationError
 
-from tier2.answer_check import check_answer, quote_in_excerpt
+from tier2.answer_check import check_answer
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode
 from tier2.output_modes import ModeLadder, looks_like_mode_rejection, response_format_for
 from tier2.prompt import PROMPT_VERSION, build_messages
@@ -199,15 +199,15 @@ class OpenAIJudge:
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in exc.errors())
             return AttemptResult(error="schema_invalid", error_detail=problems[:500], **base)
-        quote_found = quote_in_excerpt(answer.quote, request.excerpt.text) if answer.quote.strip() else None
-        ok, reason = check_answer(answer, request.claim_text, request.excerpt.text)
+        checked = check_answer(answer, request.claim_text, request.excerpt.text)
         # The parsed answer stays on a failed check so the audit log shows what the model said;
-        # ``error`` being set is what makes it unusable.
+        # ``error`` being set is what makes it unusable. (The runner checks it again: it is
+        # the runner's check, not this one, that a verdict must pass to count.)
         return AttemptResult(
             answer=answer,
-            error=None if ok else reason,
-            error_detail=None if ok else _CHECK_DETAILS.get(reason or "", reason),
-            quote_found=quote_found,
+            error=checked.reason,
+            error_detail=checked.detail,
+            quote_found=checked.quote_found,
             **base,
         )
 
@@ -217,12 +217,6 @@ class OpenAIJudge:
             return text
         return text.replace(key, "[api key removed]")
 
-
-_CHECK_DETAILS = {
-    "quote_missing": "a supported/contradicted verdict came without a quote",
-    "quote_not_in_excerpt": "the quote does not occur in the excerpt",
-    "quote_lacks_claim_numbers": "a supported verdict's quote does not carry the claim's numbers",
-}
 
 
 def _unwrap_json(content: str) -> str:

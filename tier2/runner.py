@@ -41,6 +41,7 @@ from tenacity import RetryCallState, Retrying, retry_if_result, stop_after_attem
 
 from audit.writer import AuditWriter
 from citeproof.model import Frozen
+from tier2.answer_check import check_answer
 from tier2.budget import BudgetExhausted, CallBudget
 from tier2.cache import AnswerCache, CachedAnswer, CacheKey, NullCache
 from tier2.interface import AttemptResult, Judge, JudgeRequest, OutputMode
@@ -203,11 +204,16 @@ class _ClaimJudge:
     def __call__(self, request: JudgeRequest) -> tuple[ClaimJudgement, list[AttemptResult]]:
         for mode in cache_modes(self.judge):
             hit = self.cache.get(self.key(request, mode))
-            if hit is not None:
-                return self._from_cache(request, hit), []
+            if hit is None:
+                continue
+            checked = check_answer(hit.answer, request.claim_text, request.excerpt.text)
+            if checked.ok:
+                return self._from_cache(request, hit, checked.quote_found), []
+            # an entry that fails the answer check (written by an older check, or tampered
+            # with) is a miss like a damaged entry: never an answer
         return self._request(request)
 
-    def _from_cache(self, request: JudgeRequest, hit: CachedAnswer) -> ClaimJudgement:
+    def _from_cache(self, request: JudgeRequest, hit: CachedAnswer, quote_found: bool | None) -> ClaimJudgement:
         left = self.budget.remaining
         line = self.audit.write(
             **self._line_common(request),
@@ -216,8 +222,8 @@ class _ClaimJudge:
             verdict=hit.answer.verdict.value,
             quote=hit.answer.quote,
             rationale=hit.answer.rationale,
-            # only checked answers are cached; an empty quote (not_enough_info) was never checked
-            quote_check="found" if hit.answer.quote.strip() else None,
+            # checked again on this hit (see __call__); no quote (not_enough_info) means nothing to search
+            quote_check=None if quote_found is None else ("found" if quote_found else "not_found"),
             prompt_tokens=None,
             completion_tokens=None,
             latency_s=0.0,
@@ -321,6 +327,13 @@ class _ClaimJudge:
             )
         if result.error is None and result.answer is None:
             return result.model_copy(update={"error": "schema_invalid", "error_detail": "no error and no answer"})
+        if result.answer is not None and result.error is None:
+            # the runner's own check, whatever the judge did: only an answer that passes it counts
+            checked = check_answer(result.answer, request.claim_text, request.excerpt.text)
+            update: dict[str, object] = {"quote_found": checked.quote_found}
+            if not checked.ok:
+                update |= {"error": checked.reason, "error_detail": checked.detail, "retryable": False}
+            return result.model_copy(update=update)
         return result
 
     def _should_retry(self, results: list[AttemptResult]) -> bool:

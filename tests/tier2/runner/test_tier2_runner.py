@@ -205,10 +205,53 @@ class TestCache:
         with AuditWriter(tmp_path / "a.jsonl", fsync=False) as w:
             run([make_request("c1")], ScriptedJudge({"c1": [fault("timeout")]}), w, cache=cache)
         assert len(cache) == 0
+        # an answer that fails the answer check is an error too: neither a judge's own check
+        # failure nor one only the runner's check catches (a judge that skipped it) is cached
+        invented = answer("supported", "The response rate was 99% overall")
+        unchecked = AttemptResult(answer=invented, raw_response=invented.model_dump_json())
+        for failing in (ScriptedJudge({"c1": [invented]}), ScriptedJudge({"c1": [unchecked]})):
+            with AuditWriter(tmp_path / "a.jsonl", fsync=False) as w:
+                out = run([make_request("c1")], failing, w, cache=cache, max_retries=0)
+            assert out.judgement("c1").status == "judge_error" and out.judgement("c1").error == "quote_not_in_excerpt"
+        assert len(cache) == 0
         judge = ScriptedJudge(default=GOOD)
         with AuditWriter(tmp_path / "a.jsonl", fsync=False) as w:
             out = run([make_request("c1")], judge, w, cache=cache)
         assert judge.call_count == 1 and out.judgement("c1").status == "judged" and not out.judgement("c1").cached
+
+    @pytest.mark.parametrize(
+        "bad",
+        [
+            answer("supported", "The response rate was 99% overall"),  # quote not in the excerpt
+            answer("supported", "in the treatment arm"),  # verbatim, but lacks the claim's 45%
+            answer("supported", ""),  # no quote at all
+        ],
+    )
+    def test_a_cached_answer_that_fails_the_check_is_a_miss_never_a_pass(self, tmp_path: Path, bad):
+        from tier2.cache import CachedAnswer, CacheKey
+
+        judge = ScriptedJudge(default=fault("http_error", http_status=400))
+        request = make_request("c1")
+        cache = JudgeCache(tmp_path / "cache")
+        key = CacheKey.build(
+            model=judge.model, base_url=judge.base_url, output_mode=judge.output_mode, prompt_version=judge.prompt_version,
+            claim_text=request.claim_text, excerpt_text=request.excerpt.text, temperature=judge.temperature,
+        )
+        cache.put(key, CachedAnswer(answer=bad, raw_response=bad.model_dump_json(), output_mode=judge.output_mode))
+        with AuditWriter(tmp_path / "a.jsonl", fsync=False) as w:
+            out = run([request], judge, w, cache=cache)
+        j = out.judgement("c1")
+        assert not j.passed and not j.cached and j.status == "judge_error" and out.cache_hits == 0
+        assert judge.call_count == 1  # asked afresh, as for a damaged entry
+        assert all(not ln.record.cached for ln in read_log(tmp_path / "a.jsonl"))
+
+    def test_a_cache_hit_logs_the_quote_check_it_passed(self, tmp_path: Path):
+        cache = JudgeCache(tmp_path / "cache")
+        with AuditWriter(tmp_path / "a.jsonl", fsync=False) as w:
+            run([make_request("c1")], ScriptedJudge(default=GOOD), w, cache=cache)
+            out = run([make_request("c1")], ScriptedJudge(default=GOOD), w, cache=cache)
+        assert out.judgement("c1").cached and out.judgement("c1").passed
+        assert [ln.record.quote_check for ln in read_log(tmp_path / "a.jsonl")] == ["found", "found"]
 
     def test_answer_changing_inputs_miss(self, tmp_path: Path):
         cache = JudgeCache(tmp_path / "cache")
