@@ -55,7 +55,9 @@ def _satisfies(x: float, qualifier: str, bound: float) -> bool:
 
 
 def _is_proportion(atom: ValueAtom) -> bool:
-    return atom.is_bare and atom.kind == "value" and (atom.decimals > 0 or atom.number == 0) and abs(atom.number) <= 1
+    # a statistic (p = 0.05, HR 0.75, OR 0.5) is not a share of anything: never a percentage
+    return (atom.is_bare and atom.kind == "value" and atom.stat is None
+            and (atom.decimals > 0 or atom.number == 0) and abs(atom.number) <= 1)
 
 
 def convert(source: ValueAtom, claim: ValueAtom, value: float) -> tuple[float, bool, bool] | None:
@@ -85,12 +87,28 @@ def convert(source: ValueAtom, claim: ValueAtom, value: float) -> tuple[float, b
     return None
 
 
+def _stat_differs(claim: ValueAtom, source: ValueAtom) -> bool:
+    """Two different statistics (HR against OR, p against HR), or a confidence interval
+    against a figure that is not one: an equal number there is not the same fact."""
+    if claim.stat == source.stat:
+        return False
+    return bool(claim.stat and source.stat) or "CI" in (claim.stat, source.stat)
+
+
 def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Relation:
     """The relation of one claim value/range atom to one source atom.
 
     ``negated``: the claim is negated ("none … more than 1%"), which turns a bound's truth
     condition around — any same-unit value in the window makes it judgeable (plausible).
+    An equal value under a different statistic is at most plausible.
     """
+    rel = _relate(claim, source, negated=negated)
+    if rel == "supported" and _stat_differs(claim, source):
+        return "plausible"
+    return rel
+
+
+def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
     if claim.kind == "fraction":
         return _relate_fraction(claim, source)
     if source.kind == "fraction" and claim.is_bare and not _is_proportion(claim):

@@ -32,3 +32,39 @@ def test_fraction_before_full_stop_is_not_supported_by_scattered_numbers():
 def test_fraction_before_full_stop_is_supported_by_the_same_fraction():
     assert all_supported("Responders were 2/20.", "Responders were 2/20.")
     assert all_supported("Responders were 2/20, as planned.", "Responders were 2/20.")
+
+
+# ---- 2. a p-value, HR or OR is not a proportion -----------------------------------------
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mortality was reduced by 5% in Arm A.", "Mortality was reduced in Arm A (p = 0.05)."),
+        ("Survival improved by 75% in Arm A.", "Survival improved in Arm A (HR 0.75)."),
+    ],
+)
+def test_statistic_is_not_a_proportion(claim, source):
+    assert not all_supported(claim, source), states(claim, source)
+
+
+def test_proportion_still_supports_a_percentage():
+    assert all_supported("Mortality was reduced by 5% in Arm A.", "Mortality was reduced by 0.05 in Arm A.")
+
+
+# ---- 4. a different statistic is at most plausible --------------------------------------
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The HR 0.75 favoured Arm A.", "The OR 0.75 favoured Arm A."),
+        ("The effect was significant (p = 0.75).", "The effect was seen (HR 0.75)."),
+    ],
+)
+def test_different_statistic_is_not_supported(claim, source):
+    got = states(claim, source)
+    assert got and all(s == "plausible" for _, s in got), got
+
+
+def test_same_statistic_is_supported():
+    assert all_supported("The HR 0.75 favoured Arm A.", "The HR 0.75 favoured Arm A.")
+    assert all_supported("The effect was significant (p = 0.03).", "The effect was significant (p = 0.03).")
