@@ -36,6 +36,7 @@ from citeproof.report import (
     Totals,
     VerificationReport,
 )
+from citeproof.resolution import resolve_anchor
 from citeproof.settings import Settings
 from citeproof.sources.types import Resolution
 from citeproof.values.assess import NumberAssessment
@@ -83,25 +84,6 @@ def detect_format(path: str | None, text: str) -> ReportFormat:
     if head.startswith(("<!doctype html", "<html", "<body", "<div", "<p", "<section", "<article", "<h1", "<h2")):
         return "html"
     return "markdown"
-
-
-def _resolve(claim: Claim, store, retrieved) -> list[Resolution]:
-    out: list[Resolution] = []
-    for anchor in claim.anchors:
-        if anchor.kind == "url":
-            if retrieved is not None:
-                out.append(retrieved.resolve(anchor))
-            elif store is not None:
-                from citeproof.retrieval import resolve_manifest_url
-
-                out.append(resolve_manifest_url(store, anchor))
-            else:
-                out.append(Resolution(anchor=anchor, window=None))
-        elif store is not None:
-            out.append(store.resolve(anchor))
-        else:
-            out.append(Resolution(anchor=anchor, window=None))
-    return out
 
 
 def _safe_claim_check(rule: Rule, ctx: ClaimContext) -> RuleOutcome:
@@ -223,7 +205,7 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
     states: dict[str, _ClaimState] = {}
     all_outcomes: list[RuleOutcome] = []
     for claim in parsed.claims:
-        resolutions = _resolve(claim, store, retrieved)
+        resolutions = [resolve_anchor(a, store, retrieved) for a in claim.anchors]
         state = _ClaimState(claim=claim, resolutions=resolutions)
         states[claim.id] = state
         ctx = ClaimContext(claim=claim, resolutions=resolutions, settings=settings, store=store)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,19 @@ def test_judge_verdicts_map_to_claim_statuses(sources, tmp_path, answer, budget,
         assert any(f.code == code for f in claim.reasons), claim.reasons
     assert report.semantic_audit.calls_made == endpoint.requests <= budget
     assert report.semantic_audit.audit_log_entries == len((tmp_path / "audit.jsonl").read_text().splitlines())
+
+
+def test_diagram_numbers_resolve_like_claims_in_rag_mode(tmp_path):
+    """A diagram's anchor resolves the same way a claim's does (here: a retrieved URL)."""
+    url = "https://trials.example.org/study/NCT0000001"
+    retrieved = tmp_path / "retrieved.jsonl"
+    retrieved.write_text(json.dumps({"url": url, "title": "t", "text": SOURCE_LINE}) + "\n", encoding="utf-8")
+    answer = (
+        f"# A\n\nMedian time to progression was 13.5 months in Arm A ({url}).\n"
+        + DIAGRAM.format(label="{value} to progression")
+    )
+    good = run(answer.replace("{value}", "13.5 months"), "markdown", None, VerifyOptions(retrieved_path=retrieved))
+    bad = run(answer.replace("{value}", "19 months"), "markdown", None, VerifyOptions(retrieved_path=retrieved))
+    assert next(t for t in good.rules if t.id == "CP206").status == "pass", good.findings
+    assert next(t for t in bad.rules if t.id == "CP206").status == "fail"
+    assert good.verdict == "pass" and bad.verdict == "blocked"

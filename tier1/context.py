@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from citeproof.model import Claim, ParsedReport
+from citeproof.model import Anchor, Claim, ParsedReport
+from citeproof.resolution import resolve_anchor
 from citeproof.settings import Settings
 from citeproof.sources.types import Resolution
 
@@ -36,3 +37,10 @@ class ReportContext:
     sources_dir: Path | None
     claim_resolutions: dict[str, list[Resolution]]
     retrieved: RetrievedSet | None = None  # RAG-answer mode only
+    _resolved: dict[str, Resolution] = field(default_factory=dict, repr=False)
+
+    def resolve(self, anchor: Anchor) -> Resolution:
+        """An anchor outside any claim (a diagram's), resolved exactly as claim anchors are; memoised."""
+        if anchor.raw not in self._resolved:
+            self._resolved[anchor.raw] = resolve_anchor(anchor, self.store, self.retrieved)
+        return self._resolved[anchor.raw]

@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from citeproof.mermaid import MermaidLabel, anchors_in, diagram_source, parse_mermaid, strip_anchors
 from citeproof.model import Anchor, Finding, MermaidBlock, RuleOutcome
-from citeproof.sources.types import Resolution
 from citeproof.values import assess_numbers, claim_atoms
 from tier1.context import ReportContext
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -124,7 +123,6 @@ class MermaidNumbers(Rule):
             return self.na()
         findings: list[Finding] = []
         undecided: list[str] = []
-        cache: dict[str, Resolution] = {}
         for label, text in labels:
             name = f"{label.kind} {label.ref!r} label {text!r} (diagram {block.id} at {block.location.describe()}, line {label.line} of the diagram)"
             anchors, origin = _anchors_for(label, block)
@@ -136,7 +134,7 @@ class MermaidNumbers(Rule):
                     location=block.location,
                 ))
                 continue
-            resolutions = [self._resolve(a, ctx, cache) for a in anchors]
+            resolutions = [ctx.resolve(a) for a in anchors]
             windows = [r.window for r in resolutions if r.window is not None]
             kinds = [r.anchor.kind for r in resolutions if r.window is not None]
             if not windows:
@@ -168,9 +166,3 @@ class MermaidNumbers(Rule):
                              location=block.location, severity="major"),
             )
         return self.ok()
-
-    @staticmethod
-    def _resolve(anchor: Anchor, ctx: ReportContext, cache: dict[str, Resolution]) -> Resolution:
-        if anchor.raw not in cache:
-            cache[anchor.raw] = ctx.store.resolve(anchor) if ctx.store is not None else Resolution(anchor=anchor, window=None)
-        return cache[anchor.raw]
