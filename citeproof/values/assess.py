@@ -95,8 +95,10 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         out.append(replace(atom, kind="value", number=float(atom.num), dim="", unit="", step=1.0))
         out.append(replace(atom, kind="value", number=float(atom.den), dim="", unit="", step=1.0))
     if atom.kind == "range" and atom.high is not None:
-        out.append(replace(atom, kind="value", high=None))
-        out.append(replace(atom, kind="value", number=atom.high, high=None))
+        # each end is a value of its own, but a point claim equal to it is only plausible
+        # ("5.1 months" is not the median of a CI that starts at 5.1): compare.relate
+        out.append(replace(atom, kind="value", high=None, range_end=True))
+        out.append(replace(atom, kind="value", number=atom.high, high=None, range_end=True))
     if atom.per_hours and atom.dim.endswith("/time"):
         # "200 mg/day" also states "200 mg" (a claim without the rate)
         head_dim = atom.dim[: -len("/time")]

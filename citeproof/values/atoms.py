@@ -38,6 +38,7 @@ class ValueAtom:
     derived: bool = False  # fold change, percentage points, twice as many, difference/sum
     label: bool = False  # reserved: ordinals that name something (Group 2) are never emitted as atoms
     per_hours: float | None = None  # a rate's time denominator in hours (mg/day → 24)
+    range_end: bool = False  # source index only: one end of a range/CI, indexed as a value of its own
     start: int = 0
     end: int = 0
 

@@ -68,3 +68,35 @@ def test_different_statistic_is_not_supported(claim, source):
 def test_same_statistic_is_supported():
     assert all_supported("The HR 0.75 favoured Arm A.", "The HR 0.75 favoured Arm A.")
     assert all_supported("The effect was significant (p = 0.03).", "The effect was significant (p = 0.03).")
+
+
+# ---- 3. a point claim equal to a range or CI end is only plausible ----------------------
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Median PFS was 5.1 months in Arm A.", "Median PFS was 7.2 months in Arm A (95% CI 5.1 to 9.0 months)."),
+        ("Median age was 45 years.", "Median age was 52 years (range 45-70 years)."),
+        ("Median age was 70 years.", "Median age was 52 years (range 45-70 years)."),
+    ],
+)
+def test_point_claim_at_a_range_end_is_plausible(claim, source):
+    got = states(claim, source)
+    assert got and all(s == "plausible" for _, s in got), got
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Median PFS was 7.2 months (95% CI 5.1 to 9.0 months).", "Median PFS was 7.2 months in Arm A (95% CI 5.1 to 9.0 months)."),
+        ("Ages ranged from 45 to 70 years.", "Median age was 52 years (range 45-70 years)."),
+        ("Median age was 52 years.", "Median age was 52 years (range 45-70 years)."),
+    ],
+)
+def test_range_and_point_claims_matching_the_source_stay_supported(claim, source):
+    assert all_supported(claim, source), states(claim, source)
+
+
+def test_confidence_interval_is_not_a_plain_range():
+    got = states("Median PFS was 7.2 months (95% CI 5.1 to 9.0 months).", "Median PFS was 7.2 months (5.1 to 9.0 months).")
+    assert ("5.1 to 9.0 months", "plausible") in got, got
