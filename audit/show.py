@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from audit.reader import LogLine, read_log
@@ -53,19 +54,21 @@ def render(lines: list[LogLine], console: Console, *, title: str) -> None:
     for ln in lines:
         rec = ln.record
         if rec is None:
-            table.add_row(str(ln.number), "", "", "", "", f"[red]BROKEN: {ln.problem}[/red]", "", "", "")
+            table.add_row(str(ln.number), "", "", "", "", f"[red]BROKEN: {escape(str(ln.problem))}[/red]", "", "", "")
             continue
-        outcome = f"[red]{rec.error}[/red]" if rec.error else (rec.verdict or "")
+        # every cell from the log is text, never rich markup: a quote "[/b]" or
+        # "[citation needed]" must print as written, not crash or vanish
+        outcome = f"[red]{escape(rec.error)}[/red]" if rec.error else escape(rec.verdict or "")
         attempt = "cache" if rec.cached else str(rec.attempt)
         tokens = "" if rec.prompt_tokens is None else f"{rec.prompt_tokens}+{rec.completion_tokens or 0}"
         table.add_row(
             str(rec.sequence),
-            rec.time[11:19],
-            rec.run_id[-8:],
-            rec.claim_id[:16],
+            escape(rec.time[11:19]),
+            escape(rec.run_id[-8:]),
+            escape(rec.claim_id[:16]),
             attempt,
             outcome,
-            rec.quote or "",
+            escape(rec.quote or ""),
             tokens,
             f"{rec.budget_before}→{rec.budget_after}",
         )

@@ -166,3 +166,29 @@ def test_show_filters_by_claim_and_verdict(judged_run):
     assert {ln.record.claim_id for ln in select(lines, claim="b")} == {"b"}
     assert [ln.record.claim_id for ln in select(lines, verdict="supported")] == ["a", "b"]
     assert [ln.record.claim_id for ln in select(lines, verdict="contradicted")] == ["d"]
+
+
+def test_show_prints_log_text_as_written_never_as_markup(judged_run):
+    """A quote, claim id or error from the log is text: "[/b]" must not crash rich, "[x]" must not vanish."""
+    from rich.console import Console
+
+    from audit.reader import read_log
+    from audit.show import render
+
+    _, log = judged_run
+    rows = [json.loads(line) for line in _lines(log)]
+    rows[0]["quote"] = "as shown [/b] in table 2"
+    rows[1]["quote"] = "[citation needed] the rate was 45%"
+    rows[2]["claim_id"] = "[bold]c7[/bold]"
+    rows[2]["error"] = "timeout [/red] [link=x]"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))  # show does not need the chain intact
+    console = Console(record=True, width=400, color_system=None)
+    render(read_log(log), console, title="t")
+    out = console.export_text()
+    assert "as shown [/b] in table 2" in out
+    assert "[citation needed] the rate was 45%" in out
+    assert "[bold]c7[/bold]" in out and "timeout [/red] [link=x]" in out
+
+    shown = CliRunner().invoke(audit_app, ["show", str(log)])
+    assert shown.exit_code == 0, shown.output
+    assert "[citation needed]" in shown.output
