@@ -143,3 +143,12 @@ def test_diagram_numbers_resolve_like_claims_in_rag_mode(tmp_path):
     assert next(t for t in good.rules if t.id == "CP206").status == "pass", good.findings
     assert next(t for t in bad.rules if t.id == "CP206").status == "fail"
     assert good.verdict == "pass" and bad.verdict == "blocked"
+
+
+def test_a_rule_module_that_fails_to_import_blocks_and_the_run_completes(sources, monkeypatch):
+    import tier1.registry as registry
+
+    monkeypatch.setattr(registry, "RULE_TABLE", (*registry.RULE_TABLE, ("CP998", "tier1.no_such_rule_module", "Nope")))
+    report = verdict("# R\n\n" + CLAIM, sources)
+    assert report.verdict == "blocked"
+    assert any(f.rule == "CP998" and f.code == "rule_crashed" and "no_such_rule_module" in f.message for f in report.findings)

@@ -1,14 +1,14 @@
 """The single registry of Tier 1 rules: one line per rule, ordered by id.
 
-A rule's id is stable and never reused; a retired rule keeps its line in RETIRED with
-the id that replaced it. The pipeline, the docs and the example tests all read this list.
+A rule's id is stable and never reused (a retired id stays out of use for good). The
+pipeline, the docs and the example tests all read this list.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-from tier1.rule import Rule
+from tier1.rule import Rule, RuleDoc
 
 # (id, module, class) — imported lazily so one broken rule module is reported as a
 # crash of that rule, not as an import error of the whole tool.
@@ -31,17 +31,40 @@ RULE_TABLE: tuple[tuple[str, str, str], ...] = (
     ("CP302", "tier1.url_citations", "UrlCitations"),
 )
 
-RETIRED: dict[str, str] = {}
-
 
 def load_rules() -> list[Rule]:
     rules: list[Rule] = []
     for rule_id, module, cls in RULE_TABLE:
-        rule = getattr(import_module(module), cls)()
+        try:
+            rule = getattr(import_module(module), cls)()
+        except Exception as exc:  # a broken rule module blocks as that rule's crash, the run goes on
+            rule = _unloadable(rule_id, module, exc)
         if rule.id != rule_id:
             raise RuntimeError(f"registry says {rule_id} for {module}.{cls}, the class says {rule.id}")
         rules.append(rule)
     return rules
+
+
+def _unloadable(rule_id: str, module: str, exc: Exception) -> Rule:
+    """Stand-in for a rule whose module failed to import: one blocking ``rule_crashed`` per run."""
+
+    class Unloadable(Rule):
+        id = rule_id
+        name = module.rsplit(".", 1)[-1].replace("_", "-")
+        severity = "critical"
+        scope = "report"
+        doc = RuleDoc(
+            what=f"Stands in for {module}, which failed to import.",
+            why="A rule that cannot run must not read as a rule that passed.",
+            fails="Always: the module raised on import.",
+            passes="Never.",
+            not_applicable="Never.",
+        )
+
+        def check_report(self, ctx):
+            raise RuntimeError(f"cannot import {module}: {type(exc).__name__}: {exc}")
+
+    return Unloadable()
 
 
 def rule_by_id(rule_id: str) -> Rule:
