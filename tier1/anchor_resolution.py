@@ -119,6 +119,4 @@ class AnchorResolution(Rule):
                         location=anchor.location,
                     )
                 )
-        if findings:
-            return self.fail(*findings, claim_id=claim.id)
-        return self.ok(claim.id)
+        return self.verdict(findings, claim.id)

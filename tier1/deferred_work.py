@@ -95,6 +95,4 @@ class DeferredWork(Rule):
                         location=u.location,
                     )
                 )
-        if findings:
-            return [self.fail(*findings)]
-        return [self.ok()]
+        return [self.verdict(findings)]

@@ -179,9 +179,7 @@ class DrugMentions(Rule):
                     location=claim.location,
                 )
             )
-        if findings:
-            return self.fail(*findings, claim_id=claim.id)
-        return self.ok(claim.id)
+        return self.verdict(findings, claim.id)
 
 
 def _origin(origin: str) -> str:

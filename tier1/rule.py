@@ -101,6 +101,10 @@ class Rule(ABC):
             rule=self.id, applicable=True, passed=False, blocks=blocks, findings=findings, claim_id=claim_id
         )
 
+    def verdict(self, findings: list[Finding] | tuple[Finding, ...], claim_id: str | None = None) -> RuleOutcome:
+        """Applicable: pass when nothing was found, otherwise fail with the findings."""
+        return self.fail(*findings, claim_id=claim_id) if findings else self.ok(claim_id)
+
     def undecided(self, why: str, *findings: Finding, claim_id: str | None = None) -> RuleOutcome:
         """Applicable, not failed, not deterministically passed: the claim goes to Tier 2."""
         return RuleOutcome(

@@ -219,9 +219,7 @@ class UrlCitations(Rule):
                     location=anchor.location,
                 )
             )
-        if findings:
-            return self.fail(*findings, claim_id=claim.id)
-        return self.ok(claim.id)
+        return self.verdict(findings, claim.id)
 
 
 def _short(text: str, limit: int = 120) -> str:
