@@ -164,17 +164,26 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
 
 
 def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
+    """A claim fraction states its denominator: only an exactly equal share supports it. A
+    rounded share (29% for 2 of 7), a share the source only approximates, or a source fraction
+    with a smaller denominator (1/2 for 10 of 20) leaves the counts to the judge."""
     num, den = claim.num or 0, claim.den or 1
     if source.kind == "fraction":
-        return "supported" if source.den and num * source.den == source.num * den else None  # type: ignore[operator]
+        if not source.den or num * source.den != source.num * den:  # type: ignore[operator]
+            return None
+        return "supported" if den <= source.den and source.qualifier is None else "plausible"
     if source.qualifier not in (None, "~") or source.kind != "value":
         return None
     ratio = num / den
     if source.dim == "percent":
-        return "supported" if _rounds_to(source.number, 100.0 * ratio, source.step) or _exact(100.0 * ratio, source.number) else None
-    if _is_proportion(source):
-        return "supported" if _rounds_to(source.number, ratio, source.step) or _exact(ratio, source.number) else None
-    return None
+        wv, cv = source.number, 100.0 * ratio
+    elif _is_proportion(source):
+        wv, cv = source.number, ratio
+    else:
+        return None
+    if _exact(cv, wv):
+        return "supported" if source.qualifier is None else "plausible"
+    return "plausible" if _rounds_to(wv, cv, source.step) else None
 
 
 def calendar_plausible(claim: ValueAtom, source: ValueAtom) -> bool:

@@ -100,3 +100,32 @@ def test_range_and_point_claims_matching_the_source_stay_supported(claim, source
 def test_confidence_interval_is_not_a_plain_range():
     got = states("Median PFS was 7.2 months (95% CI 5.1 to 9.0 months).", "Median PFS was 7.2 months (5.1 to 9.0 months).")
     assert ("5.1 to 9.0 months", "plausible") in got, got
+
+
+# ---- 5. a fraction is supported by a percentage only when exactly equal -----------------
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Responses occurred in 2 of 7 patients.", "Responses occurred in 29% of patients."),
+        ("Responses occurred in 2 of 7 patients.", "Responses occurred in a proportion of 0.29 of patients."),
+        ("Responses occurred in 10 of 20 patients.", "Responses occurred in 1/2 of patients."),
+    ],
+)
+def test_fraction_from_a_rounded_share_is_plausible(claim, source):
+    got = states(claim, source)
+    assert got and all(s == "plausible" for _, s in got), got
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Responses occurred in 1 of 4 patients.", "Responses occurred in 25% of patients."),
+        ("Responses occurred in 1 of 4 patients.", "Responses occurred in a proportion of 0.25 of patients."),
+        ("Responses occurred in 1 of 2 patients.", "Responses occurred in 10/20 patients."),
+        ("Responses occurred in 2 of 7 patients.", "Responses occurred in 2/7 patients."),
+    ],
+)
+def test_fraction_equal_to_the_share_is_supported(claim, source):
+    assert all_supported(claim, source), states(claim, source)
+
