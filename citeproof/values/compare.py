@@ -100,11 +100,13 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
 
     ``negated``: the claim is negated ("none … more than 1%"), which turns a bound's truth
     condition around — any same-unit value in the window makes it judgeable (plausible).
-    An equal value under a different statistic, or equal to one end of a source range or
-    confidence interval, is at most plausible.
+    An equal value under a different statistic, equal to one end of a source range or
+    confidence interval, or one the source only approximates ("about 30%" for a claim of 30%)
+    is at most plausible.
     """
     rel = _relate(claim, source, negated=negated)
-    if rel == "supported" and (source.range_end or _stat_differs(claim, source)):
+    if rel == "supported" and (source.range_end or _stat_differs(claim, source)
+                               or (source.qualifier == "~" and claim.qualifier != "~")):
         return "plausible"
     return rel
 

@@ -129,3 +129,22 @@ def test_fraction_from_a_rounded_share_is_plausible(claim, source):
 def test_fraction_equal_to_the_share_is_supported(claim, source):
     assert all_supported(claim, source), states(claim, source)
 
+
+# ---- 6. an unqualified claim is not supported by an approximate source ------------------
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The response rate was 30%.", "The response rate was about 30%."),
+        ("Responses occurred in 3 of 10 patients.", "Responses occurred in about 30% of patients."),
+    ],
+)
+def test_exact_claim_against_approximate_source_is_plausible(claim, source):
+    got = states(claim, source)
+    assert got and all(s == "plausible" for _, s in got), got
+
+
+def test_approximate_claim_against_approximate_source_is_supported():
+    assert all_supported("The response rate was about 30%.", "The response rate was about 30%.")
+    assert all_supported("The response rate was 30%.", "The response rate was 30%.")
+
