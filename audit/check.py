@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.reader import LogLine, Problem, chain_problems, load_report, read_log, resolve_log_path
+from audit.reader import LogLine, Problem, ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
 
 
 class CheckResult(BaseModel):
@@ -47,12 +47,12 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     report_path = Path(report_json_path)
     base = {"report_path": str(report_path)}
     try:
-        report = load_report(report_path)
+        report = load_audited_report(report_path)
+    except ReportShapeError as exc:
+        return CheckResult(ok=False, problems=[str(exc)], **base)
     except (OSError, ValueError) as exc:
         return CheckResult(ok=False, problems=[f"cannot read report: {exc}"], **base)
-    sem = report.get("semantic_audit")
-    if not isinstance(sem, dict):
-        return CheckResult(ok=False, problems=["report has no semantic_audit block"], **base)
+    sem = report.semantic_audit
     if not sem.get("enabled"):
         if sem.get("audit_log_path"):
             return CheckResult(ok=False, problems=["semantic_audit names a log but enabled is false"], **base)
@@ -71,7 +71,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     run_lines = [ln for ln in lines if ln.record is not None and ln.record.run_id == run_id]
     problems += _count_problems(sem, run_lines)
     problems += _budget_problems(sem, run_lines)
-    problems += _claim_problems(report, run_lines)
+    problems += _claim_problems(report.claims, run_lines)
     line_numbers = [p.line for p in problems if p.line is not None]
     return CheckResult(
         ok=not problems,
@@ -119,10 +119,10 @@ def _budget_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Prob
     return problems
 
 
-def _claim_problems(report: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:
+def _claim_problems(claims: list[dict[str, Any]], run_lines: list[LogLine]) -> list[Problem]:
     by_sequence = {ln.record.sequence: ln.record for ln in run_lines if ln.record}
     problems = []
-    for claim in report.get("claims") or []:
+    for claim in claims:
         judge = claim.get("judge") or {}
         for seq in judge.get("audit_sequences") or []:
             rec = by_sequence.get(seq)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from audit.record import GENESIS_HASH, AuditRecord, expected_hash
 
@@ -40,6 +40,9 @@ def read_log(path: Path) -> list[LogLine]:
                 data = json.loads(raw.decode("utf-8"))
             except (UnicodeDecodeError, ValueError) as exc:
                 lines.append(LogLine(number, None, None, f"not JSON ({exc})"))
+                continue
+            except RecursionError:
+                lines.append(LogLine(number, None, None, "not JSON (nested too deeply to read)"))
                 continue
             if not isinstance(data, dict):
                 lines.append(LogLine(number, None, None, "not a JSON object"))
@@ -86,8 +89,79 @@ def resolve_log_path(log_path: str, report_path: Path) -> Path:
     return p
 
 
+class ReportShapeError(ValueError):
+    """The report is JSON but not shaped like a verification report's judge parts."""
+
+
+class _AuditedClaim(BaseModel):
+    """The parts of a ``ClaimResult`` that check and replay read; the rest is not theirs to judge."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    status: str | None = None
+    judge: Any = None  # validated as citeproof.report.JudgeResult when present
+
+
+@dataclass(frozen=True)
+class AuditedReport:
+    """A report whose ``semantic_audit`` and ``claims`` were validated against ``citeproof.report``.
+
+    ``semantic_audit`` and ``claims`` stay the report's own JSON (dicts), now known to be of
+    the declared shapes: a claim's ``judge`` is None or a JudgeResult object.
+    """
+
+    semantic_audit: dict[str, Any]
+    claims: list[dict[str, Any]]
+
+
+def _first_error(exc: ValidationError, prefix: str) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in (prefix, *first["loc"]))
+    return f"{where}: {first['msg']}"
+
+
 def load_report(report_path: Path) -> dict[str, Any]:
-    data = json.loads(report_path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(report_path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to read") from None
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     return data
+
+
+def load_audited_report(report_path: Path) -> AuditedReport:
+    """The report's judge parts, validated once for both ``audit check`` and ``audit replay``.
+
+    Raises OSError when unreadable, ``ReportShapeError`` (a ValueError) naming the first
+    field that is not what ``citeproof.report`` declares — including a report with no
+    ``semantic_audit`` block at all.
+    """
+    from citeproof.report import JudgeResult, SemanticAudit
+
+    data = load_report(report_path)
+    sem = data.get("semantic_audit")
+    if sem is None:
+        raise ReportShapeError("report has no semantic_audit block")
+    try:
+        # JSON-mode strict: a number must be a number, a list of sequences a list of ints
+        SemanticAudit.model_validate_json(json.dumps(sem), strict=True)
+    except ValidationError as exc:
+        raise ReportShapeError(f"report is not a verification report: {_first_error(exc, 'semantic_audit')}") from None
+    claims = data.get("claims", [])
+    if not isinstance(claims, list):
+        raise ReportShapeError(f"report is not a verification report: claims: must be a list, not {type(claims).__name__}")
+    for index, claim in enumerate(claims):
+        cid = claim.get("id") if isinstance(claim, dict) and isinstance(claim.get("id"), str) else None
+        where = f"claims.{index}" if cid is None else f"claims.{index} ({cid})"
+        try:
+            parsed = _AuditedClaim.model_validate(claim, strict=True)
+        except ValidationError as exc:
+            raise ReportShapeError(f"report is not a verification report: {_first_error(exc, where)}") from None
+        if parsed.judge is not None:
+            try:
+                JudgeResult.model_validate_json(json.dumps(parsed.judge), strict=True)
+            except ValidationError as exc:
+                raise ReportShapeError(f"report is not a verification report: {_first_error(exc, where + '.judge')}") from None
+    return AuditedReport(semantic_audit=sem, claims=claims)

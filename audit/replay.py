@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.reader import load_report, read_log, resolve_log_path
+from audit.reader import ReportShapeError, load_audited_report, read_log, resolve_log_path
 from audit.record import AuditRecord
 
 _STATUS_FOR = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
@@ -58,10 +58,12 @@ def derive_verdicts(records: list[AuditRecord]) -> dict[str, str | None]:
 def replay_report(report_json_path: Path | str) -> ReplayResult:
     report_path = Path(report_json_path)
     try:
-        report = load_report(report_path)
+        report = load_audited_report(report_path)
+    except ReportShapeError as exc:
+        return ReplayResult(ok=False, problem=f"{report_path}: {exc}")
     except (OSError, ValueError) as exc:
         return ReplayResult(ok=False, problem=f"cannot read report {report_path}: {exc}")
-    sem = report.get("semantic_audit") or {}
+    sem = report.semantic_audit
     if not sem.get("enabled"):
         return ReplayResult(ok=True, problem=None, claims_replayed=0)
     log_path = resolve_log_path(str(sem.get("audit_log_path") or ""), report_path)
@@ -73,7 +75,7 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
         return ReplayResult(ok=False, problem=f"{log_path} line {broken.number}: {broken.problem}; run `citeproof audit check`")
     run_records = [ln.record for ln in lines if ln.record is not None and ln.record.run_id == sem.get("run_id")]
     derived = derive_verdicts(run_records)
-    divergences = _compare(report.get("claims") or [], derived)
+    divergences = _compare(report.claims, derived)
     return ReplayResult(ok=not divergences, claims_replayed=len(derived), divergences=divergences)
 
 

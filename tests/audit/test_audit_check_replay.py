@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from audit.check import check_report
@@ -192,3 +193,72 @@ def test_show_prints_log_text_as_written_never_as_markup(judged_run):
     shown = CliRunner().invoke(audit_app, ["show", str(log)])
     assert shown.exit_code == 0, shown.output
     assert "[citation needed]" in shown.output
+
+
+def _reshape(report: Path, edit) -> None:
+    data = json.loads(report.read_text())
+    edit(data)
+    report.write_text(json.dumps(data))
+
+
+def _set_claims_to_dict(d):
+    d["claims"] = {c["id"]: c for c in d["claims"]}
+
+
+def _set_judge_to_string(d):
+    d["claims"][0]["judge"] = "supported"
+
+
+def _set_semantic_audit_to_list(d):
+    d["semantic_audit"] = [d["semantic_audit"]]
+
+
+def _nest_audit_sequences(d):
+    d["claims"][0]["judge"]["audit_sequences"] = [[1]]
+
+
+def _drop_semantic_audit(d):
+    del d["semantic_audit"]
+
+
+def _claim_as_string(d):
+    d["claims"][1] = "b"
+
+
+@pytest.mark.parametrize(
+    ("edit", "named"),
+    [
+        (_set_claims_to_dict, "claims: must be a list"),
+        (_set_judge_to_string, "claims.0 (a).judge"),
+        (_set_semantic_audit_to_list, "semantic_audit"),
+        (_nest_audit_sequences, "claims.0 (a).judge.audit_sequences.0"),
+        (_drop_semantic_audit, "report has no semantic_audit block"),
+        (_claim_as_string, "claims.1"),
+    ],
+)
+def test_a_badly_shaped_report_is_a_named_problem_for_check_and_replay(judged_run, edit, named, capsys):
+    report, _ = judged_run
+    _reshape(report, edit)
+    checked = check_report(report)
+    assert not checked.ok and any(named in p for p in checked.problems), checked.problems
+    replayed = replay_report(report)
+    assert not replayed.ok and named in (replayed.problem or ""), replayed.problem
+    from citeproof.cli import main
+
+    for command in ("check", "replay"):
+        assert main(["audit", command, str(report)]) == 1  # a named problem, not "internal error" (exit 2)
+        err = capsys.readouterr().err
+        assert named in err and "internal error" not in err
+
+
+def test_a_deeply_nested_log_line_or_report_is_a_named_problem(judged_run):
+    report, log = judged_run
+    deep = "[" * 100_000 + "]" * 100_000
+    log.write_text(log.read_text() + deep + "\n")
+    result = check_report(report)
+    assert not result.ok and result.first_broken_line == 7
+    assert any("nested too deeply" in p for p in result.problems)
+    assert not replay_report(report).ok
+    report.write_text(deep)
+    assert "nested too deeply" in check_report(report).problems[0]
+    assert "nested too deeply" in (replay_report(report).problem or "")
