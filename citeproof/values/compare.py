@@ -1,9 +1,10 @@
 """How one claim atom relates to one source atom: supported, plausible, or nothing.
 
-Equality is exact; across a conversion (SI prefixes, percent ↔ proportion ↔ fraction) it is
-judged at the claim's stated precision (``0.33`` for ``1/3``, ``33.33%`` for ``1/3``). A claim
-that merely rounds a same-unit source value (``14 months`` for ``13.5 months``, ``33%`` for
-``33.33%``) is plausible, not supported: it goes to the judge. Months and years are never *equal* to days,
+Equality is exact, across SI prefixes too (``0.12 g`` = ``120 mg``); only across a share
+conversion (percent ↔ proportion ↔ fraction) is it judged at the claim's stated precision
+(``0.33`` for ``1/3``, ``33.33%`` for ``1/3``). A claim that merely rounds a source value in the
+same dimension (``14 months`` for ``13.5 months``, ``33%`` for ``33.33%``, ``1.2 g`` for
+``1,190 mg``) is plausible, not supported: it goes to the judge. Months and years are never *equal* to days,
 weeks or hours — such a conversion is only plausible (SPEC §3.4).
 """
 
@@ -41,7 +42,7 @@ def _equal(claim: ValueAtom, cv: float, wv: float, *, same_unit: bool) -> bool:
         # With no conversion in between, a rounded figure is an approximation, not the same
         # value: "14 months" for a source's 13.5 is only plausible (SPEC §3.4), never supported.
         return False
-    # across units only a claim that writes decimals may round (0.33 g for 333 mg)
+    # across a share conversion only a claim that writes decimals may round (0.33 for 1/3)
     return claim.decimals > 0 and _rounds_to(cv, wv, claim.step) and abs(cv - wv) <= 0.01 * abs(cv) + _EPS
 
 
@@ -52,6 +53,11 @@ def _satisfies(x: float, qualifier: str, bound: float) -> bool:
         "<": x < bound - _EPS * max(1.0, abs(bound)),
         "<=": x <= bound + _EPS * max(1.0, abs(bound)),
     }.get(qualifier, False)
+
+
+def _same_dim(claim: ValueAtom, source: ValueAtom) -> bool:
+    """Both in one dimension and not a share conversion (a source fraction read as a proportion)."""
+    return claim.dim == source.dim and source.kind != "fraction"
 
 
 def _is_proportion(atom: ValueAtom) -> bool:
@@ -123,7 +129,7 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
         hi = convert(source, claim, source.high if source.high is not None else source.number)
         if lo is None or hi is None or claim.high is None or lo[2]:
             return None
-        same = lo[1]
+        same = lo[1] or _same_dim(claim, source)
         if _equal(claim, claim.number, lo[0], same_unit=same) and _equal(claim, claim.high, hi[0], same_unit=same):
             return "supported"
         return None
@@ -133,6 +139,8 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
     if conv is None:
         return None
     wv, same, approx = conv
+    # an SI conversion (g ↔ mg, weeks ↔ hours) is exact: no claim-precision rounding
+    same = same or _same_dim(claim, source)
     cv = claim.number
     cq, wq = claim.qualifier, source.qualifier
     eq = not approx and _equal(claim, cv, wv, same_unit=same)

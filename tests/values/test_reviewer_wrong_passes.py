@@ -148,3 +148,29 @@ def test_approximate_claim_against_approximate_source_is_supported():
     assert all_supported("The response rate was about 30%.", "The response rate was about 30%.")
     assert all_supported("The response rate was 30%.", "The response rate was 30%.")
 
+
+# ---- 7. SI conversions are exact -----------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The dose was 1.2 g.", "The dose was 1,190 mg."),
+        ("The dose was 0.33 g.", "The dose was 333 mg."),
+    ],
+)
+def test_rounded_si_conversion_is_plausible(claim, source):
+    got = states(claim, source)
+    assert got and all(s == "plausible" for _, s in got), got
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The dose was 1.2 g.", "The dose was 1,200 mg."),
+        ("The dose was 0.12 g.", "The dose was 120 mg."),
+        ("One third responded (33.33%).", "1/3 of participants responded."),
+        ("The response rate was 0.33.", "The response rate was 33.3%."),
+    ],
+)
+def test_exact_si_and_claim_precision_share_conversions_are_supported(claim, source):
+    assert all_supported(claim, source), states(claim, source)
