@@ -262,3 +262,43 @@ def test_a_deeply_nested_log_line_or_report_is_a_named_problem(judged_run):
     report.write_text(deep)
     assert "nested too deeply" in check_report(report).problems[0]
     assert "nested too deeply" in (replay_report(report).problem or "")
+
+
+def _rechain(log: Path, edit) -> None:
+    """Rewrite lines and re-hash the whole chain, as a forger would: only the check's rules can catch it."""
+    from audit.record import GENESIS_HASH, chain_hash
+
+    prev = GENESIS_HASH
+    out = []
+    for i, raw in enumerate(_lines(log)):
+        data = json.loads(raw)
+        edit(i, data)
+        data["prev_hash"] = prev
+        data.pop("hash")
+        data["hash"] = prev = chain_hash(data["prev_hash"], data)
+        out.append(json.dumps(data) + "\n")
+    log.write_text("".join(out))
+
+
+def test_a_call_reserved_twice_is_caught_even_when_each_line_spends_one(judged_run):
+    report, log = judged_run
+
+    def reuse_first_reservation(i, data):
+        if i == 1:  # line 2 claims the same budget slot as line 1 (20 -> 19)
+            data["budget_before"], data["budget_after"] = 20, 19
+
+    _rechain(log, reuse_first_reservation)
+    result = check_report(report)
+    assert not result.ok
+    assert result.problems == ["budget reservations are not exactly 20..15 (a call reserved twice or outside the budget)"]
+
+
+def test_a_claim_pointing_at_another_claims_line_is_caught(judged_run):
+    report, _ = judged_run
+    data = json.loads(report.read_text())
+    claim_a = next(c for c in data["claims"] if c["id"] == "a")
+    claim_a["judge"]["audit_sequences"] = [6]  # claim d's line
+    report.write_text(json.dumps(data))
+    result = check_report(report)
+    assert not result.ok and result.first_broken_line == 6
+    assert result.problems == ["line 6: claim a: audit sequence 6 belongs to claim d"]
