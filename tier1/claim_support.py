@@ -33,11 +33,21 @@ _TRIAL_ZH = (
 _HEADER = re.compile(r"^\s*(?:#{1,6}\s.*|[^.。:：]{1,80}[:：]\s*)$")
 
 
+def _inverted_above(window: SourceWindow) -> bool:
+    """The window starts under an inverting header: the nearest header line above it in the
+    same document ("Exclusion Criteria:" two lines up) still governs its first lines."""
+    above = window.document.lines[: max(0, window.line_start - 1)]
+    for line in reversed(above):
+        if _HEADER.match(line):
+            return inverting_header(line)
+    return False
+
+
 def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
     """(segment text, sits under an inverting header such as "Exclusion Criteria:")."""
     lines = window.text.split("\n")
     under: list[bool] = []
-    inverted = False
+    inverted = _inverted_above(window)
     for line in lines:
         if _HEADER.match(line):
             inverted = inverting_header(line)

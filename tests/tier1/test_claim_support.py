@@ -106,6 +106,35 @@ def test_lines_under_an_exclusion_header_never_pass():
     assert not run("Prior treatment with endocrine therapy.", "排除标准：\nPrior treatment with endocrine therapy.").passed
 
 
+def _sub_window(text: str, first: int):
+    """A window over lines ``first``.. of ``text`` (1-based), the document keeping every line."""
+    from dataclasses import replace
+
+    full = window(text)
+    lines = text.split("\n")[first - 1:]
+    return replace(full, line_start=first, text="\n".join(lines),
+                   segments=tuple(s for s in full.segments if s.line_start >= first))
+
+
+def run_window(text: str, w):
+    anchor = Anchor(raw="nct:S1#Results", kind="nct", source_id="S1",
+                    locator=Locator(raw="Results", kind="section", name="Results"), location=LOC)
+    claim = Claim(id="c1", text=text, raw_text=text, location=LOC, anchors=(anchor,), fact_bearing=True)
+    return RULE.check_claim(ClaimContext(claim=claim, resolutions=[Resolution(anchor=anchor, window=w)], settings=Settings()))
+
+
+def test_exclusion_header_above_the_cited_window_still_governs_it():
+    src = ("Inclusion Criteria:\nConfirmed advanced disease.\nExclusion Criteria:\n"
+           "Prior treatment with endocrine therapy.\nPregnant or breastfeeding.")
+    out = run_window("Prior treatment with endocrine therapy.", _sub_window(src, 4))
+    assert not out.passed and "exclusion" in (out.undecided or "")
+    # good twin: the nearest header above is an inclusion header
+    assert run_window("Confirmed advanced disease.", _sub_window(src, 2)).passed
+    # a later non-inverting header inside the window ends the exclusion list as before
+    src2 = "Exclusion Criteria:\nPregnant.\nInclusion Criteria:\nConfirmed advanced disease."
+    assert run_window("Confirmed advanced disease.", _sub_window(src2, 2)).passed
+
+
 def test_undecided_reason_names_the_nearest_miss(tmp_path):
     """The reason quotes the segment that came closest, not the first one read."""
     from citeproof.pipeline import VerifyOptions, run
