@@ -6,7 +6,8 @@ against the call budget and written to the audit log. Every outcome becomes an
 ``AttemptResult`` — a failure is a classified ``error``, never an exception.
 
 The API key lives only inside the openai client. It is not an attribute of the judge, and
-anything the server echoes back is scrubbed of it before it reaches an AttemptResult.
+anything the server echoes back is scrubbed of it (and of any other key-looking text,
+through ``audit.scrub``) before it reaches an AttemptResult.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import httpx
 import openai
 from pydantic import ValidationError
 
+from audit.scrub import Scrubber
 from tier2.answer_check import check_answer
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode
 from tier2.output_modes import ModeLadder, looks_like_mode_rejection, response_format_for
@@ -212,11 +214,12 @@ class OpenAIJudge:
         )
 
     def _scrub(self, text: str | None) -> str | None:
+        """The audit log's scrubber (``audit.scrub``): this judge's key, then any bearer
+        token, ``sk-`` key or ``api_key=`` value a server echoes back."""
+        if text is None:
+            return None
         key = self._client.api_key
-        if text is None or not key or key == _NO_KEY or len(key) < 8:
-            return text
-        return text.replace(key, "[api key removed]")
-
+        return Scrubber(secret_env=(), secrets=[key] if key and key != _NO_KEY else []).text(text)
 
 
 def _unwrap_json(content: str) -> str:

@@ -231,3 +231,14 @@ def test_concurrent_attempts_share_one_judge():
         with ThreadPoolExecutor(max_workers=8) as pool:
             results = list(pool.map(judge.attempt, [judge_request(CLAIM, EXCERPT, f"c{i}") for i in range(32)]))
     assert [r.error for r in results] == [None] * 32
+
+
+def test_a_key_looking_string_that_is_not_our_key_is_scrubbed_too(monkeypatch):
+    """The judge scrubs with the audit log's scrubber: an sk- key the server echoes is removed
+    even when it is neither this judge's key nor in the environment."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    other = "sk-proj-someoneelse0123456789abcdef"
+    echo = {"error": {"message": f"key {other} is not valid for this project"}}
+    result = run_once(httpx.Response(401, json=echo))
+    assert result.error == "http_error" and result.raw_response
+    assert other not in result.model_dump_json() and "[REDACTED]" in result.raw_response
