@@ -77,9 +77,6 @@ class MermaidGraph:
     def out_degree(self, node_id: str) -> int:
         return len({e.dst for e in self.edges if e.src == node_id})
 
-    def in_degree(self, node_id: str) -> int:
-        return len({e.src for e in self.edges if e.dst == node_id})
-
     @property
     def decision_nodes(self) -> list[str]:
         return [n.id for n in self.nodes.values() if n.shape == "decision"]

@@ -37,6 +37,7 @@ class ReportContext:
     sources_dir: Path | None
     claim_resolutions: dict[str, list[Resolution]]
     retrieved: RetrievedSet | None = None  # RAG-answer mode only
+    cache: dict[str, object] = field(default_factory=dict)  # per-run memo shared by report rules
     _resolved: dict[str, Resolution] = field(default_factory=dict, repr=False)
 
     def resolve(self, anchor: Anchor) -> Resolution:

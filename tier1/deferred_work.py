@@ -80,7 +80,7 @@ class DeferredWork(Rule):
     )
 
     def check_report(self, ctx: ReportContext) -> list[RuleOutcome]:
-        units = [u for u in body_units(ctx.report) if u.text.strip()]
+        units = body_units(ctx)
         if not units:
             return [self.na()]
         findings = []

@@ -141,7 +141,7 @@ class SourceInventory(Rule):
     )
 
     def check_report(self, ctx: ReportContext) -> list[RuleOutcome]:
-        units = [u for u in body_units(ctx.report) if u.text.strip()]
+        units = body_units(ctx)
         content = [u for u in units if not u.heading]
         if not content:
             return [self.na()]

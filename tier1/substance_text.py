@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from typing import TYPE_CHECKING
+
 from citeproof.model import Location, ParsedReport
+
+if TYPE_CHECKING:
+    from tier1.context import ReportContext
 
 # Kinds that title or frame content rather than state it (the parser's heading and table header row).
 _HEADING_KINDS = re.compile(r"^(?:h[1-6]|heading|header_row)$", re.IGNORECASE)
@@ -86,17 +91,12 @@ def is_heading_kind(kind: str) -> bool:
     return bool(_HEADING_KINDS.match(kind))
 
 
-_last_units: tuple[ParsedReport, list[BodyUnit]] | None = None
-
-
-def body_units(report: ParsedReport) -> list[BodyUnit]:
-    """Memoised for the last report: four rules read the same body in one run."""
-    global _last_units
-    if _last_units is not None and _last_units[0] is report:
-        return _last_units[1]
-    units = _body_units(report)
-    _last_units = (report, units)
-    return units
+def body_units(ctx: ReportContext) -> list[BodyUnit]:
+    """The report body's non-empty units, computed once per run (four rules read the same body)."""
+    units = ctx.cache.get("substance.body_units")
+    if units is None:
+        units = ctx.cache["substance.body_units"] = [u for u in _body_units(ctx.report) if u.text.strip()]
+    return units  # type: ignore[return-value]
 
 
 def _body_units(report: ParsedReport) -> list[BodyUnit]:
@@ -122,7 +122,3 @@ def _is_reference_heading(heading: str) -> bool:
     from citeproof.parse.blocks import is_source_list_title
 
     return is_source_list_title(heading)
-
-
-def where(loc: Location) -> str:
-    return loc.describe()

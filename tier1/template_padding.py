@@ -181,7 +181,7 @@ class TemplatePadding(Rule):
     )
 
     def check_report(self, ctx: ReportContext) -> list[RuleOutcome]:
-        units = [u for u in body_units(ctx.report) if u.text.strip()]
+        units = body_units(ctx)
         blocks = templated_blocks(units)
         by_label: dict[str, list[TemplatedBlock]] = {}
         for b in blocks:
