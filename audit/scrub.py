@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from pydantic import BaseModel
+
 REDACTED = "[REDACTED]"
 _MIN_SECRET_LEN = 6  # shorter env values would redact ordinary words
 
@@ -37,6 +39,8 @@ class Scrubber:
         return _PATTERNS[2].sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", value)
 
     def value(self, value: Any) -> Any:
+        if isinstance(value, BaseModel):  # a nested model is scrubbed as the JSON it becomes
+            return self.value(value.model_dump(mode="json"))
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):

@@ -130,20 +130,20 @@ class AuditWriter:
                 return record
 
     def _append(self, fields: dict[str, Any]) -> AuditRecord:
-        draft = {
-            **fields,
-            "sequence": self._sequence + 1,
-            "run_id": self.run_id,
-            "time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-            "prev_hash": self._prev_hash,
-            "hash": "",
-        }
-        # validate before writing: a malformed record is a bug, never a line in the log
-        data = AuditRecord.model_validate(draft).model_dump(mode="json")
+        draft = self._scrub.value(
+            {
+                **fields,
+                "sequence": self._sequence + 1,
+                "run_id": self.run_id,
+                "time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+                "prev_hash": self._prev_hash,
+            }
+        )
+        # validate (once, after scrubbing) before writing: a malformed record is a bug, never a line in the log
+        record = AuditRecord.model_validate({**draft, "hash": ""})
+        data = record.model_dump(mode="json")
         data.pop("hash")
-        data = self._scrub.value(data)
-        data["hash"] = chain_hash(self._prev_hash, data)
-        record = AuditRecord.model_validate(data)
+        data["hash"] = record.hash = chain_hash(self._prev_hash, data)
         self._writer.write(data)
         if self._fsync:
             os.fsync(self._fh.fileno())
@@ -151,10 +151,6 @@ class AuditWriter:
         self._prev_hash = data["hash"]
         self.entries += 1
         return record
-
-    @property
-    def last_sequence(self) -> int:
-        return self._sequence
 
     def close(self) -> None:
         with self._lock:

@@ -23,10 +23,11 @@ from typing import Union
 from tier2.answer_check import check_answer
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode, Verdict
 from tier2.prompt import PROMPT_VERSION
+from tier2.runner import MODE_REJECTED, TRANSPORT_ERRORS
 
 ScriptItem = Union[AttemptResult, JudgeAnswer, Callable[[JudgeRequest, int], "ScriptItem"]]
 
-RETRYABLE_ERRORS = frozenset({"timeout", "rate_limited", "server_error", "connection", "rejected_output_mode"})
+RETRYABLE_ERRORS = TRANSPORT_ERRORS | {MODE_REJECTED}  # what the real judge marks retryable
 
 
 def answer(verdict: str, quote: str, rationale: str = "scripted") -> JudgeAnswer:

@@ -9,6 +9,7 @@ do ``json_schema`` should not pay a rejected request for every claim.
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Any
 
@@ -21,12 +22,13 @@ SCHEMA_NAME = "judge_answer"
 _REJECTION_WORDS = ("response_format", "json_schema", "schema")
 
 
+@functools.cache
 def answer_schema() -> dict[str, Any]:
     """JudgeAnswer's JSON Schema, flattened for grammar converters and strict mode.
 
     ``$ref`` is inlined (some servers' schema-to-grammar converters do not follow it) and
     descriptions are dropped (OpenAI counts the schema as prompt tokens; the instruction
-    already says what each field means).
+    already says what each field means). Built once; callers must not modify it.
     """
     schema = JudgeAnswer.model_json_schema()
     defs = schema.get("$defs", {})

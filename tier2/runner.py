@@ -391,7 +391,7 @@ class _ClaimJudge:
                 "char_end": ex.char_end,
                 "tokens": ex.tokens,
                 "strategy": ex.strategy,
-                "spans": [span.model_dump() for span in getattr(ex, "spans", ())],
+                "spans": [span.model_dump() for span in ex.spans],
             },
             "model": self.judge.model,
             "base_url": self.judge.base_url,
@@ -483,7 +483,6 @@ def run_jobs(
             pool.shutdown(wait=True)
 
     judgements = tuple(j for j, _ in results)
-    check_unique([j.claim_id for j in judgements])
     attempts = [a for _, made in results for a in made]
     return Tier2Outcome(
         judgements=judgements,

@@ -120,3 +120,17 @@ def test_the_tail_of_a_long_log_is_found(tmp_path: Path):
     with AuditWriter(log, fsync=False) as w:
         assert w.write(**FIELDS).sequence == 4
     assert chain_problems(read_log(log)) == []
+
+
+def test_a_secret_inside_a_nested_model_field_is_scrubbed_and_the_returned_record_is_what_was_written(tmp_path: Path):
+    from audit.record import ExcerptRecord
+
+    secret = "sk-NESTED0123456789abcdefXYZ"
+    log = tmp_path / "audit.jsonl"
+    excerpt = ExcerptRecord(**{**FIELDS["excerpt"], "text": f"echoed {secret}"})
+    with AuditWriter(log, secret_env=(), fsync=False) as w:
+        record = w.write(**{**FIELDS, "excerpt": excerpt})
+    assert secret not in log.read_text()
+    (line,) = read_log(log)
+    assert line.record == record and record.excerpt.text == "echoed [REDACTED]"
+    assert chain_problems(read_log(log)) == []
