@@ -198,6 +198,9 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
 
     drugs = load_drug_detector(settings, Path(sources_dir) if sources_dir is not None else None)
     parsed: ParsedReport = parse_report(report_text, fmt, settings, detectors=[drugs])
+    if not parsed.blocks and not parsed.claims and not parsed.mermaid:
+        # Only scripts, comments or hidden elements: nothing a reader sees, so nothing was verified.
+        raise InputError(f"report has no visible text: {options.report_path or '<text>'}")
     rules = load_rules()
     claim_rules = [r for r in rules if r.scope == "claim"]
     report_rules = [r for r in rules if r.scope == "report"]

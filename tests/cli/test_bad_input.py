@@ -125,3 +125,23 @@ def test_rules_lists_the_registry_and_refuses_an_unknown_id(capsys):
     assert "Fails when" in capsys.readouterr().out
     code, _, err = run_cli(["rules", "CP999"], capsys)
     assert code == 2 and "unknown rule" in err
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["<html><head><script>var dose = '99 mg';</script></head><body></body></html>",
+     "<html><body><!-- 12 mg only in a comment --></body></html>",
+     '<html><body><p hidden>Hidden claim of 40% response.</p></body></html>'],
+)
+def test_report_with_no_visible_text_is_an_input_error(tmp_path, sources, capsys, body):
+    report = tmp_path / "r.html"
+    report.write_text(body, encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 2 and "no visible text" in err and "r.html" in err
+
+
+def test_report_with_visible_text_but_no_claims_is_not_an_input_error(tmp_path, sources, capsys):
+    report = tmp_path / "r.html"
+    report.write_text("<html><body><h1>Overview</h1><p>In this section we summarise the evidence.</p></body></html>", encoding="utf-8")
+    code, _, _ = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 0
