@@ -39,6 +39,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 
 from citeproof.sources.types import SourceDocument
+from citeproof.text.normalize import normalize_text
 
 _SKIP_LINK = re.compile(
     r"^(?:skip (?:to|navigation)(?: the)?(?: main)? ?(?:content|navigation|search|footer|menu)?|"
@@ -91,7 +92,7 @@ _MENU_RUN_MIN = 4
 
 
 def _norm(line: str) -> str:
-    return " ".join(line.split()).lower()
+    return normalize_text(line).lower()
 
 
 def _is_nav_word(norm: str) -> bool:

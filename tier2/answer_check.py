@@ -23,12 +23,13 @@ from citeproof.text.normalize import fold_emphasis, normalize_text
 from tier2.interface import JudgeAnswer, Verdict
 
 _EMPHASIS = re.compile(r"</?(?:b|i|em|strong|mark|u|sup|sub|span)\b[^>]*>|\*\*|__|\*|~~|`", re.IGNORECASE)
+# Only what normalize_text leaves as is (it already folds U+2010/2011/2212 to "-" and
+# no-break/ideographic spaces to " "): typographic quotes and figure/en/em dashes.
 _TYPOGRAPHY = str.maketrans(
     {
         "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
-        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-        "\u00a0": " ", "\u3000": " ",
+        "\u2012": "-", "\u2013": "-", "\u2014": "-",
     }
 )
 _SPACE = re.compile(r"\s+")
