@@ -174,9 +174,10 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
 
 
 def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
-    """A claim fraction states its denominator: only an exactly equal share supports it. A
-    rounded share (29% for 2 of 7), a share the source only approximates, or a source fraction
-    with a smaller denominator (1/2 for 10 of 20) leaves the counts to the judge."""
+    """A claim fraction against a share: an exactly equal share, or one written precisely enough
+    to pin the ratio (33.33% for 1/3), supports it. A whole-percent rounding (29% for 2 of 7), a
+    share the source only approximates, or a source fraction with a smaller denominator (1/2 for
+    10 of 20) leaves the counts to the judge."""
     num, den = claim.num or 0, claim.den or 1
     if source.kind == "fraction":
         if not source.den or num * source.den != source.num * den:  # type: ignore[operator]
@@ -193,7 +194,12 @@ def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
         return None
     if _exact(cv, wv):
         return "supported" if source.qualifier is None else "plausible"
-    return "plausible" if _rounds_to(wv, cv, source.step) else None
+    if not _rounds_to(wv, cv, source.step):
+        return None
+    # SPEC §3.4: 1/3 = 33.33% = 0.3333. A share written to a tenth of a percent or finer pins
+    # the ratio; a whole percent (29% for 2 of 7) does not, so that is left to the judge.
+    pins_ratio = source.step <= (0.1 if source.dim == "percent" else 0.001) + _EPS
+    return "supported" if pins_ratio and source.qualifier is None else "plausible"
 
 
 def calendar_plausible(claim: ValueAtom, source: ValueAtom) -> bool:

@@ -32,7 +32,7 @@ def states(claim: str, source: str, **kw) -> list[str]:
         ("337 hours", "for 2 weeks", "missing"),
         # percent ↔ proportion ↔ fraction at the claim's precision
         # a claim fraction is exact: a rounded source share does not state its denominator
-        ("1/3 of patients", "33.33% of patients", "plausible"),
+        ("1/3 of patients", "33.33% of patients", "supported"),  # SPEC §3.4: 1/3 = 33.33%
         ("1/4 of patients", "25% of patients", "supported"),
         ("33.33%", "Total: 1/3", "supported"),
         ("0.3333", "Total: 1/3", "supported"),
@@ -160,7 +160,8 @@ def test_a_count_is_never_found_in_a_label():
 
 
 def test_worded_fractions():
-    assert states("one in three patients responded", "Response: 33.3%") == ["plausible"]  # rounded share
+    assert states("one in three patients responded", "Response: 33.3%") == ["supported"]  # a tenth of a percent pins 1/3
+    assert states("one in three patients responded", "Response: 33%") == ["plausible"]  # a whole percent does not
     assert states("one in four patients responded", "Response: 25%") == ["supported"]
     assert states("one in four patients responded", "Response: 33.3%") == ["missing"]
     assert states("fewer than 1 in 10 patients", "Total: 1/30 (3.33%)") == ["plausible"]
