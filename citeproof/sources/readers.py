@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from citeproof.parse.html import HEADING_TAGS, SKIP_TAGS, attrs_hidden
 from citeproof.sources.headings import markdown_heading, page_marker, table_caption, text_heading
 from citeproof.text.normalize import normalize_text
 
@@ -222,7 +223,9 @@ def _text_tables(lines: list[str]) -> dict[int, tuple[int, int]]:
 
 # ---------------------------------------------------------------- HTML
 
-_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "head", "nav", "header", "footer", "svg", "iframe"})
+# One definition of "visible" for reports and saved sources alike (citeproof.parse.html): hidden
+# text in a saved page must never back a claim. The page title stays readable in a source.
+_SKIP_TAGS = SKIP_TAGS - {"title"}
 _BLOCK_TAGS = frozenset(
     {
         "p", "div", "section", "article", "main", "aside", "ul", "ol", "li", "dl", "dt", "dd", "table",
@@ -231,20 +234,11 @@ _BLOCK_TAGS = frozenset(
         "title",
     }
 )
-_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
 def _hidden(node) -> bool:
     attrs = node.attributes
-    if not attrs:
-        return False
-    if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true":
-        return True
-    if (attrs.get("type") or "").lower() == "hidden":
-        return True
-    style = attrs.get("style")
-    return bool(style and _HIDDEN_STYLE.search(style))
+    return attrs_hidden(attrs) or bool(attrs) and (attrs.get("type") or "").lower() == "hidden"
 
 
 def read_html(text: str) -> ReadResult:
@@ -278,9 +272,9 @@ def read_html(text: str) -> ReadResult:
                 pre_depth -= 1
             if tag in _BLOCK_TAGS:
                 flush()
-            if tag in _HEADINGS:
+            if tag in HEADING_TAGS:
                 if len(lines) > mark:
-                    headings.append((mark, _HEADINGS[tag], lines[mark]))
+                    headings.append((mark, HEADING_TAGS[tag], lines[mark]))
             elif tag == "table" and len(lines) > mark:
                 tables.append((mark, len(lines) - 1, None))
             continue
