@@ -152,3 +152,18 @@ def test_a_rule_module_that_fails_to_import_blocks_and_the_run_completes(sources
     report = verdict("# R\n\n" + CLAIM, sources)
     assert report.verdict == "blocked"
     assert any(f.rule == "CP998" and f.code == "rule_crashed" and "no_such_rule_module" in f.message for f in report.findings)
+
+
+def test_cited_url_without_any_saved_url_fails_in_sources_mode(sources):
+    body = "# R\n\nThe response rate was 45% in Arm A (https://evil.example/made-up).\n"
+    report = verdict(body, sources)
+    assert report.verdict == "blocked"
+    assert any(f.code == "url_not_retrieved" and "has no URLs" in f.message for f in report.claims[0].reasons)
+
+
+def test_a_pubtator_symlink_loop_is_skipped_not_a_crash(sources):
+    loop = sources / "pubtator" / "loop.txt"
+    loop.parent.mkdir()
+    loop.symlink_to(loop)
+    report = verdict("# R\n\n" + CLAIM, sources)
+    assert report.verdict == "pass"

@@ -33,7 +33,7 @@ def pubtator_files(sources_dir: Path, folder: str, max_bytes: int) -> list[Path]
     for path in sorted(channel.rglob("*")):
         try:
             real = path.resolve()
-        except OSError:
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python 3.11)
             continue
         if not real.is_relative_to(root) or not real.is_file():
             continue  # outside the sources folder, or not a file: never read

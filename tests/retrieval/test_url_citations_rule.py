@@ -131,10 +131,20 @@ def test_sources_folder_mode_matches_manifest_urls_with_boundaries(tmp_path):
     assert None not in out  # no zero-retrieval unit outside RAG-answer mode
 
 
-def test_sources_folder_mode_without_manifest_urls_is_na(tmp_path):
+def test_sources_folder_mode_url_with_no_saved_urls_fails(tmp_path):
+    # Was asserted n/a: a cited URL no saved source carries went unchecked in sources mode,
+    # while RAG mode fails the same citation. It is laundering either way.
     store = _store(tmp_path, None)
     outcomes = RULE.check_report(ctx([claim("It has 3 options.", SRC)], store=store))
-    assert all(not o.applicable for o in outcomes)
+    (unit,) = [o for o in outcomes if o.applicable]
+    assert unit.blocks and unit.findings[0].code == "url_not_retrieved"
+
+
+def test_sources_folder_mode_claim_without_url_is_na(tmp_path):
+    store = _store(tmp_path, None)
+    c = Claim(id="c1", text="It has 3 options.", raw_text="x", location=Location(line=3), fact_bearing=True,
+              anchors=(Anchor(raw="[pmid:1]", kind="pmid", source_id="1", location=Location(line=3)),))
+    assert all(not o.applicable for o in RULE.check_report(ctx([c], store=store)))
 
 
 def test_resolve_manifest_url_uses_the_boundary_matcher(tmp_path):
