@@ -28,9 +28,13 @@ def inventory_reason(text: str, max_words: int) -> str | None:
         return f"inventory phrase {m.group(0)!r}"
     rest, anchors = _ANCHOR.subn(" ", text)
     ids = 0
-    for pattern in (_URL, _PATH, p.record_id, _BARE_ID):
+    for pattern in (_URL, _PATH):
         rest, k = pattern.subn(" ", rest)
         ids += k
+    # A registry id or bare record id is not content, but on its own it does not make a row inventory:
+    # "| VOYAGE 1 | NCT02207231 | 3 |" in a key-trials table names a trial. Only a path or URL does.
+    for pattern in (p.record_id, _BARE_ID):
+        rest = pattern.sub(" ", rest)
     if anchors + ids == 0:
         return None
     words = [w for w in _EN_WORD.findall(rest) if w.lower() not in p.inventory_vocabulary]
@@ -61,8 +65,9 @@ class SourceInventory(Rule):
     doc = RuleDoc(
         what=(
             "Classifies every visible body block (headings excluded): a row is source inventory when it says a "
-            "source was saved ('saved in sources/', '已保存于 sources', source index), when it holds paths, URLs "
-            "or bare ids with at most `substance.inventory_row_max_words` other content words, when it holds "
+            "source was saved ('saved in sources/', '已保存于 sources', source index), when it holds paths or URLs "
+            "with at most `substance.inventory_row_max_words` other content words (record ids do not count as "
+            "content, but a registry id without a path or URL does not make a row inventory), when it holds "
             "only citations, or when it sits under a repeated 附录证据说明 / 'appendix evidence note' heading. "
             "A trailing references/appendix section (units the parser marks in_source_list) is left out when "
             "it is no longer than `substance.reference_tail_body_ratio` × the body."

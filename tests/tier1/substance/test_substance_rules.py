@@ -92,6 +92,27 @@ def test_inventory_row_classification(text, inventory):
     assert bool(inventory_reason(text, 3)) is inventory
 
 
+@pytest.mark.parametrize("zh", [False, True])
+def test_key_trials_table_with_registry_ids_is_not_inventory(zh):
+    # false block: a registry id plus a few words ("| VOYAGE 1 | NCT02207231 | 3 |") counted as an inventory row
+    head = block("tr", "试验 | 注册号 | 分期" if zh else "Trial | Registry id | Phase", 1, "Key trials")
+    rows = [block("tr", f"{name} | NCT0220723{i} | 3", 2 + i, "Key trials")
+            for i, name in enumerate(["VOYAGE 1", "VOYAGE 2", "NAVIGATE", "ECLIPSE"])]
+    parsed = report(blocks=[head, *rows, *_analysis(3, zh)])
+    assert_pass(SourceInventory().check_report(context(parsed)))
+    assert inventory_reason("VOYAGE 1 | NCT02207231 | 3", 3) is None
+
+
+@pytest.mark.parametrize("zh", [False, True])
+def test_key_trials_table_with_saved_paths_still_blocks(zh):
+    # twin: the same table whose cells point at saved files is an inventory
+    path = "已保存于 sources/clinical_trials/NCT0220723{}.json" if zh else "sources/clinical_trials/NCT0220723{}.json"
+    rows = [block("tr", f"{name} | NCT0220723{i} | {path.format(i)}", 2 + i, "Key trials")
+            for i, name in enumerate(["VOYAGE 1", "VOYAGE 2", "NAVIGATE", "ECLIPSE"])]
+    out = SourceInventory().check_report(context(report(blocks=[*rows, *_analysis(3, zh)])))
+    assert_blocks(out, "source_inventory")
+
+
 def test_inventory_na_without_body_blocks():
     out = SourceInventory().check_report(context(report(diagrams=[mermaid(GOOD_DIAGRAM)])))
     assert_na(out)
