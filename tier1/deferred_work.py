@@ -25,9 +25,11 @@ class DeferredWork(Rule):
         what=(
             "Searches every visible block, headings and reference entries included, for language that leaves the "
             "work to someone else: 'to be completed by a later worker', 'pending quant model', 'will be analysed "
-            "in a subsequent step', 'placeholder', TODO/TBD; 待后续, 由后续 worker, 待量化模型, 后续补充, 待补充. "
-            "The patterns live in citeproof/data/substance_phrases.json and are guarded against clinical usage "
-            "('follow-up was 12 months', 'later-line therapy', 有待后续研究证实, 后续治疗)."
+            "in a subsequent step', 'this table is a placeholder', TODO/TBD; 待后续, 由后续 worker, 待量化模型, 后续补充, "
+            "待补充. The patterns live in citeproof/data/substance_phrases.json and are guarded against clinical "
+            "usage ('follow-up was 12 months', 'later-line therapy', 'next update of the trial', 'matching "
+            "placeholder tablet', 有待后续研究证实, 后续治疗, 暂缺，待后续随访结果公布, 后续补充分析显示, "
+            "待补充资料后重新提交)."
         ),
         why=(
             "A report that says its analysis is still to come is a draft, however well its sentences are "

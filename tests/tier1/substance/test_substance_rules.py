@@ -160,6 +160,42 @@ def test_clinical_language_does_not_fire(text):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "OS will be analysed in the next update of the trial.",
+        "These gaps will be addressed in a future iteration of the guideline.",
+        "Patients in the control arm received a matching placeholder tablet.",
+        "The sponsor states that phase 3 results are coming soon.",
+        "安全性数据暂缺，待后续随访结果公布。",
+        "后续补充分析显示获益在各亚组中一致。",
+        "上市申请待补充资料后重新提交。",
+    ],
+)
+def test_clinical_and_regulatory_prose_is_not_deferral(text):
+    # false block: trial updates, guideline iterations, placebo tablets, sponsor news, 随访 / 补充分析 / 补充资料
+    assert deferral_in(text) is None, text
+    assert_pass(DeferredWork().check_report(context(report(blocks=[block("p", text, 1)]))))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "OS will be analysed in the next pass.",
+        "Market size will be computed by the next worker.",
+        "The pricing section is a placeholder.",
+        "Placeholder text until the model runs.",
+        "安全性数据暂缺，待后续补充。",
+        "后续补充分析。",
+        "上市申请资料待补充。",
+    ],
+)
+def test_deferral_twins_of_clinical_prose_still_block(text):
+    # twin: the same sentences when the work is left to a later pass / worker, or the text is a stub
+    assert deferral_in(text), text
+    assert_blocks(DeferredWork().check_report(context(report(blocks=[block("p", text, 1)]))), "deferred_work")
+
+
+@pytest.mark.parametrize(
     "text", ["Market size is pending quant model and will be completed by a later worker.", "市场规模待量化模型测算，由后续 worker 补充。"]
 )
 def test_deferred_work_blocks_and_names_the_line(text):
