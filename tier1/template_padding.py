@@ -41,12 +41,18 @@ def _canonical(text: str) -> str:
     return re.sub(r"[\W_]+", "", text)
 
 
+def _numbers(text: str) -> tuple[str, ...]:
+    """The figures a body states once its template numbering is normalised (12,000 reads as 12000)."""
+    return tuple(n.replace(",", "") for n in re.findall(r"\d+(?:[.,]\d+)*", normalise_numbering(text)))
+
+
 @dataclass
 class TemplatedBlock:
     label: str
     number: str
     location: Location
     body: str  # canonical body, numbering normalised
+    numbers: tuple[str, ...] = ()  # the figures in the body, in order
 
 
 def templated_blocks(units: list[BodyUnit]) -> list[TemplatedBlock]:
@@ -60,6 +66,7 @@ def templated_blocks(units: list[BodyUnit]) -> list[TemplatedBlock]:
         if open_heading:
             block, parts = open_heading
             block.body = _canonical(" ".join(parts))
+            block.numbers = _numbers(" ".join(parts))
             found.append(block)
             open_heading = None
 
@@ -76,7 +83,8 @@ def templated_blocks(units: list[BodyUnit]) -> list[TemplatedBlock]:
             open_heading[1].append(text)
             continue
         if m:
-            found.append(TemplatedBlock(m.group("label").strip().lower(), m.group("num"), u.location, _canonical(text[m.end():])))
+            body = text[m.end():]
+            found.append(TemplatedBlock(m.group("label").strip().lower(), m.group("num"), u.location, _canonical(body), _numbers(body)))
     close()
     return found
 
@@ -93,11 +101,17 @@ def _alike(a: str, b: str, similarity: float) -> bool:
 
 
 def repeated_groups(blocks: list[TemplatedBlock], similarity: float) -> list[list[TemplatedBlock]]:
-    """Clusters of blocks whose canonical bodies are equal or at least ``similarity`` alike."""
+    """Clusters of blocks whose canonical bodies are equal or at least ``similarity`` alike.
+
+    Bodies that state different figures are not repeats, however alike their wording: a sensitivity analysis
+    (Scenario 1/2/3: price 12000/15000/18000 USD, uptake 10/15/20%) varies exactly the numbers.
+    """
     clusters: list[list[TemplatedBlock]] = []
     for b in blocks:
         for cluster in clusters:
             head = cluster[0].body
+            if b.numbers != cluster[0].numbers:
+                continue
             if b.body == head or _alike(b.body, head, similarity):
                 cluster.append(b)
                 break
@@ -117,7 +131,8 @@ class TemplatePadding(Rule):
             "from the data list (场景, 方案, 模块, Block, Scenario, Case, Option, …) and a number, Chinese numeral "
             "or letter — groups them by label, normalises the numbering everywhere in the body (场景2 → 场景#, "
             "Scenario B → scenario#), drops case and punctuation, and clusters bodies that are equal or at least "
-            "`substance.template_body_similarity` alike. A heading's body is the text under it."
+            "`substance.template_body_similarity` alike; bodies that state different figures (a sensitivity "
+            "analysis varying price or uptake per scenario) are never repeats. A heading's body is the text under it."
         ),
         why=(
             "Copy-pasted blocks that differ only in their number make a report look long without adding anything "

@@ -340,6 +340,25 @@ def test_template_padding_en_list_items_with_number_in_body():
     assert_blocks(TemplatePadding().check_report(context(report(blocks=items))), "template_padding")
 
 
+@pytest.mark.parametrize("zh", [False, True])
+def test_sensitivity_scenarios_with_different_figures_pass(zh):
+    # false block: a sensitivity analysis repeats its wording and varies only the figures
+    figures = [("12000", "10"), ("15000", "15"), ("18000", "20")]
+    text = ("场景{i}：价格 {p} 美元，渗透率 {u}%，五年累计患者数按同一流行病学假设测算。" if zh
+            else "Scenario {i}: price {p} USD, uptake {u}%, five-year patients under the same epidemiology assumptions.")
+    items = [block("li", text.format(i=i, p=p, u=u), i) for i, (p, u) in enumerate(figures, 1)]
+    assert_pass(TemplatePadding().check_report(context(report(blocks=items))))
+
+
+@pytest.mark.parametrize("zh", [False, True])
+def test_scenarios_repeating_the_same_figures_still_block(zh):
+    # twin: the same scenarios with the same figures are padding
+    text = ("场景{i}：价格 12000 美元，渗透率 10%，五年累计患者数按同一流行病学假设测算。" if zh
+            else "Scenario {i}: price 12000 USD, uptake 10%, five-year patients under the same epidemiology assumptions.")
+    items = [block("li", text.format(i=i), i) for i in (1, 2, 3)]
+    assert_blocks(TemplatePadding().check_report(context(report(blocks=items))), "template_padding")
+
+
 def test_template_padding_letters():
     items = [block("li", f"Scenario {c}: the evidence is consistent.", i) for i, c in enumerate("ABC")]
     assert_blocks(TemplatePadding().check_report(context(report(blocks=items))), "template_padding")
