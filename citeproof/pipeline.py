@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from citeproof import __version__
 from citeproof.errors import InputError
+from citeproof.memo import RunMemo
 from citeproof.model import Claim, Finding, ParsedReport, ReportFormat, RuleOutcome
 from citeproof.report import (
     JudgeResult,
@@ -206,12 +207,13 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
     report_rules = [r for r in rules if r.scope == "report"]
 
     states: dict[str, _ClaimState] = {}
+    memo = store.memo if store is not None else RunMemo()  # RAG mode memoises per run too
     all_outcomes: list[RuleOutcome] = []
     for claim in parsed.claims:
         resolutions = [resolve_anchor(a, store, retrieved) for a in claim.anchors]
         state = _ClaimState(claim=claim, resolutions=resolutions)
         states[claim.id] = state
-        ctx = ClaimContext(claim=claim, resolutions=resolutions, settings=settings, store=store)
+        ctx = ClaimContext(claim=claim, resolutions=resolutions, settings=settings, store=store, memo=memo)
         for rule in claim_rules:
             state.outcomes.append(_safe_claim_check(rule, ctx))
         state.numbers = list(ctx.cache.get("numbers", []) or [])

@@ -130,6 +130,7 @@ class RetrievedSet:
         self.path = path
         self.settings = settings or Settings()
         self._documents: dict[tuple[int, ...], SourceDocument] = {}
+        self._windows: dict[tuple[int, ...], SourceWindow] = {}
 
     @property
     def name(self) -> str:
@@ -176,9 +177,17 @@ class RetrievedSet:
             detail = (f"URL is not among the retrieved URLs: it extends retrieved {extended} with a path "
                       "that was never retrieved" if extended else "URL is not among the retrieved URLs")
             return self._fail(anchor, "url_not_retrieved", detail)
-        document = self.document(tuple(chunks))
+        return Resolution(anchor=anchor, window=self._window(tuple(chunks)))
+
+    def _window(self, chunks: tuple[RetrievedChunk, ...]) -> SourceWindow:
+        """The whole-page window, built and segmented once per run however many claims cite it."""
+        key = tuple(c.line for c in chunks)
+        cached = self._windows.get(key)
+        if cached is not None:
+            return cached
+        document = self.document(chunks)
         last = max(1, len(document.lines))
-        window = SourceWindow(
+        window = self._windows[key] = SourceWindow(
             document=document,
             line_start=1,
             line_end=last,
@@ -187,7 +196,7 @@ class RetrievedSet:
             coarse=last > self.settings.coarse_window_lines,
             locator_raw=None,
         )
-        return Resolution(anchor=anchor, window=window)
+        return window
 
     def document(self, chunks: tuple[RetrievedChunk, ...]) -> SourceDocument:
         """The synthetic document of one chunk (or of several chunks of one page), built once."""

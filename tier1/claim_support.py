@@ -63,12 +63,9 @@ def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
 
 
 def _table(ctx: ClaimContext, window: SourceWindow) -> SegmentTable:
-    """The window's segment table, built once per window and run (memoised on the store)."""
-    store = ctx.store
-    if store is None:
-        return SegmentTable(_segments(window))
-    memo = store.derived(_RUN, "claim_support.segment_terms", lambda _: {})  # per run, shared by windows
-    return store.derived(window, "claim_support.segments", lambda w: SegmentTable(_segments(w), memo))
+    """The window's segment table, built once per window and run (the run memo)."""
+    terms = ctx.memo.derived(_RUN, "claim_support.segment_terms", lambda _: {})  # per run, shared by windows
+    return ctx.memo.derived(window, "claim_support.segments", lambda w: SegmentTable(_segments(w), terms))
 
 
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window

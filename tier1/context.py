@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from citeproof.memo import RunMemo
 from citeproof.model import Anchor, Claim, ParsedReport
 from citeproof.resolution import resolve_anchor
 from citeproof.settings import Settings
@@ -23,6 +24,7 @@ class ClaimContext:
     settings: Settings
     store: SourceStore | None = None
     cache: dict[str, object] = field(default_factory=dict)  # per-claim memo shared by rules (atoms, …)
+    memo: RunMemo = field(default_factory=RunMemo)  # per-run memo: the pipeline passes one for all claims
 
     @property
     def windows(self):

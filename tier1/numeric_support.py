@@ -118,14 +118,11 @@ class NumericSupport(Rule):
         if not atoms:
             return self.na(claim.id)
         windows = [r.window for r in resolved]
-        store = ctx.store
-        index_of = None
-        if store is not None:
-            memo = store.derived(_RUN, "values.line_entries", lambda _: {})  # per run, shared by windows
+        lines = ctx.memo.derived(_RUN, "values.line_entries", lambda _: {})  # per run, shared by windows
 
-            def index_of(window: SourceWindow) -> WindowIndex:
-                # a window's lines are read once per run, however many claims cite it
-                return store.derived(window, "values.index", lambda w: WindowIndex(w.text, memo))
+        def index_of(window: SourceWindow) -> WindowIndex:
+            # a window's lines are read once per run, however many claims cite it
+            return ctx.memo.derived(window, "values.index", lambda w: WindowIndex(w.text, lines))
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]

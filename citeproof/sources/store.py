@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from pathlib import Path, PurePosixPath
 
+from citeproof.memo import RunMemo
 from citeproof.errors import InputError
 from citeproof.model import Anchor, Finding
 from citeproof.settings import PATH_KINDS, Settings
@@ -87,7 +88,7 @@ class SourceStore:
         self._segments: dict[tuple[str, int, int], tuple[Segment, ...]] = {}
         self._section_index: dict[str, dict[str, str]] = {}
         self._real_by_doc: dict[int, str] = {}
-        self._derived: dict[tuple[int, str], tuple[object, object]] = {}
+        self.memo = RunMemo()
         self.files_read = 0  # how many files were read from disk (each at most once)
 
     # ------------------------------------------------------------------ public API
@@ -170,15 +171,8 @@ class SourceStore:
         return cached
 
     def derived(self, obj: object, name: str, compute: Callable[[Any], T]) -> T:
-        """Memoise ``compute(obj)`` under ``name`` for a window, document or segment this store
-        handed out, so rules that derive data from the same window (value atoms, content
-        words) do it once per run, not once per claim and rule. Keeps ``obj`` alive, so its
-        id is never reused while the entry exists."""
-        key = (id(obj), name)
-        hit = self._derived.get(key)
-        if hit is None:
-            hit = self._derived[key] = (obj, compute(obj))
-        return hit[1]  # type: ignore[return-value]
+        """``self.memo.derived``: rules derive data from a window this store handed out once per run."""
+        return self.memo.derived(obj, name, compute)
 
     # ------------------------------------------------------------------ locating files
 

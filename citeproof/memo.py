@@ -1,0 +1,22 @@
+"""Per-run memo: derive data from a window, document or segment once per run, not per claim."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class RunMemo:
+    def __init__(self) -> None:
+        self._entries: dict[tuple[int, str], tuple[object, object]] = {}
+
+    def derived(self, obj: object, name: str, compute: Callable[[Any], T]) -> T:
+        """Memoise ``compute(obj)`` under ``name``. Keeps ``obj`` alive, so its id is never
+        reused while the entry exists; the memo (and all it holds) dies with the run."""
+        key = (id(obj), name)
+        hit = self._entries.get(key)
+        if hit is None:
+            hit = self._entries[key] = (obj, compute(obj))
+        return hit[1]  # type: ignore[return-value]
