@@ -13,6 +13,16 @@ from tier1.rule import Rule, RuleDoc, RuleExample
 from tier1.substance_text import first_match, phrases
 
 _MEANINGFUL = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")
+# Start/end markers (A((Start)), F(((End))), S([开始])) carry no pathway content, like terminals.
+_START_END = re.compile(r"^(?:start|end|begin|finish|start node|end node|开始|结束)$", re.IGNORECASE)
+# Upper-case abbreviations of two or more letters are clinical labels (CR/PR/SD/PD, OS, AE, Stage IV),
+# not placeholders; a lone letter or letter-digit (A, B, X1) stays a placeholder.
+_ABBREVIATION = re.compile(r"^(?:(?i:stage)\s+)?[A-Z]{2,}\d?$")
+
+
+def is_start_or_end(label: str | None, node_id: str) -> bool:
+    """Whether the node is only a start/end marker (its rendered text is Start, End, 开始, 结束, …)."""
+    return bool(_START_END.match(strip_anchors(label or node_id).strip()))
 
 
 def is_real_label(label: str | None, node_id: str) -> bool:
@@ -23,7 +33,11 @@ def is_real_label(label: str | None, node_id: str) -> bool:
     if not text:
         return False
     p = phrases()
-    if first_match(p.placeholder_label, text) or first_match(p.deferred, text):
+    if first_match(p.deferred, text):
+        return False
+    if _ABBREVIATION.match(text) and not _START_END.match(text):
+        return True
+    if first_match(p.placeholder_label, text):
         return False
     return bool(_MEANINGFUL.search(text))
 
@@ -32,7 +46,7 @@ def shallow_reasons(graph: MermaidGraph, s: SubstanceSettings) -> list[str]:
     """Why the diagram is shallow; empty when it shows pathway logic."""
     if graph.kind == "empty":
         return ["the diagram is empty"]
-    nodes = [n for n in graph.nodes.values() if n.shape != "terminal"]
+    nodes = [n for n in graph.nodes.values() if n.shape != "terminal" and not is_start_or_end(n.label, n.id)]
     reasons: list[str] = []
     if len(nodes) < s.min_mermaid_nodes:
         reasons.append(f"{len(nodes)} node(s), fewer than {s.min_mermaid_nodes}")
@@ -61,9 +75,10 @@ class ShallowMermaid(Rule):
         what=(
             "Parses every Mermaid diagram the report renders — fenced ```mermaid blocks, <pre class=\"mermaid\"> and "
             "<div class=\"mermaid\"> with any extra attributes (data-chart, id, style) — into nodes and edges "
-            "(citeproof/mermaid.py) and judges its structure: at least `substance.min_mermaid_nodes` nodes and "
+            "(citeproof/mermaid.py) and judges its structure (state terminals and Start/End marker nodes are not counted): at least `substance.min_mermaid_nodes` nodes and "
             "`substance.min_mermaid_edges` edges, at least `substance.min_mermaid_label_share` of nodes with real "
-            "labels (not A/B/C, 'Step 1', 'TODO'), and branching (a decision node or a node with two or more "
+            "labels (not A/B/C, X1, 'Step 1', 'TODO'; upper-case abbreviations such as CR, OS, AE or Stage IV are "
+            "real labels), and branching (a decision node or a node with two or more "
             "targets) when `substance.mermaid_require_branching`. Flowcharts, state, sequence and mind-map diagrams "
             "are judged; data charts (pie, gantt, timeline, xychart) are n/a here (CP206 audits their numbers)."
         ),

@@ -277,6 +277,39 @@ def test_shallow_mermaid_na_without_diagrams():
     assert_na(out)
 
 
+@pytest.mark.parametrize(
+    "src",
+    [
+        # false block: start/end circles and response categories / staging abbreviations were "unlabelled"
+        "flowchart TD\n  A((Start)) --> B{Response}\n  B -->|CR| C[CR]\n  B -->|PR| D[PR]\n  B -->|SD| E[SD]\n"
+        "  B -->|PD| G[PD]\n  C --> F(((End)))\n  D --> F\n  E --> F\n  G --> F",
+        "flowchart TD\n  A((开始)) --> B{Stage IV}\n  B -->|是| C[OS]\n  B -->|否| D[AE]\n  C --> G[PFS]\n  G --> F(((结束)))\n"
+        "  D --> F",
+    ],
+)
+def test_start_end_nodes_and_clinical_abbreviations_pass(src):
+    assert_pass(ShallowMermaid().check_report(context(report(diagrams=[mermaid(src)]))))
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        # twin: the same layout with letter placeholders, or only start/end around letters, still blocks
+        "flowchart TD\n  A((Start)) --> B{X1}\n  B -->|1| C[A]\n  B -->|2| D[B]\n  B -->|3| E[C]\n"
+        "  B -->|4| G[D]\n  C --> F(((End)))\n  D --> F\n  E --> F\n  G --> F",
+        "flowchart TD\n  S((Start)) --> A{A}\n  A --> E(((End)))\n  A --> B[B]\n  B --> E",
+    ],
+)
+def test_start_end_nodes_around_placeholders_still_block(src):
+    assert_blocks(ShallowMermaid().check_report(context(report(diagrams=[mermaid(src)]))), "shallow_mermaid")
+
+
+@pytest.mark.parametrize(("label", "real"), [("CR", True), ("OS", True), ("AE", True), ("Stage IV", True),
+                                             ("X1", False), ("B", False), ("TBD", False), ("END", False)])
+def test_upper_case_abbreviations_are_real_labels(label, real):
+    assert is_real_label(label, "X") is real
+
+
 @pytest.mark.parametrize(("label", "real"), [("A", False), ("Step 1", False), ("节点2", False), ("TODO", False),
                                              ("Screening visit", True), ("筛选", True), ("ORR 30%", True)])
 def test_real_label(label, real):
