@@ -195,7 +195,7 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
 
     # Loaded before parsing: drug mentions make a sentence fact-bearing, and a broken
     # lexicon or PubTator file is an input error here rather than a crash in every claim.
-    from citeproof.lexicon import load_drug_detector
+    from citeproof.lexicon import DETECTOR_MEMO, load_drug_detector
 
     drugs = load_drug_detector(settings, Path(sources_dir) if sources_dir is not None else None)
     parsed: ParsedReport = parse_report(report_text, fmt, settings, detectors=[drugs])
@@ -208,6 +208,7 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
 
     states: dict[str, _ClaimState] = {}
     memo = store.memo if store is not None else RunMemo()  # RAG mode memoises per run too
+    memo.derived(settings, DETECTOR_MEMO, lambda _: drugs)  # CP301 uses the detector built above
     all_outcomes: list[RuleOutcome] = []
     for claim in parsed.claims:
         resolutions = [resolve_anchor(a, store, retrieved) for a in claim.anchors]

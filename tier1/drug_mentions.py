@@ -19,11 +19,9 @@ a shared PubTator identifier) links the two.
 from __future__ import annotations
 
 from typing import ClassVar
-from weakref import WeakKeyDictionary
 
-from citeproof.lexicon import DrugDetector, load_drug_detector
+from citeproof.lexicon import DETECTOR_MEMO, DrugDetector, load_drug_detector
 from citeproof.model import RuleOutcome
-from citeproof.settings import Settings
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -34,20 +32,10 @@ _SRC_ZH = "示例替尼使40名受试者中12名的标志物水平下降。\n"
 _PUBTATOR = "111|t|A trial of a compound\n111\t0\t10\tCompoundex\tChemical\tMESH:C000001\n"
 
 
-# One detector per run: keyed by the run's store, so the PubTator folder is listed once per
-# run rather than once per claim.
-_BY_STORE: WeakKeyDictionary[object, tuple[Settings, DrugDetector]] = WeakKeyDictionary()
-
-
 def detector_for(ctx: ClaimContext) -> DrugDetector:
-    if ctx.store is None:
-        return load_drug_detector(ctx.settings, None)
-    cached = _BY_STORE.get(ctx.store)
-    if cached is not None and cached[0] is ctx.settings:
-        return cached[1]
-    detector = load_drug_detector(ctx.settings, getattr(ctx.store, "root", None))
-    _BY_STORE[ctx.store] = (ctx.settings, detector)
-    return detector
+    """The run's drug detector (built once per run; looked up here, never rebuilt per claim)."""
+    root = getattr(ctx.store, "root", None) if ctx.store is not None else None
+    return ctx.memo.derived(ctx.settings, DETECTOR_MEMO, lambda settings: load_drug_detector(settings, root))
 
 
 class DrugMentions(Rule):

@@ -185,6 +185,9 @@ def _lexicon_paths(settings: Settings) -> tuple[Path, ...]:
 _DETECTORS: OrderedDict[tuple, DrugDetector] = OrderedDict()
 
 
+DETECTOR_MEMO = "drugs.detector"  # run-memo key: the pipeline seeds it with the detector it built
+
+
 def load_drug_detector(settings: Settings | None = None, sources_dir: Path | None = None) -> DrugDetector:
     """The detector for a run, memoised on its inputs (lexicon files and PubTator files with mtimes).
 
