@@ -89,27 +89,15 @@ class AnchorResolution(Rule):
         anchors = [a for a in claim.anchors if a.kind != "url"]
         if not anchors:
             return self.na(claim.id)
-        by_anchor = {id(r.anchor): r for r in ctx.resolutions}
+        # ClaimContext.resolutions holds one Resolution per anchor, in order; a missing one fails closed.
+        resolutions = list(ctx.resolutions) + [None] * (len(claim.anchors) - len(ctx.resolutions))
         findings: list[Finding] = []
-        for position, anchor in enumerate(claim.anchors):
+        for anchor, res in zip(claim.anchors, resolutions):
             if anchor.kind == "url":
                 continue
-            res = by_anchor.get(id(anchor))
-            if res is None and position < len(ctx.resolutions) and ctx.resolutions[position].anchor == anchor:
-                res = ctx.resolutions[position]
-            if res is None:
-                # Fail closed: an anchor nobody resolved is not a resolved anchor.
-                findings.append(
-                    self.finding(
-                        "anchor_unresolved",
-                        f"anchor [{anchor.raw}] at {anchor.location.describe()}: not resolved (no sources folder given)",
-                        claim_id=claim.id,
-                        location=anchor.location,
-                    )
-                )
-            elif res.finding is not None:
+            if res is not None and res.finding is not None:
                 findings.append(res.finding.model_copy(update={"claim_id": claim.id, "rule": self.id}))
-            elif res.window is None:
+            elif res is None or res.window is None:
                 findings.append(
                     self.finding(
                         "anchor_unresolved",

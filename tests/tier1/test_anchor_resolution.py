@@ -85,3 +85,16 @@ def test_missing_resolution_fails_closed(tmp_path) -> None:
 def test_examples_cover_both_languages_and_outcomes() -> None:
     seen = {(ex.lang, ex.expect) for ex in RULE.examples}
     assert seen >= {(lang, e) for lang in ("en", "zh") for e in ("pass", "fail", "na")}
+
+
+def test_an_anchor_without_a_resolution_fails_closed():
+    from citeproof.model import Anchor, Claim, Location
+    from citeproof.settings import Settings
+    from tier1.anchor_resolution import AnchorResolution
+    from tier1.context import ClaimContext
+
+    loc = Location(line=1)
+    claim = Claim(id="c1", text="Seven responded.", raw_text="x", location=loc, fact_bearing=True,
+                  anchors=(Anchor(raw="nct:NCT1#L1", kind="nct", source_id="NCT1", location=loc),))
+    outcome = AnchorResolution().check_claim(ClaimContext(claim=claim, resolutions=[], settings=Settings()))
+    assert outcome.blocks and outcome.findings[0].code == "anchor_unresolved"
