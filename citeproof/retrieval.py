@@ -153,9 +153,6 @@ class RetrievedSet:
     def matching_chunks(self, url: str) -> list[RetrievedChunk]:
         return [c for c in self.chunks if c.url and url_cites(url, c.url)]
 
-    def cites_retrieved(self, url: str) -> bool:
-        return bool(self.matching_chunks(url))
-
     def extended_url(self, url: str) -> str | None:
         """The retrieved URL that ``url`` extends with an invented path, if any."""
         return next((u for u in self.urls if extends_url(url, u)), None)

@@ -117,11 +117,6 @@ def _label(s: str) -> str | None:
     return None
 
 
-def numbered_heading(line: str) -> bool:
-    s = line.strip()
-    return bool(_NUMBERED_HEADING.match(s)) and text_heading(s) is not None
-
-
 def page_marker(line: str) -> int | None:
     """The page number of a running page marker line ("Page 3", "Page 3 of 9", "— 3 —", "第3页")."""
     s = line.strip()

@@ -109,30 +109,18 @@ def reflow_lines(lines: Sequence[str], first_line: int = 1) -> list[tuple[str, i
     ]
 
 
-def line_offsets(document: SourceDocument) -> list[int]:
-    """Character offset of each line's start in ``document.text`` (lines joined with "\\n")."""
-    offsets: list[int] = []
-    pos = 0
-    for line in document.lines:
-        offsets.append(pos)
-        pos += len(line) + 1
-    return offsets
-
-
 def segment_window(
     document: SourceDocument,
     first_line: int,
     last_line: int,
     *,
-    offsets: Sequence[int] | None = None,
     reflow: bool | None = None,
 ) -> tuple[Segment, ...]:
     """Sentences of lines ``first_line..last_line`` (1-based, inclusive) after wrap reflow.
 
     Each segment keeps its line range and its character span in ``document.text``; the
     segment text is that span with rejoined line breaks replaced by the join separator.
-    Linear in the window's length (the offset of the first line is summed in C; a caller
-    holding ``line_offsets(document)`` may pass it).
+    Linear in the window's length (the offset of the first line is summed in C).
     """
     lines = document.lines
     first = max(1, first_line)
@@ -143,7 +131,7 @@ def segment_window(
         reflow = document.media in REFLOW_MEDIA
     window = lines[first - 1 : last]
     # Offset of the window's first line in document.text (lines joined with "\n"), summed in C.
-    base = offsets[first - 1] if offsets is not None else sum(map(len, lines[: first - 1])) + first - 1
+    base = sum(map(len, lines[: first - 1])) + first - 1
     if not reflow:
         return _segment_lines(window, first, base)
     line_starts: list[int] = []
