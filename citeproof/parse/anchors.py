@@ -30,12 +30,12 @@ from dataclasses import dataclass
 
 from citeproof.model import Anchor, Location, Locator
 from citeproof.settings import PATH_KINDS, Settings
+from citeproof.text.sentences import LINK_TARGET
 
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,400})\]")
 _PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*:(.*)$", re.DOTALL)
 _SPACED_KIND = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s+(\S*\d\S*)$")
 _PART_SEPARATOR = re.compile(r"[;；]")
-_LINK_TARGET = re.compile(r"\(\s*(?:https?:|www\.|mailto:|\.{0,2}/|#)", re.IGNORECASE)
 _URL = re.compile(r"https?://[^\s<>\"'\[\]{}|\\^`，。；！？（）、]+", re.IGNORECASE)
 _URL_TRAILING = ".,;:!?'\"”’"
 
@@ -80,7 +80,7 @@ def scan_anchors(
     spans: list[tuple[int, int]] = []
     if "[" in text:
         for m in _BRACKET.finditer(text):
-            if _LINK_TARGET.match(text, m.end()):
+            if LINK_TARGET.match(text, m.end()):
                 continue  # Markdown link text left literal: "[label](https://…)"
             found, bad = _parse_bracket(m.group(1), location, settings, known_kinds_only)
             if found or bad:

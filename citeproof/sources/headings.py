@@ -48,7 +48,7 @@ _PAGE_MARKER = re.compile(
     re.IGNORECASE,
 )
 _CAPTION = re.compile(r"^(?:\*\*|__)?(?:table|tab\.)\s*(\d{1,3})(?=$|[\s.:：—–|*_-])|^表\s*(\d{1,3})", re.IGNORECASE)
-_TERMINAL = frozenset(".!?。！？；;")
+TERMINAL = frozenset(".!?。！？；;")  # sentence-ending marks (also used by wrap reflow)
 _MD_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 
 
@@ -91,7 +91,7 @@ def text_heading(line: str) -> str | None:
     label = _label(s)
     if label is not None:
         return label
-    if s[-1] in _TERMINAL:
+    if s[-1] in TERMINAL:
         return None
     words = bare.split()
     if 1 <= len(words) <= 8 and not any(c.islower() for c in bare) and not is_bullet(s):

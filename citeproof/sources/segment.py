@@ -20,14 +20,13 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from citeproof.sources.headings import is_bullet, markdown_heading, page_marker, text_heading
+from citeproof.sources.headings import TERMINAL, is_bullet, markdown_heading, page_marker, text_heading
 from citeproof.sources.types import Segment, SourceDocument
-from citeproof.text.sentences import split_sentences
+from citeproof.text.sentences import is_cjk, split_sentences
 
 REFLOW_MEDIA = frozenset({"txt", "md"})
 MAX_JOINED_LINES = 40  # a run of "continuations" longer than this is not a wrapped sentence
 
-_TERMINAL = frozenset(".!?。！？；;")
 _COLON = frozenset(":：")
 _CLOSERS = ")]}\"'”’）】」』*_"
 _OPENERS = frozenset("([（【")
@@ -38,10 +37,6 @@ _NO_JOIN_STARTS = ("|", ">", "```", "~~~")
 _STOP_OR_BRACKET = re.compile(r"[!?。！？；…\[]")
 _FULL_STOP = re.compile(r"\.(?!\d)")
 
-
-def _is_cjk(c: str) -> bool:
-    o = ord(c)
-    return 0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x2FFFF
 
 
 def _hard_line(line: str) -> bool:
@@ -61,14 +56,14 @@ def join_separator(prev: str, nxt: str) -> str | None:
         return None
     tail = prev.rstrip(_CLOSERS) or prev
     last = tail[-1]
-    if last in _TERMINAL or last in _COLON:
+    if last in TERMINAL or last in _COLON:
         return None
     first = nxt[0]
     if first.islower() or first.isdigit() or first in _OPENERS:
         if prev[-1] == "-" and len(prev) > 1 and prev[-2].isalpha() and first.islower():
             return ""  # "dose-" / "escalation": keep the hyphen, drop the break
-        return "" if _is_cjk(prev[-1]) or _is_cjk(first) else " "
-    if _is_cjk(first) and last in _CJK_COMMAS:
+        return "" if is_cjk(prev[-1]) or is_cjk(first) else " "
+    if is_cjk(first) and last in _CJK_COMMAS:
         return ""  # Chinese wraps never had a space at the break
     return None
 

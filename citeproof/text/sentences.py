@@ -51,7 +51,7 @@ _LABEL_WORDS = frozenset(
     }
 )
 _MAX_BRACKET = 400
-_LINK_TARGET = re.compile(r"\(\s*(?:https?:|www\.|mailto:|\.{0,2}/|#)", re.IGNORECASE)
+LINK_TARGET = re.compile(r"\(\s*(?:https?:|www\.|mailto:|\.{0,2}/|#)", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -125,7 +125,7 @@ def _sentence_end(text: str, i: int) -> int | None:
             j += 1
         k = _skip_closers(text, j)
         nxt = _next_visible(text, k)
-        if nxt is None or (k < n and text[k] in _SPACE and (nxt.isupper() or _is_cjk(nxt))):
+        if nxt is None or (k < n and text[k] in _SPACE and (nxt.isupper() or is_cjk(nxt))):
             return _absorb_trailing_anchors(text, k)
         return None
     # a run of stops ("?!", "。。") counts as one
@@ -135,7 +135,7 @@ def _sentence_end(text: str, i: int) -> int | None:
     if ch in _CJK_STOPS:
         return _absorb_trailing_anchors(text, k)
     nxt_char = text[k] if k < n else None
-    if nxt_char is not None and nxt_char not in _SPACE and nxt_char != "[" and not _is_cjk(nxt_char):
+    if nxt_char is not None and nxt_char not in _SPACE and nxt_char != "[" and not is_cjk(nxt_char):
         return None  # "3.5", "a.b", "U.S.A", "?foo"
     if ch == "." and not _period_ends(text, i, k):
         return None
@@ -195,7 +195,7 @@ def _absorb_trailing_anchors(text: str, k: int) -> int:
             j += 1
         if j < n and text[j] == "[":
             close = _bracket_end(text, j)
-            if close < 0 or _LINK_TARGET.match(text, close):
+            if close < 0 or LINK_TARGET.match(text, close):
                 break  # unclosed, or a Markdown link starting the next sentence
             end = j = close
             continue
@@ -220,6 +220,6 @@ def _previous_word(text: str, end: int) -> str:
     return text[start:j]
 
 
-def _is_cjk(c: str) -> bool:
+def is_cjk(c: str) -> bool:
     o = ord(c)
     return 0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x2FFFF
