@@ -14,14 +14,19 @@ once by :mod:`citeproof.sources`); it never resegments and never reads outside t
    and does not quantify over it (step 4): then it is centred like a coarse window, since
    a section of thirty criteria is not the evidence for a claim naming three of them. A
    window of at most ``SMALL_WINDOW_TOKENS`` is always read whole: centring would save
-   little and lose context.
+   little and lose context. A tight window the claim does not pinpoint that is only a
+   little over the budget (at most ``NEAR_FIT_FACTOR`` budgets) is read *nearly whole* —
+   minus its least relevant whole lines (:func:`_compress`) — when that shows more of the
+   place's lines whole than the centred excerpt of step 5 does: a claim that paraphrases
+   its evidence ("an organ transplant" for "major surgery") shares no word with it, and
+   the place read nearly whole still holds it.
 3. **Otherwise centre on the claim.** Each segment is scored by the claim's numbers it
    carries (:class:`excerpt.numbers.ClaimNumbers`: value atoms compared as Tier 1 compares
    them, plus digit strings; weighted by how rare they are in the window) times
    ``ATOM_WEIGHT``, plus BM25 of the claim's content terms (:mod:`excerpt.lexical`).
    ``strategy`` is ``atoms`` when the best segment carries a claim number, else ``terms``.
 4. **A claim about the whole place** (:func:`quantifies_over_window`: "the most common",
-   "none of", "all", "identical", "different", 最, 所有 …) can only be judged against all
+   "none of", "all", "identical", "different", "separate", 最, 所有 …) can only be judged against all
    of it: the whole window is the excerpt when it fits.
 5. **Stop when the evidence is covered** — the budget is a ceiling, not a fill level.
    Evidence = segments scoring at least ``SEED_SHARE`` of the best, plus, for each claim
@@ -48,9 +53,8 @@ once by :mod:`citeproof.sources`); it never resegments and never reads outside t
 
 Never "the first N tokens": when nothing in a coarse window matches the claim, the whole
 (furniture-free) window is the excerpt if it fits — it is the complete place the author
-cited. A window at most ``NEAR_FIT_FACTOR`` budgets loses only its longest lines (headings
-last: the most lines kept for the tokens), each gap marked ``[…]`` — nearly the whole
-place, not a prefix of it. Otherwise :class:`ExcerptUnavailable` is
+cited. A window at most ``NEAR_FIT_FACTOR`` budgets is read nearly whole, each gap marked
+``[…]`` — nearly the whole place, not a prefix of it. Otherwise :class:`ExcerptUnavailable` is
 raised (``reason="no_match"``) so the caller can end the claim unverified instead of
 judging it on an arbitrary page.
 
@@ -97,7 +101,7 @@ RARE_SHARE = 0.25  # a claim item held by at most this share of the segments poi
 LOCATED_WEIGHT = 8.0  # weight of such items (idf; numbers x ATOM_WEIGHT) that locates the evidence
 TIGHT_WEIGHT = 30.0  # a claim this precisely located is centred even inside a tight locator
 FILL_MAX_FACTOR = 4  # an unlocated claim's window up to this many budgets is read as far as the budget goes
-NEAR_FIT_FACTOR = 1.25  # a window matching nothing, at most this many budgets, loses only its longest lines
+NEAR_FIT_FACTOR = 1.25  # a window at most this many budgets can be read nearly whole (minus its least relevant lines)
 
 _CUT = "…"
 
@@ -174,10 +178,12 @@ def build_excerpt(
     scores, atom_scores, items = _score(claim_text, numbers, units)
     best = max(scores)
     if best <= 0.0:
-        near_fit = _at_most(units, int(NEAR_FIT_FACTOR * max_tokens))
-        made = _whole_or_compressed(window, units, scores, "locator", max_tokens, source_path, near_fit)
-        if made is not None:
-            return made
+        whole = _finish(window, units, everything, "locator", max_tokens, source_path)
+        if whole is not None:
+            return whole
+        nearly = _compressed(window, units, scores, "locator", max_tokens, source_path)
+        if nearly is not None and _at_most(units, int(NEAR_FIT_FACTOR * max_tokens)):
+            return nearly.excerpt
         raise ExcerptUnavailable(
             "no_match",
             f"no number or content word of the claim occurs in {window.document.path} "
@@ -185,28 +191,78 @@ def build_excerpt(
         )
     top = max(range(len(units)), key=lambda i: (scores[i], -i))
     strategy = "atoms" if atom_scores[top] > 0 else "terms"
+    nearly_whole: _Choice | None = None
     if not window.coarse and (quantifies_over_window(claim_text) or not _located(len(units), items, TIGHT_WEIGHT)):
         whole = _finish(window, units, everything, "locator", max_tokens, source_path)
         if whole is not None:
             return whole
+        if _at_most(units, int(NEAR_FIT_FACTOR * max_tokens)):
+            nearly_whole = _compressed(window, units, scores, "locator", max_tokens, source_path)
     if quantifies_over_window(claim_text):
         whole = _finish(window, units, everything, strategy, max_tokens, source_path)
         if whole is not None:
             return whole
 
+    centred = _centred(window, units, scores, items, top, claim_text, numbers, strategy, max_tokens, source_path)
+    # A place the claim does not pinpoint is best read as fully as the budget allows: the
+    # nearly whole window wins when it shows more of the place's lines whole.
+    if nearly_whole is not None and _whole_lines(units, nearly_whole.order) > _whole_lines(units, centred.order):
+        return nearly_whole.excerpt
+    return centred.excerpt
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """A candidate excerpt and the unit positions it holds (empty for a cut segment)."""
+
+    order: tuple[int, ...]
+    excerpt: Excerpt
+
+
+def _centred(
+    window: SourceWindow,
+    units: Sequence[_Unit],
+    scores: Sequence[float],
+    items: Sequence[tuple[float, frozenset[int]]],
+    top: int,
+    claim_text: str,
+    numbers: ClaimNumbers,
+    strategy: str,
+    max_tokens: int,
+    source_path: str | None,
+) -> _Choice:
+    """The excerpt centred on the claim's evidence (step 5), or the best segment cut (step 6)."""
     groups = _evidence_groups(units, scores, items)
     added = _fit(units, groups, max_tokens)
     if added and not _located(len(units), items, LOCATED_WEIGHT) and _at_most(units, FILL_MAX_FACTOR * max_tokens):
         added.extend(_fill(units, scores, set().union(*added), max_tokens))
     while added:
         # The estimate is close but not exact; drop the latest addition until the count fits.
-        made = _finish(window, units, sorted(set().union(*added)), strategy, max_tokens, source_path)
+        order = sorted(set().union(*added))
+        made = _finish(window, units, order, strategy, max_tokens, source_path)
         if made is not None:
-            return made
+            return _Choice(tuple(order), made)
         added.pop()
     # The best segment alone is larger than the budget: cut it around the match.
     piece = _cut_around_match(units[top], claim_text, numbers, max_tokens)
-    return _excerpt(window, [[piece]], strategy, source_path)
+    return _Choice((), _excerpt(window, [[piece]], strategy, source_path))
+
+
+def _line_groups(units: Sequence[_Unit]) -> list[list[int]]:
+    """Unit positions grouped by the document line(s) they share, in order."""
+    lines: list[list[int]] = []
+    for i, u in enumerate(units):
+        if lines and units[lines[-1][-1]].seg.line_end >= u.seg.line_start:
+            lines[-1].append(i)
+        else:
+            lines.append([i])
+    return lines
+
+
+def _whole_lines(units: Sequence[_Unit], order: Iterable[int]) -> int:
+    """How many of the window's lines ``order`` holds whole (every segment of the line)."""
+    kept = set(order)
+    return sum(1 for line in _line_groups(units) if kept.issuperset(line))
 
 
 # ---------------------------------------------------------------- units
@@ -238,7 +294,7 @@ def _units(window: SourceWindow, numbers: ClaimNumbers) -> list[_Unit]:
 _SCOPE_WORDS = re.compile(
     r"\b(?:most|least|majority|minority|all|every|each|none|neither|nor|any|only|no|"
     r"highest|lowest|largest|smallest|greatest|fewest|maximum|minimum|"
-    r"same|identical|different|differ|differs|difference|comparable|non-comparable|"
+    r"same|identical|different|differ|differs|difference|distinct|separate|separately|comparable|non-comparable|"
     r"total|overall|entire|whole|both)\b|最|所有|全部|均|都|没有|仅|只有|相同|不同|总",
     re.IGNORECASE,
 )
@@ -331,45 +387,60 @@ def _fill(units: Sequence[_Unit], scores: Sequence[float], chosen: set[int], max
     return out
 
 
-def _whole_or_compressed(
+def _compressed(
     window: SourceWindow,
     units: Sequence[_Unit],
     scores: Sequence[float],
     strategy: str,
     max_tokens: int,
     source_path: str | None,
-    near_fit: bool,
-) -> Excerpt | None:
-    """The whole window when it fits; when it is only a little larger (``near_fit``), the
-    whole window minus its least relevant segments (:func:`_compress`) — nearly all of the
-    place the author cited, with the gaps marked, rather than no excerpt at all; else None."""
-    whole = _finish(window, units, list(range(len(units))), strategy, max_tokens, source_path)
-    if whole is not None or not near_fit:
-        return whole
+) -> _Choice | None:
+    """The whole window minus its least relevant lines (:func:`_compress`), for a window
+    only a little larger than the budget: nearly all of the place the author cited, with
+    the gaps marked; None when even that does not fit."""
     room = max_tokens
     while room >= MIN_BUDGET:
         kept = _compress(units, scores, room)
         made = _finish(window, units, kept, strategy, max_tokens, source_path) if kept else None
         if made is not None:
-            return made
+            return _Choice(tuple(kept), made)
         room = int(room * 0.9)  # the estimate is close, not exact: ask for less until it fits
     return None
 
 
 def _compress(units: Sequence[_Unit], scores: Sequence[float], max_tokens: int) -> list[int]:
-    """The whole window minus what fits least, for a window only a little over the budget:
-    segments are dropped until the estimate fits — first those matching nothing, longest
-    first (the most tokens back for the fewest lines lost), headings last, then the weakest
-    matches; the kept segments in document order."""
-    drop_order = sorted(
-        range(len(units)),
-        key=lambda i: (scores[i] > 0, units[i].is_heading, scores[i], -units[i].tokens, -i),
-    )
+    """The whole window minus what fits least. Whole lines are dropped (a criterion or a
+    table row is read whole or not at all) until the estimate fits, taking the least
+    relevant first — lines that are not evidence (scoring under ``SEED_SHARE`` of the
+    best), then headings and their label lines, then evidence lines, weakest first — and, within that order, the
+    shortest line that brings the estimate within the budget (else the longest, and
+    again): the fewest lines lost, and no more text than needed. The kept segments, in
+    document order."""
+    lines = _line_groups(units)
+    seed = SEED_SHARE * max(scores)
+    size = [sum(units[i].tokens for i in line) for line in lines]
+
+    def structural(k: int) -> bool:
+        """A heading, or the label line right under one ("Outcome Measurement:" → its name)."""
+        if any(units[i].is_heading for i in lines[k]):
+            return True
+        above = lines[k - 1] if k else []
+        return bool(above) and units[above[-1]].is_heading and size[k] <= LABEL_MAX_TOKENS
+
+    def rank(k: int) -> tuple[bool, bool, float]:
+        best = max(scores[i] for i in lines[k])
+        evidence = best > 0 and best >= seed
+        return (evidence, structural(k), best if evidence else 0.0)
+
     kept = set(range(len(units)))
-    for i in drop_order:
-        if _estimate(units, kept) <= max_tokens:
-            break
-        kept.discard(i)
+    left = set(range(len(lines)))
+    while left and (excess := _estimate(units, kept) - max_tokens) > 0:
+        lowest = min(rank(k) for k in left)
+        tier = [k for k in left if rank(k) == lowest]
+        enough = [k for k in tier if size[k] >= excess]
+        k = min(enough, key=lambda k: (size[k], -k)) if enough else max(tier, key=lambda k: (size[k], k))
+        kept.difference_update(lines[k])
+        left.discard(k)
     return sorted(kept)
 
 

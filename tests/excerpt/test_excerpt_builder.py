@@ -441,3 +441,111 @@ def test_a_tight_locator_stays_whole_for_a_vague_or_quantified_claim():
         ex = build_excerpt(claim, window, max_tokens=512)
         assert ex.strategy == "locator"
         assert lines_of(ex.text) == lines
+
+
+# ---------------------------------------------------------------- a tight place the claim does not pinpoint
+
+
+def exclusion_list() -> list[str]:
+    """Short criteria, one long preamble line, and the evidence at the very end — a claim
+    that paraphrases it ("an organ transplant" for "major surgery") shares no word with it."""
+    lines = ["Exclusion Criteria:"]
+    lines += [f"The participant has abnormal {t} {u} at screening." for t in ("garden", "river", "harbor", "orchard")
+              for u in ("levels", "counts", "scores", "records", "ratios")]
+    lines.insert(3, "The participant has " + " ".join(["violin pencil window mountain"] * 18) + " at screening. "
+                 "A second sentence about the " + " ".join(["meadow lantern"] * 10) + ".")
+    lines.append("The participant has undergone major surgery within 28 days prior to registration.")
+    return lines
+
+
+def test_a_tight_place_just_over_the_budget_that_the_claim_does_not_pinpoint_is_read_nearly_whole():
+    lines = exclusion_list()
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False, locator="Eligibility")
+    budget = count_tokens(window.text) - count_tokens(lines[3]) // 2
+    ex = build_excerpt("A participant with an organ transplant last month is excluded at screening.", window, max_tokens=budget)
+    assert ex.tokens <= budget and ex.strategy == "locator"
+    assert lines[-1] in ex.text  # the real evidence, last in the place, is kept
+    assert all(line in ex.text for k, line in enumerate(lines) if k != 3)
+    # The long line goes whole — not one of its sentences kept and the other cut.
+    assert "violin" not in ex.text and "meadow" not in ex.text and ELISION in ex.text
+    assert_offsets_true(ex, doc)
+
+
+def test_centring_wins_when_it_keeps_more_of_the_place_whole():
+    # The claim's one word is in one sentence of a long line. Read "nearly whole", the place
+    # would keep that long line and lose several short ones; centred, it keeps the sentence
+    # and fills the budget with every short line — more of the place whole: centring wins.
+    lines = ["Results:", *(f"Arm {k} enrolled {10 + k} adults in the garden cohort." for k in range(12))]
+    pairs = list(zip(["harbor", "river", "window", "pencil", "mountain", "lantern"],
+                     ["meadow", "violin", "orchard", "garden", "harbor", "river"]))
+    long_line = " ".join(
+        [*(f"The {w} assessment used the {v} scale, described at length for the staff of each ward and site."
+           for w, v in pairs),
+         "Nausea was graded weekly by nurses.",
+         *(f"The {v} review followed the {w} protocol, described at length for the staff of each ward and site."
+           for w, v in pairs)]
+    )
+    lines.insert(6, long_line)
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False, locator="Results")
+    budget = count_tokens(window.text) - 40
+    ex = build_excerpt("Nausea was common.", window, max_tokens=budget)
+    assert ex.tokens <= budget
+    assert "Nausea was graded weekly by nurses." in ex.text
+    assert "The harbor assessment" not in ex.text
+    assert all(line in ex.text for k, line in enumerate(lines) if k != 6)
+    assert_offsets_true(ex, doc)
+
+
+def test_nearly_whole_drops_the_smallest_line_that_is_enough_not_the_longest():
+    short = [f"Criterion {k}: abnormal garden counts are allowed." for k in range(10)]
+    medium = "A note on the " + " ".join(["river harbor"] * 20) + " records."
+    huge = "A longer note on the " + " ".join(["orchard lantern meadow"] * 40) + " records."
+    lines = ["Exclusion Criteria:", *short[:5], medium, *short[5:], huge]
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False, locator="Eligibility")
+    budget = count_tokens(window.text) - count_tokens(medium) // 2
+    ex = build_excerpt("Cardiac surgery in the past year excludes a candidate.", window, max_tokens=budget)
+    assert ex.tokens <= budget
+    assert medium not in ex.text and huge in ex.text  # 45 tokens lost, not 120
+    assert all(line in ex.text for line in short)
+
+
+def test_nearly_whole_keeps_a_headings_label_line():
+    # The label under a heading names what the lines below it measure: it is dropped only
+    # after every plain line, even when it alone would be enough.
+    label = "Share of the garden cohort with a response"
+    plain = [f"Assessed by the {w} team at the harbor site in cycle {k}." for k, w in
+             enumerate(["river", "meadow", "violin", "pencil", "window", "orchard", "lantern", "mountain"] * 3)]
+    lines = ["Outcome Measurement:", label, *plain]
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False, locator="Results")
+    budget = count_tokens(window.text) - count_tokens(label) + 2
+    assert min(count_tokens(p) for p in plain) > count_tokens(label) and budget > 160
+    ex = build_excerpt("Cardiac toxicity was uncommon.", window, max_tokens=budget)  # matches nothing
+    assert ex.tokens <= budget
+    assert label in ex.text
+    assert 1 <= sum(p not in ex.text for p in plain) <= 3  # a line or a few: the estimate is close, not exact
+
+
+def test_nearly_whole_drops_whole_lines_not_sentences():
+    # One line of two sentences; dropping its short sentence alone would be enough, but a
+    # criterion read in half is worse than one not read: the whole line goes.
+    short = [f"Criterion {k}: abnormal garden counts in cycle {k} are allowed." for k in range(16)]
+    first = "The river note: " + " ".join(["orchard lantern meadow"] * 15) + "."
+    second = "The harbor note applies to the violin pencil window cohort."
+    lines = ["Exclusion Criteria:", *short[:8], f"{first} {second}", *short[8:]]
+    doc = make_document(lines)
+    window = make_window(doc, coarse=False, locator="Eligibility")
+    budget = count_tokens(window.text) - count_tokens(second) + 3
+    ex = build_excerpt("Cardiac toxicity was uncommon.", window, max_tokens=budget)  # matches nothing
+    assert ex.tokens <= budget
+    assert "orchard" not in ex.text and "harbor note" not in ex.text
+    assert all(line in ex.text for line in short)
+
+
+def test_separate_and_distinct_are_claims_about_the_whole_place():
+    assert quantifies_over_window("The trial uses separate criteria for its two phases.")
+    assert quantifies_over_window("Each phase has distinct inclusion criteria.")
+    assert not quantifies_over_window("The trial separated patients by age.")  # a verb, not a scope word
