@@ -93,6 +93,20 @@ MUTATIONS = (
         "            o if o.applicable else o.model_copy(update={'applicable': True, 'passed': True}))\n",
         ("tests/tier1/test_rule_examples.py", "tests/test_pipeline_verdict.py"),
     ),
+    Mutation(
+        "Chinese numerals left unread (三周 invisible to the gate)",
+        "citeproof/values/extract.py",
+        "        text = arabic_numerals(text)",
+        "        pass",
+        ("tests/values",),
+    ),
+    Mutation(
+        "a numeral inside a word read as a number (同一组 -> 同1组)",
+        "citeproof/values/cjk_numerals.py",
+        "        if before in _WORD_BEFORE_ONE:",
+        "        if False:",
+        ("tests/values",),
+    ),
 )
 
 

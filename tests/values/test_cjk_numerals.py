@@ -1,0 +1,104 @@
+"""Chinese numerals that state a quantity are atoms; Chinese numerals inside words are not.
+
+The bad case this guards: "持续三周" citing "持续4周" passed on its words alone, because
+三 was not read as a number. Each positive case has its twin: the word that merely holds a
+numeral character is left alone, so a correct claim does not fail on a number it never stated.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.pipeline import VerifyOptions, run
+from citeproof.values import assess_numbers, claim_atoms
+from citeproof.values.cjk_numerals import arabic_numerals
+from tests.values.helpers import window
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("持续三周", "持续3周"),
+        ("共有十二名患者", "共有12名患者"),
+        ("每日两百 mg", "每日200 mg"),
+        ("约一百二十名受试者", "约120名受试者"),
+        ("一百零五例", "105例"),
+        ("十八岁以上", "18岁以上"),
+        ("持续三个月", "持续3个月"),
+        ("百分之三十的患者", "30%的患者"),
+        ("百分之三点五", "3.5%"),
+        ("三分之一的患者", "1/3的患者"),
+        ("三点五毫克", "3.5毫克"),
+        ("三至四周", "3至4周"),
+        ("三万名", "30000名"),
+        ("一亿二千万人", "120000000人"),
+        ("第一周", "第1周"),
+        ("一名患者死亡", "1名患者死亡"),
+        ("风险增加三倍", "风险增加3倍"),
+    ],
+)
+def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
+    assert arabic_numerals(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "差异十分显著",  # 十分: "very"
+        "千万不要停药",  # 千万: "by all means"
+        "同一组患者",  # 同一: "the same"
+        "统一名称",  # 统一: "unified"
+        "每一组的结果",  # 每一: "each"
+        "唯一一名",  # 唯一: "only"
+        "结果一致",  # no unit after it
+        "每日一次",  # 一次: "once" is not an atom in English either
+        "每周两次",  # 两次: "twice"
+        "两组间差异无统计学意义",  # 两组: "both groups"
+        "一线治疗",  # first-line: 线 is not a unit
+        "三月开始入组",  # 三月 is March, not three months
+        "三十多名",  # "thirty-odd": not one number
+        "三四周",  # "three or four weeks": not 34
+        "二〇二〇年",  # a year written digit by digit
+        "十百名",  # not a numeral
+        "Plain ASCII text, 3 weeks.",
+    ],
+)
+def test_a_numeral_inside_a_word_or_without_a_unit_is_left_alone(text):
+    assert arabic_numerals(text) == text
+
+
+def test_chinese_and_arabic_claims_read_the_same_atoms():
+    for zh, arabic in (("持续三周", "持续3周"), ("百分之三十的患者", "30%的患者"), ("三分之一的患者", "1/3的患者")):
+        got = [(a.kind, a.number, a.unit) for a in claim_atoms(zh)]
+        assert got and got == [(a.kind, a.number, a.unit) for a in claim_atoms(arabic)]
+
+
+def test_a_word_holding_a_numeral_gives_no_atom():
+    assert claim_atoms("同一组患者结果一致。") == []
+    assert claim_atoms("每日一次，两组间差异无统计学意义。") == []
+
+
+def test_a_chinese_numeral_is_supported_only_by_its_own_value():
+    source = window("受试者接受每日200 mg治疗，持续4周。")
+    assert [r.state for r in assess_numbers("持续四周。", [source])] == ["supported"]
+    assert [r.state for r in assess_numbers("持续三周。", [source])] == ["missing"]
+
+
+def _verdicts(tmp_path, report: str, source: str) -> list[tuple[str, str]]:
+    src = tmp_path / "sources" / "evidence"
+    src.mkdir(parents=True)
+    (src / "trial.md").write_text(source, encoding="utf-8")
+    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    return [(c.text, c.status) for c in out.claims]
+
+
+def test_a_fabricated_duration_in_chinese_numerals_fails_and_the_true_one_passes(tmp_path):
+    source = "# 试验结果\n\n受试者接受每日200 mg治疗，持续4周。\n共有12名患者完成了治疗。\n"
+    report = (
+        "# 报告\n\n"
+        "受试者接受每日两百 mg治疗，持续三周。[evidence:trial.md#L3]\n\n"
+        "受试者接受每日两百 mg治疗，持续四周。[evidence:trial.md#L3]\n\n"
+        "共有十五名患者完成了治疗。[evidence:trial.md#L4]\n\n"
+        "共有十二名患者完成了治疗。[evidence:trial.md#L4]\n"
+    )
+    assert [status for _, status in _verdicts(tmp_path, report, source)] == ["fail", "pass", "fail", "pass"]
