@@ -7,9 +7,11 @@ numbers written in labels (CP206) without regexes over raw diagram text.
 Supported: ``flowchart``/``graph`` (all node shapes, quoted labels, ``-->|text|`` and
 ``-- text -->`` edge labels, chains ``A --> B --> C``, ``A & B --> C``, ``;`` separators,
 subgraphs), ``sequenceDiagram`` (participants, messages, notes, alt/opt/par blocks),
-``stateDiagram`` (transitions, ``<<choice>>``), ``mindmap`` (indentation tree) and data
+``stateDiagram`` (transitions, ``<<choice>>``, notes), ``mindmap`` (indentation tree) and data
 charts (``pie``, ``gantt``, ``timeline``, ``xychart``, …) whose lines are labels but whose
-structure is not a pathway. Anything else parses to kind ``other`` with a problem note, so
+structure is not a pathway. Every piece of text a reader sees is a label — subgraph and
+block titles (``subgraph G["Arm A, 200 mg"]``, ``loop every 4 weeks``) and diagram titles
+included — so no number drawn in a diagram escapes the numeric check. Anything else parses to kind ``other`` with a problem note, so
 a caller can fail closed instead of guessing.
 """
 
@@ -30,7 +32,7 @@ _CHART_HEADERS = (
 )
 # Lines in a flowchart that style or group, and never add a node or an edge.
 _FLOW_DIRECTIVES = re.compile(
-    r"^(?:classDef|class|style|linkStyle|click|direction|accTitle|accDescr|title)\b", re.IGNORECASE
+    r"^(?:classDef|class|style|linkStyle|click|direction|accTitle|accDescr)\b", re.IGNORECASE
 )
 _ANCHOR_IN_LABEL = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]+\]")
 _TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>")
@@ -55,9 +57,10 @@ class MermaidEdge:
 
 @dataclass(frozen=True, slots=True)
 class MermaidLabel:
-    """A piece of visible diagram text: a node label, an edge label, a note or a chart line."""
+    """A piece of visible diagram text: a node label, an edge label, a note, a title (a
+    subgraph's, a sequence block's ``loop every 4 weeks``, a diagram's) or a chart line."""
 
-    kind: Literal["node", "edge", "note", "chart"]
+    kind: Literal["node", "edge", "note", "title", "chart"]
     text: str  # cleaned (tags, quotes, entities removed); anchors kept
     line: int
     ref: str  # node id, "src->dst", or the chart line as written
@@ -70,6 +73,7 @@ class MermaidGraph:
     nodes: dict[str, MermaidNode] = field(default_factory=dict)
     edges: list[MermaidEdge] = field(default_factory=list)
     notes: list[MermaidLabel] = field(default_factory=list)
+    titles: list[MermaidLabel] = field(default_factory=list)
     chart_lines: list[MermaidLabel] = field(default_factory=list)
     has_branch_block: bool = False  # alt/opt/par/critical in sequence diagrams
     problems: list[str] = field(default_factory=list)
@@ -96,7 +100,7 @@ class MermaidGraph:
         for edge in self.edges:
             if edge.label:
                 out.append(MermaidLabel("edge", edge.label, edge.line, f"{edge.src}->{edge.dst}"))
-        return out + self.notes + self.chart_lines
+        return out + self.notes + self.titles + self.chart_lines
 
 
 def clean_label(text: str) -> str:
@@ -138,6 +142,7 @@ def diagram_source(block: MermaidBlock) -> str:
     return block.source
 
 
+_HEADER_TITLE = re.compile(r"\btitle\s+(?P<text>.+)$", re.IGNORECASE)
 _FLOW_HEADER = re.compile(r"^(?P<head>(?:graph|flowchart)(?:\s+(?:TB|TD|BT|RL|LR)\b)?)\s*;?\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
@@ -165,6 +170,8 @@ def parse_mermaid(source: str) -> MermaidGraph:
     if keyword in _CHART_HEADERS or keyword.endswith("-beta"):
         graph = MermaidGraph(kind="chart", header=head.strip())
         graph.chart_lines = _chart_labels(head, body)
+        if m := _HEADER_TITLE.search(head):
+            _add_title(graph, m.group("text"), first_no, "title")
         return graph
     graph = MermaidGraph(kind="other", header=head.strip())
     graph.problems.append(f"diagram type {keyword!r} is not parsed into nodes and edges")
@@ -323,15 +330,41 @@ def _add_node(graph: MermaidGraph, node: MermaidNode) -> None:
         graph.nodes[node.id] = node
 
 
+_SUBGRAPH = re.compile(r"^subgraph\b\s*(?P<rest>.*)$", re.IGNORECASE)
+_SUBGRAPH_TITLED = re.compile(r"^(?P<id>[^\s\[]+)\s*\[(?P<title>.*)\]$")
+# "title x", "accTitle: x" — but not a node or state that happens to be named "title" ("title --> B").
+_TITLE_DIRECTIVE = re.compile(r"^(?P<key>title|accTitle|accDescr)\b(?!\s*[-=.<>~&])\s*:?\s*(?P<text>.*)$", re.IGNORECASE)
+
+
 def _parse_flowchart(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
     graph = MermaidGraph(kind="flowchart", header=header)
     for line_no, text in body:
         for stmt in _split_statements(text):
             low = stmt.lower()
-            if low == "end" or low.startswith("subgraph") or _FLOW_DIRECTIVES.match(stmt):
+            if m := _SUBGRAPH.match(stmt):
+                _add_title(graph, _subgraph_title(m.group("rest")), line_no, "subgraph")
+                continue
+            if t := _TITLE_DIRECTIVE.match(stmt):
+                _add_title(graph, t.group("text"), line_no, t.group("key"))
+                continue
+            if low == "end" or _FLOW_DIRECTIVES.match(stmt):
                 continue
             _parse_flow_statement(stmt, line_no, graph)
     return graph
+
+
+def _subgraph_title(rest: str) -> str:
+    """The title mermaid draws for ``subgraph ID [Title]``, ``subgraph "Title"`` or ``subgraph Title``."""
+    rest = rest.strip()
+    if m := _SUBGRAPH_TITLED.match(rest):
+        return m.group("title")
+    return rest
+
+
+def _add_title(graph: MermaidGraph, text: str, line_no: int, ref: str) -> None:
+    label = clean_label(text)
+    if label:
+        graph.titles.append(MermaidLabel("title", label, line_no, ref))
 
 
 def _parse_flow_statement(stmt: str, line_no: int, graph: MermaidGraph) -> None:
@@ -367,6 +400,8 @@ _SEQ_MESSAGE = re.compile(
 )
 _SEQ_NOTE = re.compile(r"^note\s+(?:left of|right of|over)\s+(?P<who>[^:]+):\s*(?P<text>.*)$", re.IGNORECASE)
 _SEQ_BRANCH = re.compile(r"^(?:alt|opt|par|critical|break)\b", re.IGNORECASE)
+# Block openers and their sections, each followed by the text mermaid draws on the block.
+_SEQ_BLOCK = re.compile(r"^(?P<key>alt|else|opt|par|and|critical|option|break|loop)\b\s*(?P<text>.*)$", re.IGNORECASE)
 
 
 def _parse_sequence(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
@@ -383,8 +418,11 @@ def _parse_sequence(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
             graph.edges.append(MermaidEdge(src, dst, clean_label(m.group("text")) or None, line_no))
         elif m := _SEQ_NOTE.match(stmt):
             graph.notes.append(MermaidLabel("note", clean_label(m.group("text")), line_no, m.group("who").strip()))
-        elif _SEQ_BRANCH.match(stmt):
-            graph.has_branch_block = True
+        elif b := _SEQ_BLOCK.match(stmt):
+            graph.has_branch_block = graph.has_branch_block or bool(_SEQ_BRANCH.match(stmt))
+            _add_title(graph, b.group("text"), line_no, b.group("key").lower())
+        elif t := _TITLE_DIRECTIVE.match(stmt):
+            _add_title(graph, t.group("text"), line_no, t.group("key"))
     return graph
 
 
@@ -394,11 +432,32 @@ _STATE_CHOICE = re.compile(r"^state\s+(?P<id>\S+)\s+<<(?P<kind>choice|fork|join)
 _STATE_DESC = re.compile(r"^(?P<id>[^\s:\[\]]+)\s*:\s*(?P<text>.+)$")
 
 
+_STATE_NOTE = re.compile(r"^note\s+(?:left|right)\s+of\s+(?P<who>[^:]+?)\s*(?::\s*(?P<text>.*))?$", re.IGNORECASE)
+
+
 def _parse_state(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
     graph = MermaidGraph(kind="state", header=header)
+    open_note: tuple[int, str, list[str]] | None = None  # a multi-line note being read
     for line_no, text in body:
         stmt = text.strip()
-        if stmt in ("{", "}") or stmt.lower().startswith(("direction", "classdef", "class ", "note", "end note")):
+        if open_note is not None:
+            if stmt.lower() == "end note":
+                start, who, parts = open_note
+                graph.notes.append(MermaidLabel("note", clean_label(" ".join(parts)), start, who))
+                open_note = None
+            else:
+                open_note[2].append(stmt)
+            continue
+        if n := _STATE_NOTE.match(stmt):
+            if n.group("text") is not None:
+                graph.notes.append(MermaidLabel("note", clean_label(n.group("text")), line_no, n.group("who")))
+            else:
+                open_note = (line_no, n.group("who"), [])
+            continue
+        if t := _TITLE_DIRECTIVE.match(stmt):
+            _add_title(graph, t.group("text"), line_no, t.group("key"))
+            continue
+        if stmt in ("{", "}") or stmt.lower().startswith(("direction", "classdef", "class ")):
             continue
         if m := _STATE_CHOICE.match(stmt):
             shape = "decision" if m.group("kind").lower() == "choice" else "fork"
@@ -425,6 +484,10 @@ def _parse_state(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
             continue
         else:
             graph.problems.append(f"line {line_no}: cannot read {stmt!r}")
+    if open_note is not None:
+        start, who, parts = open_note
+        graph.notes.append(MermaidLabel("note", clean_label(" ".join(parts)), start, who))
+        graph.problems.append(f"line {start}: note without 'end note'")
     return graph
 
 

@@ -43,7 +43,8 @@ class MermaidNumbers(Rule):
     scope = "report"
     doc = RuleDoc(
         what=(
-            "Reads every node label, edge label, note and chart line of each Mermaid diagram (any tag attributes) "
+            "Reads every node label, edge label, note, title (subgraph, sequence block such as 'loop every 4 weeks', "
+            "diagram) and chart line of each Mermaid diagram (any tag attributes) "
             "and checks each numeric fact in it with the body's numeric rule (citeproof.values.assess_numbers) "
             "against, in order: an anchor written in the label itself, the anchors declared in the diagram "
             "(labels or %% comments), or the nearest anchor in the body before the diagram."

@@ -63,7 +63,7 @@ def test_sequence_state_mindmap_and_chart():
     mm = parse_mermaid("mindmap\n  root((Topic))\n    A[one]\n    B[two]\n      C[three]")
     assert mm.kind == "mindmap" and len(mm.nodes) == 4 and mm.branches
     pie = parse_mermaid('pie title Share\n"Responders" : 42\n"Others" : 58')
-    assert pie.kind == "chart" and [lab.text for lab in pie.labels()] == ["Responders: 42", "Others: 58"]
+    assert pie.kind == "chart" and [lab.text for lab in pie.labels()] == ["Share", "Responders: 42", "Others: 58"]
 
 
 def test_unknown_type_is_reported_not_guessed():
@@ -96,3 +96,36 @@ def test_statements_run_together_after_br_flattening():
 def test_markdown_string_label():
     g = parse_mermaid('flowchart TD\nA["`**Weekly** dosing`"] --> B[Next]')
     assert g.nodes["A"].label == "Weekly dosing"
+
+
+def test_titles_are_labels_too():
+    # mutation: skip subgraph lines / block keywords wholesale → a number drawn in a title escapes CP206
+    flow = parse_mermaid(
+        "flowchart TD\n subgraph A1 [Arm A 200 mg]\n X[one] --> Y[two]\n end\n"
+        ' subgraph "Arm B 400 mg"\n Z --> W\n end\n subgraph Arm C 600 mg\n Q --> R\n end\n'
+        " accTitle: Doses by arm\n title --> T[plain]\n"
+    )
+    assert [(lab.kind, lab.text) for lab in flow.titles] == [
+        ("title", "Arm A 200 mg"), ("title", "Arm B 400 mg"), ("title", "Arm C 600 mg"), ("title", "Doses by arm")
+    ]
+    assert ("title", "T") in {(e.src, e.dst) for e in flow.edges}  # a node named "title" is still a node
+    seq = parse_mermaid(
+        "sequenceDiagram\nloop every 4 weeks\nA->>B: dose\nend\nalt responders 40%\nB->>A: ok\n"
+        "else non-responders 60%\nB->>A: no\nend\n"
+    )
+    assert [lab.text for lab in seq.titles] == ["every 4 weeks", "responders 40%", "non-responders 60%"]
+    assert seq.has_branch_block
+    assert not parse_mermaid("sequenceDiagram\nloop\nA->>B: x\nend").has_branch_block  # a loop is not a branch
+    pie = parse_mermaid('pie title Response at 12 weeks\n"Responders" : 42')
+    assert [lab.kind for lab in pie.labels()] == ["title", "chart"]
+
+
+def test_state_notes_single_and_multi_line_are_labels():
+    st = parse_mermaid(
+        "stateDiagram-v2\n[*] --> S1\nnote right of S1 : lasts 3 weeks\nnote left of S1\n dose 200 mg\n daily\n"
+        "end note\nS1 --> [*]"
+    )
+    assert [(n.text, n.ref) for n in st.notes] == [("lasts 3 weeks", "S1"), ("dose 200 mg daily", "S1")]
+    assert not st.problems
+    unclosed = parse_mermaid("stateDiagram-v2\n[*] --> S1\nnote left of S1\n dose 200 mg")
+    assert [n.text for n in unclosed.notes] == ["dose 200 mg"] and unclosed.problems

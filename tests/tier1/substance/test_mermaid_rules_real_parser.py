@@ -184,3 +184,23 @@ def test_anchor_ids_inside_a_label_are_not_read_as_numbers(tmp_path):
     )
     files = {"pubmed/100001.txt": "每周组缓解率为40%，每月组为30%。\n"}
     assert_pass(MermaidNumbers().check_report(real_context(tmp_path, text, files)))
+
+
+@pytest.mark.parametrize(
+    "diagram",
+    [
+        "flowchart TD\n  subgraph W [Weekly arm ORR {w}]\n    A[Dose] --> B[Scan]\n  end\n  B --> C[Compare]\n",
+        "sequenceDiagram\n  loop Weekly arm ORR {w}\n    P->>D: visit\n  end\n",
+        "stateDiagram-v2\n  [*] --> W\n  note right of W : Weekly arm ORR {w}\n  W --> [*]\n",
+    ],
+    ids=["subgraph-title", "sequence-block", "state-note"],
+)
+def test_a_number_in_a_title_or_note_is_checked_like_any_label(tmp_path, diagram):
+    intro = "# Results\n\nThe weekly arm responded more often [nct:NCT00000001#L1].\n\n```mermaid\n"
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "good").mkdir()
+    bad = MermaidNumbers().check_report(real_context(tmp_path / "bad", intro + diagram.format(w="45%") + "```\n", TRIAL))
+    assert_blocks(bad, "numeric_token_miss")
+    assert "45%" in bad[0].findings[0].message
+    good = MermaidNumbers().check_report(real_context(tmp_path / "good", intro + diagram.format(w="40%") + "```\n", TRIAL))
+    assert_pass(good)
