@@ -33,6 +33,8 @@ M = [
                     "mermaid_number_unanchored",'''),
  ("CP206 preceding anchor only", "tier1/mermaid_numbers.py", "    if own:\n        return own, \"its own anchor\"\n    if block.declared_anchors:", "    if False:"),
  ("CP206 plausible passes", "tier1/mermaid_numbers.py", "        if undecided:\n", "        if False:\n"),
+ ("CP206 subgraph titles not read", "citeproof/mermaid.py", '                _add_title(graph, _subgraph_title(m.group("rest")), line_no, "subgraph")', "                pass"),
+ ("CP206 state notes not read", "citeproof/mermaid.py", '                graph.notes.append(MermaidLabel("note", clean_label(n.group("text")), line_no, n.group("who")))', "                pass"),
  ("CP206 anchors left in label text", "tier1/mermaid_numbers.py", "        text = strip_anchors(label.text)\n", "        text = label.text\n"),
  ("CP208 >= limit", "tier1/model_dominance.py", "if share <= limit or", "if share < limit or"),
  ("CP208 no minimum", "tier1/model_dominance.py", "or len(anchors) < minimum:", ":"),
