@@ -9,6 +9,8 @@ same ones ``tests/tier1/test_rule_examples.py`` runs through the pipeline.
 
 from __future__ import annotations
 
+import html
+
 import sys
 from pathlib import Path
 
@@ -50,7 +52,8 @@ def render() -> str:
             f"**Not applicable when.** {d.not_applicable}",
         ]
         for ex in r.examples:
-            out += ["", f"<details><summary>example <code>{ex.name}</code> ({ex.lang}) — expect <b>{ex.expect}</b></summary>", ""]
+            why = f" (<code>{html.escape(ex.reason)}</code>)" if ex.reason else ""
+            out += ["", f"<details><summary>example <code>{ex.name}</code> ({ex.lang}) — expect <b>{ex.expect}</b>{why}</summary>", ""]
             fence = "````" if "```" in ex.report else "```"
             out += [fence + ("html" if ex.format == "html" else "markdown"), ex.report.rstrip("\n"), fence]
             for path, text in sorted(ex.sources.items()):

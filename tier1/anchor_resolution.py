@@ -46,12 +46,14 @@ class AnchorResolution(Rule):
         RuleExample(
             name="missing-file-en",
             expect="fail",
+            reason="anchor_unresolved",
             report="# Results\n\nThe trial analysed 120 participants [nct:NCT09999999#Results].\n",
             sources={"clinical_trials/NCT00000001.json": _CT_RECORD},
         ),
         RuleExample(
             name="escapes-folder-en",
             expect="fail",
+            reason="anchor_escapes_sources",
             report="# Notes\n\nThe threshold was 30 units [evidence:../outside.txt#L1].\n",
             sources={"evidence/inside.txt": "The threshold was 30 units.\n"},
         ),
@@ -71,6 +73,7 @@ class AnchorResolution(Rule):
         RuleExample(
             name="unknown-section-zh",
             expect="fail",
+            reason="locator_not_found",
             lang="zh",
             report="# 结果\n\n该试验共分析了120名受试者[nct:NCT00000001#Outcomes]。\n",
             sources={"clinical_trials/NCT00000001.json": _CT_RECORD},

@@ -47,12 +47,14 @@ class AnchorSyntax(Rule):
         RuleExample(
             name="inverted-range-en",
             expect="fail",
+            reason="inverted_range",
             report="# Efficacy\n\nIn Arm A, 45% of participants responded. [nct:NCT00000101#L5-L2]\n",
             sources={"clinical_trials/NCT00000101.txt": _CT},
         ),
         RuleExample(
             name="missing-colon-en",
             expect="fail",
+            reason="malformed_anchor",
             report="# Efficacy\n\nIn Arm A, 45% of participants responded [pmid 123456].\n",
             sources={"clinical_trials/NCT00000101.txt": _CT},
         ),
@@ -72,6 +74,7 @@ class AnchorSyntax(Rule):
         RuleExample(
             name="empty-id-zh",
             expect="fail",
+            reason="malformed_anchor",
             lang="zh",
             report="# 疗效\n\nA组有45%的受试者缓解。[nct:]\n",
             sources={"clinical_trials/NCT00000102.txt": _CT_ZH},

@@ -120,6 +120,7 @@ class ChannelUtilisation(Rule):
         RuleExample(
             name="trials-only-in-source-list-en",
             expect="fail",
+            reason="channel_unused",
             report=(
                 "# Findings\n\nThe literature describes weekly dosing in adults [pmid:100001#L1].\n\n"
                 "## Sources\n\n- [nct:NCT00000001#L1]\n"
@@ -133,6 +134,7 @@ class ChannelUtilisation(Rule):
         RuleExample(
             name="trials-only-in-source-list-zh",
             expect="fail",
+            reason="channel_unused",
             lang="zh",
             report="# 分析\n\n文献描述了成人每周给药 [pmid:100001#L1]。\n\n## 参考文献\n\n- [nct:NCT00000001#L1]\n",
             sources={

@@ -50,6 +50,7 @@ class Citations(Rule):
         RuleExample(
             name="uncited-number-en",
             expect="fail",
+            reason="missing_anchor",
             report="# Efficacy\n\nIn Arm A, 45% of participants responded. [nct:NCT00000101#L2]\n"
             "Arm B responded less often than Arm A.\n",
             sources={"clinical_trials/NCT00000101.txt": _CT},
@@ -57,6 +58,7 @@ class Citations(Rule):
         RuleExample(
             name="uncited-html-en",
             expect="fail",
+            reason="missing_anchor",
             format="html",
             report="<html><body><h1>Efficacy</h1><p>In Arm A, 45% of participants responded.</p></body></html>",
             sources={"clinical_trials/NCT00000101.txt": _CT},
@@ -84,6 +86,7 @@ class Citations(Rule):
         RuleExample(
             name="uncited-zh",
             expect="fail",
+            reason="missing_anchor",
             lang="zh",
             report="# 疗效\n\nA组有45%的受试者缓解。[nct:NCT00000102#L2]B组的缓解率低于A组。\n",
             sources={"clinical_trials/NCT00000102.txt": _CT_ZH},

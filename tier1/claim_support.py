@@ -21,12 +21,13 @@ from tier1.rule import Rule, RuleDoc, RuleExample
 
 _TRIAL = (
     '{"Clinical Trial ID": "NCT0000001",\n'
-    ' "Results": ["Outcome Measurement: ", "  Overall response rate increased to 40% in Arm A.", '
+    ' "Results": ["Outcome Measurement: ", "  Overall response rate among treated adult patients increased to '
+    '40% in Arm A at the week 12 assessment.", '
     '"  Serious adverse events were not observed in Arm B."]}\n'
 )
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
-    ' "Results": ["结果：", "  治疗组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。"]}\n'
+    ' "Results": ["结果：", "  在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。"]}\n'
 )
 
 
@@ -93,18 +94,23 @@ class ClaimSupport(Rule):
         RuleExample(
             name="verbatim-en",
             expect="pass",
-            report="# Results\n\nOverall response rate increased to 40% in Arm A [nct:NCT0000001#Results].\n",
+            report="# Results\n\nOverall response rate among treated adult patients increased to 40% in Arm A at the "
+            "week 12 assessment [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
             name="direction-flipped-en",
             expect="fail",
-            report="# Results\n\nOverall response rate decreased to 40% in Arm A [nct:NCT0000001#Results].\n",
+            reason="direction 'down' not stated the same way",
+            # Every other word and number is the source's: only the direction tells them apart.
+            report="# Results\n\nOverall response rate among treated adult patients decreased to 40% in Arm A at the "
+            "week 12 assessment [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
             name="negation-flipped-en",
             expect="fail",
+            reason="negation differs from the source",
             report="# Results\n\nSerious adverse events were observed in Arm B [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
@@ -118,14 +124,15 @@ class ClaimSupport(Rule):
             name="verbatim-zh",
             expect="pass",
             lang="zh",
-            report="# 结果\n\n治疗组的总缓解率升高至40%[nct:NCT0000002#Results]。\n",
+            report="# 结果\n\n在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%[nct:NCT0000002#Results]。\n",
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
         ),
         RuleExample(
             name="direction-flipped-zh",
             expect="fail",
+            reason="direction 'down' not stated the same way",
             lang="zh",
-            report="# 结果\n\n治疗组的总缓解率降低至40%[nct:NCT0000002#Results]。\n",
+            report="# 结果\n\n在第12周评估时，接受治疗的成年患者组的总缓解率降低至40%[nct:NCT0000002#Results]。\n",
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
         ),
         RuleExample(

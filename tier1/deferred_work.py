@@ -43,6 +43,7 @@ class DeferredWork(Rule):
         RuleExample(
             name="later-worker-en",
             expect="fail",
+            reason="deferred_work",
             report=(
                 "# Market\n\nThe treated population is described in the trial records.\n\n"
                 "Market size is pending quant model and will be completed by a later worker.\n"
@@ -51,6 +52,7 @@ class DeferredWork(Rule):
         RuleExample(
             name="later-worker-zh",
             expect="fail",
+            reason="deferred_work",
             lang="zh",
             report="# 市场\n\n目标人群已在试验记录中描述。\n\n市场规模待量化模型测算，由后续 worker 补充。\n",
         ),

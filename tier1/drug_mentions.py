@@ -77,6 +77,7 @@ class DrugMentions(Rule):
         RuleExample(
             name="stem-drug-not-in-source-en",
             expect="fail",
+            reason="drug_unsupported",
             report=(
                 "# Therapy\n\nSampletinib with exampleparib lowered the marker level in 12 of 40 participants "
                 "[pmid:111#L1].\n"
@@ -86,12 +87,14 @@ class DrugMentions(Rule):
         RuleExample(
             name="pubtator-entity-not-in-source-en",
             expect="fail",
+            reason="drug_unsupported",
             report="# Therapy\n\nCompoundex lowered the marker level in 12 of 40 participants [pmid:111#L1].\n",
             sources={"pubmed/111.txt": "The marker level fell in 12 of 40 participants.\n", "pubtator/111.txt": _PUBTATOR},
         ),
         RuleExample(
             name="uncited-drug-sentence-en",
             expect="fail",
+            reason="drug_uncited",
             report="# Therapy\n\nPatients also received exampleparib.\n",
             sources={"pubmed/111.txt": _SRC_EN},
         ),
@@ -111,6 +114,7 @@ class DrugMentions(Rule):
         RuleExample(
             name="stem-drug-not-in-source-zh",
             expect="fail",
+            reason="drug_unsupported",
             lang="zh",
             report="# 治疗\n\n示例替尼联合样本帕利使40名受试者中12名的标志物水平下降[pmid:111#L1]。\n",
             sources={"pubmed/111.txt": _SRC_ZH},
@@ -118,6 +122,7 @@ class DrugMentions(Rule):
         RuleExample(
             name="uncited-drug-sentence-zh",
             expect="fail",
+            reason="drug_uncited",
             lang="zh",
             report="# 治疗\n\n部分患者还接受了样本帕利。\n",
             sources={"pubmed/111.txt": _SRC_ZH},

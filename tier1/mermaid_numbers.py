@@ -64,6 +64,7 @@ class MermaidNumbers(Rule):
         RuleExample(
             name="fabricated-label-number-en",
             expect="fail",
+            reason="numeric_token_miss",
             report=(
                 "# Results\n\nThe weekly arm responded more often [nct:NCT00000001#L1].\n\n"
                 "```mermaid\nflowchart TD\n  W[Weekly arm ORR 45%] --> C{Compare}\n  M[Monthly arm ORR 30%] --> C\n```\n"
@@ -73,6 +74,7 @@ class MermaidNumbers(Rule):
         RuleExample(
             name="fabricated-label-number-zh",
             expect="fail",
+            reason="numeric_token_miss",
             lang="zh",
             report=(
                 "# 结果\n\n```mermaid\n%% [nct:NCT00000001#L1]\nflowchart TD\n  W[每周组 缓解率 45%] --> C{比较}\n"

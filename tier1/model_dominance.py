@@ -48,6 +48,7 @@ class ModelDominance(Rule):
         RuleExample(
             name="model-dump-en",
             expect="fail",
+            reason="model_dominance",
             report=(
                 "# Market\n\nThe treated population is 12000 [model:market.md#L1].\n\n"
                 "Annual cost is 3000 USD [model:market.md#L2].\n\nThe market is 36 million USD [model:market.md#L3].\n\n"
@@ -62,6 +63,7 @@ class ModelDominance(Rule):
         RuleExample(
             name="model-dump-zh",
             expect="fail",
+            reason="model_dominance",
             lang="zh",
             report=(
                 "# 市场\n\n治疗人群为12000人 [model:market.md#L1]。\n\n年费用为3000美元 [model:market.md#L2]。\n\n"

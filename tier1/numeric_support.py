@@ -74,6 +74,7 @@ class NumericSupport(Rule):
         RuleExample(
             name="fabricated-bold-dose-en",
             expect="fail",
+            reason="numeric_token_miss",
             report="# Dosing\n\nThe study drug was given at **250 mg**/day for 12 weeks [nct:NCT0000001#Intervention].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
@@ -93,6 +94,7 @@ class NumericSupport(Rule):
         RuleExample(
             name="fabricated-scale-word-zh",
             expect="fail",
+            reason="numeric_token_miss",
             lang="zh",
             report="# 结果\n\n研究总费用为15亿元[nct:NCT0000002#Results]。\n",
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},

@@ -61,6 +61,7 @@ class RepeatedDigestMatrix(Rule):
         RuleExample(
             name="repeated-matrix-en",
             expect="fail",
+            reason="repeated_digest_matrix",
             report=(
                 "# Evidence\n\n## Evidence digestion matrix 1\n\n| item | value |\n|---|---|\n| design | randomised |\n\n"
                 "## Evidence digestion matrix 2\n\n| item | value |\n|---|---|\n| design | single arm |\n\n"
@@ -70,6 +71,7 @@ class RepeatedDigestMatrix(Rule):
         RuleExample(
             name="repeated-matrix-zh",
             expect="fail",
+            reason="repeated_digest_matrix",
             lang="zh",
             report=(
                 "# 证据\n\n## 证据消化矩阵（一）\n\n| 项目 | 内容 |\n|---|---|\n| 设计 | 随机对照 |\n\n"

@@ -34,10 +34,15 @@ class RuleExample(Frozen):
     expect: ``fail`` — at least one applicable unit does not pass (and, for a blocking
     rule, the rule blocks); ``pass`` — applicable somewhere and every applicable unit
     passes; ``na`` — applicable nowhere.
+
+    reason: for a ``fail`` example, the finding code the rule must give (or, for a rule
+    that leaves a claim undecided instead, a phrase of its reason): a bad example that
+    fails for another reason documents nothing about the rule.
     """
 
     name: str
     expect: Literal["pass", "fail", "na"]
+    reason: str | None = None
     report: str
     format: Literal["html", "markdown"] = "markdown"
     sources: dict[str, str] = {}

@@ -97,6 +97,7 @@ class ShallowMermaid(Rule):
         RuleExample(
             name="toy-chain-with-attributes-en",
             expect="fail",
+            reason="shallow_mermaid",
             format="html",
             report=(
                 "<html><body><h1>Pathway</h1><p>The pathway is shown below.</p>"
@@ -107,6 +108,7 @@ class ShallowMermaid(Rule):
         RuleExample(
             name="toy-chain-zh",
             expect="fail",
+            reason="shallow_mermaid",
             lang="zh",
             report="# 通路\n\n通路如下图所示。\n\n```mermaid\ngraph TD\n  A[步骤1] --> B[步骤2] --> C[步骤3]\n```\n",
         ),

@@ -84,6 +84,7 @@ class SourceInventory(Rule):
         RuleExample(
             name="inventory-dump-en",
             expect="fail",
+            reason="source_inventory",
             report=(
                 "# Trial evidence\n\n"
                 "- NCT00000001 saved in sources/clinical_trials/NCT00000001.json\n"
@@ -95,6 +96,7 @@ class SourceInventory(Rule):
         RuleExample(
             name="inventory-dump-zh",
             expect="fail",
+            reason="source_inventory",
             lang="zh",
             report=(
                 "# 证据\n\n"

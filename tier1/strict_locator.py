@@ -52,6 +52,7 @@ class StrictLocator(Rule):
         RuleExample(
             name="numeric-bare-anchor-en",
             expect="fail",
+            reason="numeric_without_locator",
             report="# Dosing\n\nThe usual starting dose for adults is 500 mg at night [guideline:G1].\n",
             sources={"guidelines/G1.txt": _GUIDELINE},
         ),
@@ -71,6 +72,7 @@ class StrictLocator(Rule):
         RuleExample(
             name="numeric-bare-anchor-zh",
             expect="fail",
+            reason="numeric_without_locator",
             lang="zh",
             report="# 用法用量\n\n成人常用起始剂量为每晚500 mg[evidence:dosing/G2.txt]。\n",
             sources={"evidence/dosing/G2.txt": _GUIDELINE_ZH},

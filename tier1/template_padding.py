@@ -146,6 +146,7 @@ class TemplatePadding(Rule):
         RuleExample(
             name="block-padding-en",
             expect="fail",
+            reason="template_padding",
             report=(
                 "# Plan\n\n"
                 "- Block 1: Review the evidence for this block and summarise block 1.\n"
@@ -156,6 +157,7 @@ class TemplatePadding(Rule):
         RuleExample(
             name="scenario-padding-zh",
             expect="fail",
+            reason="template_padding",
             lang="zh",
             report=(
                 "# 场景分析\n\n### 场景一\n\n该场景下需结合证据进行综合判断。\n\n"

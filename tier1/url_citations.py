@@ -81,6 +81,7 @@ class UrlCitations(Rule):
         RuleExample(
             name="laundered-path-en",
             expect="fail",
+            reason="url_not_retrieved",
             report=(
                 "# Client\n\nThe reference lists 3 configuration options for the client "
                 f"([docs]({_DOCS}/hooks/useMadeUp)).\n"
@@ -90,6 +91,7 @@ class UrlCitations(Rule):
         RuleExample(
             name="zero-retrieval-en",
             expect="fail",
+            reason="zero_retrieval",
             report="# Client\n\nThe client accepts 3 configuration options.\n",
             options={"retrieved": ""},
         ),
@@ -109,6 +111,7 @@ class UrlCitations(Rule):
         RuleExample(
             name="laundered-path-zh",
             expect="fail",
+            reason="url_not_retrieved",
             lang="zh",
             report=f"# 客户端\n\n参考文档列出了客户端的3个配置项（[文档]({_DOCS}/hooks/useMadeUp)）。\n",
             options={"retrieved": _jsonl({"url": _DOCS + "/", "title": "参考", "text": _CHUNK_ZH})},
@@ -116,6 +119,7 @@ class UrlCitations(Rule):
         RuleExample(
             name="uncited-zh",
             expect="fail",
+            reason="url_uncited",
             lang="zh",
             report="# 客户端\n\n客户端接受3个配置项。\n",
             options={"retrieved": _jsonl({"url": _DOCS, "title": "参考", "text": _CHUNK_ZH})},
@@ -139,6 +143,7 @@ class UrlCitations(Rule):
         RuleExample(
             name="manifest-url-laundered-en",
             expect="fail",
+            reason="url_not_retrieved",
             report=f"# Client\n\nThe reference lists 3 configuration options ([docs]({_DOCS}/hooks/useMadeUp)).\n",
             sources={
                 "manifest.jsonl": _jsonl({"source_id": "ref", "kind": "web", "path": "web/ref.md", "url": _DOCS}),

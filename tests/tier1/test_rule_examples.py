@@ -1,7 +1,7 @@
 """Every rule's documented examples run through the real pipeline and behave as documented.
 
 A rule's doc cannot drift from its behaviour: ``expect="fail"`` must make the rule fail
-(and block, when the rule is blocking), ``"pass"`` must pass where applicable, and ``"na"``
+(and block, when the rule is blocking) for the reason the example names, ``"pass"`` must pass where applicable, and ``"na"``
 must leave the rule not applicable — and n/a must never be counted as a pass.
 """
 
@@ -64,6 +64,18 @@ def test_rule_example(rule, ex, tmp_path):
         assert tally.status == "fail"
         if rule.blocking:
             assert tally.blocked > 0 and report.verdict == "blocked", (tally, report.verdict)
+        assert ex.reason, f"{rule.id} {ex.name}: a bad example names the reason it must fail for"
+        given = _reasons(report, rule.id)
+        assert any(ex.reason == r or (" " in ex.reason and ex.reason in r) for r in given), (
+            f"{rule.id} {ex.name} failed, but for {sorted(given)}, not {ex.reason!r}"
+        )
+
+
+def _reasons(report, rule_id: str) -> set[str]:
+    """The finding codes the rule gave (claim and report level) and the undecided reasons."""
+    codes = {f.code for c in report.claims for f in c.reasons if f.rule == rule_id}
+    codes |= {f.code for f in report.findings if f.rule == rule_id}
+    return codes | {u for c in report.claims for u in c.undecided_reasons}
 
 
 def test_every_rule_is_documented_and_exemplified():
