@@ -58,6 +58,8 @@ _TIMES = re.compile(r"\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b
 _IDENT_AFTER = re.compile(r"(?:st|nd|rd|th)\b|[A-Za-z]|-[A-Z]{1,5}\b")
 _PER_BEFORE = re.compile(r"(每日|每天|每周|每月|每年|每小时)\s?(?:口服|静脉|给予|服用)?\s?$")
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
+# "1/3.33 of patients": a share written as one over a decimal (not a date, not a count)
+_DECIMAL_DENOMINATOR = re.compile(r"^\s?/\s?(\d+\.\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")
 _OF_A = re.compile(r"^\s(?:of\s)?an?\s(?=\S)")
 _DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
@@ -337,6 +339,21 @@ class _Scanner:
                                      qualifier=qualifier, start=nstart, end=upos), upos  # type: ignore[arg-type]
                 return ValueAtom(raw=text[nstart:stop], kind="fraction", number=num / den, num=num, den=den,
                                  decimals=0, step=0.0, qualifier=qualifier, start=nstart, end=stop), stop  # type: ignore[arg-type]
+        if word_value is None and "." not in numeral and "," not in numeral and (
+            dm := _DECIMAL_DENOMINATOR.match(text[end:end + 14])
+        ):
+            num, dden = int(numeral), float(dm.group(1))
+            stop = end + dm.end()
+            if 0 < num <= dden and self._unit_at(stop)[0] is None:
+                qualifier, _ = self._qualifier_before(nstart)
+                if qualifier is None:
+                    qualifier, qend = self._qualifier_after(stop)
+                    stop = qend if qualifier else stop
+                # A share (at most 1) read as the percentage it approximates: 1/3.33 is about
+                # 30.03%, so it is at best plausible against a source figure and the judge decides.
+                return ValueAtom(raw=text[nstart:stop], kind="value", number=100.0 * num / dden, unit="%",
+                                 dim="percent", step=1e-6, decimals=6, qualifier=qualifier or "~",
+                                 start=nstart, end=stop), stop  # type: ignore[arg-type]
         v, dec, scale, unit, dens, pos = self._quantity(start, end, numeral, word_value)
         v *= sign
         if unit is None and (pm_sd := _PLUS_MINUS.match(text, pos)):

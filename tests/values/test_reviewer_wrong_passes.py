@@ -174,3 +174,25 @@ def test_rounded_si_conversion_is_plausible(claim, source):
 )
 def test_exact_si_and_claim_precision_share_conversions_are_supported(claim, source):
     assert all_supported(claim, source), states(claim, source)
+
+
+# ---- a share written over a decimal: "1/3.33 of patients" -------------------------------
+
+def test_a_share_over_a_decimal_is_judged_against_the_percentage_it_approximates():
+    # 1/3.33 ≈ 30.03%: against a source 30% it is neither a pass (not exact) nor a miss
+    assert states("No event affected more than 1/3.33 of patients.", "Nausea occurred in 30% of patients.") == [
+        ("1/3.33", "plausible")
+    ]
+    assert states("1/3.33 of patients had nausea.", "Nausea occurred in 30% of patients.") == [("1/3.33", "plausible")]
+
+
+def test_a_fabricated_share_over_a_decimal_is_missing():
+    # 1/2.5 = 40%: nothing near it in the source
+    assert states("1/2.5 of patients had nausea.", "Nausea occurred in 30% of patients.") == [("1/2.5", "missing")]
+
+
+@pytest.mark.parametrize("text", ["The dose was 12/3.5 mg.", "The ratio was 5/2.5 overall."])
+def test_a_slash_before_a_decimal_is_not_always_a_share(text):
+    from citeproof.values import claim_atoms
+
+    assert all(a.dim != "percent" for a in claim_atoms(text))
