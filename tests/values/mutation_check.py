@@ -107,6 +107,13 @@ MUTATIONS = (
         "        if False:",
         ("tests/values",),
     ),
+    Mutation(
+        "shares spelled as words left unread ('half of' invisible to the gate)",
+        "citeproof/values/extract.py",
+        "    text = numeric_shares(text)",
+        "    pass",
+        ("tests/values",),
+    ),
 )
 
 
