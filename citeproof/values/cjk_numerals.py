@@ -14,9 +14,10 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
 * a numeral run (with an optional ``点`` decimal, or two runs joined by 至/到/~ as a
   range) directly followed by a unit or measure word from ``_FOLLOW`` (周, 个月, 岁,
   名, 例, 组, 倍, 毫克, ``mg``, ``%`` …);
-* never a lone 一/两 glued to a word-forming character on its left (同一组, 统一名称,
-  每一组, 唯一一名), nor 一次/两次 — "once"/"twice" are not atoms in English either —
-  nor 两组, which reads "both groups" far more often than "two groups".
+* never a lone 一 glued to a word-forming character on its left (同一组, 统一名称, 每一组,
+  唯一一名), nor 一次 — "once daily" says no more than "daily", in English too — nor 两组,
+  which reads "both groups" far more often than "two groups". 两次 is "twice" (2次), as
+  "twice" is "2 times" in English (:mod:`citeproof.values.spelled_multiples`).
 
 Runs of bare digits without 十/百/千 (二〇二〇, 三四周 "three or four weeks") are left as
 they are: their reading is not one number. The rewrite runs only on non-ASCII text.
@@ -79,10 +80,10 @@ def _reads_as_quantity(m: re.Match[str], run: str) -> bool:
     head = run.split("点", 1)[0]
     if head in ("一", "两"):
         before = m.string[m.start() - 1] if m.start() else ""
-        if before in _WORD_BEFORE_ONE:
+        if head == "一" and before in _WORD_BEFORE_ONE:
             return False
-        if m.group("follow") == "次" or (head == "两" and m.group("follow") == "组"):
-            return False  # 一次/两次 "once/twice"; 两组 "both groups"
+        if (head == "一" and m.group("follow") == "次") or (head == "两" and m.group("follow") == "组"):
+            return False  # 一次 "once" (as "once daily" = "daily"); 两组 "both groups"
     return True
 
 

@@ -27,6 +27,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.spelled_multiples import numeric_multiples
 from citeproof.values.spelled_shares import numeric_shares
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
@@ -78,11 +79,12 @@ _SYMBOL_Q = {">": ">", "<": "<", "≥": ">=", "≤": "<=", ">=": ">=", "<=": "<=
 def prepare(text: str, *, keep_newlines: bool = False) -> str:
     """The text value atoms are read from: emphasis folded, Unicode normalised, Chinese numerals
     in Arabic digits (:mod:`citeproof.values.cjk_numerals`), shares spelled as words as fractions
-    (:mod:`citeproof.values.spelled_shares`), powers spelled out."""
+    (:mod:`citeproof.values.spelled_shares`), spelled counts and dosing shorthand as numbers
+    (:mod:`citeproof.values.spelled_multiples`), powers spelled out."""
     text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
-    text = numeric_shares(text)
+    text = numeric_multiples(numeric_shares(text))
     if _ANY_SUPERSCRIPT.search(text):
         text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
         text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)

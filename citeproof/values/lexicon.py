@@ -105,8 +105,14 @@ def lexicon() -> Lexicon:
         )
         for alias in entry["aliases"]:
             unit_by_alias[alias.lower()] = info
+    not_before = {k: v for k, v in units_doc.get("cjk_not_before", {}).items() if not k.startswith("_")}
+
+    def alias_pattern(alias: str) -> str:
+        tails = not_before.get(alias)
+        return _boundary(alias) + (f"(?!{_alternation(tails)})" if tails else "")
+
     unit_re = re.compile(
-        "(?:" + "|".join(_boundary(a) for a in sorted(unit_by_alias, key=len, reverse=True)) + ")"
+        "(?:" + "|".join(alias_pattern(a) for a in sorted(unit_by_alias, key=len, reverse=True)) + ")"
     )
 
     per_time_by_alias: dict[str, tuple[str, float]] = {}

@@ -35,6 +35,8 @@ from tests.values.helpers import window
         ("第一周", "第1周"),
         ("一名患者死亡", "1名患者死亡"),
         ("风险增加三倍", "风险增加3倍"),
+        ("每周两次", "每周2次"),  # "twice weekly"
+        ("每两周一次", "每2周一次"),  # "every two weeks": 每 makes a word with 一, not with 两
     ],
 )
 def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
@@ -51,8 +53,7 @@ def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
         "每一组的结果",  # 每一: "each"
         "唯一一名",  # 唯一: "only"
         "结果一致",  # no unit after it
-        "每日一次",  # 一次: "once" is not an atom in English either
-        "每周两次",  # 两次: "twice"
+        "每日一次",  # 一次: "once daily" says no more than "daily"
         "两组间差异无统计学意义",  # 两组: "both groups"
         "一线治疗",  # first-line: 线 is not a unit
         "三月开始入组",  # 三月 is March, not three months

@@ -1,0 +1,60 @@
+"""Counts and multiples spelled as words or dosing shorthand, written as numbers before atoms are read.
+
+A dose is its amount *and* how often it is given. "200 mg t.i.d." citing "200 mg b.i.d.", or
+"the response rate tripled" citing "the response rate doubled", differ only in a word that
+held no number, and passed on their words alone. Rewritten on both sides (claim and source),
+they become atoms the numeric rule compares:
+
+* ``twice`` → ``2 times``, ``thrice`` → ``3 times`` ("twice daily" = "two times a day" =
+  "b.i.d."; "twice as many" reads as the multiple it is, like "three times as many");
+* dosing shorthand: ``b.i.d.``/``BID`` → ``2 times daily``, ``t.i.d.``/``TID`` → ``3 times
+  daily``, ``q.i.d.``/``QID`` → ``4 times daily``, ``q.d.``/``QD`` → ``daily``,
+  ``q.o.d.``/``QOD`` → ``every 2 days``, ``q3w``/``Q3W`` → ``every 3 weeks``, ``q8h`` →
+  ``every 8 hours``. Lower-case undotted ``bid``/``tid`` are English words and are left alone;
+* ``doubled``/``tripled``/``quadrupled`` → ``increased 2-fold`` … — a fold change, which the
+  numeric rule treats as derived (SPEC §3.4: supported only through a cited model file).
+  Only these past forms are read: "doubling time" is a quantity's name.
+
+"once" is not rewritten: "once daily" and "daily" say the same, and a claim must not fail
+for writing one where its source wrote the other.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TIMES = re.compile(r"\b(?P<word>twice|thrice)\b", re.IGNORECASE)
+_TIMES_VALUE = {"twice": 2, "thrice": 3}
+_SHORTHAND = re.compile(
+    r"(?<![\w.])(?:"
+    r"(?P<bid>b\.i\.d\.?|BID)|(?P<tid>t\.i\.d\.?|TID)|(?P<qid>q\.i\.d\.?|QID)|(?P<qod>q\.o\.d\.?|QOD)|"
+    r"(?P<qd>q\.d\.?|QD)|[qQ](?P<every>\d{1,2})(?P<per>[wWhHdD])"
+    r")(?![\w])"
+)
+_PER = {"w": "weeks", "h": "hours", "d": "days"}
+_FOLD = re.compile(r"\b(?P<word>doubled|tripled|quadrupled)\b", re.IGNORECASE)
+_FOLD_VALUE = {"doubled": 2, "tripled": 3, "quadrupled": 4}
+_CUE = re.compile(r"twice|thrice|[bBtTqQ]\.?[iIoOdD]|[qQ]\d|ubled|ipled|upled")
+
+
+def numeric_multiples(text: str) -> str:
+    """``text`` with spelled counts, multiples and dosing shorthand written as numbers."""
+    if not _CUE.search(text):
+        return text
+    text = _TIMES.sub(lambda m: f"{_TIMES_VALUE[m.group('word').lower()]} times", text)
+    text = _SHORTHAND.sub(_shorthand, text)
+    return _FOLD.sub(lambda m: f"increased {_FOLD_VALUE[m.group('word').lower()]}-fold", text)
+
+
+def _shorthand(m: re.Match[str]) -> str:
+    if m.group("bid"):
+        return "2 times daily"
+    if m.group("tid"):
+        return "3 times daily"
+    if m.group("qid"):
+        return "4 times daily"
+    if m.group("qod"):
+        return "every 2 days"
+    if m.group("qd"):
+        return "daily"
+    return f"every {m.group('every')} {_PER[m.group('per').lower()]}"

@@ -1,0 +1,92 @@
+"""Counts, multiples and dosing shorthand are numbers; words that merely look like them are not.
+
+The bad cases this guards, each of which passed Tier 1 on its words alone:
+"200 mg t.i.d." citing "200 mg b.i.d."; "the response rate tripled" citing "… doubled";
+受试者每两周 citing 每三周; and "6周" (weeks) read off "6个周期" (cycles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.pipeline import VerifyOptions, run
+from citeproof.values import assess_numbers, claim_atoms
+from citeproof.values.spelled_multiples import numeric_multiples
+from tests.values.helpers import window
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("200 mg twice daily", "200 mg 2 times daily"),
+        ("thrice weekly", "3 times weekly"),
+        ("200 mg b.i.d.", "200 mg 2 times daily"),
+        ("200 mg BID", "200 mg 2 times daily"),
+        ("200 mg t.i.d. for 5 days", "200 mg 3 times daily for 5 days"),
+        ("10 mg q.i.d.", "10 mg 4 times daily"),
+        ("10 mg QD", "10 mg daily"),
+        ("QOD", "every 2 days"),
+        ("given Q3W", "given every 3 weeks"),
+        ("given q8h", "given every 8 hours"),
+        ("The rate doubled.", "The rate increased 2-fold."),
+        ("Enrolment tripled.", "Enrolment increased 3-fold."),
+    ],
+)
+def test_a_spelled_count_or_shorthand_is_written_as_a_number(text, expected):
+    assert numeric_multiples(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The tumour doubling time was long.",  # a quantity's name
+        "A bid for the company failed.",  # an English word
+        "BIDS and TIDES",
+        "Once daily dosing",  # "once daily" says no more than "daily"
+    ],
+)
+def test_a_word_that_only_looks_like_one_is_left_alone(text):
+    assert numeric_multiples(text) == text
+
+
+def _states(claim: str, source: str) -> list[tuple[str, str]]:
+    return [(r.raw, r.state) for r in assess_numbers(claim, [window(source)])]
+
+
+def test_dosing_shorthand_and_words_support_each_other_and_nothing_else():
+    assert _states("200 mg twice daily.", "200 mg b.i.d.") == [("200 mg", "supported"), ("2", "supported")]
+    assert _states("200 mg two times a day.", "200 mg BID.") == [("200 mg", "supported"), ("two", "supported")]
+    assert ("3", "missing") in _states("200 mg t.i.d.", "200 mg b.i.d.")
+
+
+def test_a_fold_change_spelled_as_a_verb_is_derived():
+    # SPEC §3.4: a fold change is supported only through a cited model file
+    assert [(a.number, a.derived) for a in claim_atoms("The response rate tripled.")] == [(3, True)]
+
+
+def test_a_treatment_cycle_is_not_a_week():
+    assert [(a.number, a.unit) for a in claim_atoms("最多6个周期")] == [(6, "")]
+    assert [(a.number, a.unit) for a in claim_atoms("第2周期")] == []
+    assert [(a.number, a.unit) for a in claim_atoms("持续6周")] == [(6, "week")]
+    assert _states("治疗持续6周。", "治疗持续6个周期。") == [("6周", "missing")]
+    assert _states("治疗持续6周。", "治疗持续6周。") == [("6周", "supported")]
+
+
+def test_fabricated_frequencies_fail_and_true_ones_pass(tmp_path):
+    src = tmp_path / "sources" / "evidence"
+    src.mkdir(parents=True)
+    (src / "s.md").write_text(
+        "# S\n\nPatients received the study drug at 200 mg b.i.d. for four weeks in Arm A of the randomised trial.\n\n"
+        "受试者每3周接受一次治疗，最多6个周期，A组的成年患者均完成了治疗。\n",
+        encoding="utf-8",
+    )
+    tail = " for four weeks in Arm A of the randomised trial [evidence:s.md#L3].\n\n"
+    report = (
+        "# R\n\n"
+        f"Patients received the study drug at 200 mg t.i.d.{tail}"
+        f"Patients received the study drug at 200 mg twice daily{tail}"
+        "受试者每两周接受一次治疗，最多六个周期，A组的成年患者均完成了治疗。[evidence:s.md#L5]\n\n"
+        "受试者每三周接受一次治疗，最多六个周期，A组的成年患者均完成了治疗。[evidence:s.md#L5]\n"
+    )
+    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    assert [c.status for c in out.claims] == ["fail", "pass", "fail", "pass"]
