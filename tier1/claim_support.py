@@ -14,6 +14,7 @@ import re
 
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
+from citeproof.values.binding import binding_differs
 from citeproof.values import claim_atoms
 from citeproof.values.segment_support import SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from tier1.context import ClaimContext
@@ -23,11 +24,12 @@ _TRIAL = (
     '{"Clinical Trial ID": "NCT0000001",\n'
     ' "Results": ["Outcome Measurement: ", "  Overall response rate among treated adult patients increased to '
     '40% in Arm A at the week 12 assessment.", '
-    '"  Serious adverse events were not observed in Arm B."]}\n'
+    '"  Serious adverse events were not observed in Arm B.", '
+    '"  Median survival was 14.2 months in Arm A and 10.1 months in Arm B among the treated adult patients."]}\n'
 )
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
-    ' "Results": ["结果：", "  在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。"]}\n'
+    ' "Results": ["结果：", "  在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。", "  A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。"]}\n'
 )
 
 
@@ -80,13 +82,15 @@ class ClaimSupport(Rule):
     doc = RuleDoc(
         what="One segment of a cited window carries the claim: every value atom (supported), its entity "
         "tokens, at least settings.min_content_overlap of its content words (EN words without stop-words, "
-        "ZH character bigrams) and the same polarity (negation and direction).",
+        "ZH character bigrams) and the same polarity (negation and direction); two or more numbers, or two or "
+        "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding).",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
-        "synthesis of two sentences or a flipped 'increased'/'decreased' needs Tier 2.",
+        "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
+        "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') needs Tier 2.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
         "unmet condition as the reason.",
         passes="Some single segment of a cited window carries every atom, entity, enough content words, and "
-        "the same negation and direction.",
+        "the same negation and direction, with the numbers and names in the same order.",
         not_applicable="None of the claim's anchors resolved to a window, or the claim is an entry of a "
         "references/sources list.",
     )
@@ -115,6 +119,15 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
+            name="numbers-swapped-en",
+            expect="fail",
+            reason="the claim's numbers come in another order than in the source",
+            # every number, name and word is the source's; the survival times belong to the other arms
+            report="# Results\n\nMedian survival was 10.1 months in Arm A and 14.2 months in Arm B among the treated "
+            "adult patients [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
             name="no-anchor-en",
             expect="na",
             report="# Results\n\nThe next section discusses the response rate.\n",
@@ -133,6 +146,14 @@ class ClaimSupport(Rule):
             reason="direction 'down' not stated the same way",
             lang="zh",
             report="# 结果\n\n在第12周评估时，接受治疗的成年患者组的总缓解率降低至40%[nct:NCT0000002#Results]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="numbers-swapped-zh",
+            expect="fail",
+            lang="zh",
+            reason="the claim's numbers come in another order than in the source",
+            report="# 结果\n\nA组的缓解率为30%，B组的缓解率为40%，两组的成年患者均完成了治疗[nct:NCT0000002#Results]。\n",
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
         ),
         RuleExample(
@@ -157,12 +178,15 @@ class ClaimSupport(Rule):
         best: SegmentVerdict | None = None
         for window in windows:
             table = _table(ctx, window)
-            for inverted, verdict in zip(table.inverted, table.verdicts(profile, min_overlap=ctx.settings.min_content_overlap)):
+            verdicts = table.verdicts(profile, min_overlap=ctx.settings.min_content_overlap)
+            for i, (inverted, verdict) in enumerate(zip(table.inverted, verdicts)):
                 if verdict.carries and inverted:
                     # an exclusion list states what must NOT hold: its lines never pass a claim as written
                     verdict = SegmentVerdict(
                         False, "the matching source line sits under an exclusion/contraindication header", verdict.stage
                     )
+                if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i])):
+                    verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
                     return self.ok(claim.id)
                 if best is None or (verdict.stage, verdict.share) > (best.stage, best.share):

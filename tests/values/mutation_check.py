@@ -114,6 +114,13 @@ MUTATIONS = (
         "    pass",
         ("tests/values",),
     ),
+    Mutation(
+        "numbers swapped between subjects pass (no order check)",
+        "tier1/claim_support.py",
+        "                if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i])):",
+        "                if False:",
+        ("tests/values", "tests/tier1/test_rule_examples.py"),
+    ),
 )
 
 
