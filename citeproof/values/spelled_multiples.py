@@ -34,12 +34,14 @@ _SHORTHAND = re.compile(
 _PER = {"w": "weeks", "h": "hours", "d": "days"}
 _FOLD = re.compile(r"\b(?P<word>doubled|tripled|quadrupled)\b", re.IGNORECASE)
 _FOLD_VALUE = {"doubled": 2, "tripled": 3, "quadrupled": 4}
-_CUE = re.compile(r"twice|thrice|[bBtTqQ]\.?[iIoOdD]|[qQ]\d|ubled|ipled|upled")
+# Cheap substring cues first (on the lower-cased text): this runs on every line a numeric rule reads.
+_CUES = ("twice", "thrice", "q", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled")
 
 
 def numeric_multiples(text: str) -> str:
     """``text`` with spelled counts, multiples and dosing shorthand written as numbers."""
-    if not _CUE.search(text):
+    low = text.lower()
+    if not any(cue in low for cue in _CUES):
         return text
     text = _TIMES.sub(lambda m: f"{_TIMES_VALUE[m.group('word').lower()]} times", text)
     text = _SHORTHAND.sub(_shorthand, text)

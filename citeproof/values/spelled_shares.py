@@ -32,7 +32,8 @@ _EN = re.compile(
     r"(?=\s+(?:of|the)\b)",
     re.IGNORECASE,
 )
-_EN_CUE = re.compile(r"half|third|quarter|fifth|tenth", re.IGNORECASE)
+# Cheap substring cues first: this runs on every line a numeric rule reads.
+_EN_CUES = ("half", "third", "quarter", "fifth", "tenth")
 # A word before a bare "half" that makes it a part of something, not a share of it.
 _NOT_A_SHARE_BEFORE = {"the", "first", "second", "last", "latter", "former", "other", "each", "every",
                        "this", "that", "upper", "lower", "top", "bottom", "early", "late", "later", "earlier"}
@@ -42,14 +43,14 @@ _ZH_TENTHS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六":
 # 成 starts these words; after a numeral it is then not "tenths".
 _CHENG_WORDS = set("年功为本立熟绩员分型果就长品效像交份都人")
 _ZH = re.compile(r"(?P<more>过半数?|超过半数)|(?P<half>半数|一半)|(?P<tenths>[一二两三四五六七八九])成(?P<after>.?)")
-_ZH_CUE = re.compile(r"半|成")
 
 
 def numeric_shares(text: str) -> str:
     """``text`` with every share spelled as words written as a fraction or a percentage."""
-    if _EN_CUE.search(text):
+    low = text.lower()
+    if any(cue in low for cue in _EN_CUES):
         text = _EN.sub(_english, text)
-    if not text.isascii() and _ZH_CUE.search(text):
+    if not text.isascii() and ("半" in text or "成" in text):
         text = _ZH.sub(_chinese, text)
     return text
 
