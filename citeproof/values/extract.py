@@ -27,6 +27,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.spelled_hundreds import numeric_hundreds
 from citeproof.values.spelled_multiples import numeric_multiples
 from citeproof.values.spelled_shares import numeric_shares
 from citeproof.values.atoms import ValueAtom
@@ -80,11 +81,12 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     """The text value atoms are read from: emphasis folded, Unicode normalised, Chinese numerals
     in Arabic digits (:mod:`citeproof.values.cjk_numerals`), shares spelled as words as fractions
     (:mod:`citeproof.values.spelled_shares`), spelled counts and dosing shorthand as numbers
-    (:mod:`citeproof.values.spelled_multiples`), powers spelled out."""
+    (:mod:`citeproof.values.spelled_multiples`), numbers spelled with "hundred" in digits
+    (:mod:`citeproof.values.spelled_hundreds`), powers spelled out."""
     text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
-    text = numeric_multiples(numeric_shares(text))
+    text = numeric_multiples(numeric_shares(numeric_hundreds(text)))
     if _ANY_SUPERSCRIPT.search(text):
         text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
         text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)
