@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from citeproof.values.assess import TextIndex, build_index, index_supports_all, text_supports_all
+from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import prepare
 from citeproof.values.lexicon import lexicon
@@ -201,8 +201,12 @@ def _has_entity(entity: str, low: str) -> bool:
     return entity in low and _entity_re(entity).search(low) is not None
 
 
+@lru_cache(maxsize=4096)
 def polarity(text: str) -> tuple[bool, frozenset[str]]:
-    """(negated?, direction classes present) after removing bound phrases like "more than"."""
+    """(negated?, direction classes present) after removing bound phrases like "more than".
+
+    Cached: CP104 asks it of the claim as written and CP105 of the prepared claim, which for
+    most claims is the same string."""
     cues = _cues()
     low = cues.bound_phrases.sub(" ", text.lower())
     for word in cues.negation_exceptions:
@@ -248,7 +252,7 @@ class _SegmentProfile:
 
 
 def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
-    claim = prepare(claim_text)
+    claim = prepared_claim(claim_text)
     negated, dirs = polarity(claim)
     return ClaimProfile(
         atoms=tuple(atoms),
