@@ -38,6 +38,8 @@ _VALUE_TOKEN = re.compile(r"\d+[a-zA-Z]{1,5}")
 
 
 _LETTER_RUN = re.compile(r"[a-z]+")
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+_SHAPE_KEY = "segment shape"  # tags SegmentTable memo keys that are digit-blind shapes, not texts
 
 
 class _WordCues:
@@ -328,9 +330,10 @@ class SegmentTable:
     """The segments of one cited window with their content words, for the claim-support pass.
 
     Built once per window and run (the rule memoises it on the source store); a segment's
-    content words are computed once per distinct segment text in the run (``memo``), so a
-    claim's overlap with a segment is one set intersection. The rest of a segment's profile
-    and its value atoms are computed only for segments that pass the overlap, and then once.
+    content words are computed once per distinct segment text in the run (``memo``; texts that
+    differ only in their digits share them), so a claim's overlap with a segment is one set
+    intersection. The rest of a segment's profile and its value atoms are computed only for
+    segments that pass the overlap, and then once.
     Holds references, not copies: the texts are the store's, the word sets the memo's.
     """
 
@@ -346,9 +349,17 @@ class SegmentTable:
         for text in self.texts:
             terms = memo.get(text)
             if terms is None:
-                terms = frozenset(map(sys.intern, content_terms(prepare(text))))
-                # equal word sets ("complete", "response") share one object across the run
-                terms = memo[text] = memo.setdefault(terms, terms)  # type: ignore[call-overload]
+                prepared = prepare(text)
+                # Digits only separate words, so lines that differ in their numbers alone
+                # ("Complete Response: 45 12.3%" in every record) share one word set: keyed
+                # on the prepared text with each ASCII digit run written as one "0".
+                shape = (_SHAPE_KEY, _ASCII_DIGITS.sub("0", prepared))
+                terms = memo.get(shape)
+                if terms is None:
+                    terms = frozenset(map(sys.intern, content_terms(prepared)))
+                    # equal word sets ("complete", "response") share one object across the run
+                    terms = memo[shape] = memo.setdefault(terms, terms)  # type: ignore[call-overload]
+                memo[text] = terms
             self._terms.append(terms)
         self._profiles: dict[int, _SegmentProfile] | None = None
         self._indexes: dict[int, TextIndex] | None = None
