@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -18,7 +17,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from citeproof.model import Location, ParsedReport
-from citeproof.text.prefilter import literal_prefilter
+from citeproof.text.prefilter import may_match
 
 if TYPE_CHECKING:
     from tier1.context import ReportContext
@@ -69,17 +68,9 @@ def phrases() -> Phrases:
     )
 
 
-_PREFILTERS: dict[re.Pattern[str], Callable[[str], bool] | None] = {}
-
-
 def first_match(patterns: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | None:
     for pattern in patterns:
-        try:
-            may_match = _PREFILTERS[pattern]
-        except KeyError:
-            # the phrase alternations are slow to search; most blocks hold none of their literals
-            may_match = _PREFILTERS[pattern] = literal_prefilter(pattern)
-        if may_match is not None and not may_match(text):
+        if not may_match(pattern, text):  # the phrase alternations are slow; most blocks hold none of their literals
             continue
         m = pattern.search(text)
         if m:

@@ -89,3 +89,16 @@ def literal_prefilter(pattern: re.Pattern[str]) -> Callable[[str], bool] | None:
         return any(n in hay for n in needles_here)
 
     return may_match
+
+
+_CACHE: dict[re.Pattern[str], Callable[[str], bool] | None] = {}
+
+
+def may_match(pattern: re.Pattern[str], text: str) -> bool:
+    """False only when ``pattern.search(text)`` (so any sub, findall) certainly finds nothing;
+    the prefilter is built once per pattern."""
+    try:
+        test = _CACHE[pattern]
+    except KeyError:
+        test = _CACHE[pattern] = literal_prefilter(pattern)
+    return test is None or test(text)

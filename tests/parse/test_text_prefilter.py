@@ -75,3 +75,13 @@ def test_required_literals() -> None:
     assert may is not None and may("a TODO here") and not may("a todo here")
     # a non-ASCII cased literal may fold onto ASCII text: no shortcut
     assert literal_prefilter(re.compile("straße", re.I)) is None
+
+
+def test_inventory_patterns_are_never_skipped_on_a_match() -> None:
+    from tier1.source_inventory import _PATH, _URL
+
+    texts = _corpus() + ["see https://x.org/a", "WWW.EXAMPLE.ORG", "saved to sources/nct/NCT1.json", "ftp://h/f", "a/b.PDF"]
+    for pattern in (_URL, _PATH):
+        for text in texts:
+            if pattern.search(text):
+                assert literal_prefilter(pattern)(text), text  # type: ignore[misc]
