@@ -76,6 +76,8 @@ class _Cues:
     negation_en: _WordCues
     negation_zh: tuple[str, ...]
     negation_exceptions: tuple[str, ...]
+    negation_exceptions_ascii: tuple[str, ...]  # the same, less those that cannot occur in ASCII text
+    zh_all_non_ascii: bool  # no word of the *_zh lists can occur in ASCII text
     bound_phrases: re.Pattern[str]
     directions: dict[str, _WordCues]
     directions_zh: dict[str, tuple[str, ...]]
@@ -95,12 +97,16 @@ def _cues() -> _Cues:
     def zh(words: list[str]) -> tuple[str, ...]:
         return tuple(sorted((w for w in words if not _ASCII_CUE.match(w)), key=len, reverse=True))
 
+    zh_lists = [doc["negation"], *doc["directions"].values(),
+                *(v for k, v in doc["structure_cues"].items() if not k.startswith("_"))]
     return _Cues(
+        zh_all_non_ascii=all(not w.isascii() for words in zh_lists for w in zh(words)),
         stop_en=frozenset(doc["stopwords_en"]),
         stop_zh=frozenset(doc["stopwords_zh"]),
         negation_en=words_re(doc["negation"]),
         negation_zh=zh(doc["negation"]),
         negation_exceptions=tuple(sorted(doc["negation_exceptions"], key=len, reverse=True)),
+        negation_exceptions_ascii=tuple(w for w in sorted(doc["negation_exceptions"], key=len, reverse=True) if w.isascii()),
         bound_phrases=re.compile("|".join(re.escape(p) for p in sorted(doc["bound_phrases"], key=len, reverse=True))),
         directions={k: words_re(v) for k, v in doc["directions"].items()},
         directions_zh={k: zh(v) for k, v in doc["directions"].items()},
@@ -164,7 +170,8 @@ def structure(text: str) -> frozenset[str]:
     low = text.lower()
     runs = set(_LETTER_RUN.findall(low))
     found = {k for k, rx in cues.structure.items() if rx.search(low, runs)}
-    found |= {k for k, ws in cues.structure_zh.items() if any(w in low for w in ws)}
+    if not (low.isascii() and cues.zh_all_non_ascii):  # else no Chinese cue can occur
+        found |= {k for k, ws in cues.structure_zh.items() if any(w in low for w in ws)}
     return frozenset(found)
 
 
@@ -211,14 +218,17 @@ def polarity(text: str) -> tuple[bool, frozenset[str]]:
     most claims is the same string."""
     cues = _cues()
     low = cues.bound_phrases.sub(" ", text.lower())
-    for word in cues.negation_exceptions:
+    ascii_text = low.isascii()
+    skip_zh = ascii_text and cues.zh_all_non_ascii  # no Chinese cue can occur: skip those tests
+    for word in cues.negation_exceptions_ascii if ascii_text else cues.negation_exceptions:
         # compounds that contain a negation character/word but do not negate (不良 = adverse)
         if word in low:
             low = low.replace(word, " ")
     runs = set(_LETTER_RUN.findall(low))
-    negated = cues.negation_en.search(low, runs) or any(c in low for c in cues.negation_zh)
+    negated = cues.negation_en.search(low, runs) or (not skip_zh and any(c in low for c in cues.negation_zh))
     dirs = {k for k, rx in cues.directions.items() if rx.search(low, runs)}
-    dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}
+    if not skip_zh:
+        dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}
     return negated, frozenset(dirs)
 
 
