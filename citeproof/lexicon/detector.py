@@ -87,12 +87,13 @@ class DrugDetector:
     def find(self, text: str) -> list[DrugMention]:
         """Drug mentions in ``text``, left to right, non-overlapping."""
         folded = fold(text)
+        tokens = latin_tokens(folded)  # read once for the name index and the stem book
         found: list[DrugMention] = []
-        for hit in self.names.find(folded):
+        for hit in self.names.find(folded, tokens):
             found.append(DrugMention(hit.name, hit.start, hit.end, self.names.origin(hit.group),
                                      self.names.aliases(hit.group)))
         if self.stems is not None:
-            for hit in self.stems.find(folded):
+            for hit in self.stems.find(folded, tokens):
                 group = self.names.group(hit.word)
                 if group is not None:  # a listed name that also ends in a stem: already found
                     continue
