@@ -72,3 +72,25 @@ def test_whitespace_collapse_matches_the_regex_definition() -> None:
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
         for keep in (True, False):
             assert normalize_text(text, keep_newlines=keep) == by_regex(text, keep), (repr(text), keep)
+
+
+def test_unicode_tables_applied_exactly_as_full_translates() -> None:
+    """normalize_text skips a translate when no key of its table occurs; the result must be
+    the unconditional pipeline's (protect, NFKC, after-NFKC fixes, unprotect)."""
+    import random
+    import unicodedata
+
+    from citeproof.text import normalize as n
+
+    def unconditional(text: str) -> str:
+        text = text.translate(n._TO_PRIVATE)
+        text = unicodedata.normalize("NFKC", text)
+        text = text.translate(n._AFTER_NFKC).translate(n._FROM_PRIVATE)
+        return " ".join(text.split())
+
+    specials = list(n._PROTECTED) + [chr(c) for c in n._AFTER_NFKC] + [chr(c) for c in n._FROM_PRIVATE]
+    alphabet = specials + ["a", "1", " ", "×", "µ", "½", "Ａ", "é", "\u3000"]
+    rng = random.Random(8)
+    for _ in range(20000):
+        text = "é" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
+        assert normalize_text(text) == unconditional(text), repr(text)
