@@ -125,11 +125,16 @@ def content_terms(text: str) -> set[str]:
     cues = _cues()
     low = text.lower()
     lex = lexicon()
-    terms = {
-        _stem(w) for w in _WORD.findall(low)
-        if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words
-        and w not in lex.per_time_by_alias
-    }
+    term_of = _word_terms(cues, lex)
+    terms: set[str] = set()
+    for w in _WORD.findall(low):
+        term = term_of.get(w, _UNSEEN)
+        if term is _UNSEEN:
+            term = _word_term(w, cues, lex)
+            if len(term_of) < _WORD_TERMS_MAX:
+                term_of[w] = term
+        if term is not None:
+            terms.add(term)
     for run in _CJK_RUN.findall(text):
         chars = [c for c in run]
         if len(chars) == 1 and chars[0] not in cues.stop_zh:
@@ -138,6 +143,27 @@ def content_terms(text: str) -> set[str]:
             if a + b not in cues.stop_zh and not (a in cues.stop_zh and b in cues.stop_zh):
                 terms.add(a + b)
     return terms
+
+
+_UNSEEN = object()
+_WORD_TERMS_MAX = 200_000  # distinct words remembered per process (a vocabulary, not a corpus)
+_WORD_TERMS: tuple[object, object, dict[str, str | None]] | None = None
+
+
+def _word_terms(cues: _Cues, lex: object) -> dict[str, str | None]:
+    """word → its content term (None: a stop, unit or number word), for the loaded cue and
+    value lexicons; every segment of every window repeats the same few thousand words."""
+    global _WORD_TERMS
+    if _WORD_TERMS is None or _WORD_TERMS[0] is not cues or _WORD_TERMS[1] is not lex:
+        _WORD_TERMS = (cues, lex, {})
+    return _WORD_TERMS[2]
+
+
+def _word_term(w: str, cues: _Cues, lex) -> str | None:  # noqa: ANN001 — values.lexicon.Lexicon
+    if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words \
+            and w not in lex.per_time_by_alias:
+        return _stem(w)
+    return None
 
 
 def _stem(word: str) -> str:
