@@ -39,7 +39,8 @@ def inventory_reason(text: str, max_words: int) -> str | None:
     # A registry id or bare record id is not content, but on its own it does not make a row inventory:
     # "| VOYAGE 1 | NCT02207231 | 3 |" in a key-trials table names a trial. Only a path or URL does.
     for pattern in (p.record_id, _BARE_ID):
-        rest = pattern.sub(" ", rest)
+        if may_match(pattern, rest):
+            rest = pattern.sub(" ", rest)
     words = [w for w in _EN_WORD.findall(rest) if w.lower() not in p.inventory_vocabulary]
     cjk_text = p.cjk_vocabulary.sub(" ", rest)
     content = len(words) + len(_CJK.findall(cjk_text)) // 2

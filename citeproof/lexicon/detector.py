@@ -22,7 +22,7 @@ from citeproof.lexicon.lexicon_file import DEFAULT_LEXICON, read_lexicon
 from citeproof.lexicon.names import NameIndex
 from citeproof.lexicon.pubtator import pubtator_files, read_entities
 from citeproof.lexicon.stems import StemBook, load_stem_book
-from citeproof.lexicon.text import fold, has_cjk, latin_tokens
+from citeproof.lexicon.text import LATIN_TOKEN, fold, has_cjk, latin_tokens
 from citeproof.settings import Settings
 
 Origin = Literal["lexicon", "pubtator", "stem"]
@@ -138,13 +138,13 @@ class DrugDetector:
     def _folded(self, text: str, owner: object | None) -> tuple[str, frozenset[str]]:
         if owner is None:
             folded = fold(text)
-            return folded, frozenset(t for t, _, _ in latin_tokens(folded))
+            return folded, frozenset(LATIN_TOKEN.findall(folded))
         cached = self._fold_cache.get(id(owner))
         if cached is not None and cached[0] is owner:
             self._fold_cache.move_to_end(id(owner))
             return cached[1], cached[2]
         folded = fold(text)
-        tokens = frozenset(t for t, _, _ in latin_tokens(folded))
+        tokens = frozenset(LATIN_TOKEN.findall(folded))  # the token texts of latin_tokens(folded)
         self._fold_cache[id(owner)] = (owner, folded, tokens)  # holding owner keeps its id unique
         if len(self._fold_cache) > 256:
             self._fold_cache.popitem(last=False)
