@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import prepare
@@ -66,7 +67,9 @@ class _WordCues:
     def search(self, low: str, runs: set[str] | None = None) -> bool:
         if runs is None:
             runs = set(_LETTER_RUN.findall(low))
-        return not self.single.isdisjoint(runs) or (self.phrases is not None and self.phrases.search(low) is not None)
+        return not self.single.isdisjoint(runs) or (
+            self.phrases is not None and may_match(self.phrases, low) and self.phrases.search(low) is not None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +246,9 @@ def polarity(text: str) -> tuple[bool, frozenset[str]]:
     Cached: CP104 asks it of the claim as written and CP105 of the prepared claim, which for
     most claims is the same string."""
     cues = _cues()
-    low = cues.bound_phrases.sub(" ", text.lower())
+    low = text.lower()
+    if may_match(cues.bound_phrases, low):  # most texts hold none of the phrases: skip the alternation
+        low = cues.bound_phrases.sub(" ", low)
     ascii_text = low.isascii()
     skip_zh = ascii_text and cues.zh_all_non_ascii  # no Chinese cue can occur: skip those tests
     for word in cues.negation_exceptions_ascii if ascii_text else cues.negation_exceptions:

@@ -85,3 +85,22 @@ def test_inventory_patterns_are_never_skipped_on_a_match() -> None:
         for text in texts:
             if pattern.search(text):
                 assert literal_prefilter(pattern)(text), text  # type: ignore[misc]
+
+
+def test_claim_support_cue_patterns_are_never_skipped_on_a_match() -> None:
+    from citeproof.values.segment_support import _cues
+
+    cues = _cues()
+    patterns = [cues.bound_phrases, cues.negation_en.phrases]
+    patterns += [c.phrases for c in (*cues.directions.values(), *cues.structure.values())]
+    texts = [t.lower() for t in _corpus()] + ["compared with placebo", "no more than 3", "it didn't work", "relative to"]
+    checked = 0
+    for pattern in patterns:
+        if pattern is None:
+            continue
+        may_match = literal_prefilter(pattern)
+        for text in texts:
+            if pattern.search(text):
+                checked += 1
+                assert may_match is None or may_match(text), (pattern.pattern[:60], text)
+    assert checked > 20
