@@ -171,8 +171,15 @@ _PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
 def _alias_pattern(parts: tuple[str, ...]) -> re.Pattern[str]:
     pattern = _PATTERNS.get(parts)
     if pattern is None:
-        word = r"[\s\-\u2010\u2011]+".join(re.escape(p) for p in parts)
-        pattern = re.compile(r"(?<![0-9a-z\u00c0-\u024f\u0370-\u03ff])" + word + r"(?![0-9a-z\u00c0-\u024f\u0370-\u03ff])")
+        # (?<!letter)first[gap]second…(?!letter), written to open with the first token so the
+        # engine finds candidates with a substring search instead of trying every position of a
+        # whole source: right after the first token, "not <letter><first token>" behind is the
+        # same test as "no letter before it" (tests/lexicon pin the equivalence).
+        head = re.escape(parts[0])
+        rest = "".join(r"[\s\-\u2010\u2011]+" + re.escape(p) for p in parts[1:])
+        pattern = re.compile(
+            head + r"(?<![0-9a-z\u00c0-\u024f\u0370-\u03ff]" + head + ")" + rest + r"(?![0-9a-z\u00c0-\u024f\u0370-\u03ff])"
+        )
         if len(_PATTERNS) < 10_000:
             _PATTERNS[parts] = pattern
     return pattern
