@@ -94,3 +94,16 @@ def test_unicode_tables_applied_exactly_as_full_translates() -> None:
     for _ in range(20000):
         text = "é" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
         assert normalize_text(text) == unconditional(text), repr(text)
+
+
+def test_char_class_holds_exactly_its_code_points() -> None:
+    import re
+
+    from citeproof.text import normalize as n
+
+    for table in (n._TO_PRIVATE, n._AFTER_NFKC, n._FROM_PRIVATE):
+        cls = re.compile(n._char_class(table))
+        for k in table:
+            for cp in range(max(0, k - 3), k + 4):
+                assert bool(cls.fullmatch(chr(cp))) == (cp in table), hex(cp)
+    assert n._char_class([0x2D, 0x5D, 0x5E, 0x5C]) == r"[\-\\-\^]"  # escaped ends, one run
