@@ -58,13 +58,13 @@ class _Target:
     size: int  # bytes, from the stat that checked it
 
 
-
 def _posix(rel: str) -> str:
     """``str(PurePosixPath(rel))`` without building a path object (one per cited file): a
     relative path with no empty or "." segment is already in that form."""
     if rel and rel[0] != "/" and all(part and part != "." for part in rel.split("/")):
         return rel
     return str(PurePosixPath(rel))
+
 
 class SourceStore:
     def __init__(self, root: Path, settings: Settings) -> None:

@@ -70,7 +70,6 @@ for _cp in (0x00A0, 0x2007, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000):
     _AFTER_NFKC[_cp] = " "
 
 
-
 def _char_class(codepoints: Iterable[int]) -> str:
     """A character class of exactly these code points, consecutive ones as ranges (a class of
     listed characters beyond the BMP is scanned several times slower than a range)."""

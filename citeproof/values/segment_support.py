@@ -21,7 +21,7 @@ from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import prepare
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import Lexicon, lexicon
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -153,7 +153,7 @@ _WORD_TERMS_MAX = 200_000  # distinct words remembered per process (a vocabulary
 _WORD_TERMS: tuple[object, object, dict[str, str | None]] | None = None
 
 
-def _word_terms(cues: _Cues, lex: object) -> dict[str, str | None]:
+def _word_terms(cues: _Cues, lex: Lexicon) -> dict[str, str | None]:
     """word → its content term (None: a stop, unit or number word), for the loaded cue and
     value lexicons; every segment of every window repeats the same few thousand words."""
     global _WORD_TERMS
@@ -162,7 +162,7 @@ def _word_terms(cues: _Cues, lex: object) -> dict[str, str | None]:
     return _WORD_TERMS[2]
 
 
-def _word_term(w: str, cues: _Cues, lex) -> str | None:  # noqa: ANN001 — values.lexicon.Lexicon
+def _word_term(w: str, cues: _Cues, lex: Lexicon) -> str | None:
     if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words \
             and w not in lex.per_time_by_alias:
         return _stem(w)

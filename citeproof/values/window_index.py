@@ -93,7 +93,7 @@ class _Facts:
 
         low = _lower(prepared)
         self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low))
-        # an ASCII window holds none of the CJK and symbol cues: one test instead of ~40
+        # an ASCII window can hold none of the CJK and symbol cues: their ~36 tests are skipped
         for literal, pattern in _ascii_literal_shapes() if low.isascii() else _literal_shapes():
             if literal in low:
                 self.always |= lines_of(pattern.finditer(low))
