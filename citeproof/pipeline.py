@@ -162,17 +162,23 @@ def _settle(state: _ClaimState) -> None:
 
 def run(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: VerifyOptions) -> VerificationReport:
     # Tier 1 allocates many small, acyclic objects; the cyclic collector's passes over them
-    # cost ~25% at 10x size and free nothing. Paused for Tier 1 only (Tier 2 runs threads).
+    # cost ~25% at 10x size and free nothing. Paused for Tier 1 and the report build (Tier 2
+    # runs threads, so it runs with the collector on). Re-enabled only once this run's
+    # intermediates are unreachable, the first collection then walks the report alone, not
+    # every window, index and outcome Tier 1 allocated.
     enabled = gc.isenabled()
     gc.disable()
+    tier1: dict | None = None
     try:
         tier1 = _run_tier1(report_text, fmt, sources_dir, options)
+        if enabled and options.tier2 is not None:
+            gc.enable()
+        semantic = _run_tier2(tier1["body"], options)
+        return _build_report(report_text=report_text, fmt=fmt, sources_dir=sources_dir, options=options, semantic=semantic, **tier1)
     finally:
+        tier1 = None  # noqa: F841 — drops the intermediates before the collector resumes
         if enabled:
             gc.enable()
-    body = tier1["body"]
-    semantic = _run_tier2(body, options)
-    return _build_report(report_text=report_text, fmt=fmt, sources_dir=sources_dir, options=options, semantic=semantic, **tier1)
 
 
 def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: VerifyOptions) -> dict:

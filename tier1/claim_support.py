@@ -36,12 +36,20 @@ _TRIAL_ZH = (
 _HEADER = re.compile(r"^\s*(?:#{1,6}\s.*|[^.。:：]{1,80}[:：]\s*)$")
 
 
+def _is_header(line: str) -> bool:
+    """``_HEADER.match(line)``, tried only when the line opens with '#' or ends with a colon
+    (the pattern needs one or the other): most source lines are neither, and the regex
+    backtracks over up to 80 characters before failing."""
+    text = line.strip()
+    return (text[:1] == "#" or text[-1:] in (":", "：")) and _HEADER.match(line) is not None
+
+
 def _inverted_above(window: SourceWindow) -> bool:
     """The window starts under an inverting header: the nearest header line above it in the
     same document ("Exclusion Criteria:" two lines up) still governs its first lines."""
     above = window.document.lines[: max(0, window.line_start - 1)]
     for line in reversed(above):
-        if _HEADER.match(line):
+        if _is_header(line):
             return inverting_header(line)
     return False
 
@@ -52,7 +60,7 @@ def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
     under: list[bool] = []
     inverted = _inverted_above(window)
     for line in lines:
-        if _HEADER.match(line):
+        if _is_header(line):
             inverted = inverting_header(line)
         under.append(inverted)
     if window.segments:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import ClassVar
 
 from citeproof.model import RuleOutcome
+from citeproof.text.prefilter import may_match
 from tier1.context import ReportContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 from tier1.substance_text import BodyUnit, body_units, first_match, phrases
@@ -29,14 +31,16 @@ def inventory_reason(text: str, max_words: int) -> str | None:
     rest, anchors = _ANCHOR.subn(" ", text)
     ids = 0
     for pattern in (_URL, _PATH):
-        rest, k = pattern.subn(" ", rest)
-        ids += k
+        if may_match(pattern, rest):  # a text without "/", "http" or "www." holds neither
+            rest, k = pattern.subn(" ", rest)
+            ids += k
+    if anchors + ids == 0:
+        return None
     # A registry id or bare record id is not content, but on its own it does not make a row inventory:
     # "| VOYAGE 1 | NCT02207231 | 3 |" in a key-trials table names a trial. Only a path or URL does.
     for pattern in (p.record_id, _BARE_ID):
-        rest = pattern.sub(" ", rest)
-    if anchors + ids == 0:
-        return None
+        if may_match(pattern, rest):
+            rest = pattern.sub(" ", rest)
     words = [w for w in _EN_WORD.findall(rest) if w.lower() not in p.inventory_vocabulary]
     cjk_text = p.cjk_vocabulary.sub(" ", rest)
     content = len(words) + len(_CJK.findall(cjk_text)) // 2
@@ -54,7 +58,13 @@ def _note_titled(text: str) -> bool:
 
 
 def _under_note(u: BodyUnit) -> bool:
-    return any(first_match(phrases().appendix_note_headings, h) for h in u.location.section_path)
+    return any(_note_heading(h) for h in u.location.section_path)
+
+
+@lru_cache(maxsize=4096)
+def _note_heading(heading: str) -> bool:
+    # every unit of a section asks about the same headings
+    return first_match(phrases().appendix_note_headings, heading) is not None
 
 
 class SourceInventory(Rule):

@@ -17,6 +17,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from citeproof.model import Location, ParsedReport
+from citeproof.text.prefilter import may_match
 
 if TYPE_CHECKING:
     from tier1.context import ReportContext
@@ -69,6 +70,8 @@ def phrases() -> Phrases:
 
 def first_match(patterns: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | None:
     for pattern in patterns:
+        if not may_match(pattern, text):  # the phrase alternations are slow; most blocks hold none of their literals
+            continue
         m = pattern.search(text)
         if m:
             return m

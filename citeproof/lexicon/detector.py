@@ -22,7 +22,7 @@ from citeproof.lexicon.lexicon_file import DEFAULT_LEXICON, read_lexicon
 from citeproof.lexicon.names import NameIndex
 from citeproof.lexicon.pubtator import pubtator_files, read_entities
 from citeproof.lexicon.stems import StemBook, load_stem_book
-from citeproof.lexicon.text import fold, has_cjk, latin_tokens
+from citeproof.lexicon.text import LATIN_TOKEN, fold, has_cjk, latin_tokens
 from citeproof.settings import Settings
 
 Origin = Literal["lexicon", "pubtator", "stem"]
@@ -87,12 +87,13 @@ class DrugDetector:
     def find(self, text: str) -> list[DrugMention]:
         """Drug mentions in ``text``, left to right, non-overlapping."""
         folded = fold(text)
+        tokens = latin_tokens(folded)  # read once for the name index and the stem book
         found: list[DrugMention] = []
-        for hit in self.names.find(folded):
+        for hit in self.names.find(folded, tokens):
             found.append(DrugMention(hit.name, hit.start, hit.end, self.names.origin(hit.group),
                                      self.names.aliases(hit.group)))
         if self.stems is not None:
-            for hit in self.stems.find(folded):
+            for hit in self.stems.find(folded, tokens):
                 group = self.names.group(hit.word)
                 if group is not None:  # a listed name that also ends in a stem: already found
                     continue
@@ -137,13 +138,13 @@ class DrugDetector:
     def _folded(self, text: str, owner: object | None) -> tuple[str, frozenset[str]]:
         if owner is None:
             folded = fold(text)
-            return folded, frozenset(t for t, _, _ in latin_tokens(folded))
+            return folded, frozenset(LATIN_TOKEN.findall(folded))
         cached = self._fold_cache.get(id(owner))
         if cached is not None and cached[0] is owner:
             self._fold_cache.move_to_end(id(owner))
             return cached[1], cached[2]
         folded = fold(text)
-        tokens = frozenset(t for t, _, _ in latin_tokens(folded))
+        tokens = frozenset(LATIN_TOKEN.findall(folded))  # the token texts of latin_tokens(folded)
         self._fold_cache[id(owner)] = (owner, folded, tokens)  # holding owner keeps its id unique
         if len(self._fold_cache) > 256:
             self._fold_cache.popitem(last=False)
@@ -170,8 +171,15 @@ _PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
 def _alias_pattern(parts: tuple[str, ...]) -> re.Pattern[str]:
     pattern = _PATTERNS.get(parts)
     if pattern is None:
-        word = r"[\s\-\u2010\u2011]+".join(re.escape(p) for p in parts)
-        pattern = re.compile(r"(?<![0-9a-z\u00c0-\u024f\u0370-\u03ff])" + word + r"(?![0-9a-z\u00c0-\u024f\u0370-\u03ff])")
+        # (?<!letter)first[gap]second…(?!letter), written to open with the first token so the
+        # engine finds candidates with a substring search instead of trying every position of a
+        # whole source: right after the first token, "not <letter><first token>" behind is the
+        # same test as "no letter before it" (tests/lexicon pin the equivalence).
+        head = re.escape(parts[0])
+        rest = "".join(r"[\s\-\u2010\u2011]+" + re.escape(p) for p in parts[1:])
+        pattern = re.compile(
+            head + r"(?<![0-9a-z\u00c0-\u024f\u0370-\u03ff]" + head + ")" + rest + r"(?![0-9a-z\u00c0-\u024f\u0370-\u03ff])"
+        )
         if len(_PATTERNS) < 10_000:
             _PATTERNS[parts] = pattern
     return pattern

@@ -114,11 +114,13 @@ class NameIndex:
     def origin(self, group: int) -> str:
         return self._origin.get(group, "lexicon")
 
-    def find(self, folded: str) -> list[NameHit]:
-        """Every listed name in already-folded text (overlaps allowed; the caller resolves)."""
+    def find(self, folded: str, tokens: list[tuple[str, int, int]] | None = None) -> list[NameHit]:
+        """Every listed name in already-folded text (overlaps allowed; the caller resolves).
+        ``tokens``: ``latin_tokens(folded)`` when the caller has them already."""
         self._freeze()
         hits: list[NameHit] = []
-        tokens = latin_tokens(folded)
+        if tokens is None:
+            tokens = latin_tokens(folded)
         for i, (tok, start, _end) in enumerate(tokens):
             for toks, name in self._latin.get(tok, ()):
                 n = len(toks)

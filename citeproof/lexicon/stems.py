@@ -41,12 +41,14 @@ class StemBook:
     _two_word: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False)
     _two_word_tails: frozenset[str] = field(init=False, repr=False, compare=False)
 
-    def find(self, folded: str) -> list[StemHit]:
-        return self._find_latin(folded) + self._find_zh(folded)
+    def find(self, folded: str, tokens: list[tuple[str, int, int]] | None = None) -> list[StemHit]:
+        """``tokens``: ``latin_tokens(folded)`` when the caller has them already."""
+        return self._find_latin(folded, tokens) + self._find_zh(folded)
 
-    def _find_latin(self, folded: str) -> list[StemHit]:
+    def _find_latin(self, folded: str, tokens: list[tuple[str, int, int]] | None = None) -> list[StemHit]:
         hits: list[StemHit] = []
-        tokens = latin_tokens(folded)
+        if tokens is None:
+            tokens = latin_tokens(folded)
         by_tail, two_word = self._by_tail, self._two_word
         for i, (word, start, end) in enumerate(tokens):
             if i + 1 < len(tokens) and tokens[i + 1][0] in self._two_word_tails:  # two-word stem ("-dronic acid"): word + next token

@@ -58,6 +58,14 @@ class _Target:
     size: int  # bytes, from the stat that checked it
 
 
+def _posix(rel: str) -> str:
+    """``str(PurePosixPath(rel))`` without building a path object (one per cited file): a
+    relative path with no empty or "." segment is already in that form."""
+    if rel and rel[0] != "/" and all(part and part != "." for part in rel.split("/")):
+        return rel
+    return str(PurePosixPath(rel))
+
+
 class SourceStore:
     def __init__(self, root: Path, settings: Settings) -> None:
         root = Path(root)
@@ -275,7 +283,7 @@ class SourceStore:
             return _Problem("anchor_unresolved", f"{shown} cannot be resolved: {exc}")
         if not stat.S_ISREG(st.st_mode):
             return _Problem("anchor_unresolved", f"{shown} is not a file")
-        return _Target(rel=str(PurePosixPath(rel)), real=real, size=st.st_size)
+        return _Target(rel=_posix(rel), real=real, size=st.st_size)
 
     def _inside(self, real: str) -> bool:
         return real == self._root_str or real.startswith(self._root_prefix)
@@ -324,7 +332,7 @@ class SourceStore:
         if not any(line for line in result.lines):
             return _Problem("source_empty", f"{rel} has no visible text")
         entry = self._by_path.get(rel)
-        parts = PurePosixPath(rel).parts
+        parts = rel.split("/")  # rel is a _Target's: already in PurePosixPath's form (_posix)
         source_id = entry.source_id if entry else (anchor.source_id if anchor else PurePosixPath(rel).stem)
         return SourceDocument(
             source_id=source_id,

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
+from functools import partial
 
 _PAIRED_STRONG = re.compile(r"(\*\*|__)(?=\S)([^\n]{1,400}?)(?<=\S)\1")
 _PAIRED_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])([^\n*]{1,400}?)(?<=[^\s*])\*(?![\w*])")
@@ -67,19 +69,47 @@ _AFTER_NFKC = {
 for _cp in (0x00A0, 0x2007, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000):
     _AFTER_NFKC[_cp] = " "
 
-_WS_ALL = re.compile(r"\s+")
-_WS_LINE = re.compile(r"[^\S\n]+")
-_SPACE_AT_EOL = re.compile(r" ?\n ?")
+
+def _char_class(codepoints: Iterable[int]) -> str:
+    """A character class of exactly these code points, consecutive ones as ranges (a class of
+    listed characters beyond the BMP is scanned several times slower than a range)."""
+    runs: list[list[int]] = []
+    for cp in sorted(set(codepoints)):
+        if runs and cp == runs[-1][1] + 1:
+            runs[-1][1] = cp
+        else:
+            runs.append([cp, cp])
+    return "[" + "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in runs) + "]"
+
+
+def _table_sub(table: dict[int, int | str | None]) -> Callable[[str], str]:
+    """``text.translate(table)`` as a substitution of the table's characters only: translate
+    looks every character up (~50 ns each: 0.3 ms for a 6 kB record), while a character-class
+    scan runs at C speed and the few characters found are swapped one by one."""
+    swap = {chr(k): (v if isinstance(v, str) else "" if v is None else chr(v)) for k, v in table.items()}
+    pattern = re.compile(_char_class(table))
+
+    def swapped(m: re.Match[str]) -> str:
+        return swap[m.group()]
+
+    return partial(pattern.sub, swapped)  # no Python frame per call: most texts hold no such character
+
+
+_protect = _table_sub(_TO_PRIVATE)
+_fix_after_nfkc = _table_sub(_AFTER_NFKC)
+_unprotect = _table_sub(_FROM_PRIVATE)
 
 
 def normalize_text(text: str, *, keep_newlines: bool = False) -> str:
     """Unicode-normalise ``text`` and collapse whitespace (see module doc)."""
     if not text.isascii():
-        text = text.translate(_TO_PRIVATE)
+        text = _protect(text)
         text = unicodedata.normalize("NFKC", text)
-        text = text.translate(_AFTER_NFKC).translate(_FROM_PRIVATE)
+        text = _unprotect(_fix_after_nfkc(text))
+    # str.split() splits on exactly the characters regex \s matches (str.isspace), so these
+    # joins collapse runs like re.sub(r"\s+", " ") (per line: r"[^\S\n]+", then r" ?\n ?")
+    # and strip the ends, without one replacement per space (~5x faster; tests/parse).
     if keep_newlines:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-        text = _WS_LINE.sub(" ", text)
-        return _SPACE_AT_EOL.sub("\n", text).strip(" ")
-    return _WS_ALL.sub(" ", text).strip()
+        return "\n".join([" ".join(line.split()) for line in text.split("\n")])
+    return " ".join(text.split())

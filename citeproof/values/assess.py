@@ -124,7 +124,7 @@ def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] 
         um = _UNIT_OF_MEASURE.search(line) if any_unit else None
         if um:
             declared = _declared_unit(um.group("phrase"))
-        elif not line.strip() or _HEADER_LINE.match(line):
+        elif not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line)):  # the pattern ends in ':\s*$'
             declared = None
         out.append((line, declared, um.start("phrase") if um else None))
     return out
@@ -198,8 +198,15 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
     return best
 
 
+@lru_cache(maxsize=1024)
+def prepared_claim(claim_text: str) -> str:
+    """``prepare(claim_text)``, once per claim: CP104 reads its atoms and CP105 its words from it."""
+    return prepare(claim_text)
+
+
 def claim_atoms(claim_text: str) -> list[ValueAtom]:
-    return extract_atoms(claim_text, mode="claim")
+    # extract_atoms(claim_text, mode="claim") prepares the text exactly so
+    return extract_atoms(prepared_claim(claim_text), mode="claim", prepared=True)
 
 
 _FORMULA = re.compile(r"[A-Za-z_\u4e00-\u9fff][^=\n]{0,80}=\s*[^=\n]*[\d\[A-Za-z]")

@@ -35,7 +35,11 @@ from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
 
 Mode = Literal["claim", "source"]
 
-_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|(?<![\d.])\.\d+")
+# A numeral: "1,234" (thousands groups), "12", "12.5", ".5" (not after a digit or dot). Written
+# to open with the class [\d.] so the engine skips every other character in C: the same
+# matches as (?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|(?<![\d.])\.\d+ (tests/values),
+# ~3x faster; it is the first pass over every claim and source line.
+_NUMBER = re.compile(r"[\d.](?:(?<=\d)(?:\d{0,2}(?:,\d{3})+(?![\d,])|\d*)(?:\.\d+)?|(?<![\d.]\.)\d+)")
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
 _ANY_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")

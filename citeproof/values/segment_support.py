@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from citeproof.values.assess import TextIndex, build_index, index_supports_all, text_supports_all
+from citeproof.text.prefilter import may_match
+from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import prepare
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import Lexicon, lexicon
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -38,6 +39,8 @@ _VALUE_TOKEN = re.compile(r"\d+[a-zA-Z]{1,5}")
 
 
 _LETTER_RUN = re.compile(r"[a-z]+")
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+_SHAPE_KEY = "segment shape"  # tags SegmentTable memo keys that are digit-blind shapes, not texts
 
 
 class _WordCues:
@@ -64,7 +67,9 @@ class _WordCues:
     def search(self, low: str, runs: set[str] | None = None) -> bool:
         if runs is None:
             runs = set(_LETTER_RUN.findall(low))
-        return not self.single.isdisjoint(runs) or (self.phrases is not None and self.phrases.search(low) is not None)
+        return not self.single.isdisjoint(runs) or (
+            self.phrases is not None and may_match(self.phrases, low) and self.phrases.search(low) is not None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +79,8 @@ class _Cues:
     negation_en: _WordCues
     negation_zh: tuple[str, ...]
     negation_exceptions: tuple[str, ...]
+    negation_exceptions_ascii: tuple[str, ...]  # the same, less those that cannot occur in ASCII text
+    zh_all_non_ascii: bool  # no word of the *_zh lists can occur in ASCII text
     bound_phrases: re.Pattern[str]
     directions: dict[str, _WordCues]
     directions_zh: dict[str, tuple[str, ...]]
@@ -93,12 +100,16 @@ def _cues() -> _Cues:
     def zh(words: list[str]) -> tuple[str, ...]:
         return tuple(sorted((w for w in words if not _ASCII_CUE.match(w)), key=len, reverse=True))
 
+    zh_lists = [doc["negation"], *doc["directions"].values(),
+                *(v for k, v in doc["structure_cues"].items() if not k.startswith("_"))]
     return _Cues(
+        zh_all_non_ascii=all(not w.isascii() for words in zh_lists for w in zh(words)),
         stop_en=frozenset(doc["stopwords_en"]),
         stop_zh=frozenset(doc["stopwords_zh"]),
         negation_en=words_re(doc["negation"]),
         negation_zh=zh(doc["negation"]),
         negation_exceptions=tuple(sorted(doc["negation_exceptions"], key=len, reverse=True)),
+        negation_exceptions_ascii=tuple(w for w in sorted(doc["negation_exceptions"], key=len, reverse=True) if w.isascii()),
         bound_phrases=re.compile("|".join(re.escape(p) for p in sorted(doc["bound_phrases"], key=len, reverse=True))),
         directions={k: words_re(v) for k, v in doc["directions"].items()},
         directions_zh={k: zh(v) for k, v in doc["directions"].items()},
@@ -117,11 +128,16 @@ def content_terms(text: str) -> set[str]:
     cues = _cues()
     low = text.lower()
     lex = lexicon()
-    terms = {
-        _stem(w) for w in _WORD.findall(low)
-        if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words
-        and w not in lex.per_time_by_alias
-    }
+    term_of = _word_terms(cues, lex)
+    terms: set[str] = set()
+    for w in _WORD.findall(low):
+        term = term_of.get(w, _UNSEEN)
+        if term is _UNSEEN:
+            term = _word_term(w, cues, lex)
+            if len(term_of) < _WORD_TERMS_MAX:
+                term_of[w] = term
+        if term is not None:
+            terms.add(term)
     for run in _CJK_RUN.findall(text):
         chars = [c for c in run]
         if len(chars) == 1 and chars[0] not in cues.stop_zh:
@@ -130,6 +146,27 @@ def content_terms(text: str) -> set[str]:
             if a + b not in cues.stop_zh and not (a in cues.stop_zh and b in cues.stop_zh):
                 terms.add(a + b)
     return terms
+
+
+_UNSEEN = object()
+_WORD_TERMS_MAX = 200_000  # distinct words remembered per process (a vocabulary, not a corpus)
+_WORD_TERMS: tuple[object, object, dict[str, str | None]] | None = None
+
+
+def _word_terms(cues: _Cues, lex: Lexicon) -> dict[str, str | None]:
+    """word → its content term (None: a stop, unit or number word), for the loaded cue and
+    value lexicons; every segment of every window repeats the same few thousand words."""
+    global _WORD_TERMS
+    if _WORD_TERMS is None or _WORD_TERMS[0] is not cues or _WORD_TERMS[1] is not lex:
+        _WORD_TERMS = (cues, lex, {})
+    return _WORD_TERMS[2]
+
+
+def _word_term(w: str, cues: _Cues, lex: Lexicon) -> str | None:
+    if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words \
+            and w not in lex.per_time_by_alias:
+        return _stem(w)
+    return None
 
 
 def _stem(word: str) -> str:
@@ -162,7 +199,8 @@ def structure(text: str) -> frozenset[str]:
     low = text.lower()
     runs = set(_LETTER_RUN.findall(low))
     found = {k for k, rx in cues.structure.items() if rx.search(low, runs)}
-    found |= {k for k, ws in cues.structure_zh.items() if any(w in low for w in ws)}
+    if not (low.isascii() and cues.zh_all_non_ascii):  # else no Chinese cue can occur
+        found |= {k for k, ws in cues.structure_zh.items() if any(w in low for w in ws)}
     return frozenset(found)
 
 
@@ -201,18 +239,27 @@ def _has_entity(entity: str, low: str) -> bool:
     return entity in low and _entity_re(entity).search(low) is not None
 
 
+@lru_cache(maxsize=4096)
 def polarity(text: str) -> tuple[bool, frozenset[str]]:
-    """(negated?, direction classes present) after removing bound phrases like "more than"."""
+    """(negated?, direction classes present) after removing bound phrases like "more than".
+
+    Cached: CP104 asks it of the claim as written and CP105 of the prepared claim, which for
+    most claims is the same string."""
     cues = _cues()
-    low = cues.bound_phrases.sub(" ", text.lower())
-    for word in cues.negation_exceptions:
+    low = text.lower()
+    if may_match(cues.bound_phrases, low):  # most texts hold none of the phrases: skip the alternation
+        low = cues.bound_phrases.sub(" ", low)
+    ascii_text = low.isascii()
+    skip_zh = ascii_text and cues.zh_all_non_ascii  # no Chinese cue can occur: skip those tests
+    for word in cues.negation_exceptions_ascii if ascii_text else cues.negation_exceptions:
         # compounds that contain a negation character/word but do not negate (不良 = adverse)
         if word in low:
             low = low.replace(word, " ")
     runs = set(_LETTER_RUN.findall(low))
-    negated = cues.negation_en.search(low, runs) or any(c in low for c in cues.negation_zh)
+    negated = cues.negation_en.search(low, runs) or (not skip_zh and any(c in low for c in cues.negation_zh))
     dirs = {k for k, rx in cues.directions.items() if rx.search(low, runs)}
-    dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}
+    if not skip_zh:
+        dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}
     return negated, frozenset(dirs)
 
 
@@ -248,7 +295,7 @@ class _SegmentProfile:
 
 
 def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
-    claim = prepare(claim_text)
+    claim = prepared_claim(claim_text)
     negated, dirs = polarity(claim)
     return ClaimProfile(
         atoms=tuple(atoms),
@@ -324,9 +371,10 @@ class SegmentTable:
     """The segments of one cited window with their content words, for the claim-support pass.
 
     Built once per window and run (the rule memoises it on the source store); a segment's
-    content words are computed once per distinct segment text in the run (``memo``), so a
-    claim's overlap with a segment is one set intersection. The rest of a segment's profile
-    and its value atoms are computed only for segments that pass the overlap, and then once.
+    content words are computed once per distinct segment text in the run (``memo``; texts that
+    differ only in their digits share them), so a claim's overlap with a segment is one set
+    intersection. The rest of a segment's profile and its value atoms are computed only for
+    segments that pass the overlap, and then once.
     Holds references, not copies: the texts are the store's, the word sets the memo's.
     """
 
@@ -342,9 +390,17 @@ class SegmentTable:
         for text in self.texts:
             terms = memo.get(text)
             if terms is None:
-                terms = frozenset(map(sys.intern, content_terms(prepare(text))))
-                # equal word sets ("complete", "response") share one object across the run
-                terms = memo[text] = memo.setdefault(terms, terms)  # type: ignore[call-overload]
+                prepared = prepare(text)
+                # Digits only separate words, so lines that differ in their numbers alone
+                # ("Complete Response: 45 12.3%" in every record) share one word set: keyed
+                # on the prepared text with each ASCII digit run written as one "0".
+                shape = (_SHAPE_KEY, _ASCII_DIGITS.sub("0", prepared))
+                terms = memo.get(shape)
+                if terms is None:
+                    terms = frozenset(map(sys.intern, content_terms(prepared)))
+                    # equal word sets ("complete", "response") share one object across the run
+                    terms = memo[shape] = memo.setdefault(terms, terms)  # type: ignore[call-overload]
+                memo[text] = terms
             self._terms.append(terms)
         self._profiles: dict[int, _SegmentProfile] | None = None
         self._indexes: dict[int, TextIndex] | None = None

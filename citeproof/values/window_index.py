@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from citeproof.values.assess import TextIndex, _line_entries, _line_states
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.extract import _NUMBER, _lower, _parse_number, prepare
+from citeproof.values.extract import _NUMBER, _lower, prepare
 from citeproof.values.lexicon import lexicon
 
 # Shapes are searched over the whole prepared window; none can match across a line break
@@ -65,6 +65,12 @@ def _literal_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 @lru_cache(maxsize=1)
+def _ascii_literal_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The shapes whose literal can occur in ASCII text (same order)."""
+    return tuple((literal, pattern) for literal, pattern in _literal_shapes() if literal.isascii())
+
+
+@lru_cache(maxsize=1)
 def _text_shape() -> re.Pattern[str]:
     """On the text as written: a scale letter glued to a numeral, or a power of ten."""
     letters = "".join(sorted(set(lexicon().scale_letters) | set("MBKkT")))
@@ -87,11 +93,14 @@ class _Facts:
 
         low = _lower(prepared)
         self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low))
-        for literal, pattern in _literal_shapes():
+        # an ASCII window can hold none of the CJK and symbol cues: their ~36 tests are skipped
+        for literal, pattern in _ascii_literal_shapes() if low.isascii() else _literal_shapes():
             if literal in low:
                 self.always |= lines_of(pattern.finditer(low))
         self.fraction = lines_of(_FRACTION_SHAPE.finditer(prepared))
-        pairs = [(_parse_number(numeral), i) for i, line in enumerate(lines) for numeral in _NUMBER.findall(line)]
+        findall = _NUMBER.findall
+        # extract._parse_number, inlined: a window holds ~70 numerals
+        pairs = [(float(numeral.replace(",", "")), i) for i, line in enumerate(lines) for numeral in findall(line)]
         pairs.sort()  # numerals carry no sign: a "-45" line sits with 45
         # compact arrays: a run holds one of these per cited window
         self.values = array("d", [v for v, _ in pairs])

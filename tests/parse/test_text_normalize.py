@@ -51,3 +51,59 @@ def test_normalize_whitespace() -> None:
 
 def test_ascii_fast_path_is_identity_apart_from_spaces() -> None:
     assert normalize_text("plain ascii 3.5 mg") == "plain ascii 3.5 mg"
+
+
+def test_whitespace_collapse_matches_the_regex_definition() -> None:
+    """normalize_text collapses whitespace with str.split; it must equal the regex reading
+    (runs of \\s → one space, or per line runs of [^\\S\\n] and no space around a newline)."""
+    import random
+    import re
+
+    def by_regex(text: str, keep_newlines: bool) -> str:
+        if keep_newlines:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+            text = re.sub(r"[^\S\n]+", " ", text)
+            return re.sub(r" ?\n ?", "\n", text).strip(" ")
+        return re.sub(r"\s+", " ", text).strip()
+
+    rng = random.Random(3)
+    alphabet = ["a", "b", " ", " ", "\n", "\r", "\t", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "x"]
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        for keep in (True, False):
+            assert normalize_text(text, keep_newlines=keep) == by_regex(text, keep), (repr(text), keep)
+
+
+def test_unicode_tables_applied_exactly_as_full_translates() -> None:
+    """normalize_text skips a translate when no key of its table occurs; the result must be
+    the unconditional pipeline's (protect, NFKC, after-NFKC fixes, unprotect)."""
+    import random
+    import unicodedata
+
+    from citeproof.text import normalize as n
+
+    def unconditional(text: str) -> str:
+        text = text.translate(n._TO_PRIVATE)
+        text = unicodedata.normalize("NFKC", text)
+        text = text.translate(n._AFTER_NFKC).translate(n._FROM_PRIVATE)
+        return " ".join(text.split())
+
+    specials = list(n._PROTECTED) + [chr(c) for c in n._AFTER_NFKC] + [chr(c) for c in n._FROM_PRIVATE]
+    alphabet = specials + ["a", "1", " ", "×", "µ", "½", "Ａ", "é", "\u3000"]
+    rng = random.Random(8)
+    for _ in range(20000):
+        text = "é" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
+        assert normalize_text(text) == unconditional(text), repr(text)
+
+
+def test_char_class_holds_exactly_its_code_points() -> None:
+    import re
+
+    from citeproof.text import normalize as n
+
+    for table in (n._TO_PRIVATE, n._AFTER_NFKC, n._FROM_PRIVATE):
+        cls = re.compile(n._char_class(table))
+        for k in table:
+            for cp in range(max(0, k - 3), k + 4):
+                assert bool(cls.fullmatch(chr(cp))) == (cp in table), hex(cp)
+    assert n._char_class([0x2D, 0x5D, 0x5E, 0x5C]) == r"[\-\\-\^]"  # escaped ends, one run
