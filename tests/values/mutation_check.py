@@ -103,15 +103,29 @@ MUTATIONS = (
     Mutation(
         "a numeral inside a word read as a number (同一组 -> 同1组)",
         "citeproof/values/cjk_numerals.py",
-        "        if before in _WORD_BEFORE_ONE:",
+        '        if head == "一" and before in _WORD_BEFORE_ONE:',
         "        if False:",
         ("tests/values",),
     ),
     Mutation(
         "shares spelled as words left unread ('half of' invisible to the gate)",
         "citeproof/values/extract.py",
-        "    text = numeric_shares(text)",
-        "    pass",
+        "numeric_shares(numeric_hundreds(text))",
+        "numeric_hundreds(text)",
+        ("tests/values",),
+    ),
+    Mutation(
+        "dosing shorthand and spelled multiples left unread ('t.i.d.' passes for 'b.i.d.')",
+        "citeproof/values/extract.py",
+        "numeric_multiples(numeric_shares(",
+        "(numeric_shares(",
+        ("tests/values",),
+    ),
+    Mutation(
+        "numbers spelled with 'hundred' read word by word",
+        "citeproof/values/extract.py",
+        "numeric_shares(numeric_hundreds(text))",
+        "numeric_shares(text)",
         ("tests/values",),
     ),
     Mutation(
