@@ -15,6 +15,7 @@ import re
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
 from citeproof.values.binding import binding_differs
+from citeproof.values.substitution import swapped_word
 from citeproof.values import claim_atoms
 from citeproof.values.segment_support import SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from tier1.context import ClaimContext
@@ -25,11 +26,12 @@ _TRIAL = (
     ' "Results": ["Outcome Measurement: ", "  Overall response rate among treated adult patients increased to '
     '40% in Arm A at the week 12 assessment.", '
     '"  Serious adverse events were not observed in Arm B.", '
-    '"  Median survival was 14.2 months in Arm A and 10.1 months in Arm B among the treated adult patients."]}\n'
+    '"  Median survival was 14.2 months in Arm A and 10.1 months in Arm B among the treated adult patients.", '
+    '"  The most common adverse event among the treated adult patients in Arm A was fatigue, reported at week 12."]}\n'
 )
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
-    ' "Results": ["结果：", "  在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。", "  A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。"]}\n'
+    ' "Results": ["结果：", "  在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。", "  A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。", "  A组最常见的不良事件是乏力，发生于第12周。"]}\n'
 )
 
 
@@ -91,14 +93,16 @@ class ClaimSupport(Rule):
         what="One segment of a cited window carries the claim: every value atom (supported), its entity "
         "tokens, at least settings.min_content_overlap of its content words (EN words without stop-words, "
         "ZH character bigrams) and the same polarity (negation and direction); two or more numbers, or two or "
-        "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding).",
+        "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding); and no claim word "
+        "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue').",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
-        "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') needs Tier 2.",
+        "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
+        "another ('overall survival' for 'progression-free survival') needs Tier 2.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
         "unmet condition as the reason.",
         passes="Some single segment of a cited window carries every atom, entity, enough content words, and "
-        "the same negation and direction, with the numbers and names in the same order.",
+        "the same negation and direction, with the numbers and names in the same order and no word swapped.",
         not_applicable="None of the claim's anchors resolved to a window, or the claim is an entry of a "
         "references/sources list.",
     )
@@ -136,6 +140,14 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
+            name="word-swapped-en",
+            expect="fail",
+            reason="the claim's 'nausea' stands where the source says 'fatigue'",
+            report="# Results\n\nThe most common adverse event among the treated adult patients in Arm A was nausea, "
+            "reported at week 12 [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
             name="no-anchor-en",
             expect="na",
             report="# Results\n\nThe next section discusses the response rate.\n",
@@ -162,6 +174,14 @@ class ClaimSupport(Rule):
             lang="zh",
             reason="the claim's numbers come in another order than in the source",
             report="# 结果\n\nA组的缓解率为30%，B组的缓解率为40%，两组的成年患者均完成了治疗[nct:NCT0000002#Results]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="word-swapped-zh",
+            expect="fail",
+            lang="zh",
+            reason="stands where the source says",
+            report="# 结果\n\nA组最常见的不良事件是恶心，发生于第12周[nct:NCT0000002#Results]。\n",
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
         ),
         RuleExample(
@@ -195,6 +215,10 @@ class ClaimSupport(Rule):
                     )
                 if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i])):
                     verdict = SegmentVerdict(False, why, verdict.stage)
+                if verdict.carries and (swap := swapped_word(claim.text, table.texts[i])):
+                    verdict = SegmentVerdict(
+                        False, f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'", verdict.stage
+                    )
                 if verdict.carries:
                     return self.ok(claim.id)
                 if best is None or (verdict.stage, verdict.share) > (best.stage, best.share):

@@ -76,6 +76,7 @@ class _WordCues:
 class _Cues:
     stop_en: frozenset[str]
     stop_zh: frozenset[str]
+    swap_words_en: frozenset[str]
     negation_en: _WordCues
     negation_zh: tuple[str, ...]
     negation_exceptions: tuple[str, ...]
@@ -106,6 +107,7 @@ def _cues() -> _Cues:
         zh_all_non_ascii=all(not w.isascii() for words in zh_lists for w in zh(words)),
         stop_en=frozenset(doc["stopwords_en"]),
         stop_zh=frozenset(doc["stopwords_zh"]),
+        swap_words_en=frozenset(doc["swap_words_en"]["words"]),
         negation_en=words_re(doc["negation"]),
         negation_zh=zh(doc["negation"]),
         negation_exceptions=tuple(sorted(doc["negation_exceptions"], key=len, reverse=True)),
@@ -125,27 +127,41 @@ def content_terms(text: str) -> set[str]:
 
     Unit and number words are left out: they belong to value atoms, which are checked as
     atoms, and would otherwise let "mg/day" count as shared content."""
+    return set(content_sequence(text))
+
+
+_TOKEN = re.compile(rf"{_WORD.pattern}|{_CJK_RUN.pattern}")
+
+
+def content_sequence(text: str, *, naming_words: bool = False) -> list[str]:
+    """The content terms of ``text`` in the order they are written (repeats kept): the
+    words and bigrams :func:`content_terms` collects, for checks that need word order.
+    ``naming_words``: also the stop-words that name what is measured ("overall", "total")."""
     cues = _cues()
-    low = text.lower()
     lex = lexicon()
     term_of = _word_terms(cues, lex)
-    terms: set[str] = set()
-    for w in _WORD.findall(low):
-        term = term_of.get(w, _UNSEEN)
-        if term is _UNSEEN:
-            term = _word_term(w, cues, lex)
-            if len(term_of) < _WORD_TERMS_MAX:
-                term_of[w] = term
-        if term is not None:
-            terms.add(term)
-    for run in _CJK_RUN.findall(text):
-        chars = [c for c in run]
-        if len(chars) == 1 and chars[0] not in cues.stop_zh:
-            terms.add(chars[0])
-        for a, b in zip(chars, chars[1:]):
+    keep = cues.swap_words_en if naming_words else frozenset()
+    out: list[str] = []
+    for m in _TOKEN.finditer(text.lower()):
+        token = m.group(0)
+        if token in keep:
+            out.append(token)
+            continue
+        if token[0] < "\u3400":  # an English word
+            term = term_of.get(token, _UNSEEN)
+            if term is _UNSEEN:
+                term = _word_term(token, cues, lex)
+                if len(term_of) < _WORD_TERMS_MAX:
+                    term_of[token] = term
+            if term is not None:
+                out.append(term)  # type: ignore[arg-type]
+            continue
+        if len(token) == 1 and token not in cues.stop_zh:
+            out.append(token)
+        for a, b in zip(token, token[1:]):
             if a + b not in cues.stop_zh and not (a in cues.stop_zh and b in cues.stop_zh):
-                terms.add(a + b)
-    return terms
+                out.append(a + b)
+    return out
 
 
 _UNSEEN = object()

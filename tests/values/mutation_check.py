@@ -135,6 +135,13 @@ MUTATIONS = (
         "                if False:",
         ("tests/values", "tests/tier1/test_rule_examples.py"),
     ),
+    Mutation(
+        "a word swapped for another passes on word overlap (no swap check)",
+        "tier1/claim_support.py",
+        "                if verdict.carries and (swap := swapped_word(claim.text, table.texts[i])):",
+        "                if False:",
+        ("tests/values", "tests/tier1/test_rule_examples.py"),
+    ),
 )
 
 

@@ -1,0 +1,71 @@
+"""Whether a segment replaces one of a claim's words with a word of its own.
+
+Content-word overlap lets a claim drop a word or two its source does not have ("reported",
+"overall"): restatements do that. It also lets one word be *swapped*, and one word is all
+it takes — "The most common adverse event in Arm A was nausea, reported in 30% of patients"
+against "… was fatigue, reported in 30% of patients" shares every other word and every
+number. A swap is a claim word missing from the segment at a place where the segment has a
+word the claim lacks. Telling a synonym ("observed" for "reported") from a different fact
+("nausea" for "fatigue") is the judge's work, so any swap leaves the claim to the judge.
+
+The claim's and the segment's content terms, read as the numeric rule reads them
+(:func:`citeproof.values.segment_support.content_sequence` on prepared text: stemmed English
+words, Chinese bigrams, plus the stop-words that name a measure — "overall", "total") are aligned in order (longest common subsequence);
+between two aligned terms, a claim term found nowhere in the segment facing a segment term
+found nowhere in the claim is a swap; before the first or after the last aligned term too,
+unless the segment's stretch there is the longer one (it goes on where the claim stops).
+Words that are only moved, added or dropped are not swaps.
+"""
+
+from __future__ import annotations
+
+from citeproof.values.extract import prepare
+from citeproof.values.segment_support import content_sequence
+
+MAX_TERMS = 600  # a segment longer than this (a whole page) is not aligned word by word
+
+
+def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
+    """(claim term, segment term) of the first swap, or None."""
+    a = content_sequence(prepare(claim_text), naming_words=True)
+    b = content_sequence(prepare(segment_text), naming_words=True)
+    if not a or not b or len(a) * len(b) > MAX_TERMS * 60:
+        return None
+    in_a, in_b = set(a), set(b)
+    gaps = _gaps(a, b)
+    for k, (gap_a, gap_b) in enumerate(gaps):
+        if k in (0, len(gaps) - 1) and len(gap_b) > len(gap_a):
+            continue  # at either end the segment may simply say more than the claim restates
+        lost = next((t for t in gap_a if t not in in_b), None)
+        new = next((t for t in gap_b if t not in in_a), None)
+        if lost is not None and new is not None:
+            return lost, new
+    return None
+
+
+def _gaps(a: list[str], b: list[str]) -> list[tuple[list[str], list[str]]]:
+    """The unaligned stretches of ``a`` and ``b`` facing each other, around a longest common subsequence."""
+    n, m = len(a), len(b)
+    # lcs[i][j]: length of the LCS of a[i:] and b[j:]
+    lcs = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row, below = lcs[i], lcs[i + 1]
+        for j in range(m - 1, -1, -1):
+            row[j] = below[j + 1] + 1 if a[i] == b[j] else max(below[j], row[j + 1])
+    gaps: list[tuple[list[str], list[str]]] = []
+    i = j = 0
+    gap_a: list[str] = []
+    gap_b: list[str] = []
+    while i < n and j < m:
+        if a[i] == b[j]:
+            gaps.append((gap_a, gap_b))
+            gap_a, gap_b = [], []
+            i, j = i + 1, j + 1
+        elif lcs[i + 1][j] >= lcs[i][j + 1]:
+            gap_a.append(a[i])
+            i += 1
+        else:
+            gap_b.append(b[j])
+            j += 1
+    gaps.append((gap_a + a[i:], gap_b + b[j:]))
+    return gaps

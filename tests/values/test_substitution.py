@@ -1,0 +1,85 @@
+"""A claim word the source replaces with another never passes Tier 1; dropped or moved words still do.
+
+The bad case this guards: "The most common adverse event in Arm A was nausea, reported in 30%
+of patients" citing "... was fatigue, reported in 30% of patients" passed on 80% word overlap.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.pipeline import VerifyOptions, run
+from citeproof.values.substitution import swapped_word
+
+SOURCE = "The most common adverse event in Arm A was fatigue, reported in 30% of patients."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "swap"),
+    [
+        ("The most common adverse event in Arm A was nausea, reported in 30% of patients.", SOURCE, ("nausea", "fatigue")),
+        ("The primary endpoint was overall survival at 12 months.", "The primary endpoint was progression-free survival at 12 months.",
+         ("overall", "progression-free")),
+        ("Fatigue was reported in 30% of patients.", "Nausea was reported in 30% of patients.", ("fatigue", "nausea")),
+        ("最常见的不良事件是恶心，发生率为30%。", "最常见的不良事件是乏力，发生率为30%。", ("是恶", "是乏")),
+    ],
+)
+def test_a_swapped_word_is_found(claim, source, swap):
+    assert swapped_word(claim, source) == swap
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        SOURCE,
+        "The most common adverse event in Arm A was fatigue.",  # words dropped at the end
+        "Fatigue was the most common adverse event in Arm A, reported in 30% of patients.",  # moved
+        "Overall, the most common adverse event in Arm A was fatigue, reported in 30% of patients.",  # added
+        "最常见的不良事件是乏力。",
+    ],
+)
+def test_dropped_moved_or_added_words_are_not_swaps(claim):
+    source = SOURCE if claim.isascii() else "最常见的不良事件是乏力，发生率为30%。"
+    assert swapped_word(claim, source) is None
+
+
+def test_numbers_in_other_spellings_are_not_swaps():
+    # the claim's 两百 / 四周 are the source's 200 / 4周 once both are read as numbers
+    assert swapped_word("受试者接受每日两百 mg治疗，持续四周。", "受试者接受每日200 mg治疗，持续4周。") is None
+
+
+def test_the_segment_saying_more_at_its_end_is_not_a_swap():
+    claim = "The most common adverse event in Arm A was fatigue overall."
+    longer = "The most common adverse event in Arm A was fatigue, reported by the treating investigators in 30% of patients."
+    assert swapped_word(claim, longer) is None  # "overall" faces a longer stretch: the source goes on
+    # one word facing one word at the end is a swap, as "nausea" for "fatigue" is
+    assert swapped_word(claim, "The most common adverse event in Arm A was fatigue, reported.") == ("overall", "reported")
+
+
+def test_a_swap_leaves_the_claim_to_the_judge(tmp_path):
+    src = tmp_path / "sources" / "evidence"
+    src.mkdir(parents=True)
+    (src / "s.md").write_text(f"# S\n\n{SOURCE}\n", encoding="utf-8")
+    report = (
+        "# R\n\nThe most common adverse event in Arm A was nausea, reported in 30% of patients [evidence:s.md#L3].\n\n"
+        "The most common adverse event in Arm A was fatigue, reported in 30% of patients [evidence:s.md#L3].\n"
+    )
+    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "'nausea' stands where the source says 'fatigue'" in out.claims[0].undecided_reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # words in another order: "nausea" is missing where "frequently" was added, but it is there
+        ("Fatigue and nausea were reported in Arm A.", "Nausea and fatigue were frequently reported in Arm A."),
+        ("Nausea and fatigue were frequently reported in Arm A.", "Fatigue and nausea were reported in Arm A."),
+        # "fatigue" faces the source's "fever" but is in the source further on: listed in another order
+        ("Nausea, fatigue and rash were reported.", "Nausea, fever, rash and fatigue were reported."),
+        # a naming word kept on both sides: "objective" is only added
+        ("The overall response was high.", "The overall objective response was high."),
+    ],
+)
+def test_words_present_elsewhere_are_moved_not_swapped(claim, source):
+    assert swapped_word(claim, source) is None
