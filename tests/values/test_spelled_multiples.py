@@ -90,3 +90,11 @@ def test_fabricated_frequencies_fail_and_true_ones_pass(tmp_path):
     )
     out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
     assert [c.status for c in out.claims] == ["fail", "pass", "fail", "pass"]
+
+
+def test_twice_the_upper_limit_of_normal_is_a_threshold_not_a_derived_number():
+    # an eligibility criterion restated verbatim must not fail as a fold change
+    text = "AST less than or equal to twice the upper limits of normal."
+    assert [(a.number, a.unit, a.derived) for a in claim_atoms(text)] == [(2, "×ULN", False)]
+    assert _states(text, text) == [("2 times the upper limits of normal", "supported")]
+    assert _states("AST less than or equal to 3 times the upper limits of normal.", text)[0][1] != "supported"
