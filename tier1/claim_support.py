@@ -94,7 +94,8 @@ class ClaimSupport(Rule):
         "tokens, at least settings.min_content_overlap of its content words (EN words without stop-words, "
         "ZH character bigrams) and the same polarity (negation and direction); two or more numbers, or two or "
         "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding); and no claim word "
-        "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue').",
+        "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor replaces "
+        "one of the segment's words with a word from another line of the cited place.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -218,6 +219,11 @@ class ClaimSupport(Rule):
                 if verdict.carries and (swap := swapped_word(claim.text, table.texts[i])):
                     verdict = SegmentVerdict(
                         False, f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'", verdict.stage
+                    )
+                if verdict.carries and (word := table.borrowed(profile.terms, i)):
+                    verdict = SegmentVerdict(
+                        False, f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place",
+                        verdict.stage,
                     )
                 if verdict.carries:
                     return self.ok(claim.id)

@@ -394,7 +394,7 @@ class SegmentTable:
     Holds references, not copies: the texts are the store's, the word sets the memo's.
     """
 
-    __slots__ = ("texts", "inverted", "_terms", "_profiles", "_indexes")
+    __slots__ = ("texts", "inverted", "_terms", "_profiles", "_indexes", "_held")
 
     def __init__(self, segments: Sequence[tuple[str, bool]], memo: dict | None = None) -> None:
         """``memo`` (segment text → its content words; word set → its shared copy) may be
@@ -420,6 +420,7 @@ class SegmentTable:
             self._terms.append(terms)
         self._profiles: dict[int, _SegmentProfile] | None = None
         self._indexes: dict[int, TextIndex] | None = None
+        self._held: frozenset[str] | None = None  # every content word of the window
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -439,6 +440,19 @@ class SegmentTable:
         if index is None:
             index = self._indexes[i] = build_index(self.texts[i])
         return index_supports_all(atoms, index)
+
+    def borrowed(self, claim_terms: frozenset[str], i: int) -> str | None:
+        """A claim word segment ``i`` lacks but another segment of this window has, put in
+        place of a word of this segment the claim leaves out: the claim joins something from
+        elsewhere in the place (the other arm's label, a neighbouring criterion's condition)
+        to what this segment says. A word the whole window lacks is a restatement's own
+        wording; a word added without one dropped (a citation's link text) only adds."""
+        if self._held is None:
+            self._held = frozenset().union(*self._terms)
+        if not self._terms[i] - claim_terms:
+            return None  # the claim keeps every word of the segment
+        missing = claim_terms - self._terms[i]
+        return next((t for t in sorted(missing) if t in self._held), None)
 
     def verdicts(self, profile: ClaimProfile, *, min_overlap: float) -> Iterator[SegmentVerdict]:
         """``segment_carries`` for every segment, in order (same verdicts, same reasons)."""

@@ -142,6 +142,13 @@ MUTATIONS = (
         "                if False:",
         ("tests/values", "tests/tier1/test_rule_examples.py"),
     ),
+    Mutation(
+        "a word borrowed from another line of the cited place passes",
+        "tier1/claim_support.py",
+        "                if verdict.carries and (word := table.borrowed(profile.terms, i)):",
+        "                if False:",
+        ("tests/values",),
+    ),
 )
 
 
