@@ -16,3 +16,14 @@ def window(text: str, *, source_id: str = "S1", path: str = "clinical_trials/S1.
                 segs.append(Segment(text=line, line_start=n, line_end=n, char_start=offset, char_end=offset + len(line)))
             offset += len(line) + 1
     return SourceWindow(document=doc, line_start=1, line_end=len(lines), text=text, segments=tuple(segs), coarse=False)
+
+
+def verify_against(tmp_path, source_text: str, report: str, *, name: str = "s.md"):
+    """Run ``report`` (Markdown) through the real pipeline against one evidence file
+    ``sources/evidence/<name>`` holding ``source_text``; the report in report mode."""
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / name).write_text(source_text, encoding="utf-8")
+    return run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))

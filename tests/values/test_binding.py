@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.pipeline import VerifyOptions, run
 from citeproof.values import claim_atoms
 from citeproof.values.binding import binding_differs
+from tests.values.helpers import verify_against
 
 SOURCE = "The response rate was 40% in Arm A and 30% in Arm B among the adult patients."
 
@@ -56,14 +56,11 @@ def test_one_number_and_one_name_are_not_order_checked(claim):
 
 
 def test_a_swapped_pairing_is_undecided_never_passed_or_failed(tmp_path):
-    src = tmp_path / "sources" / "evidence"
-    src.mkdir(parents=True)
-    (src / "s.md").write_text(f"# S\n\n{SOURCE}\n", encoding="utf-8")
     report = (
         "# R\n\nThe response rate was 30% in Arm A and 40% in Arm B among the adult patients [evidence:s.md#L3].\n\n"
         "The response rate was 40% in Arm A and 30% in Arm B among the adult patients [evidence:s.md#L3].\n"
     )
-    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    out = verify_against(tmp_path, f"# S\n\n{SOURCE}\n", report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "another order" in out.claims[0].undecided_reasons[0]
 

@@ -7,8 +7,8 @@ to pass on overlap, with the other arm's word in place of "metastatic".
 
 from __future__ import annotations
 
-from citeproof.pipeline import VerifyOptions, run
 from citeproof.values.segment_support import SegmentTable, content_terms
+from tests.values.helpers import verify_against
 
 LINES = [
     "Participants with evaluable, advanced garden disease who have failed or are not candidates for standard care.",
@@ -41,15 +41,12 @@ def test_a_word_the_whole_place_lacks_is_the_claims_own_wording():
 
 
 def test_a_borrowing_claim_is_left_to_the_judge(tmp_path):
-    src = tmp_path / "sources" / "evidence"
-    src.mkdir(parents=True)
-    (src / "s.md").write_text("# S\n\n" + "\n".join(LINES) + "\n", encoding="utf-8")
     report = (
         # "advanced" left out at one place, the other line's "river" put in at another: no aligned swap
         "# R\n\nParticipants with evaluable garden disease who have failed river or are not candidates for standard "
         "care [evidence:s.md#L3-L4].\n\n"
         f"{LINES[0][:-1]} [evidence:s.md#L3-L4].\n"
     )
-    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    out = verify_against(tmp_path, "# S\n\n" + "\n".join(LINES) + "\n", report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "elsewhere in the cited place" in out.claims[0].undecided_reasons[0]

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.pipeline import VerifyOptions, run
 from citeproof.values import assess_numbers, claim_atoms
 from citeproof.values.cjk_numerals import arabic_numerals
-from tests.values.helpers import window
+from tests.values.helpers import verify_against, window
 
 
 @pytest.mark.parametrize(
@@ -86,10 +85,7 @@ def test_a_chinese_numeral_is_supported_only_by_its_own_value():
 
 
 def _verdicts(tmp_path, report: str, source: str) -> list[tuple[str, str]]:
-    src = tmp_path / "sources" / "evidence"
-    src.mkdir(parents=True)
-    (src / "trial.md").write_text(source, encoding="utf-8")
-    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    out = verify_against(tmp_path, source, report, name="trial.md")
     return [(c.text, c.status) for c in out.claims]
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.pipeline import VerifyOptions, run
 from citeproof.values import assess_numbers, claim_atoms
 from citeproof.values.spelled_multiples import numeric_multiples
-from tests.values.helpers import window
+from tests.values.helpers import verify_against, window
 
 
 @pytest.mark.parametrize(
@@ -73,12 +72,9 @@ def test_a_treatment_cycle_is_not_a_week():
 
 
 def test_fabricated_frequencies_fail_and_true_ones_pass(tmp_path):
-    src = tmp_path / "sources" / "evidence"
-    src.mkdir(parents=True)
-    (src / "s.md").write_text(
+    source = (
         "# S\n\nPatients received the study drug at 200 mg b.i.d. for four weeks in Arm A of the randomised trial.\n\n"
-        "受试者每3周接受一次治疗，最多6个周期，A组的成年患者均完成了治疗。\n",
-        encoding="utf-8",
+        "受试者每3周接受一次治疗，最多6个周期，A组的成年患者均完成了治疗。\n"
     )
     tail = " for four weeks in Arm A of the randomised trial [evidence:s.md#L3].\n\n"
     report = (
@@ -88,7 +84,7 @@ def test_fabricated_frequencies_fail_and_true_ones_pass(tmp_path):
         "受试者每两周接受一次治疗，最多六个周期，A组的成年患者均完成了治疗。[evidence:s.md#L5]\n\n"
         "受试者每三周接受一次治疗，最多六个周期，A组的成年患者均完成了治疗。[evidence:s.md#L5]\n"
     )
-    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    out = verify_against(tmp_path, source, report)
     assert [c.status for c in out.claims] == ["fail", "pass", "fail", "pass"]
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.pipeline import VerifyOptions, run
 from citeproof.values import assess_numbers
 from citeproof.values.spelled_shares import numeric_shares
-from tests.values.helpers import window
+from tests.values.helpers import verify_against, window
 
 
 @pytest.mark.parametrize(
@@ -70,12 +69,9 @@ def test_a_spelled_share_is_supported_only_by_its_value():
 
 
 def test_a_fabricated_spelled_share_fails_and_the_true_one_passes(tmp_path):
-    src = tmp_path / "sources" / "evidence"
-    src.mkdir(parents=True)
-    (src / "t.md").write_text(
+    source = (
         "# Results\n\n30% of the adult patients enrolled in Arm A responded to the assigned treatment by week 12.\n\n"
-        "在第12周随访时，A组入组的成年患者中有一半对所分配的治疗有反应。\n",
-        encoding="utf-8",
+        "在第12周随访时，A组入组的成年患者中有一半对所分配的治疗有反应。\n"
     )
     body = "the adult patients enrolled in Arm A responded to the assigned treatment by week 12 [evidence:t.md#L3].\n\n"
     report = (
@@ -86,5 +82,5 @@ def test_a_fabricated_spelled_share_fails_and_the_true_one_passes(tmp_path):
         "在第12周随访时，A组入组的成年患者中有三成对所分配的治疗有反应。[evidence:t.md#L5]\n\n"
         "在第12周随访时，A组入组的成年患者中有半数对所分配的治疗有反应。[evidence:t.md#L5]\n"
     )
-    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    out = verify_against(tmp_path, source, report, name="t.md")
     assert [c.status for c in out.claims] == ["fail", "fail", "pass", "fail", "pass"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.pipeline import VerifyOptions, run
 from citeproof.values.substitution import swapped_word
+from tests.values.helpers import verify_against
 
 SOURCE = "The most common adverse event in Arm A was fatigue, reported in 30% of patients."
 
@@ -57,14 +57,11 @@ def test_the_segment_saying_more_at_its_end_is_not_a_swap():
 
 
 def test_a_swap_leaves_the_claim_to_the_judge(tmp_path):
-    src = tmp_path / "sources" / "evidence"
-    src.mkdir(parents=True)
-    (src / "s.md").write_text(f"# S\n\n{SOURCE}\n", encoding="utf-8")
     report = (
         "# R\n\nThe most common adverse event in Arm A was nausea, reported in 30% of patients [evidence:s.md#L3].\n\n"
         "The most common adverse event in Arm A was fatigue, reported in 30% of patients [evidence:s.md#L3].\n"
     )
-    out = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    out = verify_against(tmp_path, f"# S\n\n{SOURCE}\n", report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "'nausea' stands where the source says 'fatigue'" in out.claims[0].undecided_reasons[0]
 
