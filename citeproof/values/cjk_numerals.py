@@ -31,7 +31,10 @@ _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, 
 _SMALL = {"十": 10, "百": 100, "千": 1000}
 _LARGE = {"万": 10_000, "亿": 100_000_000}
 _CHARS = "".join(_DIGIT) + "".join(_SMALL) + "".join(_LARGE)
-_RUN = f"[{_CHARS}]+"
+# A numeral run is at most 16 characters (一亿二千三百四十五万六千七百 is fourteen); a longer run
+# states no one number, and bounding it keeps the scan linear on any input.
+_RUN = f"[{_CHARS}]{{1,16}}"
+_RUN_START = f"(?<![{_CHARS}])"
 _DECIMAL = f"{_RUN}(?:点[{''.join(_DIGIT)}]+)?"
 # Units and measure words a quantity is counted in. Longest first: 个月 before 月 is
 # never tried bare (三月 is March), 分钟 before 分 (十分 is "very").
@@ -42,8 +45,8 @@ _FOLLOW = (
 )
 _PATTERN = re.compile(
     rf"百分之(?P<pct>{_DECIMAL})"
-    rf"|(?P<den>{_RUN})分之(?P<num>{_RUN})"
-    rf"|(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?(?=(?P<follow>{_FOLLOW}))"
+    rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
+    rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?(?=(?P<follow>{_FOLLOW}))"
 )
 _ANY = re.compile(f"[{_CHARS}]")
 # Characters that make a word with a following 一/两 ("the same", "unified", "each", "only").

@@ -99,3 +99,9 @@ def test_a_fabricated_duration_in_chinese_numerals_fails_and_the_true_one_passes
         "共有十二名患者完成了治疗。[evidence:trial.md#L4]\n"
     )
     assert [status for _, status in _verdicts(tmp_path, report, source)] == ["fail", "pass", "fail", "pass"]
+
+
+def test_a_run_of_numerals_too_long_to_be_one_number_is_left_alone():
+    # bounded runs also keep the rewrite linear on hostile input (see bench/, not timed here)
+    assert arabic_numerals("三十" * 5000 + "周") == "三十" * 5000 + "周"
+    assert arabic_numerals("一亿二千三百四十五万六千七百人") == "123456700人"
