@@ -14,6 +14,8 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
 * a numeral run (with an optional ``点`` decimal, or two runs joined by 至/到/~ as a
   range) directly followed by a unit or measure word from ``_FOLLOW`` (周, 个月, 岁,
   名, 例, 组, 倍, 毫克, ``mg``, ``%`` …);
+* never a scale character alone (千克 is a kilogram, not 1000 克) nor one glued to Arabic
+  digits (2千名, 1.5千: digits with a scale word, read as such by the atom reader);
 * never a lone 一 glued to a word-forming character on its left (同一组, 统一名称, 每一组,
   唯一一名), nor 一次 — "once daily" says no more than "daily", in English too — nor 两组,
   which reads "both groups" far more often than "two groups". 两次 is "twice" (2次), as
@@ -34,7 +36,9 @@ _CHARS = "".join(_DIGIT) + "".join(_SMALL) + "".join(_LARGE)
 # A numeral run is at most 16 characters (一亿二千三百四十五万六千七百 is fourteen); a longer run
 # states no one number, and bounding it keeps the scan linear on any input.
 _RUN = f"[{_CHARS}]{{1,16}}"
-_RUN_START = f"(?<![{_CHARS}])"
+# A run starts a number: not glued to a numeral character or to Arabic digits before it
+# ("2千名", "1.5千" are digits with a scale word, which the atom reader already reads).
+_RUN_START = f"(?<![{_CHARS}0-9.,])"
 _DECIMAL = f"{_RUN}(?:点[{''.join(_DIGIT)}]+)?"
 # Units and measure words a quantity is counted in. Longest first: 个月 before 月 is
 # never tried bare (三月 is March), 分钟 before 分 (十分 is "very").
@@ -81,6 +85,8 @@ def _rewrite(m: re.Match[str]) -> str:
 
 def _reads_as_quantity(m: re.Match[str], run: str) -> bool:
     head = run.split("点", 1)[0]
+    if head in ("百", "千", "万", "亿"):
+        return False  # a scale word alone: 千克 is a kilogram, 每千克 "per kilogram", not 1000 grams
     if head in ("一", "两"):
         before = m.string[m.start() - 1] if m.start() else ""
         if head == "一" and before in _WORD_BEFORE_ONE:

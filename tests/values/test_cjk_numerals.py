@@ -60,6 +60,12 @@ def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
         "三四周",  # "three or four weeks": not 34
         "二〇二〇年",  # a year written digit by digit
         "十百名",  # not a numeral
+        "患者体重下降2千克。",  # digits with a unit: 2千克 is 2 kg, not "21000克"
+        "共纳入2千名患者。",  # digits with a scale word
+        "1.5千名",
+        "2十名",  # Arabic digits glued to a numeral character: not one number either way
+        "2毫克/千克",  # 千克 alone is the kilogram
+        "每千克体重2 mg",
         "Plain ASCII text, 3 weeks.",
     ],
 )
@@ -105,3 +111,12 @@ def test_a_run_of_numerals_too_long_to_be_one_number_is_left_alone():
     # bounded runs also keep the rewrite linear on hostile input (see bench/, not timed here)
     assert arabic_numerals("三十" * 5000 + "周") == "三十" * 5000 + "周"
     assert arabic_numerals("一亿二千三百四十五万六千七百人") == "123456700人"
+
+
+def test_digits_before_a_scale_character_keep_their_own_reading():
+    # the bad case: "2千克" was rewritten to "21000克" and passed against a source's 21 kg
+    assert [(a.number, a.unit) for a in claim_atoms("患者体重下降2千克。")] == [(2, "kg")]
+    assert [(a.number, a.unit) for a in claim_atoms("2毫克/千克")] == [(2, "mg/kg")]
+    assert [r.state for r in assess_numbers("患者体重下降2千克。", [window("患者体重下降21 kg。")])] == ["missing"]
+    assert [r.state for r in assess_numbers("患者体重下降2千克。", [window("患者体重下降2 kg。")])] == ["supported"]
+    assert [r.state for r in assess_numbers("共纳入2千名患者。", [window("共纳入21000名患者。")])] == ["missing"]
