@@ -167,7 +167,10 @@ def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str
     if claim.is_bare:
         if claim.decimals > 0 and abs(claim.number) <= 1:
             return index.get("", "percent", "fraction")
-        return index.get("")
+        # "4.2 billion" may be the source's "USD 4.2 billion": judged, never equal (compare.relate)
+        return index.get("", *sorted(k for k in index.by_dim if k.startswith("currency:")))
+    if claim.dim.startswith("currency:"):
+        return index.get(claim.dim, "")
     return index.get(claim.dim)
 
 

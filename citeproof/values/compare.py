@@ -135,6 +135,10 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
         return None
     if source.kind == "range":
         return None  # range ends are indexed as values of their own
+    if claim.dim != source.dim and "" in (claim.dim, source.dim) and (claim.dim + source.dim).startswith("currency:"):
+        # an amount with a currency on one side only ("4.2 billion" / "USD 4.2 billion", "120亿" / "120亿元"):
+        # the same figure, but whether the currency is the claim's is for the judge
+        return "plausible" if _equal(claim, claim.number, source.number, same_unit=True) else None
     conv = convert(source, claim, source.number)
     if conv is None:
         return None

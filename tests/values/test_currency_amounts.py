@@ -1,0 +1,38 @@
+"""Money: a dollar is not any dollar, and an amount stated without its currency is judged, not failed.
+
+Red-team findings this guards: "$4.2 billion" PASSED against "HK$4.2 billion" (every $ read as
+USD); "4.2 billion" FAILED against "USD 4.2 billion" and 120亿 against 120亿元.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values import assess_numbers, claim_atoms
+from tests.values.helpers import window
+
+
+def states(claim: str, source: str) -> list[str]:
+    return [r.state for r in assess_numbers(claim, [window(source)])]
+
+
+@pytest.mark.parametrize(
+    ("text", "currency"),
+    [("HK$4.2 billion", "HKD"), ("A$4.2 billion", "AUD"), ("NT$4.2 billion", "TWD"), ("S$4.2 billion", "SGD"),
+     ("C$4.2 billion", "CAD"), ("US$4.2 billion", "USD"), ("$4.2 billion", "USD"), ("42亿港元", "HKD")],
+)
+def test_each_dollar_is_its_own_currency(text, currency):
+    assert [a.unit for a in claim_atoms(text)] == [currency]
+
+
+def test_a_us_dollar_claim_is_not_supported_by_another_dollar():
+    assert states("Annual sales were $4.2 billion.", "Annual sales were HK$4.2 billion.") == ["missing"]
+    assert states("Annual sales were $4.2 billion.", "Annual sales were US$4.2 billion.") == ["supported"]
+
+
+def test_an_amount_with_its_currency_on_one_side_only_is_judged():
+    assert states("The market reached 4.2 billion in 2023.", "The market reached USD 4.2 billion in 2023.") == ["plausible"]
+    assert states("市场规模预计将达到120亿。", "市场规模预计将达到120亿元。") == ["plausible"]
+    assert states("The market reached $4.2 billion.", "The market reached 4.2 billion.") == ["plausible"]
+    # a different figure is still missing, currency or not
+    assert states("The market reached 4.3 billion in 2023.", "The market reached USD 4.2 billion in 2023.") == ["missing"]
