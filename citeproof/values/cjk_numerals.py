@@ -22,7 +22,9 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
   "twice" is "2 times" in English (:mod:`citeproof.values.spelled_multiples`).
 
 Runs of bare digits without 十/百/千 (二〇二〇, 三四周 "three or four weeks") are left as
-they are: their reading is not one number. The rewrite runs only on non-ASCII text.
+they are: their reading is not one number. A half with a time unit is read too: 2年半 /
+两年半 = 2.5年, 半年 = 0.5年 (but 上半年, 下半年 name a half of a year). The rewrite runs only
+on non-ASCII text.
 """
 
 from __future__ import annotations
@@ -57,11 +59,21 @@ _ANY = re.compile(f"[{_CHARS}]")
 _WORD_BEFORE_ONE = set("同统唯单每之其任某哪逐划专归合守整纯均万进一")
 
 
+# "2年半" is 2.5 years, "半年" half a year; 上半年/下半年 (first/second half of a year) name a period.
+_TIME_UNIT = "年|个月|个小时|小时|周|天"
+_AND_A_HALF = re.compile(rf"(\d+)({_TIME_UNIT})半")
+_HALF_A = re.compile(rf"(?<![上下前后])半(?=(?:{_TIME_UNIT}))")
+
+
 def arabic_numerals(text: str) -> str:
     """``text`` with every Chinese numeral that states a quantity written in Arabic digits."""
-    if text.isascii() or not _ANY.search(text):
+    if text.isascii():
         return text
-    return _PATTERN.sub(_rewrite, text)
+    if _ANY.search(text):
+        text = _PATTERN.sub(_rewrite, text)
+    if "半" in text:
+        text = _HALF_A.sub("0.5", _AND_A_HALF.sub(r"\1.5\2", text))
+    return text
 
 
 def _rewrite(m: re.Match[str]) -> str:

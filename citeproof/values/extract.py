@@ -470,6 +470,9 @@ class _Scanner:
         if not dim and high is not None and all(float(x).is_integer() and 1900 <= x <= 2100 for x in (v, high)) \
                 and len(numeral) == 4 and "," not in numeral:
             label = True  # "2019-2021": a span of calendar years
+        if dim == "time" and canon == "year" and len(numeral) == 4 and numeral.isdigit() and 1900 <= v <= 2100 \
+                and (high is None or 1900 <= high <= 2100) and "年" in text[end:end + 2]:
+            label = True  # "2020年", "2019年至2021年": calendar years, not durations of 2020 years
         if label and (tm := _TIME_POINT.search(low[max(0, nstart - 8):nstart])) and "." not in numeral:
             # "by week 24", "Day 28": a time point is a fact about time — compared as a duration
             unit_info = self.lex.unit_by_alias[tm.group(1)]

@@ -120,3 +120,20 @@ def test_digits_before_a_scale_character_keep_their_own_reading():
     assert [r.state for r in assess_numbers("患者体重下降2千克。", [window("患者体重下降21 kg。")])] == ["missing"]
     assert [r.state for r in assess_numbers("患者体重下降2千克。", [window("患者体重下降2 kg。")])] == ["supported"]
     assert [r.state for r in assess_numbers("共纳入2千名患者。", [window("共纳入21000名患者。")])] == ["missing"]
+
+
+def test_nian_is_a_year_of_duration_and_a_four_digit_nian_is_a_calendar_year():
+    # red-team finding: 随访时间为2年 against 随访时间为24个月 failed (年 was no unit)
+    assert [(a.number, a.unit) for a in claim_atoms("随访时间为2年。")] == [(2, "year")]
+    assert claim_atoms("于2020年开始入组") == [] and claim_atoms("2019年至2021年") == []
+    assert [r.state for r in assess_numbers("随访时间为2年。", [window("随访时间为24个月。")])] == ["supported"]
+    assert [r.state for r in assess_numbers("随访时间为3年。", [window("随访时间为24个月。")])] == ["missing"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("2年半", "2.5年"), ("两年半", "2.5年"), ("一年半", "1.5年"), ("半年", "0.5年"), ("半个月", "0.5个月"),
+     ("上半年", "上半年"), ("下半年的销售额", "下半年的销售额"), ("半数", "半数")],
+)
+def test_a_half_with_a_time_unit(text, expected):
+    assert arabic_numerals(text) == expected
