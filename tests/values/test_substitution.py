@@ -80,3 +80,20 @@ def test_a_swap_leaves_the_claim_to_the_judge(tmp_path):
 )
 def test_words_present_elsewhere_are_moved_not_swapped(claim, source):
     assert swapped_word(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "swap"),
+    [
+        ("The drug was approved before 2020 in the EU.", "The drug was approved after 2020 in the EU.", ("after", "before")),
+        ("Rash occurred in the first cycle in Arm A.", "Rash occurred in the second cycle in Arm A.", ("second", "first")),
+        ("Some patients responded in Arm A.", "Most patients responded in Arm A.", ("most", "some")),
+        ("The drug may increase the risk of bleeding.", "The drug will increase the risk of bleeding.", ("will", "may")),
+        ("Patients received cisplatin and gemcitabine.", "Patients received cisplatin or gemcitabine.", ("or", "and")),
+        ("The study was completed in March 2023.", "The study was completed in May 2023.", ("may", "march")),
+    ],
+)
+def test_stop_words_that_carry_a_fact_are_swaps_too(source, claim, swap):
+    # red-team findings: each of these passed Tier 1 with 100% content-word overlap
+    assert swapped_word(claim, source) == swap
+    assert swapped_word(source, source) is None
