@@ -19,6 +19,7 @@ from citeproof.values.substitution import swapped_word
 from citeproof.values import claim_atoms
 from citeproof.values.segment_support import SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from tier1.context import ClaimContext
+from tier1.drug_mentions import detector_for
 from tier1.rule import Rule, RuleDoc, RuleExample
 
 _TRIAL = (
@@ -82,6 +83,11 @@ def _table(ctx: ClaimContext, window: SourceWindow) -> SegmentTable:
 
 
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
+
+
+def _drug_names(ctx: ClaimContext, text: str) -> list[str]:
+    """The drugs the claim names, every alias of each (folded), for the binding check."""
+    return [alias for m in detector_for(ctx).find(text) for alias in (m.name, *m.aliases)]
 
 
 class ClaimSupport(Rule):
@@ -214,7 +220,7 @@ class ClaimSupport(Rule):
                     verdict = SegmentVerdict(
                         False, "the matching source line sits under an exclusion/contraindication header", verdict.stage
                     )
-                if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i])):
+                if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i], _drug_names(ctx, claim.text))):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries and (swap := swapped_word(claim.text, table.texts[i])):
                     verdict = SegmentVerdict(

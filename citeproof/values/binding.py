@@ -16,41 +16,124 @@ order check: the other gates decide whether it is there at all.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
-from citeproof.values.extract import extract_atoms
-from citeproof.values.segment_support import entity_tokens
+from citeproof.values.extract import extract_atoms, prepare
+from citeproof.values.segment_support import _cues, entity_tokens
 
-_CJK_LABEL = re.compile(r"[A-Za-z0-9]{1,3}组")
+# X组 / X亚组 labels ("A组", "试验组", "对照组", "阳性亚组"); the part before 组 is cut
+# at the last particle so "接受治疗的成年患者组" names "成年患者组"
+_CJK_LABEL = re.compile(r"(?:[A-Za-z0-9-]{1,8}|[\u4e00-\u9fff]{1,6})亚?组")
+_PARTICLES = re.compile(r"[的在为与和及、]")
+_NOT_A_LABEL = {"两组", "各组", "每组", "该组", "本组", "全组", "同组", "分组", "亚组", "此组", "其组", "组"}
+_NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9])")
 
 
-def binding_differs(claim_text: str, atoms: Sequence[ValueAtom], segment_text: str) -> str | None:
-    """Why ``segment_text`` pairs the claim's numbers or names differently, or None."""
+def binding_differs(
+    claim_text: str, atoms: Sequence[ValueAtom], segment_text: str, extra_names: Iterable[str] = ()
+) -> str | None:
+    """Why ``segment_text`` pairs the claim's numbers or names differently, or None.
+    ``extra_names``: more names to recognise (the run's drug mentions)."""
     values = [a for a in atoms if not a.derived]
+    found = extract_atoms(segment_text, mode="source") if values else []
     if len(values) >= 2:
-        found = extract_atoms(segment_text, mode="source")
         places = [[s.start for s in found if relate(a, s) == "supported"] for a in sorted(values, key=lambda a: a.start)]
         if not _in_order(places):
             return "the claim's numbers come in another order than in the source: they may belong to other subjects"
-    names = _names(claim_text)
+    claim_low = prepare(claim_text).lower()
+    seg_low = prepare(segment_text, keep_newlines=True).lower()
+    extra = {n.lower() for n in extra_names if n}
+    names = _names(claim_text, claim_low, extra)
     if len(set(names)) >= 2:
-        low = segment_text.lower()
-        places = [[m.start() for m in re.finditer(re.escape(n), low)] for n in names]
+        places = [[m.start() for m in re.finditer(re.escape(n), seg_low)] for n, _ in names]
         if not _in_order(places):
             return "the claim names its subjects in another order than the source"
+    if values:
+        subjects = _subjects(claim_text, claim_low, extra)
+        if subjects:
+            why = _subject_values_differ(values, subjects, found, _subjects(segment_text, seg_low, extra), seg_low)
+            if why:
+                return why
     return None
 
 
-def _names(text: str) -> list[str]:
-    """Every occurrence of a name in ``text`` (entity tokens, Chinese group labels), in order."""
-    low = text.lower()
-    keys = entity_tokens(text) | {m.group(0).lower() for m in _CJK_LABEL.finditer(text)}
-    # a name inside a longer one ("arm a" in "arm a1") is the longer one's
+def _names(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
+    """Every occurrence of a name in ``low`` (the prepared, lower-cased ``text``), in order, as (name, position):
+    capitalised names and identifiers, "Arm A"/"Cohort 2" labels, X组 labels, subject words, ``extra``."""
+    cues = _cues()
+    keys = set(entity_tokens(text)) | {m.group(0) for m in _NUMBERED.finditer(low)}
+    for m in _CJK_LABEL.finditer(low):
+        label = _PARTICLES.split(m.group(0))[-1]
+        if label not in _NOT_A_LABEL and len(label) > 1:
+            keys.add(label)
+    keys |= {w for w in cues.subject_words_en if re.search(rf"\b{re.escape(w)}\b", low)}
+    keys |= {w for w in cues.subject_words_zh if w in low}
+    keys |= {n for n in extra if n in low}
+    # a name inside a longer one ("arm a" in "arm a1", "男性" in "男性患者组") is the longer one's
     keys = {k for k in keys if not any(k != o and k in o for o in keys)}
     hits = sorted((m.start(), k) for k in keys for m in re.finditer(re.escape(k), low))
-    return [k for _, k in hits]
+    return [(k, at) for at, k in hits]
+
+
+def _subjects(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
+    """The names in ``low`` that say *who* (an arm, a group, a drug, men/women, a company),
+    not *what* is measured: short upper-case acronyms (ORR, PFS, HR) and trial ids are left out."""
+    measures = {t.lower() for t in re.findall(r"\b[A-Z][A-Z0-9-]{1,4}\b", text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
+    return [(n, at) for n, at in _names(text, low, extra) if n not in measures]
+
+
+def _subject_values_differ(
+    values: Sequence[ValueAtom],
+    subjects: Sequence[tuple[str, int]],
+    found: Sequence[ValueAtom],
+    seg_subjects: Sequence[tuple[str, int]],
+    seg_low: str,
+) -> str | None:
+    """Whether a subject the claim pairs with a number is paired, in the segment, with a
+    different number of the same kind: each side's pairing is "the number nearest the
+    subject". Only where the segment holds two or more numbers of that kind to confuse;
+    a tie on either side leaves the pairing to the judge."""
+    seg_names = {n for n, _ in seg_subjects}
+    for name in dict.fromkeys(n for n, _ in subjects):
+        if name not in seg_names:
+            continue
+        places = [at for n, at in subjects if n == name]
+        mine = _nearest_value(places, len(name), values)
+        if mine is None:
+            continue
+        same_kind = [v for v in found if v.dim == mine.dim and v.kind == mine.kind]
+        if len(same_kind) < 2:
+            continue
+        # "对照组为7.4个月" / "7.4 months in Arm B": the number is looked for on the side of the
+        # subject the claim writes it on, and on the other side only when there is none there
+        after = mine.start > min(places)
+        theirs = _nearest_value([at for n, at in seg_subjects if n == name], len(name), same_kind, prefer_after=after)
+        if theirs is not None and relate(mine, theirs) != "supported":
+            return f"the claim gives {mine.raw} to '{name}'; the source gives '{name}' {theirs.raw}"
+    return None
+
+
+def _nearest_value(
+    places: Sequence[int], length: int, atoms: Sequence[ValueAtom], *, prefer_after: bool | None = None
+) -> ValueAtom | None:
+    """The atom closest to any of the name's places, looked for first on the ``prefer_after``
+    side (after the name when True, before when False; either when None); None on a tie
+    between different values."""
+    scored = []
+    for atom in atoms:
+        gap, side = min(
+            (atom.start - (at + length), True) if at + length <= atom.start else (at - atom.end, False) if at >= atom.end else (0, True)
+            for at in places
+        )
+        scored.append((max(gap, 0), prefer_after is not None and side != prefer_after, atom))
+    if not scored:
+        return None
+    scored.sort(key=lambda item: (item[1], item[0]))
+    if len(scored) > 1 and scored[0][:2] == scored[1][:2] and scored[0][2].number != scored[1][2].number:
+        return None
+    return scored[0][2]
 
 
 def _in_order(places: Sequence[Sequence[int]]) -> bool:

@@ -77,6 +77,8 @@ class _Cues:
     stop_en: frozenset[str]
     stop_zh: frozenset[str]
     swap_words_en: frozenset[str]
+    subject_words_en: frozenset[str]
+    subject_words_zh: tuple[str, ...]
     negation_en: _WordCues
     negation_zh: tuple[str, ...]
     negation_exceptions: tuple[str, ...]
@@ -108,6 +110,8 @@ def _cues() -> _Cues:
         stop_en=frozenset(doc["stopwords_en"]),
         stop_zh=frozenset(doc["stopwords_zh"]),
         swap_words_en=frozenset(doc["swap_words_en"]["words"]),
+        subject_words_en=frozenset(doc["subject_words"]["en"]),
+        subject_words_zh=tuple(doc["subject_words"]["zh"]),
         negation_en=words_re(doc["negation"]),
         negation_zh=zh(doc["negation"]),
         negation_exceptions=tuple(sorted(doc["negation_exceptions"], key=len, reverse=True)),

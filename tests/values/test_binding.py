@@ -81,3 +81,77 @@ def test_an_item_the_segment_lacks_is_left_to_the_other_gates():
     # "70" is nowhere in the segment: the numeric gate judges that; the order of 40 and 30 is right
     source = "Arm A enrolled 40 patients and Arm B enrolled 30 patients."
     assert differs("Arm A enrolled 40 patients and Arm B enrolled 30 patients, 70 in all.", source) is None
+
+
+# ---- one subject, its number moved: red-team findings ---------------------------------------
+
+TWO_ARMS = "Median PFS was 11.2 months in Arm A and 7.4 months in Arm B."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Median PFS was 11.2 months in Arm B.", TWO_ARMS),
+        ("对照组的中位PFS为11.2个月。", "试验组的中位PFS为11.2个月，对照组为7.4个月。"),
+        ("The ORR was 45% with placebo.", "The ORR was 45% with the study drug and 30% with placebo."),
+        ("Arm B的ORR为45%。", "Arm A的ORR为45%，Arm B的ORR为30%。"),
+        ("Women had an ORR of 45%.", "Men had an ORR of 45% and women had an ORR of 30%."),
+        ("B组ORR为45%。", "A组ORR为45%，B组ORR为30%。"),
+    ],
+)
+def test_a_number_moved_to_the_other_subject_differs(claim, source):
+    assert differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Median PFS was 11.2 months in Arm A.", TWO_ARMS),
+        ("Median PFS was 7.4 months in Arm B.", TWO_ARMS),
+        ("试验组的中位PFS为11.2个月。", "试验组的中位PFS为11.2个月，对照组为7.4个月。"),
+        ("对照组的中位PFS为7.4个月。", "试验组的中位PFS为11.2个月，对照组为7.4个月。"),
+        ("The ORR was 30% with placebo.", "The ORR was 45% with the study drug and 30% with placebo."),
+        ("Arm A的ORR为45%。", "Arm A的ORR为45%，Arm B的ORR为30%。"),
+        ("Women had an ORR of 30%.", "Men had an ORR of 45% and women had an ORR of 30%."),
+        ("Arm A had 40%.", "Arm A and Arm B had 40% and 30%, respectively."),
+        ("The response rate was 40% in Arm A.", "The response rate in Arm A was 40% and in Arm B 30%."),
+    ],
+)
+def test_a_number_kept_with_its_subject_does_not_differ(claim, source):
+    assert differs(claim, source) is None
+
+
+def test_group_labels_subject_words_and_given_names_are_subjects():
+    source = "Treatment group ORR was 45%; control group ORR was 30%."
+    assert differs("Control group ORR was 45%.", source) is not None
+    assert differs("Control group ORR was 30%.", source) is None
+    # names the caller knows (the run's drug lexicon) count as subjects too
+    src = "Alphamab group ORR was 45%, betamab group ORR was 30%."
+    assert binding_differs("Betamab group ORR was 45%.", claim_atoms("Betamab group ORR was 45%."), src, ["betamab", "alphamab"])
+    assert binding_differs("Betamab group ORR was 30%.", claim_atoms("Betamab group ORR was 30%."), src, ["betamab", "alphamab"]) is None
+
+
+def test_a_word_that_only_contains_a_label_is_no_subject():
+    from citeproof.values.binding import _names
+
+    assert _names("the army", "the army", set()) == []
+    assert [n for n, _ in _names("Arm B的ORR", "arm b的orr", set())] == ["arm b"]
+
+
+def test_a_number_supported_in_another_form_is_not_paired_with_an_unrelated_number():
+    # the claim's 40% is the source's 2/5; the one other percentage (10%) belongs to something else
+    assert differs("In Arm A 40% responded.", "In Arm A 2/5 responded and 10% had a rash.") is None
+
+
+def test_chinese_labels_are_whole_words_and_determiners_are_no_labels():
+    from citeproof.values.binding import _names
+
+    assert [n for n, _ in _names("对照组为7.4个月", "对照组为7.4个月", set())] == ["对照组"]
+    assert _names("两组患者", "两组患者", set()) == [] and _names("各组", "各组", set()) == []
+
+
+def test_the_runs_drug_names_are_subjects(tmp_path):
+    source = "# S\n\nGemcitabine group ORR was 45%, cisplatin group ORR was 30%.\n"
+    report = "# R\n\nCisplatin group ORR was 45% [evidence:s.md#L3].\n\nCisplatin group ORR was 30% [evidence:s.md#L3].\n"
+    out = verify_against(tmp_path, source, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
