@@ -15,6 +15,7 @@ import re
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
 from citeproof.values.binding import binding_differs
+from citeproof.values.strength import stronger_than_source
 from citeproof.values.substitution import swapped_word
 from citeproof.values import claim_atoms
 from citeproof.values.segment_support import SegmentTable, SegmentVerdict, claim_profile, inverting_header
@@ -101,7 +102,9 @@ class ClaimSupport(Rule):
         "ZH character bigrams) and the same polarity (negation and direction); two or more numbers, or two or "
         "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding); and no claim word "
         "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor replaces "
-        "one of the segment's words with a word from another line of the cited place.",
+        "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
+        "segment (drops its hedge, adds a universal: citeproof.values.strength); a subject named with one number "
+        "gets the number the segment gives it.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -226,6 +229,8 @@ class ClaimSupport(Rule):
                     verdict = SegmentVerdict(
                         False, f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'", verdict.stage
                     )
+                if verdict.carries and (stronger := stronger_than_source(claim.text, table.texts[i])):
+                    verdict = SegmentVerdict(False, stronger, verdict.stage)
                 if verdict.carries and (word := table.borrowed(profile.terms, i)):
                     verdict = SegmentVerdict(
                         False, f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place",

@@ -149,6 +149,20 @@ MUTATIONS = (
         "                if False:",
         ("tests/values",),
     ),
+    Mutation(
+        "a claim stronger than its source (hedge dropped, universal added) passes",
+        "tier1/claim_support.py",
+        "                if verdict.carries and (stronger := stronger_than_source(claim.text, table.texts[i])):",
+        "                if False:",
+        ("tests/values",),
+    ),
+    Mutation(
+        "a number moved to the other subject passes (one subject named)",
+        "citeproof/values/binding.py",
+        "            why = _subject_values_differ(values, subjects, found, _subjects(segment_text, seg_low, extra), seg_low)",
+        "            why = None",
+        ("tests/values",),
+    ),
 )
 
 
