@@ -44,7 +44,9 @@ def binding_differs(
             return "the claim's numbers come in another order than in the source: they may belong to other subjects"
     claim_low = prepare(claim_text).lower()
     seg_low = prepare(segment_text, keep_newlines=True).lower()
-    extra = {n.lower() for n in extra_names if n}
+    # a name either text writes as a name is a name in both ("Merck held …" opens a sentence,
+    # "… followed by Merck" does not)
+    extra = {n.lower() for n in extra_names if n} | entity_tokens(claim_text) | entity_tokens(segment_text)
     names = _names(claim_text, claim_low, extra)
     if len(set(names)) >= 2:
         places = [[m.start() for m in re.finditer(re.escape(n), seg_low)] for n, _ in names]

@@ -3,7 +3,8 @@
 "The objective response rate was 45%" citing "The objective response rate may be 45%" shares
 every word and number: the claim only drops the source's hedge, and turns an estimate into a
 fact. "45% in all patients" citing "45% in the positive subgroup" adds a universal the
-source never states. Both are stronger than the source, and neither can be passed without a
+source never states, and "45% of patients" citing "45% of PD-L1 positive patients" or
+"老年患者" drops the restriction of the population the figure belongs to. Both are stronger than the source, and neither can be passed without a
 judge. A claim *weaker* than its source (a hedge added, a universal dropped) says less and
 is not held back here.
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 
 @lru_cache(maxsize=1)
-def _cues() -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], tuple[str, ...]]:
+def _cues() -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], tuple[str, ...], re.Pattern[str], tuple[str, ...]]:
     doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
     cues = doc["strength_cues"]
 
@@ -30,7 +31,8 @@ def _cues() -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], tuple[st
 
     hedges, hedges_zh = split(cues["hedges"])
     universals, universals_zh = split(cues["universals"])
-    return hedges, hedges_zh, universals, universals_zh
+    restrictions, restrictions_zh = split(cues["restrictions"])
+    return hedges, hedges_zh, universals, universals_zh, restrictions, restrictions_zh
 
 
 def _has(text: str, latin: re.Pattern[str], chinese: tuple[str, ...]) -> str | None:
@@ -41,8 +43,9 @@ def _has(text: str, latin: re.Pattern[str], chinese: tuple[str, ...]) -> str | N
 
 
 def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
-    """Why the claim is stronger than ``segment_text`` (a dropped hedge, an added universal), or None."""
-    hedges, hedges_zh, universals, universals_zh = _cues()
+    """Why the claim is stronger than ``segment_text`` (a dropped hedge, an added universal, a
+    dropped restriction of the population), or None."""
+    hedges, hedges_zh, universals, universals_zh, restrictions, restrictions_zh = _cues()
     claim, segment = claim_text.lower(), segment_text.lower()
     hedge = _has(segment, hedges, hedges_zh)
     if hedge and not _has(claim, hedges, hedges_zh):
@@ -50,4 +53,7 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     universal = _has(claim, universals, universals_zh)
     if universal and not _has(segment, universals, universals_zh):
         return f"the claim says '{universal}' where the source does not"
+    restriction = _has(segment, restrictions, restrictions_zh)
+    if restriction and not _has(claim, restrictions, restrictions_zh):
+        return f"the source restricts it ('{restriction}'); the claim does not"
     return None

@@ -155,3 +155,10 @@ def test_the_runs_drug_names_are_subjects(tmp_path):
     report = "# R\n\nCisplatin group ORR was 45% [evidence:s.md#L3].\n\nCisplatin group ORR was 30% [evidence:s.md#L3].\n"
     out = verify_against(tmp_path, source, report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
+
+
+def test_a_name_either_text_writes_as_a_name_counts_in_both():
+    # "Merck" opens the claim's sentence (no name by capitals alone) but is a name mid-sentence in the source
+    source = "Pfizer held a 32% market share, followed by Merck at 21%."
+    assert differs("Merck held a 32% market share, followed by Pfizer at 21%.", source) is not None
+    assert differs(source, source) is None

@@ -20,6 +20,12 @@ from tests.values.helpers import verify_against
         ("The response rate was 45% in all patients.", "The response rate was 45% in PD-L1 positive patients."),
         ("所有患者的客观缓解率为45%。", "PD-L1阳性患者的客观缓解率为45%。"),
         ("A组患者均完成了治疗。", "A组患者完成了治疗。"),
+        ("Rash occurred in 12% of patients in both arms.", "Rash occurred in 12% of patients in one arm."),
+        # a restriction of the population dropped: the figure belongs to a subgroup
+        ("The response rate was 45% in patients.", "The response rate was 45% in PD-L1 positive patients."),
+        ("患者的客观缓解率为45%。", "PD-L1阳性患者的客观缓解率为45%。"),
+        ("客观缓解率为45%。", "在PD-L1阳性亚组中，客观缓解率为45%。"),
+        ("患者的客观缓解率为45%。", "老年患者的客观缓解率为45%。"),
     ],
 )
 def test_a_claim_stronger_than_its_source(claim, source):
@@ -35,6 +41,7 @@ def test_a_claim_stronger_than_its_source(claim, source):
         ("About 45% responded.", "About 45% responded."),
         ("平均值为45。", "平均值为45。"),
         ("Patients with a known condition were excluded.", "Patients with a documented condition were excluded."),  # "no" in "known"
+        ("The response rate was 45% in PD-L1 positive patients.", "The response rate was 45% in PD-L1 positive patients."),
         ("患者的平均年龄为45岁。", "患者的年龄中位数为45岁，平均年龄为45岁。"),  # 平均 holds 均 but is no universal
     ],
 )
