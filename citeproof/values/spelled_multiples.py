@@ -11,9 +11,11 @@ they become atoms the numeric rule compares:
   daily``, ``q.i.d.``/``QID`` → ``4 times daily``, ``q.d.``/``QD`` → ``daily``,
   ``q.o.d.``/``QOD`` → ``every 2 days``, ``q3w``/``Q3W`` → ``every 3 weeks``, ``q8h`` →
   ``every 8 hours``. Lower-case undotted ``bid``/``tid`` are English words and are left alone;
-* ``doubled``/``tripled``/``quadrupled`` → ``increased 2-fold`` … — a fold change, which the
-  numeric rule treats as derived (SPEC §3.4: supported only through a cited model file).
-  Only these past forms are read: "doubling time" is a quantity's name.
+* ``doubled``/``tripled``/``quadrupled`` → ``increased by 100%``/``200%``/``300%``, ``halved``
+  → ``decreased by 50%``, and 翻了一番/翻倍 → 增长了100%, 翻了两番 → 增长了300%, 减半 → 下降了50%:
+  the change the verb states, so "sales doubled" = "sales grew 100%" and "tripled" against
+  "doubled" is a different figure. Only these past forms are read: "doubling time" is a
+  quantity's name.
 
 "once" is not rewritten: "once daily" and "daily" say the same, and a claim must not fail
 for writing one where its source wrote the other.
@@ -32,10 +34,13 @@ _SHORTHAND = re.compile(
     r")(?![\w])"
 )
 _PER = {"w": "weeks", "h": "hours", "d": "days"}
-_FOLD = re.compile(r"\b(?P<word>doubled|tripled|quadrupled)\b", re.IGNORECASE)
-_FOLD_VALUE = {"doubled": 2, "tripled": 3, "quadrupled": 4}
+_FOLD = re.compile(r"\b(?P<word>doubled|tripled|quadrupled|halved)\b", re.IGNORECASE)
+_FOLD_CHANGE = {"doubled": "increased by 100%", "tripled": "increased by 200%", "quadrupled": "increased by 300%",
+                "halved": "decreased by 50%"}
+_FOLD_ZH = re.compile(r"翻了?一番|翻了?两番|翻倍|减半")
+_FOLD_ZH_CHANGE = {"一番": "增长了100%", "两番": "增长了300%", "翻倍": "增长了100%", "减半": "下降了50%"}
 # Cheap substring cues first (on the lower-cased text): this runs on every line a numeric rule reads.
-_CUES = ("twice", "thrice", "q", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled")
+_CUES = ("twice", "thrice", "q", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled", "halved", "番", "翻倍", "减半")
 
 
 def numeric_multiples(text: str) -> str:
@@ -45,7 +50,10 @@ def numeric_multiples(text: str) -> str:
         return text
     text = _TIMES.sub(lambda m: f"{_TIMES_VALUE[m.group('word').lower()]} times", text)
     text = _SHORTHAND.sub(_shorthand, text)
-    return _FOLD.sub(lambda m: f"increased {_FOLD_VALUE[m.group('word').lower()]}-fold", text)
+    text = _FOLD.sub(lambda m: _FOLD_CHANGE[m.group("word").lower()], text)
+    if not text.isascii():
+        text = _FOLD_ZH.sub(lambda m: _FOLD_ZH_CHANGE[next(k for k in _FOLD_ZH_CHANGE if m.group(0).endswith(k))], text)
+    return text
 
 
 def _shorthand(m: re.Match[str]) -> str:

@@ -27,8 +27,12 @@ from tests.values.helpers import verify_against, window
         ("QOD", "every 2 days"),
         ("given Q3W", "given every 3 weeks"),
         ("given q8h", "given every 8 hours"),
-        ("The rate doubled.", "The rate increased 2-fold."),
-        ("Enrolment tripled.", "Enrolment increased 3-fold."),
+        ("The rate doubled.", "The rate increased by 100%."),
+        ("Enrolment tripled.", "Enrolment increased by 200%."),
+        ("Mortality halved.", "Mortality decreased by 50%."),
+        ("销售额翻了一番", "销售额增长了100%"),
+        ("销售额翻了两番", "销售额增长了300%"),
+        ("剂量减半", "剂量下降了50%"),
     ],
 )
 def test_a_spelled_count_or_shorthand_is_written_as_a_number(text, expected):
@@ -58,9 +62,12 @@ def test_dosing_shorthand_and_words_support_each_other_and_nothing_else():
     assert ("3", "missing") in _states("200 mg t.i.d.", "200 mg b.i.d.")
 
 
-def test_a_fold_change_spelled_as_a_verb_is_derived():
-    # SPEC §3.4: a fold change is supported only through a cited model file
-    assert [(a.number, a.derived) for a in claim_atoms("The response rate tripled.")] == [(3, True)]
+def test_a_change_spelled_as_a_verb_is_the_change_it_states():
+    # red-team findings: "halved" against "fell by 50%" and 翻了一番 against 增长了100% failed; "tripled" for "doubled" passed
+    assert _states("Sales grew 100% in 2023.", "Sales doubled in 2023.") == [("100%", "supported")]
+    assert _states("The mortality rate fell by 50%.", "The mortality rate was halved.") == [("50%", "supported")]
+    assert _states("2023年销售额增长了100%。", "2023年销售额翻了一番。") == [("100%", "supported")]
+    assert _states("Sales tripled in 2023.", "Sales doubled in 2023.") == [("200%", "missing")]
 
 
 def test_a_treatment_cycle_is_not_a_week():
