@@ -131,7 +131,7 @@ MUTATIONS = (
     Mutation(
         "numbers swapped between subjects pass (no order check)",
         "tier1/claim_support.py",
-        "                if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i])):",
+        "                if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i], _drug_names(ctx, claim.text))):",
         "                if False:",
         ("tests/values", "tests/tier1/test_rule_examples.py"),
     ),
