@@ -11,14 +11,16 @@ a fabrication (that is CP104's job).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
+from citeproof.values import claim_atoms
+from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
+from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from citeproof.values.strength import stronger_than_source
 from citeproof.values.substitution import swapped_word
-from citeproof.values import claim_atoms
-from citeproof.values.segment_support import SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from tier1.context import ClaimContext
 from tier1.drug_mentions import detector_for
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -84,6 +86,32 @@ def _table(ctx: ClaimContext, window: SourceWindow) -> SegmentTable:
 
 
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
+
+
+def _meaning_differs(
+    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, table: SegmentTable, i: int
+) -> str | None:
+    """Why segment ``i``, which holds the claim's numbers and words, still does not say what
+    the claim says — the first of these, in order — or None:
+
+    * it sits under an exclusion/contraindication header (it states what must NOT hold);
+    * its numbers or names are paired with other subjects (``citeproof.values.binding``);
+    * one of the claim's words stands where it has another (``citeproof.values.substitution``);
+    * the claim is stronger: a dropped hedge or restriction, an added universal (``citeproof.values.strength``);
+    * the claim puts a word from another line of the place in place of one of its words.
+    """
+    segment = table.texts[i]
+    if table.inverted[i]:
+        return "the matching source line sits under an exclusion/contraindication header"
+    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim)):
+        return why
+    if swap := swapped_word(claim, segment):
+        return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
+    if why := stronger_than_source(claim, segment):
+        return why
+    if word := table.borrowed(profile.terms, i):
+        return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
+    return None
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:
@@ -217,25 +245,9 @@ class ClaimSupport(Rule):
         for window in windows:
             table = _table(ctx, window)
             verdicts = table.verdicts(profile, min_overlap=ctx.settings.min_content_overlap)
-            for i, (inverted, verdict) in enumerate(zip(table.inverted, verdicts)):
-                if verdict.carries and inverted:
-                    # an exclusion list states what must NOT hold: its lines never pass a claim as written
-                    verdict = SegmentVerdict(
-                        False, "the matching source line sits under an exclusion/contraindication header", verdict.stage
-                    )
-                if verdict.carries and (why := binding_differs(claim.text, atoms, table.texts[i], _drug_names(ctx, claim.text))):
+            for i, verdict in enumerate(verdicts):
+                if verdict.carries and (why := _meaning_differs(ctx, claim.text, atoms, profile, table, i)):
                     verdict = SegmentVerdict(False, why, verdict.stage)
-                if verdict.carries and (swap := swapped_word(claim.text, table.texts[i])):
-                    verdict = SegmentVerdict(
-                        False, f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'", verdict.stage
-                    )
-                if verdict.carries and (stronger := stronger_than_source(claim.text, table.texts[i])):
-                    verdict = SegmentVerdict(False, stronger, verdict.stage)
-                if verdict.carries and (word := table.borrowed(profile.terms, i)):
-                    verdict = SegmentVerdict(
-                        False, f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place",
-                        verdict.stage,
-                    )
                 if verdict.carries:
                     return self.ok(claim.id)
                 if best is None or (verdict.stage, verdict.share) > (best.stage, best.share):
