@@ -15,7 +15,8 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
   range) directly followed by a unit or measure word from ``_FOLLOW`` (周, 个月, 岁,
   名, 例, 组, 倍, 毫克, ``mg``, ``%`` …);
 * never a scale character alone (千克 is a kilogram, not 1000 克) nor one glued to Arabic
-  digits (2千名, 1.5千: digits with a scale word, read as such by the atom reader);
+  digits (2千名, 1.5千: digits with a scale word, read as such by the atom reader); Arabic
+  digits with two or more multipliers are one number (1千5百 = 1500, 3万2千 = 32000);
 * never a lone 一 glued to a word-forming character on its left (同一组, 统一名称, 每一组,
   唯一一名), nor 一次 — "once daily" says no more than "daily", in English too — nor 两组,
   which reads "both groups" far more often than "two groups". 两次 is "twice" (2次), as
@@ -65,11 +66,33 @@ _AND_A_HALF = re.compile(rf"(\d+)({_TIME_UNIT})半")
 _HALF_A = re.compile(rf"(?<![上下前后])半(?=(?:{_TIME_UNIT}))")
 
 
+# Arabic digits written with two or more Chinese multipliers: 1千5百 = 1500, 3万2千 = 32000.
+# (One multiplier, "2千", is digits with a scale word: the atom reader's.)
+_MIXED = re.compile(r"(?<![0-9.])(?:\d{1,4}[十百千万亿]{1,2}){2,}\d{0,3}(?![0-9])")
+_MIXED_PART = re.compile(r"(\d+)([十百千万亿]{0,2})")
+
+
+def _mixed(m: re.Match[str]) -> str:
+    total = section = 0
+    for digits, mults in _MIXED_PART.findall(m.group(0)):
+        n = int(digits)
+        for c in mults:
+            n *= _SMALL.get(c, 1)
+        large = next((_LARGE[c] for c in mults if c in _LARGE), None)
+        if large is None:
+            section += n
+        else:
+            total += (section + n) * large  # 1亿2千万: 1亿 + 2千 × 万
+            section = 0
+    return str(total + section)
+
+
 def arabic_numerals(text: str) -> str:
     """``text`` with every Chinese numeral that states a quantity written in Arabic digits."""
     if text.isascii():
         return text
     if _ANY.search(text):
+        text = _MIXED.sub(_mixed, text)
         text = _PATTERN.sub(_rewrite, text)
     if "半" in text:
         text = _HALF_A.sub("0.5", _AND_A_HALF.sub(r"\1.5\2", text))

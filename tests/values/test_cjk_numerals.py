@@ -137,3 +137,14 @@ def test_nian_is_a_year_of_duration_and_a_four_digit_nian_is_a_calendar_year():
 )
 def test_a_half_with_a_time_unit(text, expected):
     assert arabic_numerals(text) == expected
+
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("共纳入1千5百名患者。", "共纳入1500名患者。"), ("3万2千人", "32000人"), ("1亿2千万元", "120000000元"),
+     ("12万3千5百", "123500"), ("1千5百万人", "15000000人"), ("2千名", "2千名"), ("5千万元", "5千万元")],
+)
+def test_arabic_digits_with_two_or_more_multipliers_are_one_number(text, expected):
+    # red-team finding: 1千5百名 failed against 1,500名 (read as 1千 and 5)
+    assert arabic_numerals(text) == expected
