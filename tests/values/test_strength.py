@@ -26,6 +26,12 @@ from tests.values.helpers import verify_against
         ("患者的客观缓解率为45%。", "PD-L1阳性患者的客观缓解率为45%。"),
         ("客观缓解率为45%。", "在PD-L1阳性亚组中，客观缓解率为45%。"),
         ("患者的客观缓解率为45%。", "老年患者的客观缓解率为45%。"),
+        # red-team round 2: a forecast stated as fact, a rank inflated, a period or an event widened
+        ("The market is $3.4B by 2030.", "The market is projected to reach $3.4B by 2030."),
+        ("2030年市场规模为120亿元。", "预计2030年市场规模为120亿元。"),
+        ("The company is the top oncology company by revenue.", "The company is among the top three oncology companies by revenue."),
+        ("Revenue was $1.2 billion in 2023.", "Revenue was $1.2 billion in Q3 2023."),
+        ("Adverse events occurred in 25% of patients.", "Immune-related adverse events occurred in 25% of patients."),
     ],
 )
 def test_a_claim_stronger_than_its_source(claim, source):
