@@ -29,6 +29,11 @@ _CJK_LABEL = re.compile(r"(?:[A-Za-z0-9-]{1,8}|[\u4e00-\u9fff]{1,6})亚?组")
 _PARTICLES = re.compile(r"[的在为与和及、]")
 _NOT_A_LABEL = {"两组", "各组", "每组", "该组", "本组", "全组", "同组", "分组", "亚组", "此组", "其组", "组"}
 _NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9])")
+# Points and periods a number belongs to: "in 2022", "at week 12", "Q3", "FY2023", "cycle 2", "第12周"
+_WHEN = re.compile(
+    r"(?<![a-z0-9])(?:(?:week|month|day|cycle|year|stage|phase|visit)\s+(?:\d{1,3}|[ivx]{1,4})|q[1-4]|h[12]|fy\s?\d{2,4}|(?:19|20)\d{2})(?![a-z0-9])"
+    r"|第\d{1,3}(?:周|天|日|个月|月|年|周期|阶段|期)|(?:19|20)\d{2}年"
+)
 
 
 def binding_differs(
@@ -52,8 +57,12 @@ def binding_differs(
         places = [[m.start() for m in re.finditer(re.escape(n), seg_low)] for n, _ in names]
         if not _in_order(places):
             return "the claim names its subjects in another order than the source"
+    subjects = _subjects(claim_text, claim_low, extra)
+    # a subject the claim names must be in the line ("adults" is there as "adult patients")
+    absent = [n for n in dict.fromkeys(n for n, _ in subjects) if n not in seg_low and n.rstrip("s") not in seg_low]
+    if absent:
+        return f"the claim names '{absent[0]}', which the source line does not"
     if values:
-        subjects = _subjects(claim_text, claim_low, extra)
         if subjects:
             why = _subject_values_differ(values, subjects, found, _subjects(segment_text, seg_low, extra), seg_low)
             if why:
@@ -65,7 +74,7 @@ def _names(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
     """Every occurrence of a name in ``low`` (the prepared, lower-cased ``text``), in order, as (name, position):
     capitalised names and identifiers, "Arm A"/"Cohort 2" labels, X组 labels, subject words, ``extra``."""
     cues = _cues()
-    keys = set(entity_tokens(text)) | {m.group(0) for m in _NUMBERED.finditer(low)}
+    keys = set(entity_tokens(text)) | {m.group(0) for m in _NUMBERED.finditer(low)} | {m.group(0) for m in _WHEN.finditer(low)}
     for m in _CJK_LABEL.finditer(low):
         label = _PARTICLES.split(m.group(0))[-1]
         if label not in _NOT_A_LABEL and len(label) > 1:
@@ -83,7 +92,8 @@ def _subjects(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
     """The names in ``low`` that say *who* (an arm, a group, a drug, men/women, a company),
     not *what* is measured: short upper-case acronyms (ORR, PFS, HR) and trial ids are left out."""
     measures = {t.lower() for t in re.findall(r"\b[A-Z][A-Z0-9-]{1,4}\b", text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
-    return [(n, at) for n, at in _names(text, low, extra) if n not in measures]
+    labels = {m.group(0) for m in _WHEN.finditer(low)}  # Q3, FY2023 are when, not what
+    return [(n, at) for n, at in _names(text, low, extra) if n not in measures or n in labels]
 
 
 def _subject_values_differ(
@@ -125,6 +135,8 @@ def _nearest_value(
     between different values."""
     scored = []
     for atom in atoms:
+        if any(atom.start < at + length and at < atom.end for at in places):
+            continue  # the label's own number ("week 24") is not the value it labels
         gap, side = min(
             (atom.start - (at + length), True) if at + length <= atom.start else (at - atom.end, False) if at >= atom.end else (0, True)
             for at in places

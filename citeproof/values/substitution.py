@@ -13,7 +13,7 @@ The claim's and the segment's content terms, read as the numeric rule reads them
 words, Chinese bigrams, plus the stop-words that name a measure — "overall", "total") are aligned in order (longest common subsequence);
 between two aligned terms, a claim term found nowhere in the segment facing a segment term
 found nowhere in the claim is a swap; before the first or after the last aligned term too,
-unless the segment's stretch there is the longer one (it goes on where the claim stops).
+unless the segment's stretch there is longer by two terms or more (it goes on where the claim stops).
 Words that are only moved, added or dropped are not swaps.
 """
 
@@ -34,7 +34,7 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     in_a, in_b = set(a), set(b)
     gaps = _gaps(a, b)
     for k, (gap_a, gap_b) in enumerate(gaps):
-        if k in (0, len(gaps) - 1) and len(gap_b) > len(gap_a):
+        if k in (0, len(gaps) - 1) and len(gap_b) > len(gap_a) + 1:
             continue  # at either end the segment may simply say more than the claim restates
         lost = next((t for t in gap_a if t not in in_b), None)
         new = next((t for t in gap_b if t not in in_a), None)

@@ -162,3 +162,30 @@ def test_a_name_either_text_writes_as_a_name_counts_in_both():
     source = "Pfizer held a 32% market share, followed by Merck at 21%."
     assert differs("Merck held a 32% market share, followed by Pfizer at 21%.", source) is not None
     assert differs(source, source) is None
+
+
+# ---- red-team round 2: a number moved to another time point, an extra subject --------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "moved"),
+    [
+        ("Sales were $3.4B in 2022.", "Sales were $2.1B in 2022 and $3.4B in 2023.", True),
+        ("Sales were $2.1B in 2022.", "Sales were $2.1B in 2022 and $3.4B in 2023.", False),
+        ("ORR was 45% at week 24.", "ORR was 45% at week 12 and 30% at week 24.", True),
+        ("ORR was 45% at week 12.", "ORR was 45% at week 12 and 30% at week 24.", False),
+        ("Revenue was $1.2B in Q2.", "Revenue was $1.2B in Q3 and $1.0B in Q2.", True),
+        ("Revenue was $1.2B in Q3.", "Revenue was $1.2B in Q3 and $1.0B in Q2.", False),
+        ("第24周时ORR为45%。", "第12周时ORR为45%，第24周时ORR为30%。", True),
+        ("A CAGR of 7.5% from 2030 to 2023.", "A CAGR of 7.5% from 2023 to 2030.", True),
+    ],
+)
+def test_a_number_moved_to_another_time_point(claim, source, moved):
+    assert (differs(claim, source) is not None) is moved
+
+
+def test_a_subject_the_line_does_not_name_is_not_carried():
+    source = "The objective response rate was 45% in the study group."
+    assert "placebo" in differs("The objective response rate was 45% in the study group and the placebo group.", source)
+    assert "b组" in differs("The objective response rate in B组 was 45%.", "The objective response rate was 45% in Arm A.")
+    assert differs("Response was higher among adults.", "Response was higher among the adult patients.") is None

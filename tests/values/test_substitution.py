@@ -97,3 +97,9 @@ def test_stop_words_that_carry_a_fact_are_swaps_too(source, claim, swap):
     # red-team findings: each of these passed Tier 1 with 100% content-word overlap
     assert swapped_word(claim, source) == swap
     assert swapped_word(source, source) is None
+
+
+def test_a_swap_at_the_start_facing_a_slightly_longer_stretch_is_still_a_swap():
+    # red-team round 2: "Deaths" for "Dose reductions" passed (1 term against 2 at the boundary)
+    source = "Dose reductions due to adverse events occurred in 12% of patients."
+    assert swapped_word("Deaths due to adverse events occurred in 12% of patients.", source) == ("death", "dose")
