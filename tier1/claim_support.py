@@ -94,7 +94,8 @@ def _meaning_differs(
     """Why segment ``i``, which holds the claim's numbers and words, still does not say what
     the claim says — the first of these, in order — or None:
 
-    * it sits under an exclusion/contraindication header (it states what must NOT hold);
+    * it sits under an exclusion/contraindication header (it states what must NOT hold), or the
+      report lists the claim under such a heading and the source line is not under one;
     * its numbers or names are paired with other subjects (``citeproof.values.binding``);
     * one of the claim's words stands where it has another (``citeproof.values.substitution``);
     * the claim is stronger: a dropped hedge or restriction, an added universal (``citeproof.values.strength``);
@@ -103,6 +104,8 @@ def _meaning_differs(
     segment = table.texts[i]
     if table.inverted[i]:
         return "the matching source line sits under an exclusion/contraindication header"
+    if any(inverting_header(h) for h in ctx.claim.location.section_path):
+        return "the report lists it under an exclusion/contraindication heading; the source line is not under one"
     if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim)):
         return why
     if swap := swapped_word(claim, segment):

@@ -152,3 +152,17 @@ def test_undecided_reason_names_the_nearest_miss(tmp_path):
     assert claim.status == "undecided"
     reason = claim.undecided_reasons[0]
     assert "overlap" in reason and "overlap 0%" not in reason, reason
+
+
+def test_an_inclusion_line_reported_under_an_exclusion_heading_is_not_carried(tmp_path):
+    # red-team round 2: the report moved an inclusion criterion under "Exclusion Criteria" and it passed
+    from tests.values.helpers import verify_against
+
+    source = "# T\n\n## Inclusion Criteria\n\n- ECOG performance status 0-1\n"
+    report = (
+        "# Report\n\n## Exclusion Criteria\n\n- ECOG performance status 0-1 [evidence:s.md#L5]\n\n"
+        "## Inclusion Criteria\n\n- ECOG performance status 0-1 [evidence:s.md#L5]\n"
+    )
+    out = verify_against(tmp_path, source, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "exclusion/contraindication heading" in out.claims[0].undecided_reasons[0]
