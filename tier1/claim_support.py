@@ -18,6 +18,7 @@ from citeproof.sources.types import SourceWindow
 from citeproof.values import claim_atoms
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
+from citeproof.values.framing import framing_differs
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from citeproof.values.strength import stronger_than_source
 from citeproof.values.substitution import swapped_word
@@ -99,6 +100,8 @@ def _meaning_differs(
     * its numbers or names are paired with other subjects (``citeproof.values.binding``);
     * one of the claim's words stands where it has another (``citeproof.values.substitution``);
     * the claim is stronger: a dropped hedge or restriction, an added universal (``citeproof.values.strength``);
+    * a number is framed otherwise: a cadence ("every 3 weeks") or a level ("to 25%") on one side only
+      (``citeproof.values.framing``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
     segment = table.texts[i]
@@ -111,6 +114,8 @@ def _meaning_differs(
     if swap := swapped_word(claim, segment):
         return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
     if why := stronger_than_source(claim, segment):
+        return why
+    if why := framing_differs(claim, segment):
         return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"

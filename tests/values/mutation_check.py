@@ -163,6 +163,20 @@ MUTATIONS = (
         "            why = None",
         ("tests/values",),
     ),
+    Mutation(
+        "a number reframed (every 3 weeks / for 3 weeks; rose to / by 25%) passes",
+        "tier1/claim_support.py",
+        "    if why := framing_differs(claim, segment):",
+        "    if False:",
+        ("tests/values",),
+    ),
+    Mutation(
+        "a claim under the report's exclusion heading passes on an inclusion line",
+        "tier1/claim_support.py",
+        "    if any(inverting_header(h) for h in ctx.claim.location.section_path):",
+        "    if False:",
+        ("tests/tier1/test_claim_support.py",),
+    ),
 )
 
 

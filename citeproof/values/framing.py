@@ -1,0 +1,43 @@
+"""Whether a claim frames one of its source's numbers differently: a cadence or a level.
+
+"75 mg/m2 every 3 weeks" and "75 mg/m2 for 3 weeks" share every number and word but
+"every"; "share rose to 25%" (a level) and "share rose 25%" / "by 25%" (a change) differ in
+one preposition. Both leave the claim to the judge when the same number is framed one way
+in the claim and the other way in the segment:
+
+* cadence — the number follows "every"/"each"/每 on one side only;
+* level or change — after a verb of change, the number follows "to"/至/达到 (a level) on one
+  side and "by"/nothing/了 (a change) on the other.
+
+Numbers are compared as written (digits, with a decimal point); a number framed on neither
+side is not this module's concern.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER = r"(\d+(?:\.\d+)?)"
+_CADENCE = re.compile(rf"(?:\bevery|\beach|每)\s*(?:other\s+)?{_NUMBER}")
+_CHANGE_VERB = (r"(?:rose|rise|rises|risen|fell|fall|falls|fallen|increased|increase|increases|decreased|decrease|decreases|"
+                r"grew|grow|grows|grown|declined|decline|declines|dropped|drop|climbed|jumped|expanded|shrank|reduced)")
+_LEVEL = re.compile(rf"\b{_CHANGE_VERB}\s+to\s+[$€£¥]?{_NUMBER}|(?:升至|增至|降至|减至|达到|增长至|下降至|上升至){_NUMBER}")
+_CHANGE = re.compile(rf"\b{_CHANGE_VERB}\s+(?:by\s+)?[$€£¥]?{_NUMBER}|(?:增长了|增加了|下降了|降低了|减少了|上升了|提高了){_NUMBER}")
+
+
+def _numbers(pattern: re.Pattern[str], text: str) -> set[str]:
+    return {next(g for g in m.groups() if g) for m in pattern.finditer(text)}
+
+
+def framing_differs(claim_text: str, segment_text: str) -> str | None:
+    """Why the claim frames a number of the segment differently (cadence, level or change), or None."""
+    claim, segment = claim_text.lower(), segment_text.lower()
+    a, b = _numbers(_CADENCE, claim), _numbers(_CADENCE, segment)
+    for n in (a ^ b) & set(re.findall(_NUMBER, claim)) & set(re.findall(_NUMBER, segment)):
+        side = "the source" if n in b else "the claim"
+        return f"{side} gives {n} as a cadence ('every {n} …') and the other does not"
+    level_a, level_b = _numbers(_LEVEL, claim), _numbers(_LEVEL, segment)
+    change_a, change_b = _numbers(_CHANGE, claim), _numbers(_CHANGE, segment)
+    for n in (level_a & change_b) | (change_a & level_b):
+        return f"{n} is a level on one side ('to {n}') and a change on the other ('by {n}')"
+    return None

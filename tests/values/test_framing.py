@@ -1,0 +1,51 @@
+"""A number framed otherwise — a cadence or a level on one side only — never passes Tier 1.
+
+Red-team round 2 findings: "75 mg/m2 for 3 weeks" citing "75 mg/m2 every 3 weeks", and
+"Share rose 25%" / "rose by 25%" citing "Share rose to 25%", passed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.framing import framing_differs
+from tests.values.helpers import verify_against
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Patients received 75 mg/m2 for 3 weeks.", "Patients received 75 mg/m2 every 3 weeks."),
+        ("Patients received 75 mg/m2 every 3 weeks.", "Patients received 75 mg/m2 for 3 weeks."),
+        ("受试者每3周接受一次治疗。", "受试者接受治疗3周。"),
+        ("Share rose 25% in 2023.", "Share rose to 25% in 2023."),
+        ("Share rose by 25% in 2023.", "Share rose to 25% in 2023."),
+        ("Share rose to 25% in 2023.", "Share rose by 25% in 2023."),
+        ("Revenue grew by $3.4B.", "Revenue grew to $3.4B."),
+        ("市场份额增长了25%。", "市场份额增长至25%。"),
+    ],
+)
+def test_a_number_framed_otherwise(claim, source):
+    assert framing_differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Patients received 75 mg/m2 every 3 weeks.", "Patients received 75 mg/m2 every 3 weeks."),
+        ("Share rose to 25% in 2023.", "Share rose to 25% in 2023."),
+        ("Sales grew 25% to $3.4B.", "Sales grew 25% to $3.4B."),  # the same change and level on both sides
+        ("Patients were followed for 3 weeks.", "Follow-up lasted 3 weeks."),  # framed on neither side
+    ],
+)
+def test_a_number_framed_the_same_way(claim, source):
+    assert framing_differs(claim, source) is None
+
+
+def test_a_reframed_number_is_left_to_the_judge(tmp_path):
+    source = "# S\n\nThe intravenous infusion was given at 75 mg/m2 every 3 weeks.\n"
+    out = verify_against(tmp_path, source,
+                         "# R\n\nThe intravenous infusion was given at 75 mg/m2 for 3 weeks [evidence:s.md#L3].\n\n"
+                         "The intravenous infusion was given at 75 mg/m2 every 3 weeks [evidence:s.md#L3].\n")
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "cadence" in out.claims[0].undecided_reasons[0]
