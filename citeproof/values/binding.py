@@ -32,6 +32,7 @@ _NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|
 # Points and periods a number belongs to: "in 2022", "at week 12", "Q3", "FY2023", "cycle 2", "第12周"
 _WHEN = re.compile(
     r"(?<![a-z0-9])(?:(?:week|month|day|cycle|year|stage|phase|visit)\s+(?:\d{1,3}|[ivx]{1,4})|q[1-4]|h[12]|fy\s?\d{2,4}|(?:19|20)\d{2})(?![a-z0-9])"
+    r"|(?<![a-z])(?:at|by|after|within)\s+\d{1,3}\s+(?:weeks?|months?|days?|years?|hours?)(?![a-z])"
     r"|第\d{1,3}(?:周|天|日|个月|月|年|周期|阶段|期)|(?:19|20)\d{2}年"
 )
 
@@ -59,7 +60,10 @@ def binding_differs(
             return "the claim names its subjects in another order than the source"
     subjects = _subjects(claim_text, claim_low, extra)
     # a subject the claim names must be in the line ("adults" is there as "adult patients")
-    absent = [n for n in dict.fromkeys(n for n, _ in subjects) if n not in seg_low and n.rstrip("s") not in seg_low]
+    # (time points are not: "after 84 days" is "after 12 weeks", which the numeric rule compares)
+    when = {m.group(0) for m in _WHEN.finditer(claim_low)}
+    absent = [n for n in dict.fromkeys(n for n, _ in subjects)
+              if n not in when and n not in seg_low and n.rstrip("s") not in seg_low]
     if absent:
         return f"the claim names '{absent[0]}', which the source line does not"
     if values:

@@ -56,4 +56,8 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     restriction = _has(segment, restrictions, restrictions_zh)
     if restriction and not _has(claim, restrictions, restrictions_zh):
         return f"the source restricts it ('{restriction}'); the claim does not"
+    narrower = _has(claim, restrictions, restrictions_zh)
+    if narrower and not _has(segment, restrictions, restrictions_zh):
+        # not stronger but another fact: the figure of "serious adverse events" is not that of "adverse events"
+        return f"the claim restricts it ('{narrower}'); the source does not"
     return None

@@ -178,6 +178,8 @@ def test_a_name_either_text_writes_as_a_name_counts_in_both():
         ("Revenue was $1.2B in Q3.", "Revenue was $1.2B in Q3 and $1.0B in Q2.", False),
         ("第24周时ORR为45%。", "第12周时ORR为45%，第24周时ORR为30%。", True),
         ("A CAGR of 7.5% from 2030 to 2023.", "A CAGR of 7.5% from 2023 to 2030.", True),
+        ("ORR was 45% at 24 weeks.", "ORR was 45% at 12 weeks and 30% at 24 weeks.", True),
+        ("ORR was 45% at 12 weeks.", "ORR was 45% at 12 weeks and 30% at 24 weeks.", False),
     ],
 )
 def test_a_number_moved_to_another_time_point(claim, source, moved):
@@ -189,3 +191,8 @@ def test_a_subject_the_line_does_not_name_is_not_carried():
     assert "placebo" in differs("The objective response rate was 45% in the study group and the placebo group.", source)
     assert "b组" in differs("The objective response rate in B组 was 45%.", "The objective response rate was 45% in Arm A.")
     assert differs("Response was higher among adults.", "Response was higher among the adult patients.") is None
+
+
+def test_a_time_point_in_other_units_is_the_numeric_rules_not_a_missing_name():
+    # "after 84 days" is "after 12 weeks": compared as numbers, not required as a name in the line
+    assert differs("Response rose to 40% in Arm A after 84 days.", "Response rose to 40% in Arm A after 12 weeks.") is None

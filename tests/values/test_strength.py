@@ -32,6 +32,11 @@ from tests.values.helpers import verify_against
         ("The company is the top oncology company by revenue.", "The company is among the top three oncology companies by revenue."),
         ("Revenue was $1.2 billion in 2023.", "Revenue was $1.2 billion in Q3 2023."),
         ("Adverse events occurred in 25% of patients.", "Immune-related adverse events occurred in 25% of patients."),
+        ("The market is $3.4B in 2030.", "Analysts estimate the market at $3.4B in 2030."),
+        ("Revenue was $1.2 billion in 2023.", "Revenue was $1.2 billion in March 2023."),
+        # narrower than the source: another figure ("serious" adverse events are not all adverse events)
+        ("严重 adverse events occurred in 35% of patients.", "Adverse events occurred in 35% of patients."),
+        ("Serious adverse events occurred in 35% of patients.", "Adverse events occurred in 35% of patients."),
     ],
 )
 def test_a_claim_stronger_than_its_source(claim, source):
