@@ -169,7 +169,7 @@ def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str
             return index.get("", "percent", "fraction")
         # "4.2 billion" may be the source's "USD 4.2 billion": judged, never equal (compare.relate)
         return index.get("", *sorted(k for k in index.by_dim if k.startswith("currency:")))
-    if claim.dim.startswith("currency:"):
+    if claim.dim.startswith("currency:") or claim.kind == "range":
         return index.get(claim.dim, "")
     return index.get(claim.dim)
 

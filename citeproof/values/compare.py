@@ -125,6 +125,12 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
     if claim.kind == "range":
         if source.kind != "range":
             return None
+        if claim.dim != source.dim and "" in (claim.dim, source.dim):
+            # "95% CI 38%-52%" / "95% CI, 38-52", "range 35-81 years" / "(range 35-81) years": the same ends,
+            # the unit written once, elsewhere on one side — judged, never equal
+            same_ends = claim.high is not None and source.high is not None and claim.number == source.number \
+                and claim.high == source.high
+            return "plausible" if same_ends else None
         lo = convert(source, claim, source.number)
         hi = convert(source, claim, source.high if source.high is not None else source.number)
         if lo is None or hi is None or claim.high is None or lo[2]:

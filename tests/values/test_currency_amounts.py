@@ -1,4 +1,5 @@
-"""Money: a dollar is not any dollar, and an amount stated without its currency is judged, not failed.
+"""Units written on one side only: a dollar is not any dollar, and an amount (or a range) stated
+without its currency or unit is judged, not failed.
 
 Red-team findings this guards: "$4.2 billion" PASSED against "HK$4.2 billion" (every $ read as
 USD); "4.2 billion" FAILED against "USD 4.2 billion" and 120亿 against 120亿元.
@@ -36,3 +37,12 @@ def test_an_amount_with_its_currency_on_one_side_only_is_judged():
     assert states("The market reached $4.2 billion.", "The market reached 4.2 billion.") == ["plausible"]
     # a different figure is still missing, currency or not
     assert states("The market reached 4.3 billion in 2023.", "The market reached USD 4.2 billion in 2023.") == ["missing"]
+
+
+def test_a_range_with_its_unit_on_one_side_only_is_judged():
+    # red-team round 2: "95% CI 38%-52%" failed against "95% CI, 38-52" (the unit written once, on the estimate)
+    assert states("The ORR was 45% (95% CI, 38%-52%).", "The ORR was 45% (95% CI, 38-52).") == ["supported", "supported", "plausible"]
+    assert states("Median age was 62 years (range, 35-81 years).", "Median age was 62 years (range, 35-81).") == [
+        "supported", "plausible"]
+    # other ends are still missing
+    assert states("The ORR was 45% (95% CI, 36%-52%).", "The ORR was 45% (95% CI, 38-52).") == ["supported", "supported", "missing"]
