@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
-from citeproof.values.segment_support import _cues, entity_tokens
+from citeproof.values.segment_support import cues, entity_tokens
 
 # X组 / X亚组 labels ("A组", "试验组", "对照组", "阳性亚组"); the part before 组 is cut
 # at the last particle so "接受治疗的成年患者组" names "成年患者组"
@@ -54,11 +54,11 @@ def binding_differs(
     # "… followed by Merck" does not)
     extra = {n.lower() for n in extra_names if n} | entity_tokens(claim_text) | entity_tokens(segment_text)
     names = _names(claim_text, claim_low, extra)
-    if len(set(names)) >= 2:
+    if len({n for n, _ in names}) >= 2:
         places = [[m.start() for m in re.finditer(re.escape(n), seg_low)] for n, _ in names]
         if not _in_order(places):
             return "the claim names its subjects in another order than the source"
-    subjects = _subjects(claim_text, claim_low, extra)
+    subjects = _subjects(claim_text, claim_low, names)
     # a subject the claim names must be in the line ("adults" is there as "adult patients")
     # (time points are not: "after 84 days" is "after 12 weeks", which the numeric rule compares)
     when = {m.group(0) for m in _WHEN.finditer(claim_low)}
@@ -66,25 +66,23 @@ def binding_differs(
               if n not in when and n not in seg_low and n.rstrip("s") not in seg_low]
     if absent:
         return f"the claim names '{absent[0]}', which the source line does not"
-    if values:
-        if subjects:
-            why = _subject_values_differ(values, subjects, found, _subjects(segment_text, seg_low, extra), seg_low)
-            if why:
-                return why
+    if values and subjects:
+        seg_subjects = _subjects(segment_text, seg_low, _names(segment_text, seg_low, extra))
+        return _subject_values_differ(values, subjects, found, seg_subjects)
     return None
 
 
 def _names(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
     """Every occurrence of a name in ``low`` (the prepared, lower-cased ``text``), in order, as (name, position):
     capitalised names and identifiers, "Arm A"/"Cohort 2" labels, X组 labels, subject words, ``extra``."""
-    cues = _cues()
+    words = cues()
     keys = set(entity_tokens(text)) | {m.group(0) for m in _NUMBERED.finditer(low)} | {m.group(0) for m in _WHEN.finditer(low)}
     for m in _CJK_LABEL.finditer(low):
         label = _PARTICLES.split(m.group(0))[-1]
         if label not in _NOT_A_LABEL and len(label) > 1:
             keys.add(label)
-    keys |= {w for w in cues.subject_words_en if re.search(rf"\b{re.escape(w)}\b", low)}
-    keys |= {w for w in cues.subject_words_zh if w in low}
+    keys |= {w for w in words.subject_words_en if re.search(rf"\b{re.escape(w)}\b", low)}
+    keys |= {w for w in words.subject_words_zh if w in low}
     keys |= {n for n in extra if n in low}
     # a name inside a longer one ("arm a" in "arm a1", "男性" in "男性患者组") is the longer one's
     keys = {k for k in keys if not any(k != o and k in o for o in keys)}
@@ -92,12 +90,13 @@ def _names(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
     return [(k, at) for at, k in hits]
 
 
-def _subjects(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
-    """The names in ``low`` that say *who* (an arm, a group, a drug, men/women, a company),
-    not *what* is measured: short upper-case acronyms (ORR, PFS, HR) and trial ids are left out."""
+def _subjects(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Of ``names`` (``_names`` of ``text``), those that say *who* (an arm, a group, a drug,
+    men/women, a company, a time point), not *what* is measured: short upper-case acronyms
+    (ORR, PFS, HR) and trial ids are left out."""
     measures = {t.lower() for t in re.findall(r"\b[A-Z][A-Z0-9-]{1,4}\b", text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
     labels = {m.group(0) for m in _WHEN.finditer(low)}  # Q3, FY2023 are when, not what
-    return [(n, at) for n, at in _names(text, low, extra) if n not in measures or n in labels]
+    return [(n, at) for n, at in names if n not in measures or n in labels]
 
 
 def _subject_values_differ(
@@ -105,7 +104,6 @@ def _subject_values_differ(
     subjects: Sequence[tuple[str, int]],
     found: Sequence[ValueAtom],
     seg_subjects: Sequence[tuple[str, int]],
-    seg_low: str,
 ) -> str | None:
     """Whether a subject the claim pairs with a number is paired, in the segment, with a
     different number of the same kind: each side's pairing is "the number nearest the

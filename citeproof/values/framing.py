@@ -33,11 +33,12 @@ def framing_differs(claim_text: str, segment_text: str) -> str | None:
     """Why the claim frames a number of the segment differently (cadence, level or change), or None."""
     claim, segment = claim_text.lower(), segment_text.lower()
     a, b = _numbers(_CADENCE, claim), _numbers(_CADENCE, segment)
-    for n in (a ^ b) & set(re.findall(_NUMBER, claim)) & set(re.findall(_NUMBER, segment)):
+    # sorted: the first reframed number, the same one on every run (a reason is part of the report)
+    for n in sorted((a ^ b) & set(re.findall(_NUMBER, claim)) & set(re.findall(_NUMBER, segment))):
         side = "the source" if n in b else "the claim"
         return f"{side} gives {n} as a cadence ('every {n} …') and the other does not"
     level_a, level_b = _numbers(_LEVEL, claim), _numbers(_LEVEL, segment)
     change_a, change_b = _numbers(_CHANGE, claim), _numbers(_CHANGE, segment)
-    for n in (level_a & change_b) | (change_a & level_b):
+    for n in sorted((level_a & change_b) | (change_a & level_b)):
         return f"{n} is a level on one side ('to {n}') and a change on the other ('by {n}')"
     return None

@@ -94,8 +94,19 @@ class _Cues:
 
 
 @lru_cache(maxsize=1)
+def cue_document() -> dict:
+    """``citeproof/data/claim_support.json``, read once: the word lists CP105's checks use."""
+    return json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
+
+
+def cues() -> _Cues:
+    """The compiled cue words (stop-words, negation, direction, subject and swap words)."""
+    return _cues()
+
+
+@lru_cache(maxsize=1)
 def _cues() -> _Cues:
-    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
+    doc = cue_document()
 
     def words_re(words: list[str]) -> _WordCues:
         return _WordCues(words)

@@ -14,28 +14,26 @@ words in English and as substrings in Chinese.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from pathlib import Path
+
+from citeproof.values.segment_support import cue_document
 
 
 @lru_cache(maxsize=1)
-def _cues() -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], tuple[str, ...], re.Pattern[str], tuple[str, ...]]:
-    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
-    cues = doc["strength_cues"]
+def _cues() -> dict[str, tuple[re.Pattern[str], tuple[str, ...]]]:
+    """kind (hedges, universals, restrictions) → (English words as one pattern, Chinese words)."""
 
     def split(words: list[str]) -> tuple[re.Pattern[str], tuple[str, ...]]:
         latin = sorted((w for w in words if w.isascii()), key=len, reverse=True)
         return re.compile(r"\b(?:" + "|".join(map(re.escape, latin)) + r")\b"), tuple(w for w in words if not w.isascii())
 
-    hedges, hedges_zh = split(cues["hedges"])
-    universals, universals_zh = split(cues["universals"])
-    restrictions, restrictions_zh = split(cues["restrictions"])
-    return hedges, hedges_zh, universals, universals_zh, restrictions, restrictions_zh
+    cues = cue_document()["strength_cues"]
+    return {kind: split(cues[kind]) for kind in ("hedges", "universals", "restrictions")}
 
 
-def _has(text: str, latin: re.Pattern[str], chinese: tuple[str, ...]) -> str | None:
+def _has(text: str, kind: str) -> str | None:
+    latin, chinese = _cues()[kind]
     m = latin.search(text)
     if m:
         return m.group(0)
@@ -44,20 +42,18 @@ def _has(text: str, latin: re.Pattern[str], chinese: tuple[str, ...]) -> str | N
 
 def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     """Why the claim is stronger than ``segment_text`` (a dropped hedge, an added universal, a
-    dropped restriction of the population), or None."""
-    hedges, hedges_zh, universals, universals_zh, restrictions, restrictions_zh = _cues()
+    dropped restriction), or narrower (an added restriction), or None."""
     claim, segment = claim_text.lower(), segment_text.lower()
-    hedge = _has(segment, hedges, hedges_zh)
-    if hedge and not _has(claim, hedges, hedges_zh):
+    hedge = _has(segment, "hedges")
+    if hedge and not _has(claim, "hedges"):
         return f"the source hedges ('{hedge}') what the claim states as fact"
-    universal = _has(claim, universals, universals_zh)
-    if universal and not _has(segment, universals, universals_zh):
+    universal = _has(claim, "universals")
+    if universal and not _has(segment, "universals"):
         return f"the claim says '{universal}' where the source does not"
-    restriction = _has(segment, restrictions, restrictions_zh)
-    if restriction and not _has(claim, restrictions, restrictions_zh):
-        return f"the source restricts it ('{restriction}'); the claim does not"
-    narrower = _has(claim, restrictions, restrictions_zh)
-    if narrower and not _has(segment, restrictions, restrictions_zh):
+    in_source, in_claim = _has(segment, "restrictions"), _has(claim, "restrictions")
+    if in_source and not in_claim:
+        return f"the source restricts it ('{in_source}'); the claim does not"
+    if in_claim and not in_source:
         # not stronger but another fact: the figure of "serious adverse events" is not that of "adverse events"
-        return f"the claim restricts it ('{narrower}'); the source does not"
+        return f"the claim restricts it ('{in_claim}'); the source does not"
     return None

@@ -22,14 +22,14 @@ from __future__ import annotations
 from citeproof.values.extract import prepare
 from citeproof.values.segment_support import content_sequence
 
-MAX_TERMS = 600  # a segment longer than this (a whole page) is not aligned word by word
+MAX_CELLS = 36_000  # claim terms × segment terms beyond which (a whole page) no word-by-word alignment is made
 
 
 def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     """(claim term, segment term) of the first swap, or None."""
     a = content_sequence(prepare(claim_text), naming_words=True)
     b = content_sequence(prepare(segment_text), naming_words=True)
-    if not a or not b or len(a) * len(b) > MAX_TERMS * 60:
+    if not a or not b or len(a) * len(b) > MAX_CELLS:
         return None
     in_a, in_b = set(a), set(b)
     gaps = _gaps(a, b)

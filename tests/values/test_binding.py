@@ -196,3 +196,8 @@ def test_a_subject_the_line_does_not_name_is_not_carried():
 def test_a_time_point_in_other_units_is_the_numeric_rules_not_a_missing_name():
     # "after 84 days" is "after 12 weeks": compared as numbers, not required as a name in the line
     assert differs("Response rose to 40% in Arm A after 84 days.", "Response rose to 40% in Arm A after 12 weeks.") is None
+
+
+def test_one_name_written_twice_is_not_an_order():
+    # a single subject named twice in the claim and once in the line has no order to keep
+    assert differs("In Arm A, 40% responded; Arm A was well tolerated.", "In Arm A, 40% responded and was well tolerated.") is None

@@ -49,3 +49,9 @@ def test_a_reframed_number_is_left_to_the_judge(tmp_path):
                          "The intravenous infusion was given at 75 mg/m2 every 3 weeks [evidence:s.md#L3].\n")
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "cadence" in out.claims[0].undecided_reasons[0]
+
+
+def test_the_reason_names_the_same_number_on_every_run():
+    # two reframed numbers: the reason is part of the report, so it must not depend on set order
+    claim, source = "Doses every 2 and every 3 weeks.", "Doses for 2 and for 3 weeks."
+    assert framing_differs(claim, source) == "the claim gives 2 as a cadence ('every 2 …') and the other does not"
