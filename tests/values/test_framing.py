@@ -6,6 +6,10 @@ Red-team round 2 findings: "75 mg/m2 for 3 weeks" citing "75 mg/m2 every 3 weeks
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from citeproof.values.framing import framing_differs
@@ -52,6 +56,10 @@ def test_a_reframed_number_is_left_to_the_judge(tmp_path):
 
 
 def test_the_reason_names_the_same_number_on_every_run():
-    # two reframed numbers: the reason is part of the report, so it must not depend on set order
-    claim, source = "Doses every 2 and every 3 weeks.", "Doses for 2 and for 3 weeks."
-    assert framing_differs(claim, source) == "the claim gives 2 as a cadence ('every 2 …') and the other does not"
+    # two reframed numbers: the reason is part of the report, so it must not depend on string
+    # hashing (set order changes from one process to the next)
+    code = ("from citeproof.values.framing import framing_differs; "
+            "print(framing_differs('Doses every 2 and every 3 weeks.', 'Doses for 2 and for 3 weeks.'))")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert seen == {"the claim gives 2 as a cadence ('every 2 …') and the other does not\n"}
