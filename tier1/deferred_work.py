@@ -7,7 +7,7 @@ from typing import ClassVar
 from citeproof.model import RuleOutcome
 from tier1.context import ReportContext
 from tier1.rule import Rule, RuleDoc, RuleExample
-from tier1.substance_text import body_units, first_match, phrases
+from tier1.substance_text import DIAGRAM_ONLY, body_units, first_match, phrases
 
 
 def deferral_in(text: str) -> str | None:
@@ -70,17 +70,7 @@ class DeferredWork(Rule):
             lang="zh",
             report="# 结局\n\n两组随访均为12个月。\n\n进展患者接受后续治疗，其长期获益有待后续研究证实。\n",
         ),
-        RuleExample(
-            name="diagram-only-en",
-            expect="na",
-            report="```mermaid\nflowchart TD\n  S[Screening] --> R{Eligible}\n  R -->|yes| T[Treatment]\n  R -->|no| X[Excluded]\n```\n",
-        ),
-        RuleExample(
-            name="diagram-only-zh",
-            expect="na",
-            lang="zh",
-            report="```mermaid\nflowchart TD\n  S[筛选] --> R{是否入组}\n  R -->|是| T[治疗]\n  R -->|否| X[排除]\n```\n",
-        ),
+        *DIAGRAM_ONLY,
     )
 
     def check_report(self, ctx: ReportContext) -> list[RuleOutcome]:

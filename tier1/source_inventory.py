@@ -10,7 +10,7 @@ from citeproof.model import RuleOutcome
 from citeproof.text.prefilter import may_match
 from tier1.context import ReportContext
 from tier1.rule import Rule, RuleDoc, RuleExample
-from tier1.substance_text import BodyUnit, body_units, first_match, phrases
+from tier1.substance_text import DIAGRAM_ONLY, BodyUnit, body_units, first_match, phrases
 
 _ANCHOR = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]+\]")
 _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
@@ -144,17 +144,7 @@ class SourceInventory(Rule):
             ),
             sources={"clinical_trials/NCT00000001.txt": "A trial record.\n"},
         ),
-        RuleExample(
-            name="diagram-only-en",
-            expect="na",
-            report="```mermaid\nflowchart TD\n  S[Screening] --> R{Eligible}\n  R -->|yes| T[Treatment]\n  R -->|no| X[Excluded]\n```\n",
-        ),
-        RuleExample(
-            name="diagram-only-zh",
-            expect="na",
-            lang="zh",
-            report="```mermaid\nflowchart TD\n  S[筛选] --> R{是否入组}\n  R -->|是| T[治疗]\n  R -->|否| X[排除]\n```\n",
-        ),
+        *DIAGRAM_ONLY,
     )
 
     def check_report(self, ctx: ReportContext) -> list[RuleOutcome]:

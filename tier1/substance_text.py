@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from citeproof.model import Location, ParsedReport
 from citeproof.text.prefilter import may_match
+from tier1.rule import RuleExample
 
 if TYPE_CHECKING:
     from tier1.context import ReportContext
@@ -125,3 +126,20 @@ def _is_reference_heading(heading: str) -> bool:
     from citeproof.parse.blocks import is_source_list_title
 
     return is_source_list_title(heading)
+
+
+# A report that is only a diagram has no body text: the rules that read the body (CP201,
+# CP202) do not apply to it. Their shared n/a examples, in English and Chinese.
+DIAGRAM_ONLY = (
+    RuleExample(
+        name="diagram-only-en",
+        expect="na",
+        report="```mermaid\nflowchart TD\n  S[Screening] --> R{Eligible}\n  R -->|yes| T[Treatment]\n  R -->|no| X[Excluded]\n```\n",
+    ),
+    RuleExample(
+        name="diagram-only-zh",
+        expect="na",
+        lang="zh",
+        report="```mermaid\nflowchart TD\n  S[筛选] --> R{是否入组}\n  R -->|是| T[治疗]\n  R -->|否| X[排除]\n```\n",
+    ),
+)
