@@ -40,13 +40,14 @@ _FOLD_CHANGE = {"doubled": "increased by 100%", "tripled": "increased by 200%", 
 _FOLD_ZH = re.compile(r"翻了?一番|翻了?两番|翻倍|减半")
 _FOLD_ZH_CHANGE = {"一番": "增长了100%", "两番": "增长了300%", "翻倍": "增长了100%", "减半": "下降了50%"}
 # Cheap substring cues first (on the lower-cased text): this runs on every line a numeric rule reads.
-_CUES = ("twice", "thrice", "q", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled", "halved", "番", "翻倍", "减半")
+_CUES = ("twice", "thrice", "q.", "qd", "qid", "qod", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled", "halved", "番", "翻倍", "减半")
+_Q_EVERY = re.compile(r"\bq\d")  # q3w, q8h: searched for only in text holding a "q"
 
 
 def numeric_multiples(text: str) -> str:
     """``text`` with spelled counts, multiples and dosing shorthand written as numbers."""
     low = text.lower()
-    if not any(cue in low for cue in _CUES):
+    if not any(cue in low for cue in _CUES) and not ("q" in low and _Q_EVERY.search(low)):
         return text
     text = _TIMES.sub(lambda m: f"{_TIMES_VALUE[m.group('word').lower()]} times", text)
     text = _SHORTHAND.sub(_shorthand, text)
