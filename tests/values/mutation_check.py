@@ -159,8 +159,8 @@ MUTATIONS = (
     Mutation(
         "a number moved to the other subject passes (one subject named)",
         "citeproof/values/binding.py",
-        "            why = _subject_values_differ(values, subjects, found, _subjects(segment_text, seg_low, extra), seg_low)",
-        "            why = None",
+        "        return _subject_values_differ(values, subjects, found, seg_subjects)",
+        "        return None",
         ("tests/values",),
     ),
     Mutation(
