@@ -252,13 +252,17 @@ class ClaimSupport(Rule):
         best: SegmentVerdict | None = None
         for window in windows:
             table = _table(ctx, window)
-            verdicts = table.verdicts(profile, min_overlap=ctx.settings.min_content_overlap)
-            for i, verdict in enumerate(verdicts):
+            # the segments past the content-word overlap, then the window's nearest overlap
+            # miss: the same first carrier and first best verdict as every segment in order
+            held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
+            for i, verdict in held:
                 if verdict.carries and (why := _meaning_differs(ctx, claim.text, atoms, profile, table, i)):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
                     return self.ok(claim.id)
                 if best is None or (verdict.stage, verdict.share) > (best.stage, best.share):
                     best = verdict  # the nearest miss explains the claim best
+            if nearest is not None and (best is None or (nearest.stage, nearest.share) > (best.stage, best.share)):
+                best = nearest
         why = best.why if best is not None else "the cited windows have no text"
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)

@@ -469,6 +469,36 @@ class SegmentTable:
         missing = claim_terms - self._terms[i]
         return next((t for t in sorted(missing) if t in self._held), None)
 
+    def passing(self, profile: ClaimProfile, *, min_overlap: float) -> tuple[Iterator[tuple[int, SegmentVerdict]], SegmentVerdict | None]:
+        """What ``verdicts`` says, in the two parts a caller looking for the first carrying
+        segment and otherwise the nearest miss needs, without one step per segment:
+
+        * the verdicts of the segments whose content-word overlap holds (lazily, in order,
+          with their positions) — the only ones that can carry the claim;
+        * the first of the nearest overlap misses: the first segment with the highest
+          overlap below ``min_overlap`` (None when every segment holds the overlap).
+
+        Every verdict of a segment past the overlap ranks above every overlap miss (a later
+        stage), so the first best verdict of ``verdicts`` is the first best of the first part,
+        or when that part is empty, the second part."""
+        if any(a.derived for a in profile.atoms):
+            return iter(()), (_DERIVED if self.texts else None)
+        if not profile.terms:
+            return iter(()), (_NO_TERMS if self.texts else None)
+        n = len(profile.terms)
+        claim_terms = profile.terms
+        counts = [len(claim_terms & terms) for terms in self._terms]
+        held = [i for i, c in enumerate(counts) if not c / n + 1e-9 < min_overlap]
+        missed = [c for c in counts if c / n + 1e-9 < min_overlap]
+        nearest = _overlap_verdict(max(missed) / n, min_overlap) if missed else None
+        atoms = list(profile.atoms)
+
+        def held_verdicts() -> Iterator[tuple[int, SegmentVerdict]]:
+            for i in held:
+                yield i, _after_overlap(profile, self._profile(i), lambda i=i: self._supports_all(atoms, i))
+
+        return held_verdicts(), nearest
+
     def verdicts(self, profile: ClaimProfile, *, min_overlap: float) -> Iterator[SegmentVerdict]:
         """``segment_carries`` for every segment, in order (same verdicts, same reasons)."""
         if any(a.derived for a in profile.atoms):
