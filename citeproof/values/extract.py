@@ -44,9 +44,12 @@ _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
 _ANY_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
 _SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
-# dates and clock times: one leading digit run so the engine skips non-digits fast
+# dates and clock times: one leading digit run so the engine skips non-digits fast. It opens
+# with the digit and checks what precedes it behind that (the same matches as
+# (?<![\d.])\d{1,4}…, fuzz-tested in tests/values): a pattern that opens with a look-behind is
+# tried at every position, one that opens with \d only at digits (~2x faster per text).
 _DATE = re.compile(
-    r"(?<![\d.])\d{1,4}(?:-\d{1,2}-\d{1,2}|/\d{1,2}/\d{2,4}|:\d{2}(?::\d{2})?|年\d{1,2}月(?:\d{1,2}日)?|月\d{1,2}日)(?![\d])"
+    r"\d(?<![\d.]\d)\d{0,3}(?:-\d{1,2}-\d{1,2}|/\d{1,2}/\d{2,4}|:\d{2}(?::\d{2})?|年\d{1,2}月(?:\d{1,2}日)?|月\d{1,2}日)(?![\d])"
 )
 _REF_MARKER = re.compile(r"\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]")
 _HAS_DIGIT = re.compile(r"\d")
@@ -90,7 +93,14 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
-    text = numeric_multiples(numeric_shares(numeric_hundreds(text)))
+    # the three spelled-number rewrites test cues on the lower-cased text: lowered once here,
+    # and again only after a rewrite changed the text
+    low = text.lower()
+    if (out := numeric_hundreds(text, low)) is not text:
+        text, low = out, out.lower()
+    if (out := numeric_shares(text, low)) is not text:
+        text, low = out, out.lower()
+    text = numeric_multiples(text, low)
     if _ANY_SUPERSCRIPT.search(text):
         text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
         text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)

@@ -32,9 +32,10 @@ def _pattern() -> tuple[re.Pattern[str], dict[str, int]]:
     return pattern, words
 
 
-def numeric_hundreds(text: str) -> str:
-    """``text`` with every number spelled with "hundred" written in digits."""
-    if "hundred" not in text.lower():
+def numeric_hundreds(text: str, low: str | None = None) -> str:
+    """``text`` with every number spelled with "hundred" written in digits (``low``: the text
+    lower-cased, when the caller has it). Returns ``text`` itself when nothing is spelled so."""
+    if "hundred" not in (text.lower() if low is None else low):
         return text
     pattern, words = _pattern()
 
