@@ -84,9 +84,15 @@ class EndMatcher:
             # an ASCII word cue must start a word ("cover" does not end with the cue "over")
             parts.append(rev + (r"(?![a-z0-9])" if cue[:1].isascii() and cue[:1].isalnum() else ""))
         self._re = re.compile(r"\s?(?:" + "|".join(parts) + ")")
+        # a match needs the text to end with a space or a cue's last character (most texts
+        # before a number end with neither: no reversed copy, no match)
+        self._last = frozenset(cue[-1] for cue in cues) if all(cues) else None
 
     def search(self, text: str) -> str | None:
         """The cue ``text`` ends with (ignoring one trailing space), or None."""
+        last = text[-1:]
+        if self._last is not None and last not in self._last and not last.isspace():
+            return None
         m = self._re.match(text[::-1])
         return m.group(0)[::-1].strip() if m else None
 

@@ -45,3 +45,18 @@ def test_order_decides_among_aliases_sharing_a_first_character() -> None:
     assert matcher.match("5 m", 2).group(0) == "m"
     assert matcher.match("5 kg", 2).group(0) == "kg"
     assert matcher.match("5 kg", 9) is None
+
+
+def test_end_matcher_gate_changes_no_answer() -> None:
+    # EndMatcher.search returns None at once when the text ends with neither a space nor a
+    # cue's last character; every other text still runs the reversed match
+    from citeproof.values.lexicon import EndMatcher
+
+    cues = ["more than", "at least", "超过", "<", "over"]
+    matcher = EndMatcher(cues)
+    rng = random.Random(3)
+    pieces = [*cues, " ", "x", "5", "n", "t", "r", "超", "\n", ""]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 5)))
+        m = matcher._re.match(text[::-1])
+        assert matcher.search(text) == (m.group(0)[::-1].strip() if m else None), text
