@@ -20,7 +20,7 @@ from pathlib import Path
 from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.extract import prepare
+from citeproof.values.extract import prepare, prepare_lines
 from citeproof.values.lexicon import Lexicon, lexicon
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -418,10 +418,13 @@ class SegmentTable:
         self.inverted = [inv for _, inv in segments]  # under an inverting header (exclusion list)
         memo = {} if memo is None else memo
         self._terms: list[frozenset[str]] = []
+        # the texts no earlier window had, prepared together (one pass when that is the same)
+        fresh = list(dict.fromkeys(text for text in self.texts if text not in memo))
+        prepared_of = dict(zip(fresh, prepare_lines(fresh)))
         for text in self.texts:
             terms = memo.get(text)
             if terms is None:
-                prepared = prepare(text)
+                prepared = prepared_of[text]
                 # Digits only separate words, so lines that differ in their numbers alone
                 # ("Complete Response: 45 12.3%" in every record) share one word set: keyed
                 # on the prepared text with each ASCII digit run written as one "0".

@@ -47,12 +47,17 @@ _ANY_CUE = re.compile("|".join(re.escape(cue) for cue in _CUES))
 _Q_EVERY = re.compile(r"\bq\d")  # q3w, q8h: searched for only in text holding a "q"
 
 
+def multiples_cue(low: str) -> bool:
+    """Can lower-cased ``low`` hold a spelled count, multiple or dosing shorthand?"""
+    return _ANY_CUE.search(low) is not None or ("q" in low and _Q_EVERY.search(low) is not None)
+
+
 def numeric_multiples(text: str, low: str | None = None) -> str:
     """``text`` with spelled counts, multiples and dosing shorthand written as numbers
     (``low``: the text lower-cased, when the caller has it)."""
     if low is None:
         low = text.lower()
-    if _ANY_CUE.search(low) is None and not ("q" in low and _Q_EVERY.search(low)):
+    if not multiples_cue(low):
         return text
     text = _TIMES.sub(lambda m: f"{_TIMES_VALUE[m.group('word').lower()]} times", text)
     text = _SHORTHAND.sub(_shorthand, text)

@@ -71,3 +71,38 @@ def _chained(text: str, keep_newlines: bool) -> str:
 @pytest.mark.parametrize("keep_newlines", [False, True])
 def test_prepare_equals_the_chained_rewrites(text: str, keep_newlines: bool) -> None:
     assert prepare(text, keep_newlines=keep_newlines) == _chained(text, keep_newlines)
+
+
+def test_prepare_lines_is_prepare_of_each_line() -> None:
+    # one pass over the join only when that is the same thing: ASCII lines without a
+    # spelled-number cue; any other batch falls back to one prepare per text
+    from citeproof.values.extract import prepare_lines
+
+    rng = random.Random(17)
+    pieces = [
+        "Complete Response: ", "106", " 65.4%", "**200 mg**", "/day", "# ", "## Results", "_x_", "*y*", "`code`",
+        "  ", "\t", "twice", "hundred", "one hundred", "half of", "a third of", "q3w", "b.i.d.", "QD", "tripled",
+        "3 of 20", "一半", "三周", "10²", "ﬁve", "\u00a0", "-", "x", "patients", "over 45", "\x0b", "\x1c",
+    ]
+    for _ in range(3000):
+        texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 6))]
+        assert prepare_lines(texts) == [prepare(t) for t in texts], texts
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["Complete Response: 106 65.4%", "Partial Response: 91 56.2%"],
+        ["a **b", "c** d"],  # emphasis never pairs across texts
+        ["`a", "b`"],
+        ["two", "hundred patients"],  # a cue the join has: each text on its own
+        ["line\nbreak", "x"],  # a text with a line break: each on its own
+        ["carriage\rreturn"],
+        [],
+        [""],
+    ],
+)
+def test_prepare_lines_examples(texts: list[str]) -> None:
+    from citeproof.values.extract import prepare_lines
+
+    assert prepare_lines(texts) == [prepare(t) for t in texts]
