@@ -117,15 +117,17 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
 def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line) and where that line's own declaration starts."""
+    if _UNIT_WORD.search(prepared) is None:
+        # most windows declare no unit: nothing is ever declared, so no line needs a look
+        return [(line, None, None) for line in prepared.split("\n")]
     out = []
     declared = None
-    any_unit = _UNIT_WORD.search(prepared) is not None  # most windows declare none: skip the per-line search
     for line in prepared.split("\n"):
-        um = _UNIT_OF_MEASURE.search(line) if any_unit else None
+        um = _UNIT_OF_MEASURE.search(line)
         if um:
             declared = _declared_unit(um.group("phrase"))
-        elif not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line)):  # the pattern ends in ':\s*$'
-            declared = None
+        elif declared is not None and (not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line))):
+            declared = None  # a blank or header line ends the declaration (the pattern ends in ':\s*$')
         out.append((line, declared, um.start("phrase") if um else None))
     return out
 

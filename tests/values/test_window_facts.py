@@ -80,3 +80,34 @@ def test_facts_match_reference_on_random_lines() -> None:
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25)))
         _check(text.split("\n"))
+
+
+def _line_states_reference(prepared: str) -> list:
+    from citeproof.values.assess import _HEADER_LINE, _UNIT_OF_MEASURE, _declared_unit
+
+    out, declared = [], None
+    for line in prepared.split("\n"):
+        um = _UNIT_OF_MEASURE.search(line)
+        if um:
+            declared = _declared_unit(um.group("phrase"))
+        elif not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line)):
+            declared = None
+        out.append((line, declared, um.start("phrase") if um else None))
+    return out
+
+
+@pytest.mark.parametrize(
+    "prepared",
+    [
+        "Results:\nArm A: 45\nArm B: 50",  # no unit declared anywhere: every line plain
+        "Unit of Measure: months\nArm A: 12.5\nArm B: 10.1\n\nParticipants: 40",
+        "Unit of Measure: percentage of participants\nArm A: 45\nOutcome:\nArm B: 50",
+        "Units: participants\nArm A: 45",  # a count: nothing declared
+        "Unit of Measure: weeks\nArm A: 3\nUnit of Measure: months\nArm B: 4\nTime frame:\nArm C: 5",
+        "",
+    ],
+)
+def test_line_states_match_reference(prepared: str) -> None:
+    from citeproof.values.assess import _line_states
+
+    assert _line_states(prepared) == _line_states_reference(prepared)
