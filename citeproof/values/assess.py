@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -92,22 +92,22 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
     if atom.kind == "fraction" and atom.num is not None and atom.den is not None:
-        out.append(replace(atom, kind="value", number=float(atom.num), dim="", unit="", step=1.0))
-        out.append(replace(atom, kind="value", number=float(atom.den), dim="", unit="", step=1.0))
+        out.append(atom.evolve(kind="value", number=float(atom.num), dim="", unit="", step=1.0))
+        out.append(atom.evolve(kind="value", number=float(atom.den), dim="", unit="", step=1.0))
     if atom.kind == "range" and atom.high is not None:
         # each end is a value of its own, but a point claim equal to it is only plausible
         # ("5.1 months" is not the median of a CI that starts at 5.1): compare.relate
-        out.append(replace(atom, kind="value", high=None, range_end=True))
-        out.append(replace(atom, kind="value", number=atom.high, high=None, range_end=True))
+        out.append(atom.evolve(kind="value", high=None, range_end=True))
+        out.append(atom.evolve(kind="value", number=atom.high, high=None, range_end=True))
     if atom.per_hours and atom.dim.endswith("/time"):
         # "200 mg/day" also states "200 mg" (a claim without the rate)
         head_dim = atom.dim[: -len("/time")]
         head_unit = atom.unit.rsplit("/", 1)[0]
-        out.append(replace(atom, dim="" if head_dim == "count" else head_dim, unit=head_unit,
+        out.append(atom.evolve(dim="" if head_dim == "count" else head_dim, unit=head_unit,
                            factor=atom.factor * atom.per_hours, per_hours=None))
     if declared and atom.is_bare and atom.kind in ("value", "range"):
         dim, unit, factor, calendar = declared
-        base = replace(atom, dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
+        base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
         out.append(base)
         if base.kind == "range":
             out.extend(_secondary(base, None))
@@ -180,7 +180,7 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
     """State of one claim atom against one indexed text, and the line that decided."""
     if claim.kind == "fraction" and claim.qualifier and claim.den:
         # "over 1/2 of patients" bounds a proportion: compare it as a percentage
-        claim = replace(claim, kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,
+        claim = claim.evolve(kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,
                         step=1e-6, decimals=6)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
@@ -194,8 +194,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
             if calendar_plausible(claim, source):
                 return "plausible", line
     if best[0] == "missing" and claim.kind == "range" and claim.high is not None:
-        lo = replace(claim, kind="value", high=None, qualifier=None)
-        hi = replace(claim, kind="value", number=claim.high, high=None, qualifier=None)
+        lo = claim.evolve(kind="value", high=None, qualifier=None)
+        hi = claim.evolve(kind="value", number=claim.high, high=None, qualifier=None)
         lo_state, lo_line = match_atom(lo, index, negated=negated)
         hi_state, _ = match_atom(hi, index, negated=negated)
         if lo_state != "missing" and hi_state != "missing":

@@ -60,3 +60,4 @@ def test_end_matcher_gate_changes_no_answer() -> None:
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 5)))
         m = matcher._re.match(text[::-1])
         assert matcher.search(text) == (m.group(0)[::-1].strip() if m else None), text
+
