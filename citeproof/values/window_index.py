@@ -117,14 +117,14 @@ def _text_shape() -> re.Pattern[str]:
 class _Facts:
     """Which lines every lazy atom reads, which hold a fraction, and every numeral's value."""
 
-    __slots__ = ("always", "_fraction", "_prepared", "_starts", "values", "value_lines")
+    __slots__ = ("always", "_fraction", "_lines", "_starts", "values", "value_lines")
 
     def __init__(self, lines: list[str]) -> None:
         prepared = "\n".join(lines)
         starts = [0]
         for line in lines:
             starts.append(starts[-1] + len(line) + 1)
-        self._prepared, self._starts = prepared, starts
+        self._lines, self._starts = lines, starts  # the index's own list: no copy kept
         lines_of = self._lines_of
         low = _lower(prepared)
         self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low))
@@ -154,7 +154,7 @@ class _Facts:
     def fraction(self) -> set[int]:
         """Lines holding a fraction (read by percentage atoms only, so found on first need)."""
         if self._fraction is None:
-            self._fraction = self._lines_of(_FRACTION_SHAPE.finditer(self._prepared))
+            self._fraction = self._lines_of(_FRACTION_SHAPE.finditer("\n".join(self._lines)))
         return self._fraction
 
     def near(self, lo: float, hi: float) -> list[int]:
