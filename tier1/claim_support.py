@@ -71,6 +71,8 @@ def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
             inverted = inverting_header(line)
         under.append(inverted)
     if window.segments:
+        if not any(under):  # no line sits under an inverting header (most windows)
+            return [(seg.text, False) for seg in window.segments]
         out = []
         for seg in window.segments:
             k = seg.line_start - window.line_start

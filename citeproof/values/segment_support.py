@@ -253,8 +253,14 @@ def _blank_atoms(text: str, atoms: list[ValueAtom]) -> str:
 
 def inverting_header(line: str) -> bool:
     """A header whose list states what must not hold (Exclusion Criteria, 禁忌)."""
-    low = line.lower()
-    return any(h in low for h in _cues().inverting_headers)
+    return _inverting_header_re().search(line.lower()) is not None
+
+
+@lru_cache(maxsize=1)
+def _inverting_header_re() -> re.Pattern[str]:
+    """Some inverting header occurs (a substring test of each, as one search)."""
+    headers = _cues().inverting_headers
+    return re.compile("|".join(re.escape(h) for h in headers) if headers else "(?!)")
 
 
 @lru_cache(maxsize=1024)
