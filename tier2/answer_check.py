@@ -20,6 +20,7 @@ import re
 import unicodedata
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
+from excerpt.repeats import expand_repeats
 from tier2.interface import JudgeAnswer, Verdict
 
 _EMPHASIS = re.compile(r"</?(?:b|i|em|strong|mark|u|sup|sub|span)\b[^>]*>|\*\*|__|\*|~~|`", re.IGNORECASE)
@@ -58,9 +59,20 @@ def _strip_wrappers(quote: str) -> str:
 
 
 def quote_in_excerpt(quote: str, excerpt_text: str) -> bool:
-    """Does the (non-empty) quote occur verbatim in the excerpt, modulo normalisation?"""
+    """Does the (non-empty) quote occur verbatim in the excerpt, modulo normalisation?
+    The excerpt is searched with its repeat markers expanded: a marker is not source text,
+    and the lines it stands for are."""
     needle = normalize_for_quote(_strip_wrappers(quote))
-    return bool(needle) and needle in normalize_for_quote(excerpt_text)
+    return bool(needle) and needle in normalize_for_quote(_source_text(excerpt_text))
+
+
+def _source_text(excerpt_text: str) -> str:
+    try:
+        return expand_repeats(excerpt_text)
+    except ValueError:
+        # A marker-shaped line with nothing above to expand came from the source itself
+        # (the excerpt builder never collapses such a text): search it as it is.
+        return excerpt_text
 
 
 def _canonical_number(raw: str) -> str:
