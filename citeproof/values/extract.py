@@ -65,6 +65,12 @@ _TIMES = re.compile(r"\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b
 _IDENT_AFTER = re.compile(r"(?:st|nd|rd|th)\b|[A-Za-z]|-[A-Z]{1,5}\b")
 _PER_BEFORE = re.compile(r"(每日|每天|每周|每月|每年|每小时)\s?(?:口服|静脉|给予|服用)?\s?$")
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
+# a spread in parentheses after a value: "(range 35-81)", "(SD 8)", "(IQR 10 to 15)", "(95% CI 1.2-3.4)"
+_SPREAD_AFTER = re.compile(
+    r"\s?\((?:(?:range|full range|iqr|interquartile range|sd|s\.d\.|se|sem|s\.e\.m\.|min(?:imum)?[\s,/-]*max(?:imum)?"
+    r"|(?:95\s?%\s?)?ci)\s?[:,=]?\s?)?[-+]?\d[\d.,]*(?:\s?(?:-|–|—|to)\s?[-+]?\d[\d.,]*)?\)",
+    re.IGNORECASE,
+)
 # "1/3.33 of patients": a share written as one over a decimal (not a date, not a count)
 _DECIMAL_DENOMINATOR = re.compile(r"^\s?/\s?(\d+\.\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")
@@ -179,6 +185,22 @@ class _Scanner:
             out.append((info.canonical, info.dim, info.factor))
             pos = um.end()
         return out, pos
+
+    def _spread_unit(self, pos: int, unit: UnitInfo | None, dens: list) -> tuple[UnitInfo | None, list]:
+        """The unit written after a value's spread in parentheses belongs to the value:
+        "62 (range 35-81) years" states 62 years, as "62 years (range 35-81)" does. The numbers
+        inside keep no unit, as they do when the unit comes first: a claim may word the spread
+        otherwise ("SD 8", "standard deviation of 8"), and a bare spread on one side must not
+        fail against one with a unit on the other."""
+        if unit is not None:
+            return unit, dens
+        spread = _SPREAD_AFTER.match(self.text, pos)
+        if spread is None:
+            return unit, dens
+        unit, upos = self._unit_at(spread.end())
+        if unit is None:
+            return None, dens
+        return unit, (self._denominators(upos)[0] if unit.dim != "percent" else [])
 
     def _currency_before(self, start: int) -> tuple[str | None, int]:
         window = self.text[max(0, start - 6):start]
@@ -374,6 +396,7 @@ class _Scanner:
                 _, _, _, unit_sd, dens_sd, _ = self._quantity(n_sd.start(), n_sd.end(), n_sd.group(0))
                 if unit_sd is not None:
                     unit, dens = unit_sd, dens_sd
+        unit, dens = self._spread_unit(pos, unit, dens)
         if word_value is None and self._identifier_after(end, pos):
             return None, pos
         # currency

@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "the unit after a spread in parentheses is nobody's",
+        "citeproof/values/extract.py",
+        "        unit, dens = self._spread_unit(pos, unit, dens)\n",
+        "",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "a spread of a range is not a spread",
+        "citeproof/values/extract.py",
+        "(?:\\s?(?:-|–|—|to)\\s?[-+]?\\d[\\d.,]*)?\\)\",",
+        "\\)\",",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
         "drop emphasis folding",
         "citeproof/text/normalize.py",
         "def fold_emphasis(text: str) -> str:\n",
