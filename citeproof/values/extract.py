@@ -65,12 +65,18 @@ _TIMES = re.compile(r"\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b
 _IDENT_AFTER = re.compile(r"(?:st|nd|rd|th)\b|[A-Za-z]|-[A-Z]{1,5}\b")
 _PER_BEFORE = re.compile(r"(每日|每天|每周|每月|每年|每小时)\s?(?:口服|静脉|给予|服用)?\s?$")
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
-# a spread in parentheses after a value: "(range 35-81)", "(SD 8)", "(IQR 10 to 15)", "(95% CI 1.2-3.4)"
+# what names a value's spread: "(range 35-81)", "(SD 8)", "(IQR 10 to 15)", "(95% CI 1.2-3.4)"
+_SPREAD_LABEL = (
+    r"(?:range|full range|iqr|interquartile range|sd|s\.d\.|standard deviation|se|sem|s\.e\.m\.|standard error"
+    r"|min(?:imum)?[\s,/-]*max(?:imum)?|(?:95\s?%\s?)?ci|范围|标准差|四分位距|四分位间距)"
+)
+# a spread in parentheses after a value, the unit (if any) written after it
 _SPREAD_AFTER = re.compile(
-    r"\s?\((?:(?:range|full range|iqr|interquartile range|sd|s\.d\.|se|sem|s\.e\.m\.|min(?:imum)?[\s,/-]*max(?:imum)?"
-    r"|(?:95\s?%\s?)?ci)\s?[:,=]?\s?)?[-+]?\d[\d.,]*(?:\s?(?:-|–|—|to)\s?[-+]?\d[\d.,]*)?\)",
+    r"\s?[(（](?:" + _SPREAD_LABEL + r"\s?[:,=]?\s?)?[-+]?\d[\d.,]*(?:\s?(?:-|–|—|to|至)\s?[-+]?\d[\d.,]*)?[)）]",
     re.IGNORECASE,
 )
+# the text between a value and its spread: "71 kg ± 8", "71 kg (SD 8)", "62 years (range 35-81)"
+SPREAD_OPENING = re.compile(r"\s?(?:±|\+/-|\+-|[(（](?:" + _SPREAD_LABEL + r"\s?[:,=，]?)?)\s?$", re.IGNORECASE)
 # "1/3.33 of patients": a share written as one over a decimal (not a date, not a count)
 _DECIMAL_DENOMINATOR = re.compile(r"^\s?/\s?(\d+\.\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")

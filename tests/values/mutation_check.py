@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "any number in the parenthesis after a value is its spread ((21 day cycle))",
+        "citeproof/values/assess.py",
+        "or _CLOSING.match(line, atom.end) is not None",
+        "or True",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "a spread is read only in the form it is written (71 ± 8 kg vs 71 kg (SD 8))",
+        "citeproof/values/assess.py",
+        "            for extra in _spread_forms(atom, previous):\n",
+        "            for extra in ():\n",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "a spread in a unit of its own is read in the value's unit",
+        "citeproof/values/assess.py",
+        "if spread.dim == value.dim and spread.unit == value.unit and spread.kind",
+        "if spread.dim == value.dim and spread.kind",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
         "the unit after a spread in parentheses is nobody's",
         "citeproof/values/extract.py",
         "        unit, dens = self._spread_unit(pos, unit, dens)\n",

@@ -1,9 +1,10 @@
-"""A unit written once, after a value's spread in parentheses, belongs to the value.
+"""A value and its spread share one unit, written once.
 
 "Median age 62 (range 35-81) years" states 62 years; a claim of "62 years" failed against it
-(the unit was read as nobody's). The numbers inside the parenthesis stay bare on both sides,
-as they are when the unit comes first ("71 kg (SD 8)"), so a claim wording its spread another
-way is not failed for a unit the source wrote only once.
+(the unit was read as nobody's). And a spread is in its value's unit whether the unit is
+written on it or not: "71 ± 8 kg" failed against "71 kg (SD 8)" (8 kg against a bare 8). The
+extractor keeps a spread's numbers as written; the source index also holds each spread in the
+other form (citeproof.values.assess._spread_forms), so either wording meets the other.
 """
 
 from __future__ import annotations
@@ -65,3 +66,45 @@ def test_a_spread_worded_otherwise_is_not_failed_for_its_unit():
     assert states("Mean weight was 71 kg with a standard deviation of 8.", "Mean weight was 71 (SD 8) kg.") == [
         "supported", "supported",
     ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mean weight was 71 ± 8 kg.", "Mean weight was 71 kg (SD 8)."),
+        ("Mean weight was 71 kg (SD 8).", "Mean weight was 71 ± 8 kg."),
+        ("Mean weight was 71 kg (standard deviation 8).", "Mean weight was 71 ± 8 kg."),
+        ("Median age was 62 years (range, 35-81 years).", "Median age was 62 years (range, 35-81)."),
+        ("Median age was 62 years (range 35-81 years).", "Median age was 62 (range 35-81) years."),
+        ("The ORR was 45% (95% CI, 38%-52%).", "The ORR was 45% (95% CI, 38-52)."),
+        ("The ORR was 45% (95% CI, 38-52).", "The ORR was 45% (95% CI, 38%-52%)."),
+        ("体重71 ± 8 kg", "体重71 kg（标准差8）"),
+        ("中位年龄62岁", "中位年龄62（范围35-81）岁"),
+    ],
+)
+def test_a_spread_with_its_unit_written_once_meets_one_with_it_written_twice(claim, source):
+    assert set(states(claim, source)) == {"supported"}
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mean weight was 71 ± 9 kg.", "Mean weight was 71 kg (SD 8)."),  # another spread
+        ("Mean weight was 71 ± 8 g.", "Mean weight was 71 kg (SD 8)."),  # another unit
+        ("The ORR was 45% (95% CI, 38%-53%).", "The ORR was 45% (95% CI, 38-52)."),  # another end
+        ("Weight fell by 8 kg.", "Weight 71 kg; 8 participants withdrew."),  # no spread: a bare 8 stays bare
+        ("The SD was 8 kg.", "Mean 71 kg, SD 8."),  # no parenthesis or ±: not read as the value's spread
+        ("Mean 71 kg (SD 8).", "Mean 71 kg ± 8 g."),  # a spread in a unit of its own is not in the value's
+        # a number that does not fill the parenthesis is no spread (the bundled example's fabricated count)
+        ("Partial responses numbered 21.", "Given on Day 1 and Day 8 (21 day cycle)."),
+        ("Mean weight 71 kg (n=12).", "Mean weight 71 kg (n=12 kg)."),
+    ],
+)
+def test_a_spread_that_differs_or_a_number_that_is_no_spread_is_not_supported(claim, source):
+    assert "missing" in states(claim, source)
+
+
+def test_each_end_of_a_spread_range_is_a_value_in_the_values_unit():
+    # as any range's ends are: a point claim equal to one is judged, not supported
+    assert states("The oldest participant was 81 years old.", "Median age 62 years (range 35-81).") == ["plausible"]
+    assert states("The oldest participant was 91 years old.", "Median age 62 years (range 35-81).") == ["missing"]
