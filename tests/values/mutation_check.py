@@ -60,8 +60,8 @@ MUTATIONS = (
     Mutation(
         "a spread of a range is not a spread",
         "citeproof/values/extract.py",
-        "(?:\\s?(?:-|–|—|to)\\s?[-+]?\\d[\\d.,]*)?\\)\",",
-        "\\)\",",
+        "(?:\\s?(?:-|–|—|to|至)\\s?[-+]?\\d[\\d.,]*)?[)）]\",",
+        "[)）]\",",
         ("tests/values/test_spread_units.py",),
     ),
     Mutation(
