@@ -37,25 +37,29 @@ def collapse_repeats(lines: Sequence[str], count_tokens: Callable[[str], int], *
     """``lines`` with every long enough run that repeats an earlier run replaced by a marker.
     ``gap`` is the elision line, which never belongs to a run. A text that already holds a
     line shaped like a marker is returned as it is, so every marker is one of ours."""
-    if any(_MARKER.match(line) for line in lines):
+    if len(set(lines)) == len(lines) or any(_MARKER.match(line) for line in lines):
         return list(lines)
     shown: list[str] = []  # every line the expanded excerpt holds so far, markers expanded
+    nearest: dict[str, int] = {}  # line text -> its last position in ``shown``
     out: list[str] = []
     i = 0
     while i < len(lines):
-        run = _repeated_run(lines, i, shown, gap)
-        if run is not None:
-            start, length = run
-            text = "\n".join(lines[i : i + length])
-            prefix = _prefix(lines[i], shown, start)
-            if prefix is not None and count_tokens(text) >= MIN_TOKENS:
+        taken = 0
+        start = nearest.get(lines[i])
+        if start is not None:
+            # Only the nearest copy can be named: expanding looks a prefix up nearest first.
+            length = _run_length(lines, i, shown, start, gap)
+            prefix = _prefix(lines[i], shown, start) if length else None
+            if prefix is not None and count_tokens("\n".join(lines[i : i + length])) >= MIN_TOKENS:
                 out.append(marker(length, prefix))
-                shown.extend(lines[i : i + length])
-                i += length
-                continue
-        out.append(lines[i])
-        shown.append(lines[i])
-        i += 1
+                taken = length
+        if not taken:
+            out.append(lines[i])
+            taken = 1
+        for line in lines[i : i + taken]:
+            nearest[line] = len(shown)
+            shown.append(line)
+        i += taken
     return out
 
 
@@ -75,25 +79,18 @@ def expand_repeats(text: str) -> str:
     return "\n".join(shown)
 
 
-def _repeated_run(lines: Sequence[str], i: int, shown: Sequence[str], gap: str) -> tuple[int, int] | None:
-    """(start in ``shown``, length) of the longest earlier run that ``lines[i:]`` repeats;
-    the nearest one among equally long."""
-    best: tuple[int, int] | None = None
-    for start in range(len(shown) - 1, -1, -1):
-        if shown[start] != lines[i]:
-            continue
-        length = 0
-        # The earlier run ends where this one begins: it may not overlap what it repeats.
-        while (
-            i + length < len(lines)
-            and start + length < len(shown)
-            and lines[i + length] != gap
-            and shown[start + length] == lines[i + length]
-        ):
-            length += 1
-        if best is None or length > best[1]:
-            best = (start, length)
-    return best
+def _run_length(lines: Sequence[str], i: int, shown: Sequence[str], start: int, gap: str) -> int:
+    """How many lines from ``lines[i]`` on repeat ``shown`` from ``start`` on."""
+    length = 0
+    # The earlier run ends where this one begins: it may not overlap what it repeats.
+    while (
+        i + length < len(lines)
+        and start + length < len(shown)
+        and lines[i + length] != gap
+        and shown[start + length] == lines[i + length]
+    ):
+        length += 1
+    return length
 
 
 def _prefix(first: str, shown: Sequence[str], start: int) -> str | None:

@@ -219,13 +219,14 @@ def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
 
 
-def main() -> int:
+def main(mutations: tuple[Mutation, ...] = MUTATIONS) -> int:
+    """Apply each mutation in a throwaway worktree of HEAD; 1 when any survives."""
     survived = 0
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
         run(["git", "worktree", "add", "--detach", str(tree), "HEAD"], REPO).check_returncode()
         try:
-            for m in MUTATIONS:
+            for m in mutations:
                 target = tree / m.path
                 original = target.read_text(encoding="utf-8")
                 if m.old not in original:
@@ -245,7 +246,7 @@ def main() -> int:
                     print(f"killed    {m.name}  by {failed[0] if failed else 'an error'}")
         finally:
             run(["git", "worktree", "remove", "--force", str(tree)], REPO)
-    print(f"{len(MUTATIONS) - survived}/{len(MUTATIONS)} mutations killed")
+    print(f"{len(mutations) - survived}/{len(mutations)} mutations killed")
     return 1 if survived else 0
 
 
