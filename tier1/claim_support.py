@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
-from citeproof.values import claim_atoms
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
+from citeproof.values.columns import columns_bind_differently, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from citeproof.values.strength import stronger_than_source
@@ -111,6 +111,8 @@ def _meaning_differs(
         return "the report lists it under an exclusion/contraindication heading; the source line is not under one"
     if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim)):
         return why
+    if why := _columns_differ(ctx, segment):
+        return why
     if swap := swapped_word(claim, segment):
         return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
     if why := stronger_than_source(claim, segment):
@@ -120,6 +122,15 @@ def _meaning_differs(
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
     return None
+
+
+def _columns_differ(ctx: ClaimContext, segment: str) -> str | None:
+    """A table row's column headers bind its cells' numbers to subjects ("Arm B" over "40%")."""
+    columns = ctx.claim.columns
+    if not columns:
+        return None
+    headers = " | ".join(c.header for c in columns if c.header)
+    return columns_bind_differently(columns, segment, _drug_names(ctx, headers))
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:
@@ -246,7 +257,7 @@ class ClaimSupport(Rule):
             return self.na(claim.id)
         atoms = ctx.cache.get("atoms")
         if atoms is None:
-            atoms = claim_atoms(claim.text)
+            atoms = row_atoms(claim.text, claim.columns)
             ctx.cache["atoms"] = atoms
         profile = claim_profile(claim.text, atoms)
         best: SegmentVerdict | None = None

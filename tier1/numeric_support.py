@@ -11,7 +11,8 @@ formatted (bold, full-width digits, a scale word).
 from __future__ import annotations
 
 from citeproof.model import RuleOutcome
-from citeproof.values import NumberAssessment, assess_atoms, claim_atoms
+from citeproof.values import NumberAssessment, assess_atoms
+from citeproof.values.columns import row_atoms
 from citeproof.sources.types import SourceWindow
 from citeproof.values.assess import claim_negated
 from citeproof.values.window_index import WindowIndex
@@ -115,7 +116,7 @@ class NumericSupport(Rule):
             return self.na(claim.id)
         atoms = ctx.cache.get("atoms")
         if atoms is None:
-            atoms = claim_atoms(claim.text)
+            atoms = row_atoms(claim.text, claim.columns)
             ctx.cache["atoms"] = atoms
         if not atoms:
             return self.na(claim.id)
