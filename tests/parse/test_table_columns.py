@@ -115,3 +115,12 @@ def test_rows_that_cannot_be_placed_leave_the_table_without_headers():
 def test_anchors_are_removed_from_cells_and_headers():
     text = md("| Measure | Arm A [nct:NCT1#L1] |", f"| ORR | 40% {A} |")
     assert rows(text)[0][1] == [("Measure", "ORR"), ("Arm A", "40%")]
+
+
+def test_a_title_row_spanning_the_table_heads_no_column():
+    html = (
+        "<table><tr><th colspan=3>Table 2. Efficacy in Arm A and placebo</th></tr>"
+        "<tr><th>Measure</th><th>Arm A</th><th>Placebo</th></tr>"
+        f"<tr><td>ORR</td><td>40%</td><td>25% {A}</td></tr></table>"
+    )
+    assert [h for h, _ in rows(html, "html")[0][1]] == ["Measure", "Arm A", "Placebo"]

@@ -1,4 +1,4 @@
-"""Mutation check for the numeric rule (CP104), its value atoms, and the n/a tally.
+"""Mutation check for the numeric rule (CP104), its value atoms, claim support (CP105), table columns, and the n/a tally.
 
     python tests/values/mutation_check.py          # from the repository root
 
@@ -169,6 +169,104 @@ MUTATIONS = (
         "    if why := framing_differs(claim, segment):",
         "    if False:",
         ("tests/values",),
+    ),
+    Mutation(
+        "a table row's column headers are ignored (values under swapped headers pass)",
+        "tier1/claim_support.py",
+        "    if why := _columns_differ(ctx, segment):",
+        "    if False:",
+        ("tests/tier1/test_table_rows.py",),
+    ),
+    Mutation(
+        "a header subject the line does not name leaves every row open (one subject column too)",
+        "citeproof/values/columns.py",
+        "            if not named and len(headed) >= 2:",
+        "            if not named:",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a header subject the line does not name is ignored where columns compete",
+        "citeproof/values/columns.py",
+        "            if not named and len(headed) >= 2:",
+        "            if False:",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a header subject is found inside a longer word ('men' in 'women')",
+        "citeproof/values/columns.py",
+        '    before = r"(?<![a-z0-9])" if name[:1].isascii() and name[:1].isalnum() else ""',
+        '    before = ""',
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "capitalised header words are subjects ('Objective Response Rate')",
+        "citeproof/values/columns.py",
+        "capitalised=False)",
+        "capitalised=True)",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a header subject's number is looked for after it only",
+        "citeproof/values/columns.py",
+        "                theirs = nearest_value(places, len(subject), same_kind)",
+        "                theirs = nearest_value(places, len(subject), same_kind, prefer_after=True)",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "a unit header is ignored (a bare cell number never matches the unit it is given in)",
+        "citeproof/values/columns.py",
+        "    return column_atoms(columns, atoms) if columns and atoms else atoms",
+        "    return atoms",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a count column's unit ('n (%)') qualifies its count",
+        "citeproof/values/columns.py",
+        "    if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):",
+        "    if m is None:",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a cell number under a unit header is matched only in that unit",
+        "citeproof/values/assess.py",
+        "    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)",
+        '    as_written: tuple[NumberState, str | None] = ("missing", None)',
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "HTML rowspans are not carried to the rows below",
+        "citeproof/parse/html.py",
+        "            while col in covered:",
+        "            while False:",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "a title row spanning the table heads its columns",
+        "citeproof/parse/html.py",
+        "            title = header and span is not None and span[0] > 1",
+        "            title = False",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "a header row after data rows stacks on the old header",
+        "citeproof/parse/blocks.py",
+        "        if self.data_seen:\n            self.rows, self.data_seen = [], False\n",
+        "",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "an HTML first row of labels is never a header",
+        "citeproof/parse/blocks.py",
+        "        elif first and self.implicit and _label_row(cells):",
+        "        elif False:",
+        ("tests/parse/test_table_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "an HTML first row with numbers is taken for a header",
+        "citeproof/parse/blocks.py",
+        '    return len(filled) >= 2 and not any(ch.isdigit() or ch == "[" for c in filled for ch in c)',
+        "    return len(filled) >= 2",
+        ("tests/parse/test_table_columns.py",),
     ),
     Mutation(
         "a claim under the report's exclusion heading passes on an inclusion line",
