@@ -135,8 +135,8 @@ def test_chinese_headers_bind_like_chinese_labels():
     assert columns_bind_differently(cols(("指标", "客观缓解率"), ("A组", "40%"), ("B组", "25%")), source) is None
 
 
-def test_a_subject_is_a_whole_name_in_the_line():
-    source = "The response rate was 40% in women and 25% in men."
+@pytest.mark.parametrize("source", ["The response rate was 40% in women and 25% in men.", "Response rate in men: 25%; women 40%."])
+def test_a_subject_is_a_whole_name_in_the_line(source):
     assert columns_bind_differently(cols(("Measure", "RR"), ("Women", "40%"), ("Men", "25%")), source) is None
     assert columns_bind_differently(cols(("Measure", "RR"), ("Men", "40%"), ("Women", "25%")), source) is not None
 
