@@ -151,7 +151,9 @@ class ClaimSupport(Rule):
         "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
         "segment (drops its hedge, adds a universal: citeproof.values.strength); a subject named with one number "
-        "gets the number the segment gives it.",
+        "gets the number the segment gives it. A table row is read under its column headers (citeproof.values.columns): "
+        "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
+        "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -197,6 +199,22 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
+            name="table-headers-swapped-en",
+            expect="fail",
+            reason="the row puts 14.2 months under 'Arm B'",
+            # the row's cells are the record's, in its order: only the column headers say Arm B had 14.2 months
+            report="# Results\n\n| Outcome | Arm B | Arm A |\n|---|---|---|\n| Median survival among the treated adult "
+            "patients | 14.2 months | 10.1 months [nct:NCT0000001#Results] |\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="table-row-en",
+            expect="pass",
+            report="# Results\n\n| Outcome | Arm A | Arm B |\n|---|---|---|\n| Median survival among the treated adult "
+            "patients | 14.2 months | 10.1 months [nct:NCT0000001#Results] |\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
             name="word-swapped-en",
             expect="fail",
             reason="the claim's 'nausea' stands where the source says 'fatigue'",
@@ -231,6 +249,21 @@ class ClaimSupport(Rule):
             lang="zh",
             reason="the claim's numbers come in another order than in the source",
             report="# 结果\n\nA组的缓解率为30%，B组的缓解率为40%，两组的成年患者均完成了治疗[nct:NCT0000002#Results]。\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="table-headers-swapped-zh",
+            expect="fail",
+            lang="zh",
+            reason="the row puts 40% under 'B组'",
+            report="# 结果\n\n| 指标 | B组 | A组 |\n|---|---|---|\n| 缓解率 | 40% | 30% [nct:NCT0000002#Results] |\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="table-row-zh",
+            expect="pass",
+            lang="zh",
+            report="# 结果\n\n| 指标 | A组 | B组 |\n|---|---|---|\n| 缓解率 | 40% | 30% [nct:NCT0000002#Results] |\n",
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
         ),
         RuleExample(

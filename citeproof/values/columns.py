@@ -22,6 +22,7 @@ decides whether a line carries it.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -29,7 +30,7 @@ from functools import lru_cache
 from citeproof.model import TableColumn
 from citeproof.values.assess import claim_atoms, prepared_claim
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.binding import names_in, nearest_value, subjects_of
+from citeproof.values.binding import names_in, subjects_of
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
 
@@ -125,22 +126,58 @@ def columns_bind_differently(
         return None
     found = extract_atoms(segment_text, mode="source")
     seg_low = prepare(segment_text, keep_newlines=True).lower()
+    places = {s: [(at, at + len(s)) for at in _places(s, seg_low)] for _, subjects in headed for s in subjects}
+    # where the row's header subjects stand in the line: its layout is read from all of them
+    spans = sorted({span for found_at in places.values() for span in found_at})
+    # a label's own number ("week 12", "2023") is not a value it labels
+    found = [v for v in found if not any(v.start < b and a < v.end for a, b in spans)]
     for column, subjects in headed:
-        values = [a for a in column_atoms((column,), claim_atoms(column.cell)) if not a.derived]
-        named = {s: _places(s, seg_low) for s in subjects}
-        named = {s: at for s, at in named.items() if at}
-        for value in values:
+        named = [s for s in subjects if places[s]]
+        for value in (a for a in column_atoms((column,), claim_atoms(column.cell)) if not a.derived):
             compared, same_kind = _same_kind(value, found)
-            if len({(v.number * v.factor, v.high) for v in same_kind}) < 2:
+            if len({_key(v) for v in same_kind}) < 2:
                 continue  # one value of the kind in the line: nothing to confuse it with
             if not named and len(headed) >= 2:
                 return (f"the column '{column.header}' names '{subjects[0]}', which the source line does not, "
                         f"and the line has more than one value {compared.raw} could be")
-            for subject, places in named.items():
-                theirs = nearest_value(places, len(subject), same_kind)
+            for subject in named:
+                theirs = _paired(places[subject], spans, same_kind)
                 if theirs is not None and relate(compared, theirs) != "supported":
                     return f"the row puts {value.raw} under '{column.header}'; the source gives '{subject}' {theirs.raw}"
     return None
+
+
+def _paired(own: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]], values: Sequence[ValueAtom]) -> ValueAtom | None:
+    """The value the line gives the subject standing at ``own``; None when that is open.
+
+    The line's layout decides the side: "Arm A 40%, Arm B 25%" and "A组的缓解率为40%，B组为25%"
+    write a value after each subject (between it and the next), "40% in Arm A and 25% in Arm B"
+    before it. A side fits when every subject place ``spans`` has a value on it; the subject's
+    value is the nearest there. When both sides fit and disagree, or neither fits ("Arm A and
+    Arm B had 40% and 25%"), the pairing is the judge's."""
+    ordered = sorted(values, key=lambda v: v.start)
+    picks: list[ValueAtom | None] = []
+    for after in (True, False):
+        sides: dict[tuple[int, int], list[ValueAtom]] = {}
+        for i, (start, end) in enumerate(spans):
+            if after:
+                stop = spans[i + 1][0] if i + 1 < len(spans) else sys.maxsize
+                sides[(start, end)] = [v for v in ordered if end <= v.start and v.end <= stop]
+            else:
+                since = spans[i - 1][1] if i else 0
+                sides[(start, end)] = [v for v in ordered if since <= v.start and v.end <= start]
+        if not all(sides.values()):
+            continue
+        nearest = [sides[span][0] if after else sides[span][-1] for span in own]
+        picks.append(nearest[0] if len({_key(v) for v in nearest}) == 1 else None)
+    if not picks or None in picks or len({_key(p) for p in picks if p is not None}) != 1:
+        return None
+    return picks[0]
+
+
+def _key(value: ValueAtom) -> tuple[float, float | None]:
+    """A value as a quantity: 0.2 g and 200 mg are one value."""
+    return (value.number * value.factor, value.high * value.factor if value.high is not None else None)
 
 
 def _same_kind(value: ValueAtom, found: Sequence[ValueAtom]) -> tuple[ValueAtom, list[ValueAtom]]:

@@ -208,8 +208,15 @@ MUTATIONS = (
     Mutation(
         "a header subject's number is looked for after it only",
         "citeproof/values/columns.py",
-        "                theirs = nearest_value(places, len(subject), same_kind)",
-        "                theirs = nearest_value(places, len(subject), same_kind, prefer_after=True)",
+        "    for after in (True, False):",
+        "    for after in (True,):",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "a header subject takes the nearest number on either side (the line's layout unread)",
+        "citeproof/values/columns.py",
+        "    if not picks or None in picks or len({_key(p) for p in picks if p is not None}) != 1:",
+        "    if not picks or None in picks:",
         ("tests/values/test_columns.py",),
     ),
     Mutation(

@@ -159,3 +159,26 @@ def test_an_absent_header_subject_is_open_only_where_columns_compete_for_several
 def test_headers_without_subjects_bind_nothing():
     assert columns_bind_differently(cols(("Arm", "Arm B"), ("Value", "40%")), SOURCE) is None
     assert columns_bind_differently(cols(("组别", "B组"), ("数值", "40%")), "A组的缓解率为40%，B组为25%。") is None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # both sides fit and disagree: Arm A has 40% before it and 25% after it
+        "The response rate was 40% in Arm A, 25% in Arm B and 10% overall.",
+        # neither side fits: the subjects come first, the values after them
+        "Arm A and Arm B had response rates of 40% and 25%, respectively.",
+    ],
+)
+def test_a_layout_the_line_leaves_open_decides_nothing(source):
+    right = cols(("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "25%"))
+    swapped = cols(("Measure", "ORR"), ("Arm B", "40%"), ("Arm A", "25%"))
+    assert columns_bind_differently(right, source) is None
+    assert columns_bind_differently(swapped, source) is None  # the judge's (and the order check's)
+
+
+def test_a_value_after_its_subject_with_words_between_is_its_own():
+    # "B组的缓解率为30%": the 40% just before B组 belongs to A组
+    source = "A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。"
+    assert columns_bind_differently(cols(("指标", "缓解率"), ("A组", "40%"), ("B组", "30%")), source) is None
+    assert columns_bind_differently(cols(("指标", "缓解率"), ("B组", "40%"), ("A组", "30%")), source) is not None
