@@ -276,6 +276,13 @@ MUTATIONS = (
         ("tests/parse/test_table_columns.py",),
     ),
     Mutation(
+        "a table row reaches the judge without its column headers",
+        "tier2/stage.py",
+        "    if not claim.columns:\n        return claim.text\n",
+        "    return claim.text\n",
+        ("tests/tier2/runner/test_tier2_stage.py",),
+    ),
+    Mutation(
         "a claim under the report's exclusion heading passes on an inclusion line",
         "tier1/claim_support.py",
         "    if any(inverting_header(h) for h in ctx.claim.location.section_path):",
