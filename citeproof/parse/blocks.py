@@ -64,13 +64,14 @@ class TableHeader:
     the header too. It stays a row of its own (a claim if it is one), so nothing else changes.
     """
 
-    __slots__ = ("rows", "data_seen", "placed", "implicit")
+    __slots__ = ("rows", "data_seen", "placed", "implicit", "_joined")
 
     def __init__(self, implicit: bool = False) -> None:
         self.rows: list[Sequence[str]] = []
         self.data_seen = False
         self.placed = True
         self.implicit = implicit
+        self._joined: list[str] | None = None  # the header text of each column, once per header
 
     def header_row(self, cells: Sequence[str] | None, title: bool) -> None:
         if cells is None:
@@ -81,6 +82,7 @@ class TableHeader:
         if self.data_seen:
             self.rows, self.data_seen = [], False
         self.rows.append(cells)
+        self._joined = None
 
     def columns(self, cells: Sequence[str] | None) -> tuple[tuple[str, str], ...]:
         """(header, cell) for each position of a data row; () when there is no usable header."""
@@ -90,14 +92,18 @@ class TableHeader:
             self.placed = False
         elif first and self.implicit and _label_row(cells):
             self.rows.append(cells)
+            self._joined = None
             return ()
         if not (self.placed and self.rows and cells is not None):
             return ()
-        width = max(len(cells), max(len(r) for r in self.rows))
-        headers = [" ".join(" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip()) for j in range(width)]
+        if self._joined is None:
+            width = max(len(r) for r in self.rows)
+            self._joined = [" ".join(" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip()) for j in range(width)]
+        headers = self._joined
         if not any(headers):
             return ()
-        return tuple((headers[j], cells[j] if j < len(cells) else "") for j in range(width))
+        width = max(len(cells), len(headers))
+        return tuple((headers[j] if j < len(headers) else "", cells[j] if j < len(cells) else "") for j in range(width))
 
 
 def _label_row(cells: Sequence[str]) -> bool:

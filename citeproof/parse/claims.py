@@ -18,6 +18,7 @@ import bisect
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 from citeproof.model import (
@@ -223,8 +224,13 @@ def _columns(block: RawBlock, loc: Location, settings: Settings) -> tuple[TableC
 
 def _without_anchors(text: str, loc: Location, settings: Settings) -> str:
     if "[" not in text:
-        return tidy(text)
+        return _tidy_plain(text)  # a header recurs on every row of its table
     return tidy(_remove_spans(text, scan_anchors(text, loc, settings).spans))
+
+
+@lru_cache(maxsize=4096)
+def _tidy_plain(text: str) -> str:
+    return tidy(text)
 
 
 def _has_words(text: str) -> bool:
