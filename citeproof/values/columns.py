@@ -75,22 +75,16 @@ def column_atoms(columns: Sequence[TableColumn], atoms: Sequence[ValueAtom]) -> 
     cells = [(unit, claim_atoms(c.cell)) for c, unit in zip(columns, units) if c.cell]
     out = []
     for atom in atoms:
-        found = {_unit_key(unit) for unit, in_cell in cells if any(_same_number(atom, a) for a in in_cell)
-                 and _all_bare(in_cell)} if atom.is_bare and atom.kind != "fraction" and not atom.count_noun else set()
-        unit = _single_unit(found, cells)
+        unit = _unit_over(atom, cells) if atom.is_bare and atom.kind != "fraction" and not atom.count_noun else None
         out.append(replace(atom, under_header=_in_unit(atom, unit)) if unit is not None else atom)
     return out
 
 
-def _unit_key(unit: ValueAtom | None) -> tuple[str, str] | None:
-    return (unit.dim, unit.unit) if unit is not None else None
-
-
-def _single_unit(keys: set[tuple[str, str] | None], cells: Sequence[tuple[ValueAtom | None, list[ValueAtom]]]) -> ValueAtom | None:
-    if len(keys) != 1 or None in keys:
-        return None
-    key = next(iter(keys))
-    return next(unit for unit, _ in cells if unit is not None and _unit_key(unit) == key)
+def _unit_over(atom: ValueAtom, cells: Sequence[tuple[ValueAtom | None, list[ValueAtom]]]) -> ValueAtom | None:
+    """The one unit header over every cell that holds ``atom``, all of whose numbers are bare; else None."""
+    under = [unit if _all_bare(in_cell) else None for unit, in_cell in cells if any(_same_number(atom, a) for a in in_cell)]
+    keys = {(u.dim, u.unit) if u is not None else None for u in under}
+    return under[0] if len(keys) == 1 and None not in keys else None
 
 
 def _same_number(a: ValueAtom, b: ValueAtom) -> bool:

@@ -64,6 +64,7 @@ def test_a_bare_number_under_a_unit_header_is_also_read_in_that_unit():
         (cols(("Item", "Dose"), ("Dose (mg)", "200 (12 patients)")), "Dose | 200 (12 patients)"),
         (cols(("Arm A (%)", "40"), ("PFS (months)", "40")), "40 | 40"),  # one number under two units
         (cols(("Value", "40"), ("ORR (%)", "40")), "40 | 40"),  # under a unit and under none
+        (cols(("ORR (%)", "40"), ("Value", "40 (12 patients)")), "40 | 40 (12 patients)"),
     ],
 )
 def test_numbers_the_header_unit_may_not_belong_to_stay_as_written(columns, text):
