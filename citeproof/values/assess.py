@@ -210,6 +210,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         # "over 1/2 of patients" bounds a proportion: compare it as a percentage
         claim = replace(claim, kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,
                         step=1e-6, decimals=6)
+    if claim.under_header is not None:
+        return _match_under_header(claim, claim.under_header, index, negated=negated)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
         rel = relate(claim, source, negated=negated)
@@ -229,6 +231,22 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         if lo_state != "missing" and hi_state != "missing":
             best = ("plausible", lo_line)
     return best
+
+
+_RANK = {"supported": 2, "plausible": 1, "missing": 0}
+
+
+def _match_under_header(
+    claim: ValueAtom, in_unit: ValueAtom, index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A table cell's bare number under a unit header: the better of the number as written and
+    the number in the header's unit. Both, because a source that is itself a table carries the
+    unit in its own header and writes the bare number; the unit reading can only add support."""
+    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)
+    if as_written[0] == "supported":
+        return as_written
+    as_unit = match_atom(in_unit, index, negated=negated)
+    return as_unit if _RANK[as_unit[0]] > _RANK[as_written[0]] else as_written
 
 
 @lru_cache(maxsize=1024)

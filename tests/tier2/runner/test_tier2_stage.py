@@ -144,3 +144,23 @@ def test_excerpt_failures_end_the_claim_judge_error_and_the_next_window_is_tried
     assert out.judgement("claim-002").error == "excerpt_error" and "builder bug" in out.judgement("claim-002").error_detail
     assert out.judgement("claim-003").status == "judged"
     assert out.judge_errors == 2 and out.calls_made == 1
+
+
+def test_a_table_row_is_judged_with_its_column_headers(tmp_path):
+    # a row left undecided because its headers pair the numbers otherwise must not reach the
+    # judge as bare cells, which read as true against "Arm A 40%, Arm B 25%"
+    from citeproof.model import TableColumn
+    from tier2.stage import judged_text
+
+    claim, resolutions, risk = item(1)
+    columns = (TableColumn(header="Measure", cell="Objective response rate"), TableColumn(header="Arm B", cell="40%"),
+               TableColumn(header="", cell="note"), TableColumn(header="Arm A", cell=""))
+    row = claim.model_copy(update={"text": "Objective response rate | 40% | note", "columns": columns})
+    assert judged_text(row) == "Measure: Objective response rate | Arm B: 40% | note"
+    assert judged_text(claim) == claim.text  # a sentence is asked as written
+    with respx.mock() as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=ok_completion)
+        run_tier2([(row, resolutions, risk)], options(tmp_path))
+        prompt = json.loads(route.calls[0].request.content)["messages"][1]["content"]
+    assert prompt.startswith("Claim: Measure: Objective response rate | Arm B: 40% | note\n")
+    assert read_log(tmp_path / "audit.jsonl")[0].record.claim_text == "Measure: Objective response rate | Arm B: 40% | note"
