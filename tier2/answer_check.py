@@ -21,7 +21,7 @@ import unicodedata
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from excerpt.repeats import expand_repeats
-from tier2.interface import JudgeAnswer, Verdict
+from tier2.interface import JudgeAnswer, JudgeRequest, Verdict
 
 _EMPHASIS = re.compile(r"</?(?:b|i|em|strong|mark|u|sup|sub|span)\b[^>]*>|\*\*|__|\*|~~|`", re.IGNORECASE)
 # Only what normalize_text leaves as is (it already folds U+2010/2011/2212 to "-" and
@@ -166,3 +166,8 @@ def check_answer(answer: JudgeAnswer, claim_text: str, excerpt_text: str) -> Ans
         if missing:
             return AnswerCheck(False, "quote_lacks_claim_numbers", found)
     return AnswerCheck(True, None, found)
+
+
+def check_request_answer(answer: JudgeAnswer, request: JudgeRequest) -> AnswerCheck:
+    """:func:`check_answer` for one request: its excerpt, and the numbers the claim states."""
+    return check_answer(answer, request.numbers_text, request.excerpt.text)

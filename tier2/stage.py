@@ -59,6 +59,7 @@ def build_request(claim: Claim, resolutions: Sequence[Resolution], risk: int, op
         return JudgeRequest(
             claim_id=claim.id,
             claim_text=judged_text(claim),
+            stated_text=claim.text if claim.columns else None,
             excerpt=excerpt,
             source_ids=(resolution.anchor.source_id,),
             locator=resolution.anchor.locator.raw if resolution.anchor.locator else None,

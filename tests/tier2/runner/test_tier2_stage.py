@@ -164,3 +164,24 @@ def test_a_table_row_is_judged_with_its_column_headers(tmp_path):
         prompt = json.loads(route.calls[0].request.content)["messages"][1]["content"]
     assert prompt.startswith("Claim: Measure: Objective response rate | Arm B: 40% | note\n")
     assert read_log(tmp_path / "audit.jsonl")[0].record.claim_text == "Measure: Objective response rate | Arm B: 40% | note"
+
+
+def test_a_table_rows_supported_quote_owes_the_rows_numbers_not_its_headers(tmp_path):
+    # the judge reads "Arm A (n=50): 45%"; a quote carrying the row's 45% is enough, the header's
+    # 50 is context, not a number the row claims (a sentence still owes all of its numbers)
+    from citeproof.model import TableColumn
+    from tier2.answer_check import check_request_answer
+    from tier2.fake import answer
+    from tier2.stage import build_request
+
+    claim, resolutions, risk = item(1)
+    columns = (TableColumn(header="Measure", cell="response rate"), TableColumn(header="Arm A (n=50)", cell="45%"))
+    row = claim.model_copy(update={"text": "response rate | 45%", "columns": columns})
+    request = build_request(row, resolutions, risk, options(tmp_path))
+    assert request.claim_text == "Measure: response rate | Arm A (n=50): 45%"
+    assert request.stated_text == "response rate | 45%"
+    quoted = answer("supported", "the response rate was 45%")
+    assert check_request_answer(quoted, request).ok
+    assert not check_request_answer(quoted, request.model_copy(update={"stated_text": None})).ok
+    sentence = build_request(claim, resolutions, risk, options(tmp_path))
+    assert sentence.stated_text is None and sentence.numbers_text == claim.text
