@@ -86,7 +86,7 @@ class NumericSupport(Rule):
             name="unit-in-column-header-wrong-en",
             expect="fail",
             reason="numeric_token_miss",
-            # 120 under "(g)" is 120 g, a thousandfold the record's 120 mg
+            # 12 under "(g)" is 12 g, a hundredfold the record's 120 mg (and no bare 12 is in the record)
             report="# Dosing\n\n| Dose | Amount (g) |\n|---|---|\n| Loading dose on day 1 | 12 "
             "[nct:NCT0000001#Intervention] |\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
