@@ -21,6 +21,7 @@ decides whether a line carries it.
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -33,6 +34,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import names_in, subjects_of
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
+from citeproof.values.lexicon import lexicon
 
 # the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
 # follows its last comma ("Age, years")
@@ -43,22 +45,44 @@ _COUNT_LABEL = re.compile(r"(?:^|[^a-z])(?:n|no\.?|n/n|number|count)(?:\s+of\s+[
 
 @lru_cache(maxsize=1024)
 def header_unit(header: str) -> ValueAtom | None:
-    """The unit a column header states for its cells' bare numbers, as the atom of "1 <unit>"
-    ('Dose (mg)' → 1 mg); None when it states none, or states it for a count ('n (%)')."""
+    """The unit a column header states for its cells' bare numbers, as the atom of one of it
+    ('Dose (mg)' → 1 mg; 'Revenue ($B)' → $1B, 'Sales (亿元)' → 1亿元, '(millions)' → 1e6); None
+    when it states none, or states it for a count ('n (%)')."""
     m = _UNIT_GROUP.search(header)
     if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):
         return None
-    probe = f"1 {(m.group(1) or m.group(2)).strip()}"
+    group = (m.group(1) or m.group(2)).strip()
+    for probe in _probes(group):
+        if (unit := _one_unit(probe)) is not None:
+            return unit
+    return None
+
+
+def _probes(group: str) -> list[str]:
+    """"1 mg"; and for a currency written before its scale ("$B", "US$ m", "€ million") the
+    amount as a report writes it: "$1B", "US$1 m", "€1 million"."""
+    probes = [f"1 {group}"]
+    prefix = next((c for c in sorted(lexicon().currency_prefix, key=len, reverse=True) if group.startswith(c)), None)
+    if prefix is not None:
+        probes += [f"{prefix}1{group[len(prefix):]}", f"{prefix} 1{group[len(prefix):]}"]  # "USD bn" → "USD 1 bn"
+    return probes
+
+
+def _one_unit(probe: str) -> ValueAtom | None:
+    """The probe's one atom when the whole probe is one unit, or one scale of a currency or of
+    a bare count ("亿元", "millions"); a count noun ("patients"), "mg/m2" read as "mg", or
+    "95% CI" is none."""
     atoms = claim_atoms(probe)
     if len(atoms) != 1:
         return None
     unit = atoms[0]
-    # the whole phrase must be one unit: "mg/m2" is not "mg", "95% CI" is not a unit, and a
-    # scale word ("万", "亿元") or a count noun ("patients") is not a unit of measure
     whole = unit.start == 0 and unit.end == len(prepared_claim(probe))
-    if not whole or unit.is_bare or unit.kind != "value" or unit.number != 1 or unit.count_noun or unit.stat:
+    if not whole or unit.kind != "value" or unit.count_noun or unit.stat:
         return None
-    return unit
+    if unit.number == 1:
+        return None if unit.is_bare else unit
+    scaled = unit.is_bare or unit.dim.startswith("currency:")
+    return unit if scaled and unit.number > 1 and math.log10(unit.number).is_integer() else None
 
 
 def column_atoms(columns: Sequence[TableColumn], atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
@@ -83,7 +107,7 @@ def column_atoms(columns: Sequence[TableColumn], atoms: Sequence[ValueAtom]) -> 
 def _unit_over(atom: ValueAtom, cells: Sequence[tuple[ValueAtom | None, list[ValueAtom]]]) -> ValueAtom | None:
     """The one unit header over every cell that holds ``atom``, all of whose numbers are bare; else None."""
     under = [unit if _all_bare(in_cell) else None for unit, in_cell in cells if any(_same_number(atom, a) for a in in_cell)]
-    keys = {(u.dim, u.unit) if u is not None else None for u in under}
+    keys = {(u.dim, u.unit, u.number) if u is not None else None for u in under}
     return under[0] if len(keys) == 1 and None not in keys else None
 
 
@@ -96,8 +120,11 @@ def _all_bare(atoms: Sequence[ValueAtom]) -> bool:
 
 
 def _in_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
-    return replace(atom, dim=unit.dim, unit=unit.unit, factor=unit.factor, calendar=unit.calendar,
-                   per_hours=unit.per_hours)
+    """``atom`` read in the header's unit; a scale header ("$B": one is a billion) scales it."""
+    scale = unit.number
+    return replace(atom, number=atom.number * scale, high=None if atom.high is None else atom.high * scale,
+                   step=atom.step * scale, dim=unit.dim, unit=unit.unit, factor=unit.factor,
+                   calendar=unit.calendar, per_hours=unit.per_hours)
 
 
 def header_subjects(header: str, extra: Iterable[str] = ()) -> list[str]:

@@ -414,7 +414,10 @@ class _Scanner:
                 pos = cm.end()
         else:
             nstart = cstart
-            if scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
+            if unit is not None and unit.canonical == "m" and not dens:
+                # "$5m", "$5M", "US$ 1.2 m": after a currency an "m" is a million, not a metre
+                scale, unit = self.lex.scale_letters["M"] if scale == 1.0 else scale, None
+            elif scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
                 scale, pos = self.lex.scale_letters[text[end]], max(pos, end + 1)
         # range
         high = None

@@ -168,3 +168,16 @@ def test_headers_that_name_no_subject_change_nothing(tmp_path):
 def test_a_unit_header(tmp_path, source, label, header, cell, status):
     out = statuses(tmp_path, f"# S\n\n{source}\n", table(["Item", header], [label, f"{cell} {A}"]))
     assert [s for s, _ in out] == [status]
+
+
+def test_a_table_in_billions_is_checked_as_the_amounts_it_states(tmp_path):
+    # market tables put the currency and scale in the header: '($B)' over 4.2 states $4.2 billion
+    source = "Acme revenue was $4.2 billion in 2023 and $3.1 billion in 2022.\n"
+    table = "| Company | {a} | {b} |\n|---|---|---|\n| Acme | {x} | {y} [evidence:s.md#L1] |\n"
+    right = table.format(a="2023 revenue ($B)", b="2022 revenue ($B)", x="4.2", y="3.1")
+    swapped = table.format(a="2022 revenue ($B)", b="2023 revenue ($B)", x="4.2", y="3.1")
+    wrong = table.format(a="2023 revenue ($B)", b="2022 revenue ($B)", x="4.7", y="3.1")
+    millions = table.format(a="2023 revenue ($M)", b="2022 revenue ($M)", x="4.2", y="3.1")
+    status = [verify_against(tmp_path / str(k), source, f"# Market\n\n{t}").claims[0].status
+              for k, t in enumerate((right, swapped, wrong, millions))]
+    assert status == ["pass", "undecided", "fail", "fail"]

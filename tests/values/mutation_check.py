@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "an m after a currency is a metre ($5m)",
+        "citeproof/values/extract.py",
+        'if unit is not None and unit.canonical == "m" and not dens:',
+        "if False:",
+        ("tests/values/test_currency_amounts.py",),
+    ),
+    Mutation(
+        "a scale header ($B) does not scale its cells",
+        "citeproof/values/columns.py",
+        "    scale = unit.number\n",
+        "    scale = 1.0\n",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "a number under two scale headers takes one of them",
+        "citeproof/values/columns.py",
+        "(u.dim, u.unit, u.number) if u",
+        "(u.dim, u.unit) if u",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
         "any number in the parenthesis after a value is its spread ((21 day cycle))",
         "citeproof/values/assess.py",
         "or _CLOSING.match(line, atom.end) is not None",

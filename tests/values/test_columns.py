@@ -39,11 +39,48 @@ def test_a_header_ending_in_a_unit_states_it(header, unit):
     [
         "n (%)", "No. of patients (%)", "Patients, n (%)", "例数（%）",  # the unit is the bracketed share's
         "HR (95% CI)", "Dose (mg, oral)", "Value", "数值", "Measure", "Arm A",
-        "Revenue (万)", "Patients (patients)", "Events (n)", "Sales (亿元)",
+        "Patients (patients)", "Events (n)", "Cases (万例)", "Score (points)", "Arm A (2023)",
     ],
 )
 def test_a_header_that_states_no_unit_for_its_cells(header):
     assert header_unit(header) is None
+
+
+@pytest.mark.parametrize(
+    ("header", "number", "unit"),
+    [
+        ("2023 revenue ($B)", 1e9, "USD"),
+        ("Revenue (US$ m)", 1e6, "USD"),
+        ("Revenue, USD bn", 1e9, "USD"),
+        ("Sales (€ million)", 1e6, "EUR"),
+        ("Sales (亿元)", 1e8, "CNY"),
+        ("Revenue (万)", 1e4, ""),
+        ("Users (millions)", 1e6, ""),
+    ],
+)
+def test_a_header_stating_a_scale_makes_each_bare_cell_that_many(header, number, unit):
+    found = header_unit(header)
+    assert found is not None and (found.number, found.unit) == (number, unit)
+    atoms = column_atoms(cols(("Company", "Acme"), (header, "4.2")), claim_atoms("Acme | 4.2"))
+    read = atoms[0].under_header
+    assert read is not None and read.number == pytest.approx(4.2 * number) and read.step == pytest.approx(0.1 * number)
+
+
+@pytest.mark.parametrize(
+    ("header", "source", "state"),
+    [
+        ("Revenue ($B)", "Acme revenue was $4.2 billion.", "supported"),
+        ("Revenue (US$ m)", "Acme revenue was US$4.2 million.", "supported"),
+        ("Revenue ($B)", "Acme revenue was US$4,200 million.", "supported"),
+        ("Revenue ($M)", "Acme revenue was $4.2 billion.", "missing"),  # a thousandfold off
+        ("Revenue ($B)", "Acme revenue was $4.3 billion.", "missing"),
+        ("Revenue (€ billion)", "Acme revenue was $4.2 billion.", "missing"),  # another currency
+        ("Sales (亿元)", "Acme销售额为4.2亿元。", "supported"),
+    ],
+)
+def test_a_scaled_cell_is_compared_as_the_amount_it_states(header, source, state):
+    atoms = row_atoms("Acme | 4.2", cols(("Company", "Acme"), (header, "4.2")))
+    assert match_atom(atoms[0], index_text(source))[0] == state
 
 
 def test_a_bare_number_under_a_unit_header_is_also_read_in_that_unit():
@@ -183,3 +220,11 @@ def test_a_value_after_its_subject_with_words_between_is_its_own():
     source = "A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。"
     assert columns_bind_differently(cols(("指标", "缓解率"), ("A组", "40%"), ("B组", "30%")), source) is None
     assert columns_bind_differently(cols(("指标", "缓解率"), ("B组", "40%"), ("A组", "30%")), source) is not None
+
+
+def test_a_scaled_range_scales_both_ends_and_a_number_under_two_scales_keeps_none():
+    rng = row_atoms("Acme | 4.2-4.8", cols(("Company", "Acme"), ("Revenue ($B)", "4.2-4.8")))
+    assert match_atom(rng[0], index_text("Revenue was $4.2-4.8 billion."))[0] == "supported"
+    assert match_atom(rng[0], index_text("Revenue was $4.2-5.8 billion."))[0] != "supported"
+    both = row_atoms("Acme | 4.2 | 4.2", cols(("Company", "Acme"), ("Revenue ($B)", "4.2"), ("Cost ($M)", "4.2")))
+    assert both and all(a.under_header is None for a in both)

@@ -47,3 +47,15 @@ def test_a_range_with_its_unit_on_one_side_only_is_judged():
     assert states("Response rates ranged from 38% to 52%.", "Response rates ranged from 38 to 52.") == ["plausible"]
     # other ends are still missing
     assert states("The ORR was 45% (95% CI, 36%-52%).", "The ORR was 45% (95% CI, 38-52).") == ["supported", "supported", "missing"]
+
+
+@pytest.mark.parametrize("amount", ["$5m", "$5M", "$5 m", "US$5 m", "$5 million", "$5 mn"])
+def test_an_m_after_a_currency_is_a_million(amount):
+    # "$5m" was read as 5 metres (and "$5M" as 5 million metres): a wrong FAIL against "$5 million"
+    assert states(f"Revenue was {amount}.", "Revenue was $5 million.") == ["supported"]
+    assert states(f"Revenue was {amount}.", "Revenue was $6 million.") == ["missing"]
+
+
+def test_an_m_without_a_currency_is_still_a_metre():
+    assert [(a.unit, a.number) for a in claim_atoms("The corridor was 5 m long.")] == [("m", 5.0)]
+    assert [a.unit for a in claim_atoms("A price of $5/m of cable.")] == ["USD/m"]
