@@ -19,7 +19,7 @@ from citeproof.settings import PATH_KINDS
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
-from citeproof.values.extract import SPREAD_OPENING, extract_atoms, prepare
+from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import lexicon
 
 if TYPE_CHECKING:
@@ -134,39 +134,27 @@ def _line_entries(line: str, declared: tuple[str, str, float, bool] | None, phra
     """The index entries one line contributes, in index order."""
     shown = line.strip()[:200]
     out: list[tuple[ValueAtom, str]] = []
-    previous: ValueAtom | None = None
-    for atom in extract_atoms(line, mode="source", prepared=True):
+    atoms = extract_atoms(line, mode="source", prepared=True)
+    for atom, value in zip(atoms, spread_values(atoms)):
         out.append((atom, shown))
         for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):
             out.append((extra, shown))
-        if previous is not None and previous.dim and _is_spread(line, previous, atom):
-            for extra in _spread_forms(atom, previous):
+        if value is not None:
+            for extra in _spread_forms(atom, value):
                 out.append((extra, shown))
-        if not (atom.kind == "value" and atom.stat == "CI"):
-            previous = atom  # "45% (95% CI, 38-52)": the interval belongs to 45%, not to its level
     return out
-
-
-_CLOSING = re.compile(r"\s?[)）]")
-
-
-def _is_spread(line: str, value: ValueAtom, atom: ValueAtom) -> bool:
-    """``atom`` is ``value``'s spread: after "±", or alone in the parenthesis after it
-    ("(SD 8)", "(range 35-81)"; not "(21 day cycle)")."""
-    opening = SPREAD_OPENING.match(line, value.end, atom.start)
-    if opening is None:
-        return False
-    return not any(c in opening.group(0) for c in "(（") or _CLOSING.match(line, atom.end) is not None
 
 
 def _spread_forms(spread: ValueAtom, value: ValueAtom) -> list[ValueAtom]:
     """A spread is in its value's unit whether or not the unit is written on it: "71 kg (SD 8)"
-    states an SD of 8 kg and "71 ± 8 kg" an SD of 8, so each also stands for the other form."""
+    states an SD of 8 kg and "71 ± 8 kg" an SD of 8, so each also stands for the other form —
+    for a claim's spread only (``spread_form``): "a mean of 8 kg" is not the SD of 8 it matches."""
     if spread.is_bare and spread.kind in ("value", "range"):
-        base = replace(spread, dim=value.dim, unit=value.unit, factor=value.factor, calendar=value.calendar)
+        base = replace(spread, dim=value.dim, unit=value.unit, factor=value.factor, calendar=value.calendar,
+                       spread_form=True)
         return [base, *_secondary(base, None)]
     if spread.dim == value.dim and spread.unit == value.unit and spread.kind in ("value", "range"):
-        bare = replace(spread, dim="", unit="", factor=1.0, calendar=False, per_hours=None)
+        bare = replace(spread, dim="", unit="", factor=1.0, calendar=False, per_hours=None, spread_form=True)
         return [bare, *_secondary(bare, None)]
     return []
 

@@ -23,6 +23,8 @@ counts (``Anemia1/6``) are read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
@@ -542,4 +544,37 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
         text = prepare(text, keep_newlines=(mode == "source"))
     if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
-    return _Scanner(text, mode).scan()
+    return _mark_spreads(text, _Scanner(text, mode).scan())
+
+
+_CLOSING = re.compile(r"\s?[)）]")
+
+
+def spread_values(atoms: Sequence[ValueAtom]) -> list[ValueAtom | None]:
+    """For each atom marked ``spread``, the value it is the spread of; None for the others."""
+    out: list[ValueAtom | None] = []
+    value: ValueAtom | None = None
+    for atom in atoms:
+        out.append(value if atom.spread else None)
+        if not (atom.kind == "value" and atom.stat == "CI"):
+            value = atom  # "45% (95% CI, 38-52)": the interval belongs to 45%, not to its level
+    return out
+
+
+def _mark_spreads(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """Each number that is the spread of a value with a unit: after "±", or alone in the
+    parenthesis after it ("(SD 8)", "(range 35-81)"; not "(21 day cycle)")."""
+    value: ValueAtom | None = None
+    for k, atom in enumerate(atoms):
+        if value is not None and value.dim and _is_spread(text, value, atom):
+            atoms[k] = atom = replace(atom, spread=True)
+        if not (atom.kind == "value" and atom.stat == "CI"):
+            value = atom
+    return atoms
+
+
+def _is_spread(text: str, value: ValueAtom, atom: ValueAtom) -> bool:
+    opening = SPREAD_OPENING.match(text, value.end, atom.start)
+    if opening is None:
+        return False
+    return not any(c in opening.group(0) for c in "(（") or _CLOSING.match(text, atom.end) is not None

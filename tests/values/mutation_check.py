@@ -30,6 +30,13 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a spread read in its value's unit meets any number (a mean of 8 kg vs 71 kg (SD 8))",
+        "citeproof/values/compare.py",
+        "or (source.spread_form and not claim.spread)):",
+        "):",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
         "an m after a currency is a metre ($5m)",
         "citeproof/values/extract.py",
         'if unit is not None and unit.canonical == "m" and not dens:',
@@ -52,15 +59,15 @@ MUTATIONS = (
     ),
     Mutation(
         "any number in the parenthesis after a value is its spread ((21 day cycle))",
-        "citeproof/values/assess.py",
-        "or _CLOSING.match(line, atom.end) is not None",
+        "citeproof/values/extract.py",
+        "or _CLOSING.match(text, atom.end) is not None",
         "or True",
         ("tests/values/test_spread_units.py",),
     ),
     Mutation(
         "a spread is read only in the form it is written (71 ± 8 kg vs 71 kg (SD 8))",
         "citeproof/values/assess.py",
-        "            for extra in _spread_forms(atom, previous):\n",
+        "            for extra in _spread_forms(atom, value):\n",
         "            for extra in ():\n",
         ("tests/values/test_spread_units.py",),
     ),

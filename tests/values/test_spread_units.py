@@ -108,3 +108,31 @@ def test_each_end_of_a_spread_range_is_a_value_in_the_values_unit():
     # as any range's ends are: a point claim equal to one is judged, not supported
     assert states("The oldest participant was 81 years old.", "Median age 62 years (range 35-81).") == ["plausible"]
     assert states("The oldest participant was 91 years old.", "Median age 62 years (range 35-81).") == ["missing"]
+
+
+@pytest.mark.parametrize(
+    ("text", "spreads"),
+    [
+        ("Mean weight was 71 ± 8 kg.", [False, True]),
+        ("Mean weight was 71 kg (SD 8).", [False, True]),
+        ("Median 62 years (range 35-81).", [False, True]),
+        ("ORR 45% (95% CI, 38-52).", [False, False, True]),  # the interval belongs to 45%, not to 95%
+        ("Mean weight was 71 kg, SD 8.", [False, False]),  # no ± or parenthesis
+        ("Given on Day 8 (21 day cycle).", [False, False]),  # the number does not fill the parenthesis
+        ("Score 71 (SD 8).", [False, False]),  # a bare value has no unit to share
+    ],
+)
+def test_a_number_is_marked_as_its_values_spread(text, spreads):
+    assert [a.spread for a in claim_atoms(text)] == spreads
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mean weight was 8 kg.", "Mean weight was 71 kg (SD 8)."),  # the SD is not the mean
+        ("Eight kg were lost on average.", "Mean weight was 71 kg (SD 8)."),
+        ("Overall 8 patients withdrew.", "Mean weight was 71 ± 8 kg."),  # nor is it a count
+    ],
+)
+def test_a_spread_read_in_another_form_only_meets_a_spread(claim, source):
+    assert "supported" not in states(claim, source)
