@@ -31,7 +31,10 @@ class SpanRecord(_Strict):
 
 
 class ExcerptRecord(_Strict):
-    text: str
+    text: str = Field(
+        description="What the judge saw. A line '[N lines repeated from above: \"<first words> …\"]' stands for "
+        "lines it already showed (excerpt.repeats.expand_repeats puts them back)."
+    )
     sha256: str
     source_path: str
     line_start: int = Field(description="1-based, inclusive, in the saved source's lines.")

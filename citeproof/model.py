@@ -71,6 +71,13 @@ class Finding(Frozen):
     location: Location | None = None
 
 
+class TableColumn(Frozen):
+    """One column of a table row: the header a reader sees above the cell, and the cell."""
+
+    header: str = Field(description="The column's header text, header rows joined ('' when the column has none).")
+    cell: str = Field(description="This row's cell in the column, anchors removed ('' when empty).")
+
+
 class Claim(Frozen):
     """A unit of the report that can be true or false: a sentence, a table row, a label."""
 
@@ -86,6 +93,13 @@ class Claim(Frozen):
     )
     in_source_list: bool = Field(
         default=False, description="Sits in a references/sources/appendix section (not body analysis)."
+    )
+    # A row's claim text stays its cells joined by " | " (ids, the report and its messages show
+    # it as written); the headers travel beside it, because "Arm B" over "40%" is part of what
+    # the row says and Tier 1 binds each cell's numbers to its column's header from here.
+    columns: tuple[TableColumn, ...] = Field(
+        default=(),
+        description="For a table row under a header: each column's header and this row's cell, in rendered order.",
     )
 
 

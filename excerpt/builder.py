@@ -60,10 +60,14 @@ judging it on an arbitrary page.
 
 Rendering: parts are runs of consecutive kept segments. Segments on the same line are
 joined with a space, on different lines with a newline; parts with a line ``[…]`` so the
-judge sees that text was skipped. ``line_start/line_end`` and ``char_start/char_end`` give
-the overall span in ``document.text``; ``spans`` lists each part. A part's text equals
-``document.text[span.char_start:span.char_end]`` up to whitespace and the reflow of
-wrapped lines, minus any furniture lines inside the span.
+judge sees that text was skipped. A run of lines the excerpt has already shown (every arm
+of a results table repeating one intervention description) is sent once: the repeat
+becomes one marker line (:mod:`excerpt.repeats`), so a claim about the whole place pays
+for each line once, and a window that fits only so is read whole. ``line_start/line_end``
+and ``char_start/char_end`` give the overall span in ``document.text``; ``spans`` lists
+each part. A part's text, its repeat markers expanded (``excerpt.repeats.expand_repeats``),
+equals ``document.text[span.char_start:span.char_end]`` up to whitespace and the reflow
+of wrapped lines, minus any furniture lines inside the span.
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ from citeproof.sources.types import Segment, SourceWindow
 from excerpt.boilerplate import boilerplate_lines
 from excerpt.lexical import BM25, terms
 from excerpt.numbers import ClaimNumbers, digit_keys
+from excerpt.repeats import collapse_repeats
 from excerpt.tokens import count_tokens
 from excerpt.types import Excerpt, ExcerptSpan
 
@@ -635,7 +640,8 @@ def _render(parts: Sequence[Sequence[_Piece]]) -> str:
             buf.append(" " if b.line_start == a.line_end else "\n")
             buf.append(b.text)
         rendered.append("".join(buf))
-    return f"\n{ELISION}\n".join(rendered)
+    text = f"\n{ELISION}\n".join(rendered)
+    return "\n".join(collapse_repeats(text.split("\n"), count_tokens, gap=ELISION))
 
 
 _MAX_CHARS_PER_TOKEN = 16  # beyond this a text cannot plausibly fit; skip counting it

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
-from citeproof.values import claim_atoms
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
+from citeproof.values.columns import columns_bind_differently, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from citeproof.values.strength import stronger_than_source
@@ -113,6 +113,8 @@ def _meaning_differs(
         return "the report lists it under an exclusion/contraindication heading; the source line is not under one"
     if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim)):
         return why
+    if why := _columns_differ(ctx, segment):
+        return why
     if swap := swapped_word(claim, segment):
         return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
     if why := stronger_than_source(claim, segment):
@@ -122,6 +124,15 @@ def _meaning_differs(
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
     return None
+
+
+def _columns_differ(ctx: ClaimContext, segment: str) -> str | None:
+    """A table row's column headers bind its cells' numbers to subjects ("Arm B" over "40%")."""
+    columns = ctx.claim.columns
+    if not columns:
+        return None
+    headers = " | ".join(c.header for c in columns if c.header)
+    return columns_bind_differently(columns, segment, _drug_names(ctx, headers))
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:
@@ -142,7 +153,9 @@ class ClaimSupport(Rule):
         "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
         "segment (drops its hedge, adds a universal: citeproof.values.strength); a subject named with one number "
-        "gets the number the segment gives it.",
+        "gets the number the segment gives it. A table row is read under its column headers (citeproof.values.columns): "
+        "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
+        "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -188,6 +201,22 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
+            name="table-headers-swapped-en",
+            expect="fail",
+            reason="the row puts 14.2 months under 'Arm B'",
+            # the row's cells are the record's, in its order: only the column headers say Arm B had 14.2 months
+            report="# Results\n\n| Outcome | Arm B | Arm A |\n|---|---|---|\n| Median survival among the treated adult "
+            "patients | 14.2 months | 10.1 months [nct:NCT0000001#Results] |\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="table-row-en",
+            expect="pass",
+            report="# Results\n\n| Outcome | Arm A | Arm B |\n|---|---|---|\n| Median survival among the treated adult "
+            "patients | 14.2 months | 10.1 months [nct:NCT0000001#Results] |\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
             name="word-swapped-en",
             expect="fail",
             reason="the claim's 'nausea' stands where the source says 'fatigue'",
@@ -225,6 +254,21 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
         ),
         RuleExample(
+            name="table-headers-swapped-zh",
+            expect="fail",
+            lang="zh",
+            reason="the row puts 40% under 'B组'",
+            report="# 结果\n\n| 指标 | B组 | A组 |\n|---|---|---|\n| 缓解率 | 40% | 30% [nct:NCT0000002#Results] |\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
+            name="table-row-zh",
+            expect="pass",
+            lang="zh",
+            report="# 结果\n\n| 指标 | A组 | B组 |\n|---|---|---|\n| 缓解率 | 40% | 30% [nct:NCT0000002#Results] |\n",
+            sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
+        ),
+        RuleExample(
             name="word-swapped-zh",
             expect="fail",
             lang="zh",
@@ -248,7 +292,7 @@ class ClaimSupport(Rule):
             return self.na(claim.id)
         atoms = ctx.cache.get("atoms")
         if atoms is None:
-            atoms = claim_atoms(claim.text)
+            atoms = row_atoms(claim.text, claim.columns)
             ctx.cache["atoms"] = atoms
         profile = claim_profile(claim.text, atoms)
         best: SegmentVerdict | None = None

@@ -11,7 +11,8 @@ formatted (bold, full-width digits, a scale word).
 from __future__ import annotations
 
 from citeproof.model import RuleOutcome
-from citeproof.values import NumberAssessment, assess_atoms, claim_atoms
+from citeproof.values import NumberAssessment, assess_atoms
+from citeproof.values.columns import row_atoms
 from citeproof.sources.types import SourceWindow
 from citeproof.values.assess import claim_negated
 from citeproof.values.window_index import WindowIndex
@@ -44,7 +45,11 @@ class NumericSupport(Rule):
         what="Every numeric fact of a claim (count, percentage, fraction, dose with unit and denominator, "
         "time window, currency, CI, p-value, HR/OR) is looked up in the cited windows after normalisation "
         "(thousands separators, full-width digits, Unicode minus, Markdown emphasis, scale words, number words) "
-        "and exact equivalences (120 mg = 0.12 g; 1/3 = 33.33% at the claim's precision).",
+        "and exact equivalences (120 mg = 0.12 g; 1/3 = 33.33% at the claim's precision). A bare number in a table "
+        "cell whose column header ends in a unit ('Dose (mg)', 'ORR (%)', '（个月）'; not a count column such as "
+        "'n (%)') may also match in that unit, and under a currency scale ('Revenue ($B)', '(亿元)') as that amount "
+        "(citeproof.values.columns). A value and its spread share a unit written once: '62 (range 35-81) years' "
+        "states 62 years, and '71 ± 8 kg' meets '71 kg (SD 8)'.",
         why="A fabricated or mis-copied figure is the most harmful error a cited report can carry; "
         "string matching misses it when formatted differently and rejects true paraphrases.",
         fails="Some number has nothing equal or plausible in any cited window (critical numeric_token_miss, "
@@ -69,6 +74,23 @@ class NumericSupport(Rule):
             name="unit-equivalence-en",
             expect="pass",
             report="# Dosing\n\nA loading dose of 0.12 g was given on day 1 [nct:NCT0000001#Intervention].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="unit-in-column-header-en",
+            expect="pass",
+            # the bare 0.12 sits under "(g)": it is also read as 0.12 g, which is the record's 120 mg
+            report="# Dosing\n\n| Dose | Amount (g) |\n|---|---|\n| Loading dose on day 1 | 0.12 "
+            "[nct:NCT0000001#Intervention] |\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="unit-in-column-header-wrong-en",
+            expect="fail",
+            reason="numeric_token_miss",
+            # 12 under "(g)" is 12 g, a hundredfold the record's 120 mg (and no bare 12 is in the record)
+            report="# Dosing\n\n| Dose | Amount (g) |\n|---|---|\n| Loading dose on day 1 | 12 "
+            "[nct:NCT0000001#Intervention] |\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
@@ -115,7 +137,7 @@ class NumericSupport(Rule):
             return self.na(claim.id)
         atoms = ctx.cache.get("atoms")
         if atoms is None:
-            atoms = claim_atoms(claim.text)
+            atoms = row_atoms(claim.text, claim.columns)
             ctx.cache["atoms"] = atoms
         if not atoms:
             return self.na(claim.id)

@@ -20,7 +20,8 @@ import re
 import unicodedata
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
-from tier2.interface import JudgeAnswer, Verdict
+from excerpt.repeats import expand_repeats
+from tier2.interface import JudgeAnswer, JudgeRequest, Verdict
 
 _EMPHASIS = re.compile(r"</?(?:b|i|em|strong|mark|u|sup|sub|span)\b[^>]*>|\*\*|__|\*|~~|`", re.IGNORECASE)
 # Only what normalize_text leaves as is (it already folds U+2010/2011/2212 to "-" and
@@ -58,9 +59,20 @@ def _strip_wrappers(quote: str) -> str:
 
 
 def quote_in_excerpt(quote: str, excerpt_text: str) -> bool:
-    """Does the (non-empty) quote occur verbatim in the excerpt, modulo normalisation?"""
+    """Does the (non-empty) quote occur verbatim in the excerpt, modulo normalisation?
+    The excerpt is searched with its repeat markers expanded: a marker is not source text,
+    and the lines it stands for are."""
     needle = normalize_for_quote(_strip_wrappers(quote))
-    return bool(needle) and needle in normalize_for_quote(excerpt_text)
+    return bool(needle) and needle in normalize_for_quote(_source_text(excerpt_text))
+
+
+def _source_text(excerpt_text: str) -> str:
+    try:
+        return expand_repeats(excerpt_text)
+    except ValueError:
+        # A marker-shaped line with nothing above to expand came from the source itself
+        # (the excerpt builder never collapses such a text): search it as it is.
+        return excerpt_text
 
 
 def _canonical_number(raw: str) -> str:
@@ -154,3 +166,8 @@ def check_answer(answer: JudgeAnswer, claim_text: str, excerpt_text: str) -> Ans
         if missing:
             return AnswerCheck(False, "quote_lacks_claim_numbers", found)
     return AnswerCheck(True, None, found)
+
+
+def check_request_answer(answer: JudgeAnswer, request: JudgeRequest) -> AnswerCheck:
+    """:func:`check_answer` for one request: its excerpt, and the numbers the claim states."""
+    return check_answer(answer, request.numbers_text, request.excerpt.text)

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Union
 
-from tier2.answer_check import check_answer
+from tier2.answer_check import check_request_answer
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode, Verdict
 from tier2.prompt import PROMPT_VERSION
 from tier2.runner import MODE_REJECTED, TRANSPORT_ERRORS
@@ -128,7 +128,7 @@ class ScriptedJudge:
             return item
         if not isinstance(item, JudgeAnswer):
             raise AssertionError(f"ScriptedJudge: unusable script item {item!r}")
-        checked = check_answer(item, request.claim_text, request.excerpt.text)
+        checked = check_request_answer(item, request)
         return AttemptResult(
             answer=item,
             raw_response=item.model_dump_json(),

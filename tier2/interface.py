@@ -37,11 +37,18 @@ class JudgeAnswer(BaseModel):
 
 class JudgeRequest(Frozen):
     claim_id: str
-    claim_text: str
+    claim_text: str  # what the judge is asked (a table row with its column headers)
     excerpt: Excerpt
     source_ids: tuple[str, ...]
     locator: str | None = None
     risk: int = 0  # higher is judged first
+    # The claim as the report states it, when ``claim_text`` adds context around it: a
+    # supported quote must carry *its* numbers, not a header's "(n=50)".
+    stated_text: str | None = None
+
+    @property
+    def numbers_text(self) -> str:
+        return self.stated_text if self.stated_text is not None else self.claim_text
 
 
 class AttemptResult(Frozen):

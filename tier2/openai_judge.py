@@ -23,7 +23,7 @@ import openai
 from pydantic import ValidationError
 
 from audit.scrub import Scrubber
-from tier2.answer_check import check_answer
+from tier2.answer_check import check_request_answer
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode
 from tier2.output_modes import ModeLadder, looks_like_mode_rejection, response_format_for
 from tier2.prompt import PROMPT_VERSION, build_messages
@@ -201,7 +201,7 @@ class OpenAIJudge:
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in exc.errors())
             return AttemptResult(error="schema_invalid", error_detail=problems[:500], **base)
-        checked = check_answer(answer, request.claim_text, request.excerpt.text)
+        checked = check_request_answer(answer, request)
         # The parsed answer stays on a failed check so the audit log shows what the model said;
         # ``error`` being set is what makes it unusable. (The runner checks it again: it is
         # the runner's check, not this one, that a verdict must pass to count.)

@@ -41,7 +41,7 @@ from tenacity import RetryCallState, Retrying, retry_if_result, stop_after_attem
 
 from audit.writer import AuditWriter
 from citeproof.model import Frozen
-from tier2.answer_check import check_answer
+from tier2.answer_check import check_request_answer
 from tier2.budget import BudgetExhausted, CallBudget
 from tier2.cache import AnswerCache, CachedAnswer, CacheKey, NullCache
 from tier2.interface import AttemptResult, Judge, JudgeRequest, OutputMode
@@ -206,7 +206,7 @@ class _ClaimJudge:
             hit = self.cache.get(self.key(request, mode))
             if hit is None:
                 continue
-            checked = check_answer(hit.answer, request.claim_text, request.excerpt.text)
+            checked = check_request_answer(hit.answer, request)
             if checked.ok:
                 return self._from_cache(request, hit, checked.quote_found), []
             # an entry that fails the answer check (written by an older check, or tampered
@@ -329,7 +329,7 @@ class _ClaimJudge:
             return result.model_copy(update={"error": "schema_invalid", "error_detail": "no error and no answer"})
         if result.answer is not None and result.error is None:
             # the runner's own check, whatever the judge did: only an answer that passes it counts
-            checked = check_answer(result.answer, request.claim_text, request.excerpt.text)
+            checked = check_request_answer(result.answer, request)
             update: dict[str, object] = {"quote_found": checked.quote_found}
             if not checked.ok:
                 update |= {"error": checked.reason, "error_detail": checked.detail, "retryable": False}

@@ -33,6 +33,17 @@ def candidate_windows(resolutions: Sequence[Resolution]) -> list[Resolution]:
     return [r for r in resolved if r.window and not r.window.coarse] + [r for r in resolved if r.window and r.window.coarse]
 
 
+def judged_text(claim: Claim) -> str:
+    """What the judge is asked about: the claim's text, and for a table row under a header each
+    cell after its header ("Measure: ORR | Arm B: 40% | Arm A: 25%"). The bare row would let a
+    judge pass values that sit under swapped headers; the audit log records this text, so it
+    shows what was judged. The excerpt is still centred on the row's own text."""
+    if not claim.columns:
+        return claim.text
+    cells = [f"{c.header}: {c.cell}" if c.header else c.cell for c in claim.columns if c.cell]
+    return " | ".join(cells) or claim.text
+
+
 def build_request(claim: Claim, resolutions: Sequence[Resolution], risk: int, options: Tier2Options) -> JudgeRequest | ClaimJudgement:
     """The request for the first window an excerpt can be built from, else the judge_error saying why not."""
     from excerpt.builder import ExcerptUnavailable, build_excerpt
@@ -47,7 +58,8 @@ def build_request(claim: Claim, resolutions: Sequence[Resolution], risk: int, op
             continue
         return JudgeRequest(
             claim_id=claim.id,
-            claim_text=claim.text,
+            claim_text=judged_text(claim),
+            stated_text=claim.text if claim.columns else None,
             excerpt=excerpt,
             source_ids=(resolution.anchor.source_id,),
             locator=resolution.anchor.locator.raw if resolution.anchor.locator else None,

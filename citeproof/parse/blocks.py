@@ -8,6 +8,7 @@ heading path and whether the current section is a source list. Everything after 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 # kind: heading | p | li | blockquote | tr | header_row | code
@@ -37,6 +38,7 @@ class RawBlock:
     section_path: tuple[str, ...]
     in_source_list: bool
     links: list[tuple[str, int]] = field(default_factory=list)  # (url as written, offset after link text)
+    columns: tuple[tuple[str, str], ...] = ()  # a table row under a header: (header, cell as written) by position
 
 
 @dataclass(slots=True)
@@ -47,12 +49,76 @@ class RawMermaid:
     attributes: dict[str, str]
 
 
+class TableHeader:
+    """The column headers of the table being read.
+
+    Header rows before the first data row stack ("Arm A" spanning two columns over "ORR" and
+    "PFS" reads "Arm A ORR", "Arm A PFS"); a header row after data rows starts a new header,
+    unless it is a title or section row (one non-empty cell spanning columns, or one non-empty
+    cell once a header exists), which labels rows, not columns. A row whose cells could not be
+    placed in columns (a table nested in a cell, an unusable span) leaves the rest of the table
+    without headers: a header bound to the wrong cell would be worse than none.
+
+    An HTML table with no header cells before its first row may write its header with ``td``
+    (``implicit``): a first row of two or more labels, with no digit and no anchor, is read as
+    the header too. It stays a row of its own (a claim if it is one), so nothing else changes.
+    """
+
+    __slots__ = ("rows", "data_seen", "placed", "implicit", "_joined")
+
+    def __init__(self, implicit: bool = False) -> None:
+        self.rows: list[Sequence[str]] = []
+        self.data_seen = False
+        self.placed = True
+        self.implicit = implicit
+        self._joined: list[str] | None = None  # the header text of each column, once per header
+
+    def header_row(self, cells: Sequence[str] | None, title: bool) -> None:
+        if cells is None:
+            self.placed = False
+            return
+        if title or (sum(1 for c in cells if c.strip()) == 1 and (self.rows or self.data_seen)):
+            return
+        if self.data_seen:
+            self.rows, self.data_seen = [], False
+        self.rows.append(cells)
+        self._joined = None
+
+    def columns(self, cells: Sequence[str] | None) -> tuple[tuple[str, str], ...]:
+        """(header, cell) for each position of a data row; () when there is no usable header."""
+        first = not (self.rows or self.data_seen)
+        self.data_seen = True
+        if cells is None:
+            self.placed = False
+        elif first and self.implicit and _label_row(cells):
+            self.rows.append(cells)
+            self._joined = None
+            return ()
+        if not (self.placed and self.rows and cells is not None):
+            return ()
+        if self._joined is None:
+            width = max(len(r) for r in self.rows)
+            self._joined = [" ".join(" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip()) for j in range(width)]
+        headers = self._joined
+        if not any(headers):
+            return ()
+        width = max(len(cells), len(headers))
+        return tuple((headers[j] if j < len(headers) else "", cells[j] if j < len(cells) else "") for j in range(width))
+
+
+def _label_row(cells: Sequence[str]) -> bool:
+    """Two or more cells of words only: no digit (no value, no "Week 12") and no anchor."""
+    filled = [c for c in cells if c.strip()]
+    return len(filled) >= 2 and not any(ch.isdigit() or ch == "[" for c in filled for ch in c)
+
+
 class BlockSink:
     """Collects blocks in document order and keeps the heading stack."""
 
     def __init__(self) -> None:
         self.items: list[RawBlock | RawMermaid] = []
         self._headings: list[tuple[int, str, bool]] = []  # (level, title, opens a source list)
+        self._table = TableHeader()
 
     @property
     def section_path(self) -> tuple[str, ...]:
@@ -73,7 +139,16 @@ class BlockSink:
             RawBlock("heading", tag, title, line, self.section_path, self.in_source_list)
         )
 
-    def block(self, kind: str, tag: str, text: str, line: int, links: list[tuple[str, int]] | None = None) -> None:
+    def block(
+        self,
+        kind: str,
+        tag: str,
+        text: str,
+        line: int,
+        links: list[tuple[str, int]] | None = None,
+        *,
+        columns: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         if not text.strip():
             if links:
                 # a bare link with no text is still a citation: keep the URL as the text
@@ -81,8 +156,30 @@ class BlockSink:
             else:
                 return
         self.items.append(
-            RawBlock(kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()))
+            RawBlock(kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()), columns)
         )
+
+    def table_start(self, *, implicit_header: bool = False) -> None:
+        self._table = TableHeader(implicit_header)
+
+    def table_row(
+        self,
+        header: bool,
+        text: str,
+        line: int,
+        links: list[tuple[str, int]] | None,
+        cells: Sequence[str] | None,
+        *,
+        title: bool = False,
+    ) -> None:
+        """A table row; ``text`` is its non-empty cells joined by " | ", ``cells`` the cell
+        under each rendered column position (None when they could not be placed), ``title``
+        a header row that is one cell spanning several columns."""
+        if header:
+            self._table.header_row(cells, title)
+            self.block("header_row", "tr", text, line, links)
+            return
+        self.block("tr", "tr", text, line, links, columns=self._table.columns(cells))
 
     def mermaid(self, source: str, line: int, attributes: dict[str, str]) -> None:
         self.items.append(RawMermaid(source, line, self.section_path, dict(attributes)))

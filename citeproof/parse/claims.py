@@ -18,9 +18,21 @@ import bisect
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
-from citeproof.model import Anchor, Block, Claim, Finding, Location, MermaidBlock, ParsedReport, ReportFormat, UnitKind
+from citeproof.model import (
+    Anchor,
+    Block,
+    Claim,
+    Finding,
+    Location,
+    MermaidBlock,
+    ParsedReport,
+    ReportFormat,
+    TableColumn,
+    UnitKind,
+)
 from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
 from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
 from citeproof.parse.facts import EntityDetector, fact_signals
@@ -61,6 +73,7 @@ class _Unit:
     in_source_list: bool
     anchors: list[Anchor] = field(default_factory=list)
     problems: list[AnchorProblem] = field(default_factory=list)
+    columns: tuple[TableColumn, ...] = ()
 
 
 def build_report(
@@ -140,6 +153,7 @@ def build_report(
                 fact_bearing=bool(signals),
                 fact_signals=signals,
                 in_source_list=u.in_source_list,
+                columns=u.columns,
             )
         )
         findings.extend(_finding(p, u.location, claim_id) for p in u.problems)
@@ -191,12 +205,32 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             in_source_list=block.in_source_list,
             anchors=anchors,
             problems=list(scan.problems),
+            columns=_columns(block, loc, settings),
         )
         only_anchors = not _has_words(clean) and bool(anchors or scan.problems)
         if not _has_words(clean) and not only_anchors:
             continue  # punctuation or whitespace only
         out.append((unit, only_anchors))
     return out
+
+
+def _columns(block: RawBlock, loc: Location, settings: Settings) -> tuple[TableColumn, ...]:
+    """The row's (header, cell) pairs as the claim carries them: anchors removed like the text's."""
+    return tuple(
+        TableColumn(header=_without_anchors(header, loc, settings), cell=_without_anchors(cell, loc, settings))
+        for header, cell in block.columns
+    )
+
+
+def _without_anchors(text: str, loc: Location, settings: Settings) -> str:
+    if "[" not in text:
+        return _tidy_plain(text)  # a header recurs on every row of its table
+    return tidy(_remove_spans(text, scan_anchors(text, loc, settings).spans))
+
+
+@lru_cache(maxsize=4096)
+def _tidy_plain(text: str) -> str:
+    return tidy(text)
 
 
 def _has_words(text: str) -> bool:

@@ -226,6 +226,9 @@ class HtmlExtractor:
         self.row_line = 0
         self.row_header = True
         self.row_links: list[tuple[str, int]] = []
+        self.row_spans: list[tuple[int, int] | None] = []  # (colspan, rowspan) of each cell of the open row
+        self.row_placeable = True  # False when a nested table's cells joined the row
+        self.spans_below: dict[int, int] = {}  # column → rows still covered by a rowspan from above
         self.thead = 0
         self.heading: _Acc | None = None
         self._walk(body)
@@ -299,6 +302,7 @@ class HtmlExtractor:
                 self.row[-1].add(text)
             elif text.strip():
                 self.row.append(_Acc("td", "td", self.row_line))
+                self.row_spans.append((1, 1))
                 self.row[-1].add(text)
         else:
             acc = self.acc
@@ -322,6 +326,9 @@ class HtmlExtractor:
                 self.row_depth += 1
             elif tag in ("td", "th"):
                 self.row.append(_Acc(tag, tag, self.row_line))
+                self.row_spans.append(_spans(node))
+                if self.row_depth:
+                    self.row_placeable = False
                 if tag == "td":
                     self.row_header = False
             elif tag in BLOCK_TAGS or tag in HEADING_TAGS:
@@ -339,10 +346,17 @@ class HtmlExtractor:
             self.row_line = self.loc.line()
             self.row_header = True
             self.row_links = []
+            self.row_spans = []
+            self.row_placeable = True
         elif tag == "thead":
             self.thead += 1
+            self.spans_below = {}  # a rowspan ends with its row group
         elif tag in BLOCK_TAGS or tag in ("td", "th"):
             self._flush()
+            if tag == "table":
+                self.sink.table_start(implicit_header=True)
+            if tag in ("table", "tbody", "tfoot"):
+                self.spans_below = {}
             kind = {"li": "li", "blockquote": "blockquote", "pre": "code"}.get(tag)
             if kind is None:
                 kind = self._context()[0]  # a <p> inside an <li> is still list-item text
@@ -390,15 +404,63 @@ class HtmlExtractor:
         text = " | ".join(c for c in cells if c)
         header = self.row_header or self.thead > 0
         self.row = None
+        placed = self._place(cells)
         if text or self.row_links:
-            self.sink.block("header_row" if header else "tr", "tr", text, self.row_line, self.row_links)
+            filled = [k for k, c in enumerate(cells) if c]
+            span = self.row_spans[filled[0]] if len(filled) == 1 else None
+            title = header and span is not None and span[0] > 1
+            self.sink.table_row(header, text, self.row_line, self.row_links, placed, title=title)
         self.acc = _Acc(*self._context(), self.loc.line())
+
+    def _place(self, cells: list[str]) -> list[str] | None:
+        """The row's cells by rendered column position: a cell spanning columns stands in each,
+        a rowspan from a row above keeps its columns; None when the cells cannot be placed."""
+        if not self.row_placeable or any(span is None for span in self.row_spans):
+            self.spans_below = {}
+            return None
+        covered = set(self.spans_below)
+        placed: dict[int, str] = {}
+        below: dict[int, int] = {c: n - 1 for c, n in self.spans_below.items() if n > 1}
+        col = 0
+        for cell, span in zip(cells, self.row_spans):
+            colspan, rowspan = span or (1, 1)
+            while col in covered:
+                col += 1
+            for k in range(col, col + colspan):
+                placed[k] = cell
+                if rowspan > 1:
+                    below[k] = rowspan - 1
+            col += colspan
+        self.spans_below = below
+        width = max([*placed, *covered], default=-1) + 1
+        return [placed.get(k, "") for k in range(width)]
 
     def _flush(self) -> None:
         acc = self.acc
         if acc.parts or acc.links:
             self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links)
         self.acc = _Acc(acc.kind, acc.tag, self.loc.line())
+
+
+_MAX_COLSPAN = 100
+_MAX_ROWSPAN = 1000
+
+
+def _spans(node: LexborNode) -> tuple[int, int] | None:
+    """(colspan, rowspan) of a cell as HTML reads them (a missing or unreadable value is 1);
+    None for spans too wide to place (rowspan="0", "to the end of the section", included)."""
+    attrs = node.attributes or {}
+    out: list[int] = []
+    for name, most in (("colspan", _MAX_COLSPAN), ("rowspan", _MAX_ROWSPAN)):
+        raw = (attrs.get(name) or "").strip()
+        digits = raw[: len(raw) - len(raw.lstrip("0123456789"))] if raw[:1].isdigit() else ""
+        value = int(digits) if digits else 1
+        if name == "colspan" and value == 0:
+            value = 1
+        if value == 0 or value > most:
+            return None
+        out.append(value)
+    return out[0], out[1]
 
 
 def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 0) -> BlockSink:

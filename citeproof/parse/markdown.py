@@ -137,6 +137,8 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                 i = wrapper[1] + 1
                 continue
             HtmlExtractor(sink, line_offset=(tok.map[0] if tok.map else 0)).feed(tok.content)
+        elif typ == "table_open":
+            sink.table_start()
         elif typ == "thead_open":
             in_thead = True
         elif typ == "thead_close":
@@ -148,7 +150,9 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
             row.append(" ".join(cell.split()))
             row_links.extend((url, 0) for url, _ in links)
         elif typ == "tr_close" and row is not None:
-            sink.block("header_row" if in_thead else "tr", "tr", " | ".join(c for c in row if c), row_line, row_links)
+            # markdown-it pads a short row and drops a long row's extra cells: every row is as
+            # wide as the header, so position j is under header j
+            sink.table_row(in_thead, " | ".join(c for c in row if c), row_line, row_links, row)
             row = None
         i += 1
     return sink

@@ -19,7 +19,7 @@ from citeproof.settings import PATH_KINDS
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
-from citeproof.values.extract import extract_atoms, prepare
+from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import lexicon
 
 if TYPE_CHECKING:
@@ -136,11 +136,29 @@ def _line_entries(line: str, declared: tuple[str, str, float, bool] | None, phra
     """The index entries one line contributes, in index order."""
     shown = line.strip()[:200]
     out: list[tuple[ValueAtom, str]] = []
-    for atom in extract_atoms(line, mode="source", prepared=True):
+    atoms = extract_atoms(line, mode="source", prepared=True)
+    for atom, value in zip(atoms, spread_values(atoms)):
         out.append((atom, shown))
         for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):
             out.append((extra, shown))
+        if value is not None:
+            for extra in _spread_forms(atom, value):
+                out.append((extra, shown))
     return out
+
+
+def _spread_forms(spread: ValueAtom, value: ValueAtom) -> list[ValueAtom]:
+    """A spread is in its value's unit whether or not the unit is written on it: "71 kg (SD 8)"
+    states an SD of 8 kg and "71 ± 8 kg" an SD of 8, so each also stands for the other form —
+    for a claim's spread only (``spread_form``): "a mean of 8 kg" is not the SD of 8 it matches."""
+    if spread.is_bare and spread.kind in ("value", "range"):
+        base = replace(spread, dim=value.dim, unit=value.unit, factor=value.factor, calendar=value.calendar,
+                       spread_form=True)
+        return [base, *_secondary(base, None)]
+    if spread.dim == value.dim and spread.unit == value.unit and spread.kind in ("value", "range"):
+        bare = replace(spread, dim="", unit="", factor=1.0, calendar=False, per_hours=None, spread_form=True)
+        return [bare, *_secondary(bare, None)]
+    return []
 
 
 def build_index(text: str) -> TextIndex:
@@ -182,6 +200,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         # "over 1/2 of patients" bounds a proportion: compare it as a percentage
         claim = claim.evolve(kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,
                         step=1e-6, decimals=6)
+    if claim.under_header is not None:
+        return _match_under_header(claim, claim.under_header, index, negated=negated)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
         rel = relate(claim, source, negated=negated)
@@ -201,6 +221,22 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         if lo_state != "missing" and hi_state != "missing":
             best = ("plausible", lo_line)
     return best
+
+
+_RANK = {"supported": 2, "plausible": 1, "missing": 0}
+
+
+def _match_under_header(
+    claim: ValueAtom, in_unit: ValueAtom, index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A table cell's bare number under a unit header: the better of the number as written and
+    the number in the header's unit. Both, because a source that is itself a table carries the
+    unit in its own header and writes the bare number; the unit reading can only add support."""
+    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)
+    if as_written[0] == "supported":
+        return as_written
+    as_unit = match_atom(in_unit, index, negated=negated)
+    return as_unit if _RANK[as_unit[0]] > _RANK[as_written[0]] else as_written
 
 
 @lru_cache(maxsize=1024)

@@ -40,6 +40,11 @@ class ValueAtom:
     label: bool = False  # reserved: ordinals that name something (Group 2) are never emitted as atoms
     per_hours: float | None = None  # a rate's time denominator in hours (mg/day → 24)
     range_end: bool = False  # source index only: one end of a range/CI, indexed as a value of its own
+    spread: bool = False  # the spread of the value before it: "± 8", "(SD 8)", "(range 35-81)"
+    spread_form: bool = False  # source index only: a spread read in the unit it was not written in
+    # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
+    # the same number in that unit, which the number may also be matched as (values.columns)
+    under_header: ValueAtom | None = None
     start: int = 0
     end: int = 0
 
@@ -79,6 +84,8 @@ class ValueAtom:
             text += f" ({self.count_noun})"
         if self.derived:
             text += " [derived]"
+        if self.under_header is not None:
+            text += f" [column: {self.under_header.unit}]"
         return text
 
 

@@ -53,12 +53,12 @@ def binding_differs(
     # a name either text writes as a name is a name in both ("Merck held …" opens a sentence,
     # "… followed by Merck" does not)
     extra = {n.lower() for n in extra_names if n} | entity_tokens(claim_text) | entity_tokens(segment_text)
-    names = _names(claim_text, claim_low, extra)
+    names = names_in(claim_text, claim_low, extra)
     if len({n for n, _ in names}) >= 2:
         places = [[m.start() for m in re.finditer(re.escape(n), seg_low)] for n, _ in names]
         if not _in_order(places):
             return "the claim names its subjects in another order than the source"
-    subjects = _subjects(claim_text, claim_low, names)
+    subjects = subjects_of(claim_text, claim_low, names)
     # a subject the claim names must be in the line ("adults" is there as "adult patients")
     # (time points are not: "after 84 days" is "after 12 weeks", which the numeric rule compares)
     when = {m.group(0) for m in _WHEN.finditer(claim_low)}
@@ -67,16 +67,19 @@ def binding_differs(
     if absent:
         return f"the claim names '{absent[0]}', which the source line does not"
     if values and subjects:
-        seg_subjects = _subjects(segment_text, seg_low, _names(segment_text, seg_low, extra))
+        seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
         return _subject_values_differ(values, subjects, found, seg_subjects)
     return None
 
 
-def _names(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
+def names_in(text: str, low: str, extra: set[str], *, capitalised: bool = True) -> list[tuple[str, int]]:
     """Every occurrence of a name in ``low`` (the prepared, lower-cased ``text``), in order, as (name, position):
-    capitalised names and identifiers, "Arm A"/"Cohort 2" labels, X组 labels, subject words, ``extra``."""
+    capitalised names and identifiers (unless ``capitalised`` is False), "Arm A"/"Cohort 2" labels, X组 labels,
+    subject words, ``extra``."""
     words = cues()
-    keys = set(entity_tokens(text)) | {m.group(0) for m in _NUMBERED.finditer(low)} | {m.group(0) for m in _WHEN.finditer(low)}
+    keys = {m.group(0) for m in _NUMBERED.finditer(low)} | {m.group(0) for m in _WHEN.finditer(low)}
+    if capitalised:
+        keys |= entity_tokens(text)
     for m in _CJK_LABEL.finditer(low):
         label = _PARTICLES.split(m.group(0))[-1]
         if label not in _NOT_A_LABEL and len(label) > 1:
@@ -90,8 +93,8 @@ def _names(text: str, low: str, extra: set[str]) -> list[tuple[str, int]]:
     return [(k, at) for at, k in hits]
 
 
-def _subjects(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Of ``names`` (``_names`` of ``text``), those that say *who* (an arm, a group, a drug,
+def subjects_of(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Of ``names`` (``names_in`` of ``text``), those that say *who* (an arm, a group, a drug,
     men/women, a company, a time point), not *what* is measured: short upper-case acronyms
     (ORR, PFS, HR) and trial ids are left out."""
     measures = {t.lower() for t in re.findall(r"\b[A-Z][A-Z0-9-]{1,4}\b", text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
@@ -114,7 +117,7 @@ def _subject_values_differ(
         if name not in seg_names:
             continue
         places = [at for n, at in subjects if n == name]
-        mine = _nearest_value(places, len(name), values)
+        mine = nearest_value(places, len(name), values)
         if mine is None:
             continue
         same_kind = [v for v in found if v.dim == mine.dim and v.kind == mine.kind]
@@ -123,13 +126,13 @@ def _subject_values_differ(
         # "对照组为7.4个月" / "7.4 months in Arm B": the number is looked for on the side of the
         # subject the claim writes it on, and on the other side only when there is none there
         after = mine.start > min(places)
-        theirs = _nearest_value([at for n, at in seg_subjects if n == name], len(name), same_kind, prefer_after=after)
+        theirs = nearest_value([at for n, at in seg_subjects if n == name], len(name), same_kind, prefer_after=after)
         if theirs is not None and relate(mine, theirs) != "supported":
             return f"the claim gives {mine.raw} to '{name}'; the source gives '{name}' {theirs.raw}"
     return None
 
 
-def _nearest_value(
+def nearest_value(
     places: Sequence[int], length: int, atoms: Sequence[ValueAtom], *, prefer_after: bool | None = None
 ) -> ValueAtom | None:
     """The atom closest to any of the name's places, looked for first on the ``prefer_after``

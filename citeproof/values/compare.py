@@ -107,12 +107,14 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     ``negated``: the claim is negated ("none … more than 1%"), which turns a bound's truth
     condition around — any same-unit value in the window makes it judgeable (plausible).
     An equal value under a different statistic, equal to one end of a source range or
-    confidence interval, or one the source only approximates ("about 30%" for a claim of 30%)
-    is at most plausible.
+    confidence interval, one the source only approximates ("about 30%" for a claim of 30%),
+    or a source spread read in a unit it was not written in ("71 kg (SD 8)" as 8 kg) met by a
+    claim number that is no spread ("a mean of 8 kg") is at most plausible.
     """
     rel = _relate(claim, source, negated=negated)
     if rel == "supported" and (source.range_end or _stat_differs(claim, source)
-                               or (source.qualifier == "~" and claim.qualifier != "~")):
+                               or (source.qualifier == "~" and claim.qualifier != "~")
+                               or (source.spread_form and not claim.spread)):
         return "plausible"
     return rel
 

@@ -23,6 +23,8 @@ counts (``Anemia1/6``) are read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
@@ -68,6 +70,18 @@ _TIMES = re.compile(r"\s?times\s(?:as|higher|lower|greater|more|less|that|the)\b
 _IDENT_AFTER = re.compile(r"(?:st|nd|rd|th)\b|[A-Za-z]|-[A-Z]{1,5}\b")
 _PER_BEFORE = re.compile(r"(每日|每天|每周|每月|每年|每小时)\s?(?:口服|静脉|给予|服用)?\s?$")
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
+# what names a value's spread: "(range 35-81)", "(SD 8)", "(IQR 10 to 15)", "(95% CI 1.2-3.4)"
+_SPREAD_LABEL = (
+    r"(?:range|full range|iqr|interquartile range|sd|s\.d\.|standard deviation|se|sem|s\.e\.m\.|standard error"
+    r"|min(?:imum)?[\s,/-]*max(?:imum)?|(?:95\s?%\s?)?ci|范围|标准差|四分位距|四分位间距)"
+)
+# a spread in parentheses after a value, the unit (if any) written after it
+_SPREAD_AFTER = re.compile(
+    r"\s?[(（](?:" + _SPREAD_LABEL + r"\s?[:,=]?\s?)?[-+]?\d[\d.,]*(?:\s?(?:-|–|—|to|至)\s?[-+]?\d[\d.,]*)?[)）]",
+    re.IGNORECASE,
+)
+# the text between a value and its spread: "71 kg ± 8", "71 kg (SD 8)", "62 years (range 35-81)"
+SPREAD_OPENING = re.compile(r"\s?(?:±|\+/-|\+-|[(（](?:" + _SPREAD_LABEL + r"\s?[:,=，]?)?)\s?$", re.IGNORECASE)
 # "1/3.33 of patients": a share written as one over a decimal (not a date, not a count)
 _DECIMAL_DENOMINATOR = re.compile(r"^\s?/\s?(\d+\.\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")
@@ -208,6 +222,22 @@ class _Scanner:
             out.append((info.canonical, info.dim, info.factor))
             pos = um.end()
         return out, pos
+
+    def _spread_unit(self, pos: int, unit: UnitInfo | None, dens: list) -> tuple[UnitInfo | None, list]:
+        """The unit written after a value's spread in parentheses belongs to the value:
+        "62 (range 35-81) years" states 62 years, as "62 years (range 35-81)" does. The numbers
+        inside keep no unit, as they do when the unit comes first: a claim may word the spread
+        otherwise ("SD 8", "standard deviation of 8"), and a bare spread on one side must not
+        fail against one with a unit on the other."""
+        if unit is not None:
+            return unit, dens
+        spread = _SPREAD_AFTER.match(self.text, pos)
+        if spread is None:
+            return unit, dens
+        unit, upos = self._unit_at(spread.end())
+        if unit is None:
+            return None, dens
+        return unit, (self._denominators(upos)[0] if unit.dim != "percent" else [])
 
     def _currency_before(self, start: int) -> tuple[str | None, int]:
         window = self.text[max(0, start - 6):start]
@@ -403,6 +433,7 @@ class _Scanner:
                 _, _, _, unit_sd, dens_sd, _ = self._quantity(n_sd.start(), n_sd.end(), n_sd.group(0))
                 if unit_sd is not None:
                     unit, dens = unit_sd, dens_sd
+        unit, dens = self._spread_unit(pos, unit, dens)
         if word_value is None and self._identifier_after(end, pos):
             return None, pos
         # currency
@@ -414,7 +445,10 @@ class _Scanner:
                 pos = cm.end()
         else:
             nstart = cstart
-            if scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
+            if unit is not None and unit.canonical == "m" and not dens:
+                # "$5m", "$5M", "US$ 1.2 m": after a currency an "m" is a million, not a metre
+                scale, unit = self.lex.scale_letters["M"] if scale == 1.0 else scale, None
+            elif scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
                 scale, pos = self.lex.scale_letters[text[end]], max(pos, end + 1)
         # range
         high = None
@@ -539,4 +573,37 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
         text = prepare(text, keep_newlines=(mode == "source"))
     if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
-    return _Scanner(text, mode).scan()
+    return _mark_spreads(text, _Scanner(text, mode).scan())
+
+
+_CLOSING = re.compile(r"\s?[)）]")
+
+
+def spread_values(atoms: Sequence[ValueAtom]) -> list[ValueAtom | None]:
+    """For each atom marked ``spread``, the value it is the spread of; None for the others."""
+    out: list[ValueAtom | None] = []
+    value: ValueAtom | None = None
+    for atom in atoms:
+        out.append(value if atom.spread else None)
+        if not (atom.kind == "value" and atom.stat == "CI"):
+            value = atom  # "45% (95% CI, 38-52)": the interval belongs to 45%, not to its level
+    return out
+
+
+def _mark_spreads(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """Each number that is the spread of a value with a unit: after "±", or alone in the
+    parenthesis after it ("(SD 8)", "(range 35-81)"; not "(21 day cycle)")."""
+    value: ValueAtom | None = None
+    for k, atom in enumerate(atoms):
+        if value is not None and value.dim and _is_spread(text, value, atom):
+            atoms[k] = atom = replace(atom, spread=True)
+        if not (atom.kind == "value" and atom.stat == "CI"):
+            value = atom
+    return atoms
+
+
+def _is_spread(text: str, value: ValueAtom, atom: ValueAtom) -> bool:
+    opening = SPREAD_OPENING.match(text, value.end, atom.start)
+    if opening is None:
+        return False
+    return not any(c in opening.group(0) for c in "(（") or _CLOSING.match(text, atom.end) is not None

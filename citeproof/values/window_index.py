@@ -164,7 +164,7 @@ class _Facts:
 
 def _lazy_kind(atom: ValueAtom) -> str | None:
     """'bare' or 'percent' when the atom can be decided from value-bearing lines alone."""
-    if atom.derived or atom.qualifier is not None or atom.kind != "value":
+    if atom.derived or atom.qualifier is not None or atom.kind != "value" or atom.under_header is not None:
         return None
     if atom.dim == "percent":
         return "percent"

@@ -69,11 +69,13 @@ def flat(text: str) -> str:
 
 
 def assert_offsets_true(excerpt, document) -> None:
-    """Every part of the excerpt is the text of its span in document.text (up to whitespace)."""
+    """Every part of the excerpt is the text of its span in document.text (up to whitespace),
+    once the lines a repeat marker stands for are put back."""
     from excerpt.builder import ELISION
+    from excerpt.repeats import expand_repeats
     from excerpt.tokens import count_tokens
 
-    parts = excerpt.text.split(f"\n{ELISION}\n")
+    parts = expand_repeats(excerpt.text).split(f"\n{ELISION}\n")
     assert len(parts) == len(excerpt.spans)
     for part, span in zip(parts, excerpt.spans):
         source = document.text[span.char_start : span.char_end]

@@ -1,4 +1,4 @@
-"""Mutation check for the numeric rule (CP104), its value atoms, and the n/a tally.
+"""Mutation check for the numeric rule (CP104), its value atoms, claim support (CP105), table columns, and the n/a tally.
 
     python tests/values/mutation_check.py          # from the repository root
 
@@ -29,6 +29,69 @@ class Mutation:
 
 
 MUTATIONS = (
+    Mutation(
+        "a spread read in its value's unit meets any number (a mean of 8 kg vs 71 kg (SD 8))",
+        "citeproof/values/compare.py",
+        "or (source.spread_form and not claim.spread)):",
+        "):",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "an m after a currency is a metre ($5m)",
+        "citeproof/values/extract.py",
+        'if unit is not None and unit.canonical == "m" and not dens:',
+        "if False:",
+        ("tests/values/test_currency_amounts.py",),
+    ),
+    Mutation(
+        "a scale header ($B) does not scale its cells",
+        "citeproof/values/columns.py",
+        "    scale = unit.number\n",
+        "    scale = 1.0\n",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "a number under two scale headers takes one of them",
+        "citeproof/values/columns.py",
+        "(u.dim, u.unit, u.number) if u",
+        "(u.dim, u.unit) if u",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "any number in the parenthesis after a value is its spread ((21 day cycle))",
+        "citeproof/values/extract.py",
+        "or _CLOSING.match(text, atom.end) is not None",
+        "or True",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "a spread is read only in the form it is written (71 ± 8 kg vs 71 kg (SD 8))",
+        "citeproof/values/assess.py",
+        "            for extra in _spread_forms(atom, value):\n",
+        "            for extra in ():\n",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "a spread in a unit of its own is read in the value's unit",
+        "citeproof/values/assess.py",
+        "if spread.dim == value.dim and spread.unit == value.unit and spread.kind",
+        "if spread.dim == value.dim and spread.kind",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "the unit after a spread in parentheses is nobody's",
+        "citeproof/values/extract.py",
+        "        unit, dens = self._spread_unit(pos, unit, dens)\n",
+        "",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "a spread of a range is not a spread",
+        "citeproof/values/extract.py",
+        "(?:\\s?(?:-|–|—|to|至)\\s?[-+]?\\d[\\d.,]*)?[)）]\",",
+        "[)）]\",",
+        ("tests/values/test_spread_units.py",),
+    ),
     Mutation(
         "drop emphasis folding",
         "citeproof/text/normalize.py",
@@ -171,6 +234,118 @@ MUTATIONS = (
         ("tests/values",),
     ),
     Mutation(
+        "a table row's column headers are ignored (values under swapped headers pass)",
+        "tier1/claim_support.py",
+        "    if why := _columns_differ(ctx, segment):",
+        "    if False:",
+        ("tests/tier1/test_table_rows.py",),
+    ),
+    Mutation(
+        "a header subject the line does not name leaves every row open (one subject column too)",
+        "citeproof/values/columns.py",
+        "            if not named and len(headed) >= 2:",
+        "            if not named:",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a header subject the line does not name is ignored where columns compete",
+        "citeproof/values/columns.py",
+        "            if not named and len(headed) >= 2:",
+        "            if False:",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a header subject is found inside a longer word ('men' in 'women')",
+        "citeproof/values/columns.py",
+        '    before = r"(?<![a-z0-9])" if name[:1].isascii() and name[:1].isalnum() else ""',
+        '    before = ""',
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "capitalised header words are subjects ('Objective Response Rate')",
+        "citeproof/values/columns.py",
+        "capitalised=False)",
+        "capitalised=True)",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a header subject's number is looked for after it only",
+        "citeproof/values/columns.py",
+        "    for after in (True, False):",
+        "    for after in (True,):",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "a header subject takes the nearest number on either side (the line's layout unread)",
+        "citeproof/values/columns.py",
+        "    if not picks or None in picks or len({_key(p) for p in picks if p is not None}) != 1:",
+        "    if not picks or None in picks:",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
+        "a unit header is ignored (a bare cell number never matches the unit it is given in)",
+        "citeproof/values/columns.py",
+        "    return column_atoms(columns, atoms) if columns and atoms else atoms",
+        "    return atoms",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a count column's unit ('n (%)') qualifies its count",
+        "citeproof/values/columns.py",
+        "    if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):",
+        "    if m is None:",
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "a cell number under a unit header is matched only in that unit",
+        "citeproof/values/assess.py",
+        "    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)",
+        '    as_written: tuple[NumberState, str | None] = ("missing", None)',
+        ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "HTML rowspans are not carried to the rows below",
+        "citeproof/parse/html.py",
+        "            while col in covered:",
+        "            while False:",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "a title row spanning the table heads its columns",
+        "citeproof/parse/html.py",
+        "            title = header and span is not None and span[0] > 1",
+        "            title = False",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "a header row after data rows stacks on the old header",
+        "citeproof/parse/blocks.py",
+        "        if self.data_seen:\n            self.rows, self.data_seen = [], False\n",
+        "",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "an HTML first row of labels is never a header",
+        "citeproof/parse/blocks.py",
+        "        elif first and self.implicit and _label_row(cells):",
+        "        elif False:",
+        ("tests/parse/test_table_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
+        "an HTML first row with numbers is taken for a header",
+        "citeproof/parse/blocks.py",
+        '    return len(filled) >= 2 and not any(ch.isdigit() or ch == "[" for c in filled for ch in c)',
+        "    return len(filled) >= 2",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "a table row reaches the judge without its column headers",
+        "tier2/stage.py",
+        "    if not claim.columns:\n        return claim.text\n",
+        "    return claim.text\n",
+        ("tests/tier2/runner/test_tier2_stage.py",),
+    ),
+    Mutation(
         "a claim under the report's exclusion heading passes on an inclusion line",
         "tier1/claim_support.py",
         "    if any(inverting_header(h) for h in ctx.claim.location.section_path):",
@@ -184,13 +359,14 @@ def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
 
 
-def main() -> int:
+def main(mutations: tuple[Mutation, ...] = MUTATIONS) -> int:
+    """Apply each mutation in a throwaway worktree of HEAD; 1 when any survives."""
     survived = 0
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
         run(["git", "worktree", "add", "--detach", str(tree), "HEAD"], REPO).check_returncode()
         try:
-            for m in MUTATIONS:
+            for m in mutations:
                 target = tree / m.path
                 original = target.read_text(encoding="utf-8")
                 if m.old not in original:
@@ -210,7 +386,7 @@ def main() -> int:
                     print(f"killed    {m.name}  by {failed[0] if failed else 'an error'}")
         finally:
             run(["git", "worktree", "remove", "--force", str(tree)], REPO)
-    print(f"{len(MUTATIONS) - survived}/{len(MUTATIONS)} mutations killed")
+    print(f"{len(mutations) - survived}/{len(mutations)} mutations killed")
     return 1 if survived else 0
 
 

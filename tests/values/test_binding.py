@@ -132,10 +132,10 @@ def test_group_labels_subject_words_and_given_names_are_subjects():
 
 
 def test_a_word_that_only_contains_a_label_is_no_subject():
-    from citeproof.values.binding import _names
+    from citeproof.values.binding import names_in
 
-    assert _names("the army", "the army", set()) == []
-    assert [n for n, _ in _names("Arm B的ORR", "arm b的orr", set())] == ["arm b"]
+    assert names_in("the army", "the army", set()) == []
+    assert [n for n, _ in names_in("Arm B的ORR", "arm b的orr", set())] == ["arm b"]
 
 
 def test_a_number_supported_in_another_form_is_not_paired_with_an_unrelated_number():
@@ -144,10 +144,10 @@ def test_a_number_supported_in_another_form_is_not_paired_with_an_unrelated_numb
 
 
 def test_chinese_labels_are_whole_words_and_determiners_are_no_labels():
-    from citeproof.values.binding import _names
+    from citeproof.values.binding import names_in
 
-    assert [n for n, _ in _names("对照组为7.4个月", "对照组为7.4个月", set())] == ["对照组"]
-    assert _names("两组患者", "两组患者", set()) == [] and _names("各组", "各组", set()) == []
+    assert [n for n, _ in names_in("对照组为7.4个月", "对照组为7.4个月", set())] == ["对照组"]
+    assert names_in("两组患者", "两组患者", set()) == [] and names_in("各组", "各组", set()) == []
 
 
 def test_the_runs_drug_names_are_subjects(tmp_path):

@@ -40,9 +40,22 @@ def test_an_amount_with_its_currency_on_one_side_only_is_judged():
 
 
 def test_a_range_with_its_unit_on_one_side_only_is_judged():
-    # red-team round 2: "95% CI 38%-52%" failed against "95% CI, 38-52" (the unit written once, on the estimate)
-    assert states("The ORR was 45% (95% CI, 38%-52%).", "The ORR was 45% (95% CI, 38-52).") == ["supported", "supported", "plausible"]
-    assert states("Median age was 62 years (range, 35-81 years).", "Median age was 62 years (range, 35-81).") == [
-        "supported", "plausible"]
+    # red-team round 2: "95% CI 38%-52%" failed against "95% CI, 38-52" (the unit written once, on the
+    # estimate). A spread right after its value now takes the value's unit (tests/values/test_spread_units.py);
+    # a range anywhere else with its unit on one side only is still judged, not failed.
+    assert states("Ages ranged from 35 to 81 years.", "Ages ranged from 35 to 81.") == ["plausible"]
+    assert states("Response rates ranged from 38% to 52%.", "Response rates ranged from 38 to 52.") == ["plausible"]
     # other ends are still missing
     assert states("The ORR was 45% (95% CI, 36%-52%).", "The ORR was 45% (95% CI, 38-52).") == ["supported", "supported", "missing"]
+
+
+@pytest.mark.parametrize("amount", ["$5m", "$5M", "$5 m", "US$5 m", "$5 million", "$5 mn"])
+def test_an_m_after_a_currency_is_a_million(amount):
+    # "$5m" was read as 5 metres (and "$5M" as 5 million metres): a wrong FAIL against "$5 million"
+    assert states(f"Revenue was {amount}.", "Revenue was $5 million.") == ["supported"]
+    assert states(f"Revenue was {amount}.", "Revenue was $6 million.") == ["missing"]
+
+
+def test_an_m_without_a_currency_is_still_a_metre():
+    assert [(a.unit, a.number) for a in claim_atoms("The corridor was 5 m long.")] == [("m", 5.0)]
+    assert [a.unit for a in claim_atoms("A price of $5/m of cable.")] == ["USD/m"]

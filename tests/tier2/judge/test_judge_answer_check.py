@@ -152,3 +152,43 @@ def test_claim_numbers_carried_as_value_atoms():
 )
 def test_claim_numbers_missing_by_both_readings(claim, quote):
     assert missing_claim_numbers(claim, quote)
+
+
+# ---------------------------------------------------------------- repeat markers (excerpt.repeats)
+
+_REPEATED = [
+    "Arm/Group Title: Volunteers",
+    "Every participant was screened for contraindications before the imaging session began, and a nurse placed an intravenous line.",
+    "Unit of Measure: lesions 0",
+    "Arm/Group Title: Patients",
+    "Every participant was screened for contraindications before the imaging session began, and a nurse placed an intravenous line.",
+    "Unit of Measure: lesions 12",
+]
+
+
+def _collapsed() -> str:
+    from excerpt.builder import ELISION
+    from excerpt.repeats import collapse_repeats
+    from excerpt.tokens import count_tokens
+
+    text = "\n".join(collapse_repeats(_REPEATED, count_tokens, gap=ELISION))
+    assert text.count("screened for contraindications") == 1, "the fixture must collapse"
+    return text
+
+
+def test_a_quote_across_a_collapsed_repeat_is_found_where_the_source_has_it():
+    quote = "Arm/Group Title: Patients Every participant was screened for contraindications"
+    assert quote_in_excerpt(quote, _collapsed())
+
+
+def test_the_repeat_marker_itself_is_not_a_quote():
+    text = _collapsed()
+    marker_line = next(line for line in text.split("\n") if line.startswith("[1 line repeated"))
+    assert quote_in_excerpt(marker_line, text) is False
+    assert quote_in_excerpt("line repeated from above", text) is False
+
+
+def test_a_marker_shaped_source_line_with_nothing_above_is_searched_as_text():
+    text = 'Intro line\n[2 lines repeated from above: "nothing like this …"]'
+    assert quote_in_excerpt("Intro line", text)
+    assert quote_in_excerpt("2 lines repeated from above", text)

@@ -144,3 +144,44 @@ def test_excerpt_failures_end_the_claim_judge_error_and_the_next_window_is_tried
     assert out.judgement("claim-002").error == "excerpt_error" and "builder bug" in out.judgement("claim-002").error_detail
     assert out.judgement("claim-003").status == "judged"
     assert out.judge_errors == 2 and out.calls_made == 1
+
+
+def test_a_table_row_is_judged_with_its_column_headers(tmp_path):
+    # a row left undecided because its headers pair the numbers otherwise must not reach the
+    # judge as bare cells, which read as true against "Arm A 40%, Arm B 25%"
+    from citeproof.model import TableColumn
+    from tier2.stage import judged_text
+
+    claim, resolutions, risk = item(1)
+    columns = (TableColumn(header="Measure", cell="Objective response rate"), TableColumn(header="Arm B", cell="40%"),
+               TableColumn(header="", cell="note"), TableColumn(header="Arm A", cell=""))
+    row = claim.model_copy(update={"text": "Objective response rate | 40% | note", "columns": columns})
+    assert judged_text(row) == "Measure: Objective response rate | Arm B: 40% | note"
+    assert judged_text(claim) == claim.text  # a sentence is asked as written
+    with respx.mock() as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=ok_completion)
+        run_tier2([(row, resolutions, risk)], options(tmp_path))
+        prompt = json.loads(route.calls[0].request.content)["messages"][1]["content"]
+    assert prompt.startswith("Claim: Measure: Objective response rate | Arm B: 40% | note\n")
+    assert read_log(tmp_path / "audit.jsonl")[0].record.claim_text == "Measure: Objective response rate | Arm B: 40% | note"
+
+
+def test_a_table_rows_supported_quote_owes_the_rows_numbers_not_its_headers(tmp_path):
+    # the judge reads "Arm A (n=50): 45%"; a quote carrying the row's 45% is enough, the header's
+    # 50 is context, not a number the row claims (a sentence still owes all of its numbers)
+    from citeproof.model import TableColumn
+    from tier2.answer_check import check_request_answer
+    from tier2.fake import answer
+    from tier2.stage import build_request
+
+    claim, resolutions, risk = item(1)
+    columns = (TableColumn(header="Measure", cell="response rate"), TableColumn(header="Arm A (n=50)", cell="45%"))
+    row = claim.model_copy(update={"text": "response rate | 45%", "columns": columns})
+    request = build_request(row, resolutions, risk, options(tmp_path))
+    assert request.claim_text == "Measure: response rate | Arm A (n=50): 45%"
+    assert request.stated_text == "response rate | 45%"
+    quoted = answer("supported", "the response rate was 45%")
+    assert check_request_answer(quoted, request).ok
+    assert not check_request_answer(quoted, request.model_copy(update={"stated_text": None})).ok
+    sentence = build_request(claim, resolutions, risk, options(tmp_path))
+    assert sentence.stated_text is None and sentence.numbers_text == claim.text

@@ -1,0 +1,225 @@
+"""A table row's numbers read under their column headers (``Claim.columns``).
+
+A row's claim text is its cells, "Objective response rate | 40% | 25%"; a reader also reads the
+header over each cell, and "Arm B" over "40%" says what "Arm B 40%" says in a sentence. The row
+keeps its text (claim ids, messages and the report show the row as written) and Tier 1 reads
+the headers from ``Claim.columns``:
+
+* ``columns_bind_differently``: a header that names a subject (Arm B, A组, placebo, week 12,
+  2023, a drug) binds its cell's numbers to that subject, and the cited line must not give
+  that subject another number of the same kind — the sentence rule of
+  ``citeproof.values.binding``, with the header in place of the words before the number;
+* ``column_atoms``: a header ending in a unit ("Dose (mg)", "ORR (%)", "中位PFS（个月）") states
+  the unit of its cell's bare numbers, so "200" under "Dose (mg)" may also be matched as 200 mg.
+
+Only label-like names count as header subjects: capitalisation does not ("Objective Response
+Rate", "Experimental Arm" are title case, not names). A header subject the line does not name
+leaves the row to the judge only where the pairing is open: two or more columns name subjects
+and the line gives more than one value of the cell's kind. It never fails a row: CP105 only
+decides whether a line carries it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from citeproof.model import TableColumn
+from citeproof.values.assess import claim_atoms, prepared_claim
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.binding import names_in, subjects_of
+from citeproof.values.compare import relate
+from citeproof.values.extract import extract_atoms, prepare
+from citeproof.values.lexicon import lexicon
+
+# the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
+# follows its last comma ("Age, years")
+_UNIT_GROUP = re.compile(r"(?:[(（\[]\s*([^()（）\[\]]{1,24}?)\s*[)）\]]|[,，]\s*([^,，()（）\[\]]{1,24}?))\s*$")
+# "n (%)", "No. of patients (%)", "例数（%）": the unit is the bracketed share's, not the count's
+_COUNT_LABEL = re.compile(r"(?:^|[^a-z])(?:n|no\.?|n/n|number|count)(?:\s+of\s+[a-z ]+)?\s*$|(?:例数|人数|例)\s*$", re.I)
+
+
+@lru_cache(maxsize=1024)
+def header_unit(header: str) -> ValueAtom | None:
+    """The unit a column header states for its cells' bare numbers, as the atom of one of it
+    ('Dose (mg)' → 1 mg; 'Revenue ($B)' → $1B, 'Sales (亿元)' → 1亿元, '(millions)' → 1e6); None
+    when it states none, or states it for a count ('n (%)')."""
+    m = _UNIT_GROUP.search(header)
+    if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):
+        return None
+    group = (m.group(1) or m.group(2)).strip()
+    for probe in _probes(group):
+        if (unit := _one_unit(probe)) is not None:
+            return unit
+    return None
+
+
+def _probes(group: str) -> list[str]:
+    """"1 mg"; and for a currency written before its scale ("$B", "US$ m", "€ million") the
+    amount as a report writes it: "$1B", "US$1 m", "€1 million"."""
+    probes = [f"1 {group}"]
+    prefix = next((c for c in sorted(lexicon().currency_prefix, key=len, reverse=True) if group.startswith(c)), None)
+    if prefix is not None:
+        probes += [f"{prefix}1{group[len(prefix):]}", f"{prefix} 1{group[len(prefix):]}"]  # "USD bn" → "USD 1 bn"
+    return probes
+
+
+def _one_unit(probe: str) -> ValueAtom | None:
+    """The probe's one atom when the whole probe is one unit, or one scale of a currency or of
+    a bare count ("亿元", "millions"); a count noun ("patients"), "mg/m2" read as "mg", or
+    "95% CI" is none."""
+    atoms = claim_atoms(probe)
+    if len(atoms) != 1:
+        return None
+    unit = atoms[0]
+    whole = unit.start == 0 and unit.end == len(prepared_claim(probe))
+    if not whole or unit.kind != "value" or unit.count_noun or unit.stat:
+        return None
+    if unit.number == 1:
+        return None if unit.is_bare else unit
+    scaled = unit.is_bare or unit.dim.startswith("currency:")
+    return unit if scaled and unit.number > 1 and math.log10(unit.number).is_integer() else None
+
+
+def column_atoms(columns: Sequence[TableColumn], atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
+    """``atoms`` (of the row's text) with each bare number that sits only in cells under one
+    unit header also read in that unit (``ValueAtom.under_header``).
+
+    A number is placed by value and spelling, not by offset: the row's text joins its non-empty
+    cells once, while a cell spanning two columns stands in both. A number found in cells under
+    different units, or under no unit, is left as written; so is a cell that writes a unit of
+    its own for any of its numbers ("200 mg/m2" under "Dose (mg)")."""
+    units = [header_unit(c.header) if c.header and c.cell else None for c in columns]
+    if not any(units):
+        return list(atoms)
+    cells = [(unit, claim_atoms(c.cell)) for c, unit in zip(columns, units) if c.cell]
+    out = []
+    for atom in atoms:
+        unit = _unit_over(atom, cells) if atom.is_bare and atom.kind != "fraction" and not atom.count_noun else None
+        out.append(replace(atom, under_header=_in_unit(atom, unit)) if unit is not None else atom)
+    return out
+
+
+def _unit_over(atom: ValueAtom, cells: Sequence[tuple[ValueAtom | None, list[ValueAtom]]]) -> ValueAtom | None:
+    """The one unit header over every cell that holds ``atom``, all of whose numbers are bare; else None."""
+    under = [unit if _all_bare(in_cell) else None for unit, in_cell in cells if any(_same_number(atom, a) for a in in_cell)]
+    keys = {(u.dim, u.unit, u.number) if u is not None else None for u in under}
+    return under[0] if len(keys) == 1 and None not in keys else None
+
+
+def _same_number(a: ValueAtom, b: ValueAtom) -> bool:
+    return a.raw == b.raw and a.number == b.number and a.high == b.high
+
+
+def _all_bare(atoms: Sequence[ValueAtom]) -> bool:
+    return all(a.is_bare and not a.count_noun for a in atoms)
+
+
+def _in_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
+    """``atom`` read in the header's unit; a scale header ("$B": one is a billion) scales it."""
+    scale = unit.number
+    return replace(atom, number=atom.number * scale, high=None if atom.high is None else atom.high * scale,
+                   step=atom.step * scale, dim=unit.dim, unit=unit.unit, factor=unit.factor,
+                   calendar=unit.calendar, per_hours=unit.per_hours)
+
+
+def header_subjects(header: str, extra: Iterable[str] = ()) -> list[str]:
+    """The subjects a column header names: Arm A / Cohort 2 labels, X组 labels, subject words
+    (placebo, women, 安慰剂), time points (week 12, 2023, 第12周) and ``extra`` (drug names)."""
+    low = prepare(header).lower()
+    names = names_in(header, low, {n.lower() for n in extra if n}, capitalised=False)
+    return list(dict.fromkeys(n for n, _ in subjects_of(header, low, names)))
+
+
+def columns_bind_differently(
+    columns: Sequence[TableColumn], segment_text: str, extra_names: Iterable[str] = ()
+) -> str | None:
+    """Why ``segment_text`` gives a column's subject other numbers than the row puts under it,
+    or leaves open which of its values the column's subject has; None when it does neither."""
+    extra = list(extra_names)
+    headed = [(c, header_subjects(c.header, extra)) for c in columns if c.header]
+    headed = [(c, subjects) for c, subjects in headed if subjects]
+    if not headed:
+        return None
+    found = extract_atoms(segment_text, mode="source")
+    seg_low = prepare(segment_text, keep_newlines=True).lower()
+    places = {s: [(at, at + len(s)) for at in _places(s, seg_low)] for _, subjects in headed for s in subjects}
+    # where the row's header subjects stand in the line: its layout is read from all of them
+    spans = sorted({span for found_at in places.values() for span in found_at})
+    # a label's own number ("week 12", "2023") is not a value it labels
+    found = [v for v in found if not any(v.start < b and a < v.end for a, b in spans)]
+    for column, subjects in headed:
+        named = [s for s in subjects if places[s]]
+        for value in (a for a in column_atoms((column,), claim_atoms(column.cell)) if not a.derived):
+            compared, same_kind = _same_kind(value, found)
+            if len({_key(v) for v in same_kind}) < 2:
+                continue  # one value of the kind in the line: nothing to confuse it with
+            if not named and len(headed) >= 2:
+                return (f"the column '{column.header}' names '{subjects[0]}', which the source line does not, "
+                        f"and the line has more than one value {compared.raw} could be")
+            for subject in named:
+                theirs = _paired(places[subject], spans, same_kind)
+                if theirs is not None and relate(compared, theirs) != "supported":
+                    return f"the row puts {value.raw} under '{column.header}'; the source gives '{subject}' {theirs.raw}"
+    return None
+
+
+def _paired(own: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]], values: Sequence[ValueAtom]) -> ValueAtom | None:
+    """The value the line gives the subject standing at ``own``; None when that is open.
+
+    The line's layout decides the side: "Arm A 40%, Arm B 25%" and "A组的缓解率为40%，B组为25%"
+    write a value after each subject (between it and the next), "40% in Arm A and 25% in Arm B"
+    before it. A side fits when every subject place ``spans`` has a value on it; the subject's
+    value is the nearest there. When both sides fit and disagree, or neither fits ("Arm A and
+    Arm B had 40% and 25%"), the pairing is the judge's."""
+    ordered = sorted(values, key=lambda v: v.start)
+    picks: list[ValueAtom | None] = []
+    for after in (True, False):
+        sides: dict[tuple[int, int], list[ValueAtom]] = {}
+        for i, (start, end) in enumerate(spans):
+            if after:
+                stop = spans[i + 1][0] if i + 1 < len(spans) else sys.maxsize
+                sides[(start, end)] = [v for v in ordered if end <= v.start and v.end <= stop]
+            else:
+                since = spans[i - 1][1] if i else 0
+                sides[(start, end)] = [v for v in ordered if since <= v.start and v.end <= start]
+        if not all(sides.values()):
+            continue
+        nearest = [sides[span][0] if after else sides[span][-1] for span in own]
+        picks.append(nearest[0] if len({_key(v) for v in nearest}) == 1 else None)
+    if not picks or None in picks or len({_key(p) for p in picks if p is not None}) != 1:
+        return None
+    return picks[0]
+
+
+def _key(value: ValueAtom) -> tuple[float, float | None]:
+    """A value as a quantity: 0.2 g and 200 mg are one value."""
+    return (value.number * value.factor, value.high * value.factor if value.high is not None else None)
+
+
+def _same_kind(value: ValueAtom, found: Sequence[ValueAtom]) -> tuple[ValueAtom, list[ValueAtom]]:
+    """The reading of ``value`` the line can be compared with (its header unit when the line
+    writes numbers in that dimension), and the line's numbers of that kind."""
+    readings = [value.under_header, replace(value, under_header=None)] if value.under_header else [value]
+    for reading in readings:
+        same = [v for v in found if v.dim == reading.dim and v.kind == reading.kind]
+        if same:
+            return reading, same
+    return readings[-1], []
+
+
+def _places(name: str, low: str) -> list[int]:
+    """Where ``name`` stands in ``low`` as a whole name ("men" is not in "women", "arm a" not in "arm a1")."""
+    before = r"(?<![a-z0-9])" if name[:1].isascii() and name[:1].isalnum() else ""
+    after = r"(?![a-z0-9])" if name[-1:].isascii() and name[-1:].isalnum() else ""
+    return [m.start() for m in re.finditer(before + re.escape(name) + after, low)]
+
+
+def row_atoms(text: str, columns: Sequence[TableColumn]) -> list[ValueAtom]:
+    """A claim's value atoms; a table row's bare numbers also read in their header's unit."""
+    atoms = claim_atoms(text)
+    return column_atoms(columns, atoms) if columns and atoms else atoms

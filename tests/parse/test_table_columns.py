@@ -1,0 +1,126 @@
+"""A table row carries its column headers beside its text (``Claim.columns``).
+
+The row's text and id stay the cells joined by " | " (what users see); the headers over each
+cell travel in ``columns`` so Tier 1 can read "Arm B" over "40%" as the row says it.
+"""
+
+from __future__ import annotations
+
+from citeproof.parse import claim_key, parse_report
+from citeproof.settings import Settings
+
+A = "[nct:NCT1#L2]"
+
+
+def rows(text: str, fmt: str = "markdown") -> list[tuple[str, list[tuple[str, str]]]]:
+    report = parse_report(text, fmt, Settings())  # type: ignore[arg-type]
+    return [(c.text, [(col.header, col.cell) for col in c.columns]) for c in report.claims]
+
+
+def md(header: str, *body: str) -> str:
+    width = header.count("|") - 1
+    return "# T\n\n" + header + "\n|" + "---|" * width + "\n" + "\n".join(body) + "\n"
+
+
+def test_markdown_row_keeps_its_text_and_id_and_gains_its_headers():
+    report = parse_report(md("| Measure | Arm B | Arm A |", f"| Objective response rate | 40% | 25% {A} |"), "markdown", Settings())
+    claim = report.claims[0]
+    assert claim.text == "Objective response rate | 40% | 25%"
+    assert claim.id == "c-" + claim_key(("T",), claim.text)  # the headers do not enter the id
+    assert [(c.header, c.cell) for c in claim.columns] == [
+        ("Measure", "Objective response rate"), ("Arm B", "40%"), ("Arm A", "25%")]
+
+
+def test_markdown_rows_narrower_or_wider_than_the_header_sit_under_it_by_position():
+    # markdown-it pads a short row with empty cells and drops a long row's extra cells
+    text = md("| Measure | Arm A | Arm B |", f"| ORR | 40% {A} |", f"| PFS | 5.1 months | 4.0 months {A} | 9 |")
+    assert rows(text) == [
+        ("ORR | 40%", [("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "")]),
+        ("PFS | 5.1 months | 4.0 months", [("Measure", "PFS"), ("Arm A", "5.1 months"), ("Arm B", "4.0 months")]),
+    ]
+
+
+def test_empty_header_cells_and_empty_cells_keep_their_positions():
+    text = md("|  | Arm A | Arm B |", f"| ORR |  | 25% {A} |")
+    assert rows(text) == [("ORR | 25%", [("", "ORR"), ("Arm A", ""), ("Arm B", "25%")])]
+
+
+def test_chinese_headers():
+    text = md("| 指标 | A组 | B组 |", f"| 客观缓解率 | 40% | 25% {A} |")
+    assert rows(text)[0][1] == [("指标", "客观缓解率"), ("A组", "40%"), ("B组", "25%")]
+
+
+def test_a_table_does_not_lend_its_header_to_the_next_and_a_list_row_has_none():
+    text = md("| Measure | Arm A |", f"| ORR | 40% {A} |") + "\nThe rate was 40% in Arm A [nct:NCT1#L2].\n"
+    claims = parse_report(text, "markdown", Settings()).claims
+    assert claims[0].columns and claims[1].columns == ()
+
+
+def test_html_thead_and_an_all_th_first_row_are_headers():
+    thead = f"<table><thead><tr><th>Measure</th><th>Arm B</th></tr></thead><tr><td>ORR</td><td>40% {A}</td></tr></table>"
+    th_row = f"<table><tr><th>Measure</th><th>Arm B</th></tr><tr><td>ORR</td><td>40% {A}</td></tr></table>"
+    expected = [("ORR | 40%", [("Measure", "ORR"), ("Arm B", "40%")])]
+    assert rows(thead, "html") == expected and rows(th_row, "html") == expected
+
+
+def test_html_first_row_of_labels_heads_a_table_without_header_cells():
+    labels = f"<table><tr><td>Measure</td><td>Arm B</td></tr><tr><td>ORR</td><td>40% {A}</td></tr></table>"
+    assert rows(labels, "html") == [("ORR | 40%", [("Measure", "ORR"), ("Arm B", "40%")])]
+    # a first row with a number (or an anchor) is data, not a header
+    data = f"<table><tr><td>ORR</td><td>40% {A}</td></tr><tr><td>PFS</td><td>5.1 months {A}</td></tr></table>"
+    assert [cols for _, cols in rows(data, "html")] == [[], []]
+
+
+def test_html_spans_place_cells_under_the_columns_they_render_in():
+    html = (
+        "<table><thead><tr><th rowspan=2>Measure</th><th colspan=2>Arm A</th><th>Arm B</th></tr>"
+        "<tr><th>ORR (%)</th><th>PFS (months)</th><th>ORR (%)</th></tr></thead><tbody>"
+        "<tr><th colspan=4>Efficacy</th></tr>"  # a title row labels rows, not columns
+        f"<tr><td rowspan=2>Overall</td><td>40</td><td>5.1</td><td>25 {A}</td></tr>"
+        f"<tr><td>41</td><td>5.2</td><td>26 {A}</td></tr></tbody></table>"
+    )
+    heads = ["Measure", "Arm A ORR (%)", "Arm A PFS (months)", "Arm B ORR (%)"]
+    assert rows(html, "html") == [
+        ("Overall | 40 | 5.1 | 25", list(zip(heads, ["Overall", "40", "5.1", "25"]))),
+        ("41 | 5.2 | 26", list(zip(heads, ["", "41", "5.2", "26"]))),  # under the rowspan, one column on
+    ]
+
+
+def test_a_header_row_after_data_rows_starts_a_new_header_and_a_section_row_does_not():
+    html = (
+        "<table><tr><th>Measure</th><th>Arm A</th></tr>"
+        f"<tr><td>ORR</td><td>40% {A}</td></tr>"
+        "<tr><th>Safety</th></tr>"  # one cell once a header exists: a section label
+        f"<tr><td>AE</td><td>12% {A}</td></tr>"
+        "<tr><th>Measure</th><th>Arm B</th></tr>"
+        f"<tr><td>ORR</td><td>25% {A}</td></tr></table>"
+    )
+    assert [cols[1] for _, cols in rows(html, "html")] == [("Arm A", "40%"), ("Arm A", "12%"), ("Arm B", "25%")]
+
+
+def test_rows_that_cannot_be_placed_leave_the_table_without_headers():
+    nested = (
+        "<table><tr><th>Measure</th><th>Arm A</th></tr>"
+        f"<tr><td>ORR<table><tr><td>x</td></tr></table></td><td>40% {A}</td></tr>"
+        f"<tr><td>PFS</td><td>5.1 months {A}</td></tr></table>"
+    )
+    assert [cols for _, cols in rows(nested, "html")] == [[], []]
+    zero_rowspan = (
+        "<table><tr><th>Measure</th><th>Arm A</th></tr>"
+        f"<tr><td rowspan=0>ORR</td><td>40% {A}</td></tr></table>"
+    )
+    assert [cols for _, cols in rows(zero_rowspan, "html")] == [[]]
+
+
+def test_anchors_are_removed_from_cells_and_headers():
+    text = md("| Measure | Arm A [nct:NCT1#L1] |", f"| ORR | 40% {A} |")
+    assert rows(text)[0][1] == [("Measure", "ORR"), ("Arm A", "40%")]
+
+
+def test_a_title_row_spanning_the_table_heads_no_column():
+    html = (
+        "<table><tr><th colspan=3>Table 2. Efficacy in Arm A and placebo</th></tr>"
+        "<tr><th>Measure</th><th>Arm A</th><th>Placebo</th></tr>"
+        f"<tr><td>ORR</td><td>40%</td><td>25% {A}</td></tr></table>"
+    )
+    assert [h for h, _ in rows(html, "html")[0][1]] == ["Measure", "Arm A", "Placebo"]

@@ -1,0 +1,183 @@
+"""Table rows are checked under their column headers, end to end (pipeline and CLI).
+
+A row "| Objective response rate | 40% | 25% |" under "| Measure | Arm B | Arm A |" says Arm B
+had 40%: against a source giving Arm A 40% it must not pass, under the right headers it
+passes, and a header subject the source does not name never fails a row.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from citeproof.cli import main
+from citeproof.pipeline import VerifyOptions, run
+from tests.values.helpers import verify_against
+
+NCT1 = "Results\nObjective response rate: Arm A 40%, Arm B 25%.\n"
+A = "[evidence:s.md#L3]"
+
+
+def table(header: list[str], *rows: list[str]) -> str:
+    lines = ["# R", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows]) + "\n"
+
+
+def statuses(tmp_path: Path, source: str, report: str, fmt: str = "markdown") -> list[tuple[str, str]]:
+    if fmt == "markdown":
+        out = verify_against(tmp_path, source, report)
+    else:
+        folder = tmp_path / "sources" / "evidence"
+        folder.mkdir(parents=True)
+        (folder / "s.md").write_text(source, encoding="utf-8")
+        out = run(report, "html", tmp_path / "sources", VerifyOptions(mode="report"))
+    return [(c.status, (c.undecided_reasons or ("",))[0]) for c in out.claims]
+
+
+# ---- the reported wrong PASS, through the CLI ------------------------------------------------
+
+
+def cli(tmp_path: Path, header: str, row: str, capsys) -> tuple[int, dict]:
+    sources = tmp_path / "sources" / "clinical_trials"
+    sources.mkdir(parents=True, exist_ok=True)
+    (sources / "NCT1.txt").write_text(NCT1, encoding="utf-8")
+    report = tmp_path / "report.md"
+    report.write_text(f"# T\n\n{header}\n|---|---|---|\n{row}\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    code = main(["verify", str(report), "--sources", str(tmp_path / "sources"), "--out", str(out)])
+    capsys.readouterr()
+    return code, json.loads(out.read_text(encoding="utf-8"))["claims"][0]
+
+
+def test_values_under_swapped_column_headers_do_not_pass(tmp_path, capsys):
+    code, claim = cli(tmp_path, "| Measure | Arm B | Arm A |", "| Objective response rate | 40% | 25% [nct:NCT1#L2] |", capsys)
+    assert (code, claim["status"]) == (3, "undecided")
+    assert claim["text"] == "Objective response rate | 40% | 25%"  # the row is shown as written
+    assert "the row puts 40% under 'Arm B'; the source gives 'arm b' 25%" in claim["undecided_reasons"][0]
+
+
+def test_values_under_the_right_column_headers_pass(tmp_path, capsys):
+    code, claim = cli(tmp_path, "| Measure | Arm A | Arm B |", "| Objective response rate | 40% | 25% [nct:NCT1#L2] |", capsys)
+    assert (code, claim["status"]) == (0, "pass")
+
+
+def test_values_swapped_under_the_right_headers_stay_undecided(tmp_path, capsys):
+    code, claim = cli(tmp_path, "| Measure | Arm A | Arm B |", "| Objective response rate | 25% | 40% [nct:NCT1#L2] |", capsys)
+    assert (code, claim["status"]) == (3, "undecided")
+    assert "another order" in claim["undecided_reasons"][0]
+
+
+# ---- the pipeline: English, Chinese, HTML --------------------------------------------------------
+
+SOURCE_EN = "# S\n\nThe objective response rate was 40% in Arm A and 25% in Arm B.\n"
+SOURCE_ZH = "# S\n\nA组的客观缓解率为40%，B组为25%。\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "header", "row", "status"),
+    [
+        (SOURCE_EN, ["Measure", "Arm B", "Arm A"], ["Objective response rate", "40%", f"25% {A}"], "undecided"),
+        (SOURCE_EN, ["Measure", "Arm A", "Arm B"], ["Objective response rate", "40%", f"25% {A}"], "pass"),
+        (SOURCE_ZH, ["指标", "B组", "A组"], ["客观缓解率", "40%", f"25% {A}"], "undecided"),
+        (SOURCE_ZH, ["指标", "A组", "B组"], ["客观缓解率", "40%", f"25% {A}"], "pass"),
+        ("# S\n\n客观缓解率：试验组40%，对照组25%。\n", ["指标", "对照组", "试验组"], ["客观缓解率", "40%", f"25% {A}"], "undecided"),
+        ("# S\n\n客观缓解率：试验组40%，对照组25%。\n", ["指标", "试验组", "对照组"], ["客观缓解率", "40%", f"25% {A}"], "pass"),
+        # title-case headers are not names; the subject word in "Control Arm" is
+        ("# S\n\nThe objective response rate was 40% in the experimental arm and 25% in the control arm.\n",
+         ["Outcome", "Experimental Arm", "Control Arm"], ["Objective response rate", "40%", f"25% {A}"], "pass"),
+        ("# S\n\nThe objective response rate was 40% in the experimental arm and 25% in the control arm.\n",
+         ["Outcome", "Control Arm", "Experimental Arm"], ["Objective response rate", "40%", f"25% {A}"], "undecided"),
+        ("# S\n\nRevenue was USD 3.4 billion in 2022 and USD 4.1 billion in 2023.\n",
+         ["Metric", "2023", "2022"], ["Revenue", "USD 3.4 billion", f"USD 4.1 billion {A}"], "undecided"),
+        ("# S\n\nRevenue was USD 3.4 billion in 2022 and USD 4.1 billion in 2023.\n",
+         ["Metric", "2022", "2023"], ["Revenue", "USD 3.4 billion", f"USD 4.1 billion {A}"], "pass"),
+    ],
+)
+def test_a_row_is_read_under_its_headers(tmp_path, source, header, row, status):
+    assert [s for s, _ in statuses(tmp_path, source, table(header, row))] == [status]
+
+
+@pytest.mark.parametrize(
+    ("head", "status"),
+    [
+        ("<thead><tr><th>Measure</th><th>Arm B</th><th>Arm A</th></tr></thead>", "undecided"),
+        ("<thead><tr><th>Measure</th><th>Arm A</th><th>Arm B</th></tr></thead>", "pass"),
+        ("<tr><th>Measure</th><th>Arm B</th><th>Arm A</th></tr>", "undecided"),  # an all-th first row
+        ("<tr><td>Measure</td><td>Arm B</td><td>Arm A</td></tr>", "undecided"),  # a first row of labels
+        ("<tr><td>Measure</td><td>Arm A</td><td>Arm B</td></tr>", "pass"),
+        # a group header over unit sub-headers: "Objective response rate Arm B (%)"
+        ("<thead><tr><th rowspan=2>Measure</th><th colspan=2>Objective response rate</th></tr>"
+         "<tr><th>Arm B (%)</th><th>Arm A (%)</th></tr></thead>", "undecided"),
+        ("<thead><tr><th rowspan=2>Measure</th><th colspan=2>Objective response rate</th></tr>"
+         "<tr><th>Arm A (%)</th><th>Arm B (%)</th></tr></thead>", "pass"),
+    ],
+)
+def test_html_headers(tmp_path, head, status):
+    cells = ("40", "25") if "(%)" in head else ("40%", "25%")
+    report = (f"<h1>R</h1><table>{head}<tbody><tr><td>Objective response rate</td>"
+              f"<td>{cells[0]}</td><td>{cells[1]} {A}</td></tr></tbody></table>")
+    assert [s for s, _ in statuses(tmp_path, SOURCE_EN, report, "html")] == [status]
+
+
+# ---- a header subject the source does not name never fails a row ---------------------------------
+
+
+def test_an_absent_header_subject_of_a_single_subject_column_leaves_a_correct_row_as_it_was(tmp_path):
+    source = "# S\n\nAt week 12 the objective response rate was 40%, and at week 24 it was 35%.\n"
+    report = table(["Measure", "Arm A"], [f"At week 12 the objective response rate {A}", "40%"])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]
+
+
+def test_an_absent_header_subject_with_one_value_of_its_kind_leaves_a_correct_row_as_it_was(tmp_path):
+    source = "# S\n\nThe objective response rate was 40%.\n"
+    report = table(["Measure", "Arm A", "Arm B"], ["Objective response rate", f"40% {A}", ""])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]
+
+
+def test_an_absent_subject_where_columns_compete_is_undecided_never_failed(tmp_path):
+    source = "# S\n\nThe objective response rate was 40% in group 1 and 25% in group 2.\n"
+    out = statuses(tmp_path, source, table(["Measure", "Arm A", "Arm B"], ["Objective response rate", "40%", f"25% {A}"]))
+    assert out[0][0] == "undecided" and "names 'arm a', which the source line does not" in out[0][1]
+
+
+def test_headers_that_name_no_subject_change_nothing(tmp_path):
+    source = "# S\n\nObjective response rate: Arm A 40%, Arm B 25%.\n"
+    for header in (["Measure", "Value"], ["Measure", "n (%)"], ["指标", "数值"]):
+        out = statuses(tmp_path / header[1].replace(" ", "").replace("(", "").replace(")", "").replace("%", "p"),
+                       source, table(header, [f"Objective response rate, Arm A {A}", "40%"]))
+        assert out[0][0] == "pass", header
+
+
+# ---- a unit in the header qualifies the cell's bare number -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "label", "header", "cell", "status"),
+    [
+        ("The objective response rate was 40%.", "Objective response rate", "ORR (%)", "40", "pass"),  # was a wrong FAIL
+        ("The daily dose was 0.2 g.", "Daily dose", "Dose (mg)", "200", "pass"),  # an exact equivalence
+        ("中位无进展生存期为7.4个月。", "中位无进展生存期", "中位PFS（个月）", "7.4", "pass"),
+        ("Daily dose (mg): 200", "Daily dose", "Dose (mg)", "200", "pass"),  # the source's own unit header
+        ("The daily dose was 200 µg.", "Daily dose", "Dose (mg)", "200", "fail"),  # a thousandfold error
+        ("The daily dose was 0.2 g.", "Daily dose", "Dose (mg)", "300", "fail"),
+        ("Response was seen in 12% of patients.", "Response", "n (%)", "12", "fail"),  # a count is not a share
+    ],
+)
+def test_a_unit_header(tmp_path, source, label, header, cell, status):
+    out = statuses(tmp_path, f"# S\n\n{source}\n", table(["Item", header], [label, f"{cell} {A}"]))
+    assert [s for s, _ in out] == [status]
+
+
+def test_a_table_in_billions_is_checked_as_the_amounts_it_states(tmp_path):
+    # market tables put the currency and scale in the header: '($B)' over 4.2 states $4.2 billion
+    source = "Acme revenue was $4.2 billion in 2023 and $3.1 billion in 2022.\n"
+    table = "| Company | {a} | {b} |\n|---|---|---|\n| Acme | {x} | {y} [evidence:s.md#L1] |\n"
+    right = table.format(a="2023 revenue ($B)", b="2022 revenue ($B)", x="4.2", y="3.1")
+    swapped = table.format(a="2022 revenue ($B)", b="2023 revenue ($B)", x="4.2", y="3.1")
+    wrong = table.format(a="2023 revenue ($B)", b="2022 revenue ($B)", x="4.7", y="3.1")
+    millions = table.format(a="2023 revenue ($M)", b="2022 revenue ($M)", x="4.2", y="3.1")
+    status = [verify_against(tmp_path / str(k), source, f"# Market\n\n{t}").claims[0].status
+              for k, t in enumerate((right, swapped, wrong, millions))]
+    assert status == ["pass", "undecided", "fail", "fail"]

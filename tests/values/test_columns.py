@@ -1,0 +1,230 @@
+"""A table row's numbers read under their column headers (citeproof.values.columns)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.model import TableColumn
+from citeproof.values import claim_atoms
+from citeproof.values.assess import index_text, match_atom
+from citeproof.values.columns import column_atoms, columns_bind_differently, header_subjects, header_unit, row_atoms
+
+
+def cols(*pairs: tuple[str, str]) -> tuple[TableColumn, ...]:
+    return tuple(TableColumn(header=h, cell=c) for h, c in pairs)
+
+
+SOURCE = "Objective response rate: Arm A 40%, Arm B 25%."
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("Dose (mg)", "mg"),
+        ("ORR (%)", "%"),
+        ("Dose (mg/m2)", "mg/m2"),  # the whole phrase, not its first unit
+        ("Median PFS, months", "month"),
+        ("中位PFS（个月）", "month"),
+        ("Revenue (USD)", "USD"),
+        ("Weight [kg]", "kg"),
+    ],
+)
+def test_a_header_ending_in_a_unit_states_it(header, unit):
+    found = header_unit(header)
+    assert found is not None and found.unit == unit
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "n (%)", "No. of patients (%)", "Patients, n (%)", "例数（%）",  # the unit is the bracketed share's
+        "HR (95% CI)", "Dose (mg, oral)", "Value", "数值", "Measure", "Arm A",
+        "Patients (patients)", "Events (n)", "Cases (万例)", "Score (points)", "Arm A (2023)",
+    ],
+)
+def test_a_header_that_states_no_unit_for_its_cells(header):
+    assert header_unit(header) is None
+
+
+@pytest.mark.parametrize(
+    ("header", "number", "unit"),
+    [
+        ("2023 revenue ($B)", 1e9, "USD"),
+        ("Revenue (US$ m)", 1e6, "USD"),
+        ("Revenue, USD bn", 1e9, "USD"),
+        ("Sales (€ million)", 1e6, "EUR"),
+        ("Sales (亿元)", 1e8, "CNY"),
+        ("Revenue (万)", 1e4, ""),
+        ("Users (millions)", 1e6, ""),
+    ],
+)
+def test_a_header_stating_a_scale_makes_each_bare_cell_that_many(header, number, unit):
+    found = header_unit(header)
+    assert found is not None and (found.number, found.unit) == (number, unit)
+    atoms = column_atoms(cols(("Company", "Acme"), (header, "4.2")), claim_atoms("Acme | 4.2"))
+    read = atoms[0].under_header
+    assert read is not None and read.number == pytest.approx(4.2 * number) and read.step == pytest.approx(0.1 * number)
+
+
+@pytest.mark.parametrize(
+    ("header", "source", "state"),
+    [
+        ("Revenue ($B)", "Acme revenue was $4.2 billion.", "supported"),
+        ("Revenue (US$ m)", "Acme revenue was US$4.2 million.", "supported"),
+        ("Revenue ($B)", "Acme revenue was US$4,200 million.", "supported"),
+        ("Revenue ($M)", "Acme revenue was $4.2 billion.", "missing"),  # a thousandfold off
+        ("Revenue ($B)", "Acme revenue was $4.3 billion.", "missing"),
+        ("Revenue (€ billion)", "Acme revenue was $4.2 billion.", "missing"),  # another currency
+        ("Sales (亿元)", "Acme销售额为4.2亿元。", "supported"),
+    ],
+)
+def test_a_scaled_cell_is_compared_as_the_amount_it_states(header, source, state):
+    atoms = row_atoms("Acme | 4.2", cols(("Company", "Acme"), (header, "4.2")))
+    assert match_atom(atoms[0], index_text(source))[0] == state
+
+
+def test_a_bare_number_under_a_unit_header_is_also_read_in_that_unit():
+    columns = cols(("Item", "Daily dose"), ("Dose (mg)", "200"))
+    (atom,) = row_atoms("Daily dose | 200", columns)
+    assert atom.under_header is not None and atom.under_header.unit == "mg" and atom.describe() == "200 [column: mg]"
+    assert match_atom(atom, index_text("The dose was 0.2 g."))[0] == "supported"
+    assert match_atom(atom, index_text("The dose was 200 µg."))[0] == "missing"
+    # a source that is itself a table writes the bare number under its own unit header
+    assert match_atom(atom, index_text("Dose (mg): 200"))[0] == "supported"
+
+
+@pytest.mark.parametrize(
+    ("columns", "text"),
+    [
+        (cols(("Item", "Responders"), ("n (%)", "12")), "Responders | 12"),  # a count
+        (cols(("Item", "Dose"), ("Dose (mg)", "200 mg/m2")), "Dose | 200 mg/m2"),  # the cell's own unit
+        (cols(("Item", "Dose"), ("Dose (mg)", "200 (12 patients)")), "Dose | 200 (12 patients)"),
+        (cols(("Arm A (%)", "40"), ("PFS (months)", "40")), "40 | 40"),  # one number under two units
+        (cols(("Value", "40"), ("ORR (%)", "40")), "40 | 40"),  # under a unit and under none
+        (cols(("ORR (%)", "40"), ("Value", "40 (12 patients)")), "40 | 40 (12 patients)"),
+    ],
+)
+def test_numbers_the_header_unit_may_not_belong_to_stay_as_written(columns, text):
+    assert all(a.under_header is None for a in column_atoms(columns, claim_atoms(text)))
+
+
+def test_a_cell_spanning_columns_under_one_unit_is_read_in_it():
+    columns = cols(("Measure", "ORR"), ("Arm A (%)", "40"), ("Arm B (%)", "40"))
+    assert [a.under_header.unit for a in column_atoms(columns, claim_atoms("ORR | 40"))] == ["%"]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("header", "subjects"),
+    [
+        ("Arm B", ["arm b"]),
+        ("Arm A (%)", ["arm a"]),
+        ("Cohort 2", ["cohort 2"]),
+        ("B组", ["b组"]),
+        ("对照组", ["对照组"]),
+        ("Placebo", ["placebo"]),
+        ("安慰剂", ["安慰剂"]),
+        ("Women", ["women"]),
+        ("Week 12", ["week 12"]),
+        ("2023", ["2023"]),
+        ("Control Arm", ["control"]),
+        # not subjects: title case, measures, units, value columns
+        ("Objective Response Rate", []),
+        ("Experimental Arm", []),
+        ("ORR", []),
+        ("Value", []),
+        ("数值", []),
+        ("n (%)", []),
+        ("Dose (mg)", []),
+    ],
+)
+def test_header_subjects_are_labels_not_capitalised_words(header, subjects):
+    assert header_subjects(header) == subjects
+
+
+def test_a_drug_header_is_a_subject_when_the_run_names_the_drug():
+    assert header_subjects("Cisplatin", ["cisplatin"]) == ["cisplatin"]
+
+
+def test_values_under_swapped_headers_differ_and_under_the_right_ones_do_not():
+    swapped = cols(("Measure", "Objective response rate"), ("Arm B", "40%"), ("Arm A", "25%"))
+    right = cols(("Measure", "Objective response rate"), ("Arm A", "40%"), ("Arm B", "25%"))
+    assert "under 'Arm B'" in columns_bind_differently(swapped, SOURCE)  # type: ignore[operator]
+    assert columns_bind_differently(right, SOURCE) is None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The objective response rate was 40% in Arm A and 25% in Arm B.",  # the number before its subject
+        "Arm A: 40%; Arm B: 25%.",
+        "In Arm A, 40% responded; in Arm B, 25% responded.",
+    ],
+)
+def test_either_side_of_the_subject_is_read(source):
+    swapped = cols(("Measure", "ORR"), ("Arm B", "40%"), ("Arm A", "25%"))
+    right = cols(("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "25%"))
+    assert columns_bind_differently(swapped, source) is not None
+    assert columns_bind_differently(right, source) is None
+
+
+def test_chinese_headers_bind_like_chinese_labels():
+    source = "A组的客观缓解率为40%，B组为25%。"
+    assert columns_bind_differently(cols(("指标", "客观缓解率"), ("B组", "40%"), ("A组", "25%")), source) is not None
+    assert columns_bind_differently(cols(("指标", "客观缓解率"), ("A组", "40%"), ("B组", "25%")), source) is None
+
+
+@pytest.mark.parametrize("source", ["The response rate was 40% in women and 25% in men.", "Response rate in men: 25%; women 40%."])
+def test_a_subject_is_a_whole_name_in_the_line(source):
+    assert columns_bind_differently(cols(("Measure", "RR"), ("Women", "40%"), ("Men", "25%")), source) is None
+    assert columns_bind_differently(cols(("Measure", "RR"), ("Men", "40%"), ("Women", "25%")), source) is not None
+
+
+def test_a_unit_header_value_is_compared_in_its_unit():
+    swapped = cols(("Measure", "ORR"), ("Arm B (%)", "40"), ("Arm A (%)", "25"))
+    assert "the source gives 'arm b' 25%" in columns_bind_differently(swapped, SOURCE)  # type: ignore[operator]
+
+
+def test_an_absent_header_subject_is_open_only_where_columns_compete_for_several_values():
+    two_values = "The objective response rate was 40% in group 1 and 25% in group 2."
+    compared = cols(("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "25%"))
+    assert "which the source line does not" in columns_bind_differently(compared, two_values)  # type: ignore[operator]
+    # one subject column labels the whole table: nothing in the row competes for the values
+    assert columns_bind_differently(cols(("Measure", "ORR"), ("Arm A", "40%")), two_values) is None
+    # one value of the kind in the line: nothing to confuse it with
+    assert columns_bind_differently(compared, "The objective response rate was 40%.") is None
+
+
+def test_headers_without_subjects_bind_nothing():
+    assert columns_bind_differently(cols(("Arm", "Arm B"), ("Value", "40%")), SOURCE) is None
+    assert columns_bind_differently(cols(("组别", "B组"), ("数值", "40%")), "A组的缓解率为40%，B组为25%。") is None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # both sides fit and disagree: Arm A has 40% before it and 25% after it
+        "The response rate was 40% in Arm A, 25% in Arm B and 10% overall.",
+        # neither side fits: the subjects come first, the values after them
+        "Arm A and Arm B had response rates of 40% and 25%, respectively.",
+    ],
+)
+def test_a_layout_the_line_leaves_open_decides_nothing(source):
+    right = cols(("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "25%"))
+    swapped = cols(("Measure", "ORR"), ("Arm B", "40%"), ("Arm A", "25%"))
+    assert columns_bind_differently(right, source) is None
+    assert columns_bind_differently(swapped, source) is None  # the judge's (and the order check's)
+
+
+def test_a_value_after_its_subject_with_words_between_is_its_own():
+    # "B组的缓解率为30%": the 40% just before B组 belongs to A组
+    source = "A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。"
+    assert columns_bind_differently(cols(("指标", "缓解率"), ("A组", "40%"), ("B组", "30%")), source) is None
+    assert columns_bind_differently(cols(("指标", "缓解率"), ("B组", "40%"), ("A组", "30%")), source) is not None
+
+
+def test_a_scaled_range_scales_both_ends_and_a_number_under_two_scales_keeps_none():
+    rng = row_atoms("Acme | 4.2-4.8", cols(("Company", "Acme"), ("Revenue ($B)", "4.2-4.8")))
+    assert match_atom(rng[0], index_text("Revenue was $4.2-4.8 billion."))[0] == "supported"
+    assert match_atom(rng[0], index_text("Revenue was $4.2-5.8 billion."))[0] != "supported"
+    both = row_atoms("Acme | 4.2 | 4.2", cols(("Company", "Acme"), ("Revenue ($B)", "4.2"), ("Cost ($M)", "4.2")))
+    assert both and all(a.under_header is None for a in both)
