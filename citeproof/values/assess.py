@@ -152,11 +152,11 @@ def _spread_forms(spread: ValueAtom, value: ValueAtom) -> list[ValueAtom]:
     states an SD of 8 kg and "71 ± 8 kg" an SD of 8, so each also stands for the other form —
     for a claim's spread only (``spread_form``): "a mean of 8 kg" is not the SD of 8 it matches."""
     if spread.is_bare and spread.kind in ("value", "range"):
-        base = replace(spread, dim=value.dim, unit=value.unit, factor=value.factor, calendar=value.calendar,
-                       spread_form=True)
+        base = spread.evolve(dim=value.dim, unit=value.unit, factor=value.factor, calendar=value.calendar,
+                             spread_form=True)
         return [base, *_secondary(base, None)]
     if spread.dim == value.dim and spread.unit == value.unit and spread.kind in ("value", "range"):
-        bare = replace(spread, dim="", unit="", factor=1.0, calendar=False, per_hours=None, spread_form=True)
+        bare = spread.evolve(dim="", unit="", factor=1.0, calendar=False, per_hours=None, spread_form=True)
         return [bare, *_secondary(bare, None)]
     return []
 
@@ -232,7 +232,7 @@ def _match_under_header(
     """A table cell's bare number under a unit header: the better of the number as written and
     the number in the header's unit. Both, because a source that is itself a table carries the
     unit in its own header and writes the bare number; the unit reading can only add support."""
-    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)
+    as_written = match_atom(claim.evolve(under_header=None), index, negated=negated)
     if as_written[0] == "supported":
         return as_written
     as_unit = match_atom(in_unit, index, negated=negated)
