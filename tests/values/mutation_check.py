@@ -299,7 +299,7 @@ MUTATIONS = (
     Mutation(
         "a cell number under a unit header is matched only in that unit",
         "citeproof/values/assess.py",
-        "    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)",
+        "    as_written = match_atom(claim.evolve(under_header=None), index, negated=negated)",
         '    as_written: tuple[NumberState, str | None] = ("missing", None)',
         ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
     ),
