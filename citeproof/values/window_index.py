@@ -114,18 +114,27 @@ def _text_shape() -> re.Pattern[str]:
     return re.compile(r"[" + letters + r"^](?:(?<=\d[" + letters + r"])|(?<=10\^))")
 
 
+def _line_starts(lines: list[str]) -> list[int]:
+    """Where each line starts in the lines joined with newlines (and where the join ends)."""
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    return starts
+
+
 class _Facts:
     """Which lines every lazy atom reads, which hold a fraction, and every numeral's value."""
 
-    __slots__ = ("always", "_fraction", "_lines", "_starts", "values", "value_lines")
+    __slots__ = ("always", "_fraction", "_lines", "values", "value_lines")
 
     def __init__(self, lines: list[str]) -> None:
         prepared = "\n".join(lines)
-        starts = [0]
-        for line in lines:
-            starts.append(starts[-1] + len(line) + 1)
-        self._lines, self._starts = lines, starts  # the index's own list: no copy kept
-        lines_of = self._lines_of
+        starts = _line_starts(lines)
+
+        def lines_of(matches: Iterator[re.Match[str]]) -> set[int]:
+            return {bisect_right(starts, m.start()) - 1 for m in matches}
+
+        self._lines = lines  # the index's own list (no copy kept): the fraction lines are found from it
         low = _lower(prepared)
         self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low))
         # an ASCII window can hold none of the CJK and symbol cues: their ~36 tests are skipped
@@ -146,15 +155,13 @@ class _Facts:
         self.values = array("d", [v for v, _ in pairs])
         self.value_lines = array("l", [i for _, i in pairs])
 
-    def _lines_of(self, matches: Iterator[re.Match[str]]) -> set[int]:
-        starts = self._starts
-        return {bisect_right(starts, m.start()) - 1 for m in matches}
-
     @property
     def fraction(self) -> set[int]:
         """Lines holding a fraction (read by percentage atoms only, so found on first need)."""
         if self._fraction is None:
-            self._fraction = self._lines_of(_FRACTION_SHAPE.finditer("\n".join(self._lines)))
+            starts = _line_starts(self._lines)
+            matches = _FRACTION_SHAPE.finditer("\n".join(self._lines))
+            self._fraction = {bisect_right(starts, m.start()) - 1 for m in matches}
         return self._fraction
 
     def near(self, lo: float, hi: float) -> list[int]:
