@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a table row's cell order still counts when its headers pair every number",
+        "tier1/claim_support.py",
+        "ordered=not columns_pair_all)",
+        "ordered=True)",
+        ("tests/tier1/test_table_rows.py",),
+    ),
+    Mutation(
+        "a number outside the subject columns is taken as paired",
+        "citeproof/values/columns.py",
+        "            every = every and paired\n",
+        "",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
         "a spread read in its value's unit meets any number (a mean of 8 kg vs 71 kg (SD 8))",
         "citeproof/values/compare.py",
         "or (source.spread_form and not claim.spread)):",
