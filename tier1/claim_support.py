@@ -17,7 +17,7 @@ from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
-from citeproof.values.columns import columns_bind_differently, row_atoms
+from citeproof.values.columns import read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from citeproof.values.strength import stronger_than_source
@@ -111,10 +111,11 @@ def _meaning_differs(
         return "the matching source line sits under an exclusion/contraindication header"
     if any(inverting_header(h) for h in ctx.claim.location.section_path):
         return "the report lists it under an exclusion/contraindication heading; the source line is not under one"
-    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim)):
+    column_why, columns_pair_all = _columns_read(ctx, segment)
+    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all):
         return why
-    if why := _columns_differ(ctx, segment):
-        return why
+    if column_why:
+        return column_why
     if swap := swapped_word(claim, segment):
         return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
     if why := stronger_than_source(claim, segment):
@@ -126,13 +127,14 @@ def _meaning_differs(
     return None
 
 
-def _columns_differ(ctx: ClaimContext, segment: str) -> str | None:
-    """A table row's column headers bind its cells' numbers to subjects ("Arm B" over "40%")."""
+def _columns_read(ctx: ClaimContext, segment: str) -> tuple[str | None, bool]:
+    """A table row's column headers bind its cells' numbers to subjects ("Arm B" over "40%"):
+    why the segment pairs them otherwise, and whether it pairs every one as the headers do."""
     columns = ctx.claim.columns
     if not columns:
-        return None
+        return None, False
     headers = " | ".join(c.header for c in columns if c.header)
-    return columns_bind_differently(columns, segment, _drug_names(ctx, headers))
+    return read_columns(columns, segment, _drug_names(ctx, headers))
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:
@@ -155,7 +157,9 @@ class ClaimSupport(Rule):
         "segment (drops its hedge, adds a universal: citeproof.values.strength); a subject named with one number "
         "gets the number the segment gives it. A table row is read under its column headers (citeproof.values.columns): "
         "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
-        "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open.",
+        "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open; "
+        "when the headers pair every number of the row, the order of its cells is no evidence (columns may be ordered "
+        "otherwise than the source).",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "

@@ -38,13 +38,16 @@ _WHEN = re.compile(
 
 
 def binding_differs(
-    claim_text: str, atoms: Sequence[ValueAtom], segment_text: str, extra_names: Iterable[str] = ()
+    claim_text: str, atoms: Sequence[ValueAtom], segment_text: str, extra_names: Iterable[str] = (),
+    *, ordered: bool = True,
 ) -> str | None:
     """Why ``segment_text`` pairs the claim's numbers or names differently, or None.
-    ``extra_names``: more names to recognise (the run's drug mentions)."""
+    ``extra_names``: more names to recognise (the run's drug mentions). ``ordered=False``: the
+    claim's numbers are paired some other way (a table row under its column headers), so
+    their order is no evidence."""
     values = [a for a in atoms if not a.derived]
     found = extract_atoms(segment_text, mode="source") if values else []
-    if len(values) >= 2:
+    if ordered and len(values) >= 2:
         places = [[s.start for s in found if relate(a, s) == "supported"] for a in sorted(values, key=lambda a: a.start)]
         if not _in_order(places):
             return "the claim's numbers come in another order than in the source: they may belong to other subjects"

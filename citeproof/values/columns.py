@@ -140,11 +140,21 @@ def columns_bind_differently(
 ) -> str | None:
     """Why ``segment_text`` gives a column's subject other numbers than the row puts under it,
     or leaves open which of its values the column's subject has; None when it does neither."""
+    return read_columns(columns, segment_text, extra_names)[0]
+
+
+def read_columns(
+    columns: Sequence[TableColumn], segment_text: str, extra_names: Iterable[str] = ()
+) -> tuple[str | None, bool]:
+    """(why the line pairs the row's cells otherwise, as :func:`columns_bind_differently`;
+    whether the line gives every number of the row to the subject of the column it sits
+    under). When it does, the order of the row's cells says nothing: a table may order its
+    columns as it likes ("Arm B | Arm A" over the source's "Arm A …, Arm B …")."""
     extra = list(extra_names)
     headed = [(c, header_subjects(c.header, extra)) for c in columns if c.header]
     headed = [(c, subjects) for c, subjects in headed if subjects]
     if not headed:
-        return None
+        return None, False
     found = extract_atoms(segment_text, mode="source")
     seg_low = prepare(segment_text, keep_newlines=True).lower()
     places = {s: [(at, at + len(s)) for at in _places(s, seg_low)] for _, subjects in headed for s in subjects}
@@ -152,20 +162,29 @@ def columns_bind_differently(
     spans = sorted({span for found_at in places.values() for span in found_at})
     # a label's own number ("week 12", "2023") is not a value it labels
     found = [v for v in found if not any(v.start < b and a < v.end for a, b in spans)]
+    headed_ids = {id(c) for c, _ in headed}
+    # a number outside the subject columns (in the row label, or under "Total") is paired by nobody
+    every = len(headed) >= 2 and not any(
+        id(c) not in headed_ids and any(not a.derived for a in claim_atoms(c.cell)) for c in columns if c.cell
+    )
     for column, subjects in headed:
         named = [s for s in subjects if places[s]]
         for value in (a for a in column_atoms((column,), claim_atoms(column.cell)) if not a.derived):
             compared, same_kind = _same_kind(value, found)
             if len({_key(v) for v in same_kind}) < 2:
-                continue  # one value of the kind in the line: nothing to confuse it with
+                every = False  # nothing to confuse it with, and nothing that pairs it either
+                continue
             if not named and len(headed) >= 2:
                 return (f"the column '{column.header}' names '{subjects[0]}', which the source line does not, "
-                        f"and the line has more than one value {compared.raw} could be")
+                        f"and the line has more than one value {compared.raw} could be"), False
+            paired = False
             for subject in named:
                 theirs = _paired(places[subject], spans, same_kind)
                 if theirs is not None and relate(compared, theirs) != "supported":
-                    return f"the row puts {value.raw} under '{column.header}'; the source gives '{subject}' {theirs.raw}"
-    return None
+                    return f"the row puts {value.raw} under '{column.header}'; the source gives '{subject}' {theirs.raw}", False
+                paired = paired or theirs is not None
+            every = every and paired
+    return None, every
 
 
 def _paired(own: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]], values: Sequence[ValueAtom]) -> ValueAtom | None:

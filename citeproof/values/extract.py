@@ -23,7 +23,7 @@ counts (``Anemia1/6``) are read.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -81,7 +81,7 @@ _SPREAD_AFTER = re.compile(
     re.IGNORECASE,
 )
 # the text between a value and its spread: "71 kg ± 8", "71 kg (SD 8)", "62 years (range 35-81)"
-SPREAD_OPENING = re.compile(r"\s?(?:±|\+/-|\+-|[(（](?:" + _SPREAD_LABEL + r"\s?[:,=，]?)?)\s?$", re.IGNORECASE)
+_SPREAD_OPENING = re.compile(r"\s?(?:±|\+/-|\+-|[(（](?:" + _SPREAD_LABEL + r"\s?[:,=，]?)?)\s?$", re.IGNORECASE)
 # "1/3.33 of patients": a share written as one over a decimal (not a date, not a count)
 _DECIMAL_DENOMINATOR = re.compile(r"^\s?/\s?(\d+\.\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")
@@ -226,9 +226,8 @@ class _Scanner:
     def _spread_unit(self, pos: int, unit: UnitInfo | None, dens: list) -> tuple[UnitInfo | None, list]:
         """The unit written after a value's spread in parentheses belongs to the value:
         "62 (range 35-81) years" states 62 years, as "62 years (range 35-81)" does. The numbers
-        inside keep no unit, as they do when the unit comes first: a claim may word the spread
-        otherwise ("SD 8", "standard deviation of 8"), and a bare spread on one side must not
-        fail against one with a unit on the other."""
+        inside stay as written (marked ``spread``); the source index reads each spread in its
+        value's unit too (``assess._spread_forms``)."""
         if unit is not None:
             return unit, dens
         spread = _SPREAD_AFTER.match(self.text, pos)
@@ -581,29 +580,30 @@ _CLOSING = re.compile(r"\s?[)）]")
 
 def spread_values(atoms: Sequence[ValueAtom]) -> list[ValueAtom | None]:
     """For each atom marked ``spread``, the value it is the spread of; None for the others."""
-    out: list[ValueAtom | None] = []
+    return [value if atom.spread else None for atom, value in _after_values(atoms)]
+
+
+def _after_values(atoms: Sequence[ValueAtom]) -> Iterator[tuple[ValueAtom, ValueAtom | None]]:
+    """Each atom with the value before it. A confidence level is no value: in "45% (95% CI,
+    38-52)" the interval belongs to 45%."""
     value: ValueAtom | None = None
     for atom in atoms:
-        out.append(value if atom.spread else None)
+        yield atom, value
         if not (atom.kind == "value" and atom.stat == "CI"):
-            value = atom  # "45% (95% CI, 38-52)": the interval belongs to 45%, not to its level
-    return out
+            value = atom
 
 
 def _mark_spreads(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
     """Each number that is the spread of a value with a unit: after "±", or alone in the
     parenthesis after it ("(SD 8)", "(range 35-81)"; not "(21 day cycle)")."""
-    value: ValueAtom | None = None
-    for k, atom in enumerate(atoms):
-        if value is not None and value.dim and _is_spread(text, value, atom):
-            atoms[k] = atom = replace(atom, spread=True)
-        if not (atom.kind == "value" and atom.stat == "CI"):
-            value = atom
-    return atoms
+    return [
+        replace(atom, spread=True) if value is not None and value.dim and _is_spread(text, value, atom) else atom
+        for atom, value in _after_values(atoms)
+    ]
 
 
 def _is_spread(text: str, value: ValueAtom, atom: ValueAtom) -> bool:
-    opening = SPREAD_OPENING.match(text, value.end, atom.start)
+    opening = _SPREAD_OPENING.match(text, value.end, atom.start)
     if opening is None:
         return False
     return not any(c in opening.group(0) for c in "(（") or _CLOSING.match(text, atom.end) is not None

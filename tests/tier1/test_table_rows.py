@@ -93,6 +93,15 @@ SOURCE_ZH = "# S\n\nA组的客观缓解率为40%，B组为25%。\n"
          ["Metric", "2023", "2022"], ["Revenue", "USD 3.4 billion", f"USD 4.1 billion {A}"], "undecided"),
         ("# S\n\nRevenue was USD 3.4 billion in 2022 and USD 4.1 billion in 2023.\n",
          ["Metric", "2022", "2023"], ["Revenue", "USD 3.4 billion", f"USD 4.1 billion {A}"], "pass"),
+        # columns in another order than the source's, each value under its own subject: the headers
+        # pair every number, so the cells' order says nothing
+        (SOURCE_EN, ["Measure", "Arm B", "Arm A"], ["Objective response rate", "25%", f"40% {A}"], "pass"),
+        (SOURCE_ZH, ["指标", "B组", "A组"], ["客观缓解率", "25%", f"40% {A}"], "pass"),
+        ("# S\n\nRevenue was USD 3.4 billion in 2022 and USD 4.1 billion in 2023.\n",
+         ["Metric", "2023", "2022"], ["Revenue", "USD 4.1 billion", f"USD 3.4 billion {A}"], "pass"),
+        # ... but not when a number sits in a column that names no subject: its place is unpaired
+        ("# S\n\nAt week 12 the objective response rate was 40% in Arm A and 25% in Arm B.\n",
+         ["Measure", "Arm B", "Arm A", "Visit"], ["Objective response rate", "25%", "40%", f"week 12 {A}"], "undecided"),
     ],
 )
 def test_a_row_is_read_under_its_headers(tmp_path, source, header, row, status):

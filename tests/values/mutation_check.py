@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a table row's cell order still counts when its headers pair every number",
+        "tier1/claim_support.py",
+        "ordered=not columns_pair_all)",
+        "ordered=True)",
+        ("tests/tier1/test_table_rows.py",),
+    ),
+    Mutation(
+        "a number outside the subject columns is taken as paired",
+        "citeproof/values/columns.py",
+        "            every = every and paired\n",
+        "",
+        ("tests/values/test_columns.py",),
+    ),
+    Mutation(
         "a spread read in its value's unit meets any number (a mean of 8 kg vs 71 kg (SD 8))",
         "citeproof/values/compare.py",
         "or (source.spread_form and not claim.spread)):",
@@ -194,7 +208,7 @@ MUTATIONS = (
     Mutation(
         "numbers swapped between subjects pass (no order check)",
         "tier1/claim_support.py",
-        "    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim)):",
+        "    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all):",
         "    if False:",
         ("tests/values", "tests/tier1/test_rule_examples.py"),
     ),
@@ -236,7 +250,7 @@ MUTATIONS = (
     Mutation(
         "a table row's column headers are ignored (values under swapped headers pass)",
         "tier1/claim_support.py",
-        "    if why := _columns_differ(ctx, segment):",
+        "    if column_why:",
         "    if False:",
         ("tests/tier1/test_table_rows.py",),
     ),

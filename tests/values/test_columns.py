@@ -228,3 +228,26 @@ def test_a_scaled_range_scales_both_ends_and_a_number_under_two_scales_keeps_non
     assert match_atom(rng[0], index_text("Revenue was $4.2-5.8 billion."))[0] != "supported"
     both = row_atoms("Acme | 4.2 | 4.2", cols(("Company", "Acme"), ("Revenue ($B)", "4.2"), ("Cost ($M)", "4.2")))
     assert both and all(a.under_header is None for a in both)
+
+
+@pytest.mark.parametrize(
+    ("columns", "segment", "every"),
+    [
+        # each value under its subject, whatever the columns' order
+        (cols(("Measure", "ORR"), ("Arm B", "25%"), ("Arm A", "40%")), "ORR: Arm A 40%, Arm B 25%.", True),
+        (cols(("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "25%")), "ORR: Arm A 40%, Arm B 25%.", True),
+        # one percentage in the line: nothing pairs the other column's value
+        (cols(("Measure", "ORR"), ("Arm B", "25%"), ("Arm A", "40%")), "ORR: Arm A 40%, Arm B 25 patients.", False),
+        # the line leaves the pairing open
+        (cols(("Measure", "ORR"), ("Arm B", "25%"), ("Arm A", "40%")), "Arm A and Arm B had 40% and 25%.", False),
+        # one subject column: there is no order of columns to excuse
+        (cols(("Measure", "ORR"), ("Arm A", "40%")), "ORR: Arm A 40%, Arm B 25%.", False),
+        # a number outside the subject columns is paired by nobody
+        (cols(("Measure", "ORR at week 12"), ("Arm B", "25%"), ("Arm A", "40%")), "At week 12: Arm A 40%, Arm B 25%.", False),
+    ],
+)
+def test_whether_the_headers_pair_every_number_of_the_row(columns, segment, every):
+    from citeproof.values.columns import read_columns
+
+    why, paired_all = read_columns(columns, segment)
+    assert why is None and paired_all is every
