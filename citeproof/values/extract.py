@@ -29,9 +29,9 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.cjk_numerals import arabic_numerals
-from citeproof.values.spelled_hundreds import numeric_hundreds
-from citeproof.values.spelled_multiples import numeric_multiples
-from citeproof.values.spelled_shares import numeric_shares
+from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
+from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
+from citeproof.values.spelled_shares import english_share_cue, numeric_shares
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
 
@@ -46,9 +46,12 @@ _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
 _ANY_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
 _SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
-# dates and clock times: one leading digit run so the engine skips non-digits fast
+# dates and clock times: one leading digit run so the engine skips non-digits fast. It opens
+# with the digit and checks what precedes it behind that (the same matches as
+# (?<![\d.])\d{1,4}…, fuzz-tested in tests/values): a pattern that opens with a look-behind is
+# tried at every position, one that opens with \d only at digits (~2x faster per text).
 _DATE = re.compile(
-    r"(?<![\d.])\d{1,4}(?:-\d{1,2}-\d{1,2}|/\d{1,2}/\d{2,4}|:\d{2}(?::\d{2})?|年\d{1,2}月(?:\d{1,2}日)?|月\d{1,2}日)(?![\d])"
+    r"\d(?<![\d.]\d)\d{0,3}(?:-\d{1,2}-\d{1,2}|/\d{1,2}/\d{2,4}|:\d{2}(?::\d{2})?|年\d{1,2}月(?:\d{1,2}日)?|月\d{1,2}日)(?![\d])"
 )
 _REF_MARKER = re.compile(r"\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]")
 _HAS_DIGIT = re.compile(r"\d")
@@ -104,12 +107,38 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
-    text = numeric_multiples(numeric_shares(numeric_hundreds(text)))
+    # the three spelled-number rewrites test cues on the lower-cased text: lowered once here,
+    # and again only after a rewrite changed the text
+    low = text.lower()
+    if (out := numeric_hundreds(text, low)) is not text:
+        text, low = out, out.lower()
+    if (out := numeric_shares(text, low)) is not text:
+        text, low = out, out.lower()
+    text = numeric_multiples(text, low)
     if _ANY_SUPERSCRIPT.search(text):
         text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
         text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)
         text = text.translate(_SUPERSCRIPT)
     return text
+
+
+def prepare_lines(texts: list[str]) -> list[str]:
+    """``[prepare(t) for t in texts]``, in one pass over their join when that is the same thing.
+
+    It is when every text is one ASCII line (no line break, no carriage return) and the join
+    holds no cue of the spelled-number rewrites: then ``prepare`` of each text is emphasis
+    folding and whitespace collapsing, both line by line (no pattern crosses a line break),
+    ASCII text has no Chinese numerals or superscripts, and no text holds a cue the join lacks.
+    Otherwise each text is prepared on its own. (tests/values/test_prepare_fast_paths.py)"""
+    joined = "\n".join(texts)
+    if texts and joined.isascii() and "\r" not in joined and joined.count("\n") == len(texts) - 1:
+        folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
+        low = folded.lower()
+        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low)):
+            lines = folded.split("\n")
+            if len(lines) == len(texts):
+                return lines
+    return [prepare(t) for t in texts]
 
 
 def _lower(text: str) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.extract import prepare
+from citeproof.values.extract import prepare, prepare_lines
 from citeproof.values.lexicon import Lexicon, lexicon
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -253,8 +253,14 @@ def _blank_atoms(text: str, atoms: list[ValueAtom]) -> str:
 
 def inverting_header(line: str) -> bool:
     """A header whose list states what must not hold (Exclusion Criteria, 禁忌)."""
-    low = line.lower()
-    return any(h in low for h in _cues().inverting_headers)
+    return _inverting_header_re().search(line.lower()) is not None
+
+
+@lru_cache(maxsize=1)
+def _inverting_header_re() -> re.Pattern[str]:
+    """Some inverting header occurs (a substring test of each, as one search)."""
+    headers = _cues().inverting_headers
+    return re.compile("|".join(re.escape(h) for h in headers) if headers else "(?!)")
 
 
 @lru_cache(maxsize=1024)
@@ -418,10 +424,13 @@ class SegmentTable:
         self.inverted = [inv for _, inv in segments]  # under an inverting header (exclusion list)
         memo = {} if memo is None else memo
         self._terms: list[frozenset[str]] = []
+        # the texts no earlier window had, prepared together (one pass when that is the same)
+        fresh = list(dict.fromkeys(text for text in self.texts if text not in memo))
+        prepared_of = dict(zip(fresh, prepare_lines(fresh)))
         for text in self.texts:
             terms = memo.get(text)
             if terms is None:
-                prepared = prepare(text)
+                prepared = prepared_of[text]
                 # Digits only separate words, so lines that differ in their numbers alone
                 # ("Complete Response: 45 12.3%" in every record) share one word set: keyed
                 # on the prepared text with each ASCII digit run written as one "0".
@@ -468,6 +477,36 @@ class SegmentTable:
             return None  # the claim keeps every word of the segment
         missing = claim_terms - self._terms[i]
         return next((t for t in sorted(missing) if t in self._held), None)
+
+    def passing(self, profile: ClaimProfile, *, min_overlap: float) -> tuple[Iterator[tuple[int, SegmentVerdict]], SegmentVerdict | None]:
+        """What ``verdicts`` says, in the two parts a caller looking for the first carrying
+        segment and otherwise the nearest miss needs, without one step per segment:
+
+        * the verdicts of the segments whose content-word overlap holds (lazily, in order,
+          with their positions) — the only ones that can carry the claim;
+        * the first of the nearest overlap misses: the first segment with the highest
+          overlap below ``min_overlap`` (None when every segment holds the overlap).
+
+        Every verdict of a segment past the overlap ranks above every overlap miss (a later
+        stage), so the first best verdict of ``verdicts`` is the first best of the first part,
+        or when that part is empty, the second part."""
+        if any(a.derived for a in profile.atoms):
+            return iter(()), (_DERIVED if self.texts else None)
+        if not profile.terms:
+            return iter(()), (_NO_TERMS if self.texts else None)
+        n = len(profile.terms)
+        claim_terms = profile.terms
+        counts = [len(claim_terms & terms) for terms in self._terms]
+        held = [i for i, c in enumerate(counts) if not c / n + 1e-9 < min_overlap]
+        missed = [c for c in counts if c / n + 1e-9 < min_overlap]
+        nearest = _overlap_verdict(max(missed) / n, min_overlap) if missed else None
+        atoms = list(profile.atoms)
+
+        def held_verdicts() -> Iterator[tuple[int, SegmentVerdict]]:
+            for i in held:
+                yield i, _after_overlap(profile, self._profile(i), lambda i=i: self._supports_all(atoms, i))
+
+        return held_verdicts(), nearest
 
     def verdicts(self, profile: ClaimProfile, *, min_overlap: float) -> Iterator[SegmentVerdict]:
         """``segment_carries`` for every segment, in order (same verdicts, same reasons)."""

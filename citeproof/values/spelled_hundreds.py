@@ -32,9 +32,15 @@ def _pattern() -> tuple[re.Pattern[str], dict[str, int]]:
     return pattern, words
 
 
-def numeric_hundreds(text: str) -> str:
-    """``text`` with every number spelled with "hundred" written in digits."""
-    if "hundred" not in text.lower():
+def hundreds_cue(low: str) -> bool:
+    """Can lower-cased ``low`` hold a number spelled with "hundred"? (False: nothing to rewrite)"""
+    return "hundred" in low
+
+
+def numeric_hundreds(text: str, low: str | None = None) -> str:
+    """``text`` with every number spelled with "hundred" written in digits (``low``: the text
+    lower-cased, when the caller has it). Returns ``text`` itself when nothing is spelled so."""
+    if not hundreds_cue(text.lower() if low is None else low):
         return text
     pattern, words = _pattern()
 

@@ -45,10 +45,18 @@ _CHENG_WORDS = set("年功为本立熟绩员分型果就长品效像交份都人
 _ZH = re.compile(r"(?P<more>过半数?|超过半数)|(?P<half>半数|一半)|(?P<tenths>[一二两三四五六七八九])成(?P<after>.?)")
 
 
-def numeric_shares(text: str) -> str:
-    """``text`` with every share spelled as words written as a fraction or a percentage."""
-    low = text.lower()
-    if any(cue in low for cue in _EN_CUES):
+def english_share_cue(low: str) -> bool:
+    """Can lower-cased ``low`` hold a share spelled in English? (ASCII text can hold no other)"""
+    return any(cue in low for cue in _EN_CUES)
+
+
+def numeric_shares(text: str, low: str | None = None) -> str:
+    """``text`` with every share spelled as words written as a fraction or a percentage
+    (``low``: the text lower-cased, when the caller has it). Returns ``text`` itself when
+    there is no such share."""
+    if low is None:
+        low = text.lower()
+    if english_share_cue(low):
         text = _EN.sub(_english, text)
     if not text.isascii() and ("半" in text or "成" in text):
         text = _ZH.sub(_chinese, text)

@@ -33,9 +33,18 @@ from citeproof.values.extract import _NUMBER, _lower, prepare
 from citeproof.values.lexicon import lexicon
 
 # Shapes are searched over the whole prepared window; none can match across a line break
-# ([^\S\n] is a space that is not one), so a match always flags the line it sits on.
-_FRACTION_SHAPE = re.compile(r"\d(?:[^\S\n]?/[^\S\n]?|[^\S\n](?:out[^\S\n])?of[^\S\n]|[^\S\n]in[^\S\n])\d")  # extract._FRACTION
+# ([^\S\n] is a space that is not one), so a match always flags the line it sits on. Only
+# which lines hold a match counts, so two are written to open with a character class of a
+# rarer character (the slash or word, the scale letter) and to check the digits
+# before it by look-behind: the engine then skips every other character in C instead of
+# trying the pattern at every digit (same lines, fuzz-tested: tests/values/test_window_facts.py).
+_FRACTION_SHAPE = re.compile(  # extract._FRACTION: \d(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)\d
+    r"[/oi](?:(?<=\d/)[^\S\n]?\d|(?<=\d[^\S\n]/)[^\S\n]?\d"
+    r"|(?<=\d[^\S\n]o)(?:ut[^\S\n]of|f)[^\S\n]\d|(?<=\d[^\S\n]i)n[^\S\n]\d)"
+)
+# (the exponent's "e" is too common a letter to open with: this one opens with the digit)
 _SCI_SHAPE = re.compile(r"\d[^\S\n]?(?:[x×*][^\S\n]?10|e[-+]?\d)")  # extract._SCI after a numeral
+_LETTER_RUN = re.compile(r"[a-z]+")
 
 
 @lru_cache(maxsize=1)
@@ -43,8 +52,15 @@ def _literal_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """(literal, pattern) pairs searched on lower-cased text: a bound cue, a scale word after a
     numeral, a number word. A pattern runs only when its literal occurs in the window (one fast
     substring test each instead of one big alternation tried at every position)."""
+    return tuple((literal, pattern) for literal, pattern, _ in _shape_table())
+
+
+@lru_cache(maxsize=1)
+def _shape_table() -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """``_literal_shapes`` with each pattern's kind: "word" (a number word: its pattern matches
+    exactly where it is a whole [a-z]+ run) or "cue" (a bound cue or a scale word)."""
     lex = lexicon()
-    out: list[tuple[str, re.Pattern[str]]] = [(c, re.compile(re.escape(c))) for c in "<>≤≥"]
+    out: list[tuple[str, re.Pattern[str], str]] = [(c, re.compile(re.escape(c)), "cue") for c in "<>≤≥"]
     cues = {c: q for c, q in (*lex.bounds_before.items(), *lex.bounds_after.items()) if q != "~"}
     for cue in sorted(cues):
         e = re.escape(cue)
@@ -53,51 +69,84 @@ def _literal_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
             # prefix, after a number by a non-letter: "overall" holds no bound. (A currency
             # code glued to the cue, "overUSD 5", makes a currency atom, never a bare number
             # or a percentage, so it needs no read.)
-            out.append((cue, re.compile(f"{e}(?![a-z])")))
+            out.append((cue, re.compile(f"{e}(?![a-z])"), "cue"))
         else:
-            out.append((cue, re.compile(e)))
+            out.append((cue, re.compile(e), "cue"))
     for word in sorted(lex.scale_words):
-        out.append((word, re.compile(r"\d ?" + re.escape(word))))
+        out.append((word, re.compile(r"\d ?" + re.escape(word)), "cue"))
     # extract_atoms reads a number word wherever a maximal [a-z]+ run is one
     for word in sorted(lex.number_words):
-        out.append((word, re.compile(r"(?<![a-z])" + re.escape(word) + r"(?![a-z])")))
+        whole = _LETTER_RUN.fullmatch(word) is not None
+        out.append((word, re.compile(r"(?<![a-z])" + re.escape(word) + r"(?![a-z])"), "word" if whole else "cue"))
     return tuple(out)
 
 
-@lru_cache(maxsize=1)
-def _ascii_literal_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The shapes whose literal can occur in ASCII text (same order)."""
-    return tuple((literal, pattern) for literal, pattern in _literal_shapes() if literal.isascii())
+_Group = tuple[str | None, tuple[tuple[str, re.Pattern[str]], ...]]
+
+
+def _grouped(shapes: tuple[tuple[str, re.Pattern[str], str], ...]) -> tuple[tuple[_Group, ...], dict[str, re.Pattern[str]]]:
+    """The cue shapes grouped under a guard each member contains (a phrase's last word: "than"
+    for the sixteen "... than" cues), so a window without the guard skips the whole group;
+    and the number words, tested against the window's letter runs instead of one by one."""
+    groups: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
+    words: dict[str, re.Pattern[str]] = {}
+    for literal, pattern, kind in shapes:
+        if kind == "word":
+            words[literal] = pattern
+            continue
+        runs = _LETTER_RUN.findall(literal)
+        guard = runs[-1] if " " in literal and runs and literal.endswith(runs[-1]) else None
+        groups.setdefault(guard, []).append((literal, pattern))
+    return tuple((g, tuple(members)) for g, members in groups.items()), words
+
+
+@lru_cache(maxsize=2)
+def _guarded(ascii_only: bool) -> tuple[tuple[_Group, ...], dict[str, re.Pattern[str]]]:
+    """``_grouped`` over every shape, or over those whose literal can occur in ASCII text."""
+    return _grouped(tuple(s for s in _shape_table() if s[0].isascii() or not ascii_only))
 
 
 @lru_cache(maxsize=1)
 def _text_shape() -> re.Pattern[str]:
-    """On the text as written: a scale letter glued to a numeral, or a power of ten."""
-    letters = "".join(sorted(set(lexicon().scale_letters) | set("MBKkT")))
-    return re.compile(r"\d[" + re.escape(letters) + r"]|10\^")
+    """On the text as written: a scale letter glued to a numeral, or a power of ten (opens
+    with the letter or caret, the digits checked behind it; see the shapes above)."""
+    letters = re.escape("".join(sorted(set(lexicon().scale_letters) | set("MBKkT"))))
+    return re.compile(r"[" + letters + r"^](?:(?<=\d[" + letters + r"])|(?<=10\^))")
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    """Where each line starts in the lines joined with newlines (and where the join ends)."""
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    return starts
 
 
 class _Facts:
     """Which lines every lazy atom reads, which hold a fraction, and every numeral's value."""
 
-    __slots__ = ("always", "fraction", "values", "value_lines")
+    __slots__ = ("always", "_fraction", "_lines", "values", "value_lines")
 
     def __init__(self, lines: list[str]) -> None:
         prepared = "\n".join(lines)
-        starts = [0]
-        for line in lines:
-            starts.append(starts[-1] + len(line) + 1)
+        starts = _line_starts(lines)
 
         def lines_of(matches: Iterator[re.Match[str]]) -> set[int]:
             return {bisect_right(starts, m.start()) - 1 for m in matches}
 
+        self._lines = lines  # the index's own list (no copy kept): the fraction lines are found from it
         low = _lower(prepared)
         self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low))
         # an ASCII window can hold none of the CJK and symbol cues: their ~36 tests are skipped
-        for literal, pattern in _ascii_literal_shapes() if low.isascii() else _literal_shapes():
-            if literal in low:
-                self.always |= lines_of(pattern.finditer(low))
-        self.fraction = lines_of(_FRACTION_SHAPE.finditer(prepared))
+        groups, words = _guarded(low.isascii())
+        for guard, members in groups:
+            if guard is None or guard in low:
+                for literal, pattern in members:
+                    if literal in low:
+                        self.always |= lines_of(pattern.finditer(low))
+        for word in words.keys() & set(_LETTER_RUN.findall(low)) if words else ():
+            self.always |= lines_of(words[word].finditer(low))
+        self._fraction: set[int] | None = None
         findall = _NUMBER.findall
         # extract._parse_number, inlined: a window holds ~70 numerals
         pairs = [(float(numeral.replace(",", "")), i) for i, line in enumerate(lines) for numeral in findall(line)]
@@ -106,11 +155,18 @@ class _Facts:
         self.values = array("d", [v for v, _ in pairs])
         self.value_lines = array("l", [i for _, i in pairs])
 
+    @property
+    def fraction(self) -> set[int]:
+        """Lines holding a fraction (read by percentage atoms only, so found on first need)."""
+        if self._fraction is None:
+            starts = _line_starts(self._lines)
+            matches = _FRACTION_SHAPE.finditer("\n".join(self._lines))
+            self._fraction = {bisect_right(starts, m.start()) - 1 for m in matches}
+        return self._fraction
+
     def near(self, lo: float, hi: float) -> list[int]:
         """Lines holding a numeral whose absolute value lies in [lo, hi]."""
         return self.value_lines[bisect_left(self.values, lo):bisect_right(self.values, hi)]
-
-
 
 
 def _lazy_kind(atom: ValueAtom) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from re import _parser as sre_parse  # type: ignore[attr-defined]
 
 import pytest
 
@@ -104,3 +105,21 @@ def test_claim_support_cue_patterns_are_never_skipped_on_a_match() -> None:
                 checked += 1
                 assert may_match is None or may_match(text), (pattern.pattern[:60], text)
     assert checked > 20
+
+
+def test_needle_search_is_the_substring_test() -> None:
+    # may_match searches the needles' alternation; it must answer exactly "some needle is a
+    # substring" (of the lower-cased text for a case-insensitive pattern), no more, no less
+    texts = _corpus()[:20000]
+    for pattern in _all_patterns():
+        may_match = literal_prefilter(pattern)
+        if may_match is None:
+            continue
+        literals = _required(sre_parse.parse(pattern.pattern, pattern.flags)) or set()
+        ignore_case = bool(pattern.flags & re.IGNORECASE)
+        needles = {n.lower() for n in literals if n.isascii()} if ignore_case else set(literals)
+        for text in texts:
+            if not text.isascii():
+                continue
+            hay = text.lower() if ignore_case else text
+            assert may_match(text) == any(n in hay for n in needles), (pattern.pattern[:60], text)

@@ -187,22 +187,22 @@ MUTATIONS = (
     Mutation(
         "shares spelled as words left unread ('half of' invisible to the gate)",
         "citeproof/values/extract.py",
-        "numeric_shares(numeric_hundreds(text))",
-        "numeric_hundreds(text)",
+        "    if (out := numeric_shares(text, low)) is not text:",
+        "    if False:",
         ("tests/values",),
     ),
     Mutation(
         "dosing shorthand and spelled multiples left unread ('t.i.d.' passes for 'b.i.d.')",
         "citeproof/values/extract.py",
-        "numeric_multiples(numeric_shares(",
-        "(numeric_shares(",
+        "    text = numeric_multiples(text, low)",
+        "    pass",
         ("tests/values",),
     ),
     Mutation(
         "numbers spelled with 'hundred' read word by word",
         "citeproof/values/extract.py",
-        "numeric_shares(numeric_hundreds(text))",
-        "numeric_shares(text)",
+        "    if (out := numeric_hundreds(text, low)) is not text:",
+        "    if False:",
         ("tests/values",),
     ),
     Mutation(
@@ -313,7 +313,7 @@ MUTATIONS = (
     Mutation(
         "a cell number under a unit header is matched only in that unit",
         "citeproof/values/assess.py",
-        "    as_written = match_atom(replace(claim, under_header=None), index, negated=negated)",
+        "    as_written = match_atom(claim.evolve(under_header=None), index, negated=negated)",
         '    as_written: tuple[NumberState, str | None] = ("missing", None)',
         ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
     ),

@@ -109,6 +109,47 @@ def test_segment_table_matches_segment_carries(claim: str, min_overlap: float) -
     assert table.inverted == [inv for _, inv in SEGMENTS]
 
 
+def _first_best(verdicts: list) -> object:
+    best = None
+    for v in verdicts:
+        if best is None or (v.stage, v.share) > (best.stage, best.share):
+            best = v
+    return best
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Overall response rate increased to 40% in Arm A.",
+        "Serious adverse events were not observed in Arm B.",
+        "Response rate was twice as high in Arm A.",  # derived: every segment the same verdict
+        "40%",  # no content words
+        "Median survival was 14.2 months in Arm A.",
+        "Unrelated words entirely here.",
+    ],
+)
+@pytest.mark.parametrize("min_overlap", [0.8, 0.5, 0.0, 1.0])
+def test_passing_splits_verdicts_into_held_and_nearest_miss(claim: str, min_overlap: float) -> None:
+    # CP105 reads the table through passing(): the segments past the overlap (in order) and
+    # the first nearest miss must give the same first carrier and first best verdict
+    profile = claim_profile(claim, claim_atoms(claim))
+    table = SegmentTable(SEGMENTS)
+    every = list(table.verdicts(profile, min_overlap=min_overlap))
+    held, nearest = table.passing(profile, min_overlap=min_overlap)
+    held = list(held)
+    past = [(i, v) for i, v in enumerate(every) if v.stage >= 2]
+    assert held == past
+    misses = [v for v in every if v.stage < 2]
+    assert nearest == _first_best(misses)
+    assert _first_best([v for _, v in held] + ([nearest] if nearest else [])) == _first_best(every)
+
+
+def test_passing_on_an_empty_table() -> None:
+    profile = claim_profile("40% in Arm A", claim_atoms("40% in Arm A"))
+    held, nearest = SegmentTable([]).passing(profile, min_overlap=0.8)
+    assert list(held) == [] and nearest is None
+
+
 def test_segment_table_memo_is_shared_and_changes_nothing() -> None:
     memo: dict = {}
     first, second = SegmentTable(SEGMENTS, memo), SegmentTable(SEGMENTS[::-1], memo)

@@ -1,0 +1,108 @@
+"""Shortcuts in prepare() and the atom scanner answer exactly what their plain forms answer.
+
+* ``extract._DATE`` opens with a digit and looks behind it; the plain form opens with the
+  look-behind ``(?<![\\d.])\\d{1,4}``. Same spans on random date-like text.
+* ``spelled_multiples._ANY_CUE`` is ``any(cue in low for cue in _CUES)`` as one search.
+* ``prepare`` lowers the text once for the three spelled-number rewrites; it must equal the
+  rewrites chained on the text itself.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from citeproof.text.normalize import fold_emphasis, normalize_text
+from citeproof.values import spelled_multiples
+from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.extract import _DATE, prepare
+from citeproof.values.spelled_hundreds import numeric_hundreds
+from citeproof.values.spelled_multiples import numeric_multiples
+from citeproof.values.spelled_shares import numeric_shares
+
+PLAIN_DATE = re.compile(
+    r"(?<![\d.])\d{1,4}(?:-\d{1,2}-\d{1,2}|/\d{1,2}/\d{2,4}|:\d{2}(?::\d{2})?|年\d{1,2}月(?:\d{1,2}日)?|月\d{1,2}日)(?![\d])"
+)
+
+
+def test_date_spans_match_the_plain_pattern() -> None:
+    rng = random.Random(11)
+    alphabet = list("0123456789.-/:年月日 a")
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 16)))
+        assert [m.span() for m in _DATE.finditer(text)] == [m.span() for m in PLAIN_DATE.finditer(text)], text
+
+
+@pytest.mark.parametrize("text", ["2020-01-02", "1.2020-01-02", "x12:30", "3.12:30", "2020年1月2日", "12/3/2021", "5:3"])
+def test_date_examples(text: str) -> None:
+    assert [m.span() for m in _DATE.finditer(text)] == [m.span() for m in PLAIN_DATE.finditer(text)]
+
+
+def test_any_cue_is_any_substring() -> None:
+    rng = random.Random(5)
+    pieces = [*spelled_multiples._CUES, "q", ".", "d", "i", "b", "t", " ", "x", "翻", "减"]
+    for _ in range(20000):
+        low = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        expected = any(cue in low for cue in spelled_multiples._CUES)
+        assert (spelled_multiples._ANY_CUE.search(low) is not None) == expected, low
+
+
+def _chained(text: str, keep_newlines: bool) -> str:
+    text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
+    if not text.isascii():
+        text = arabic_numerals(text)
+    return numeric_multiples(numeric_shares(numeric_hundreds(text)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "One hundred and twenty patients, half of them twice daily",
+        "Two hundred patients; a third of them doubled the dose b.i.d.",
+        "Half of the patients received q3w dosing",
+        "One hundred half of twice",  # every rewrite fires on text an earlier one changed
+        "一半患者每日两次",
+        "Nothing spelled here: 45 patients",
+        "TWO HUNDRED and Half of THE Patients BID",
+    ],
+)
+@pytest.mark.parametrize("keep_newlines", [False, True])
+def test_prepare_equals_the_chained_rewrites(text: str, keep_newlines: bool) -> None:
+    assert prepare(text, keep_newlines=keep_newlines) == _chained(text, keep_newlines)
+
+
+def test_prepare_lines_is_prepare_of_each_line() -> None:
+    # one pass over the join only when that is the same thing: ASCII lines without a
+    # spelled-number cue; any other batch falls back to one prepare per text
+    from citeproof.values.extract import prepare_lines
+
+    rng = random.Random(17)
+    pieces = [
+        "Complete Response: ", "106", " 65.4%", "**200 mg**", "/day", "# ", "## Results", "_x_", "*y*", "`code`",
+        "  ", "\t", "twice", "hundred", "one hundred", "half of", "a third of", "q3w", "b.i.d.", "QD", "tripled",
+        "3 of 20", "一半", "三周", "10²", "ﬁve", "\u00a0", "-", "x", "patients", "over 45", "\x0b", "\x1c",
+    ]
+    for _ in range(3000):
+        texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 6))]
+        assert prepare_lines(texts) == [prepare(t) for t in texts], texts
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["Complete Response: 106 65.4%", "Partial Response: 91 56.2%"],
+        ["a **b", "c** d"],  # emphasis never pairs across texts
+        ["`a", "b`"],
+        ["two", "hundred patients"],  # a cue the join has: each text on its own
+        ["line\nbreak", "x"],  # a text with a line break: each on its own
+        ["carriage\rreturn"],
+        [],
+        [""],
+    ],
+)
+def test_prepare_lines_examples(texts: list[str]) -> None:
+    from citeproof.values.extract import prepare_lines
+
+    assert prepare_lines(texts) == [prepare(t) for t in texts]
