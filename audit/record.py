@@ -64,6 +64,10 @@ class AuditRecord(_Strict):
     source_ids: list[str]
     locator: str | None
     excerpt: ExcerptRecord
+    more_excerpts: list[ExcerptRecord] = Field(
+        default_factory=list,
+        description="The other cited sources' excerpts, for a claim judged against several (one per source).",
+    )
     model: str
     base_url: str
     parameters: Parameters

@@ -143,6 +143,8 @@ class AuditWriter:
         record = AuditRecord.model_validate({**draft, "hash": ""})
         data = record.model_dump(mode="json")
         data.pop("hash")
+        if not data["more_excerpts"]:
+            del data["more_excerpts"]  # a claim judged on one source: the line as it always was
         data["hash"] = record.hash = chain_hash(self._prev_hash, data)
         self._writer.write(data)
         if self._fsync:

@@ -174,7 +174,7 @@ def verify(
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64)] = 1,
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help="Judge answer cache (diskcache).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the judge cache.")] = False,
-    excerpt_tokens: Annotated[int, typer.Option("--excerpt-tokens", min=32, help="Ceiling on excerpt tokens per judged claim.")] = 512,
+    excerpt_tokens: Annotated[int, typer.Option("--excerpt-tokens", min=32, help="Ceiling on excerpt tokens per judged claim (a claim citing several sources shares it among them).")] = 512,
     timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per judge request.")] = 30.0,
     max_retries: Annotated[int, typer.Option("--max-retries", min=0, max=10, help="Retries per claim (each attempt counts against the budget).")] = 2,
     output_mode: Annotated[OutputModeOpt, typer.Option("--output-mode", help="Structured output: auto degrades json_schema → json_object → prompt.")] = OutputModeOpt.auto,

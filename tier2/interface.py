@@ -39,12 +39,24 @@ class JudgeRequest(Frozen):
     claim_id: str
     claim_text: str  # what the judge is asked (a table row with its column headers)
     excerpt: Excerpt
+    # the other cited sources' excerpts, for a claim that cites several: a comparison of two
+    # trials can only be judged against both
+    more: tuple[Excerpt, ...] = ()
     source_ids: tuple[str, ...]
     locator: str | None = None
     risk: int = 0  # higher is judged first
     # The claim as the report states it, when ``claim_text`` adds context around it: a
     # supported quote must carry *its* numbers, not a header's "(n=50)".
     stated_text: str | None = None
+
+    @property
+    def excerpts(self) -> tuple[Excerpt, ...]:
+        return (self.excerpt, *self.more)
+
+    @property
+    def excerpt_text(self) -> str:
+        """The excerpts as one text, as they are cached: a single excerpt's text as it is."""
+        return "\x1e".join(e.text for e in self.excerpts)
 
     @property
     def numbers_text(self) -> str:

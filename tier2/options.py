@@ -26,7 +26,7 @@ class Tier2Options(BaseModel):
     audit_log: Path = Field(Path("out/audit.jsonl"), description="JSONL audit log; appended, never rewritten.")
     cache_dir: Path | None = Field(None, description="diskcache directory; None = no cache (--no-cache).")
     concurrency: int = Field(1, ge=1, le=64, description="Requests in flight at once.")
-    excerpt_tokens: int = Field(512, ge=32, description="Ceiling on excerpt tokens per judged claim.")
+    excerpt_tokens: int = Field(512, ge=32, description="Ceiling on excerpt tokens per judged claim (a claim citing several sources shares it among them).")
     timeout_s: float = Field(30.0, gt=0, description="Seconds per request.")
     max_retries: int = Field(2, ge=0, le=10, description="Retries per claim (see tier2/runner.py for which faults).")
     output_mode: OutputModeOption = Field("auto", description="auto steps json_schema → json_object → prompt on rejection.")

@@ -44,6 +44,7 @@ from citeproof.model import Frozen
 from tier2.answer_check import check_request_answer
 from tier2.budget import BudgetExhausted, CallBudget
 from tier2.cache import AnswerCache, CachedAnswer, CacheKey, NullCache
+from excerpt.types import Excerpt
 from tier2.interface import AttemptResult, Judge, JudgeRequest, OutputMode
 from tier2.output_modes import MODES
 
@@ -197,7 +198,7 @@ class _ClaimJudge:
             output_mode=mode,
             prompt_version=self.judge.prompt_version,
             claim_text=request.claim_text,
-            excerpt_text=request.excerpt.text,
+            excerpt_text=request.excerpt_text,
             temperature=self.judge.temperature,
         )
 
@@ -375,24 +376,16 @@ class _ClaimJudge:
         )
 
     def _line_common(self, request: JudgeRequest) -> dict[str, object]:
-        ex = request.excerpt
-        return {
+        common: dict[str, object] = {
             "claim_id": request.claim_id,
             "claim_text": request.claim_text,
             "source_ids": list(request.source_ids),
             "locator": request.locator,
-            "excerpt": {
-                "text": ex.text,
-                "sha256": ex.sha256,
-                "source_path": ex.source_path,
-                "line_start": ex.line_start,
-                "line_end": ex.line_end,
-                "char_start": ex.char_start,
-                "char_end": ex.char_end,
-                "tokens": ex.tokens,
-                "strategy": ex.strategy,
-                "spans": [span.model_dump() for span in ex.spans],
-            },
+            "excerpt": _excerpt_line(request.excerpt),
+        }
+        if request.more:
+            common["more_excerpts"] = [_excerpt_line(ex) for ex in request.more]
+        return common | {
             "model": self.judge.model,
             "base_url": self.judge.base_url,
             "parameters": {
@@ -402,6 +395,21 @@ class _ClaimJudge:
             },
             "prompt_version": self.judge.prompt_version,
         }
+
+
+def _excerpt_line(ex: Excerpt) -> dict[str, object]:
+    return {
+        "text": ex.text,
+        "sha256": ex.sha256,
+        "source_path": ex.source_path,
+        "line_start": ex.line_start,
+        "line_end": ex.line_end,
+        "char_start": ex.char_start,
+        "char_end": ex.char_end,
+        "tokens": ex.tokens,
+        "strategy": ex.strategy,
+        "spans": [span.model_dump() for span in ex.spans],
+    }
 
 
 # A claim to judge, or a deferred one: built inside the worker so that preparing a claim

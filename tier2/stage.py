@@ -1,12 +1,14 @@
 """The Tier 2 stage the pipeline calls: undecided claims in, judgements and totals out.
 
-Which window a claim is judged against: the first of its anchors that resolved to a
-*precise* window (a locator that names lines, a page or a short section), else the first
-that resolved at all; when no excerpt can be built from a window (it holds only page
-furniture, or nothing of the claim in a window larger than the budget) the next is
-tried. A precise window is where the author said the claim is backed; a coarse one only gets an excerpt centred on the claim's atoms or terms. One excerpt per
-claim keeps a judged claim one request; a claim that needs two sources together is judged
-on the first and, if that does not carry it, ends not_enough_info (fail closed).
+Which windows a claim is judged against: for each source it cites (at most
+``MAX_SOURCES``), the first of its anchors to that source that resolved to a *precise*
+window (a locator that names lines, a page or a short section), else the first that
+resolved at all; when no excerpt can be built from a window (it holds only page furniture,
+or nothing of the claim in a window larger than the budget) the next is tried. A precise
+window is where the author said the claim is backed; a coarse one only gets an excerpt
+centred on the claim's atoms or terms. A claim that cites several sources (a comparison of
+two trials) is one request showing one excerpt of each: it can only be judged against all.
+The sources share ``--excerpt-tokens`` equally, so the option bounds every request.
 A claim with no usable window cannot be judged and ends ``judge_error`` (no request,
 no budget, no log line; the pipeline reports it unverified).
 """
@@ -20,6 +22,7 @@ from functools import partial
 from audit.writer import AuditWriter
 from citeproof.model import Claim
 from citeproof.sources.types import Resolution, SourceWindow
+from excerpt.types import Excerpt
 from tier2.budget import CallBudget
 from tier2.cache import AnswerCache, JudgeCache, NullCache
 from tier2.interface import Judge, JudgeRequest
@@ -44,25 +47,44 @@ def judged_text(claim: Claim) -> str:
     return " | ".join(cells) or claim.text
 
 
+MAX_SOURCES = 3  # cited sources a judged claim is shown at most (one excerpt each)
+
+
 def build_request(claim: Claim, resolutions: Sequence[Resolution], risk: int, options: Tier2Options) -> JudgeRequest | ClaimJudgement:
-    """The request for the first window an excerpt can be built from, else the judge_error saying why not."""
-    from excerpt.builder import ExcerptUnavailable, build_excerpt
+    """The request with an excerpt of each cited source an excerpt can be built from (the
+    first precise window of each, in citation order, at most ``MAX_SOURCES``, sharing the
+    excerpt budget equally), else the judge_error saying why not."""
+    from excerpt.builder import MIN_BUDGET, ExcerptUnavailable, build_excerpt
 
     reasons: list[str] = []
-    for resolution in candidate_windows(resolutions):
+    chosen: list[tuple[Resolution, Excerpt]] = []
+    candidates = candidate_windows(resolutions)
+    # --excerpt-tokens bounds what one request shows: the sources share it equally
+    distinct = len({r.window.document.path for r in candidates if r.window is not None})
+    sources = max(1, min(MAX_SOURCES, distinct, options.excerpt_tokens // MIN_BUDGET))
+    per_source = options.excerpt_tokens // sources
+    for resolution in candidates:
         window: SourceWindow = resolution.window  # type: ignore[assignment]
+        if any(r.window.document.path == window.document.path for r, _ in chosen):  # type: ignore[union-attr]
+            continue  # one excerpt per source: its first (most precise) window
         try:
-            excerpt = build_excerpt(claim.text, window, max_tokens=options.excerpt_tokens)
+            excerpt = build_excerpt(claim.text, window, max_tokens=per_source)
         except ExcerptUnavailable as exc:
             reasons.append(f"{resolution.anchor.raw}: {exc}")
             continue
+        chosen.append((resolution, excerpt))
+        if len(chosen) == sources:
+            break
+    if chosen:
+        first = chosen[0][0]
         return JudgeRequest(
             claim_id=claim.id,
             claim_text=judged_text(claim),
             stated_text=claim.text if claim.columns else None,
-            excerpt=excerpt,
-            source_ids=(resolution.anchor.source_id,),
-            locator=resolution.anchor.locator.raw if resolution.anchor.locator else None,
+            excerpt=chosen[0][1],
+            more=tuple(excerpt for _, excerpt in chosen[1:]),
+            source_ids=tuple(r.anchor.source_id for r, _ in chosen),
+            locator=first.anchor.locator.raw if first.anchor.locator else None,
             risk=risk,
         )
     if not reasons:
