@@ -8,7 +8,8 @@ CORPUS_DIR is the NLI4CT folder (``semeval2024_gold_test_numerical_subset.json``
 loopback endpoint (``tier2.local_endpoint``) that logs every request body. Only claims Tier 1
 leaves undecided reach it. Printed: requests, prompt tokens per judged claim and per
 statement (cl100k_base with OpenAI's chat framing), the fixed instruction's share, and the
-reference figures for RAGAS 0.4.3 faithfulness (1,635 prompt tokens per statement, 2 calls)
+split between claims shown one source and claims shown several (a comparison of two trials
+sees both; they share the excerpt budget), and the reference figures for RAGAS 0.4.3 faithfulness (1,635 prompt tokens per statement, 2 calls)
 and DeepEval 4.3.1 (2,009, 4 calls) measured by the issue's author on the same 40 statements
 against a logging endpoint. Target: <= 1/5 of RAGAS per judged claim.
 """
@@ -76,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
             )
             report = verify_full_report(_report(item), scratch / "sources", mode="report", tier2=options)
             judged_claims += sum(1 for c in report.claims if c.judge is not None and c.judge.audit_sequences)
+        by_sources: dict[str, list[int]] = {"one source": [], "several sources": []}
+        for body, tokens in zip(endpoint.bodies, endpoint.prompt_tokens):
+            user = next(str(m.get("content", "")) for m in body["messages"] if m["role"] == "user")
+            by_sources["several sources" if ' source="' in user else "one source"].append(tokens)
         for body in endpoint.bodies:
             system = [m for m in body["messages"] if m["role"] == "system"]
             instruction_tokens.append(chat_prompt_tokens(system) - 3)
@@ -92,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  per judged claim   {per_claim:7.1f}   (fixed instruction {fixed:.0f}, {fixed / per_claim:.0%} of it)" if per_claim else "  nothing judged")
     if excerpt_tokens:
         print(f"  of which excerpt   {sum(excerpt_tokens) / len(excerpt_tokens):7.1f}   (the fenced source text; the rest is claim and framing)")
+    for kind, counts in by_sources.items():
+        if counts:
+            print(f"  {kind + ':':<18} {sum(counts) / len(counts):7.1f}   per request ({len(counts)} requests)")
     print(f"  per statement      {per_statement:7.1f}   (Tier 1 settles some statements without a call)")
     print(f"  RAGAS 0.4.3        {RAGAS_PER_STATEMENT:7d}   per statement (2 calls; ~70% fixed instructions)")
     print(f"  DeepEval 4.3.1     {DEEPEVAL_PER_STATEMENT:7d}   per statement (4 calls)")
