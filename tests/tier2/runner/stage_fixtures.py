@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import httpx
+
 from citeproof.model import Anchor, Claim, Location, Locator
 from citeproof.sources.types import Resolution, Segment, SourceDocument, SourceWindow
+from tier2.options import Tier2Options
 
 SOURCE_LINES = [
     "Study record",
@@ -41,3 +47,20 @@ def item(n: int, *, risk: int = 0) -> tuple[Claim, list[Resolution], int]:
     text = f"In cohort-{n} the response rate was 45%."
     claim = Claim(id=f"claim-{n:03d}", text=text, raw_text=text + f" {anchor.raw}", location=location, anchors=(anchor,), fact_bearing=True)
     return claim, [Resolution(anchor=anchor, window=window(doc, 2, 3))], risk
+
+
+def chat_reply(answer: dict, *, prompt_tokens: int = 100, completion_tokens: int = 10) -> httpx.Response:
+    """An OpenAI chat-completions response whose message is ``answer`` as JSON."""
+    return httpx.Response(200, json={
+        "id": "x", "object": "chat.completion", "created": 1, "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": json.dumps(answer)}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                  "total_tokens": prompt_tokens + completion_tokens},
+    })
+
+
+def options(tmp_path: Path, **kw) -> Tier2Options:
+    """Judge options against the respx-mocked http://judge.test/v1, log and cache in ``tmp_path``."""
+    base = dict(model="m", base_url="http://judge.test/v1", call_budget=20, audit_log=tmp_path / "audit.jsonl",
+                cache_dir=tmp_path / "cache", timeout_s=5, max_retries=0)
+    return Tier2Options(**{**base, **kw})

@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import json
-
-import httpx
 import pytest
 import respx
-from stage_fixtures import document, item, window
+from stage_fixtures import chat_reply, document, item, options, window
 
 from audit.reader import chain_problems, read_log
 from citeproof.model import Anchor, Locator
 from citeproof.sources.types import Resolution
 from tier2.answer_check import check_request_answer, quote_in_excerpts
 from tier2.fake import answer
-from tier2.options import Tier2Options
 from tier2.prompt import build_messages
 from tier2.stage import MAX_SOURCES, build_request, run_tier2
-
-
-def options(tmp_path, **kw) -> Tier2Options:
-    base = dict(model="m", base_url="http://judge.test/v1", call_budget=20, audit_log=tmp_path / "audit.jsonl",
-                cache_dir=tmp_path / "cache", timeout_s=5, max_retries=0)
-    return Tier2Options(**{**base, **kw})
 
 
 def citing(n_sources: int, *, same_document: bool = False):
@@ -91,13 +81,8 @@ def test_a_supported_answer_across_sources_must_carry_the_claims_numbers(tmp_pat
 
 def test_the_log_records_every_excerpt_shown_and_a_single_source_line_is_unchanged(tmp_path):
     def reply(request):
-        content = json.dumps({"verdict": "supported", "rationale": "both",
-                              "quote": "cohort-1 the response rate was 45% … cohort-2 the response rate was 45%"})
-        return httpx.Response(200, json={
-            "id": "x", "object": "chat.completion", "created": 1, "model": "m",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
-        })
+        return chat_reply({"verdict": "supported", "rationale": "both",
+                           "quote": "cohort-1 the response rate was 45% … cohort-2 the response rate was 45%"})
 
     many = citing(2)
     single = item(3)
@@ -135,12 +120,7 @@ def test_the_sources_share_the_excerpt_budget(tmp_path, monkeypatch, sources, bu
 
 def test_a_cached_answer_is_reused_only_for_the_same_excerpts_of_every_source(tmp_path):
     def reply(request):
-        content = json.dumps({"verdict": "not_enough_info", "quote": "", "rationale": "x"})
-        return httpx.Response(200, json={
-            "id": "x", "object": "chat.completion", "created": 1, "model": "m",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
-        })
+        return chat_reply({"verdict": "not_enough_info", "quote": "", "rationale": "x"})
 
     claim, resolutions, risk = citing(3)
     with respx.mock() as mock:

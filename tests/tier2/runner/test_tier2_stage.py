@@ -8,32 +8,20 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 import respx
 from slow_server import SlowJudgeServer
-from stage_fixtures import document, item, window
+from stage_fixtures import chat_reply, document, item, options, window
 
 from audit.reader import chain_problems, read_log
 from citeproof.sources.types import Resolution
-from tier2.options import Tier2Options
 from tier2.stage import candidate_windows, run_tier2
 
 HERE = Path(__file__).resolve().parent
 
 
-def options(tmp_path: Path, **kw) -> Tier2Options:
-    base = dict(model="m", base_url="http://judge.test/v1", call_budget=20, audit_log=tmp_path / "audit.jsonl", cache_dir=tmp_path / "cache", timeout_s=5, max_retries=0)
-    return Tier2Options(**{**base, **kw})
-
-
 def ok_completion(request):
-    content = json.dumps({"verdict": "supported", "quote": "the response rate was 45%", "rationale": "stated"})
-    return httpx.Response(200, json={
-        "id": "x", "object": "chat.completion", "created": 1, "model": "m",
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
-    })
+    return chat_reply({"verdict": "supported", "quote": "the response rate was 45%", "rationale": "stated"})
 
 
 def test_run_tier2_builds_excerpts_and_judges_through_the_real_judge(tmp_path, monkeypatch):
