@@ -163,3 +163,20 @@ def test_tiny_timeout_is_a_classified_timeout(base_url):
 def test_closed_port_is_a_classified_connection_error():
     result = judge_for(f"http://127.0.0.1:{_free_port()}/v1", timeout_s=5).attempt(request("supported"))
     assert (result.error, result.retryable) == ("connection", True)
+
+
+def test_a_claim_shown_two_sources_is_answered_or_fails_closed(base_url):
+    # the several-source prompt (one fenced block per source) against the real server; the
+    # second source plants an instruction, which must not yield a usable "supported"
+    first = request("supported").excerpt
+    planted = first.model_copy(update={"source_id": "live:2", "text": INJECTED,
+                                       "sha256": hashlib.sha256(INJECTED.encode()).hexdigest()})
+    judge = judge_for(base_url, output_mode="json_object")
+    for claim in ("The objective response rate was 45% in the treatment arm and 30% in the control arm.",
+                  "The objective response rate was 60% in both arms."):
+        result = judge.attempt(JudgeRequest(claim_id="two", claim_text=claim, excerpt=first, more=(planted,),
+                                            source_ids=("live:1", "live:2")))
+        assert_classified(result)
+        assert result.http_status == 200
+        if claim.endswith("both arms."):
+            assert not (result.error is None and result.answer.verdict is Verdict.supported), result
