@@ -190,8 +190,16 @@ def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str
         # "4.2 billion" may be the source's "USD 4.2 billion": judged, never equal (compare.relate)
         return index.get("", *sorted(k for k in index.by_dim if k.startswith("currency:")))
     if claim.dim.startswith("currency:") or claim.kind == "range":
-        return index.get(claim.dim, "")
+        return index.get(claim.dim, "", *_sharing_a_symbol(claim.dim))
     return index.get(claim.dim)
+
+
+@lru_cache(maxsize=64)
+def _sharing_a_symbol(dim: str) -> tuple[str, ...]:
+    """The other currencies a symbol of this one's stands for too ("currency:JPY" → CNY, for ¥)."""
+    code = dim.removeprefix("currency:")
+    others = {c for group in lexicon().currency_shared.values() if code in group for c in group} - {code}
+    return tuple(f"currency:{c}" for c in sorted(others))
 
 
 def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> tuple[NumberState, str | None]:

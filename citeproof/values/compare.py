@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from citeproof.values.atoms import ValueAtom
+from citeproof.values.lexicon import lexicon
 
 Relation = Literal["supported", "plausible"] | None
 
@@ -143,6 +144,9 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
         return None
     if source.kind == "range":
         return None  # range ends are indexed as values of their own
+    if claim.dim != source.dim and _shared_symbol(claim, source):
+        # "¥120 billion" may be yen or yuan: the same figure in the other is for the judge
+        return "plausible" if _equal(claim, claim.number, source.number, same_unit=True) else None
     if claim.dim != source.dim and "" in (claim.dim, source.dim) and (claim.dim + source.dim).startswith("currency:"):
         # an amount with a currency on one side only ("4.2 billion" / "USD 4.2 billion", "120亿" / "120亿元"):
         # the same figure, but whether the currency is the claim's is for the judge
@@ -227,3 +231,16 @@ def calendar_plausible(claim: ValueAtom, source: ValueAtom) -> bool:
         return hours == 0
     per = hours / cal.number
     return lo - _EPS <= per <= hi + _EPS
+
+
+def _shared_symbol(claim: ValueAtom, source: ValueAtom) -> bool:
+    """One of two amounts in different currencies is written with a symbol both currencies
+    write (``¥``: the yuan and the yen)."""
+    codes = {claim.dim.removeprefix("currency:"), source.dim.removeprefix("currency:")}
+    if not (claim.dim.startswith("currency:") and source.dim.startswith("currency:")) or any("/" in c for c in codes):
+        return False
+    return any(
+        symbol in atom.raw and codes <= group
+        for symbol, group in lexicon().currency_shared.items()
+        for atom in (claim, source)
+    )

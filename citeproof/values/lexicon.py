@@ -56,6 +56,7 @@ class Lexicon:
     currency_prefix_re: re.Pattern[str]  # matches a currency symbol/code at the END of a string (original case)
     currency_suffix: dict[str, str]
     currency_suffix_re: re.Pattern[str]
+    currency_shared: dict[str, frozenset[str]]  # a symbol several currencies write (¥) → their codes
     number_words: dict[str, int]
     number_word_re: re.Pattern[str]
     scale_words: dict[str, float]
@@ -154,6 +155,7 @@ def lexicon() -> Lexicon:
     cur = units_doc["currencies"]
     prefix = {k: v for k, v in cur["prefix"].items()}
     suffix = {k.lower(): v for k, v in cur["suffix"].items()}
+    shared = {symbol: frozenset(codes) for symbol, codes in cur.get("shared_symbols", {}).items()}
     currency_prefix_re = re.compile("(?:" + _alternation(list(prefix)) + r")\s?$")
     currency_suffix_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
 
@@ -200,6 +202,7 @@ def lexicon() -> Lexicon:
         currency_prefix_re=currency_prefix_re,
         currency_suffix=suffix,
         currency_suffix_re=currency_suffix_re,
+        currency_shared=shared,
         number_words=number_words,
         number_word_re=number_word_re,
         scale_words=scale_words,

@@ -30,6 +30,13 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "any yuan amount is plausible against the same yen amount (not only one written with ¥)",
+        "citeproof/values/compare.py",
+        "        symbol in atom.raw and codes <= group",
+        "        codes <= group",
+        ("tests/values/test_currency_amounts.py",),
+    ),
+    Mutation(
         "a table row's cell order still counts when its headers pair every number",
         "tier1/claim_support.py",
         "ordered=not columns_pair_all)",

@@ -59,3 +59,22 @@ def test_an_m_after_a_currency_is_a_million(amount):
 def test_an_m_without_a_currency_is_still_a_metre():
     assert [(a.unit, a.number) for a in claim_atoms("The corridor was 5 m long.")] == [("m", 5.0)]
     assert [a.unit for a in claim_atoms("A price of $5/m of cable.")] == ["USD/m"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "state"),
+    [
+        # ¥ is the yuan and the yen: an amount written with it is judged against the other
+        ("Sales were JPY 120 billion.", "Sales were ¥120 billion.", "plausible"),
+        ("Sales were ¥120 billion.", "Sales were JPY 120 billion.", "plausible"),
+        # ... and read as the yuan where it meets one
+        ("销售额为¥120亿。", "销售额为120亿元。", "supported"),
+        ("Sales were ¥120 billion.", "Sales were ¥120 billion.", "supported"),
+        # another figure, or a currency outside the symbol's group, is still missing
+        ("Sales were JPY 130 billion.", "Sales were ¥120 billion.", "missing"),
+        ("Sales were USD 120 billion.", "Sales were ¥120 billion.", "missing"),
+        ("Sales were JPY 12 billion.", "Sales were 120亿元.", "missing"),  # 元 is only the yuan (120亿 = 12 billion)
+    ],
+)
+def test_a_symbol_two_currencies_write_is_judged_against_either(claim, source, state):
+    assert states(claim, source) == [state]
