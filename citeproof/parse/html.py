@@ -228,7 +228,8 @@ class HtmlExtractor:
         self.row_links: list[tuple[str, int]] = []
         self.row_spans: list[tuple[int, int] | None] = []  # (colspan, rowspan) of each cell of the open row
         self.row_placeable = True  # False when a nested table's cells joined the row
-        self.spans_below: dict[int, int] = {}  # column → rows still covered by a rowspan from above
+        # column → (rows still covered by a rowspan from above, that cell's text, the column it starts at)
+        self.spans_below: dict[int, tuple[int, str, int]] = {}
         self.thead = 0
         self.heading: _Acc | None = None
         self._walk(body)
@@ -404,7 +405,12 @@ class HtmlExtractor:
         text = " | ".join(c for c in cells if c)
         header = self.row_header or self.thead > 0
         self.row = None
+        carried = {col: (cell, start) for col, (_, cell, start) in self.spans_below.items()}
         placed = self._place(cells)
+        if placed is not None and any(cell for cell, _ in carried.values()):
+            # a cell spanning rows from above ("Arm B" over its ORR and PFS rows) is part of
+            # each row it spans: the row says "Arm B | PFS | 5.1 months", not "PFS | 5.1 months"
+            text = " | ".join(c for c in _row_cells(cells, self.row_spans, carried) if c)
         if text or self.row_links:
             filled = [k for k, c in enumerate(cells) if c]
             span = self.row_spans[filled[0]] if len(filled) == 1 else None
@@ -419,17 +425,18 @@ class HtmlExtractor:
             self.spans_below = {}
             return None
         covered = set(self.spans_below)
-        placed: dict[int, str] = {}
-        below: dict[int, int] = {c: n - 1 for c, n in self.spans_below.items() if n > 1}
+        placed: dict[int, str] = {}  # a cell from above stays in its own row's columns (and in this row's text)
+        below = {c: (n - 1, cell, start) for c, (n, cell, start) in self.spans_below.items() if n > 1}
         col = 0
         for cell, span in zip(cells, self.row_spans):
             colspan, rowspan = span or (1, 1)
             while col in covered:
                 col += 1
+            start = col
             for k in range(col, col + colspan):
                 placed[k] = cell
                 if rowspan > 1:
-                    below[k] = rowspan - 1
+                    below[k] = (rowspan - 1, cell, start)
             col += colspan
         self.spans_below = below
         width = max([*placed, *covered], default=-1) + 1
@@ -440,6 +447,21 @@ class HtmlExtractor:
         if acc.parts or acc.links:
             self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links)
         self.acc = _Acc(acc.kind, acc.tag, self.loc.line())
+
+
+def _row_cells(
+    cells: list[str], spans: list[tuple[int, int] | None], carried: dict[int, tuple[str, int]]
+) -> list[str]:
+    """The row's cells in rendered order with the cells spanning into it from above, each once."""
+    own_start: dict[int, str] = {}
+    col = 0
+    for cell, span in zip(cells, spans):
+        while col in carried:
+            col += 1
+        own_start[col] = cell
+        col += (span or (1, 1))[0]
+    starts = {**own_start, **{start: cell for cell, start in carried.values()}}
+    return [starts[k] for k in sorted(starts)]
 
 
 _MAX_COLSPAN = 100

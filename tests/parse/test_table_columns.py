@@ -82,7 +82,8 @@ def test_html_spans_place_cells_under_the_columns_they_render_in():
     heads = ["Measure", "Arm A ORR (%)", "Arm A PFS (months)", "Arm B ORR (%)"]
     assert rows(html, "html") == [
         ("Overall | 40 | 5.1 | 25", list(zip(heads, ["Overall", "40", "5.1", "25"]))),
-        ("41 | 5.2 | 26", list(zip(heads, ["", "41", "5.2", "26"]))),  # under the rowspan, one column on
+        # under the rowspan, one column on; the label spanning into the row is part of its text
+        ("Overall | 41 | 5.2 | 26", list(zip(heads, ["", "41", "5.2", "26"]))),
     ]
 
 
@@ -124,3 +125,18 @@ def test_a_title_row_spanning_the_table_heads_no_column():
         f"<tr><td>ORR</td><td>40%</td><td>25% {A}</td></tr></table>"
     )
     assert [h for h, _ in rows(html, "html")[0][1]] == ["Measure", "Arm A", "Placebo"]
+
+
+def test_a_cell_spanning_rows_is_part_of_each_rows_text_once():
+    html = (
+        "<table><tr><th>Arm</th><th>Measure</th><th>Value</th></tr>"
+        f"<tr><td rowspan=2>Arm B</td><td>ORR</td><td>25% {A}</td></tr>"
+        f"<tr><td>PFS</td><td>3.2 months {A}</td></tr>"
+        f"<tr><td rowspan=2 colspan=2>Arm A overall</td><td>40% {A}</td></tr>"
+        f"<tr><td>5.1 months {A}</td></tr>"
+        f"<tr><td>Arm C</td><td>ORR</td><td>10% {A}</td></tr></table>"
+    )
+    assert [text for text, _ in rows(html, "html")] == [
+        "Arm B | ORR | 25%", "Arm B | PFS | 3.2 months", "Arm A overall | 40%", "Arm A overall | 5.1 months",
+        "Arm C | ORR | 10%",  # the span ended
+    ]

@@ -190,3 +190,15 @@ def test_a_table_in_billions_is_checked_as_the_amounts_it_states(tmp_path):
     status = [verify_against(tmp_path / str(k), source, f"# Market\n\n{t}").claims[0].status
               for k, t in enumerate((right, swapped, wrong, millions))]
     assert status == ["pass", "undecided", "fail", "fail"]
+
+
+def test_a_row_under_a_label_spanning_rows_is_read_with_that_label(tmp_path):
+    # HTML: "Arm B" spans its ORR and PFS rows; the PFS row gave Arm A's 5.1 months to nobody and passed
+    source = "# S\n\nArm A: ORR 40%, PFS 5.1 months. Arm B: ORR 25%, PFS 3.2 months.\n"
+    html = ("<html><body><h1>R</h1><table><tr><th>Arm</th><th>Measure</th><th>Value</th></tr>"
+            f"<tr><td rowspan=2>Arm B</td><td>ORR</td><td>25% {A}</td></tr>"
+            f"<tr><td>PFS</td><td>{{pfs}} months {A}</td></tr></table></body></html>")
+    wrong = [s for s, _ in statuses(tmp_path / "wrong", source, html.format(pfs="5.1"), fmt="html")]
+    right = [s for s, _ in statuses(tmp_path / "right", source, html.format(pfs="3.2"), fmt="html")]
+    assert wrong == ["pass", "undecided"]
+    assert right == ["pass", "pass"]

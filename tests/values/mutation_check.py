@@ -30,6 +30,13 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "an HTML label spanning rows is not part of the rows below (their numbers lose their subject)",
+        "citeproof/parse/html.py",
+        "        if placed is not None and any(cell for cell, _ in carried.values()):",
+        "        if False:",
+        ("tests/parse/test_table_columns.py", "tests/tier1/test_table_rows.py"),
+    ),
+    Mutation(
         "any yuan amount is plausible against the same yen amount (not only one written with ¥)",
         "citeproof/values/compare.py",
         "        symbol in atom.raw and codes <= group",
