@@ -30,7 +30,6 @@ from dataclasses import dataclass
 
 from citeproof.model import Anchor, Location, Locator
 from citeproof.settings import PATH_KINDS, Settings
-from citeproof.text.sentences import LINK_TARGET
 
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,400})\]")
 _PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*:(.*)$", re.DOTALL)
@@ -80,8 +79,8 @@ def scan_anchors(
     spans: list[tuple[int, int]] = []
     if "[" in text:
         for m in _BRACKET.finditer(text):
-            if LINK_TARGET.match(text, m.end()):
-                continue  # Markdown link text left literal: "[label](https://…)"
+            # Markdown link text left literal ("[label](https://…)") parses to nothing; an anchor
+            # attempt stays one whatever follows it ("[nct:NCT1#L3](#…" in HTML is not a link)
             found, bad = _parse_bracket(m.group(1), location, settings, known_kinds_only)
             if found or bad:
                 anchors.extend(found)

@@ -196,6 +196,14 @@ def test_regressions_found_by_the_property_test() -> None:
     assert c.location.line == 2
     (c,) = parse_report("Rate 45%. [nct:NCT1#L3](", "html", SETTINGS).claims
     assert c.text == "Rate 45%." and [a.raw for a in c.anchors] == ["nct:NCT1#L3"]
+    # an anchor attempt before "(#…" or "(https://…" is still one: HTML has no Markdown links
+    report = parse_report("[nct:NCT1#L3](# ", "html", SETTINGS)
+    assert not report.claims and [f.code for f in report.findings] == ["orphan_anchor"]
+    report = parse_report("[nct:](# Rate 45%. ", "html", SETTINGS)
+    assert all("[nct:" not in c.text for c in report.claims) and "malformed_anchor" in [f.code for f in report.findings]
+    # ... while a link's label that is no anchor attempt stays text, its URL an anchor
+    (c,) = parse_report("See [PubMed: the trial](https://pubmed.ncbi.nlm.nih.gov/1/) for details.", "html", SETTINGS).claims
+    assert [a.raw for a in c.anchors] == ["https://pubmed.ncbi.nlm.nih.gov/1/"]
 
 
 _WORDS = st.sampled_from(["Rate", "was", "45%", "in", "arm", "higher", "than", "B", "12", "mg", "**5%**", "e.g.", "3.5"])
