@@ -152,10 +152,31 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "tr_close" and row is not None:
             # markdown-it pads a short row and drops a long row's extra cells: every row is as
             # wide as the header, so position j is under header j
-            sink.table_row(in_thead, " | ".join(c for c in row if c), row_line, row_links, row)
+            cells = list(row)
+            if not in_thead:
+                raw_lines = raw_lines if raw_lines is not None else text.split("\n")
+                # the dropped cells are still the row's words, numbers and anchors (a renderer
+                # hides them; the author wrote them): they join the row's text, under no header
+                for extra in _cells_beyond(raw_lines[row_line - 1] if row_line <= len(raw_lines) else "", len(row)):
+                    cell, links = _inline_text(_MD.parseInline(extra)[0])
+                    cells.append(" ".join(cell.split()))
+                    row_links.extend((url, 0) for url, _ in links)
+            sink.table_row(in_thead, " | ".join(c for c in cells if c), row_line, row_links, row)
             row = None
         i += 1
     return sink
+
+
+_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def _cells_beyond(line: str, width: int) -> list[str]:
+    """The cells of a table row's source line past the first ``width`` (what markdown-it drops)."""
+    stripped = line.strip()
+    if "`" in stripped:
+        return []  # a pipe inside a code span is text; not worth parsing here
+    # the leading pipe opens the first cell; a trailing one leaves an empty cell, dropped below
+    return [c.strip() for c in _PIPE.split(stripped.removeprefix("|"))[width:] if c.strip()]
 
 
 def _line(tok: Token) -> int:

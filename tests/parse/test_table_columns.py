@@ -32,11 +32,12 @@ def test_markdown_row_keeps_its_text_and_id_and_gains_its_headers():
 
 
 def test_markdown_rows_narrower_or_wider_than_the_header_sit_under_it_by_position():
-    # markdown-it pads a short row with empty cells and drops a long row's extra cells
+    # markdown-it pads a short row with empty cells and drops a long row's extra cells (which
+    # the row's text keeps, under no header)
     text = md("| Measure | Arm A | Arm B |", f"| ORR | 40% {A} |", f"| PFS | 5.1 months | 4.0 months {A} | 9 |")
     assert rows(text) == [
         ("ORR | 40%", [("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "")]),
-        ("PFS | 5.1 months | 4.0 months", [("Measure", "PFS"), ("Arm A", "5.1 months"), ("Arm B", "4.0 months")]),
+        ("PFS | 5.1 months | 4.0 months | 9", [("Measure", "PFS"), ("Arm A", "5.1 months"), ("Arm B", "4.0 months")]),
     ]
 
 
@@ -140,3 +141,20 @@ def test_a_cell_spanning_rows_is_part_of_each_rows_text_once():
         "Arm B | ORR | 25%", "Arm B | PFS | 3.2 months", "Arm A overall | 40%", "Arm A overall | 5.1 months",
         "Arm C | ORR | 10%",  # the span ended
     ]
+
+
+def test_markdown_cells_beyond_the_header_keep_their_words_and_anchors():
+    # markdown-it drops them; the author wrote them, and an anchor there was lost with them
+    md = (
+        "| Measure | Arm A |\n|---|---|\n"
+        f"| ORR | 40% | 25% {A} |\n"
+        f"| PFS | 5.1 months {A} |\n"
+        "| a \\| b | 3 |\n"  # an escaped pipe is no cell boundary
+    )
+    report = parse_report(md, "markdown", Settings())
+    assert [(c.text, [a.raw for a in c.anchors]) for c in report.claims][:2] == [
+        ("ORR | 40% | 25%", ["nct:NCT1#L2"]),
+        ("PFS | 5.1 months", ["nct:NCT1#L2"]),
+    ]
+    assert rows(md)[0][1] == [("Measure", "ORR"), ("Arm A", "40%")]  # the extra cell is under no header
+    assert [c.text for c in report.claims][2] == "a | b | 3"
