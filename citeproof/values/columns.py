@@ -92,8 +92,13 @@ def column_atoms(columns: Sequence[TableColumn], atoms: Sequence[ValueAtom]) -> 
     A number is placed by value and spelling, not by offset: the row's text joins its non-empty
     cells once, while a cell spanning two columns stands in both. A number found in cells under
     different units, or under no unit, is left as written; so is a cell that writes a unit of
-    its own for any of its numbers ("200 mg/m2" under "Dose (mg)")."""
+    its own for any of its numbers ("200 mg/m2" under "Dose (mg)"). A row label ending in a
+    unit ("Median PFS (months)", "Age, years") states it for the row's other cells whose column
+    header states none."""
     units = [header_unit(c.header) if c.header and c.cell else None for c in columns]
+    label = header_unit(columns[0].cell) if columns and columns[0].cell else None
+    if label is not None:
+        units = [units[0], *(u if u is not None or not c.cell else label for u, c in zip(units[1:], columns[1:]))]
     if not any(units):
         return list(atoms)
     cells = [(unit, claim_atoms(c.cell)) for c, unit in zip(columns, units) if c.cell]

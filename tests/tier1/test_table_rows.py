@@ -202,3 +202,25 @@ def test_a_row_under_a_label_spanning_rows_is_read_with_that_label(tmp_path):
     right = [s for s, _ in statuses(tmp_path / "right", source, html.format(pfs="3.2"), fmt="html")]
     assert wrong == ["pass", "undecided"]
     assert right == ["pass", "pass"]
+
+
+@pytest.mark.parametrize(
+    ("label", "cells", "status"),
+    [
+        ("Median PFS (months)", ["11.2", f"7.4 {A}"], "pass"),  # the unit in the row label is the row's
+        ("Median PFS, months", ["11.2", f"7.4 {A}"], "pass"),
+        ("Median PFS (months)", ["12.2", f"7.4 {A}"], "fail"),  # a wrong figure still fails
+        ("Median PFS (weeks)", ["11.2", f"7.4 {A}"], "fail"),  # and another unit is another value
+        ("Median PFS", ["11.2", f"7.4 {A}"], "fail"),  # no unit anywhere: bare numbers, as before
+    ],
+)
+def test_a_unit_in_the_row_label_is_the_unit_of_the_rows_bare_cells(tmp_path, label, cells, status):
+    source = "# S\n\nMedian PFS was 11.2 months with the study drug and 7.4 months with placebo.\n"
+    report = table(["Endpoint", "Study drug", "Placebo"], [label, *cells])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == [status]
+
+
+def test_a_column_header_unit_wins_over_the_row_labels(tmp_path):
+    source = "# S\n\nThe loading dose was 120 mg.\n"
+    report = table(["Dose", "Amount (g)"], ["Loading dose (mg)", f"0.12 {A}"])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]
