@@ -85,20 +85,25 @@ def _one_unit(probe: str) -> ValueAtom | None:
     return unit if scaled and unit.number > 1 and math.log10(unit.number).is_integer() else None
 
 
-def column_atoms(columns: Sequence[TableColumn], atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
+def row_unit(columns: Sequence[TableColumn]) -> ValueAtom | None:
+    """The unit a row label states for the row ("Median PFS (months)", "Age, years"), if any."""
+    return header_unit(columns[0].cell) if columns and columns[0].cell else None
+
+
+def column_atoms(
+    columns: Sequence[TableColumn], atoms: Sequence[ValueAtom], label: ValueAtom | None = None
+) -> list[ValueAtom]:
     """``atoms`` (of the row's text) with each bare number that sits only in cells under one
     unit header also read in that unit (``ValueAtom.under_header``).
 
     A number is placed by value and spelling, not by offset: the row's text joins its non-empty
     cells once, while a cell spanning two columns stands in both. A number found in cells under
     different units, or under no unit, is left as written; so is a cell that writes a unit of
-    its own for any of its numbers ("200 mg/m2" under "Dose (mg)"). A row label ending in a
-    unit ("Median PFS (months)", "Age, years") states it for the row's other cells whose column
-    header states none."""
+    its own for any of its numbers ("200 mg/m2" under "Dose (mg)"). ``label``, the unit the
+    row's label states (:func:`row_unit`), stands for the cells whose column header states none."""
     units = [header_unit(c.header) if c.header and c.cell else None for c in columns]
-    label = header_unit(columns[0].cell) if columns and columns[0].cell else None
     if label is not None:
-        units = [units[0], *(u if u is not None or not c.cell else label for u, c in zip(units[1:], columns[1:]))]
+        units = [u if u is not None or not c.cell else label for u, c in zip(units, columns)]
     if not any(units):
         return list(atoms)
     cells = [(unit, claim_atoms(c.cell)) for c, unit in zip(columns, units) if c.cell]
@@ -167,6 +172,7 @@ def read_columns(
     spans = sorted({span for found_at in places.values() for span in found_at})
     # a label's own number ("week 12", "2023") is not a value it labels
     found = [v for v in found if not any(v.start < b and a < v.end for a, b in spans)]
+    label = row_unit(columns)
     headed_ids = {id(c) for c, _ in headed}
     # a number outside the subject columns (in the row label, or under "Total") is paired by nobody
     every = len(headed) >= 2 and not any(
@@ -174,7 +180,7 @@ def read_columns(
     )
     for column, subjects in headed:
         named = [s for s in subjects if places[s]]
-        for value in (a for a in column_atoms((column,), claim_atoms(column.cell)) if not a.derived):
+        for value in (a for a in column_atoms((column,), claim_atoms(column.cell), label) if not a.derived):
             compared, same_kind = _same_kind(value, found)
             if len({_key(v) for v in same_kind}) < 2:
                 every = False  # nothing to confuse it with, and nothing that pairs it either
@@ -246,4 +252,4 @@ def _places(name: str, low: str) -> list[int]:
 def row_atoms(text: str, columns: Sequence[TableColumn]) -> list[ValueAtom]:
     """A claim's value atoms; a table row's bare numbers also read in their header's unit."""
     atoms = claim_atoms(text)
-    return column_atoms(columns, atoms) if columns and atoms else atoms
+    return column_atoms(columns, atoms, row_unit(columns)) if columns and atoms else atoms

@@ -32,8 +32,8 @@ MUTATIONS = (
     Mutation(
         "a unit in the row label is ignored ('Median PFS (months) | 11.2' fails against 11.2 months)",
         "citeproof/values/columns.py",
-        "    if label is not None:\n",
-        "    if False:\n",
+        "    return column_atoms(columns, atoms, row_unit(columns)) if",
+        "    return column_atoms(columns, atoms, None) if",
         ("tests/tier1/test_table_rows.py",),
     ),
     Mutation(
@@ -320,7 +320,7 @@ MUTATIONS = (
     Mutation(
         "a unit header is ignored (a bare cell number never matches the unit it is given in)",
         "citeproof/values/columns.py",
-        "    return column_atoms(columns, atoms) if columns and atoms else atoms",
+        "    return column_atoms(columns, atoms, row_unit(columns)) if columns and atoms else atoms",
         "    return atoms",
         ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
     ),
