@@ -27,3 +27,17 @@ def verify_against(tmp_path, source_text: str, report: str, *, name: str = "s.md
     folder.mkdir(parents=True)
     (folder / name).write_text(source_text, encoding="utf-8")
     return run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+
+
+def cited_report(*claims: str, anchor: str = "[evidence:s.md#L3]") -> str:
+    """A Markdown report whose every paragraph is one of ``claims`` citing ``anchor``, written
+    before the claim's closing full stop ("… 45% [evidence:s.md#L3].", "…45%[evidence:s.md#L3]。")."""
+
+    def cite(claim: str) -> str:
+        if claim.endswith("。"):
+            return f"{claim[:-1]}{anchor}。"
+        if claim.endswith("."):
+            return f"{claim[:-1]} {anchor}."
+        return f"{claim} {anchor}"
+
+    return "# R\n\n" + "\n\n".join(cite(c) for c in claims) + "\n"

@@ -10,7 +10,7 @@ import pytest
 
 from citeproof.values import claim_atoms
 from citeproof.values.binding import binding_differs
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_report, verify_against
 
 SOURCE = "The response rate was 40% in Arm A and 30% in Arm B among the adult patients."
 
@@ -56,9 +56,9 @@ def test_one_number_and_one_name_are_not_order_checked(claim):
 
 
 def test_a_swapped_pairing_is_undecided_never_passed_or_failed(tmp_path):
-    report = (
-        "# R\n\nThe response rate was 30% in Arm A and 40% in Arm B among the adult patients [evidence:s.md#L3].\n\n"
-        "The response rate was 40% in Arm A and 30% in Arm B among the adult patients [evidence:s.md#L3].\n"
+    report = cited_report(
+        "The response rate was 30% in Arm A and 40% in Arm B among the adult patients.",
+        "The response rate was 40% in Arm A and 30% in Arm B among the adult patients.",
     )
     out = verify_against(tmp_path, f"# S\n\n{SOURCE}\n", report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
@@ -152,7 +152,7 @@ def test_chinese_labels_are_whole_words_and_determiners_are_no_labels():
 
 def test_the_runs_drug_names_are_subjects(tmp_path):
     source = "# S\n\nGemcitabine group ORR was 45%, cisplatin group ORR was 30%.\n"
-    report = "# R\n\nCisplatin group ORR was 45% [evidence:s.md#L3].\n\nCisplatin group ORR was 30% [evidence:s.md#L3].\n"
+    report = cited_report("Cisplatin group ORR was 45%.", "Cisplatin group ORR was 30%.")
     out = verify_against(tmp_path, source, report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
 

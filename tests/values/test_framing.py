@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from citeproof.values.framing import framing_differs
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_report, verify_against
 
 
 @pytest.mark.parametrize(
@@ -48,9 +48,10 @@ def test_a_number_framed_the_same_way(claim, source):
 
 def test_a_reframed_number_is_left_to_the_judge(tmp_path):
     source = "# S\n\nThe intravenous infusion was given at 75 mg/m2 every 3 weeks.\n"
-    out = verify_against(tmp_path, source,
-                         "# R\n\nThe intravenous infusion was given at 75 mg/m2 for 3 weeks [evidence:s.md#L3].\n\n"
-                         "The intravenous infusion was given at 75 mg/m2 every 3 weeks [evidence:s.md#L3].\n")
+    out = verify_against(tmp_path, source, cited_report(
+        "The intravenous infusion was given at 75 mg/m2 for 3 weeks.",
+        "The intravenous infusion was given at 75 mg/m2 every 3 weeks.",
+    ))
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "cadence" in out.claims[0].undecided_reasons[0]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.values.strength import stronger_than_source
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_report, verify_against
 
 
 @pytest.mark.parametrize(
@@ -61,6 +61,6 @@ def test_an_equally_strong_or_weaker_claim(claim, source):
 
 
 def test_a_stronger_claim_is_left_to_the_judge(tmp_path):
-    out = verify_against(tmp_path, "# S\n\n客观缓解率可能为45%。\n", "# R\n\n客观缓解率为45%[evidence:s.md#L3]。\n\n客观缓解率可能为45%[evidence:s.md#L3]。\n")
+    out = verify_against(tmp_path, "# S\n\n客观缓解率可能为45%。\n", cited_report("客观缓解率为45%。", "客观缓解率可能为45%。"))
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "hedges" in out.claims[0].undecided_reasons[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.values.substitution import swapped_word
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_report, verify_against
 
 SOURCE = "The most common adverse event in Arm A was fatigue, reported in 30% of patients."
 
@@ -57,9 +57,9 @@ def test_the_segment_saying_more_at_its_end_is_not_a_swap():
 
 
 def test_a_swap_leaves_the_claim_to_the_judge(tmp_path):
-    report = (
-        "# R\n\nThe most common adverse event in Arm A was nausea, reported in 30% of patients [evidence:s.md#L3].\n\n"
-        "The most common adverse event in Arm A was fatigue, reported in 30% of patients [evidence:s.md#L3].\n"
+    report = cited_report(
+        "The most common adverse event in Arm A was nausea, reported in 30% of patients.",
+        "The most common adverse event in Arm A was fatigue, reported in 30% of patients.",
     )
     out = verify_against(tmp_path, f"# S\n\n{SOURCE}\n", report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
