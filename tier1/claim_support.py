@@ -34,6 +34,9 @@ _TRIAL = (
     '"  Median survival was 14.2 months in Arm A and 10.1 months in Arm B among the treated adult patients.", '
     '"  The most common adverse event among the treated adult patients in Arm A was fatigue, reported at week 12."]}\n'
 )
+# a second trial that states the same safety finding, and one that does not
+_TRIAL_SAME = '{"Clinical Trial ID": "NCT0000003",\n "Results": ["  Serious adverse events were not observed in Arm B."]}\n'
+_TRIAL_OTHER = '{"Clinical Trial ID": "NCT0000004",\n "Results": ["  Overall response rate was 25% in Arm B."]}\n'
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
     ' "Results": ["结果：", "  在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。", "  A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。", "  A组最常见的不良事件是乏力，发生于第12周。"]}\n'
@@ -148,7 +151,7 @@ class ClaimSupport(Rule):
     severity = "info"
     scope = "claim"
     doc = RuleDoc(
-        what="One segment of a cited window carries the claim: every value atom (supported), its entity "
+        what="For every cited source, one segment of a window it was cited at carries the claim: every value atom (supported), its entity "
         "tokens, at least settings.min_content_overlap of its content words (EN words without stop-words, "
         "ZH character bigrams) and the same polarity (negation and direction); two or more numbers, or two or "
         "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding); and no claim word "
@@ -159,14 +162,15 @@ class ClaimSupport(Rule):
         "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
         "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open; "
         "when the headers pair every number of the row, the order of its cells is no evidence (columns may be ordered "
-        "otherwise than the source).",
+        "otherwise than the source). Two anchors into one source are one source: either window may carry it.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
-        "another ('overall survival' for 'progression-free survival') needs Tier 2.",
+        "another ('overall survival' for 'progression-free survival') needs Tier 2. A claim citing two trials says "
+        "something of both: one trial's line does not back what the other is cited for.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
         "unmet condition as the reason.",
-        passes="Some single segment of a cited window carries every atom, entity, enough content words, and "
+        passes="In each cited source, some single segment carries every atom, entity, enough content words, and "
         "the same negation and direction, with the numbers and names in the same order and no word swapped.",
         not_applicable="None of the claim's anchors resolved to a window, or the claim is an entry of a "
         "references/sources list.",
@@ -227,6 +231,22 @@ class ClaimSupport(Rule):
             report="# Results\n\nThe most common adverse event among the treated adult patients in Arm A was nausea, "
             "reported at week 12 [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="two-sources-both-carry-en",
+            expect="pass",
+            report="# Safety\n\nSerious adverse events were not observed in Arm B "
+            "[nct:NCT0000001#Results; nct:NCT0000003#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL, "clinical_trials/NCT0000003.json": _TRIAL_SAME},
+        ),
+        RuleExample(
+            name="two-sources-one-carries-en",
+            expect="fail",
+            reason="but it also cites",
+            # NCT0000001 states it word for word; the second trial cited alongside says nothing of it
+            report="# Safety\n\nSerious adverse events were not observed in Arm B "
+            "[nct:NCT0000001#Results; nct:NCT0000004#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL, "clinical_trials/NCT0000004.json": _TRIAL_OTHER},
         ),
         RuleExample(
             name="no-anchor-en",
@@ -299,8 +319,14 @@ class ClaimSupport(Rule):
             atoms = row_atoms(claim.text, claim.columns)
             ctx.cache["atoms"] = atoms
         profile = claim_profile(claim.text, atoms)
-        best: SegmentVerdict | None = None
+        # Each cited source must carry the claim on its own: "trial A and trial B evaluate X"
+        # citing both is not backed by A's line about X when B never mentions it.
+        carried: dict[str, bool] = {}
+        best: dict[str, SegmentVerdict] = {}  # per source, its nearest miss explains it best
         for window in windows:
+            source = window.document.path
+            if carried.setdefault(source, False):
+                continue  # another window of this source carries it already
             table = _table(ctx, window)
             # the segments past the content-word overlap, then the window's nearest overlap
             # miss: the same first carrier and first best verdict as every segment in order
@@ -309,10 +335,30 @@ class ClaimSupport(Rule):
                 if verdict.carries and (why := _meaning_differs(ctx, claim.text, atoms, profile, table, i)):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
-                    return self.ok(claim.id)
-                if best is None or (verdict.stage, verdict.share) > (best.stage, best.share):
-                    best = verdict  # the nearest miss explains the claim best
-            if nearest is not None and (best is None or (nearest.stage, nearest.share) > (best.stage, best.share)):
-                best = nearest
-        why = best.why if best is not None else "the cited windows have no text"
+                    carried[source] = True
+                    break
+                _keep_nearest(best, source, verdict)
+            if nearest is not None and not carried[source]:
+                _keep_nearest(best, source, nearest)
+        if all(carried.values()):
+            return self.ok(claim.id)
+        unbacked = next(s for s, ok in carried.items() if not ok)
+        miss = best.get(unbacked)
+        why = miss.why if miss is not None else "the cited windows have no text"
+        if any(carried.values()):
+            backing = next(s for s, ok in carried.items() if ok)
+            return self.undecided(
+                f"a segment of {backing} carries the claim, but it also cites {unbacked}, where no single "
+                f"segment carries it: {why}",
+                claim_id=claim.id,
+            )
+        if len(carried) > 1:  # the nearest miss over every cited source
+            miss = max(best.values(), key=lambda v: (v.stage, v.share), default=None)
+            why = miss.why if miss is not None else why
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)
+
+
+def _keep_nearest(best: dict[str, SegmentVerdict], source: str, verdict: SegmentVerdict) -> None:
+    held = best.get(source)
+    if held is None or (verdict.stage, verdict.share) > (held.stage, held.share):
+        best[source] = verdict

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from citeproof.model import Anchor, Claim, Location, Locator
@@ -166,3 +168,38 @@ def test_an_inclusion_line_reported_under_an_exclusion_heading_is_not_carried(tm
     out = verify_against(tmp_path, source, report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "exclusion/contraindication heading" in out.claims[0].undecided_reasons[0]
+
+
+def _cited_at(text: str, *windows_):
+    """CP105 on a claim citing each of ``windows_`` (one anchor each)."""
+    resolutions = []
+    for n, w in enumerate(windows_):
+        anchor = Anchor(raw=f"{w.document.source_id}#L{n + 1}", kind="nct", source_id=w.document.source_id,
+                        locator=Locator(raw=f"L{n + 1}", kind="lines", start=1, end=1), location=LOC)
+        resolutions.append(Resolution(anchor=anchor, window=w))
+    claim = Claim(id="c1", text=text, raw_text=text, location=LOC, anchors=tuple(r.anchor for r in resolutions),
+                  fact_bearing=True)
+    return RULE.check_claim(ClaimContext(claim=claim, resolutions=resolutions, settings=Settings()))
+
+
+SAFETY = "Serious adverse events were not observed in Arm B."
+
+
+def test_claim_citing_two_sources_passes_only_when_each_carries_it():
+    first = window(SOURCE)
+    same = window(f"Safety:\n{SAFETY}", source_id="S2", path="clinical_trials/S2.txt")
+    other = window("Safety:\nOverall response rate was 25% in Arm B.", source_id="S3", path="clinical_trials/S3.txt")
+    assert _cited_at(SAFETY, first, same).passed
+    out = _cited_at(SAFETY, first, other)
+    assert out.applicable and not out.passed and not out.blocks
+    assert "S1.txt carries the claim, but it also cites clinical_trials/S3.txt" in out.undecided
+    # the order of the anchors does not matter: the carrying source may come second
+    assert not _cited_at(SAFETY, other, first).passed
+
+
+def test_two_anchors_into_one_source_are_one_source():
+    """Either window of the same source may carry the claim: the first not carrying it is no miss."""
+    doc = window(f"Outcome Measurement:\nOverall response rate was 25% in Arm B.\n{SAFETY}")
+    first = replace(doc, line_end=2, text="\n".join(doc.document.lines[:2]), segments=doc.segments[:2])
+    assert _cited_at(SAFETY, first, doc).passed
+    assert not _cited_at(SAFETY, first).passed

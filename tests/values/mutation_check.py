@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a claim citing two sources passes when one of them carries it",
+        "tier1/claim_support.py",
+        "        if all(carried.values()):",
+        "        if any(carried.values()):",
+        ("tests/tier1/test_rule_examples.py",),
+    ),
+    Mutation(
+        "a source's windows after the first are never read (its second anchor cannot carry the claim)",
+        "tier1/claim_support.py",
+        "            if carried.setdefault(source, False):\n                continue",
+        "            if source in carried:\n                continue\n            carried[source] = False",
+        ("tests/tier1/test_claim_support.py",),
+    ),
+    Mutation(
         "a unit in the row label is ignored ('Median PFS (months) | 11.2' fails against 11.2 months)",
         "citeproof/values/columns.py",
         "    return column_atoms(columns, atoms, row_unit(columns)) if",
