@@ -12,7 +12,8 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
 ``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
-``day 1``, ``第3``, ``3期``), list markers at the start of a claim, calendar years (a bare
+``day 1``, ``第3``, ``3期``) and the plain numbers listed with one (``cohorts 1 and 2``,
+``intervention one and two``, ``Arms 1, 2 and 3``), list markers at the start of a claim, calendar years (a bare
 four-digit 1900–2100), dates and clock times, ``1st``/``2nd``, numeric reference markers
 (``[12]``). Spelled-out Chinese numerals (三, 两) are not read. Labels are skipped on the
 source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
@@ -62,6 +63,10 @@ _AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
 _FRACTION = re.compile(r"^(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)(\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _SCI = re.compile(r"^\s?(?:[x×*]\s?10\s?(?:\^|\*\*)?\s?|e)(?P<exp>[-+]?\d{1,2})(?!\d)")
 _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
+# between two numbers of one list of labels: "1 and 2", "1, 2", "1 or 2", "1 & 2"
+_LABEL_LIST = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+|\s?&\s?)")
+_PLURAL_LABEL = re.compile(r"[a-z]{3,}s\s?[#:]?\s?$")  # "cohorts ", "arms " before the first label number
+_LABEL_LIST_GOES_ON = re.compile(r"\s*(?:,|\s(?:and|or)\s|&)")
 _TIME_POINT = re.compile(r"(?:^|[^a-z])(day|week|month|year)\s?$")
 _MORE_THAN_AFTER = re.compile(r"^\s?(?:more|less|fewer|longer|shorter|higher|lower|greater|larger|smaller)\b(?=[^.;]{0,80}\bthan\b)")
 _SPACE_DASH = re.compile(r"\s?-?\s?")
@@ -164,6 +169,8 @@ class _Scanner:
         self.mode = mode
         self.lex: Lexicon = lexicon()
         self.atoms: list[ValueAtom] = []
+        self.label_end: int | None = None  # where the last label number ended ("Cohorts 1| and 2")
+        self.label_plural = False  # and whether its label word was plural ("Arms 1, 2 and 3")
         self.skip_spans = [m.span() for m in _DATE.finditer(text)]
         if mode == "claim" and "[" in text:
             # numeric reference markers ("[12]", "[3, 4]", "[1-3]") cite, they do not state a value
@@ -332,6 +339,18 @@ class _Scanner:
             return False
         rest = self.text[end:end + 4]
         return bool(_IDENT_AFTER.match(rest))
+
+    def _listed_label(self, nstart: int, pos: int, numeral: str, qualifier: str | None, scale: float, count_noun: str | None) -> bool:
+        """A plain whole number listed right after a label number ("Cohorts 1 and 2", "Arms 1,
+        2 or 3") names a group too. A number with a qualifier, scale or count noun is a value
+        ("Cohort 1 and 2 patients"); after a comma only a plural label lists ("Arms 1, 2 and
+        3"), and the number must itself go on listing ("Arm 2, 12 responded" keeps its 12)."""
+        if self.label_end is None or qualifier or scale != 1.0 or count_noun or not numeral.isalnum() or "." in numeral:
+            return False
+        joint = _LABEL_LIST.fullmatch(self.low, self.label_end, nstart)
+        if joint is None:
+            return False
+        return "," not in joint.group(0) or (self.label_plural and bool(_LABEL_LIST_GOES_ON.match(self.low, pos)))
 
     def scan(self) -> list[ValueAtom]:
         text, low = self.text, self.low
@@ -523,8 +542,10 @@ class _Scanner:
         if qualifier == ">" and dim == "time" and not calendar and _OVER_BEFORE.search(low[max(0, nstart - 6):nstart]):
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
         label = not dim and (
-            (high is None and word_value is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
+            (high is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
             or text.startswith(self.lex.label_after, pos)
+            # "cohorts 1 and 2", "Arm 1, 2 or 3": a number listed with a label is a label too
+            or (high is None and self._listed_label(nstart, pos, numeral, qualifier, scale, count_noun))
         )
         if not dim and high is None and word_value is None and qualifier is None and scale == 1.0 and count_noun is None \
                 and "." not in numeral and "," not in numeral and 1900 <= v <= 2100 and len(numeral) == 4:
@@ -540,6 +561,9 @@ class _Scanner:
             unit_info = self.lex.unit_by_alias[tm.group(1)]
             dim, canon, factor, calendar, label = "time", unit_info.canonical, unit_info.factor, unit_info.calendar, False
         if label:
+            if self.label_end is None or not _LABEL_LIST.fullmatch(low, self.label_end, nstart):
+                self.label_plural = _PLURAL_LABEL.search(low[max(0, nstart - 24):nstart]) is not None
+            self.label_end = pos
             return None, pos  # names something; never a value on either side (a count must not find "Arm 3")
         derived = self._derived(nstart, pos)
         number = v * scale

@@ -30,6 +30,41 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a number listed after a label number is a value ('cohort 1 and 2' needs a 2 in the window)",
+        "citeproof/values/extract.py",
+        "            or (high is None and self._listed_label(nstart, pos, numeral, qualifier, scale, count_noun))",
+        "            or False",
+        ("tests/values/test_extract.py", "tests/values/test_assess.py"),
+    ),
+    Mutation(
+        "a count after a listed label is taken for a label ('Cohort 1 and 2 patients died' loses its count)",
+        "citeproof/values/extract.py",
+        "qualifier or scale != 1.0 or count_noun or",
+        "qualifier or scale != 1.0 or",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "a singular label lists after a comma ('In Arm 2, 12, 13 and 14 patients' loses 12 and 13)",
+        "citeproof/values/extract.py",
+        "(self.label_plural and bool(_LABEL_LIST_GOES_ON.match(self.low, pos)))",
+        "bool(_LABEL_LIST_GOES_ON.match(self.low, pos))",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "a number after a comma is a label even when it does not go on listing ('In arms 1 and 2, 12 responded')",
+        "citeproof/values/extract.py",
+        "(self.label_plural and bool(_LABEL_LIST_GOES_ON.match(self.low, pos)))",
+        "self.label_plural",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "a number word after a label word is a count ('intervention one and two')",
+        "citeproof/values/extract.py",
+        "            (high is None and bool(self.lex.label_before_re.search(",
+        "            (high is None and word_value is None and bool(self.lex.label_before_re.search(",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
         "a claim citing two sources passes when one of them carries it",
         "tier1/claim_support.py",
         "        if all(carried.values()):",

@@ -159,6 +159,14 @@ def test_a_count_is_never_found_in_a_label():
     assert states("2 patients died", "Arm 3: deaths 2") == ["supported"]
 
 
+def test_listed_labels_need_no_number_in_the_window_and_hide_no_count():
+    record = "INTERVENTION 1:\n  Study drug 25 mg daily\nINTERVENTION 2:\n  Study drug 25 mg daily"
+    assert states("Cohorts 1 and 2 of the trial receive 25 mg daily", record) == ["supported"]
+    assert states("Cohorts 1 and 2 of the trial receive 30 mg daily", record) == ["missing"]
+    # a count after a listed label is still a count the window must hold
+    assert states("In cohorts 1 and 2, 3 patients died", "Arm 3: deaths 2") == ["missing"]
+
+
 def test_worded_fractions():
     assert states("one in three patients responded", "Response: 33.3%") == ["supported"]  # a tenth of a percent pins 1/3
     assert states("one in three patients responded", "Response: 33%") == ["plausible"]  # a whole percent does not

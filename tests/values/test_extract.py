@@ -99,6 +99,34 @@ def test_identifiers_labels_years_and_list_markers_are_not_numeric_facts(text):
     assert extract_atoms(text) == []
 
 
+@pytest.mark.parametrize(
+    "text", ["cohort 1 and 2 of the primary trial", "Cohorts 1 and 2", "cohorts 1 or 2", "interventions 1 and 2",
+             "intervention one and two", "Arms 1, 2 and 3", "groups 1 & 2", "Results 1 and 2"],
+)
+def test_numbers_listed_with_a_label_are_labels(text):
+    """A report names arms the way the record heads them ("INTERVENTION 1:", labels on the
+    source side too): "cohort 1 and 2" states no count that a window must hold."""
+    assert extract_atoms(text) == []
+
+
+@pytest.mark.parametrize(
+    "text, values",
+    [
+        ("Cohort 1 and 2 patients died", ["2 (patients)"]),  # a count noun: a count
+        ("In cohort 2, 12 responded", ["12"]),  # a singular label lists with "and" only
+        ("In arms 1 and 2, 12 responded", ["12"]),  # after a comma the number does not go on listing
+        ("In Arm 2, 12, 13 and 14 patients", ["12", "13", "14 (patients)"]),  # a singular label lists with "and" only
+        ("Arm 1 and 45% in arm 2", ["45%"]),  # a unit: a value
+        ("Cohort 2 and more than 3 cycles", ["> 3"]),  # a bound: a value
+        ("Cohort 1 and 2.5 mg", ["2.5 mg"]),
+        ("Cohort 1 received 20 mg and cohort 2 received 40 mg", ["20 mg", "40 mg"]),
+        ("In one group, 3 died", ["1", "3"]),  # "one group": a count, no label before it
+    ],
+)
+def test_a_value_after_a_label_is_still_a_value(text, values):
+    assert [a.describe() for a in extract_atoms(text)] == values
+
+
 def test_source_mode_reads_glued_adverse_event_counts_but_no_labels():
     atoms = extract_atoms("Results 2: Anemia1/6 (16.67%)", mode="source")
     assert [a.describe() for a in atoms] == ["1/6", "16.67%"]
