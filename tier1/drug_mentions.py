@@ -18,9 +18,13 @@ a shared PubTator identifier) links the two.
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from citeproof.lexicon import DETECTOR_MEMO, DrugDetector, load_drug_detector
+from citeproof.lexicon.detector import DrugMention
+from citeproof.lexicon.text import fold
+from citeproof.values.segment_support import negation_cues
 from citeproof.model import RuleOutcome
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -59,7 +63,11 @@ class DrugMentions(Rule):
         fails=(
             "A drug the claim names appears in none of the documents it cites (drug_unsupported), the claim "
             "names a drug and cites nothing (drug_uncited), or none of its anchors resolved to a readable source "
-            "(drug_unverifiable). The message names the drug and the claim."
+            "(drug_unverifiable). The message names the drug and the claim. A drug the claim only denies "
+            "(\"X is not used\", \"did not receive X\", \"neither X nor Y\", 未使用X) is no finding when no cited "
+            "source names it — the silence is what the claim says — but the claim is left undecided for the judge; "
+            "a drug it also affirms, or denies only in a relative clause (\"patients who did not respond received X\"), "
+            "still fails."
         ),
         passes="Every drug the claim names appears, under some alias, in a document the claim cites.",
         not_applicable=(
@@ -159,8 +167,12 @@ class DrugMentions(Rule):
                 claim_id=claim.id,
             )
         findings = []
+        denied: list[str] = []
         for mention in mentions:
             if any(detector.occurs_in(mention, doc.text, cache_owner=doc) for doc in documents):
+                continue
+            if _only_denied(detector, claim.text, mention):
+                denied.append(mention.shown)  # "X is not used": the sources' silence is what it says
                 continue
             cited = ", ".join(dict.fromkeys(doc.path for doc in documents))
             findings.append(
@@ -172,7 +184,47 @@ class DrugMentions(Rule):
                     location=claim.location,
                 )
             )
+        if denied and not findings:
+            return self.undecided(
+                f"the claim names {', '.join(denied)} only to deny it (\"not used\", \"no\", \"without\"); "
+                "no cited source mentions it, which is what the claim says, but only a judge can tell",
+                claim_id=claim.id,
+            )
         return self.verdict(findings, claim.id)
+
+
+_CLAUSE_MARK = re.compile(r"[,;:.!?，；：。！？()（）]")
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
+_DENIED_AFTER = re.compile(r"\s+(?:is|was|are|were|has been|have been|had been)\s+(?:not|never)\b")
+DENIAL_WORDS = 3  # a negation among the words right before the name governs it ("did not receive X")
+DENIAL_CHARS = 4  # in Chinese, among the characters before it (未接受X)
+
+
+def _only_denied(detector: DrugDetector, text: str, mention: DrugMention) -> bool:
+    """Every mention of this drug in the claim is denied: a negation in its own clause right
+    before it ("no X", "did not receive X", "neither X nor Y", 未使用X) or "X is/was not" right
+    after it. "Received X without dose reduction" affirms X: its negation follows the name;
+    "patients who did not respond received X" affirms it too."""
+    folded = fold(text)
+    spans = [(m.start, m.end) for m in detector.find(text) if m.key == mention.key]
+    return bool(spans) and all(_denied_at(folded, start, end) for start, end in spans)
+
+
+def _denied_at(folded: str, start: int, end: int) -> bool:
+    before = folded[max(0, start - 80):start]
+    before = before[max((m.end() for m in _CLAUSE_MARK.finditer(before)), default=0):]
+    cues = negation_cues()
+    words = _WORD.findall(before)
+    if any(w in cues.words for w in words[-DENIAL_WORDS:]):
+        # "patients who did not respond received X": the negation is the relative clause's
+        return not _RELATIVE.intersection(words)
+    if any(before.rstrip().endswith(phrase) for phrase in cues.phrases):
+        return True
+    near = before[-DENIAL_CHARS:]
+    for word in cues.exceptions:
+        near = near.replace(word, " ")
+    return any(c in near for c in cues.zh) or _DENIED_AFTER.match(folded, end) is not None
 
 
 def _origin(origin: str) -> str:

@@ -99,6 +99,28 @@ def cue_document() -> dict:
     return json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
 
 
+@dataclass(frozen=True, slots=True)
+class NegationCues:
+    """The negation cues of ``claim_support.json`` split for reading one place in a text."""
+
+    words: frozenset[str]  # English single words ("not", "no", "didn't")
+    phrases: tuple[str, ...]  # English phrases ("absence of", "failed to")
+    zh: tuple[str, ...]  # Chinese cues (未, 没有)
+    exceptions: tuple[str, ...]  # compounds holding a cue that do not negate (不良, 无进展)
+
+
+@lru_cache(maxsize=1)
+def negation_cues() -> NegationCues:
+    doc = cue_document()
+    english = [w for w in doc["negation"] if w.isascii()]
+    return NegationCues(
+        words=frozenset(w for w in english if " " not in w),
+        phrases=tuple(w for w in english if " " in w),
+        zh=tuple(w for w in doc["negation"] if not w.isascii()),
+        exceptions=tuple(sorted((w for w in doc["negation_exceptions"] if not w.isascii()), key=len, reverse=True)),
+    )
+
+
 def cues() -> _Cues:
     """The compiled cue words (stop-words, negation, direction, subject and swap words)."""
     return _cues()

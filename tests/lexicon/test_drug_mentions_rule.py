@@ -142,3 +142,46 @@ def test_pubtator_entities_of_the_run_count_as_drugs(tmp_path):
                   anchors=(anchor,), fact_bearing=True)
     o = RULE.check_claim(ClaimContext(claim=claim, resolutions=[store.resolve(anchor)], settings=Settings(), store=store))
     assert o.passed is False and "Compoundex (PubTator entity)" in o.findings[0].message
+
+
+SILENT = "The marker level fell in 12 of 40 participants."  # names no drug
+
+
+@pytest.mark.parametrize(
+    "claim_text",
+    [
+        "Sampletinib is not used in either arm of the trial.",
+        "Participants did not receive sampletinib.",
+        "Neither exampleparib nor sampletinib was given.",
+        "No sampletinib was given to the participants.",
+        "患者未接受示例替尼治疗。",
+    ],
+)
+def test_a_denied_drug_absent_from_the_sources_is_left_to_the_judge(tmp_path, claim_text):
+    """The claim says the drug was not used; the sources' silence agrees, so no critical
+    finding — but silence proves nothing either, so the claim stays undecided."""
+    o = check(tmp_path, claim_text, SILENT)
+    assert o.applicable and not o.passed and not o.blocks and not o.findings
+    assert "only to deny it" in o.undecided
+
+
+@pytest.mark.parametrize(
+    "claim_text",
+    [
+        "Participants received sampletinib without dose reduction.",  # the negation follows the name
+        "Participants who did not respond received sampletinib.",  # the negation governs another verb
+        "Sampletinib, not placebo, lowered the marker.",  # another clause
+        "Sampletinib was given daily; it was not stopped early.",
+        "Sampletinib was given, and sampletinib was not stopped.",  # one mention affirms it
+        "Participants did not receive exampleparib but received sampletinib.",
+        "示例替尼的不良事件较少。",  # 不良 is "adverse", no negation
+    ],
+)
+def test_an_affirmed_drug_absent_from_the_sources_still_fails(tmp_path, claim_text):
+    o = check(tmp_path, claim_text, SILENT)
+    assert o.blocks and [f.code for f in o.findings][:1] == ["drug_unsupported"]
+
+
+def test_a_denied_drug_beside_an_unsupported_one_still_fails(tmp_path):
+    o = check(tmp_path, "Participants received exampleparib and no sampletinib.", SILENT)
+    assert o.blocks and len(o.findings) == 1 and "exampleparib" in o.findings[0].message.lower()

@@ -1,4 +1,4 @@
-"""Mutation check for the numeric rule (CP104), its value atoms, claim support (CP105), table columns, and the n/a tally.
+"""Mutation check for the numeric rule (CP104), its value atoms, claim support (CP105), drug mentions (CP301), table columns, and the n/a tally.
 
     python tests/values/mutation_check.py          # from the repository root
 
@@ -29,6 +29,41 @@ class Mutation:
 
 
 MUTATIONS = (
+    Mutation(
+        "a drug the claim denies ('X is not used') fails when the sources do not name it",
+        "tier1/drug_mentions.py",
+        "            if _only_denied(detector, claim.text, mention):",
+        "            if False:",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
+    Mutation(
+        "one denied mention excuses a drug the claim also affirms",
+        "tier1/drug_mentions.py",
+        "    return bool(spans) and all(_denied_at(folded, start, end) for start, end in spans)",
+        "    return bool(spans) and any(_denied_at(folded, start, end) for start, end in spans)",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
+    Mutation(
+        "a negation inside a relative clause denies the drug after it",
+        "tier1/drug_mentions.py",
+        "        return not _RELATIVE.intersection(words)",
+        "        return True",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
+    Mutation(
+        "'X is not used' is not read as a denial",
+        "tier1/drug_mentions.py",
+        " or _DENIED_AFTER.match(folded, end) is not None",
+        "",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
+    Mutation(
+        "a denied drug hides an unsupported one beside it",
+        "tier1/drug_mentions.py",
+        "        if denied and not findings:",
+        "        if denied:",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
     Mutation(
         "a number listed after a label number is a value ('cohort 1 and 2' needs a 2 in the window)",
         "citeproof/values/extract.py",
