@@ -30,6 +30,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
@@ -108,7 +109,8 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     in Arabic digits (:mod:`citeproof.values.cjk_numerals`), shares spelled as words as fractions
     (:mod:`citeproof.values.spelled_shares`), spelled counts and dosing shorthand as numbers
     (:mod:`citeproof.values.spelled_multiples`), numbers spelled with "hundred" in digits
-    (:mod:`citeproof.values.spelled_hundreds`), powers spelled out."""
+    (:mod:`citeproof.values.spelled_hundreds`), Roman stages and grades in digits
+    (:mod:`citeproof.values.roman_grades`), powers spelled out."""
     text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
@@ -119,7 +121,9 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
         text, low = out, out.lower()
     if (out := numeric_shares(text, low)) is not text:
         text, low = out, out.lower()
-    text = numeric_multiples(text, low)
+    if (out := numeric_multiples(text, low)) is not text:
+        text, low = out, out.lower()
+    text = numeric_grades(text, low)
     if _ANY_SUPERSCRIPT.search(text):
         text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
         text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)
@@ -139,7 +143,7 @@ def prepare_lines(texts: list[str]) -> list[str]:
     if texts and joined.isascii() and "\r" not in joined and joined.count("\n") == len(texts) - 1:
         folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
         low = folded.lower()
-        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low)):
+        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low)):
             lines = folded.split("\n")
             if len(lines) == len(texts):
                 return lines

@@ -30,6 +30,34 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "stages and grades in Roman numerals are not read ('stage 4' fails against 'stage IV')",
+        "citeproof/values/extract.py",
+        "    text = numeric_grades(text, low)\n",
+        "",
+        ("tests/values/test_roman_grades.py",),
+    ),
+    Mutation(
+        "'stages II/III' becomes the fraction 2/3",
+        "citeproof/values/roman_grades.py",
+        '        return head + tail.replace("/", "-")',
+        "        return head + tail",
+        ("tests/values/test_roman_grades.py",),
+    ),
+    Mutation(
+        "prepare_lines' fast path skips the Roman-grade rewrite",
+        "citeproof/values/extract.py",
+        " or multiples_cue(low) or roman_cue(low)):",
+        " or multiples_cue(low)):",
+        ("tests/values/test_prepare_fast_paths.py",),
+    ),
+    Mutation(
+        "lower-case letters after 'stage' read as Roman numerals",
+        "citeproof/values/roman_grades.py",
+        '_NUMERAL = r"(?:III|II|IV|V|I)',
+        '_NUMERAL = r"(?i:III|II|IV|V|I)',
+        ("tests/values/test_roman_grades.py",),
+    ),
+    Mutation(
         "a drug the claim denies ('X is not used') fails when the sources do not name it",
         "tier1/drug_mentions.py",
         "            if _only_denied(detector, claim.text, mention):",

@@ -18,6 +18,7 @@ from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values import spelled_multiples
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.extract import _DATE, prepare
+from citeproof.values.roman_grades import numeric_grades
 from citeproof.values.spelled_hundreds import numeric_hundreds
 from citeproof.values.spelled_multiples import numeric_multiples
 from citeproof.values.spelled_shares import numeric_shares
@@ -53,7 +54,7 @@ def _chained(text: str, keep_newlines: bool) -> str:
     text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
-    return numeric_multiples(numeric_shares(numeric_hundreds(text)))
+    return numeric_grades(numeric_multiples(numeric_shares(numeric_hundreds(text))))
 
 
 @pytest.mark.parametrize(
@@ -66,6 +67,8 @@ def _chained(text: str, keep_newlines: bool) -> str:
         "一半患者每日两次",
         "Nothing spelled here: 45 patients",
         "TWO HUNDRED and Half of THE Patients BID",
+        "Stage II or III, twice daily",
+        "stages II/III; Grade IV",
     ],
 )
 @pytest.mark.parametrize("keep_newlines", [False, True])
@@ -83,6 +86,7 @@ def test_prepare_lines_is_prepare_of_each_line() -> None:
         "Complete Response: ", "106", " 65.4%", "**200 mg**", "/day", "# ", "## Results", "_x_", "*y*", "`code`",
         "  ", "\t", "twice", "hundred", "one hundred", "half of", "a third of", "q3w", "b.i.d.", "QD", "tripled",
         "3 of 20", "一半", "三周", "10²", "ﬁve", "\u00a0", "-", "x", "patients", "over 45", "\x0b", "\x1c",
+        "stage ", "Grade ", "II", "IV", "/III", " or ",
     ]
     for _ in range(3000):
         texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 6))]

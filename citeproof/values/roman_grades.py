@@ -1,0 +1,54 @@
+"""Stages and grades written in Roman numerals, written as digits before atoms are read.
+
+Trial records write "stage IV", "grade III", "stages II-III", "NYHA class II"; a report says
+"stage 4", "grade 3", "stage 2 or 3". Read on both sides (claim and source), the two forms
+meet, and "stage 3" citing "stage IV" is a number the window does not hold.
+
+Only a Roman numeral right after a grading word (``stage``, ``grade``, ``class``: the
+``roman_grades`` list of ``value_cues.json``), and the ones listed with it ("II-III", "II or
+III", "II/III" — written "2-3", since "2/3" reads as a fraction), and only capitals I to V (a lower-case "i" or "v" is a word or a letter). A
+substage letter stays glued ("IIIA" → "3A", an identifier, as "3A" is in a claim). Whether the
+digit is then a value or a label follows from the grading word: "class" is a label word
+(``label_before``), so "class II" and "class 2" are both labels.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+_ROMAN = {"I": "1", "II": "2", "III": "3", "IV": "4", "V": "5"}
+_NUMERAL = r"(?:III|II|IV|V|I)(?![a-z\d])(?:[A-C](?![A-Za-z\d]))?"
+
+
+@lru_cache(maxsize=1)
+def _pattern() -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, ...]]:
+    cues = json.loads((Path(__file__).resolve().parent.parent / "data" / "value_cues.json").read_text("utf-8"))
+    words = sorted(cues["roman_grades"], key=len, reverse=True)
+    grading = "|".join(re.escape(w) for w in words)
+    run = re.compile(
+        r"\b(?i:" + grading + r")\s?" + _NUMERAL + r"(?:\s?(?:-|–|/|,|or|and|to)\s?" + _NUMERAL + r")*"
+    )
+    return run, re.compile(_NUMERAL), tuple(words)
+
+
+def roman_cue(low: str) -> bool:
+    """Can lower-cased ``low`` hold a graded Roman numeral (one of the grading words)?"""
+    return any(w in low for w in _pattern()[2])
+
+
+def numeric_grades(text: str, low: str | None = None) -> str:
+    """``text`` with the Roman numerals of stages and grades written as digits."""
+    if not roman_cue(text.lower() if low is None else low):
+        return text
+    run, numeral = _pattern()[:2]
+
+    def digits(m: re.Match[str]) -> str:
+        grading_end = re.match(r"[^\W\d_]+\s?", m.group(0)).end()  # type: ignore[union-attr]
+        head, tail = m.group(0)[:grading_end], m.group(0)[grading_end:]
+        tail = numeral.sub(lambda n: _ROMAN[n.group(0).rstrip("ABC")] + n.group(0)[len(n.group(0).rstrip("ABC")):], tail)
+        return head + tail.replace("/", "-")  # "II/III" is "2-3": "2/3" would read as a fraction
+
+    return run.sub(digits, text)
