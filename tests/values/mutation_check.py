@@ -327,8 +327,8 @@ MUTATIONS = (
     Mutation(
         "dosing shorthand and spelled multiples left unread ('t.i.d.' passes for 'b.i.d.')",
         "citeproof/values/extract.py",
-        "    text = numeric_multiples(text, low)",
-        "    pass",
+        "    if (out := numeric_multiples(text, low)) is not text:",
+        "    if (out := text) is not text:",
         ("tests/values",),
     ),
     Mutation(

@@ -97,6 +97,7 @@ def test_prepare_lines_is_prepare_of_each_line() -> None:
     "texts",
     [
         ["Complete Response: 106 65.4%", "Partial Response: 91 56.2%"],
+        ["Newly diagnosed stage IV disease", "Neutropenia grade III"],  # a Roman grade: each on its own
         ["a **b", "c** d"],  # emphasis never pairs across texts
         ["`a", "b`"],
         ["two", "hundred patients"],  # a cue the join has: each text on its own
