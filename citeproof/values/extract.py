@@ -68,6 +68,11 @@ _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
 _LABEL_LIST = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+|\s?&\s?)")
 _PLURAL_LABEL = re.compile(r"[a-z]{3,}s\s?[#:]?\s?$")  # "cohorts ", "arms " before the first label number
 _LABEL_LIST_GOES_ON = re.compile(r"\s*(?:,|\s(?:and|or)\s|&)")
+# an age stated right before the number ("aged", "Age:", "age of", "ages between", "Age >=", "age greater than")
+_AGE_BEFORE = re.compile(
+    r"(?:^|[^a-z])(?:age[sd]?)(?:\s(?:of|is|was|were|at|between|from))?\s?(?:\([a-z]{0,8}\)\s?)?(?:[:=]|[<>]=?|[≤≥])?"
+    r"(?:\s?(?:(?:greater|more|less|older|younger) than(?: or equal to)?|at least|at most|over|under|above|below))?\s?$"
+)
 _TIME_POINT = re.compile(r"(?:^|[^a-z])(day|week|month|year)\s?$")
 _MORE_THAN_AFTER = re.compile(r"^\s?(?:more|less|fewer|longer|shorter|higher|lower|greater|larger|smaller)\b(?=[^.;]{0,80}\bthan\b)")
 _SPACE_DASH = re.compile(r"\s?-?\s?")
@@ -507,6 +512,11 @@ class _Scanner:
             dim, canon = f"currency:{currency}", currency
         if unit is not None:
             dim, canon, factor, calendar = unit.dim, unit.canonical, unit.factor, unit.calendar
+        elif not dim and not dens and scale == 1.0 and "age" in (before := low[max(0, nstart - 40):nstart]) \
+                and _AGE_BEFORE.search(before):
+            # "aged 45", "Age >= 18", "age of 18 to 70": an age with no unit written is in years
+            year = self.lex.unit_by_alias["years"]
+            dim, canon, factor, calendar = year.dim, year.canonical, year.factor, year.calendar
         if dens:
             if not dim:
                 dim, canon = "count", ""

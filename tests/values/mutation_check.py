@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "an age written without a unit stays a bare number ('aged 45' fails against '45 years')",
+        "citeproof/values/extract.py",
+        "                and _AGE_BEFORE.search(before):",
+        "                and False:",
+        ("tests/values/test_extract.py", "tests/values/test_assess.py"),
+    ),
+    Mutation(
+        "the age word is looked for only 24 characters back ('Age greater than or equal to 18')",
+        "citeproof/values/extract.py",
+        'low[max(0, nstart - 40):nstart]) \\',
+        'low[max(0, nstart - 24):nstart]) \\',
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "a word ending in 'age' makes an age ('dosage 45', 'page 4')",
+        "citeproof/values/extract.py",
+        '    r"(?:^|[^a-z])(?:age[sd]?)',
+        '    r"(?:age[sd]?)',
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
         "stages and grades in Roman numerals are not read ('stage 4' fails against 'stage IV')",
         "citeproof/values/extract.py",
         "    text = numeric_grades(text, low)\n",

@@ -167,6 +167,20 @@ def test_listed_labels_need_no_number_in_the_window_and_hide_no_count():
     assert states("In cohorts 1 and 2, 3 patients died", "Arm 3: deaths 2") == ["missing"]
 
 
+def test_an_age_written_without_its_unit_meets_the_record_in_years():
+    assert states("Participants were aged 45", "Age: 45 years") == ["supported"]
+    assert states("Participants were aged 46", "Age: 45 years") == ["missing"]
+    assert states("45 patients", "Age: 45 years") == ["missing"]  # a count is no age
+    assert states("over the age of 18", "Age between 18 years and 70 years.") == ["plausible"]
+
+
+def test_an_or_equal_bound_is_the_same_bound_and_no_exact_value():
+    record = "Inclusion Criteria:\nAge greater than or equal to 18 years"
+    assert states("Patients must be at least 18 years old", record) == ["supported"]
+    assert states("Patients must be 18 years old", record) == ["plausible"]  # a value inside the bound: judged
+    assert states("Patients must be at least 21 years old", record) == ["plausible"]
+
+
 def test_worded_fractions():
     assert states("one in three patients responded", "Response: 33.3%") == ["supported"]  # a tenth of a percent pins 1/3
     assert states("one in three patients responded", "Response: 33%") == ["plausible"]  # a whole percent does not

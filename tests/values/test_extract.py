@@ -173,3 +173,38 @@ def test_chinese_rate_written_first_and_mean_plus_minus_spread():
     assert one("每日口服200 mg").per_hours == 24
     mean, spread = extract_atoms("12.5 ± 3.2 mg/dL")
     assert (mean.number, mean.unit, spread.number, spread.unit) == (12.5, "mg/dL", 3.2, "mg/dL")
+
+
+@pytest.mark.parametrize(
+    "text, described",
+    [
+        ("aged 45", "45 year"),
+        ("Age: 45", "45 year"),
+        ("Age (years): 45", "45 year"),
+        ("Age >= 18", "≥ 18 year"),
+        ("age of 18 to 70", "18–70 year"),
+        ("ages between 18 and 70", "18–70 year"),
+        ("Age greater than or equal to 18", "≥ 18 year"),  # the age word 30 characters before the number
+        ("aged at least 65", "≥ 65 year"),
+        ("Age: 12 months", "12 month"),  # a unit written wins
+        ("average 45", "45"),
+        ("dosage 45", "45"),
+        ("page 4", "4"),
+        ("45 patients aged", "45 (patients)"),  # the age word after the number
+    ],
+)
+def test_an_age_with_no_unit_is_in_years(text, described):
+    assert [a.describe() for a in extract_atoms(text)] == [described]
+
+
+@pytest.mark.parametrize(
+    "text, described",
+    [
+        ("Age greater than or equal to 18 years", "≥ 18 year"),
+        ("creatinine less than or equal to 1.5 mg/dL", "≤ 1.5 mg/dL"),
+        ("a count equal to or greater than 1500/mm3", "≥ 1,500 /µL"),
+        ("equal to or less than 2 cm", "≤ 2 cm"),
+    ],
+)
+def test_or_equal_to_bounds(text, described):
+    assert [a.describe() for a in extract_atoms(text)] == [described]
