@@ -7,7 +7,8 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   (``more than``, ``at least``, ``up to``, ``超过``, ``以上``, ``about``, ``约``);
 * ranges (``10–20 mg``, ``10 to 20 mg``, ``between 10 and 20``), fractions (``2/20``),
   statistics (``p = 0.03``, ``HR 0.75``, ``95% CI 1.2–3.4``);
-* English number words ``zero``/``none``/``one``…``ninety-nine``;
+* English number words ``zero``/``none``/``one``…``ninety-nine`` ("none" not where it negates
+  the bound after it in its clause: "none of the events affected more than 10%");
 * a count ("20 patients", "3例") is a bare number: count nouns are not units.
 
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
@@ -610,7 +611,26 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
         text = prepare(text, keep_newlines=(mode == "source"))
     if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
-    return _mark_spreads(text, _Scanner(text, mode).scan())
+    return _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan()))
+
+
+_CLAUSE_BREAK = re.compile(r"[.;,:!?。；，：！？]")
+
+
+def _quantifying_none(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """Drop "none" where it negates the bound after it in its clause ("none of the adverse
+    events affected more than 10% of patients"): it counts nothing there. The bound is still
+    checked, as a negated claim's bound (``assess``)."""
+    if not atoms or not any(a.number == 0 and a.raw.lower() == "none" for a in atoms):
+        return atoms
+    kept: list[ValueAtom] = []
+    for i, atom in enumerate(atoms):
+        after = atoms[i + 1] if i + 1 < len(atoms) else None
+        if atom.number == 0 and atom.raw.lower() == "none" and after is not None \
+                and after.qualifier in ("<", "<=", ">", ">=") and not _CLAUSE_BREAK.search(text, atom.end, after.start):
+            continue
+        kept.append(atom)
+    return kept
 
 
 _CLOSING = re.compile(r"\s?[)）]")

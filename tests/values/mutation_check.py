@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "'none' before a bound is a count of zero the window must hold",
+        "citeproof/values/extract.py",
+        "    return _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan()))",
+        "    return _mark_spreads(text, _Scanner(text, mode).scan())",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "'none' negates a bound in the next clause ('None of the patients died, and more than 90% responded')",
+        "citeproof/values/extract.py",
+        " and not _CLAUSE_BREAK.search(text, atom.end, after.start):",
+        ":",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "'none' before any value counts nothing ('none of the patients ... for 10 weeks')",
+        "citeproof/values/extract.py",
+        '                and after.qualifier in ("<", "<=", ">", ">=") and',
+        "                and",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
         "an age written without a unit stays a bare number ('aged 45' fails against '45 years')",
         "citeproof/values/extract.py",
         "                and _AGE_BEFORE.search(before):",

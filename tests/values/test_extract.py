@@ -208,3 +208,21 @@ def test_an_age_with_no_unit_is_in_years(text, described):
 )
 def test_or_equal_to_bounds(text, described):
     assert [a.describe() for a in extract_atoms(text)] == [described]
+
+
+@pytest.mark.parametrize(
+    "text, described",
+    [
+        ("None of the adverse event types affected more than a quarter of the cohort", ["> 1/4"]),
+        ("none of the adverse events affected more than 30% of patients", ["> 30%"]),
+        ("None had fewer than 3 visits", ["< 3"]),
+        # a count of none: no bound after it in its clause
+        ("None of the patients died, and more than 90% responded", ["0 (patients)", "> 90%"]),
+        ("none of the patients experienced pain for 10 weeks", ["0 (patients)", "10 week"]),
+        ("none of the 40 patients", ["0", "40 (patients)"]),
+    ],
+)
+def test_none_that_negates_a_bound_counts_nothing(text, described):
+    """"None of the events affected more than 10%" negates the bound (checked as a negated
+    claim's bound); it states no count of zero the window must hold."""
+    assert [a.describe() for a in extract_atoms(text)] == described
