@@ -29,6 +29,14 @@ _CJK_LABEL = re.compile(r"(?:[A-Za-z0-9-]{1,8}|[\u4e00-\u9fff]{1,6})亚?组")
 _PARTICLES = re.compile(r"[的在为与和及、]")
 _NOT_A_LABEL = {"两组", "各组", "每组", "该组", "本组", "全组", "同组", "分组", "亚组", "此组", "其组", "组"}
 _NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9])")
+# "cohorts 1 and 2", "arms A, B or C", "cohort 1 or 2": one label per listed item ("cohort 1",
+# "cohort 2"); a comma lists only after a plural ("Arm A, 40% responded" lists nothing)
+_ITEM = r"(?:[a-z]|\d{1,2})(?![a-z0-9%]|\.\d)"
+_LISTED = re.compile(
+    r"(?<![a-z])(?:(cohort|group|part|arm)s\s+" + _ITEM + r"(?:\s?(?:,\s?(?:and\s|or\s)?|and\s|or\s|&\s?)\s?" + _ITEM + r")+"
+    r"|(cohort|group|part|arm)\s+" + _ITEM + r"(?:\s(?:and|or|&)\s" + _ITEM + r")+)"
+)
+_LISTED_ITEM = re.compile(r"(?<![a-z0-9])(?:\d{1,2}|[a-z])(?![a-z0-9])")
 # Points and periods a number belongs to: "in 2022", "at week 12", "Q3", "FY2023", "cycle 2", "第12周"
 _WHEN = re.compile(
     r"(?<![a-z0-9])(?:(?:week|month|day|cycle|year|stage|phase|visit)\s+(?:\d{1,3}|[ivx]{1,4})|q[1-4]|h[12]|fy\s?\d{2,4}|(?:19|20)\d{2})(?![a-z0-9])"
@@ -65,8 +73,9 @@ def binding_differs(
     # a subject the claim names must be in the line ("adults" is there as "adult patients")
     # (time points are not: "after 84 days" is "after 12 weeks", which the numeric rule compares)
     when = {m.group(0) for m in _WHEN.finditer(claim_low)}
+    seg_listed = {n for n, _ in listed_labels(seg_low)}
     absent = [n for n in dict.fromkeys(n for n, _ in subjects)
-              if n not in when and n not in seg_low and n.rstrip("s") not in seg_low]
+              if n not in when and n not in seg_low and n.rstrip("s") not in seg_low and n not in seg_listed]
     if absent:
         return f"the claim names '{absent[0]}', which the source line does not"
     if values and subjects:
@@ -92,8 +101,25 @@ def names_in(text: str, low: str, extra: set[str], *, capitalised: bool = True) 
     keys |= {n for n in extra if n in low}
     # a name inside a longer one ("arm a" in "arm a1", "男性" in "男性患者组") is the longer one's
     keys = {k for k in keys if not any(k != o and k in o for o in keys)}
-    hits = sorted((m.start(), k) for k in keys for m in re.finditer(re.escape(k), low))
-    return [(k, at) for at, k in hits]
+    hits = {(m.start(), k) for k in keys for m in re.finditer(re.escape(k), low)}
+    hits.update((at, name) for name, at in listed_labels(low))
+    return [(k, at) for at, k in sorted(hits)]
+
+
+def listed_labels(low: str) -> list[tuple[str, int]]:
+    """The labels a list of them names, each where its item stands ("cohorts 1 and 2" names
+    "cohort 1" where the list starts and "cohort 2" at its "2"): a value stated for the list
+    is paired with each."""
+    out: list[tuple[str, int]] = []
+    for m in _LISTED.finditer(low):
+        word = m.group(1) or m.group(2)
+        items = list(_LISTED_ITEM.finditer(low, low.index(" ", m.start()), m.end()))
+        kind = items[0].group(0).isdigit()
+        for i, item in enumerate(items):
+            if item.group(0).isdigit() != kind:
+                break  # "arms A and 2": not one list
+            out.append((f"{word} {item.group(0)}", m.start() if i == 0 else item.start()))
+    return out
 
 
 def subjects_of(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:

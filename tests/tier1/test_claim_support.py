@@ -203,3 +203,10 @@ def test_two_anchors_into_one_source_are_one_source():
     first = replace(doc, line_end=2, text="\n".join(doc.document.lines[:2]), segments=doc.segments[:2])
     assert _cited_at(SAFETY, first, doc).passed
     assert not _cited_at(SAFETY, first).passed
+
+
+def test_a_dose_stated_for_two_cohorts_is_not_carried_by_a_line_giving_one_of_them_another():
+    source = "Cohort 1 received 25 mg daily and cohort 2 received 50 mg daily."
+    out = run("Cohorts 1 and 2 received 25 mg daily.", source)
+    assert not out.passed and "'cohort 2'" in out.undecided
+    assert run("Cohorts 1 and 2 received 25 mg daily.", "Cohorts 1 and 2 received 25 mg daily.").passed

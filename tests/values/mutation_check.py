@@ -30,6 +30,34 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a value stated for listed labels is paired with none of them ('Cohorts 1 and 2 received 25 mg' passes on cohort 1's line)",
+        "citeproof/values/binding.py",
+        "    hits.update((at, name) for name, at in listed_labels(low))\n",
+        "",
+        ("tests/values/test_binding.py", "tests/tier1/test_claim_support.py"),
+    ),
+    Mutation(
+        "a label the source lists ('Cohorts 1 and 2') counts as absent from it",
+        "citeproof/values/binding.py",
+        " and n not in seg_listed]",
+        "]",
+        ("tests/values/test_binding.py", "tests/tier1/test_claim_support.py"),
+    ),
+    Mutation(
+        "a letter and a digit after a label read as one list",
+        "citeproof/values/binding.py",
+        "                break  # \"arms A and 2\": not one list",
+        "                pass",
+        ("tests/values/test_binding.py",),
+    ),
+    Mutation(
+        "a comma lists after a singular label ('In Arm A, 40% responded')",
+        "citeproof/values/binding.py",
+        '    r"|(cohort|group|part|arm)\\s+" + _ITEM + r"(?:\\s(?:and|or|&)\\s" + _ITEM + r")+)"',
+        '    r"|(cohort|group|part|arm)\\s+" + _ITEM + r"(?:\\s?(?:,|and|or|&)\\s?" + _ITEM + r")+)"',
+        ("tests/values/test_binding.py",),
+    ),
+    Mutation(
         "'none' before a bound is a count of zero the window must hold",
         "citeproof/values/extract.py",
         "    return _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan()))",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.values import claim_atoms
-from citeproof.values.binding import binding_differs
+from citeproof.values.binding import binding_differs, listed_labels
 from tests.values.helpers import cited_report, verify_against
 
 SOURCE = "The response rate was 40% in Arm A and 30% in Arm B among the adult patients."
@@ -201,3 +201,37 @@ def test_a_time_point_in_other_units_is_the_numeric_rules_not_a_missing_name():
 def test_one_name_written_twice_is_not_an_order():
     # a single subject named twice in the claim and once in the line has no order to keep
     assert differs("In Arm A, 40% responded; Arm A was well tolerated.", "In Arm A, 40% responded and was well tolerated.") is None
+
+
+def test_a_value_stated_for_listed_labels_is_paired_with_each():
+    """"Cohorts 1 and 2 received 25 mg" names cohort 2 too: the source gives cohort 2 50 mg."""
+    source = "Cohort 1 received 25 mg daily and cohort 2 received 50 mg daily."
+    assert differs("Cohorts 1 and 2 received 25 mg daily.", source) == (
+        "the claim gives 25 mg daily to 'cohort 2'; the source gives 'cohort 2' 50 mg daily"
+    )
+    assert differs("Cohort 1 and 2 received 25 mg daily.", source) is not None
+    assert differs("Cohort 1 received 25 mg daily.", source) is None
+    # the same list in the source: nothing is paired otherwise
+    assert differs("Cohorts 1 and 2 received 25 mg daily.", "Cohorts 1 and 2 received 25 mg daily, then a rest week.") is None
+    assert differs("Groups A, B and C received 25 mg daily.", "Groups A, B and C received 25 mg daily.") is None
+
+
+def test_a_listed_label_must_be_in_the_line():
+    assert differs("Cohorts 1 and 3 received 25 mg daily.", "Cohorts 1 and 2 received 25 mg daily.") == (
+        "the claim names 'cohort 3', which the source line does not"
+    )
+
+
+@pytest.mark.parametrize(
+    "low, labels",
+    [
+        ("cohorts 1 and 2 received 25 mg", [("cohort 1", 0), ("cohort 2", 14)]),
+        ("arms a, b and c", [("arm a", 0), ("arm b", 8), ("arm c", 14)]),
+        ("in arm a, 40% responded; arm a was", []),  # a comma lists only after a plural
+        ("cohort 2, 12 responded", []),
+        ("cohort 1 or 2.5 mg", []),  # a dose, not a label
+        ("arms a and 2", [("arm a", 0)]),  # a letter and a digit are not one list
+    ],
+)
+def test_listed_labels(low, labels):
+    assert listed_labels(low) == labels
