@@ -20,7 +20,7 @@ from pathlib import Path
 from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.extract import prepare, prepare_lines
+from citeproof.values.extract import extract_atoms, prepare, prepare_lines
 from citeproof.values.lexicon import Lexicon, lexicon
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -229,6 +229,13 @@ def _stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)
+def _reads_as_value(token: str) -> bool:
+    """Whether the numeric rule reads ``token`` ("30mg", "3mm") as a value it checks; a
+    substage or identifier ("3A", "2b") it skips must be matched here, as a name."""
+    return bool(extract_atoms(token))
+
+
 def entity_tokens(text: str) -> set[str]:
     """Identifiers (NCT…, HER2), acronyms and capitalised names, except a sentence's first word."""
     cues = _cues()
@@ -240,8 +247,8 @@ def entity_tokens(text: str) -> set[str]:
             continue  # a capitalised sentence start is not a name
         if token.lower() in cues.stop_en or token.isdigit():
             continue
-        if _VALUE_TOKEN.fullmatch(token):
-            continue  # "30mg", "3mm": a value, checked as an atom
+        if _VALUE_TOKEN.fullmatch(token) and _reads_as_value(token):
+            continue  # "30mg", "3mm": a value, checked as an atom ("3A", "IIIA" → "3A" is a name)
         out.add(token.lower())
     return out
 

@@ -100,6 +100,27 @@ def test_receptor_sign_is_part_of_the_entity():
     assert not run("Eligible: HER2+ disease confirmed by IHC.", src).passed
 
 
+@pytest.mark.parametrize(
+    "claim, source",
+    [
+        ("Patients with stage 3A disease were enrolled.", "Patients with stage 3B disease were enrolled."),
+        ("Patients with stage IIIA disease were enrolled.", "Patients with stage IIIB disease were enrolled."),
+        ("Stage 3A disease was required.", "Stage 3 disease was required."),
+        ("Stage 3A disease was required.", "Stage III disease was required."),
+    ],
+)
+def test_a_substage_is_a_name_the_line_must_hold(claim, source):
+    """"3A" is no value the numeric rule checks (an identifier, as "IIIA" read as "3A" is), so
+    it must be matched as a name: "3B" or a bare "3" does not carry it."""
+    assert not run(claim, source).passed
+    assert run(claim, claim).passed
+
+
+def test_a_value_glued_to_its_unit_is_still_a_value_not_a_name():
+    # "30mg" is checked as the atom 30 mg: "30 mg" in the source carries it
+    assert run("Adult patients received 30mg oral study agent daily.", "Adult patients received 30 mg oral study agent daily.").passed
+
+
 def test_lines_under_an_exclusion_header_never_pass():
     src = "Inclusion Criteria:\nConfirmed advanced disease.\nExclusion Criteria:\nPrior treatment with endocrine therapy."
     assert run("Confirmed advanced disease.", src).passed

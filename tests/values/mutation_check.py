@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "any digits-then-letters token is a value CP105 leaves to CP104 ('stage 3A' passes on 'stage 3B')",
+        "citeproof/values/segment_support.py",
+        "        if _VALUE_TOKEN.fullmatch(token) and _reads_as_value(token):",
+        "        if _VALUE_TOKEN.fullmatch(token):",
+        ("tests/tier1/test_claim_support.py",),
+    ),
+    Mutation(
+        "a value glued to its unit ('30mg') is a name the line must write the same way",
+        "citeproof/values/segment_support.py",
+        "        if _VALUE_TOKEN.fullmatch(token) and _reads_as_value(token):",
+        "        if False:",
+        ("tests/tier1/test_claim_support.py",),
+    ),
+    Mutation(
         "a value stated for listed labels is paired with none of them ('Cohorts 1 and 2 received 25 mg' passes on cohort 1's line)",
         "citeproof/values/binding.py",
         "    hits.update((at, name) for name, at in listed_labels(low))\n",
