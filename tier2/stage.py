@@ -51,51 +51,53 @@ MAX_SOURCES = 3  # cited sources a judged claim is shown at most (one excerpt ea
 
 
 def build_request(claim: Claim, resolutions: Sequence[Resolution], risk: int, options: Tier2Options) -> JudgeRequest | ClaimJudgement:
-    """The request with an excerpt of each cited source an excerpt can be built from (the
-    first precise window of each, in citation order, at most ``MAX_SOURCES``, sharing the
-    excerpt budget equally), else the judge_error saying why not."""
+    """The request with an excerpt of each cited source (the first window of each that an
+    excerpt can be built from, precise windows first, in citation order; at most
+    ``MAX_SOURCES`` sources, sharing the excerpt budget equally), else the judge_error saying
+    why not. A claim is judged against every source it cites or not at all: shown the sources
+    that could be read, a judge could support "trial A and trial B evaluate X" on A's excerpt."""
     from excerpt.builder import MIN_BUDGET, ExcerptUnavailable, build_excerpt
 
-    reasons: list[str] = []
-    chosen: list[tuple[Resolution, Excerpt]] = []
     candidates = candidate_windows(resolutions)
-    # --excerpt-tokens bounds what one request shows: the sources share it equally
-    distinct = len({r.window.document.path for r in candidates if r.window is not None})
-    sources = max(1, min(MAX_SOURCES, distinct, options.excerpt_tokens // MIN_BUDGET))
-    per_source = options.excerpt_tokens // sources
-    for resolution in candidates:
-        window: SourceWindow = resolution.window  # type: ignore[assignment]
-        if any(r.window.document.path == window.document.path for r, _ in chosen):  # type: ignore[union-attr]
-            continue  # one excerpt per source: its first (most precise) window
-        try:
-            excerpt = build_excerpt(claim.text, window, max_tokens=per_source)
-        except ExcerptUnavailable as exc:
-            reasons.append(f"{resolution.anchor.raw}: {exc}")
-            continue
-        chosen.append((resolution, excerpt))
-        if len(chosen) == sources:
-            break
-    if chosen:
-        first = chosen[0][0]
-        return JudgeRequest(
-            claim_id=claim.id,
-            claim_text=judged_text(claim),
-            stated_text=claim.text if claim.columns else None,
-            excerpt=chosen[0][1],
-            more=tuple(excerpt for _, excerpt in chosen[1:]),
-            source_ids=tuple(r.anchor.source_id for r, _ in chosen),
-            locator=first.anchor.locator.raw if first.anchor.locator else None,
-            risk=risk,
-        )
-    if not reasons:
+    if not candidates:
         return ClaimJudgement(
             claim_id=claim.id,
             status="judge_error",
             error="no_evidence_window",
             error_detail="none of the claim's anchors resolved to a source window",
         )
-    return ClaimJudgement(
-        claim_id=claim.id, status="judge_error", error="excerpt_unavailable", error_detail="; ".join(reasons)[:1000]
+    # --excerpt-tokens bounds what one request shows: the sources share it equally
+    shown = list(dict.fromkeys(r.window.document.path for r in candidates if r.window is not None))
+    sources = max(1, min(MAX_SOURCES, len(shown), options.excerpt_tokens // MIN_BUDGET))
+    shown = shown[:sources]
+    chosen: dict[str, tuple[Resolution, Excerpt]] = {}
+    failed: dict[str, list[str]] = {}
+    for resolution in candidates:
+        window: SourceWindow = resolution.window  # type: ignore[assignment]
+        path = window.document.path
+        if path not in shown or path in chosen:
+            continue  # one excerpt per source: its first window an excerpt can be built from
+        try:
+            chosen[path] = (resolution, build_excerpt(claim.text, window, max_tokens=options.excerpt_tokens // sources))
+        except ExcerptUnavailable as exc:
+            failed.setdefault(path, []).append(f"{resolution.anchor.raw}: {exc}")
+    unread = [path for path in shown if path not in chosen]
+    if unread:
+        why = "; ".join(reason for path in unread for reason in failed.get(path, []))
+        if chosen:
+            why = f"no excerpt of {len(unread)} of the {len(shown)} cited sources, so it cannot be judged: {why}"
+        return ClaimJudgement(claim_id=claim.id, status="judge_error", error="excerpt_unavailable", error_detail=why[:1000])
+    picked = [chosen[path] for path in shown]
+    first = picked[0][0]
+    return JudgeRequest(
+        claim_id=claim.id,
+        claim_text=judged_text(claim),
+        stated_text=claim.text if claim.columns else None,
+        excerpt=picked[0][1],
+        more=tuple(excerpt for _, excerpt in picked[1:]),
+        source_ids=tuple(r.anchor.source_id for r, _ in picked),
+        locator=first.anchor.locator.raw if first.anchor.locator else None,
+        risk=risk,
     )
 
 

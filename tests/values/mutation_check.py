@@ -1,4 +1,4 @@
-"""Mutation check for the numeric rule (CP104), its value atoms, claim support (CP105), drug mentions (CP301), table columns, and the n/a tally.
+"""Mutation check for the numeric rule (CP104), its value atoms, claim support (CP105), drug mentions (CP301), table columns, the n/a tally, and the sources a judged claim is shown.
 
     python tests/values/mutation_check.py          # from the repository root
 
@@ -29,6 +29,20 @@ class Mutation:
 
 
 MUTATIONS = (
+    Mutation(
+        "a claim citing two sources is judged on the one an excerpt could be built from",
+        "tier2/stage.py",
+        "    if unread:\n",
+        "    if unread and not chosen:\n",
+        ("tests/tier2/runner/test_tier2_many_sources.py",),
+    ),
+    Mutation(
+        "excerpts are built for cited sources beyond the ones shown",
+        "tier2/stage.py",
+        "        if path not in shown or path in chosen:",
+        "        if path in chosen:",
+        ("tests/tier2/runner/test_tier2_many_sources.py",),
+    ),
     Mutation(
         "any digits-then-letters token is a value CP105 leaves to CP104 ('stage 3A' passes on 'stage 3B')",
         "citeproof/values/segment_support.py",

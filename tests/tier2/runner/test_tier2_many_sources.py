@@ -136,3 +136,30 @@ def test_a_second_anchor_into_a_source_already_shown_does_not_crowd_out_another_
     again = citing(2, same_document=True)[1][1]  # cohort 1 cited a second time
     request = build_request(claim, [resolutions[0], again, resolutions[1]], risk, options(tmp_path))
     assert [e.source_id for e in request.excerpts] == ["NCT00000001", "NCT00000002"]
+
+
+def test_a_claim_is_judged_against_every_cited_source_or_not_at_all(tmp_path, monkeypatch):
+    """Shown only the sources an excerpt could be built from, a judge could support "trial A
+    and trial B evaluate X" on A's excerpt: a source that cannot be shown ends the claim."""
+    import excerpt.builder
+
+    real = excerpt.builder.build_excerpt
+
+    def second_unreadable(claim_text, window, **kw):
+        if window.document.source_id == "NCT00000002":
+            raise excerpt.builder.ExcerptUnavailable("no_match", "nothing of the claim")
+        return real(claim_text, window, **kw)
+
+    monkeypatch.setattr(excerpt.builder, "build_excerpt", second_unreadable)
+    claim, resolutions, risk = citing(2)
+    out = build_request(claim, resolutions, risk, options(tmp_path))
+    assert out.status == "judge_error" and out.error == "excerpt_unavailable"
+    assert out.error_detail.startswith("no excerpt of 1 of the 2 cited sources")
+    assert "[nct:NCT00000002#L3]: no_match" in out.error_detail
+    # a second window of the same source that can be read is used instead
+    fallback = Resolution(anchor=resolutions[1].anchor, window=window(document(1), 3, 3))
+    assert build_request(claim, [resolutions[0], fallback], risk, options(tmp_path)).more == ()
+    with respx.mock(assert_all_called=False) as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=lambda r: chat_reply({}))
+        judged = run_tier2([(claim, resolutions, risk)], options(tmp_path))
+    assert route.call_count == 0 and judged.judgement(claim.id).error == "excerpt_unavailable"
