@@ -62,6 +62,8 @@ class TableHeader:
     An HTML table with no header cells before its first row may write its header with ``td``
     (``implicit``): a first row of two or more labels, with no digit and no anchor, is read as
     the header too. It stays a row of its own (a claim if it is one), so nothing else changes.
+    A first row of numbered labels ("Outcome | Week 12 | Week 24", "| 2022 | 2023") with no
+    anchor, link or value is the header and no row: its numbers name columns, they state nothing.
     """
 
     __slots__ = ("rows", "data_seen", "placed", "implicit", "_joined")
@@ -83,6 +85,14 @@ class TableHeader:
             self.rows, self.data_seen = [], False
         self.rows.append(cells)
         self._joined = None
+
+    def numbered_header(self, cells: Sequence[str] | None) -> bool:
+        """An implicit header's first row of numbered labels ("Outcome | Week 12 | Week 24"):
+        read as the header and not as a claim — its numbers name columns, they state nothing."""
+        return (
+            self.implicit and cells is not None and not (self.rows or self.data_seen)
+            and _numbered_label_row(cells)
+        )
 
     def columns(self, cells: Sequence[str] | None) -> tuple[tuple[str, str], ...]:
         """(header, cell) for each position of a data row; () when there is no usable header."""
@@ -110,6 +120,26 @@ def _label_row(cells: Sequence[str]) -> bool:
     """Two or more cells of words only: no digit (no value, no "Week 12") and no anchor."""
     filled = [c for c in cells if c.strip()]
     return len(filled) >= 2 and not any(ch.isdigit() or ch == "[" for c in filled for ch in c)
+
+
+# a cell that names a column by a numbered label or a year: "Week 12", "Arm 1", "Cycle 3 Day 1", "2023", "第12周"
+_NUMBERED_LABEL = re.compile(
+    r"\s*(?:[A-Za-z][A-Za-z./-]*(?:\s[A-Za-z][A-Za-z./-]*)*\s?\d{1,3}[A-Za-z]?(?:\s[A-Za-z][A-Za-z./-]*\s?\d{1,3})*"
+    r"|(?:19|20)\d{2}|第?\d{1,3}(?:周|天|日|个月|月|年|组|期|周期)|[\u4e00-\u9fff]{1,6}\d{1,3})\s*"
+)
+
+
+def _numbered_label_row(cells: Sequence[str]) -> bool:
+    """A first row that heads its columns with numbered labels ("Outcome | Week 12 | Week 24"):
+    cells of words only or a numbered label each, at least two of them numbered, no anchor,
+    no value ("40%", "12 mg" and "3.5" are no label)."""
+    filled = [c for c in cells if c.strip()]
+    numbered = [c for c in filled if any(ch.isdigit() for ch in c)]
+    return (
+        len(numbered) >= 2
+        and not any("[" in c for c in filled)
+        and all(_NUMBERED_LABEL.fullmatch(c) for c in numbered)
+    )
 
 
 class BlockSink:
@@ -175,7 +205,7 @@ class BlockSink:
         """A table row; ``text`` is its non-empty cells joined by " | ", ``cells`` the cell
         under each rendered column position (None when they could not be placed), ``title``
         a header row that is one cell spanning several columns."""
-        if header:
+        if header or (not links and self._table.numbered_header(cells)):
             self._table.header_row(cells, title)
             self.block("header_row", "tr", text, line, links)
             return

@@ -6,6 +6,8 @@ cell travel in ``columns`` so Tier 1 can read "Arm B" over "40%" as the row says
 
 from __future__ import annotations
 
+import pytest
+
 from citeproof.parse import claim_key, parse_report
 from citeproof.settings import Settings
 
@@ -70,6 +72,34 @@ def test_html_first_row_of_labels_heads_a_table_without_header_cells():
     # a first row with a number (or an anchor) is data, not a header
     data = f"<table><tr><td>ORR</td><td>40% {A}</td></tr><tr><td>PFS</td><td>5.1 months {A}</td></tr></table>"
     assert [cols for _, cols in rows(data, "html")] == [[], []]
+
+
+def test_html_first_row_of_numbered_labels_heads_the_table_and_is_no_claim():
+    """"Outcome | Week 12 | Week 24" in td cells names columns: read as the header, and not a
+    claim whose 12 and 24 would need an anchor (a missing_anchor that blocked the report)."""
+    weeks = (
+        "<table><tr><td>Outcome</td><td>Week 12</td><td>Week 24</td></tr>"
+        f"<tr><td>ORR</td><td>40%</td><td>45% {A}</td></tr></table>"
+    )
+    assert rows(weeks, "html") == [("ORR | 40% | 45%", [("Outcome", "ORR"), ("Week 12", "40%"), ("Week 24", "45%")])]
+    years = f"<table><tr><td></td><td>2022</td><td>2023</td></tr><tr><td>Revenue</td><td>$1.2B</td><td>$1.5B {A}</td></tr></table>"
+    assert rows(years, "html")[0][1] == [("", "Revenue"), ("2022", "$1.2B"), ("2023", "$1.5B")]
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "<tr><td>ORR</td><td>Week 12</td><td>40%</td></tr>",  # a value beside the labels
+        "<tr><td>Dose</td><td>12 mg</td><td>24 mg</td></tr>",  # values with units, no label word
+        "<tr><td>Outcome</td><td>Week 12</td><td>Arm 3.5</td></tr>",  # a decimal is no label
+        f"<tr><td>Outcome</td><td>Week 12</td><td>Week 24 {A}</td></tr>",  # an anchor: a claim
+        '<tr><td>Outcome</td><td><a href="https://example.org/t">Week 12</a></td><td>Week 24</td></tr>',  # a link cites
+        "<tr><td>Outcome</td><td>Week 12</td><td>Overall</td></tr>",  # one numbered label is not a header of them
+    ],
+)
+def test_a_first_row_that_states_values_is_still_a_row(first):
+    table = f"<table>{first}<tr><td>ORR</td><td>40%</td><td>45% {A}</td></tr></table>"
+    assert all(cols == [] for _, cols in rows(table, "html"))
 
 
 def test_html_spans_place_cells_under_the_columns_they_render_in():

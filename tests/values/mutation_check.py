@@ -30,6 +30,34 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "an HTML first row of numbered labels ('Week 12 | Week 24') is a claim, not the header",
+        "citeproof/parse/blocks.py",
+        "        if header or (not links and self._table.numbered_header(cells)):",
+        "        if header:",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "one numbered label makes a first row the header",
+        "citeproof/parse/blocks.py",
+        "        len(numbered) >= 2\n",
+        "        len(numbered) >= 1\n",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "a first row with an anchor can be a numbered header",
+        "citeproof/parse/blocks.py",
+        '        and not any("[" in c for c in filled)\n',
+        "",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
+        "a first row with a link can be a numbered header",
+        "citeproof/parse/blocks.py",
+        "        if header or (not links and self._table.numbered_header(cells)):",
+        "        if header or self._table.numbered_header(cells):",
+        ("tests/parse/test_table_columns.py",),
+    ),
+    Mutation(
         "a claim citing two sources is judged on the one an excerpt could be built from",
         "tier2/stage.py",
         "    if unread:\n",
