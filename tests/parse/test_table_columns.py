@@ -94,6 +94,7 @@ def test_html_first_row_of_numbered_labels_heads_the_table_and_is_no_claim():
         "<tr><td>Outcome</td><td>Week 12</td><td>Arm 3.5</td></tr>",  # a decimal is no label
         f"<tr><td>Outcome</td><td>Week 12</td><td>Week 24 {A}</td></tr>",  # an anchor: a claim
         '<tr><td>Outcome</td><td><a href="https://example.org/t">Week 12</a></td><td>Week 24</td></tr>',  # a link cites
+        "<tr><td>Outcome [evidence:notes.md#intro]</td><td>Week 12</td><td>Week 24</td></tr>",  # an anchor anywhere
         "<tr><td>Outcome</td><td>Week 12</td><td>Overall</td></tr>",  # one numbered label is not a header of them
     ],
 )
