@@ -28,15 +28,18 @@ from citeproof.values.segment_support import cues, entity_tokens
 _CJK_LABEL = re.compile(r"(?:[A-Za-z0-9-]{1,8}|[\u4e00-\u9fff]{1,6})亚?组")
 _PARTICLES = re.compile(r"[的在为与和及、]")
 _NOT_A_LABEL = {"两组", "各组", "每组", "该组", "本组", "全组", "同组", "分组", "亚组", "此组", "其组", "组"}
-_NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9])")
+_NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9])|队列\d{1,2}(?!\d)")
 # "cohorts 1 and 2", "arms A, B or C", "cohort 1 or 2": one label per listed item ("cohort 1",
-# "cohort 2"); a comma lists only after a plural ("Arm A, 40% responded" lists nothing)
+# "cohort 2"); a comma lists only after a plural ("Arm A, 40% responded" lists nothing).
+# Chinese: "队列1和2" names 队列1 and 队列2
 _ITEM = r"(?:[a-z]|\d{1,2})(?![a-z0-9%]|\.\d)"
 _LISTED = re.compile(
     r"(?<![a-z])(?:(cohort|group|part|arm)s\s+" + _ITEM + r"(?:\s?(?:,\s?(?:and\s|or\s)?|and\s|or\s|&\s?)\s?" + _ITEM + r")+"
     r"|(cohort|group|part|arm)\s+" + _ITEM + r"(?:\s(?:and|or|&)\s" + _ITEM + r")+)"
 )
 _LISTED_ITEM = re.compile(r"(?<![a-z0-9])(?:\d{1,2}|[a-z])(?![a-z0-9])")
+_LISTED_ZH = re.compile(r"队列\d{1,2}(?:\s?[、和或及与]\s?(?:队列)?\d{1,2})+(?!\d)")  # "队列1和2", "队列1、2和3"
+_DIGITS = re.compile(r"\d{1,2}")
 # Points and periods a number belongs to: "in 2022", "at week 12", "Q3", "FY2023", "cycle 2", "第12周"
 _WHEN = re.compile(
     r"(?<![a-z0-9])(?:(?:week|month|day|cycle|year|stage|phase|visit)\s+(?:\d{1,3}|[ivx]{1,4})|q[1-4]|h[12]|fy\s?\d{2,4}|(?:19|20)\d{2})(?![a-z0-9])"
@@ -119,6 +122,9 @@ def listed_labels(low: str) -> list[tuple[str, int]]:
             if item.group(0).isdigit() != kind:
                 break  # "arms A and 2": not one list
             out.append((f"{word} {item.group(0)}", m.start() if i == 0 else item.start()))
+    for m in _LISTED_ZH.finditer(low):
+        for i, item in enumerate(_DIGITS.finditer(low, m.start(), m.end())):
+            out.append((f"队列{item.group(0)}", m.start() if i == 0 else item.start()))
     return out
 
 

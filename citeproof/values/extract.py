@@ -65,8 +65,9 @@ _AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
 _FRACTION = re.compile(r"^(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)(\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _SCI = re.compile(r"^\s?(?:[x×*]\s?10\s?(?:\^|\*\*)?\s?|e)(?P<exp>[-+]?\d{1,2})(?!\d)")
 _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
-# between two numbers of one list of labels: "1 and 2", "1, 2", "1 or 2", "1 & 2"
-_LABEL_LIST = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+|\s?&\s?)")
+# between two numbers of one list of labels: "1 and 2", "1, 2", "1 or 2", "1 & 2", "1和2", "1、2"
+_LABEL_LIST = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+|\s?&\s?|\s?[、和或及与]\s?)")
+_CJK_LIST_NEXT = re.compile(r"(?:\s?(?:、|和|或|及|与|,|，)\s?\d{1,3})+")
 _PLURAL_LABEL = re.compile(r"[a-z]{3,}s\s?[#:]?\s?$")  # "cohorts ", "arms " before the first label number
 _LABEL_LIST_GOES_ON = re.compile(r"\s*(?:,|\s(?:and|or)\s|&)")
 # an age stated right before the number ("aged", "Age:", "age of", "ages between", "Age >=", "age greater than")
@@ -362,6 +363,11 @@ class _Scanner:
             return False
         return "," not in joint.group(0) or (self.label_plural and bool(_LABEL_LIST_GOES_ON.match(self.low, pos)))
 
+    def _listed_before_label_after(self, pos: int) -> bool:
+        """The number opens a list whose last number carries a Chinese label ("1、2组", "1和2期")."""
+        m = _CJK_LIST_NEXT.match(self.text, pos)
+        return m is not None and self.text.startswith(self.lex.label_after, m.end())
+
     def scan(self) -> list[ValueAtom]:
         text, low = self.text, self.low
         consumed = 0
@@ -559,6 +565,8 @@ class _Scanner:
         label = not dim and (
             (high is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
             or text.startswith(self.lex.label_after, pos)
+            # "1、2组", "1和2期": listed before a label that comes after its last number
+            or (high is None and word_value is None and self._listed_before_label_after(pos))
             # "cohorts 1 and 2", "Arm 1, 2 or 3": a number listed with a label is a label too
             or (high is None and self._listed_label(nstart, pos, numeral, qualifier, scale, count_noun))
         )

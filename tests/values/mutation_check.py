@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a Chinese list before a label that follows it ('1、2组') keeps its first number as a value",
+        "citeproof/values/extract.py",
+        "            or (high is None and word_value is None and self._listed_before_label_after(pos))\n",
+        "",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "a Chinese list ('队列1和2') lists no label",
+        "citeproof/values/extract.py",
+        "|\\s?&\\s?|\\s?[、和或及与]\\s?)\")",
+        "|\\s?&\\s?)\")",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
+        "a value stated for Chinese listed cohorts ('队列1和2') is paired with none of them",
+        "citeproof/values/binding.py",
+        '            out.append((f"队列{item.group(0)}", m.start() if i == 0 else item.start()))',
+        "            pass",
+        ("tests/values/test_binding.py",),
+    ),
+    Mutation(
         "an HTML first row of numbered labels ('Week 12 | Week 24') is a claim, not the header",
         "citeproof/parse/blocks.py",
         "        if header or (not links and self._table.numbered_header(cells)):",

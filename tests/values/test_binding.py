@@ -216,6 +216,13 @@ def test_a_value_stated_for_listed_labels_is_paired_with_each():
     assert differs("Groups A, B and C received 25 mg daily.", "Groups A, B and C received 25 mg daily.") is None
 
 
+def test_chinese_listed_cohorts_are_paired_with_the_value_too():
+    source = "队列1接受25 mg治疗，队列2接受50 mg治疗。"
+    assert differs("队列1和2接受25 mg治疗。", source) == "the claim gives 25 mg to '队列2'; the source gives '队列2' 50 mg"
+    assert differs("队列1接受25 mg治疗。", source) is None
+    assert differs("队列1和2接受25 mg治疗。", "队列1和2接受25 mg治疗。") is None
+
+
 def test_a_listed_label_must_be_in_the_line():
     assert differs("Cohorts 1 and 3 received 25 mg daily.", "Cohorts 1 and 2 received 25 mg daily.") == (
         "the claim names 'cohort 3', which the source line does not"
@@ -231,6 +238,7 @@ def test_a_listed_label_must_be_in_the_line():
         ("cohort 2, 12 responded", []),
         ("cohort 1 or 2.5 mg", []),  # a dose, not a label
         ("arms a and 2", [("arm a", 0)]),  # a letter and a digit are not one list
+        ("队列1、2和3的患者", [("队列1", 0), ("队列2", 4), ("队列3", 6)]),
     ],
 )
 def test_listed_labels(low, labels):

@@ -101,7 +101,8 @@ def test_identifiers_labels_years_and_list_markers_are_not_numeric_facts(text):
 
 @pytest.mark.parametrize(
     "text", ["cohort 1 and 2 of the primary trial", "Cohorts 1 and 2", "cohorts 1 or 2", "interventions 1 and 2",
-             "intervention one and two", "Arms 1, 2 and 3", "groups 1 & 2", "Results 1 and 2"],
+             "intervention one and two", "Arms 1, 2 and 3", "groups 1 & 2", "Results 1 and 2",
+             "1、2组", "1和2期", "1、2、3组", "队列1和队列2", "队列1和2", "队列1、2和3"],
 )
 def test_numbers_listed_with_a_label_are_labels(text):
     """A report names arms the way the record heads them ("INTERVENTION 1:", labels on the
@@ -121,6 +122,9 @@ def test_numbers_listed_with_a_label_are_labels(text):
         ("Cohort 1 and 2.5 mg", ["2.5 mg"]),
         ("Cohort 1 received 20 mg and cohort 2 received 40 mg", ["20 mg", "40 mg"]),
         ("In one group, 3 died", ["1", "3"]),  # "one group": a count, no label before it
+        ("12、13例患者", ["12", "13 (例患者)"]),  # 例 counts, it labels nothing
+        ("3、5 mg", ["3", "5 mg"]),
+        ("队列1和2例患者", ["2 (例患者)"]),
     ],
 )
 def test_a_value_after_a_label_is_still_a_value(text, values):
