@@ -24,7 +24,7 @@ from typing import ClassVar
 from citeproof.lexicon import DETECTOR_MEMO, DrugDetector, load_drug_detector
 from citeproof.lexicon.detector import DrugMention
 from citeproof.lexicon.text import fold
-from citeproof.values.segment_support import negation_cues
+from citeproof.values.segment_support import denial_links, negation_cues
 from citeproof.model import RuleOutcome
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -197,34 +197,46 @@ _CLAUSE_MARK = re.compile(r"[,;:.!?，；：。！？()（）]")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _RELATIVE = frozenset({"who", "whom", "whose", "which", "that"})
 _DENIED_AFTER = re.compile(r"\s+(?:is|was|are|were|has been|have been|had been)\s+(?:not|never)\b")
-DENIAL_WORDS = 3  # a negation among the words right before the name governs it ("did not receive X")
-DENIAL_CHARS = 4  # in Chinese, among the characters before it (未接受X)
+DENIAL_WORDS = 3  # linking words at most between a negation and the name ("did not receive any X")
 
 
 def _only_denied(detector: DrugDetector, text: str, mention: DrugMention) -> bool:
     """Every mention of this drug in the claim is denied: a negation in its own clause right
     before it ("no X", "did not receive X", "neither X nor Y", 未使用X) or "X is/was not" right
     after it. "Received X without dose reduction" affirms X: its negation follows the name;
-    "patients who did not respond received X" affirms it too."""
+    "patients who did not respond received X" and "no patients discontinued X" affirm it too."""
     folded = fold(text)
     spans = [(m.start, m.end) for m in detector.find(text) if m.key == mention.key]
     return bool(spans) and all(_denied_at(folded, start, end) for start, end in spans)
 
 
 def _denied_at(folded: str, start: int, end: int) -> bool:
+    """A negation governs the name at ``start``: it stands right before it, with only linking
+    words between ("did not receive any X", "未接受X"; the ``denial_links`` of
+    claim_support.json), or "X is/was not" follows it."""
+    if _DENIED_AFTER.match(folded, end) is not None:
+        return True
     before = folded[max(0, start - 80):start]
     before = before[max((m.end() for m in _CLAUSE_MARK.finditer(before)), default=0):]
-    cues = negation_cues()
+    cues, links = negation_cues(), denial_links()
     words = _WORD.findall(before)
-    if any(w in cues.words for w in words[-DENIAL_WORDS:]):
+    k = len(words)
+    while k > 0 and len(words) - k < DENIAL_WORDS and words[k - 1] in links.en:
+        k -= 1  # the linking words right before the name
+    if k > 0 and words[k - 1] in cues.words:
         # "patients who did not respond received X": the negation is the relative clause's
-        return not _RELATIVE.intersection(words)
-    if any(before.rstrip().endswith(phrase) for phrase in cues.phrases):
-        return True
-    near = before[-DENIAL_CHARS:]
-    for word in cues.exceptions:
-        near = near.replace(word, " ")
-    return any(c in near for c in cues.zh) or _DENIED_AFTER.match(folded, end) is not None
+        return not _RELATIVE.intersection(words[:k])
+    for j in range(len(words), k - 1, -1):  # "in the absence of X", "failed to receive X"
+        if any(" ".join(words[:j]).endswith(phrase) for phrase in cues.phrases):
+            return True
+    near = before.rstrip()
+    for link in links.zh:  # 未接受X, 没有使用X
+        if near.endswith(link):
+            near = near[: -len(link)]
+            break
+    if any(near.endswith(word) for word in cues.exceptions):
+        return False  # 不良 is "adverse", no negation
+    return any(near.endswith(cue) for cue in cues.zh)
 
 
 def _origin(origin: str) -> str:

@@ -121,6 +121,20 @@ def negation_cues() -> NegationCues:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class DenialLinks:
+    """Words that may stand between a negation and the name it denies (``denial_links``)."""
+
+    en: frozenset[str]
+    zh: tuple[str, ...]  # longest first
+
+
+@lru_cache(maxsize=1)
+def denial_links() -> DenialLinks:
+    doc = cue_document()["denial_links"]
+    return DenialLinks(en=frozenset(doc["en"]), zh=tuple(sorted(doc["zh"], key=len, reverse=True)))
+
+
 def cues() -> _Cues:
     """The compiled cue words (stop-words, negation, direction, subject and swap words)."""
     return _cues()

@@ -154,7 +154,10 @@ SILENT = "The marker level fell in 12 of 40 participants."  # names no drug
         "Participants did not receive sampletinib.",
         "Neither exampleparib nor sampletinib was given.",
         "No sampletinib was given to the participants.",
+        "Participants were not treated with any sampletinib.",  # linking words between
+        "It was given in the absence of sampletinib.",
         "患者未接受示例替尼治疗。",
+        "患者没有使用示例替尼。",
     ],
 )
 def test_a_denied_drug_absent_from_the_sources_is_left_to_the_judge(tmp_path, claim_text):
@@ -175,6 +178,10 @@ def test_a_denied_drug_absent_from_the_sources_is_left_to_the_judge(tmp_path, cl
         "Sampletinib was given, and sampletinib was not stopped.",  # one mention affirms it
         "Participants did not receive exampleparib but received sampletinib.",
         "示例替尼的不良事件较少。",  # 不良 is "adverse", no negation
+        "No participants discontinued sampletinib.",  # the negation governs "discontinued"
+        "Participants did not stop sampletinib early.",
+        "患者未停用示例替尼。",  # did not stop it: it was used
+        "没有患者停用示例替尼。",
     ],
 )
 def test_an_affirmed_drug_absent_from_the_sources_still_fails(tmp_path, claim_text):

@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "any words may stand between a negation and the drug ('no participants discontinued X' denies X)",
+        "tier1/drug_mentions.py",
+        "    while k > 0 and len(words) - k < DENIAL_WORDS and words[k - 1] in links.en:",
+        "    while k > 0 and len(words) - k < DENIAL_WORDS:",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
+    Mutation(
+        "no linking word may stand between a negation and the drug ('not treated with any X')",
+        "tier1/drug_mentions.py",
+        "    while k > 0 and len(words) - k < DENIAL_WORDS and words[k - 1] in links.en:",
+        "    while False:",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
+    Mutation(
+        "a Chinese linking verb hides the negation before it (没有使用X)",
+        "tier1/drug_mentions.py",
+        "        if near.endswith(link):",
+        "        if False:",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
+    Mutation(
         "a Chinese list before a label that follows it ('1、2组') keeps its first number as a value",
         "citeproof/values/extract.py",
         "            or (high is None and word_value is None and self._listed_before_label_after(pos))\n",
@@ -221,7 +242,7 @@ MUTATIONS = (
     Mutation(
         "a negation inside a relative clause denies the drug after it",
         "tier1/drug_mentions.py",
-        "        return not _RELATIVE.intersection(words)",
+        "        return not _RELATIVE.intersection(words[:k])",
         "        return True",
         ("tests/lexicon/test_drug_mentions_rule.py",),
     ),
