@@ -173,6 +173,7 @@ def test_a_denied_drug_absent_from_the_sources_is_left_to_the_judge(tmp_path, cl
     [
         "Participants received sampletinib without dose reduction.",  # the negation follows the name
         "Participants who did not respond received sampletinib.",  # the negation governs another verb
+        "Patients who did not receive sampletinib progressed earlier.",  # a relative clause: others did
         "Sampletinib, not placebo, lowered the marker.",  # another clause
         "Sampletinib was given daily; it was not stopped early.",
         "Sampletinib was given, and sampletinib was not stopped.",  # one mention affirms it

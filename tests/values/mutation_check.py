@@ -249,7 +249,7 @@ MUTATIONS = (
     Mutation(
         "'X is not used' is not read as a denial",
         "tier1/drug_mentions.py",
-        " or _DENIED_AFTER.match(folded, end) is not None",
+        "    if _DENIED_AFTER.match(folded, end) is not None:\n        return True\n",
         "",
         ("tests/lexicon/test_drug_mentions_rule.py",),
     ),
