@@ -6,7 +6,9 @@
 Prints, per size: Tier 1 wall time (the whole pipeline without Tier 2), the floor (parse
 the report with the same parser + read every cited source once), their ratio (target
 <= 2.0), the 10x/1x time ratio (target <= 11) and peak RSS (target <= 200 MB). Each size
-runs in a fresh subprocess so peak RSS belongs to that size alone.
+runs in a fresh subprocess so peak RSS belongs to that size alone. Then where the time goes
+(parse, resolve = read + normalise + locate the cited sources, the per-claim rules, the rest),
+from a second run with timers, and the ratio Tier 1 would have with no per-claim rule at all.
 """
 
 from __future__ import annotations
@@ -105,8 +107,47 @@ def measure(claims: int, sources: int) -> dict:
         report = run(text, "markdown", src, VerifyOptions(mode="report"))
         tier1 = time.perf_counter() - t0
         statuses = {s: sum(1 for c in report.claims if c.status == s) for s in ("pass", "fail", "undecided")}
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"claims": claims, "sources": sources, "tier1_s": tier1, "floor_s": floor, "peak_rss_mb": peak_mb, **statuses}
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        phases = _phases(text, src)
+    return {"claims": claims, "sources": sources, "tier1_s": tier1, "floor_s": floor, "peak_rss_mb": peak_mb,
+            "phases": phases, **statuses}
+
+
+def _phases(text: str, src: Path) -> dict[str, float]:
+    """Where Tier 1's time goes, from one more run with timers around the pipeline's steps
+    (after the measured run, so the timers never touch its figure): parsing, resolving anchors
+    (reading, normalising and locating the cited sources), the per-claim rules, and the rest
+    (report-level rules, the report's models)."""
+    import citeproof.parse
+    from citeproof import pipeline
+
+    spent = {"parse": 0.0, "resolve": 0.0, "claim rules": 0.0}
+    saved = []
+
+    def timed(module, name: str, phase: str) -> None:
+        real = getattr(module, name)
+        saved.append((module, name, real))
+
+        def wrapper(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                spent[phase] += time.perf_counter() - t0
+
+        setattr(module, name, wrapper)
+
+    timed(citeproof.parse, "parse_report", "parse")
+    timed(pipeline, "resolve_anchor", "resolve")
+    timed(pipeline, "_safe_claim_check", "claim rules")
+    try:
+        t0 = time.perf_counter()
+        pipeline.run(text, "markdown", src, pipeline.VerifyOptions(mode="report"))
+        total = time.perf_counter() - t0
+    finally:
+        for module, name, real in saved:
+            setattr(module, name, real)
+    return {**spent, "rest": total - sum(spent.values()), "total": total}
 
 
 def main() -> int:
@@ -138,6 +179,12 @@ def main() -> int:
             f"{r['tier1_s'] / r['floor_s']:>6.2f} {r['peak_rss_mb']:>7.0f}  {r['pass']}/{r['fail']}/{r['undecided']}"
         )
     print(f"target: tier1/floor <= 2.0 at {args.claims} claims; peak RSS <= 200 MB")
+    ph = base["phases"]
+    print(
+        f"where the time goes at {base['claims']} claims (a timed re-run, {ph['total']:.2f} s): "
+        + ", ".join(f"{k} {ph[k]:.2f} s" for k in ("parse", "resolve", "claim rules", "rest"))
+    )
+    print(f"  without the per-claim rules at all, tier1/floor would be {(ph['total'] - ph['claim rules']) / base['floor_s']:.2f}")
     if len(rows) == 2:
         print(f"scaling: {args.scale}x input took {rows[1]['tier1_s'] / rows[0]['tier1_s']:.2f}x the time (target <= {args.scale + 1})")
     return 0
