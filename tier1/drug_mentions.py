@@ -24,8 +24,8 @@ from typing import ClassVar
 from citeproof.lexicon import DETECTOR_MEMO, DrugDetector, load_drug_detector
 from citeproof.lexicon.detector import DrugMention
 from citeproof.lexicon.text import fold
-from citeproof.values.segment_support import denial_links, negation_cues
 from citeproof.model import RuleOutcome
+from citeproof.values.segment_support import denial_links, negation_cues
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -66,8 +66,8 @@ class DrugMentions(Rule):
             "(drug_unverifiable). The message names the drug and the claim. A drug the claim only denies "
             "(\"X is not used\", \"did not receive X\", \"neither X nor Y\", 未使用X) is no finding when no cited "
             "source names it — the silence is what the claim says — but the claim is left undecided for the judge; "
-            "a drug it also affirms, or denies only in a relative clause (\"patients who did not respond received X\"), "
-            "still fails."
+            "a drug it also affirms, a negation that governs another word (\"no participants discontinued X\"), or a "
+            "denial inside a relative clause (\"patients who did not receive X progressed\": others did) still fails."
         ),
         passes="Every drug the claim names appears, under some alias, in a document the claim cites.",
         not_applicable=(
@@ -224,7 +224,7 @@ def _denied_at(folded: str, start: int, end: int) -> bool:
     while k > 0 and len(words) - k < DENIAL_WORDS and words[k - 1] in links.en:
         k -= 1  # the linking words right before the name
     if k > 0 and words[k - 1] in cues.words:
-        # "patients who did not respond received X": the negation is the relative clause's
+        # "patients who did not receive X progressed": the relative clause's negation; others did
         return not _RELATIVE.intersection(words[:k])
     for j in range(len(words), k - 1, -1):  # "in the absence of X", "failed to receive X"
         if any(" ".join(words[:j]).endswith(phrase) for phrase in cues.phrases):

@@ -14,8 +14,8 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
 ``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
 ``day 1``, ``第3``, ``3期``) and the plain numbers listed with one (``cohorts 1 and 2``,
-``intervention one and two``, ``Arms 1, 2 and 3``), list markers at the start of a claim, calendar years (a bare
-four-digit 1900–2100), dates and clock times, ``1st``/``2nd``, numeric reference markers
+``intervention one and two``, ``Arms 1, 2 and 3``, ``1、2组``), list markers at the start of a
+claim, calendar years (a bare four-digit 1900–2100), dates and clock times, ``1st``/``2nd``, numeric reference markers
 (``[12]``). Spelled-out Chinese numerals (三, 两) are not read. Labels are skipped on the
 source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
 label: "by week 24" / "Day 28" reads as a duration. In ``mode="source"`` glued adverse-event

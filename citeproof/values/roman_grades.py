@@ -6,10 +6,11 @@ meet, and "stage 3" citing "stage IV" is a number the window does not hold.
 
 Only a Roman numeral right after a grading word (``stage``, ``grade``, ``class``: the
 ``roman_grades`` list of ``value_cues.json``), and the ones listed with it ("II-III", "II or
-III", "II/III" — written "2-3", since "2/3" reads as a fraction), and only capitals I to V (a lower-case "i" or "v" is a word or a letter). A
-substage letter stays glued ("IIIA" → "3A", an identifier, as "3A" is in a claim). Whether the
-digit is then a value or a label follows from the grading word: "class" is a label word
-(``label_before``), so "class II" and "class 2" are both labels.
+III", "II/III" — written "2-3", since "2/3" reads as a fraction), and only capitals I to V (a
+lower-case "i" or "v" is a word or a letter). A substage letter stays glued ("IIIA" → "3A", an
+identifier, as "3A" is in a claim). Whether the digit is then a value or a label follows from
+the grading word: "class" is a label word (``label_before``), so "class II" and "class 2" are
+both labels.
 """
 
 from __future__ import annotations
