@@ -84,6 +84,8 @@ def test_html_first_row_of_numbered_labels_heads_the_table_and_is_no_claim():
     assert rows(weeks, "html") == [("ORR | 40% | 45%", [("Outcome", "ORR"), ("Week 12", "40%"), ("Week 24", "45%")])]
     years = f"<table><tr><td></td><td>2022</td><td>2023</td></tr><tr><td>Revenue</td><td>$1.2B</td><td>$1.5B {A}</td></tr></table>"
     assert rows(years, "html")[0][1] == [("", "Revenue"), ("2022", "$1.2B"), ("2023", "$1.5B")]
+    weeks_zh = f"<table><tr><td>指标</td><td>第12周</td><td>第24周</td></tr><tr><td>缓解率</td><td>40%</td><td>45% {A}</td></tr></table>"
+    assert rows(weeks_zh, "html")[0][1] == [("指标", "缓解率"), ("第12周", "40%"), ("第24周", "45%")]
 
 
 @pytest.mark.parametrize(
