@@ -32,6 +32,7 @@ from citeproof.model import Anchor, Location, Locator
 from citeproof.settings import PATH_KINDS, Settings
 
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,400})\]")
+_UNCLOSED = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s*:[^\[\]\n]{1,400}?(?=\[|\n|$)")  # no "]" before the next "[" or line end
 _PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*:(.*)$", re.DOTALL)
 _SPACED_KIND = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s+(\S*\d\S*)$")
 _PART_SEPARATOR = re.compile(r"[;；]")
@@ -86,8 +87,11 @@ def scan_anchors(
                 anchors.extend(found)
                 problems.extend(bad)
                 spans.append(m.span())
+    if "[" in text and not known_kinds_only:
+        _unclosed(text, settings, spans, problems)
     if urls and "://" in text:
-        bracket_starts = [a for a, _ in spans]  # in text order: finditer
+        spans.sort()
+        bracket_starts = [a for a, _ in spans]  # in text order
         for start, end in url_spans(text):
             k = bisect.bisect_right(bracket_starts, start) - 1
             if k >= 0 and start < spans[k][1]:
@@ -97,6 +101,18 @@ def scan_anchors(
             spans.append((start, end))
     spans.sort()
     return AnchorScan(tuple(anchors), tuple(problems), tuple(spans))
+
+
+def _unclosed(text: str, settings: Settings, spans: list[tuple[int, int]], problems: list[AnchorProblem]) -> None:
+    """"[nct:NCT1#Results." — an anchor of a known kind whose bracket never closes (before the
+    next bracket or line break) is a malformed anchor, not prose that cites nothing."""
+    taken = sorted(spans)
+    for m in _UNCLOSED.finditer(text):
+        if settings.channel_for(m.group(1)) is None or any(a <= m.start() < b for a, b in taken):
+            continue
+        raw = m.group(0).rstrip(" .。;；,，")
+        problems.append(AnchorProblem("malformed_anchor", raw, f"'{raw}' opens a citation bracket that never closes (write [kind:id#locator])"))
+        spans.append((m.start(), m.start() + len(raw)))
 
 
 def url_spans(text: str) -> list[tuple[int, int]]:

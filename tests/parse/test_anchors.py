@@ -104,6 +104,9 @@ def test_locators(raw: str, kind: str, start: int | None, end: int | None, name:
         ("x [nct:NCT1; see the text]", "malformed_anchor"),
         ("x [nct:NCT1, NCT2]", "malformed_anchor"),
         ("x [pmid:1,2]", "malformed_anchor"),
+        ("x [nct:NCT1#L3", "malformed_anchor"),  # a bracket that never closes
+        ("the dose was 20 mg [evidence:s.md#L1.", "malformed_anchor"),
+        ("x [nct:NCT1#L3\nnext line]", "malformed_anchor"),
     ],
 )
 def test_malformed_shapes_are_problems_not_exceptions(text: str, code: str) -> None:
@@ -125,6 +128,7 @@ def test_stray_part_beside_valid_anchor_keeps_the_valid_one() -> None:
         "he said [sic] it",
         "odds were 2.1 [95% CI 1.2–3.4]",
         "[Note: see the appendix] for more",
+        "[Note: an unclosed aside",  # not a known kind: prose
         "[Editor: this is prose]",
         "time [10:30]",
         "[a link](https://x.org/a) is a link, not a bracket anchor",
@@ -153,6 +157,15 @@ def test_bare_urls_and_bracketed_urls() -> None:
 def test_url_with_balanced_parentheses() -> None:
     (a,) = scan("see https://en.example.org/wiki/Foo_(bar) now").anchors
     assert a.source_id == "https://en.example.org/wiki/Foo_(bar)"
+
+
+def test_an_unclosed_bracket_beside_a_closed_one():
+    text = "x [nct:NCT1#L3] and [nct:NCT2#L4."
+    s = scan(text)
+    assert [a.source_id for a in s.anchors] == ["NCT1"]
+    assert [(p.code, p.raw) for p in s.problems] == [("malformed_anchor", "[nct:NCT2#L4")]
+    assert [text[a:b] for a, b in s.spans] == ["[nct:NCT1#L3]", "[nct:NCT2#L4"]
+    assert "never closes" in s.problems[0].message
 
 
 def test_spans_cover_the_brackets() -> None:

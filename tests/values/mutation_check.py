@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "an anchor whose bracket never closes is prose ('[nct:NCT1#L3.' cites nothing and says nothing)",
+        "citeproof/parse/anchors.py",
+        "        _unclosed(text, settings, spans, problems)\n",
+        "        pass\n",
+        ("tests/parse/test_anchors.py",),
+    ),
+    Mutation(
+        "an unclosed bracket of any kind is an anchor attempt ('[Note: an aside')",
+        "citeproof/parse/anchors.py",
+        "        if settings.channel_for(m.group(1)) is None or any(a <= m.start() < b for a, b in taken):",
+        "        if any(a <= m.start() < b for a, b in taken):",
+        ("tests/parse/test_anchors.py",),
+    ),
+    Mutation(
         "any words may stand between a negation and the drug ('no participants discontinued X' denies X)",
         "tier1/drug_mentions.py",
         "    while k > 0 and len(words) - k < DENIAL_WORDS and words[k - 1] in links.en:",
