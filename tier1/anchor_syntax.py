@@ -32,7 +32,8 @@ class AnchorSyntax(Rule):
         "tool can resolve it. Failing loudly, with the line, lets the writer fix the typo.",
         fails="A bracket with the kind:id shape is malformed: no id ([nct:]), no kind ([:123]), a missing "
         "colon ([pmid 123]), an unknown kind ([foo:bar]), an empty locator ([nct:X#]), an inverted or "
-        "zero range ([nct:X#L5-L2]), or a stray part beside an anchor.",
+        "zero range ([nct:X#L5-L2]), a stray part beside an anchor, or a known kind's bracket that never "
+        "closes ([nct:X#L3 at the end of the sentence).",
         passes="Every anchor of the claim parses: kind known, id present, locator well formed.",
         not_applicable="The report has no citation brackets at all (plain brackets such as [1] or [sic] "
         "and URL links do not count).",
