@@ -60,6 +60,13 @@ class AnchorSyntax(Rule):
             sources={"clinical_trials/NCT00000101.txt": _CT},
         ),
         RuleExample(
+            name="unclosed-bracket-en",
+            expect="fail",
+            reason="malformed_anchor",
+            report="# Efficacy\n\nIn Arm A, 45% of participants responded [nct:NCT00000101#L2.\n",
+            sources={"clinical_trials/NCT00000101.txt": _CT},
+        ),
+        RuleExample(
             name="no-citation-brackets-en",
             expect="na",
             report="# Overview\n\nThe next section turns to safety [sic].\n",
