@@ -186,7 +186,8 @@ def verify(
     if sources is None and retrieved is None:
         raise UsageError("no evidence given: pass --sources DIR (saved sources) or --retrieved FILE (RAG-answer mode)")
     if sources is not None and not sources.is_dir():
-        raise InputError(f"sources folder not found: {sources} — pass --sources DIR pointing at sources/<channel>/<id>.<ext>")
+        problem = "is a file, not a folder" if sources.exists() else "not found"
+        raise InputError(f"sources folder {problem}: {sources} — pass --sources DIR pointing at sources/<channel>/<id>.<ext>")
     if retrieved is not None and not retrieved.is_file():
         raise InputError(f"retrieved file not found: {retrieved}")
     updates: dict[str, object] = {}

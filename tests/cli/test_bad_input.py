@@ -36,6 +36,15 @@ def test_missing_sources_folder(tmp_path, capsys):
     assert len(err.strip().splitlines()) == 1
 
 
+def test_sources_given_as_a_file(tmp_path, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("Seven participants responded [nct:NCT0000001#Results].", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(report)], capsys)
+    assert code == 2
+    assert "sources folder is a file, not a folder" in err and "r.md" in err
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_missing_report(tmp_path, sources, capsys):
     code, _, err = run_cli(["verify", str(tmp_path / "absent.md"), "--sources", str(sources)], capsys)
     assert code == 2 and "report not found" in err and "absent.md" in err
