@@ -633,10 +633,11 @@ def _quantifying_none(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
         return atoms
     kept: list[ValueAtom] = []
     for i, atom in enumerate(atoms):
-        after = atoms[i + 1] if i + 1 < len(atoms) else None
-        if atom.number == 0 and atom.raw.lower() == "none" and after is not None \
-                and after.qualifier in ("<", "<=", ">", ">=") and not _CLAUSE_BREAK.search(text, atom.end, after.start):
-            continue
+        if atom.number == 0 and atom.raw.lower() == "none" and any(
+            after.qualifier in ("<", "<=", ">", ">=") and not _CLAUSE_BREAK.search(text, atom.end, after.start)
+            for after in atoms[i + 1:]
+        ):
+            continue  # "none of the 40 patients had more than 2 events": the bound later in the clause
         kept.append(atom)
     return kept
 

@@ -30,6 +30,13 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "'none' is dropped only before a bound right after it ('None of the 40 patients had more than 2 events')",
+        "citeproof/values/extract.py",
+        "            for after in atoms[i + 1:]",
+        "            for after in atoms[i + 1:i + 2]",
+        ("tests/values/test_extract.py",),
+    ),
+    Mutation(
         "an anchor whose bracket never closes is prose ('[nct:NCT1#L3.' cites nothing and says nothing)",
         "citeproof/parse/anchors.py",
         "        _unclosed(text, settings, spans, problems)\n",
@@ -179,15 +186,15 @@ MUTATIONS = (
     Mutation(
         "'none' negates a bound in the next clause ('None of the patients died, and more than 90% responded')",
         "citeproof/values/extract.py",
-        " and not _CLAUSE_BREAK.search(text, atom.end, after.start):",
-        ":",
+        ' and not _CLAUSE_BREAK.search(text, atom.end, after.start)\n',
+        "\n",
         ("tests/values/test_extract.py",),
     ),
     Mutation(
         "'none' before any value counts nothing ('none of the patients ... for 10 weeks')",
         "citeproof/values/extract.py",
-        '                and after.qualifier in ("<", "<=", ">", ">=") and',
-        "                and",
+        '            after.qualifier in ("<", "<=", ">", ">=") and not _CLAUSE_BREAK',
+        "            not _CLAUSE_BREAK",
         ("tests/values/test_extract.py",),
     ),
     Mutation(

@@ -220,6 +220,7 @@ def test_or_equal_to_bounds(text, described):
         ("None of the adverse event types affected more than a quarter of the cohort", ["> 1/4"]),
         ("none of the adverse events affected more than 30% of patients", ["> 30%"]),
         ("None had fewer than 3 visits", ["< 3"]),
+        ("None of the 40 patients had more than 2 events", ["40 (patients)", "> 2"]),  # the bound later in the clause
         # a count of none: no bound after it in its clause
         ("None of the patients died, and more than 90% responded", ["0 (patients)", "> 90%"]),
         ("none of the patients experienced pain for 10 weeks", ["0 (patients)", "10 week"]),
