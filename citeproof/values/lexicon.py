@@ -70,6 +70,7 @@ class Lexicon:
     derived_before_re: EndMatcher
     label_before_re: re.Pattern[str]
     label_after: tuple[str, ...]
+    roman_grades: tuple[str, ...]  # words a Roman stage or grade follows ("stage IV": citeproof.values.roman_grades)
     count_nouns: frozenset[str]
     count_noun_re: re.Pattern[str]
 
@@ -216,6 +217,7 @@ def lexicon() -> Lexicon:
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
         label_before_re=label_before_re,
         label_after=tuple(cues["label_after"]),
+        roman_grades=tuple(sorted(cues["roman_grades"], key=len, reverse=True)),
         count_nouns=count_nouns,
         count_noun_re=count_noun_re,
     )

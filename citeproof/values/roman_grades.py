@@ -15,10 +15,10 @@ both labels.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from pathlib import Path
+
+from citeproof.values.lexicon import lexicon
 
 _ROMAN = {"I": "1", "II": "2", "III": "3", "IV": "4", "V": "5"}
 _NUMERAL = r"(?:III|II|IV|V|I)(?![a-z\d])(?:[A-C](?![A-Za-z\d]))?"
@@ -26,13 +26,12 @@ _NUMERAL = r"(?:III|II|IV|V|I)(?![a-z\d])(?:[A-C](?![A-Za-z\d]))?"
 
 @lru_cache(maxsize=1)
 def _pattern() -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, ...]]:
-    cues = json.loads((Path(__file__).resolve().parent.parent / "data" / "value_cues.json").read_text("utf-8"))
-    words = sorted(cues["roman_grades"], key=len, reverse=True)
+    words = lexicon().roman_grades
     grading = "|".join(re.escape(w) for w in words)
     run = re.compile(
         r"\b(?i:" + grading + r")\s?" + _NUMERAL + r"(?:\s?(?:-|–|/|,|or|and|to)\s?" + _NUMERAL + r")*"
     )
-    return run, re.compile(_NUMERAL), tuple(words)
+    return run, re.compile(_NUMERAL), words
 
 
 def roman_cue(low: str) -> bool:
