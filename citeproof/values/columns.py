@@ -5,7 +5,7 @@ header over each cell, and "Arm B" over "40%" says what "Arm B 40%" says in a se
 keeps its text (claim ids, messages and the report show the row as written) and Tier 1 reads
 the headers from ``Claim.columns``:
 
-* ``columns_bind_differently``: a header that names a subject (Arm B, A组, placebo, week 12,
+* ``read_columns``: a header that names a subject (Arm B, A组, placebo, week 12,
   2023, a drug) binds its cell's numbers to that subject, and the cited line must not give
   that subject another number of the same kind — the sentence rule of
   ``citeproof.values.binding``, with the header in place of the words before the number;
@@ -145,20 +145,12 @@ def header_subjects(header: str, extra: Iterable[str] = ()) -> list[str]:
     return list(dict.fromkeys(n for n, _ in subjects_of(header, low, names)))
 
 
-def columns_bind_differently(
-    columns: Sequence[TableColumn], segment_text: str, extra_names: Iterable[str] = ()
-) -> str | None:
-    """Why ``segment_text`` gives a column's subject other numbers than the row puts under it,
-    or leaves open which of its values the column's subject has; None when it does neither."""
-    return read_columns(columns, segment_text, extra_names)[0]
-
-
 def read_columns(
     columns: Sequence[TableColumn], segment_text: str, extra_names: Iterable[str] = ()
 ) -> tuple[str | None, bool]:
-    """(why the line pairs the row's cells otherwise, as :func:`columns_bind_differently`;
-    whether the line gives every number of the row to the subject of the column it sits
-    under). When it does, the order of the row's cells says nothing: a table may order its
+    """(why ``segment_text`` gives a column's subject other numbers than the row puts under it,
+    or leaves open which of its values the column's subject has, else None; whether the line
+    gives every number of the row to the subject of the column it sits under). When it does, the order of the row's cells says nothing: a table may order its
     columns as it likes ("Arm B | Arm A" over the source's "Arm A …, Arm B …")."""
     extra = list(extra_names)
     headed = [(c, header_subjects(c.header, extra)) for c in columns if c.header]

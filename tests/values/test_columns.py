@@ -7,7 +7,12 @@ import pytest
 from citeproof.model import TableColumn
 from citeproof.values import claim_atoms
 from citeproof.values.assess import index_text, match_atom
-from citeproof.values.columns import column_atoms, columns_bind_differently, header_subjects, header_unit, row_atoms
+from citeproof.values.columns import column_atoms, header_subjects, header_unit, read_columns, row_atoms
+
+
+def columns_bind_differently(columns, segment_text: str) -> str | None:
+    """Why the line pairs the row's cells otherwise (``read_columns``' first part), or None."""
+    return read_columns(columns, segment_text)[0]
 
 
 def cols(*pairs: tuple[str, str]) -> tuple[TableColumn, ...]:
