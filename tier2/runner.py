@@ -41,10 +41,10 @@ from tenacity import RetryCallState, Retrying, retry_if_result, stop_after_attem
 
 from audit.writer import AuditWriter
 from citeproof.model import Frozen
+from excerpt.types import Excerpt
 from tier2.answer_check import check_request_answer
 from tier2.budget import BudgetExhausted, CallBudget
 from tier2.cache import AnswerCache, CachedAnswer, CacheKey, NullCache
-from excerpt.types import Excerpt
 from tier2.interface import AttemptResult, Judge, JudgeRequest, OutputMode
 from tier2.output_modes import MODES
 
