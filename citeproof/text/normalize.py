@@ -13,7 +13,11 @@ Two small, linear functions:
     punctuation (``，：；！？（）``) and superscripts (``10⁹``, ``m²``) kept as written so
     sentence splitting and powers of ten survive; Unicode minus and hyphen variants → ``-``;
     no-break, thin and ideographic spaces → space; zero-width characters and soft hyphens
-    removed; whitespace runs collapsed (per line with ``keep_newlines``).
+    removed; Cyrillic and Greek letters that look exactly like Latin ones (``о`` U+043E,
+    ``ο`` U+03BF, ``А`` …) → the Latin letter inside a word that also holds a Latin letter,
+    or anywhere when no other Cyrillic or Greek letter is in the text (``nоt`` with a
+    Cyrillic o reads "not" to the eye and must read "not" to the rules);
+    whitespace runs collapsed (per line with ``keep_newlines``).
     Note: NFKC maps the micro sign ``µ`` to Greek ``μ``; value code compares after this.
 """
 
@@ -95,6 +99,34 @@ def _table_sub(table: dict[int, int | str | None]) -> Callable[[str], str]:
     return partial(pattern.sub, swapped)  # no Python frame per call: most texts hold no such character
 
 
+# Cyrillic and Greek letters drawn like Latin ones. A reader sees "nоt" (Cyrillic о) as "not";
+# left as is, the negation cue would not match and a negated claim could pass as positive.
+# Folded inside a word that also holds an ASCII letter; and everywhere when the text holds no
+# other Cyrillic or Greek letter ("ΝΟ events" in Greek capitals is Latin text in disguise),
+# so a Russian or Greek word, which always brings letters of its own, stays as written.
+_LOOKALIKES = dict(
+    zip(
+        "аеорсухѕіјԁԛԝһӏАВЕКМНОРСТХЅІЈҮοΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+        "aeopcyxsijdqwhlABEKMHOPCTXSIJYoABEZHIKMNOPTYX",
+        strict=True,
+    )
+)
+_LOOKALIKE = _char_class(map(ord, _LOOKALIKES))
+_ANY_LOOKALIKE = re.compile(_LOOKALIKE)
+_MIXED_WORD = re.compile(r"(?=[^\W\d_]*[A-Za-z])(?=[^\W\d_]*" + _LOOKALIKE + r")[^\W\d_]+")
+_OTHER_CYRILLIC_GREEK = re.compile(
+    _char_class(cp for cp in (*range(0x0370, 0x0400), *range(0x0400, 0x0530)) if chr(cp) not in _LOOKALIKES)
+)
+
+
+def _fold_lookalikes(text: str) -> str:
+    if _ANY_LOOKALIKE.search(text) is None:
+        return text
+    if _OTHER_CYRILLIC_GREEK.search(text) is None:
+        return _ANY_LOOKALIKE.sub(lambda m: _LOOKALIKES[m.group()], text)
+    return _MIXED_WORD.sub(lambda m: "".join(_LOOKALIKES.get(c, c) for c in m.group()), text)
+
+
 _protect = _table_sub(_TO_PRIVATE)
 _fix_after_nfkc = _table_sub(_AFTER_NFKC)
 _unprotect = _table_sub(_FROM_PRIVATE)
@@ -105,7 +137,7 @@ def normalize_text(text: str, *, keep_newlines: bool = False) -> str:
     if not text.isascii():
         text = _protect(text)
         text = unicodedata.normalize("NFKC", text)
-        text = _unprotect(_fix_after_nfkc(text))
+        text = _fold_lookalikes(_unprotect(_fix_after_nfkc(text)))
     # str.split() splits on exactly the characters regex \s matches (str.isspace), so these
     # joins collapse runs like re.sub(r"\s+", " ") (per line: r"[^\S\n]+", then r" ?\n ?")
     # and strip the ends, without one replacement per space (~5x faster; tests/parse).

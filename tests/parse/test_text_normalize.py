@@ -107,3 +107,29 @@ def test_char_class_holds_exactly_its_code_points() -> None:
             for cp in range(max(0, k - 3), k + 4):
                 assert bool(cls.fullmatch(chr(cp))) == (cp in table), hex(cp)
     assert n._char_class([0x2D, 0x5D, 0x5E, 0x5C]) == r"[\-\\-\^]"  # escaped ends, one run
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("were n\u043et observed", "were not observed"),  # Cyrillic o inside a Latin word
+        ("were n\u03bft observed", "were not observed"),  # Greek omicron
+        ("\u0422he trial", "The trial"),  # Cyrillic capital Te
+        ("\u039d\u039f events", "NO events"),  # Greek capitals only: no other Greek letter in the text
+    ],
+)
+def test_normalize_folds_latin_lookalikes(text: str, expected: str) -> None:
+    assert normalize_text(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u043d\u0435 \u0431\u044b\u043b\u043e",  # a Russian phrase: letters of its own, stays
+        "TNF\u03b1 and IFN-\u03b3",  # Greek letters that look like no Latin letter
+        "\u03bcg",  # the micro sign after NFKC
+        "TNF\u03b1 and \u039d\u039f",  # a real Greek letter in the text: a Greek-only word stays
+    ],
+)
+def test_normalize_keeps_real_cyrillic_and_greek(text: str) -> None:
+    assert normalize_text(text) == text

@@ -231,3 +231,15 @@ def test_a_dose_stated_for_two_cohorts_is_not_carried_by_a_line_giving_one_of_th
     out = run("Cohorts 1 and 2 received 25 mg daily.", source)
     assert not out.passed and "'cohort 2'" in out.undecided
     assert run("Cohorts 1 and 2 received 25 mg daily.", "Cohorts 1 and 2 received 25 mg daily.").passed
+
+
+@pytest.mark.parametrize("letter", ["\u043e", "\u03bf"], ids=["cyrillic-o", "greek-omicron"])
+def test_a_lookalike_letter_does_not_hide_a_negation(tmp_path, letter):
+    """"n\u043et" reads "not" to a reader: it must read "not" to the rules, both ways."""
+    from values.helpers import verify_against
+
+    claim = f"Serious adverse events were n{letter}t observed in the study cohort"
+    source = "# S\n\nSerious adverse events were observed in the study cohort.\n\nSerious adverse events were not observed in the study cohort.\n"
+    report = f"# R\n\n{claim} [evidence:s.md#L3].\n\n{claim} [evidence:s.md#L5].\n"
+    statuses = [c.status for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert statuses == ["undecided", "pass"]
