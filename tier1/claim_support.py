@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from citeproof.model import RuleOutcome
+from citeproof.sources.segment import cut_sentences
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
@@ -94,6 +95,21 @@ def _table(ctx: ClaimContext, window: SourceWindow) -> SegmentTable:
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
 
 
+def _cut_off(window: SourceWindow, i: int, n: int) -> str | None:
+    """Why segment ``i`` of ``n`` is only part of its sentence: the locator's first or last line
+    is mid-sentence, and the part outside the cited lines may say otherwise ("… improved
+    quality of life in the" / "subgroup was not demonstrated")."""
+    if i != 0 and i != n - 1:
+        return None
+    before, after = cut_sentences(window)
+    where = window.locator_raw or f"L{window.line_start}-L{window.line_end}"
+    if i == n - 1 and after is not None:
+        return f"the carrying sentence goes on at line {after}, outside the cited lines ({where}); cite the whole sentence"
+    if i == 0 and before is not None:
+        return f"the carrying sentence begins at line {before}, outside the cited lines ({where}); cite the whole sentence"
+    return None
+
+
 def _meaning_differs(
     ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, table: SegmentTable, i: int
 ) -> str | None:
@@ -162,7 +178,9 @@ class ClaimSupport(Rule):
         "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
         "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open; "
         "when the headers pair every number of the row, the order of its cells is no evidence (columns may be ordered "
-        "otherwise than the source). Two anchors into one source are one source: either window may carry it.",
+        "otherwise than the source). Two anchors into one source are one source: either window may carry it. "
+        "The carrying segment is a whole sentence: a line locator whose first line continues the line before it, or "
+        "whose last line goes on in the next (a wrapped .txt/.md sentence), holds only part of one and carries nothing.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -332,7 +350,9 @@ class ClaimSupport(Rule):
             # miss: the same first carrier and first best verdict as every segment in order
             held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
             for i, verdict in held:
-                if verdict.carries and (why := _meaning_differs(ctx, claim.text, atoms, profile, table, i)):
+                if verdict.carries and (
+                    why := _cut_off(window, i, len(table.texts)) or _meaning_differs(ctx, claim.text, atoms, profile, table, i)
+                ):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
                     carried[source] = True

@@ -21,7 +21,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from citeproof.sources.headings import TERMINAL, is_bullet, markdown_heading, page_marker, text_heading
-from citeproof.sources.types import Segment, SourceDocument
+from citeproof.sources.types import Segment, SourceDocument, SourceWindow
 from citeproof.text.sentences import is_cjk, split_sentences
 
 REFLOW_MEDIA = frozenset({"txt", "md"})
@@ -193,3 +193,25 @@ def _segment_lines(window: Sequence[str], first: int, base: int) -> tuple[Segmen
                         append(Segment(text[a:b], number, number, start + a, start + b))
         pos += len(raw) + 1
     return tuple(segments)
+
+
+def cut_sentences(window: SourceWindow) -> tuple[int | None, int | None]:
+    """Where the window's locator cuts a wrapped sentence: (the line before the window that
+    the first line continues, the line after it that continues the last line), None at an
+    edge that ends cleanly. ``#L2`` on "…improved quality of life in the" / "subgroup was
+    not demonstrated." holds half a sentence; the half it drops can negate the half it holds.
+    Only reflowed media have wraps (in JSON, HTML and XML every line is whole)."""
+    document = window.document
+    if document.media not in REFLOW_MEDIA or window.line_end < window.line_start:
+        return None, None
+    lines = document.lines
+
+    def continues(prev: int, nxt: int) -> bool:  # 1-based line numbers
+        if prev < 1 or nxt > len(lines):
+            return False
+        a, b = lines[prev - 1].strip(), lines[nxt - 1].strip()
+        return bool(a and b) and join_separator(a, b) is not None
+
+    before = window.line_start - 1
+    after = window.line_end + 1
+    return (before if continues(before, window.line_start) else None, after if continues(window.line_end, after) else None)

@@ -243,3 +243,45 @@ def test_a_lookalike_letter_does_not_hide_a_negation(tmp_path, letter):
     report = f"# R\n\n{claim} [evidence:s.md#L3].\n\n{claim} [evidence:s.md#L5].\n"
     statuses = [c.status for c in verify_against(tmp_path, source, report).claims if c.anchors]
     assert statuses == ["undecided", "pass"]
+
+
+def _statuses_and_reasons(tmp_path, source: str, report: str):
+    from values.helpers import verify_against
+
+    out = verify_against(tmp_path, source, report)
+    return [(c.status, " ".join(c.undecided_reasons or [])) for c in out.claims if c.anchors]
+
+
+def test_a_line_locator_that_cuts_a_sentence_does_not_carry_it(tmp_path):
+    """The cited line holds half a sentence; the other half, outside the locator, negates it."""
+    source = (
+        "# Notes\n"
+        "The committee concluded that the regimen improved quality of life in the\n"
+        "subgroup was not demonstrated at the final analysis.\n"
+        "\n"
+        "It was never shown that the\n"
+        "regimen improved quality of life.\n"
+    )
+    report = (
+        "# R\n\nThe committee concluded that the regimen improved quality of life [evidence:s.md#L2].\n\n"
+        "The regimen improved quality of life [evidence:s.md#L6].\n"
+    )
+    (end_status, end_why), (start_status, start_why) = _statuses_and_reasons(tmp_path, source, report)
+    assert end_status == "undecided" and "goes on at line 3" in end_why
+    assert start_status == "undecided" and "begins at line 5" in start_why
+
+
+def test_a_line_locator_on_whole_sentences_still_carries_them(tmp_path):
+    source = (
+        "# Notes\n"
+        "The committee concluded that the regimen improved quality of life.\n"
+        "subgroup results are listed in the appendix.\n"  # lower case, but the line above ended its sentence
+        "\n"
+        "Quality of life was measured at every visit:\n"
+        "the regimen improved quality of life.\n"  # after a colon: a new item, not a wrap
+    )
+    report = (
+        "# R\n\nThe committee concluded that the regimen improved quality of life [evidence:s.md#L2].\n\n"
+        "The regimen improved quality of life [evidence:s.md#L6].\n"
+    )
+    assert [s for s, _ in _statuses_and_reasons(tmp_path, source, report)] == ["pass", "pass"]
