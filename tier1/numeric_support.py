@@ -47,9 +47,10 @@ class NumericSupport(Rule):
         "(thousands separators, full-width digits, Unicode minus, Markdown emphasis, scale words, number words) "
         "and exact equivalences (120 mg = 0.12 g; 1/3 = 33.33% at the claim's precision). A bare number in a table "
         "cell whose column header ends in a unit ('Dose (mg)', 'ORR (%)', '（个月）'; not a count column such as "
-        "'n (%)') or in a row whose label ends in one ('Median PFS (months)') may also match in that unit, and under a "
+        "'n (%)') or in a row whose label ends in one ('Median PFS (months)') is read in that unit, and under a "
         "currency scale ('Revenue ($B)', '(亿元)') as that amount "
-        "(citeproof.values.columns). A value and its spread share a unit written once: '62 (range 35-81) years' "
+        "(citeproof.values.columns); the bare number alone is only plausible ('12 stores' is no '$12B'), unless the "
+        "source line brackets the same unit itself ('Daily dose (mg): 200'). A value and its spread share a unit written once: '62 (range 35-81) years' "
         "states 62 years, and '71 ± 8 kg' meets '71 kg (SD 8)'.",
         why="A fabricated or mis-copied figure is the most harmful error a cited report can carry; "
         "string matching misses it when formatted differently and rejects true paraphrases.",

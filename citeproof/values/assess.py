@@ -8,6 +8,7 @@ decided by it. ``index_text`` (an LRU keyed on the text) serves callers without 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -237,14 +238,33 @@ _RANK = {"supported": 2, "plausible": 1, "missing": 0}
 def _match_under_header(
     claim: ValueAtom, in_unit: ValueAtom, index: TextIndex, *, negated: bool
 ) -> tuple[NumberState, str | None]:
-    """A table cell's bare number under a unit header: the better of the number as written and
-    the number in the header's unit. Both, because a source that is itself a table carries the
-    unit in its own header and writes the bare number; the unit reading can only add support."""
-    as_written = match_atom(claim.evolve(under_header=None), index, negated=negated)
-    if as_written[0] == "supported":
-        return as_written
+    """A table cell's bare number under a unit header: supported only in the header's unit. The
+    number as written is read too, because a source that is itself a table carries the unit in
+    its own header and writes the bare number; but a bare "12" there may count something else
+    ("12 stores" against "Revenue ($B)" over "12"), so it is at most plausible — unless that line
+    states the header's unit in a bracket of its own ("Daily dose (mg): 200")."""
     as_unit = match_atom(in_unit, index, negated=negated)
-    return as_unit if _RANK[as_unit[0]] > _RANK[as_written[0]] else as_written
+    if as_unit[0] == "supported":
+        return as_unit
+    state, line = match_atom(claim.evolve(under_header=None), index, negated=negated)
+    if state == "supported" and not (line is not None and _states_unit(line, claim, in_unit)):
+        state = "plausible"
+    return as_unit if _RANK[as_unit[0]] > _RANK[state] else (state, line)
+
+
+_BRACKETED = re.compile(r"[(（\[][^()（）\[\]]{1,24}[)）\]]")
+
+
+def _states_unit(line: str, bare: ValueAtom, in_unit: ValueAtom) -> bool:
+    """Whether ``line`` writes, in a bracket, the unit a header gave ``bare`` (``in_unit``)."""
+    from citeproof.values.columns import header_unit  # columns reads claims through this module
+
+    for m in _BRACKETED.finditer(line):
+        unit = header_unit("x " + m.group())
+        if unit is not None and (unit.dim, unit.unit) == (in_unit.dim, in_unit.unit):
+            if math.isclose(unit.number * bare.number, in_unit.number, rel_tol=1e-9):
+                return True
+    return False
 
 
 @lru_cache(maxsize=1024)

@@ -10,7 +10,9 @@ the headers from ``Claim.columns``:
   that subject another number of the same kind — the sentence rule of
   ``citeproof.values.binding``, with the header in place of the words before the number;
 * ``column_atoms``: a header ending in a unit ("Dose (mg)", "ORR (%)", "中位PFS（个月）") states
-  the unit of its cell's bare numbers, so "200" under "Dose (mg)" may also be matched as 200 mg.
+  the unit of its cell's bare numbers, so "200" under "Dose (mg)" is matched as 200 mg (a bare "200"
+  in the source only plausibly: it may count something else, unless the source line brackets the
+  unit itself, ``citeproof.values.assess``).
 
 Only label-like names count as header subjects: capitalisation does not ("Objective Response
 Rate", "Experimental Arm" are title case, not names). A header subject the line does not name

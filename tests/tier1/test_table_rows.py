@@ -172,6 +172,13 @@ def test_headers_that_name_no_subject_change_nothing(tmp_path):
         ("The daily dose was 200 µg.", "Daily dose", "Dose (mg)", "200", "fail"),  # a thousandfold error
         ("The daily dose was 0.2 g.", "Daily dose", "Dose (mg)", "300", "fail"),
         ("Response was seen in 12% of patients.", "Response", "n (%)", "12", "fail"),  # a count is not a share
+        # the bare number the source writes may count something else: only the judge can say
+        ("Acme Corp operated 12 stores in 2023.", "Acme Corp", "Revenue ($B)", "12", "undecided"),
+        ("Online stores numbered 40 at the end of 2023.", "Online stores", "Share of sales (%)", "40", "undecided"),
+        ("公司A在2023年拥有12家门店。", "公司A", "营收（亿元）", "12", "undecided"),
+        ("Acme Corp revenue ($M): 12", "Acme Corp revenue", "Revenue ($B)", "12", "undecided"),  # another scale
+        ("Daily dose (g): 200", "Daily dose", "Dose (mg)", "200", "undecided"),  # another unit
+        ("Acme Corp revenue ($B): 12", "Acme Corp revenue", "Revenue ($B)", "12", "pass"),
     ],
 )
 def test_a_unit_header(tmp_path, source, label, header, cell, status):
