@@ -18,7 +18,7 @@ from citeproof.sources.segment import cut_sentences
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
-from citeproof.values.columns import read_columns, row_atoms
+from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
 from citeproof.values.strength import stronger_than_source
@@ -180,7 +180,9 @@ class ClaimSupport(Rule):
         "when the headers pair every number of the row, the order of its cells is no evidence (columns may be ordered "
         "otherwise than the source). Two anchors into one source are one source: either window may carry it. "
         "The carrying segment is a whole sentence: a line locator whose first line continues the line before it, or "
-        "whose last line goes on in the next (a wrapped .txt/.md sentence), holds only part of one and carries nothing.",
+        "whose last line goes on in the next (a wrapped .txt/.md sentence), holds only part of one and carries nothing. "
+        "A table row with a cell that is only a mark ('✓', 'No', '否': table_marks in claim_support.json) says what "
+        "it says through that cell's header ('✓' under 'Not observed'): it is left to the judge.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -332,6 +334,12 @@ class ClaimSupport(Rule):
         windows = ctx.windows
         if not windows or claim.in_source_list:
             return self.na(claim.id)
+        if (marked := marked_cell(claim.columns)) is not None:
+            return self.undecided(
+                f"the row's '{marked.cell.strip()}' under '{marked.header}' states its finding through the column "
+                "header, which no source word check reads",
+                claim_id=claim.id,
+            )
         atoms = ctx.cache.get("atoms")
         if atoms is None:
             atoms = row_atoms(claim.text, claim.columns)

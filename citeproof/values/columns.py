@@ -37,6 +37,7 @@ from citeproof.values.binding import names_in, subjects_of
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
 from citeproof.values.lexicon import lexicon
+from citeproof.values.segment_support import cue_document
 
 # the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
 # follows its last comma ("Age, years")
@@ -247,3 +248,18 @@ def row_atoms(text: str, columns: Sequence[TableColumn]) -> list[ValueAtom]:
     """A claim's value atoms; a table row's bare numbers also read in their header's unit."""
     atoms = claim_atoms(text)
     return column_atoms(columns, atoms, row_unit(columns)) if columns and atoms else atoms
+
+
+@lru_cache(maxsize=1)
+def _marks() -> frozenset[str]:
+    return frozenset(m.lower() for m in cue_document()["table_marks"]["marks"])
+
+
+def marked_cell(columns: Sequence[TableColumn]) -> TableColumn | None:
+    """The first cell that is only a mark ("✓", "No", "否") under a header: it says what it says
+    through that header ("✓" under "Not observed"), which the row's own words do not carry."""
+    for column in columns:
+        if column.header and column.cell.strip().lower() in _marks():
+            return column
+    return None
+

@@ -231,3 +231,28 @@ def test_a_column_header_unit_wins_over_the_row_labels(tmp_path):
     source = "# S\n\nThe loading dose was 120 mg.\n"
     report = table(["Dose", "Amount (g)"], ["Loading dose (mg)", f"0.12 {A}"])
     assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]
+
+
+# ---- a mark says what it says through its header -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "header", "cells"),
+    [
+        ("Serious adverse events were observed in the study cohort.",
+         ["Finding", "Observed", "Not observed"], ["Serious adverse events in the study cohort", "", f"✓ {A}"]),
+        ("Serious adverse events were observed in the study cohort.",
+         ["Finding", "Observed"], ["Serious adverse events in the study cohort", f"No {A}"]),
+        ("研究队列中观察到严重不良事件。", ["发现", "未观察到"], ["研究队列中观察到严重不良事件", f"√ {A}"]),
+    ],
+    ids=["tick-under-negated-header", "no-under-header", "zh-tick-under-negated-header"],
+)
+def test_a_row_that_speaks_through_a_mark_is_never_passed_on_its_label(tmp_path, source, header, cells):
+    out = statuses(tmp_path, f"# S\n\n{source}\n", table(header, cells))
+    assert out[0][0] == "undecided" and "through the column header" in out[0][1]
+
+
+def test_a_dash_for_an_empty_cell_is_no_mark(tmp_path):
+    source = "# S\n\nThe objective response rate was 40%.\n"
+    report = table(["Measure", "Arm A", "Arm B"], ["Objective response rate", f"40% {A}", "-"])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]
