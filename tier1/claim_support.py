@@ -18,6 +18,7 @@ from citeproof.sources.segment import cut_sentences
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import binding_differs
+from citeproof.values.clause_scope import scope_differs
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
@@ -38,6 +39,11 @@ _TRIAL = (
 # a second trial that states the same safety finding, and one that does not
 _TRIAL_SAME = '{"Clinical Trial ID": "NCT0000003",\n "Results": ["  Serious adverse events were not observed in Arm B."]}\n'
 _TRIAL_OTHER = '{"Clinical Trial ID": "NCT0000004",\n "Results": ["  Overall response rate was 25% in Arm B."]}\n'
+# one sentence, two clauses: which outcome the negation governs is the whole fact
+_TRIAL_CLAUSES = (
+    '{"Clinical Trial ID": "NCT0000005",\n'
+    ' "Results": ["  The study drug improved overall survival but did not improve the response rate."]}\n'
+)
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
     ' "Results": ["结果：", "  在第12周评估时，接受治疗的成年患者组的总缓解率升高至40%。", "  对照组未观察到严重不良事件。", "  A组的缓解率为40%，B组的缓解率为30%，两组的成年患者均完成了治疗。", "  A组最常见的不良事件是乏力，发生于第12周。"]}\n'
@@ -120,6 +126,8 @@ def _meaning_differs(
       report lists the claim under such a heading and the source line is not under one;
     * its numbers or names are paired with other subjects (``citeproof.values.binding``);
     * one of the claim's words stands where it has another (``citeproof.values.substitution``);
+    * a negation, direction or comparison governs other words than in the segment: the claim's
+      clauses or a comparison's two sides exchange them (``citeproof.values.clause_scope``);
     * the claim is stronger: a dropped hedge or restriction, an added universal (``citeproof.values.strength``);
     * a number is framed otherwise: a cadence ("every 3 weeks") or a level ("to 25%") on one side only
       (``citeproof.values.framing``);
@@ -137,6 +145,8 @@ def _meaning_differs(
         return column_why
     if swap := swapped_word(claim, segment):
         return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
+    if why := scope_differs(claim, segment):
+        return why
     if why := stronger_than_source(claim, segment):
         return why
     if why := framing_differs(claim, segment):
@@ -171,7 +181,10 @@ class ClaimSupport(Rule):
         "tokens, at least settings.min_content_overlap of its content words (EN words without stop-words, "
         "ZH character bigrams) and the same polarity (negation and direction); two or more numbers, or two or "
         "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding); and no claim word "
-        "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor replaces "
+        "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor sits under "
+        "another negation, direction or side of a comparison than in the segment (citeproof.values.clause_scope: "
+        "'improved response but did not improve survival' for 'improved survival but did not improve response'; "
+        "'A than B' for 'B than A'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
         "segment (drops its hedge, adds a universal: citeproof.values.strength); a subject named with one number "
         "gets the number the segment gives it. A table row is read under its column headers (citeproof.values.columns): "
@@ -186,7 +199,8 @@ class ClaimSupport(Rule):
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
-        "another ('overall survival' for 'progression-free survival') needs Tier 2. A claim citing two trials says "
+        "another ('overall survival' for 'progression-free survival'), or a negation, direction or comparison moved "
+        "onto other words, needs Tier 2. A claim citing two trials says "
         "something of both: one trial's line does not back what the other is cited for.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
         "unmet condition as the reason.",
@@ -251,6 +265,22 @@ class ClaimSupport(Rule):
             report="# Results\n\nThe most common adverse event among the treated adult patients in Arm A was nausea, "
             "reported at week 12 [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="negation-moved-between-clauses-en",
+            expect="fail",
+            reason="in a clause that is not negated",
+            # every word of the source, the same negation and direction: only what they govern differs
+            report="# Results\n\nThe study drug improved the response rate but did not improve overall survival "
+            "[nct:NCT0000005#Results].\n",
+            sources={"clinical_trials/NCT0000005.json": _TRIAL_CLAUSES},
+        ),
+        RuleExample(
+            name="clauses-reordered-en",
+            expect="pass",
+            report="# Results\n\nThe study drug did not improve the response rate but improved overall survival "
+            "[nct:NCT0000005#Results].\n",
+            sources={"clinical_trials/NCT0000005.json": _TRIAL_CLAUSES},
         ),
         RuleExample(
             name="two-sources-both-carry-en",

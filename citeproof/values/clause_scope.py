@@ -1,0 +1,279 @@
+"""Which part of a sentence a negation, a direction or a comparison applies to.
+
+The segment check (:mod:`citeproof.values.segment_support`) reads polarity as one flag per
+text: negated or not, and the set of directions named anywhere in it. A claim that keeps
+every word of its source and moves the words *around* those cues has the same flags and
+says the opposite: "Fatigue was reported in Arm A but was not reported in Arm B" against
+"Fatigue was not reported in Arm A but was reported in Arm B"; "Smokers had higher rates
+than non-smokers" against "Non-smokers had higher rates than smokers". Two tests, each on
+the words and labels that occur exactly once in the claim and once in the segment (a word
+written twice cannot be placed):
+
+* **clause polarity** — both texts are cut into clauses (at , ; : and the ``breaks`` words:
+  but, while, and, 而, 但 …). A clause's polarity is its own negation and directions; a
+  clause with neither is affirmative when it has a verb of its own (``clause_verbs``: "was
+  reported in Arm B"), and says nothing when it has none ("In Arm A", a list item), so that
+  fronting a phrase ("In Arm A, fatigue was not reported") changes nothing. Each placed word
+  must sit in a clause of the same negation, and of no opposite direction, in both texts.
+* **pivot sides** — for each pivot written once in both texts (a comparison, contrast or
+  causal link of ``pivots``: than, ", not", instead of, risk of, caused, 比, 高于 …), the
+  placed words must not cross it in both directions at once: one word moving from its left
+  to its right while another moves from its right to its left is two roles exchanged. A
+  word moving one way only ("Compared with Arm B" fronted or put last) is a reordering. A
+  bare negation or direction word is no pivot: "Arm B had longer PFS" and "PFS was longer
+  in Arm B" exchange the words around "longer" and say the same.
+
+Either finding leaves the claim to the judge; neither can prove the claim false (a passive
+"X was reduced by Y" for "Y reduced X" crosses a pivot both ways and says the same).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citeproof.values.extract import prepare
+from citeproof.values.segment_support import content_sequence, cue_document, cues, entity_tokens, polarity
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+-]*(?![A-Za-z0-9])")
+_MARK_BREAK = r"[;；，：]|,(?!\d)|:(?!\d)"  # not the comma of "1,000" nor the colon of "12:30"
+
+
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    text: str
+    negated: bool | None  # None: the clause has no cue and no verb of its own — no polarity
+    directions: frozenset[str]
+    keys: tuple[str, ...]
+    subject: tuple[str, ...]  # the keys before its first verb or cue
+    headless: bool  # it opens on its verb or cue: its subject is the clause's before it
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """A ``clause_scope`` word list as one pattern: English whole words, Chinese substrings."""
+
+    pattern: re.Pattern[str]
+
+    @classmethod
+    def of(cls, words: list[str]) -> _Words:
+        ordered = sorted(set(words), key=len, reverse=True)
+        parts = [_whole(w) if w.isascii() else re.escape(w) for w in ordered]
+        return cls(re.compile("|".join(parts) if parts else "(?!)"))
+
+
+def _whole(word: str) -> str:
+    """``word`` not inside a longer word: bounded where it starts or ends with a letter (", not")."""
+    head = r"(?<![a-z'])" if word[0].isalpha() else ""
+    tail = r"(?![a-z'])" if word[-1].isalpha() else ""
+    return head + re.escape(word) + tail
+
+
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    breaks: re.Pattern[str]
+    verbs: _Words
+    pivots: _Words  # comparisons, contrasts and causal links
+    cue_words: _Words  # negation and direction cues (not keys: they are what is compared)
+    not_cues: _Words  # bound phrases and negation exceptions ("more than", 不良): no pivot in them
+
+
+@lru_cache(maxsize=1)
+def _lists() -> _Lists:
+    doc = cue_document()
+    scope = doc["clause_scope"]
+    directions = [w for words in doc["directions"].values() for w in words]
+    breaks = _Words.of(scope["breaks"]).pattern.pattern
+    return _Lists(
+        breaks=re.compile(f"{_MARK_BREAK}|{breaks}"),
+        verbs=_Words.of(scope["clause_verbs"]),
+        pivots=_Words.of(scope["pivots"]),
+        cue_words=_Words.of([*doc["negation"], *directions]),
+        not_cues=_Words.of([*doc["bound_phrases"], *doc["negation_exceptions"]]),
+    )
+
+
+def scope_differs(claim_text: str, segment_text: str) -> str | None:
+    """Why the claim puts a negation, a direction or a comparison over other words than the
+    segment does, or None."""
+    claim, segment = prepare(claim_text), prepare(segment_text)
+    return _clause_polarity_differs(claim, segment) or _pivot_sides_differ(claim, segment)
+
+
+# --- clause polarity -------------------------------------------------------------------------
+
+
+def _clause_polarity_differs(claim: str, segment: str) -> str | None:
+    ours, theirs = _clauses(claim), _clauses(segment)
+    if _placed_clauses(ours) < 2 and _placed_clauses(theirs) < 2:
+        return None  # one polarity each: segment_support's per-text flags compare them already
+    where_ours, where_theirs = _places(ours), _places(theirs)
+    shared = _shared_subjects(ours) | _shared_subjects(theirs)
+    for key, here in where_ours.items():
+        there = where_theirs.get(key)
+        if len(here) != 1 or there is None or len(there) != 1 or key in shared:
+            continue
+        a, b = ours[here[0]], theirs[there[0]]
+        if a.negated is None or b.negated is None or not _opposed(a, b):
+            continue
+        return (
+            f"the claim says '{_shown(key)}' in a clause that is {_polarity_words(a)} ('{a.text}'); "
+            f"the source says it in one that is {_polarity_words(b)} ('{b.text}')"
+        )
+    return None
+
+
+def _clauses(text: str) -> list[_Clause]:
+    lists = _lists()
+    low = text.lower()
+    if len(low) != len(text):
+        low = text  # a character whose lower case is longer: cut where the text itself says
+    out = []
+    start = 0
+    for m in [*lists.breaks.finditer(low), None]:
+        end = m.start() if m is not None else len(text)
+        piece = text[start:end].strip()
+        if m is not None:
+            start = m.end()
+        if not piece:
+            continue
+        negated, directions = polarity(piece)
+        head = _head(piece.lower())
+        placed = bool(negated or directions) or head is not None
+        subject = _keys(piece[:head]) if head else ()
+        out.append(_Clause(piece, bool(negated) if placed else None, directions, _keys(piece), subject, head == 0))
+    return out
+
+
+def _head(low: str) -> int | None:
+    """Where the clause's first verb or negation/direction cue starts, if it has one."""
+    lists = _lists()
+    starts = [m.start() for rx in (lists.verbs.pattern, lists.cue_words.pattern) if (m := rx.search(low))]
+    return min(starts, default=None)
+
+
+def _shared_subjects(clauses: list[_Clause]) -> set[str]:
+    """The keys of a subject that a later clause without one also speaks of ("ALT increased
+    in Arm A and decreased in Arm B": 'ALT' belongs to both clauses, so to neither's polarity)."""
+    shared: set[str] = set()
+    for i, clause in enumerate(clauses):
+        if not clause.headless:
+            continue
+        j = i - 1
+        while j >= 0 and clauses[j].headless:
+            j -= 1
+        if j >= 0:
+            shared.update(clauses[j].subject)
+    return shared
+
+
+def _placed_clauses(clauses: list[_Clause]) -> int:
+    return sum(c.negated is not None for c in clauses)
+
+
+def _places(clauses: list[_Clause]) -> dict[str, list[int]]:
+    places: dict[str, list[int]] = {}
+    for i, clause in enumerate(clauses):
+        for key in clause.keys:
+            places.setdefault(key, []).append(i)
+    return places
+
+
+def _opposed(a: _Clause, b: _Clause) -> bool:
+    """One negated and the other not, or a direction of one opposed by the other (a direction
+    only one names is not opposed: a restatement may leave it out)."""
+    if a.negated != b.negated:
+        return True
+    opposite = cues().opposite
+    return any(opposite[d] in y.directions and d not in y.directions for x, y in ((a, b), (b, a)) for d in x.directions)
+
+
+def _polarity_words(c: _Clause) -> str:
+    said = "negated" if c.negated else "not negated"
+    return f"{said}, {'/'.join(sorted(c.directions))}" if c.directions else said
+
+
+# --- pivot sides -----------------------------------------------------------------------------
+
+
+def _pivot_sides_differ(claim: str, segment: str) -> str | None:
+    ours, theirs = _pivot_text(claim), _pivot_text(segment)
+    mine, other = _single_pivots(ours.lower()), _single_pivots(theirs.lower())
+    shared = [p for p in mine if p in other]
+    if not shared:
+        return None
+    placed = _placed_once(_keys(ours), _keys(theirs))
+    if not placed:
+        return None
+    for pivot in shared:
+        (a_left, a_right), (b_left, b_right) = _sides(ours, mine[pivot]), _sides(theirs, other[pivot])
+        forward = next((k for k in placed if k in a_left and k in b_right), None)
+        backward = next((k for k in placed if k in a_right and k in b_left), None)
+        if forward is not None and backward is not None:
+            return (
+                f"the claim puts '{_shown(forward)}' before '{pivot}' and '{_shown(backward)}' after it; "
+                "the source has them the other way round"
+            )
+    return None
+
+
+def _pivot_text(text: str) -> str:
+    """``text`` with the phrases that hold a cue without being one ("more than 20", 不良)
+    blanked, so their words are neither pivots nor keys; its case kept (names are read from
+    it) and its length too (pivot spans are found in its lower-cased copy)."""
+    low = text.lower()
+    if len(low) != len(text):
+        return text  # a character whose lower case is longer: spans would not line up
+    chars = list(text)
+    for m in _lists().not_cues.pattern.finditer(low):
+        chars[m.start() : m.end()] = " " * (m.end() - m.start())
+    return "".join(chars)
+
+
+def _single_pivots(low: str) -> dict[str, tuple[int, int]]:
+    """Pivot → its span, for the pivots written exactly once (a repeated one has no one side)."""
+    spans: dict[str, tuple[int, int]] = {}
+    seen: Counter[str] = Counter()
+    for m in _lists().pivots.pattern.finditer(low):
+        seen[m.group(0)] += 1
+        spans[m.group(0)] = m.span()
+    return {p: span for p, span in spans.items() if seen[p] == 1}
+
+
+def _sides(text: str, span: tuple[int, int]) -> tuple[set[str], set[str]]:
+    return set(_keys(text[: span[0]])), set(_keys(text[span[1] :]))
+
+
+def _placed_once(ours: tuple[str, ...], theirs: tuple[str, ...]) -> list[str]:
+    """The keys written exactly once in each text, in the claim's order."""
+    a, b = Counter(ours), Counter(theirs)
+    return [k for k in ours if a[k] == 1 and b[k] == 1]
+
+
+# --- keys ------------------------------------------------------------------------------------
+
+
+def _keys(text: str) -> tuple[str, ...]:
+    """What a word test places: the content terms (negation and direction cues left out —
+    they are what is compared) and the names and labels ("Arm A", HER2, the A of 小组A),
+    names marked so that a name never counts as the word it is spelled with. A label next to
+    Chinese keeps its case: it is shown as written ('A', not 'a')."""
+    blanked = _lists().cue_words.pattern.sub(" ", text.lower())
+    names = entity_tokens(text) | {
+        m.group(0) for m in _LATIN_TOKEN.finditer(text) if _next_to_cjk(text, m.start(), m.end())
+    }
+    return (*content_sequence(blanked), *(_NAME + n for n in sorted(names)))
+
+
+_NAME = "\x00"
+
+
+def _next_to_cjk(text: str, start: int, end: int) -> bool:
+    return (start > 0 and _CJK.match(text, start - 1) is not None) or (end < len(text) and _CJK.match(text, end) is not None)
+
+
+def _shown(key: str) -> str:
+    return key.removeprefix(_NAME)

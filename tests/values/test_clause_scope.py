@@ -1,0 +1,106 @@
+"""A negation, a direction or a comparison must govern the same words in the claim as in its
+source; words only reordered around them still pass.
+
+The bad cases this guards (red-team findings F01, F02, F03, F14): every word of the source
+kept, the per-text polarity flags equal, and the meaning reversed — "Fatigue was reported in
+Arm A but was not reported in Arm B" citing "Fatigue was not reported in Arm A but was
+reported in Arm B"; "Non-smokers had higher rates … than smokers" citing the reverse.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.clause_scope import scope_differs
+from tests.values.helpers import cited_report, verify_against
+
+# (claim, source): the claim exchanges what the source's negation, direction or comparison governs
+EXCHANGED = [
+    # F01: a negation moved to the other clause
+    ("Fatigue was reported in Arm A but was not reported in Arm B.", "Fatigue was not reported in Arm A but was reported in Arm B."),
+    ("Letrozole improved response but did not improve survival.", "Letrozole improved survival but did not improve response."),
+    ("A组未报告乏力，B组报告了乏力。", "A组报告了乏力，B组未报告乏力。"),
+    # F02 / F14: directions exchanged between clauses
+    ("ALT decreased in Arm A and increased in Arm B.", "ALT increased in Arm A and decreased in Arm B."),
+    ("Bone density rose in Arm A while lipid levels declined in Arm B.", "Bone density declined in Arm A while lipid levels rose in Arm B."),
+    ("小组A的总生存期缩短，小组B的总生存期延长。", "小组A的总生存期延长，小组B的总生存期缩短。"),
+    # F03: the two sides of a comparison, a contrast or a causal link exchanged
+    ("Non-smokers had higher rates of wound infection than smokers.", "Smokers had higher rates of wound infection than non-smokers."),
+    ("Lymphoedema increased the risk of obesity after axillary dissection.",
+     "Obesity increased the risk of lymphoedema after axillary dissection."),
+    ("Nausea, not pain, was reduced by letrozole.", "Pain, not nausea, was reduced by letrozole."),
+    ("Patients received letrozole instead of exemestane after progression on tamoxifen.",
+     "Patients received exemestane instead of letrozole after progression on tamoxifen."),
+    ("A组的缓解率高于B组。", "B组的缓解率高于A组。"),
+    ("A组比B组的缓解率高。", "B组比A组的缓解率高。"),
+]
+
+# (claim, source): the same facts, reordered
+REORDERED = [
+    ("In Arm A, fatigue was not reported.", "Fatigue was not reported in Arm A."),
+    ("Arm B had longer PFS than Arm A.", "PFS was longer in Arm B than in Arm A."),
+    ("Compared with Arm B, Arm A had higher PFS.", "Arm A had higher PFS compared with Arm B."),
+    ("ALT increased in Arm B and decreased in Arm A.", "ALT decreased in Arm A and increased in Arm B."),
+    ("Fatigue was reported in Arm B but was not reported in Arm A.", "Fatigue was not reported in Arm A but was reported in Arm B."),
+    ("Letrozole did not improve survival but improved response.", "Letrozole improved response but did not improve survival."),
+    ("Lipid levels rose in Arm B while bone density declined in Arm A.", "Bone density declined in Arm A while lipid levels rose in Arm B."),
+    ("小组B的总生存期缩短，小组A的总生存期延长。", "小组A的总生存期延长，小组B的总生存期缩短。"),
+    ("No serious adverse events occurred in Arm A, while 3 occurred in Arm B.", "Arm A had no serious adverse events, and Arm B had 3."),
+    ("Nausea and vomiting were not reported in Arm A.", "In Arm A, nausea and vomiting were not reported."),
+    ("The risk of lymphoedema was increased by obesity.", "Obesity increased the risk of lymphoedema."),
+    ("Pain was reduced by letrozole, not nausea.", "Pain, not nausea, was reduced by letrozole."),
+    ("In Arm A, more than 20 patients had grade 3 nausea, but none in Arm B.",
+     "More than 20 patients in Arm A had grade 3 nausea, but none in Arm B."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source"), EXCHANGED)
+def test_an_exchanged_scope_is_found(claim, source):
+    assert scope_differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(("claim", "source"), REORDERED)
+def test_a_reordering_is_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+@pytest.mark.parametrize(("claim", "source"), EXCHANGED + REORDERED)
+def test_a_verbatim_claim_is_not(claim, source):
+    assert scope_differs(source, source) is None
+
+
+def test_the_reason_names_the_word_and_both_clauses():
+    why = scope_differs("Fatigue was reported in Arm A but was not reported in Arm B.",
+                        "Fatigue was not reported in Arm A but was reported in Arm B.")
+    assert why == ("the claim says 'arm a' in a clause that is not negated ('Fatigue was reported in Arm A'); "
+                   "the source says it in one that is negated ('Fatigue was not reported in Arm A')")
+
+
+def test_the_reason_names_the_pivot_and_both_words():
+    why = scope_differs("Non-smokers had higher rates of wound infection than smokers.",
+                        "Smokers had higher rates of wound infection than non-smokers.")
+    assert why == "the claim puts 'non-smoker' before 'than' and 'smoker' after it; the source has them the other way round"
+
+
+def test_a_word_written_twice_is_not_placed():
+    # 'reported' is in both clauses of each: it cannot say which clause the claim moved
+    assert scope_differs("Fatigue was reported in Arm B and was reported in Arm A.",
+                         "Fatigue was reported in Arm A and was reported in Arm B.") is None
+
+
+@pytest.mark.parametrize(("claim", "source"), EXCHANGED)
+def test_through_the_pipeline_an_exchange_is_left_to_the_judge(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided"
+
+
+# the reorderings no other rule holds back (two labels in another order are the binding check's)
+PASSING = [REORDERED[i] for i in (0, 5, 7, 9, 10, 11)]
+
+
+@pytest.mark.parametrize(("claim", "source"), PASSING)
+def test_through_the_pipeline_a_reordering_still_passes(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "pass", checked.reasons
