@@ -101,6 +101,14 @@ class Claim(Frozen):
         default=(),
         description="For a table row under a header: each column's header and this row's cell, in rendered order.",
     )
+    # Markup can show a sentence one way and read it another (screen-reader-only text, <noscript>,
+    # a superscript that is an exponent or a footnote). The text above is what a sighted reader
+    # sees; what some readers get besides is named here, and such a claim never passes Tier 1.
+    unsure_text: tuple[str, ...] = Field(
+        default=(),
+        description="What in the unit only some readers get, or reads two ways (e.g. 'screen-reader-only "
+        "text \"not\" in <span class=\"sr-only\">'): the claim cannot pass Tier 1.",
+    )
 
 
 class Block(Frozen):

@@ -203,7 +203,9 @@ class ClaimSupport(Rule):
         "onto other words, needs Tier 2. A claim citing two trials says "
         "something of both: one trial's line does not back what the other is cited for.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
-        "unmet condition as the reason.",
+        "unmet condition as the reason. A sentence that holds text only some readers get (screen-reader-only, "
+        "<noscript>, hidden until found) or a superscript that reads as a power or a footnote is undecided, "
+        "naming the element: the text checked would be one reader's sentence only.",
         passes="In each cited source, some single segment carries every atom, entity, enough content words, and "
         "the same negation and direction, with the numbers and names in the same order and no word swapped.",
         not_applicable="None of the claim's anchors resolved to a window, or the claim is an entry of a "
@@ -299,6 +301,15 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000001.json": _TRIAL, "clinical_trials/NCT0000004.json": _TRIAL_OTHER},
         ),
         RuleExample(
+            name="screen-reader-only-word-en",
+            expect="fail",
+            reason="not the same for every reader",
+            # on screen it is the source's sentence; a screen reader also hears "or in Arm A"
+            report='# Safety\n\nSerious adverse events were not observed in Arm B<span class="sr-only"> or in Arm A</span> '
+            "[nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
             name="no-anchor-en",
             expect="na",
             report="# Results\n\nThe next section discusses the response rate.\n",
@@ -364,6 +375,12 @@ class ClaimSupport(Rule):
         windows = ctx.windows
         if not windows or claim.in_source_list:
             return self.na(claim.id)
+        if claim.unsure_text:
+            # the sentence reads one way on screen and another to a screen reader (or with
+            # scripts off, or as a power rather than a footnote): no one reading can pass it
+            return self.undecided(
+                "the sentence is not the same for every reader: " + "; ".join(claim.unsure_text), claim_id=claim.id
+            )
         if (marked := marked_cell(claim.columns)) is not None:
             return self.undecided(
                 f"the row's '{marked.cell.strip()}' under '{marked.header}' states its finding through the column "

@@ -39,6 +39,9 @@ class RawBlock:
     in_source_list: bool
     links: list[tuple[str, int]] = field(default_factory=list)  # (url as written, offset after link text)
     columns: tuple[tuple[str, str], ...] = ()  # a table row under a header: (header, cell as written) by position
+    # (what, offset): text at that point that only some readers get (screen-reader-only, noscript, …);
+    # it is not in ``text`` and keeps the sentence there from passing Tier 1
+    unsure: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -178,6 +181,7 @@ class BlockSink:
         links: list[tuple[str, int]] | None = None,
         *,
         columns: tuple[tuple[str, str], ...] = (),
+        unsure: Sequence[tuple[str, int]] = (),
     ) -> None:
         if not text.strip():
             if links:
@@ -186,7 +190,9 @@ class BlockSink:
             else:
                 return
         self.items.append(
-            RawBlock(kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()), columns)
+            RawBlock(
+                kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()), columns, list(unsure)
+            )
         )
 
     def table_start(self, *, implicit_header: bool = False) -> None:
@@ -201,6 +207,7 @@ class BlockSink:
         cells: Sequence[str] | None,
         *,
         title: bool = False,
+        unsure: Sequence[tuple[str, int]] = (),
     ) -> None:
         """A table row; ``text`` is its non-empty cells joined by " | ", ``cells`` the cell
         under each rendered column position (None when they could not be placed), ``title``
@@ -209,7 +216,7 @@ class BlockSink:
             self._table.header_row(cells, title)
             self.block("header_row", "tr", text, line, links)
             return
-        self.block("tr", "tr", text, line, links, columns=self._table.columns(cells))
+        self.block("tr", "tr", text, line, links, columns=self._table.columns(cells), unsure=unsure)
 
     def mermaid(self, source: str, line: int, attributes: dict[str, str]) -> None:
         self.items.append(RawMermaid(source, line, self.section_path, dict(attributes)))

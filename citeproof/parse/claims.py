@@ -74,6 +74,7 @@ class _Unit:
     anchors: list[Anchor] = field(default_factory=list)
     problems: list[AnchorProblem] = field(default_factory=list)
     columns: tuple[TableColumn, ...] = ()
+    unsure: list[str] = field(default_factory=list)
 
 
 def build_report(
@@ -109,6 +110,7 @@ def build_report(
                 if previous is not None:
                     previous.anchors.extend(unit.anchors)
                     previous.problems.extend(unit.problems)
+                    previous.unsure.extend(unit.unsure)
                     previous.raw = f"{previous.raw} {unit.raw}"
                 else:
                     units.append(unit)  # kept only to report its problems as orphan anchors
@@ -154,6 +156,7 @@ def build_report(
                 fact_signals=signals,
                 in_source_list=u.in_source_list,
                 columns=u.columns,
+                unsure_text=tuple(dict.fromkeys(u.unsure)),
             )
         )
         findings.extend(_finding(p, u.location, claim_id) for p in u.problems)
@@ -183,8 +186,9 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
         for url, offset in block.links:
             idx = 0 if block.kind == "tr" else max(0, bisect.bisect_left(starts, offset) - 1)
             links_by_span[idx].append(url)
+    unsure_by_span = _unsure_by_span(block, spans)
     out: list[tuple[_Unit, bool]] = []
-    for (a, b), links in zip(spans, links_by_span):
+    for (a, b), links, unsure in zip(spans, links_by_span, unsure_by_span):
         line = block.line + text.count("\n", 0, a)
         loc = Location(line=line, section_path=block.section_path, block=block.tag)
         sentence = text[a:b]
@@ -206,11 +210,32 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             anchors=anchors,
             problems=list(scan.problems),
             columns=_columns(block, loc, settings),
+            unsure=unsure,
         )
         only_anchors = not _has_words(clean) and bool(anchors or scan.problems)
         if not _has_words(clean) and not only_anchors:
             continue  # punctuation or whitespace only
         out.append((unit, only_anchors))
+    return out
+
+
+def _unsure_by_span(block: RawBlock, spans: list[tuple[int, int]]) -> list[list[str]]:
+    """The unsure notes of each span: a note at a sentence boundary belongs to both sentences
+    (it sits between them; which one it changes cannot be told), and a row takes all of its own."""
+    out: list[list[str]] = [[] for _ in spans]
+    if not block.unsure or not spans:
+        return out
+    if block.kind == "tr":
+        out[0].extend(note for note, _ in block.unsure)
+        return out
+    starts = [a for a, _ in spans]
+    for note, offset in block.unsure:
+        k = max(0, bisect.bisect_right(starts, offset) - 1)
+        out[k].append(note)
+        if k + 1 < len(spans) and offset > spans[k][1] - 1 and offset <= spans[k + 1][0]:
+            out[k + 1].append(note)  # past the end of span k: in the gap before the next sentence
+        elif k > 0 and offset <= spans[k][0]:
+            out[k - 1].append(note)  # at the very start of span k: also the end of the one before
     return out
 
 

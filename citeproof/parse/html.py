@@ -1,11 +1,31 @@
 """HTML front end: selectolax (Lexbor, an HTML5 parser) → visible blocks.
 
-Only the visible body is read. Skipped with everything inside: ``script style head nav header
-footer template noscript aside`` and non-text widgets (``svg iframe object button select
-textarea …``); elements with the ``hidden`` attribute, ``aria-hidden="true"``, an inline
-``display:none`` / ``visibility:hidden``, or a class that means hidden in every common CSS
-kit (``hidden``, ``d-none``, ``sr-only``, ``visually-hidden``). ``aside`` is skipped because it
-holds sidebars and call-outs, not the body's argument.
+The text of a claim is what a sighted reader sees. Skipped with everything inside: ``script
+style head nav header footer template aside`` and embedded or fallback content (``iframe object
+canvas video audio …``), a ``<dialog>`` that is not ``open``; elements with the ``hidden``
+attribute, an inline ``display:none`` / ``visibility:hidden``, or a class that means hidden in
+every common CSS kit (``hidden``, ``d-none``) unless a responsive class shows it at some width
+(``d-none d-md-inline``, ``hidden md:block``: shown on a wider screen, so read). ``aside`` is
+skipped because it holds sidebars and call-outs, not the body's argument.
+
+Read, because they are on screen: ``aria-hidden`` content (it hides from assistive technology
+only), form controls (a button's label, a text field's value, a textarea, the option a select
+shows), an open dialog, SVG ``<text>`` and MathML (``msup`` as ``^``, ``mfrac`` as ``/``).
+
+Unsure: text some readers get and others do not — screen-reader-only classes (``sr-only``,
+``visually-hidden``), ``<noscript>``, ``hidden="until-found"``, a class shown only on hover or
+focus — is left out of the text but noted where it stands (``RawBlock.unsure``), so the sentence
+holding it cannot pass Tier 1 (CP105 leaves it undecided, naming the element). A whole block of
+such text stands in no claim and is dropped.
+
+Superscripts and subscripts never glue into a neighbouring number: ``10<sup>3</sup>`` reads
+``10^3`` (the number reader's power of ten), a superscript number elsewhere (``45%<sup>2</sup>``)
+reads ``^2``, which no number takes; digits superscript after another number
+(``2<sup>5</sup>``: 2⁵ or footnote 5?) are noted as unsure; a subscript after digits reads
+``_5``. After letters both stay as written (``mg/m<sup>2</sup>``, ``AUC<sub>0-24</sub>``).
+
+``citeproof.sources.readers`` reads saved pages by the stricter ``SKIP_TAGS`` / ``attrs_hidden``:
+there text that not every reader sees must never back a claim.
 
 Line numbers: Lexbor does not expose source positions, so elements are located by searching
 their opening tags, in document order, in a copy of the source where comments, raw-text
@@ -26,6 +46,8 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from citeproof.parse.blocks import BlockSink
 
+# Saved sources (citeproof.sources.readers): everything not surely shown to every reader,
+# widgets and screen-reader-only text included. A report reads by REPORT_SKIP_TAGS below.
 SKIP_TAGS = frozenset(
     {
         "script", "style", "head", "nav", "header", "footer", "template", "noscript", "aside", "title",
@@ -40,6 +62,14 @@ BLOCK_TAGS = frozenset(
         "address", "hr", "form", "fieldset", "legend", "center", "hgroup", "body", "menu",
     }
 )
+# Reports: the text a sighted reader sees. Elements with their own reading (svg, math, select,
+# input, dialog, noscript) are handled by HtmlExtractor before this set is consulted.
+REPORT_SKIP_TAGS = frozenset(
+    {
+        "script", "style", "head", "nav", "header", "footer", "template", "aside", "title", "iframe", "object",
+        "embed", "canvas", "option", "optgroup", "datalist", "audio", "video", "map", "meta", "link", "base",
+    }
+)
 HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 HIDDEN_CLASSES = frozenset({"hidden", "d-none", "sr-only", "visually-hidden", "is-hidden", "hide"})
 # Closing tags that are required in HTML, so searching for them keeps the cursor honest.
@@ -49,6 +79,20 @@ _NOT_LOCATED = frozenset(
     {"html", "head", "body", "tbody", "colgroup", "a", "b", "big", "code", "em", "font", "i", "nobr", "s",
      "small", "strike", "strong", "tt", "u"}
 )
+# hidden until a class shows it again; the screen-reader-only family is heard, not seen
+_HIDING_CLASSES = frozenset({"hidden", "d-none", "is-hidden", "hide"})
+_SR_ONLY_CLASSES = frozenset(
+    {"sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "sr-only-focusable", "visually-hidden-focusable"}
+)
+_DISPLAY = r"(?:inline-block|inline-flex|inline-grid|inline-table|inline|block|flex|grid|table(?:-[a-z-]+)?|contents|flow-root|list-item|not-sr-only)"
+# Bootstrap d-md-inline / d-print-block, Tailwind md:block / max-lg:flex / print:inline: shown at some
+# width or in print, which a reader sees
+_SHOWN_AT_WIDTH = re.compile(
+    r"d-(?:sm|md|lg|xl|xxl|print)-" + _DISPLAY
+    + r"|!?(?:(?:min-|max-)?(?:sm|md|lg|xl|2xl|\[[^\]]*\])|print|portrait|landscape|@[a-z0-9]+):!?" + _DISPLAY
+)
+# hover:block, group-focus:inline, peer-checked:flex: shown only while the reader does something
+_SHOWN_ON_STATE = re.compile(r"!?[a-z@\[][^:\s]*:!?" + _DISPLAY)
 _HIDDEN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden)\b",
     re.IGNORECASE,
@@ -57,10 +101,10 @@ _RAW_OPEN = re.compile(r"<!--|<!\[CDATA\[|<(script|style|textarea|title|xmp|temp
 _NOT_NEWLINE = re.compile(r"[^\n]")
 _FIRST_WORD = re.compile(r"[^\s&<>\"'\u00a0]{2,24}")
 _TEXT_SEARCH_WINDOW = 4000
-
-
-def is_hidden(node: LexborNode) -> bool:
-    return attrs_hidden(node.attributes)
+# an image's alt text stands in the sentence for a screen reader, and on screen only when the image fails
+IMAGE_ALT_WHY = "read by screen readers in place of the image, shown only if it fails to load"
+# on screen, but not as text nodes: read by HtmlExtractor._own_reading
+_OWN_READING = frozenset({"svg", "math", "select", "input"})
 
 
 def is_mermaid(node: LexborNode) -> bool:
@@ -68,7 +112,9 @@ def is_mermaid(node: LexborNode) -> bool:
 
 
 def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
-    """Attributes that hide an element: hidden, aria-hidden, inline display/visibility, hiding classes."""
+    """Saved sources: attributes that keep an element's text from backing a claim — hidden,
+    aria-hidden, inline display/visibility, hiding and screen-reader-only classes (a report
+    reads by ``report_visibility``)."""
     if not attrs:
         return False
     if "hidden" in attrs:
@@ -80,6 +126,34 @@ def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
         return True
     cls = attrs.get("class")
     return bool(cls) and not HIDDEN_CLASSES.isdisjoint(cls.split())
+
+
+def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | None:
+    """How a report element's attributes show it: None (shown), ("hidden", "") or ("unsure", why)."""
+    if not attrs:
+        return None
+    if "hidden" in attrs:
+        if (attrs.get("hidden") or "").strip().lower() == "until-found":
+            return "unsure", "hidden until find-in-page reveals it"
+        return "hidden", ""
+    style = attrs.get("style")
+    if style and _HIDDEN_STYLE.search(style):
+        return "hidden", ""
+    cls = attrs.get("class")
+    if not cls:
+        return None
+    tokens = cls.split()
+    hiding = not _HIDING_CLASSES.isdisjoint(tokens)
+    heard_only = not _SR_ONLY_CLASSES.isdisjoint(tokens)
+    if not (hiding or heard_only):
+        return None
+    if any(_SHOWN_AT_WIDTH.fullmatch(t) for t in tokens):
+        return None
+    if state := next((t for t in tokens if _SHOWN_ON_STATE.fullmatch(t)), None):
+        return "unsure", f"shown only while the reader interacts (class {state!r})"
+    if hiding:
+        return "hidden", ""
+    return "unsure", "read aloud by screen readers, not shown"
 
 
 def attrs_mermaid(attrs: dict[str, str | None] | None) -> bool:
@@ -189,7 +263,7 @@ class _Locator:
 class _Acc:
     """Text of the block being read."""
 
-    __slots__ = ("kind", "tag", "line", "parts", "length", "links", "placed")
+    __slots__ = ("kind", "tag", "line", "parts", "length", "links", "placed", "unsure")
 
     def __init__(self, kind: str, tag: str, line: int) -> None:
         self.kind, self.tag, self.line = kind, tag, line
@@ -197,10 +271,26 @@ class _Acc:
         self.parts: list[str] = []
         self.length = 0
         self.links: list[tuple[str, int]] = []
+        self.unsure: list[tuple[str, int]] = []  # (what, offset): see RawBlock.unsure
 
     def add(self, text: str) -> None:
         self.parts.append(text)
         self.length += len(text)
+
+    def tail(self, n: int) -> str:
+        """The last ``n`` characters so far, from the last few parts only."""
+        out = ""
+        for part in reversed(self.parts):
+            out = part + out
+            if len(out) >= n:
+                break
+        return out[-n:]
+
+    def replace_from(self, index: int, text: str) -> None:
+        """Replace the parts added since ``len(parts)`` was ``index`` by ``text``."""
+        self.length -= sum(len(p) for p in self.parts[index:])
+        del self.parts[index:]
+        self.add(text)
 
     def text(self) -> str:
         return "".join(self.parts)
@@ -228,6 +318,8 @@ class HtmlExtractor:
         self.row_links: list[tuple[str, int]] = []
         self.row_spans: list[tuple[int, int] | None] = []  # (colspan, rowspan) of each cell of the open row
         self.row_placeable = True  # False when a nested table's cells joined the row
+        self.row_unsure: list[tuple[str, int]] = []
+        self.scripts: list[tuple[_Acc | None, int, str]] = []  # open sup/sub: (text target, part index, text before)
         # column → (rows still covered by a rowspan from above, that cell's text, the column it starts at)
         self.spans_below: dict[int, tuple[int, str, int]] = {}
         self.thead = 0
@@ -242,6 +334,8 @@ class HtmlExtractor:
             node, leaving = stack.pop()
             tag = node.tag
             if leaving:
+                if tag in ("sup", "sub"):
+                    self._script_close(tag)
                 self._leave(node, tag)
                 continue
             if tag == "-text":
@@ -251,13 +345,28 @@ class HtmlExtractor:
                 continue
             if node.child is not None:
                 self.loc.open_tag(tag)
-            if tag in SKIP_TAGS or is_hidden(node):
+            attrs = node.attributes
+            seen = report_visibility(attrs)
+            if tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
+                    or (tag == "dialog" and "open" not in (attrs or {})):
+                self._skip(node)
+                continue
+            if seen is not None or tag == "noscript":
+                self._note_unsure(node, seen[1] if seen is not None else "shown only when scripts are off")
+                self._skip(node)
+                continue
+            if tag in _OWN_READING:
+                self._own_reading(node, tag)
                 self._skip(node)
                 continue
             if is_mermaid(node):
                 self._mermaid(node)
                 continue
+            if tag == "img" and (alt := " ".join(((attrs or {}).get("alt") or "").split())):
+                self._add_note(f"<img> alt text {alt[:80]!r}, {IMAGE_ALT_WHY}")
             self._enter(node, tag)
+            if tag in ("sup", "sub"):
+                self._script_open()
             stack.append((node, True))
             stack.extend((c, False) for c in reversed(_children(node)))
 
@@ -293,6 +402,63 @@ class HtmlExtractor:
         self.sink.mermaid("".join(parts).strip("\n"), line, attrs)
         self.loc.close_tag(node.tag)
         self.acc = _Acc(*self._context(), self.loc.line())
+
+    # -- text that is on screen but not in text nodes, or not on every screen ------------------
+    def _target(self) -> _Acc | None:
+        """The text that a text node here would join (None in a row before its first cell)."""
+        if self.heading is not None:
+            return self.heading
+        if self.row is not None:
+            return self.row[-1] if self.row else None
+        return self.acc
+
+    def _own_reading(self, node: LexborNode, tag: str) -> None:
+        """SVG text, MathML, the option a select shows, a text field's value: read as a box of its own."""
+        notes: list[str] = []
+        if tag == "svg":
+            text = " ".join(t.text(deep=True) for t in node.css("text"))
+        elif tag == "math":
+            text = _math_text(node, notes, 0)
+        elif tag == "select":
+            text = " ".join(o.text(deep=True) for o in _shown_options(node))
+        else:
+            text = _input_text(node.attributes or {})
+        if text.strip():
+            self._text(" " + " ".join(text.split()) + " ")
+        for note in notes:
+            self._add_note(note)
+
+    def _note_unsure(self, node: LexborNode, why: str) -> None:
+        text = " ".join(_plain_text(node).split())
+        if text:
+            shown = text if len(text) <= 80 else text[:77] + "..."
+            self._add_note(f"{_describe(node)} holds {shown!r}, {why}")
+
+    def _add_note(self, note: str) -> None:
+        if self.heading is not None:
+            return  # a heading is no claim; its words name the section only
+        if self.row is not None:
+            self.row_unsure.append((note, 0))
+        else:
+            self.acc.unsure.append((note, self.acc.length))
+
+    def _script_open(self) -> None:
+        target = self._target()
+        if target is None:
+            self.scripts.append((None, 0, ""))
+        else:
+            self.scripts.append((target, len(target.parts), target.tail(16)))
+
+    def _script_close(self, tag: str) -> None:
+        if not self.scripts:
+            return
+        target, index, before = self.scripts.pop()
+        if target is None or target is not self._target() or index > len(target.parts):
+            return  # the text went elsewhere (a block inside the superscript): left as read
+        text, note = render_script(tag, before, "".join(target.parts[index:]))
+        target.replace_from(index, text)
+        if note:
+            self._add_note(note)
 
     # -- events ------------------------------------------------------------------------------
     def _text(self, text: str) -> None:
@@ -348,6 +514,7 @@ class HtmlExtractor:
             self.row_header = True
             self.row_links = []
             self.row_spans = []
+            self.row_unsure = []
             self.row_placeable = True
         elif tag == "thead":
             self.thead += 1
@@ -415,7 +582,7 @@ class HtmlExtractor:
             filled = [k for k, c in enumerate(cells) if c]
             span = self.row_spans[filled[0]] if len(filled) == 1 else None
             title = header and span is not None and span[0] > 1
-            self.sink.table_row(header, text, self.row_line, self.row_links, placed, title=title)
+            self.sink.table_row(header, text, self.row_line, self.row_links, placed, title=title, unsure=self.row_unsure)
         self.acc = _Acc(*self._context(), self.loc.line())
 
     def _place(self, cells: list[str]) -> list[str] | None:
@@ -445,7 +612,7 @@ class HtmlExtractor:
     def _flush(self) -> None:
         acc = self.acc
         if acc.parts or acc.links:
-            self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links)
+            self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links, unsure=acc.unsure)
         self.acc = _Acc(acc.kind, acc.tag, self.loc.line())
 
 
@@ -491,12 +658,13 @@ def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 
     return sink
 
 
-def inline_html_text(fragment: str) -> tuple[str, list[tuple[str, int]]]:
-    """Visible text and links of an inline HTML fragment (Markdown paragraphs with inline HTML)."""
+def inline_html_text(fragment: str) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
+    """Visible text, links and unsure notes of an inline HTML fragment (Markdown paragraphs with inline HTML)."""
     sink = BlockSink()
     HtmlExtractor(sink, 0).feed(fragment)
     parts: list[str] = []
     links: list[tuple[str, int]] = []
+    unsure: list[tuple[str, int]] = []
     length = 0
     for item in sink.items:
         text = getattr(item, "text", "")
@@ -504,6 +672,139 @@ def inline_html_text(fragment: str) -> tuple[str, list[tuple[str, int]]]:
             parts.append(" ")
             length += 1
         links.extend((url, length + off) for url, off in getattr(item, "links", ()))
+        unsure.extend((note, length + off) for note, off in getattr(item, "unsure", ()))
         parts.append(text)
         length += len(text)
-    return "".join(parts), links
+    return "".join(parts), links, unsure
+
+
+_SUP_NUMBER = re.compile(r"[+\-\u2212]?\d+")
+_NUMBER_BEFORE = re.compile(r"\d(?:[\d.,]*\d)?$")
+
+
+def render_script(tag: str, before: str, inner: str) -> tuple[str, str | None]:
+    """A superscript's or subscript's text as the number reader must see it, and an unsure note.
+
+    ``before`` is the text just before it. Superscript digits after a number are a power:
+    ``10^3`` the reader takes; after another base (``2^5``) it reads the base alone, and a
+    reader may see 2⁵ or a footnote 5, so that is noted. Elsewhere (``45%^2``, ``) ^3``) the
+    ``^`` keeps a footnote mark out of every number. After a letter nothing glues
+    (``mg/m2``, ``patients1`` name no number), so both stay as written; a subscript after
+    digits reads ``_5``, a non-digit superscript after digits is set apart (``99 a``).
+    """
+    core = inner.strip()
+    if not core:
+        return inner, None
+    lead, trail = inner[: len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()) :]
+    last = " " if lead else before[-1:]
+    if last.isalpha():
+        return inner, None
+    if tag == "sub":
+        return (lead + "_" + core + trail, None) if last.isdigit() else (inner, None)
+    if not _SUP_NUMBER.fullmatch(core):
+        return (lead + " " + core + trail, None) if last.isdigit() else (inner, None)
+    power = core.replace("\u2212", "-")
+    note = None
+    if last.isdigit() and (base := _NUMBER_BEFORE.search(before)) and base.group(0) != "10":
+        note = (
+            f"superscript {core} right after {base.group(0)} reads two ways: a power ({base.group(0)}^{power}) "
+            f"or a footnote mark"
+        )
+    return lead + "^" + power + trail, note
+
+
+_MATH_TOKENS = frozenset({"mn", "mi", "mo", "mtext", "ms"})
+_MATH_ROWS = frozenset({"math", "mrow", "mstyle", "mpadded", "merror"})
+_MATH_UNSEEN = frozenset({"annotation", "annotation-xml", "mphantom", "none", "mprescripts", "mspace"})
+_MATH_JOINS = {"msup": ("^",), "msub": ("_",), "msubsup": ("_", "^"), "mfrac": ("/",)}
+_MATH_DEPTH = 40
+
+
+def _elements(node: LexborNode) -> list[LexborNode]:
+    return [c for c in _children(node) if not c.tag.startswith("-")]
+
+
+def _math_text(node: LexborNode, notes: list[str], depth: int) -> str:
+    """MathML as a line of text: tokens apart, a power as ``^``, a fraction as ``/``; a layout
+    with no such reading (a root, an over-script, a table) that holds digits is noted as unsure."""
+    tag = node.tag
+    if depth > _MATH_DEPTH:
+        notes.append("MathML nested too deep to read")
+        return ""
+    if tag in _MATH_TOKENS:
+        return " ".join(node.text(deep=True).split())
+    if tag in _MATH_UNSEEN or report_visibility(node.attributes) is not None:
+        return ""
+    kids = _elements(node)
+    if tag == "semantics":
+        kids = kids[:1]  # the rendered part; annotations follow it
+    texts = [_math_text(k, notes, depth + 1) for k in kids]
+    joins = _MATH_JOINS.get(tag)
+    if joins is not None and len(texts) == len(joins) + 1:
+        out = _math_group(texts[0])
+        for sep, part in zip(joins, texts[1:]):
+            out += sep + _math_group(part)
+        return out
+    text = " ".join(t for t in texts if t)
+    if tag not in _MATH_ROWS and tag != "semantics" and any(ch.isdigit() for ch in text):
+        notes.append(f"MathML <{tag}> around {text!r} has no reading as a number")
+    return text
+
+
+def _math_group(text: str) -> str:
+    squeezed = "".join(text.split())
+    return squeezed if _SUP_NUMBER.fullmatch(squeezed.replace("\u2212", "-")) or " " not in text else f"({text})"
+
+
+def _shown_options(select: LexborNode) -> list[LexborNode]:
+    """The options a select shows closed: the selected one (else the first), or the first
+    ``size`` rows of a list box."""
+    options = select.css("option")
+    attrs = select.attributes or {}
+    raw = (attrs.get("size") or "").strip()
+    rows = int(raw) if raw.isdigit() else (4 if "multiple" in attrs else 1)
+    if rows > 1:
+        return options[:rows]
+    chosen = [o for o in options if "selected" in (o.attributes or {})]
+    return (chosen or options)[:1]
+
+
+_UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "range", "color", "password"})
+
+
+def _input_text(attrs: dict[str, str | None]) -> str:
+    """What a text field or button input shows: its value, or the placeholder of an empty field."""
+    kind = (attrs.get("type") or "text").strip().lower()
+    if kind in _UNSHOWN_INPUTS:
+        return ""
+    value = attrs.get("value") or ""
+    if value.strip() or kind in ("submit", "reset", "button"):
+        return value
+    return attrs.get("placeholder") or ""
+
+
+def _plain_text(node: LexborNode) -> str:
+    """The text an element holds, its hidden parts left out (for naming unsure text)."""
+    parts: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.tag == "-text":
+            parts.append(n.text_content or "")
+            continue
+        if n.tag.startswith("-") or (n is not node and (
+            n.tag in REPORT_SKIP_TAGS or (report_visibility(n.attributes) or ("", ""))[0] == "hidden"
+        )):
+            continue
+        stack.extend(reversed(_children(n)))
+    return " ".join("".join(parts).split())
+
+
+def _describe(node: LexborNode) -> str:
+    """The element's opening tag with the attributes that decide its visibility."""
+    attrs = node.attributes or {}
+    shown = "".join(
+        f' {k}="{attrs[k]}"' if attrs.get(k) is not None else f" {k}"
+        for k in ("class", "hidden") if k in attrs
+    )
+    return f"<{node.tag}{shown}>"

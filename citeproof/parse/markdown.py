@@ -7,7 +7,8 @@ the Markdown between: inside a hidden or skipped wrapper (``<div hidden>``, ``<n
 is read; a Mermaid ``<div>`` is read whole, blank lines included. Other wrappers
 (``<div align="center">``) leave their Markdown content as Markdown. A paragraph that contains
 inline HTML is rendered to HTML and read by the same visibility rules (``<span hidden>`` is
-not text). Emphasis and code markers disappear with the tokens: ``**200 mg**/day`` reads as
+not text, ``<span class="sr-only">`` is noted as unsure, ``10<sup>3</sup>`` reads ``10^3``); an
+image's alt text is noted as unsure too, as an ``<img alt>`` is. Emphasis and code markers disappear with the tokens: ``**200 mg**/day`` reads as
 ``200 mg/day``. Soft breaks are kept as newlines so each sentence gets its own line number.
 """
 
@@ -19,7 +20,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from citeproof.parse.blocks import BlockSink
-from citeproof.parse.html import SKIP_TAGS, HtmlExtractor, attrs_hidden, attrs_mermaid, inline_html_text
+from citeproof.parse.html import IMAGE_ALT_WHY, REPORT_SKIP_TAGS, HtmlExtractor, attrs_mermaid, inline_html_text, report_visibility
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
 # Keep link targets as written: a URL anchor's source_id is matched against retrieved URLs,
@@ -59,8 +60,17 @@ def _apply(stack: list[tuple[str, str | None]], html: str) -> None:
                     del stack[k:]
                     break
         else:
-            mode = "skip" if name in SKIP_TAGS or attrs_hidden(attrs) else "mermaid" if attrs_mermaid(attrs) else None
+            mode = "skip" if _skipped_wrapper(name, attrs) else "mermaid" if attrs_mermaid(attrs) else None
             stack.append((name, mode))
+
+
+def _skipped_wrapper(name: str, attrs: dict[str, str | None]) -> bool:
+    """A wrapper whose Markdown is not read: hidden, or shown to some readers only (whole blocks
+    of such text stand in no sentence a reader sees, as in an HTML report)."""
+    return (
+        name in REPORT_SKIP_TAGS or name == "noscript" or report_visibility(attrs) is not None
+        or (name == "dialog" and "open" not in attrs)
+    )
 
 
 def _wrapper_end(tokens: list[Token], i: int) -> tuple[str, int] | None:
@@ -88,6 +98,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     containers: list[str] = []  # li / blockquote
     row: list[str] | None = None
     row_links: list[tuple[str, int]] = []
+    row_unsure: list[tuple[str, int]] = []
     row_line = 0
     in_thead = False
     i = 0
@@ -97,16 +108,16 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         typ = tok.type
         if typ == "heading_open":
             inline = tokens[i + 1] if i + 1 < n else None
-            title, _ = _inline_text(inline) if inline is not None else ("", [])
+            title = _inline_text(inline)[0] if inline is not None else ""
             sink.heading(int(tok.tag[1:]), title, _line(tok), tok.tag)
             i += 3
             continue
         if typ == "paragraph_open":
             inline = tokens[i + 1] if i + 1 < n else None
             if inline is not None and inline.type == "inline":
-                text_, links = _inline_text(inline)
+                text_, links, unsure = _inline_text(inline)
                 kind = containers[-1] if containers else "p"
-                sink.block(kind, kind if kind != "p" else "p", text_, _line(tok), links)
+                sink.block(kind, kind if kind != "p" else "p", text_, _line(tok), links, unsure=unsure)
             i += 3
             continue
         if typ == "list_item_open":
@@ -144,11 +155,12 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "thead_close":
             in_thead = False
         elif typ == "tr_open":
-            row, row_links, row_line = [], [], _line(tok)
+            row, row_links, row_unsure, row_line = [], [], [], _line(tok)
         elif typ == "inline" and row is not None:
-            cell, links = _inline_text(tok)
+            cell, links, unsure = _inline_text(tok)
             row.append(" ".join(cell.split()))
             row_links.extend((url, 0) for url, _ in links)
+            row_unsure.extend((note, 0) for note, _ in unsure)
         elif typ == "tr_close" and row is not None:
             # markdown-it pads a short row and drops a long row's extra cells: every row is as
             # wide as the header, so position j is under header j
@@ -158,10 +170,11 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                 # the dropped cells are still the row's words, numbers and anchors (a renderer
                 # hides them; the author wrote them): they join the row's text, under no header
                 for extra in _cells_beyond(raw_lines[row_line - 1] if row_line <= len(raw_lines) else "", len(row)):
-                    cell, links = _inline_text(_MD.parseInline(extra)[0])
+                    cell, links, unsure = _inline_text(_MD.parseInline(extra)[0])
                     cells.append(" ".join(cell.split()))
                     row_links.extend((url, 0) for url, _ in links)
-            sink.table_row(in_thead, " | ".join(c for c in cells if c), row_line, row_links, row)
+                    row_unsure.extend((note, 0) for note, _ in unsure)
+            sink.table_row(in_thead, " | ".join(c for c in cells if c), row_line, row_links, row, unsure=row_unsure)
             row = None
         i += 1
     return sink
@@ -183,8 +196,9 @@ def _line(tok: Token) -> int:
     return tok.map[0] + 1 if tok.map else 1
 
 
-def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]]]:
-    """Visible text of an inline token and its links as (url, offset after the link text)."""
+def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
+    """Visible text of an inline token, its links as (url, offset after the link text) and its
+    unsure notes (``RawBlock.unsure``; only inline HTML makes any)."""
     children = inline.children or []
     if any(c.type == "html_inline" for c in children):
         return inline_html_text(_MD.renderer.renderInline(children, _MD.options, {}))
@@ -192,6 +206,7 @@ def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]]]:
     length = 0
     links: list[tuple[str, int]] = []
     hrefs: list[str | None] = []
+    unsure: list[tuple[str, int]] = []
     for c in children:
         t = c.type
         if t == "text" or t == "code_inline":
@@ -207,8 +222,13 @@ def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]]]:
             if href and href.lower().startswith(("http://", "https://")):
                 links.append((href, length))
             continue
-        else:  # emphasis markers, images (alt text is not body prose)
+        elif t == "image":
+            alt = " ".join(c.content.split())
+            if alt:
+                unsure.append((f"image alt text {alt[:80]!r}, {IMAGE_ALT_WHY}", length))
+            continue
+        else:  # emphasis markers
             continue
         parts.append(piece)
         length += len(piece)
-    return "".join(parts), links
+    return "".join(parts), links, unsure

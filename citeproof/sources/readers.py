@@ -223,8 +223,9 @@ def _text_tables(lines: list[str]) -> dict[int, tuple[int, int]]:
 
 # ---------------------------------------------------------------- HTML
 
-# One definition of "visible" for reports and saved sources alike (citeproof.parse.html): hidden
-# text in a saved page must never back a claim. The page title stays readable in a source.
+# The stricter of citeproof.parse.html's two definitions: text in a saved page that not every
+# reader surely sees (hidden, aria-hidden, screen-reader-only, widgets) must never back a claim.
+# The page title stays readable in a source.
 _SKIP_TAGS = SKIP_TAGS - {"title"}
 _BLOCK_TAGS = frozenset(
     {

@@ -29,7 +29,7 @@ It was higher than placebo <a href="https://pubmed.example.org/123/">PubMed</a>.
 <p hidden>Hidden 20%.</p>
 <p style="color: red; display : none">Hidden 21%.</p>
 <p style="visibility:hidden">Hidden 22%.</p>
-<div aria-hidden="true"><p>Hidden 23%.</p></div>
+<div class="d-none"><p>Hidden 23%.</p></div>
 <p>Visible <span class="sr-only">Hidden 24%</span>text with 25 cases.</p>
 <h3>Table</h3>
 <table>
