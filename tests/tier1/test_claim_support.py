@@ -231,3 +231,54 @@ def test_a_dose_stated_for_two_cohorts_is_not_carried_by_a_line_giving_one_of_th
     out = run("Cohorts 1 and 2 received 25 mg daily.", source)
     assert not out.passed and "'cohort 2'" in out.undecided
     assert run("Cohorts 1 and 2 received 25 mg daily.", "Cohorts 1 and 2 received 25 mg daily.").passed
+
+
+def _verify_trial(tmp_path, record: dict, report: str):
+    """``report`` through the real pipeline against one saved trial record (JSON, as registries give it)."""
+    import json
+
+    from citeproof.pipeline import VerifyOptions, run as run_pipeline
+
+    folder = tmp_path / "sources" / "clinical_trials"
+    folder.mkdir(parents=True)
+    (folder / f"{record['Clinical Trial ID']}.json").write_text(json.dumps(record), encoding="utf-8")
+    return run_pipeline(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+
+
+_CARDIAC = {"Clinical Trial ID": "NCT09100000", "Eligibility": [
+    "Inclusion Criteria:", "  Metastatic breast cancer confirmed by biopsy",
+    "Exclusion Criteria:", "  You cannot participate in this study if any of the following apply to you:",
+    "  Any of the following cardiac conditions:", "  Symptomatic congestive heart failure in the last 6 months"],
+    "Results": ["Outcome Measurement:", "  Symptomatic congestive heart failure in the last 6 months was reported in 2 patients."]}
+
+
+def test_a_sub_heading_inside_the_exclusion_list_does_not_end_it(tmp_path):
+    # red team F07/F07r: a later line ending in ':' reset the list, and eligibility for an excluded condition passed
+    report = ("# R\n\nPatients with symptomatic congestive heart failure in the last 6 months were eligible "
+              "[nct:NCT09100000#Eligibility].\n\nMetastatic breast cancer confirmed by biopsy was required "
+              "[nct:NCT09100000#Eligibility].\n")
+    out = _verify_trial(tmp_path, _CARDIAC, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "'Exclusion Criteria:'" in out.claims[0].undecided_reasons[0]
+
+
+def test_a_results_line_after_an_exclusion_list_still_passes(tmp_path):
+    # red team N1: the Eligibility list's scope ran on into Results, where a true claim went undecided
+    report = ("# R\n\nSymptomatic congestive heart failure in the last 6 months was reported in 2 patients "
+              "[nct:NCT09100000#Results].\n")
+    (claim,) = _verify_trial(tmp_path, _CARDIAC, report).claims
+    assert claim.status == "pass"
+
+
+@pytest.mark.parametrize("exclusion", [
+    ["EXCLUSION CRITERIA", "  Active hepatitis B infection at screening"],  # no colon
+    ["Exclusion Criteria: active hepatitis B infection at screening"],  # the item on the header's line
+])
+def test_exclusion_header_forms_without_a_trailing_colon(tmp_path, exclusion):
+    record = {"Clinical Trial ID": "NCT09100000",
+              "Eligibility": ["Inclusion Criteria:", "  Metastatic breast cancer confirmed by biopsy", *exclusion]}
+    report = ("# R\n\nActive hepatitis B infection at screening was allowed [nct:NCT09100000#Eligibility].\n\n"
+              "Metastatic breast cancer confirmed by biopsy was required [nct:NCT09100000#Eligibility].\n")
+    out = _verify_trial(tmp_path, record, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass"], exclusion
+    assert "exclusion/contraindication header" in out.claims[0].undecided_reasons[0]
