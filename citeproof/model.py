@@ -101,6 +101,12 @@ class Claim(Frozen):
         default=(),
         description="For a table row under a header: each column's header and this row's cell, in rendered order.",
     )
+    # "Patients were excluded if they had any of the following:" over a list says what its
+    # items are, as a heading does: Tier 1 reads it beside the section path.
+    lead_in: tuple[str, ...] = Field(
+        default=(),
+        description="The lines ending in ':' that introduce the list (or the one paragraph) this unit sits under, outermost first.",
+    )
 
 
 class Block(Frozen):

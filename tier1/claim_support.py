@@ -103,8 +103,8 @@ def _meaning_differs(
     segment = table.texts[i]
     if table.inverted[i]:
         return f"the matching source line sits under an exclusion/contraindication header ('{place.headers[i]}')"
-    if (lead := report_exclusion(ctx.claim.location.section_path)) is not None:
-        return f"the report lists it under '{lead}', an exclusion/contraindication heading; the source line is not under one"
+    if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
+        return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     column_why, columns_pair_all = _columns_read(ctx, segment)
     if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all):
         return why
@@ -153,7 +153,11 @@ class ClaimSupport(Rule):
         "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
         "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open; "
         "when the headers pair every number of the row, the order of its cells is no evidence (columns may be ordered "
-        "otherwise than the source). Two anchors into one source are one source: either window may carry it.",
+        "otherwise than the source). Two anchors into one source are one source: either window may carry it. A segment "
+        "under an exclusion list (citeproof.values.exclusion_scope: from 'Exclusion Criteria', with or without a colon, "
+        "over its own sub-headings, to the next inclusion header, section or JSON key) carries no claim, and no segment "
+        "outside one carries a claim the report puts under an exclusion heading or lead-in ('Patients were excluded if "
+        "they had any of the following:').",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "

@@ -74,6 +74,7 @@ class _Unit:
     anchors: list[Anchor] = field(default_factory=list)
     problems: list[AnchorProblem] = field(default_factory=list)
     columns: tuple[TableColumn, ...] = ()
+    lead_in: tuple[str, ...] = ()
 
 
 def build_report(
@@ -154,6 +155,7 @@ def build_report(
                 fact_signals=signals,
                 in_source_list=u.in_source_list,
                 columns=u.columns,
+                lead_in=u.lead_in,
             )
         )
         findings.extend(_finding(p, u.location, claim_id) for p in u.problems)
@@ -206,6 +208,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             anchors=anchors,
             problems=list(scan.problems),
             columns=_columns(block, loc, settings),
+            lead_in=block.lead_in,
         )
         only_anchors = not _has_words(clean) and bool(anchors or scan.problems)
         if not _has_words(clean) and not only_anchors:

@@ -282,3 +282,27 @@ def test_exclusion_header_forms_without_a_trailing_colon(tmp_path, exclusion):
     out = _verify_trial(tmp_path, record, report)
     assert [c.status for c in out.claims] == ["undecided", "pass"], exclusion
     assert "exclusion/contraindication header" in out.claims[0].undecided_reasons[0]
+
+
+_LISTS = {"Clinical Trial ID": "NCT09100000", "Eligibility": [
+    "Inclusion Criteria:", "  Histologically confirmed metastatic breast cancer",
+    "Exclusion Criteria:", "  Untreated brain metastases"]}
+
+
+@pytest.mark.parametrize("context, status", [
+    # red team F08: an inclusion criterion reported under an exclusion lead-in or heading passed
+    ("Patients were excluded if they had any of the following:\n\n", "undecided"),
+    ("## Patients who were excluded\n\n", "undecided"),
+    ("## Exclusion criteria\n\n- Any of the following:\n", "undecided"),
+    # good twins: the same bullet under an inclusion lead-in or a neutral heading
+    ("Patients were eligible for inclusion if they had all of the following:\n\n", "pass"),
+    ("## Patients who were enrolled\n\n", "pass"),
+    ("## Exclusion criteria\n\n- Untreated brain metastases\n\n## Inclusion criteria\n\n", "pass"),
+])
+def test_a_report_bullet_is_read_under_its_lead_in_and_heading(tmp_path, context, status):
+    report = f"# R\n\n{context}- Histologically confirmed metastatic breast cancer [nct:NCT09100000#Eligibility]\n"
+    claims = _verify_trial(tmp_path, _LISTS, report).claims
+    claim = next(c for c in claims if c.text == "Histologically confirmed metastatic breast cancer")
+    assert claim.status == status, context
+    if status == "undecided":
+        assert "exclusion/contraindication heading or lead-in" in claim.undecided_reasons[0]

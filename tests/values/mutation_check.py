@@ -684,7 +684,7 @@ MUTATIONS = (
     Mutation(
         "a claim under the report's exclusion heading passes on an inclusion line",
         "tier1/claim_support.py",
-        "    if (lead := report_exclusion(ctx.claim.location.section_path)) is not None:",
+        "    if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:",
         "    if False:",
         ("tests/tier1/test_claim_support.py",),
     ),
@@ -701,6 +701,13 @@ MUTATIONS = (
         "        if section_starts is not None and i in section_starts:",
         "        if False:",
         ("tests/values/test_exclusion_scope.py",),
+    ),
+    Mutation(
+        "a report bullet loses the lead-in over its list",
+        "citeproof/parse/blocks.py",
+        "            lead = self.lines\n            self.takes_paragraph = False\n",
+        "            lead = ()\n            self.takes_paragraph = False\n",
+        ("tests/parse/test_claims.py", "tests/tier1/test_claim_support.py"),
     ),
 )
 
