@@ -109,6 +109,12 @@ class Claim(Frozen):
         description="What in the unit only some readers get, or reads two ways (e.g. 'screen-reader-only "
         "text \"not\" in <span class=\"sr-only\">'): the claim cannot pass Tier 1.",
     )
+    # "Patients were excluded if they had any of the following:" over a list says what its
+    # items are, as a heading does: Tier 1 reads it beside the section path.
+    lead_in: tuple[str, ...] = Field(
+        default=(),
+        description="The lines ending in ':' that introduce the list (or the one paragraph) this unit sits under, outermost first.",
+    )
 
 
 class Block(Frozen):

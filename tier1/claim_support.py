@@ -10,8 +10,8 @@ a fabrication (that is CP104's job).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from citeproof.model import RuleOutcome
 from citeproof.sources.segment import cut_sentences
@@ -21,7 +21,8 @@ from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
-from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile, inverting_header
+from citeproof.values.exclusion_scope import document_exclusion, report_exclusion
+from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import stronger_than_source
 from citeproof.values.substitution import swapped_word
 from tier1.context import ClaimContext
@@ -50,52 +51,41 @@ _TRIAL_ZH = (
 )
 
 
-_HEADER = re.compile(r"^\s*(?:#{1,6}\s.*|[^.。:：]{1,80}[:：]\s*)$")
-
-
-def _is_header(line: str) -> bool:
-    """``_HEADER.match(line)``, tried only when the line opens with '#' or ends with a colon
-    (the pattern needs one or the other): most source lines are neither, and the regex
-    backtracks over up to 80 characters before failing."""
-    text = line.strip()
-    return (text[:1] == "#" or text[-1:] in (":", "：")) and _HEADER.match(line) is not None
-
-
-def _inverted_above(window: SourceWindow) -> bool:
-    """The window starts under an inverting header: the nearest header line above it in the
-    same document ("Exclusion Criteria:" two lines up) still governs its first lines."""
-    above = window.document.lines[: max(0, window.line_start - 1)]
-    for line in reversed(above):
-        if _is_header(line):
-            return inverting_header(line)
-    return False
-
-
-def _segments(window: SourceWindow) -> list[tuple[str, bool]]:
-    """(segment text, sits under an inverting header such as "Exclusion Criteria:")."""
+def _segments(window: SourceWindow, excluded: Sequence[str | None]) -> list[tuple[str, str | None]]:
+    """(segment text, the header of the exclusion list it sits under, or None). ``excluded``
+    holds the whole document's lines (``citeproof.values.exclusion_scope``), so a list opened
+    above the window governs it and one opened in another JSON section does not."""
     lines = window.text.split("\n")
-    under: list[bool] = []
-    inverted = _inverted_above(window)
-    for line in lines:
-        if _is_header(line):
-            inverted = inverting_header(line)
-        under.append(inverted)
+    under = list(excluded[window.line_start - 1 : window.line_start - 1 + len(lines)])
+    under += [None] * (len(lines) - len(under))
     if window.segments:
-        if not any(under):  # no line sits under an inverting header (most windows)
-            return [(seg.text, False) for seg in window.segments]
+        if not any(under):  # no line sits under an exclusion list (most windows)
+            return [(seg.text, None) for seg in window.segments]
         out = []
         for seg in window.segments:
             k = seg.line_start - window.line_start
-            out.append((seg.text, 0 <= k < len(under) and under[k]))
+            out.append((seg.text, under[k] if 0 <= k < len(under) else None))
         return out
     # a window without segments (a producer that did not segment): one line each
     return [(line, under[i]) for i, line in enumerate(lines) if line.strip()]
 
 
-def _table(ctx: ClaimContext, window: SourceWindow) -> SegmentTable:
+@dataclass(frozen=True, slots=True)
+class _Window:
+    table: SegmentTable
+    headers: tuple[str | None, ...]  # per segment, the exclusion header it sits under
+
+
+def _table(ctx: ClaimContext, window: SourceWindow) -> _Window:
     """The window's segment table, built once per window and run (the run memo)."""
     terms = ctx.memo.derived(_RUN, "claim_support.segment_terms", lambda _: {})  # per run, shared by windows
-    return ctx.memo.derived(window, "claim_support.segments", lambda w: SegmentTable(_segments(w), terms))
+    excluded = ctx.memo.derived(window.document, "claim_support.excluded_lines", document_exclusion)
+
+    def build(w: SourceWindow) -> _Window:
+        segments = _segments(w, excluded)
+        return _Window(SegmentTable([(text, h is not None) for text, h in segments], terms), tuple(h for _, h in segments))
+
+    return ctx.memo.derived(window, "claim_support.segments", build)
 
 
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
@@ -117,7 +107,7 @@ def _cut_off(window: SourceWindow, i: int, n: int) -> str | None:
 
 
 def _meaning_differs(
-    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, table: SegmentTable, i: int
+    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, place: _Window, i: int
 ) -> str | None:
     """Why segment ``i``, which holds the claim's numbers and words, still does not say what
     the claim says — the first of these, in order — or None:
@@ -133,11 +123,12 @@ def _meaning_differs(
       (``citeproof.values.framing``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
+    table = place.table
     segment = table.texts[i]
     if table.inverted[i]:
-        return "the matching source line sits under an exclusion/contraindication header"
-    if any(inverting_header(h) for h in ctx.claim.location.section_path):
-        return "the report lists it under an exclusion/contraindication heading; the source line is not under one"
+        return f"the matching source line sits under an exclusion/contraindication header ('{place.headers[i]}')"
+    if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
+        return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     column_why, columns_pair_all = _columns_read(ctx, segment)
     if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all):
         return why
@@ -191,7 +182,11 @@ class ClaimSupport(Rule):
         "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
         "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open; "
         "when the headers pair every number of the row, the order of its cells is no evidence (columns may be ordered "
-        "otherwise than the source). Two anchors into one source are one source: either window may carry it. "
+        "otherwise than the source). Two anchors into one source are one source: either window may carry it. A segment "
+        "under an exclusion list (citeproof.values.exclusion_scope: from 'Exclusion Criteria', with or without a colon, "
+        "over its own sub-headings, to the next inclusion header, section or JSON key) carries no claim, and no segment "
+        "outside one carries a claim the report puts under an exclusion heading or lead-in ('Patients were excluded if "
+        "they had any of the following:'). "
         "The carrying segment is a whole sentence: a line locator whose first line continues the line before it, or "
         "whose last line goes on in the next (a wrapped .txt/.md sentence), holds only part of one and carries nothing. "
         "A table row with a cell that is only a mark ('✓', 'No', '否': table_marks in claim_support.json) says what "
@@ -400,13 +395,14 @@ class ClaimSupport(Rule):
             source = window.document.path
             if carried.setdefault(source, False):
                 continue  # another window of this source carries it already
-            table = _table(ctx, window)
+            place = _table(ctx, window)
+            table = place.table
             # the segments past the content-word overlap, then the window's nearest overlap
             # miss: the same first carrier and first best verdict as every segment in order
             held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
             for i, verdict in held:
                 if verdict.carries and (
-                    why := _cut_off(window, i, len(table.texts)) or _meaning_differs(ctx, claim.text, atoms, profile, table, i)
+                    why := _cut_off(window, i, len(table.texts)) or _meaning_differs(ctx, claim.text, atoms, profile, place, i)
                 ):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:

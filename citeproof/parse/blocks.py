@@ -42,6 +42,7 @@ class RawBlock:
     # (what, offset): text at that point that only some readers get (screen-reader-only, noscript, …);
     # it is not in ``text`` and keeps the sentence there from passing Tier 1
     unsure: list[tuple[str, int]] = field(default_factory=list)
+    lead_in: tuple[str, ...] = ()  # the lines ending in ':' that introduce it, outermost first (ListLead)
 
 
 @dataclass(slots=True)
@@ -145,6 +146,45 @@ def _numbered_label_row(cells: Sequence[str]) -> bool:
     )
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+class ListLead:
+    """The lines that introduce what follows them: a paragraph ending in a colon ("Patients were
+    excluded if they had any of the following:") leads the list items and table rows after it,
+    or the one paragraph right after it; an item ending in a colon ("Any of the following
+    cardiac conditions:") adds itself for the items after it. A heading or another paragraph
+    ends it. What a claim says can hang on its lead-in as on its heading."""
+
+    __slots__ = ("lines", "takes_paragraph")
+
+    def __init__(self) -> None:
+        self.lines: tuple[str, ...] = ()
+        self.takes_paragraph = False
+
+    def clear(self) -> None:
+        self.lines, self.takes_paragraph = (), False
+
+    def of(self, kind: str, text: str) -> tuple[str, ...]:
+        """The lead-in of a block of ``kind`` with ``text``, updating what leads the next ones."""
+        colon = text.rstrip()[-1:] in (":", "：")
+        if kind in ("li", "tr"):
+            lead = self.lines
+            self.takes_paragraph = False
+            if kind == "li" and colon:
+                self.lines = (*self.lines, _last_sentence(text))
+            return lead
+        if kind == "p":
+            lead = self.lines if self.takes_paragraph else ()
+            self.lines, self.takes_paragraph = ((_last_sentence(text),), True) if colon else ((), False)
+            return lead
+        return ()
+
+
+def _last_sentence(text: str) -> str:
+    return _SENTENCE_END.split(" ".join(text.split()))[-1]
+
+
 class BlockSink:
     """Collects blocks in document order and keeps the heading stack."""
 
@@ -152,6 +192,7 @@ class BlockSink:
         self.items: list[RawBlock | RawMermaid] = []
         self._headings: list[tuple[int, str, bool]] = []  # (level, title, opens a source list)
         self._table = TableHeader()
+        self._lead = ListLead()
 
     @property
     def section_path(self) -> tuple[str, ...]:
@@ -168,6 +209,7 @@ class BlockSink:
         while self._headings and self._headings[-1][0] >= level:
             self._headings.pop()
         self._headings.append((level, title, is_source_list_title(title)))
+        self._lead.clear()
         self.items.append(
             RawBlock("heading", tag, title, line, self.section_path, self.in_source_list)
         )
@@ -189,9 +231,11 @@ class BlockSink:
                 text = " ".join(url for url, _ in links)
             else:
                 return
+        lead = self._lead.of(kind, text)
         self.items.append(
             RawBlock(
-                kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()), columns, list(unsure)
+                kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()), columns,
+                list(unsure), lead,
             )
         )
 

@@ -75,6 +75,7 @@ class _Unit:
     problems: list[AnchorProblem] = field(default_factory=list)
     columns: tuple[TableColumn, ...] = ()
     unsure: list[str] = field(default_factory=list)
+    lead_in: tuple[str, ...] = ()
 
 
 def build_report(
@@ -157,6 +158,7 @@ def build_report(
                 in_source_list=u.in_source_list,
                 columns=u.columns,
                 unsure_text=tuple(dict.fromkeys(u.unsure)),
+                lead_in=u.lead_in,
             )
         )
         findings.extend(_finding(p, u.location, claim_id) for p in u.problems)
@@ -211,6 +213,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             problems=list(scan.problems),
             columns=_columns(block, loc, settings),
             unsure=unsure,
+            lead_in=block.lead_in,
         )
         only_anchors = not _has_words(clean) and bool(anchors or scan.problems)
         if not _has_words(clean) and not only_anchors:

@@ -247,3 +247,46 @@ def test_parse_leaves_the_garbage_collector_as_it_found_it() -> None:
     with pytest.raises(ValueError):
         parse_report("x", "pdf", SETTINGS)  # type: ignore[arg-type]
     assert gc.isenabled()
+
+
+LEAD_IN = """# Report
+
+## Eligibility
+
+Patients were excluded if they had any of the following:
+
+- Untreated brain metastases [nct:NCT1#L3]
+- Any of the following cardiac conditions:
+  - Congestive heart failure [nct:NCT1#L4]
+
+Overall survival was 12 months in 40 patients [nct:NCT1#L9].
+
+Patients were included if they had:
+
+Measurable disease by RECIST in 40 patients [nct:NCT1#L5].
+
+Median age was 54 years in 40 patients [nct:NCT1#L6].
+
+## Results
+
+- Response rate was 45% in 40 patients [nct:NCT1#L7]
+"""
+
+
+def test_a_list_carries_the_lines_that_introduce_it():
+    lead = {c.text: c.lead_in for c in parse_report(LEAD_IN, "markdown", SETTINGS).claims}
+    excluded = "Patients were excluded if they had any of the following:"
+    assert lead["Untreated brain metastases"] == (excluded,)
+    # an item ending in a colon leads the items after it, under the paragraph's lead-in
+    assert lead["Congestive heart failure"] == (excluded, "Any of the following cardiac conditions:")
+    # a paragraph after the list, a later heading's list: no lead-in
+    assert lead["Overall survival was 12 months in 40 patients."] == ()
+    assert lead["Response rate was 45% in 40 patients"] == ()
+    # a paragraph ending in a colon leads the one paragraph right after it, not the next
+    assert lead["Measurable disease by RECIST in 40 patients."] == ("Patients were included if they had:",)
+    assert lead["Median age was 54 years in 40 patients."] == ()
+
+
+def test_the_lead_in_changes_no_claim_id():
+    without = LEAD_IN.replace("Patients were excluded if they had any of the following:\n\n", "")
+    assert ids(LEAD_IN)["Untreated brain metastases [nct:NCT1#L3]"] == ids(without)["Untreated brain metastases [nct:NCT1#L3]"]

@@ -285,3 +285,78 @@ def test_a_line_locator_on_whole_sentences_still_carries_them(tmp_path):
         "The regimen improved quality of life [evidence:s.md#L6].\n"
     )
     assert [s for s, _ in _statuses_and_reasons(tmp_path, source, report)] == ["pass", "pass"]
+
+
+def _verify_trial(tmp_path, record: dict, report: str):
+    """``report`` through the real pipeline against one saved trial record (JSON, as registries give it)."""
+    import json
+
+    from citeproof.pipeline import VerifyOptions, run as run_pipeline
+
+    folder = tmp_path / "sources" / "clinical_trials"
+    folder.mkdir(parents=True)
+    (folder / f"{record['Clinical Trial ID']}.json").write_text(json.dumps(record), encoding="utf-8")
+    return run_pipeline(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+
+
+_CARDIAC = {"Clinical Trial ID": "NCT09100000", "Eligibility": [
+    "Inclusion Criteria:", "  Metastatic breast cancer confirmed by biopsy",
+    "Exclusion Criteria:", "  You cannot participate in this study if any of the following apply to you:",
+    "  Any of the following cardiac conditions:", "  Symptomatic congestive heart failure in the last 6 months"],
+    "Results": ["Outcome Measurement:", "  Symptomatic congestive heart failure in the last 6 months was reported in 2 patients."]}
+
+
+def test_a_sub_heading_inside_the_exclusion_list_does_not_end_it(tmp_path):
+    # red team F07/F07r: a later line ending in ':' reset the list, and eligibility for an excluded condition passed
+    report = ("# R\n\nPatients with symptomatic congestive heart failure in the last 6 months were eligible "
+              "[nct:NCT09100000#Eligibility].\n\nMetastatic breast cancer confirmed by biopsy was required "
+              "[nct:NCT09100000#Eligibility].\n")
+    out = _verify_trial(tmp_path, _CARDIAC, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "'Exclusion Criteria:'" in out.claims[0].undecided_reasons[0]
+
+
+def test_a_results_line_after_an_exclusion_list_still_passes(tmp_path):
+    # red team N1: the Eligibility list's scope ran on into Results, where a true claim went undecided
+    report = ("# R\n\nSymptomatic congestive heart failure in the last 6 months was reported in 2 patients "
+              "[nct:NCT09100000#Results].\n")
+    (claim,) = _verify_trial(tmp_path, _CARDIAC, report).claims
+    assert claim.status == "pass"
+
+
+@pytest.mark.parametrize("exclusion", [
+    ["EXCLUSION CRITERIA", "  Active hepatitis B infection at screening"],  # no colon
+    ["Exclusion Criteria: active hepatitis B infection at screening"],  # the item on the header's line
+])
+def test_exclusion_header_forms_without_a_trailing_colon(tmp_path, exclusion):
+    record = {"Clinical Trial ID": "NCT09100000",
+              "Eligibility": ["Inclusion Criteria:", "  Metastatic breast cancer confirmed by biopsy", *exclusion]}
+    report = ("# R\n\nActive hepatitis B infection at screening was allowed [nct:NCT09100000#Eligibility].\n\n"
+              "Metastatic breast cancer confirmed by biopsy was required [nct:NCT09100000#Eligibility].\n")
+    out = _verify_trial(tmp_path, record, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass"], exclusion
+    assert "exclusion/contraindication header" in out.claims[0].undecided_reasons[0]
+
+
+_LISTS = {"Clinical Trial ID": "NCT09100000", "Eligibility": [
+    "Inclusion Criteria:", "  Histologically confirmed metastatic breast cancer",
+    "Exclusion Criteria:", "  Untreated brain metastases"]}
+
+
+@pytest.mark.parametrize("context, status", [
+    # red team F08: an inclusion criterion reported under an exclusion lead-in or heading passed
+    ("Patients were excluded if they had any of the following:\n\n", "undecided"),
+    ("## Patients who were excluded\n\n", "undecided"),
+    ("## Exclusion criteria\n\n- Any of the following:\n", "undecided"),
+    # good twins: the same bullet under an inclusion lead-in or a neutral heading
+    ("Patients were eligible for inclusion if they had all of the following:\n\n", "pass"),
+    ("## Patients who were enrolled\n\n", "pass"),
+    ("## Exclusion criteria\n\n- Untreated brain metastases\n\n## Inclusion criteria\n\n", "pass"),
+])
+def test_a_report_bullet_is_read_under_its_lead_in_and_heading(tmp_path, context, status):
+    report = f"# R\n\n{context}- Histologically confirmed metastatic breast cancer [nct:NCT09100000#Eligibility]\n"
+    claims = _verify_trial(tmp_path, _LISTS, report).claims
+    claim = next(c for c in claims if c.text == "Histologically confirmed metastatic breast cancer")
+    assert claim.status == status, context
+    if status == "undecided":
+        assert "exclusion/contraindication heading or lead-in" in claim.undecided_reasons[0]

@@ -684,9 +684,30 @@ MUTATIONS = (
     Mutation(
         "a claim under the report's exclusion heading passes on an inclusion line",
         "tier1/claim_support.py",
-        "    if any(inverting_header(h) for h in ctx.claim.location.section_path):",
+        "    if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:",
         "    if False:",
         ("tests/tier1/test_claim_support.py",),
+    ),
+    Mutation(
+        "a sub-heading ending in ':' ends the exclusion list it sits in",
+        "citeproof/values/exclusion_scope.py",
+        "    return after_blank\n",
+        "    return True\n",
+        ("tests/values/test_exclusion_scope.py",),
+    ),
+    Mutation(
+        "an exclusion list runs on into the next JSON section",
+        "citeproof/values/exclusion_scope.py",
+        "        if section_starts is not None and i in section_starts:",
+        "        if False:",
+        ("tests/values/test_exclusion_scope.py",),
+    ),
+    Mutation(
+        "a report bullet loses the lead-in over its list",
+        "citeproof/parse/blocks.py",
+        "            lead = self.lines\n            self.takes_paragraph = False\n",
+        "            lead = ()\n            self.takes_paragraph = False\n",
+        ("tests/parse/test_claims.py", "tests/tier1/test_claim_support.py"),
     ),
 )
 

@@ -1,0 +1,146 @@
+"""Where an exclusion list's scope starts and ends (citeproof.values.exclusion_scope).
+
+Each case pairs a line that must sit under the list (a claim restating it as eligibility must
+not pass) with the nearest line that must not (a true claim on it must still pass)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from citeproof.sources.readers import read_json
+from citeproof.sources.types import SourceDocument
+from citeproof.values.exclusion_scope import classify, document_exclusion, excluded_lines, report_exclusion
+
+
+def under(lines: list[str]) -> dict[str, bool]:
+    return {line: flag is not None for line, flag in zip(lines, excluded_lines(lines))}
+
+
+def json_document(record: dict) -> SourceDocument:
+    read = read_json(json.dumps(record))
+    return SourceDocument(source_id="S", channel="clinical_trials", path="clinical_trials/S.json", media="json",
+                          text="\n".join(read.lines), lines=tuple(read.lines), sections=read.sections)
+
+
+def test_a_sub_heading_ending_in_a_colon_stays_inside_the_exclusion_list():
+    # red team F07: "Any of the following cardiac conditions:" used to end the list
+    lines = ["Inclusion Criteria:", "Metastatic breast cancer", "Exclusion Criteria:",
+             "Any of the following cardiac conditions:", "Symptomatic congestive heart failure in the last 6 months"]
+    flags = under(lines)
+    assert flags["Symptomatic congestive heart failure in the last 6 months"]
+    assert not flags["Metastatic breast cancer"]
+
+
+def test_real_registry_lead_in_inside_the_exclusion_list():
+    # NCT00193037: the list opens with a lead-in sentence ending in a colon
+    lines = ["Inclusion Criteria:", "Measurable disease", "Exclusion Criteria:",
+             "You cannot participate in this study if any of the following apply to you:",
+             "Pre-existing moderate peripheral neuropathy", "History of significant heart disease"]
+    flags = under(lines)
+    assert flags["Pre-existing moderate peripheral neuropathy"] and flags["History of significant heart disease"]
+    assert not flags["Measurable disease"]
+
+
+def test_a_sub_heading_that_says_inclusion_ends_the_exclusion_list():
+    lines = ["Exclusion Criteria:", "Prior chemotherapy", "Patients must meet the following for inclusion:",
+             "Measurable disease"]
+    flags = under(lines)
+    assert flags["Prior chemotherapy"] and not flags["Measurable disease"]
+
+
+@pytest.mark.parametrize("header", ["EXCLUSION CRITERIA", "Exclusion criteria", "**Exclusion Criteria**",
+                                    "KEY EXCLUSION CRITERIA", "2. Exclusion criteria", "排除标准", "禁忌"])
+def test_an_exclusion_header_without_a_colon_opens_the_list(header):
+    lines = ["Inclusion Criteria:", "Metastatic breast cancer", header, "Active hepatitis B infection at screening"]
+    flags = under(lines)
+    assert flags["Active hepatitis B infection at screening"], header
+    assert not flags["Metastatic breast cancer"]
+
+
+def test_an_inclusion_header_without_a_colon_does_not_open_one():
+    lines = ["EXCLUSION CRITERIA", "Pregnancy", "INCLUSION CRITERIA", "Active hepatitis B infection at screening"]
+    flags = under(lines)
+    assert flags["Pregnancy"] and not flags["Active hepatitis B infection at screening"]
+
+
+def test_the_first_item_on_the_exclusion_headers_own_line_is_under_it():
+    line = "Exclusion Criteria: pregnant or breast-feeding women at screening"
+    flags = under(["Inclusion Criteria: metastatic breast cancer", line, "Known HIV infection"])
+    assert flags[line] and flags["Known HIV infection"]
+    assert not flags["Inclusion Criteria: metastatic breast cancer"]
+
+
+def test_a_later_json_section_is_never_under_an_earlier_sections_exclusion_list():
+    # red team N1: the Eligibility list's scope ran into Results
+    doc = json_document({"Clinical Trial ID": "NCT09100000",
+                         "Eligibility": ["Exclusion Criteria:", "  Untreated brain metastases"],
+                         "Results": ["Letrozole improved overall survival in postmenopausal women."]})
+    flags = dict(zip(doc.lines, document_exclusion(doc)))
+    assert flags["Untreated brain metastases"] is not None
+    assert flags["Letrozole improved overall survival in postmenopausal women."] is None
+
+
+def test_a_json_key_that_names_an_exclusion_list_opens_one():
+    doc = json_document({"eligibility": {"inclusion_criteria": ["Measurable disease"],
+                                         "exclusion_criteria": ["Prior chemotherapy"]}})
+    flags = dict(zip(doc.lines, document_exclusion(doc)))
+    assert flags["Prior chemotherapy"] is not None and flags["Measurable disease"] is None
+
+
+def test_markdown_sub_headings_stay_in_the_list_and_a_same_level_heading_ends_it():
+    lines = ["## Exclusion criteria", "### Cardiac conditions", "- Congestive heart failure", "## Results",
+             "- Overall survival improved"]
+    flags = under(lines)
+    assert flags["- Congestive heart failure"] and not flags["- Overall survival improved"]
+
+
+def test_a_section_heading_ends_the_list_even_without_a_blank_line():
+    lines = ["Exclusion Criteria:", "Untreated brain metastases", "Results:", "Overall survival improved",
+             "PRIOR CONCURRENT THERAPY:", "At least 4 weeks since prior chemotherapy"]
+    flags = under(lines)
+    assert flags["Untreated brain metastases"] and not flags["Overall survival improved"]
+    flags = under(["Exclusion Criteria:", "Prior surgery", "PRIOR CONCURRENT THERAPY:",
+                   "At least 4 weeks since prior chemotherapy"])
+    assert not flags["At least 4 weeks since prior chemotherapy"]
+    # one word in capitals is a sub-heading of the list, not a section
+    assert under(["Exclusion Criteria:", "Prior surgery", "HIV:", "Known HIV infection"])["Known HIV infection"]
+
+
+def test_a_blank_line_sets_a_new_heading_apart_only_once_the_list_has_items():
+    lines = ["Exclusion criteria:", "", "Any of the following:", "", "- Congestive heart failure", "",
+             "Outcomes at week 12:", "", "- Overall survival improved"]
+    flags = under(lines)
+    assert flags["- Congestive heart failure"] and not flags["- Overall survival improved"]
+
+
+def test_chinese_lists():
+    flags = under(["入选标准：", "经病理确诊的乳腺癌", "排除标准", "妊娠或哺乳期妇女", "入选标准：", "年龄18岁以上"])
+    assert flags["妊娠或哺乳期妇女"]
+    assert not flags["经病理确诊的乳腺癌"] and not flags["年龄18岁以上"]
+
+
+def test_the_header_is_named():
+    (flag,) = excluded_lines(["Exclusion Criteria:", "Prior chemotherapy"])[1:]
+    assert flag == "Exclusion Criteria:"
+
+
+def test_plain_items_are_no_headers():
+    for line in ["Prior chemotherapy for metastatic disease.", "No contraindications to MRI",
+                 "Please note: There are additional inclusion/exclusion criteria."]:
+        assert classify(line) is None, line
+
+
+@pytest.mark.parametrize("context, expected", [
+    (("Patients who were excluded",), "Patients who were excluded"),
+    (("Eligibility", "Patients were excluded if they had any of the following:"),
+     "Patients were excluded if they had any of the following:"),
+    (("Exclusion criteria", "Cardiac conditions"), "Exclusion criteria"),
+    (("Exclusion criteria", "Inclusion criteria"), None),
+    (("Exclusions", "Patients were eligible for inclusion if they had:"), None),
+    (("Results", "Survival"), None),
+    (("排除标准",), "排除标准"),
+])
+def test_report_context_innermost_list_decides(context, expected):
+    assert report_exclusion(context) == expected
