@@ -360,3 +360,19 @@ def test_a_report_bullet_is_read_under_its_lead_in_and_heading(tmp_path, context
     assert claim.status == status, context
     if status == "undecided":
         assert "exclusion/contraindication heading or lead-in" in claim.undecided_reasons[0]
+
+
+def test_a_guide_section_headed_avoid_is_an_exclusion_list(tmp_path):
+    """A guide lists what to avoid under "## Avoid": its items back no claim of use; the items
+    under "## Recommended" still do."""
+    source = (
+        "# Guidance\n\n## Recommended\n\n- Study agent A for adults with early disease.\n\n"
+        "## Avoid\n\n- Study agent B in adults with prior thromboembolism.\n"
+    )
+    report = (
+        "# R\n\nStudy agent B is recommended in adults with prior thromboembolism [evidence:s.md#Avoid].\n\n"
+        "Study agent A is recommended for adults with early disease [evidence:s.md#Recommended].\n"
+    )
+    (avoid, avoid_why), (recommended, _) = _statuses_and_reasons(tmp_path, source, report)
+    assert avoid == "undecided" and "'## Avoid'" in avoid_why
+    assert recommended == "pass"
