@@ -14,6 +14,13 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
 * a numeral run (with an optional ``点`` decimal, or two runs joined by 至/到/~ as a
   range) directly followed by a unit or measure word from ``_FOLLOW`` (周, 个月, 岁,
   名, 例, 组, 倍, 毫克, ``mg``, ``%`` …);
+* a numeral scaled by 万/亿, whatever follows (十五亿元, 两千万用户, 五千亿): written in digits
+  before its last scale character (15亿, 2000万, 5000亿), which the atom reader reads as a scale
+  word, so a fabricated 十五亿 is checked like 15亿; a range scaled at its end scales both ends
+  (十二至十五亿 = 12至15亿, 三至五万人 = 3至5万人); after 数/几 ("several": 数十亿) a numeral is
+  no one number and is left alone;
+* 余/多 between a numeral and its scale or unit stays (十余亿 → 10余亿, 二十多名 → 20多名): the
+  atom reader reads it as "over";
 * never a scale character alone (千克 is a kilogram, not 1000 克) nor one glued to Arabic
   digits (2千名, 1.5千: digits with a scale word, read as such by the atom reader); Arabic
   digits with two or more multipliers are one number (1千5百 = 1500, 3万2千 = 32000);
@@ -22,8 +29,9 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
   which reads "both groups" far more often than "two groups". 两次 is "twice" (2次), as
   "twice" is "2 times" in English (:mod:`citeproof.values.spelled_multiples`).
 
-Runs of bare digits without 十/百/千 (二〇二〇, 三四周 "three or four weeks") are left as
-they are: their reading is not one number. A half with a time unit is read too: 2年半 /
+Traditional 萬/億/兩 are written as 万/亿/两 first, and digit groups split by a full-width comma
+(35，000) as by an ASCII one. Runs of bare digits without 十/百/千 (二〇二〇, 三四周 "three or
+four weeks") are left as they are: their reading is not one number. A half with a time unit is read too: 2年半 /
 两年半 = 2.5年, 半年 = 0.5年 (but 上半年, 下半年 name a half of a year). The rewrite runs only
 on non-ASCII text.
 """
@@ -50,14 +58,29 @@ _FOLLOW = (
     "周|天|日|年|秒|次|名|例|人|位|组|倍|剂|岁|项|克|升|"
     r"\s?(?:%|[A-Za-zµμ])"
 )
+# What may stand between a numeral and what it counts: 余/多 "over" (二十多名 "over twenty", 十余亿
+# "over a billion"), read as a bound by the atom reader.
+_OVER = "[余多]"
+# A numeral scaled by 万/亿 states an amount whatever follows it (十五亿元, 两千万用户): the numeral
+# is rewritten before its last scale character, which the atom reader reads as a scale word
+# (十五亿 → 15亿, 一亿二千万 → 12000万), keeping the figure's precision.
+_LARGE_FOLLOW = "万亿|万|亿"
 _PATTERN = re.compile(
     rf"百分之(?P<pct>{_DECIMAL})"
     rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
-    rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?(?=(?P<follow>{_FOLLOW}))"
+    rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?"
+    rf"(?=(?P<over>{_OVER})?(?:(?P<large>{_LARGE_FOLLOW})|(?P<follow>{_FOLLOW})))"
 )
+# Traditional forms of the numeral characters, written as the simplified ones the readers know.
+_TRADITIONAL = str.maketrans({"萬": "万", "億": "亿", "兩": "两"})
+# Digit groups split by a full-width comma ("35，000人"): the thousands separator a Chinese text
+# may write, read as the ASCII one (a 3-digit list "100，200" reads as 100,200 does: one number).
+_FULLWIDTH_GROUPS = re.compile(r"(?<![\d.,，])\d{1,3}(?:，\d{3})+(?![\d]|，\d)")
 _ANY = re.compile(f"[{_CHARS}]")
 # Characters that make a word with a following 一/两 ("the same", "unified", "each", "only").
 _WORD_BEFORE_ONE = set("同统唯单每之其任某哪逐划专归合守整纯均万进一")
+# Characters that make a numeral after them vague: 数十 "several tens", 几百 "a few hundred".
+_VAGUE_BEFORE = set("数几")
 
 
 # "2年半" is 2.5 years, "半年" half a year; 上半年/下半年 (first/second half of a year) name a period.
@@ -91,6 +114,9 @@ def arabic_numerals(text: str) -> str:
     """``text`` with every Chinese numeral that states a quantity written in Arabic digits."""
     if text.isascii():
         return text
+    text = text.translate(_TRADITIONAL)
+    if "，" in text:
+        text = _FULLWIDTH_GROUPS.sub(lambda m: m.group(0).replace("，", ","), text)
     if _ANY.search(text):
         text = _MIXED.sub(_mixed, text)
         text = _PATTERN.sub(_rewrite, text)
@@ -109,6 +135,10 @@ def _rewrite(m: re.Match[str]) -> str:
     a, b = m.group("a"), m.group("b")
     if not _reads_as_quantity(m, a):
         return m.group(0)
+    if m.group("large"):
+        return _before_scale(a, b, m.group("sep"), m.group("large"))
+    if b is not None and b[-1] in _LARGE and not any(c in _LARGE for c in a):
+        return _before_scale(a, b[:-1], m.group("sep"), b[-1]) + b[-1]  # 三至五万人: 3至5万人, both ends in 万
     first = _decimal(a)
     if first is None:
         return m.group(0)
@@ -118,10 +148,43 @@ def _rewrite(m: re.Match[str]) -> str:
     return m.group(0) if second is None else f"{first}{m.group('sep')}{second}"
 
 
+def _before_scale(a: str, b: str | None, sep: str | None, large: str) -> str:
+    """The numeral(s) before a 万/亿 in digits, in units of that scale character (the
+    characters after them stay as written); unchanged when a run states no one number."""
+    if b is None:
+        first = _in_units_of(a, large, large)
+        return first if first is not None else a
+    # a range's low end carries its own scale (一亿至两亿: 1亿至2亿) or shares the high end's (十二至十五亿)
+    first = _in_units_of(a[:-1], None, a[-1]) + a[-1] if a[-1] in _LARGE and _decimal(a[:-1] or "?") else _in_units_of(a, None, large)
+    second = _in_units_of(b, large, large)
+    if first is None or second is None:
+        return f"{a}{sep}{b}"
+    return f"{first}{sep}{second}"
+
+
+def _in_units_of(run: str, scaled_by: str | None, large: str) -> str | None:
+    """``run`` in digits; with ``scaled_by``, the run is followed by that scale character and
+    may hold a larger one itself (一亿二千 before 万 is 12000 of 万; 三万 before 亿 is 3 of 万亿)."""
+    if scaled_by is None or not any(c in _LARGE for c in run.split("点", 1)[0]):
+        return _decimal(run)
+    if "点" in run:
+        return None
+    if run.endswith("万") and large == "亿":
+        inner = _decimal(run[:-1])
+        return None if inner is None else inner + "万"  # 三万亿: 3万 followed by 亿, the 万亿 scale word
+    value = _integer(run + large)
+    if value is None:
+        return None
+    units, rest = divmod(value, _LARGE[large])
+    return str(units) if not rest else None
+
+
 def _reads_as_quantity(m: re.Match[str], run: str) -> bool:
     head = run.split("点", 1)[0]
     if head in ("百", "千", "万", "亿"):
         return False  # a scale word alone: 千克 is a kilogram, 每千克 "per kilogram", not 1000 grams
+    if m.start() and m.string[m.start() - 1] in _VAGUE_BEFORE:
+        return False  # 数十亿, 几百万: "several tens of", no one number
     if head in ("一", "两"):
         before = m.string[m.start() - 1] if m.start() else ""
         if head == "一" and before in _WORD_BEFORE_ONE:

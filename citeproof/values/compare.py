@@ -115,7 +115,8 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     rel = _relate(claim, source, negated=negated)
     if rel == "supported" and (source.range_end or _stat_differs(claim, source)
                                or (source.qualifier == "~" and claim.qualifier != "~")
-                               or (source.spread_form and not claim.spread)):
+                               or (source.spread_form and not claim.spread)
+                               or _one_side_shared_symbol(claim, source)):
         return "plausible"
     return rel
 
@@ -168,8 +169,9 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
                 return "supported"
             if same and not approx and _rounds_to(cv, wv, claim.step):
                 return "plausible"  # the claim rounds the source value: a judge decides if that is fair
-            if wv < 0 < cv and _equal(claim, cv, -wv, same_unit=same) and not approx:
-                return "plausible"  # "reduced by 40%" against a change of -40
+            if wv < 0 < cv and _equal(claim, cv, -wv, same_unit=same) and not approx and not claim.raw.startswith("+"):
+                # "reduced by 40%" against a change of -40; not "+5%", whose sign is written
+                return "plausible"
             return None
         # the claim states a value the source bounds: a value inside the bound can only be judged
         return "plausible" if _satisfies(cv, wq, wv) else None
@@ -243,4 +245,26 @@ def _shared_symbol(claim: ValueAtom, source: ValueAtom) -> bool:
         symbol in atom.raw and codes <= group
         for symbol, group in lexicon().currency_shared.items()
         for atom in (claim, source)
+    )
+
+
+def _one_side_shared_symbol(claim: ValueAtom, source: ValueAtom) -> bool:
+    """One amount written with a symbol or word several currencies write ("¥1.2 trillion": the
+    yen or the yuan; "3.4 billion pounds"), the other with its currency named ("1.2万亿元",
+    "£3.4 billion"): the same code was read for both, but whether the shared symbol meant it is
+    for the judge. Both written with the symbol say the same thing."""
+    if claim.dim != source.dim or not claim.dim.startswith("currency:"):
+        return False
+    return _written_with_shared_symbol(claim) != _written_with_shared_symbol(source)
+
+
+def _written_with_shared_symbol(atom: ValueAtom) -> bool:
+    lex = lexicon()
+    code = atom.dim.removeprefix("currency:")
+    raw = atom.raw.lower()
+    return any(
+        symbol in raw and code in group
+        # "pounds sterling" names its currency: a longer alias holding the word is no shared word
+        and not any(alias != symbol and symbol in alias and alias in raw for alias in lex.currency_suffix)
+        for symbol, group in lex.currency_shared.items()
     )

@@ -9,14 +9,23 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   statistics (``p = 0.03``, ``HR 0.75``, ``95% CI 1.2–3.4``);
 * English number words ``zero``/``none``/``one``…``ninety-nine`` ("none" not where it negates
   the bound after it in its clause: "none of the events affected more than 10%");
-* a count ("20 patients", "3例") is a bare number: count nouns are not units.
+* a count ("20 patients", "3例") is a bare number: count nouns are not units;
+* a sign before the number, before its currency ("-$120 million", "−€5m") or after a CJK
+  character ("同比-5%"); on the source side an amount alone in parentheses is negative
+  ("($120 million)", accounting), not after another value ("€5 billion ($5.4 billion)");
+* amounts as markets write them: scale abbreviations (``bln``, ``tn``, ``mln``), a capital
+  ``M``/``MM`` glued to the number or ``m``/``mm`` after a currency is a million ("12M users",
+  "$1.2MM"; "12 m", "12m" without a currency stay metres), a currency code glued to the
+  amount ("USD1.2bn", "RMB12亿"), "pounds" after a scale word is money ("3.4 billion pounds",
+  not "… pounds of cotton"; judged against "£", ``compare``), 余/多 between a number and what
+  it counts is a lower bound ("200余亿元" = over 200亿元).
 
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
 ``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
 ``day 1``, ``第3``, ``3期``) and the plain numbers listed with one (``cohorts 1 and 2``,
 ``intervention one and two``, ``Arms 1, 2 and 3``, ``1、2组``), list markers at the start of a
 claim, calendar years (a bare four-digit 1900–2100), dates and clock times, ``1st``/``2nd``, numeric reference markers
-(``[12]``). Spelled-out Chinese numerals (三, 两) are not read. Labels are skipped on the
+(``[12]``). Chinese numerals are read as digits first (:mod:`citeproof.values.cjk_numerals`). Labels are skipped on the
 source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
 label: "by week 24" / "Day 28" reads as a duration. In ``mode="source"`` glued adverse-event
 counts (``Anemia1/6``) are read.
@@ -157,6 +166,10 @@ def prepare_lines(texts: list[str]) -> list[str]:
     return [prepare(t) for t in texts]
 
 
+def _is_cjk_char(c: str) -> bool:
+    return "\u3400" <= c <= "\u9fff"
+
+
 def _lower(text: str) -> str:
     low = text.lower()
     # str.lower can change the length of a few exotic characters; offsets must stay aligned
@@ -198,9 +211,13 @@ class _Scanner:
             return self.lex.scale_words[sm.group(0)], sm.end()
         if pos < len(self.text):
             c = self.text[pos]
+            if self.text.startswith("MM", pos):
+                c, pos = "M", pos + 1  # "1.2MM": the financial million (a thousand thousands)
             nxt = self.text[pos + 1] if pos + 1 < len(self.text) else " "
-            # a glued "M" is only a scale after a currency ($3.5M; handled there): 5M may be molar
-            if c in self.lex.scale_letters and c != "M" and not nxt.isalpha():
+            # A letter glued to the number scales it ("12M users", "$1.2B", "12k"): a capital
+            # M is no metre (SI writes "m") and molarity is no fact of a report; "12 m" spaced,
+            # or a lowercase "12m" without a currency, stays a length (_unit_at).
+            if c in self.lex.scale_letters and not nxt.isalpha():
                 return self.lex.scale_letters[c], pos + 1
         return 1.0, pos
 
@@ -263,6 +280,45 @@ class _Scanner:
             return None, start
         return self.lex.currency_prefix[m.group(0).strip()], start - (len(window) - m.start())
 
+    def _sign_before(self, start: int) -> float | None:
+        """-1.0 or 1.0 for a sign written right before ``start``, None for none. A hyphen after a
+        letter or digit joins a word or a range ("IL-6", "5-10"), one after "/" a date; after a
+        CJK character it is a sign ("同比-5%": Chinese writes no space before it)."""
+        if start <= 0 or self.text[start - 1] not in "-+":
+            return None
+        if start >= 2:
+            before = self.text[start - 2]
+            if before == "/" or (before.isalnum() and not _is_cjk_char(before)):
+                return None
+        return -1.0 if self.text[start - 1] == "-" else 1.0
+
+    def _money_after_scale(self, unit_end: int) -> tuple[str, int] | None:
+        """The currency a weight word names after a scale word ("3.4 billion pounds") and where
+        it ends ("pounds sterling" is read whole); None when it is a weight ("2 billion pounds
+        of cotton") or another unit."""
+        low = self.low
+        word = next((w for w in self.lex.money_after_scale if low.endswith(w, 0, unit_end)), None)
+        if word is None:
+            return None
+        named = self.lex.currency_suffix_re.match(low, unit_end - len(word))
+        if named is not None and named.end() > unit_end:
+            return self.lex.currency_suffix[named.group(0)], named.end()
+        if self.lex.money_after_scale_not_before.match(low, unit_end):
+            return None
+        return self.lex.money_after_scale[word], unit_end
+
+    def _accounting_negative(self, start: int, end: int) -> bool:
+        """An amount alone in parentheses ("Net income was ($120 million)") is negative in
+        accounting. Read so on the source side only, where a wrong reading costs at most a
+        judge's look: a positive claim of the same figure is then plausible (``compare``), never
+        supported. Not after another value: "€5 billion ($5.4 billion)" converts, it is no loss."""
+        text = self.text
+        opening = start - 1 - (text[start - 1:start] == " ")
+        if opening < 0 or text[opening] not in "(（" or not _CLOSING.match(text, end):
+            return False
+        previous = self.atoms[-1] if self.atoms else None
+        return previous is None or bool(text[previous.end:opening].strip())
+
     def _qualifier_before(self, start: int) -> tuple[str | None, int]:
         before = self.low[max(0, start - 40):start]
         stripped = before.rstrip()
@@ -310,6 +366,8 @@ class _Scanner:
         elif numeral == "10" and (pw := _POWER_ONLY.match(text[pos:pos + 6])):
             v, dec = 10.0 ** int(pw.group("exp")), 0
             pos += pw.end()
+        if pos < len(text) and text[pos] in self.lex.bounds_inside and self._counted_after(pos + 1):
+            pos += 1  # "200余亿", "20多名": the bound mark (read by _atom) stands before the scale or noun
         if scale == 1.0:
             s, p2 = self._scale_at(pos)
             if s != 1.0:
@@ -329,6 +387,11 @@ class _Scanner:
             dens = [*dens, (canonical, "time", hours)]
         return v, dec, scale, unit, dens, pos
 
+    def _counted_after(self, pos: int) -> bool:
+        """A scale word, unit, currency or count noun starts at ``pos`` (what a bound mark before it qualifies)."""
+        low, lex = self.low, self.lex
+        return any(rx.match(low, pos) for rx in (lex.scale_word_re, lex.unit_re, lex.currency_suffix_re, lex.count_noun_re))
+
     def _word_value(self, m: re.Match[str]) -> int:
         if m.group("single"):
             return self.lex.number_words[m.group("single")]
@@ -339,10 +402,22 @@ class _Scanner:
         if start <= 0:
             return False
         prev = self.text[start - 1]
-        if prev.isascii() and prev.isalpha() or prev in "µμ_^":
+        if prev.isascii() and prev.isalpha():
+            return not self._currency_code_before(start)
+        if prev in "µμ_^":
             return True
         # "IL-6", "Ki-67", "CD-20": a hyphen between letters and digits names something
         return prev == "-" and start >= 2 and self.text[start - 2].isascii() and self.text[start - 2].isalpha()
+
+    def _currency_code_before(self, start: int) -> bool:
+        """A currency code glued to the amount ("USD1.2bn", "RMB12亿"), itself not the tail of a
+        longer name (a code glued to letters before it is part of an identifier)."""
+        window = self.text[max(0, start - 4):start]
+        m = self.lex.currency_prefix_re.search(window)
+        if m is None or m.end() != len(window) or not m.group(0).isalpha():
+            return False
+        code_start = start - (len(window) - m.start())
+        return code_start == 0 or not self.text[code_start - 1].isalnum() or _is_cjk_char(self.text[code_start - 1])
 
     def _identifier_after(self, end: int, unit_end: int) -> bool:
         """Digits followed by letters that are not a unit/scale (4T1, 1st, 3D) name something."""
@@ -412,10 +487,8 @@ class _Scanner:
         text, low = self.text, self.low
         sign = 1.0
         nstart = start
-        if word_value is None and start > 0 and text[start - 1] in "-+" and (start == 1 or not text[start - 2].isalnum()) and not (start >= 2 and text[start - 2] in "/"):
-            # a sign, unless the hyphen joins a range (handled by the range branch of the previous number)
-            sign = -1.0 if text[start - 1] == "-" else 1.0
-            nstart = start - 1
+        if word_value is None and (sign_at := self._sign_before(start)) is not None:
+            sign, nstart = sign_at, start - 1
         # fraction "2/20", "2 of 20", "1 in 10", "one in three"
         wf = _WORD_FRACTION.match(low, end) if word_value is not None else None
         if wf and (den_word := self.lex.number_word_re.fullmatch(wf.group(1))):
@@ -477,10 +550,16 @@ class _Scanner:
             if cm and unit is None:
                 currency = self.lex.currency_suffix[cm.group(0)]
                 pos = cm.end()
+            elif unit is not None and scale != 1.0 and (money := self._money_after_scale(pos)):
+                (currency, pos), unit = money, None  # "3.4 billion pounds": no weight is counted in billions
         else:
             nstart = cstart
-            if unit is not None and unit.canonical == "m" and not dens:
-                # "$5m", "$5M", "US$ 1.2 m": after a currency an "m" is a million, not a metre
+            if sign == 1.0 and (sign_at := self._sign_before(cstart)) is not None:
+                # "-$120 million", "−€5m": the sign is written before the currency symbol
+                sign, nstart = sign_at, cstart - 1
+                v *= sign
+            if unit is not None and unit.canonical in ("m", "mm") and not dens:
+                # "$5m", "US$ 1.2 m", "$1.2mm": after a currency an "m" (or the financial "mm") is a million, not a length
                 scale, unit = self.lex.scale_letters["M"] if scale == 1.0 else scale, None
             elif scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
                 scale, pos = self.lex.scale_letters[text[end]], max(pos, end + 1)
@@ -535,6 +614,8 @@ class _Scanner:
         if not dim:
             count_noun = self._count_noun(pos)
         qualifier, qstart = self._qualifier_before(nstart)
+        if qualifier is None and end < len(text) and text[end] in self.lex.bounds_inside and pos > end:
+            qualifier = self.lex.bounds_inside[text[end]]  # type: ignore[assignment]  # "200余亿元": over 200亿
         stat = None
         context_before = low[max(0, qstart - 40):qstart] if qualifier else low[max(0, nstart - 40):nstart]
         prefix = low[max(0, nstart - 30):nstart]
@@ -588,6 +669,8 @@ class _Scanner:
                 self.label_plural = _PLURAL_LABEL.search(low[max(0, nstart - 24):nstart]) is not None
             self.label_end = pos
             return None, pos  # names something; never a value on either side (a count must not find "Arm 3")
+        if currency and sign == 1.0 and self.mode == "source" and self._accounting_negative(nstart, pos):
+            v = -v
         derived = self._derived(nstart, pos)
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale

@@ -57,6 +57,8 @@ class Lexicon:
     currency_suffix: dict[str, str]
     currency_suffix_re: re.Pattern[str]
     currency_shared: dict[str, frozenset[str]]  # a symbol several currencies write (¥) → their codes
+    money_after_scale: dict[str, str]  # a weight word that is money after a scale word ("billion pounds") → code
+    money_after_scale_not_before: re.Pattern[str]  # what makes it a weight again ("pounds of")
     number_words: dict[str, int]
     number_word_re: re.Pattern[str]
     scale_words: dict[str, float]
@@ -66,6 +68,7 @@ class Lexicon:
     bounds_before_re: EndMatcher  # a cue at the END of the text before a number
     bounds_after: dict[str, str]
     bounds_after_re: re.Pattern[str]  # a cue at the START of the text after a number
+    bounds_inside: dict[str, str]  # a mark between a number and what it counts (200余亿): mark → qualifier
     derived_after_re: re.Pattern[str]
     derived_before_re: EndMatcher
     label_before_re: re.Pattern[str]
@@ -157,6 +160,9 @@ def lexicon() -> Lexicon:
     prefix = {k: v for k, v in cur["prefix"].items()}
     suffix = {k.lower(): v for k, v in cur["suffix"].items()}
     shared = {symbol: frozenset(codes) for symbol, codes in cur.get("shared_symbols", {}).items()}
+    money = cur.get("money_after_scale", {})
+    money_after_scale = {k.lower(): v for k, v in money.get("words", {}).items()}
+    money_not_before = re.compile(r"\s(?:" + (_alternation(money.get("unless_followed_by", [])) or "(?!)") + r")(?![a-z])")
     currency_prefix_re = re.compile("(?:" + _alternation(list(prefix)) + r")\s?$")
     currency_suffix_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
 
@@ -204,6 +210,8 @@ def lexicon() -> Lexicon:
         currency_suffix=suffix,
         currency_suffix_re=currency_suffix_re,
         currency_shared=shared,
+        money_after_scale=money_after_scale,
+        money_after_scale_not_before=money_not_before,
         number_words=number_words,
         number_word_re=number_word_re,
         scale_words=scale_words,
@@ -213,6 +221,7 @@ def lexicon() -> Lexicon:
         bounds_before_re=ending(list(bounds_before)),
         bounds_after=bounds_after,
         bounds_after_re=starting(list(bounds_after)),
+        bounds_inside=cue_map({q: cs for q, cs in cues.get("bounds_inside", {}).items() if not q.startswith("_")}),
         derived_after_re=re.compile(r"\s?(?:" + "|".join(_boundary(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
         label_before_re=label_before_re,

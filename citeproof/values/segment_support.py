@@ -176,7 +176,7 @@ def _cues() -> _Cues:
 def content_terms(text: str) -> set[str]:
     """English content words (lightly stemmed) and Chinese character bigrams.
 
-    Unit and number words are left out: they belong to value atoms, which are checked as
+    Unit, scale, currency and number words are left out: they belong to value atoms, which are checked as
     atoms, and would otherwise let "mg/day" count as shared content."""
     return set(content_sequence(text))
 
@@ -231,7 +231,7 @@ def _word_terms(cues: _Cues, lex: Lexicon) -> dict[str, str | None]:
 
 def _word_term(w: str, cues: _Cues, lex: Lexicon) -> str | None:
     if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words \
-            and w not in lex.per_time_by_alias:
+            and w not in lex.per_time_by_alias and w not in lex.scale_words and w not in lex.currency_suffix:
         return _stem(w)
     return None
 

@@ -56,7 +56,6 @@ def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
         "两组间差异无统计学意义",  # 两组: "both groups"
         "一线治疗",  # first-line: 线 is not a unit
         "三月开始入组",  # 三月 is March, not three months
-        "三十多名",  # "thirty-odd": not one number
         "三四周",  # "three or four weeks": not 34
         "二〇二〇年",  # a year written digit by digit
         "十百名",  # not a numeral

@@ -67,9 +67,15 @@ def test_an_m_without_a_currency_is_still_a_metre():
         # ¥ is the yuan and the yen: an amount written with it is judged against the other
         ("Sales were JPY 120 billion.", "Sales were ¥120 billion.", "plausible"),
         ("Sales were ¥120 billion.", "Sales were JPY 120 billion.", "plausible"),
-        # ... and read as the yuan where it meets one
-        ("销售额为¥120亿。", "销售额为120亿元。", "supported"),
+        # ... and against the yuan named too: ¥ is read as the yuan, but whether it meant it is
+        # the judge's (red team: a Japanese company's "¥1.2 trillion" passed as "1.2 trillion yuan")
+        ("销售额为¥120亿。", "销售额为120亿元。", "plausible"),
+        ("销售额为120亿元。", "销售额为¥120亿。", "plausible"),
+        ("Sales were 1.2 trillion yuan.", "Sales were ¥1.2 trillion.", "plausible"),
         ("Sales were ¥120 billion.", "Sales were ¥120 billion.", "supported"),
+        ("销售额为¥120亿。", "销售额为¥120亿。", "supported"),
+        ("Sales were 1.2 trillion yuan.", "Sales were RMB 1.2 trillion.", "supported"),
+        ("Sales were 120 billion yen.", "Sales were 120 billion 円.", "supported"),
         # another figure, or a currency outside the symbol's group, is still missing
         ("Sales were JPY 130 billion.", "Sales were ¥120 billion.", "missing"),
         ("Sales were USD 120 billion.", "Sales were ¥120 billion.", "missing"),
