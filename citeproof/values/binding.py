@@ -11,6 +11,11 @@ to the judge: a faithful reordering ("30% in Arm B, 40% in Arm A") is judged, ne
 Numbers are matched by value (``relate`` = supported, so 0.12 g finds 120 mg), names as
 written (case-folded). An item the segment holds in no comparable form is left out of the
 order check: the other gates decide whether it is there at all.
+
+Order alone misses a number moved across its label ("40% in Arm A and 25% in Arm B" read as
+"in Arm A … 25%"), a number given another clause's verb, and a denominator claimed as a count:
+each side's numbers are then read with the label, the words and the "x of N" role of their own
+clause (``citeproof.values.pairing``), and the claim's pairing must be one the source states.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from citeproof.values import pairing
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
@@ -58,11 +64,15 @@ def binding_differs(
     their order is no evidence."""
     values = [a for a in atoms if not a.derived]
     found = extract_atoms(segment_text, mode="source") if values else []
-    if ordered and len(values) >= 2:
-        places = [[s.start for s in found if relate(a, s) == "supported"] for a in sorted(values, key=lambda a: a.start)]
+    claim_low = prepare(claim_text).lower()
+    # a time point's own number ("At 2 years, …" fronted) is paired by the label check below,
+    # which reads the time point itself; in the order check it would only count the fronting
+    timed = [m.span() for m in _WHEN.finditer(claim_low)]
+    ordered_values = [a for a in values if not any(s < a.end and a.start < e for s, e in timed)]
+    if ordered and len(ordered_values) >= 2:
+        places = [[s.start for s in found if relate(a, s) == "supported"] for a in sorted(ordered_values, key=lambda a: a.start)]
         if not _in_order(places):
             return "the claim's numbers come in another order than in the source: they may belong to other subjects"
-    claim_low = prepare(claim_text).lower()
     seg_low = prepare(segment_text, keep_newlines=True).lower()
     # a name either text writes as a name is a name in both ("Merck held …" opens a sentence,
     # "… followed by Merck" does not)
@@ -81,10 +91,29 @@ def binding_differs(
               if n not in when and n not in seg_low and n.rstrip("s") not in seg_low and n not in seg_listed]
     if absent:
         return f"the claim names '{absent[0]}', which the source line does not"
-    if values and subjects:
-        seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
-        return _subject_values_differ(values, subjects, found, seg_subjects)
-    return None
+    if not values:
+        return None
+    seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
+    return _pairing_differs(claim_low, values, subjects, seg_low, found, seg_subjects)
+
+
+def _pairing_differs(
+    claim_low: str, values: Sequence[ValueAtom], subjects: Sequence[tuple[str, int]],
+    seg_low: str, found: Sequence[ValueAtom], seg_subjects: Sequence[tuple[str, int]],
+) -> str | None:
+    """Each side's numbers read with the labels, words and "x of N" role of their own clause
+    (``citeproof.values.pairing``): why the claim pairs a number otherwise than the source."""
+    claim = pairing.read(claim_low, values, _labels(claim_low, subjects))
+    source = pairing.read(seg_low, found, _labels(seg_low, seg_subjects))
+    return (pairing.label_differs(claim, source)
+            or pairing.role_differs(claim_low, claim, seg_low, source)
+            or pairing.words_differ(claim_low, claim, seg_low, source))
+
+
+def _labels(low: str, subjects: Sequence[tuple[str, int]]) -> list[pairing.Label]:
+    whens = {m.group(0) for m in _WHEN.finditer(low)}
+    listed = set(listed_labels(low))
+    return pairing.make_labels(low, subjects, whens, listed)
 
 
 def names_in(text: str, low: str, extra: set[str], *, capitalised: bool = True) -> list[tuple[str, int]]:
@@ -102,9 +131,15 @@ def names_in(text: str, low: str, extra: set[str], *, capitalised: bool = True) 
     keys |= {w for w in words.subject_words_en if re.search(rf"\b{re.escape(w)}\b", low)}
     keys |= {w for w in words.subject_words_zh if w in low}
     keys |= {n for n in extra if n in low}
-    # a name inside a longer one ("arm a" in "arm a1", "男性" in "男性患者组") is the longer one's
-    keys = {k for k in keys if not any(k != o and k in o for o in keys)}
-    hits = {(m.start(), k) for k in keys for m in re.finditer(re.escape(k), low)}
+    # a name inside a longer one ("arm a" in "arm a1", "男性" in "男性患者组", "men" in "women") is
+    # the longer one's there, and a name of its own where it stands alone ("12 men and 20 women")
+    spans = sorted({(m.start(), m.end(), k) for k in keys for m in re.finditer(re.escape(k), low)}, key=lambda t: (t[0], -t[1]))
+    hits: set[tuple[int, str]] = set()
+    reach = -1  # the furthest end of the spans before (a longer one starting at the same place sorts first)
+    for start, end, k in spans:
+        if end > reach:
+            hits.add((start, k))
+            reach = end
     hits.update((at, name) for name, at in listed_labels(low))
     return [(k, at) for at, k in sorted(hits)]
 
@@ -135,59 +170,6 @@ def subjects_of(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[t
     measures = {t.lower() for t in re.findall(r"\b[A-Z][A-Z0-9-]{1,4}\b", text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
     labels = {m.group(0) for m in _WHEN.finditer(low)}  # Q3, FY2023 are when, not what
     return [(n, at) for n, at in names if n not in measures or n in labels]
-
-
-def _subject_values_differ(
-    values: Sequence[ValueAtom],
-    subjects: Sequence[tuple[str, int]],
-    found: Sequence[ValueAtom],
-    seg_subjects: Sequence[tuple[str, int]],
-) -> str | None:
-    """Whether a subject the claim pairs with a number is paired, in the segment, with a
-    different number of the same kind: each side's pairing is "the number nearest the
-    subject". Only where the segment holds two or more numbers of that kind to confuse;
-    a tie on either side leaves the pairing to the judge."""
-    seg_names = {n for n, _ in seg_subjects}
-    for name in dict.fromkeys(n for n, _ in subjects):
-        if name not in seg_names:
-            continue
-        places = [at for n, at in subjects if n == name]
-        mine = nearest_value(places, len(name), values)
-        if mine is None:
-            continue
-        same_kind = [v for v in found if v.dim == mine.dim and v.kind == mine.kind]
-        if len(same_kind) < 2:
-            continue
-        # "对照组为7.4个月" / "7.4 months in Arm B": the number is looked for on the side of the
-        # subject the claim writes it on, and on the other side only when there is none there
-        after = mine.start > min(places)
-        theirs = nearest_value([at for n, at in seg_subjects if n == name], len(name), same_kind, prefer_after=after)
-        if theirs is not None and relate(mine, theirs) != "supported":
-            return f"the claim gives {mine.raw} to '{name}'; the source gives '{name}' {theirs.raw}"
-    return None
-
-
-def nearest_value(
-    places: Sequence[int], length: int, atoms: Sequence[ValueAtom], *, prefer_after: bool | None = None
-) -> ValueAtom | None:
-    """The atom closest to any of the name's places, looked for first on the ``prefer_after``
-    side (after the name when True, before when False; either when None); None on a tie
-    between different values."""
-    scored = []
-    for atom in atoms:
-        if any(atom.start < at + length and at < atom.end for at in places):
-            continue  # the label's own number ("week 24") is not the value it labels
-        gap, side = min(
-            (atom.start - (at + length), True) if at + length <= atom.start else (at - atom.end, False) if at >= atom.end else (0, True)
-            for at in places
-        )
-        scored.append((max(gap, 0), prefer_after is not None and side != prefer_after, atom))
-    if not scored:
-        return None
-    scored.sort(key=lambda item: (item[1], item[0]))
-    if len(scored) > 1 and scored[0][:2] == scored[1][:2] and scored[0][2].number != scored[1][2].number:
-        return None
-    return scored[0][2]
 
 
 def _in_order(places: Sequence[Sequence[int]]) -> bool:

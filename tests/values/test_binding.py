@@ -207,7 +207,7 @@ def test_a_value_stated_for_listed_labels_is_paired_with_each():
     """"Cohorts 1 and 2 received 25 mg" names cohort 2 too: the source gives cohort 2 50 mg."""
     source = "Cohort 1 received 25 mg daily and cohort 2 received 50 mg daily."
     assert differs("Cohorts 1 and 2 received 25 mg daily.", source) == (
-        "the claim gives 25 mg daily to 'cohort 2'; the source gives 'cohort 2' 50 mg daily"
+        "the claim gives 25 mg daily to 'cohort 2'; the source gives 'cohort 2' 50 mg daily and 25 mg daily to 'cohort 1'"
     )
     assert differs("Cohort 1 and 2 received 25 mg daily.", source) is not None
     assert differs("Cohort 1 received 25 mg daily.", source) is None
@@ -218,7 +218,9 @@ def test_a_value_stated_for_listed_labels_is_paired_with_each():
 
 def test_chinese_listed_cohorts_are_paired_with_the_value_too():
     source = "队列1接受25 mg治疗，队列2接受50 mg治疗。"
-    assert differs("队列1和2接受25 mg治疗。", source) == "the claim gives 25 mg to '队列2'; the source gives '队列2' 50 mg"
+    assert differs("队列1和2接受25 mg治疗。", source) == (
+        "the claim gives 25 mg to '队列2'; the source gives '队列2' 50 mg and 25 mg to '队列1'"
+    )
     assert differs("队列1接受25 mg治疗。", source) is None
     assert differs("队列1和2接受25 mg治疗。", "队列1和2接受25 mg治疗。") is None
 
@@ -243,3 +245,103 @@ def test_a_listed_label_must_be_in_the_line():
 )
 def test_listed_labels(low, labels):
     assert listed_labels(low) == labels
+
+
+# ---- red-team round 3: the number on the other side of its label, its clause's words, "x of N" ---
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "why"),
+    [
+        # the claim writes its number after the label; the source's label has the number before it
+        ("The objective response rate in the experimental arm was 25%.",
+         "The objective response rate was 40% in the experimental arm and 25% in the control arm.",
+         "the claim gives 25% to 'experimental arm'; the source gives 'experimental arm' 40% and 25% to 'control arm'"),
+        ("Median progression-free survival in Arm A was 15.0 months.",
+         "Median progression-free survival was 13.5 months in Arm A and 15.0 months in Arm B.",
+         "the claim gives 15.0 months to 'arm a'; the source gives 'arm a' 13.5 months and 15.0 months to 'arm b'"),
+        ("Grade 3 fatigue occurred in 20 men.", "Grade 3 fatigue occurred in 12 men and 20 women.",
+         "the claim gives 20 to 'men'; the source gives 'men' 12 and 20 to 'women'"),
+        ("The objective response rate was 40% in the control arm.",
+         "In the experimental arm the objective response rate was 40%, and in the control arm it was 25%.",
+         "the claim gives 40% to 'control arm'; the source gives 'control arm' 25% and 40% to 'experimental arm'"),
+        # the source's other label is no name Tier 1 reads ("drug X"): its own label's number decides
+        ("Response rates were 40% with placebo and 25% with drug X.", "Response rates were 40% with drug X and 25% with placebo.",
+         "the claim gives 40% to 'placebo'; the source gives 'placebo' 25% and does not tie 40% to it"),
+        # a time point is compared by its length: 60 months is 5 years, not 2
+        ("Relapse occurred in 3 patients (6%) at 60 months.",
+         "Relapse occurred in 3 patients (6%) at 2 years and 5 patients (10%) at 5 years.",
+         "the claim gives 3 to 'at 60 months'; the source gives 'at 5 years' 5 and 3 to 'at 2 years'"),
+        ("At 2 years, relapse occurred in 5 patients (10%).",
+         "Relapse occurred in 3 patients (6%) at 2 years and 5 patients (10%) at 5 years.",
+         "the claim gives 5 to 'at 2 years'; the source gives 'at 2 years' 3 and 5 to 'at 5 years'"),
+        # the words of another clause put with this clause's number
+        ("A total of 150 patients were randomised.", "A total of 200 patients were randomised; 150 completed the study and 12 died.",
+         "the claim says 'randomised' with 150; the source says 'completed' with it ('randomised' with another number)"),
+        ("A total of 200 patients completed the study.", "A total of 200 patients were randomised; 150 completed the study and 12 died.",
+         "the claim says 'completed' with 200; the source says 'randomised' with it ('completed' with another number)"),
+        # the denominator of "x of N" claimed as a count, the count claimed as a denominator
+        ("In Arm A, 48 patients had a partial response.", "In Arm A, 16 of 48 patients (33.3%) had a partial response.",
+         "the claim gives 48 as a count; the source has it only as a denominator ('16 of 48')"),
+        ("In Arm A, 33.3% of 16 patients had a partial response.", "In Arm A, 16 of 48 patients (33.3%) had a partial response.",
+         "the claim gives 16 as a denominator; the source has it only as a count ('16 of 48')"),
+        ("In Arm A, 48 of 16 patients had a partial response.", "In Arm A, 16 of 48 patients (33.3%) had a partial response.",
+         "the claim gives 48 as a count; the source has it only as a denominator ('16 of 48')"),
+    ],
+)
+def test_a_number_paired_otherwise_in_its_clause_differs(claim, source, why):
+    assert differs(claim, source) == why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The objective response rate in the experimental arm was 40%.",
+         "The objective response rate was 40% in the experimental arm and 25% in the control arm."),
+        ("The objective response rate was 25% in the control arm.",
+         "The objective response rate was 40% in the experimental arm and 25% in the control arm."),
+        ("In Arm A, median progression-free survival was 13.5 months.",
+         "Median progression-free survival was 13.5 months in Arm A and 15.0 months in Arm B."),
+        ("Grade 3 fatigue occurred in 20 women.", "Grade 3 fatigue occurred in 12 men and 20 women."),
+        ("In the control arm the objective response rate was 25%.",
+         "In the experimental arm the objective response rate was 40%, and in the control arm it was 25%."),
+        ("Response rates were 25% with placebo.", "Response rates were 40% with drug X and 25% with placebo."),
+        ("At 2 years, relapse occurred in 3 patients (6%).",
+         "Relapse occurred in 3 patients (6%) at 2 years and 5 patients (10%) at 5 years."),
+        ("Relapse occurred in 5 patients (10%) at 60 months.",
+         "Relapse occurred in 3 patients (6%) at 2 years and 5 patients (10%) at 5 years."),
+        ("A total of 200 patients were randomised.", "A total of 200 patients were randomised; 150 completed the study and 12 died."),
+        # words the source leaves implied in a later clause ("patients") are no other clause's words
+        ("150 patients completed the study.", "A total of 200 patients were randomised; 150 completed the study and 12 died."),
+        ("In Arm A, 16 of 48 patients had a partial response.", "In Arm A, 16 of 48 patients (33.3%) had a partial response."),
+        ("In Arm A, 16 patients had a partial response.", "In Arm A, 16 of 48 patients (33.3%) had a partial response."),
+        ("In Arm A, 33.3% of 48 patients had a partial response.", "In Arm A, 16 of 48 patients (33.3%) had a partial response."),
+        # "a total of 300", "of the 120 enrolled": no part before the "of", so no denominator
+        ("300 patients were enrolled.", "A total of 300 patients were enrolled, of whom 150 were randomised to each arm."),
+        ("120 patients were enrolled.", "Of the 120 patients enrolled, 60 received drug X and 60 received placebo."),
+        ("Response rates were 30% in Arm B.", "Response rates were 40% and 30% in Arm A and Arm B, respectively."),
+        ("Arm A had a response rate of 40%.", "Arm A and Arm B had response rates of 40% and 30%, respectively."),
+        ("In Arm A, the disease control rate was 80%.", "In Arm A, the ORR was 40% and the disease control rate was 80%."),
+        ("The ORR was 30% in Arm B.", "The ORR was higher in Arm A (40%) than in Arm B (30%)."),
+        ("B组的客观缓解率为25%。", "A组的客观缓解率为40%，B组为25%。"),
+        ("The ORR in Arm B was 30%.", "The ORR was 40% in Arm A, 30% in Arm B."),
+        ("The ORR in Arm A was 40%.", "The ORR was 40% in Arm A, 30% in Arm B."),
+    ],
+)
+def test_a_number_paired_the_same_way_in_its_clause_does_not_differ(claim, source):
+    assert differs(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Arm B had a response rate of 40%.", "Arm A and Arm B had response rates of 40% and 30%, respectively."),
+        ("The ORR was 40% in Arm B.", "The ORR was higher in Arm A (40%) than in Arm B (30%)."),
+        ("Nausea occurred in 10% of patients.", "Nausea occurred in 30% of patients and vomiting in 10%."),
+        ("A组的客观缓解率为25%。", "A组的客观缓解率为40%，B组为25%。"),
+        # one clause, labels after their numbers: each number takes the label after it
+        ("The ORR in Arm A was 30%.", "The ORR was 40% in Arm A, 30% in Arm B."),
+    ],
+)
+def test_respectively_than_and_elided_clauses_are_read_too(claim, source):
+    assert differs(claim, source) is not None

@@ -1,0 +1,381 @@
+"""Which label, which words and which role a number has in its own clause, on each side.
+
+"The objective response rate was 40% in the experimental arm and 25% in the control arm"
+holds every number and name of "The response rate in the experimental arm was 25%", and in the
+same order; what tells them apart is which label each number is stated *with*. A text is cut
+into clauses (``clause_breaks`` in ``citeproof/data/claim_support.json``: ';', 'and', 'while',
+'versus', '，' …), a break counting only where it stands between two numbers, and each number
+is paired with the label of its own clause:
+
+* one label in the clause (however often written): every number of the clause is that label's;
+* labels and runs of numbers alternating, as many of each ("12 men and 20 women" in one
+  clause, "Arm A: 40%, Arm B: 30%"): the side the clause opens with decides — a clause opening
+  with a label gives each run the label before it, one opening with a number the label after;
+* "respectively" (分别): the n labels and the n numbers listed in order, paired in order;
+* anything else (two labels and one number: "Arm A and Arm B had 40%"): unknown.
+
+Labels come in two classes, paired separately: time points ("at 2 years", "week 12", which
+are compared by their length: "at 60 months" is "at 5 years") and subjects (arms, groups,
+drugs, men/women, "the control arm"). A claim number the claim pairs with a label passes
+only when one of the source's equal numbers is paired with that label too; when none is, or
+none is paired at all while the source pairs the label with another number of the kind, the
+claim is left to the judge with the source's pairing as the reason.
+
+Two more pairings of the same kind: the words of a number's clause ("200 patients were
+randomised; 150 completed the study": the claim "150 patients were randomised" puts the
+first clause's verb with the second clause's number), and the role of a number in "x of N"
+(the claim's count "48 patients had a response" is the source's denominator in "16 of 48").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.compare import relate
+from citeproof.values.lexicon import lexicon
+from citeproof.values.segment_support import content_terms, cue_document
+
+WHEN = "when"
+WHO = "who"
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    name: str  # as written (lower-cased), for messages
+    key: str  # what two labels must share to be the same ("drug x arm" and "drug x": "drug x")
+    cls: str  # WHEN or WHO
+    start: int
+    end: int
+    listed: bool = False  # one item of a list under one plural head ("cohorts 1 and 2")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One text's numbers (the label's own numbers left out), labels and clauses, and each
+    number's labels per class (none: not established; several: a value stated for a list)."""
+
+    values: tuple[ValueAtom, ...]
+    labels: tuple[Label, ...]
+    clauses: tuple[tuple[int, int], ...]
+    bound: tuple[dict[str, tuple[Label, ...]], ...]
+
+
+# "the control arm", "the high-dose group" (not "in arm a": a numbered label is read as one)
+_ARM_OF = re.compile(
+    r"(?<![a-z0-9-])([a-z][a-z0-9+-]*(?:\s[a-z][a-z0-9+-]*)?)\s(?:arm|group|cohort)s?(?![a-z0-9])"
+    r"(?!\s(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9]))"
+)
+_SPAN_UNITS = {"hour": ("hours", 1), "day": ("days", 1), "week": ("days", 7), "month": ("months", 1), "year": ("months", 12)}
+_SPAN = re.compile(r"(?:(\d{1,3})\s+(hour|day|week|month|year)s?|(hour|day|week|month|year)\s+(\d{1,3}))$")
+_LIST_ITEM = re.compile(r"(?:[a-z]+s\s+)?(?:[a-z]|\d{1,2})(?![a-z0-9])|\d{1,2}")  # "cohorts 1", "2"
+# the N of "16 of 48", "33.3% of 48", "16/48" (not "a total of 300", "of the 120 enrolled": no part before it)
+_DEN_BEFORE = re.compile(r"\d%?\s*(?:(?<![a-z])of|(?<![a-z])out of|/)\s*(?:the\s+|all\s+)?$")
+_NUM_AFTER = re.compile(r"\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?\d")
+
+
+@lru_cache(maxsize=1)
+def _breaks() -> re.Pattern[str]:
+    doc = cue_document()["clause_breaks"]
+    words = sorted((w for w in doc["en"] if w[0].isalpha()), key=len, reverse=True)
+    marks = [w for w in doc["en"] if not w[0].isalpha()] + sorted(doc["zh"], key=len, reverse=True)
+    return re.compile(
+        r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z])|" + "|".join(re.escape(m) for m in marks)
+    )
+
+
+@lru_cache(maxsize=1)
+def _not_arm_names() -> frozenset[str]:
+    return frozenset(cue_document()["not_arm_names"]["en"])
+
+
+@lru_cache(maxsize=1)
+def _respectively() -> tuple[str, ...]:
+    return tuple(cue_document()["structure_cues"]["respectively"])
+
+
+def _written_length(low: str, name: str, at: int) -> int:
+    """How far a name runs in the text: a listed item ("cohort 2" found at its "2") is one character."""
+    if low.startswith(name, at):
+        return len(name)
+    m = _LIST_ITEM.match(low, at)
+    return m.end() - at if m else 1
+
+
+@lru_cache(maxsize=1)
+def _grade_word() -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in lexicon().roman_grades)
+    return re.compile(r"(?<![a-z])(?:" + words + r")\s*(?:[<>≤≥]=?\s*)?$")
+
+
+def _names_a_grade(low: str, atom: ValueAtom) -> bool:
+    """"Grade 3", "stage ≥2": the number names the event, it is no subject's value."""
+    return _grade_word().search(low, max(0, atom.start - 12), atom.start) is not None
+
+
+def _lists_respectively(low: str) -> bool:
+    return any(cue in low for cue in _respectively())
+
+
+def time_key(name: str) -> str:
+    """A time point's length in its base unit ("at 5 years", "month 60" → "60 months"; "week 12" →
+    "84 days"), or the name itself when it is no length (a year, a quarter, "cycle 2")."""
+    m = _SPAN.search(name)
+    if m is None:
+        return name
+    amount, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    base, factor = _SPAN_UNITS[unit]
+    return f"{int(amount) * factor} {base}"
+
+
+def arm_labels(low: str) -> list[tuple[str, str, int, int]]:
+    """"the experimental arm", "the placebo group": (name, key, start, end), the key the name
+    without its head word (so it meets "placebo" named alone)."""
+    out = []
+    for m in _ARM_OF.finditer(low):
+        words = m.group(1).split()
+        while words and words[0] in _not_arm_names():
+            words.pop(0)
+        if not words or words[-1] in _not_arm_names():
+            continue
+        start = m.end(1) - len(" ".join(words)) if len(words) == 1 else m.start(1)  # the words kept end the group
+        out.append((low[start:m.end()], " ".join(words), start, m.end()))
+    return out
+
+
+def make_labels(low: str, names: Sequence[tuple[str, int]], whens: set[str], listed: set[tuple[str, int]]) -> list[Label]:
+    """``names`` (position-tagged, as ``binding.names_in``/``subjects_of`` give them; ``listed``
+    those that are items of one list) and the "X arm" labels of ``low`` as labels; a label
+    inside a longer one is the longer one's."""
+    labels = [
+        Label(n, time_key(n), WHEN, at, at + len(n)) if n in whens
+        else Label(n, n, WHO, at, at + _written_length(low, n, at), (n, at) in listed)
+        for n, at in names
+    ]
+    labels += [Label(name, key, WHO, s, e) for name, key, s, e in arm_labels(low)]
+    kept = [
+        lab for lab in labels
+        if not any(o is not lab and o.start <= lab.start and lab.end <= o.end and (o.end - o.start) > (lab.end - lab.start)
+                   for o in labels)
+    ]
+    unique = {(lab.start, lab.end, lab.cls): lab for lab in kept}
+    return sorted(unique.values(), key=lambda lab: lab.start)
+
+
+def read(low: str, atoms: Sequence[ValueAtom], labels: Sequence[Label]) -> Reading:
+    """Pair each number of ``low`` with a label per class (see the module doc)."""
+    values = tuple(
+        a for a in atoms
+        if not a.derived and not _names_a_grade(low, a) and not any(lab.start < a.end and a.start < lab.end for lab in labels)
+    )
+    clauses = tuple(clause_spans(low, values))
+    bound: list[dict[str, tuple[Label, ...]]] = [{WHEN: (), WHO: ()} for _ in values]
+    respectively = _lists_respectively(low)
+    for cls in (WHEN, WHO):
+        mine = [lab for lab in labels if lab.cls == cls]
+        if not mine:
+            continue
+        if respectively:
+            for i, lab in _in_list_order(values, mine).items():
+                bound[i][cls] = lab
+            continue
+        for start, end in clauses:
+            inside = [i for i, v in enumerate(values) if start <= v.start < end]
+            for i, lab in _in_clause(values, inside, [lab for lab in mine if start <= lab.start < end]).items():
+                bound[i][cls] = lab
+    return Reading(values, tuple(labels), clauses, tuple(bound))
+
+
+def clause_spans(low: str, values: Sequence[ValueAtom]) -> list[tuple[int, int]]:
+    """The clauses of ``low`` as spans: cut at the breaks that stand between two numbers (a
+    break inside a number, "between 10 and 20 mg", is none)."""
+    starts = sorted(v.start for v in values)
+    cuts: list[tuple[int, int]] = []
+    for m in _breaks().finditer(low):
+        if any(v.start < m.end() and m.start() < v.end for v in values):
+            continue
+        before = sum(1 for s in starts if s < m.start())
+        # the first break between two numbers cuts; names listed after it ("40% in Arm A and
+        # Arm B and Arm C had 30%") stay with the next number, read there as a list of names
+        if 0 < before < len(starts) and (not cuts or before > cuts[-1][1]):
+            cuts.append((m.start(), before))
+    bounds = [0, *(at for at, _ in cuts), len(low)]
+    return list(zip(bounds, bounds[1:]))
+
+
+def _in_clause(values: Sequence[ValueAtom], inside: list[int], labels: list[Label]) -> dict[int, tuple[Label, ...]]:
+    if not inside or not labels:
+        return {}
+    if len({lab.key for lab in labels}) == 1:
+        return {i: (labels[0],) for i in inside}
+    tokens = sorted([(values[i].start, "v", i) for i in inside] + [(lab.start, "l", lab) for lab in labels], key=lambda t: t[0])
+    runs: list[list] = []  # alternating groups: labels (one, or one list's items) / a run of numbers
+    for _, kind, item in tokens:
+        if runs and runs[-1][0] == kind == "v":
+            runs[-1][1].append(item)
+        elif runs and runs[-1][0] == kind == "l":
+            if not (item.listed and runs[-1][1][-1].listed):
+                return {}  # two labels side by side: a list of names, not a pairing
+            runs[-1][1].append(item)
+        else:
+            runs.append([kind, [item]])
+    n_labels = sum(1 for kind, _ in runs if kind == "l")
+    if n_labels != len(runs) - n_labels:
+        return {}
+    out: dict[int, tuple[Label, ...]] = {}
+    opens_with_label = runs[0][0] == "l"
+    for k in range(0, len(runs), 2):
+        first, second = runs[k], runs[k + 1]
+        group = tuple(first[1] if opens_with_label else second[1])
+        for i in (second[1] if opens_with_label else first[1]):
+            out[i] = group
+    return out
+
+
+def _in_list_order(values: Sequence[ValueAtom], labels: list[Label]) -> dict[int, tuple[Label, ...]]:
+    """"Arm A and Arm B had 40% and 30%, respectively": n distinct labels, then n numbers of
+    one kind (or the numbers first), paired in order; otherwise nothing is paired."""
+    distinct: list[Label] = []
+    for lab in labels:
+        if lab.key not in {d.key for d in distinct}:
+            distinct.append(lab)
+    out: dict[int, tuple[Label, ...]] = {}
+    kinds = {(v.kind, v.dim) for v in values}
+    for kind in kinds:
+        idx = [i for i, v in enumerate(values) if (v.kind, v.dim) == kind]
+        if len(idx) != len(distinct) or len(distinct) < 2:
+            continue
+        labels_first = distinct[-1].end <= values[idx[0]].start
+        numbers_first = values[idx[-1]].end <= distinct[0].start
+        if labels_first or numbers_first:
+            out.update({i: (lab,) for i, lab in zip(idx, distinct)})
+    return out
+
+
+def same_number(claim: ValueAtom, source: ValueAtom) -> bool:
+    """The source atom states the claim's number (a bare count may be a part of "16 of 48")."""
+    if source.kind == "fraction" and claim.kind == "value" and claim.is_bare:
+        return claim.number in (source.num, source.den)
+    return relate(claim, source) == "supported"
+
+
+def _comparable(claim: ValueAtom, source: ValueAtom) -> bool:
+    if claim.is_bare and claim.kind == "value" and source.kind == "fraction":
+        return True
+    return (claim.kind, claim.dim) == (source.kind, source.dim)
+
+
+def label_differs(claim: Reading, source: Reading) -> str | None:
+    """A label the claim pairs a number with, which the source pairs with another number:
+    why, or None. Only labels the source writes too (by key) are compared."""
+    for cv, pairs in zip(claim.values, claim.bound):
+        for cls, labs in pairs.items():
+            for lab in labs:
+                if any(s.key == lab.key and s.cls == cls for s in source.labels):
+                    why = _label_moved(cv, lab, cls, source)
+                    if why:
+                        return why
+    return None
+
+
+def _label_moved(cv: ValueAtom, lab: Label, cls: str, source: Reading) -> str | None:
+    matches = [j for j, sv in enumerate(source.values) if same_number(cv, sv)]
+    if not matches:
+        return None
+    theirs = [source.bound[j][cls] for j in matches]
+    if any(lab.key in {t.key for t in group} for group in theirs):
+        return None
+    # the number the source gives this label, and the label it gives the claim's number
+    other = next(
+        ((sv, t) for sv, pairs in zip(source.values, source.bound) for t in pairs[cls]
+         if t.key == lab.key and _comparable(cv, sv)),
+        None,
+    )
+    elsewhere = next((group[0] for group in theirs if group), None)
+    if other is None and not all(theirs):
+        return None  # the source pairs the number with nothing and the label with no rival: open
+    said = f"the claim gives {cv.raw} to '{lab.name}'; the source gives "
+    if other is not None:
+        value, named = other
+        tail = f"{cv.raw} to '{elsewhere.name}'" if elsewhere is not None else f"does not tie {cv.raw} to it"
+        return said + f"'{named.name}' {value.raw} and {tail}"
+    return said + f"{cv.raw} to '{elsewhere.name}'"  # type: ignore[union-attr]
+
+
+def _clause_of(reading: Reading, atom: ValueAtom) -> int:
+    return next(k for k, (s, e) in enumerate(reading.clauses) if s <= atom.start < e)
+
+
+def words_differ(claim_low: str, claim: Reading, source_low: str, source: Reading) -> str | None:
+    """A claim number stated with a word of another clause of the source in place of a word of
+    its own clause ("200 patients were randomised; 150 completed the study" → "150 patients
+    were randomised"): why, or None. Adding a word another clause has ("150 patients completed
+    the study") only restores what the source left implied, so it alone is no difference."""
+    if len(source.clauses) < 2 or _lists_respectively(source_low):
+        return None  # "40% and 30% in Arm A and Arm B, respectively": its clauses are no statements
+    # a label's words are the label check's (a table row's subject is in its column header)
+    named = set().union(*(content_terms(lab.name) for lab in source.labels + claim.labels))
+    terms = [content_terms(source_low[s:e]) - named for s, e in source.clauses]
+    holding = {_clause_of(source, sv) for sv in source.values}
+    for cv in claim.values:
+        s, e = claim.clauses[_clause_of(claim, cv)]
+        said = content_terms(claim_low[s:e]) - named
+        matches = [sv for sv in source.values if same_number(cv, sv)]
+        swaps = [_swap(said, terms, _clause_of(source, sv), holding) for sv in matches]
+        if matches and all(swaps):
+            taken, left = swaps[0]  # type: ignore[misc]
+            return f"the claim says '{taken}' with {cv.raw}; the source says '{left}' with it ('{taken}' with another number)"
+    return None
+
+
+def _swap(said: set[str], terms: list[set[str]], own: int, holding: set[int]) -> tuple[str, str] | None:
+    for k in holding - {own}:
+        taken = (said & terms[k]) - terms[own]
+        left = terms[own] - said - terms[k]
+        if taken and left:
+            return sorted(taken)[0], sorted(left)[0]
+    return None
+
+
+def role_of(low: str, atom: ValueAtom) -> str:
+    """"den" (the N of "x of N", "x/N"), "num" (the x), or "count"."""
+    if _DEN_BEFORE.search(low, max(0, atom.start - 16), atom.start):
+        return "den"
+    if _NUM_AFTER.match(low, atom.end):
+        return "num"
+    return "count"
+
+
+def role_differs(claim_low: str, claim: Reading, source_low: str, source: Reading) -> str | None:
+    """A bare number the claim states as a count (or as the x of "x of N") that the source
+    states only as a denominator, or one the claim states as a denominator that the source
+    states only as a numerator: why, or None."""
+    for cv in claim.values:
+        if not (cv.is_bare and cv.kind == "value"):
+            continue
+        roles: set[str] = set()
+        shown = ""
+        for sv in source.values:
+            if sv.kind == "fraction":
+                if cv.number == sv.num:
+                    roles.add("num")
+                if cv.number == sv.den:
+                    roles.add("den")
+                shown = shown or (sv.raw if cv.number in (sv.num, sv.den) else "")
+            elif relate(cv, sv) == "supported":
+                roles.add(role_of(source_low, sv))
+        if not roles:
+            continue
+        mine = role_of(claim_low, cv)
+        if mine in ("count", "num") and roles == {"den"}:
+            return f"the claim gives {cv.raw} as a count; the source has it only as a denominator{_of(shown)}"
+        if mine == "den" and roles == {"num"}:
+            return f"the claim gives {cv.raw} as a denominator; the source has it only as a count{_of(shown)}"
+    return None
+
+
+def _of(raw: str) -> str:
+    return f" ('{raw}')" if raw else ""

@@ -1,0 +1,77 @@
+"""Claim/source pairs through the whole pipeline: a number's label, time point, verb and "x of N"
+role in its own clause (citeproof.values.pairing). The false claims were red-team wrong PASSes
+(a value moved across its label, the other clause's verb, the denominator claimed as a count);
+each has a true claim of the same shape beside it, which must still PASS.
+
+Every claim cites its own line of one evidence file, so each pair is judged on its source alone.
+"""
+
+from __future__ import annotations
+
+from values.helpers import verify_against
+
+ORR = "The objective response rate was 40% in the letrozole arm and 25% in the tamoxifen arm."
+ORR_FRONTED = "In the letrozole arm the objective response rate was 40%, and in the tamoxifen arm it was 25%."
+PFS = "Median progression-free survival was 13.5 months in Arm A and 15.0 months in Arm B."
+SEX = "Grade 3 fatigue occurred in 12 men and 20 women."
+PLACEBO = "Response rates were 40% with drug X and 25% with placebo."
+FLOW = "A total of 200 patients were randomised; 150 completed the study and 12 died."
+PR = "In Arm A, 16 of 48 patients (33.3%) had a partial response."
+RELAPSE = "Relapse occurred in 3 patients (6%) at 2 years and 5 patients (10%) at 5 years."
+
+FALSE = [
+    (ORR, "The objective response rate in the letrozole arm was 25%."),
+    (ORR, "Letrozole produced an objective response rate of 25%."),
+    (PFS, "Median progression-free survival in Arm A was 15.0 months."),
+    (SEX, "Grade 3 fatigue occurred in 20 men."),
+    (ORR_FRONTED, "The objective response rate was 40% in the tamoxifen arm."),
+    (PLACEBO, "Response rates were 40% with placebo and 25% with drug X."),
+    (FLOW, "A total of 150 patients were randomised."),
+    (FLOW, "A total of 200 patients completed the study."),
+    (FLOW, "A total of 200 patients were randomised and 150 died."),
+    (PR, "In Arm A, 48 patients had a partial response."),
+    (PR, "In Arm A, 33.3% of 16 patients had a partial response."),
+    (PR, "In Arm A, 48 of 16 patients had a partial response."),
+    (RELAPSE, "At 2 years, relapse occurred in 5 patients (10%)."),
+    (RELAPSE, "Relapse occurred in 3 patients (6%) at 60 months."),
+]
+
+TRUE = [
+    (ORR, "The objective response rate in the letrozole arm was 40%."),
+    (ORR, "Tamoxifen produced an objective response rate of 25%."),
+    (PFS, "In Arm A, median progression-free survival was 13.5 months."),
+    (PFS, "Median progression-free survival in Arm B was 15.0 months."),
+    (SEX, "Grade 3 fatigue occurred in 20 women."),
+    (ORR_FRONTED, "The objective response rate was 25% in the tamoxifen arm."),
+    (PLACEBO, "Response rates were 40% with drug X and 25% with placebo."),
+    (FLOW, "A total of 200 patients were randomised."),
+    (FLOW, "150 patients completed the study."),
+    (PR, "In Arm A, 16 of 48 patients had a partial response."),
+    (PR, "In Arm A, 16 patients (33.3%) had a partial response."),
+    (PR, "In Arm A, 33.3% of 48 patients had a partial response."),
+    (RELAPSE, "At 2 years, relapse occurred in 3 patients (6%)."),
+    (RELAPSE, "Relapse occurred in 5 patients (10%) at 60 months."),
+]
+
+
+def _statuses(tmp_path, pairs):
+    sources = list(dict.fromkeys(s for s, _ in pairs))
+    source = "# S\n\n" + "\n\n".join(sources) + "\n"
+    lines = source.split("\n")
+    report = "# R\n\n" + "\n\n".join(f"{claim[:-1]} [evidence:s.md#L{lines.index(s) + 1}]." for s, claim in pairs) + "\n"
+    out = verify_against(tmp_path, source, report)
+    claims = [c for c in out.claims if c.anchors]
+    assert len(claims) == len(pairs)
+    return [(c.status, c.text, c.undecided_reasons) for c in claims]
+
+
+def test_no_false_claim_passes_and_each_is_left_to_the_judge_with_the_sources_pairing(tmp_path):
+    out = _statuses(tmp_path, FALSE)
+    assert [text for status, text, _ in out if status != "undecided"] == []
+    # the reason names the number and what the source states it with
+    assert "the source gives 'letrozole arm' 40% and 25% to 'tamoxifen arm'" in out[0][2][0]
+    assert "the source gives 'at 5 years' 5 and 3 to 'at 2 years'" in out[-1][2][0]
+
+
+def test_every_true_claim_of_the_same_shape_passes(tmp_path):
+    assert [(text, reasons) for status, text, reasons in _statuses(tmp_path, TRUE) if status != "pass"] == []
