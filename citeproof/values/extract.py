@@ -24,6 +24,7 @@ counts (``Anemia1/6``) are read.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -169,6 +170,35 @@ def _decimals(numeral: str) -> int:
 
 def _parse_number(numeral: str) -> float:
     return float(numeral.replace(",", ""))
+
+
+def _end_unit(unit: UnitInfo, dens: Sequence[tuple[str, str, float]]) -> tuple[str, float]:
+    """One range end's unit as (dimension with its denominators, factor to the base unit)."""
+    factor = unit.factor
+    for _, _, dfactor in dens:
+        factor /= dfactor
+    return "/".join([unit.dim, *(ddim for _, ddim, _ in dens)]), factor
+
+
+def _second_end_in_first_unit(unit: UnitInfo | None, dens: Sequence[tuple[str, str, float]],
+                              unit2: UnitInfo | None, dens2: Sequence[tuple[str, str, float]]) -> float | None:
+    """What a range's second end multiplies by to be in the first end's unit; None when the two
+    ends are no one quantity. The second end's own unit counts: "10 mg to 20 g" is 10 to
+    20,000 mg, never 10 to 20 mg. A unit written once (at either end), or a denominator written
+    once, covers both ends. Months/years against days/weeks convert only approximately: then
+    the ends stay two values."""
+    if unit is None or unit2 is None or unit2 is unit and (not dens or not dens2 or dens == dens2):
+        return 1.0
+    if unit2.dim != unit.dim or unit2.calendar != unit.calendar:
+        return None
+    dim1, factor1 = _end_unit(unit, dens if dens2 else ())
+    dim2, factor2 = _end_unit(unit2, dens2 if dens else ())
+    return factor2 / factor1 if dim1 == dim2 else None
+
+
+def _digits_lost(ratio: float) -> int:
+    """Decimal places a conversion by ``ratio`` adds (1 g in mg: none; 500 mg in g: three)."""
+    return max(0, math.ceil(-math.log10(ratio) - 1e-9)) if ratio > 0 else 0
 
 
 class _Scanner:
@@ -499,15 +529,16 @@ class _Scanner:
                 if not self._identifier_after(n2.end(), pos2):
                     if unit is None and unit2 is not None:
                         unit, dens = unit2, dens2
-                    if unit is not None and unit2 is not None and unit2.dim != unit.dim:
-                        pass  # "5 mg to 2 weeks" is not a range
+                    in_first = _second_end_in_first_unit(unit, dens, unit2, dens2)
+                    if in_first is None:
+                        pass  # "5 mg to 2 weeks", "3 months to 90 days": not one quantity's range
                     elif (unit is not None or currency) and unit2 is None and "." not in n2.group(0) and 1900 <= v2 <= 2100 and len(n2.group(0)) == 4:
                         pass  # "7.2% to 2030": a year after a quantity ends a phrase, it is no range end
                     else:
                         if scale == 1.0 and scale2 != 1.0:
                             scale = scale2  # "1.2-3.4 billion": the scale word covers both ends
-                        high = (-v2 if neg2 else v2) * (scale2 if scale2 != 1.0 else scale)
-                        high_dec = max(dec, dec2)
+                        high = (-v2 if neg2 else v2) * (scale2 if scale2 != 1.0 else scale) * in_first
+                        high_dec = max(dec, dec2 + _digits_lost(in_first))
                         pos = pos2
                         if not dens and dens2:
                             dens = dens2
