@@ -104,6 +104,9 @@ _DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
 _LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
 _P_STAT = re.compile(r"(?:^|[^a-z])p\s?(?:-\s?|\s)?(?:values?)?\s?(?:of|is|was|were|:)?\s?(?P<sym><=|>=|[=<>≤≥])?\s?$")
 _RATIO_STAT = re.compile(r"(?:\b(?P<abbr>a?HR|a?OR|a?RR|IRR)|(?P<long>hazard ratio|odds ratio|relative risk|risk ratio))\s?(?:\(.{0,20}\)\s?)?(?:of|was|is|=|:|,)?\s?$", re.I)
+_RATIO_NAMED_EARLIER = re.compile(
+    r"\b(?P<long>hazard ratio|odds ratio|relative risk|risk ratio)\b[^\d;.]{0,45}?\s(?:was|were|is|of|=|:)\s?$"
+)
 _CI_BEFORE = re.compile(r"\bci\b|confidence interval")
 _CI_AFTER = re.compile(r"^\s?(?:ci|confidence interval)\b")
 _HYPHEN_WORD = re.compile(r"^-[a-z]")
@@ -321,6 +324,18 @@ class _Scanner:
         if _TIMES.match(low, end):
             return True
         return bool(self.lex.derived_before_re.search(low[max(0, start - 30):start].rstrip()))
+
+    def _ratio_named_before(self, nstart: int, prefix: str) -> re.Match[str] | None:
+        """The ratio statistic a number is the value of: named right before it ("HR 0.75",
+        "odds ratio of 0.8"), or by its full name earlier in the clause with no other number
+        between ("the hazard ratio for progression was 0.75") — a ratio is no share of anything,
+        so it must not read as 75%."""
+        if any(k in prefix for k in ("hr", "or", "rr", "ratio", "risk")):
+            if rm := _RATIO_STAT.search(self.text[max(0, nstart - 30):nstart]):
+                return rm
+        if "ratio" in self.low[max(0, nstart - 70):nstart] or "risk" in self.low[max(0, nstart - 70):nstart]:
+            return _RATIO_NAMED_EARLIER.search(self.low[max(0, nstart - 70):nstart])
+        return None
 
     def _count_noun(self, pos: int) -> str | None:
         m = self.lex.count_noun_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
@@ -574,9 +589,8 @@ class _Scanner:
             stat = "p"
             if pm.group("sym"):
                 qualifier = _SYMBOL_Q.get(pm.group("sym"))
-        elif not dim and any(k in prefix for k in ("hr", "or", "rr", "ratio", "risk")) and _RATIO_STAT.search(text[max(0, nstart - 30):nstart]):
-            rm = _RATIO_STAT.search(text[max(0, nstart - 30):nstart])
-            abbr = rm.group("abbr") if rm else None
+        elif not dim and (rm := self._ratio_named_before(nstart, prefix)):
+            abbr = rm.group("abbr") if "abbr" in rm.re.groupindex else None
             if abbr is None or abbr.upper() == abbr or abbr[0] == "a":
                 stat = (abbr or "".join(w[0] for w in (rm.group("long") or "").split())).upper().lstrip("A") or None
         if dim == "percent" and _CI_AFTER.match(low[pos:pos + 24]):

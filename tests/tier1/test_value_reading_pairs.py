@@ -21,6 +21,9 @@ NOT_PASS = [
     ("The infusion lasted 30-60 minutes.", "The infusion lasted 30 minutes-60 hours."),
     ("LDL cholesterol fell from 160 mg/dL to 100 mg/dL with the study drug.",
      "LDL cholesterol fell from 160 mg/dL to 100 mg/L with the study drug."),
+    # a ratio statistic is no share
+    ("The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01).",
+     "The hazard ratio for progression was 75% (95% CI 0.60 to 0.94; p = 0.01)."),
 ]
 
 # (source line, true claim of the same shape): must pass
@@ -32,6 +35,8 @@ PASS = [
     ("The infusion lasted 30-60 minutes.", "The infusion lasted 30 minutes-60 minutes."),
     ("LDL cholesterol fell from 160 mg/dL to 100 mg/dL with the study drug.",
      "LDL cholesterol fell from 160 to 100 mg/dL with the study drug."),
+    ("The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01).",
+     "The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01)."),
 ]
 
 

@@ -253,3 +253,18 @@ def test_each_range_end_is_read_in_its_own_unit(text, low, high, unit):
 
 def test_range_ends_that_convert_only_approximately_stay_two_values():
     assert [a.describe() for a in extract_atoms("3 months to 90 days")] == ["3 month", "90 day"]
+
+
+@pytest.mark.parametrize(
+    "text, stat",
+    [
+        ("The hazard ratio for progression was 0.75", "HR"),  # named earlier in the clause
+        ("the odds ratio for response in all treated patients was 0.8", "OR"),
+        ("HR 0.75", "HR"),
+        ("the hazard ratio was 0.75", "HR"),
+        ("The hazard ratio was estimated; 0.75 of patients", None),  # another clause
+        ("the hazard ratio in 40 patients was 0.75", None),  # a number between: not sure it is the ratio's
+    ],
+)
+def test_a_ratio_statistic_named_earlier_in_its_clause_marks_its_value(text, stat):
+    assert extract_atoms(text)[-1].stat == stat
