@@ -70,8 +70,8 @@ class ValueAtom:
         else:
             body = _fmt(self.number, self.decimals)
         unit = self.unit
-        if unit == "%":
-            text = f"{q}{body}%"
+        if unit in ("%", "‰", "‱"):
+            text = f"{q}{body}{unit}"
         elif unit.startswith(("USD", "EUR", "GBP", "CNY", "JPY", "CHF")):
             text = f"{q}{unit} {body}"
         else:

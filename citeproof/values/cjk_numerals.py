@@ -10,7 +10,8 @@ Chinese numerals also live inside ordinary words — 一致 (consistent), 统一
 十分 (very), 千万 (by all means), 万一 (in case), 同一组 (the same group) — and a word
 rewritten as a number would fail a correct claim. So only these are rewritten:
 
-* ``百分之N`` (percent) and ``N分之M`` (fraction): unambiguous forms, always;
+* ``百分之N`` (percent), ``千分之N`` (per mille, ‰), ``万分之N`` (per ten thousand, ‱) — N in
+  Chinese or Arabic digits — and ``N分之M`` (fraction): unambiguous forms, always;
 * a numeral run (with an optional ``点`` decimal, or two runs joined by 至/到/~ as a
   range) directly followed by a unit or measure word from ``_FOLLOW`` (周, 个月, 岁,
   名, 例, 组, 倍, 毫克, ``mg``, ``%`` …);
@@ -51,11 +52,12 @@ _FOLLOW = (
     r"\s?(?:%|[A-Za-zµμ])"
 )
 _PATTERN = re.compile(
-    rf"百分之(?P<pct>{_DECIMAL})"
+    rf"(?P<per>百|千|万)分之(?:(?P<pct>{_DECIMAL})|(?P<digits>\d+(?:\.\d+)?))"
     rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
     rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?(?=(?P<follow>{_FOLLOW}))"
 )
 _ANY = re.compile(f"[{_CHARS}]")
+_PER_SIGN = {"百": "%", "千": "‰", "万": "‱"}  # 千分之3.5 is 3.5 per mille, not 3.5
 # Characters that make a word with a following 一/两 ("the same", "unified", "each", "only").
 _WORD_BEFORE_ONE = set("同统唯单每之其任某哪逐划专归合守整纯均万进一")
 
@@ -100,9 +102,9 @@ def arabic_numerals(text: str) -> str:
 
 
 def _rewrite(m: re.Match[str]) -> str:
-    if m.group("pct") is not None:
-        value = _decimal(m.group("pct"))
-        return m.group(0) if value is None else f"{value}%"
+    if m.group("per") is not None:
+        value = m.group("digits") or _decimal(m.group("pct"))
+        return m.group(0) if value is None else f"{value}{_PER_SIGN[m.group('per')]}"
     if m.group("den") is not None:
         den, num = _integer(m.group("den")), _integer(m.group("num"))
         return m.group(0) if den is None or num is None else f"{num}/{den}"

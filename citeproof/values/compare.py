@@ -1,6 +1,7 @@
 """How one claim atom relates to one source atom: supported, plausible, or nothing.
 
-Equality is exact, across SI prefixes too (``0.12 g`` = ``120 mg``); only across a share
+Equality is exact, across SI prefixes too (``0.12 g`` = ``120 mg``) and per cent, per mille and
+per ten thousand (``5‰`` = ``0.5%``; ``35‱`` is not ``35‰``); only across a share
 conversion (percent ↔ proportion ↔ fraction) is it judged at the claim's stated precision
 (``0.33`` for ``1/3``, ``33.33%`` for ``1/3``). A claim that merely rounds a source value in the
 same dimension (``14 months`` for ``13.5 months``, ``33%`` for ``33.33%``, ``1.2 g`` for
@@ -81,14 +82,15 @@ def convert(source: ValueAtom, claim: ValueAtom, value: float) -> tuple[float, b
         approx = claim.dim == "time" and claim.calendar != source.calendar
         return value * source.factor / claim.factor, False, approx
     if claim.dim == "percent":
+        # a claim in per mille (factor 0.1) or per ten thousand states 10x or 100x the percentage
         if source.kind == "fraction" and source.den:
-            return 100.0 * source.num / source.den, False, False  # type: ignore[operator]
+            return 100.0 * source.num / source.den / claim.factor, False, False  # type: ignore[operator]
         if _is_proportion(source):
-            return 100.0 * value, False, False
+            return 100.0 * value / claim.factor, False, False
         return None
     if claim.is_bare and claim.kind == "value" and _is_proportion(claim):
         if source.dim == "percent":
-            return value / 100.0, False, False
+            return value * source.factor / 100.0, False, False
         if source.kind == "fraction" and source.den:
             return source.num / source.den, False, False  # type: ignore[operator]
     return None
@@ -203,7 +205,7 @@ def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
         return None
     ratio = num / den
     if source.dim == "percent":
-        wv, cv = source.number, 100.0 * ratio
+        wv, cv = source.number, 100.0 * ratio / source.factor
     elif _is_proportion(source):
         wv, cv = source.number, ratio
     else:
@@ -214,7 +216,7 @@ def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
         return None
     # SPEC §3.4: 1/3 = 33.33% = 0.3333. A share written to a tenth of a percent or finer pins
     # the ratio; a whole percent (29% for 2 of 7) does not, so that is left to the judge.
-    pins_ratio = source.step <= (0.1 if source.dim == "percent" else 0.001) + _EPS
+    pins_ratio = source.step * source.factor <= (0.1 if source.dim == "percent" else 0.001) + _EPS
     return "supported" if pins_ratio and source.qualifier is None else "plausible"
 
 

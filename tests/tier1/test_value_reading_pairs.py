@@ -24,6 +24,9 @@ NOT_PASS = [
     # a ratio statistic is no share
     ("The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01).",
      "The hazard ratio for progression was 75% (95% CI 0.60 to 0.94; p = 0.01)."),
+    # per mille is a unit, not a mark to drop
+    ("Mortality was 12 deaths in the exposed group.", "Mortality was 12‰ in the exposed group."),
+    ("Incidence was 35‰ in the exposed group.", "Incidence was 35‱ in the exposed group."),
 ]
 
 # (source line, true claim of the same shape): must pass
@@ -37,6 +40,8 @@ PASS = [
      "LDL cholesterol fell from 160 to 100 mg/dL with the study drug."),
     ("The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01).",
      "The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01)."),
+    ("Incidence was 5‰ in the exposed group.", "Incidence was 0.5% in the exposed group."),
+    ("Incidence was 0.5% in the exposed group.", "Incidence was 5‰ in the exposed group."),
 ]
 
 

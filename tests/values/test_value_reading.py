@@ -21,6 +21,18 @@ def states(claim: str, source: str) -> list[str]:
         ("The hazard ratio for progression was 75%.", "The hazard ratio for progression was 0.75.", ["missing"]),
         ("HR 0.75 for progression.", "The hazard ratio for progression was 0.75.", ["supported"]),
         ("75% of patients responded.", "A proportion of 0.75 of patients responded.", ["supported"]),
+        # per mille and per ten thousand are units of the percent dimension
+        ("Mortality was 12‰.", "Mortality was 12 deaths.", ["missing"]),
+        ("Incidence was 35‱.", "Incidence was 35‰.", ["missing"]),
+        ("Incidence was 3.5‱.", "发病率为千分之3.5。", ["missing"]),
+        ("Incidence was 5‰.", "Incidence was 0.5%.", ["supported"]),
+        ("Incidence was 0.5%.", "Incidence was 5‰.", ["supported"]),
+        ("Incidence was 35‱.", "Incidence was 3.5‰.", ["supported"]),
+        ("Incidence was 3.5‰.", "发病率为千分之3.5。", ["supported"]),
+        ("Incidence was 0.35%.", "发病率为万分之三十五。", ["supported"]),
+        ("Incidence was 5 per mille.", "Incidence was 0.005.", ["supported"]),
+        ("Incidence was 5‰.", "1/200 patients.", ["supported"]),
+        ("Incidence was 0.6%.", "Incidence was 5‰.", ["missing"]),
     ],
 )
 def test_value_reading(claim, source, expected):
