@@ -91,7 +91,7 @@ def _declared_unit(phrase: str) -> tuple[str, str, float, bool] | None:
 def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -> list[ValueAtom]:
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
-    if atom.kind == "fraction" and atom.num is not None and atom.den is not None:
+    if atom.kind == "fraction" and atom.num is not None and atom.den is not None and not atom.share:
         out.append(atom.evolve(kind="value", number=float(atom.num), dim="", unit="", step=1.0))
         out.append(atom.evolve(kind="value", number=float(atom.den), dim="", unit="", step=1.0))
     if atom.kind == "range" and atom.high is not None:

@@ -42,6 +42,9 @@ class ValueAtom:
     range_end: bool = False  # source index only: one end of a range/CI, indexed as a value of its own
     spread: bool = False  # the spread of the value before it: "± 8", "(SD 8)", "(range 35-81)"
     spread_form: bool = False  # source index only: a spread read in the unit it was not written in
+    # a fraction spelled as a share ("three quarters of", "一半", "三分之一"): 3/4 of a whole,
+    # whose numerator and denominator count nothing ("3 patients" is not three quarters)
+    share: bool = False
     # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
     # the same number in that unit, which the number may also be matched as (values.columns)
     under_header: ValueAtom | None = None

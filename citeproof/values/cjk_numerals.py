@@ -3,7 +3,7 @@
 A report written in Chinese says 三周, 十二名患者, 两百 mg, 百分之三十, 三分之一, 三点五毫克.
 Left as characters, such a number is invisible to the numeric gate, and a claim whose
 only wrong fact is its number ("持续三周" citing "持续4周") would pass on its words alone
-— the worst error. Rewritten (3周, 12名患者, 200 mg, 30%, 1/3, 3.5毫克), it is an atom
+— the worst error. Rewritten (3周, 12名患者, 200 mg, 30%, 1⁄3 — a share, see spelled_shares —, 3.5毫克), it is an atom
 like any other and is supported, plausible or missing by the same rules.
 
 Chinese numerals also live inside ordinary words — 一致 (consistent), 统一 (unified),
@@ -32,6 +32,8 @@ on non-ASCII text.
 from __future__ import annotations
 
 import re
+
+from citeproof.values.spelled_shares import SHARE_SLASH
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _SMALL = {"十": 10, "百": 100, "千": 1000}
@@ -107,7 +109,7 @@ def _rewrite(m: re.Match[str]) -> str:
         return m.group(0) if value is None else f"{value}{_PER_SIGN[m.group('per')]}"
     if m.group("den") is not None:
         den, num = _integer(m.group("den")), _integer(m.group("num"))
-        return m.group(0) if den is None or num is None else f"{num}/{den}"
+        return m.group(0) if den is None or num is None else f"{num}{SHARE_SLASH}{den}"
     a, b = m.group("a"), m.group("b")
     if not _reads_as_quantity(m, a):
         return m.group(0)

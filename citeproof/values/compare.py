@@ -195,11 +195,14 @@ def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
     """A claim fraction against a share: an exactly equal share, or one written precisely enough
     to pin the ratio (33.33% for 1/3), supports it. A whole-percent rounding (29% for 2 of 7), a
     share the source only approximates, or a source fraction with a smaller denominator (1/2 for
-    10 of 20) leaves the counts to the judge."""
+    10 of 20) leaves the counts to the judge, as does a source share spelled as words ("three quarters
+    of") against a claim's counts ("3 of 4 patients")."""
     num, den = claim.num or 0, claim.den or 1
     if source.kind == "fraction":
         if not source.den or num * source.den != source.num * den:  # type: ignore[operator]
             return None
+        if source.share and not claim.share and "/" not in claim.raw:
+            return "plausible"  # "3 of 4 patients" counts patients; "three quarters of" counts none
         return "supported" if den <= source.den and source.qualifier is None else "plausible"
     if source.qualifier not in (None, "~") or source.kind != "value":
         return None

@@ -63,7 +63,9 @@ _WORDS = re.compile(r"[a-z]+")
 _RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
 _BETWEEN = re.compile(r"(?:between|from)\s$")
 _AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
-_FRACTION = re.compile(r"^(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)(\d+)(?!\d|[.,]\d|\s?/\s?\d)")
+# "⁄" (the fraction slash) is written only by the spelled-share rewrites: "three quarters of" → 3⁄4
+_FRACTION = re.compile(r"^(?:\s?/\s?|⁄|\s(?:out\s)?of\s|\sin\s)(\d+)(?!\d|[.,]\d|\s?/\s?\d)")
+_SHARE_SLASH = "⁄"
 _SCI = re.compile(r"^\s?(?:[x×*]\s?10\s?(?:\^|\*\*)?\s?|e)(?P<exp>[-+]?\d{1,2})(?!\d)")
 _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
 # between two numbers of one list of labels: "1 and 2", "1, 2", "1 or 2", "1 & 2", "1和2", "1、2"
@@ -473,7 +475,8 @@ class _Scanner:
         if word_value is None and "." not in numeral and "," not in numeral and (fm := _FRACTION.match(text[end:end + 14])):
             num, den = int(numeral), int(fm.group(1))
             stop = end + fm.end()
-            worded = "/" not in fm.group(0)
+            share = _SHARE_SLASH in fm.group(0)
+            worded = not share and "/" not in fm.group(0)
             if den > 0 and not (worded and (1900 <= den <= 2100 or num > den)):
                 qualifier, _ = self._qualifier_before(nstart)
                 if qualifier is None:
@@ -487,7 +490,7 @@ class _Scanner:
                                      dim=unit.dim, factor=unit.factor, calendar=unit.calendar, step=1e-9, decimals=9,
                                      qualifier=qualifier, start=nstart, end=upos), upos  # type: ignore[arg-type]
                 return ValueAtom(raw=text[nstart:stop], kind="fraction", number=num / den, num=num, den=den,
-                                 decimals=0, step=0.0, qualifier=qualifier, start=nstart, end=stop), stop  # type: ignore[arg-type]
+                                 decimals=0, step=0.0, qualifier=qualifier, share=share, start=nstart, end=stop), stop  # type: ignore[arg-type]
         if word_value is None and "." not in numeral and "," not in numeral and (
             dm := _DECIMAL_DENOMINATOR.match(text[end:end + 14])
         ):

@@ -39,8 +39,8 @@ from citeproof.values.lexicon import lexicon
 # rarer character (the slash or word, the scale letter) and to check the digits
 # before it by look-behind: the engine then skips every other character in C instead of
 # trying the pattern at every digit (same lines, fuzz-tested: tests/values/test_window_facts.py).
-_FRACTION_SHAPE = re.compile(  # extract._FRACTION: \d(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)\d
-    r"[/oi](?:(?<=\d/)[^\S\n]?\d|(?<=\d[^\S\n]/)[^\S\n]?\d"
+_FRACTION_SHAPE = re.compile(  # extract._FRACTION: \d(?:\s?/\s?|⁄|\s(?:out\s)?of\s|\sin\s)\d
+    r"[/⁄oi](?:(?<=\d/)[^\S\n]?\d|(?<=\d[^\S\n]/)[^\S\n]?\d|(?<=\d⁄)\d"
     r"|(?<=\d[^\S\n]o)(?:ut[^\S\n]of|f)[^\S\n]\d|(?<=\d[^\S\n]i)n[^\S\n]\d)"
 )
 # (the exponent's "e" is too common a letter to open with: this one opens with the digit)

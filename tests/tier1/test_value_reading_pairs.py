@@ -27,6 +27,9 @@ NOT_PASS = [
     # per mille is a unit, not a mark to drop
     ("Mortality was 12 deaths in the exposed group.", "Mortality was 12‰ in the exposed group."),
     ("Incidence was 35‰ in the exposed group.", "Incidence was 35‱ in the exposed group."),
+    # a share spelled as words is no count
+    ("Three quarters of patients in Arm A discontinued treatment.", "In Arm A, 3 patients discontinued treatment."),
+    ("Half of the patients in Arm A discontinued treatment.", "In Arm A, 2 patients discontinued treatment."),
 ]
 
 # (source line, true claim of the same shape): must pass
@@ -42,6 +45,8 @@ PASS = [
      "The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01)."),
     ("Incidence was 5‰ in the exposed group.", "Incidence was 0.5% in the exposed group."),
     ("Incidence was 0.5% in the exposed group.", "Incidence was 5‰ in the exposed group."),
+    ("Three quarters of patients in Arm A discontinued treatment.", "In Arm A, 75% of patients discontinued treatment."),
+    ("In Arm A, 75% of patients discontinued treatment.", "Three quarters of patients in Arm A discontinued treatment."),
 ]
 
 

@@ -33,6 +33,19 @@ def states(claim: str, source: str) -> list[str]:
         ("Incidence was 5 per mille.", "Incidence was 0.005.", ["supported"]),
         ("Incidence was 5‰.", "1/200 patients.", ["supported"]),
         ("Incidence was 0.6%.", "Incidence was 5‰.", ["missing"]),
+        # a share spelled as words counts nothing: its digits support no count
+        ("In Arm A, 3 patients discontinued.", "Three quarters of patients in Arm A discontinued.", ["missing"]),
+        ("In Arm A, 2 patients discontinued.", "Half of the patients in Arm A discontinued.", ["missing"]),
+        ("In Arm A, 3 patients discontinued.", "Two thirds of the patients in Arm A discontinued.", ["missing"]),
+        ("3 of 4 patients discontinued.", "Three quarters of patients discontinued.", ["plausible"]),
+        ("1 of 3 patients responded.", "三分之一的患者有效。", ["plausible"]),
+        ("75% of patients discontinued.", "Three quarters of patients discontinued.", ["supported"]),
+        ("Three quarters of patients discontinued.", "75% of patients discontinued.", ["supported"]),
+        ("Two thirds of patients discontinued.", "66.7% of patients discontinued.", ["supported"]),
+        ("66.67% of patients discontinued.", "Two thirds of patients discontinued.", ["supported"]),
+        ("3/4 of patients discontinued.", "Three quarters of patients discontinued.", ["supported"]),
+        ("3 of 4 patients discontinued.", "3/4 patients discontinued.", ["supported"]),  # digits count
+        ("3 patients discontinued.", "3/4 patients discontinued.", ["supported"]),
     ],
 )
 def test_value_reading(claim, source, expected):
