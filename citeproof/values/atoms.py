@@ -45,6 +45,9 @@ class ValueAtom:
     # a fraction spelled as a share ("three quarters of", "一半", "三分之一"): 3/4 of a whole,
     # whose numerator and denominator count nothing ("3 patients" is not three quarters)
     share: bool = False
+    # one of a list of alternatives ("ECOG 0 or 1", "1, 2, or 3 cycles"): the source states
+    # the list, not this member, so a claim of the member alone is not supported by it
+    alternative: bool = False
     # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
     # the same number in that unit, which the number may also be matched as (values.columns)
     under_header: ValueAtom | None = None

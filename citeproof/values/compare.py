@@ -112,10 +112,14 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     An equal value under a different statistic, equal to one end of a source range or
     confidence interval, one the source only approximates ("about 30%" for a claim of 30%),
     or a source spread read in a unit it was not written in ("71 kg (SD 8)" as 8 kg) met by a
-    claim number that is no spread ("a mean of 8 kg") is at most plausible.
+    claim number that is no spread ("a mean of 8 kg") is at most plausible. So is one member of
+    a source's list of alternatives ("ECOG 0 or 1") claimed alone ("ECOG 0"): a claim that
+    lists alternatives too is compared member by member (so "0 or 1" against "0, 1 or 2"
+    still passes: the narrowing inside two lists is left to the words and the judge).
     """
     rel = _relate(claim, source, negated=negated)
     if rel == "supported" and (source.range_end or _stat_differs(claim, source)
+                               or (source.alternative and not claim.alternative)
                                or (source.qualifier == "~" and claim.qualifier != "~")
                                or (source.spread_form and not claim.spread)):
         return "plausible"

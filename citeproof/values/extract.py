@@ -9,7 +9,12 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   statistics (``p = 0.03``, ``HR 0.75``, ``95% CI 1.2–3.4``);
 * English number words ``zero``/``none``/``one``…``ninety-nine`` ("none" not where it negates
   the bound after it in its clause: "none of the events affected more than 10%");
-* a count ("20 patients", "3例") is a bare number: count nouns are not units.
+* a count ("20 patients", "3例") is a bare number: count nouns are not units;
+* a range's ends each in their own unit ("from 10 mg to 20 g" is 10–20,000 mg); per mille
+  (``‰``, 千分之) and per ten thousand (``‱``, 万分之) as units of the percent dimension;
+* the members of a list of alternatives ("ECOG 0 or 1", "1, 2, or 3") are marked
+  ``alternative``: the source states the list, so one member claimed alone is at most
+  plausible (``compare.relate``).
 
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
 ``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
@@ -667,7 +672,7 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
         text = prepare(text, keep_newlines=(mode == "source"))
     if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
-    return _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan()))
+    return _mark_alternatives(text, _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan())))
 
 
 _CLAUSE_BREAK = re.compile(r"[.;,:!?。；，：！？]")
@@ -691,6 +696,35 @@ def _quantifying_none(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
 
 
 _CLOSING = re.compile(r"\s?[)）]")
+# between two members of one list: an "or" ("0 or 1", "1, 2, or 3", "1或2") or a comma
+_OR_JOINT = re.compile(r"\s?,?\s?(?:or|and/or|或)\s?")
+_COMMA_JOINT = re.compile(r"\s?[,，、]\s?")
+
+
+def _mark_alternatives(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """Mark the members of each list of alternatives: numbers joined by "or", with commas
+    before the last ("0, 1, or 2"). A list joined by commas or "and" alone states each member."""
+    if len(atoms) < 2 or not any(w in text for w in ("or", "或")):
+        return atoms
+    out, low = list(atoms), _lower(text)
+    run = [0]  # indices of the atoms of the current list, and whether an "or" joined them
+    has_or = False
+    for i in range(1, len(atoms) + 1):
+        joint = None
+        if i < len(atoms):
+            if _OR_JOINT.fullmatch(low, atoms[i - 1].end, atoms[i].start):
+                joint = "or"
+            elif _COMMA_JOINT.fullmatch(text, atoms[i - 1].end, atoms[i].start):
+                joint = ","
+        if joint is not None:
+            run.append(i)
+            has_or = has_or or joint == "or"
+            continue
+        if has_or:
+            for j in run:
+                out[j] = replace(out[j], alternative=True)
+        run, has_or = [i], False
+    return out
 
 
 def spread_values(atoms: Sequence[ValueAtom]) -> list[ValueAtom | None]:

@@ -30,6 +30,9 @@ NOT_PASS = [
     # a share spelled as words is no count
     ("Three quarters of patients in Arm A discontinued treatment.", "In Arm A, 3 patients discontinued treatment."),
     ("Half of the patients in Arm A discontinued treatment.", "In Arm A, 2 patients discontinued treatment."),
+    # one of a list of alternatives is not the list
+    ("Eligible patients were aged 18 years or older with an ECOG status of 0 or 1.",
+     "Eligible patients were aged 18 years or older with an ECOG status of 0."),
 ]
 
 # (source line, true claim of the same shape): must pass
@@ -47,6 +50,8 @@ PASS = [
     ("Incidence was 0.5% in the exposed group.", "Incidence was 5‰ in the exposed group."),
     ("Three quarters of patients in Arm A discontinued treatment.", "In Arm A, 75% of patients discontinued treatment."),
     ("In Arm A, 75% of patients discontinued treatment.", "Three quarters of patients in Arm A discontinued treatment."),
+    ("Eligible patients were aged 18 years or older with an ECOG status of 0 or 1.",
+     "Eligible patients were aged 18 years or older with an ECOG status of 0 or 1."),
 ]
 
 

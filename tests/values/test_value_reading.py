@@ -46,6 +46,14 @@ def states(claim: str, source: str) -> list[str]:
         ("3/4 of patients discontinued.", "Three quarters of patients discontinued.", ["supported"]),
         ("3 of 4 patients discontinued.", "3/4 patients discontinued.", ["supported"]),  # digits count
         ("3 patients discontinued.", "3/4 patients discontinued.", ["supported"]),
+        # one member of a source's alternatives, claimed alone, is not what the source states
+        ("ECOG status of 0.", "ECOG status of 0 or 1.", ["plausible"]),
+        ("ECOG status of 1.", "ECOG status of 0, 1, or 2.", ["plausible"]),
+        ("Grade 3 events in 10% of patients.", "Grade 3 or 4 events in 10% of patients.", ["plausible", "supported"]),
+        ("ECOG status of 0 or 1.", "ECOG status of 0 or 1.", ["supported", "supported"]),
+        ("ECOG status of 0, 1, or 2.", "ECOG status of 0, 1, or 2.", ["supported"] * 3),
+        ("Scores of 4 were seen.", "Scores of 2, 4 and 8 were seen.", ["supported"]),  # "and" states each
+        ("At least 18 years.", "Aged 18 years or older.", ["supported"]),  # "or older" is a bound
     ],
 )
 def test_value_reading(claim, source, expected):
