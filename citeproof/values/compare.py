@@ -119,7 +119,7 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     """
     rel = _relate(claim, source, negated=negated)
     if rel == "supported" and (source.range_end or _stat_differs(claim, source)
-                               or (source.alternative and not claim.alternative)
+                               or (source.alternative and not claim.alternative) or source.ambiguous_digits
                                or (source.qualifier == "~" and claim.qualifier != "~")
                                or (source.spread_form and not claim.spread)):
         return "plausible"

@@ -37,6 +37,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.digit_groups import ambiguous_runs, grouped_after_cue, may_group, separator_spaces
 from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
@@ -128,10 +129,12 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     (:mod:`citeproof.values.spelled_shares`), spelled counts and dosing shorthand as numbers
     (:mod:`citeproof.values.spelled_multiples`), numbers spelled with "hundred" in digits
     (:mod:`citeproof.values.spelled_hundreds`), Roman stages and grades in digits
-    (:mod:`citeproof.values.roman_grades`), powers spelled out."""
-    text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
+    (:mod:`citeproof.values.roman_grades`), powers spelled out, digits grouped by thin or no-break
+    spaces, or by spaces after a one-figure cue, with commas (:mod:`citeproof.values.digit_groups`)."""
+    text = normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
+    text = grouped_after_cue(text)
     # the three spelled-number rewrites test cues on the lower-cased text: lowered once here,
     # and again only after a rewrite changed the text
     low = text.lower()
@@ -153,7 +156,7 @@ def prepare_lines(texts: list[str]) -> list[str]:
     """``[prepare(t) for t in texts]``, in one pass over their join when that is the same thing.
 
     It is when every text is one ASCII line (no line break, no carriage return) and the join
-    holds no cue of the spelled-number rewrites: then ``prepare`` of each text is emphasis
+    holds no cue of the spelled-number rewrites and no space-grouped digits: then ``prepare`` of each text is emphasis
     folding and whitespace collapsing, both line by line (no pattern crosses a line break),
     ASCII text has no Chinese numerals or superscripts, and no text holds a cue the join lacks.
     Otherwise each text is prepared on its own. (tests/values/test_prepare_fast_paths.py)"""
@@ -161,7 +164,7 @@ def prepare_lines(texts: list[str]) -> list[str]:
     if texts and joined.isascii() and "\r" not in joined and joined.count("\n") == len(texts) - 1:
         folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
         low = folded.lower()
-        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low)):
+        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or may_group(folded)):
             lines = folded.split("\n")
             if len(lines) == len(texts):
                 return lines
@@ -672,7 +675,26 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
         text = prepare(text, keep_newlines=(mode == "source"))
     if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
-    return _mark_alternatives(text, _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan())))
+    atoms = _mark_alternatives(text, _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan())))
+    return _mark_ambiguous_digits(text, atoms) if mode == "source" else atoms
+
+
+def _mark_ambiguous_digits(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """In a source, each atom read inside a space-grouped run of digits ("16 380": 16 and 380,
+    or 16,380) is one reading of two: mark it, and give the run's last atom the run's value as
+    one number (``grouped``, in that atom's unit and scale) for the index to add, marked too."""
+    runs = ambiguous_runs(text)
+    if not runs or not atoms:
+        return atoms
+    out = list(atoms)
+    for start, end, whole in runs:
+        inside = [i for i, a in enumerate(atoms) if a.start < end and start < a.end]
+        for i in inside:
+            out[i] = replace(out[i], ambiguous_digits=True)
+        last = out[inside[-1]] if inside else None
+        if last is not None and last.kind == "value" and last.decimals == 0 and last.start >= text.rfind(" ", start, end):
+            out[inside[-1]] = replace(last, grouped=whole * last.step)
+    return out
 
 
 _CLAUSE_BREAK = re.compile(r"[.;,:!?。；，：！？]")

@@ -33,6 +33,10 @@ NOT_PASS = [
     # one of a list of alternatives is not the list
     ("Eligible patients were aged 18 years or older with an ECOG status of 0 or 1.",
      "Eligible patients were aged 18 years or older with an ECOG status of 0."),
+    # a space between digit groups
+    ("A total of 1 500 patients were screened in 2021.", "A total of 500 patients were screened in 2021."),
+    ("Incidence was 35 per 100 000 in the exposed group.", "Incidence was 35 per 100 in the exposed group."),
+    ("Incidence was 12 500 in the exposed group.", "Incidence was 12 in the exposed group."),
 ]
 
 # (source line, true claim of the same shape): must pass
@@ -52,6 +56,8 @@ PASS = [
     ("In Arm A, 75% of patients discontinued treatment.", "Three quarters of patients in Arm A discontinued treatment."),
     ("Eligible patients were aged 18 years or older with an ECOG status of 0 or 1.",
      "Eligible patients were aged 18 years or older with an ECOG status of 0 or 1."),
+    ("A total of 1 500 patients were screened in 2021.", "A total of 1,500 patients were screened in 2021."),
+    ("Incidence was 35 per 100 000 in the exposed group.", "Incidence was 35 per 100,000 in the exposed group."),
 ]
 
 

@@ -54,6 +54,22 @@ def states(claim: str, source: str) -> list[str]:
         ("ECOG status of 0, 1, or 2.", "ECOG status of 0, 1, or 2.", ["supported"] * 3),
         ("Scores of 4 were seen.", "Scores of 2, 4 and 8 were seen.", ["supported"]),  # "and" states each
         ("At least 18 years.", "Aged 18 years or older.", ["supported"]),  # "or older" is a bound
+        # digits grouped by spaces: a part of the run is never supported by it
+        ("A total of 500 patients were screened.", "A total of 1 500 patients were screened.", ["missing"]),
+        ("Incidence was 35 per 100.", "Incidence was 35 per 100 000.", ["supported", "missing"]),
+        ("We saw 12 cases.", "We saw 12\u00a0500 cases.", ["missing"]),
+        ("We saw 500 cases.", "We saw 1\u202f500 cases.", ["missing"]),
+        ("We saw 500 cases.", "We saw 1\u2009500 cases.", ["missing"]),
+        ("Participants: 380.", "Participants 16 380", ["plausible"]),  # two cells, or 16,380: judged
+        ("Participants: 16.", "Participants 16 380", ["plausible"]),
+        ("Participants: 16,380.", "Participants 16 380", ["plausible"]),
+        ("A total of 1,500 patients were screened.", "A total of 1 500 patients were screened.", ["supported"]),
+        ("A total of 1 500 patients were screened.", "A total of 1,500 patients were screened.", ["supported"]),
+        ("Incidence was 35 per 100,000.", "Incidence was 35 per 100 000.", ["supported", "supported"]),
+        ("We saw 12,500 cases.", "We saw 12\u00a0500 cases.", ["supported"]),
+        ("Platelets of 100,000/mm3 or more.", "Platelets of at least 100 000/mm3.", ["supported"]),
+        ("Participants: 16, 38.1%.", "Participants 16 38.1%", ["supported", "supported"]),  # no run: cells
+        ("Patients received 100 mg.", "Study agent XYZ001 100 mg every 3 weeks.", ["supported"]),  # a name's digits
     ],
 )
 def test_value_reading(claim, source, expected):
