@@ -92,7 +92,10 @@ def _declared_unit(phrase: str) -> tuple[str, str, float, bool] | None:
 def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -> list[ValueAtom]:
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
-    if atom.kind == "fraction" and atom.num is not None and atom.den is not None:
+    if atom.grouped is not None:
+        # "1 500 patients" may be 1,500 patients: a reading as ambiguous as its parts (digit_groups)
+        out.append(atom.evolve(number=atom.grouped, grouped=None))
+    if atom.kind == "fraction" and atom.num is not None and atom.den is not None and not atom.share:
         out.append(atom.evolve(kind="value", number=float(atom.num), dim="", unit="", step=1.0))
         out.append(atom.evolve(kind="value", number=float(atom.den), dim="", unit="", step=1.0))
     if atom.kind == "range" and atom.high is not None:

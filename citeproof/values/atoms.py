@@ -42,6 +42,16 @@ class ValueAtom:
     range_end: bool = False  # source index only: one end of a range/CI, indexed as a value of its own
     spread: bool = False  # the spread of the value before it: "± 8", "(SD 8)", "(range 35-81)"
     spread_form: bool = False  # source index only: a spread read in the unit it was not written in
+    # a fraction spelled as a share ("three quarters of", "一半", "三分之一"): 3/4 of a whole,
+    # whose numerator and denominator count nothing ("3 patients" is not three quarters)
+    share: bool = False
+    # one of a list of alternatives ("ECOG 0 or 1", "1, 2, or 3 cycles"): the source states
+    # the list, not this member, so a claim of the member alone is not supported by it
+    alternative: bool = False
+    # source only: read inside a space-grouped run of digits that may be one number or several
+    # ("16 380"): at most plausible (values.digit_groups); ``grouped`` is the run as one number
+    ambiguous_digits: bool = False
+    grouped: float | None = None
     # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
     # the same number in that unit, which the number may also be matched as (values.columns)
     under_header: ValueAtom | None = None
@@ -70,8 +80,8 @@ class ValueAtom:
         else:
             body = _fmt(self.number, self.decimals)
         unit = self.unit
-        if unit == "%":
-            text = f"{q}{body}%"
+        if unit in ("%", "‰", "‱"):
+            text = f"{q}{body}{unit}"
         elif unit.startswith(("USD", "EUR", "GBP", "CNY", "JPY", "CHF")):
             text = f"{q}{unit} {body}"
         else:

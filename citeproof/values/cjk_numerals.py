@@ -3,14 +3,15 @@
 A report written in Chinese says 三周, 十二名患者, 两百 mg, 百分之三十, 三分之一, 三点五毫克.
 Left as characters, such a number is invisible to the numeric gate, and a claim whose
 only wrong fact is its number ("持续三周" citing "持续4周") would pass on its words alone
-— the worst error. Rewritten (3周, 12名患者, 200 mg, 30%, 1/3, 3.5毫克), it is an atom
+— the worst error. Rewritten (3周, 12名患者, 200 mg, 30%, 1⁄3 — a share, see spelled_shares —, 3.5毫克), it is an atom
 like any other and is supported, plausible or missing by the same rules.
 
 Chinese numerals also live inside ordinary words — 一致 (consistent), 统一 (unified),
 十分 (very), 千万 (by all means), 万一 (in case), 同一组 (the same group) — and a word
 rewritten as a number would fail a correct claim. So only these are rewritten:
 
-* ``百分之N`` (percent) and ``N分之M`` (fraction): unambiguous forms, always;
+* ``百分之N`` (percent), ``千分之N`` (per mille, ‰), ``万分之N`` (per ten thousand, ‱) — N in
+  Chinese or Arabic digits — and ``N分之M`` (fraction): unambiguous forms, always;
 * a numeral run (with an optional ``点`` decimal, or two runs joined by 至/到/~ as a
   range) directly followed by a unit or measure word from ``_FOLLOW`` (周, 个月, 岁,
   名, 例, 组, 倍, 毫克, ``mg``, ``%`` …);
@@ -40,6 +41,8 @@ from __future__ import annotations
 
 import re
 
+from citeproof.values.spelled_shares import SHARE_SLASH
+
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _SMALL = {"十": 10, "百": 100, "千": 1000}
 _LARGE = {"万": 10_000, "亿": 100_000_000}
@@ -66,7 +69,7 @@ _OVER = "[余多]"
 # (十五亿 → 15亿, 一亿二千万 → 12000万), keeping the figure's precision.
 _LARGE_FOLLOW = "万亿|万|亿"
 _PATTERN = re.compile(
-    rf"百分之(?P<pct>{_DECIMAL})"
+    rf"(?P<per>百|千|万)分之(?:(?P<pct>{_DECIMAL})|(?P<digits>\d+(?:\.\d+)?))"
     rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
     rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?"
     rf"(?=(?P<over>{_OVER})?(?:(?P<large>{_LARGE_FOLLOW})|(?P<follow>{_FOLLOW})))"
@@ -77,6 +80,7 @@ _TRADITIONAL = str.maketrans({"萬": "万", "億": "亿", "兩": "两"})
 # may write, read as the ASCII one (a 3-digit list "100，200" reads as 100,200 does: one number).
 _FULLWIDTH_GROUPS = re.compile(r"(?<![\d.,，])\d{1,3}(?:，\d{3})+(?![\d]|，\d)")
 _ANY = re.compile(f"[{_CHARS}]")
+_PER_SIGN = {"百": "%", "千": "‰", "万": "‱"}  # 千分之3.5 is 3.5 per mille, not 3.5
 # Characters that make a word with a following 一/两 ("the same", "unified", "each", "only").
 _WORD_BEFORE_ONE = set("同统唯单每之其任某哪逐划专归合守整纯均万进一")
 # Characters that make a numeral after them vague: 数十 "several tens", 几百 "a few hundred".
@@ -126,12 +130,12 @@ def arabic_numerals(text: str) -> str:
 
 
 def _rewrite(m: re.Match[str]) -> str:
-    if m.group("pct") is not None:
-        value = _decimal(m.group("pct"))
-        return m.group(0) if value is None else f"{value}%"
+    if m.group("per") is not None:
+        value = m.group("digits") or _decimal(m.group("pct"))
+        return m.group(0) if value is None else f"{value}{_PER_SIGN[m.group('per')]}"
     if m.group("den") is not None:
         den, num = _integer(m.group("den")), _integer(m.group("num"))
-        return m.group(0) if den is None or num is None else f"{num}/{den}"
+        return m.group(0) if den is None or num is None else f"{num}{SHARE_SLASH}{den}"
     a, b = m.group("a"), m.group("b")
     if not _reads_as_quantity(m, a):
         return m.group(0)

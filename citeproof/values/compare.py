@@ -1,6 +1,7 @@
 """How one claim atom relates to one source atom: supported, plausible, or nothing.
 
-Equality is exact, across SI prefixes too (``0.12 g`` = ``120 mg``); only across a share
+Equality is exact, across SI prefixes too (``0.12 g`` = ``120 mg``) and per cent, per mille and
+per ten thousand (``5‰`` = ``0.5%``; ``35‱`` is not ``35‰``); only across a share
 conversion (percent ↔ proportion ↔ fraction) is it judged at the claim's stated precision
 (``0.33`` for ``1/3``, ``33.33%`` for ``1/3``). A claim that merely rounds a source value in the
 same dimension (``14 months`` for ``13.5 months``, ``33%`` for ``33.33%``, ``1.2 g`` for
@@ -81,14 +82,15 @@ def convert(source: ValueAtom, claim: ValueAtom, value: float) -> tuple[float, b
         approx = claim.dim == "time" and claim.calendar != source.calendar
         return value * source.factor / claim.factor, False, approx
     if claim.dim == "percent":
+        # a claim in per mille (factor 0.1) or per ten thousand states 10x or 100x the percentage
         if source.kind == "fraction" and source.den:
-            return 100.0 * source.num / source.den, False, False  # type: ignore[operator]
+            return 100.0 * source.num / source.den / claim.factor, False, False  # type: ignore[operator]
         if _is_proportion(source):
-            return 100.0 * value, False, False
+            return 100.0 * value / claim.factor, False, False
         return None
     if claim.is_bare and claim.kind == "value" and _is_proportion(claim):
         if source.dim == "percent":
-            return value / 100.0, False, False
+            return value * source.factor / 100.0, False, False
         if source.kind == "fraction" and source.den:
             return source.num / source.den, False, False  # type: ignore[operator]
     return None
@@ -110,10 +112,14 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     An equal value under a different statistic, equal to one end of a source range or
     confidence interval, one the source only approximates ("about 30%" for a claim of 30%),
     or a source spread read in a unit it was not written in ("71 kg (SD 8)" as 8 kg) met by a
-    claim number that is no spread ("a mean of 8 kg") is at most plausible.
+    claim number that is no spread ("a mean of 8 kg") is at most plausible. So is one member of
+    a source's list of alternatives ("ECOG 0 or 1") claimed alone ("ECOG 0"): a claim that
+    lists alternatives too is compared member by member (so "0 or 1" against "0, 1 or 2"
+    still passes: the narrowing inside two lists is left to the words and the judge).
     """
     rel = _relate(claim, source, negated=negated)
     if rel == "supported" and (source.range_end or _stat_differs(claim, source)
+                               or (source.alternative and not claim.alternative) or source.ambiguous_digits
                                or (source.qualifier == "~" and claim.qualifier != "~")
                                or (source.spread_form and not claim.spread)
                                or _one_side_shared_symbol(claim, source)):
@@ -195,17 +201,20 @@ def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
     """A claim fraction against a share: an exactly equal share, or one written precisely enough
     to pin the ratio (33.33% for 1/3), supports it. A whole-percent rounding (29% for 2 of 7), a
     share the source only approximates, or a source fraction with a smaller denominator (1/2 for
-    10 of 20) leaves the counts to the judge."""
+    10 of 20) leaves the counts to the judge, as does a source share spelled as words ("three quarters
+    of") against a claim's counts ("3 of 4 patients")."""
     num, den = claim.num or 0, claim.den or 1
     if source.kind == "fraction":
         if not source.den or num * source.den != source.num * den:  # type: ignore[operator]
             return None
+        if source.share and not claim.share and "/" not in claim.raw:
+            return "plausible"  # "3 of 4 patients" counts patients; "three quarters of" counts none
         return "supported" if den <= source.den and source.qualifier is None else "plausible"
     if source.qualifier not in (None, "~") or source.kind != "value":
         return None
     ratio = num / den
     if source.dim == "percent":
-        wv, cv = source.number, 100.0 * ratio
+        wv, cv = source.number, 100.0 * ratio / source.factor
     elif _is_proportion(source):
         wv, cv = source.number, ratio
     else:
@@ -216,7 +225,7 @@ def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:
         return None
     # SPEC §3.4: 1/3 = 33.33% = 0.3333. A share written to a tenth of a percent or finer pins
     # the ratio; a whole percent (29% for 2 of 7) does not, so that is left to the judge.
-    pins_ratio = source.step <= (0.1 if source.dim == "percent" else 0.001) + _EPS
+    pins_ratio = source.step * source.factor <= (0.1 if source.dim == "percent" else 0.001) + _EPS
     return "supported" if pins_ratio and source.qualifier is None else "plausible"
 
 

@@ -18,7 +18,12 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   "$1.2MM"; "12 m", "12m" without a currency stay metres), a currency code glued to the
   amount ("USD1.2bn", "RMB12亿"), "pounds" after a scale word is money ("3.4 billion pounds",
   not "… pounds of cotton"; judged against "£", ``compare``), 余/多 between a number and what
-  it counts is a lower bound ("200余亿元" = over 200亿元).
+  it counts is a lower bound ("200余亿元" = over 200亿元);
+* a range's ends each in their own unit ("from 10 mg to 20 g" is 10–20,000 mg); per mille
+  (``‰``, 千分之) and per ten thousand (``‱``, 万分之) as units of the percent dimension;
+* the members of a list of alternatives ("ECOG 0 or 1", "1, 2, or 3") are marked
+  ``alternative``: the source states the list, so one member claimed alone is at most
+  plausible (``compare.relate``).
 
 Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``, ``HER2``,
 ``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
@@ -33,6 +38,7 @@ counts (``Anemia1/6``) are read.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -40,6 +46,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.digit_groups import ambiguous_runs, grouped_after_cue, may_group, separator_spaces
 from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
@@ -71,7 +78,9 @@ _WORDS = re.compile(r"[a-z]+")
 _RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
 _BETWEEN = re.compile(r"(?:between|from)\s$")
 _AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
-_FRACTION = re.compile(r"^(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)(\d+)(?!\d|[.,]\d|\s?/\s?\d)")
+# "⁄" (the fraction slash) is written only by the spelled-share rewrites: "three quarters of" → 3⁄4
+_FRACTION = re.compile(r"^(?:\s?/\s?|⁄|\s(?:out\s)?of\s|\sin\s)(\d+)(?!\d|[.,]\d|\s?/\s?\d)")
+_SHARE_SLASH = "⁄"
 _SCI = re.compile(r"^\s?(?:[x×*]\s?10\s?(?:\^|\*\*)?\s?|e)(?P<exp>[-+]?\d{1,2})(?!\d)")
 _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
 # between two numbers of one list of labels: "1 and 2", "1, 2", "1 or 2", "1 & 2", "1和2", "1、2"
@@ -112,6 +121,9 @@ _DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
 _LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
 _P_STAT = re.compile(r"(?:^|[^a-z])p\s?(?:-\s?|\s)?(?:values?)?\s?(?:of|is|was|were|:)?\s?(?P<sym><=|>=|[=<>≤≥])?\s?$")
 _RATIO_STAT = re.compile(r"(?:\b(?P<abbr>a?HR|a?OR|a?RR|IRR)|(?P<long>hazard ratio|odds ratio|relative risk|risk ratio))\s?(?:\(.{0,20}\)\s?)?(?:of|was|is|=|:|,)?\s?$", re.I)
+_RATIO_NAMED_EARLIER = re.compile(
+    r"\b(?P<long>hazard ratio|odds ratio|relative risk|risk ratio)\b[^\d;.]{0,45}?\s(?:was|were|is|of|=|:)\s?$"
+)
 _CI_BEFORE = re.compile(r"\bci\b|confidence interval")
 _CI_AFTER = re.compile(r"^\s?(?:ci|confidence interval)\b")
 _HYPHEN_WORD = re.compile(r"^-[a-z]")
@@ -126,10 +138,12 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     (:mod:`citeproof.values.spelled_shares`), spelled counts and dosing shorthand as numbers
     (:mod:`citeproof.values.spelled_multiples`), numbers spelled with "hundred" in digits
     (:mod:`citeproof.values.spelled_hundreds`), Roman stages and grades in digits
-    (:mod:`citeproof.values.roman_grades`), powers spelled out."""
-    text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
+    (:mod:`citeproof.values.roman_grades`), powers spelled out, digits grouped by thin or no-break
+    spaces, or by spaces after a one-figure cue, with commas (:mod:`citeproof.values.digit_groups`)."""
+    text = normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
+    text = grouped_after_cue(text)
     # the three spelled-number rewrites test cues on the lower-cased text: lowered once here,
     # and again only after a rewrite changed the text
     low = text.lower()
@@ -151,7 +165,7 @@ def prepare_lines(texts: list[str]) -> list[str]:
     """``[prepare(t) for t in texts]``, in one pass over their join when that is the same thing.
 
     It is when every text is one ASCII line (no line break, no carriage return) and the join
-    holds no cue of the spelled-number rewrites: then ``prepare`` of each text is emphasis
+    holds no cue of the spelled-number rewrites and no space-grouped digits: then ``prepare`` of each text is emphasis
     folding and whitespace collapsing, both line by line (no pattern crosses a line break),
     ASCII text has no Chinese numerals or superscripts, and no text holds a cue the join lacks.
     Otherwise each text is prepared on its own. (tests/values/test_prepare_fast_paths.py)"""
@@ -159,7 +173,7 @@ def prepare_lines(texts: list[str]) -> list[str]:
     if texts and joined.isascii() and "\r" not in joined and joined.count("\n") == len(texts) - 1:
         folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
         low = folded.lower()
-        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low)):
+        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or may_group(folded)):
             lines = folded.split("\n")
             if len(lines) == len(texts):
                 return lines
@@ -182,6 +196,35 @@ def _decimals(numeral: str) -> int:
 
 def _parse_number(numeral: str) -> float:
     return float(numeral.replace(",", ""))
+
+
+def _end_unit(unit: UnitInfo, dens: Sequence[tuple[str, str, float]]) -> tuple[str, float]:
+    """One range end's unit as (dimension with its denominators, factor to the base unit)."""
+    factor = unit.factor
+    for _, _, dfactor in dens:
+        factor /= dfactor
+    return "/".join([unit.dim, *(ddim for _, ddim, _ in dens)]), factor
+
+
+def _second_end_in_first_unit(unit: UnitInfo | None, dens: Sequence[tuple[str, str, float]],
+                              unit2: UnitInfo | None, dens2: Sequence[tuple[str, str, float]]) -> float | None:
+    """What a range's second end multiplies by to be in the first end's unit; None when the two
+    ends are no one quantity. The second end's own unit counts: "10 mg to 20 g" is 10 to
+    20,000 mg, never 10 to 20 mg. A unit written once (at either end), or a denominator written
+    once, covers both ends. Months/years against days/weeks convert only approximately: then
+    the ends stay two values."""
+    if unit is None or unit2 is None or unit2 is unit and (not dens or not dens2 or dens == dens2):
+        return 1.0
+    if unit2.dim != unit.dim or unit2.calendar != unit.calendar:
+        return None
+    dim1, factor1 = _end_unit(unit, dens if dens2 else ())
+    dim2, factor2 = _end_unit(unit2, dens2 if dens else ())
+    return factor2 / factor1 if dim1 == dim2 else None
+
+
+def _digits_lost(ratio: float) -> int:
+    """Decimal places a conversion by ``ratio`` adds (1 g in mg: none; 500 mg in g: three)."""
+    return max(0, math.ceil(-math.log10(ratio) - 1e-9)) if ratio > 0 else 0
 
 
 class _Scanner:
@@ -348,6 +391,18 @@ class _Scanner:
             return True
         return bool(self.lex.derived_before_re.search(low[max(0, start - 30):start].rstrip()))
 
+    def _ratio_named_before(self, nstart: int, prefix: str) -> re.Match[str] | None:
+        """The ratio statistic a number is the value of: named right before it ("HR 0.75",
+        "odds ratio of 0.8"), or by its full name earlier in the clause with no other number
+        between ("the hazard ratio for progression was 0.75") — a ratio is no share of anything,
+        so it must not read as 75%."""
+        if any(k in prefix for k in ("hr", "or", "rr", "ratio", "risk")):
+            if rm := _RATIO_STAT.search(self.text[max(0, nstart - 30):nstart]):
+                return rm
+        if "ratio" in self.low[max(0, nstart - 70):nstart] or "risk" in self.low[max(0, nstart - 70):nstart]:
+            return _RATIO_NAMED_EARLIER.search(self.low[max(0, nstart - 70):nstart])
+        return None
+
     def _count_noun(self, pos: int) -> str | None:
         m = self.lex.count_noun_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
         return m.group(0).split()[-1] if m else None
@@ -501,7 +556,8 @@ class _Scanner:
         if word_value is None and "." not in numeral and "," not in numeral and (fm := _FRACTION.match(text[end:end + 14])):
             num, den = int(numeral), int(fm.group(1))
             stop = end + fm.end()
-            worded = "/" not in fm.group(0)
+            share = _SHARE_SLASH in fm.group(0)
+            worded = not share and "/" not in fm.group(0)
             if den > 0 and not (worded and (1900 <= den <= 2100 or num > den)):
                 qualifier, _ = self._qualifier_before(nstart)
                 if qualifier is None:
@@ -515,7 +571,7 @@ class _Scanner:
                                      dim=unit.dim, factor=unit.factor, calendar=unit.calendar, step=1e-9, decimals=9,
                                      qualifier=qualifier, start=nstart, end=upos), upos  # type: ignore[arg-type]
                 return ValueAtom(raw=text[nstart:stop], kind="fraction", number=num / den, num=num, den=den,
-                                 decimals=0, step=0.0, qualifier=qualifier, start=nstart, end=stop), stop  # type: ignore[arg-type]
+                                 decimals=0, step=0.0, qualifier=qualifier, share=share, start=nstart, end=stop), stop  # type: ignore[arg-type]
         if word_value is None and "." not in numeral and "," not in numeral and (
             dm := _DECIMAL_DENOMINATOR.match(text[end:end + 14])
         ):
@@ -578,15 +634,16 @@ class _Scanner:
                 if not self._identifier_after(n2.end(), pos2):
                     if unit is None and unit2 is not None:
                         unit, dens = unit2, dens2
-                    if unit is not None and unit2 is not None and unit2.dim != unit.dim:
-                        pass  # "5 mg to 2 weeks" is not a range
+                    in_first = _second_end_in_first_unit(unit, dens, unit2, dens2)
+                    if in_first is None:
+                        pass  # "5 mg to 2 weeks", "3 months to 90 days": not one quantity's range
                     elif (unit is not None or currency) and unit2 is None and "." not in n2.group(0) and 1900 <= v2 <= 2100 and len(n2.group(0)) == 4:
                         pass  # "7.2% to 2030": a year after a quantity ends a phrase, it is no range end
                     else:
                         if scale == 1.0 and scale2 != 1.0:
                             scale = scale2  # "1.2-3.4 billion": the scale word covers both ends
-                        high = (-v2 if neg2 else v2) * (scale2 if scale2 != 1.0 else scale)
-                        high_dec = max(dec, dec2)
+                        high = (-v2 if neg2 else v2) * (scale2 if scale2 != 1.0 else scale) * in_first
+                        high_dec = max(dec, dec2 + _digits_lost(in_first))
                         pos = pos2
                         if not dens and dens2:
                             dens = dens2
@@ -624,9 +681,8 @@ class _Scanner:
             stat = "p"
             if pm.group("sym"):
                 qualifier = _SYMBOL_Q.get(pm.group("sym"))
-        elif not dim and any(k in prefix for k in ("hr", "or", "rr", "ratio", "risk")) and _RATIO_STAT.search(text[max(0, nstart - 30):nstart]):
-            rm = _RATIO_STAT.search(text[max(0, nstart - 30):nstart])
-            abbr = rm.group("abbr") if rm else None
+        elif not dim and (rm := self._ratio_named_before(nstart, prefix)):
+            abbr = rm.group("abbr") if "abbr" in rm.re.groupindex else None
             if abbr is None or abbr.upper() == abbr or abbr[0] == "a":
                 stat = (abbr or "".join(w[0] for w in (rm.group("long") or "").split())).upper().lstrip("A") or None
         if dim == "percent" and _CI_AFTER.match(low[pos:pos + 24]):
@@ -702,7 +758,26 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
         text = prepare(text, keep_newlines=(mode == "source"))
     if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
-    return _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan()))
+    atoms = _mark_alternatives(text, _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan())))
+    return _mark_ambiguous_digits(text, atoms) if mode == "source" else atoms
+
+
+def _mark_ambiguous_digits(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """In a source, each atom read inside a space-grouped run of digits ("16 380": 16 and 380,
+    or 16,380) is one reading of two: mark it, and give the run's last atom the run's value as
+    one number (``grouped``, in that atom's unit and scale) for the index to add, marked too."""
+    runs = ambiguous_runs(text)
+    if not runs or not atoms:
+        return atoms
+    out = list(atoms)
+    for start, end, whole in runs:
+        inside = [i for i, a in enumerate(atoms) if a.start < end and start < a.end]
+        for i in inside:
+            out[i] = replace(out[i], ambiguous_digits=True)
+        last = out[inside[-1]] if inside else None
+        if last is not None and last.kind == "value" and last.decimals == 0 and last.start >= text.rfind(" ", start, end):
+            out[inside[-1]] = replace(last, grouped=whole * last.step)
+    return out
 
 
 _CLAUSE_BREAK = re.compile(r"[.;,:!?。；，：！？]")
@@ -726,6 +801,35 @@ def _quantifying_none(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
 
 
 _CLOSING = re.compile(r"\s?[)）]")
+# between two members of one list: an "or" ("0 or 1", "1, 2, or 3", "1或2") or a comma
+_OR_JOINT = re.compile(r"\s?,?\s?(?:or|and/or|或)\s?")
+_COMMA_JOINT = re.compile(r"\s?[,，、]\s?")
+
+
+def _mark_alternatives(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """Mark the members of each list of alternatives: numbers joined by "or", with commas
+    before the last ("0, 1, or 2"). A list joined by commas or "and" alone states each member."""
+    if len(atoms) < 2 or not any(w in text for w in ("or", "或")):
+        return atoms
+    out, low = list(atoms), _lower(text)
+    run = [0]  # indices of the atoms of the current list, and whether an "or" joined them
+    has_or = False
+    for i in range(1, len(atoms) + 1):
+        joint = None
+        if i < len(atoms):
+            if _OR_JOINT.fullmatch(low, atoms[i - 1].end, atoms[i].start):
+                joint = "or"
+            elif _COMMA_JOINT.fullmatch(text, atoms[i - 1].end, atoms[i].start):
+                joint = ","
+        if joint is not None:
+            run.append(i)
+            has_or = has_or or joint == "or"
+            continue
+        if has_or:
+            for j in run:
+                out[j] = replace(out[j], alternative=True)
+        run, has_or = [i], False
+    return out
 
 
 def spread_values(atoms: Sequence[ValueAtom]) -> list[ValueAtom | None]:

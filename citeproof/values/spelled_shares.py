@@ -2,7 +2,8 @@
 
 "Half of the patients responded" citing "30% of the patients responded" shares every word
 but the share; left as a word, "half" is no number at all and the sentence passed on its
-words. Rewritten ("1/2 of the patients"), it is a fraction atom, equal to 50% and to 0.5 and
+words. Rewritten ("1⁄2 of the patients", with the fraction slash U+2044 that marks a share: its
+digits are no counts), it is a fraction atom, equal to 50% and to 0.5 and
 to nothing else. The same for "two-thirds of", "a quarter of", "three quarters of", and in
 Chinese 一半 / 半数 (1/2), 过半 (more than 1/2), 三成 (30%).
 
@@ -21,6 +22,9 @@ from __future__ import annotations
 
 import re
 
+# Written between the digits of a share (U+2044, the fraction slash) so the atom reader knows
+# the fraction for a share, not two counts: "three quarters of the patients" states no 3 and no 4.
+SHARE_SLASH = "\u2044"
 _DENOMINATOR = {
     "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
     "fifth": 5, "fifths": 5, "tenth": 10, "tenths": 10,
@@ -72,22 +76,22 @@ def _english(m: re.Match[str]) -> str:
         before = _WORD_BEFORE.search(m.string, 0, m.start())
         if before and before.group(1).lower() in _NOT_A_SHARE_BEFORE:
             return m.group(0)
-        return "1/2"
+        return f"1{SHARE_SLASH}2"
     n = _NUMERATOR[num.lower()]
     plural = word.endswith("s")
     if (n == 1 and plural) or (n > 1 and (not plural or word == "halves")):
         return m.group(0)  # "a thirds of", "two third of", "two halves of": not a share as written
-    return f"{n}/{_DENOMINATOR[word]}"
+    return f"{n}{SHARE_SLASH}{_DENOMINATOR[word]}"
 
 
 def _chinese(m: re.Match[str]) -> str:
     before = m.string[m.start() - 1] if m.start() else ""
     if m.group("more") is not None:
-        return "超过1/2"
+        return f"超过1{SHARE_SLASH}2"
     if m.group("half") is not None:
         if m.group("half") == "一半" and before in ("另", "前", "后", "上", "下"):
             return m.group(0)  # 另一半 "the other half", 前一半 "the first half"
-        return "1/2"
+        return f"1{SHARE_SLASH}2"
     digit, after = m.group("tenths"), m.group("after")
     if after in _CHENG_WORDS or (digit == "一" and after == "不"):
         return m.group(0)  # 成年, 成功 …; 一成不变

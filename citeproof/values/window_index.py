@@ -8,7 +8,8 @@ claim's precision (a percentage also equals 100x a proportion or a fraction), th
 it, or a bound it satisfies. So a line is read for such an atom only when
 
 * one of its numerals is, in absolute value, within the claim's precision of the claim's value
-  (for a percentage, or 100x that numeral is), or
+  (for a percentage, or 100x that numeral is — a proportion — or a tenth or a hundredth of it
+  is — per mille, per ten thousand), or
 * something on it can change a numeral's value or make it a bound: a scale word or letter,
   scientific notation, a power of ten, a number word, a bound cue (``more than``, ``≤``,
   ``以上`` …) or, for a percentage, a fraction.
@@ -38,13 +39,15 @@ from citeproof.values.lexicon import lexicon
 # rarer character (the slash or word, the scale letter) and to check the digits
 # before it by look-behind: the engine then skips every other character in C instead of
 # trying the pattern at every digit (same lines, fuzz-tested: tests/values/test_window_facts.py).
-_FRACTION_SHAPE = re.compile(  # extract._FRACTION: \d(?:\s?/\s?|\s(?:out\s)?of\s|\sin\s)\d
-    r"[/oi](?:(?<=\d/)[^\S\n]?\d|(?<=\d[^\S\n]/)[^\S\n]?\d"
+_FRACTION_SHAPE = re.compile(  # extract._FRACTION: \d(?:\s?/\s?|⁄|\s(?:out\s)?of\s|\sin\s)\d
+    r"[/⁄oi](?:(?<=\d/)[^\S\n]?\d|(?<=\d[^\S\n]/)[^\S\n]?\d|(?<=\d⁄)\d"
     r"|(?<=\d[^\S\n]o)(?:ut[^\S\n]of|f)[^\S\n]\d|(?<=\d[^\S\n]i)n[^\S\n]\d)"
 )
 # (the exponent's "e" is too common a letter to open with: this one opens with the digit)
 _SCI_SHAPE = re.compile(r"\d[^\S\n]?(?:[x×*][^\S\n]?10|e[-+]?\d)")  # extract._SCI after a numeral
 _LETTER_RUN = re.compile(r"[a-z]+")
+# a percentage's numeral times these: as a proportion, as per mille, as per ten thousand
+_PERCENT_NUMERALS = (0.01, 10.0, 100.0)
 
 
 @lru_cache(maxsize=1)
@@ -174,7 +177,8 @@ def _lazy_kind(atom: ValueAtom) -> str | None:
     if atom.derived or atom.qualifier is not None or atom.kind != "value" or atom.under_header is not None:
         return None
     if atom.dim == "percent":
-        return "percent"
+        # in per mille or per ten thousand the claim's numeral is not the percentage: full index
+        return "percent" if atom.factor == 1.0 else None
     if atom.dim == "" and not (atom.decimals > 0 and abs(atom.number) <= 1):
         return "bare"
     return None
@@ -228,9 +232,10 @@ class WindowIndex:
         target = abs(atom.number)
         tol = atom.step + 1e-6 * max(1.0, target)  # wider than compare's rounding tolerance
         read = facts.always.union(facts.near(target - tol, target + tol))
-        if kind == "percent":  # also a proportion (x100) or a fraction of it
+        if kind == "percent":  # also a proportion (x100), a fraction of it, or per mille/ten thousand
             read |= facts.fraction
-            read.update(facts.near((target - tol) / 100.0, (target + tol) / 100.0))
+            for per in _PERCENT_NUMERALS:
+                read.update(facts.near((target - tol) * per, (target + tol) * per))
         index = TextIndex()
         for i in sorted(read):
             for entry_atom, shown in self._line(i):

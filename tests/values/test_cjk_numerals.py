@@ -26,7 +26,7 @@ from tests.values.helpers import verify_against, window
         ("持续三个月", "持续3个月"),
         ("百分之三十的患者", "30%的患者"),
         ("百分之三点五", "3.5%"),
-        ("三分之一的患者", "1/3的患者"),
+        ("三分之一的患者", "1⁄3的患者"),
         ("三点五毫克", "3.5毫克"),
         ("三至四周", "3至4周"),
         ("三万名", "30000名"),
@@ -73,7 +73,7 @@ def test_a_numeral_inside_a_word_or_without_a_unit_is_left_alone(text):
 
 
 def test_chinese_and_arabic_claims_read_the_same_atoms():
-    for zh, arabic in (("持续三周", "持续3周"), ("百分之三十的患者", "30%的患者"), ("三分之一的患者", "1/3的患者")):
+    for zh, arabic in (("持续三周", "持续3周"), ("百分之三十的患者", "30%的患者"), ("三分之一的患者", "1⁄3的患者")):
         got = [(a.kind, a.number, a.unit) for a in claim_atoms(zh)]
         assert got and got == [(a.kind, a.number, a.unit) for a in claim_atoms(arabic)]
 

@@ -231,3 +231,40 @@ def test_none_that_negates_a_bound_counts_nothing(text, described):
     """"None of the events affected more than 10%" negates the bound (checked as a negated
     claim's bound); it states no count of zero the window must hold."""
     assert [a.describe() for a in extract_atoms(text)] == described
+
+
+@pytest.mark.parametrize(
+    "text, low, high, unit",
+    [
+        ("from 10 mg to 20 g", 10, 20000, "mg"),  # the second end's unit is read, not dropped
+        ("from 500 mg to 1 g", 500, 1000, "mg"),
+        ("35 years to 81 months", 35, 6.75, "year"),
+        ("30 minutes-60 hours", 30, 3600, "min"),
+        ("from 160 mg/dL to 100 mg/L", 160, 10, "mg/dL"),
+        ("from 10 mg to 20 mg", 10, 20, "mg"),
+        ("30-60 minutes", 30, 60, "min"),
+        ("10 mg/kg to 20 mg", 10, 20, "mg/kg"),  # a denominator written once covers both ends
+    ],
+)
+def test_each_range_end_is_read_in_its_own_unit(text, low, high, unit):
+    rng = one(text)
+    assert (rng.kind, rng.number, rng.high, rng.unit) == ("range", low, pytest.approx(high), unit)
+
+
+def test_range_ends_that_convert_only_approximately_stay_two_values():
+    assert [a.describe() for a in extract_atoms("3 months to 90 days")] == ["3 month", "90 day"]
+
+
+@pytest.mark.parametrize(
+    "text, stat",
+    [
+        ("The hazard ratio for progression was 0.75", "HR"),  # named earlier in the clause
+        ("the odds ratio for response in all treated patients was 0.8", "OR"),
+        ("HR 0.75", "HR"),
+        ("the hazard ratio was 0.75", "HR"),
+        ("The hazard ratio was estimated; 0.75 of patients", None),  # another clause
+        ("the hazard ratio in 40 patients was 0.75", None),  # a number between: not sure it is the ratio's
+    ],
+)
+def test_a_ratio_statistic_named_earlier_in_its_clause_marks_its_value(text, stat):
+    assert extract_atoms(text)[-1].stat == stat

@@ -17,6 +17,7 @@ import pytest
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values import spelled_multiples
 from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.digit_groups import grouped_after_cue, separator_spaces
 from citeproof.values.extract import _DATE, prepare
 from citeproof.values.roman_grades import numeric_grades
 from citeproof.values.spelled_hundreds import numeric_hundreds
@@ -51,9 +52,10 @@ def test_any_cue_is_any_substring() -> None:
 
 
 def _chained(text: str, keep_newlines: bool) -> str:
-    text = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
+    text = normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines)
     if not text.isascii():
         text = arabic_numerals(text)
+    text = grouped_after_cue(text)
     return numeric_grades(numeric_multiples(numeric_shares(numeric_hundreds(text))))
 
 
@@ -69,6 +71,7 @@ def _chained(text: str, keep_newlines: bool) -> str:
         "TWO HUNDRED and Half of THE Patients BID",
         "Stage II or III, twice daily",
         "stages II/III; Grade IV",
+        "A total of 1 500 patients, 35 per 100 000, 1\u202f500 events, Participants 16 380",
     ],
 )
 @pytest.mark.parametrize("keep_newlines", [False, True])
@@ -87,6 +90,7 @@ def test_prepare_lines_is_prepare_of_each_line() -> None:
         "  ", "\t", "twice", "hundred", "one hundred", "half of", "a third of", "q3w", "b.i.d.", "QD", "tripled",
         "3 of 20", "一半", "三周", "10²", "ﬁve", "\u00a0", "-", "x", "patients", "over 45", "\x0b", "\x1c",
         "stage ", "Grade ", "II", "IV", "/III", " or ",
+        "1", " 500", "total of ", "per ", "\u202f",
     ]
     for _ in range(3000):
         texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 6))]
@@ -101,6 +105,7 @@ def test_prepare_lines_is_prepare_of_each_line() -> None:
         ["a **b", "c** d"],  # emphasis never pairs across texts
         ["`a", "b`"],
         ["two", "hundred patients"],  # a cue the join has: each text on its own
+        ["A total of 1 500", "screened"],  # digits grouped by a space: each text on its own
         ["line\nbreak", "x"],  # a text with a line break: each on its own
         ["carriage\rreturn"],
         [],

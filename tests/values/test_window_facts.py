@@ -20,7 +20,7 @@ from citeproof.values.extract import _NUMBER, _lower
 from citeproof.values.lexicon import lexicon
 
 # the shapes as first written: each opens with the digit it follows
-FRACTION = re.compile(r"\d(?:[^\S\n]?/[^\S\n]?|[^\S\n](?:out[^\S\n])?of[^\S\n]|[^\S\n]in[^\S\n])\d")
+FRACTION = re.compile(r"\d(?:[^\S\n]?/[^\S\n]?|⁄|[^\S\n](?:out[^\S\n])?of[^\S\n]|[^\S\n]in[^\S\n])\d")
 SCI = re.compile(r"\d[^\S\n]?(?:[x×*][^\S\n]?10|e[-+]?\d)")
 
 

@@ -1,0 +1,70 @@
+"""Digits grouped by spaces: "1 500 patients", "35 per 100 000", "less than 100 000/mm3".
+
+Many records write thousands with a space. Read digit by digit, "A total of 1 500 patients"
+holds a 1 and a 500, and a claim of "500 patients" found its 500 there — a wrong PASS. But a
+space also separates numbers that stand side by side ("Participants 16 380", table cells), so
+a space-grouped run is not always one number either. Three readings, by what is certain:
+
+* a thin or no-break space between digit groups (U+2009, U+202F, U+00A0) is a thousands
+  separator: ``1 500`` is written ``1,500`` before anything else reads the text;
+* so is a plain space in a run right after a cue that states one figure (``grouped_digits_after``
+  in ``value_cues.json``: "a total of", "per", "less than" …);
+* any other run (``\\d{1,3}( \\d{3})+``) is ambiguous: in a source each number read inside it,
+  and the run read as one number, is at most plausible (``ValueAtom.ambiguous_digits``). A claim
+  number that is only part of the run is then never supported by it, and the whole value goes to
+  the judge.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from citeproof.values.lexicon import _boundary, _read
+
+# a run of digit groups, not glued to a name ("PDR001 100 mg" is no run); possessive, so a run
+# that ends in a decimal ("16 380.5") is no run at all
+_RUN = r"(?<![A-Za-z0-9_.,])\d{{1,3}}(?:{sep}\d{{3}})++(?!\d|[.,]\d)"
+_SEPARATOR_SPACE = re.compile(_RUN.format(sep="[\u00a0\u2009\u202f]"))
+_SPACE_RUN = re.compile(_RUN.format(sep=" "))
+_HAS_SPACE_RUN = re.compile(r"\d \d{3}")
+
+
+@lru_cache(maxsize=1)
+def _after_cue() -> re.Pattern[str]:
+    cues = _read("value_cues.json")["grouped_digits_after"]["cues"]
+    words = "|".join(
+        (r"(?<![a-z])" if cue[:1].isalpha() else "") + _boundary(cue) for cue in sorted(cues, key=len, reverse=True)
+    )
+    return re.compile(r"(?:" + words + r") ?(?P<run>" + _RUN.format(sep=" ") + ")", re.IGNORECASE)
+
+
+def _with_commas(m: re.Match[str], group: int | str = 0) -> str:
+    return re.sub(r"\D", ",", m.group(group))
+
+
+def separator_spaces(text: str) -> str:
+    """``text`` with thin and no-break spaces between digit groups written as commas (run it
+    before the spaces are normalised away)."""
+    if text.isascii():
+        return text
+    return _SEPARATOR_SPACE.sub(_with_commas, text)
+
+
+def may_group(text: str) -> bool:
+    """Can ``text`` hold a space-grouped run of digits? (A fast test for the prepare shortcut.)"""
+    return _HAS_SPACE_RUN.search(text) is not None
+
+
+def grouped_after_cue(text: str) -> str:
+    """``text`` with every space-grouped run that follows a one-figure cue written with commas."""
+    if not may_group(text):
+        return text
+    return _after_cue().sub(lambda m: m.group(0)[: m.start("run") - m.start()] + _with_commas(m, "run"), text)
+
+
+def ambiguous_runs(text: str) -> list[tuple[int, int, float]]:
+    """The space-grouped runs left in prepared ``text``: (start, end, the run read as one number)."""
+    if not may_group(text):
+        return []
+    return [(m.start(), m.end(), float(m.group(0).replace(" ", ""))) for m in _SPACE_RUN.finditer(text)]

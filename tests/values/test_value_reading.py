@@ -1,0 +1,76 @@
+"""How a number is read decides what it may support: red-team wrong passes (a range's second
+unit, digits grouped by spaces, per mille, spelled shares, ratio statistics, alternatives), each
+with the true claim of the same shape beside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values import assess_numbers
+from values.helpers import window
+
+
+def states(claim: str, source: str) -> list[str]:
+    return [a.state for a in assess_numbers(claim, [window(source)])]
+
+
+@pytest.mark.parametrize(
+    "claim, source, expected",
+    [
+        # a ratio statistic named earlier in its clause is no share
+        ("The hazard ratio for progression was 75%.", "The hazard ratio for progression was 0.75.", ["missing"]),
+        ("HR 0.75 for progression.", "The hazard ratio for progression was 0.75.", ["supported"]),
+        ("75% of patients responded.", "A proportion of 0.75 of patients responded.", ["supported"]),
+        # per mille and per ten thousand are units of the percent dimension
+        ("Mortality was 12‰.", "Mortality was 12 deaths.", ["missing"]),
+        ("Incidence was 35‱.", "Incidence was 35‰.", ["missing"]),
+        ("Incidence was 3.5‱.", "发病率为千分之3.5。", ["missing"]),
+        ("Incidence was 5‰.", "Incidence was 0.5%.", ["supported"]),
+        ("Incidence was 0.5%.", "Incidence was 5‰.", ["supported"]),
+        ("Incidence was 35‱.", "Incidence was 3.5‰.", ["supported"]),
+        ("Incidence was 3.5‰.", "发病率为千分之3.5。", ["supported"]),
+        ("Incidence was 0.35%.", "发病率为万分之三十五。", ["supported"]),
+        ("Incidence was 5 per mille.", "Incidence was 0.005.", ["supported"]),
+        ("Incidence was 5‰.", "1/200 patients.", ["supported"]),
+        ("Incidence was 0.6%.", "Incidence was 5‰.", ["missing"]),
+        # a share spelled as words counts nothing: its digits support no count
+        ("In Arm A, 3 patients discontinued.", "Three quarters of patients in Arm A discontinued.", ["missing"]),
+        ("In Arm A, 2 patients discontinued.", "Half of the patients in Arm A discontinued.", ["missing"]),
+        ("In Arm A, 3 patients discontinued.", "Two thirds of the patients in Arm A discontinued.", ["missing"]),
+        ("3 of 4 patients discontinued.", "Three quarters of patients discontinued.", ["plausible"]),
+        ("1 of 3 patients responded.", "三分之一的患者有效。", ["plausible"]),
+        ("75% of patients discontinued.", "Three quarters of patients discontinued.", ["supported"]),
+        ("Three quarters of patients discontinued.", "75% of patients discontinued.", ["supported"]),
+        ("Two thirds of patients discontinued.", "66.7% of patients discontinued.", ["supported"]),
+        ("66.67% of patients discontinued.", "Two thirds of patients discontinued.", ["supported"]),
+        ("3/4 of patients discontinued.", "Three quarters of patients discontinued.", ["supported"]),
+        ("3 of 4 patients discontinued.", "3/4 patients discontinued.", ["supported"]),  # digits count
+        ("3 patients discontinued.", "3/4 patients discontinued.", ["supported"]),
+        # one member of a source's alternatives, claimed alone, is not what the source states
+        ("ECOG status of 0.", "ECOG status of 0 or 1.", ["plausible"]),
+        ("ECOG status of 1.", "ECOG status of 0, 1, or 2.", ["plausible"]),
+        ("Grade 3 events in 10% of patients.", "Grade 3 or 4 events in 10% of patients.", ["plausible", "supported"]),
+        ("ECOG status of 0 or 1.", "ECOG status of 0 or 1.", ["supported", "supported"]),
+        ("ECOG status of 0, 1, or 2.", "ECOG status of 0, 1, or 2.", ["supported"] * 3),
+        ("Scores of 4 were seen.", "Scores of 2, 4 and 8 were seen.", ["supported"]),  # "and" states each
+        ("At least 18 years.", "Aged 18 years or older.", ["supported"]),  # "or older" is a bound
+        # digits grouped by spaces: a part of the run is never supported by it
+        ("A total of 500 patients were screened.", "A total of 1 500 patients were screened.", ["missing"]),
+        ("Incidence was 35 per 100.", "Incidence was 35 per 100 000.", ["supported", "missing"]),
+        ("We saw 12 cases.", "We saw 12\u00a0500 cases.", ["missing"]),
+        ("We saw 500 cases.", "We saw 1\u202f500 cases.", ["missing"]),
+        ("We saw 500 cases.", "We saw 1\u2009500 cases.", ["missing"]),
+        ("Participants: 380.", "Participants 16 380", ["plausible"]),  # two cells, or 16,380: judged
+        ("Participants: 16.", "Participants 16 380", ["plausible"]),
+        ("Participants: 16,380.", "Participants 16 380", ["plausible"]),
+        ("A total of 1,500 patients were screened.", "A total of 1 500 patients were screened.", ["supported"]),
+        ("A total of 1 500 patients were screened.", "A total of 1,500 patients were screened.", ["supported"]),
+        ("Incidence was 35 per 100,000.", "Incidence was 35 per 100 000.", ["supported", "supported"]),
+        ("We saw 12,500 cases.", "We saw 12\u00a0500 cases.", ["supported"]),
+        ("Platelets of 100,000/mm3 or more.", "Platelets of at least 100 000/mm3.", ["supported"]),
+        ("Participants: 16, 38.1%.", "Participants 16 38.1%", ["supported", "supported"]),  # no run: cells
+        ("Patients received 100 mg.", "Study agent XYZ001 100 mg every 3 weeks.", ["supported"]),  # a name's digits
+    ],
+)
+def test_value_reading(claim, source, expected):
+    assert states(claim, source) == expected
