@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
+from citeproof.values.agreement import implied_by_header, words_disagree
 from citeproof.values.binding import binding_differs
 from citeproof.values.columns import read_columns, row_atoms
 from citeproof.values.framing import framing_differs
@@ -95,7 +96,8 @@ _RUN = object()  # key for memos that belong to the whole run (the store), not t
 
 
 def _meaning_differs(
-    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, table: SegmentTable, i: int
+    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, table: SegmentTable, i: int,
+    window: SourceWindow,
 ) -> str | None:
     """Why segment ``i``, which holds the claim's numbers and words, still does not say what
     the claim says — the first of these, in order — or None:
@@ -107,6 +109,8 @@ def _meaning_differs(
     * the claim is stronger: a dropped hedge or restriction, an added universal (``citeproof.values.strength``);
     * a number is framed otherwise: a cadence ("every 3 weeks") or a level ("to 25%") on one side only
       (``citeproof.values.framing``);
+    * a meaning word — frequency, time relation, modality, exclusivity, intensity, causality, privation,
+      a frame ("whether", "myth") — on one side only (``citeproof.values.agreement``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
     segment = table.texts[i]
@@ -125,9 +129,25 @@ def _meaning_differs(
         return why
     if why := framing_differs(claim, segment):
         return why
+    if why := words_disagree(claim, segment, implied=lambda: implied_by_header(_header_above(window, i))):
+        return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
     return None
+
+
+def _header_above(window: SourceWindow, i: int) -> str:
+    """The nearest header line at or above segment ``i`` of the window ("Inclusion Criteria:"), or ""."""
+    if window.segments and i < len(window.segments):
+        line = window.segments[i].line_start
+    else:  # a window without segments: one non-blank line each
+        numbered = [n for n, text in enumerate(window.text.split("\n"), start=window.line_start) if text.strip()]
+        line = numbered[i] if i < len(numbered) else window.line_start
+    lines = window.document.lines
+    for k in range(min(line, len(lines)) - 1, -1, -1):
+        if _is_header(lines[k]):
+            return lines[k]
+    return ""
 
 
 def _columns_read(ctx: ClaimContext, segment: str) -> tuple[str | None, bool]:
@@ -157,7 +177,12 @@ class ClaimSupport(Rule):
         "more names (Arm A, A组, a drug), come in the segment's order (citeproof.values.binding); and no claim word "
         "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
-        "segment (drops its hedge, adds a universal: citeproof.values.strength); a subject named with one number "
+        "segment (drops its hedge, adds a universal: citeproof.values.strength); no meaning word — frequency "
+        "('weekly'), time relation ('before'), modality ('must'), exclusivity ('only'), intensity ('significantly'), "
+        "causality ('caused'), privation ('lacked', 'except', 'unless', 'rarely') or a frame ('whether', 'myth', "
+        "'refuted') — is on one side only (citeproof.values.agreement; a word of one group matches another of it: "
+        "'daily' = 'once a day' = 'per day' = 'qd'), nor does the claim state as a level a number the segment gives "
+        "as a change (citeproof.values.framing); a subject named with one number "
         "gets the number the segment gives it. A table row is read under its column headers (citeproof.values.columns): "
         "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
         "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open; "
@@ -230,6 +255,15 @@ class ClaimSupport(Rule):
             reason="the claim's 'nausea' stands where the source says 'fatigue'",
             report="# Results\n\nThe most common adverse event among the treated adult patients in Arm A was nausea, "
             "reported at week 12 [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="meaning-word-added-en",
+            expect="fail",
+            reason="the claim's 'significantly' (intensity) is not in the source line",
+            # every word and number is the source's, and one more that says more than it does
+            report="# Results\n\nOverall response rate among treated adult patients significantly increased to 40% in "
+            "Arm A at the week 12 assessment [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
@@ -332,7 +366,7 @@ class ClaimSupport(Rule):
             # miss: the same first carrier and first best verdict as every segment in order
             held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
             for i, verdict in held:
-                if verdict.carries and (why := _meaning_differs(ctx, claim.text, atoms, profile, table, i)):
+                if verdict.carries and (why := _meaning_differs(ctx, claim.text, atoms, profile, table, i, window)):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
                     carried[source] = True
