@@ -17,11 +17,12 @@ from citeproof.model import RuleOutcome
 from citeproof.sources.segment import cut_sentences
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
+from citeproof.values.agreement import implied_by_header, words_disagree
 from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
-from citeproof.values.exclusion_scope import document_exclusion, report_exclusion
+from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import stronger_than_source
 from citeproof.values.substitution import swapped_word
@@ -107,7 +108,8 @@ def _cut_off(window: SourceWindow, i: int, n: int) -> str | None:
 
 
 def _meaning_differs(
-    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, place: _Window, i: int
+    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], profile: ClaimProfile, place: _Window, i: int,
+    window: SourceWindow,
 ) -> str | None:
     """Why segment ``i``, which holds the claim's numbers and words, still does not say what
     the claim says — the first of these, in order — or None:
@@ -121,6 +123,8 @@ def _meaning_differs(
     * the claim is stronger: a dropped hedge or restriction, an added universal (``citeproof.values.strength``);
     * a number is framed otherwise: a cadence ("every 3 weeks") or a level ("to 25%") on one side only
       (``citeproof.values.framing``);
+    * a meaning word — frequency, time relation, modality, exclusivity, intensity, causality, privation,
+      a frame ("whether", "myth") — on one side only (``citeproof.values.agreement``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
     table = place.table
@@ -142,9 +146,25 @@ def _meaning_differs(
         return why
     if why := framing_differs(claim, segment):
         return why
+    if why := words_disagree(claim, segment, implied=lambda: implied_by_header(_header_above(window, i))):
+        return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
     return None
+
+
+def _header_above(window: SourceWindow, i: int) -> str:
+    """The nearest header line at or above segment ``i`` of the window ("Inclusion Criteria:"), or ""."""
+    if window.segments and i < len(window.segments):
+        line = window.segments[i].line_start
+    else:  # a window without segments: one non-blank line each
+        numbered = [n for n, text in enumerate(window.text.split("\n"), start=window.line_start) if text.strip()]
+        line = numbered[i] if i < len(numbered) else window.line_start
+    lines = window.document.lines
+    for k in range(min(line, len(lines)) - 1, -1, -1):
+        if header_shaped(lines[k]):
+            return lines[k]
+    return ""
 
 
 def _columns_read(ctx: ClaimContext, segment: str) -> tuple[str | None, bool]:
@@ -177,7 +197,12 @@ class ClaimSupport(Rule):
         "'improved response but did not improve survival' for 'improved survival but did not improve response'; "
         "'A than B' for 'B than A'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
-        "segment (drops its hedge, adds a universal: citeproof.values.strength); a subject named with one number "
+        "segment (drops its hedge, adds a universal: citeproof.values.strength); no meaning word — frequency "
+        "('weekly'), time relation ('before'), modality ('must'), exclusivity ('only'), intensity ('significantly'), "
+        "causality ('caused'), privation ('lacked', 'except', 'unless', 'rarely') or a frame ('whether', 'myth', "
+        "'refuted') — is on one side only (citeproof.values.agreement; a word of one group matches another of it: "
+        "'daily' = 'once a day' = 'per day' = 'qd'), nor does the claim state as a level a number the segment gives "
+        "as a change (citeproof.values.framing); a subject named with one number "
         "gets the number the segment gives it. A table row is read under its column headers (citeproof.values.columns): "
         "a header naming a subject (Arm B, B组, placebo, week 12, 2023) gets its cell's numbers, and where two or more "
         "headers name subjects the segment does not name while it holds several values of the kind, the pairing is open; "
@@ -278,6 +303,15 @@ class ClaimSupport(Rule):
             report="# Results\n\nThe study drug did not improve the response rate but improved overall survival "
             "[nct:NCT0000005#Results].\n",
             sources={"clinical_trials/NCT0000005.json": _TRIAL_CLAUSES},
+        ),
+        RuleExample(
+            name="meaning-word-added-en",
+            expect="fail",
+            reason="the claim's 'significantly' (intensity) is not in the source line",
+            # every word and number is the source's, and one more that says more than it does
+            report="# Results\n\nOverall response rate among treated adult patients significantly increased to 40% in "
+            "Arm A at the week 12 assessment [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
             name="two-sources-both-carry-en",
@@ -402,7 +436,8 @@ class ClaimSupport(Rule):
             held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
             for i, verdict in held:
                 if verdict.carries and (
-                    why := _cut_off(window, i, len(table.texts)) or _meaning_differs(ctx, claim.text, atoms, profile, place, i)
+                    why := _cut_off(window, i, len(table.texts))
+                    or _meaning_differs(ctx, claim.text, atoms, profile, place, i, window)
                 ):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:

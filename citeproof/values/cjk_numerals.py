@@ -47,6 +47,7 @@ _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, 
 _SMALL = {"十": 10, "百": 100, "千": 1000}
 _LARGE = {"万": 10_000, "亿": 100_000_000}
 _CHARS = "".join(_DIGIT) + "".join(_SMALL) + "".join(_LARGE)
+NUMERAL_CHARS = frozenset(_CHARS + "半几")  # a character of a written-out number (每三周: a cadence, not "per")
 # A numeral run is at most 16 characters (一亿二千三百四十五万六千七百 is fourteen); a longer run
 # states no one number, and bounding it keeps the scan linear on any input.
 _RUN = f"[{_CHARS}]{{1,16}}"

@@ -7,7 +7,10 @@ in the claim and the other way in the segment:
 
 * cadence — the number follows "every"/"each"/每 on one side only;
 * level or change — after a verb of change, the number follows "to"/至/达到 (a level) on one
-  side and "by"/nothing/了 (a change) on the other.
+  side and "by"/nothing/了 (a change) on the other;
+* a change read as a level — the segment gives the number as a change ("fell by 12 mmHg",
+  "a reduction of 1.2%", "decreased by 1.2% … and by 0.4%") and the claim holds it with no
+  word of change or direction at all ("was 12 mmHg"): a fall of 12 is not a level of 12.
 
 Numbers are compared as written (digits, with a decimal point); a number framed on neither
 side is not this module's concern.
@@ -17,12 +20,20 @@ from __future__ import annotations
 
 import re
 
+from citeproof.values.segment_support import polarity
+
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _CADENCE = re.compile(rf"(?:\bevery|\beach|每)\s*(?:other\s+)?{_NUMBER}")
 _CHANGE_VERB = (r"(?:rose|rise|rises|risen|fell|fall|falls|fallen|increased|increase|increases|decreased|decrease|decreases|"
                 r"grew|grow|grows|grown|declined|decline|declines|dropped|drop|climbed|jumped|expanded|shrank|reduced)")
 _LEVEL = re.compile(rf"\b{_CHANGE_VERB}\s+to\s+[$€£¥]?{_NUMBER}|(?:升至|增至|降至|减至|达到|增长至|下降至|上升至){_NUMBER}")
 _CHANGE = re.compile(rf"\b{_CHANGE_VERB}\s+(?:by\s+)?[$€£¥]?{_NUMBER}|(?:增长了|增加了|下降了|降低了|减少了|上升了|提高了){_NUMBER}")
+_CHANGE_NOUN = r"(?:reduction|increase|decrease|change|drop|rise|decline|fall|gain|loss|improvement)"
+# a change written otherwise: "a reduction of 12", "a 12 mmHg reduction", and "by 0.4%" in a
+# sentence with a verb of change ("decreased by 1.2% … and by 0.4%")
+_CHANGE_NOUN_OF = re.compile(rf"\b{_CHANGE_NOUN}s?\s+of\s+[$€£¥]?{_NUMBER}|{_NUMBER}\s*-?\s*(?:[a-z%/]+\s*-?\s*)?{_CHANGE_NOUN}s?\b")
+_BY = re.compile(rf"\bby\s+[$€£¥]?{_NUMBER}")
+_HAS_CHANGE_VERB = re.compile(rf"\b{_CHANGE_VERB}\b")
 
 
 def _numbers(pattern: re.Pattern[str], text: str) -> set[str]:
@@ -41,4 +52,27 @@ def framing_differs(claim_text: str, segment_text: str) -> str | None:
     change_a, change_b = _numbers(_CHANGE, claim), _numbers(_CHANGE, segment)
     for n in sorted((level_a & change_b) | (change_a & level_b)):
         return f"{n} is a level on one side ('to {n}') and a change on the other ('by {n}')"
-    return None
+    return _change_read_as_level(claim, segment, change_b)
+
+
+def _change_read_as_level(claim: str, segment: str, change_b: set[str]) -> str | None:
+    """A number the segment gives as a change that the claim states without any word of change."""
+    changes = change_b | _numbers(_CHANGE_NOUN_OF, segment)
+    if _HAS_CHANGE_VERB.search(segment):
+        changes |= _numbers(_BY, segment)
+    shared = changes & set(re.findall(_NUMBER, claim))
+    if not shared or _speaks_of_change(claim):
+        return None
+    n = min(shared)
+    return f"the source gives {n} as a change; the claim states it with no word of change (as a level)"
+
+
+def _speaks_of_change(claim: str) -> bool:
+    """Any word of change or direction in the claim: then it does not state a level (which
+    number it ties to which change is the other checks' concern)."""
+    if _HAS_CHANGE_VERB.search(claim) or re.search(rf"\b{_CHANGE_NOUN}s?\b|\bby\s+[$€£¥]?\d", claim):
+        return True
+    return bool(polarity(claim)[1]) or any(w in claim for w in _CHANGE_WORDS_ZH)
+
+
+_CHANGE_WORDS_ZH = ("变化", "差值", "差异")  # the verbs of change are direction words (polarity)

@@ -64,3 +64,40 @@ def test_the_reason_names_the_same_number_on_every_run():
     seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
     assert seen == {"the claim gives 2 as a cadence ('every 2 …') and the other does not\n"}
+
+
+# Red-team F10: a change stated as a level ("fell by 12 mmHg" → "was 12 mmHg") passed.
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mean systolic blood pressure was 12 mmHg in the treatment group.",
+         "Mean systolic blood pressure fell by 12 mmHg in the treatment group."),
+        ("Mean HbA1c was 1.2% in the treatment group.",
+         "Mean HbA1c decreased by 1.2% in the treatment group and by 0.4% in the control group."),
+        ("Mean HbA1c was 0.4% in the control group.",
+         "Mean HbA1c decreased by 1.2% in the treatment group and by 0.4% in the control group."),
+        ("Mean weight was 3 kg at week 12.", "A reduction of 3 kg in mean weight was seen at week 12."),
+        ("收缩压为12 mmHg。", "收缩压下降了12 mmHg。"),
+    ],
+)
+def test_a_change_stated_as_a_level(claim, source):
+    why = framing_differs(claim, source)
+    assert why is not None and "as a change" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mean systolic blood pressure fell 12 mmHg in the treatment group.",
+         "Mean systolic blood pressure fell by 12 mmHg in the treatment group."),
+        ("Mean systolic blood pressure was reduced by 12 mmHg.", "Mean systolic blood pressure fell by 12 mmHg."),
+        ("Mean HbA1c decreased by 1.2% in the treatment group.",
+         "Mean HbA1c decreased by 1.2% in the treatment group and by 0.4% in the control group."),
+        ("The mean change in weight was 3 kg at week 12.", "A reduction of 3 kg in mean weight was seen at week 12."),
+        ("收缩压下降12 mmHg。", "收缩压下降了12 mmHg。"),
+        # a level in the source stays a level
+        ("Mean HbA1c was 7.2% at week 12.", "Mean HbA1c was 7.2% at week 12, after it decreased."),
+    ],
+)
+def test_a_change_stated_as_a_change(claim, source):
+    assert framing_differs(claim, source) is None

@@ -1,0 +1,246 @@
+"""Whether the claim and the source line that carries it use the same meaning words.
+
+Content-word overlap lets a claim add or drop a few words, and one word is all it takes to
+say something else: "The drug *hardly* improved survival", "Patients *must* receive the
+drug" (the source: "can"), "*Smoking caused* higher rates" (the source: "smokers had"),
+"once *weekly*" (the source: "once daily"), "16 patients *per arm*", "It is *false* that …";
+or the source frames what the claim states as fact: "to determine *whether* the drug
+improves …", "The drug *lacked* efficacy", "All cohorts *except* the second cohort …",
+"… *unless* patients had received …".
+
+``agreement_words`` in ``citeproof/data/claim_support.json`` holds these words in classes of
+groups; the words of one group mean the same here ("daily" = "once a day" = "per day" = 每日).
+Two rules, both leaving the claim to the judge (never a fail):
+
+* every group the claim uses must be in the source line (every class) — a claim says no
+  more than its source;
+* a group of a *both ways* class (privation, frames, on/off) that the source line uses in a
+  clause the claim restates must be in the claim — dropping "lacked", "whether" or "except"
+  turns the source's sentence around. A clause is restated when at least half of its
+  content words, and at least one, are the claim's; "…, whereas it is unknown whether it
+  helps older women" after the clause a claim restates does not hold it back.
+
+A claim's "per X" (每X) that no frequency group reads ("16 patients per arm") must be in the
+source line as "per X", "each X", "every X" or "/X".
+
+A claim that lists one more item than its source ("in men and women" for "in women") adds
+a word beside "and"/"or" that the source line does not have, next to one it has: that too
+is the claim saying more.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citeproof.values.cjk_numerals import NUMERAL_CHARS
+from citeproof.values.lexicon import lexicon
+from citeproof.values.segment_support import content_terms, cue_document
+
+_NUMBER = r"\d+(?:[.,]\d+)?"
+_CLAUSE_BREAK = re.compile(r"[,;:，；：。！？!?]|(?<!\d)\.(?!\d)")
+_SPACE_OR_HYPHEN = re.compile(r"[\s\-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class _Lexicon:
+    pattern: re.Pattern[str]  # every cue and ignored phrase, longest first
+    group_of: dict[str, str | None]  # normalised phrase → its group (None: an ignored phrase)
+    class_of: dict[str, str]  # group → its class
+    both_ways: frozenset[str]  # groups a source line may not drop either
+    digit_phrases: tuple[tuple[re.Pattern[str], str | None], ...]  # '#' phrases → group
+    per_en: re.Pattern[str]
+    per_zh: re.Pattern[str]
+    distributive_en: tuple[str, ...]
+    distributive_zh: tuple[str, ...]
+
+
+def _normal(phrase: str) -> str:
+    return _SPACE_OR_HYPHEN.sub(" ", phrase.strip().lower())
+
+
+def _phrase_re(phrase: str) -> str:
+    words = phrase.split(" ")
+    body = r"[\s\-]+".join(_NUMBER if w == "#" else re.escape(w) for w in words)
+    if not phrase.isascii():
+        return body  # Chinese: a substring
+    left = r"(?<![a-z0-9])" if phrase[0].isalnum() or phrase[0] == "#" else ""
+    right = r"(?![a-z0-9])" if phrase[-1].isalnum() else ""
+    return left + body + right
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> _Lexicon:
+    doc = cue_document()["agreement_words"]
+    group_of: dict[str, str | None] = {}
+    class_of: dict[str, str] = {}
+    both: set[str] = set()
+    for side in ("both_ways", "claim_side"):
+        for kind, groups in doc[side].items():
+            for group, words in groups.items():
+                class_of[group] = kind
+                if side == "both_ways":
+                    both.add(group)
+                for w in words:
+                    group_of.setdefault(_normal(w), group)
+    for w in doc["ignore"]:
+        group_of[_normal(w)] = None
+    phrases = sorted(group_of, key=len, reverse=True)
+    digit = tuple((re.compile(_phrase_re(p)), group_of[p]) for p in phrases if "#" in p)
+    dist = doc["distributive"]
+    return _Lexicon(
+        pattern=re.compile("|".join(_phrase_re(p) for p in phrases)),
+        group_of=group_of,
+        class_of=class_of,
+        both_ways=frozenset(both),
+        digit_phrases=digit,
+        per_en=re.compile(r"(?<![a-z])per\s+([a-z]+)"),
+        per_zh=re.compile("(?:" + "|".join(map(re.escape, dist["zh"])) + r")([\u3400-\u9fff])"),
+        distributive_en=tuple(dist["en"]),
+        distributive_zh=tuple(dist["zh"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Cue:
+    group: str
+    word: str  # as written
+    start: int
+    end: int
+
+
+def _group_of(lex: _Lexicon, written: str) -> str | None:
+    key = _normal(written)
+    if key in lex.group_of:
+        return lex.group_of[key]
+    # a '#' phrase: its number is not part of its key
+    return next((g for rx, g in lex.digit_phrases if rx.fullmatch(written)), None)
+
+
+def _cues_in(low: str) -> tuple[list[_Cue], str]:
+    """The cue words of lower-cased text, and the text with every matched phrase blanked."""
+    lex = _lexicon()
+    found: list[_Cue] = []
+    chars = list(low)
+    for m in lex.pattern.finditer(low):
+        chars[m.start():m.end()] = " " * (m.end() - m.start())
+        group = _group_of(lex, m.group(0))
+        if group is not None:
+            found.append(_Cue(group, m.group(0), m.start(), m.end()))
+    return found, "".join(chars)
+
+
+def _restated_spans(segment_low: str, claim_terms: set[str]) -> list[tuple[int, int]]:
+    """The clauses of the segment the claim restates (at least half of their content words,
+    and at least one, are the claim's). None restated: the whole segment."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in [*_CLAUSE_BREAK.finditer(segment_low), None]:
+        end = m.start() if m is not None else len(segment_low)
+        terms = content_terms(segment_low[start:end])
+        shared = len(terms & claim_terms)
+        if shared and 2 * shared >= len(terms):
+            spans.append((start, end))
+        start = m.end() if m is not None else end
+    return spans or [(0, len(segment_low))]
+
+
+def _distributive_missing(claim_rest: str, segment_low: str) -> str | None:
+    """A claim's 'per X' / 每X (not read by a frequency group) the segment does not write."""
+    lex = _lexicon()
+    units = lexicon().unit_by_alias
+    for m in lex.per_en.finditer(claim_rest):
+        noun = m.group(1)
+        if noun in units:
+            continue  # "grams per deciliter": a unit, which the numeric rule converts and checks
+        stem = noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
+        pattern = r"(?:(?<![a-z])(?:" + "|".join(lex.distributive_en) + r")\s+|/)" + re.escape(stem) + r"(?:s|es)?(?![a-z])"
+        if re.search(pattern, segment_low) is None:
+            return m.group(0)
+    for m in lex.per_zh.finditer(claim_rest):
+        if m.group(1) in NUMERAL_CHARS:
+            continue  # 每三周: a cadence (citeproof.values.framing), not "per"
+        if not any(d + m.group(1) in segment_low for d in lex.distributive_zh):
+            return m.group(0)
+    return None
+
+
+_COORDINATOR = re.compile(r"\s+(?:and|or|as well as|&)\s+")
+_WORD_BEFORE = re.compile(r"([a-z][a-z'-]*[a-z])[^a-z]*$")
+_WORD_AFTER = re.compile(r"^[^a-z]*([a-z][a-z'-]*[a-z])")
+
+
+def _coordinated_addition(claim_low: str, segment_terms: set[str]) -> str | None:
+    """A word the claim lists beside one of the segment's ('men and women' for 'women') that
+    the segment does not have."""
+    for m in _COORDINATOR.finditer(claim_low):
+        before = _WORD_BEFORE.search(claim_low[: m.start()])
+        after = _WORD_AFTER.search(claim_low[m.end():])
+        if before is None or after is None:
+            continue
+        left, right = content_terms(before.group(1)), content_terms(after.group(1))
+        if not left or not right:
+            continue  # a stop-word beside the coordinator: not two listed items
+        if left <= segment_terms and not right & segment_terms:
+            return after.group(1)
+        if right <= segment_terms and not left & segment_terms:
+            return before.group(1)
+    return None
+
+
+def _shown(cue: _Cue) -> str:
+    return cue.word.strip(" \"'“‘")  # 'statement "' is matched with its quote, named without
+
+
+def _kind(lex: _Lexicon, cue: _Cue) -> str:
+    return lex.class_of[cue.group].replace("_", " ")
+
+
+def implied_by_header(header: str) -> frozenset[str]:
+    """The groups a header states for the lines under it: an inclusion criterion is a
+    requirement ("Inclusion Criteria:" → "must")."""
+    low = header.lower()
+    return frozenset(g for g, heads in _header_groups().items() if any(h in low for h in heads))
+
+
+@lru_cache(maxsize=1)
+def _header_groups() -> dict[str, tuple[str, ...]]:
+    doc = cue_document()["agreement_words"]["header_implies"]
+    return {g: tuple(h.lower() for h in heads) for g, heads in doc.items() if not g.startswith("_")}
+
+
+def words_disagree(
+    claim_text: str, segment_text: str, *, implied: Callable[[], frozenset[str]] | None = None
+) -> str | None:
+    """Why the claim's meaning words differ from the segment's, naming the word, or None.
+    ``implied``: the groups the segment's place states without writing them (its header's),
+    asked only when a claim word is not in the segment."""
+    claim_low, segment_low = claim_text.lower(), segment_text.lower()
+    lex = _lexicon()
+    claim_cues, claim_rest = _cues_in(claim_low)
+    segment_cues, _ = _cues_in(segment_low)
+    segment_groups = {c.group for c in segment_cues}
+    for cue in claim_cues:
+        if cue.word.startswith("/"):
+            continue  # "mL/h", "mg/day": a unit, which the numeric rule converts and checks
+        if cue.group not in segment_groups and implied is not None and cue.group in _header_groups():
+            # only then is the header looked up (a scan of the lines above the segment)
+            segment_groups |= implied()
+            implied = None
+        if cue.group not in segment_groups:
+            return f"the claim's '{_shown(cue)}' ({_kind(lex, cue)}) is not in the source line"
+    claim_groups = {c.group for c in claim_cues}
+    dropped = [c for c in segment_cues if c.group in lex.both_ways and c.group not in claim_groups]
+    if dropped:
+        claim_terms = content_terms(claim_low)
+        spans = _restated_spans(segment_low, claim_terms)
+        for cue in dropped:
+            if any(a <= cue.start < b for a, b in spans):
+                return f"the source line says '{_shown(cue)}' ({_kind(lex, cue)}); the claim does not"
+    if per := _distributive_missing(claim_rest, segment_low):
+        return f"the claim's '{per}' is not in the source line"
+    if added := _coordinated_addition(claim_low, content_terms(segment_low)):
+        return f"the claim lists '{added}', which the source line does not"
+    return None
