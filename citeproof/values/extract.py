@@ -290,7 +290,8 @@ class _Scanner:
             return True  # "5 more weeks than", "11% more participants … than": a difference
         if _TIMES.match(low, end):
             return True
-        return bool(self.lex.derived_before_re.search(low[max(0, start - 30):start].rstrip()))
+        reach = max(30, self.lex.derived_before_reach)
+        return bool(self.lex.derived_before_re.search(low[max(0, start - reach):start].rstrip()))
 
     def _count_noun(self, pos: int) -> str | None:
         m = self.lex.count_noun_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))

@@ -68,6 +68,7 @@ class Lexicon:
     bounds_after_re: re.Pattern[str]  # a cue at the START of the text after a number
     derived_after_re: re.Pattern[str]
     derived_before_re: EndMatcher
+    derived_before_reach: int  # characters before a number its derived cue may take (the longest cue)
     label_before_re: re.Pattern[str]
     label_after: tuple[str, ...]
     roman_grades: tuple[str, ...]  # words a Roman stage or grade follows ("stage IV": citeproof.values.roman_grades)
@@ -215,6 +216,7 @@ def lexicon() -> Lexicon:
         bounds_after_re=starting(list(bounds_after)),
         derived_after_re=re.compile(r"\s?(?:" + "|".join(_boundary(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
+        derived_before_reach=2 + max(len(w) for w in cues["derived_before"]),
         label_before_re=label_before_re,
         label_after=tuple(cues["label_after"]),
         roman_grades=tuple(sorted(cues["roman_grades"], key=len, reverse=True)),
