@@ -6,10 +6,10 @@ from typing import ClassVar
 
 from citeproof.model import Anchor, RuleOutcome
 from citeproof.settings import Settings
+from citeproof.values.model_check import MODELS_CHANNEL
 from tier1.context import ReportContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
-MODELS_CHANNEL = "models"
 
 
 def is_model_anchor(anchor: Anchor, settings: Settings) -> bool:

@@ -15,6 +15,7 @@ from citeproof.values import NumberAssessment, assess_atoms
 from citeproof.values.columns import row_atoms
 from citeproof.sources.types import SourceWindow
 from citeproof.values.assess import claim_negated
+from citeproof.values.model_check import ModelChecker
 from citeproof.values.window_index import WindowIndex
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -33,7 +34,22 @@ _TRIAL_ZH = (
 )
 
 
+_REVENUE = "# Source\nCloud revenue was $1.2 billion in fiscal 2023.\nHardware revenue was $0.8 billion in fiscal 2023.\n"
+
+
+def _sum_model(stated: str) -> str:
+    return ("# Model: total revenue\n\n- cloud = $1.2 billion [evidence:revenue.md#L2]\n"
+            "- hardware = $0.8 billion [evidence:revenue.md#L3]\nFormula: total = cloud + hardware\n"
+            f"Units: USD billion\nResult: total = {stated}\n")
+
+
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
+
+
+def run_model_checker(ctx: ClaimContext) -> ModelChecker:
+    """One checker per run: each cited model file's inputs are resolved and checked once."""
+    store = ctx.store
+    return ctx.memo.derived(_RUN, "values.models", lambda _: ModelChecker(store.resolve if store else None, ctx.settings))
 
 
 class NumericSupport(Rule):
@@ -56,8 +72,14 @@ class NumericSupport(Rule):
         "string matching misses it when formatted differently and rejects true paraphrases.",
         fails="Some number has nothing equal or plausible in any cited window (critical numeric_token_miss, "
         "naming the number and the sources searched). A derived number (fold change, percentage points, "
-        "difference, sum) is missing unless a cited model/evidence file holds its formula, input anchors, units "
-        "and result.",
+        "difference, sum, CAGR) is missing unless a cited model/evidence file holds its formula, input anchors, units "
+        "and result. A cited model file is checked, not read as text (citeproof.values.model_check): each input "
+        "'name = value [anchor]' must be supported at its own anchor, each 'Formula: name = expression' (+ - * / ^ "
+        "and parentheses over the inputs) must give the stated result at its precision, and the claim's number must "
+        "be that result or a checked input. A broken link — an input not at its anchor or without one, an anchor "
+        "that resolves nowhere, a result the formula does not give, a model without a formula — makes the number "
+        "missing (critical, like a number absent from a window: the cited calculation does not carry it); a link "
+        "the checker cannot read (an unknown formula token or name) leaves it plausible.",
         passes="Every number is supported: an equal value with an equal unit (for a bound, the same bound). "
         "When some number is only plausible (a bound another value satisfies, 'about', months ↔ weeks) the "
         "claim is undecided and goes to Tier 2.",
@@ -101,6 +123,20 @@ class NumericSupport(Rule):
             reason="numeric_token_miss",
             report="# Dosing\n\nThe study drug was given at **250 mg**/day for 12 weeks [nct:NCT0000001#Intervention].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="checked-model-sum-en",
+            expect="pass",
+            report="# Revenue\n\nTotal revenue in fiscal 2023 was $2.0 billion [model:total.md#L7].\n",
+            sources={"models/total.md": _sum_model("$2.0 billion"), "evidence/revenue.md": _REVENUE},
+        ),
+        RuleExample(
+            name="model-states-a-wrong-sum-en",
+            expect="fail",
+            reason="numeric_token_miss",
+            # 1.2 + 0.8 is 2.0: the file's own formula does not give the 2.5 it states
+            report="# Revenue\n\nTotal revenue in fiscal 2023 was $2.5 billion [model:total.md#L7].\n",
+            sources={"models/total.md": _sum_model("$2.5 billion"), "evidence/revenue.md": _REVENUE},
         ),
         RuleExample(
             name="no-numbers-en",
@@ -152,7 +188,7 @@ class NumericSupport(Rule):
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]
-            index_of=index_of,
+            index_of=index_of, models=run_model_checker(ctx),
         )
         ctx.cache["numbers"] = assessments
         missing = [a for a in assessments if a.state == "missing"]
@@ -171,6 +207,7 @@ class NumericSupport(Rule):
             return self.fail(*findings, claim_id=claim.id)
         plausible = [a for a in assessments if a.state == "plausible"]
         if plausible:
-            detail = "; ".join(f"{a.normalised} ~ '{(a.matched or '')[:80]}'" for a in plausible)
+            detail = "; ".join(f"{a.normalised} ~ '{(a.matched or '')[:80]}'" + (f" ({a.why})" if a.why else "")
+                               for a in plausible)
             return self.undecided(f"plausible: {detail}", claim_id=claim.id)
         return self.ok(claim.id)

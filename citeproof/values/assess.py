@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from citeproof.report import NumberResult, NumberState
-from citeproof.settings import PATH_KINDS
+from citeproof.settings import PATH_KINDS, Settings
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
@@ -24,6 +24,7 @@ from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import lexicon
 
 if TYPE_CHECKING:
+    from citeproof.values.model_check import ModelChecker
     from citeproof.values.window_index import WindowIndex
 
 
@@ -281,19 +282,6 @@ def claim_atoms(claim_text: str) -> list[ValueAtom]:
     return extract_atoms(prepared_claim(claim_text), mode="claim", prepared=True)
 
 
-_FORMULA = re.compile(r"[A-Za-z_\u4e00-\u9fff][^=\n]{0,80}=\s*[^=\n]*[\d\[A-Za-z]")
-_INPUT_ANCHOR = re.compile(r"\[[a-z][a-z0-9_-]*:[^\]\s]+\]")
-
-
-@lru_cache(maxsize=512)
-def formula_file(text: str) -> bool:
-    """A model/evidence file that can back a derived number: a formula, its input anchors and units."""
-    if not (_FORMULA.search(text) and _INPUT_ANCHOR.search(text)):
-        return False
-    index = index_text(text)
-    return any(k not in ("", "fraction") for k in index.by_dim) or "unit" in text.lower()
-
-
 def assess_atoms(
     atoms: Sequence[ValueAtom],
     windows: Sequence[SourceWindow],
@@ -301,46 +289,69 @@ def assess_atoms(
     *,
     negated: bool = False,
     index_of: Callable[[SourceWindow], TextIndex | WindowIndex] | None = None,
+    models: ModelChecker | None = None,
 ) -> list[NumberAssessment]:
     """Assess already-extracted claim atoms (the rule caches them per claim).
 
     ``negated``: the claim carries a negation ("none of … exceeded 10%"); its bounds are then
     judged by Tier 2 whenever the window holds same-unit values. ``index_of`` gives a window's
     index (the rule memoises it per window and run); by default ``index_text(window.text)``.
+    ``models`` checks cited model files (their inputs resolved through the run's store); without
+    it no model input can be resolved, so no model supports a number.
     """
     kinds = list(kinds) if kinds is not None else [""] * len(windows)
     indexed = [(w, index_of(w) if index_of is not None else index_text(w.text), k) for w, k in zip(windows, kinds)]
+    models = models or _no_store_checker()
+    model_windows = [models.reads_as_model(kind, w) for w, _, kind in indexed]
     out: list[NumberAssessment] = []
     for atom in atoms:
         state: NumberState = "missing"
         matched = source_id = None
         why = None
-        for window, index, kind in indexed:
-            if atom.derived and not (kind in PATH_KINDS and formula_file(window.document.text)):
+        for (window, index, kind), model_window in zip(indexed, model_windows):
+            if model_window or atom.derived and kind in PATH_KINDS and models.holds_formula(window):
+                s, line, reason = models.assess(atom, window, negated=negated)
+                why = why or reason
+            elif atom.derived:
                 why = "a derived number needs a cited model/evidence file holding its formula, inputs and units"
                 continue
-            s, line = match_atom(atom, index_text(window.document.text) if atom.derived else index.for_atom(atom), negated=negated)
+            else:
+                s, line = match_atom(atom, index.for_atom(atom), negated=negated)
             if s == "supported":
                 state, matched, source_id = s, line, window.document.source_id
                 break
             if s == "plausible" and state == "missing":
                 state, matched, source_id = s, line, window.document.source_id
         out.append(NumberAssessment(raw=atom.raw, normalised=atom.describe(), state=state, matched=matched,
-                                    source_id=source_id, atom=atom, why=None if state != "missing" else why))
+                                    source_id=source_id, atom=atom, why=None if state == "supported" else why))
     return out
 
 
+def _no_store_checker() -> ModelChecker:
+    """For callers without a store (tests, one-off checks): no model input resolves."""
+    from citeproof.values.model_check import ModelChecker
+
+    return ModelChecker(None, _default_settings())
+
+
+@lru_cache(maxsize=1)
+def _default_settings() -> Settings:
+    return Settings()
+
+
 def assess_numbers(
-    claim_text: str, windows: Sequence[SourceWindow], kinds: Sequence[str] | None = None
+    claim_text: str, windows: Sequence[SourceWindow], kinds: Sequence[str] | None = None,
+    *, models: ModelChecker | None = None,
 ) -> list[NumberAssessment]:
     """Every numeric fact of ``claim_text`` with its state against ``windows``.
 
     ``kinds`` gives each window's anchor kind (same order); derived numbers (fold changes,
-    percentage points, differences) can only be supported by a window whose kind is in
-    ``settings.PATH_KINDS`` and whose file holds a formula with input anchors and units.
+    percentage points, differences, CAGRs) can only be supported by a checked model file
+    (``model_check``): a model-kind window, or a ``settings.PATH_KINDS`` window whose file
+    holds a formula.
     """
     atoms = claim_atoms(claim_text)
-    return assess_atoms(atoms, windows, kinds, negated=claim_negated(claim_text, atoms))
+    return assess_atoms(atoms, windows, kinds, negated=claim_negated(claim_text, atoms), models=models)
 
 
 def claim_negated(claim_text: str, atoms: Sequence[ValueAtom]) -> bool:

@@ -389,7 +389,8 @@ class _Scanner:
             return True  # "5 more weeks than", "11% more participants … than": a difference
         if _TIMES.match(low, end):
             return True
-        return bool(self.lex.derived_before_re.search(low[max(0, start - 30):start].rstrip()))
+        reach = max(30, self.lex.derived_before_reach)
+        return bool(self.lex.derived_before_re.search(low[max(0, start - reach):start].rstrip()))
 
     def _ratio_named_before(self, nstart: int, prefix: str) -> re.Match[str] | None:
         """The ratio statistic a number is the value of: named right before it ("HR 0.75",

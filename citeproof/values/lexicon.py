@@ -71,6 +71,7 @@ class Lexicon:
     bounds_inside: dict[str, str]  # a mark between a number and what it counts (200余亿): mark → qualifier
     derived_after_re: re.Pattern[str]
     derived_before_re: EndMatcher
+    derived_before_reach: int  # characters before a number its derived cue may take (the longest cue)
     label_before_re: re.Pattern[str]
     label_after: tuple[str, ...]
     roman_grades: tuple[str, ...]  # words a Roman stage or grade follows ("stage IV": citeproof.values.roman_grades)
@@ -224,6 +225,7 @@ def lexicon() -> Lexicon:
         bounds_inside=cue_map({q: cs for q, cs in cues.get("bounds_inside", {}).items() if not q.startswith("_")}),
         derived_after_re=re.compile(r"\s?(?:" + "|".join(_boundary(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
+        derived_before_reach=2 + max(len(w) for w in cues["derived_before"]),
         label_before_re=label_before_re,
         label_after=tuple(cues["label_after"]),
         roman_grades=tuple(sorted(cues["roman_grades"], key=len, reverse=True)),

@@ -124,18 +124,19 @@ def test_negated_claim_makes_bounds_judgeable():
     assert states("an adverse event occurred in more than 1% of participants", source) == ["missing"]
 
 
-def test_derived_number_needs_a_model_file_with_formula_inputs_and_units():
+def test_derived_number_needs_a_checked_model_file():
+    """A plain source never backs a derived number; a model file only through its checked
+    calculation, which needs a store to resolve its inputs (tests/values/test_model_check.py)."""
     plain = window("response 40% vs 20%; a 2-fold difference")
     model = window(
-        "ratio = response_a / response_b = 40% / 20% = 2-fold\ninputs: [nct:NCT0000001#Results]\nunits: ratio",
+        "- response_a = 40% [nct:NCT0000001#Results]\n- response_b = 20% [nct:NCT0000001#Results]\n"
+        "Formula: ratio = response_a / response_b\nUnits: ratio\nResult: ratio = 2-fold",
         source_id="models/ratio.md", path="models/ratio.md",
     )
     claim = "response was 2-fold higher"
     assert [a.state for a in assess_numbers(claim, [plain], kinds=["nct"])] == ["missing"]
-    assert [a.state for a in assess_numbers(claim, [model], kinds=["model"])] == ["supported"]
-    no_inputs = window("ratio = 40% / 20% = 2-fold", path="models/r.md")
-    assert [a.state for a in assess_numbers(claim, [no_inputs], kinds=["model"])] == ["missing"]
-    assert [a.state for a in assess_numbers("3-fold higher", [model], kinds=["model"])] == ["missing"]
+    [unchecked] = assess_numbers(claim, [model], kinds=["model"])
+    assert unchecked.state == "missing" and "cannot be resolved (no source store)" in (unchecked.why or "")
 
 
 def test_assessment_reports_what_decided_and_where():

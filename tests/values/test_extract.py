@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values import extract_atoms
+from citeproof.values import claim_atoms, extract_atoms
 
 
 def one(text: str, **kw):
@@ -150,7 +150,8 @@ def test_derived_numbers_are_marked():
 
 
 def test_a_year_after_a_quantity_is_not_a_range_end():
-    assert [a.describe() for a in extract_atoms("a CAGR of 7.2% through 2030")] == ["7.2%"]
+    # a CAGR is derived (it needs a checked model file), and still one value, not a range to 2030
+    assert [a.describe() for a in extract_atoms("a CAGR of 7.2% through 2030")] == ["7.2% [derived]"]
     assert [a.describe() for a in extract_atoms("grew 7.2% to 2030")] == ["7.2%"]
     assert extract_atoms("from 2019 to 2021") == []
     assert one("from 10 to 20 mg").high == 20
@@ -268,3 +269,17 @@ def test_range_ends_that_convert_only_approximately_stay_two_values():
 )
 def test_a_ratio_statistic_named_earlier_in_its_clause_marks_its_value(text, stat):
     assert extract_atoms(text)[-1].stat == stat
+
+
+@pytest.mark.parametrize(("claim", "derived"), [
+    ("The market grew at a CAGR of 14.9%.", True),
+    ("a 14.9% CAGR", True),
+    ("a compound annual growth rate of 14.9%", True),
+    ("市场年复合增长率为14.9%。", True),
+    ("市场以14.9%的年复合增长率增长。", True),
+    ("The market grew 14.9% in 2023.", False),
+    ("市场在2023年增长了14.9%。", False),
+])
+def test_a_compound_annual_growth_rate_is_a_derived_number(claim, derived):
+    [atom] = claim_atoms(claim)
+    assert atom.derived is derived

@@ -1,0 +1,365 @@
+"""A cited model file is checked, not trusted (SPEC §3.4, CP104).
+
+A number backed by a model file is supported only when every link of the model holds:
+
+1. each input's value is supported at its own anchor (resolved through the same store and
+   matched with ``match_atom``, exactly as a claim's number is against its window);
+2. each formula evaluates on those inputs (``model_file.evaluate``);
+3. the result the file states equals the formula's value at the stated precision;
+4. the claim's number equals a value the model stands behind — a checked result, a prose
+   statement of it, or a checked input — on the lines the claim cites.
+
+A broken link (an input not at its anchor, an anchor that resolves nowhere, an input without
+an anchor, a stated result the formula does not give, a model without a formula) makes the
+number missing: CP104 fails it like a number absent from a cited window, because the cited
+place — the calculation — does not carry it. Only what this checker cannot read (a formula
+token it does not know, a name no input defines, a bare result whose units it cannot scale,
+an input that is only plausible at its anchor) leaves the number plausible, for Tier 2.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from citeproof.model import Anchor, Location
+from citeproof.parse.anchors import scan_anchors
+from citeproof.report import NumberState
+from citeproof.settings import Settings
+from citeproof.sources.types import Resolution, SourceDocument, SourceWindow
+from citeproof.values.assess import TextIndex, claim_atoms, index_text, match_atom
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.lexicon import lexicon
+from citeproof.values.model_file import FormulaError, ModelFile, evaluate, read_model
+
+MODELS_CHANNEL = "models"
+
+Resolver = Callable[[Anchor], Resolution]
+
+
+def is_model_window(kind: str, document: SourceDocument, settings: Settings) -> bool:
+    """A window of saved model/formula evidence: a kind mapped to the models channel, a file in
+    the models channel, or an evidence path with a models/ folder (the anchors CP208 counts)."""
+    if settings.channel_for(kind) == MODELS_CHANNEL or document.channel == MODELS_CHANNEL:
+        return True
+    return MODELS_CHANNEL in PurePosixPath(document.path.replace("\\", "/")).parts[:-1]
+
+
+@dataclass(frozen=True, slots=True)
+class _Statement:
+    """A value the model file writes, and whether the model stands behind it."""
+
+    line: int
+    text: str  # indexed: the value as written
+    shown: str  # the model file's line, as a decided number's match
+    vouched: bool
+    why: str | None = None  # for an unvouched statement: what breaks it
+    unsure: bool = False  # unvouched only because the checker cannot tell (its units)
+
+
+@dataclass
+class CheckedModel:
+    path: str
+    problem: str | None = None  # the first broken link, naming the file, line and link
+    problem_state: NumberState = "missing"  # "plausible" when the checker could not read a link
+    statements: list[_Statement] = field(default_factory=list)
+    _indexes: dict[tuple[int, int], TextIndex] = field(default_factory=dict)
+
+    def index(self, first: int, last: int) -> TextIndex:
+        """The vouched statements on lines first..last, one index (once the check is complete)."""
+        cached = self._indexes.get((first, last))
+        if cached is None:
+            cached = self._indexes[(first, last)] = self.build_index(first, last)
+        return cached
+
+    def build_index(self, first: int, last: int) -> TextIndex:
+        out = TextIndex()
+        for s in self.statements:
+            if first <= s.line <= last and s.vouched:
+                for dim_entries in index_text(s.text).by_dim.values():
+                    for atom, _ in dim_entries:
+                        out.add(atom, s.shown)
+        return out
+
+
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+class ModelChecker:
+    """Checks each cited model file once per run (memoised by path)."""
+
+    def __init__(self, resolve: Resolver | None, settings: Settings) -> None:
+        self.resolve = resolve
+        self.settings = settings
+        self._checked: dict[str, CheckedModel] = {}
+        self._in_progress: set[str] = set()
+
+    # ------------------------------------------------------------------ a claim's number
+
+    def reads_as_model(self, kind: str, window: SourceWindow) -> bool:
+        return is_model_window(kind, window.document, self.settings)
+
+    @staticmethod
+    def holds_formula(window: SourceWindow) -> bool:
+        """An evidence file used as a model: it is read so for a derived number only."""
+        return bool(read_model(window.document.text).formulas)
+
+    def assess(self, atom: ValueAtom, window: SourceWindow, *, negated: bool) -> tuple[NumberState, str | None, str | None]:
+        """The state of a claim atom against a model window, the line that decided, and why not."""
+        model = self.check(window.document)
+        first, last = window.line_start, window.line_end
+        if model.problem is not None and model.problem_state == "missing":
+            return "missing", None, model.problem
+        state, line = match_atom(atom, model.index(first, last), negated=negated)
+        if state != "missing":
+            if model.problem is not None:  # nothing broken, but a link could not be read
+                return "plausible", line, model.problem
+            return state, line, None
+        for s in model.statements:
+            if first <= s.line <= last and not s.vouched and match_atom(atom, index_text(s.text), negated=negated)[0] != "missing":
+                return ("plausible", s.shown, s.why) if s.unsure else ("missing", None, s.why)
+        if model.problem is not None:  # a link could not be read: the window's text is for Tier 2 to judge
+            state, line = match_atom(atom, index_text(window.text), negated=negated)
+            if state != "missing":
+                return "plausible", line, model.problem
+        lines = f"line {first}" if first == last else f"lines {first}-{last}"
+        return "missing", None, (
+            f"model {model.path} {lines} state(s) no checked result or input equal to it"
+            + (f" ({model.problem})" if model.problem else "")
+        )
+
+    # ------------------------------------------------------------------ the model itself
+
+    def check(self, document: SourceDocument) -> CheckedModel:
+        cached = self._checked.get(document.path)
+        if cached is None:
+            if document.path in self._in_progress:
+                return CheckedModel(document.path, problem=f"model {document.path} cites itself through its inputs")
+            self._in_progress.add(document.path)
+            try:
+                cached = self._checked[document.path] = self._check(document)
+            finally:
+                self._in_progress.discard(document.path)
+        return cached
+
+    def _check(self, document: SourceDocument) -> CheckedModel:
+        path = document.path
+        model = read_model(document.text)
+        checked = CheckedModel(path)
+        if not model.formulas:
+            checked.problem = (f"model {path} holds no formula ('Formula: name = expression'): a model file "
+                               "supports a number only through its calculation, not by its text")
+            return checked
+        stated, based = self._inputs(model, document, checked)
+        values = self._formulas(model, stated, based, checked)
+        if values is None:
+            return checked
+        self._results(model, document, values, checked, _bare_is_ambiguous(model))
+        return checked
+
+    def _inputs(self, model: ModelFile, document: SourceDocument, checked: CheckedModel) -> tuple[dict[str, float], dict[str, float]]:
+        """Each input's value as stated and in base units, once it is checked at its anchors."""
+        stated: dict[str, float] = {}
+        based: dict[str, float] = {}
+        for item in model.inputs:
+            atoms = claim_atoms(item.value_text)
+            value = atoms[0] if atoms else None
+            if value is None or value.kind == "range":
+                continue  # not a number: a formula that reads it cannot be evaluated (unreadable)
+            number = value.num / value.den if value.kind == "fraction" and value.den else value.number  # type: ignore[operator]
+            stated[item.name] = number
+            based[item.name] = number * value.factor
+            state, why = self._input_state(item.name, value, item.line, item.anchors_text, checked.path)
+            if state == "supported":
+                checked.statements.append(_Statement(item.line, item.value_text, _shown(document, item.line), True))
+            elif checked.problem is None or checked.problem_state == "plausible" and state == "missing":
+                checked.problem, checked.problem_state = why, state
+        return stated, based
+
+    def _input_state(self, name: str, value: ValueAtom, line: int, anchors_text: str, path: str) -> tuple[NumberState, str | None]:
+        where = f"model {path} line {line}: input {name}"
+        anchors = scan_anchors(anchors_text, Location(line=line), self.settings).anchors
+        if not anchors:
+            return "missing", f"{where} ({value.raw}) names no anchor, so nothing supports it"
+        reasons: list[str] = []
+        best: NumberState = "missing"
+        for anchor in anchors:
+            state, why = self._at_anchor(value, anchor)
+            if state == "supported":
+                return "supported", None
+            if state == "plausible":
+                best = "plausible"
+            reasons.append(why or "")
+        return best, f"{where}: " + "; ".join(reasons)
+
+    def _at_anchor(self, value: ValueAtom, anchor: Anchor) -> tuple[NumberState, str | None]:
+        shown = f"[{anchor.raw}]"
+        if self.resolve is None:
+            return "missing", f"{shown} cannot be resolved (no source store)"
+        resolution = self.resolve(anchor)
+        window = resolution.window
+        if window is None:
+            detail = resolution.finding.message if resolution.finding else "no saved source"
+            return "missing", f"{shown} does not resolve ({detail})"
+        if is_model_window(anchor.kind, window.document, self.settings):
+            state, _, why = self.assess(value, window, negated=False)
+        else:
+            state, _ = match_atom(value, index_text(window.text))
+            why = None
+        if state == "missing":
+            return "missing", f"{value.raw} not found at {shown}" + (f" ({why})" if why else "")
+        if state == "plausible":
+            return "plausible", f"{value.raw} is only approximately at {shown}"
+        return "supported", None
+
+    def _formulas(self, model: ModelFile, stated: dict[str, float], based: dict[str, float],
+                  checked: CheckedModel) -> dict[str, tuple[float, float, int]] | None:
+        """Each formula's value (as stated, in base units) and its line; None when one breaks."""
+        out: dict[str, tuple[float, float, int]] = {}
+        for formula in model.formulas:
+            try:
+                s = evaluate(formula.expression, stated)
+                b = evaluate(formula.expression, based)
+            except FormulaError as exc:
+                # a formula that cannot be read is not shown wrong: the number goes to Tier 2
+                # (unless a link before it is already broken)
+                if checked.problem is None or checked.problem_state == "plausible":
+                    checked.problem = f"model {checked.path} line {formula.line}: {exc}"
+                    checked.problem_state = "plausible" if exc.unreadable else "missing"
+                return None
+            stated[formula.target], based[formula.target] = s, b
+            out[formula.target] = (s, b, formula.line)
+        return out
+
+    def _results(self, model: ModelFile, document: SourceDocument, values: dict[str, tuple[float, float, int]],
+                 checked: CheckedModel, bare_ambiguous: bool) -> None:
+        last = model.formulas[-1].target
+        scale = _units_scale(model.units)
+        as_is = _percent_as_is(model)
+        for result in model.results:
+            atoms = claim_atoms(result.value_text)
+            if not atoms or atoms[0].kind != "value":
+                continue
+            target = result.target if result.target in values else last
+            verdict = _compare(values[target][:2], atoms[0], scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous)
+            if verdict is None:
+                if checked.problem is None:
+                    checked.problem, checked.problem_state = _unscaled(checked.path, result.line, model.units, atoms[0]), "plausible"
+                continue
+            ok, shown = verdict
+            if ok:
+                vouched = result.value_text if shown == atoms[0].raw else shown  # a bare value in its Units' scale
+                checked.statements.append(_Statement(result.line, vouched, _shown(document, result.line), True))
+            elif checked.problem is None or checked.problem_state == "plausible":
+                checked.problem, checked.problem_state = (
+                    f"model {checked.path} line {result.line}: the formula gives {shown}, the file states {atoms[0].raw}",
+                    "missing")
+        self._prose(model, document, values[last][:2], scale, as_is, checked, bare_ambiguous)
+
+    def _prose(self, model: ModelFile, document: SourceDocument, value: tuple[float, float],
+               scale: ValueAtom | None, as_is: bool, checked: CheckedModel, bare_ambiguous: bool) -> None:
+        """Numbers in the file's prose: vouched when they state the result or a checked input."""
+        inputs = checked.build_index(1, len(document.lines))  # the checked inputs so far
+        for n, line in enumerate(document.lines, start=1):
+            if n in model.structural_lines or not line.strip() or line.lstrip().startswith("#"):
+                continue
+            for atom in claim_atoms(line):
+                if atom.kind != "value":
+                    continue
+                verdict = _compare(value, atom, scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous)
+                if verdict is not None and verdict[0]:
+                    checked.statements.append(_Statement(n, verdict[1], _shown(document, n), True))
+                elif match_atom(atom, inputs)[0] == "supported":
+                    checked.statements.append(_Statement(n, atom.raw, _shown(document, n), True))
+                elif verdict is None:
+                    checked.statements.append(_Statement(
+                        n, atom.raw, _shown(document, n), False, _unscaled(checked.path, n, model.units, atom), unsure=True))
+                else:
+                    checked.statements.append(_Statement(
+                        n, atom.raw, _shown(document, n), False,
+                        f"model {checked.path} line {n}: the formula gives {verdict[1]}, the file states {atom.raw}"))
+
+
+def _shown(document: SourceDocument, line: int) -> str:
+    return document.lines[line - 1].strip()[:200]  # as the window index shows a line
+
+
+def _unscaled(path: str, line: int, units: str | None, stated: ValueAtom) -> str:
+    return (f"model {path} line {line}: units {units!r} do not say what scale the bare value {stated.raw} is in, "
+            "and the inputs carry units")
+
+
+def _bare_is_ambiguous(model: ModelFile) -> bool:
+    """Can a bare stated value ("2.0") be in a scale this checker cannot read? Only when the
+    inputs carry units and the Units line is absent or names a scale word it could not read
+    ("USD bn" unread): then "2.0" may well be $2.0 billion."""
+    if not any(not a.is_bare for item in model.inputs for a in claim_atoms(item.value_text)[:1]):
+        return False
+    if model.units is None:
+        return True
+    if lexicon().scale_word_re.search(model.units.lower()) is None:
+        return False
+    scale = _units_scale(model.units)
+    return scale is None or scale.number == 1  # the scale word was not read with the unit
+
+
+def _units_scale(phrase: str | None) -> ValueAtom | None:
+    """'USD billion' → the atom of 'USD 1 billion': what a bare result of 1 stands for."""
+    if not phrase:
+        return None
+    words = phrase.split(None, 1)
+    readings = [f"1 {phrase}", f"1{phrase}"] + ([f"{words[0]} 1 {words[1]}"] if len(words) == 2 else [])
+    atoms = [a for text in readings for a in claim_atoms(text)[:1] if not a.is_bare or a.number != 1]
+    return max(atoms, key=lambda a: len(a.raw)) if atoms else None
+
+
+def _percent_as_is(model: ModelFile) -> bool:
+    """A formula over percentages (or one that multiplies by 100) already gives a percentage;
+    any other gives a proportion that a stated percentage is 100 times."""
+    if any(re.search(r"(?<![\d.])100(?![\d.])", f.expression) for f in model.formulas):
+        return True
+    return any(a.dim == "percent" for item in model.inputs for a in claim_atoms(item.value_text)[:1])
+
+
+def _compare(value: tuple[float, float], stated: ValueAtom, scale: ValueAtom | None, *,
+             percent_as_is: bool, bare_ambiguous: bool) -> tuple[bool, str] | None:
+    """Does the formula's value (as stated, in base units) equal ``stated`` at its precision?
+    Returns (True, the value the model then stands behind — a bare value in the Units' scale) or
+    (False, the formula's value written like ``stated``); None when a bare stated value cannot be
+    put in the unit-bearing formula's scale."""
+    v_stated, v_base = value
+    multipliers = [100.0] if stated.dim == "percent" and not percent_as_is else [1.0, 100.0] if stated.dim == "percent" else [1.0]
+    # each reading: (formula value, stated value, the stated unit's size, the value as vouched)
+    readings: list[tuple[float, float, float, str]] = []
+    for m in multipliers:
+        readings.append((v_stated * m, stated.number, 1.0, stated.raw))
+        readings.append((v_base * m, stated.number * stated.factor, stated.factor, stated.raw))
+        if stated.is_bare and scale is not None:
+            in_units = re.sub(r"(?<![\d.])1(?![\d.])", stated.raw, scale.raw, count=1)
+            readings.append((v_stated * m, stated.number * scale.number, scale.number, in_units))
+            readings.append((v_base * m, stated.number * scale.number * scale.factor, scale.number * scale.factor, in_units))
+    for fv, sv, size, vouched in readings:
+        if abs(fv - sv) <= stated.step * size / 2 + 1e-9 * max(1.0, abs(sv)):
+            return True, vouched
+    if stated.is_bare and bare_ambiguous:
+        return None  # the inputs carry units a bare value may be scaled in ("2.0" for $2.0 billion): cannot tell
+    fv, sv, size, _ = min(readings, key=lambda r: abs(r[0] - r[1]) / max(abs(r[1]), 1e-12))
+    return False, _written_like(fv / size, stated)
+
+
+def _written_like(number: float, stated: ValueAtom) -> str:
+    """``number`` (in the stated unit) written as ``stated`` is ("$2.5 billion" → "$2.0 billion")."""
+    m = _DIGITS.search(stated.raw)
+    digits = float(m.group(0).replace(",", "")) if m else 0.0
+    if not m or digits == 0:
+        return f"{number:g}"
+    shown = number / (stated.number / digits)
+    text = f"{shown:.{stated.decimals + 2}f}".rstrip("0")
+    if stated.decimals == 0:
+        text = text.rstrip(".")
+    else:
+        whole, _, frac = text.partition(".")
+        text = f"{whole}.{frac.ljust(stated.decimals, '0')}"
+    return stated.raw[: m.start()] + text + stated.raw[m.end():]

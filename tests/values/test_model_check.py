@@ -1,0 +1,229 @@
+"""A cited model file is checked, not trusted (citeproof.values.model_check, SPEC §3.4).
+
+Each case is a pair: the model whose every link holds backs its number; the same model with
+one link broken (stated result, input value, input anchor, formula) backs nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citeproof.model import Location
+from citeproof.parse.anchors import scan_anchors
+from citeproof.settings import Settings
+from citeproof.sources.store import SourceStore
+from citeproof.values import assess_numbers
+from citeproof.values.model_check import ModelChecker
+from citeproof.values.model_file import FormulaError, evaluate, read_model
+
+REVENUE = "# Source\nCloud revenue was $1.2 billion in fiscal 2023.\nHardware revenue was $0.8 billion in fiscal 2023.\n"
+MARKET = "# Source\nThe battery market was $50.0 billion in 2019 and $87.1 billion in 2023.\n"
+TRIAL = "# Trial\nMedian time to progression: 13.5 months in Arm I.\nMedian time to progression: 15.0 months in Arm II.\n"
+
+
+def sum_model(*, cloud: str = "$1.2 billion", anchor: str = "[evidence:s.md#L2]", formula: str = "Formula: total = cloud + hardware",
+              last: str = "Total revenue in fiscal 2023 was $2.0 billion.") -> str:
+    return (f"# Model: total revenue\n\n- cloud = {cloud} {anchor}\n- hardware = $0.8 billion [evidence:s.md#L3]\n"
+            f"{formula}\nUnits: USD billion\n\n{last}\n")
+
+
+CAGR_MODEL = (
+    "# Model: market growth\n\n"
+    "- start = $50.0 billion [evidence:market.md#L2]\n"
+    "- end = $87.1 billion [evidence:market.md#L2]\n"
+    "Formula: cagr = (end / start) ^ (1 / (2023 - 2019)) - 1\n"
+    "Units: percent per year\n"
+    "Result: cagr = {stated}\n"
+)
+
+DIFFERENCE_MODEL = (
+    "# Model: difference in median time to progression\n\n"
+    "- median_arm_I = 13.5 months [evidence:trial.md#L2]\n"
+    "- median_arm_II = {arm_ii} months [evidence:trial.md#L3]\n\n"
+    "Formula: difference = median_arm_II - median_arm_I\n"
+    "Units: months\n"
+    "Result: difference = {arm_ii} - 13.5 = {stated} months\n"
+)
+
+
+def assess(tmp_path: Path, model: str, claim: str, anchor: str, *, kind_path: str = "models/m.md") -> list:
+    """``claim`` citing ``anchor`` against a sources folder holding ``model`` and three evidence files."""
+    root = tmp_path / "sources"
+    for rel, text in {kind_path: model, "evidence/s.md": REVENUE, "evidence/market.md": MARKET, "evidence/trial.md": TRIAL}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    settings = Settings()
+    store = SourceStore(root, settings)
+    [cited] = scan_anchors(anchor, Location(line=1), settings).anchors
+    resolution = store.resolve(cited)
+    assert resolution.window is not None, resolution.finding
+    return assess_numbers(claim, [resolution.window], [cited.kind], models=ModelChecker(store.resolve, settings))
+
+
+def test_a_sum_whose_inputs_and_result_hold_backs_its_number(tmp_path):
+    [n] = assess(tmp_path, sum_model(), "Total revenue in fiscal 2023 was $2.0 billion.", "[model:m.md#L8]")
+    assert n.state == "supported"
+
+
+def test_a_sum_the_file_gets_wrong_backs_nothing(tmp_path):
+    model = sum_model(last="Total revenue in fiscal 2023 was $2.5 billion.")
+    [n] = assess(tmp_path, model, "Total revenue in fiscal 2023 was $2.5 billion.", "[model:m.md#L8]")
+    assert n.state == "missing"
+    assert "models/m.md line 8: the formula gives $2.0 billion, the file states $2.5 billion" in n.why
+
+
+def test_a_wrong_result_line_breaks_the_model_for_every_number(tmp_path):
+    model = sum_model(last="Result: total = $2.5 billion")
+    [n] = assess(tmp_path, model, "Total revenue was $2.5 billion.", "[model:m.md]")
+    assert n.state == "missing" and "the file states $2.5 billion" in n.why
+    [ok] = assess(tmp_path / "ok", sum_model(last="Result: total = $2.0 billion"), "Total revenue was $2.0 billion.", "[model:m.md]")
+    assert ok.state == "supported"
+
+
+def test_an_input_its_anchor_does_not_carry_backs_nothing(tmp_path):
+    model = sum_model(cloud="$1.3 billion", last="Total revenue in fiscal 2023 was $2.1 billion.")
+    [n] = assess(tmp_path, model, "Total revenue in fiscal 2023 was $2.1 billion.", "[model:m.md#L8]")
+    assert n.state == "missing"
+    assert "line 3: input cloud: $1.3 billion not found at [evidence:s.md#L2]" in n.why
+
+
+@pytest.mark.parametrize("anchor", ["[evidence:gone.md#L2]", "[evidence:s.md#L40]"])
+def test_an_input_anchor_that_resolves_nowhere_backs_nothing(tmp_path, anchor):
+    [n] = assess(tmp_path, sum_model(anchor=anchor), "Total revenue in fiscal 2023 was $2.0 billion.", "[model:m.md#L8]")
+    assert n.state == "missing"
+    assert f"input cloud: {anchor} does not resolve" in n.why
+
+
+def test_an_input_without_an_anchor_backs_nothing(tmp_path):
+    [n] = assess(tmp_path, sum_model(anchor=""), "Total revenue in fiscal 2023 was $2.0 billion.", "[model:m.md#L8]")
+    assert n.state == "missing" and "names no anchor" in n.why
+
+
+def test_a_model_without_a_formula_backs_no_number_even_verbatim(tmp_path):
+    model = "# Model: battery market growth\n\nThe battery market grew at a CAGR of 25.0% from 2019 to 2023.\n"
+    [n] = assess(tmp_path, model, "The battery market grew at a CAGR of 25.0% from 2019 to 2023.", "[model:m.md#L3]")
+    assert n.state == "missing" and "holds no formula" in n.why
+    [plain] = assess(tmp_path / "b", sum_model(formula="Total is the sum of both."), "Total revenue in fiscal 2023 was $2.0 billion.",
+                     "[model:m.md#L8]")
+    assert plain.state == "missing" and "holds no formula" in plain.why
+
+
+def test_a_difference_model_backs_its_difference_and_not_a_wrong_one(tmp_path):
+    good = DIFFERENCE_MODEL.format(arm_ii="15.0", stated="1.5")
+    [n] = assess(tmp_path, good, "The combination arm gained a median of 1.5 months.", "[model:m.md#L8]")
+    assert n.state == "supported"
+    bad = DIFFERENCE_MODEL.format(arm_ii="15.0", stated="2.5")
+    [m] = assess(tmp_path / "b", bad, "The combination arm gained a median of 2.5 months.", "[model:m.md#L8]")
+    assert m.state == "missing" and "line 8: the formula gives 1.5 months, the file states 2.5 months" in m.why
+
+
+def test_a_cagr_model_with_a_power_backs_the_true_cagr_only(tmp_path):
+    good = CAGR_MODEL.format(stated="14.9%")
+    [n] = assess(tmp_path, good, "The market grew at a CAGR of 14.9% from 2019 to 2023.", "[model:m.md#L7]")
+    assert n.state == "supported"
+    bad = CAGR_MODEL.format(stated="25.0%")
+    [m] = assess(tmp_path / "b", bad, "The market grew at a CAGR of 25.0% from 2019 to 2023.", "[model:m.md#L7]")
+    assert m.state == "missing" and "line 7: the formula gives 14.885%, the file states 25.0%" in m.why
+    [other] = assess(tmp_path / "c", good, "The market grew at a CAGR of 25.0% from 2019 to 2023.", "[model:m.md#L7]")
+    assert other.state == "missing"
+
+
+def test_a_cagr_in_a_plain_source_is_not_backed_by_its_text(tmp_path):
+    source = "# Source\nThe market grew at a CAGR of 14.9% from 2019 to 2023.\n"
+    [n] = assess(tmp_path, source, "The market grew at a CAGR of 14.9% from 2019 to 2023.", "[evidence:e.md#L2]",
+                 kind_path="evidence/e.md")
+    assert n.state == "missing" and "derived number" in n.why
+
+
+def test_an_evidence_file_used_as_a_model_is_checked_for_derived_numbers(tmp_path):
+    good = DIFFERENCE_MODEL.format(arm_ii="15.0", stated="1.5")
+    [n] = assess(tmp_path, good, "The difference was 1.5 months.", "[evidence:calc.md#L8]", kind_path="evidence/calc.md")
+    assert n.state == "supported"
+    bad = DIFFERENCE_MODEL.format(arm_ii="16.0", stated="2.5")  # 16.0 is not in the trial's line 3
+    [m] = assess(tmp_path / "b", bad, "The difference was 2.5 months.", "[evidence:calc.md#L8]", kind_path="evidence/calc.md")
+    assert m.state == "missing" and "input median_arm_II: 16.0 months not found at [evidence:trial.md#L3]" in m.why
+
+
+def _outer(tmp_path: Path, total: str, margin: str) -> Path:
+    outer = (f"# Model\n- total = {total} [model:m.md#L8]\n- hardware = $0.8 billion [evidence:s.md#L3]\n"
+             f"Formula: margin = total - hardware\nResult: margin = {margin}\n")
+    folder = tmp_path / "sources" / "models"
+    folder.mkdir(parents=True)
+    (folder / "outer.md").write_text(outer, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_model_input_that_cites_a_checked_model_holds_only_if_that_model_does(tmp_path):
+    [n] = assess(_outer(tmp_path / "a", "$2.0 billion", "$1.2 billion"), sum_model(), "The margin was $1.2 billion.",
+                 "[model:outer.md#L5]")
+    assert n.state == "supported"
+    wrong_inner = sum_model(last="Total revenue in fiscal 2023 was $2.5 billion.")
+    [m] = assess(_outer(tmp_path / "b", "$2.5 billion", "$1.7 billion"), wrong_inner, "The margin was $1.7 billion.",
+                 "[model:outer.md#L5]")
+    assert m.state == "missing"
+    assert "input total: $2.5 billion not found at [model:m.md#L8]" in m.why and "the file states $2.5 billion" in m.why
+
+
+@pytest.mark.parametrize(("formula", "why"), [
+    ("total = sum(cloud, hardware)", "cannot read ', hardware)' in the formula"),
+    ("total = cloud + hardware + services", "the formula uses 'services', which no input or earlier formula defines"),
+])
+def test_a_formula_the_parser_cannot_read_leaves_the_number_to_the_judge(tmp_path, formula, why):
+    [n] = assess(tmp_path, sum_model(formula=f"Formula: {formula}"),
+                 "Total revenue in fiscal 2023 was $2.0 billion.", "[model:m.md#L8]")
+    assert n.state == "plausible" and f"models/m.md line 5: {why}" in n.why
+
+
+def test_without_a_store_no_model_backs_a_number():
+    from values.helpers import window
+
+    model = window(DIFFERENCE_MODEL.format(arm_ii="15.0", stated="1.5"), source_id="m.md", path="models/m.md")
+    assert [a.state for a in assess_numbers("a difference of 1.5 months", [model], kinds=["model"])] == ["missing"]
+
+
+# ---------------------------------------------------------------- the formula reader
+
+
+@pytest.mark.parametrize(("expression", "value"), [
+    ("a + b * c", 7.0), ("(a + b) * c", 9.0), ("a - b - c", -4.0), ("2 ^ 3 ^ 2", 512.0), ("-a ^ 2", -1.0),
+    ("c / b", 1.5), ("1,000 * a", 1000.0), ("(b / a) ^ (1 / 2) - 1", 2 ** 0.5 - 1), ("a ** 2 × c", 3.0),
+])
+def test_formulas_follow_arithmetic_precedence(expression, value):
+    assert evaluate(expression, {"a": 1.0, "b": 2.0, "c": 3.0}) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("expression", ["__import__('os').system('x')", "a +", "(a + b", "a b", "open", "a; b"])
+def test_formulas_that_are_not_arithmetic_are_refused_unread(expression):
+    with pytest.raises(FormulaError) as caught:
+        evaluate(expression, {"a": 1.0, "b": 2.0})
+    assert caught.value.unreadable
+
+
+def test_a_division_by_zero_is_a_broken_formula_not_an_unreadable_one():
+    with pytest.raises(FormulaError) as caught:
+        evaluate("a / (b - b)", {"a": 1.0, "b": 2.0})
+    assert not caught.value.unreadable
+
+
+def test_the_model_reader_finds_inputs_formulas_units_and_results():
+    model = read_model(DIFFERENCE_MODEL.format(arm_ii="15.0", stated="1.5"))
+    assert [(i.name, i.value_text) for i in model.inputs] == [("median_arm_I", "13.5 months"), ("median_arm_II", "15.0 months")]
+    assert [(f.target, f.expression) for f in model.formulas] == [("difference", "median_arm_II - median_arm_I")]
+    assert model.units == "months"
+    assert [(r.line, r.target, r.value_text) for r in model.results] == [(8, "difference", "1.5 months")]
+
+
+def test_a_bare_result_is_read_in_the_units_scale(tmp_path):
+    model = sum_model(last="Result: total = 2.0")  # Units: USD billion
+    [n] = assess(tmp_path, model, "Total revenue was $2.0 billion.", "[model:m.md]")
+    assert n.state == "supported"
+    [m] = assess(tmp_path / "b", sum_model(last="Result: total = 2.5"), "Total revenue was $2.5 billion.", "[model:m.md]")
+    assert m.state == "missing" and "the formula gives 2.0, the file states 2.5" in m.why
+
+
+def test_a_bare_result_in_a_scale_the_checker_cannot_read_goes_to_the_judge(tmp_path):
+    model = sum_model(last="Result: total = 2.0").replace("Units: USD billion", "Units: USD (bn, nominal)")
+    [n] = assess(tmp_path, model, "Total revenue (USD bn, nominal) was 2.0.", "[model:m.md#L8]")
+    assert n.state == "plausible" and "do not say what scale the bare value 2.0 is in" in n.why
