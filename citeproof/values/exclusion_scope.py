@@ -32,7 +32,7 @@ from typing import Literal
 
 from citeproof.sources.headings import SECTION_WORDS, markdown_heading, section_key, text_heading
 from citeproof.sources.types import SourceDocument
-from citeproof.values.segment_support import inverting_header
+from citeproof.values.segment_support import cue_document, inverting_header
 
 Kind = Literal["exclude", "include", "section", "sub"]
 _PLAIN = 7  # level of a header that is no Markdown heading: below every "#" level
@@ -206,15 +206,42 @@ def _ends_list(kind: Kind, level: int, scope: int, after_blank: bool) -> bool:
 
 def document_exclusion(document: SourceDocument) -> list[str | None]:
     """``excluded_lines`` of a whole document (index k is line k+1). A JSON document's keys are
-    its sections: each starts a scope of its own (the innermost key starting at a line names it)."""
+    its sections: each starts a scope of its own (the innermost key starting at a line names it).
+
+    Only text that holds an exclusion word can open a list, so a document (or a JSON section:
+    no scope outlives its start) without one is read in one search, not line by line."""
+    lines = document.lines
     if document.media != "json":
-        return excluded_lines(document.lines)
+        return excluded_lines(lines) if _may_exclude("\n".join(lines)) else [None] * len(lines)
     starts: dict[int, str] = {}
     for name, (first, _last) in document.sections.items():
         held = starts.get(first - 1)
         if held is None or name.count(".") > held.count("."):
             starts[first - 1] = name
-    return excluded_lines(document.lines, starts, blank_lines_part=False)
+    out: list[str | None] = []
+    bounds = sorted({0, *starts, len(lines)})
+    for a, b in zip(bounds, bounds[1:]):
+        chunk = lines[a:b]
+        name = starts.get(a, "")
+        if _may_exclude(name.replace("_", " ") + "\n" + "\n".join(chunk)):
+            out.extend(excluded_lines(chunk, {0: name} if a in starts else None, blank_lines_part=False))
+        else:
+            out.extend([None] * len(chunk))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _exclusion_cue() -> re.Pattern[str]:
+    """Any word that lets a line open an exclusion list (labels, exclusion words, inverting
+    headers) as a plain substring: a superset of what ``classify`` reads as 'exclude'."""
+    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "list_headers.json").read_text("utf-8"))
+    words = {w.lower() for w in (*doc["exclusion_labels"]["words"], *doc["exclusion_words"]["words"])}
+    words |= {h.lower() for h in cue_document()["inverting_headers"]}
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+
+def _may_exclude(text: str) -> bool:
+    return _exclusion_cue().search(text.lower()) is not None
 
 
 def report_exclusion(context: Sequence[str]) -> str | None:
