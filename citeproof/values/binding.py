@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from citeproof.values import pairing
+from citeproof.values import pairing, share_base
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
@@ -65,15 +65,19 @@ def binding_differs(
     values = [a for a in atoms if not a.derived]
     found = extract_atoms(segment_text, mode="source") if values else []
     claim_low = prepare(claim_text).lower()
+    seg_low = prepare(segment_text, keep_newlines=True).lower()
     # a time point's own number ("At 2 years, …" fronted) is paired by the label check below,
     # which reads the time point itself; in the order check it would only count the fronting
     timed = [m.span() for m in _WHEN.finditer(claim_low)]
     ordered_values = [a for a in values if not any(s < a.end and a.start < e for s, e in timed)]
     if ordered and len(ordered_values) >= 2:
+        # "40% of the 120 patients" is "Of the 120 patients, 40%": a share and the count of its base
+        held = share_base.bound_to_base(claim_low, ordered_values, seg_low, found)
+        ordered_values = [a for i, a in enumerate(ordered_values) if i not in held]
+    if ordered and len(ordered_values) >= 2:
         places = [[s.start for s in found if relate(a, s) == "supported"] for a in sorted(ordered_values, key=lambda a: a.start)]
         if not _in_order(places):
             return "the claim's numbers come in another order than in the source: they may belong to other subjects"
-    seg_low = prepare(segment_text, keep_newlines=True).lower()
     # a name either text writes as a name is a name in both ("Merck held …" opens a sentence,
     # "… followed by Merck" does not)
     extra = {n.lower() for n in extra_names if n} | entity_tokens(claim_text) | entity_tokens(segment_text)
@@ -102,12 +106,14 @@ def _pairing_differs(
     seg_low: str, found: Sequence[ValueAtom], seg_subjects: Sequence[tuple[str, int]],
 ) -> str | None:
     """Each side's numbers read with the labels, words and "x of N" role of their own clause
-    (``citeproof.values.pairing``): why the claim pairs a number otherwise than the source."""
+    (``citeproof.values.pairing``) and each share with its base (``citeproof.values.share_base``):
+    why the claim pairs a number otherwise than the source."""
     claim = pairing.read(claim_low, values, _labels(claim_low, subjects))
     source = pairing.read(seg_low, found, _labels(seg_low, seg_subjects))
     return (pairing.label_differs(claim, source)
             or pairing.role_differs(claim_low, claim, seg_low, source)
-            or pairing.words_differ(claim_low, claim, seg_low, source))
+            or pairing.words_differ(claim_low, claim, seg_low, source)
+            or share_base.base_differs(claim_low, claim, seg_low, source))
 
 
 def _labels(low: str, subjects: Sequence[tuple[str, int]]) -> list[pairing.Label]:
