@@ -179,8 +179,8 @@ MUTATIONS = (
     Mutation(
         "'none' before a bound is a count of zero the window must hold",
         "citeproof/values/extract.py",
-        "    return _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan()))",
-        "    return _mark_spreads(text, _Scanner(text, mode).scan())",
+        "_mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan()))",
+        "_mark_spreads(text, _Scanner(text, mode).scan())",
         ("tests/values/test_extract.py",),
     ),
     Mutation(
@@ -235,8 +235,8 @@ MUTATIONS = (
     Mutation(
         "prepare_lines' fast path skips the Roman-grade rewrite",
         "citeproof/values/extract.py",
-        " or multiples_cue(low) or roman_cue(low)):",
-        " or multiples_cue(low)):",
+        " or multiples_cue(low) or roman_cue(low) or may_group(folded)):",
+        " or multiples_cue(low) or may_group(folded)):",
         ("tests/values/test_prepare_fast_paths.py",),
     ),
     Mutation(
@@ -368,14 +368,14 @@ MUTATIONS = (
     Mutation(
         "a spread read in its value's unit meets any number (a mean of 8 kg vs 71 kg (SD 8))",
         "citeproof/values/compare.py",
-        "or (source.spread_form and not claim.spread)):",
-        "):",
+        "                               or (source.spread_form and not claim.spread)\n",
+        "",
         ("tests/values/test_spread_units.py",),
     ),
     Mutation(
         "an m after a currency is a metre ($5m)",
         "citeproof/values/extract.py",
-        'if unit is not None and unit.canonical == "m" and not dens:',
+        'if unit is not None and unit.canonical in ("m", "mm") and not dens:',
         "if False:",
         ("tests/values/test_currency_amounts.py",),
     ),
@@ -663,8 +663,8 @@ MUTATIONS = (
     Mutation(
         "a cell number under a unit header is matched only in that unit",
         "citeproof/values/assess.py",
-        "    as_written = match_atom(claim.evolve(under_header=None), index, negated=negated)",
-        '    as_written: tuple[NumberState, str | None] = ("missing", None)',
+        "    state, line = match_atom(claim.evolve(under_header=None), index, negated=negated)",
+        '    state, line = ("missing", None)',
         ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
     ),
     Mutation(
@@ -736,6 +736,41 @@ MUTATIONS = (
         "            lead = self.lines\n            self.takes_paragraph = False\n",
         "            lead = ()\n            self.takes_paragraph = False\n",
         ("tests/parse/test_claims.py", "tests/tier1/test_claim_support.py"),
+    ),
+    Mutation(
+        "a bare cell number under a unit header is supported as written ('12' under '($B)' on '12 stores')",
+        "citeproof/values/assess.py",
+        "    if state == \"supported\" and not (line is not None and _states_unit(line, claim, in_unit)):",
+        "    if False:",
+        ("tests/tier1/test_table_rows.py",),
+    ),
+    Mutation(
+        "exclusion lists are never looked for (the one-search precheck always says no)",
+        "citeproof/values/exclusion_scope.py",
+        "    return _exclusion_cue().search(text.lower()) is not None",
+        "    return False",
+        ("tests/values/test_exclusion_scope.py", "tests/tier1/test_claim_support.py"),
+    ),
+    Mutation(
+        "a Cyrillic or Greek lookalike letter is left as written ('nоt')",
+        "citeproof/text/normalize.py",
+        "    if _ANY_LOOKALIKE.search(text) is None:",
+        "    if True:",
+        ("tests/parse/test_text_normalize.py", "tests/tier1/test_claim_support.py"),
+    ),
+    Mutation(
+        "a line locator that cuts a wrapped sentence still carries it",
+        "tier1/claim_support.py",
+        "    if i != 0 and i != n - 1:\n        return None\n",
+        "    return None\n",
+        ("tests/tier1/test_claim_support.py",),
+    ),
+    Mutation(
+        "a table row that speaks through a mark ('✓' under 'Not observed') passes on its label",
+        "tier1/claim_support.py",
+        "        if (marked := marked_cell(claim.columns)) is not None:",
+        "        if False:",
+        ("tests/tier1/test_table_rows.py",),
     ),
 )
 
