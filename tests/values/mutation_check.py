@@ -579,8 +579,8 @@ MUTATIONS = (
     Mutation(
         "a number stated with another clause's verb passes",
         "citeproof/values/binding.py",
-        "            or pairing.words_differ(claim_low, claim, seg_low, source))",
-        "            or None)",
+        "            or pairing.words_differ(claim_low, claim, seg_low, source)\n",
+        "",
         ("tests/values/test_binding.py", "tests/tier1/test_clause_binding_pairs.py"),
     ),
     Mutation(
