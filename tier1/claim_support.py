@@ -24,7 +24,7 @@ from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
-from citeproof.values.strength import stronger_than_source
+from citeproof.values.strength import forecast_as_fact, stronger_than_source
 from citeproof.values.substitution import swapped_word
 from tier1.context import ClaimContext
 from tier1.drug_mentions import detector_for
@@ -120,7 +120,8 @@ def _meaning_differs(
     * one of the claim's words stands where it has another (``citeproof.values.substitution``);
     * a negation, direction or comparison governs other words than in the segment: the claim's
       clauses or a comparison's two sides exchange them (``citeproof.values.clause_scope``);
-    * the claim is stronger: a dropped hedge or restriction, an added universal (``citeproof.values.strength``);
+    * the claim is stronger: a dropped hedge or restriction, an added universal, a forecast stated as fact
+      (``citeproof.values.strength``);
     * a number is framed otherwise: a cadence ("every 3 weeks") or a level ("to 25%") on one side only
       (``citeproof.values.framing``);
     * a meaning word — frequency, time relation, modality, exclusivity, intensity, causality, privation,
@@ -143,6 +144,9 @@ def _meaning_differs(
     if why := scope_differs(claim, segment):
         return why
     if why := stronger_than_source(claim, segment):
+        return why
+    frame = " ".join((*ctx.claim.location.section_path, *ctx.claim.lead_in))
+    if why := forecast_as_fact(claim, segment, header=lambda: _header_above(window, i), claim_frame=frame):
         return why
     if why := framing_differs(claim, segment):
         return why

@@ -3,7 +3,9 @@
 Content-word overlap lets a claim add or drop a few words, and one word is all it takes to
 say something else: "The drug *hardly* improved survival", "Patients *must* receive the
 drug" (the source: "can"), "*Smoking caused* higher rates" (the source: "smokers had"),
-"once *weekly*" (the source: "once daily"), "16 patients *per arm*", "It is *false* that …";
+"once *weekly*" (the source: "once daily"), "16 patients *per arm*", "It is *false* that …",
+"Sales rose 12% *month on month*" (the source: "year on year"), "$4.1 billion *last month*"
+(the source: "last year"), "据传…" ("reportedly");
 or the source frames what the claim states as fact: "to determine *whether* the drug
 improves …", "The drug *lacked* efficacy", "All cohorts *except* the second cohort …",
 "… *unless* patients had received …".
@@ -14,10 +16,11 @@ Two rules, both leaving the claim to the judge (never a fail):
 
 * every group the claim uses must be in the source line (every class) — a claim says no
   more than its source;
-* a group of a *both ways* class (privation, frames, on/off) that the source line uses in a
-  clause the claim restates must be in the claim — dropping "lacked", "whether" or "except"
-  turns the source's sentence around. A clause is restated when at least half of its
-  content words, and at least one, are the claim's; "…, whereas it is unknown whether it
+* a group of a *both ways* class (privation, frames, on/off, the comparison period of a
+  change, a compound rate) that the source line uses in a clause the claim restates must be
+  in the claim — dropping "lacked", "whether" or "except" turns the source's sentence
+  around, and "rose 12%" is neither "rose 12% year on year" nor "grew at a 12% CAGR". A
+  clause is restated when at least half of its content words, and at least one, are the claim's; "…, whereas it is unknown whether it
   helps older women" after the clause a claim restates does not hold it back.
 
 A claim's "per X" (每X) that no frequency group reads ("16 patients per arm") must be in the
@@ -80,6 +83,8 @@ def _lexicon() -> _Lexicon:
     for side in ("both_ways", "claim_side"):
         for kind, groups in doc[side].items():
             for group, words in groups.items():
+                if group.startswith("_"):
+                    continue  # a class's "_doc"
                 class_of[group] = kind
                 if side == "both_ways":
                     both.add(group)

@@ -8,6 +8,17 @@ source never states, and "45% of patients" citing "45% of PD-L1 positive patient
 judge. A claim *weaker* than its source (a hedge added, a universal dropped) says less and
 is not held back here.
 
+Two more ways to say more than the source:
+
+* A *forecast stated as fact*: "The market was worth $5.0 billion in 2030" citing "The market
+  will be worth $5.0 billion in 2030", "2030E market size: $5.0 billion", "2025E营业收入…", or a
+  line under "## Forecast (base case)". A future auxiliary makes a forecast only in a sentence
+  that names a calendar year, with the claim's figure after the auxiliary: "Patients will
+  receive 200 mg daily" is a protocol's plan, and "Patients receive 200 mg daily" restates it.
+* A *restriction that opens the sentence* ("In North America, …", "Excluding China, …",
+  "在一线城市，…", "一线城市中，…") or "excluding X" / "ex-X" inside it: a claim without the
+  phrase's words generalises the figure ("Revenue reached $2.4 billion").
+
 The cue words (``strength_cues`` in ``citeproof/data/claim_support.json``) are matched as
 words in English and as substrings in Chinese.
 """
@@ -15,9 +26,11 @@ words in English and as substrings in Chinese.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.segment_support import cue_document
+from citeproof.values.segment_support import content_terms, cue_document
 
 
 @lru_cache(maxsize=1)
@@ -56,4 +69,195 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     if in_claim and not in_source:
         # not stronger but another fact: the figure of "serious adverse events" is not that of "adverse events"
         return f"the claim restricts it ('{in_claim}'); the source does not"
+    if phrase := dropped_scope(claim_text, segment_text):
+        return f"the source restricts it ('{phrase}'); the claim does not"
+    return None
+
+
+# --- a forecast stated as fact ---------------------------------------------------------------
+
+_SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
+_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_CALENDAR_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+# "2030E", "2025F", "FY25E", "FY2025e": a year whose figures are estimates
+_ESTIMATE_YEAR = re.compile(r"(?<![A-Za-z0-9.])(?:fy\s?'?(\d{4}|\d{2})|((?:19|20)\d{2}))[ef](?![a-z0-9])", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Forecast:
+    future_en: re.Pattern[str]
+    future_zh: tuple[str, ...]
+    claim_en: re.Pattern[str]
+    claim_zh: tuple[str, ...]
+    header_en: re.Pattern[str]
+    header_zh: tuple[str, ...]
+
+
+def _words_re(words: list[str]) -> re.Pattern[str]:
+    latin = sorted((w for w in words if w.isascii()), key=len, reverse=True)
+    return re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, latin)) + r")(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _forecast() -> _Forecast:
+    doc = cue_document()["strength_cues"]["forecast"]
+
+    def zh(words: list[str]) -> tuple[str, ...]:
+        return tuple(w for w in words if not w.isascii())
+
+    return _Forecast(
+        future_en=_words_re(doc["future_en"]),
+        future_zh=tuple(doc["future_zh"]),
+        claim_en=_words_re(doc["claim_words"]),
+        claim_zh=zh(doc["claim_words"]),
+        header_en=_words_re(doc["headers"]),
+        header_zh=zh(doc["headers"]),
+    )
+
+
+def _numbers(text: str) -> set[float]:
+    return {float(m.group(0).replace(",", "")) for m in _NUMBER.finditer(text)}
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE_BREAK.split(text) if s.strip()]
+
+
+def _names_forecast(claim: str) -> bool:
+    fc = _forecast()
+    return bool(fc.claim_en.search(claim) or any(w in claim for w in fc.claim_zh) or _ESTIMATE_YEAR.search(claim))
+
+
+def _estimate_year_stated(claim: str, segment: str) -> str | None:
+    """The source's estimate-suffixed year ("2030E") whose year the claim writes bare."""
+    for m in _ESTIMATE_YEAR.finditer(segment):
+        digits = m.group(1) or m.group(2)
+        year = digits if len(digits) == 4 else "20" + digits
+        if re.search(rf"(?<!\d){year}(?!\d)", claim) or re.search(rf"fy\s?'?{digits}(?!\d)", claim):
+            return m.group(0)
+    return None
+
+
+def _future_carrying(claim: str, segment: str) -> str | None:
+    """The future auxiliary of a sentence of the segment that names a calendar year and governs
+    the claim's figure (a number of the claim after the auxiliary; any, if the claim has none)."""
+    fc = _forecast()
+    wanted = _numbers(claim)
+    for sentence in _sentences(segment):
+        if not _CALENDAR_YEAR.search(sentence):
+            continue  # "Patients will receive 200 mg daily": a plan, not a forecast of a quantity
+        m = fc.future_en.search(sentence)
+        at, word = (m.start(), m.group(0)) if m else next(
+            ((sentence.find(w), w) for w in fc.future_zh if w in sentence), (-1, "")
+        )
+        if at < 0:
+            continue
+        governed = sentence[at:]
+        if not wanted or wanted & _numbers(governed):
+            return word
+    return None
+
+
+def _forecast_header(header: str) -> str | None:
+    fc = _forecast()
+    low = header.lower()
+    m = fc.header_en.search(low)
+    return m.group(0) if m else next((w for w in fc.header_zh if w in low), None)
+
+
+def forecast_as_fact(
+    claim_text: str, segment_text: str, *, header: Callable[[], str] | None = None, claim_frame: str = ""
+) -> str | None:
+    """Why the segment gives as a forecast what the claim states as fact, or None.
+    ``header``: the header above the segment, asked last; ``claim_frame``: the report's headings
+    and lead-in over the claim ("## Outlook" says the claim is a forecast too)."""
+    claim, segment = claim_text.lower(), segment_text.lower()
+    if _names_forecast(claim) or _names_forecast(claim_frame.lower()):
+        return None
+    if year := _estimate_year_stated(claim, segment_text):
+        return f"the source gives '{year}' as an estimate; the claim states it as fact"
+    if word := _future_carrying(claim, segment):
+        return f"the source forecasts it ('{word}', in a sentence that names a year); the claim states it as fact"
+    if header is not None and (word := _forecast_header(header())):
+        return f"the source line sits under a forecast header ('{word}'); the claim states it as fact"
+    return None
+
+
+# --- a restriction that opens the sentence ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    opener_en: re.Pattern[str]
+    inline_en: re.Pattern[str]
+    opener_zh: re.Pattern[str]
+    excluding_en: frozenset[str]
+    claim_excluding_en: re.Pattern[str]
+    claim_excluding_zh: tuple[str, ...]
+    ignore_terms: frozenset[str]
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+
+@lru_cache(maxsize=1)
+def _scope() -> _Scope:
+    doc = cue_document()["strength_cues"]["scope_openers"]
+    en = _alternation([*doc["en"], *doc["en_excluding"]])
+    zh_phrase = r"([^\s，,。；;：:！？!?]{1,20}?)"
+    zh_open = (
+        rf"(?:{_alternation(doc['zh_excluding_before'])}){zh_phrase}(?:{_alternation(doc['zh_excluding_after'])})"
+        rf"|(?:{_alternation(doc['zh_before'])}){zh_phrase}(?:{_alternation(doc['zh_after'])})?"
+        rf"|{zh_phrase}(?:{_alternation(doc['zh_after'])})"
+    )
+    ignore = frozenset(doc["ignore"])
+    return _Scope(
+        # at the start of a sentence: "In North America, …" (a phrase of a few words: "In the first
+        # arm the response rate was 40%, and …" opens with a clause, not a restriction)
+        opener_en=re.compile(rf"^[\s\-*#>\d.)]*({en})\s+((?:[^\s,;:]+\s+){{0,5}}[^\s,;:]+),\s"),
+        # anywhere: "excluding China", "ex-China" (a name after "ex-": "ex-smokers" is no restriction)
+        inline_en=re.compile(r"(?<![A-Za-z])(?:(?i:excluding)\s+([^,;:.()]{1,40})|(?i:ex)-([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*))"),
+        opener_zh=re.compile(rf"^\s*(?:{zh_open})[，,]"),
+        excluding_en=frozenset(doc["en_excluding"]),
+        claim_excluding_en=_words_re([w for w in doc["claim_excluding"] if w.isascii()]),
+        claim_excluding_zh=tuple(w for w in doc["claim_excluding"] if not w.isascii()),
+        ignore_terms=ignore | frozenset(t for w in ignore for t in content_terms(w)),
+    )
+
+
+def _restricting_phrases(sentence: str) -> list[tuple[str, str, bool]]:
+    """(the phrase as written, what it restricts to, whether it excludes) for the sentence's
+    opening restriction and its "excluding X" / "ex-X"."""
+    sc = _scope()
+    found: list[tuple[str, str, bool]] = []
+    if m := sc.opener_en.match(sentence.lower()):
+        found.append((sentence[m.start(1):m.end(2)].strip(), m.group(2), m.group(1) in sc.excluding_en))
+    elif m := sc.opener_zh.match(sentence):
+        scope = next(g for g in m.groups() if g)
+        found.append((m.group(0).strip().rstrip("，,"), scope, m.group(0).lstrip().startswith("除")))
+    for m in sc.inline_en.finditer(sentence):
+        found.append((m.group(0).strip(), m.group(1) or m.group(2), True))
+    return found
+
+
+def dropped_scope(claim_text: str, segment_text: str) -> str | None:
+    """The restricting phrase of the segment's sentence that carries the claim whose words the
+    claim does not write ("In North America", "Excluding China", "在一线城市"), or None."""
+    sc = _scope()
+    claim_low = claim_text.lower()
+    claim_terms = content_terms(claim_low)
+    wanted = _numbers(claim_low)
+    claim_excludes = bool(sc.claim_excluding_en.search(claim_low) or any(w in claim_low for w in sc.claim_excluding_zh))
+    for sentence in _sentences(segment_text):
+        if wanted and not wanted & _numbers(sentence):
+            continue  # not the sentence that carries the claim's figure
+        for phrase, scope, excludes in _restricting_phrases(sentence):
+            # a lone Chinese character ("第" of "第12周") is a term only where it stands alone
+            terms = {t for t in content_terms(scope.lower()) if t.isascii() or len(t) > 1}
+            if not terms or terms <= sc.ignore_terms or scope.strip() in sc.ignore_terms:
+                continue  # "In 2023,", "In addition,", "本研究中，"
+            written = terms <= claim_terms or scope.lower().strip() in claim_low
+            if not written or (excludes and not claim_excludes):
+                return phrase
     return None

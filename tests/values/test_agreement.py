@@ -73,6 +73,20 @@ ADDED_OR_DROPPED = [
     ("研究药物改善了老年女性的总生存期。", "本研究旨在确定研究药物是否改善了老年女性的总生存期。", "是否"),
     ("研究药物改善了老年女性的总生存期。", "研究药物很少改善老年女性的总生存期。", "很少"),
     ("吸烟导致术后伤口感染率升高。", "吸烟患者术后伤口感染率升高。", "导致"),
+    # a figure's comparison period, its reference period, a compound rate (red team rt_mkt)
+    ("Sales rose 12% month on month.", "Sales rose 12% year on year.", "month on month"),
+    ("Subscribers grew 12% year over year.", "Subscribers grew 12% week over week.", "year over year"),
+    ("Sales rose 12% q/q.", "Sales rose 12% y/y.", "q/q"),
+    ("Sales rose 12%.", "Sales rose 12% year on year.", "year on year"),
+    ("Revenue was $4.1 billion last month.", "Revenue was $4.1 billion last year.", "last month"),
+    ("营收较上月增长12%。", "营收同比增长12%。", "较上月"),
+    ("上月营收为30亿元。", "去年营收为30亿元。", "上月"),
+    ("Revenue grew 12% from 2019 to 2023.", "Revenue grew at a 12% CAGR from 2019 to 2023.", "cagr"),
+    ("营收2019至2023年增长12%。", "营收2019至2023年的年复合增长率为12%。", "年复合增长率"),
+    # Chinese frames: hearsay added, a denial appended (F14)
+    ("据传研究药物改善了老年女性的总生存期。", "研究药物改善了老年女性的总生存期。", "据传"),
+    ("研究药物改善了老年女性的总生存期。", "研究药物改善了老年女性的总生存期不属实。", "不属实"),
+    ("研究药物改善了老年女性的总生存期是错误的。", "研究药物改善了老年女性的总生存期。", "错误"),
 ]
 
 SAME_MEANING = [
@@ -110,6 +124,14 @@ SAME_MEANING = [
     ("受试者每三周接受一次治疗。", "受试者每3周接受一次治疗。"),
     ("研究药物每天给药一次。", "研究药物每日给药一次。"),
     ("研究药物改善了老年女性的总生存期。", "研究药物显著改善了老年女性的总生存期。"),
+    # one comparison period, however written; a reference period the source has
+    ("Sales rose 12% year on year.", "Sales rose 12% year-over-year."),
+    ("Sales rose 12% YoY.", "Sales rose 12% y/y."),
+    ("Sales rose 12% from a year earlier.", "Sales rose 12% year on year."),
+    ("营收同比增长12%。", "营收较去年同期增长12%。"),
+    ("Revenue was $4.1 billion last year.", "Revenue was $4.1 billion in the previous year."),
+    ("Revenue grew at a 12% CAGR from 2019 to 2023.", "Revenue grew at a 12% compound annual growth rate from 2019 to 2023."),
+    ("据报道研究药物改善了老年女性的总生存期。", "据报道，研究药物改善了老年女性的总生存期。"),
 ]
 
 

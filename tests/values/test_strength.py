@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.strength import stronger_than_source
+from citeproof.values.strength import dropped_scope, forecast_as_fact, stronger_than_source
 from tests.values.helpers import cited_report, verify_against
 
 
@@ -64,3 +64,95 @@ def test_a_stronger_claim_is_left_to_the_judge(tmp_path):
     out = verify_against(tmp_path, "# S\n\n客观缓解率可能为45%。\n", cited_report("客观缓解率为45%。", "客观缓解率可能为45%。"))
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "hedges" in out.claims[0].undecided_reasons[0]
+
+
+# red team rt_mkt: a forecast stated as fact; a restriction that opens the sentence, dropped
+FORECAST_AS_FACT = [
+    ("The market was worth $5.0 billion in 2030.", "The market will be worth $5.0 billion in 2030.", "'will'"),
+    ("The market reached $5.0 billion by 2030.", "By 2030, the market will reach $5.0 billion.", "'will'"),
+    ("Market size in 2030 was $5.0 billion.", "2030E market size: $5.0 billion.", "'2030E'"),
+    ("Revenue in fiscal 2025 was $3.0 billion.", "FY25E revenue: $3.0 billion.", "'FY25E'"),
+    ("2025年营业收入为30亿元。", "2025E营业收入为30亿元。", "'2025E'"),
+    ("公司2025年营业收入为30亿元。", "公司2025E营业收入为30亿元。", "'2025E'"),
+    ("2030年中国储能市场规模达5000亿元。", "2030年中国储能市场规模将达5000亿元。", "'将达'"),
+    ("Enrollment was completed in 2026.", "Enrollment will be completed in 2026.", "'will'"),
+]
+
+NOT_A_FORECAST_OR_SAID_AS_ONE = [
+    # a protocol's plan has no year: the present restates it
+    ("Patients receive 200 mg daily.", "Patients will receive 200 mg daily."),
+    ("Patients in the expansion cohort receive oral study drug 200 mg daily for 12 weeks.",
+     "Patients in the expansion cohort will receive oral study drug 200 mg daily for 12 weeks."),
+    # the claim says it is a forecast
+    ("The market is projected to be worth $5.0 billion in 2030.", "The market will be worth $5.0 billion in 2030."),
+    ("The market will be worth $5.0 billion in 2030.", "The market will be worth $5.0 billion in 2030."),
+    ("Market size is estimated at $5.0 billion in 2030.", "2030E market size: $5.0 billion."),
+    ("2030E market size: $5.0 billion.", "2030E market size: $5.0 billion."),
+    ("预计2030年中国储能市场规模达5000亿元。", "2030年中国储能市场规模将达5000亿元。"),
+    # the future is another figure of the sentence than the claim's
+    ("Revenue was $4.0 billion in 2023.", "Revenue was $4.0 billion in 2023 and will reach $6.0 billion in 2030."),
+    ("Revenue was $3.0 billion in 2024.", "2024A revenue: $3.0 billion; 2025E revenue: $3.5 billion."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source", "word"), FORECAST_AS_FACT)
+def test_a_forecast_stated_as_fact_is_named(claim, source, word):
+    why = forecast_as_fact(claim, source)
+    assert why is not None and word in why
+
+
+@pytest.mark.parametrize(("claim", "source"), NOT_A_FORECAST_OR_SAID_AS_ONE)
+def test_a_plan_or_a_forecast_said_as_one_is_no_forecast_as_fact(claim, source):
+    assert forecast_as_fact(claim, source) is None
+
+
+def test_a_forecast_header_over_the_line_makes_it_a_forecast():
+    claim, line = "Market size in 2030 was $5.0 billion.", "Market size in 2030: $5.0 billion."
+    assert "('forecast')" in forecast_as_fact(claim, line, header=lambda: "## Forecast (base case)")
+    assert "('预测')" in forecast_as_fact("2030年市场规模为50亿元。", "2030年市场规模为50亿元。", header=lambda: "## 市场预测")
+    assert forecast_as_fact(claim, line, header=lambda: "## 2030 market size") is None
+    assert forecast_as_fact(claim, line, header=lambda: "## Forecast", claim_frame="Outlook") is None
+
+
+DROPPED_SCOPE = [
+    ("Revenue reached $2.4 billion in fiscal 2023.", "Excluding China, revenue reached $2.4 billion in fiscal 2023.",
+     "Excluding China"),
+    ("Revenue reached $2.4 billion in fiscal 2023.", "In North America, revenue reached $2.4 billion in fiscal 2023.",
+     "In North America"),
+    ("Revenue reached $2.4 billion in fiscal 2023.", "Among listed peers, revenue reached $2.4 billion in fiscal 2023.",
+     "Among listed peers"),
+    ("Revenue in China reached $2.4 billion.", "Revenue ex-China reached $2.4 billion.", "ex-China"),
+    ("Revenue reached $2.4 billion.", "Revenue, excluding one-off items, reached $2.4 billion.", "excluding one-off items"),
+    ("新能源汽车渗透率为40%。", "在一线城市，新能源汽车渗透率为40%。", "在一线城市"),
+    ("新能源汽车渗透率为40%。", "一线城市中，新能源汽车渗透率为40%。", "一线城市中"),
+    ("公司营收为30亿元。", "除中国外，公司营收为30亿元。", "除中国外"),
+]
+
+SCOPE_KEPT_OR_NONE = [
+    ("Revenue in North America reached $2.4 billion in fiscal 2023.",
+     "In North America, revenue reached $2.4 billion in fiscal 2023."),
+    ("Revenue excluding China reached $2.4 billion in fiscal 2023.",
+     "Excluding China, revenue reached $2.4 billion in fiscal 2023."),
+    ("Revenue outside China reached $2.4 billion.", "Revenue ex-China reached $2.4 billion."),
+    ("一线城市新能源汽车渗透率为40%。", "在一线城市，新能源汽车渗透率为40%。"),
+    ("中国以外的公司营收为30亿元。", "除中国外，公司营收为30亿元。"),
+    # openers that restrict nothing; a year the numeric rule reads; a name after "ex-" only
+    ("Revenue reached $2.4 billion.", "In addition, revenue reached $2.4 billion."),
+    ("Revenue reached $2.4 billion.", "For example, revenue reached $2.4 billion."),
+    ("Revenue reached $2.4 billion.", "In 2023, revenue reached $2.4 billion."),
+    ("新能源汽车渗透率为40%。", "本研究中，新能源汽车渗透率为40%。"),
+    ("Former smokers had a 12% rate of relapse.", "Ex-smokers had a 12% rate of relapse."),
+    # the restriction governs another sentence than the one with the claim's figure
+    ("Revenue reached $2.4 billion.", "Revenue reached $2.4 billion. In Europe, it reached $0.9 billion."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source", "phrase"), DROPPED_SCOPE)
+def test_a_dropped_opening_restriction_is_named(claim, source, phrase):
+    assert dropped_scope(claim, source) == phrase
+    assert stronger_than_source(claim, source) is not None
+
+
+@pytest.mark.parametrize(("claim", "source"), SCOPE_KEPT_OR_NONE)
+def test_a_kept_or_empty_restriction_is_no_generalisation(claim, source):
+    assert dropped_scope(claim, source) is None
