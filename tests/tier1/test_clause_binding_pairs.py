@@ -8,7 +8,7 @@ Every claim cites its own line of one evidence file, so each pair is judged on i
 
 from __future__ import annotations
 
-from values.helpers import verify_against
+from values.helpers import verify_pairs
 
 ORR = "The objective response rate was 40% in the letrozole arm and 25% in the tamoxifen arm."
 ORR_FRONTED = "In the letrozole arm the objective response rate was 40%, and in the tamoxifen arm it was 25%."
@@ -55,14 +55,7 @@ TRUE = [
 
 
 def _statuses(tmp_path, pairs):
-    sources = list(dict.fromkeys(s for s, _ in pairs))
-    source = "# S\n\n" + "\n\n".join(sources) + "\n"
-    lines = source.split("\n")
-    report = "# R\n\n" + "\n\n".join(f"{claim[:-1]} [evidence:s.md#L{lines.index(s) + 1}]." for s, claim in pairs) + "\n"
-    out = verify_against(tmp_path, source, report)
-    claims = [c for c in out.claims if c.anchors]
-    assert len(claims) == len(pairs)
-    return [(c.status, c.text, c.undecided_reasons) for c in claims]
+    return [(c.status, c.text, c.undecided_reasons) for c in verify_pairs(tmp_path, pairs)]
 
 
 def test_no_false_claim_passes_and_each_is_left_to_the_judge_with_the_sources_pairing(tmp_path):

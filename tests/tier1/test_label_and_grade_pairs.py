@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from values.helpers import verify_against
+from values.helpers import verify_pairs
 
 NOT_PASS = [
     # a value stated for listed labels must hold for each
@@ -53,20 +53,7 @@ NOT_FAIL = [
 
 
 def _statuses(tmp_path, pairs):
-    source = "# S\n\n" + "\n\n".join(s for s, _ in pairs) + "\n"
-    lines = source.split("\n")
-    report = "# R\n\n" + "\n\n".join(
-        _cite(claim, lines.index(s) + 1) for s, claim in pairs
-    ) + "\n"
-    out = verify_against(tmp_path, source, report)
-    claims = [c for c in out.claims if c.anchors]
-    assert len(claims) == len(pairs)
-    return [(c.status, c.text) for c in claims]
-
-
-def _cite(claim: str, line: int) -> str:
-    anchor = f"[evidence:s.md#L{line}]"
-    return f"{claim[:-1]}{anchor}。" if claim.endswith("。") else f"{claim[:-1]} {anchor}."
+    return [(c.status, c.text) for c in verify_pairs(tmp_path, pairs)]
 
 
 @pytest.mark.parametrize("pairs, wrong", [(NOT_PASS, "pass"), (NOT_FAIL, "fail")], ids=["false-claims", "true-claims"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from values.helpers import verify_against
+from values.helpers import verify_against, verify_pairs
 
 # (source line, claim): the claim must not pass
 NOT_PASS = [
@@ -59,28 +59,13 @@ MUST_PASS = [
 ]
 
 
-def _statuses(tmp_path, pairs):
-    source = "# S\n\n" + "\n\n".join(s for s, _ in pairs) + "\n"
-    lines = source.split("\n")
-    report = "# R\n\n" + "\n\n".join(_cite(claim, lines.index(s) + 1) for s, claim in pairs) + "\n"
-    out = verify_against(tmp_path, source, report)
-    claims = [c for c in out.claims if c.anchors]
-    assert len(claims) == len(pairs)
-    return claims
-
-
-def _cite(claim: str, line: int) -> str:
-    anchor = f"[evidence:s.md#L{line}]"
-    return f"{claim[:-1]}{anchor}。" if claim.endswith("。") else f"{claim[:-1]} {anchor}."
-
-
 def test_a_changed_period_a_forecast_as_fact_or_a_dropped_restriction_never_passes(tmp_path):
-    wrongly = [(c.text, c.status) for c in _statuses(tmp_path, NOT_PASS) if c.status != "undecided"]
+    wrongly = [(c.text, c.status) for c in verify_pairs(tmp_path, NOT_PASS) if c.status != "undecided"]
     assert wrongly == []  # undecided, never fail: a rule that cannot be sure leaves it to the judge
 
 
 def test_the_claim_with_the_same_words_still_passes(tmp_path):
-    held = [(c.text, c.status, c.undecided_reasons) for c in _statuses(tmp_path, MUST_PASS) if c.status != "pass"]
+    held = [(c.text, c.status, c.undecided_reasons) for c in verify_pairs(tmp_path, MUST_PASS) if c.status != "pass"]
     assert held == []
 
 
@@ -107,7 +92,7 @@ def test_a_line_under_a_results_header_is_no_forecast(tmp_path):
 
 
 def test_the_reasons_name_the_word(tmp_path):
-    claims = {c.text: c.undecided_reasons[0] for c in _statuses(tmp_path, NOT_PASS)}
+    claims = {c.text: c.undecided_reasons[0] for c in verify_pairs(tmp_path, NOT_PASS)}
     assert "'month on month' (comparison period)" in claims["Sales rose 12% month on month."]
     assert "'last month' (reference period)" in claims["Revenue was $4.1 billion last month."]
     assert "'2030E' as an estimate" in claims["Market size in 2030 was $5.0 billion."]

@@ -9,7 +9,7 @@ Every claim cites its own line of one evidence file, so each pair is judged on i
 
 from __future__ import annotations
 
-from values.helpers import verify_against
+from values.helpers import verify_pairs
 
 DEVICES = "About 40% of smartphone users also own a tablet."
 SHOPPERS = "Among online shoppers, 40% were women."
@@ -49,14 +49,7 @@ TRUE = [
 
 
 def _statuses(tmp_path, pairs):
-    sources = list(dict.fromkeys(s for s, _ in pairs))
-    source = "# S\n\n" + "\n\n".join(sources) + "\n"
-    lines = source.split("\n")
-    report = "# R\n\n" + "\n\n".join(f"{claim[:-1]} [evidence:s.md#L{lines.index(s) + 1}]." for s, claim in pairs) + "\n"
-    out = verify_against(tmp_path, source, report)
-    claims = [c for c in out.claims if c.anchors]
-    assert len(claims) == len(pairs)
-    return [(c.status, c.text, c.undecided_reasons) for c in claims]
+    return [(c.status, c.text, c.undecided_reasons) for c in verify_pairs(tmp_path, pairs)]
 
 
 def test_a_share_taken_of_the_counted_group_is_left_to_the_judge_with_both_bases(tmp_path):

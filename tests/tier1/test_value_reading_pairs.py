@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from values.helpers import verify_against
+from values.helpers import verify_pairs
 
 # (source line, false claim): must not pass
 NOT_PASS = [
@@ -62,13 +62,7 @@ PASS = [
 
 
 def _statuses(tmp_path, pairs):
-    source = "# S\n\n" + "\n\n".join(s for s, _ in pairs) + "\n"
-    lines = source.split("\n")
-    report = "# R\n\n" + "\n\n".join(f"{claim[:-1]} [evidence:s.md#L{lines.index(s) + 1}]." for s, claim in pairs) + "\n"
-    out = verify_against(tmp_path, source, report)
-    claims = [c for c in out.claims if c.anchors]
-    assert len(claims) == len(pairs)
-    return [(c.status, c.text) for c in claims]
+    return [(c.status, c.text) for c in verify_pairs(tmp_path, pairs)]
 
 
 def test_no_false_claim_passes(tmp_path):

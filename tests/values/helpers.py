@@ -29,15 +29,29 @@ def verify_against(tmp_path, source_text: str, report: str, *, name: str = "s.md
     return run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
 
 
+def cite(claim: str, anchor: str) -> str:
+    """``claim`` citing ``anchor`` before its closing full stop ("… 45% [evidence:s.md#L3].",
+    "…45%[evidence:s.md#L3]。")."""
+    if claim.endswith("。"):
+        return f"{claim[:-1]}{anchor}。"
+    if claim.endswith("."):
+        return f"{claim[:-1]} {anchor}."
+    return f"{claim} {anchor}"
+
+
 def cited_report(*claims: str, anchor: str = "[evidence:s.md#L3]") -> str:
-    """A Markdown report whose every paragraph is one of ``claims`` citing ``anchor``, written
-    before the claim's closing full stop ("… 45% [evidence:s.md#L3].", "…45%[evidence:s.md#L3]。")."""
+    """A Markdown report whose every paragraph is one of ``claims`` citing ``anchor``."""
+    return "# R\n\n" + "\n\n".join(cite(c, anchor) for c in claims) + "\n"
 
-    def cite(claim: str) -> str:
-        if claim.endswith("。"):
-            return f"{claim[:-1]}{anchor}。"
-        if claim.endswith("."):
-            return f"{claim[:-1]} {anchor}."
-        return f"{claim} {anchor}"
 
-    return "# R\n\n" + "\n\n".join(cite(c) for c in claims) + "\n"
+def verify_pairs(tmp_path, pairs):
+    """(source sentence, claim) pairs through the whole pipeline: one evidence file holds each
+    distinct source sentence as a paragraph, and each claim cites its sentence's line alone, so
+    it is judged on that sentence. The report's claims, in the order of ``pairs``."""
+    sources = list(dict.fromkeys(s for s, _ in pairs))
+    source = "# S\n\n" + "\n\n".join(sources) + "\n"
+    lines = source.split("\n")
+    report = "# R\n\n" + "\n\n".join(cite(claim, f"[evidence:s.md#L{lines.index(s) + 1}]") for s, claim in pairs) + "\n"
+    claims = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert len(claims) == len(pairs)
+    return claims
