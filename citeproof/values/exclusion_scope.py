@@ -85,14 +85,19 @@ def _bare(text: str) -> str:
     return " ".join(s.lower().split())
 
 
+_TITLE_DASH = re.compile(r"\s[-–—]\s")
+
+
 def _label(text: str) -> Kind | None:
-    """'exclude'/'include' when ``text`` is a list label ("EXCLUSION CRITERIA", "纳入标准")."""
+    """'exclude'/'include' when ``text`` is a list label ("EXCLUSION CRITERIA", "纳入标准"), also
+    after a title and a dash ("Registration and Randomization - Exclusion Criteria")."""
     bare = _bare(text)
     words = _words()
-    if bare in words.exclusion_labels:
-        return "exclude"
-    if bare in words.inclusion_labels:
-        return "include"
+    for candidate in (bare, _TITLE_DASH.split(bare)[-1]):
+        if candidate in words.exclusion_labels:
+            return "exclude"
+        if candidate in words.inclusion_labels:
+            return "include"
     return None
 
 

@@ -51,12 +51,24 @@ def test_a_sub_heading_that_says_inclusion_ends_the_exclusion_list():
 
 
 @pytest.mark.parametrize("header", ["EXCLUSION CRITERIA", "Exclusion criteria", "**Exclusion Criteria**",
-                                    "KEY EXCLUSION CRITERIA", "2. Exclusion criteria", "排除标准", "禁忌"])
+                                    "KEY EXCLUSION CRITERIA", "2. Exclusion criteria", "排除标准", "禁忌",
+                                    # red team round 2: registry headers outside the first list
+                                    "Ineligibility Criteria", "Non-inclusion criteria:", "Contra-indications:",
+                                    "Patients meeting any of these criteria will not be enrolled:",
+                                    "Registration and Randomization - Exclusion Criteria", "不入选标准"])
 def test_an_exclusion_header_without_a_colon_opens_the_list(header):
     lines = ["Inclusion Criteria:", "Metastatic breast cancer", header, "Active hepatitis B infection at screening"]
     flags = under(lines)
     assert flags["Active hepatitis B infection at screening"], header
     assert not flags["Metastatic breast cancer"]
+
+
+@pytest.mark.parametrize("header", ["Registration and Randomization - Inclusion Criteria", "Key inclusion criteria:"])
+def test_an_inclusion_header_after_a_title_or_as_a_lead_in_opens_no_exclusion_list(header):
+    lines = ["Exclusion Criteria:", "Active hepatitis B infection at screening", header, "Metastatic breast cancer"]
+    flags = under(lines)
+    assert flags["Active hepatitis B infection at screening"]
+    assert not flags["Metastatic breast cancer"], header
 
 
 def test_an_inclusion_header_without_a_colon_does_not_open_one():
