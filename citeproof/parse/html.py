@@ -14,9 +14,12 @@ shows), an open dialog, SVG ``<text>`` and MathML (``msup`` as ``^``, ``mfrac`` 
 
 Unsure: text some readers get and others do not — screen-reader-only classes (``sr-only``,
 ``visually-hidden``), ``<noscript>``, ``hidden="until-found"``, a class shown only on hover or
-focus — is left out of the text but noted where it stands (``RawBlock.unsure``), so the sentence
+focus, text struck through (``<del>``, ``<s>``, ``<strike>``; Markdown ``~~…~~``: shown as
+withdrawn) or drawn not to be seen (``font-size:0``, ``opacity:0``, ``color:white``) — is left out
+of the text but noted where it stands (``RawBlock.unsure``), so the sentence
 holding it cannot pass Tier 1 (CP105 leaves it undecided, naming the element). A whole block of
-such text stands in no claim and is dropped.
+such text stands in no claim and is dropped. Text right inside a closed ``<details>`` is read
+and noted (folded until opened); blocks inside it are read as usual: their facts are checked.
 
 Superscripts and subscripts never glue into a neighbouring number: ``10<sup>3</sup>`` reads
 ``10^3`` (the number reader's power of ten), a superscript number elsewhere (``45%<sup>2</sup>``)
@@ -97,6 +100,16 @@ _HIDDEN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden)\b",
     re.IGNORECASE,
 )
+# Shown in the page's layout but drawn so no one sees it (zero size, no opacity, white on white):
+# the text is in the sentence for a copy-paste or a screen reader, not for the eye.
+_INVISIBLE_STYLE = re.compile(
+    r"(?:^|;)\s*(?:font-size\s*:\s*0(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|$|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)"
+    r"|color\s*:\s*(?:white|#fff(?:fff)?|transparent|rgba\([^)]*,\s*0\s*\))\s*(?:;|$|!))",
+    re.IGNORECASE,
+)
+# Struck-through text is seen with a line through it: the writer shows it as withdrawn.
+_STRUCK = frozenset({"del", "s", "strike"})
+STRUCK_WHY = "struck through: shown as withdrawn"
 _RAW_OPEN = re.compile(r"<!--|<!\[CDATA\[|<(script|style|textarea|title|xmp|template)\b", re.IGNORECASE)
 _NOT_NEWLINE = re.compile(r"[^\n]")
 _FIRST_WORD = re.compile(r"[^\s&<>\"'\u00a0]{2,24}")
@@ -139,6 +152,8 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     style = attrs.get("style")
     if style and _HIDDEN_STYLE.search(style):
         return "hidden", ""
+    if style and (m := _INVISIBLE_STYLE.search(style)):
+        return "unsure", f"styled not to be seen ({m.group().strip(' ;')!r})"
     cls = attrs.get("class")
     if not cls:
         return None
@@ -154,6 +169,14 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     if hiding:
         return "hidden", ""
     return "unsure", "read aloud by screen readers, not shown"
+
+
+def _closed_details_body(node: LexborNode) -> bool:
+    """Text right inside a closed ``<details>`` (not its ``<summary>``): folded away until opened.
+    Blocks inside it are read as claims as usual (a reader can open it; its facts are checked)."""
+    parent = node.parent
+    return (parent is not None and parent.tag == "details" and node.tag != "summary"
+            and "open" not in (parent.attributes or {}))
 
 
 def attrs_mermaid(attrs: dict[str, str | None] | None) -> bool:
@@ -339,6 +362,9 @@ class HtmlExtractor:
                 self._leave(node, tag)
                 continue
             if tag == "-text":
+                if _closed_details_body(node):
+                    # read (its claims are still checked) but never passed: folded until opened
+                    self._note_unsure(node, "folded inside a closed <details>")
                 self._text(node.text_content or "")
                 continue
             if tag.startswith("-"):  # comments, doctype
@@ -351,6 +377,8 @@ class HtmlExtractor:
                     or (tag == "dialog" and "open" not in (attrs or {})):
                 self._skip(node)
                 continue
+            if seen is None and tag in _STRUCK:
+                seen = ("unsure", STRUCK_WHY)
             if seen is not None or tag == "noscript":
                 self._note_unsure(node, seen[1] if seen is not None else "shown only when scripts are off")
                 self._skip(node)

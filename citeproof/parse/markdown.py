@@ -20,7 +20,15 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from citeproof.parse.blocks import BlockSink
-from citeproof.parse.html import IMAGE_ALT_WHY, REPORT_SKIP_TAGS, HtmlExtractor, attrs_mermaid, inline_html_text, report_visibility
+from citeproof.parse.html import (
+    IMAGE_ALT_WHY,
+    REPORT_SKIP_TAGS,
+    STRUCK_WHY,
+    HtmlExtractor,
+    attrs_mermaid,
+    inline_html_text,
+    report_visibility,
+)
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
 # Keep link targets as written: a URL anchor's source_id is matched against retrieved URLs,
@@ -207,8 +215,22 @@ def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]], list[tuple[
     links: list[tuple[str, int]] = []
     hrefs: list[str | None] = []
     unsure: list[tuple[str, int]] = []
+    struck: list[str] | None = None  # the text inside ~~…~~ while it is open
     for c in children:
         t = c.type
+        if t == "s_open":
+            struck = []
+            continue
+        if t == "s_close":
+            words = " ".join("".join(struck or ()).split())
+            if words:
+                unsure.append((f"~~ holds {words[:80]!r}, {STRUCK_WHY}", length))
+            struck = None
+            continue
+        if struck is not None:
+            if t in ("text", "code_inline"):
+                struck.append(c.content)
+            continue
         if t == "text" or t == "code_inline":
             piece = c.content
         elif t in ("softbreak", "hardbreak"):

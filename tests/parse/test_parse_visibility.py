@@ -88,12 +88,45 @@ def test_a_closed_dialog_is_hidden_an_open_one_shown() -> None:
         ('<span hidden="until-found">not</span>', "hidden until find-in-page"),
         ('<span class="hidden group-hover:inline">not</span>', "'group-hover:inline'"),
         ('<img src="x.png" alt="not">', "alt text 'not'"),
+        # red team round 2: struck through, drawn invisible, folded away
+        ("<del>not</del>", "<del> holds 'not', struck through"),
+        ("<s>not</s>", "<s> holds 'not', struck through"),
+        ("<strike>not</strike>", "struck through"),
+        ('<span style="font-size:0">not</span>', "styled not to be seen ('font-size:0')"),
+        ('<span style="color: white">not</span>', "styled not to be seen"),
+        ('<span style="opacity:0;">not</span>', "styled not to be seen ('opacity:0')"),
     ],
 )
 def test_text_only_some_readers_get_is_noted(parse, markup: str, named: str) -> None:
     claim = _one(parse(f"Serious adverse events were {markup} observed in 12 patients [nct:NCT1#L1]."))
     assert claim.text == "Serious adverse events were observed in 12 patients."
     assert len(claim.unsure_text) == 1 and named in claim.unsure_text[0]
+
+
+def test_a_closed_details_is_read_its_loose_text_never_passes() -> None:
+    report = _html("<details><summary>Safety</summary><p>Serious adverse events occurred in 12 patients [nct:NCT1#L1].</p>"
+                   "Grade 3 events occurred in 4 patients [nct:NCT1#L2].</details>")
+    in_block, loose = report.claims
+    assert in_block.text == "Serious adverse events occurred in 12 patients." and in_block.unsure_text == ()
+    assert loose.text == "Grade 3 events occurred in 4 patients." and "closed <details>" in loose.unsure_text[0]
+
+
+def test_markdown_strikethrough_is_noted() -> None:
+    claim = _one(_md("Serious adverse events were ~~not~~ observed in 12 patients [nct:NCT1#L1]."))
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert "~~ holds 'not', struck through" in claim.unsure_text[0]
+
+
+@pytest.mark.parametrize("parse", [_html, _md], ids=["html", "markdown"])
+@pytest.mark.parametrize(
+    "markup",
+    ['<span style="font-size:0.9em">not</span>', '<span style="opacity:0.5">not</span>',
+     '<span style="color:#ffa500">not</span>', '<span style="background-color:white">not</span>',
+     "<ins>not</ins>"],
+)
+def test_small_faint_coloured_open_or_inserted_text_is_read(parse, markup: str) -> None:
+    claim = _one(parse(f"Serious adverse events were {markup} observed in 12 patients [nct:NCT1#L1]."))
+    assert "not" in claim.text.split() and claim.unsure_text == ()
 
 
 def test_markdown_image_alt_is_noted() -> None:

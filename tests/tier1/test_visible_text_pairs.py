@@ -42,6 +42,12 @@ NOT_PASS = [
     (_OBSERVED, _were('<span hidden="until-found">not</span>')),
     (_OBSERVED, _were('<span class="hidden hover:inline">not</span>')),
     (_OBSERVED, _were('<img src="x.png" alt="not">')),
+    # struck through or drawn invisible: the reader sees "not" withdrawn, or does not see it
+    (_NOT_OBSERVED, _were("<del>not</del>")),
+    (_NOT_OBSERVED, _were("<s>not</s>")),
+    (_NOT_OBSERVED, _were('<span style="font-size:0">not</span>')),
+    (_NOT_OBSERVED, _were('<span style="color:white">not</span>')),
+    (_NOT_OBSERVED, _were('<span aria-hidden="true" style="opacity:0">not</span>')),
     # a superscript never glues into another number
     (_DOSE, "Patients received 10<sup>3</sup> mg of drug X daily for 14 days."),
     (_ORR, "The objective response rate was 2<sup>5</sup>% in Arm A among 48 evaluable patients."),
@@ -118,3 +124,11 @@ def test_text_only_some_readers_get_is_named_in_the_reason(tmp_path, fmt):
     assert sr == "undecided" and sr_text == _OBSERVED
     assert any('<span class="sr-only"> holds \'not\'' in why and "screen readers" in why for why in sr_why)
     assert sup == "undecided" and any("superscript 5 right after 2" in why for why in sup_why)
+
+
+def test_a_markdown_strikethrough_never_passes(tmp_path):
+    from values.helpers import verify_against
+
+    report = "# R\n\nSerious adverse events were ~~not~~ observed in the letrozole cohort [evidence:s.md#L1].\n"
+    (claim,) = verify_against(tmp_path, _NOT_OBSERVED + "\n", report).claims
+    assert claim.status == "undecided" and "struck through" in claim.undecided_reasons[0]
