@@ -230,7 +230,8 @@ class ClaimSupport(Rule):
         "something of both: one trial's line does not back what the other is cited for.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
         "unmet condition as the reason. A sentence that holds text only some readers get (screen-reader-only, "
-        "<noscript>, hidden until found) or a superscript that reads as a power or a footnote is undecided, "
+        "<noscript>, hidden until found, struck through, drawn invisible) or a superscript that reads as a power "
+        "or a footnote is undecided, "
         "naming the element: the text checked would be one reader's sentence only.",
         passes="In each cited source, some single segment carries every atom, entity, enough content words, and "
         "the same negation and direction, with the numbers and names in the same order and no word swapped.",
