@@ -13,6 +13,14 @@ a space-grouped run is not always one number either. Three readings, by what is 
   and the run read as one number, is at most plausible (``ValueAtom.ambiguous_digits``). A claim
   number that is only part of the run is then never supported by it, and the whole value goes to
   the judge.
+
+A claim is the report author's own sentence: a run there (``claim_runs_joined``) is one number
+("1 500 employees", "35 000元", a table cell "2 520 000"), since prose puts words or
+punctuation between numbers that stand side by side, and a part ("000") is never a value. The
+one ambiguous place is right after a label that takes a number ("day 1 500 mg", "Table 2 100
+patients", ``label_before`` in ``value_cues.json``): the first group is the label's number
+there, so the run is left as written and the label reading (the label's number skipped, the
+rest read) applies.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.values.lexicon import _boundary, _read
+from citeproof.values.lexicon import _boundary, _read, lexicon
 
 # a run of digit groups, not glued to a name ("PDR001 100 mg" is no run); possessive, so a run
 # that ends in a decimal ("16 380.5") is no run at all
@@ -68,3 +76,22 @@ def ambiguous_runs(text: str) -> list[tuple[int, int, float]]:
     if not may_group(text):
         return []
     return [(m.start(), m.end(), float(m.group(0).replace(" ", ""))) for m in _SPACE_RUN.finditer(text)]
+
+
+# how far back a label word is looked for ("dose level 2 100 mg"): the longest label and its colon
+_LABEL_REACH = 24
+
+
+def claim_runs_joined(text: str) -> str:
+    """Prepared claim ``text`` with every space-grouped run written with commas, except a run
+    right after a label word (its first group is the label's number)."""
+    if not may_group(text):
+        return text
+    label = lexicon().label_before_re
+
+    def joined(m: re.Match[str]) -> str:
+        if label.search(text[max(0, m.start() - _LABEL_REACH):m.start()].lower()):
+            return m.group(0)
+        return _with_commas(m)
+
+    return _SPACE_RUN.sub(joined, text)

@@ -46,7 +46,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.cjk_numerals import arabic_numerals
-from citeproof.values.digit_groups import ambiguous_runs, grouped_after_cue, may_group, separator_spaces
+from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
 from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
@@ -757,6 +757,8 @@ def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) ->
     """Every numeric fact in ``text``, left to right (see the module doc for what counts)."""
     if not prepared:
         text = prepare(text, keep_newlines=(mode == "source"))
+    if mode == "claim":
+        text = claim_runs_joined(text)  # the author wrote one number (digit_groups)
     if not _HAS_DIGIT.search(text) and lexicon().number_words.keys().isdisjoint(_WORDS.findall(_lower(text))):
         return []
     atoms = _mark_alternatives(text, _mark_spreads(text, _quantifying_none(text, _Scanner(text, mode).scan())))

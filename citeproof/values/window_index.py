@@ -7,7 +7,8 @@ claim atom (``compare.relate``: supported or plausible) only through its value: 
 claim's precision (a percentage also equals 100x a proportion or a fraction), the negative of
 it, or a bound it satisfies. So a line is read for such an atom only when
 
-* one of its numerals is, in absolute value, within the claim's precision of the claim's value
+* one of its numerals, or a space-grouped run of digits read as one number ("1 500"), is, in
+  absolute value, within the claim's precision of the claim's value
   (for a percentage, or 100x that numeral is — a proportion — or a tenth or a hundredth of it
   is — per mille, per ten thousand), or
 * something on it can change a numeral's value or make it a bound: a scale word or letter,
@@ -30,6 +31,7 @@ from functools import lru_cache
 
 from citeproof.values.assess import TextIndex, _line_entries, _line_states
 from citeproof.values.atoms import ValueAtom
+from citeproof.values.digit_groups import ambiguous_runs, may_group
 from citeproof.values.extract import _NUMBER, _lower, prepare
 from citeproof.values.lexicon import lexicon
 
@@ -153,6 +155,10 @@ class _Facts:
         findall = _NUMBER.findall
         # extract._parse_number, inlined: a window holds ~70 numerals
         pairs = [(float(numeral.replace(",", "")), i) for i, line in enumerate(lines) for numeral in findall(line)]
+        # a space-grouped run ("1 500") is also read as one number (extract._mark_ambiguous_digits),
+        # a value none of its numerals is near: its line is read for an atom near the joined value
+        if may_group(prepared):
+            pairs += [(whole, i) for i, line in enumerate(lines) for _, _, whole in ambiguous_runs(line)]
         pairs.sort()  # numerals carry no sign: a "-45" line sits with 45
         # compact arrays: a run holds one of these per cited window
         self.values = array("d", [v for v, _ in pairs])

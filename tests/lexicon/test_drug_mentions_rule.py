@@ -193,3 +193,33 @@ def test_an_affirmed_drug_absent_from_the_sources_still_fails(tmp_path, claim_te
 def test_a_denied_drug_beside_an_unsupported_one_still_fails(tmp_path):
     o = check(tmp_path, "Participants received exampleparib and no sampletinib.", SILENT)
     assert o.blocks and len(o.findings) == 1 and "exampleparib" in o.findings[0].message.lower()
+
+
+# Chinese approved names of oncology antibodies and ADCs (the red team's true claims failed:
+# the lexicon lacked them, so only the INN stem 单抗 was found and never matched the English source)
+ZH_ANTIBODIES = [
+    ("阿替利珠单抗", "atezolizumab"), ("帕妥珠单抗", "pertuzumab"), ("恩美曲妥珠单抗", "trastuzumab emtansine"),
+    ("度伐利尤单抗", "durvalumab"), ("戈沙妥珠单抗", "sacituzumab govitecan"), ("伊匹木单抗", "ipilimumab"),
+    ("西妥昔单抗", "cetuximab"), ("利妥昔单抗", "rituximab"), ("德曲妥珠单抗", "trastuzumab deruxtecan"),
+    ("信迪利单抗", "sintilimab"), ("卡瑞利珠单抗", "camrelizumab"), ("替雷利珠单抗", "tislelizumab"),
+    ("特瑞普利单抗", "toripalimab"),
+]
+
+
+@pytest.mark.parametrize(("zh", "inn"), ZH_ANTIBODIES)
+def test_chinese_antibody_name_is_supported_by_its_english_name(tmp_path, zh, inn):
+    o = check(tmp_path, f"{zh}840 mg。", f"{inn.capitalize()} 840 mg on days 1 and 15.")
+    assert o.applicable and o.passed and not o.blocks
+
+
+@pytest.mark.parametrize(("zh", "inn"), ZH_ANTIBODIES)
+def test_chinese_antibody_name_the_source_does_not_mention_still_fails(tmp_path, zh, inn):
+    other = "nivolumab" if inn != "nivolumab" else "bevacizumab"
+    o = check(tmp_path, f"{zh}840 mg。", f"{other.capitalize()} 840 mg on days 1 and 15.")
+    assert o.passed is False and o.blocks and zh in o.findings[0].message
+
+
+@pytest.mark.parametrize(("zh", "parent"), [("恩美曲妥珠单抗", "Trastuzumab"), ("德曲妥珠单抗", "Trastuzumab")])
+def test_a_conjugate_is_not_supported_by_its_bare_antibody(tmp_path, zh, parent):
+    o = check(tmp_path, f"{zh}6 mg/kg。", f"{parent} 6 mg/kg every 3 weeks.")
+    assert o.passed is False and o.blocks

@@ -45,6 +45,9 @@ CASES = [
     ("45%", "Responders: nine in twenty", "supported"),
     ("45%", "Response rate: over 40%", "plausible"),
     ("45%", "Response rate: 46%", "missing"),
+    ("1500 patients", "Employees: 1 500", "plausible"),  # a space-grouped run read as one number
+    ("12500 patients", "Stores 12 500", "plausible"),
+    ("15000 patients", "Employees: 1 500", "missing"),
 ]
 
 

@@ -70,6 +70,12 @@ def states(claim: str, source: str) -> list[str]:
         ("Platelets of 100,000/mm3 or more.", "Platelets of at least 100 000/mm3.", ["supported"]),
         ("Participants: 16, 38.1%.", "Participants 16 38.1%", ["supported", "supported"]),  # no run: cells
         ("Patients received 100 mg.", "Study agent XYZ001 100 mg every 3 weeks.", ["supported"]),  # a name's digits
+        # a claim's run is the one number its author wrote, never its parts
+        ("The company had 1 500 employees.", "The company had 1,500 employees.", ["supported"]),
+        ("The company had 15 000 employees.", "The company had 1,500 employees.", ["missing"]),
+        ("The company had 1 500 employees.", "The company had 500 employees.", ["missing"]),
+        ("营业收入为35 000元。", "营业收入为35,000元。", ["supported"]),
+        ("On day 1 500 mg was given.", "On day 1, 500 mg was given.", ["supported", "supported"]),  # a label's number
     ],
 )
 def test_value_reading(claim, source, expected):
