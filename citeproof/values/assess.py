@@ -194,7 +194,10 @@ def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str
             return index.get("", "percent", "fraction")
         # "4.2 billion" may be the source's "USD 4.2 billion": judged, never equal (compare.relate)
         return index.get("", *sorted(k for k in index.by_dim if k.startswith("currency:")))
-    if claim.dim.startswith("currency:") or claim.kind == "range":
+    if claim.dim.startswith("currency:"):
+        # "$10" may be the source's "$10 per unit", a price of one item (compare._same_price)
+        return index.get(claim.dim, "", f"{claim.dim}/enzyme_unit", *_sharing_a_symbol(claim.dim))
+    if claim.kind == "range":
         return index.get(claim.dim, "", *_sharing_a_symbol(claim.dim))
     return index.get(claim.dim)
 

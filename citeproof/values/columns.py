@@ -61,6 +61,41 @@ def header_unit(header: str) -> ValueAtom | None:
     return None
 
 
+# a count cell with its share in brackets: "2 (3.57)", "3/133 (2.26)", "3（2.26）"
+_COUNT_SHARE_CELL = re.compile(r"^\s*\d+(?:\s*/\s*\d+)?\s*[(（]\s*(\d+(?:\.\d+)?)\s*%?\s*[)）]\s*$")
+
+
+@lru_cache(maxsize=1024)
+def count_share_header(header: str) -> bool:
+    """The header names a count with its share in brackets ("Placebo, n (%)", "n/N (%)",
+    "例数（%）"): its cells write "count (share)", and the share is a percentage."""
+    m = _UNIT_GROUP.search(header)
+    return m is not None and (m.group(1) or "").strip() == "%" and bool(_COUNT_LABEL.search(header[: m.start()].strip()))
+
+
+def _count_share_cell(columns: Sequence[TableColumn]) -> list[tuple[ValueAtom | None, list[ValueAtom]]]:
+    """Each "count (share)" cell under a count-and-share header as two cells: the bracketed
+    share under a percent header, the count under none (so a number written as both stays as written)."""
+    out: list[tuple[ValueAtom | None, list[ValueAtom]]] = []
+    for column in columns:
+        if not (column.header and column.cell and count_share_header(column.header)):
+            continue
+        if (m := _COUNT_SHARE_CELL.match(column.cell)) is None:
+            continue
+        atoms = claim_atoms(column.cell)
+        share = [a for a in atoms if a.raw == m.group(1) and a.is_bare and a.kind == "value"]
+        if len(share) == 1:
+            out += [(_percent(), share), (None, [a for a in atoms if a is not share[0]])]
+    return out
+
+
+@lru_cache(maxsize=1)
+def _percent() -> ValueAtom:
+    unit = _one_unit("1 %")
+    assert unit is not None and unit.dim == "percent"
+    return unit
+
+
 def _probes(group: str) -> list[str]:
     """"1 mg"; and for a currency written before its scale ("$B", "US$ m", "€ million") the
     amount as a report writes it: "$1B", "US$1 m", "€1 million"."""
@@ -107,9 +142,11 @@ def column_atoms(
     units = [header_unit(c.header) if c.header and c.cell else None for c in columns]
     if label is not None:
         units = [u if u is not None or not c.cell else label for u, c in zip(units, columns)]
-    if not any(units):
+    shares = _count_share_cell(columns)
+    if not any(units) and not shares:
         return list(atoms)
-    cells = [(unit, claim_atoms(c.cell)) for c, unit in zip(columns, units) if c.cell]
+    split = {id(c) for c in columns if c.header and c.cell and count_share_header(c.header) and _COUNT_SHARE_CELL.match(c.cell)}
+    cells = [(unit, claim_atoms(c.cell)) for c, unit in zip(columns, units) if c.cell and id(c) not in split] + shares
     out = []
     for atom in atoms:
         unit = _unit_over(atom, cells) if atom.is_bare and atom.kind != "fraction" and not atom.count_noun else None

@@ -132,6 +132,8 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
         return _relate_fraction(claim, source)
     if source.kind == "fraction" and claim.is_bare and not _is_proportion(claim):
         return None  # fraction parts are indexed as bare numbers of their own
+    if _price_per_item(claim, source):
+        return _same_price(claim, source)
     if claim.kind == "range":
         if source.kind != "range":
             return None
@@ -195,6 +197,23 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
     if wq[0] == cq[0]:
         return "plausible"  # two bounds the same way ("within 6 months" / "within 2 months"): judge it
     return None
+
+
+def _price_per_item(claim: ValueAtom, source: ValueAtom) -> bool:
+    """The source prices one item ("$10 per unit", "€450/unit", read as an amount per unit) and
+    the claim writes the amount alone ("$10")."""
+    return claim.dim.startswith("currency:") and source.dim == claim.dim + "/enzyme_unit"
+
+
+def _same_price(claim: ValueAtom, source: ValueAtom) -> Relation:
+    """A claim of "$10" against "$10 per unit" is plausible, never supported: the figure is the
+    price of one item, and whether the claim states that (a unit price) or a total is for the
+    judge. "Unit" may also be an enzyme unit ("$10/U" of a reagent); the same holds there."""
+    same_ends = claim.kind == source.kind and claim.qualifier == source.qualifier \
+        and _exact(claim.number, source.number) \
+        and (claim.high is None) == (source.high is None) \
+        and (claim.high is None or _exact(claim.high, source.high))  # type: ignore[arg-type]
+    return "plausible" if same_ends else None
 
 
 def _relate_fraction(claim: ValueAtom, source: ValueAtom) -> Relation:

@@ -51,6 +51,7 @@ from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
+from citeproof.values.uln_multiples import uln_named_before
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
 
@@ -590,6 +591,9 @@ class _Scanner:
                                  start=nstart, end=stop), stop  # type: ignore[arg-type]
         v, dec, scale, unit, dens, pos = self._quantity(start, end, numeral, word_value)
         v *= sign
+        if unit is None and scale == 1.0 and (uln := uln_named_before(low, nstart, pos)) is not None:
+            # "正常值上限的1.5倍": the limit named first is the unit (and a bound before it bounds the value)
+            (nstart, pos), unit = uln, self.lex.unit_by_alias["uln"]
         if unit is None and (pm_sd := _PLUS_MINUS.match(text, pos)):
             # "12.5 ± 3.2 mg": the unit written after the spread belongs to the value too
             n_sd = _NUMBER.match(text, pm_sd.end())

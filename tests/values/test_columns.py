@@ -256,3 +256,42 @@ def test_whether_the_headers_pair_every_number_of_the_row(columns, segment, ever
 
     why, paired_all = read_columns(columns, segment)
     assert why is None and paired_all is every
+
+
+# ---- a count with its share in brackets under "n (%)" --------------------------------------
+
+@pytest.mark.parametrize(
+    ("header", "cell", "source", "state"),
+    [
+        ("Placebo, n (%)", "2 (3.57)", "Neutropenia 2/56 (3.57%)", "supported"),
+        ("Placebo, n (%)", "2 (3.75)", "Neutropenia 2/56 (3.57%)", "missing"),  # the false twin
+        ("Group 1 n/N (%)", "3/133 (2.26)", "Vomiting 3/133 (2.26%)", "supported"),
+        ("Group 1 n/N (%)", "3/133 (2.62)", "Vomiting 3/133 (2.26%)", "missing"),
+        ("第1组 例数（%）", "3（2.26）", "呕吐 3/133（2.26%）", "supported"),
+        ("第1组 例数（%）", "3（2.62）", "呕吐 3/133（2.26%）", "missing"),
+    ],
+)
+def test_the_bracketed_number_under_a_count_and_share_header_is_a_percentage(header, cell, source, state):
+    columns = cols(("Adverse event", "AE"), (header, cell))
+    share = next(a for a in row_atoms(f"AE | {cell}", columns) if a.under_header is not None)
+    assert share.under_header.dim == "percent"
+    assert match_atom(share, index_text(source))[0] == state
+
+
+@pytest.mark.parametrize(
+    ("header", "cell"),
+    [
+        ("Placebo, n (%)", "0 (0)"),  # count and share written alike: which is which is open
+        ("Placebo, n (%)", "2 (3.57) (a)"),  # not "count (share)"
+        ("Placebo, n", "2 (3.57)"),  # no share named
+    ],
+)
+def test_no_share_is_read_where_the_cell_or_header_does_not_say_count_and_share(header, cell):
+    columns = cols(("Adverse event", "AE"), (header, cell))
+    assert all(a.under_header is None for a in row_atoms(f"AE | {cell}", columns))
+
+
+def test_the_count_beside_the_share_stays_a_count():
+    columns = cols(("Adverse event", "AE"), ("Placebo, n (%)", "2 (3.57)"))
+    count = next(a for a in row_atoms("AE | 2 (3.57)", columns) if a.raw == "2")
+    assert count.under_header is None
