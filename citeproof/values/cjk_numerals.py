@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
@@ -76,7 +77,8 @@ _OVER = "[余多]"
 _LARGE_FOLLOW = "万亿|万|亿"
 # A numeral that goes on past its 万/亿 (十二万五千 = 125000, 一万二千五百 = 12500, 一万五 = 15000)
 # is one number whatever follows: read whole, never as its leading 十二万 (a fabricated 十二万五千
-# must not find "120,000"). The run must end there (三亿五千万 is 35000万, the scale path's).
+# must not find "120,000"), and written in units of its scale (12.5万). The run must end there
+# (三亿五千万 is 35000万, the scale path's).
 _SMALL_RUN = f"[{''.join(_DIGIT)}十百千]"
 _SCALED_WHOLE = f"[{''.join(_DIGIT)}十]{_SMALL_RUN}{{0,6}}[万亿](?:{_SMALL_RUN}{{1,6}}万)?{_SMALL_RUN}{{1,12}}(?![{_CHARS}点])"
 _PATTERN = re.compile(
@@ -151,7 +153,7 @@ def _rewrite(m: re.Match[str]) -> str:
     if m.group("whole") is not None:
         whole = _scaled_whole(m.group("whole"))
         vague = m.start() and m.string[m.start() - 1] in _VAGUE_BEFORE
-        return m.group(0) if whole is None or vague else str(whole)
+        return m.group(0) if whole is None or vague else _in_scale_units(whole, m.group("whole"))
     a, b = m.group("a"), m.group("b")
     if not _reads_as_quantity(m, a):
         return m.group(0)
@@ -178,6 +180,13 @@ def _scaled_whole(run: str) -> int | None:
         head = _integer(run[:last + 1])
         return None if head is None else head + _DIGIT[tail] * _LARGE[run[last]] // 10
     return _integer(run)
+
+
+def _in_scale_units(value: int, run: str) -> str:
+    """``value`` in units of the largest scale character of ``run`` (十二万五千 → 12.5万): a range
+    ending in that scale ("十二万五千至十五万") then reads as one quantity, its precision as written."""
+    large = "亿" if "亿" in run else "万"
+    return format((Decimal(value) / _LARGE[large]).normalize(), "f") + large
 
 
 def _before_scale(a: str, b: str | None, sep: str | None, large: str) -> str:

@@ -93,6 +93,7 @@ _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
 _LABEL_LIST = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+|\s?&\s?|\s?[、和或及与]\s?)")
 _CJK_LIST_NEXT = re.compile(r"(?:\s?(?:、|和|或|及|与|,|，)\s?\d{1,3})+")
 _PLURAL_LABEL = re.compile(r"[a-z]{3,}s\s?[#:]?\s?$")  # "cohorts ", "arms " before the first label number
+_LIST_WORD = re.compile(r"\b(?:and|or)\b")
 _LABEL_LIST_GOES_ON = re.compile(r"\s*(?:,|\s(?:and|or)\s|&)")
 # an age stated right before the number ("aged", "Age:", "age of", "ages between", "Age >=", "age greater than")
 _AGE_BEFORE = re.compile(
@@ -511,16 +512,21 @@ class _Scanner:
             return False
         return "," not in joint.group(0) or (self.label_plural and bool(_LABEL_LIST_GOES_ON.match(self.low, pos)))
 
-    def _time_point_listed(self, nstart: int) -> UnitInfo | None:
+    def _time_point_listed(self, nstart: int, pos: int) -> UnitInfo | None:
         """The time unit a plain number is a time point in: after a plural time word ("days 1")
-        or listed right after another time point ("day 1 and 8", "days 1, 14, and 28")."""
+        or listed right after another time point ("day 1 and 8", "days 1, 14, and 28"). After a
+        bare comma the number must go on listing: "at week 12, 45 responded" counts 45."""
         low = self.low
         if (tm := _TIME_POINTS.search(low, max(0, nstart - 9), nstart)) is not None:
             return self.lex.unit_by_alias[tm.group(1)]
-        if self.time_point is not None and self.time_point[1] is not None \
-                and _LABEL_LIST.fullmatch(low, self.time_point[0], nstart):
-            return self.time_point[1]
-        return None
+        if self.time_point is None or self.time_point[1] is None:
+            return None
+        joint = _LABEL_LIST.fullmatch(low, self.time_point[0], nstart)
+        if joint is None:
+            return None
+        if "," in joint.group(0) and not _LIST_WORD.search(joint.group(0)) and not _LABEL_LIST_GOES_ON.match(low, pos):
+            return None
+        return self.time_point[1]
 
     def _cjk_list_time_unit(self, pos: int) -> UnitInfo | None:
         """The time unit after the last number of a Chinese list this number opens ("1、8天")."""
@@ -738,7 +744,7 @@ class _Scanner:
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
         time_point = False  # a day or week named by its number ("day 1", "第8天"), which a list may go on
         if not dim and high is None and word_value is None and qualifier is None and scale == 1.0 and count_noun is None \
-                and numeral.isdigit() and (point := self._time_point_listed(nstart)) is not None:
+                and numeral.isdigit() and (point := self._time_point_listed(nstart, pos)) is not None:
             # "days 1, 14, and 28", "day 1 and 8": each number listed after a time point is one too
             dim, canon, factor, calendar, time_point = point.dim, point.canonical, point.factor, point.calendar, True
         label = not dim and (

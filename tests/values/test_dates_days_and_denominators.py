@@ -32,6 +32,11 @@ def test_listed_day_labels_read_alike(text):
     assert [(a.number, a.unit) for a in extract_atoms(text)] == [(1.0, "day"), (8.0, "day")]
 
 
+def test_a_count_after_a_time_point_and_a_comma_is_no_day():
+    assert _read("at week 12, 45 responded") == [(12.0, None, "week"), (45.0, None, "")]
+    assert _read("days 1, 14, and 28") == [(1.0, None, "day"), (14.0, None, "day"), (28.0, None, "day")]
+
+
 def test_a_count_after_a_duration_is_no_day():
     assert _read("for 14 days 3 patients") == [(14.0, None, "day"), (3.0, None, "")]
 

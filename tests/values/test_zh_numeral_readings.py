@@ -18,10 +18,11 @@ def _read(text: str) -> list[tuple[float, float | None, str]]:
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("十二万五千台", "125000台"),
-        ("一万二千五百", "12500"),
-        ("一万五", "15000"),  # the spoken elision: 一万五 is 15,000, never 10,005
-        ("一万零五", "10005"),
+        ("十二万五千台", "12.5万台"),
+        ("一万二千五百", "1.25万"),
+        ("一万五", "1.5万"),  # the spoken elision: 一万五 is 15,000, never 10,005
+        ("一万零五", "1.0005万"),
+        ("三亿五", "3.5亿"),
         ("一万二千亿", "12000亿"),
         ("三亿五千万", "35000万"),
         ("以防万一", "以防万一"),
@@ -34,6 +35,10 @@ def test_a_numeral_past_its_wan_is_read_whole(text, expected):
 
 def test_a_numeral_scaled_past_wan_yi_is_its_value():
     assert _read("一万二千亿元") == [(1.2e12, None, "CNY")]
+
+
+def test_a_range_from_a_numeral_past_wan_keeps_its_scale():
+    assert _read("十二万五千至十五万台") == [(125_000.0, 150_000.0, "")]
 
 
 @pytest.mark.parametrize("text, share", [("三成五的受访者", "35%"), ("七成半", "75%"), ("三成", "30%")])
