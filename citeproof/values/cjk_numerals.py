@@ -27,7 +27,9 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
   digits with two or more multipliers are one number (1千5百 = 1500, 3万2千 = 32000);
 * never a lone 一 glued to a word-forming character on its left (同一组, 统一名称, 每一组,
   唯一一名), nor 一次 — "once daily" says no more than "daily", in English too — nor 两组,
-  which reads "both groups" far more often than "two groups". 两次 is "twice" (2次), as
+  which reads "both groups" far more often than "two groups"; nor 一 as the article "a" before
+  the measure words of ``number_words.json`` ``zh_article_one`` (每21天为一个周期 "a cycle is 21
+  days", 一项研究 "a study") unless 仅/只 make it a count (仅一个疗程 "only one course"). 两次 is "twice" (2次), as
   "twice" is "2 times" in English (:mod:`citeproof.values.spelled_multiples`).
 
 Traditional 萬/億/兩 are written as 万/亿/两 first, and digit groups split by a full-width comma
@@ -39,7 +41,11 @@ on non-ASCII text.
 
 from __future__ import annotations
 
+import json
 import re
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
 
 from citeproof.values.spelled_shares import SHARE_SLASH
 
@@ -69,9 +75,16 @@ _OVER = "[余多]"
 # is rewritten before its last scale character, which the atom reader reads as a scale word
 # (十五亿 → 15亿, 一亿二千万 → 12000万), keeping the figure's precision.
 _LARGE_FOLLOW = "万亿|万|亿"
+# A numeral that goes on past its 万/亿 (十二万五千 = 125000, 一万二千五百 = 12500, 一万五 = 15000)
+# is one number whatever follows: read whole, never as its leading 十二万 (a fabricated 十二万五千
+# must not find "120,000"), and written in units of its scale (12.5万). The run must end there
+# (三亿五千万 is 35000万, the scale path's).
+_SMALL_RUN = f"[{''.join(_DIGIT)}十百千]"
+_SCALED_WHOLE = f"[{''.join(_DIGIT)}十]{_SMALL_RUN}{{0,6}}[万亿](?:{_SMALL_RUN}{{1,6}}万)?{_SMALL_RUN}{{1,12}}(?![{_CHARS}点])"
 _PATTERN = re.compile(
     rf"(?P<per>百|千|万)分之(?:(?P<pct>{_DECIMAL})|(?P<digits>\d+(?:\.\d+)?))"
     rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
+    rf"|{_RUN_START}(?P<whole>{_SCALED_WHOLE})"
     rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?"
     rf"(?=(?P<over>{_OVER})?(?:(?P<large>{_LARGE_FOLLOW})|(?P<follow>{_FOLLOW})))"
 )
@@ -137,6 +150,10 @@ def _rewrite(m: re.Match[str]) -> str:
     if m.group("den") is not None:
         den, num = _integer(m.group("den")), _integer(m.group("num"))
         return m.group(0) if den is None or num is None else f"{num}{SHARE_SLASH}{den}"
+    if m.group("whole") is not None:
+        whole = _scaled_whole(m.group("whole"))
+        vague = m.start() and m.string[m.start() - 1] in _VAGUE_BEFORE
+        return m.group(0) if whole is None or vague else _in_scale_units(whole, m.group("whole"))
     a, b = m.group("a"), m.group("b")
     if not _reads_as_quantity(m, a):
         return m.group(0)
@@ -151,6 +168,25 @@ def _rewrite(m: re.Match[str]) -> str:
         return first
     second = _decimal(b)
     return m.group(0) if second is None else f"{first}{m.group('sep')}{second}"
+
+
+def _scaled_whole(run: str) -> int | None:
+    """The value of a numeral that goes on past its last 万/亿. A single digit after the scale
+    character counts in tenths of it, as spoken Chinese elides the unit (一万五 = 15000, 三亿五 =
+    3.5亿), never as units (10005 is written 一万零五)."""
+    last = max(run.rfind("万"), run.rfind("亿"))
+    tail = run[last + 1:]
+    if len(tail) == 1 and tail in _DIGIT and _DIGIT[tail]:
+        head = _integer(run[:last + 1])
+        return None if head is None else head + _DIGIT[tail] * _LARGE[run[last]] // 10
+    return _integer(run)
+
+
+def _in_scale_units(value: int, run: str) -> str:
+    """``value`` in units of the largest scale character of ``run`` (十二万五千 → 12.5万): a range
+    ending in that scale ("十二万五千至十五万") then reads as one quantity, its precision as written."""
+    large = "亿" if "亿" in run else "万"
+    return format((Decimal(value) / _LARGE[large]).normalize(), "f") + large
 
 
 def _before_scale(a: str, b: str | None, sep: str | None, large: str) -> str:
@@ -174,6 +210,8 @@ def _in_units_of(run: str, scaled_by: str | None, large: str) -> str | None:
         return _decimal(run)
     if "点" in run:
         return None
+    if large == "亿" and "万" in run and "亿" not in run and not run.endswith("万"):
+        return None if (inner := _integer(run)) is None else str(inner)  # 一万二千亿: 12000 of 亿
     if run.endswith("万") and large == "亿":
         inner = _decimal(run[:-1])
         return None if inner is None else inner + "万"  # 三万亿: 3万 followed by 亿, the 万亿 scale word
@@ -196,7 +234,21 @@ def _reads_as_quantity(m: re.Match[str], run: str) -> bool:
             return False
         if (head == "一" and m.group("follow") == "次") or (head == "两" and m.group("follow") == "组"):
             return False  # 一次 "once" (as "once daily" = "daily"); 两组 "both groups"
+        if head == "一" and run == "一" and _is_article_one(m.group("follow"), before):
+            return False  # 一个周期 "a cycle": the article, a count only after 仅/只
     return True
+
+
+@lru_cache(maxsize=1)
+def _article_one() -> tuple[frozenset[str], frozenset[str]]:
+    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "number_words.json").read_text(encoding="utf-8"))
+    entry = doc["zh_article_one"]
+    return frozenset(entry["measure_words"]), frozenset(entry["counted_after"])
+
+
+def _is_article_one(follow: str | None, before: str) -> bool:
+    measure_words, counted_after = _article_one()
+    return follow in measure_words and before not in counted_after
 
 
 def _decimal(text: str) -> str | None:

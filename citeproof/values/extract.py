@@ -29,10 +29,15 @@ Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``
 ``CD20``, ``4T1``), ordinal labels (``Phase 3``, ``Cohort 2``, ``Arm 1``, ``Group 2``,
 ``day 1``, ``第3``, ``3期``) and the plain numbers listed with one (``cohorts 1 and 2``,
 ``intervention one and two``, ``Arms 1, 2 and 3``, ``1、2组``), list markers at the start of a
-claim, calendar years (a bare four-digit 1900–2100), dates and clock times, ``1st``/``2nd``, numeric reference markers
+claim, calendar years (a bare four-digit 1900–2100) and spans of them ("2019-2021",
+"2019—2023年", "2019-23"), dates and clock times (with a month name too: "30 April 2009",
+"April 30, 2009"), ``1st``/``2nd``, numeric reference markers
 (``[12]``). Chinese numerals are read as digits first (:mod:`citeproof.values.cjk_numerals`). Labels are skipped on the
 source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
-label: "by week 24" / "Day 28" reads as a duration. In ``mode="source"`` glued adverse-event
+label: "by week 24" / "Day 28" reads as a duration, and so do the numbers listed with one
+("days 1, 14, and 28", "day 1 and 8", "第1、8天" read as "第1天和第8天"). A denominator written
+before a dose (每公斤体重10 mg, 每平方米体表面积75 mg; units.json ``per_unit_before``) or in
+words after it ("10 mg for each kg") is read as one (10 mg/kg, 75 mg/m2). In ``mode="source"`` glued adverse-event
 counts (``Anemia1/6``) are read.
 """
 
@@ -73,6 +78,7 @@ _SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
 _DATE = re.compile(
     r"\d(?<![\d.]\d)\d{0,3}(?:-\d{1,2}-\d{1,2}|/\d{1,2}/\d{2,4}|:\d{2}(?::\d{2})?|年\d{1,2}月(?:\d{1,2}日)?|月\d{1,2}日)(?![\d])"
 )
+_FOUR_DIGITS = re.compile(r"\d{4}")
 _REF_MARKER = re.compile(r"\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]")
 _HAS_DIGIT = re.compile(r"\d")
 _WORDS = re.compile(r"[a-z]+")
@@ -88,12 +94,14 @@ _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
 _LABEL_LIST = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+|\s?&\s?|\s?[、和或及与]\s?)")
 _CJK_LIST_NEXT = re.compile(r"(?:\s?(?:、|和|或|及|与|,|，)\s?\d{1,3})+")
 _PLURAL_LABEL = re.compile(r"[a-z]{3,}s\s?[#:]?\s?$")  # "cohorts ", "arms " before the first label number
+_LIST_WORD = re.compile(r"\b(?:and|or)\b")
 _LABEL_LIST_GOES_ON = re.compile(r"\s*(?:,|\s(?:and|or)\s|&)")
 # an age stated right before the number ("aged", "Age:", "age of", "ages between", "Age >=", "age greater than")
 _AGE_BEFORE = re.compile(
     r"(?:^|[^a-z])(?:age[sd]?)(?:\s(?:of|is|was|were|at|between|from))?\s?(?:\([a-z]{0,8}\)\s?)?(?:[:=]|[<>]=?|[≤≥])?"
     r"(?:\s?(?:(?:greater|more|less|older|younger) than(?: or equal to)?|at least|at most|over|under|above|below))?\s?$"
 )
+_TIME_POINTS = re.compile(r"(?:^|[^a-z])(day|week|month)s\s?$")  # "days 1 and 8": plural labels of time points
 _TIME_POINT = re.compile(r"(?:^|[^a-z])(day|week|month|year)\s?$")
 _MORE_THAN_AFTER = re.compile(r"^\s?(?:more|less|fewer|longer|shorter|higher|lower|greater|larger|smaller)\b(?=[^.;]{0,80}\bthan\b)")
 _SPACE_DASH = re.compile(r"\s?-?\s?")
@@ -118,7 +126,7 @@ _SPREAD_OPENING = re.compile(r"\s?(?:±|\+/-|\+-|[(（](?:" + _SPREAD_LABEL + r"
 _DECIMAL_DENOMINATOR = re.compile(r"^\s?/\s?(\d+\.\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")
 _OF_A = re.compile(r"^\s(?:of\s)?an?\s(?=\S)")
-_DENOM_SEP = re.compile(r"^\s?(?:/|per\s)\s?")
+_DENOM_SEP = re.compile(r"^\s?(?:/|per\s|for\s(?:each|every)\s)\s?")  # "10 mg for each kg of body weight"
 _LIST_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]|（\d{1,2}）)\s")
 _P_STAT = re.compile(r"(?:^|[^a-z])p\s?(?:-\s?|\s)?(?:values?)?\s?(?:of|is|was|were|:)?\s?(?P<sym><=|>=|[=<>≤≥])?\s?$")
 _RATIO_STAT = re.compile(r"(?:\b(?P<abbr>a?HR|a?OR|a?RR|IRR)|(?P<long>hazard ratio|odds ratio|relative risk|risk ratio))\s?(?:\(.{0,20}\)\s?)?(?:of|was|is|=|:|,)?\s?$", re.I)
@@ -239,7 +247,11 @@ class _Scanner:
         self.atoms: list[ValueAtom] = []
         self.label_end: int | None = None  # where the last label number ended ("Cohorts 1| and 2")
         self.label_plural = False  # and whether its label word was plural ("Arms 1, 2 and 3")
+        self.time_point: tuple[int, UnitInfo | None] | None = None  # where the last time point ended ("days 1|") and its unit
         self.skip_spans = [m.span() for m in _DATE.finditer(text)]
+        if _FOUR_DIGITS.search(text):
+            # "30 April 2009", "April 30, 2009": the day is part of a date, as in "2009-04-30"
+            self.skip_spans += [m.span() for m in self.lex.named_date_re.finditer(text)]
         if mode == "claim" and "[" in text:
             # numeric reference markers ("[12]", "[3, 4]", "[1-3]") cite, they do not state a value
             self.skip_spans += [m.span() for m in _REF_MARKER.finditer(text)]
@@ -289,7 +301,7 @@ class _Scanner:
                 out.append((canonical, "time", hours))
                 pos = pm.end()
                 continue
-            sep = _DENOM_SEP.match(self.low[pos:pos + 6])
+            sep = _DENOM_SEP.match(self.low[pos:pos + 12])
             if not sep:
                 break
             um = self.lex.unit_re.match(self.low, pos + sep.end())
@@ -442,6 +454,12 @@ class _Scanner:
             # Chinese writes the rate first: 每日200 mg = 200 mg/day
             canonical, hours = self.lex.per_time_by_alias[pre.group(1)]
             dens = [*dens, (canonical, "time", hours)]
+        if unit is not None and unit.dim in ("mass", "international_unit", "enzyme_unit") \
+                and not any(d in ("mass", "area") for _, d, _ in dens) \
+                and (per := self.lex.per_unit_before_re.search(self.low[max(0, nstart - 12):nstart])):
+            # 每公斤体重10 mg, 每平方米体表面积75 mg: the denominator written first is 10 mg/kg, 75 mg/m2
+            den = self.lex.unit_by_alias[per.group("unit")]
+            dens = [(den.canonical, den.dim, den.factor), *dens]
         return v, dec, scale, unit, dens, pos
 
     def _counted_after(self, pos: int) -> bool:
@@ -494,6 +512,30 @@ class _Scanner:
         if joint is None:
             return False
         return "," not in joint.group(0) or (self.label_plural and bool(_LABEL_LIST_GOES_ON.match(self.low, pos)))
+
+    def _time_point_listed(self, nstart: int, pos: int) -> UnitInfo | None:
+        """The time unit a plain number is a time point in: after a plural time word ("days 1")
+        or listed right after another time point ("day 1 and 8", "days 1, 14, and 28"). After a
+        bare comma the number must go on listing: "at week 12, 45 responded" counts 45."""
+        low = self.low
+        if (tm := _TIME_POINTS.search(low, max(0, nstart - 9), nstart)) is not None:
+            return self.lex.unit_by_alias[tm.group(1)]
+        if self.time_point is None or self.time_point[1] is None:
+            return None
+        joint = _LABEL_LIST.fullmatch(low, self.time_point[0], nstart)
+        if joint is None:
+            return None
+        if "," in joint.group(0) and not _LIST_WORD.search(joint.group(0)) and not _LABEL_LIST_GOES_ON.match(low, pos):
+            return None
+        return self.time_point[1]
+
+    def _cjk_list_time_unit(self, pos: int) -> UnitInfo | None:
+        """The time unit after the last number of a Chinese list this number opens ("1、8天")."""
+        m = _CJK_LIST_NEXT.match(self.text, pos)
+        if m is None:
+            return None
+        unit, _ = self._unit_at(m.end())
+        return unit if unit is not None and unit.dim == "time" else None
 
     def _listed_before_label_after(self, pos: int) -> bool:
         """The number opens a list whose last number carries a Chinese label ("1、2组", "1和2期")."""
@@ -704,6 +746,11 @@ class _Scanner:
                 pos = qend
         if qualifier == ">" and dim == "time" and not calendar and _OVER_BEFORE.search(low[max(0, nstart - 6):nstart]):
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
+        time_point = False  # a day or week named by its number ("day 1", "第8天"), which a list may go on
+        if not dim and high is None and word_value is None and qualifier is None and scale == 1.0 and count_noun is None \
+                and numeral.isdigit() and (point := self._time_point_listed(nstart, pos)) is not None:
+            # "days 1, 14, and 28", "day 1 and 8": each number listed after a time point is one too
+            dim, canon, factor, calendar, time_point = point.dim, point.canonical, point.factor, point.calendar, True
         label = not dim and (
             (high is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
             or text.startswith(self.lex.label_after, pos)
@@ -719,12 +766,19 @@ class _Scanner:
                 and len(numeral) == 4 and "," not in numeral:
             label = True  # "2019-2021": a span of calendar years
         if dim == "time" and canon == "year" and len(numeral) == 4 and numeral.isdigit() and 1900 <= v <= 2100 \
-                and (high is None or 1900 <= high <= 2100) and "年" in text[end:end + 2]:
-            label = True  # "2020年", "2019年至2021年": calendar years, not durations of 2020 years
+                and (high is None or 1900 <= high <= 2100) and ("年" in text[end:end + 2] or text[pos - 1:pos] == "年"):
+            label = True  # "2020年", "2019年至2021年", "2019—2023年": calendar years, not durations of 2020 years
+        if not dim and high is not None and _is_short_year_span(numeral, v, high, text[end:pos]):
+            label = True  # "2019-23": a span of calendar years with the century left out
         if label and (tm := _TIME_POINT.search(low[max(0, nstart - 8):nstart])) and "." not in numeral:
             # "by week 24", "Day 28": a time point is a fact about time — compared as a duration
             unit_info = self.lex.unit_by_alias[tm.group(1)]
-            dim, canon, factor, calendar, label = "time", unit_info.canonical, unit_info.factor, unit_info.calendar, False
+            dim, canon, factor, calendar, label, time_point = "time", unit_info.canonical, unit_info.factor, unit_info.calendar, False, True
+        elif label and "." not in numeral and (unit_info := self._cjk_list_time_unit(pos)) is not None:
+            # "第1、8天", "第1、14和28天": the numbers listed before the unit are days too, as "第1天和第8天"
+            dim, canon, factor, calendar, label, time_point = "time", unit_info.canonical, unit_info.factor, unit_info.calendar, False, True
+        if time_point:
+            self.time_point = (pos, self.lex.unit_by_alias.get(canon))
         if label:
             if self.label_end is None or not _LABEL_LIST.fullmatch(low, self.label_end, nstart):
                 self.label_plural = _PLURAL_LABEL.search(low[max(0, nstart - 24):nstart]) is not None
@@ -755,6 +809,15 @@ class _Scanner:
             start=nstart,
             end=pos,
         ), pos
+
+
+_SHORT_YEAR_END = re.compile(r"\s?[-–—~～/]\s?\d{2}$")
+
+
+def _is_short_year_span(numeral: str, low: float, high: float, written: str) -> bool:
+    """"2019-23": a calendar year then its last two digits, later in the same century."""
+    return len(numeral) == 4 and numeral.isdigit() and 1900 <= low <= 2100 and low % 100 < high < 100 \
+        and _SHORT_YEAR_END.search(written) is not None
 
 
 def extract_atoms(text: str, *, mode: Mode = "claim", prepared: bool = False) -> list[ValueAtom]:

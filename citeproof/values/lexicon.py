@@ -77,6 +77,8 @@ class Lexicon:
     roman_grades: tuple[str, ...]  # words a Roman stage or grade follows ("stage IV": citeproof.values.roman_grades)
     count_nouns: frozenset[str]
     count_noun_re: re.Pattern[str]
+    named_date_re: re.Pattern[str]  # a day with a month name and a year ("30 April 2009", "April 30, 2009")
+    per_unit_before_re: re.Pattern[str]  # a denominator written before the number (每公斤体重): group "unit"
 
 
 class EndMatcher:
@@ -231,4 +233,23 @@ def lexicon() -> Lexicon:
         roman_grades=tuple(sorted(cues["roman_grades"], key=len, reverse=True)),
         count_nouns=count_nouns,
         count_noun_re=count_noun_re,
+        named_date_re=_named_date_re(cues["month_names"]["names"]),
+        per_unit_before_re=_per_unit_before_re(units_doc["per_unit_before"], [
+            a for e in units_doc["units"] if e["dim"] in ("mass", "area") for a in e["aliases"]]),
+    )
+
+
+def _named_date_re(months: list[str]) -> re.Pattern[str]:
+    """Day-month-year and month-day-year dates; opens with a character class so the engine
+    skips fast to digits and capitals."""
+    month = r"(?:" + _alternation(months) + r")\.?"
+    day = r"\d{1,2}(?:st|nd|rd|th)?"
+    return re.compile(rf"(?<![\w.]){day}\s{month},?\s\d{{4}}(?!\d)|(?<![\w.]){month}\s{day},?\s\d{{4}}(?!\d)")
+
+
+def _per_unit_before_re(doc: dict, aliases: list[str]) -> re.Pattern[str]:
+    """A marker, a mass or area unit and an optional filler at the end of the text before a number."""
+    return re.compile(
+        r"(?:" + _alternation(doc["markers"]) + r")\s?(?P<unit>" + _alternation(aliases) + r")"
+        r"\s?(?:" + _alternation(doc["fillers"]) + r")?\s?$"
     )

@@ -5,7 +5,7 @@ but the share; left as a word, "half" is no number at all and the sentence passe
 words. Rewritten ("1⁄2 of the patients", with the fraction slash U+2044 that marks a share: its
 digits are no counts), it is a fraction atom, equal to 50% and to 0.5 and
 to nothing else. The same for "two-thirds of", "a quarter of", "three quarters of", and in
-Chinese 一半 / 半数 (1/2), 过半 (more than 1/2), 三成 (30%).
+Chinese 一半 / 半数 (1/2), 过半 (more than 1/2), 三成 (30%), 三成五 (35%), 七成半 (75%).
 
 Only the share reading is rewritten, never an ordinal or a word:
 
@@ -95,4 +95,9 @@ def _chinese(m: re.Match[str]) -> str:
     digit, after = m.group("tenths"), m.group("after")
     if after in _CHENG_WORDS or (digit == "一" and after == "不"):
         return m.group(0)  # 成年, 成功 …; 一成不变
+    # 三成五 is 35%, 七成半 75%: a digit or 半 right after 成 is the next tenth's share, not a new number
+    if after in _ZH_TENTHS and after != "两":
+        return f"{_ZH_TENTHS[digit] * 10 + _ZH_TENTHS[after]}%"
+    if after == "半":
+        return f"{_ZH_TENTHS[digit] * 10 + 5}%"
     return f"{_ZH_TENTHS[digit] * 10}%{after}"
