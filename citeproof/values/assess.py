@@ -192,8 +192,11 @@ def _candidates(claim: ValueAtom, index: TextIndex) -> list[tuple[ValueAtom, str
     if claim.is_bare:
         if claim.decimals > 0 and abs(claim.number) <= 1:
             return index.get("", "percent", "fraction")
-        # "4.2 billion" may be the source's "USD 4.2 billion": judged, never equal (compare.relate)
-        return index.get("", *sorted(k for k in index.by_dim if k.startswith("currency:")))
+        # "4.2 billion" may be the source's "USD 4.2 billion", and "125,000" its "125,000 units"
+        # (items or the enzyme unit): judged, never equal (compare.relate)
+        return index.get("", "enzyme_unit", *sorted(k for k in index.by_dim if k.startswith("currency:")))
+    if claim.dim == "enzyme_unit":
+        return index.get("enzyme_unit", "")
     if claim.dim.startswith("currency:"):
         # "$10" may be the source's "$10 per unit", a price of one item (compare._same_price)
         return index.get(claim.dim, "", f"{claim.dim}/enzyme_unit", *_sharing_a_symbol(claim.dim))

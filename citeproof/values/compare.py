@@ -11,6 +11,8 @@ weeks or hours — such a conversion is only plausible (SPEC §3.4).
 
 from __future__ import annotations
 
+import math
+
 from typing import Literal
 
 from citeproof.values.atoms import ValueAtom
@@ -115,9 +117,13 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     claim number that is no spread ("a mean of 8 kg") is at most plausible. So is one member of
     a source's list of alternatives ("ECOG 0 or 1") claimed alone ("ECOG 0"): a claim that
     lists alternatives too is compared member by member (so "0 or 1" against "0, 1 or 2"
-    still passes: the narrowing inside two lists is left to the words and the judge).
+    still passes: the narrowing inside two lists is left to the words and the judge). The
+    word "units" is both the enzyme unit and items sold: a plain count against "125,000
+    units" (or the reverse) is plausible, never missing — the judge reads which it is.
     """
     rel = _relate(claim, source, negated=negated)
+    if rel is None and _units_or_count(claim, source):
+        return "plausible"
     if rel == "supported" and (source.range_end or _stat_differs(claim, source)
                                or (source.alternative and not claim.alternative) or source.ambiguous_digits
                                or (source.qualifier == "~" and claim.qualifier != "~")
@@ -274,6 +280,18 @@ def _shared_symbol(claim: ValueAtom, source: ValueAtom) -> bool:
         for symbol, group in lexicon().currency_shared.items()
         for atom in (claim, source)
     )
+
+
+def _units_or_count(claim: ValueAtom, source: ValueAtom) -> bool:
+    """One side a plain number, the other the same number written with the word "unit(s)"."""
+    def word_units(a: ValueAtom) -> bool:
+        return a.dim == "enzyme_unit" and "unit" in a.raw.lower()
+
+    def plain(a: ValueAtom) -> bool:
+        return a.is_bare and a.kind == "value" and a.qualifier is None
+
+    pair = (claim, source) if word_units(source) else (source, claim) if word_units(claim) else None
+    return pair is not None and plain(pair[0]) and math.isclose(pair[0].number, pair[1].number, rel_tol=1e-9)
 
 
 def _one_side_shared_symbol(claim: ValueAtom, source: ValueAtom) -> bool:

@@ -17,6 +17,13 @@ def states(claim: str, source: str) -> list[str]:
 @pytest.mark.parametrize(
     "claim, source, expected",
     [
+        # "units" are items sold or the enzyme unit: a plain count against them is for the judge
+        ("The company sold 125,000 devices in 2023.", "Sales volume was 125,000 units in 2023.", ["plausible"]),
+        ("2023年销量为十二万五千台。", "Sales volume was 125,000 units in 2023.", ["plausible"]),
+        ("Sales volume was 125,000 units in 2023.", "The company sold 125,000 devices in 2023.", ["plausible"]),
+        ("The company sold 120,000 devices in 2023.", "Sales volume was 125,000 units in 2023.", ["missing"]),
+        ("Patients received 10 U of insulin.", "Patients received 10 units of insulin.", ["supported"]),
+        ("Patients received 10 U of insulin.", "Patients received 10 vials of insulin.", ["missing"]),
         # a ratio statistic named earlier in its clause is no share
         ("The hazard ratio for progression was 75%.", "The hazard ratio for progression was 0.75.", ["missing"]),
         ("HR 0.75 for progression.", "The hazard ratio for progression was 0.75.", ["supported"]),
