@@ -104,3 +104,66 @@ def test_through_the_pipeline_a_reordering_still_passes(tmp_path, claim, source)
     out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "pass", checked.reasons
+
+
+# (claim, source): two clauses keep their order and subjects and exchange a state, a route or a
+# role between them — no negation, direction or pivot moves (red team m9, m10, a2/m4)
+ROLES_EXCHANGED = [
+    ("Nausea was severe in Arm A and mild in Arm B.", "Nausea was mild in Arm A and severe in Arm B."),
+    ("Patients with DCIS were eligible and patients with LCIS were excluded.",
+     "Patients with DCIS were excluded and patients with LCIS were eligible."),
+    ("Pain scores were unchanged in Arm A and improved in Arm B.", "Pain scores were improved in Arm A and unchanged in Arm B."),
+    ("Fatigue was stable in the intervention group and increased in the control group.",
+     "Fatigue was increased in the intervention group and stable in the control group."),
+    ("Toxicity was similar in both arms, but survival was higher with docetaxel than with paclitaxel.",
+     "Survival was similar in both arms, but toxicity was higher with docetaxel than with paclitaxel."),
+    ("Docetaxel was given orally and capecitabine intravenously.", "Docetaxel was given intravenously and capecitabine orally."),
+    # a negation moved across "or" (m3)
+    ("No increase or <25% decrease in the sum of diameters.", "No decrease or <25% increase in the sum of diameters."),
+]
+
+# (claim, source): the same clauses in another order or with a phrase fronted, each keeping its words
+ROLES_KEPT = [
+    ("Nausea was severe in Arm B and mild in Arm A.", "Nausea was mild in Arm A and severe in Arm B."),
+    ("In Arm A, nausea was mild, and in Arm B it was severe.", "Nausea was mild in Arm A and severe in Arm B."),
+    ("Nausea was mild in Arm A and severe in Arm B.", "In Arm A, nausea was mild; in Arm B, it was severe."),
+    ("Toxicity was higher with docetaxel than with paclitaxel, but survival was similar in both arms.",
+     "Survival was similar in both arms, but toxicity was higher with docetaxel than with paclitaxel."),
+    ("Patients with LCIS were eligible and patients with DCIS were excluded.",
+     "Patients with DCIS were excluded and patients with LCIS were eligible."),
+    ("Capecitabine was given orally and docetaxel intravenously.", "Docetaxel was given intravenously and capecitabine orally."),
+    ("Median OS was 14.2 months with a median PFS of 6.1 months.", "Median OS was 14.2 months, and median PFS was 6.1 months."),
+    ("Patients did not have vomiting or nausea.", "Patients did not have nausea or vomiting."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source"), ROLES_EXCHANGED)
+def test_words_exchanged_between_clauses_are_found(claim, source):
+    assert scope_differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(("claim", "source"), ROLES_KEPT)
+def test_clauses_that_keep_their_words_are_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+def test_the_exchange_reason_names_both_clauses_and_the_word():
+    why = scope_differs("Docetaxel was given orally and capecitabine intravenously.",
+                        "Docetaxel was given intravenously and capecitabine orally.")
+    assert why is not None
+    assert "'Docetaxel was given orally'" in why and "'capecitabine orally.'" in why and "'orally' is with 'docetaxel'" in why
+
+
+@pytest.mark.parametrize(("claim", "source"), ROLES_EXCHANGED)
+def test_through_the_pipeline_words_exchanged_between_clauses_are_left_to_the_judge(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided"
+
+
+# subjects named in another order are the binding check's (it holds those back itself)
+@pytest.mark.parametrize(("claim", "source"), [ROLES_KEPT[i] for i in (1, 3)] + [(s, s) for _, s in ROLES_EXCHANGED])
+def test_through_the_pipeline_clauses_that_keep_their_words_still_pass(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "pass", checked.reasons
