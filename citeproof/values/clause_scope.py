@@ -28,7 +28,8 @@ written twice cannot be placed):
   segment exchange roles: "Nausea was severe in Arm A and mild in Arm B" against "… mild in
   Arm A and severe in Arm B", "Drug X was given orally and drug Y intravenously"
   against the other way round. One claim clause drawing on two source clauses is a merge,
-  not an exchange.
+  not an exchange. Likewise a claim clause joining words from inside a parenthetical
+  statement of the segment (one with its own verb) with words from outside it.
 
 Any finding leaves the claim to the judge; neither can prove the claim false (a passive
 "X was reduced by Y" for "Y reduced X" crosses a pivot both ways and says the same).
@@ -107,7 +108,12 @@ def scope_differs(claim_text: str, segment_text: str) -> str | None:
     """Why the claim puts a negation, a direction or a comparison over other words than the
     segment does, or None."""
     claim, segment = prepare(claim_text), prepare(segment_text)
-    return _clause_polarity_differs(claim, segment) or _pivot_sides_differ(claim, segment) or _roles_exchanged(claim, segment)
+    return (
+        _clause_polarity_differs(claim, segment)
+        or _pivot_sides_differ(claim, segment)
+        or _roles_exchanged(claim, segment)
+        or _parenthetical_joined(claim, segment)
+    )
 
 
 # --- clause polarity -------------------------------------------------------------------------
@@ -297,6 +303,38 @@ def _roles_exchanged(claim: str, segment: str) -> str | None:
                     f"'{_shown(a[j])}' in the claim, not in the source)"
                 )
     return None
+
+
+_PARENTHETICAL = re.compile(r"[(（]([^()（）]*)[)）]")
+
+
+def _parenthetical_joined(claim: str, segment: str) -> str | None:
+    """A claim clause joining words from inside a parenthetical statement of the segment with
+    words from outside it: "Patients with condition X, including X1, are excluded (patients
+    with condition Y are eligible)" says nothing of X1 being eligible. Only a parenthetical with a verb or cue
+    of its own is a statement ("(95% CI 12-16)", "(Arm A)" qualify the words before them)."""
+    for m in _PARENTHETICAL.finditer(segment):
+        inner = m.group(1)
+        if _head(inner.lower()) is None:
+            continue
+        outer = segment[: m.start()] + " " + segment[m.end() :]
+        inside, outside = _text_words(inner), _text_words(outer)
+        pieces = [c for part in re.split(r"[()（）]", claim) for c in _clauses(part)]
+        mine = [_role_words(c) for c in pieces]
+        placed = set(_placed_once(_flat(mine), (*inside, *outside)))
+        for clause, words in zip(pieces, mine):
+            a = next((w for w in words if w in placed and w in inside), None)
+            b = next((w for w in words if w in placed and w in outside), None)
+            if a is not None and b is not None:
+                return (
+                    f"the claim says '{_shown(b)}' and '{_shown(a)}' in one clause ('{clause.text}'); the source says "
+                    f"'{_shown(a)}' in its parenthetical ('{inner.strip()}') and '{_shown(b)}' outside it"
+                )
+    return None
+
+
+def _text_words(text: str) -> tuple[str, ...]:
+    return _flat([_role_words(c) for c in _clauses(text)])
 
 
 def _role_words(clause: _Clause) -> tuple[str, ...]:

@@ -167,3 +167,38 @@ def test_through_the_pipeline_clauses_that_keep_their_words_still_pass(tmp_path,
     out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "pass", checked.reasons
+
+
+PARENTHETICAL_SOURCE = (
+    "Patients with a history of breast cancer, including DCIS, are excluded (patients with a history of LCIS are eligible)."
+)
+
+
+@pytest.mark.parametrize("claim", ["Patients with a history of DCIS are eligible.", "Patients with a history of LCIS are excluded."])
+def test_a_claim_joining_a_parenthetical_statement_with_its_sentence_is_found(claim):
+    why = scope_differs(claim, PARENTHETICAL_SOURCE)
+    assert why is not None and "parenthetical" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Patients with a history of LCIS are eligible.", PARENTHETICAL_SOURCE),
+        ("Patients with a history of DCIS are excluded.", PARENTHETICAL_SOURCE),
+        ("Patients with a history of breast cancer are excluded.", PARENTHETICAL_SOURCE),
+        (PARENTHETICAL_SOURCE, PARENTHETICAL_SOURCE),
+        # a parenthetical without a verb of its own qualifies the words before it
+        ("Median OS was 14.2 months with a 95% CI of 12 to 16 months.", "Median OS was 14.2 months (95% CI 12-16)."),
+    ],
+)
+def test_a_claim_keeping_each_side_of_a_parenthetical_is_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+def test_through_the_pipeline_a_parenthetical_joined_is_undecided_and_kept_passes(tmp_path):
+    report = (
+        "# R\n\nPatients with a history of DCIS are eligible [evidence:s.md#L3].\n\n"
+        "Patients with a history of LCIS are eligible [evidence:s.md#L3].\n"
+    )
+    out = verify_against(tmp_path, f"# S\n\n{PARENTHETICAL_SOURCE}\n", report)
+    assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
