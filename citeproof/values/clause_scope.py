@@ -28,7 +28,9 @@ written twice cannot be placed):
   segment exchange roles: "Nausea was severe in Arm A and mild in Arm B" against "… mild in
   Arm A and severe in Arm B", "Drug X was given orally and drug Y intravenously"
   against the other way round. One claim clause drawing on two source clauses is a merge,
-  not an exchange. Likewise a claim clause joining words from inside a parenthetical
+  not an exchange. Likewise a claim clause giving one source clause's subject what another
+  source clause says of its own subject ("Survival was higher with drug X" from "Survival was
+  similar, but toxicity was higher with drug X"), and a claim clause joining words from inside a parenthetical
   statement of the segment (one with its own verb) with words from outside it.
 
 Any finding leaves the claim to the judge; neither can prove the claim false (a passive
@@ -112,6 +114,7 @@ def scope_differs(claim_text: str, segment_text: str) -> str | None:
         _clause_polarity_differs(claim, segment)
         or _pivot_sides_differ(claim, segment)
         or _roles_exchanged(claim, segment)
+        or _subject_given_other_predicate(claim, segment)
         or _parenthetical_joined(claim, segment)
     )
 
@@ -302,6 +305,36 @@ def _roles_exchanged(claim: str, segment: str) -> str | None:
                     f"source's '{theirs[j].text}' and '{theirs[m].text}' ('{_shown(a[m])}' is with "
                     f"'{_shown(a[j])}' in the claim, not in the source)"
                 )
+    return None
+
+
+def _subject_given_other_predicate(claim: str, segment: str) -> str | None:
+    """A claim clause that takes the subject of one source clause and what another source
+    clause says of its own subject: "Survival was higher with drug X" from "Survival was similar
+    in both arms, but toxicity was higher with drug X". Merging two clauses keeps both subjects
+    ("OS was 14 months with a PFS of 6 months") and is not this."""
+    theirs = [c for c in _clauses(segment) if c.subject and not c.headless and c.negated is not None]
+    if len(theirs) < 2:
+        return None
+    ours = _clauses(claim)
+    mine = [_role_words(c) for c in ours]
+    written = Counter(_flat([_role_words(c) for c in _clauses(segment)]))
+    placed = set(_placed_once(_flat(mine), tuple(written.elements())))
+    once = {w for w, n in written.items() if n == 1}  # a subject the claim leaves out is not placed
+    sides = [(set(c.subject) & once, (set(_role_words(c)) - set(c.subject)) & once) for c in theirs]
+    for clause, words in zip(ours, mine):
+        said = set(words) & placed
+        for j, (subject_j, predicate_j) in enumerate(sides):
+            if not said & subject_j or said & predicate_j:
+                continue
+            for k, (subject_k, predicate_k) in enumerate(sides):
+                taken = said & predicate_k
+                if k != j and subject_k and not said & subject_k and taken:
+                    return (
+                        f"the claim says '{_shown(min(taken))}' of '{_shown(min(said & subject_j))}' ('{clause.text}'); "
+                        f"the source says it of another subject ('{theirs[k].text}'), and of "
+                        f"'{_shown(min(said & subject_j))}' something else ('{theirs[j].text}')"
+                    )
     return None
 
 

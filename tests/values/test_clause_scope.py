@@ -202,3 +202,34 @@ def test_through_the_pipeline_a_parenthetical_joined_is_undecided_and_kept_passe
     )
     out = verify_against(tmp_path, f"# S\n\n{PARENTHETICAL_SOURCE}\n", report)
     assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
+
+
+SUBJECTS_SOURCE = "Survival was similar in both arms, but toxicity was higher with docetaxel than with paclitaxel."
+
+
+@pytest.mark.parametrize("claim", ["Survival was higher with docetaxel than with paclitaxel.", "Toxicity was similar in both arms."])
+def test_a_subject_given_another_clauses_predicate_is_found(claim):
+    why = scope_differs(claim, SUBJECTS_SOURCE)
+    assert why is not None and "another subject" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Survival was similar in both arms.", SUBJECTS_SOURCE),
+        ("Toxicity was higher with docetaxel than with paclitaxel.", SUBJECTS_SOURCE),
+        ("Docetaxel had higher toxicity than paclitaxel.", SUBJECTS_SOURCE),
+        ("Median OS was 14.2 months with a median PFS of 6.1 months.", "Median OS was 14.2 months, and median PFS was 6.1 months."),
+    ],
+)
+def test_a_subject_keeping_its_own_predicate_is_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+def test_through_the_pipeline_a_subject_given_another_predicate_is_undecided_and_kept_passes(tmp_path):
+    report = (
+        "# R\n\nSurvival was higher with docetaxel than with paclitaxel [evidence:s.md#L3].\n\n"
+        "Survival was similar in both arms [evidence:s.md#L3].\n"
+    )
+    out = verify_against(tmp_path, f"# S\n\n{SUBJECTS_SOURCE}\n", report)
+    assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
