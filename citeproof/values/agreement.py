@@ -8,7 +8,8 @@ drug" (the source: "can"), "*Smoking caused* higher rates" (the source: "smokers
 (the source: "last year"), "据传…" ("reportedly");
 or the source frames what the claim states as fact: "to determine *whether* the drug
 improves …", "The drug *lacked* efficacy", "All cohorts *except* the second cohort …",
-"… *unless* patients had received …".
+"… *unless* patients had received …", "eligible *if* disease-free for 5 years" (a condition:
+"if", "provided that", "as long as", "only when", 如果, 只要, 仅当 …).
 
 ``agreement_words`` in ``citeproof/data/claim_support.json`` holds these words in classes of
 groups; the words of one group mean the same here ("daily" = "once a day" = "per day" = 每日).
@@ -16,7 +17,7 @@ Two rules, both leaving the claim to the judge (never a fail):
 
 * every group the claim uses must be in the source line (every class) — a claim says no
   more than its source;
-* a group of a *both ways* class (privation, frames, on/off, the comparison period of a
+* a group of a *both ways* class (privation, frames, conditions, on/off, the comparison period of a
   change, a compound rate) that the source line uses in a clause the claim restates must be
   in the claim — dropping "lacked", "whether" or "except" turns the source's sentence
   around, and "rose 12%" is neither "rose 12% year on year" nor "grew at a 12% CAGR". A

@@ -5,12 +5,12 @@ text: negated or not, and the set of directions named anywhere in it. A claim th
 every word of its source and moves the words *around* those cues has the same flags and
 says the opposite: "Fatigue was reported in Arm A but was not reported in Arm B" against
 "Fatigue was not reported in Arm A but was reported in Arm B"; "Smokers had higher rates
-than non-smokers" against "Non-smokers had higher rates than smokers". Two tests, each on
+than non-smokers" against "Non-smokers had higher rates than smokers". Three tests, each on
 the words and labels that occur exactly once in the claim and once in the segment (a word
 written twice cannot be placed):
 
 * **clause polarity** — both texts are cut into clauses (at , ; : and the ``breaks`` words:
-  but, while, and, 而, 但 …). A clause's polarity is its own negation and directions; a
+  but, while, and, or, 而, 但 …). A clause's polarity is its own negation and directions; a
   clause with neither is affirmative when it has a verb of its own (``clause_verbs``: "was
   reported in Arm B"), and says nothing when it has none ("In Arm A", a list item), so that
   fronting a phrase ("In Arm A, fatigue was not reported") changes nothing. Each placed word
@@ -23,7 +23,17 @@ written twice cannot be placed):
   bare negation or direction word is no pivot: "Arm B had longer PFS" and "PFS was longer
   in Arm B" exchange the words around "longer" and say the same.
 
-Either finding leaves the claim to the judge; neither can prove the claim false (a passive
+* **clause roles** — two clauses of the claim that each take placed words (cue words
+  included: a state such as "increased" is what moves) from the same two clauses of the
+  segment exchange roles: "Nausea was severe in Arm A and mild in Arm B" against "… mild in
+  Arm A and severe in Arm B", "Drug X was given orally and drug Y intravenously"
+  against the other way round. One claim clause drawing on two source clauses is a merge,
+  not an exchange. Likewise a claim clause giving one source clause's subject what another
+  source clause says of its own subject ("Survival was higher with drug X" from "Survival was
+  similar, but toxicity was higher with drug X"), and a claim clause joining words from inside a parenthetical
+  statement of the segment (one with its own verb) with words from outside it.
+
+Any finding leaves the claim to the judge; neither can prove the claim false (a passive
 "X was reduced by Y" for "Y reduced X" crosses a pivot both ways and says the same).
 """
 
@@ -100,7 +110,13 @@ def scope_differs(claim_text: str, segment_text: str) -> str | None:
     """Why the claim puts a negation, a direction or a comparison over other words than the
     segment does, or None."""
     claim, segment = prepare(claim_text), prepare(segment_text)
-    return _clause_polarity_differs(claim, segment) or _pivot_sides_differ(claim, segment)
+    return (
+        _clause_polarity_differs(claim, segment)
+        or _pivot_sides_differ(claim, segment)
+        or _roles_exchanged(claim, segment)
+        or _subject_given_other_predicate(claim, segment)
+        or _parenthetical_joined(claim, segment)
+    )
 
 
 # --- clause polarity -------------------------------------------------------------------------
@@ -251,6 +267,116 @@ def _placed_once(ours: tuple[str, ...], theirs: tuple[str, ...]) -> list[str]:
     """The keys written exactly once in each text, in the claim's order."""
     a, b = Counter(ours), Counter(theirs)
     return [k for k in ours if a[k] == 1 and b[k] == 1]
+
+
+# --- clause roles ----------------------------------------------------------------------------
+
+
+def _roles_exchanged(claim: str, segment: str) -> str | None:
+    """Two clauses of the claim that each take words from the same two clauses of the segment:
+    "Nausea was severe in Arm A and mild in Arm B" against "… mild in Arm A and severe in Arm
+    B" keeps every word, every polarity and the clause order, and moves 'severe' and 'mild'
+    from one clause to the other. A claim clause drawing on two source clauses alone is a
+    merge ("14.2 months, with a PFS of 6.1 months"); only a crossing — claim clause 1 has
+    words of source clauses 1 and 2, and so does claim clause 2 — exchanges roles. Words are
+    the keys and the cue words (a state such as 'increased' is what moves), each written once
+    in both texts and not a subject shared by a headless clause."""
+    ours, theirs = _clauses(claim), _clauses(segment)
+    if len(ours) < 2 or len(theirs) < 2:
+        return None
+    mine, other = [_role_words(c) for c in ours], [_role_words(c) for c in theirs]
+    shared = _shared_subjects(ours) | _shared_subjects(theirs)
+    placed = set(_placed_once(_flat(mine), _flat(other))) - shared
+    where = {w: j for j, words in enumerate(other) for w in words if w in placed}
+    meets: dict[int, dict[int, str]] = {}  # claim clause → source clause → a word they share
+    for i, words in enumerate(mine):
+        for w in words:
+            if w in placed:
+                meets.setdefault(i, {}).setdefault(where[w], w)
+    for i, a in meets.items():
+        for k, b in meets.items():
+            if k <= i:
+                continue
+            both = [j for j in a if j in b]
+            if len(both) >= 2:
+                j, m = both[0], both[1]
+                return (
+                    f"the claim's clauses '{ours[i].text}' and '{ours[k].text}' exchange words between the "
+                    f"source's '{theirs[j].text}' and '{theirs[m].text}' ('{_shown(a[m])}' is with "
+                    f"'{_shown(a[j])}' in the claim, not in the source)"
+                )
+    return None
+
+
+def _subject_given_other_predicate(claim: str, segment: str) -> str | None:
+    """A claim clause that takes the subject of one source clause and what another source
+    clause says of its own subject: "Survival was higher with drug X" from "Survival was similar
+    in both arms, but toxicity was higher with drug X". Merging two clauses keeps both subjects
+    ("OS was 14 months with a PFS of 6 months") and is not this."""
+    theirs = [c for c in _clauses(segment) if c.subject and not c.headless and c.negated is not None]
+    if len(theirs) < 2:
+        return None
+    ours = _clauses(claim)
+    mine = [_role_words(c) for c in ours]
+    written = Counter(_flat([_role_words(c) for c in _clauses(segment)]))
+    placed = set(_placed_once(_flat(mine), tuple(written.elements())))
+    once = {w for w, n in written.items() if n == 1}  # a subject the claim leaves out is not placed
+    sides = [(set(c.subject) & once, (set(_role_words(c)) - set(c.subject)) & once) for c in theirs]
+    for clause, words in zip(ours, mine):
+        said = set(words) & placed
+        for j, (subject_j, predicate_j) in enumerate(sides):
+            if not said & subject_j or said & predicate_j:
+                continue
+            for k, (subject_k, predicate_k) in enumerate(sides):
+                taken = said & predicate_k
+                if k != j and subject_k and not said & subject_k and taken:
+                    return (
+                        f"the claim says '{_shown(min(taken))}' of '{_shown(min(said & subject_j))}' ('{clause.text}'); "
+                        f"the source says it of another subject ('{theirs[k].text}'), and of "
+                        f"'{_shown(min(said & subject_j))}' something else ('{theirs[j].text}')"
+                    )
+    return None
+
+
+_PARENTHETICAL = re.compile(r"[(（]([^()（）]*)[)）]")
+
+
+def _parenthetical_joined(claim: str, segment: str) -> str | None:
+    """A claim clause joining words from inside a parenthetical statement of the segment with
+    words from outside it: "Patients with condition X, including X1, are excluded (patients
+    with condition Y are eligible)" says nothing of X1 being eligible. Only a parenthetical with a verb or cue
+    of its own is a statement ("(95% CI 12-16)", "(Arm A)" qualify the words before them)."""
+    for m in _PARENTHETICAL.finditer(segment):
+        inner = m.group(1)
+        if _head(inner.lower()) is None:
+            continue
+        outer = segment[: m.start()] + " " + segment[m.end() :]
+        inside, outside = _text_words(inner), _text_words(outer)
+        pieces = [c for part in re.split(r"[()（）]", claim) for c in _clauses(part)]
+        mine = [_role_words(c) for c in pieces]
+        placed = set(_placed_once(_flat(mine), (*inside, *outside)))
+        for clause, words in zip(pieces, mine):
+            a = next((w for w in words if w in placed and w in inside), None)
+            b = next((w for w in words if w in placed and w in outside), None)
+            if a is not None and b is not None:
+                return (
+                    f"the claim says '{_shown(b)}' and '{_shown(a)}' in one clause ('{clause.text}'); the source says "
+                    f"'{_shown(a)}' in its parenthetical ('{inner.strip()}') and '{_shown(b)}' outside it"
+                )
+    return None
+
+
+def _text_words(text: str) -> tuple[str, ...]:
+    return _flat([_role_words(c) for c in _clauses(text)])
+
+
+def _role_words(clause: _Clause) -> tuple[str, ...]:
+    cues_found = tuple(m.group(0) for m in _lists().cue_words.pattern.finditer(clause.text.lower()))
+    return (*clause.keys, *cues_found)
+
+
+def _flat(groups: list[tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(w for words in groups for w in words)
 
 
 # --- keys ------------------------------------------------------------------------------------

@@ -318,17 +318,58 @@ def words_differ(claim_low: str, claim: Reading, source_low: str, source: Readin
         return None  # "40% and 30% in Arm A and Arm B, respectively": its clauses are no statements
     # a label's words are the label check's (a table row's subject is in its column header)
     named = set().union(*(content_terms(lab.name) for lab in source.labels + claim.labels))
-    terms = [content_terms(source_low[s:e]) - named for s, e in source.clauses]
+    terms = [_subject_terms(source_low[s:e]) - named for s, e in source.clauses]
     holding = {_clause_of(source, sv) for sv in source.values}
     for cv in claim.values:
         s, e = claim.clauses[_clause_of(claim, cv)]
-        said = content_terms(claim_low[s:e]) - named
+        said = _subject_terms(claim_low[s:e]) - named
         matches = [sv for sv in source.values if same_number(cv, sv)]
         swaps = [_swap(said, terms, _clause_of(source, sv), holding) for sv in matches]
         if matches and all(swaps):
             taken, left = swaps[0]  # type: ignore[misc]
             return f"the claim says '{taken}' with {cv.raw}; the source says '{left}' with it ('{taken}' with another number)"
+        shorter = [_shorter_subject(said, terms, _clause_of(source, sv), holding) for sv in matches]
+        if matches and all(shorter):
+            s, e = source.clauses[_clause_of(source, matches[0])]
+            return (f"the claim states {cv.raw} without '{_as_written(shorter[0], source_low[s:e])}', which the source says with it; "
+                    "without it the claim names the subject of another of the source's numbers")
     return None
+
+
+def _as_written(term: str, low: str) -> str:
+    """The word of ``low`` a (stemmed) content term was read from: 'serious', not 'seriou'."""
+    if not term.isascii():
+        return term
+    m = re.search(r"(?<![a-z])" + re.escape(term) + r"[a-z]*", low)
+    return m.group(0) if m else term
+
+
+def _shorter_subject(said: set[str], terms: list[set[str]], own: int, holding: set[int]) -> str | None:
+    """A word of the number's own clause that the claim drops, when what is left is all said
+    by another clause with a number: "serious adverse events in 15%" stated as "adverse events
+    in 15%" names the source's other subject ("adverse events occurred in 80%"). Containment is
+    read longest-first: the shorter subject is the other clause's, not a shortened own one."""
+    dropped = terms[own] - said
+    if not said or not dropped or not said < terms[own]:
+        return None
+    for k in holding - {own}:
+        if said <= terms[k] and not dropped & terms[k]:
+            return sorted(dropped)[0]
+    return None
+
+
+def _subject_terms(low: str) -> set[str]:
+    """The content terms and the stop-words that name a subject: without 'overall', "the median
+    overall survival" reads as 'survival', held inside "progression-free survival"."""
+    return content_terms(low) | (set(_WORD.findall(low)) & _subject_words())
+
+
+@lru_cache(maxsize=1)
+def _subject_words() -> frozenset[str]:
+    return frozenset(cue_document()["subject_words_en"]["words"])
+
+
+_WORD = re.compile(r"(?<![a-z])[a-z]+(?![a-z])")
 
 
 def _swap(said: set[str], terms: list[set[str]], own: int, holding: set[int]) -> tuple[str, str] | None:

@@ -197,3 +197,55 @@ def test_an_item_under_recommended_is_a_recommendation_one_elsewhere_is_not(tmp_
     out = verify_against(tmp_path, source, report)
     assert [c.status for c in out.claims] == ["pass", "undecided"]
     assert "'recommended' (modality)" in out.claims[1].undecided_reasons[0]
+
+
+# (claim, source, word): the source's condition on the clause the claim restates, dropped or narrowed
+CONDITION_DROPPED = [
+    ("Patients with a prior malignancy are eligible.",
+     "Patients with a prior malignancy are eligible if they have been disease-free for 5 or more years.", "if"),
+    ("Patients with brain metastases are eligible.",
+     "Patients with brain metastases are eligible provided that they are neurologically stable.", "provided that"),
+    ("Patients with HIV infection are eligible.", "Patients with HIV infection are eligible as long as viral load is undetectable.",
+     "as long as"),
+    ("Prior radiotherapy is allowed.", "Prior radiotherapy is allowed only when completed 4 weeks before enrolment.", "only when"),
+    ("Prior radiotherapy is allowed if completed 4 weeks before enrolment.",
+     "Prior radiotherapy is allowed only when completed 4 weeks before enrolment.", "if"),
+    ("既往恶性肿瘤患者可以入组。", "既往恶性肿瘤患者如果无病生存5年以上可以入组。", "如果"),
+]
+
+# (claim, source): the condition kept, however the sentence is turned
+CONDITION_KEPT = [
+    ("Patients who have been disease-free for 5 or more years are eligible if they had a prior malignancy.",
+     "Patients with a prior malignancy are eligible if they have been disease-free for 5 or more years."),
+    ("Patients with brain metastases are eligible provided that they are neurologically stable.",
+     "Patients with brain metastases are eligible provided that they are neurologically stable."),
+    ("Patients with HIV infection are eligible so long as viral load is undetectable.",
+     "Patients with HIV infection are eligible as long as viral load is undetectable."),
+    ("Prior radiotherapy is allowed only if completed 4 weeks before enrolment.",
+     "Prior radiotherapy is allowed only when completed 4 weeks before enrolment."),
+    # a condition in a clause the claim does not restate
+    ("Patients with a prior malignancy are eligible.",
+     "Patients with a prior malignancy are eligible; dose reductions are allowed if toxicity occurs."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source", "word"), CONDITION_DROPPED)
+def test_a_dropped_or_narrowed_condition_is_named(claim, source, word):
+    why = words_disagree(claim, source)
+    assert why is not None and f"'{word}' (condition)" in why
+
+
+@pytest.mark.parametrize(("claim", "source"), CONDITION_KEPT)
+def test_a_kept_condition_agrees(claim, source):
+    assert words_disagree(claim, source) is None
+
+
+def test_a_dropped_condition_leaves_the_claim_to_the_judge_never_fail(tmp_path):
+    source = "# S\n\nPatients with a prior malignancy are eligible if they have been disease-free for 5 or more years.\n"
+    report = (
+        "# R\n\nPatients with a prior malignancy are eligible [evidence:s.md#L3].\n\n"
+        "Patients who have been disease-free for 5 or more years are eligible if they had a prior malignancy [evidence:s.md#L3].\n"
+    )
+    out = verify_against(tmp_path, source, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "'if' (condition)" in out.claims[0].undecided_reasons[0]

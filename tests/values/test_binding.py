@@ -10,7 +10,7 @@ import pytest
 
 from citeproof.values import claim_atoms
 from citeproof.values.binding import binding_differs, listed_labels
-from tests.values.helpers import cited_report, verify_against
+from tests.values.helpers import cited_report, verify_against, verify_pairs
 
 SOURCE = "The response rate was 40% in Arm A and 30% in Arm B among the adult patients."
 
@@ -345,3 +345,51 @@ def test_a_number_paired_the_same_way_in_its_clause_does_not_differ(claim, sourc
 )
 def test_respectively_than_and_elided_clauses_are_read_too(claim, source):
     assert differs(claim, source) is not None
+
+
+# ---- a subject whose name holds the other's: read longest-first (red team m5, m7, z1) --------
+
+OS_PFS = "The median overall survival was 14.2 months and the median progression-free survival was 6.1 months."
+AE_SAE = "Adverse events occurred in 80% and serious adverse events in 15%."
+AE_SAE_ZH = "严重不良事件发生率为15%，不良事件发生率为80%。"
+
+CONTAINED_SUBJECT_MOVED = [
+    ("The median progression-free survival was 14.2 months and the median overall survival was 6.1 months.", OS_PFS),
+    ("Disease-free survival was 14.2 months and overall survival was 6.1 months.", OS_PFS),
+    ("Serious adverse events occurred in 80% and adverse events in 15%.", AE_SAE),
+    ("Adverse events occurred in 15%.", AE_SAE),
+    ("不良事件发生率为15%，严重不良事件发生率为80%。", AE_SAE_ZH),
+]
+
+CONTAINED_SUBJECT_KEPT = [
+    (OS_PFS, OS_PFS),
+    ("The median overall survival was 14.2 months.", OS_PFS),
+    ("The median progression-free survival was 6.1 months.", OS_PFS),
+    (AE_SAE, AE_SAE),
+    ("Adverse events occurred in 80%.", AE_SAE),
+    ("Serious adverse events occurred in 15%.", AE_SAE),
+    (AE_SAE_ZH, AE_SAE_ZH),
+    ("不良事件发生率为80%。", AE_SAE_ZH),
+    ("严重不良事件发生率为15%。", AE_SAE_ZH),
+]
+
+
+@pytest.mark.parametrize(("claim", "source"), CONTAINED_SUBJECT_MOVED)
+def test_a_number_moved_between_a_subject_and_one_holding_its_name_differs(claim, source):
+    assert differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(("claim", "source"), CONTAINED_SUBJECT_KEPT)
+def test_a_number_kept_with_a_subject_holding_the_others_name_does_not_differ(claim, source):
+    assert differs(claim, source) is None
+
+
+def test_the_dropped_qualifier_is_named_as_written():
+    why = differs("Serious adverse events occurred in 80% and adverse events in 15%.", AE_SAE)
+    assert why is not None and "without 'serious'" in why
+
+
+def test_through_the_pipeline_a_contained_subject_moved_is_undecided_and_kept_passes(tmp_path):
+    pairs = [(s, c) for c, s in CONTAINED_SUBJECT_MOVED] + [(s, c) for c, s in CONTAINED_SUBJECT_KEPT[:3]]
+    claims = verify_pairs(tmp_path, pairs)
+    assert [c.status for c in claims] == ["undecided"] * len(CONTAINED_SUBJECT_MOVED) + ["pass"] * 3

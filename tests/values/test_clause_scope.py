@@ -104,3 +104,132 @@ def test_through_the_pipeline_a_reordering_still_passes(tmp_path, claim, source)
     out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "pass", checked.reasons
+
+
+# (claim, source): two clauses keep their order and subjects and exchange a state, a route or a
+# role between them — no negation, direction or pivot moves (red team m9, m10, a2/m4)
+ROLES_EXCHANGED = [
+    ("Nausea was severe in Arm A and mild in Arm B.", "Nausea was mild in Arm A and severe in Arm B."),
+    ("Patients with DCIS were eligible and patients with LCIS were excluded.",
+     "Patients with DCIS were excluded and patients with LCIS were eligible."),
+    ("Pain scores were unchanged in Arm A and improved in Arm B.", "Pain scores were improved in Arm A and unchanged in Arm B."),
+    ("Fatigue was stable in the intervention group and increased in the control group.",
+     "Fatigue was increased in the intervention group and stable in the control group."),
+    ("Toxicity was similar in both arms, but survival was higher with docetaxel than with paclitaxel.",
+     "Survival was similar in both arms, but toxicity was higher with docetaxel than with paclitaxel."),
+    ("Docetaxel was given orally and capecitabine intravenously.", "Docetaxel was given intravenously and capecitabine orally."),
+    # a negation moved across "or" (m3)
+    ("No increase or <25% decrease in the sum of diameters.", "No decrease or <25% increase in the sum of diameters."),
+]
+
+# (claim, source): the same clauses in another order or with a phrase fronted, each keeping its words
+ROLES_KEPT = [
+    ("Nausea was severe in Arm B and mild in Arm A.", "Nausea was mild in Arm A and severe in Arm B."),
+    ("In Arm A, nausea was mild, and in Arm B it was severe.", "Nausea was mild in Arm A and severe in Arm B."),
+    ("Nausea was mild in Arm A and severe in Arm B.", "In Arm A, nausea was mild; in Arm B, it was severe."),
+    ("Toxicity was higher with docetaxel than with paclitaxel, but survival was similar in both arms.",
+     "Survival was similar in both arms, but toxicity was higher with docetaxel than with paclitaxel."),
+    ("Patients with LCIS were eligible and patients with DCIS were excluded.",
+     "Patients with DCIS were excluded and patients with LCIS were eligible."),
+    ("Capecitabine was given orally and docetaxel intravenously.", "Docetaxel was given intravenously and capecitabine orally."),
+    ("Median OS was 14.2 months with a median PFS of 6.1 months.", "Median OS was 14.2 months, and median PFS was 6.1 months."),
+    ("Patients did not have vomiting or nausea.", "Patients did not have nausea or vomiting."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source"), ROLES_EXCHANGED)
+def test_words_exchanged_between_clauses_are_found(claim, source):
+    assert scope_differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(("claim", "source"), ROLES_KEPT)
+def test_clauses_that_keep_their_words_are_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+def test_the_exchange_reason_names_both_clauses_and_the_word():
+    why = scope_differs("Docetaxel was given orally and capecitabine intravenously.",
+                        "Docetaxel was given intravenously and capecitabine orally.")
+    assert why is not None
+    assert "'Docetaxel was given orally'" in why and "'capecitabine orally.'" in why and "'orally' is with 'docetaxel'" in why
+
+
+@pytest.mark.parametrize(("claim", "source"), ROLES_EXCHANGED)
+def test_through_the_pipeline_words_exchanged_between_clauses_are_left_to_the_judge(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided"
+
+
+# subjects named in another order are the binding check's (it holds those back itself)
+@pytest.mark.parametrize(("claim", "source"), [ROLES_KEPT[i] for i in (1, 3)] + [(s, s) for _, s in ROLES_EXCHANGED])
+def test_through_the_pipeline_clauses_that_keep_their_words_still_pass(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "pass", checked.reasons
+
+
+PARENTHETICAL_SOURCE = (
+    "Patients with a history of breast cancer, including DCIS, are excluded (patients with a history of LCIS are eligible)."
+)
+
+
+@pytest.mark.parametrize("claim", ["Patients with a history of DCIS are eligible.", "Patients with a history of LCIS are excluded."])
+def test_a_claim_joining_a_parenthetical_statement_with_its_sentence_is_found(claim):
+    why = scope_differs(claim, PARENTHETICAL_SOURCE)
+    assert why is not None and "parenthetical" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Patients with a history of LCIS are eligible.", PARENTHETICAL_SOURCE),
+        ("Patients with a history of DCIS are excluded.", PARENTHETICAL_SOURCE),
+        ("Patients with a history of breast cancer are excluded.", PARENTHETICAL_SOURCE),
+        (PARENTHETICAL_SOURCE, PARENTHETICAL_SOURCE),
+        # a parenthetical without a verb of its own qualifies the words before it
+        ("Median OS was 14.2 months with a 95% CI of 12 to 16 months.", "Median OS was 14.2 months (95% CI 12-16)."),
+    ],
+)
+def test_a_claim_keeping_each_side_of_a_parenthetical_is_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+def test_through_the_pipeline_a_parenthetical_joined_is_undecided_and_kept_passes(tmp_path):
+    report = (
+        "# R\n\nPatients with a history of DCIS are eligible [evidence:s.md#L3].\n\n"
+        "Patients with a history of LCIS are eligible [evidence:s.md#L3].\n"
+    )
+    out = verify_against(tmp_path, f"# S\n\n{PARENTHETICAL_SOURCE}\n", report)
+    assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
+
+
+SUBJECTS_SOURCE = "Survival was similar in both arms, but toxicity was higher with docetaxel than with paclitaxel."
+
+
+@pytest.mark.parametrize("claim", ["Survival was higher with docetaxel than with paclitaxel.", "Toxicity was similar in both arms."])
+def test_a_subject_given_another_clauses_predicate_is_found(claim):
+    why = scope_differs(claim, SUBJECTS_SOURCE)
+    assert why is not None and "another subject" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Survival was similar in both arms.", SUBJECTS_SOURCE),
+        ("Toxicity was higher with docetaxel than with paclitaxel.", SUBJECTS_SOURCE),
+        ("Docetaxel had higher toxicity than paclitaxel.", SUBJECTS_SOURCE),
+        ("Median OS was 14.2 months with a median PFS of 6.1 months.", "Median OS was 14.2 months, and median PFS was 6.1 months."),
+    ],
+)
+def test_a_subject_keeping_its_own_predicate_is_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+def test_through_the_pipeline_a_subject_given_another_predicate_is_undecided_and_kept_passes(tmp_path):
+    report = (
+        "# R\n\nSurvival was higher with docetaxel than with paclitaxel [evidence:s.md#L3].\n\n"
+        "Survival was similar in both arms [evidence:s.md#L3].\n"
+    )
+    out = verify_against(tmp_path, f"# S\n\n{SUBJECTS_SOURCE}\n", report)
+    assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
