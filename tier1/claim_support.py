@@ -25,7 +25,7 @@ from citeproof.values.framing import framing_differs
 from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
-from citeproof.values.substitution import swapped_word
+from citeproof.values.substitution import opposed_word, swapped_word
 from tier1.context import ClaimContext
 from tier1.drug_mentions import detector_for
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -141,6 +141,8 @@ def _meaning_differs(
         return column_why
     if swap := swapped_word(claim, segment):
         return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
+    if opposed := opposed_word(claim, segment):
+        return f"the claim says '{opposed[0]}' where the source says '{opposed[1]}', its opposite"
     if why := scope_differs(claim, segment):
         return why
     if why := stronger_than_source(claim, segment):

@@ -19,8 +19,11 @@ Words that are only moved, added or dropped are not swaps.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from citeproof.values.extract import prepare
-from citeproof.values.segment_support import content_sequence
+from citeproof.values.segment_support import content_sequence, cue_document
 
 MAX_CELLS = 36_000  # claim terms × segment terms beyond which (a whole page) no word-by-word alignment is made
 
@@ -69,3 +72,46 @@ def _gaps(a: list[str], b: list[str]) -> list[tuple[list[str], list[str]]]:
             j += 1
     gaps.append((gap_a + a[i:], gap_b + b[j:]))
     return gaps
+
+
+@lru_cache(maxsize=1)
+def _antonyms() -> tuple[tuple[str, ...], tuple[tuple[re.Pattern[str], re.Pattern[str], str, str], ...]]:
+    doc = cue_document()["antonyms"]
+
+    def word(w: str) -> re.Pattern[str]:
+        return re.compile(r"(?<![a-z-])" + re.escape(w) + r"(?![a-z-])" if w.isascii() else re.escape(w))
+
+    pairs = tuple((word(a), word(b), a, b) for a, b in doc["pairs"])
+    return tuple(doc["prefixes"]), pairs + tuple((pb, pa, b, a) for pa, pb, a, b in pairs)
+
+
+def opposed_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
+    """(claim word, segment word) where the claim says the opposite of the segment: the claim's
+    word is not in the segment but its opposite is, and the claim does not have that opposite
+    ("untreated" against "adequately treated", "invasive" against "in situ"). Unlike a
+    swap, an opposite need not stand at the same place: a word moved there says it too."""
+    prefixes, pairs = _antonyms()
+    a = set(content_sequence(prepare(claim_text), naming_words=True))
+    b = set(content_sequence(prepare(segment_text), naming_words=True))
+    for term in sorted(a - b):
+        for prefix in prefixes:
+            rest = term[len(prefix):]
+            if term.startswith(prefix) and len(rest) > 2 and rest in b:
+                return term, rest  # "untreated" where the segment says "treated"
+    for term in sorted(b - a):
+        for prefix in prefixes:
+            rest = term[len(prefix):]
+            if term.startswith(prefix) and len(rest) > 2 and rest in a:
+                return rest, term  # the claim drops the segment's "un-"
+    segment_low = segment_text.lower()
+    # per item of a list ("… in situ of the cervix, invasive …"): one item may
+    # say the opposite while another keeps the segment's word
+    for clause in _CLAUSE.split(claim_text.lower()):
+        for mine, theirs, word, other in pairs:
+            if mine.search(clause) and not theirs.search(clause) and theirs.search(segment_low) \
+                    and not mine.search(segment_low):
+                return word, other
+    return None
+
+
+_CLAUSE = re.compile(r"[,;，；、]|\b(?:and|or)\b|[和或及]")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.substitution import swapped_word
+from citeproof.values.substitution import opposed_word, swapped_word
 from tests.values.helpers import cited_report, verify_against
 
 SOURCE = "The most common adverse event in Arm A was fatigue, reported in 30% of patients."
@@ -103,3 +103,37 @@ def test_a_swap_at_the_start_facing_a_slightly_longer_stretch_is_still_a_swap():
     # red-team round 2: "Deaths" for "Dose reductions" passed (1 term against 2 at the boundary)
     source = "Dose reductions due to adverse events occurred in 12% of patients."
     assert swapped_word("Deaths due to adverse events occurred in 12% of patients.", source) == ("death", "dose")
+
+
+@pytest.mark.parametrize(
+    ("claim", "segment", "expected"),
+    [
+        # red team round 3: an opposite added beside the segment's words
+        ("No malignancy except untreated basal cell skin cancer.", "No malignancy except adequately treated basal cell skin cancer.",
+         ("untreated", "treated")),
+        ("Patients with measurable disease were enrolled.", "Patients with non-measurable disease were enrolled.",
+         ("measurable", "non-measurable")),
+        ("Patients with invasive carcinoma of the cervix were eligible.", "Patients with carcinoma in situ of the cervix were eligible.",
+         ("invasive", "in situ")),
+        ("Eligible: carcinoma in situ of the cervix, invasive melanoma.", "Eligible: carcinoma in situ of the cervix, melanoma in situ.",
+         ("invasive", "in situ")),
+        ("Patients received neoadjuvant chemotherapy.", "Patients received adjuvant chemotherapy.", ("neoadjuvant", "adjuvant")),
+        ("患者为浸润性癌。", "患者为原位癌。", ("浸润性", "原位")),
+    ],
+)
+def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, expected):
+    assert opposed_word(claim, segment) == expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "segment"),
+    [
+        ("No malignancy except untreated basal cell skin cancer.", "No malignancy except untreated basal cell skin cancer."),
+        ("Patients with uncontrolled hypertension were excluded.", "Uncontrolled hypertension or controlled diabetes excluded patients."),
+        ("Carcinoma in situ and invasive carcinoma were both allowed.", "Invasive carcinoma and carcinoma in situ were allowed."),
+        ("Patients received adjuvant chemotherapy.", "Patients received adjuvant chemotherapy after surgery."),
+        ("The unit dose was 10 mg.", "The dose was 10 mg per unit."),  # 'unit' is no 'un' + 'it'
+    ],
+)
+def test_the_same_words_or_both_opposites_are_no_opposite(claim, segment):
+    assert opposed_word(claim, segment) is None
