@@ -19,6 +19,10 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   amount ("USD1.2bn", "RMB12亿"), "pounds" after a scale word is money ("3.4 billion pounds",
   not "… pounds of cotton"; judged against "£", ``compare``), 余/多 between a number and what
   it counts is a lower bound ("200余亿元" = over 200亿元);
+* a bound written between a number and its unit is the number's, and so is the unit ("5 or more
+  years" is ≥ 5 years, "5或以上年" too; ``bounds_after`` in value_cues.json); a unit followed by its
+  own abbreviation in brackets ("40 milligram (mg) once daily", "2 mg/kilogram (kg) weekly") is one
+  unit, the bracket a gloss, so the rate after it still belongs to the value;
 * a range's ends each in their own unit ("from 10 mg to 20 g" is 10–20,000 mg); per mille
   (``‰``, 千分之) and per ten thousand (``‱``, 万分之) as units of the percent dimension;
 * the members of a list of alternatives ("ECOG 0 or 1", "1, 2, or 3") are marked
@@ -31,7 +35,8 @@ Not numeric facts (never checked): identifiers glued to letters (``NCT01234567``
 ``intervention one and two``, ``Arms 1, 2 and 3``, ``1、2组``), list markers at the start of a
 claim, calendar years (a bare four-digit 1900–2100) and spans of them ("2019-2021",
 "2019—2023年", "2019-23"), dates and clock times (with a month name too: "30 April 2009",
-"April 30, 2009"), ``1st``/``2nd``, numeric reference markers
+"April 30, 2009"; Chinese "2012年6月1日", "2012年6月", "7月1日" — the claim-support pass asks for
+each written the same way in the segment, :func:`written_dates`), ``1st``/``2nd``, numeric reference markers
 (``[12]``). Chinese numerals are read as digits first (:mod:`citeproof.values.cjk_numerals`). Labels are skipped on the
 source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
 label: "by week 24" / "Day 28" reads as a duration, and so do the numbers listed with one
@@ -71,6 +76,8 @@ _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
 _ANY_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
 _SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
+# a unit's abbreviation in parentheses right after it ("40 milligram (mg)", "mg/kilogram (kg)")
+_GLOSS = re.compile(r" ?\( ?([^()]{1,16}?) ?\)")
 # dates and clock times: one leading digit run so the engine skips non-digits fast. It opens
 # with the digit and checks what precedes it behind that (the same matches as
 # (?<![\d.])\d{1,4}…, fuzz-tested in tests/values): a pattern that opens with a look-behind is
@@ -139,6 +146,17 @@ _HYPHEN_WORD = re.compile(r"^-[a-z]")
 _ONE_ANOTHER = re.compile(r"^\s(?:another|other)\b")
 _OVER_BEFORE = re.compile(r"(?:^|[^a-z])over\s?$")
 _SYMBOL_Q = {">": ">", "<": "<", "≥": ">=", "≤": "<=", ">=": ">=", "<=": "<=", "=": None, "~": "~", "≈": "~"}
+
+
+def written_dates(text: str) -> list[str]:
+    """The dates and clock times in ``text`` as written ("2012年6月1日", "30 April 2009",
+    "2009-04-30", "14:30"). They are no value atoms, so the numeric rule never checks them; the
+    claim-support pass asks for each one written the same way in the segment it passes on, so a
+    date with its day and month swapped (2012年1月6日 for 2012年6月1日) is not "found" digit by digit."""
+    found = [m.group(0) for m in _DATE.finditer(text)]
+    if _FOUR_DIGITS.search(text):
+        found += [m.group(0) for m in lexicon().named_date_re.finditer(text)]
+    return found
 
 
 def prepare(text: str, *, keep_newlines: bool = False) -> str:
@@ -311,8 +329,25 @@ class _Scanner:
             if info.dim in ("percent", "count") or info.dim.startswith("currency"):
                 break
             out.append((info.canonical, info.dim, info.factor))
-            pos = um.end()
+            pos = self._gloss_end(um.end(), info.canonical, ())
         return out, pos
+
+    def _gloss_end(self, pos: int, canonical: str, dens: tuple[str, ...]) -> int:
+        """Past a parenthesis that only abbreviates the unit just read ("40 milligram (mg) once
+        daily", "2 mg/kilogram (kg) weekly", "mg per kg (mg/kg)"): the bracket is a gloss, so
+        what follows it (a rate, a denominator) still belongs to the value. A bracket naming
+        another unit, or anything else, is left where it is."""
+        m = _GLOSS.match(self.low, pos)
+        if m is None:
+            return pos
+        unit, upos = self._unit_at(m.start(1))
+        if unit is None or unit.canonical != canonical or (upos != m.end(1) and not dens):
+            return pos
+        if dens:
+            inner, dpos = self._denominators(upos)
+            if dpos != m.end(1) or tuple(d for d, _, _ in inner) != dens:
+                return pos
+        return m.end()
 
     def _spread_unit(self, pos: int, unit: UnitInfo | None, dens: list) -> tuple[UnitInfo | None, list]:
         """The unit written after a value's spread in parentheses belongs to the value:
@@ -443,10 +478,16 @@ class _Scanner:
                 scale, pos = s, p2
         unit, upos = self._unit_at(pos)
         if unit is not None:
-            pos = upos
+            pos = self._gloss_end(upos, unit.canonical, ())
         dens, dpos = self._denominators(pos)
         if dens and (unit is None or unit.dim not in ("percent",)):
             pos = dpos
+            if unit is not None and (glossed := self._gloss_end(pos, unit.canonical, tuple(d for d, _, _ in dens))) > pos:
+                # "2 milligrams per kilogram (mg/kg) weekly": the rate after the gloss is the value's too
+                rate, rpos = self._denominators(glossed)
+                if rate and all(d == "time" for _, d, _ in rate) and not any(d == "time" for _, d, _ in dens):
+                    dens, glossed = [*dens, *rate], rpos
+                pos = glossed
         else:
             dens = []
         if unit is not None and unit.dim in ("mass", "volume", "international_unit", "enzyme_unit") \
@@ -461,6 +502,24 @@ class _Scanner:
             den = self.lex.unit_by_alias[per.group("unit")]
             dens = [(den.canonical, den.dim, den.factor), *dens]
         return v, dec, scale, unit, dens, pos
+
+    def _unit_after_bound(self, pos: int) -> tuple[str, UnitInfo, list, int] | None:
+        """"5 or more years", "5 or fewer weeks", "5或以上年": a bound written between the number
+        and its unit leaves the unit the number's. Read without it the number is unitless and
+        "5 or more weeks" finds "5 or more years"."""
+        bm = self.lex.bounds_after_re.match(self.low, pos)
+        if bm is None:
+            return None
+        unit, upos = self._unit_at(bm.end())
+        if unit is None:
+            return None
+        upos = self._gloss_end(upos, unit.canonical, ())
+        dens, dpos = self._denominators(upos)
+        if dens and unit.dim != "percent":
+            upos = dpos
+        else:
+            dens = []
+        return self.lex.bounds_after[bm.group(0).strip()], unit, dens, upos
 
     def _counted_after(self, pos: int) -> bool:
         """A scale word, unit, currency or count noun starts at ``pos`` (what a bound mark before it qualifies)."""
@@ -633,6 +692,9 @@ class _Scanner:
                                  start=nstart, end=stop), stop  # type: ignore[arg-type]
         v, dec, scale, unit, dens, pos = self._quantity(start, end, numeral, word_value)
         v *= sign
+        bound_between = None
+        if unit is None and not dens and scale == 1.0 and (held := self._unit_after_bound(pos)) is not None:
+            bound_between, unit, dens, pos = held
         if unit is None and scale == 1.0 and (uln := uln_named_before(low, nstart, pos)) is not None:
             # "正常值上限的1.5倍": the limit named first is the unit (and a bound before it bounds the value)
             (nstart, pos), unit = uln, self.lex.unit_by_alias["uln"]
@@ -718,6 +780,8 @@ class _Scanner:
         if not dim:
             count_noun = self._count_noun(pos)
         qualifier, qstart = self._qualifier_before(nstart)
+        if qualifier is None:
+            qualifier = bound_between  # type: ignore[assignment]
         if qualifier is None and end < len(text) and text[end] in self.lex.bounds_inside and pos > end:
             qualifier = self.lex.bounds_inside[text[end]]  # type: ignore[assignment]  # "200余亿元": over 200亿
         stat = None

@@ -2,7 +2,9 @@
 
 A segment carries a claim when it supports every value atom of the claim (supported, not
 merely plausible), contains its entity tokens, holds at least ``min_overlap`` of its content
-words (English words without stop-words; Chinese as character bigrams), and has the same
+words (English words without stop-words; Chinese as character bigrams), writes each date of the
+claim as the claim writes it (dates are no value atoms; a day and month swapped must not be
+"found" digit by digit), and has the same
 polarity: the same negation and no flipped direction (increase/decrease, higher/lower,
 improved/worsened, 升高/降低 …).
 """
@@ -20,7 +22,7 @@ from pathlib import Path
 from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.extract import extract_atoms, prepare, prepare_lines
+from citeproof.values.extract import extract_atoms, prepare, prepare_lines, written_dates
 from citeproof.values.lexicon import Lexicon, lexicon
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -307,6 +309,18 @@ def _inverting_header_re() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1024)
+def _spaced(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _has_date(date: str, low: str) -> bool:
+    """``date`` (lower-cased, single-spaced) in ``low`` with no digit glued to either end
+    ("2012年6月1日" is not in "2012年6月10日")."""
+    if date not in low and date not in (low := _spaced(low)):
+        return False
+    return re.search(r"(?<![\d.])" + re.escape(date) + r"(?!\d)", low) is not None
+
+
 def _entity_re(entity: str) -> re.Pattern[str]:
     # compiled once per entity token (a claim's entities recur across its segments and claims)
     tail = r"(?![a-z0-9])" if entity[-1] in "+-" else r"(?![a-z0-9+])(?!-(?![a-z]))"
@@ -359,6 +373,7 @@ class ClaimProfile:
     terms: frozenset[str]
     entities: tuple[str, ...]
     loose_digits: frozenset[str]
+    dates: tuple[str, ...]
     negated: bool
     directions: frozenset[str]
     structure: frozenset[str]
@@ -384,6 +399,9 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
         # pass still needs them written in the segment
         loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),
+        # a date's digits are all "written" in a segment that has them in another order
+        # (2012年1月6日 against 2012年6月1日): a date must be written as the claim writes it
+        dates=tuple(sorted({_spaced(d.lower()) for d in written_dates(claim)})),
         negated=negated,
         directions=dirs,
         structure=structure(claim),
@@ -420,6 +438,9 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     loose = profile.loose_digits - seg.digits
     if loose:
         return SegmentVerdict(False, f"'{sorted(loose)[0]}' is not written in one segment", 3)
+    unwritten = [d for d in profile.dates if not _has_date(d, seg.low)]
+    if unwritten:
+        return SegmentVerdict(False, f"the date '{unwritten[0]}' is not written so in one segment", 3)
     if profile.negated != seg.negated:
         return SegmentVerdict(False, "negation differs from the source", 4)
     cues = _cues()
