@@ -223,3 +223,27 @@ def test_chinese_antibody_name_the_source_does_not_mention_still_fails(tmp_path,
 def test_a_conjugate_is_not_supported_by_its_bare_antibody(tmp_path, zh, parent):
     o = check(tmp_path, f"{zh}6 mg/kg。", f"{parent} 6 mg/kg every 3 weeks.")
     assert o.passed is False and o.blocks
+
+
+# red team round 3: breast-cancer kinase inhibitors and endocrine agents missing in Chinese
+ZH_SMALL_MOLECULES = [
+    ("阿法替尼", "afatinib"), ("拉帕替尼", "lapatinib"), ("来那替尼", "neratinib"), ("吡咯替尼", "pyrotinib"),
+    ("妥卡替尼", "tucatinib"), ("阿贝西利", "abemaciclib"), ("瑞波西利", "ribociclib"), ("依维莫司", "everolimus"),
+    ("阿培利司", "alpelisib"), ("氟维司群", "fulvestrant"), ("依西美坦", "exemestane"),
+]
+
+
+@pytest.mark.parametrize(("zh", "inn"), ZH_SMALL_MOLECULES)
+def test_chinese_small_molecule_name_is_supported_by_its_english_name_and_only_by_it(tmp_path, zh, inn):
+    (tmp_path / "same").mkdir()
+    (tmp_path / "other").mkdir()
+    o = check(tmp_path / "same", f"{zh}40 mg。", f"{inn.capitalize()} 40 mg once daily.")
+    assert o.applicable and o.passed and not o.blocks
+    other = check(tmp_path / "other", f"{zh}40 mg。", "Nivolumab 40 mg once daily.")
+    assert other.blocks and zh in other.findings[0].message
+
+
+@pytest.mark.parametrize("measure", ["剂", "次", "个疗程", "周期"])
+def test_a_measure_word_before_a_chinese_name_is_not_part_of_it(tmp_path, measure):
+    o = check(tmp_path, f"患者接受12至16{measure}曲妥珠单抗。", "Trastuzumab was given for 12 to 16 doses.")
+    assert o.applicable and o.passed and not o.blocks
