@@ -55,3 +55,8 @@ def verify_pairs(tmp_path, pairs):
     claims = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
     assert len(claims) == len(pairs)
     return claims
+
+
+def ending(tmp_path, pairs, *statuses: str) -> list[tuple[str, str]]:
+    """(claim text, status) of the pairs' claims that end in one of ``statuses`` (``verify_pairs``)."""
+    return [(c.text, c.status) for c in verify_pairs(tmp_path, pairs) if c.status in statuses]
