@@ -8,8 +8,6 @@ Every claim cites its own line of one evidence file, so each pair is judged on i
 
 from __future__ import annotations
 
-import pytest
-
 from values.helpers import verify_pairs
 
 # (source line, false claim): must not pass
