@@ -22,9 +22,18 @@ guess that runs long moves words one way only, an exchange moves them both ways.
 holds a count ("of the 120 patients") is compared by it too: "40% of the 80 patients" is not
 "Of the 120 patients, 40% …". A side with no readable base decides nothing.
 
+A count is read the same way when its base holds a count of its own: "Of the 120 enrolled
+patients, 100 were evaluable for response", "100 of the 120 enrolled patients were evaluable",
+"在120名入组患者中，100名可评估疗效" count 100 in "120 enrolled patients"; "Of the 120 evaluable
+patients, 100 were enrolled" exchanges the base and what is counted around the same two numbers.
+A count with no number in its base is left alone: "In the winter, 100 patients were treated in
+the outpatient clinics" frames the count by a season, and says the same as "In the outpatient
+clinics, 100 patients were treated during the winter"; a counted base is a group.
+
 The same reading lets the order check (``citeproof.values.binding``) accept "40% of the 120
-patients" for "Of the 120 patients, 40% …": a share and the count of its base are one statement
-when the source too counts that share in a base holding that number.
+patients" for "Of the 120 patients, 40% …" (and "100 of the 120 patients" for "Of the 120
+patients, 100 …"): a share or count and the count of its base are one statement when the source
+too counts it in a base holding that number.
 """
 
 from __future__ import annotations
@@ -103,6 +112,17 @@ def _words() -> _Words:
 def is_share(atom: ValueAtom) -> bool:
     """A percentage, or a fraction spelled as a share ("two thirds of")."""
     return (atom.kind == "value" and atom.dim == "percent") or (atom.kind == "fraction" and atom.share)
+
+
+def is_count(atom: ValueAtom) -> bool:
+    """A bare whole number that may count members ("100 were evaluable", "100名"), which
+    ``read_share`` reads as a share of its base when that base holds a count of its own."""
+    return (atom.kind == "value" and atom.is_bare and atom.stat is None and not atom.derived
+            and not atom.spread and atom.decimals == 0)
+
+
+def _counted_in_base(atom: ValueAtom) -> bool:
+    return is_share(atom) or is_count(atom)
 
 
 def read_share(low: str, atom: ValueAtom, clause: tuple[int, int], numbers: Sequence[ValueAtom] = ()) -> Share | None:
@@ -194,20 +214,32 @@ def _starts_verb_phrase(tok: str, before: str, after: str) -> bool:
 
 
 def base_differs(claim_low: str, claim: Reading, source_low: str, source: Reading) -> str | None:
-    """Why a claim share is taken of another base than the source's (the two exchanged), or
-    None. Every source share stating the claim's number must be read and exchanged."""
+    """Why a claim share (or count) is taken of another base than the source's (the two
+    exchanged), or None. Every source share (or count) stating the claim's number must be read
+    and exchanged."""
     for cv in claim.values:
-        if not is_share(cv):
-            continue
-        mine = _share_in(claim_low, claim, cv)
+        mine = _base_of(claim_low, claim, cv)
         if mine is None:
             continue
-        theirs = [_share_in(source_low, source, sv) for sv in source.values if is_share(sv) and same_number(cv, sv)]
+        theirs = [_base_of(source_low, source, sv) for sv in source.values
+                  if is_share(sv) == is_share(cv) and same_number(cv, sv)]
         if not theirs or any(t is None or not _differ(mine, t) for t in theirs):
             continue
         other = theirs[0]
-        return f"the claim takes {cv.raw} of '{mine.base}'; the source takes it of '{other.base}'"  # type: ignore[union-attr]
+        if is_share(cv):
+            return f"the claim takes {cv.raw} of '{mine.base}'; the source takes it of '{other.base}'"  # type: ignore[union-attr]
+        return f"the claim counts {cv.raw} of '{mine.base}'; the source counts it of '{other.base}'"  # type: ignore[union-attr]
     return None
+
+
+def _base_of(low: str, reading: Reading, atom: ValueAtom) -> Share | None:
+    """The share's base, or a count's when that base holds a count ("of the 120 patients")."""
+    if is_share(atom):
+        return _share_in(low, reading, atom)
+    if not is_count(atom):
+        return None
+    read = _share_in(low, reading, atom)
+    return read if read is not None and read.counts else None
 
 
 def _differ(claim: Share, source: Share) -> bool:
@@ -230,9 +262,11 @@ def bound_to_base(claim_low: str, claim_atoms: Sequence[ValueAtom], source_low: 
     held: set[int] = set()
     claim_clauses = clause_spans(claim_low, claim_atoms)
     source_clauses = clause_spans(source_low, source_atoms)
-    for share in (a for a in claim_atoms if is_share(a)):
+    for share in (a for a in claim_atoms if _counted_in_base(a)):
         inside = _numbers_in_base(claim_low, share, claim_clauses, claim_atoms)
-        for sv in (a for a in source_atoms if is_share(a) and same_number(share, a)):
+        if not inside:
+            continue
+        for sv in (a for a in source_atoms if is_share(a) == is_share(share) and _counted_in_base(a) and same_number(share, a)):
             theirs = _numbers_in_base(source_low, sv, source_clauses, source_atoms)
             held.update(claim_atoms.index(a) for a in inside if any(same_number(a, b) for b in theirs))
     return held

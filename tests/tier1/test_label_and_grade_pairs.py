@@ -34,6 +34,16 @@ NOT_PASS = [
     # drugs the sources never name
     ("Patients received sampletinib 200 mg daily.", "Patients received exampleparib without dose reduction."),
     ("Patients received sampletinib 200 mg daily.", "No patients discontinued exampleparib."),
+    # a count's base and what it counts exchanged around the same two numbers
+    ("Of the 120 enrolled patients, 100 were evaluable for response.", "Of the 120 evaluable patients, 100 were enrolled."),
+    ("Of the 120 enrolled patients, 100 were evaluable for response.", "100 of the 120 evaluable patients were enrolled."),
+]
+
+# a count stated with the count of its base, in either order
+COUNTED_IN_BASE = [
+    ("Of the 120 enrolled patients, 100 were evaluable for response.",
+     "100 of the 120 enrolled patients were evaluable for response."),
+    ("Of the 120 enrolled patients, 100 were evaluable for response.", "Of the 120 patients enrolled, 100 were evaluable."),
 ]
 
 NOT_FAIL = [
@@ -49,6 +59,7 @@ NOT_FAIL = [
      "None of the adverse events affected more than 30% of patients."),
     ("Patients received sampletinib 200 mg daily.", "Patients did not receive exampleparib."),
     ("1、2组均接受25 mg治疗。", "1、2组均接受25 mg治疗。"),
+    *COUNTED_IN_BASE,
 ]
 
 
@@ -60,3 +71,8 @@ def _statuses(tmp_path, pairs):
 def test_no_pair_ends_the_wrong_way(tmp_path, pairs, wrong):
     wrongly = [text for status, text in _statuses(tmp_path, pairs) if status == wrong]
     assert wrongly == []
+
+
+def test_a_count_stated_with_its_base_passes_in_either_order(tmp_path):
+    # "100 of the 120 enrolled" is "Of the 120 enrolled, 100": the order of the two numbers says nothing
+    assert [status for status, _ in _statuses(tmp_path, COUNTED_IN_BASE)] == ["pass", "pass"]

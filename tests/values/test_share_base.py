@@ -91,3 +91,35 @@ def test_a_claim_share_of_another_base_names_both(claim, source, bases):
 )
 def test_a_claim_share_of_the_same_base_is_not_flagged(claim, source):
     assert _why(claim, source) is None
+
+
+_COUNT_SOURCE = "Of the 120 enrolled patients, 100 were evaluable for response."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Of the 120 evaluable patients, 100 were enrolled.",
+        "Among the 120 evaluable patients, 100 were enrolled.",
+        "100 of the 120 evaluable patients were enrolled.",
+    ],
+)
+def test_a_count_whose_base_and_subset_are_exchanged_names_both(claim):
+    assert _why(claim, _COUNT_SOURCE) == (
+        "the claim counts 100 of '120 evaluable patients'; the source counts it of '120 enrolled patients'")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Of the 120 enrolled patients, 100 were evaluable for response.", _COUNT_SOURCE),
+        ("100 of the 120 enrolled patients were evaluable for response.", _COUNT_SOURCE),
+        ("Of the 120 patients enrolled, 100 were evaluable.", _COUNT_SOURCE),
+        ("在120名入组患者中，100名可评估疗效。", "在120名入组患者中，100名可评估疗效。"),
+        # "In X," with no count in it frames a count (a place, a season) rather than counting in a group
+        ("In the outpatient clinics, 100 patients were treated during the winter.",
+         "In the winter, 100 patients were treated in the outpatient clinics."),
+    ],
+)
+def test_a_count_of_the_same_base_is_not_flagged(claim, source):
+    assert _why(claim, source) is None
