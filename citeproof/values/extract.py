@@ -41,7 +41,8 @@ each written the same way in the segment, :func:`written_dates`), ``1st``/``2nd`
 source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
 label: "by week 24" / "Day 28" reads as a duration, and so do the numbers listed with one
 ("days 1, 14, and 28", "day 1 and 8", "第1、8天" read as "第1天和第8天"). A denominator written
-before a dose (每公斤体重10 mg, 每平方米体表面积75 mg; units.json ``per_unit_before``) or in
+before a dose (每公斤体重10 mg, 每平方米体表面积75 mg, 每公斤体重给予10毫克 with a verb of giving between; units.json
+``per_unit_before``) or in
 words after it ("10 mg for each kg") is read as one (10 mg/kg, 75 mg/m2). In ``mode="source"`` glued adverse-event
 counts (``Anemia1/6``) are read.
 """
@@ -497,7 +498,7 @@ class _Scanner:
             dens = [*dens, (canonical, "time", hours)]
         if unit is not None and unit.dim in ("mass", "international_unit", "enzyme_unit") \
                 and not any(d in ("mass", "area") for _, d, _ in dens) \
-                and (per := self.lex.per_unit_before_re.search(self.low[max(0, nstart - 12):nstart])):
+                and (per := self.lex.per_unit_before_re.search(self.low[max(0, nstart - 20):nstart])):
             # 每公斤体重10 mg, 每平方米体表面积75 mg: the denominator written first is 10 mg/kg, 75 mg/m2
             den = self.lex.unit_by_alias[per.group("unit")]
             dens = [(den.canonical, den.dim, den.factor), *dens]

@@ -248,8 +248,9 @@ def _named_date_re(months: list[str]) -> re.Pattern[str]:
 
 
 def _per_unit_before_re(doc: dict, aliases: list[str]) -> re.Pattern[str]:
-    """A marker, a mass or area unit and an optional filler at the end of the text before a number."""
+    """A marker, a mass or area unit, an optional filler and an optional verb of giving at the
+    end of the text before a number."""
     return re.compile(
         r"(?:" + _alternation(doc["markers"]) + r")\s?(?P<unit>" + _alternation(aliases) + r")"
-        r"\s?(?:" + _alternation(doc["fillers"]) + r")?\s?$"
+        r"\s?(?:" + _alternation(doc["fillers"]) + r")?\s?(?:" + _alternation(doc.get("verbs", [])) + r")?\s?$"
     )
