@@ -12,7 +12,8 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 * a count ("20 patients", "3例") is a bare number: count nouns are not units;
 * a sign before the number, before its currency ("-$120 million", "−€5m") or after a CJK
   character ("同比-5%"); on the source side an amount alone in parentheses is negative
-  ("($120 million)", accounting), not after another value ("€5 billion ($5.4 billion)");
+  ("($120 million)", accounting; "$(45) million", "€(1.2)bn" with the parentheses inside the
+  symbol too), not after another value ("€5 billion ($5.4 billion)");
 * amounts as markets write them: scale abbreviations (``bln``, ``tn``, ``mln``), a capital
   ``M``/``MM`` glued to the number or ``m``/``mm`` after a currency is a million ("12M users",
   "$1.2MM"; "12 m", "12m" without a currency stay metres), a currency code glued to the
@@ -255,10 +256,45 @@ def _digits_lost(ratio: float) -> int:
     return max(0, math.ceil(-math.log10(ratio) - 1e-9)) if ratio > 0 else 0
 
 
+_ACCOUNTING_AFTER_SYMBOL: re.Pattern[str] | None = None
+
+
+def _accounting_after_symbol() -> re.Pattern[str]:
+    """A currency symbol, then an amount in parentheses, then its scale ("$(45) million",
+    "€(1.2)bn"): accounting writes the loss's parentheses inside the symbol too."""
+    global _ACCOUNTING_AFTER_SYMBOL
+    if _ACCOUNTING_AFTER_SYMBOL is None:
+        lex = lexicon()
+        symbols = "|".join(re.escape(p) for p in sorted(lex.currency_prefix, key=len, reverse=True))
+        scales = "|".join(re.escape(w) for w in sorted(lex.scale_words, key=len, reverse=True))
+        letters = "".join(re.escape(c) for c in lex.scale_letters)
+        _ACCOUNTING_AFTER_SYMBOL = re.compile(
+            rf"(?<![A-Za-z])(?P<cur>{symbols})\((?P<num>\d[\d,]*(?:\.\d+)?)\)"
+            rf"(?P<scale>\s?(?:{scales})(?![a-z])|[{letters}](?![A-Za-z]))?",
+            re.IGNORECASE,
+        )
+    return _ACCOUNTING_AFTER_SYMBOL
+
+
+def _accounting_parentheses_outside(text: str) -> str:
+    """"$(45) million" written as "($45 million)", the same length, so every offset still
+    points at the same character: the amount alone in parentheses then reads as the negative
+    it is (``_Scanner._accounting_negative``)."""
+    if "(" not in text:
+        return text
+
+    def moved(m: re.Match[str]) -> str:
+        return "(" + m.group("cur") + m.group("num") + (m.group("scale") or "") + ")"
+
+    return _accounting_after_symbol().sub(moved, text)
+
+
 class _Scanner:
     """One left-to-right pass over prepared text; atoms never overlap."""
 
     def __init__(self, text: str, mode: Mode) -> None:
+        if mode == "source":
+            text = _accounting_parentheses_outside(text)
         self.text = text
         self.low = _lower(text)
         self.mode = mode

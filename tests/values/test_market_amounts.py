@@ -63,6 +63,30 @@ def test_an_amount_alone_in_parentheses_is_negative_on_the_source_side():
     assert states("Net income was -$120 million in 2023.", "Net income was ($120 million) in 2023.") == ["supported"]
 
 
+@pytest.mark.parametrize(
+    "source, number, code",
+    [("Net income: $(45) million in FY2022.", -45e6, "USD"), ("Loss of €(1.2)bn.", -1.2e9, "EUR"),
+     ("EBIT was £(3.5)m.", -3.5e6, "GBP")],
+)
+def test_accounting_parentheses_inside_the_symbol_are_negative_too(source, number, code):
+    assert read(source, "source") == [(number, code, None)]
+
+
+@pytest.mark.parametrize(
+    "claim, state",
+    [
+        ("Net income was -$45 million in FY2022.", "supported"),
+        ("The company posted a net loss of $45 million in FY2022.", "plausible"),
+        ("净亏损4500万美元。", "plausible"),
+        # a sign written as a gain, or a different loss, is not the source's figure
+        ("Net income was +$45 million in FY2022.", "missing"),
+        ("Net income was -$46 million in FY2022.", "missing"),
+    ],
+)
+def test_a_loss_written_as_symbol_then_parentheses(claim, state):
+    assert states(claim, "Net income: $(45) million in FY2022.") == [state]
+
+
 def test_a_parenthesised_conversion_after_another_amount_is_no_loss():
     assert read("Sales were €5 billion ($5.4 billion).", "source") == [(5e9, "EUR", None), (5.4e9, "USD", None)]
     assert states("Sales were $5.4 billion.", "Sales were €5 billion ($5.4 billion).") == ["supported"]
