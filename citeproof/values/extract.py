@@ -18,8 +18,9 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   ``M``/``MM`` glued to the number or ``m``/``mm`` after a currency is a million ("12M users",
   "$1.2MM"; "12 m", "12m" without a currency stay metres), a currency code glued to the
   amount ("USD1.2bn", "RMB12亿"), "pounds" after a scale word is money ("3.4 billion pounds",
-  not "… pounds of cotton"; judged against "£", ``compare``), 余/多 between a number and what
-  it counts is a lower bound ("200余亿元" = over 200亿元);
+  not "… pounds of cotton"; judged against "£", ``compare``), and so is it where it prices
+  something ("12.50 pounds per share", "899 pounds each", a price word in its clause), 余/多
+  between a number and what it counts is a lower bound ("200余亿元" = over 200亿元);
 * a bound written between a number and its unit is the number's, and so is the unit ("5 or more
   years" is ≥ 5 years, "5或以上年" too; ``bounds_after`` in value_cues.json); a unit followed by its
   own abbreviation in brackets ("40 milligram (mg) once daily", "2 mg/kilogram (kg) weekly") is one
@@ -435,6 +436,24 @@ class _Scanner:
             return None
         return self.lex.money_after_scale[word], unit_end
 
+    def _money_priced(self, start: int, unit_end: int) -> tuple[str, int] | None:
+        """A weight word with no scale word that prices something ("12.50 pounds per share",
+        "899 pounds each", "the price target is 12 pounds"): money, as after a scale word. "Of"
+        after it keeps the weight ("the price of 12 pounds of sugar"), and so does a word of weight
+        in its clause ("they weigh 12 pounds each")."""
+        money = self._money_after_scale(unit_end)
+        if money is None:
+            return None
+        low, lex = self.low, self.lex
+        clause_start = max((m.end() for m in _CLAUSE_BREAK.finditer(low, max(0, start - 80), start)), default=max(0, start - 80))
+        after = _CLAUSE_BREAK.search(low, money[1], money[1] + 80)
+        clause_end = after.start() if after else min(len(low), money[1] + 80)
+        if lex.money_weight_word.search(low, clause_start, clause_end):
+            return None  # "they weigh 12 pounds each": the clause speaks of weight
+        if lex.money_priced_after.match(low, money[1]) or lex.money_price_word.search(low, clause_start, clause_end):
+            return money
+        return None
+
     def _accounting_negative(self, start: int, end: int) -> bool:
         """An amount alone in parentheses ("Net income was ($120 million)") is negative in
         accounting. Read so on the source side only, where a wrong reading costs at most a
@@ -754,6 +773,8 @@ class _Scanner:
                 pos = cm.end()
             elif unit is not None and scale != 1.0 and (money := self._money_after_scale(pos)):
                 (currency, pos), unit = money, None  # "3.4 billion pounds": no weight is counted in billions
+            elif unit is not None and not dens and (money := self._money_priced(nstart, pos)):
+                (currency, pos), unit = money, None  # "12.50 pounds per share", "the price was 12 pounds"
         else:
             nstart = cstart
             if sign == 1.0 and (sign_at := self._sign_before(cstart)) is not None:

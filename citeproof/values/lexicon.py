@@ -59,6 +59,9 @@ class Lexicon:
     currency_shared: dict[str, frozenset[str]]  # a symbol several currencies write (¥) → their codes
     money_after_scale: dict[str, str]  # a weight word that is money after a scale word ("billion pounds") → code
     money_after_scale_not_before: re.Pattern[str]  # what makes it a weight again ("pounds of")
+    money_priced_after: re.Pattern[str]  # what makes it money with no scale word ("pounds per share", "pounds each")
+    money_price_word: re.Pattern[str]  # a word in its clause that makes it money ("price", "sold at")
+    money_weight_word: re.Pattern[str]  # a word in its clause that keeps it a weight ("weigh", "lost")
     number_words: dict[str, int]
     number_word_re: re.Pattern[str]
     scale_words: dict[str, float]
@@ -166,6 +169,9 @@ def lexicon() -> Lexicon:
     money = cur.get("money_after_scale", {})
     money_after_scale = {k.lower(): v for k, v in money.get("words", {}).items()}
     money_not_before = re.compile(r"\s(?:" + (_alternation(money.get("unless_followed_by", [])) or "(?!)") + r")(?![a-z])")
+    money_priced_after = re.compile(r"\s(?:" + (_alternation(money.get("priced_followed_by", [])) or "(?!)") + r")(?![a-z])")
+    money_price_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("price_words", [])) or "(?!)") + r")(?![a-z])")
+    money_weight_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("weight_words", [])) or "(?!)") + r")(?![a-z])")
     currency_prefix_re = re.compile("(?:" + _alternation(list(prefix)) + r")\s?$")
     currency_suffix_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
 
@@ -215,6 +221,9 @@ def lexicon() -> Lexicon:
         currency_shared=shared,
         money_after_scale=money_after_scale,
         money_after_scale_not_before=money_not_before,
+        money_priced_after=money_priced_after,
+        money_price_word=money_price_word,
+        money_weight_word=money_weight_word,
         number_words=number_words,
         number_word_re=number_word_re,
         scale_words=scale_words,

@@ -215,6 +215,32 @@ def test_pounds_without_a_scale_word_or_before_of_stay_a_weight():
     assert read("They shipped 2 billion pounds of cotton.") == [(2e9, "lb", None)]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["The price target is 12.50 pounds per share.", "It sold 125,000 units at 899 pounds each.",
+     "The shares were priced at 12 pounds."],
+)
+def test_pounds_that_price_something_are_money(text):
+    assert read(text)[-1][1] == "GBP"
+
+
+@pytest.mark.parametrize(
+    "text", ["The price of 12.50 pounds of sugar rose.", "12.50 pounds of sugar", "They weigh 12 pounds each."],
+)
+def test_pounds_of_something_or_weighed_stay_a_weight(text):
+    assert read(text)[0][1] == "lb"
+
+
+def test_priced_pounds_are_judged_against_a_named_pound():
+    # red-team finding: "12.50 pounds per share" against "£12.50 per share" failed as a weight
+    assert states("The price target is 12.50 pounds per share.", "Price target: £12.50 per share.") == ["plausible"]
+    assert states("It sold 125,000 units at 899 pounds each.", "The company sold 125,000 units at £899 each.") \
+        == ["supported", "plausible"]
+    # another figure, or a weight, is not the price
+    assert states("The price target is 13.50 pounds per share.", "Price target: £12.50 per share.") == ["missing"]
+    assert states("They bought 12.50 pounds of sugar.", "Price target: £12.50 per share.") == ["missing"]
+
+
 def test_scale_and_currency_words_are_no_content_words():
     # "$1.2 bln" against "$1.2 billion" must not lose word overlap on the scale word the atom already checks
     from citeproof.values.segment_support import content_terms
