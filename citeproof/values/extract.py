@@ -454,6 +454,19 @@ class _Scanner:
             return money
         return None
 
+    def _may_be_months(self, nstart: int, end: int, pos: int, scale: float, currency: str | None,
+                       unit: UnitInfo | None, dens: list) -> bool:
+        """On the source side, a plain "12M" with a period word before it or what a period
+        measures after it ("trailing 12M revenue", "12M sales") may be twelve months: finance
+        writes both with one letter, so the million reading is no longer certain."""
+        if self.mode != "source" or currency or unit is not None or dens or pos != end + 1:
+            return False
+        if self.text[end:end + 1] != "M" or scale != self.lex.scale_letters.get("M"):
+            return False
+        low = self.low
+        return bool(self.lex.months_m_before.search(low, max(0, nstart - 12), nstart)
+                    or self.lex.months_m_after.match(low, pos))
+
     def _accounting_negative(self, start: int, end: int) -> bool:
         """An amount alone in parentheses ("Net income was ($120 million)") is negative in
         accounting. Read so on the source side only, where a wrong reading costs at most a
@@ -909,6 +922,7 @@ class _Scanner:
         if currency and sign == 1.0 and self.mode == "source" and self._accounting_negative(nstart, pos):
             v = -v
         derived = self._derived(nstart, pos)
+        month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
         return ValueAtom(
@@ -928,6 +942,8 @@ class _Scanner:
             derived=derived,
             label=label,
             per_hours=next((f for _, d, f in dens if d == "time"), None) if dens and dens[-1][1] == "time" else None,
+            ambiguous_digits=month_count is not None,
+            month_count=month_count,
             start=nstart,
             end=pos,
         ), pos

@@ -82,6 +82,8 @@ class Lexicon:
     count_noun_re: re.Pattern[str]
     named_date_re: re.Pattern[str]  # a day with a month name and a year ("30 April 2009", "April 30, 2009")
     per_unit_before_re: re.Pattern[str]  # a denominator written before the number (每公斤体重): group "unit"
+    months_m_before: re.Pattern[str]  # a period word right before a glued "12M" ("trailing 12M"): it may be months
+    months_m_after: re.Pattern[str]  # what a period measures right after it ("12M revenue")
 
 
 class EndMatcher:
@@ -243,6 +245,8 @@ def lexicon() -> Lexicon:
         count_nouns=count_nouns,
         count_noun_re=count_noun_re,
         named_date_re=_named_date_re(cues["month_names"]["names"]),
+        months_m_before=re.compile(r"(?<![a-z])(?:" + _alternation(cues["months_glued_m"]["before"]) + r")\s?$"),
+        months_m_after=re.compile(r"\s?(?:" + _alternation(cues["months_glued_m"]["after"]) + r")(?![a-z])"),
         per_unit_before_re=_per_unit_before_re(units_doc["per_unit_before"], [
             a for e in units_doc["units"] if e["dim"] in ("mass", "area") for a in e["aliases"]]),
     )

@@ -241,6 +241,28 @@ def test_priced_pounds_are_judged_against_a_named_pound():
     assert states("They bought 12.50 pounds of sugar.", "Price target: £12.50 per share.") == ["missing"]
 
 
+@pytest.mark.parametrize(
+    "claim",
+    ["Trailing twelve-month revenue was $3.4 billion.", "Trailing 12-month revenue was $3.4 billion.",
+     "Revenue over the trailing 12 months was $3.4 billion.", "Trailing 12 million revenue was $3.4 billion."],
+)
+def test_a_glued_12m_after_a_period_word_may_be_months_or_a_million(claim):
+    # red-team finding: "trailing 12 months" against "Trailing 12M revenue" failed as 12 million
+    assert states(claim, "Trailing 12M revenue: $3.4bn.")[0] == "plausible"
+
+
+@pytest.mark.parametrize(
+    "claim", ["Trailing 11-month revenue was $3.4 billion.", "Trailing 12-week revenue was $3.4 billion."],
+)
+def test_another_period_than_the_glued_12m_misses(claim):
+    assert states(claim, "Trailing 12M revenue: $3.4bn.")[0] == "missing"
+
+
+def test_a_glued_m_with_no_period_word_stays_a_plain_million():
+    assert [(a.number, a.month_count) for a in extract_atoms("It has 12M users.", mode="source")] == [(12e6, None)]
+    assert states("It has 12 million users.", "It has 12M users.") == ["supported"]
+
+
 def test_scale_and_currency_words_are_no_content_words():
     # "$1.2 bln" against "$1.2 billion" must not lose word overlap on the scale word the atom already checks
     from citeproof.values.segment_support import content_terms
