@@ -96,6 +96,11 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     if atom.grouped is not None:
         # "1 500 patients" may be 1,500 patients: a reading as ambiguous as its parts (digit_groups)
         out.append(atom.evolve(number=atom.grouped, grouped=None))
+    if atom.month_count is not None:
+        # "trailing 12M revenue" may be 12 months: a reading as ambiguous as the million one
+        month = lexicon().unit_by_alias["months"]
+        out.append(atom.evolve(number=atom.month_count, unit=month.canonical, dim=month.dim, factor=month.factor,
+                               calendar=month.calendar, step=1.0, decimals=0, month_count=None))
     if atom.kind == "fraction" and atom.num is not None and atom.den is not None and not atom.share:
         out.append(atom.evolve(kind="value", number=float(atom.num), dim="", unit="", step=1.0))
         out.append(atom.evolve(kind="value", number=float(atom.den), dim="", unit="", step=1.0))

@@ -48,10 +48,14 @@ class ValueAtom:
     # one of a list of alternatives ("ECOG 0 or 1", "1, 2, or 3 cycles"): the source states
     # the list, not this member, so a claim of the member alone is not supported by it
     alternative: bool = False
-    # source only: read inside a space-grouped run of digits that may be one number or several
-    # ("16 380"): at most plausible (values.digit_groups); ``grouped`` is the run as one number
+    # source only: one reading of two, so at most plausible — read inside a space-grouped run of
+    # digits that may be one number or several ("16 380", values.digit_groups; ``grouped`` is the
+    # run as one number), or a "12M" that may be months (``month_count``)
     ambiguous_digits: bool = False
     grouped: float | None = None
+    # source only: "12M" after a period word ("trailing 12M revenue") may be 12 months as well as
+    # 12 million; the atom is marked ``ambiguous_digits`` and the index adds the months reading
+    month_count: float | None = None
     # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
     # the same number in that unit, which the number may also be matched as (values.columns)
     under_header: ValueAtom | None = None

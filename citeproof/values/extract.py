@@ -12,13 +12,15 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 * a count ("20 patients", "3例") is a bare number: count nouns are not units;
 * a sign before the number, before its currency ("-$120 million", "−€5m") or after a CJK
   character ("同比-5%"); on the source side an amount alone in parentheses is negative
-  ("($120 million)", accounting), not after another value ("€5 billion ($5.4 billion)");
+  ("($120 million)", accounting; "$(45) million", "€(1.2)bn" with the parentheses inside the
+  symbol too), not after another value ("€5 billion ($5.4 billion)");
 * amounts as markets write them: scale abbreviations (``bln``, ``tn``, ``mln``), a capital
   ``M``/``MM`` glued to the number or ``m``/``mm`` after a currency is a million ("12M users",
   "$1.2MM"; "12 m", "12m" without a currency stay metres), a currency code glued to the
   amount ("USD1.2bn", "RMB12亿"), "pounds" after a scale word is money ("3.4 billion pounds",
-  not "… pounds of cotton"; judged against "£", ``compare``), 余/多 between a number and what
-  it counts is a lower bound ("200余亿元" = over 200亿元);
+  not "… pounds of cotton"; judged against "£", ``compare``), and so is it where it prices
+  something ("12.50 pounds per share", "899 pounds each", a price word in its clause), 余/多
+  between a number and what it counts is a lower bound ("200余亿元" = over 200亿元);
 * a bound written between a number and its unit is the number's, and so is the unit ("5 or more
   years" is ≥ 5 years, "5或以上年" too; ``bounds_after`` in value_cues.json); a unit followed by its
   own abbreviation in brackets ("40 milligram (mg) once daily", "2 mg/kilogram (kg) weekly") is one
@@ -41,7 +43,8 @@ each written the same way in the segment, :func:`written_dates`), ``1st``/``2nd`
 source side too, so a fabricated count cannot be "found" in "Arm 3". A time point is not a
 label: "by week 24" / "Day 28" reads as a duration, and so do the numbers listed with one
 ("days 1, 14, and 28", "day 1 and 8", "第1、8天" read as "第1天和第8天"). A denominator written
-before a dose (每公斤体重10 mg, 每平方米体表面积75 mg; units.json ``per_unit_before``) or in
+before a dose (每公斤体重10 mg, 每平方米体表面积75 mg, 每公斤体重给予10毫克 with a verb of giving between; units.json
+``per_unit_before``) or in
 words after it ("10 mg for each kg") is read as one (10 mg/kg, 75 mg/m2). In ``mode="source"`` glued adverse-event
 counts (``Anemia1/6``) are read.
 """
@@ -254,10 +257,45 @@ def _digits_lost(ratio: float) -> int:
     return max(0, math.ceil(-math.log10(ratio) - 1e-9)) if ratio > 0 else 0
 
 
+_ACCOUNTING_AFTER_SYMBOL: re.Pattern[str] | None = None
+
+
+def _accounting_after_symbol() -> re.Pattern[str]:
+    """A currency symbol, then an amount in parentheses, then its scale ("$(45) million",
+    "€(1.2)bn"): accounting writes the loss's parentheses inside the symbol too."""
+    global _ACCOUNTING_AFTER_SYMBOL
+    if _ACCOUNTING_AFTER_SYMBOL is None:
+        lex = lexicon()
+        symbols = "|".join(re.escape(p) for p in sorted(lex.currency_prefix, key=len, reverse=True))
+        scales = "|".join(re.escape(w) for w in sorted(lex.scale_words, key=len, reverse=True))
+        letters = "".join(re.escape(c) for c in lex.scale_letters)
+        _ACCOUNTING_AFTER_SYMBOL = re.compile(
+            rf"(?<![A-Za-z])(?P<cur>{symbols})\((?P<num>\d[\d,]*(?:\.\d+)?)\)"
+            rf"(?P<scale>\s?(?:{scales})(?![a-z])|[{letters}](?![A-Za-z]))?",
+            re.IGNORECASE,
+        )
+    return _ACCOUNTING_AFTER_SYMBOL
+
+
+def _accounting_parentheses_outside(text: str) -> str:
+    """"$(45) million" written as "($45 million)", the same length, so every offset still
+    points at the same character: the amount alone in parentheses then reads as the negative
+    it is (``_Scanner._accounting_negative``)."""
+    if "(" not in text:
+        return text
+
+    def moved(m: re.Match[str]) -> str:
+        return "(" + m.group("cur") + m.group("num") + (m.group("scale") or "") + ")"
+
+    return _accounting_after_symbol().sub(moved, text)
+
+
 class _Scanner:
     """One left-to-right pass over prepared text; atoms never overlap."""
 
     def __init__(self, text: str, mode: Mode) -> None:
+        if mode == "source":
+            text = _accounting_parentheses_outside(text)
         self.text = text
         self.low = _lower(text)
         self.mode = mode
@@ -398,6 +436,37 @@ class _Scanner:
             return None
         return self.lex.money_after_scale[word], unit_end
 
+    def _money_priced(self, start: int, unit_end: int) -> tuple[str, int] | None:
+        """A weight word with no scale word that prices something ("12.50 pounds per share",
+        "899 pounds each", "the price target is 12 pounds"): money, as after a scale word. "Of"
+        after it keeps the weight ("the price of 12 pounds of sugar"), and so does a word of weight
+        in its clause ("they weigh 12 pounds each")."""
+        money = self._money_after_scale(unit_end)
+        if money is None:
+            return None
+        low, lex = self.low, self.lex
+        clause_start = max((m.end() for m in _CLAUSE_BREAK.finditer(low, max(0, start - 80), start)), default=max(0, start - 80))
+        after = _CLAUSE_BREAK.search(low, money[1], money[1] + 80)
+        clause_end = after.start() if after else min(len(low), money[1] + 80)
+        if lex.money_weight_word.search(low, clause_start, clause_end):
+            return None  # "they weigh 12 pounds each": the clause speaks of weight
+        if lex.money_priced_after.match(low, money[1]) or lex.money_price_word.search(low, clause_start, clause_end):
+            return money
+        return None
+
+    def _may_be_months(self, nstart: int, end: int, pos: int, scale: float, currency: str | None,
+                       unit: UnitInfo | None, dens: list) -> bool:
+        """On the source side, a plain "12M" with a period word before it or what a period
+        measures after it ("trailing 12M revenue", "12M sales") may be twelve months: finance
+        writes both with one letter, so the million reading is no longer certain."""
+        if self.mode != "source" or currency or unit is not None or dens or pos != end + 1:
+            return False
+        if self.text[end:end + 1] != "M" or scale != self.lex.scale_letters.get("M"):
+            return False
+        low = self.low
+        return bool(self.lex.months_m_before.search(low, max(0, nstart - 12), nstart)
+                    or self.lex.months_m_after.match(low, pos))
+
     def _accounting_negative(self, start: int, end: int) -> bool:
         """An amount alone in parentheses ("Net income was ($120 million)") is negative in
         accounting. Read so on the source side only, where a wrong reading costs at most a
@@ -497,7 +566,7 @@ class _Scanner:
             dens = [*dens, (canonical, "time", hours)]
         if unit is not None and unit.dim in ("mass", "international_unit", "enzyme_unit") \
                 and not any(d in ("mass", "area") for _, d, _ in dens) \
-                and (per := self.lex.per_unit_before_re.search(self.low[max(0, nstart - 12):nstart])):
+                and (per := self.lex.per_unit_before_re.search(self.low[max(0, nstart - 20):nstart])):
             # 每公斤体重10 mg, 每平方米体表面积75 mg: the denominator written first is 10 mg/kg, 75 mg/m2
             den = self.lex.unit_by_alias[per.group("unit")]
             dens = [(den.canonical, den.dim, den.factor), *dens]
@@ -717,6 +786,8 @@ class _Scanner:
                 pos = cm.end()
             elif unit is not None and scale != 1.0 and (money := self._money_after_scale(pos)):
                 (currency, pos), unit = money, None  # "3.4 billion pounds": no weight is counted in billions
+            elif unit is not None and not dens and (money := self._money_priced(nstart, pos)):
+                (currency, pos), unit = money, None  # "12.50 pounds per share", "the price was 12 pounds"
         else:
             nstart = cstart
             if sign == 1.0 and (sign_at := self._sign_before(cstart)) is not None:
@@ -851,6 +922,7 @@ class _Scanner:
         if currency and sign == 1.0 and self.mode == "source" and self._accounting_negative(nstart, pos):
             v = -v
         derived = self._derived(nstart, pos)
+        month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
         return ValueAtom(
@@ -870,6 +942,8 @@ class _Scanner:
             derived=derived,
             label=label,
             per_hours=next((f for _, d, f in dens if d == "time"), None) if dens and dens[-1][1] == "time" else None,
+            ambiguous_digits=month_count is not None,
+            month_count=month_count,
             start=nstart,
             end=pos,
         ), pos

@@ -59,6 +59,9 @@ class Lexicon:
     currency_shared: dict[str, frozenset[str]]  # a symbol several currencies write (¥) → their codes
     money_after_scale: dict[str, str]  # a weight word that is money after a scale word ("billion pounds") → code
     money_after_scale_not_before: re.Pattern[str]  # what makes it a weight again ("pounds of")
+    money_priced_after: re.Pattern[str]  # what makes it money with no scale word ("pounds per share", "pounds each")
+    money_price_word: re.Pattern[str]  # a word in its clause that makes it money ("price", "sold at")
+    money_weight_word: re.Pattern[str]  # a word in its clause that keeps it a weight ("weigh", "lost")
     number_words: dict[str, int]
     number_word_re: re.Pattern[str]
     scale_words: dict[str, float]
@@ -79,6 +82,8 @@ class Lexicon:
     count_noun_re: re.Pattern[str]
     named_date_re: re.Pattern[str]  # a day with a month name and a year ("30 April 2009", "April 30, 2009")
     per_unit_before_re: re.Pattern[str]  # a denominator written before the number (每公斤体重): group "unit"
+    months_m_before: re.Pattern[str]  # a period word right before a glued "12M" ("trailing 12M"): it may be months
+    months_m_after: re.Pattern[str]  # what a period measures right after it ("12M revenue")
 
 
 class EndMatcher:
@@ -166,6 +171,9 @@ def lexicon() -> Lexicon:
     money = cur.get("money_after_scale", {})
     money_after_scale = {k.lower(): v for k, v in money.get("words", {}).items()}
     money_not_before = re.compile(r"\s(?:" + (_alternation(money.get("unless_followed_by", [])) or "(?!)") + r")(?![a-z])")
+    money_priced_after = re.compile(r"\s(?:" + (_alternation(money.get("priced_followed_by", [])) or "(?!)") + r")(?![a-z])")
+    money_price_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("price_words", [])) or "(?!)") + r")(?![a-z])")
+    money_weight_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("weight_words", [])) or "(?!)") + r")(?![a-z])")
     currency_prefix_re = re.compile("(?:" + _alternation(list(prefix)) + r")\s?$")
     currency_suffix_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
 
@@ -215,6 +223,9 @@ def lexicon() -> Lexicon:
         currency_shared=shared,
         money_after_scale=money_after_scale,
         money_after_scale_not_before=money_not_before,
+        money_priced_after=money_priced_after,
+        money_price_word=money_price_word,
+        money_weight_word=money_weight_word,
         number_words=number_words,
         number_word_re=number_word_re,
         scale_words=scale_words,
@@ -234,6 +245,8 @@ def lexicon() -> Lexicon:
         count_nouns=count_nouns,
         count_noun_re=count_noun_re,
         named_date_re=_named_date_re(cues["month_names"]["names"]),
+        months_m_before=re.compile(r"(?<![a-z])(?:" + _alternation(cues["months_glued_m"]["before"]) + r")\s?$"),
+        months_m_after=re.compile(r"\s?(?:" + _alternation(cues["months_glued_m"]["after"]) + r")(?![a-z])"),
         per_unit_before_re=_per_unit_before_re(units_doc["per_unit_before"], [
             a for e in units_doc["units"] if e["dim"] in ("mass", "area") for a in e["aliases"]]),
     )
@@ -248,8 +261,9 @@ def _named_date_re(months: list[str]) -> re.Pattern[str]:
 
 
 def _per_unit_before_re(doc: dict, aliases: list[str]) -> re.Pattern[str]:
-    """A marker, a mass or area unit and an optional filler at the end of the text before a number."""
+    """A marker, a mass or area unit, an optional filler and an optional verb of giving at the
+    end of the text before a number."""
     return re.compile(
         r"(?:" + _alternation(doc["markers"]) + r")\s?(?P<unit>" + _alternation(aliases) + r")"
-        r"\s?(?:" + _alternation(doc["fillers"]) + r")?\s?$"
+        r"\s?(?:" + _alternation(doc["fillers"]) + r")?\s?(?:" + _alternation(doc.get("verbs", [])) + r")?\s?$"
     )

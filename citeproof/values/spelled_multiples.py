@@ -10,7 +10,9 @@ they become atoms the numeric rule compares:
 * dosing shorthand: ``b.i.d.``/``BID`` → ``2 times daily``, ``t.i.d.``/``TID`` → ``3 times
   daily``, ``q.i.d.``/``QID`` → ``4 times daily``, ``q.d.``/``QD`` → ``daily``,
   ``q.o.d.``/``QOD`` → ``every 2 days``, ``q3w``/``Q3W`` → ``every 3 weeks``, ``q8h`` →
-  ``every 8 hours``. Lower-case undotted ``bid``/``tid`` are English words and are left alone;
+  ``every 8 hours``; a cadence with its number hyphenated ("3-weekly", "6-monthly", "4-hourly")
+  → ``every 3 weeks``, ``every 6 months``, ``every 4 hours`` (British usage: "3-weekly" is once
+  every three weeks, not three times a week; "twice-weekly" is read as "2 times" first). Lower-case undotted ``bid``/``tid`` are English words and are left alone;
 * ``doubled``/``tripled``/``quadrupled`` → ``increased by 100%``/``200%``/``300%``, ``halved``
   → ``decreased by 50%``, and 翻了一番/翻倍 → 增长了100%, 翻了两番 → 增长了300%, 减半 → 下降了50%:
   the change the verb states, so "sales doubled" = "sales grew 100%" and "tripled" against
@@ -30,17 +32,20 @@ _TIMES_VALUE = {"twice": 2, "thrice": 3}
 _SHORTHAND = re.compile(
     r"(?<![\w.])(?:"
     r"(?P<bid>b\.i\.d\.?|BID)|(?P<tid>t\.i\.d\.?|TID)|(?P<qid>q\.i\.d\.?|QID)|(?P<qod>q\.o\.d\.?|QOD)|"
-    r"(?P<qd>q\.d\.?|QD)|[qQ](?P<every>\d{1,2})(?P<per>[wWhHdD])"
+    r"(?P<qd>q\.d\.?|QD)|[qQ](?P<every>\d{1,2})(?P<per>[wWhHdD])|"
+    r"(?P<cadence>\d{1,2})-(?P<ly>(?i:hourly|daily|weekly|monthly|yearly))"
     r")(?![\w])"
 )
 _PER = {"w": "weeks", "h": "hours", "d": "days"}
+_CADENCE = {"hourly": "hours", "daily": "days", "weekly": "weeks", "monthly": "months", "yearly": "years"}
 _FOLD = re.compile(r"\b(?P<word>doubled|tripled|quadrupled|halved)\b", re.IGNORECASE)
 _FOLD_CHANGE = {"doubled": "increased by 100%", "tripled": "increased by 200%", "quadrupled": "increased by 300%",
                 "halved": "decreased by 50%"}
 _FOLD_ZH = re.compile(r"翻了?一番|翻了?两番|翻倍|减半")
 _FOLD_ZH_CHANGE = {"一番": "增长了100%", "两番": "增长了300%", "翻倍": "增长了100%", "减半": "下降了50%"}
 # Cheap substring cues first (on the lower-cased text): this runs on every line a numeric rule reads.
-_CUES = ("twice", "thrice", "q.", "qd", "qid", "qod", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled", "halved", "番", "翻倍", "减半")
+_CUES = ("twice", "thrice", "q.", "qd", "qid", "qod", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled", "halved", "番", "翻倍", "减半",
+         "-hourly", "-daily", "-weekly", "-monthly", "-yearly")
 # "some cue occurs" as one search of their alternation (a generator of substring tests costs
 # more per line than the scan); the same answer as any(cue in low for cue in _CUES)
 _ANY_CUE = re.compile("|".join(re.escape(cue) for cue in _CUES))
@@ -78,4 +83,6 @@ def _shorthand(m: re.Match[str]) -> str:
         return "every 2 days"
     if m.group("qd"):
         return "daily"
+    if m.group("cadence"):
+        return f"every {m.group('cadence')} {_CADENCE[m.group('ly').lower()]}"
     return f"every {m.group('every')} {_PER[m.group('per').lower()]}"

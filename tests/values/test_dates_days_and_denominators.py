@@ -59,6 +59,8 @@ def test_a_number_after_a_month_without_a_year_is_read():
         ("每平方米体表面积75 mg", "mg/m2"),
         ("75毫克/平方米", "mg/m2"),
         ("10 mg for each kg of body weight", "mg/kg"),
+        ("患者每公斤体重给予10毫克药物", "mg/kg"),
+        ("按每平方米体表面积静脉给予75 mg", "mg/m2"),
     ],
 )
 def test_a_denominator_in_words_is_read(text, unit):
@@ -75,6 +77,8 @@ TRUE_PAIRS = [
     ("The dose was 10 mg/kg every 2 weeks.", "剂量为每公斤体重10 mg，每2周一次。"),
     ("The dose was 75 mg/m2 on day 1.", "剂量为75毫克/平方米，第1天给药。"),
     ("The dose was 10 mg/kg every 2 weeks.", "The dose was 10 mg for each kg of body weight every 2 weeks."),
+    ("每公斤体重给予10毫克，每3周一次。", "患者每公斤体重给予10毫克药物，每3周一次。"),
+    ("The dose was 10 mg/kg every 3 weeks.", "患者每公斤体重给予10毫克药物，每3周一次。"),
 ]
 
 FALSE_PAIRS = [
@@ -83,6 +87,9 @@ FALSE_PAIRS = [
     ("It was given on days 1, 14, and 28 during course 1.", "It was given on day 1, day 15 and day 28 of course 1."),
     ("The dose was 10 mg/m2 every 2 weeks.", "剂量为每公斤10毫克，每2周一次。"),
     ("The dose was 10 mg every 2 weeks.", "剂量为每公斤10毫克，每2周一次。"),
+    # a verb of giving between the denominator and the dose: the dose is still per kg
+    ("患者给予10毫克药物，每3周一次。", "患者每公斤体重给予10毫克药物，每3周一次。"),
+    ("患者静脉给予75 mg，第1天给药。", "按每平方米体表面积静脉给予75 mg，第1天给药。"),
 ]
 
 

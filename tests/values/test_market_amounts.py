@@ -63,6 +63,30 @@ def test_an_amount_alone_in_parentheses_is_negative_on_the_source_side():
     assert states("Net income was -$120 million in 2023.", "Net income was ($120 million) in 2023.") == ["supported"]
 
 
+@pytest.mark.parametrize(
+    "source, number, code",
+    [("Net income: $(45) million in FY2022.", -45e6, "USD"), ("Loss of €(1.2)bn.", -1.2e9, "EUR"),
+     ("EBIT was £(3.5)m.", -3.5e6, "GBP")],
+)
+def test_accounting_parentheses_inside_the_symbol_are_negative_too(source, number, code):
+    assert read(source, "source") == [(number, code, None)]
+
+
+@pytest.mark.parametrize(
+    "claim, state",
+    [
+        ("Net income was -$45 million in FY2022.", "supported"),
+        ("The company posted a net loss of $45 million in FY2022.", "plausible"),
+        ("净亏损4500万美元。", "plausible"),
+        # a sign written as a gain, or a different loss, is not the source's figure
+        ("Net income was +$45 million in FY2022.", "missing"),
+        ("Net income was -$46 million in FY2022.", "missing"),
+    ],
+)
+def test_a_loss_written_as_symbol_then_parentheses(claim, state):
+    assert states(claim, "Net income: $(45) million in FY2022.") == [state]
+
+
 def test_a_parenthesised_conversion_after_another_amount_is_no_loss():
     assert read("Sales were €5 billion ($5.4 billion).", "source") == [(5e9, "EUR", None), (5.4e9, "USD", None)]
     assert states("Sales were $5.4 billion.", "Sales were €5 billion ($5.4 billion).") == ["supported"]
@@ -189,6 +213,54 @@ def test_pounds_after_a_scale_word_are_money_and_judged_against_a_named_pound():
 def test_pounds_without_a_scale_word_or_before_of_stay_a_weight():
     assert read("He lost 20 pounds.") == [(20.0, "lb", None)]
     assert read("They shipped 2 billion pounds of cotton.") == [(2e9, "lb", None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The price target is 12.50 pounds per share.", "It sold 125,000 units at 899 pounds each.",
+     "The shares were priced at 12 pounds."],
+)
+def test_pounds_that_price_something_are_money(text):
+    assert read(text)[-1][1] == "GBP"
+
+
+@pytest.mark.parametrize(
+    "text", ["The price of 12.50 pounds of sugar rose.", "12.50 pounds of sugar", "They weigh 12 pounds each."],
+)
+def test_pounds_of_something_or_weighed_stay_a_weight(text):
+    assert read(text)[0][1] == "lb"
+
+
+def test_priced_pounds_are_judged_against_a_named_pound():
+    # red-team finding: "12.50 pounds per share" against "£12.50 per share" failed as a weight
+    assert states("The price target is 12.50 pounds per share.", "Price target: £12.50 per share.") == ["plausible"]
+    assert states("It sold 125,000 units at 899 pounds each.", "The company sold 125,000 units at £899 each.") \
+        == ["supported", "plausible"]
+    # another figure, or a weight, is not the price
+    assert states("The price target is 13.50 pounds per share.", "Price target: £12.50 per share.") == ["missing"]
+    assert states("They bought 12.50 pounds of sugar.", "Price target: £12.50 per share.") == ["missing"]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["Trailing twelve-month revenue was $3.4 billion.", "Trailing 12-month revenue was $3.4 billion.",
+     "Revenue over the trailing 12 months was $3.4 billion.", "Trailing 12 million revenue was $3.4 billion."],
+)
+def test_a_glued_12m_after_a_period_word_may_be_months_or_a_million(claim):
+    # red-team finding: "trailing 12 months" against "Trailing 12M revenue" failed as 12 million
+    assert states(claim, "Trailing 12M revenue: $3.4bn.")[0] == "plausible"
+
+
+@pytest.mark.parametrize(
+    "claim", ["Trailing 11-month revenue was $3.4 billion.", "Trailing 12-week revenue was $3.4 billion."],
+)
+def test_another_period_than_the_glued_12m_misses(claim):
+    assert states(claim, "Trailing 12M revenue: $3.4bn.")[0] == "missing"
+
+
+def test_a_glued_m_with_no_period_word_stays_a_plain_million():
+    assert [(a.number, a.month_count) for a in extract_atoms("It has 12M users.", mode="source")] == [(12e6, None)]
+    assert states("It has 12 million users.", "It has 12M users.") == ["supported"]
 
 
 def test_scale_and_currency_words_are_no_content_words():

@@ -27,6 +27,10 @@ from tests.values.helpers import verify_against, window
         ("QOD", "every 2 days"),
         ("given Q3W", "given every 3 weeks"),
         ("given q8h", "given every 8 hours"),
+        ("given 3-weekly", "given every 3 weeks"),
+        ("6-monthly scans", "every 6 months scans"),
+        ("4-Hourly", "every 4 hours"),
+        ("twice-weekly", "2 times-weekly"),
         ("The rate doubled.", "The rate increased by 100%."),
         ("Enrolment tripled.", "Enrolment increased by 200%."),
         ("Mortality halved.", "Mortality decreased by 50%."),
@@ -60,6 +64,15 @@ def test_dosing_shorthand_and_words_support_each_other_and_nothing_else():
     assert _states("200 mg twice daily.", "200 mg b.i.d.") == [("200 mg", "supported"), ("2", "supported")]
     assert _states("200 mg two times a day.", "200 mg BID.") == [("200 mg", "supported"), ("two", "supported")]
     assert ("3", "missing") in _states("200 mg t.i.d.", "200 mg b.i.d.")
+
+
+def test_a_hyphenated_cadence_is_every_n_units():
+    # red-team finding: "given 3-weekly" against "every 3 weeks" failed on a bare 3
+    source = "Bevacizumab 15 mg/kg IV every 3 weeks."
+    assert _states("Bevacizumab 15 mg/kg IV was given 3-weekly.", source) == [("15 mg/kg", "supported"), ("3 weeks", "supported")]
+    assert ("4 weeks", "missing") in _states("Bevacizumab 15 mg/kg IV was given 4-weekly.", source)
+    # and the reverse: a source's cadence is an interval, never three doses a week
+    assert ("3", "missing") in _states("Bevacizumab was given 3 times weekly.", "Bevacizumab 15 mg/kg 3-weekly.")
 
 
 def test_a_change_spelled_as_a_verb_is_the_change_it_states():
