@@ -41,13 +41,12 @@ on non-ASCII text.
 
 from __future__ import annotations
 
-import json
 import re
 from decimal import Decimal
 from functools import lru_cache
-from pathlib import Path
 
 from citeproof.values.spelled_shares import SHARE_SLASH
+from citeproof.values.lexicon import data_json
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _SMALL = {"十": 10, "百": 100, "千": 1000}
@@ -241,7 +240,7 @@ def _reads_as_quantity(m: re.Match[str], run: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _article_one() -> tuple[frozenset[str], frozenset[str]]:
-    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "number_words.json").read_text(encoding="utf-8"))
+    doc = data_json("number_words.json")
     entry = doc["zh_article_one"]
     return frozenset(entry["measure_words"]), frozenset(entry["counted_after"])
 

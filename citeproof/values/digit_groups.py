@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.values.lexicon import _boundary, _read, lexicon
+from citeproof.values.lexicon import data_json, lexicon, word_end
 
 # a run of digit groups, not glued to a name ("PDR001 100 mg" is no run); possessive, so a run
 # that ends in a decimal ("16 380.5") is no run at all
@@ -40,9 +40,9 @@ _HAS_SPACE_RUN = re.compile(r"\d \d{3}")
 
 @lru_cache(maxsize=1)
 def _after_cue() -> re.Pattern[str]:
-    cues = _read("value_cues.json")["grouped_digits_after"]["cues"]
+    cues = data_json("value_cues.json")["grouped_digits_after"]["cues"]
     words = "|".join(
-        (r"(?<![a-z])" if cue[:1].isalpha() else "") + _boundary(cue) for cue in sorted(cues, key=len, reverse=True)
+        (r"(?<![a-z])" if cue[:1].isalpha() else "") + word_end(cue) for cue in sorted(cues, key=len, reverse=True)
     )
     return re.compile(r"(?:" + words + r") ?(?P<run>" + _RUN.format(sep=" ") + ")", re.IGNORECASE)
 

@@ -22,17 +22,16 @@ The words are data (``citeproof/data/list_headers.json`` with ``claim_support.js
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
 from citeproof.sources.headings import SECTION_WORDS, markdown_heading, section_key, text_heading
 from citeproof.sources.types import SourceDocument
 from citeproof.values.segment_support import cue_document, inverting_header
+from citeproof.values.lexicon import data_json
 
 Kind = Literal["exclude", "include", "section", "sub"]
 _PLAIN = 7  # level of a header that is no Markdown heading: below every "#" level
@@ -69,7 +68,7 @@ def _word_re(words: Iterable[str]) -> re.Pattern[str]:
 
 @lru_cache(maxsize=1)
 def _words() -> _Words:
-    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "list_headers.json").read_text("utf-8"))
+    doc = data_json("list_headers.json")
     return _Words(
         exclusion_labels=frozenset(w.lower() for w in doc["exclusion_labels"]["words"]),
         inclusion_labels=frozenset(w.lower() for w in doc["inclusion_labels"]["words"]),
@@ -239,7 +238,7 @@ def document_exclusion(document: SourceDocument) -> list[str | None]:
 def _exclusion_cue() -> re.Pattern[str]:
     """Any word that lets a line open an exclusion list (labels, exclusion words, inverting
     headers) as a plain substring: a superset of what ``classify`` reads as 'exclude'."""
-    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "list_headers.json").read_text("utf-8"))
+    doc = data_json("list_headers.json")
     words = {w.lower() for w in (*doc["exclusion_labels"]["words"], *doc["exclusion_words"]["words"])}
     words |= {h.lower() for h in cue_document()["inverting_headers"]}
     return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))

@@ -119,23 +119,26 @@ def _alternation(words: list[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
-def _boundary(word: str) -> str:
+def word_end(word: str) -> str:
     """ASCII words need a word end after them; CJK and symbols do not."""
     if _is_cjk(word) or not word[-1:].isalnum():
         return re.escape(word)
     return re.escape(word) + r"(?![a-z0-9])"
 
 
-def _read(name: str) -> dict:
+@lru_cache(maxsize=None)
+def data_json(name: str) -> dict:
+    """``citeproof/data/<name>``, read once per process; every word list is read through here.
+    Shared between callers: read it, never change it."""
     # citeproof/data is shipped as package data (pyproject), not a package of its own.
     return json.loads((Path(__file__).resolve().parent.parent / "data" / name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
-    units_doc = _read("units.json")
-    words_doc = _read("number_words.json")
-    cues = _read("value_cues.json")
+    units_doc = data_json("units.json")
+    words_doc = data_json("number_words.json")
+    cues = data_json("value_cues.json")
 
     unit_by_alias: dict[str, UnitInfo] = {}
     for entry in units_doc["units"]:
@@ -152,7 +155,7 @@ def lexicon() -> Lexicon:
 
     def alias_pattern(alias: str) -> str:
         tails = not_before.get(alias)
-        return _boundary(alias) + (f"(?!{_alternation(tails)})" if tails else "")
+        return word_end(alias) + (f"(?!{_alternation(tails)})" if tails else "")
 
     unit_re = FirstCharMatcher([(a, alias_pattern(a)) for a in sorted(unit_by_alias, key=len, reverse=True)])
 
@@ -162,7 +165,7 @@ def lexicon() -> Lexicon:
             continue
         for alias in entry["aliases"]:
             per_time_by_alias[alias.lower()] = (canonical, float(entry["factor"]))
-    per_time_re = FirstCharMatcher([(a, _boundary(a)) for a in sorted(per_time_by_alias, key=len, reverse=True)])
+    per_time_re = FirstCharMatcher([(a, word_end(a)) for a in sorted(per_time_by_alias, key=len, reverse=True)])
 
     cur = units_doc["currencies"]
     prefix = {k: v for k, v in cur["prefix"].items()}
@@ -175,7 +178,7 @@ def lexicon() -> Lexicon:
     money_price_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("price_words", [])) or "(?!)") + r")(?![a-z])")
     money_weight_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("weight_words", [])) or "(?!)") + r")(?![a-z])")
     currency_prefix_re = re.compile("(?:" + _alternation(list(prefix)) + r")\s?$")
-    currency_suffix_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
+    currency_suffix_re = re.compile("(?:" + "|".join(word_end(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
 
     number_words: dict[str, int] = {}
     number_words.update(words_doc["units"])
@@ -186,7 +189,7 @@ def lexicon() -> Lexicon:
         rf"(?<![a-z0-9-])(?:(?P<tens>{tens_words})(?:[- ](?P<unit>{unit_words}))?|(?P<single>{_alternation(list(words_doc['units']))}))(?![a-z0-9])"
     )
     scale_words = {k.lower(): float(v) for k, v in words_doc["scale_words"].items()}
-    scale_word_re = re.compile("(?:" + "|".join(_boundary(a) for a in sorted(scale_words, key=len, reverse=True)) + ")")
+    scale_word_re = re.compile("(?:" + "|".join(word_end(a) for a in sorted(scale_words, key=len, reverse=True)) + ")")
     scale_letters = {k: float(v) for k, v in words_doc["scale_letters"].items() if not k.startswith("_")}
 
     def cue_map(table: dict[str, list[str]]) -> dict[str, str]:
@@ -196,7 +199,7 @@ def lexicon() -> Lexicon:
         return EndMatcher(cues)
 
     def starting(cues: list[str]) -> re.Pattern[str]:
-        return re.compile(r"\s?(?:" + "|".join(_boundary(c) for c in sorted(cues, key=len, reverse=True)) + ")")
+        return re.compile(r"\s?(?:" + "|".join(word_end(c) for c in sorted(cues, key=len, reverse=True)) + ")")
 
     bounds_before = cue_map(cues["bounds_before"])
     bounds_after = cue_map(cues["bounds_after"])
@@ -208,7 +211,7 @@ def lexicon() -> Lexicon:
     )
     count_nouns = frozenset(w.lower() for w in cues["count_nouns"])
     count_noun_re = re.compile(
-        r"(?:[a-z-]+\s){0,2}?(?:" + "|".join(_boundary(a) for a in sorted(count_nouns, key=len, reverse=True)) + ")"
+        r"(?:[a-z-]+\s){0,2}?(?:" + "|".join(word_end(a) for a in sorted(count_nouns, key=len, reverse=True)) + ")"
     )
 
     return Lexicon(
@@ -236,7 +239,7 @@ def lexicon() -> Lexicon:
         bounds_after=bounds_after,
         bounds_after_re=starting(list(bounds_after)),
         bounds_inside=cue_map({q: cs for q, cs in cues.get("bounds_inside", {}).items() if not q.startswith("_")}),
-        derived_after_re=re.compile(r"\s?(?:" + "|".join(_boundary(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
+        derived_after_re=re.compile(r"\s?(?:" + "|".join(word_end(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
         derived_before_reach=2 + max(len(w) for w in cues["derived_before"]),
         label_before_re=label_before_re,

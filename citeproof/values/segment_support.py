@@ -11,19 +11,17 @@ improved/worsened, 升高/降低 …).
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import extract_atoms, prepare, prepare_lines, written_dates
-from citeproof.values.lexicon import Lexicon, lexicon
+from citeproof.values.lexicon import Lexicon, data_json, lexicon
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -98,7 +96,7 @@ class _Cues:
 @lru_cache(maxsize=1)
 def cue_document() -> dict:
     """``citeproof/data/claim_support.json``, read once: the word lists CP105's checks use."""
-    return json.loads((Path(__file__).resolve().parent.parent / "data" / "claim_support.json").read_text("utf-8"))
+    return data_json("claim_support.json")
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,16 +38,15 @@ too counts it in a base holding that number.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.pairing import Reading, clause_spans, same_number
 from citeproof.values.segment_support import content_terms
+from citeproof.values.lexicon import data_json
 
 _SENTENCE_END = re.compile(r"(?<!\d)[.!?](?=\s|$)|[。！？\n]")
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[a-z][a-z'’-]*|[\u3400-\u9fff]+|\S")
@@ -84,7 +83,7 @@ def _alternatives(words: Sequence[str]) -> str:
 
 @lru_cache(maxsize=1)
 def _words() -> _Words:
-    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "share_base.json").read_text("utf-8"))
+    doc = data_json("share_base.json")
     det = rf"(?:(?:{_alternatives(doc['determiners_en'])})\s+)?"
     containers = _alternatives(doc["zh_containers"])
     return _Words(

@@ -10,16 +10,16 @@ bare "1.5倍" it is a fold change, which no cited line can carry. The cues are i
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from pathlib import Path
+
+from citeproof.values.lexicon import data_json
 
 _MULTIPLE_MARK = "倍"
 
 
 @lru_cache(maxsize=1)
 def _cues() -> tuple[str, ...]:
-    doc = json.loads((Path(__file__).resolve().parent.parent / "data" / "value_cues.json").read_text(encoding="utf-8"))
+    doc = data_json("value_cues.json")
     return tuple(sorted((c.lower() for c in doc["uln_before"]["cues"]), key=len, reverse=True))
 
 
