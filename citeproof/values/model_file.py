@@ -127,10 +127,19 @@ class _Parser:
     """expr := term (('+'|'-') term)* ; term := unary (('*'|'/') unary)* ;
     unary := '-' unary | '+' unary | power ; power := atom ('^' unary)? ; atom := num | name | '(' expr ')'"""
 
+    MAX_DEPTH = 64  # brackets, signs and powers nested deeper are no model's formula
+
     def __init__(self, tokens: list[tuple[str, str]], values: dict[str, float]) -> None:
         self.tokens = tokens
         self.pos = 0
         self.values = values
+        self.depth = 0
+
+    def _deeper(self) -> None:
+        # each nesting is one Python frame: bound them, so a hostile file is unreadable, not a crash
+        self.depth += 1
+        if self.depth > self.MAX_DEPTH:
+            raise FormulaError(f"the formula nests deeper than {self.MAX_DEPTH} levels", unreadable=True)
 
     def parse(self) -> float:
         value = self.expr()
@@ -169,17 +178,24 @@ class _Parser:
     def unary(self) -> float:
         if self._peek() in ("-", "+"):
             sign = -1.0 if self._take()[1] == "-" else 1.0
-            return sign * self.unary()
+            self._deeper()
+            value = sign * self.unary()
+            self.depth -= 1
+            return value
         return self.power()
 
     def power(self) -> float:
         base = self.atom()
         if self._peek() == "^":
             self._take()
+            self._deeper()
             exponent = self.unary()  # right-associative: a ^ b ^ c = a ^ (b ^ c)
+            self.depth -= 1
             try:
                 value = math.pow(base, exponent)
-            except (OverflowError, ValueError) as exc:
+            except OverflowError as exc:
+                raise FormulaError(f"{base:g} ^ {exponent:g} is too large to compute") from exc
+            except ValueError as exc:
                 raise FormulaError(f"{base:g} ^ {exponent:g} has no real value") from exc
             return value
         return base
@@ -193,9 +209,11 @@ class _Parser:
                 raise FormulaError(f"the formula uses {text!r}, which no input or earlier formula defines", unreadable=True)
             return self.values[text]
         if text == "(":
+            self._deeper()
             value = self.expr()
             if self._take()[1] != ")":
                 raise FormulaError("a parenthesis is not closed in the formula", unreadable=True)
+            self.depth -= 1
             return value
         raise FormulaError(f"unexpected {text!r} in the formula", unreadable=True)
 

@@ -201,6 +201,25 @@ def test_formulas_that_are_not_arithmetic_are_refused_unread(expression):
     assert caught.value.unreadable
 
 
+@pytest.mark.parametrize("expression", ["(" * 5000 + "a" + ")" * 5000, "-" * 5000 + "a", "^".join(["a"] * 5000)])
+def test_a_formula_nested_past_any_model_is_refused_unread_not_a_crash(expression):
+    with pytest.raises(FormulaError) as caught:
+        evaluate(expression, {"a": 1.0})
+    assert caught.value.unreadable and "nests deeper" in str(caught.value)
+
+
+def test_nesting_within_the_limit_is_evaluated():
+    assert evaluate("(" * 60 + "a" + ")" * 60, {"a": 2.0}) == 2.0
+    assert evaluate("-" * 60 + "a", {"a": 2.0}) == 2.0
+
+
+def test_a_power_too_large_or_without_a_real_value_is_named_as_such():
+    with pytest.raises(FormulaError, match="too large to compute"):
+        evaluate("a ^ 99999", {"a": 10.0})
+    with pytest.raises(FormulaError, match="has no real value"):
+        evaluate("a ^ 0.5", {"a": -1.0})
+
+
 def test_a_division_by_zero_is_a_broken_formula_not_an_unreadable_one():
     with pytest.raises(FormulaError) as caught:
         evaluate("a / (b - b)", {"a": 1.0, "b": 2.0})
