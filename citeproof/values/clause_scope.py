@@ -346,22 +346,26 @@ def _parenthetical_joined(claim: str, segment: str) -> str | None:
     words from outside it: "Patients with condition X, including X1, are excluded (patients
     with condition Y are eligible)" says nothing of X1 being eligible. Only a parenthetical with a verb or cue
     of its own is a statement ("(95% CI 12-16)", "(Arm A)" qualify the words before them)."""
-    for m in _PARENTHETICAL.finditer(segment):
-        inner = m.group(1)
-        if _head(inner.lower()) is None:
-            continue
-        outer = segment[: m.start()] + " " + segment[m.end() :]
-        inside, outside = _text_words(inner), _text_words(outer)
-        pieces = [c for part in re.split(r"[()（）]", claim) for c in _clauses(part)]
-        mine = [_role_words(c) for c in pieces]
-        placed = set(_placed_once(_flat(mine), (*inside, *outside)))
+    statements = [m for m in _PARENTHETICAL.finditer(segment) if _head(m.group(1).lower()) is not None]
+    if not statements:
+        return None
+    pieces = [c for part in re.split(r"[()（）]", claim) for c in _clauses(part)]
+    mine = [_role_words(c) for c in pieces]
+    # The segment read once, cut at its statements: the words of each statement and of the text
+    # between them. A word placed once in the segment is outside a statement iff not inside it.
+    cuts = [0, *(i for m in statements for i in (m.start(), m.end())), len(segment)]
+    between = [segment[a:b] for a, b in zip(cuts[::2], cuts[1::2])]
+    inner = [_text_words(m.group(1)) for m in statements]
+    placed = set(_placed_once(_flat(mine), _flat([*map(_text_words, between), *inner])))
+    for m, inside_words in zip(statements, inner):
+        inside = set(inside_words)
         for clause, words in zip(pieces, mine):
             a = next((w for w in words if w in placed and w in inside), None)
-            b = next((w for w in words if w in placed and w in outside), None)
+            b = next((w for w in words if w in placed and w not in inside), None)
             if a is not None and b is not None:
                 return (
                     f"the claim says '{_shown(b)}' and '{_shown(a)}' in one clause ('{clause.text}'); the source says "
-                    f"'{_shown(a)}' in its parenthetical ('{inner.strip()}') and '{_shown(b)}' outside it"
+                    f"'{_shown(a)}' in its parenthetical ('{m.group(1).strip()}') and '{_shown(b)}' outside it"
                 )
     return None
 

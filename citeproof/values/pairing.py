@@ -30,6 +30,8 @@ first clause's verb with the second clause's number), and the role of a number i
 from __future__ import annotations
 
 import re
+import sys
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -306,7 +308,12 @@ def _label_moved(cv: ValueAtom, lab: Label, cls: str, source: Reading) -> str | 
 
 
 def _clause_of(reading: Reading, atom: ValueAtom) -> int:
-    return next(k for k, (s, e) in enumerate(reading.clauses) if s <= atom.start < e)
+    # clauses are in order and cover the text: the last one starting at or before the atom
+    k = bisect_right(reading.clauses, (atom.start, sys.maxsize)) - 1
+    s, e = reading.clauses[k] if k >= 0 else (0, 0)
+    if k < 0 or not s <= atom.start < e:
+        raise ValueError(f"value at {atom.start} lies in no clause of the reading")
+    return k
 
 
 def words_differ(claim_low: str, claim: Reading, source_low: str, source: Reading) -> str | None:
@@ -320,17 +327,22 @@ def words_differ(claim_low: str, claim: Reading, source_low: str, source: Readin
     named = set().union(*(content_terms(lab.name) for lab in source.labels + claim.labels))
     terms = [_subject_terms(source_low[s:e]) - named for s, e in source.clauses]
     holding = {_clause_of(source, sv) for sv in source.values}
+    said_in: dict[int, set[str]] = {}  # per claim clause: a long claim repeats its clauses' numbers
     for cv in claim.values:
-        s, e = claim.clauses[_clause_of(claim, cv)]
-        said = _subject_terms(claim_low[s:e]) - named
-        matches = [sv for sv in source.values if same_number(cv, sv)]
-        swaps = [_swap(said, terms, _clause_of(source, sv), holding) for sv in matches]
-        if matches and all(swaps):
+        k = _clause_of(claim, cv)
+        if k not in said_in:
+            s, e = claim.clauses[k]
+            said_in[k] = _subject_terms(claim_low[s:e]) - named
+        said = said_in[k]
+        # the clauses holding an equal number, each once: the checks below read clauses, not numbers
+        owns = list(dict.fromkeys(_clause_of(source, sv) for sv in source.values if same_number(cv, sv)))
+        swaps = [_swap(said, terms, own, holding) for own in owns]
+        if owns and all(swaps):
             taken, left = swaps[0]  # type: ignore[misc]
             return f"the claim says '{taken}' with {cv.raw}; the source says '{left}' with it ('{taken}' with another number)"
-        shorter = [_shorter_subject(said, terms, _clause_of(source, sv), holding) for sv in matches]
-        if matches and all(shorter):
-            s, e = source.clauses[_clause_of(source, matches[0])]
+        shorter = [_shorter_subject(said, terms, own, holding) for own in owns]
+        if owns and all(shorter):
+            s, e = source.clauses[owns[0]]
             return (f"the claim states {cv.raw} without '{_as_written(shorter[0], source_low[s:e])}', which the source says with it; "
                     "without it the claim names the subject of another of the source's numbers")
     return None
