@@ -71,6 +71,11 @@ class _WordCues:
             self.phrases is not None and may_match(self.phrases, low) and self.phrases.search(low) is not None
         )
 
+    def count(self, low: str, runs: list[str]) -> int:
+        """How many cues the text holds (``runs``: its ``[a-z]+`` runs, in order, repeats kept)."""
+        phrases = len(self.phrases.findall(low)) if self.phrases is not None and may_match(self.phrases, low) else 0
+        return sum(1 for r in runs if r in self.single) + phrases
+
 
 @dataclass(frozen=True, slots=True)
 class _Cues:
@@ -331,10 +336,18 @@ def _has_entity(entity: str, low: str) -> bool:
     return entity in low and _entity_re(entity).search(low) is not None
 
 
-@lru_cache(maxsize=4096)
 def polarity(text: str) -> tuple[bool, frozenset[str]]:
-    """(negated?, direction classes present) after removing bound phrases like "more than".
+    """(negated?, direction classes present) after removing bound phrases like "more than"."""
+    negations, dirs = counted_polarity(text)
+    return negations > 0, dirs
 
+
+@lru_cache(maxsize=4096)
+def counted_polarity(text: str) -> tuple[int, frozenset[str]]:
+    """(how many negations, direction classes present), read as ``polarity`` reads them.
+
+    The count matters where both sides are negated: "No X unless Y was not done" has one
+    negation more than "No X unless Y was done", and the flags alone call them equal.
     Cached: CP104 asks it of the claim as written and CP105 of the prepared claim, which for
     most claims is the same string."""
     cues = _cues()
@@ -347,12 +360,17 @@ def polarity(text: str) -> tuple[bool, frozenset[str]]:
         # compounds that contain a negation character/word but do not negate (不良 = adverse)
         if word in low:
             low = low.replace(word, " ")
-    runs = set(_LETTER_RUN.findall(low))
-    negated = cues.negation_en.search(low, runs) or (not skip_zh and any(c in low for c in cues.negation_zh))
+    run_list = _LETTER_RUN.findall(low)
+    runs = set(run_list)
+    negations = 0
+    if cues.negation_en.search(low, runs):
+        negations = cues.negation_en.count(low, run_list)
+    if not skip_zh:
+        negations += sum(low.count(c) for c in cues.negation_zh)
     dirs = {k for k, rx in cues.directions.items() if rx.search(low, runs)}
     if not skip_zh:
         dirs |= {k for k, ws in cues.directions_zh.items() if any(w in low for w in ws)}
-    return negated, frozenset(dirs)
+    return negations, frozenset(dirs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +391,7 @@ class ClaimProfile:
     loose_digits: frozenset[str]
     dates: tuple[str, ...]
     negated: bool
+    negations: int
     directions: frozenset[str]
     structure: frozenset[str]
 
@@ -383,13 +402,14 @@ class _SegmentProfile:
     terms: frozenset[str]
     digits: frozenset[str]
     negated: bool
+    negations: int
     directions: frozenset[str]
     structure: frozenset[str]
 
 
 def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
     claim = prepared_claim(claim_text)
-    negated, dirs = polarity(claim)
+    negations, dirs = counted_polarity(claim)
     return ClaimProfile(
         atoms=tuple(atoms),
         terms=frozenset(content_terms(claim)),
@@ -400,17 +420,18 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
         # a date's digits are all "written" in a segment that has them in another order
         # (2012年1月6日 against 2012年6月1日): a date must be written as the claim writes it
         dates=tuple(sorted({_spaced(d.lower()) for d in written_dates(claim)})),
-        negated=negated,
+        negated=negations > 0,
+        negations=negations,
         directions=dirs,
         structure=structure(claim),
     )
 
 
 def _profile_of_prepared(seg: str) -> _SegmentProfile:
-    negated, dirs = polarity(seg)
+    negations, dirs = counted_polarity(seg)
     return _SegmentProfile(
         low=seg.lower(), terms=frozenset(content_terms(seg)), digits=frozenset(_digit_runs(seg)),
-        negated=negated, directions=dirs, structure=structure(seg),
+        negated=negations > 0, negations=negations, directions=dirs, structure=structure(seg),
     )
 
 
@@ -441,6 +462,10 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
         return SegmentVerdict(False, f"the date '{unwritten[0]}' is not written so in one segment", 3)
     if profile.negated != seg.negated:
         return SegmentVerdict(False, "negation differs from the source", 4)
+    if profile.negations > seg.negations:
+        # a negation more than the segment has, both sides negated somewhere: one of the
+        # claim's clauses says the opposite of the source's ("… unless Y was not done")
+        return SegmentVerdict(False, f"the claim negates {profile.negations} times, the source {seg.negations}", 4)
     cues = _cues()
     for d in profile.directions:
         if d not in seg.directions or (cues.opposite[d] in seg.directions and cues.opposite[d] not in profile.directions):

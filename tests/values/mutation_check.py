@@ -135,6 +135,27 @@ MUTATIONS = (
         ("tests/tier2/runner/test_tier2_many_sources.py",),
     ),
     Mutation(
+        "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
+        "citeproof/values/segment_support.py",
+        "    if profile.negations > seg.negations:",
+        "    if False:",
+        ("tests/values/test_negation_count.py",),
+    ),
+    Mutation(
+        "a claim negating exactly as often as its segment is required (a negated part left out no longer passes)",
+        "citeproof/values/segment_support.py",
+        "    if profile.negations > seg.negations:",
+        "    if profile.negations != seg.negations:",
+        ("tests/values/test_negation_count.py",),
+    ),
+    Mutation(
+        "clauses are not cut at 'unless'/'if'/'because' (a negation moved into the subordinate clause is not seen)",
+        "citeproof/data/claim_support.json",
+        '"and", "or", "unless", "if", "because", "when", "until", "except that",',
+        '"and", "or",',
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
         "any digits-then-letters token is a value CP105 leaves to CP104 ('stage 3A' passes on 'stage 3B')",
         "citeproof/values/segment_support.py",
         "        if _VALUE_TOKEN.fullmatch(token) and _reads_as_value(token):",

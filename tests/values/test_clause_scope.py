@@ -33,6 +33,13 @@ EXCHANGED = [
      "Patients received exemestane instead of letrozole after progression on tamoxifen."),
     ("A组的缓解率高于B组。", "B组的缓解率高于A组。"),
     ("A组比B组的缓解率高。", "B组比A组的缓解率高。"),
+    # a negation added inside a subordinate clause, beside a negated main clause: the per-text
+    # flags are both "negated", so only the clause cut at 'unless'/'if'/'because' sees it
+    ("No prior invasive cancer unless all systemic therapy was not completed at least 1 year ago.",
+     "No prior invasive cancer unless all systemic therapy was completed at least 1 year ago."),
+    ("Patients could not enrol if chemotherapy was not stopped 4 weeks before.",
+     "Patients could not enrol if chemotherapy was stopped 4 weeks before."),
+    ("Sales did not fall because demand was not strong.", "Sales did not fall because demand was strong."),
 ]
 
 # (claim, source): the same facts, reordered
@@ -51,6 +58,10 @@ REORDERED = [
     ("Pain was reduced by letrozole, not nausea.", "Pain, not nausea, was reduced by letrozole."),
     ("In Arm A, more than 20 patients had grade 3 nausea, but none in Arm B.",
      "More than 20 patients in Arm A had grade 3 nausea, but none in Arm B."),
+    ("Unless all systemic therapy was completed at least 1 year ago, no prior invasive cancer was allowed.",
+     "No prior invasive cancer was allowed unless all systemic therapy was completed at least 1 year ago."),
+    ("Patients could not enrol if chemotherapy was stopped 4 weeks before.",
+     "If chemotherapy was stopped 4 weeks before, patients could not enrol."),
 ]
 
 
