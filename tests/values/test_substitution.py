@@ -119,6 +119,14 @@ def test_a_swap_at_the_start_facing_a_slightly_longer_stretch_is_still_a_swap():
          ("invasive", "in situ")),
         ("Patients received neoadjuvant chemotherapy.", "Patients received adjuvant chemotherapy.", ("neoadjuvant", "adjuvant")),
         ("患者为浸润性癌。", "患者为原位癌。", ("浸润性", "原位")),
+        # found by mutating passing red-team claims: one word in ten changed, every number kept
+        ("Overall survival at ten years was the secondary outcome.", "Overall survival at ten years was the primary outcome.",
+         ("secondary", "primary")),
+        ("Mean diastolic pressure fell by 8 mmHg.", "Mean systolic pressure fell by 8 mmHg.", ("diastolic", "systolic")),
+        ("Postmenopausal women with HER2-positive disease were enrolled.",
+         "Premenopausal women with HER2-positive disease were enrolled.", ("postmenopausal", "premenopausal")),
+        ("Gross margin was 42% in 2023.", "Net margin was 42% in 2023.", ("gross", "net")),
+        ("女性患者占60%。", "男性患者占60%。", ("女性", "男性")),
     ],
 )
 def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, expected):
@@ -133,7 +141,18 @@ def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, exp
         ("Carcinoma in situ and invasive carcinoma were both allowed.", "Invasive carcinoma and carcinoma in situ were allowed."),
         ("Patients received adjuvant chemotherapy.", "Patients received adjuvant chemotherapy after surgery."),
         ("The unit dose was 10 mg.", "The dose was 10 mg per unit."),  # 'unit' is no 'un' + 'it'
+        ("Women made up 60% of patients.", "Of the patients, 60% were women and 40% men."),  # 'men' is not in 'women'
+        ("Overall survival was the primary outcome.", "Overall survival was the primary outcome; safety was secondary."),
     ],
 )
 def test_the_same_words_or_both_opposites_are_no_opposite(claim, segment):
     assert opposed_word(claim, segment) is None
+
+
+def test_through_the_pipeline_an_outcome_called_secondary_for_primary_is_left_to_the_judge(tmp_path):
+    source = "# S\n\nLetrozole improved overall survival at ten years, the primary outcome.\n"
+    bad = verify_against(tmp_path / "bad", source, cited_report("Letrozole improved overall survival at ten years, the secondary outcome."))
+    good = verify_against(tmp_path / "good", source, cited_report("Letrozole improved overall survival at ten years, the primary outcome."))
+    assert [c.status for c in bad.claims if c.anchors] == ["undecided"]
+    assert "'secondary'" in " ".join(bad.claims[-1].undecided_reasons)
+    assert [c.status for c in good.claims if c.anchors] == ["pass"]
