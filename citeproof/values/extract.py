@@ -888,7 +888,8 @@ class _Scanner:
             dim, canon, factor, calendar, time_point = point.dim, point.canonical, point.factor, point.calendar, True
         label = not dim and (
             (high is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
-            or text.startswith(self.lex.label_after, pos)
+            # "2级", "2 级": a Chinese label word after the number, a space between or not
+            or text.startswith(self.lex.label_after, pos + (text[pos:pos + 1] == " "))
             # "1、2组", "1和2期": listed before a label that comes after its last number
             or (high is None and word_value is None and self._listed_before_label_after(pos))
             # "cohorts 1 and 2", "Arm 1, 2 or 3": a number listed with a label is a label too

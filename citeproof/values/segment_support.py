@@ -272,6 +272,29 @@ def entity_tokens(text: str) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _zh_label_re() -> re.Pattern[str]:
+    after = "|".join(re.escape(w) for w in sorted(lexicon().label_after, key=len, reverse=True))
+    # 第3周期, 第 2 天: an ordinal; 2级, 3 期: a number before a label word (not the tail of 1.2 or 12)
+    return re.compile(rf"第\s?\d+\s?(?:{after}|天|周|次|阶段)?|(?<![\d.])\d+\s?(?:{after})")
+
+
+# not one that opens a list ("Cohorts 1 and 2 …", "Days 1-8"): which of its labels a number
+# belongs to is the binding check's question (citeproof.values.binding)
+_OPENING_LABEL = re.compile(r"^\W*([A-Z][a-z]+\s\d+)(?![\w.,])(?!\s*(?:and|or|to|&)\b|\s*[-–—/~])")
+
+
+def numbered_labels(text: str) -> set[str]:
+    """Numbered labels ``entity_tokens`` leaves out, lower-cased: one that opens the sentence
+    ("Grade 4 neutropenia …", which as a capitalised first word it skips) and Chinese ones
+    (第3周期, 2级; spaces dropped). They name what the claim's numbers belong to, as "Cohort 2"
+    does, so a pass needs them written in the segment: the digits alone are found in "12 (24%)"."""
+    out = {m.group(1).lower()} if (m := _OPENING_LABEL.match(text)) else set()
+    if not text.isascii():
+        out.update(m.group(0).replace(" ", "") for m in _zh_label_re().finditer(text))
+    return out
+
+
 def structure(text: str) -> frozenset[str]:
     """Contrast / comparison / "respectively" cues present (they bind values to subjects)."""
     cues = _cues()
@@ -413,7 +436,7 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
     return ClaimProfile(
         atoms=tuple(atoms),
         terms=frozenset(content_terms(claim)),
-        entities=tuple(sorted(entity_tokens(claim))),
+        entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
         # pass still needs them written in the segment
         loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),

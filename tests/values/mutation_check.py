@@ -135,6 +135,20 @@ MUTATIONS = (
         ("tests/tier2/runner/test_tier2_many_sources.py",),
     ),
     Mutation(
+        "a numbered label ('Grade 4' first in a sentence, 第3周期, 2级) need not be written in the segment",
+        "citeproof/values/segment_support.py",
+        "        entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),",
+        "        entities=tuple(sorted(entity_tokens(claim))),",
+        ("tests/values/test_numbered_labels.py",),
+    ),
+    Mutation(
+        "a Chinese label word after a space ('2 级') is not read as a label (the 2 fails as a value)",
+        "citeproof/values/extract.py",
+        '            or text.startswith(self.lex.label_after, pos + (text[pos:pos + 1] == " "))',
+        "            or text.startswith(self.lex.label_after, pos)",
+        ("tests/values/test_numbered_labels.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
