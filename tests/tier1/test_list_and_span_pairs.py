@@ -6,7 +6,6 @@ twin (the whole list, the span, the number bound as the source binds it) must st
 
 from __future__ import annotations
 
-import pytest
 
 from values.helpers import verify_pairs
 
