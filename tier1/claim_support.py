@@ -22,10 +22,12 @@ from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
+from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
 from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
 from citeproof.values.substitution import opposed_word, swapped_word
+from citeproof.values.year_spans import span_end_alone
 from tier1.context import ClaimContext
 from tier1.drug_mentions import detector_for
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -45,6 +47,12 @@ _TRIAL_OTHER = '{"Clinical Trial ID": "NCT0000004",\n "Results": ["  Overall res
 _TRIAL_CLAUSES = (
     '{"Clinical Trial ID": "NCT0000005",\n'
     ' "Results": ["  The study drug improved overall survival but did not improve the response rate."]}\n'
+)
+# a schedule and a period: the claim may hold only the line's numbers and still drop a member or an end
+_TRIAL_SCHEDULE = (
+    '{"Clinical Trial ID": "NCT0000006",\n'
+    ' "Intervention": ["  Patients receive the study drug intravenously on days 1, 8 and 15 of each 28-day cycle.", '
+    '"  Enrollment ran from 2015 to 2018 in 12 centres."]}\n'
 )
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
@@ -116,7 +124,10 @@ def _meaning_differs(
 
     * it sits under an exclusion/contraindication header (it states what must NOT hold), or the
       report lists the claim under such a heading and the source line is not under one;
-    * its numbers or names are paired with other subjects (``citeproof.values.binding``);
+    * its numbers or names are paired with other subjects, or one of its numbers backs two of the
+      claim's (``citeproof.values.binding``);
+    * the claim lists only part of its list of days or arms (``citeproof.values.listed_members``), or
+      states one end of its span of years as a year of its own (``citeproof.values.year_spans``);
     * one of the claim's words stands where it has another (``citeproof.values.substitution``);
     * a negation, direction or comparison governs other words than in the segment: the claim's
       clauses or a comparison's two sides exchange them (``citeproof.values.clause_scope``);
@@ -139,6 +150,10 @@ def _meaning_differs(
         return why
     if column_why:
         return column_why
+    if why := member_dropped(claim, segment):
+        return why
+    if why := span_end_alone(claim, segment):
+        return why
     if swap := swapped_word(claim, segment):
         return f"the claim's '{swap[0]}' stands where the source says '{swap[1]}'"
     if opposed := opposed_word(claim, segment):
@@ -208,7 +223,11 @@ class ClaimSupport(Rule):
         "causality ('caused'), privation ('lacked', 'except', 'unless', 'rarely') or a frame ('whether', 'myth', "
         "'refuted') — is on one side only (citeproof.values.agreement; a word of one group matches another of it: "
         "'daily' = 'once a day' = 'per day' = 'qd'), nor does the claim state as a level a number the segment gives "
-        "as a change (citeproof.values.framing); a subject named with one number "
+        "as a change (citeproof.values.framing); a list of days or arms is the segment's whole list of that kind or one "
+        "it states ('days 1 and 15' for 'days 1, 8 and 15' leaves day 8 out: citeproof.values.listed_members), a value "
+        "the claim states twice the segment states twice ('then on day 14' for 'days 1, 14, and 28 … then on day 28'), "
+        "and a year the segment writes only as an end of a span is not claimed alone ('in 2018' for 'from 2015 to "
+        "2018', '2023年' for '2019—2023年': citeproof.values.year_spans); a subject named with one number "
         "gets the number the segment gives it, and a share is taken of the segment's base (citeproof.values.share_base: "
         "'40% of tablet users' for '40% of smartphone users', '40% of the 80 patients' for 'of the 120 patients, 40%'), "
         "and so is a count whose base holds a count ('of the 120 evaluable patients, 100 were enrolled' for 'of the 120 "
@@ -348,6 +367,30 @@ class ClaimSupport(Rule):
             report='# Safety\n\nSerious adverse events were not observed in Arm B<span class="sr-only"> or in Arm A</span> '
             "[nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="list-member-dropped-en",
+            expect="fail",
+            reason="it leaves out day 8",
+            # every number is the line's, in its order: the claim's schedule has two days, the source's three
+            report="# Dosing\n\nPatients receive the study drug intravenously on days 1 and 15 of each 28-day cycle "
+            "[nct:NCT0000006#Intervention].\n",
+            sources={"clinical_trials/NCT0000006.json": _TRIAL_SCHEDULE},
+        ),
+        RuleExample(
+            name="whole-list-en",
+            expect="pass",
+            report="# Dosing\n\nPatients receive the study drug intravenously on day 1, day 8 and day 15 of each 28-day "
+            "cycle [nct:NCT0000006#Intervention].\n",
+            sources={"clinical_trials/NCT0000006.json": _TRIAL_SCHEDULE},
+        ),
+        RuleExample(
+            name="span-end-alone-en",
+            expect="fail",
+            reason="the claim states 2018 alone",
+            # years are labels, not values: only the span tells a four-year enrollment from a one-year one
+            report="# Enrollment\n\nEnrollment ran in 2018 in 12 centres [nct:NCT0000006#Intervention].\n",
+            sources={"clinical_trials/NCT0000006.json": _TRIAL_SCHEDULE},
         ),
         RuleExample(
             name="no-anchor-en",

@@ -21,6 +21,7 @@ clause (``citeproof.values.pairing``), and the claim's pairing must be one the s
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from citeproof.values import pairing, share_base
@@ -70,6 +71,8 @@ def binding_differs(
     # which reads the time point itself; in the order check it would only count the fronting
     timed = [m.span() for m in _WHEN.finditer(claim_low)]
     ordered_values = [a for a in values if not any(s < a.end and a.start < e for s, e in timed)]
+    if why := stated_more_often(values, found):
+        return why
     if ordered and len(ordered_values) >= 2:
         # "40% of the 120 patients" is "Of the 120 patients, 40%": a share and the count of its base
         held = share_base.bound_to_base(claim_low, ordered_values, seg_low, found)
@@ -99,6 +102,36 @@ def binding_differs(
         return None
     seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
     return _pairing_differs(claim_low, values, subjects, seg_low, found, seg_subjects)
+
+
+def _same_value(a: ValueAtom) -> tuple[object, ...]:
+    """What makes two of the claim's atoms one value stated twice ("day 14" and "14 days" are
+    one; "≥ 18 years" and "18 years", a spread "± 8" and a mean of 8 are not)."""
+    base = a.factor or 1.0
+    return (a.kind, a.dim, round(a.number * base, 9), None if a.high is None else round(a.high * base, 9),
+            a.num, a.den, a.qualifier, a.stat, a.spread, a.share)
+
+
+def stated_more_often(values: Sequence[ValueAtom], found: Sequence[ValueAtom]) -> str | None:
+    """Why one of the segment's numbers backs more of the claim than it can: the claim states a
+    value k times and the segment k' < k times ("days 1, 14, and 28 … then on day 14" against
+    "days 1, 14, and 28 … then on day 28"). Each of the claim's statements of it says something
+    of its own — another day, another arm — and one statement in the source backs one of them;
+    which one is the judge's reading."""
+    counts = Counter(_same_value(a) for a in values)
+    for key, times in counts.items():
+        if times < 2:
+            continue
+        atom = next(a for a in values if _same_value(a) == key)
+        held = sum(1 for s in found if relate(atom, s) == "supported")
+        if 0 < held < times:
+            return (f"the claim states {atom.describe()} ('{atom.raw}') {_times(times)}, the source line "
+                    f"{_times(held)}: one of the claim's statements of it is bound to something else there")
+    return None
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _pairing_differs(

@@ -393,3 +393,21 @@ def test_through_the_pipeline_a_contained_subject_moved_is_undecided_and_kept_pa
     pairs = [(s, c) for c, s in CONTAINED_SUBJECT_MOVED] + [(s, c) for c, s in CONTAINED_SUBJECT_KEPT[:3]]
     claims = verify_pairs(tmp_path, pairs)
     assert [c.status for c in claims] == ["undecided"] * len(CONTAINED_SUBJECT_MOVED) + ["pass"] * 3
+
+
+# One source number backs one statement of it: the claim's second "day 14" has no source of its own
+SCHEDULE = ("Patients receive the study drug on days 1, 14, and 28 during course 1 and then on day 28 "
+            "of the subsequent courses.")
+
+
+def test_a_value_the_claim_states_more_often_than_the_source_is_named():
+    claim = ("Patients receive the study drug on days 1, 14, and 28 during course 1 and then on day 14 "
+             "of the subsequent courses.")
+    why = differs(claim, SCHEDULE)
+    assert why is not None and "twice" in why and "14" in why
+
+
+def test_a_value_stated_as_often_as_the_source_states_it_is_carried():
+    assert differs(SCHEDULE, SCHEDULE) is None
+    source = "The response rate was 40% in Arm A and 40% in Arm B among the adult patients."
+    assert differs(source, source) is None
