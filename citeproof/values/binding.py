@@ -202,11 +202,16 @@ def listed_labels(low: str) -> list[tuple[str, int]]:
     return out
 
 
+# short upper-case acronyms (ORR, PFS, HR, CD4) and short mixed-case ones with a digit (HbA1c,
+# Ki67): what is measured. A longer code (AZD0530, GTx-024) names a drug, so an arm.
+_MEASURE = re.compile(r"\b(?:[A-Z][A-Z0-9-]{1,4}|(?=[A-Za-z0-9-]{0,4}\d)[A-Z][a-z]?[A-Za-z0-9-]{1,3}[a-z0-9])\b")
+
+
 def subjects_of(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     """Of ``names`` (``names_in`` of ``text``), those that say *who* (an arm, a group, a drug,
     men/women, a company, a time point), not *what* is measured: short upper-case acronyms
     (ORR, PFS, HR) and trial ids are left out."""
-    measures = {t.lower() for t in re.findall(r"\b[A-Z][A-Z0-9-]{1,4}\b", text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
+    measures = {t.lower() for t in _MEASURE.findall(text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
     labels = {m.group(0) for m in _WHEN.finditer(low)}  # Q3, FY2023 are when, not what
     return [(n, at) for n, at in names if n not in measures or n in labels]
 

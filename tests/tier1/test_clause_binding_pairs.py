@@ -18,6 +18,10 @@ PLACEBO = "Response rates were 40% with drug X and 25% with placebo."
 FLOW = "A total of 200 patients were randomised; 150 completed the study and 12 died."
 PR = "In Arm A, 16 of 48 patients (33.3%) had a partial response."
 RELAPSE = "Relapse occurred in 3 patients (6%) at 2 years and 5 patients (10%) at 5 years."
+# the measure is a name too (HbA1c, ALT): with it a clause holds two names and one number
+MEASURE = "Mean HbA1c decreased by 1.2% in Arm A and by 0.4% in Arm B."
+MEASURE_GROUPS = "Mean HbA1c decreased by 1.2% in the treatment group and by 0.4% in the control group."
+MEASURE_ZH = "A组ALT升高12%，B组ALT升高4%。"
 
 FALSE = [
     (ORR, "The objective response rate in the letrozole arm was 25%."),
@@ -34,6 +38,10 @@ FALSE = [
     (PR, "In Arm A, 48 of 16 patients had a partial response."),
     (RELAPSE, "At 2 years, relapse occurred in 5 patients (10%)."),
     (RELAPSE, "Relapse occurred in 3 patients (6%) at 60 months."),
+    (MEASURE, "Mean HbA1c decreased by 0.4% in Arm A."),
+    (MEASURE_GROUPS, "Mean HbA1c decreased by 0.4% in the treatment group."),
+    (MEASURE_GROUPS, "In the control group, mean HbA1c decreased by 1.2%."),
+    (MEASURE_ZH, "A组ALT升高4%。"),
 ]
 
 TRUE = [
@@ -51,6 +59,10 @@ TRUE = [
     (PR, "In Arm A, 33.3% of 48 patients had a partial response."),
     (RELAPSE, "At 2 years, relapse occurred in 3 patients (6%)."),
     (RELAPSE, "Relapse occurred in 5 patients (10%) at 60 months."),
+    (MEASURE, "Mean HbA1c decreased by 1.2% in Arm A."),
+    (MEASURE, "Mean HbA1c decreased by 0.4% in Arm B."),
+    (MEASURE_GROUPS, "Mean HbA1c decreased by 0.4% in the control group."),
+    (MEASURE_ZH, "B组ALT升高4%。"),
 ]
 
 
@@ -63,7 +75,8 @@ def test_no_false_claim_passes_and_each_is_left_to_the_judge_with_the_sources_pa
     assert [text for status, text, _ in out if status != "undecided"] == []
     # the reason names the number and what the source states it with
     assert "the source gives 'letrozole arm' 40% and 25% to 'tamoxifen arm'" in out[0][2][0]
-    assert "the source gives 'at 5 years' 5 and 3 to 'at 2 years'" in out[-1][2][0]
+    assert "the source gives 'at 5 years' 5 and 3 to 'at 2 years'" in out[FALSE.index((RELAPSE, "Relapse occurred in 3 patients (6%) at 60 months."))][2][0]
+    assert "the claim gives 0.4% to 'arm a'; the source gives 'arm a' 1.2% and 0.4% to 'arm b'" in out[FALSE.index((MEASURE, "Mean HbA1c decreased by 0.4% in Arm A."))][2][0]
 
 
 def test_every_true_claim_of_the_same_shape_passes(tmp_path):

@@ -149,6 +149,13 @@ MUTATIONS = (
         ("tests/values/test_numbered_labels.py",),
     ),
     Mutation(
+        "a mixed-case measure (HbA1c) is read as a subject, so 'Mean HbA1c decreased by 0.4% in Arm A' pairs 0.4% with no one",
+        "citeproof/values/binding.py",
+        "    measures = {t.lower() for t in _MEASURE.findall(text)}",
+        "    measures = {t.lower() for t in re.findall(r\"\\b[A-Z][A-Z0-9-]{1,4}\\b\", text)}",
+        ("tests/tier1/test_clause_binding_pairs.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
