@@ -419,6 +419,8 @@ def _segment_profile(segment_text: str) -> _SegmentProfile:
     return _profile_of_prepared(prepare(segment_text))
 
 
+POLARITY_STAGE = 4  # a segment that stops here holds the claim's words, names and digits, with another polarity
+
 _DERIVED = SegmentVerdict(False, "a derived number cannot be read off one segment", 0)
 _NO_TERMS = SegmentVerdict(False, "no content words to compare", 0)
 
@@ -440,11 +442,11 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     if unwritten:
         return SegmentVerdict(False, f"the date '{unwritten[0]}' is not written so in one segment", 3)
     if profile.negated != seg.negated:
-        return SegmentVerdict(False, "negation differs from the source", 4)
+        return SegmentVerdict(False, "negation differs from the source", POLARITY_STAGE)
     cues = _cues()
     for d in profile.directions:
         if d not in seg.directions or (cues.opposite[d] in seg.directions and cues.opposite[d] not in profile.directions):
-            return SegmentVerdict(False, f"direction '{d}' not stated the same way in the source", 4)
+            return SegmentVerdict(False, f"direction '{d}' not stated the same way in the source", POLARITY_STAGE)
     missing_structure = profile.structure - seg.structure
     if missing_structure:
         return SegmentVerdict(False, f"the claim's {sorted(missing_structure)[0]} is not stated in one segment", 5)
@@ -526,6 +528,10 @@ class SegmentTable:
         if index is None:
             index = self._indexes[i] = build_index(self.texts[i])
         return index_supports_all(atoms, index)
+
+    def supports_all(self, atoms: Sequence[ValueAtom], i: int) -> bool:
+        """Whether segment ``i`` supports every atom (its number index is built once)."""
+        return self._supports_all(atoms, i)
 
     def borrowed(self, claim_terms: frozenset[str], i: int) -> str | None:
         """A claim word segment ``i`` lacks but another segment of this window has, put in
