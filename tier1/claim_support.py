@@ -234,10 +234,10 @@ class ClaimSupport(Rule):
         "whose last line goes on in the next (a wrapped .txt/.md sentence), holds only part of one and carries nothing. "
         "A table row with a cell that is only a mark ('✓', 'No', '否': table_marks in claim_support.json) says what "
         "it says through that cell's header ('✓' under 'Not observed'): it is left to the judge. "
-        "A claim that cites several places passes only if none of them holds a segment stating its opposite: the "
-        "claim's words and numbers with the other negation or direction, every clause that holds them turned "
+        "A claim passes only if no place it cites holds a segment stating its opposite: the claim's words and "
+        "numbers with the other negation or direction, every clause that holds them turned and no word swapped "
         "(citeproof.values.clause_scope.states_opposite: 'did not improve survival' under one cited section against "
-        "'improved survival' under another). What the report says around the claim counts too: a sentence of the "
+        "'improved survival' under another, or two lines further down the same one). What the report says around the claim counts too: a sentence of the "
         "same paragraph that only takes it back ('This is not true.', 'None of this happened.', '以上说法不实。': "
         "citeproof.parse.retractions, words in retractions.json) and a lead-in that denies its list ('The following "
         "did not happen:', 'Myths:', '未发生以下情况：': citeproof.values.lead_in) hold the claim back.",
@@ -249,8 +249,8 @@ class ClaimSupport(Rule):
         "something of both: one trial's line does not back what the other is cited for.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
         "unmet condition as the reason. A claim the report takes back in the next sentence or denies in its "
-        "list's lead-in is undecided, quoting that sentence or lead-in; one that another cited place states the "
-        "opposite of is undecided, naming that place. A sentence that holds text only some readers get (screen-reader-only, "
+        "list's lead-in is undecided, quoting that sentence or lead-in; one that a cited place states the "
+        "opposite of is undecided, naming that place and quoting its clause. A sentence that holds text only some readers get (screen-reader-only, "
         "<noscript>, hidden until found, struck through, drawn invisible) or a superscript that reads as a power "
         "or a footnote is undecided, "
         "naming the element: the text checked would be one reader's sentence only.",
@@ -384,7 +384,7 @@ class ClaimSupport(Rule):
         RuleExample(
             name="two-places-one-says-the-opposite-en",
             expect="fail",
-            reason="another cited place states its opposite",
+            reason="a cited place states its opposite",
             # the withdrawn section carries it word for word; the current results, cited beside it, deny it
             report="# Results\n\nThe study drug improved overall survival in the treated adult patients "
             "[nct:NCT0000006#Withdrawn Results; nct:NCT0000006#Results].\n",
@@ -501,25 +501,23 @@ class ClaimSupport(Rule):
         # citing both is not backed by A's line about X when B never mentions it.
         carried: dict[str, bool] = {}
         best: dict[str, SegmentVerdict] = {}  # per source, its nearest miss explains it best
-        # A claim citing several places passes only if none of them states its opposite
-        # ("… improved survival" under one section, "… did not improve survival" under the
-        # other): every segment past the overlap is read, not only up to the first carrier.
-        several = len(windows) > 1
+        # A claim passes only if no place it cites states its opposite ("… improved survival"
+        # under one cited section, "… did not improve survival" under another or further down
+        # the same one): every segment past the overlap is read, not only up to the first carrier.
         opposite: str | None = None
         for window in windows:
             source = window.document.path
-            if carried.setdefault(source, False) and not several:
-                continue  # another window of this source carries it already
+            carried.setdefault(source, False)
             place = _table(ctx, window)
             table = place.table
             # the segments past the content-word overlap, then the window's nearest overlap
             # miss: the same first carrier and first best verdict as every segment in order
             held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
             for i, verdict in held:
-                if several and opposite is None and verdict.stage == POLARITY_STAGE:
+                if opposite is None and verdict.stage == POLARITY_STAGE:
                     opposite = _opposite_at(claim.text, atoms, table, i, window)
                 if carried[source]:
-                    continue  # read on only for a segment that states the opposite
+                    continue  # another segment of this source carries it: read on only for an opposite
                 if verdict.carries and (
                     why := _cut_off(window, i, len(table.texts))
                     or _meaning_differs(ctx, claim.text, atoms, profile, place, i, window)
@@ -527,8 +525,6 @@ class ClaimSupport(Rule):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
                     carried[source] = True
-                    if not several:
-                        break
                     continue
                 _keep_nearest(best, source, verdict)
             if nearest is not None and not carried[source]:
@@ -536,7 +532,7 @@ class ClaimSupport(Rule):
         if all(carried.values()):
             if opposite is not None:
                 return self.undecided(
-                    f"a cited segment carries the claim, but another cited place states its opposite: {opposite}",
+                    f"a cited segment carries the claim, but a cited place states its opposite: {opposite}",
                     claim_id=claim.id,
                 )
             return self.ok(claim.id)

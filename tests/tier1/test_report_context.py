@@ -14,21 +14,20 @@ import pytest
 
 from citeproof.pipeline import VerifyOptions, run as run_pipeline
 
+# what the claims say, of two subgroups ("pre-" for "post-" is a word swapped, not the opposite)
+_OS = "median overall survival in {who} women with metastatic disease during maintenance therapy"
+_POST, _PRE = _OS.format(who="postmenopausal"), _OS.format(who="premenopausal")
 _RECORD = {
     "Clinical Trial ID": "NCT09100000",
-    "Withdrawn Results": ["  Study agent A improved median overall survival in postmenopausal women with metastatic disease during maintenance therapy."],
+    "Withdrawn Results": [f"  Study agent A improved {_POST}."],
     "Results": [
-        "  Study agent A did not improve median overall survival in postmenopausal women with metastatic disease during maintenance therapy.",
-        "  Serious adverse events were observed in the study agent B cohort.",
+        f"  Study agent A did not improve {_POST}.", "  Serious adverse events were observed in the study agent B cohort.",
     ],
-    "Final Results": [
-        "  Study agent A did not improve median overall survival in postmenopausal women with metastatic disease during maintenance therapy at ten years."
-    ],
-    "Subgroups": ["  Study agent A did not improve median overall survival in premenopausal women with metastatic disease during maintenance therapy."],
-    "Mixed": [
-        "  Study agent A improved median overall survival in postmenopausal women with metastatic disease during maintenance therapy, "
-        "but not in premenopausal women."
-    ],
+    "Final Results": [f"  Study agent A did not improve {_POST} at ten years."],
+    "Subgroups": [f"  Study agent A did not improve {_PRE}."],
+    "Mixed": [f"  Study agent A improved {_POST}, but not in premenopausal women."],
+    "Erratum": [f"  Study agent A improved {_POST}.", f"  Correction: study agent A did not improve {_POST}."],
+    "Two Subgroups": [f"  Study agent A improved {_POST}.", f"  Study agent A did not improve {_PRE}."],
     "结果": ["  B组观察到严重不良事件。"],
 }
 _SAE = "Serious adverse events were observed in the study agent B cohort [nct:NCT09100000#Results]"
@@ -99,27 +98,31 @@ def test_an_item_under_a_denying_lead_in_does_not_pass(tmp_path, lead_in):
     assert f"'{lead_in}'" in why and "denies its items" in why
 
 
-@pytest.mark.parametrize("lead_in", ["The following were observed:", "In the safety analysis, the following were seen:"])
+@pytest.mark.parametrize("lead_in", [
+    "The following were observed:", "In the safety analysis, the following were seen:",
+])
 def test_an_item_under_an_ordinary_lead_in_passes(tmp_path, lead_in):
     [(status, _)] = _claims(tmp_path, f"# R\n\n{lead_in}\n\n- {_SAE}\n")
     assert status == "pass"
 
 
-# --- two cited places, one stating the opposite -----------------------------------------------
+# --- a cited place stating the opposite -----------------------------------------------
 
-_IMPROVED = "Study agent A improved median overall survival in postmenopausal women with metastatic disease during maintenance therapy"
-_NOT_IMPROVED = "Study agent A did not improve median overall survival in postmenopausal women with metastatic disease during maintenance therapy"
+_IMPROVED = f"Study agent A improved {_POST}"
+_NOT_IMPROVED = f"Study agent A did not improve {_POST}"
 
 
 @pytest.mark.parametrize("anchors", [
     "nct:NCT09100000#Withdrawn Results; nct:NCT09100000#Results",
     "nct:NCT09100000#Results; nct:NCT09100000#Withdrawn Results",  # the opposite cited first
     "nct:NCT09100000#Withdrawn Results][nct:NCT09100000#Results",
+    "nct:NCT09100000#Erratum",  # one cited section that says both
 ])
-def test_a_claim_another_cited_place_states_the_opposite_of_does_not_pass(tmp_path, anchors):
+def test_a_claim_a_cited_place_states_the_opposite_of_does_not_pass(tmp_path, anchors):
     [(status, why)] = _claims(tmp_path, f"# R\n\n{_IMPROVED} [{anchors}].\n")
     assert status == "undecided"
-    assert "states its opposite" in why and "#Results]" in why and "did not improve" in why
+    assert "a cited place states its opposite" in why and "did not improve" in why
+    assert "#Results]" in why or "#Erratum]" in why
 
 
 @pytest.mark.parametrize("claim, anchors", [
@@ -129,6 +132,8 @@ def test_a_claim_another_cited_place_states_the_opposite_of_does_not_pass(tmp_pa
     (_IMPROVED, "nct:NCT09100000#Withdrawn Results; nct:NCT09100000#Subgroups"),
     # the other place negates a clause apart from the claim's words
     (_IMPROVED, "nct:NCT09100000#Withdrawn Results; nct:NCT09100000#Mixed"),
+    # one cited section: the line after the carrying one negates it of another subgroup
+    (_IMPROVED, "nct:NCT09100000#Two Subgroups"),
 ])
 def test_a_claim_every_cited_place_agrees_with_passes(tmp_path, claim, anchors):
     [(status, why)] = _claims(tmp_path, f"# R\n\n{claim} [{anchors}].\n")
