@@ -52,7 +52,8 @@ _TRIAL_TWO_SECTIONS = (
     '{"Clinical Trial ID": "NCT0000006",\n'
     ' "Withdrawn Results": ["  The study drug improved overall survival in the treated adult patients."],\n'
     ' "Results": ["  The study drug did not improve overall survival in the treated adult patients."],\n'
-    ' "Updated Results": ["  The study drug did not improve overall survival in the treated adult patients at final analysis."]}\n'
+    ' "Updated Results": ["  The study drug did not improve overall survival in the treated adult patients '
+    'at final analysis."]}\n'
 )
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
@@ -217,8 +218,9 @@ class ClaimSupport(Rule):
         "'refuted') — is on one side only (citeproof.values.agreement; a word of one group matches another of it: "
         "'daily' = 'once a day' = 'per day' = 'qd'), nor does the claim put a content word of its own right before "
         "one of the segment's, between two words the segment writes side by side ('total annual recurring revenue' "
-        "for 'total annual revenue'; a word before a number or a stop-word, a restatement's verb, is let through), nor does the claim state as a level a number the segment gives "
-        "as a change (citeproof.values.framing); a subject named with one number "
+        "for 'total annual revenue'; a word before a number or a stop-word, a restatement's verb, is let through), "
+        "nor does the claim state as a level a number the segment gives as a change (citeproof.values.framing); "
+        "a subject named with one number "
         "gets the number the segment gives it, and a share is taken of the segment's base (citeproof.values.share_base: "
         "'40% of tablet users' for '40% of smartphone users', '40% of the 80 patients' for 'of the 120 patients, 40%'), "
         "and so is a count whose base holds a count ('of the 120 evaluable patients, 100 were enrolled' for 'of the 120 "
@@ -239,8 +241,9 @@ class ClaimSupport(Rule):
         "A claim passes only if no place it cites holds a segment stating its opposite: the claim's words and "
         "numbers with the other negation or direction, every clause that holds them turned and no word swapped "
         "(citeproof.values.clause_scope.states_opposite: 'did not improve survival' under one cited section against "
-        "'improved survival' under another, or two lines further down the same one). What the report says around the claim counts too: a sentence of the "
-        "same paragraph that only takes it back ('This is not true.', 'None of this happened.', '以上说法不实。': "
+        "'improved survival' under another, or two lines further down the same one). What the report says around "
+        "the claim counts too: a sentence of the same paragraph that only takes it back ('This is not true.', "
+        "'None of this happened.', '以上说法不实。': "
         "citeproof.parse.retractions, words in retractions.json) and a lead-in that denies its list ('The following "
         "did not happen:', 'Myths:', '未发生以下情况：': citeproof.values.lead_in) hold the claim back.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
@@ -252,7 +255,8 @@ class ClaimSupport(Rule):
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
         "unmet condition as the reason. A claim the report takes back in the next sentence or denies in its "
         "list's lead-in is undecided, quoting that sentence or lead-in; one that a cited place states the "
-        "opposite of is undecided, naming that place and quoting its clause. A sentence that holds text only some readers get (screen-reader-only, "
+        "opposite of is undecided, naming that place and quoting its clause. A sentence that holds text only some "
+        "readers get (screen-reader-only, "
         "<noscript>, hidden until found, struck through, drawn invisible) or a superscript that reads as a power "
         "or a footnote is undecided, "
         "naming the element: the text checked would be one reader's sentence only.",
