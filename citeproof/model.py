@@ -109,6 +109,13 @@ class Claim(Frozen):
         description="What in the unit only some readers get, or reads two ways (e.g. 'screen-reader-only "
         "text \"not\" in <span class=\"sr-only\">'): the claim cannot pass Tier 1.",
     )
+    # "Adverse events were observed in Arm B [nct:X#Results]. This is not true." cites a source
+    # that carries the first sentence, and the report takes it back (citeproof.parse.retractions).
+    retracted_by: tuple[str, ...] = Field(
+        default=(),
+        description="Sentences of the report that take this unit back ('This is not true.', '以上说法不实。'), "
+        "with their line: the claim cannot pass Tier 1.",
+    )
     # "Patients were excluded if they had any of the following:" over a list says what its
     # items are, as a heading does: Tier 1 reads it beside the section path.
     lead_in: tuple[str, ...] = Field(

@@ -19,12 +19,13 @@ from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.agreement import implied_by_header, words_disagree
 from citeproof.values.binding import binding_differs
-from citeproof.values.clause_scope import scope_differs
+from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
+from citeproof.values.lead_in import denying_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
-from citeproof.values.segment_support import ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
+from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
 from citeproof.values.substitution import opposed_word, swapped_word
 from citeproof.values.year_spans import span_end_alone
@@ -53,6 +54,14 @@ _TRIAL_SCHEDULE = (
     '{"Clinical Trial ID": "NCT0000006",\n'
     ' "Intervention": ["  Patients receive the study drug intravenously on days 1, 8 and 15 of each 28-day cycle.", '
     '"  Enrollment ran from 2015 to 2018 in 12 centres."]}\n'
+)
+# one record, two sections: the withdrawn analysis says the opposite of the current one
+_TRIAL_TWO_SECTIONS = (
+    '{"Clinical Trial ID": "NCT0000007",\n'
+    ' "Withdrawn Results": ["  The study drug improved overall survival in the treated adult patients."],\n'
+    ' "Results": ["  The study drug did not improve overall survival in the treated adult patients."],\n'
+    ' "Updated Results": ["  The study drug did not improve overall survival in the treated adult patients '
+    'at final analysis."]}\n'
 )
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
@@ -222,8 +231,11 @@ class ClaimSupport(Rule):
         "('weekly'), time relation ('before'), modality ('must'), exclusivity ('only'), intensity ('significantly'), "
         "causality ('caused'), privation ('lacked', 'except', 'unless', 'rarely') or a frame ('whether', 'myth', "
         "'refuted') — is on one side only (citeproof.values.agreement; a word of one group matches another of it: "
-        "'daily' = 'once a day' = 'per day' = 'qd'), nor does the claim state as a level a number the segment gives "
-        "as a change (citeproof.values.framing); a list of days or arms is the segment's whole list of that kind or one "
+        "'daily' = 'once a day' = 'per day' = 'qd'), nor does the claim put a content word of its own right before "
+        "one of the segment's, between two words the segment writes side by side ('total annual recurring revenue' "
+        "for 'total annual revenue'; a word before a number or a stop-word, a restatement's verb, is let through), "
+        "nor does the claim state as a level a number the segment gives as a change (citeproof.values.framing); "
+        "a list of days or arms is the segment's whole list of that kind or one "
         "it states ('days 1 and 15' for 'days 1, 8 and 15' leaves day 8 out: citeproof.values.listed_members), a value "
         "the claim states twice the segment states twice ('then on day 14' for 'days 1, 14, and 28 … then on day 28'), "
         "and a year the segment writes only as an end of a span is not claimed alone ('in 2018' for 'from 2015 to "
@@ -244,7 +256,15 @@ class ClaimSupport(Rule):
         "The carrying segment is a whole sentence: a line locator whose first line continues the line before it, or "
         "whose last line goes on in the next (a wrapped .txt/.md sentence), holds only part of one and carries nothing. "
         "A table row with a cell that is only a mark ('✓', 'No', '否': table_marks in claim_support.json) says what "
-        "it says through that cell's header ('✓' under 'Not observed'): it is left to the judge.",
+        "it says through that cell's header ('✓' under 'Not observed'): it is left to the judge. "
+        "A claim passes only if no place it cites holds a segment stating its opposite: the claim's words and "
+        "numbers with the other negation or direction, every clause that holds them turned and no word swapped "
+        "(citeproof.values.clause_scope.states_opposite: 'did not improve survival' under one cited section against "
+        "'improved survival' under another, or two lines further down the same one). What the report says around "
+        "the claim counts too: a sentence of the same paragraph that only takes it back ('This is not true.', "
+        "'None of this happened.', '以上说法不实。': "
+        "citeproof.parse.retractions, words in retractions.json) and a lead-in that denies its list ('The following "
+        "did not happen:', 'Myths:', '未发生以下情况：': citeproof.values.lead_in) hold the claim back.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -252,7 +272,10 @@ class ClaimSupport(Rule):
         "onto other words, needs Tier 2. A claim citing two trials says "
         "something of both: one trial's line does not back what the other is cited for.",
         fails="Never fails or blocks: when no segment carries the claim it is undecided, with the first "
-        "unmet condition as the reason. A sentence that holds text only some readers get (screen-reader-only, "
+        "unmet condition as the reason. A claim the report takes back in the next sentence or denies in its "
+        "list's lead-in is undecided, quoting that sentence or lead-in; one that a cited place states the "
+        "opposite of is undecided, naming that place and quoting its clause. A sentence that holds text only some "
+        "readers get (screen-reader-only, "
         "<noscript>, hidden until found, struck through, drawn invisible) or a superscript that reads as a power "
         "or a footnote is undecided, "
         "naming the element: the text checked would be one reader's sentence only.",
@@ -360,6 +383,46 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000001.json": _TRIAL, "clinical_trials/NCT0000004.json": _TRIAL_OTHER},
         ),
         RuleExample(
+            name="taken-back-by-the-next-sentence-en",
+            expect="fail",
+            reason="the report takes it back",
+            # the cited line says it word for word; the report's next sentence says it did not happen
+            report="# Safety\n\nSerious adverse events were not observed in Arm B [nct:NCT0000001#Results]. "
+            "This is not true.\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="denied-by-its-lead-in-en",
+            expect="fail",
+            reason="a lead-in that denies its items",
+            report="# Safety\n\nThe following did not happen:\n\n- Serious adverse events were not observed in Arm B "
+            "[nct:NCT0000001#Results]\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="ordinary-lead-in-en",
+            expect="pass",
+            report="# Safety\n\nThe following were reported:\n\n- Serious adverse events were not observed in Arm B "
+            "[nct:NCT0000001#Results]\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="two-places-one-says-the-opposite-en",
+            expect="fail",
+            reason="a cited place states its opposite",
+            # the withdrawn section carries it word for word; the current results, cited beside it, deny it
+            report="# Results\n\nThe study drug improved overall survival in the treated adult patients "
+            "[nct:NCT0000007#Withdrawn Results; nct:NCT0000007#Results].\n",
+            sources={"clinical_trials/NCT0000007.json": _TRIAL_TWO_SECTIONS},
+        ),
+        RuleExample(
+            name="two-places-both-carry-en",
+            expect="pass",
+            report="# Results\n\nThe study drug did not improve overall survival in the treated adult patients "
+            "[nct:NCT0000007#Results; nct:NCT0000007#Updated Results].\n",
+            sources={"clinical_trials/NCT0000007.json": _TRIAL_TWO_SECTIONS},
+        ),
+        RuleExample(
             name="screen-reader-only-word-en",
             expect="fail",
             reason="not the same for every reader",
@@ -464,6 +527,14 @@ class ClaimSupport(Rule):
             return self.undecided(
                 "the sentence is not the same for every reader: " + "; ".join(claim.unsure_text), claim_id=claim.id
             )
+        if claim.retracted_by:
+            return self.undecided(
+                "the report takes it back: " + "; ".join(claim.retracted_by), claim_id=claim.id
+            )
+        if (lead := denying_lead_in(claim.lead_in)) is not None:
+            return self.undecided(
+                f"the report lists it under '{lead}', a lead-in that denies its items", claim_id=claim.id
+            )
         if (marked := marked_cell(claim.columns)) is not None:
             return self.undecided(
                 f"the row's '{marked.cell.strip()}' under '{marked.header}' states its finding through the column "
@@ -479,16 +550,23 @@ class ClaimSupport(Rule):
         # citing both is not backed by A's line about X when B never mentions it.
         carried: dict[str, bool] = {}
         best: dict[str, SegmentVerdict] = {}  # per source, its nearest miss explains it best
+        # A claim passes only if no place it cites states its opposite ("… improved survival"
+        # under one cited section, "… did not improve survival" under another or further down
+        # the same one): every segment past the overlap is read, not only up to the first carrier.
+        opposite: str | None = None
         for window in windows:
             source = window.document.path
-            if carried.setdefault(source, False):
-                continue  # another window of this source carries it already
+            carried.setdefault(source, False)
             place = _table(ctx, window)
             table = place.table
             # the segments past the content-word overlap, then the window's nearest overlap
             # miss: the same first carrier and first best verdict as every segment in order
             held, nearest = table.passing(profile, min_overlap=ctx.settings.min_content_overlap)
             for i, verdict in held:
+                if opposite is None and verdict.stage == POLARITY_STAGE:
+                    opposite = _opposite_at(claim.text, atoms, table, i, window)
+                if carried[source]:
+                    continue  # another segment of this source carries it: read on only for an opposite
                 if verdict.carries and (
                     why := _cut_off(window, i, len(table.texts))
                     or _meaning_differs(ctx, claim.text, atoms, profile, place, i, window)
@@ -496,11 +574,16 @@ class ClaimSupport(Rule):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
                     carried[source] = True
-                    break
+                    continue
                 _keep_nearest(best, source, verdict)
             if nearest is not None and not carried[source]:
                 _keep_nearest(best, source, nearest)
         if all(carried.values()):
+            if opposite is not None:
+                return self.undecided(
+                    f"a cited segment carries the claim, but a cited place states its opposite: {opposite}",
+                    claim_id=claim.id,
+                )
             return self.ok(claim.id)
         unbacked = next(s for s, ok in carried.items() if not ok)
         miss = best.get(unbacked)
@@ -516,6 +599,21 @@ class ClaimSupport(Rule):
             miss = max(best.values(), key=lambda v: (v.stage, v.share), default=None)
             why = miss.why if miss is not None else why
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)
+
+
+def _opposite_at(
+    claim: str, atoms: Sequence[ValueAtom], table: SegmentTable, i: int, window: SourceWindow
+) -> str | None:
+    """Where segment ``i`` (which holds the claim's words, names and digits and another polarity)
+    states the claim's opposite: its numbers are the claim's and it says the claim's words the
+    other way round (``citeproof.values.clause_scope.states_opposite``)."""
+    if atoms and not table.supports_all(atoms, i):
+        return None
+    segment = table.texts[i]
+    if (clause := states_opposite(claim, segment)) is None:
+        return None
+    where = f"{window.document.path}#{window.locator_raw}" if window.locator_raw else window.document.path
+    return f"[{where}] says '{clause}'"
 
 
 def _keep_nearest(best: dict[str, SegmentVerdict], source: str, verdict: SegmentVerdict) -> None:

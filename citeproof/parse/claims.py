@@ -36,6 +36,7 @@ from citeproof.model import (
 from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
 from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
 from citeproof.parse.facts import EntityDetector, fact_signals
+from citeproof.parse.retractions import is_denial
 from citeproof.settings import Settings
 from citeproof.text import fold_emphasis, normalize_text, split_sentences
 
@@ -76,6 +77,7 @@ class _Unit:
     columns: tuple[TableColumn, ...] = ()
     unsure: list[str] = field(default_factory=list)
     lead_in: tuple[str, ...] = ()
+    retracted_by: list[str] = field(default_factory=list)
 
 
 def build_report(
@@ -92,6 +94,7 @@ def build_report(
     mermaid_seen: dict[str, int] = {}
     last_anchor: Anchor | None = None
     previous: _Unit | None = None
+    block_before: list[_Unit] = []  # the units of the body block before this one, under the same heading
 
     for item in sink.items:
         if isinstance(item, RawMermaid):
@@ -103,9 +106,11 @@ def build_report(
         blocks.append(Block(kind=block.kind, text=" ".join(block.text.split()), location=block_loc))
         if block.kind == "heading":
             previous = None
+            block_before = []
             continue
         if block.kind in ("header_row", "code"):
             continue
+        in_block: list[_Unit] = []
         for unit, only_anchors in _units_of(block, settings):
             if only_anchors:
                 if previous is not None:
@@ -118,10 +123,14 @@ def build_report(
                     unit.unit = "sentence"
                     unit.text = ""
             else:
+                if is_denial(unit.text):
+                    _take_back(in_block or block_before, unit)
                 units.append(unit)
+                in_block.append(unit)
                 previous = unit
             if unit.anchors:
                 last_anchor = unit.anchors[-1]
+        block_before = in_block
 
     claims: list[Claim] = []
     seen: dict[str, int] = {}
@@ -159,6 +168,7 @@ def build_report(
                 columns=u.columns,
                 unsure_text=tuple(dict.fromkeys(u.unsure)),
                 lead_in=u.lead_in,
+                retracted_by=tuple(u.retracted_by),
             )
         )
         findings.extend(_finding(p, u.location, claim_id) for p in u.problems)
@@ -171,6 +181,14 @@ def build_report(
         findings=tuple(findings),
         total_sentences=total,
     )
+
+
+def _take_back(units: list[_Unit], denial: _Unit) -> None:
+    """``denial`` ("This is not true.") takes back the sentences before it in its block, or
+    the block before it when it opens its own: which of them "this" means cannot be told."""
+    note = f"'{denial.text}' ({denial.location.describe()})"
+    for unit in units:
+        unit.retracted_by.append(note)
 
 
 def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:

@@ -29,7 +29,11 @@ source line as "per X", "each X", "every X" or "/X".
 
 A claim that lists one more item than its source ("in men and women" for "in women") adds
 a word beside "and"/"or" that the source line does not have, next to one it has: that too
-is the claim saying more.
+is the claim saying more. So does a claim that puts a content word of its own directly
+before one of the line's content words, between two words the line writes side by side
+("total annual *recurring* revenue" for "total annual revenue"): it changes what is
+measured. A word added before a number or a stop-word is most often a restatement's verb
+("relapse *occurred* 12 months after …") and is let through (``added_modifier``).
 """
 
 from __future__ import annotations
@@ -249,4 +253,68 @@ def words_disagree(
         return f"the claim's '{per}' is not in the source line"
     if added := _coordinated_addition(claim_low, content_terms(segment_low)):
         return f"the claim lists '{added}', which the source line does not"
+    if modifier := added_modifier(claim_low, segment_low):
+        return f"the claim's '{modifier[0]}' stands before '{modifier[1]}', which the source line has without it"
     return None
+
+
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9'.-]*[a-z0-9]|[a-z0-9]")
+MAX_CELLS = 36_000  # claim words × segment words beyond which (a whole page) no word-by-word alignment is made
+
+
+def added_modifier(claim_low: str, segment_low: str) -> tuple[str, str] | None:
+    """(added word, the word it modifies) where the claim puts a content word the segment does
+    not have directly before one of its content words, between two words the segment writes
+    side by side: "total annual *recurring* revenue" for "total annual revenue", "grade 3
+    *febrile* neutropenia" for "grade 3 neutropenia". Content-word overlap lets one such word
+    in five through, and it changes what is measured. A word added before a number or a
+    stop-word ("relapse had to *occur* 12 months", "*given* as a 30 min infusion") is a
+    restatement's verb, not a modifier: it is let through. English words only."""
+    a, b = _keyed(claim_low), _keyed(segment_low)
+    if not a or not b or len(a) * len(b) > MAX_CELLS:
+        return None
+    held = {key for key, _ in b}
+    pairs = _aligned([k for k, _ in a], [k for k, _ in b])
+    for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]):
+        if j1 != j0 + 1 or i1 == i0 + 1:
+            continue  # the segment has words between the two, or the claim none
+        added, head = a[i1 - 1], a[i1]
+        if added[0] not in held and _content(added[0]) and _content(head[0]):
+            return added[1], head[1]
+    return None
+
+
+def _keyed(low: str) -> list[tuple[str, str]]:
+    """(key, word) for each word: a content word's key is its content term (stemmed), any other
+    word (stop-word, number) is its own key."""
+    out = []
+    for word in _TOKEN.findall(low):
+        terms = content_terms(word) if any("a" <= c <= "z" for c in word) else set()
+        out.append((next(iter(terms)) if len(terms) == 1 else word, word))
+    return out
+
+
+def _content(key: str) -> bool:
+    """A content word: letters, not a stop, unit or number word (those keep their own spelling as key)."""
+    return any("a" <= c <= "z" for c in key) and bool(content_terms(key))
+
+
+def _aligned(a: list[str], b: list[str]) -> list[tuple[int, int]]:
+    """The index pairs of a longest common subsequence of ``a`` and ``b``."""
+    n, m = len(a), len(b)
+    lcs = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row, below = lcs[i], lcs[i + 1]
+        for j in range(m - 1, -1, -1):
+            row[j] = below[j + 1] + 1 if a[i] == b[j] else max(below[j], row[j + 1])
+    pairs: list[tuple[int, int]] = []
+    i = j = 0
+    while i < n and j < m:
+        if a[i] == b[j]:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif lcs[i + 1][j] >= lcs[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs

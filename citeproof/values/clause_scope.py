@@ -46,6 +46,7 @@ from functools import lru_cache
 
 from citeproof.values.extract import prepare
 from citeproof.values.segment_support import content_sequence, cue_document, cues, entity_tokens, polarity
+from citeproof.values.substitution import swapped_word
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+-]*(?![A-Za-z0-9])")
@@ -117,6 +118,34 @@ def scope_differs(claim_text: str, segment_text: str) -> str | None:
         or _subject_given_other_predicate(claim, segment)
         or _parenthetical_joined(claim, segment)
     )
+
+
+def states_opposite(claim_text: str, segment_text: str) -> str | None:
+    """The clause of the segment that states what the claim states, negated or turned the
+    other way ("Drug X did not improve survival" against "Drug X improved survival"), or None.
+    The claim must have one polarity (one clause that has any); the segment may not put a word
+    of its own where the claim has another ("premenopausal" for "postmenopausal": it speaks of
+    something else; negation and direction words aside); and every clause of the segment that
+    holds one of the claim's words and has a polarity must be opposed to it: a segment that
+    negates only a clause apart from them ("improved survival in women, but not in men")
+    states no opposite."""
+    claim, segment = prepare(claim_text), prepare(segment_text)
+    ours = [c for c in _clauses(claim) if c.negated is not None]
+    if len(ours) != 1:
+        return None
+    if swapped_word(_without_cues(claim), _without_cues(segment)) is not None:
+        return None  # a word of its own where the claim has another: it speaks of something else
+    words = set(_keys(claim))
+    theirs = [c for c in _clauses(segment) if c.negated is not None and words.intersection(c.keys)]
+    if not theirs or not all(_opposed(ours[0], c) for c in theirs):
+        return None
+    return theirs[0].text
+
+
+def _without_cues(text: str) -> str:
+    """``text`` with its negation and direction words blanked ("improved" and "did not improve"
+    are what is compared, not words swapped)."""
+    return _lists().cue_words.pattern.sub(" ", text.lower())
 
 
 # --- clause polarity -------------------------------------------------------------------------

@@ -463,6 +463,8 @@ def _segment_profile(segment_text: str) -> _SegmentProfile:
     return _profile_of_prepared(prepare(segment_text))
 
 
+POLARITY_STAGE = 4  # a segment that stops here holds the claim's words, names and digits, with another polarity
+
 _DERIVED = SegmentVerdict(False, "a derived number cannot be read off one segment", 0)
 _NO_TERMS = SegmentVerdict(False, "no content words to compare", 0)
 
@@ -484,15 +486,15 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     if unwritten:
         return SegmentVerdict(False, f"the date '{unwritten[0]}' is not written so in one segment", 3)
     if profile.negated != seg.negated:
-        return SegmentVerdict(False, "negation differs from the source", 4)
+        return SegmentVerdict(False, "negation differs from the source", POLARITY_STAGE)
     if profile.negations > seg.negations:
         # a negation more than the segment has, both sides negated somewhere: one of the
         # claim's clauses says the opposite of the source's ("… unless Y was not done")
-        return SegmentVerdict(False, f"the claim negates {profile.negations} times, the source {seg.negations}", 4)
+        return SegmentVerdict(False, f"the claim negates {profile.negations} times, the source {seg.negations}", POLARITY_STAGE)
     cues = _cues()
     for d in profile.directions:
         if d not in seg.directions or (cues.opposite[d] in seg.directions and cues.opposite[d] not in profile.directions):
-            return SegmentVerdict(False, f"direction '{d}' not stated the same way in the source", 4)
+            return SegmentVerdict(False, f"direction '{d}' not stated the same way in the source", POLARITY_STAGE)
     missing_structure = profile.structure - seg.structure
     if missing_structure:
         return SegmentVerdict(False, f"the claim's {sorted(missing_structure)[0]} is not stated in one segment", 5)
@@ -574,6 +576,10 @@ class SegmentTable:
         if index is None:
             index = self._indexes[i] = build_index(self.texts[i])
         return index_supports_all(atoms, index)
+
+    def supports_all(self, atoms: Sequence[ValueAtom], i: int) -> bool:
+        """Whether segment ``i`` supports every atom (its number index is built once)."""
+        return self._supports_all(atoms, i)
 
     def borrowed(self, claim_terms: frozenset[str], i: int) -> str | None:
         """A claim word segment ``i`` lacks but another segment of this window has, put in

@@ -1,0 +1,65 @@
+"""Sentences that take back what the report has just said, and the claims they hold back."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.parse import parse_report
+from citeproof.parse.retractions import is_denial
+from citeproof.settings import Settings
+
+SETTINGS = Settings()
+
+
+@pytest.mark.parametrize("sentence", [
+    "This is not true.", "That is false.", "This claim is incorrect.", "None of this happened.",
+    "*This is simply not true.*", "The above statements are false.", "This is false; the trial found none.",
+    "这不是真的。", "以上说法不实。", "这其实不是真的，试验中没有观察到。",
+])
+def test_denials(sentence):
+    assert is_denial(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    # a word right after the denial: the sentence says something of its own
+    "This is not true of Arm B, where no events occurred.",
+    "This was not the case in the placebo arm.",
+    "It is not true that the trial stopped early.",
+    "False positives were rare.",
+    "That is, responses were durable.",
+    "这错误率很低。",
+    "",
+])
+def test_not_denials(sentence):
+    assert not is_denial(sentence)
+
+
+def _taken_back(doc: str) -> dict[str, tuple[str, ...]]:
+    return {c.text: c.retracted_by for c in parse_report(doc, "markdown", SETTINGS).claims}
+
+
+def test_a_denial_holds_back_the_sentences_before_it_in_its_paragraph():
+    doc = (
+        "# R\n\nResponse was 40% in Arm A [nct:N1#L1]. Response was 30% in Arm B [nct:N1#L2]. This is not true.\n\n"
+        "Median survival was 14 months [nct:N1#L3].\n"
+    )
+    back = _taken_back(doc)
+    assert back["Response was 30% in Arm B."] == ("'This is not true.' (line 3 (R))",)
+    assert back["Response was 40% in Arm A."] == back["Response was 30% in Arm B."]  # "this" may be either
+    assert back["Median survival was 14 months."] == ()  # after the denial
+    assert "This is not true." not in back  # the denial states nothing itself
+
+
+def test_a_denial_that_is_its_own_paragraph_holds_back_the_one_before_and_no_further():
+    doc = (
+        "# R\n\nResponse was 40% in Arm A [nct:N1#L1].\n\nResponse was 30% in Arm B [nct:N1#L2].\n\n"
+        "None of this happened.\n\n## Safety\n\nThis is not true.\n"
+    )
+    back = _taken_back(doc)
+    assert back["Response was 30% in Arm B."] == ("'None of this happened.' (line 7 (R))",)
+    assert back["Response was 40% in Arm A."] == ()
+
+
+def test_a_denial_holds_back_nothing_past_a_heading():
+    back = _taken_back("# R\n\nResponse was 40% in Arm A [nct:N1#L1].\n\n## Next\n\nThis is not true.\n")
+    assert back["Response was 40% in Arm A."] == ()

@@ -1,0 +1,48 @@
+"""A content word the claim adds directly before one of the source line's words.
+
+Content-word overlap lets one added word in five through: "total annual *recurring* revenue"
+for "total annual revenue" passed (red team wp_insert_arr), and it changes what is measured.
+A verb a restatement adds before a number or a stop-word still passes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.agreement import added_modifier
+from values.helpers import verify_pairs
+
+_REVENUE = "The company reported total annual revenue of $1.2 billion for fiscal 2023, driven by cloud demand."
+_NEUTROPENIA = "Grade 3 neutropenia occurred in 16 patients receiving the study drug during the first cycle."
+_RELAPSE = "Relapse 12 months or more after completing prior adjuvant taxane therapy."
+_INFUSION = "The study agent (30 min intravenous infusion) at a dose of 1000 mg/m2 on Day 1 and Day 8."
+
+ADDED = [  # (source, claim, added word, the word it stands before)
+    (_REVENUE, _REVENUE.replace("annual revenue", "annual recurring revenue"), "recurring", "revenue"),
+    (_NEUTROPENIA, _NEUTROPENIA.replace("3 neutropenia", "3 febrile neutropenia"), "febrile", "neutropenia"),
+]
+RESTATED = [  # (source, claim): the same fact, with a verb or nothing added
+    (_REVENUE, _REVENUE),
+    (_NEUTROPENIA, _NEUTROPENIA),
+    (_RELAPSE, "Relapse occurred 12 months or more after completing prior adjuvant taxane therapy."),
+    (_INFUSION, "The study agent was given as a 30 min intravenous infusion at a dose of 1000 mg/m2 on Day 1 and Day 8."),
+]
+
+
+@pytest.mark.parametrize("source, claim, word, head", ADDED)
+def test_an_added_modifier_is_named(source, claim, word, head):
+    assert added_modifier(claim.lower(), source.lower()) == (word, head)
+
+
+@pytest.mark.parametrize("source, claim", RESTATED)
+def test_a_restatement_adds_no_modifier(source, claim):
+    assert added_modifier(claim.lower(), source.lower()) is None
+
+
+def test_an_added_modifier_leaves_the_claim_to_the_judge_and_its_twin_passes(tmp_path):
+    claims = verify_pairs(tmp_path, [(s, c) for s, c, _, _ in ADDED] + RESTATED)
+    statuses = [c.status for c in claims]
+    assert statuses == ["undecided"] * len(ADDED) + ["pass"] * len(RESTATED), [
+        (c.text, c.status, c.undecided_reasons) for c in claims
+    ]
+    assert "'recurring' stands before 'revenue'" in claims[0].undecided_reasons[0]
