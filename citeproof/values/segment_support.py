@@ -279,17 +279,21 @@ def _zh_label_re() -> re.Pattern[str]:
     return re.compile(rf"第\s?\d+\s?(?:{after}|天|周|次|阶段)?|(?<![\d.])\d+\s?(?:{after})")
 
 
-# not one that opens a list ("Cohorts 1 and 2 …", "Days 1-8"): which of its labels a number
-# belongs to is the binding check's question (citeproof.values.binding)
-_OPENING_LABEL = re.compile(r"^\W*([A-Z][a-z]+\s\d+)(?![\w.,])(?!\s*(?:and|or|to|&)\b|\s*[-–—/~])")
+# a label first in its sentence or after a colon ("Grade 4 …", "…: Level 2"), not one that opens
+# a list ("Cohorts 1 and 2 …", "Days 1-8"): which of a list's labels a number belongs to is the
+# binding check's question (citeproof.values.binding)
+_OPENING_LABEL = re.compile(
+    r"(?:^|[.:;!?(\[]\s*)\W*([A-Z][a-z]+\s(?:\d+|[A-Z]))(?![\w,]|\.\d)(?!\s*(?:and|or|to|&)\b|\s*[-–—/~])"
+)
 
 
 def numbered_labels(text: str) -> set[str]:
-    """Numbered labels ``entity_tokens`` leaves out, lower-cased: one that opens the sentence
-    ("Grade 4 neutropenia …", which as a capitalised first word it skips) and Chinese ones
-    (第3周期, 2级; spaces dropped). They name what the claim's numbers belong to, as "Cohort 2"
-    does, so a pass needs them written in the segment: the digits alone are found in "12 (24%)"."""
-    out = {m.group(1).lower()} if (m := _OPENING_LABEL.match(text)) else set()
+    """Numbered labels ``entity_tokens`` leaves out, lower-cased: those first in a sentence or
+    after a colon ("Grade 4 neutropenia …", "…: Level 2", which as a capitalised first word it
+    skips) and Chinese ones (第3周期, 2级; spaces dropped). They name what the claim's numbers
+    belong to, as "Cohort 2" does, so a pass needs them written in the segment: the digits
+    alone are found in "12 (24%)" or in "mg/m2"."""
+    out = {m.group(1).lower() for m in _OPENING_LABEL.finditer(text)}
     if not text.isascii():
         out.update(m.group(0).replace(" ", "") for m in _zh_label_re().finditer(text))
     return out

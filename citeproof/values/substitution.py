@@ -111,6 +111,14 @@ def opposed_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
             if mine.search(clause) and not theirs.search(clause) and theirs.search(segment_low) \
                     and not mine.search(segment_low):
                 return word, other
+    # one of two opposites turned into the other where the sentence has both ("receptor negative
+    # tumours with node positive disease" for "receptor positive … node positive"): the claim
+    # has the word more often than the line and its opposite less often
+    claim_low = claim_text.lower()
+    for mine, theirs, word, other in pairs:
+        if len(mine.findall(claim_low)) > len(mine.findall(segment_low)) \
+                and len(theirs.findall(claim_low)) < len(theirs.findall(segment_low)):
+            return word, other
     return None
 
 

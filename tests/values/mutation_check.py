@@ -156,6 +156,20 @@ MUTATIONS = (
         ("tests/tier1/test_clause_binding_pairs.py",),
     ),
     Mutation(
+        "a label after a colon ('…: Level 2') is not required in the segment (its 2 is found in 'mg/m2')",
+        "citeproof/values/segment_support.py",
+        '    r"(?:^|[.:;!?(\\[]\\s*)\\W*([A-Z][a-z]+',
+        '    r"(?:^)\\W*([A-Z][a-z]+',
+        ("tests/values/test_numbered_labels.py",),
+    ),
+    Mutation(
+        "one of two opposites turned where the sentence has both is not seen ('HER2 negative … node positive')",
+        "citeproof/values/substitution.py",
+        "        if len(mine.findall(claim_low)) > len(mine.findall(segment_low)) \\",
+        "        if False and len(mine.findall(claim_low)) > len(mine.findall(segment_low)) \\",
+        ("tests/values/test_substitution.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",

@@ -46,6 +46,18 @@ def test_the_labels_read():
     assert numbered_labels("Patients in grade 4 were 24%.") == set()  # not first: entity_tokens' job
     assert numbered_labels("Revenue 2023 was $4.5bn.") == {"revenue 2023"}
     assert numbered_labels("Response 4.5 was seen") == set()  # a decimal is a value, not a label number
+    assert numbered_labels("Drug Y 24mg/m2 and Drug Z 30mg/m2: Level 2.") == {"drug y", "level 2"}  # after a colon, before a full stop
+    assert numbered_labels("Cohorts 1 and 2 received 25 mg.") == set()  # a list of labels is the binding check's
+    assert numbered_labels("Days 1-8: 50 mg.") == set()
+
+
+def test_a_dose_level_after_a_colon_is_written_in_the_line_that_carries_the_doses(tmp_path):
+    # mutation of a real record's line: the doses of level 1 claimed for level 2 (the 2 of
+    # "Level 2" was found in "mg/m2")
+    source = "# S\n\nDrug Y 24mg/m2 and Drug Z 30mg/m2: Level 1\n\nDrug Y 32mg/m2 and Drug Z 30mg/m2: Level 2\n"
+    claims = ["Drug Y 24mg/m2 and Drug Z 30mg/m2: Level 2.", "Drug Y 24mg/m2 and Drug Z 30mg/m2: Level 1."]
+    out = verify_against(tmp_path, source, cited_report(*claims, anchor="[evidence:s.md#L3-L5]"))
+    assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
 
 
 def test_the_names_other_checks_pair_numbers_with_are_unchanged():

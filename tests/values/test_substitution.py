@@ -127,6 +127,11 @@ def test_a_swap_at_the_start_facing_a_slightly_longer_stretch_is_still_a_swap():
          "Premenopausal women with HER2-positive disease were enrolled.", ("postmenopausal", "premenopausal")),
         ("Gross margin was 42% in 2023.", "Net margin was 42% in 2023.", ("gross", "net")),
         ("女性患者占60%。", "男性患者占60%。", ("女性", "男性")),
+        # one of two opposites turned where the sentence has both (mutation of a real eligibility line)
+        ("Stage II HER2 negative breast cancer with node positive disease.",
+         "Stage II HER2 positive breast cancer with node positive disease.", ("negative", "positive")),
+        ("No positive axillary nodes or a positive sentinel node.", "No positive axillary nodes or a negative sentinel node.",
+         ("positive", "negative")),
     ],
 )
 def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, expected):
@@ -143,6 +148,8 @@ def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, exp
         ("The unit dose was 10 mg.", "The dose was 10 mg per unit."),  # 'unit' is no 'un' + 'it'
         ("Women made up 60% of patients.", "Of the patients, 60% were women and 40% men."),  # 'men' is not in 'women'
         ("Overall survival was the primary outcome.", "Overall survival was the primary outcome; safety was secondary."),
+        ("HER2 positive disease with node positive disease.", "HER2 positive and node positive disease."),
+        ("Node negative, HER2 positive.", "HER2 positive and node negative disease."),
     ],
 )
 def test_the_same_words_or_both_opposites_are_no_opposite(claim, segment):
