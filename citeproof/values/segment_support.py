@@ -22,6 +22,7 @@ from citeproof.values.assess import TextIndex, build_index, index_supports_all, 
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import extract_atoms, prepare, prepare_lines, written_dates
 from citeproof.values.lexicon import Lexicon, data_json, lexicon
+from citeproof.values.written_labels import labels_of, unwritten_label
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -289,11 +290,13 @@ _OPENING_LABEL = re.compile(
 
 def numbered_labels(text: str) -> set[str]:
     """Numbered labels ``entity_tokens`` leaves out, lower-cased: those first in a sentence or
-    after a colon ("Grade 4 neutropenia …", "…: Level 2", which as a capitalised first word it
-    skips) and Chinese ones (第3周期, 2级; spaces dropped). They name what the claim's numbers
-    belong to, as "Cohort 2" does, so a pass needs them written in the segment: the digits
-    alone are found in "12 (24%)" or in "mg/m2"."""
-    out = {m.group(1).lower() for m in _OPENING_LABEL.finditer(text)}
+    after a colon ("Arm B had …", "…: Part 2", which as a capitalised first word it skips) and
+    Chinese ones (第3周期, 2级; spaces dropped). They name what the claim's numbers belong to, as
+    "Cohort 2" does, so a pass needs them written in the segment: the digits alone are found
+    in "12 (24%)" or in "mg/m2". Grades, stages, levels and the like are
+    ``citeproof.values.written_labels``' to read, wherever they stand."""
+    # a grading or level word's label is read by written_labels, which knows lists and substages
+    out = {m.group(1).lower() for m in _OPENING_LABEL.finditer(text) if not labels_of(m.group(1).lower())}
     if not text.isascii():
         out.update(m.group(0).replace(" ", "") for m in _zh_label_re().finditer(text))
     return out
@@ -415,6 +418,7 @@ class ClaimProfile:
     atoms: tuple[ValueAtom, ...]
     terms: frozenset[str]
     entities: tuple[str, ...]
+    labels: tuple[tuple[str, str], ...]  # numbered labels: grade 4, stage 3a (citeproof.values.written_labels)
     loose_digits: frozenset[str]
     dates: tuple[str, ...]
     negated: bool
@@ -441,6 +445,7 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
         atoms=tuple(atoms),
         terms=frozenset(content_terms(claim)),
         entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
+        labels=labels_of(claim.lower()),
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
         # pass still needs them written in the segment
         loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),
@@ -483,6 +488,8 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     missing = [e for e in profile.entities if not _has_entity(e, seg.low)]
     if missing:
         return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
+    if label := unwritten_label(profile.labels, seg.low):
+        return SegmentVerdict(False, f"the claim's '{label}' is not written in one segment", 2)
     loose = profile.loose_digits - seg.digits
     if loose:
         return SegmentVerdict(False, f"'{sorted(loose)[0]}' is not written in one segment", 3)

@@ -170,6 +170,20 @@ MUTATIONS = (
         ("tests/values/test_substitution.py",),
     ),
     Mutation(
+        "a numbered label (grade 4, phase 2, cycle 15) need not be written in the segment, only its digits",
+        "citeproof/values/segment_support.py",
+        "    if label := unwritten_label(profile.labels, seg.low):",
+        "    if False:",
+        ("tests/values/test_written_labels.py",),
+    ),
+    Mutation(
+        "a range of labels ('grades 3-4') holds only its two ends",
+        "citeproof/values/written_labels.py",
+        "            if int(lo) < int(hi) <= int(lo) + 20:",
+        "            if False:",
+        ("tests/values/test_written_labels.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",

@@ -127,6 +127,11 @@ def test_a_swap_at_the_start_facing_a_slightly_longer_stretch_is_still_a_swap():
          "Premenopausal women with HER2-positive disease were enrolled.", ("postmenopausal", "premenopausal")),
         ("Gross margin was 42% in 2023.", "Net margin was 42% in 2023.", ("gross", "net")),
         ("女性患者占60%。", "男性患者占60%。", ("女性", "男性")),
+        # mutations of real record lines: 'without' and an in- prefix the prefix list does not hold
+        ("Massage therapists provided no-touch with healing intention.",
+         "Massage therapists provided no-touch without healing intention.", ("with", "without")),
+        ("Patients with other invasive malignancies are ineligible once treated.",
+         "Patients with other invasive malignancies are eligible once treated.", ("ineligible", "eligible")),
         # one of two opposites turned where the sentence has both (mutation of a real eligibility line)
         ("Stage II HER2 negative breast cancer with node positive disease.",
          "Stage II HER2 positive breast cancer with node positive disease.", ("negative", "positive")),
@@ -149,6 +154,8 @@ def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, exp
         ("Women made up 60% of patients.", "Of the patients, 60% were women and 40% men."),  # 'men' is not in 'women'
         ("Overall survival was the primary outcome.", "Overall survival was the primary outcome; safety was secondary."),
         ("HER2 positive disease with node positive disease.", "HER2 positive and node positive disease."),
+        ("Patients with and without prior therapy were enrolled.", "Patients without and with prior therapy were enrolled."),
+        ("The informed consent form was signed.", "The consent form was signed."),  # 'inform' is no 'in' + 'form'
         ("Node negative, HER2 positive.", "HER2 positive and node negative disease."),
     ],
 )
