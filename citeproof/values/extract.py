@@ -64,7 +64,7 @@ from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
-from citeproof.values.uln_multiples import uln_named_before
+from citeproof.values.uln_multiples import uln_elided, uln_named_before
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
 
@@ -521,6 +521,15 @@ class _Scanner:
             return _RATIO_NAMED_EARLIER.search(self.low[max(0, nstart - 70):nstart])
         return None
 
+    def _uln_left_unsaid(self, nstart: int, end: int) -> int | None:
+        """Where the multiple's mark ends when the number is a ULN multiple coordinated with the
+        ULN value read just before it (``uln_multiples.uln_elided``); else None."""
+        previous = self.atoms[-1] if self.atoms else None
+        if previous is None or previous.dim != "uln" or previous.kind != "value":
+            return None
+        _, joint_start = self._qualifier_before(nstart)
+        return uln_elided(self.low, joint_start, end, previous.end)
+
     def _count_noun(self, pos: int) -> str | None:
         m = self.lex.count_noun_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
         return m.group(0).split()[-1] if m else None
@@ -767,6 +776,10 @@ class _Scanner:
         if unit is None and scale == 1.0 and (uln := uln_named_before(low, nstart, pos)) is not None:
             # "正常值上限的1.5倍": the limit named first is the unit (and a bound before it bounds the value)
             (nstart, pos), unit = uln, self.lex.unit_by_alias["uln"]
+        elided_from = None  # the ULN value a multiple coordinated with it leaves the limit unsaid after
+        if unit is None and scale == 1.0 and not dens and (mark_end := self._uln_left_unsaid(nstart, end)) is not None:
+            # "2.5-fold the ULN, or 5-fold with liver metastases": 5 × ULN, not a fold change
+            pos, unit, elided_from = mark_end, self.lex.unit_by_alias["uln"], self.atoms[-1]
         if unit is None and (pm_sd := _PLUS_MINUS.match(text, pos)):
             # "12.5 ± 3.2 mg": the unit written after the spread belongs to the value too
             n_sd = _NUMBER.match(text, pm_sd.end())
@@ -879,6 +892,8 @@ class _Scanner:
             qualifier, qend = self._qualifier_after(after_noun)
             if qualifier:
                 pos = qend
+        if qualifier is None and elided_from is not None:
+            qualifier = elided_from.qualifier  # "no more than 2.5-fold the ULN, or 5-fold": the bound covers both
         if qualifier == ">" and dim == "time" and not calendar and _OVER_BEFORE.search(low[max(0, nstart - 6):nstart]):
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
         time_point = False  # a day or week named by its number ("day 1", "第8天"), which a list may go on

@@ -772,6 +772,27 @@ MUTATIONS = (
         "        if False:",
         ("tests/tier1/test_table_rows.py",),
     ),
+    Mutation(
+        "any multiple after any value leaves the ULN unsaid ('3 mg, or 5-fold with treatment' is 5 × ULN)",
+        "citeproof/values/extract.py",
+        '        if previous is None or previous.dim != "uln" or previous.kind != "value":',
+        '        if previous is None or previous.kind != "value":',
+        ("tests/values/test_uln_left_unsaid.py",),
+    ),
+    Mutation(
+        "a fold change after a ULN multiple ('≤3 × ULN or 5-fold higher') reads as a ULN multiple",
+        "citeproof/values/uln_multiples.py",
+        "    if m is None or not after.match(low, m.end()):",
+        "    if m is None:",
+        ("tests/values/test_uln_left_unsaid.py",),
+    ),
+    Mutation(
+        "a multiple in another clause after a ULN multiple leaves the ULN unsaid",
+        "citeproof/values/uln_multiples.py",
+        'low[previous_end:joint_start].replace(" ", "") not in joints',
+        "False",
+        ("tests/values/test_uln_left_unsaid.py",),
+    ),
 )
 
 
