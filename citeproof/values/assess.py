@@ -101,6 +101,11 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         month = lexicon().unit_by_alias["months"]
         out.append(atom.evolve(number=atom.month_count, unit=month.canonical, dim=month.dim, factor=month.factor,
                                calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    if atom.over_period is not None:
+        # "<1 g of protein in 24 hours" may be the rate "< 1 g/day", or one period's total
+        rate, hours = atom.over_period
+        out.append(atom.evolve(dim=atom.dim + "/time", unit=f"{atom.unit}/{rate}", factor=atom.factor / hours,
+                               per_hours=hours, ambiguous_digits=True, over_period=None))
     if atom.kind == "fraction" and atom.num is not None and atom.den is not None and not atom.share:
         out.append(atom.evolve(kind="value", number=float(atom.num), dim="", unit="", step=1.0))
         out.append(atom.evolve(kind="value", number=float(atom.den), dim="", unit="", step=1.0))

@@ -58,6 +58,7 @@ from dataclasses import replace
 from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
+from citeproof.values.amount_periods import AMOUNT_DIMS, period_after
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
 from citeproof.values.roman_grades import numeric_grades, roman_cue
@@ -938,6 +939,7 @@ class _Scanner:
             v = -v
         derived = self._derived(nstart, pos)
         month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
+        over_period = period_after(low, pos) if self.mode == "source" and dim in AMOUNT_DIMS and not derived else None
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
         return ValueAtom(
@@ -959,6 +961,7 @@ class _Scanner:
             per_hours=next((f for _, d, f in dens if d == "time"), None) if dens and dens[-1][1] == "time" else None,
             ambiguous_digits=month_count is not None,
             month_count=month_count,
+            over_period=over_period,
             start=nstart,
             end=pos,
         ), pos

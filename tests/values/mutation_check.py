@@ -793,6 +793,20 @@ MUTATIONS = (
         "False",
         ("tests/values/test_uln_left_unsaid.py",),
     ),
+    Mutation(
+        "the rate an amount over a period may be is certain ('2 g in a day' supports a daily dose)",
+        "citeproof/values/assess.py",
+        "per_hours=hours, ambiguous_digits=True, over_period=None))",
+        "per_hours=hours, over_period=None))",
+        ("tests/values/test_amount_periods.py",),
+    ),
+    Mutation(
+        "a share or count over a period is a rate too ('12% of patients in a week')",
+        "citeproof/values/extract.py",
+        'if self.mode == "source" and dim in AMOUNT_DIMS',
+        'if self.mode == "source"',
+        ("tests/values/test_amount_periods.py",),
+    ),
 )
 
 
