@@ -887,7 +887,9 @@ class _Scanner:
             stat = stat or "CI"
         if qualifier is None:
             after_noun = pos
-            if count_noun:
+            # "5 patients or more"; but "5 or more patients" is bounded right after the number
+            # (the count noun's pattern takes up to two words before the noun: "or more")
+            if count_noun and not self.lex.bounds_after_re.match(low, pos):
                 cm = self.lex.count_noun_re.match(low, pos + (1 if low[pos:pos + 1] == " " else 0))
                 after_noun = cm.end() if cm else pos
             qualifier, qend = self._qualifier_after(after_noun)

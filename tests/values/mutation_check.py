@@ -807,6 +807,13 @@ MUTATIONS = (
         'if self.mode == "source"',
         ("tests/values/test_amount_periods.py",),
     ),
+    Mutation(
+        "a bound between a number and its count noun is read as words before the noun ('5 or more patients' is a plain 5)",
+        "citeproof/values/extract.py",
+        "            if count_noun and not self.lex.bounds_after_re.match(low, pos):",
+        "            if count_noun:",
+        ("tests/values/test_bound_before_count_noun.py",),
+    ),
 )
 
 
