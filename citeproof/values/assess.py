@@ -231,6 +231,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
                         step=1e-6, decimals=6)
     if claim.under_header is not None:
         return _match_under_header(claim, claim.under_header, index, negated=negated)
+    if claim.month_count is not None:
+        return _match_million_or_months(claim, claim.month_count, index, negated=negated)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
         rel = relate(claim, source, negated=negated)
@@ -270,6 +272,19 @@ def _match_under_header(
     if state == "supported" and not (line is not None and _states_unit(line, claim, in_unit)):
         state = "plausible"
     return as_unit if _RANK[as_unit[0]] > _RANK[state] else (state, line)
+
+
+def _match_million_or_months(
+    claim: ValueAtom, months: float, index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A claim's "trailing 12M revenue" may mean 12 million or 12 months: either found is a
+    reading, not the claim's certain sense, so at most plausible."""
+    month = lexicon().unit_by_alias["months"]
+    readings = (claim.evolve(month_count=None),
+                claim.evolve(number=months, unit=month.canonical, dim=month.dim, factor=month.factor,
+                             calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    state, line = max((match_atom(r, index, negated=negated) for r in readings), key=lambda found: _RANK[found[0]])
+    return ("plausible", line) if state == "supported" else (state, line)
 
 
 _BRACKETED = re.compile(r"[(（\[][^()（）\[\]]{1,24}[)）\]]")

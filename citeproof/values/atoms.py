@@ -54,8 +54,9 @@ class ValueAtom:
     # over a period may be (the index's reading of ``over_period``)
     ambiguous_digits: bool = False
     grouped: float | None = None
-    # source only: "12M" after a period word ("trailing 12M revenue") may be 12 months as well as
-    # 12 million; the atom is marked ``ambiguous_digits`` and the index adds the months reading
+    # "12M" after a period word ("trailing 12M revenue") may be 12 months as well as 12 million: a
+    # source atom is marked ``ambiguous_digits`` and the index adds the months reading; a claim
+    # atom is looked up both ways, at most plausibly (``assess.match_atom``)
     month_count: float | None = None
     # source only: an amount measured over a period ("<1 g of protein in 24 hours"), as (the
     # rate, its hours); the index adds the rate reading (1 g/day), at most plausible (values.amount_periods)
@@ -102,6 +103,8 @@ class ValueAtom:
             text += f" ({self.count_noun})"
         if self.derived:
             text += " [derived]"
+        if self.month_count is not None:
+            text += f" [or {_fmt(self.month_count, 0)} months]"
         if self.under_header is not None:
             text += f" [column: {self.under_header.unit}]"
         return text

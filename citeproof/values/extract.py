@@ -278,25 +278,29 @@ def _accounting_after_symbol() -> re.Pattern[str]:
     return _ACCOUNTING_AFTER_SYMBOL
 
 
-def _accounting_parentheses_outside(text: str) -> str:
+def _accounting_parentheses_outside(text: str) -> tuple[str, frozenset[int]]:
     """"$(45) million" written as "($45 million)", the same length, so every offset still
     points at the same character: the amount alone in parentheses then reads as the negative
-    it is (``_Scanner._accounting_negative``)."""
+    it is (``_Scanner._accounting_negative``). Also where each moved amount's currency now
+    starts: parentheses inside the symbol are accounting's only, in a claim too."""
     if "(" not in text:
-        return text
+        return text, frozenset()
+    starts: set[int] = set()
 
     def moved(m: re.Match[str]) -> str:
+        starts.add(m.start() + 1)
         return "(" + m.group("cur") + m.group("num") + (m.group("scale") or "") + ")"
 
-    return _accounting_after_symbol().sub(moved, text)
+    return _accounting_after_symbol().sub(moved, text), frozenset(starts)
 
 
 class _Scanner:
     """One left-to-right pass over prepared text; atoms never overlap."""
 
     def __init__(self, text: str, mode: Mode) -> None:
-        if mode == "source":
-            text = _accounting_parentheses_outside(text)
+        self.written = text  # as written, for the raw text of an amount whose parentheses are moved
+        # where a currency written around its amount's parentheses ("$(45) million") now starts
+        text, self.accounting_inside = _accounting_parentheses_outside(text)
         self.text = text
         self.low = _lower(text)
         self.mode = mode
@@ -457,10 +461,12 @@ class _Scanner:
 
     def _may_be_months(self, nstart: int, end: int, pos: int, scale: float, currency: str | None,
                        unit: UnitInfo | None, dens: list) -> bool:
-        """On the source side, a plain "12M" with a period word before it or what a period
-        measures after it ("trailing 12M revenue", "12M sales") may be twelve months: finance
-        writes both with one letter, so the million reading is no longer certain."""
-        if self.mode != "source" or currency or unit is not None or dens or pos != end + 1:
+        """A plain "12M" with a period word before it or what a period measures after it
+        ("trailing 12M revenue", "12M sales") may be twelve months: finance writes both with one
+        letter, so the million reading is no longer certain. A source keeps both readings, each
+        at most plausible; so does a claim (``assess.match_atom``): "trailing 12M revenue"
+        against "the trailing twelve months" is judged, not failed as a missing 12 million."""
+        if currency or unit is not None or dens or pos != end + 1:
             return False
         if self.text[end:end + 1] != "M" or scale != self.lex.scale_letters.get("M"):
             return False
@@ -468,11 +474,20 @@ class _Scanner:
         return bool(self.lex.months_m_before.search(low, max(0, nstart - 12), nstart)
                     or self.lex.months_m_after.match(low, pos))
 
+    def _raw(self, start: int, end: int) -> str:
+        """The atom's text as written: "$(45) million", not the "$45 million" read inside the
+        parentheses moved out of it (``_accounting_parentheses_outside``)."""
+        if start in self.accounting_inside:
+            return self.written[start - 1:end + 1].strip()
+        return self.text[start:end].strip()
+
     def _accounting_negative(self, start: int, end: int) -> bool:
         """An amount alone in parentheses ("Net income was ($120 million)") is negative in
-        accounting. Read so on the source side only, where a wrong reading costs at most a
-        judge's look: a positive claim of the same figure is then plausible (``compare``), never
-        supported. Not after another value: "€5 billion ($5.4 billion)" converts, it is no loss."""
+        accounting. Read so on the source side, where a wrong reading costs at most a judge's
+        look: a positive claim of the same figure is then plausible (``compare``), never
+        supported; in a claim only with the parentheses inside the symbol ("$(45) million"),
+        which no aside writes. Not after another value: "€5 billion ($5.4 billion)" converts, it
+        is no loss."""
         text = self.text
         opening = start - 1 - (text[start - 1:start] == " ")
         if opening < 0 or text[opening] not in "(（" or not _CLOSING.match(text, end):
@@ -937,7 +952,8 @@ class _Scanner:
                 self.label_plural = _PLURAL_LABEL.search(low[max(0, nstart - 24):nstart]) is not None
             self.label_end = pos
             return None, pos  # names something; never a value on either side (a count must not find "Arm 3")
-        if currency and sign == 1.0 and self.mode == "source" and self._accounting_negative(nstart, pos):
+        if currency and sign == 1.0 and (self.mode == "source" or nstart in self.accounting_inside) \
+                and self._accounting_negative(nstart, pos):
             v = -v
         derived = self._derived(nstart, pos)
         month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
@@ -945,7 +961,7 @@ class _Scanner:
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
         return ValueAtom(
-            raw=text[nstart:pos].strip(),
+            raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
             number=number,
             high=high,
@@ -961,7 +977,7 @@ class _Scanner:
             derived=derived,
             label=label,
             per_hours=next((f for _, d, f in dens if d == "time"), None) if dens and dens[-1][1] == "time" else None,
-            ambiguous_digits=month_count is not None,
+            ambiguous_digits=month_count is not None and self.mode == "source",
             month_count=month_count,
             over_period=over_period,
             start=nstart,

@@ -814,6 +814,34 @@ MUTATIONS = (
         "            if count_noun:",
         ("tests/values/test_bound_before_count_noun.py",),
     ),
+    Mutation(
+        "a claim's accounting parentheses inside the symbol ('$(45) million') are read as a bare 45",
+        "citeproof/values/extract.py",
+        '(self.mode == "source" or nstart in self.accounting_inside)',
+        '(self.mode == "source")',
+        ("tests/values/test_market_amounts.py",),
+    ),
+    Mutation(
+        "a claim's '12M' found as 12 months is supported, not judged",
+        "citeproof/values/assess.py",
+        '    return ("plausible", line) if state == "supported" else (state, line)',
+        "    return state, line",
+        ("tests/values/test_market_amounts.py",),
+    ),
+    Mutation(
+        "a claim's '12M' after a period word is read only as a million",
+        "citeproof/values/extract.py",
+        "        if currency or unit is not None or dens or pos != end + 1:",
+        '        if self.mode != "source" or currency or unit is not None or dens or pos != end + 1:',
+        ("tests/values/test_market_amounts.py",),
+    ),
+    Mutation(
+        "the lazy index reads a claim's '12M' only near 12 million",
+        "citeproof/values/window_index.py",
+        '            or atom.month_count is not None:  # "12M" is looked up as 12 months too',
+        "            or False:",
+        ("tests/values/test_lazy_index.py",),
+    ),
 )
 
 
