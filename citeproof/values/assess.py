@@ -101,6 +101,9 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         month = lexicon().unit_by_alias["months"]
         out.append(atom.evolve(number=atom.month_count, unit=month.canonical, dim=month.dim, factor=month.factor,
                                calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    if atom.loss_named:
+        # "a net loss of $45 million" is net income of -$45 million, as the judge may read it
+        out.append(atom.evolve(number=-atom.number, ambiguous_digits=True, loss_named=False))
     if atom.over_period is not None:
         # "<1 g of protein in 24 hours" may be the rate "< 1 g/day", or one period's total
         rate, hours = atom.over_period

@@ -61,6 +61,9 @@ class ValueAtom:
     # source only: an amount measured over a period ("<1 g of protein in 24 hours"), as (the
     # rate, its hours); the index adds the rate reading (1 g/day), at most plausible (values.amount_periods)
     over_period: tuple[str, float] | None = None
+    # source only: a positive amount a loss word names ("a net loss of $45 million"); the index
+    # adds its negative, at most plausible, for a claim that writes the loss as a sign
+    loss_named: bool = False
     # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
     # the same number in that unit, which the number may also be matched as (values.columns)
     under_header: ValueAtom | None = None

@@ -55,6 +55,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
@@ -67,7 +68,7 @@ from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
 from citeproof.values.uln_multiples import uln_elided, uln_named_before
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
+from citeproof.values.lexicon import EndMatcher, Lexicon, UnitInfo, data_json, lexicon
 
 Mode = Literal["claim", "source"]
 
@@ -259,6 +260,12 @@ def _digits_lost(ratio: float) -> int:
 
 
 _ACCOUNTING_AFTER_SYMBOL: re.Pattern[str] | None = None
+
+
+@lru_cache(maxsize=1)
+def _loss_before() -> EndMatcher:
+    """The words that name the amount after them a loss (``value_cues.json`` ``loss_before``)."""
+    return EndMatcher([c.lower() for c in data_json("value_cues.json")["loss_before"]["cues"]])
 
 
 def _accounting_after_symbol() -> re.Pattern[str]:
@@ -958,6 +965,8 @@ class _Scanner:
         derived = self._derived(nstart, pos)
         month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
         over_period = period_after(low, pos) if self.mode == "source" and dim in AMOUNT_DIMS and not derived else None
+        loss_named = bool(currency) and v > 0 and high is None and self.mode == "source" \
+            and _loss_before().search(low[max(0, nstart - 30):nstart].rstrip()) is not None
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
         return ValueAtom(
@@ -980,6 +989,7 @@ class _Scanner:
             ambiguous_digits=month_count is not None and self.mode == "source",
             month_count=month_count,
             over_period=over_period,
+            loss_named=loss_named,
             start=nstart,
             end=pos,
         ), pos

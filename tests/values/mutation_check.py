@@ -842,6 +842,20 @@ MUTATIONS = (
         "            or False:",
         ("tests/values/test_lazy_index.py",),
     ),
+    Mutation(
+        "the negative of an amount a loss word names is certain ('-$45 million' supported by 'a net loss of $45 million')",
+        "citeproof/values/assess.py",
+        "out.append(atom.evolve(number=-atom.number, ambiguous_digits=True, loss_named=False))",
+        "out.append(atom.evolve(number=-atom.number, loss_named=False))",
+        ("tests/values/test_market_amounts.py",),
+    ),
+    Mutation(
+        "every source amount also reads as its negative",
+        "citeproof/values/extract.py",
+        "            and _loss_before().search(low[max(0, nstart - 30):nstart].rstrip()) is not None",
+        "            and True",
+        ("tests/values/test_market_amounts.py",),
+    ),
 )
 
 

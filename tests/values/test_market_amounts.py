@@ -105,6 +105,28 @@ def test_a_claim_writing_the_symbol_then_parentheses_states_a_loss(source, state
     assert states("Net income was $(45) million in FY2022.", source) == [state]
 
 
+@pytest.mark.parametrize(
+    "claim, state",
+    [
+        # the loss the source names, written as a sign: judged, never equal
+        ("Net income was -$45 million in FY2022.", "plausible"),
+        ("Net income was $(45) million in FY2022.", "plausible"),
+        ("The company posted a net loss of $45 million in FY2022.", "supported"),
+        # another loss, or the source's figure with the sign it does not name, is missing
+        ("Net income was -$54 million in FY2022.", "missing"),
+    ],
+)
+def test_a_loss_the_source_names_in_words_meets_a_claims_sign(claim, state):
+    assert states(claim, "The company posted a net loss of $45 million in FY2022.") == [state]
+
+
+def test_an_amount_no_loss_word_names_has_no_negative_reading():
+    assert states("Net income was -$45 million in FY2022.", "Net income was $45 million in FY2022.") == ["missing"]
+    assert [a.loss_named for a in extract_atoms("净亏损4500万美元，营收4500万美元。", mode="source")] == [True, False]
+    # a claim states its own sign: its loss words make no negative of it
+    assert [a.loss_named for a in extract_atoms("A net loss of $45 million.")] == [False]
+
+
 def test_a_parenthesised_conversion_after_another_amount_is_no_loss():
     assert read("Sales were €5 billion ($5.4 billion).", "source") == [(5e9, "EUR", None), (5.4e9, "USD", None)]
     assert states("Sales were $5.4 billion.", "Sales were €5 billion ($5.4 billion).") == ["supported"]
