@@ -90,6 +90,13 @@ def _declared_unit(phrase: str) -> tuple[str, str, float, bool] | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _numbered_period() -> re.Pattern[str]:
+    """The rate phrases that write their period's length ("/24 h", "per 24 hours", units.json per_time)."""
+    aliases = sorted((a for a in lexicon().per_time_by_alias if any(c.isdigit() for c in a)), key=len, reverse=True)
+    return re.compile("|".join(re.escape(a) for a in aliases) or "(?!)")
+
+
 def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -> list[ValueAtom]:
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
@@ -123,6 +130,12 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         head_unit = atom.unit.rsplit("/", 1)[0]
         out.append(atom.evolve(dim="" if head_dim == "count" else head_dim, unit=head_unit,
                            factor=atom.factor * atom.per_hours, per_hours=None))
+        if _numbered_period().search(atom.raw.lower()):
+            # "<1 g/24 h" writes 24 hours too: "under 1 g of protein in 24 hours" finds both
+            hour = lexicon().unit_by_alias["hours"]
+            out.append(atom.evolve(kind="value", number=atom.per_hours, high=None, unit=hour.canonical, dim=hour.dim,
+                                   factor=hour.factor, calendar=hour.calendar, per_hours=None, qualifier=None,
+                                   step=1.0, decimals=0, count_noun=None, stat=None, alternative=False))
     if declared and atom.is_bare and atom.kind in ("value", "range"):
         dim, unit, factor, calendar = declared
         base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)

@@ -856,6 +856,13 @@ MUTATIONS = (
         "            and True",
         ("tests/values/test_market_amounts.py",),
     ),
+    Mutation(
+        "every rate states a period of its hours ('1 g/day' supports '24 hours')",
+        "citeproof/values/assess.py",
+        "        if _numbered_period().search(atom.raw.lower()):",
+        "        if True:",
+        ("tests/values/test_amount_periods.py",),
+    ),
 )
 
 

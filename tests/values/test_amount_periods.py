@@ -50,3 +50,18 @@ def test_the_rate_restated_is_judged_and_another_rate_or_amount_does_not_pass(tm
     assert three_g.status == "fail"  # no amount under 1 g is 3 g
     # the source's own words still carry the amount and the period as written
     assert verbatim.status == "pass", [n.state for n in verbatim.numbers]
+
+
+def test_a_rate_that_writes_its_period_states_the_period_too(tmp_path):
+    # the mirror: a claim writing the amount and its period apart meets the source's rate
+    source = "Proteinuria <1 g/24 h."
+    pairs = [
+        (source, "Urine protein had to be under 1 g of protein in 24 hours."),
+        (source, "Urine protein had to be under 1 g of protein in 12 hours."),
+        ("Proteinuria <1 g/day.", "Urine protein was measured over 24 hours."),  # "/day" writes no 24
+    ]
+    both, other_period, unwritten = verify_pairs(tmp_path, pairs)
+    assert [n.state for n in both.numbers] == ["supported", "supported"], [n.normalised for n in both.numbers]
+    assert both.status != "fail"
+    assert other_period.status == "fail"
+    assert unwritten.status == "fail"
