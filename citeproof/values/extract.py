@@ -13,7 +13,9 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 * a sign before the number, before its currency ("-$120 million", "−€5m") or after a CJK
   character ("同比-5%"); on the source side an amount alone in parentheses is negative
   ("($120 million)", accounting; "$(45) million", "€(1.2)bn" with the parentheses inside the
-  symbol too), not after another value ("€5 billion ($5.4 billion)");
+  symbol too, which a claim reads so as well), not after another value ("€5 billion ($5.4
+  billion)"); a source amount a loss word names ("a net loss of $45 million") is also read as
+  its negative, at most plausibly (``value_cues.json`` ``loss_before``);
 * amounts as markets write them: scale abbreviations (``bln``, ``tn``, ``mln``), a capital
   ``M``/``MM`` glued to the number or ``m``/``mm`` after a currency is a million ("12M users",
   "$1.2MM"; "12 m", "12m" without a currency stay metres), a currency code glued to the
@@ -22,7 +24,11 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   something ("12.50 pounds per share", "899 pounds each", a price word in its clause), 余/多
   between a number and what it counts is a lower bound ("200余亿元" = over 200亿元);
 * a bound written between a number and its unit is the number's, and so is the unit ("5 or more
-  years" is ≥ 5 years, "5或以上年" too; ``bounds_after`` in value_cues.json); a unit followed by its
+  years" is ≥ 5 years, "5或以上年" too; ``bounds_after`` in value_cues.json), and so it is before
+  a count noun ("5 or more patients" is ≥ 5); a multiple coordinated with a ULN multiple leaves
+  the limit unsaid ("≤3 × ULN (≤5-fold if …)" is ≤ 5 × ULN, :mod:`citeproof.values.uln_multiples`);
+  in a source an amount over a period one rate names ("<1 g of protein in 24 hours") is also
+  that rate, at most plausibly (:mod:`citeproof.values.amount_periods`); a unit followed by its
   own abbreviation in brackets ("40 milligram (mg) once daily", "2 mg/kilogram (kg) weekly") is one
   unit, the bracket a gloss, so the rate after it still belongs to the value;
 * a range's ends each in their own unit ("from 10 mg to 20 g" is 10–20,000 mg); per mille
