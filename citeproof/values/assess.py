@@ -90,6 +90,13 @@ def _declared_unit(phrase: str) -> tuple[str, str, float, bool] | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _numbered_period() -> re.Pattern[str]:
+    """The rate phrases that write their period's length ("/24 h", "per 24 hours", units.json per_time)."""
+    aliases = sorted((a for a in lexicon().per_time_by_alias if any(c.isdigit() for c in a)), key=len, reverse=True)
+    return re.compile("|".join(re.escape(a) for a in aliases) or "(?!)")
+
+
 def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -> list[ValueAtom]:
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
@@ -101,6 +108,14 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         month = lexicon().unit_by_alias["months"]
         out.append(atom.evolve(number=atom.month_count, unit=month.canonical, dim=month.dim, factor=month.factor,
                                calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    if atom.loss_named:
+        # "a net loss of $45 million" is net income of -$45 million, as the judge may read it
+        out.append(atom.evolve(number=-atom.number, ambiguous_digits=True, loss_named=False))
+    if atom.over_period is not None:
+        # "<1 g of protein in 24 hours" may be the rate "< 1 g/day", or one period's total
+        rate, hours = atom.over_period
+        out.append(atom.evolve(dim=atom.dim + "/time", unit=f"{atom.unit}/{rate}", factor=atom.factor / hours,
+                               per_hours=hours, ambiguous_digits=True, over_period=None))
     if atom.kind == "fraction" and atom.num is not None and atom.den is not None and not atom.share:
         out.append(atom.evolve(kind="value", number=float(atom.num), dim="", unit="", step=1.0))
         out.append(atom.evolve(kind="value", number=float(atom.den), dim="", unit="", step=1.0))
@@ -115,6 +130,12 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         head_unit = atom.unit.rsplit("/", 1)[0]
         out.append(atom.evolve(dim="" if head_dim == "count" else head_dim, unit=head_unit,
                            factor=atom.factor * atom.per_hours, per_hours=None))
+        if _numbered_period().search(atom.raw.lower()):
+            # "<1 g/24 h" writes 24 hours too: "under 1 g of protein in 24 hours" finds both
+            hour = lexicon().unit_by_alias["hours"]
+            out.append(atom.evolve(kind="value", number=atom.per_hours, high=None, unit=hour.canonical, dim=hour.dim,
+                                   factor=hour.factor, calendar=hour.calendar, per_hours=None, qualifier=None,
+                                   step=1.0, decimals=0, count_noun=None, stat=None, alternative=False))
     if declared and atom.is_bare and atom.kind in ("value", "range"):
         dim, unit, factor, calendar = declared
         base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
@@ -226,6 +247,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
                         step=1e-6, decimals=6)
     if claim.under_header is not None:
         return _match_under_header(claim, claim.under_header, index, negated=negated)
+    if claim.month_count is not None:
+        return _match_million_or_months(claim, claim.month_count, index, negated=negated)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
         rel = relate(claim, source, negated=negated)
@@ -265,6 +288,19 @@ def _match_under_header(
     if state == "supported" and not (line is not None and _states_unit(line, claim, in_unit)):
         state = "plausible"
     return as_unit if _RANK[as_unit[0]] > _RANK[state] else (state, line)
+
+
+def _match_million_or_months(
+    claim: ValueAtom, months: float, index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A claim's "trailing 12M revenue" may mean 12 million or 12 months: either found is a
+    reading, not the claim's certain sense, so at most plausible."""
+    month = lexicon().unit_by_alias["months"]
+    readings = (claim.evolve(month_count=None),
+                claim.evolve(number=months, unit=month.canonical, dim=month.dim, factor=month.factor,
+                             calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    state, line = max((match_atom(r, index, negated=negated) for r in readings), key=lambda found: _RANK[found[0]])
+    return ("plausible", line) if state == "supported" else (state, line)
 
 
 _BRACKETED = re.compile(r"[(（\[][^()（）\[\]]{1,24}[)）\]]")

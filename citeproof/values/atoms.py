@@ -50,12 +50,20 @@ class ValueAtom:
     alternative: bool = False
     # source only: one reading of two, so at most plausible — read inside a space-grouped run of
     # digits that may be one number or several ("16 380", values.digit_groups; ``grouped`` is the
-    # run as one number), or a "12M" that may be months (``month_count``)
+    # run as one number), a "12M" that may be months (``month_count``), or the rate an amount
+    # over a period may be (the index's reading of ``over_period``)
     ambiguous_digits: bool = False
     grouped: float | None = None
-    # source only: "12M" after a period word ("trailing 12M revenue") may be 12 months as well as
-    # 12 million; the atom is marked ``ambiguous_digits`` and the index adds the months reading
+    # "12M" after a period word ("trailing 12M revenue") may be 12 months as well as 12 million: a
+    # source atom is marked ``ambiguous_digits`` and the index adds the months reading; a claim
+    # atom is looked up both ways, at most plausibly (``assess.match_atom``)
     month_count: float | None = None
+    # source only: an amount measured over a period ("<1 g of protein in 24 hours"), as (the
+    # rate, its hours); the index adds the rate reading (1 g/day), at most plausible (values.amount_periods)
+    over_period: tuple[str, float] | None = None
+    # source only: a positive amount a loss word names ("a net loss of $45 million"); the index
+    # adds its negative, at most plausible, for a claim that writes the loss as a sign
+    loss_named: bool = False
     # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
     # the same number in that unit, which the number may also be matched as (values.columns)
     under_header: ValueAtom | None = None
@@ -98,6 +106,8 @@ class ValueAtom:
             text += f" ({self.count_noun})"
         if self.derived:
             text += " [derived]"
+        if self.month_count is not None:
+            text += f" [or {_fmt(self.month_count, 0)} months]"
         if self.under_header is not None:
             text += f" [column: {self.under_header.unit}]"
         return text

@@ -13,7 +13,9 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
 * a sign before the number, before its currency ("-$120 million", "−€5m") or after a CJK
   character ("同比-5%"); on the source side an amount alone in parentheses is negative
   ("($120 million)", accounting; "$(45) million", "€(1.2)bn" with the parentheses inside the
-  symbol too), not after another value ("€5 billion ($5.4 billion)");
+  symbol too, which a claim reads so as well), not after another value ("€5 billion ($5.4
+  billion)"); a source amount a loss word names ("a net loss of $45 million") is also read as
+  its negative, at most plausibly (``value_cues.json`` ``loss_before``);
 * amounts as markets write them: scale abbreviations (``bln``, ``tn``, ``mln``), a capital
   ``M``/``MM`` glued to the number or ``m``/``mm`` after a currency is a million ("12M users",
   "$1.2MM"; "12 m", "12m" without a currency stay metres), a currency code glued to the
@@ -22,7 +24,11 @@ What counts as a numeric fact (documented decisions, see ``tests/values``):
   something ("12.50 pounds per share", "899 pounds each", a price word in its clause), 余/多
   between a number and what it counts is a lower bound ("200余亿元" = over 200亿元);
 * a bound written between a number and its unit is the number's, and so is the unit ("5 or more
-  years" is ≥ 5 years, "5或以上年" too; ``bounds_after`` in value_cues.json); a unit followed by its
+  years" is ≥ 5 years, "5或以上年" too; ``bounds_after`` in value_cues.json), and so it is before
+  a count noun ("5 or more patients" is ≥ 5); a multiple coordinated with a ULN multiple leaves
+  the limit unsaid ("≤3 × ULN (≤5-fold if …)" is ≤ 5 × ULN, :mod:`citeproof.values.uln_multiples`);
+  in a source an amount over a period one rate names ("<1 g of protein in 24 hours") is also
+  that rate, at most plausibly (:mod:`citeproof.values.amount_periods`); a unit followed by its
   own abbreviation in brackets ("40 milligram (mg) once daily", "2 mg/kilogram (kg) weekly") is one
   unit, the bracket a gloss, so the rate after it still belongs to the value;
 * a range's ends each in their own unit ("from 10 mg to 20 g" is 10–20,000 mg); per mille
@@ -55,18 +61,20 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
+from citeproof.values.amount_periods import AMOUNT_DIMS, period_after
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
 from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
-from citeproof.values.uln_multiples import uln_named_before
+from citeproof.values.uln_multiples import uln_elided, uln_named_before
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.lexicon import Lexicon, UnitInfo, lexicon
+from citeproof.values.lexicon import EndMatcher, Lexicon, UnitInfo, data_json, lexicon
 
 Mode = Literal["claim", "source"]
 
@@ -260,6 +268,12 @@ def _digits_lost(ratio: float) -> int:
 _ACCOUNTING_AFTER_SYMBOL: re.Pattern[str] | None = None
 
 
+@lru_cache(maxsize=1)
+def _loss_before() -> EndMatcher:
+    """The words that name the amount after them a loss (``value_cues.json`` ``loss_before``)."""
+    return EndMatcher([c.lower() for c in data_json("value_cues.json")["loss_before"]["cues"]])
+
+
 def _accounting_after_symbol() -> re.Pattern[str]:
     """A currency symbol, then an amount in parentheses, then its scale ("$(45) million",
     "€(1.2)bn"): accounting writes the loss's parentheses inside the symbol too."""
@@ -277,25 +291,29 @@ def _accounting_after_symbol() -> re.Pattern[str]:
     return _ACCOUNTING_AFTER_SYMBOL
 
 
-def _accounting_parentheses_outside(text: str) -> str:
+def _accounting_parentheses_outside(text: str) -> tuple[str, frozenset[int]]:
     """"$(45) million" written as "($45 million)", the same length, so every offset still
     points at the same character: the amount alone in parentheses then reads as the negative
-    it is (``_Scanner._accounting_negative``)."""
+    it is (``_Scanner._accounting_negative``). Also where each moved amount's currency now
+    starts: parentheses inside the symbol are accounting's only, in a claim too."""
     if "(" not in text:
-        return text
+        return text, frozenset()
+    starts: set[int] = set()
 
     def moved(m: re.Match[str]) -> str:
+        starts.add(m.start() + 1)
         return "(" + m.group("cur") + m.group("num") + (m.group("scale") or "") + ")"
 
-    return _accounting_after_symbol().sub(moved, text)
+    return _accounting_after_symbol().sub(moved, text), frozenset(starts)
 
 
 class _Scanner:
     """One left-to-right pass over prepared text; atoms never overlap."""
 
     def __init__(self, text: str, mode: Mode) -> None:
-        if mode == "source":
-            text = _accounting_parentheses_outside(text)
+        self.written = text  # as written, for the raw text of an amount whose parentheses are moved
+        # where a currency written around its amount's parentheses ("$(45) million") now starts
+        text, self.accounting_inside = _accounting_parentheses_outside(text)
         self.text = text
         self.low = _lower(text)
         self.mode = mode
@@ -456,10 +474,12 @@ class _Scanner:
 
     def _may_be_months(self, nstart: int, end: int, pos: int, scale: float, currency: str | None,
                        unit: UnitInfo | None, dens: list) -> bool:
-        """On the source side, a plain "12M" with a period word before it or what a period
-        measures after it ("trailing 12M revenue", "12M sales") may be twelve months: finance
-        writes both with one letter, so the million reading is no longer certain."""
-        if self.mode != "source" or currency or unit is not None or dens or pos != end + 1:
+        """A plain "12M" with a period word before it or what a period measures after it
+        ("trailing 12M revenue", "12M sales") may be twelve months: finance writes both with one
+        letter, so the million reading is no longer certain. A source keeps both readings, each
+        at most plausible; so does a claim (``assess.match_atom``): "trailing 12M revenue"
+        against "the trailing twelve months" is judged, not failed as a missing 12 million."""
+        if currency or unit is not None or dens or pos != end + 1:
             return False
         if self.text[end:end + 1] != "M" or scale != self.lex.scale_letters.get("M"):
             return False
@@ -467,11 +487,20 @@ class _Scanner:
         return bool(self.lex.months_m_before.search(low, max(0, nstart - 12), nstart)
                     or self.lex.months_m_after.match(low, pos))
 
+    def _raw(self, start: int, end: int) -> str:
+        """The atom's text as written: "$(45) million", not the "$45 million" read inside the
+        parentheses moved out of it (``_accounting_parentheses_outside``)."""
+        if start in self.accounting_inside:
+            return self.written[start - 1:end + 1].strip()
+        return self.text[start:end].strip()
+
     def _accounting_negative(self, start: int, end: int) -> bool:
         """An amount alone in parentheses ("Net income was ($120 million)") is negative in
-        accounting. Read so on the source side only, where a wrong reading costs at most a
-        judge's look: a positive claim of the same figure is then plausible (``compare``), never
-        supported. Not after another value: "€5 billion ($5.4 billion)" converts, it is no loss."""
+        accounting. Read so on the source side, where a wrong reading costs at most a judge's
+        look: a positive claim of the same figure is then plausible (``compare``), never
+        supported; in a claim only with the parentheses inside the symbol ("$(45) million"),
+        which no aside writes. Not after another value: "€5 billion ($5.4 billion)" converts, it
+        is no loss."""
         text = self.text
         opening = start - 1 - (text[start - 1:start] == " ")
         if opening < 0 or text[opening] not in "(（" or not _CLOSING.match(text, end):
@@ -520,6 +549,15 @@ class _Scanner:
         if "ratio" in self.low[max(0, nstart - 70):nstart] or "risk" in self.low[max(0, nstart - 70):nstart]:
             return _RATIO_NAMED_EARLIER.search(self.low[max(0, nstart - 70):nstart])
         return None
+
+    def _uln_left_unsaid(self, nstart: int, end: int) -> int | None:
+        """Where the multiple's mark ends when the number is a ULN multiple coordinated with the
+        ULN value read just before it (``uln_multiples.uln_elided``); else None."""
+        previous = self.atoms[-1] if self.atoms else None
+        if previous is None or previous.dim != "uln" or previous.kind != "value":
+            return None
+        _, joint_start = self._qualifier_before(nstart)
+        return uln_elided(self.low, joint_start, end, previous.end)
 
     def _count_noun(self, pos: int) -> str | None:
         m = self.lex.count_noun_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
@@ -767,6 +805,10 @@ class _Scanner:
         if unit is None and scale == 1.0 and (uln := uln_named_before(low, nstart, pos)) is not None:
             # "正常值上限的1.5倍": the limit named first is the unit (and a bound before it bounds the value)
             (nstart, pos), unit = uln, self.lex.unit_by_alias["uln"]
+        elided_from = None  # the ULN value a multiple coordinated with it leaves the limit unsaid after
+        if unit is None and scale == 1.0 and not dens and (mark_end := self._uln_left_unsaid(nstart, end)) is not None:
+            # "2.5-fold the ULN, or 5-fold with liver metastases": 5 × ULN, not a fold change
+            pos, unit, elided_from = mark_end, self.lex.unit_by_alias["uln"], self.atoms[-1]
         if unit is None and (pm_sd := _PLUS_MINUS.match(text, pos)):
             # "12.5 ± 3.2 mg": the unit written after the spread belongs to the value too
             n_sd = _NUMBER.match(text, pm_sd.end())
@@ -873,12 +915,16 @@ class _Scanner:
             stat = stat or "CI"
         if qualifier is None:
             after_noun = pos
-            if count_noun:
+            # "5 patients or more"; but "5 or more patients" is bounded right after the number
+            # (the count noun's pattern takes up to two words before the noun: "or more")
+            if count_noun and not self.lex.bounds_after_re.match(low, pos):
                 cm = self.lex.count_noun_re.match(low, pos + (1 if low[pos:pos + 1] == " " else 0))
                 after_noun = cm.end() if cm else pos
             qualifier, qend = self._qualifier_after(after_noun)
             if qualifier:
                 pos = qend
+        if qualifier is None and elided_from is not None:
+            qualifier = elided_from.qualifier  # "no more than 2.5-fold the ULN, or 5-fold": the bound covers both
         if qualifier == ">" and dim == "time" and not calendar and _OVER_BEFORE.search(low[max(0, nstart - 6):nstart]):
             qualifier = None  # "IV over 3 hours", "over 6 weeks": a duration, not a bound
         time_point = False  # a day or week named by its number ("day 1", "第8天"), which a list may go on
@@ -920,14 +966,18 @@ class _Scanner:
                 self.label_plural = _PLURAL_LABEL.search(low[max(0, nstart - 24):nstart]) is not None
             self.label_end = pos
             return None, pos  # names something; never a value on either side (a count must not find "Arm 3")
-        if currency and sign == 1.0 and self.mode == "source" and self._accounting_negative(nstart, pos):
+        if currency and sign == 1.0 and (self.mode == "source" or nstart in self.accounting_inside) \
+                and self._accounting_negative(nstart, pos):
             v = -v
         derived = self._derived(nstart, pos)
         month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
+        over_period = period_after(low, pos) if self.mode == "source" and dim in AMOUNT_DIMS and not derived else None
+        loss_named = bool(currency) and v > 0 and high is None and self.mode == "source" \
+            and _loss_before().search(low[max(0, nstart - 30):nstart].rstrip()) is not None
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
         return ValueAtom(
-            raw=text[nstart:pos].strip(),
+            raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
             number=number,
             high=high,
@@ -943,8 +993,10 @@ class _Scanner:
             derived=derived,
             label=label,
             per_hours=next((f for _, d, f in dens if d == "time"), None) if dens and dens[-1][1] == "time" else None,
-            ambiguous_digits=month_count is not None,
+            ambiguous_digits=month_count is not None and self.mode == "source",
             month_count=month_count,
+            over_period=over_period,
+            loss_named=loss_named,
             start=nstart,
             end=pos,
         ), pos

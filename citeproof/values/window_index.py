@@ -180,7 +180,8 @@ class _Facts:
 
 def _lazy_kind(atom: ValueAtom) -> str | None:
     """'bare' or 'percent' when the atom can be decided from value-bearing lines alone."""
-    if atom.derived or atom.qualifier is not None or atom.kind != "value" or atom.under_header is not None:
+    if atom.derived or atom.qualifier is not None or atom.kind != "value" or atom.under_header is not None \
+            or atom.month_count is not None:  # "12M" is looked up as 12 months too
         return None
     if atom.dim == "percent":
         # in per mille or per ten thousand the claim's numeral is not the percentage: full index

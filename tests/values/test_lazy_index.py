@@ -70,7 +70,8 @@ def test_lazy_index_skips_lines_that_cannot_hold_the_value() -> None:
     assert [line for _, line in index.get("")] == ["Arm B: 45"]
 
 
-@pytest.mark.parametrize("claim", ["between 10 and 20 mg", "about 45", "0.45", "3 months", "< 5%", "2/20"])
+# "trailing 12M revenue" is also looked up as 12 months (assess._match_million_or_months), no numeral near 12 million
+@pytest.mark.parametrize("claim", ["between 10 and 20 mg", "about 45", "0.45", "3 months", "< 5%", "2/20", "trailing 12M revenue"])
 def test_other_atoms_use_the_full_index(claim: str) -> None:
     text = "Dose: 10-20 mg\nRate: 45\nTotal: 2/20 (10%)\nFollow-up: 12 weeks"
     atoms = claim_atoms(claim)

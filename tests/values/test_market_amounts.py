@@ -87,6 +87,46 @@ def test_a_loss_written_as_symbol_then_parentheses(claim, state):
     assert states(claim, "Net income: $(45) million in FY2022.") == [state]
 
 
+@pytest.mark.parametrize(
+    "source, state",
+    [
+        ("Net income: $(45) million in FY2022.", "supported"),
+        ("Net income: -$45 million in FY2022.", "supported"),
+        ("Net income: ($45 million) in FY2022.", "supported"),
+        # a gain of the same figure, or another loss, is not the claim's
+        ("Net income: $45 million in FY2022.", "missing"),
+        ("Net income: $(54) million in FY2022.", "missing"),
+    ],
+)
+def test_a_claim_writing_the_symbol_then_parentheses_states_a_loss(source, state):
+    # red-team finding: a claim's "$(45) million" read as a bare 45 and failed its own source
+    assert read("Net income was $(45) million in FY2022.") == [(-45e6, "USD", None)]
+    assert [a.raw for a in extract_atoms("Loss was US$(1.2)bn.")] == ["US$(1.2)bn"]
+    assert states("Net income was $(45) million in FY2022.", source) == [state]
+
+
+@pytest.mark.parametrize(
+    "claim, state",
+    [
+        # the loss the source names, written as a sign: judged, never equal
+        ("Net income was -$45 million in FY2022.", "plausible"),
+        ("Net income was $(45) million in FY2022.", "plausible"),
+        ("The company posted a net loss of $45 million in FY2022.", "supported"),
+        # another loss, or the source's figure with the sign it does not name, is missing
+        ("Net income was -$54 million in FY2022.", "missing"),
+    ],
+)
+def test_a_loss_the_source_names_in_words_meets_a_claims_sign(claim, state):
+    assert states(claim, "The company posted a net loss of $45 million in FY2022.") == [state]
+
+
+def test_an_amount_no_loss_word_names_has_no_negative_reading():
+    assert states("Net income was -$45 million in FY2022.", "Net income was $45 million in FY2022.") == ["missing"]
+    assert [a.loss_named for a in extract_atoms("净亏损4500万美元，营收4500万美元。", mode="source")] == [True, False]
+    # a claim states its own sign: its loss words make no negative of it
+    assert [a.loss_named for a in extract_atoms("A net loss of $45 million.")] == [False]
+
+
 def test_a_parenthesised_conversion_after_another_amount_is_no_loss():
     assert read("Sales were €5 billion ($5.4 billion).", "source") == [(5e9, "EUR", None), (5.4e9, "USD", None)]
     assert states("Sales were $5.4 billion.", "Sales were €5 billion ($5.4 billion).") == ["supported"]
@@ -256,6 +296,23 @@ def test_a_glued_12m_after_a_period_word_may_be_months_or_a_million(claim):
 )
 def test_another_period_than_the_glued_12m_misses(claim):
     assert states(claim, "Trailing 12M revenue: $3.4bn.")[0] == "missing"
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["Revenue over the trailing twelve months was $3.4 billion.", "Trailing 12-month revenue was $3.4 billion.",
+     "Trailing 12M revenue: $3.4bn.", "Trailing 12 million revenue was $3.4 billion."],
+)
+def test_a_claims_glued_12m_after_a_period_word_is_looked_up_as_months_and_as_a_million(source):
+    # red-team finding: a claim's "trailing 12M revenue" failed "the trailing twelve months"
+    assert states("Trailing 12M revenue was $3.4 billion.", source) == ["plausible", "supported"]
+
+
+def test_a_claims_glued_m_of_another_period_or_with_no_period_word_is_no_months():
+    twelve_months = "Revenue over the trailing twelve months was $3.4 billion."
+    assert states("Trailing 9M revenue was $3.4 billion.", twelve_months)[0] == "missing"
+    assert states("It has 12M users.", "It has been live for 12 months.") == ["missing"]
+    assert states("It has 12M users.", "It has 12 million users.") == ["supported"]
 
 
 def test_a_glued_m_with_no_period_word_stays_a_plain_million():
