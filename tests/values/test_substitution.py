@@ -132,6 +132,8 @@ def test_a_swap_at_the_start_facing_a_slightly_longer_stretch_is_still_a_swap():
          "Massage therapists provided no-touch without healing intention.", ("with", "without")),
         ("Patients with other invasive malignancies are ineligible once treated.",
          "Patients with other invasive malignancies are eligible once treated.", ("ineligible", "eligible")),
+        ("Pain episodes were usually at most partially controlled.", "Pain episodes were usually at least partially controlled.",
+         ("at most", "at least")),
         # one of two opposites turned where the sentence has both (mutation of a real eligibility line)
         ("Stage II HER2 negative breast cancer with node positive disease.",
          "Stage II HER2 positive breast cancer with node positive disease.", ("negative", "positive")),
@@ -156,6 +158,7 @@ def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, exp
         ("HER2 positive disease with node positive disease.", "HER2 positive and node positive disease."),
         ("Patients with and without prior therapy were enrolled.", "Patients without and with prior therapy were enrolled."),
         ("The informed consent form was signed.", "The consent form was signed."),  # 'inform' is no 'in' + 'form'
+        ("Patients had no more than 2 prior regimens.", "Patients had at most 2 prior regimens."),
         ("Node negative, HER2 positive.", "HER2 positive and node negative disease."),
     ],
 )
