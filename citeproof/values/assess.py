@@ -369,9 +369,41 @@ def assess_atoms(
                 break
             if s == "plausible" and state == "missing":
                 state, matched, source_id = s, line, window.document.source_id
+        if state == "missing" and (denial := _zero_stated_by_negation(atom, windows)) is not None:
+            state, matched, source_id = "plausible", denial.text, denial.source_id
+            why = "the claim's zero is a word ('none'); the source says it with a negation, not a count"
         out.append(NumberAssessment(raw=atom.raw, normalised=atom.describe(), state=state, matched=matched,
                                     source_id=source_id, atom=atom, why=None if state == "supported" else why))
     return out
+
+
+@lru_cache(maxsize=1)
+def _denied_zero_words() -> frozenset[str]:
+    from citeproof.values.lexicon import data_json
+
+    return frozenset(data_json("number_words.json")["denied_zero"]["words"])
+
+
+@dataclass(frozen=True, slots=True)
+class _Denial:
+    text: str
+    source_id: str
+
+
+def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _Denial | None:
+    """A line of the windows that negates, for a zero the claim writes as a word ("None of the
+    patients had grade 4 neutropenia" where the source says "No patients had …" or "… was not
+    observed"): a zero said that way is seldom written as a count, so it is the judge's to read,
+    not a fabricated figure. A zero written as a digit, or a window that negates nowhere, stays missing."""
+    if atom.number != 0 or atom.derived or atom.raw.lower() not in _denied_zero_words():
+        return None
+    from citeproof.values.segment_support import polarity
+
+    for window in windows:
+        for line in window.text.split("\n"):
+            if line.strip() and polarity(line)[0]:
+                return _Denial(line.strip(), window.document.source_id)
+    return None
 
 
 def _no_store_checker() -> ModelChecker:

@@ -184,6 +184,20 @@ MUTATIONS = (
         ("tests/values/test_written_labels.py",),
     ),
     Mutation(
+        "a zero in words ('None of the patients …') fails where the source says it with a negation",
+        "citeproof/values/assess.py",
+        '        if state == "missing" and (denial := _zero_stated_by_negation(atom, windows)) is not None:',
+        "        if False:",
+        ("tests/values/test_denied_zero.py",),
+    ),
+    Mutation(
+        "a zero in words is plausible in any window, negated or not (a fabricated 'none' is no longer a fail)",
+        "citeproof/values/assess.py",
+        "            if line.strip() and polarity(line)[0]:",
+        "            if line.strip():",
+        ("tests/values/test_denied_zero.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
