@@ -30,7 +30,8 @@ def _label_re() -> re.Pattern[str]:
     words = sorted(data_json("claim_support.json")["written_labels"]["en"], key=len, reverse=True)
     alternation = "|".join(re.escape(w) for w in words)
     return re.compile(
-        rf"(?<![a-z])({alternation})(?:s|es)?\s?#?\s?({_MEMBER}(?:{_SEP}{_MEMBER})*)(?![a-z0-9%]|\.\d)"
+        # "grade ≥3", "grade >= 3": a bound on the label is the label's business, its number the same
+        rf"(?<![a-z])({alternation})(?:s|es)?\s?(?:#|[≥≤<>]=?)?\s?({_MEMBER}(?:{_SEP}{_MEMBER})*)(?![a-z0-9%]|\.\d)"
     )
 
 

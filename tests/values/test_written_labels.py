@@ -44,6 +44,8 @@ def test_a_label_the_segment_does_not_write_is_named(claim, segment, missing):
         ("stage 3 disease", "stage 3a disease"),  # the claim less exact than the source
         ("phase 2", "phases 1 through 3"),
         ("dose level 2", "level 2"),
+        ("grade 3 or higher adverse events", "grade ≥3 adverse events"),
+        ("grade 3 or higher adverse events", "grade >= 3 adverse events"),
     ],
 )
 def test_a_label_the_segment_writes_or_lists_is_not(claim, segment):
