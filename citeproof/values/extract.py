@@ -370,6 +370,8 @@ class _Scanner:
         out: list[tuple[str, str, float]] = []
         while True:
             pm = self.lex.per_time_re.match(self.low, pos + (1 if self.low[pos:pos + 1] == " " else 0))
+            if pm and pm.group(0).startswith(("a ", "an ")) and self.lex.per_time_not_after_article.match(self.low, pm.end()):
+                pm = None  # "$470 million a year earlier": when, not how often
             if pm and not any(d == "time" for _, d, _ in out):
                 canonical, hours = self.lex.per_time_by_alias[pm.group(0)]
                 out.append((canonical, "time", hours))
@@ -631,7 +633,8 @@ class _Scanner:
     def _counted_after(self, pos: int) -> bool:
         """A scale word, unit, currency or count noun starts at ``pos`` (what a bound mark before it qualifies)."""
         low, lex = self.low, self.lex
-        return any(rx.match(low, pos) for rx in (lex.scale_word_re, lex.unit_re, lex.currency_suffix_re, lex.count_noun_re))
+        return any(rx.match(low, pos) for rx in (lex.scale_word_re, lex.unit_re, lex.currency_suffix_re, lex.count_noun_re)) \
+            or low.startswith(lex.bound_measure_words, pos)
 
     def _word_value(self, m: re.Match[str]) -> int:
         if m.group("single"):
@@ -853,7 +856,15 @@ class _Scanner:
             if n2 and not self._glued_before(n2.start()) or (n2 and text[n2.start() - 1] in "-+"):
                 neg2 = text[n2.start() - 1] == "-" and n2.start() - 1 >= pos + sep.end()
                 v2, dec2, scale2, unit2, dens2, pos2 = self._quantity(n2.start(), n2.end(), n2.group(0))
-                if not self._identifier_after(n2.end(), pos2):
+                # "from 15% in 2022 to 18%": a year before "to" and a smaller quantity after it is
+                # no range (a range runs upwards: "2000 to 3000 mg" is one)
+                year_then_quantity = (unit is None and not currency and numeral.isdigit() and len(numeral) == 4
+                                      and 1900 <= v <= 2100 and v2 < v
+                                      and (unit2 is not None or sep.group(0).strip() in ("to", "until", "through"))
+                                      and (unit2 is None or unit2.dim != "time"))  # "2019-23年" is a span of years
+                if year_then_quantity:
+                    pass
+                elif not self._identifier_after(n2.end(), pos2):
                     if unit is None and unit2 is not None:
                         unit, dens = unit2, dens2
                     in_first = _second_end_in_first_unit(unit, dens, unit2, dens2)

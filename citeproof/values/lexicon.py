@@ -52,6 +52,7 @@ class Lexicon:
     unit_re: FirstCharMatcher  # matches one unit alias at the start of a string (lower-cased text)
     per_time_by_alias: dict[str, tuple[str, float]]  # alias → (canonical, hours)
     per_time_re: FirstCharMatcher
+    per_time_not_after_article: re.Pattern[str]  # "a year earlier": a time, not a rate
     currency_prefix: dict[str, str]
     currency_prefix_re: re.Pattern[str]  # matches a currency symbol/code at the END of a string (original case)
     currency_suffix: dict[str, str]
@@ -72,6 +73,7 @@ class Lexicon:
     bounds_after: dict[str, str]
     bounds_after_re: re.Pattern[str]  # a cue at the START of the text after a number
     bounds_inside: dict[str, str]  # a mark between a number and what it counts (200余亿): mark → qualifier
+    bound_measure_words: tuple[str, ...]  # Chinese measure words a bound mark may stand before (3000多家)
     derived_after_re: re.Pattern[str]
     derived_before_re: EndMatcher
     derived_before_reach: int  # characters before a number its derived cue may take (the longest cue)
@@ -166,6 +168,8 @@ def lexicon() -> Lexicon:
         for alias in entry["aliases"]:
             per_time_by_alias[alias.lower()] = (canonical, float(entry["factor"]))
     per_time_re = FirstCharMatcher([(a, word_end(a)) for a in sorted(per_time_by_alias, key=len, reverse=True)])
+    not_after_article = units_doc["per_time"]["_not_after_article"]["words"]
+    per_time_not_after_article = re.compile(r"\s(?:" + "|".join(re.escape(w) for w in not_after_article) + r")(?![a-z])")
 
     cur = units_doc["currencies"]
     prefix = {k: v for k, v in cur["prefix"].items()}
@@ -219,6 +223,7 @@ def lexicon() -> Lexicon:
         unit_re=unit_re,
         per_time_by_alias=per_time_by_alias,
         per_time_re=per_time_re,
+        per_time_not_after_article=per_time_not_after_article,
         currency_prefix=prefix,
         currency_prefix_re=currency_prefix_re,
         currency_suffix=suffix,
@@ -239,6 +244,7 @@ def lexicon() -> Lexicon:
         bounds_after=bounds_after,
         bounds_after_re=starting(list(bounds_after)),
         bounds_inside=cue_map({q: cs for q, cs in cues.get("bounds_inside", {}).items() if not q.startswith("_")}),
+        bound_measure_words=tuple(cues["bound_measure_words"]["words"]),
         derived_after_re=re.compile(r"\s?(?:" + "|".join(word_end(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
         derived_before_reach=2 + max(len(w) for w in cues["derived_before"]),

@@ -198,6 +198,27 @@ MUTATIONS = (
         ("tests/values/test_denied_zero.py",),
     ),
     Mutation(
+        "a bound mark before a Chinese measure word is not read ('3000多家' is a plain 3,000)",
+        "citeproof/values/extract.py",
+        "            or low.startswith(lex.bound_measure_words, pos)",
+        "            or False",
+        ("tests/values/test_market_phrasings.py",),
+    ),
+    Mutation(
+        "'a year earlier' is read as a rate",
+        "citeproof/values/extract.py",
+        '                pm = None  # "$470 million a year earlier": when, not how often',
+        "                pass",
+        ("tests/values/test_market_phrasings.py",),
+    ),
+    Mutation(
+        "a year before 'to' opens a range down to the next quantity ('2022 to 18%')",
+        "citeproof/values/extract.py",
+        "                if year_then_quantity:",
+        "                if False:",
+        ("tests/values/test_market_phrasings.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
