@@ -107,6 +107,8 @@ def test_receptor_sign_is_part_of_the_entity():
         ("Patients with stage IIIA disease were enrolled.", "Patients with stage IIIB disease were enrolled."),
         ("Stage 3A disease was required.", "Stage 3 disease was required."),
         ("Stage 3A disease was required.", "Stage III disease was required."),
+        # no grading word before it: only the name check reads "3A"
+        ("Patients with type 3A lesions were enrolled.", "Patients with type 3B lesions were enrolled."),
     ],
 )
 def test_a_substage_is_a_name_the_line_must_hold(claim, source):

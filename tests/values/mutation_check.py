@@ -431,8 +431,8 @@ MUTATIONS = (
     Mutation(
         "a source's windows after the first are never read (its second anchor cannot carry the claim)",
         "tier1/claim_support.py",
-        "            if carried.setdefault(source, False):\n                continue",
-        "            if source in carried:\n                continue\n            carried[source] = False",
+        "            source = window.document.path\n            carried.setdefault(source, False)\n",
+        "            source = window.document.path\n            if source in carried:\n                continue\n            carried[source] = False\n",
         ("tests/tier1/test_claim_support.py",),
     ),
     Mutation(
