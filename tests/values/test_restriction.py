@@ -1,0 +1,88 @@
+"""A restriction the source attaches to a number or a criterion: dropped by the claim, or moved
+onto another number of the sentence (citeproof.values.restriction).
+
+Red-team round 3: "Gail score >= 0.1%" citing "Gail score >= 0.1% for women age 20-29 years"
+passed (an age band dropped), "ALT must be no more than 2.5 x ULN in patients with liver
+metastases" citing "… 2.5 x ULN, or no more than 5 x ULN in patients with liver metastases"
+passed (the other clause's condition moved onto the first clause's number). Sources here are
+hand-written.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.restriction import dropped_restriction, moved_restriction, restriction_differs
+
+BAND = "Risk score >= 0.1% for women age 20-29 years."
+SETTING = "Less than 3 different prior regimens for advanced disease."
+EXCEPT = (
+    "No other illness within the past 5 years except adequately treated condition alpha, condition beta "
+    "of the skin, or adequately treated stage I or II condition gamma currently in complete remission."
+)
+TWO_LIMITS = "ALT must be no more than 2.5 x ULN, or no more than 5 x ULN in patients with liver involvement."
+ARMS = "Grade 3 fatigue occurred in 12 (24%) patients in Arm A and 5 (10%) patients in Arm B."
+ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "named"),
+    [
+        ("Risk score >= 0.1%.", BAND, "for women age 20-29 years"),
+        ("Risk score >= 0.1% for women.", BAND, "'age'"),
+        ("Less than 3 different prior regimens.", SETTING, "for advanced disease"),
+        # a qualifier inside an exception list dropped: the exception becomes broader
+        (
+            "No other illness within the past 5 years except condition alpha, condition beta of the skin, or stage I "
+            "or II condition gamma.",
+            EXCEPT,
+            "'adequately'",
+        ),
+        # no exception at all: the criterion is stated stricter than the source's
+        ("No other illness within the past 5 years.", EXCEPT, "except adequately treated"),
+        # a criterion without a number: the clause it restates carries the restriction
+        ("Prior chemotherapy is allowed.", "Prior chemotherapy is allowed for advanced disease.", "for advanced disease"),
+        ("ALT不超过5倍ULN。", ZH_TWO_LIMITS, "肝转移患者中"),
+        ("缓解率为40%。", "在初治患者中缓解率为40%，在经治患者中为20%。", "在初治患者中"),
+    ],
+)
+def test_a_dropped_restriction_is_named(claim, source, named):
+    why = dropped_restriction(claim, source)
+    assert why is not None and named in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the claim keeps the restriction, or it belongs to another number than the claim's
+        ("Risk score >= 0.1% for women age 20-29 years.", BAND),
+        ("For women age 20-29 years, the risk score is >= 0.1%.", BAND),
+        ("Less than 3 different prior regimens for advanced disease.", SETTING),
+        (EXCEPT, EXCEPT),
+        ("ALT must be no more than 2.5 x ULN.", TWO_LIMITS),
+        ("ALT must be no more than 5 x ULN in patients with liver involvement.", TWO_LIMITS),
+        # the other arm's figures are another clause, not a restriction of the claim's
+        ("Grade 3 fatigue occurred in 12 (24%) patients in Arm A.", ARMS),
+        ("Grade 3 fatigue occurred in 20 women.", "Grade 3 fatigue occurred in 12 men and 20 women."),
+        # a number written otherwise is still the claim's ("sixteen" is 16)
+        ("Grade 3 fatigue occurred in sixteen patients in Arm A.", "Grade 3 fatigue occurred in 16 patients in Arm A."),
+        # phrases that restrict nothing
+        ("The response rate was 40%.", "The response rate was 40% in this study."),
+        ("ALT不超过2.5倍ULN。", ZH_TWO_LIMITS),
+        ("肝转移患者中ALT不超过5倍ULN。", ZH_TWO_LIMITS),
+    ],
+)
+def test_a_kept_or_unattached_restriction_is_no_finding(claim, source):
+    assert restriction_differs(claim, source, [16.0] if "sixteen" in claim else ()) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "other"),
+    [
+        ("ALT must be no more than 2.5 x ULN in patients with liver involvement.", TWO_LIMITS, "5 x ULN"),
+        ("肝转移患者中ALT不超过2.5倍ULN。", ZH_TWO_LIMITS, "5倍ULN"),
+    ],
+)
+def test_a_restriction_moved_onto_another_number_is_named(claim, source, other):
+    why = moved_restriction(claim, source)
+    assert why is not None and other in why and "another number" in why
