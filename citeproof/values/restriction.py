@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.segment_support import content_terms, cue_document
+from citeproof.values.segment_support import content_terms, cue_document, entity_tokens
 
 _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
 _MARK_BREAK = re.compile(r"[；，：、]|,(?!\d)|:(?!\d)")
@@ -44,6 +44,7 @@ _TRIM = " ,.;:，；：、。"
 class _Cues:
     opener_en: re.Pattern[str]
     lists_en: frozenset[str]
+    strong: re.Pattern[str]
     zh: re.Pattern[str]
     breaks: re.Pattern[str]
     verbs: re.Pattern[str]
@@ -69,6 +70,11 @@ def _cues() -> _Cues:
     return _Cues(
         opener_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation(doc['en'])})(?![a-z0-9-])"),
         lists_en=frozenset(doc["en_lists"]),
+        # at the start of the clause after the number's: "…, only for women …", "…，仅限…"
+        strong=re.compile(
+            rf"[\s{re.escape(_TRIM)}]*(?:(?:{_alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"
+            rf"|{_alternation([w for w in doc['strong'] if not w.isascii()])})"
+        ),
         zh=re.compile(zh),
         breaks=re.compile(rf"(?<![a-z])(?:{_alternation(breaks)})(?![a-z])|[而但或]"),
         verbs=re.compile(rf"(?<![a-z'])(?:{_alternation([w for w in verbs if w.isascii()])})(?![a-z'])"),
@@ -85,11 +91,12 @@ def _number_spans(text: str, wanted: set[float]) -> list[tuple[int, int]]:
 
 
 def _terms(text: str) -> set[str]:
-    """The content terms of ``text`` that restrict ("for women age 20-29 years" → women, age).
-    Its numbers are value atoms, which the numeric checks pair (and which a claim may write
-    otherwise: "sixteen", "2 weeks" for "14 days")."""
+    """The content terms and names of ``text`` (as written) that restrict ("for women age 20-29
+    years" → women, age; "in Arm A" → arm a). Its numbers are value atoms, which the numeric
+    checks pair (and which a claim may write otherwise: "sixteen", "2 weeks" for "14 days")."""
     ignore = _cues().ignore
-    return {t for t in content_terms(text) if t not in ignore and (t.isascii() or len(t) > 1)}
+    words = {t for t in content_terms(text) if t not in ignore and (t.isascii() or len(t) > 1)}
+    return words | entity_tokens(text)
 
 
 def _clauses(sentence: str) -> list[tuple[int, int]]:
@@ -127,7 +134,14 @@ def _attached(
     cues = _cues()
     foreign = [m.start() for m in _NUMBER.finditer(low) if float(m.group(0).replace(",", "")) not in wanted]
     found: list[str] = []
-    for span in _clauses(sentence):
+    spans = _clauses(sentence)
+    for k, span in enumerate(spans):
+        if not any(span[0] <= a[0] < span[1] for a in anchors):
+            continue
+        if k + 1 < len(spans) and (m := cues.strong.match(low, spans[k + 1][0])):
+            opened = spans[k + 1][0] + len(m.group(0)) - len(m.group(0).lstrip(_TRIM + " "))
+            end = _sentence_end(low, opened) if low[opened:m.end()] in cues.lists_en else spans[k + 1][1]
+            found.append(sentence[opened:end].strip(_TRIM))
         for anchor in sorted({a[1] for a in anchors if span[0] <= a[0] < span[1]}):
             if not (m := cues.opener_en.search(low, anchor, span[1])):
                 continue
@@ -138,7 +152,7 @@ def _attached(
             end = _sentence_end(low, m.end()) if m.group(0) in cues.lists_en else span[1]
             found.append(sentence[m.start():end].strip(_TRIM))
             break  # the first anchor's phrase: a later one's is inside it
-        if _CJK.search(sentence[span[0]:span[1]]) and any(span[0] <= a[0] < span[1] for a in anchors):
+        if _CJK.search(sentence[span[0]:span[1]]):
             for z in cues.zh.finditer(sentence, span[0], span[1]):
                 found.append(z.group(0))
     return found
@@ -169,7 +183,7 @@ def _claim_anchors(sentence: str, claim_terms: set[str], wanted: set[float]) -> 
     low = sentence.lower()
     for start, end in _clauses(sentence):
         head_end = (m.start() if (m := _cues().opener_en.search(low, start, end)) else end)
-        head = _terms(low[start:head_end])
+        head = _terms(sentence[start:head_end])
         if len(head) >= 2 and len(head & claim_terms) * 2 >= len(head) + 1:
             anchors.append((start, start))
     return anchors
@@ -183,12 +197,12 @@ def dropped_restriction(
     ``headers``: the column headers over a table row claim, which write its words too
     ("Experimental Arm" over "40%")."""
     claim_low = claim_text.lower()
-    claim_terms = _terms(claim_low) | _terms(headers.lower())
+    claim_terms = _terms(claim_text) | _terms(headers)
     wanted = _numbers(claim_low) | set(claim_numbers)
     for sentence in _sentences(segment_text):
         anchors = _claim_anchors(sentence, claim_terms, wanted)
         for phrase in _attached(sentence, anchors, wanted, numbers=bool(wanted)):
-            missing = _terms(phrase.lower()) - claim_terms
+            missing = {t for t in _terms(phrase) - claim_terms if t not in claim_low}
             if missing and phrase.lower() not in claim_low:
                 if _CJK.search(phrase):  # its terms are character bigrams: the phrase says it better
                     return f"the source restricts it ('{_shown(phrase)}'); the claim does not"
@@ -206,7 +220,7 @@ def moved_restriction(claim_text: str, segment_text: str, claim_numbers: Iterabl
         return None
     for claim_sentence in _sentences(claim_text):
         for phrase in _attached(claim_sentence, _number_spans(claim_sentence, wanted), wanted):
-            terms = _terms(phrase.lower())
+            terms = _terms(phrase)
             if terms and (why := _held_elsewhere(phrase, terms, wanted, segment_text)):
                 return why
     return None
@@ -214,20 +228,15 @@ def moved_restriction(claim_text: str, segment_text: str, claim_numbers: Iterabl
 
 def _held_elsewhere(phrase: str, terms: set[str], wanted: set[float], segment_text: str) -> str | None:
     for sentence in _sentences(segment_text):
-        low = sentence.lower()
-        clauses = [(span, low[span[0]:span[1]]) for span in _clauses(sentence)]
-        own = [text for _, text in clauses if wanted & _numbers(text)]
+        clauses = [sentence[start:end] for start, end in _clauses(sentence)]
+        own = [text for text in clauses if wanted & _numbers(text)]
         if not own:
             continue
         if any(terms <= _terms(text) for text in own):
             return None  # the source says it of the claim's number
-        for (start, end), text in clauses:
-            others = _numbers(text) - wanted
-            if others and terms <= _terms(text):
-                return (
-                    f"the claim's '{phrase}' goes, in the source, with another number "
-                    f"('{sentence[start:end].strip(_TRIM)}'), not with the claim's"
-                )
+        for text in clauses:
+            if _numbers(text) - wanted and terms <= _terms(text):
+                return f"the claim's '{phrase}' goes, in the source, with another number ('{text.strip(_TRIM)}'), not with the claim's"
     return None
 
 

@@ -18,6 +18,9 @@ EXCEPT = (
 )
 TWO_LIMITS = "ALT must be no more than 2.5 x ULN, or no more than 5 x ULN in patients with liver involvement."
 ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN。"
+ZH_BAND = "风险评分≥0.1%，仅限20-29岁女性。"
+ONLY_BAND = "Risk score of at least 0.1%, only for women age 20-29 years."
+MORE_SAID = "The objective response rate was 40%, with a median duration of response of 8 months."
 
 DROPPED_OR_MOVED = [
     (BAND, "Risk score of at least 0.1%."),
@@ -30,6 +33,8 @@ DROPPED_OR_MOVED = [
     (TWO_LIMITS, "ALT must be no more than 2.5 x ULN in patients with liver involvement."),
     (ZH_TWO_LIMITS, "ALT不超过5倍ULN。"),
     (ZH_TWO_LIMITS, "肝转移患者中ALT不超过2.5倍ULN。"),
+    (ZH_BAND, "风险评分≥0.1%。"),
+    (ONLY_BAND, "Risk score of at least 0.1%."),
 ]
 
 KEPT = [
@@ -43,6 +48,10 @@ KEPT = [
      "Grade 3 fatigue occurred in 12 (24%) patients in Arm A."),
     (ZH_TWO_LIMITS, "ALT不超过2.5倍ULN。"),
     (ZH_TWO_LIMITS, "肝转移患者中ALT不超过5倍ULN。"),
+    (ZH_BAND, ZH_BAND),
+    (ONLY_BAND, ONLY_BAND),
+    # what the sentence says besides, after a comma, is no restriction of the claim's number
+    (MORE_SAID, "The objective response rate was 40%."),
 ]
 
 

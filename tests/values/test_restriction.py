@@ -44,6 +44,12 @@ ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN�
         ("Prior chemotherapy is allowed.", "Prior chemotherapy is allowed for advanced disease.", "for advanced disease"),
         ("ALT不超过5倍ULN。", ZH_TWO_LIMITS, "肝转移患者中"),
         ("缓解率为40%。", "在初治患者中缓解率为40%，在经治患者中为20%。", "在初治患者中"),
+        ("评分≥0.1%。", "20-29岁女性中评分≥0.1%。", "20-29岁女性中"),
+        # a strong restricting word opens the clause after the number's: it restricts it still
+        ("Risk score >= 0.1%.", "Risk score >= 0.1%, only for women age 20-29 years.", "only for women age 20-29 years"),
+        ("评分≥0.1%。", "评分≥0.1%，仅限20-29岁女性。", "仅限20-29岁女性"),
+        # a label is a restriction too ("a" is no word, "Arm A" is a name)
+        ("Median survival was 14.2 months.", "Median survival was 14.2 months in Arm A and 10.1 months in Arm B.", "in Arm A"),
     ],
 )
 def test_a_dropped_restriction_is_named(claim, source, named):
@@ -66,6 +72,12 @@ def test_a_dropped_restriction_is_named(claim, source, named):
         ("Grade 3 fatigue occurred in 20 women.", "Grade 3 fatigue occurred in 12 men and 20 women."),
         # a number written otherwise is still the claim's ("sixteen" is 16)
         ("Grade 3 fatigue occurred in sixteen patients in Arm A.", "Grade 3 fatigue occurred in 16 patients in Arm A."),
+        # what follows a verb is the predicate's ("evaluable for response"), not the number's restriction
+        ("Of the 120 patients enrolled, 100 were evaluable.", "Of the 120 enrolled patients, 100 were evaluable for response."),
+        # a clause after a comma that opens on no strong restricting word is more said, not a restriction
+        ("The response rate was 40%.", "The response rate was 40%, with a median duration of 8 months."),
+        ("Risk score >= 0.1%, only for women age 20-29 years.", "Risk score >= 0.1%, only for women age 20-29 years."),
+        ("评分≥0.1%，仅限20-29岁女性。", "评分≥0.1%，仅限20-29岁女性。"),
         # phrases that restrict nothing
         ("The response rate was 40%.", "The response rate was 40% in this study."),
         ("ALT不超过2.5倍ULN。", ZH_TWO_LIMITS),
