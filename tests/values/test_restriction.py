@@ -48,6 +48,7 @@ ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN�
         # a strong restricting word opens the clause after the number's: it restricts it still
         ("Risk score >= 0.1%.", "Risk score >= 0.1%, only for women age 20-29 years.", "only for women age 20-29 years"),
         ("评分≥0.1%。", "评分≥0.1%，仅限20-29岁女性。", "仅限20-29岁女性"),
+        ("Median age was 62 years.", "Median age was 62 years in the per-protocol population.", "'per-protocol'"),
         # a label is a restriction too ("a" is no word, "Arm A" is a name)
         ("Median survival was 14.2 months.", "Median survival was 14.2 months in Arm A and 10.1 months in Arm B.", "in Arm A"),
     ],
@@ -79,6 +80,7 @@ def test_a_dropped_restriction_is_named(claim, source, named):
         ("Risk score >= 0.1%, only for women age 20-29 years.", "Risk score >= 0.1%, only for women age 20-29 years."),
         ("评分≥0.1%，仅限20-29岁女性。", "评分≥0.1%，仅限20-29岁女性。"),
         # phrases that restrict nothing
+        ("Median age was 62 years.", "Median age was 62 years in the overall population."),
         ("The response rate was 40%.", "The response rate was 40% in this study."),
         ("ALT不超过2.5倍ULN。", ZH_TWO_LIMITS),
         ("肝转移患者中ALT不超过5倍ULN。", ZH_TWO_LIMITS),
