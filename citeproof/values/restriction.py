@@ -26,6 +26,7 @@ are ignored. Either finding leaves the claim to the judge; neither proves it fal
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,12 +83,12 @@ def _cues() -> _Cues:
     )
 
 
+def _value(match: re.Match[str]) -> float:
+    return float(match.group(0).replace(",", ""))
+
+
 def _numbers(text: str) -> set[float]:
-    return {float(m.group(0).replace(",", "")) for m in _NUMBER.finditer(text)}
-
-
-def _number_spans(text: str, wanted: set[float]) -> list[tuple[int, int]]:
-    return [m.span() for m in _NUMBER.finditer(text) if float(m.group(0).replace(",", "")) in wanted]
+    return {_value(m) for m in _NUMBER.finditer(text)}
 
 
 def _terms(text: str) -> set[str]:
@@ -99,91 +100,110 @@ def _terms(text: str) -> set[str]:
     return words | entity_tokens(text)
 
 
-def _clauses(sentence: str) -> list[tuple[int, int]]:
-    """The clause spans of ``sentence``: cut at marks, and at a break word that stands between
+@dataclass(frozen=True, slots=True)
+class _Sentence:
+    text: str
+    low: str
+    spans: tuple[tuple[int, int], ...]  # its clauses
+    numbers: tuple[tuple[int, int, float], ...]  # (start, end, value), in order
+    starts: tuple[int, ...]  # where each number starts
+
+
+def _sentences(text: str) -> list[_Sentence]:
+    out = []
+    for sentence in _SENTENCE_BREAK.split(text):
+        if sentence.strip():
+            low = sentence.lower()
+            numbers = tuple((m.start(), m.end(), _value(m)) for m in _NUMBER.finditer(low))
+            starts = tuple(n[0] for n in numbers)
+            out.append(_Sentence(sentence, low, _clauses(low, starts), numbers, starts))
+    return out
+
+
+def _clauses(low: str, numbers: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The clause spans of a sentence: cut at marks, and at a break word that stands between
     two numbers of the same marked part ("40% in Arm A and 25% in Arm B")."""
-    low = sentence.lower()
     marks = [0, *(m.start() for m in _MARK_BREAK.finditer(low)), len(low)]
     cuts = set(marks)
     for start, end in zip(marks, marks[1:]):
-        numbers = [m.start() for m in _NUMBER.finditer(low, start, end)]
-        for m in _cues().breaks.finditer(low, start, end):
-            if any(n < m.start() for n in numbers) and any(n >= m.end() for n in numbers):
-                cuts.add(m.start())
+        first, last = bisect_left(numbers, start), bisect_left(numbers, end) - 1
+        if last <= first:
+            continue  # fewer than two numbers: no break stands between two
+        for m in _cues().breaks.finditer(low, numbers[first], numbers[last]):
+            cuts.add(m.start())
     bounds = sorted(cuts)
-    return list(zip(bounds, bounds[1:]))
+    return tuple(zip(bounds, bounds[1:]))
 
 
 def _sentence_end(low: str, at: int) -> int:
-    """Where the sentence part from ``at`` ends for an exception list: the next ; or the end."""
-    m = _SEMICOLON.search(low, at)
-    return m.start() if m else len(low)
+    """Where an exception list from ``at`` ends: the next ; or the sentence's end, and at most
+    _LIST_REACH characters on (a list that long is read in part)."""
+    m = _SEMICOLON.search(low, at, at + _LIST_REACH)
+    return m.start() if m else min(len(low), at + _LIST_REACH)
 
 
-def _attached(
-    sentence: str, anchors: list[tuple[int, int]], wanted: set[float], *, numbers: bool = True
-) -> list[str]:
-    """The restricting phrases attached after ``anchors`` (spans in ``sentence``): English from its opening word to the clause's end (an
-    exception list to the sentence's), Chinese "对于X"-type phrases anywhere in the clause.
-    A phrase that opens on a number not in ``wanted`` ("in 12 men" after "Grade 3") is said
-    of that number, not of the claim's; one holding such a number further on ("for women age
-    20-29 years") restricts the claim's. Where ``numbers`` (the anchors are numbers), a verb
-    between the number and the phrase makes it the predicate's ("100 were evaluable for
-    response"), not a restriction of what the number counts."""
-    low = sentence.lower()
+_LIST_REACH = 600
+_LEAD = re.compile(r"\s*(?:(?:the|a|an|all|only)\s+)?")
+
+
+def _attached(s: _Sentence, anchors: list[tuple[int, int]], wanted: set[float], *, numbers: bool = True) -> list[str]:
+    """The restricting phrases attached after ``anchors`` (spans in the sentence, in order):
+    English from its opening word to the clause's end (an exception list to the sentence's),
+    or the next clause when a strong restricting word opens it ("…, only for …"); Chinese
+    "对于X"-type phrases anywhere in the clause. A phrase that opens on a number not in
+    ``wanted`` ("in 12 men" after "Grade 3") is said of that number, not of the claim's; one
+    holding such a number further on ("for women age 20-29 years") restricts the claim's.
+    Where ``numbers`` (the anchors are numbers), a verb between the number and the phrase
+    makes it the predicate's ("100 were evaluable for response"), not a restriction of what
+    the number counts."""
     cues = _cues()
-    foreign = [m.start() for m in _NUMBER.finditer(low) if float(m.group(0).replace(",", "")) not in wanted]
+    low = s.low
+    foreign = [start for start, _, value in s.numbers if value not in wanted]
+    foreign_at = set(foreign)
     found: list[str] = []
-    spans = _clauses(sentence)
-    for k, span in enumerate(spans):
-        if not any(span[0] <= a[0] < span[1] for a in anchors):
+    k = 0
+    for i, span in enumerate(s.spans):
+        inside = []
+        while k < len(anchors) and anchors[k][0] < span[1]:
+            if anchors[k][0] >= span[0]:
+                inside.append(anchors[k][1])
+            k += 1
+        if not inside:
             continue
-        if k + 1 < len(spans) and (m := cues.strong.match(low, spans[k + 1][0])):
-            opened = spans[k + 1][0] + len(m.group(0)) - len(m.group(0).lstrip(_TRIM + " "))
-            end = _sentence_end(low, opened) if low[opened:m.end()] in cues.lists_en else spans[k + 1][1]
-            found.append(sentence[opened:end].strip(_TRIM))
-        for anchor in sorted({a[1] for a in anchors if span[0] <= a[0] < span[1]}):
+        if i + 1 < len(s.spans) and (m := cues.strong.match(low, s.spans[i + 1][0])):
+            opened = m.end() - len(m.group(0).lstrip(_TRIM))
+            end = _sentence_end(low, opened) if low[opened:m.end()] in cues.lists_en else s.spans[i + 1][1]
+            found.append(s.text[opened:end].strip(_TRIM))
+        for anchor in inside:
             if not (m := cues.opener_en.search(low, anchor, span[1])):
                 continue
-            if any(anchor <= f < m.start() for f in foreign) or _opens_on_number(low, m.end(), foreign):
+            between = bisect_left(foreign, anchor) < bisect_left(foreign, m.start())
+            if between or _LEAD.match(low, m.end()).end() in foreign_at:
                 continue  # the phrase follows another number, or is another number's
             if numbers and cues.verbs.search(low, anchor, m.start()):
                 continue  # the predicate's complement, not the number's restriction
             end = _sentence_end(low, m.end()) if m.group(0) in cues.lists_en else span[1]
-            found.append(sentence[m.start():end].strip(_TRIM))
+            found.append(s.text[m.start():end].strip(_TRIM))
             break  # the first anchor's phrase: a later one's is inside it
-        if _CJK.search(sentence[span[0]:span[1]]):
-            for z in cues.zh.finditer(sentence, span[0], span[1]):
-                found.append(z.group(0))
+        if _CJK.search(s.text, span[0], span[1]):
+            found.extend(z.group(0) for z in cues.zh.finditer(s.text, span[0], span[1]))
     return found
-
-
-_LEAD = re.compile(r"\s*(?:(?:the|a|an|all|only)\s+)?")
-
-
-def _opens_on_number(low: str, at: int, foreign: list[int]) -> bool:
-    return _LEAD.match(low, at).end() in foreign
 
 
 def _shown(phrase: str) -> str:
     return phrase if len(phrase) <= 100 else phrase[:100].rstrip() + " …"
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in _SENTENCE_BREAK.split(text) if s.strip()]
-
-
-def _claim_anchors(sentence: str, claim_terms: set[str], wanted: set[float]) -> list[tuple[int, int]]:
-    """Where the claim's number stands in ``sentence``; for a claim with no number, the start
+def _claim_anchors(s: _Sentence, claim_terms: set[str], wanted: set[float]) -> list[tuple[int, int]]:
+    """Where the claim's number stands in the sentence; for a claim with no number, the start
     of each clause whose words before its first restricting word the claim mostly writes (at
     least two of them): the criterion it restates."""
     if wanted:
-        return _number_spans(sentence, wanted)
+        return [(start, end) for start, end, value in s.numbers if value in wanted]
     anchors = []
-    low = sentence.lower()
-    for start, end in _clauses(sentence):
-        head_end = (m.start() if (m := _cues().opener_en.search(low, start, end)) else end)
-        head = _terms(sentence[start:head_end])
+    for start, end in s.spans:
+        head_end = m.start() if (m := _cues().opener_en.search(s.low, start, end)) else end
+        head = _terms(s.text[start:head_end])
         if len(head) >= 2 and len(head & claim_terms) * 2 >= len(head) + 1:
             anchors.append((start, start))
     return anchors
@@ -211,33 +231,74 @@ def dropped_restriction(
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    text: str
+    sentence: int
+    numbers: frozenset[float]
+    terms: frozenset[str]
+
+
 def moved_restriction(claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
     """Why a restriction the claim attaches to its number sits, in the source, with another
     number of the sentence and not with the claim's, or None."""
-    claim_low = claim_text.lower()
-    wanted = _numbers(claim_low) | set(claim_numbers)
+    wanted = _numbers(claim_text.lower()) | set(claim_numbers)
     if not wanted:
         return None
-    for claim_sentence in _sentences(claim_text):
-        for phrase in _attached(claim_sentence, _number_spans(claim_sentence, wanted), wanted):
-            terms = _terms(phrase)
-            if terms and (why := _held_elsewhere(phrase, terms, wanted, segment_text)):
-                return why
+    phrases = [
+        (phrase, terms)
+        for s in _sentences(claim_text)
+        for phrase in _attached(s, [(a, b) for a, b, v in s.numbers if v in wanted], wanted)
+        if (terms := _terms(phrase))
+    ]
+    if not phrases:
+        return None
+    clauses = [
+        _Clause(s.text[a:b], k, _numbers_within(s, a, b), frozenset(_terms(s.text[a:b])))
+        for k, s in enumerate(_sentences(segment_text))
+        for a, b in s.spans
+    ]
+    own = [i for i, clause in enumerate(clauses) if clause.numbers & wanted]
+    said = _index(clauses, own)  # a term → the clauses of the claim's numbers that write it
+    by_sentence: dict[int, list[int]] = {}
+    for i, clause in enumerate(clauses):
+        by_sentence.setdefault(clause.sentence, []).append(i)
+    sentences = dict.fromkeys(clauses[i].sentence for i in own)
+    for phrase, terms in phrases:
+        if _written_together(terms, said):
+            continue  # the source says it of the claim's number
+        for k in sentences:
+            for i in by_sentence[k]:
+                clause = clauses[i]
+                if clause.numbers - wanted and terms <= clause.terms:
+                    return (
+                        f"the claim's '{phrase}' goes, in the source, with another number "
+                        f"('{clause.text.strip(_TRIM)}'), not with the claim's"
+                    )
     return None
 
 
-def _held_elsewhere(phrase: str, terms: set[str], wanted: set[float], segment_text: str) -> str | None:
-    for sentence in _sentences(segment_text):
-        clauses = [sentence[start:end] for start, end in _clauses(sentence)]
-        own = [text for text in clauses if wanted & _numbers(text)]
-        if not own:
-            continue
-        if any(terms <= _terms(text) for text in own):
-            return None  # the source says it of the claim's number
-        for text in clauses:
-            if _numbers(text) - wanted and terms <= _terms(text):
-                return f"the claim's '{phrase}' goes, in the source, with another number ('{text.strip(_TRIM)}'), not with the claim's"
-    return None
+def _numbers_within(s: _Sentence, start: int, end: int) -> frozenset[float]:
+    return frozenset(n[2] for n in s.numbers[bisect_left(s.starts, start) : bisect_left(s.starts, end)])
+
+
+def _index(clauses: list[_Clause], ids: list[int]) -> dict[str, set[int]]:
+    index: dict[str, set[int]] = {}
+    for i in ids:
+        for term in clauses[i].terms:
+            index.setdefault(term, set()).add(i)
+    return index
+
+
+def _written_together(terms: set[str], index: dict[str, set[int]]) -> bool:
+    """Whether one clause of ``index`` writes every term (its rarest term's clauses first)."""
+    postings = sorted((index.get(t, set()) for t in terms), key=len)
+    common = set(postings[0])
+    for other in postings[1:]:
+        common &= other
+        if not common:
+            return False
+    return bool(common)
 
 
 def restriction_differs(
