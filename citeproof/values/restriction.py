@@ -13,6 +13,11 @@ chemotherapy treatments" drops "for metastatic disease" the same way. Two readin
   remission") runs over its commas to the end of the sentence, and a claim that drops one of its
   qualifiers ("adequately treated") widens the exception. Chinese: "对于X", "仅限X", "在X中/时",
   "X患者中" in the number's clause.
+  Inside the number's subject, before it, a phrase of words the claim does not write that
+  opens with such a word (or "from") restricts it too: "Revenue from the top 10 customers
+  reached $2.4 billion". After a verb ("100 were evaluable for response") only a condition
+  ("if", "when", "unless", "only" …: ``strong``) restricts; a weaker word completes the
+  predicate.
 * **moved** — a phrase the claim attaches to its number ("2.5 x ULN in patients with liver
   metastases") must not sit, in the source, in the clause of another number and away from the
   claim's ("no more than 2.5 x ULN, or no more than 5 x ULN in patients with liver metastases").
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -46,6 +51,8 @@ class _Cues:
     opener_en: re.Pattern[str]
     lists_en: frozenset[str]
     strong: re.Pattern[str]
+    subject_en: re.Pattern[str]
+    condition_en: re.Pattern[str]
     zh: re.Pattern[str]
     breaks: re.Pattern[str]
     verbs: re.Pattern[str]
@@ -76,6 +83,8 @@ def _cues() -> _Cues:
             rf"[\s{re.escape(_TRIM)}]*(?:(?:{_alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"
             rf"|{_alternation([w for w in doc['strong'] if not w.isascii()])})"
         ),
+        subject_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation([*doc['en'], *doc['en_subject']])})(?![a-z0-9-])"),
+        condition_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"),
         zh=re.compile(zh),
         breaks=re.compile(rf"(?<![a-z])(?:{_alternation(breaks)})(?![a-z])|[而但或]"),
         verbs=re.compile(rf"(?<![a-z'])(?:{_alternation([w for w in verbs if w.isascii()])})(?![a-z'])"),
@@ -180,13 +189,48 @@ def _attached(s: _Sentence, anchors: list[tuple[int, int]], wanted: set[float], 
             between = bisect_left(foreign, anchor) < bisect_left(foreign, m.start())
             if between or _LEAD.match(low, m.end()).end() in foreign_at:
                 continue  # the phrase follows another number, or is another number's
-            if numbers and cues.verbs.search(low, anchor, m.start()):
-                continue  # the predicate's complement, not the number's restriction
+            if numbers and (verb := cues.verbs.search(low, anchor, m.start())):
+                # the predicate's complement ("evaluable for response"), unless a condition
+                # restricts the whole clause ("… are eligible if bone scans show …")
+                if not (m := cues.condition_en.search(low, verb.end(), span[1])):
+                    continue
             end = _sentence_end(low, m.end()) if m.group(0) in cues.lists_en else span[1]
             found.append(s.text[m.start():end].strip(_TRIM))
             break  # the first anchor's phrase: a later one's is inside it
         if _CJK.search(s.text, span[0], span[1]):
             found.extend(z.group(0) for z in cues.zh.finditer(s.text, span[0], span[1]))
+    return found
+
+
+_ARTICLES = frozenset(("the", "a", "an"))
+_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*|[\u3400-\u9fff]+|[^\sa-z0-9\u3400-\u9fff]")
+
+
+def _subject_phrases(s: _Sentence, anchors: list[tuple[int, int]], written: Callable[[str], bool]) -> list[str]:
+    """The restricting phrases inside the subject of a number of the claim — in its clause,
+    before it, not opening on another number — of words the claim does not write ("Revenue from the
+    top 10 customers reached $2.4 billion" for "Revenue reached $2.4 billion"): from the
+    opening word to the next word the claim writes, or to a verb."""
+    cues = _cues()
+    found = []
+    k = 0
+    for span in s.spans:
+        while k < len(anchors) and anchors[k][0] < span[0]:
+            k += 1
+        if k == len(anchors) or anchors[k][0] >= span[1]:
+            continue
+        before = anchors[k][0]
+        for m in cues.subject_en.finditer(s.low, span[0], before):
+            end = m.end()
+            words = [w for w in _WORD.finditer(s.low, m.end(), before) if w.group(0) not in _ARTICLES]
+            if words and not words[0].group(0)[0].isalpha():
+                continue  # "accounted for €8.9 billion of …": a number's phrase, not the subject's
+            for w in words:
+                if written(w.group(0)) or cues.verbs.fullmatch(w.group(0)):
+                    break  # the claim's words resume, or the predicate begins
+                end = w.end()
+            if end > m.end():
+                found.append(s.text[m.start():end].strip(_TRIM))
     return found
 
 
@@ -219,9 +263,17 @@ def dropped_restriction(
     claim_low = claim_text.lower()
     claim_terms = _terms(claim_text) | _terms(headers)
     wanted = _numbers(claim_low) | set(claim_numbers)
+
+    def written(word: str) -> bool:  # a content word the claim writes (a stop-word or a mark is no evidence)
+        terms = _terms(word)
+        return bool(terms) and terms <= claim_terms
+
     for sentence in _sentences(segment_text):
         anchors = _claim_anchors(sentence, claim_terms, wanted)
-        for phrase in _attached(sentence, anchors, wanted, numbers=bool(wanted)):
+        phrases = _attached(sentence, anchors, wanted, numbers=bool(wanted))
+        if wanted:
+            phrases += _subject_phrases(sentence, anchors, written)
+        for phrase in phrases:
             missing = {t for t in _terms(phrase) - claim_terms if t not in claim_low}
             if missing and phrase.lower() not in claim_low:
                 if _CJK.search(phrase):  # its terms are character bigrams: the phrase says it better

@@ -20,6 +20,8 @@ TWO_LIMITS = "ALT must be no more than 2.5 x ULN, or no more than 5 x ULN in pat
 ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN。"
 ZH_BAND = "风险评分≥0.1%，仅限20-29岁女性。"
 ONLY_BAND = "Risk score of at least 0.1%, only for women age 20-29 years."
+SUBJECT = "Revenue from the top 10 customers reached $2.4 billion in fiscal 2023."
+CONDITION = "Patients with enzyme level at most 2.5 x ULN are eligible if bone scans show no lesions."
 MORE_SAID = "The objective response rate was 40%, with a median duration of response of 8 months."
 
 DROPPED_OR_MOVED = [
@@ -35,6 +37,8 @@ DROPPED_OR_MOVED = [
     (ZH_TWO_LIMITS, "肝转移患者中ALT不超过2.5倍ULN。"),
     (ZH_BAND, "风险评分≥0.1%。"),
     (ONLY_BAND, "Risk score of at least 0.1%."),
+    (SUBJECT, "Revenue reached $2.4 billion in fiscal 2023."),
+    (CONDITION, "Patients with enzyme level at most 2.5 x ULN are eligible."),
 ]
 
 KEPT = [
@@ -50,6 +54,8 @@ KEPT = [
     (ZH_TWO_LIMITS, "肝转移患者中ALT不超过5倍ULN。"),
     (ZH_BAND, ZH_BAND),
     (ONLY_BAND, ONLY_BAND),
+    (SUBJECT, SUBJECT),
+    (CONDITION, CONDITION),
     # what the sentence says besides, after a comma, is no restriction of the claim's number
     (MORE_SAID, "The objective response rate was 40%."),
 ]

@@ -49,6 +49,21 @@ ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN�
         ("Risk score >= 0.1%.", "Risk score >= 0.1%, only for women age 20-29 years.", "only for women age 20-29 years"),
         ("评分≥0.1%。", "评分≥0.1%，仅限20-29岁女性。", "仅限20-29岁女性"),
         ("Median age was 62 years.", "Median age was 62 years in the per-protocol population.", "'per-protocol'"),
+        # a condition restricts the whole clause, after its verb too
+        (
+            "Enzyme level must be at most 2.5 x ULN.",
+            "Patients with enzyme level at most 2.5 x ULN are eligible if bone scans show no lesions.",
+            "if bone scans show no lesions",
+        ),
+        # a time a number is counted from
+        (
+            "Relapse 12 months or more after prior therapy.",
+            "Relapse 12 months or more after completing prior adjuvant therapy.",
+            "'adjuvant'",
+        ),
+        # inside the subject, before the number
+        ("Revenue reached $2.4 billion in 2023.", "Revenue from the top 10 customers reached $2.4 billion in 2023.", "from the top 10 customers"),
+        ("The response rate was 40%.", "The response rate in the experimental arm was 40%.", "in the experimental arm"),
         # a label is a restriction too ("a" is no word, "Arm A" is a name)
         ("Median survival was 14.2 months.", "Median survival was 14.2 months in Arm A and 10.1 months in Arm B.", "in Arm A"),
     ],
@@ -79,6 +94,15 @@ def test_a_dropped_restriction_is_named(claim, source, named):
         ("The response rate was 40%.", "The response rate was 40%, with a median duration of 8 months."),
         ("Risk score >= 0.1%, only for women age 20-29 years.", "Risk score >= 0.1%, only for women age 20-29 years."),
         ("评分≥0.1%，仅限20-29岁女性。", "评分≥0.1%，仅限20-29岁女性。"),
+        ("Relapse 12 months or more after completing prior adjuvant therapy.",
+         "Relapse 12 months or more after completing prior adjuvant therapy."),
+        ("Revenue from the top 10 customers reached $2.4 billion in 2023.",
+         "Revenue from the top 10 customers reached $2.4 billion in 2023."),
+        ("The experimental arm's response rate was 40%.", "The response rate in the experimental arm was 40%."),
+        # a phrase before the number that opens on another number is that number's, not the subject's
+        ("Europe sales 2022 | 8,900", "Europe accounted for EUR 8.9 billion of sales in 2022."),
+        # "from baseline" after a number is its reference, not a restriction
+        ("Tumour size decreased by 30%.", "Tumour size decreased by 30% from baseline."),
         # phrases that restrict nothing
         ("Median age was 62 years.", "Median age was 62 years in the overall population."),
         ("The response rate was 40%.", "The response rate was 40% in this study."),
