@@ -129,13 +129,13 @@ def _meaning_differs(
       clauses or a comparison's two sides exchange them (``citeproof.values.clause_scope``);
     * the claim is stronger: a dropped hedge or restriction, an added universal, a forecast stated as fact
       (``citeproof.values.strength``);
-    * a restriction the segment attaches to the claim's number or criterion ("for women age 20-29
-      years") is dropped, or one the claim attaches to its number sits with another number of the
-      segment (``citeproof.values.restriction``);
     * a number is framed otherwise: a cadence ("every 3 weeks") or a level ("to 25%") on one side only
       (``citeproof.values.framing``);
     * a meaning word — frequency, time relation, modality, exclusivity, intensity, causality, privation,
       a frame ("whether", "myth") — on one side only (``citeproof.values.agreement``);
+    * a restriction the segment attaches to the claim's number or criterion ("for women age 20-29
+      years") is dropped, or one the claim attaches to its number sits with another number of the
+      segment (``citeproof.values.restriction``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
     table = place.table
@@ -157,15 +157,15 @@ def _meaning_differs(
         return why
     if why := stronger_than_source(claim, segment):
         return why
-    headers = " ".join(c.header for c in ctx.claim.columns if c.header)
-    if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
-        return why
     frame = " ".join((*ctx.claim.location.section_path, *ctx.claim.lead_in))
     if why := forecast_as_fact(claim, segment, header=lambda: _header_above(window, i), claim_frame=frame):
         return why
     if why := framing_differs(claim, segment):
         return why
     if why := words_disagree(claim, segment, implied=lambda: implied_by_header(_header_above(window, i))):
+        return why
+    headers = " ".join(c.header for c in ctx.claim.columns if c.header)
+    if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
         return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"

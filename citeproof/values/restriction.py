@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.segment_support import content_terms, cue_document, entity_tokens
+from citeproof.values.segment_support import content_sequence, content_terms, cue_document, entity_tokens
 
 _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
 _MARK_BREAK = re.compile(r"[；，：、]|,(?!\d)|:(?!\d)")
@@ -56,6 +56,7 @@ class _Cues:
     zh: re.Pattern[str]
     breaks: re.Pattern[str]
     verbs: re.Pattern[str]
+    lead: re.Pattern[str]
     ignore: frozenset[str]
 
 
@@ -66,7 +67,10 @@ def _alternation(words: list[str]) -> str:
 @lru_cache(maxsize=1)
 def _cues() -> _Cues:
     doc = cue_document()["attached_restrictions"]
-    breaks = [w for w in cue_document()["clause_scope"]["breaks"] if w.isascii()]
+    # the words a clause ends at between two numbers: its own ("and", "but") and the comparisons
+    # that pair a number with another subject ("14.2 months with X versus 10.1 months with Y")
+    both = [*cue_document()["clause_scope"]["breaks"], *cue_document()["clause_breaks"]["en"]]
+    breaks = [w for w in both if w.isascii() and w[0].isalpha()]
     verbs = cue_document()["clause_scope"]["clause_verbs"]
     phrase = r"([^\s，,。；;：:！？!?、]{1,20}?)"
     zh = (
@@ -88,6 +92,7 @@ def _cues() -> _Cues:
         zh=re.compile(zh),
         breaks=re.compile(rf"(?<![a-z])(?:{_alternation(breaks)})(?![a-z])|[而但或]"),
         verbs=re.compile(rf"(?<![a-z'])(?:{_alternation([w for w in verbs if w.isascii()])})(?![a-z'])"),
+        lead=re.compile(rf"(?:\s*(?:{_alternation(doc['number_lead'])})(?![a-z]))*\s*"),
         ignore=ignore | frozenset(t for w in ignore for t in content_terms(w)),
     )
 
@@ -152,7 +157,6 @@ def _sentence_end(low: str, at: int) -> int:
 
 
 _LIST_REACH = 600
-_LEAD = re.compile(r"\s*(?:(?:the|a|an|all|only)\s+)?")
 
 
 def _attached(s: _Sentence, anchors: list[tuple[int, int]], wanted: set[float], *, numbers: bool = True) -> list[str]:
@@ -187,7 +191,7 @@ def _attached(s: _Sentence, anchors: list[tuple[int, int]], wanted: set[float], 
             if not (m := cues.opener_en.search(low, anchor, span[1])):
                 continue
             between = bisect_left(foreign, anchor) < bisect_left(foreign, m.start())
-            if between or _LEAD.match(low, m.end()).end() in foreign_at:
+            if between or cues.lead.match(low, m.end()).end() in foreign_at:
                 continue  # the phrase follows another number, or is another number's
             if numbers and (verb := cues.verbs.search(low, anchor, m.start())):
                 # the predicate's complement ("evaluable for response"), unless a condition
@@ -234,6 +238,24 @@ def _subject_phrases(s: _Sentence, anchors: list[tuple[int, int]], written: Call
     return found
 
 
+def _head_kept(phrase: str, claim_terms: set[str], claim_low: str) -> bool:
+    """Whether the claim keeps an English phrase by its head, the first word after its opening
+    word ("in 28-day cycles" of "in 28-day cycles until progression"): what it leaves of the
+    rest is a summary. An exception list keeps nothing so: each qualifier it drops ("adequately
+    treated") widens the exception. A Chinese phrase is read whole."""
+    cues = _cues()
+    low = phrase.lower()
+    opening = cues.opener_en.match(low) or cues.subject_en.match(low)
+    if _CJK.search(phrase) or opening is None or opening.group(0) in cues.lists_en:
+        return False
+    rest = phrase[opening.end():]
+    words = [t for t in content_sequence(rest) if t not in cues.ignore and (t.isascii() or len(t) > 1)]
+    names = entity_tokens(rest)
+    if words:
+        return words[0] in claim_terms or words[0] in claim_low
+    return bool(names) and all(n in claim_terms or n in claim_low for n in names)
+
+
 def _shown(phrase: str) -> str:
     return phrase if len(phrase) <= 100 else phrase[:100].rstrip() + " …"
 
@@ -275,7 +297,7 @@ def dropped_restriction(
             phrases += _subject_phrases(sentence, anchors, written)
         for phrase in phrases:
             missing = {t for t in _terms(phrase) - claim_terms if t not in claim_low}
-            if missing and phrase.lower() not in claim_low:
+            if missing and phrase.lower() not in claim_low and not _head_kept(phrase, claim_terms, claim_low):
                 if _CJK.search(phrase):  # its terms are character bigrams: the phrase says it better
                     return f"the source restricts it ('{_shown(phrase)}'); the claim does not"
                 words = ", ".join(f"'{w}'" for w in sorted(missing))

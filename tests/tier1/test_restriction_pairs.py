@@ -58,6 +58,14 @@ KEPT = [
     (CONDITION, CONDITION),
     # what the sentence says besides, after a comma, is no restriction of the claim's number
     (MORE_SAID, "The objective response rate was 40%."),
+    # nor is what it says of another number, the tail of a phrase the claim keeps, or a number's own phrase
+    ("Median overall survival was 14.2 months with the study drug versus 10.1 months with placebo.",
+     "Median overall survival was 14.2 months with the study drug."),
+    ("Patients received 200 mg orally once daily in 28-day cycles until progression.",
+     "Patients received 200 mg orally once daily in 28-day cycles."),
+    ("The study drug 75 mg/m2 was given intravenously every 3 weeks for up to 6 cycles.",
+     "The study drug 75 mg/m2 was given intravenously every 3 weeks."),
+    ("The response rate was 40% with a median duration of response of 8 months.", "The response rate was 40%."),
 ]
 
 
