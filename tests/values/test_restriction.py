@@ -113,6 +113,8 @@ def test_a_dropped_restriction_is_named(claim, source, named):
         ("The response rate was 40%.", "The response rate was 40% with a median duration of response of 8 months."),
         # phrases that restrict nothing
         ("Median age was 62 years.", "Median age was 62 years in the overall population."),
+        ("Discontinuation occurred in 8% of patients.", "Discontinuation occurred in 8% of patients in the safety population."),
+        ("Life expectancy of at least 12 weeks.", "Life expectancy of at least 12 weeks in the opinion of the investigator."),
         ("The response rate was 40%.", "The response rate was 40% in this study."),
         ("ALT不超过2.5倍ULN。", ZH_TWO_LIMITS),
         ("肝转移患者中ALT不超过5倍ULN。", ZH_TWO_LIMITS),
