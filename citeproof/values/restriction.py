@@ -31,7 +31,7 @@ are ignored. Either finding leaves the claim to the judge; neither proves it fal
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,9 +40,13 @@ from citeproof.values.segment_support import content_sequence, content_terms, cu
 
 _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
 _MARK_BREAK = re.compile(r"[；，：、]|,(?!\d)|:(?!\d)")
-_NUMBER = re.compile(r"(?<![0-9A-Za-z.])\d+(?:,\d{3})*(?:\.\d+)?")
+# digits grouped by commas or spaces ("100,000", "100 000") read as one number
+_NUMBER = re.compile(r"(?<![0-9A-Za-z.])\d+(?:[, \u00a0\u202f]\d{3}(?!\d))*(?:\.\d+)?")
+_GROUPING = re.compile(r"[, \u00a0\u202f]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SEMICOLON = re.compile(r"[;；]")
+# the base of a rate ("35 per 100,000", "5/1,000") is the number before it's unit, not a number of its own
+_RATE_BASE = re.compile(r"(?:(?<![a-z])per|/)\s*$")
 _TRIM = " ,.;:，；：、。"
 
 
@@ -54,6 +58,7 @@ class _Cues:
     subject_en: re.Pattern[str]
     condition_en: re.Pattern[str]
     zh: re.Pattern[str]
+    zh_marks: re.Pattern[str]
     breaks: re.Pattern[str]
     verbs: re.Pattern[str]
     lead: re.Pattern[str]
@@ -72,10 +77,10 @@ def _cues() -> _Cues:
     both = [*cue_document()["clause_scope"]["breaks"], *cue_document()["clause_breaks"]["en"]]
     breaks = [w for w in both if w.isascii() and w[0].isalpha()]
     verbs = cue_document()["clause_scope"]["clause_verbs"]
-    phrase = r"([^\s，,。；;：:！？!?、]{1,20}?)"
+    phrase = r"([^\s，,。；;：:！？!?、()（）]{1,20}?)"
     zh = (
         rf"(?:{_alternation(doc['zh_before'])}){phrase}(?:{_alternation(doc['zh_after'])})"
-        rf"|(?:{_alternation([w for w in doc['zh_before'] if w != '在'])}){phrase}(?=[，,。；;]|$)"
+        rf"|(?:{_alternation([w for w in doc['zh_before'] if w != '在'])}){phrase}(?=[，,。；;)）]|$)"
         rf"|{phrase}(?:{_alternation(doc['zh_tail'])})"
     )
     ignore = frozenset(doc["ignore"])
@@ -90,6 +95,9 @@ def _cues() -> _Cues:
         subject_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation([*doc['en'], *doc['en_subject']])})(?![a-z0-9-])"),
         condition_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"),
         zh=re.compile(zh),
+        zh_marks=re.compile(
+            rf"^(?:{_alternation(doc['zh_before'])})|(?:{_alternation(doc['zh_marks'])})$"
+        ),
         breaks=re.compile(rf"(?<![a-z])(?:{_alternation(breaks)})(?![a-z])|[而但或]"),
         verbs=re.compile(rf"(?<![a-z'])(?:{_alternation([w for w in verbs if w.isascii()])})(?![a-z'])"),
         lead=re.compile(rf"(?:\s*(?:{_alternation(doc['number_lead'])})(?![a-z]))*\s*"),
@@ -98,7 +106,7 @@ def _cues() -> _Cues:
 
 
 def _value(match: re.Match[str]) -> float:
-    return float(match.group(0).replace(",", ""))
+    return float(_GROUPING.sub("", match.group(0)))
 
 
 def _numbers(text: str) -> set[float]:
@@ -114,6 +122,14 @@ def _terms(text: str) -> set[str]:
     return words | entity_tokens(text)
 
 
+def _phrase_terms(phrase: str) -> set[str]:
+    """The terms of a restricting phrase: a Chinese one's without its marks ("肝转移患者" →
+    肝转, 转移), whose character pairs across the mark would restrict nothing."""
+    if _CJK.search(phrase):
+        phrase = _cues().zh_marks.sub("", phrase)
+    return _terms(phrase)
+
+
 @dataclass(frozen=True, slots=True)
 class _Sentence:
     text: str
@@ -121,6 +137,7 @@ class _Sentence:
     spans: tuple[tuple[int, int], ...]  # its clauses
     numbers: tuple[tuple[int, int, float], ...]  # (start, end, value), in order
     starts: tuple[int, ...]  # where each number starts
+    span_starts: tuple[int, ...]  # where each clause starts
 
 
 def _sentences(text: str) -> list[_Sentence]:
@@ -128,9 +145,14 @@ def _sentences(text: str) -> list[_Sentence]:
     for sentence in _SENTENCE_BREAK.split(text):
         if sentence.strip():
             low = sentence.lower()
-            numbers = tuple((m.start(), m.end(), _value(m)) for m in _NUMBER.finditer(low))
+            numbers = tuple(
+                (m.start(), m.end(), _value(m))
+                for m in _NUMBER.finditer(low)
+                if not _RATE_BASE.search(low, max(0, m.start() - 8), m.start())
+            )
             starts = tuple(n[0] for n in numbers)
-            out.append(_Sentence(sentence, low, _clauses(low, starts), numbers, starts))
+            spans = _clauses(low, starts)
+            out.append(_Sentence(sentence, low, spans, numbers, starts, tuple(a for a, _ in spans)))
     return out
 
 
@@ -171,11 +193,15 @@ def _attached(s: _Sentence, anchors: list[tuple[int, int]], wanted: set[float], 
     the number counts."""
     cues = _cues()
     low = s.low
-    foreign = [start for start, _, value in s.numbers if value not in wanted]
-    foreign_at = set(foreign)
     found: list[str] = []
+    if not anchors:
+        return found
     k = 0
-    for i, span in enumerate(s.spans):
+    first = bisect_right(s.span_starts, anchors[0][0]) - 1
+    for i in range(max(first, 0), len(s.spans)):
+        if k == len(anchors):
+            break
+        span = s.spans[i]
         inside = []
         while k < len(anchors) and anchors[k][0] < span[1]:
             if anchors[k][0] >= span[0]:
@@ -190,8 +216,7 @@ def _attached(s: _Sentence, anchors: list[tuple[int, int]], wanted: set[float], 
         for anchor in inside:
             if not (m := cues.opener_en.search(low, anchor, span[1])):
                 continue
-            between = bisect_left(foreign, anchor) < bisect_left(foreign, m.start())
-            if between or cues.lead.match(low, m.end()).end() in foreign_at:
+            if _foreign_within(s, wanted, anchor, m.start()) or _foreign_at(s, wanted, cues.lead.match(low, m.end()).end()):
                 continue  # the phrase follows another number, or is another number's
             if numbers and (verb := cues.verbs.search(low, anchor, m.start())):
                 # the predicate's complement ("evaluable for response"), unless a condition
@@ -204,6 +229,16 @@ def _attached(s: _Sentence, anchors: list[tuple[int, int]], wanted: set[float], 
         if _CJK.search(s.text, span[0], span[1]):
             found.extend(z.group(0) for z in cues.zh.finditer(s.text, span[0], span[1]))
     return found
+
+
+def _foreign_within(s: _Sentence, wanted: set[float], start: int, end: int) -> bool:
+    """Whether a number not in ``wanted`` starts in [start, end) of the sentence."""
+    return any(n[2] not in wanted for n in s.numbers[bisect_left(s.starts, start) : bisect_left(s.starts, end)])
+
+
+def _foreign_at(s: _Sentence, wanted: set[float], at: int) -> bool:
+    k = bisect_left(s.starts, at)
+    return k < len(s.starts) and s.starts[k] == at and s.numbers[k][2] not in wanted
 
 
 _ARTICLES = frozenset(("the", "a", "an"))
@@ -296,7 +331,7 @@ def dropped_restriction(
         if wanted:
             phrases += _subject_phrases(sentence, anchors, written)
         for phrase in phrases:
-            missing = {t for t in _terms(phrase) - claim_terms if t not in claim_low}
+            missing = {t for t in _phrase_terms(phrase) - claim_terms if t not in claim_low}
             if missing and phrase.lower() not in claim_low and not _head_kept(phrase, claim_terms, claim_low):
                 if _CJK.search(phrase):  # its terms are character bigrams: the phrase says it better
                     return f"the source restricts it ('{_shown(phrase)}'); the claim does not"
@@ -305,74 +340,51 @@ def dropped_restriction(
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class _Clause:
-    text: str
-    sentence: int
-    numbers: frozenset[float]
-    terms: frozenset[str]
-
-
 def moved_restriction(claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
-    """Why a restriction the claim attaches to its number sits, in the source, with another
-    number of the sentence and not with the claim's, or None."""
+    """Why a restriction the claim attaches to its number is, in a source sentence that writes
+    that number, attached to another number and to none of the claim's, or None. (A sentence
+    that writes the claim's number otherwise — "2 hours" for "120 minutes" — is left to the
+    numeric checks.)"""
     wanted = _numbers(claim_text.lower()) | set(claim_numbers)
     if not wanted:
         return None
     phrases = [
-        (phrase, terms)
+        (phrase, terms, value)
         for s in _sentences(claim_text)
-        for phrase in _attached(s, [(a, b) for a, b, v in s.numbers if v in wanted], wanted)
-        if (terms := _terms(phrase))
+        for start, end, value in s.numbers
+        for phrase in _attached(s, [(start, end)], wanted)
+        if (terms := _phrase_terms(phrase))
     ]
     if not phrases:
         return None
-    clauses = [
-        _Clause(s.text[a:b], k, _numbers_within(s, a, b), frozenset(_terms(s.text[a:b])))
-        for k, s in enumerate(_sentences(segment_text))
-        for a, b in s.spans
-    ]
-    own = [i for i, clause in enumerate(clauses) if clause.numbers & wanted]
-    said = _index(clauses, own)  # a term → the clauses of the claim's numbers that write it
-    by_sentence: dict[int, list[int]] = {}
-    for i, clause in enumerate(clauses):
-        by_sentence.setdefault(clause.sentence, []).append(i)
-    sentences = dict.fromkeys(clauses[i].sentence for i in own)
-    for phrase, terms in phrases:
-        if _written_together(terms, said):
-            continue  # the source says it of the claim's number
-        for k in sentences:
-            for i in by_sentence[k]:
-                clause = clauses[i]
-                if clause.numbers - wanted and terms <= clause.terms:
-                    return (
-                        f"the claim's '{phrase}' goes, in the source, with another number "
-                        f"('{clause.text.strip(_TRIM)}'), not with the claim's"
-                    )
+    sentences = _sentences(segment_text)
+    writing: dict[float, list[int]] = {}  # a claim number → the sentences that write it
+    for k, s in enumerate(sentences):
+        for value in {n[2] for n in s.numbers} & wanted:
+            writing.setdefault(value, []).append(k)
+    attached: dict[int, list[tuple[bool, frozenset[str], str]]] = {}
+    for phrase, terms, value in phrases:
+        for k in writing.get(value, ()):
+            if k not in attached:
+                attached[k] = _attachments(sentences[k], wanted)
+            ours = [t for claim_number, t, _ in attached[k] if claim_number]
+            if any(terms <= t for t in ours):
+                break  # the source attaches it to the claim's number
+            other = next((clause for claim_number, t, clause in attached[k] if not claim_number and terms <= t), None)
+            if other is not None:
+                return f"the claim's '{phrase}' goes, in the source, with another number ('{other}'), not with the claim's"
     return None
 
 
-def _numbers_within(s: _Sentence, start: int, end: int) -> frozenset[float]:
-    return frozenset(n[2] for n in s.numbers[bisect_left(s.starts, start) : bisect_left(s.starts, end)])
-
-
-def _index(clauses: list[_Clause], ids: list[int]) -> dict[str, set[int]]:
-    index: dict[str, set[int]] = {}
-    for i in ids:
-        for term in clauses[i].terms:
-            index.setdefault(term, set()).add(i)
-    return index
-
-
-def _written_together(terms: set[str], index: dict[str, set[int]]) -> bool:
-    """Whether one clause of ``index`` writes every term (its rarest term's clauses first)."""
-    postings = sorted((index.get(t, set()) for t in terms), key=len)
-    common = set(postings[0])
-    for other in postings[1:]:
-        common &= other
-        if not common:
-            return False
-    return bool(common)
+def _attachments(s: _Sentence, wanted: set[float]) -> list[tuple[bool, frozenset[str], str]]:
+    """For each restricting phrase attached to a number of the sentence: whether the number is
+    one of ``wanted``, the phrase's terms, and the clause of the number."""
+    out = []
+    for start, end, value in s.numbers:
+        a, b = s.spans[bisect_right(s.span_starts, start) - 1]
+        for phrase in _attached(s, [(start, end)], {value}):
+            out.append((value in wanted, frozenset(_phrase_terms(phrase)), s.text[a:b].strip(_TRIM)))
+    return out
 
 
 def restriction_differs(

@@ -38,6 +38,11 @@ DROPPED_OR_MOVED = [
     (ZH_BAND, "风险评分≥0.1%。"),
     (ONLY_BAND, "Risk score of at least 0.1%."),
     (SUBJECT, "Revenue reached $2.4 billion in fiscal 2023."),
+    # the other limit in a parenthesis; a Chinese population without "中"; a Chinese parenthetical restriction
+    ("Bilirubin no more than 1.5 x ULN (3 x ULN for patients with an inherited condition).",
+     "Bilirubin no more than 1.5 x ULN for patients with an inherited condition."),
+    ("ALT不超过2.5倍ULN，肝转移患者不超过5倍ULN。", "肝转移患者ALT不超过2.5倍ULN。"),
+    ("风险评分≥0.1%（适用于20-29岁女性）。", "风险评分≥0.1%。"),
     (CONDITION, "Patients with enzyme level at most 2.5 x ULN are eligible."),
 ]
 
@@ -55,6 +60,9 @@ KEPT = [
     (ZH_BAND, ZH_BAND),
     (ONLY_BAND, ONLY_BAND),
     (SUBJECT, SUBJECT),
+    ("Bilirubin no more than 1.5 x ULN (3 x ULN for patients with an inherited condition).",
+     "Bilirubin no more than 1.5 x ULN."),
+    ("风险评分≥0.1%（适用于20-29岁女性）。", "风险评分≥0.1%（适用于20-29岁女性）。"),
     (CONDITION, CONDITION),
     # what the sentence says besides, after a comma, is no restriction of the claim's number
     (MORE_SAID, "The objective response rate was 40%."),

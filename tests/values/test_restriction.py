@@ -47,6 +47,7 @@ ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN�
         # a strong restricting word opens the clause after the number's: it restricts it still
         ("Risk score >= 0.1%.", "Risk score >= 0.1%, only for women age 20-29 years.", "only for women age 20-29 years"),
         ("评分≥0.1%。", "评分≥0.1%，仅限20-29岁女性。", "仅限20-29岁女性"),
+        ("评分≥0.1%。", "评分≥0.1%（适用于20-29岁女性）。", "适用于20-29岁女性"),
         ("Median age was 62 years.", "Median age was 62 years in the per-protocol population.", "'per-protocol'"),
         # a condition restricts the whole clause, after its verb too
         (
@@ -111,6 +112,11 @@ def test_a_dropped_restriction_is_named(claim, source, named):
         # a comparison ends the clause of the first number ("versus"), and "with" after a number says more
         ("Median survival was 14.2 months with drug X.", "Median survival was 14.2 months with drug X versus 10.1 months with placebo."),
         ("The response rate was 40%.", "The response rate was 40% with a median duration of response of 8 months."),
+        # a number written otherwise in the source is the numeric checks' to pair, not another number
+        ("Incidence was 3.5% in the exposed group.", "Incidence was 35‰ in the exposed group."),
+        ("Creatinine was measured 120 minutes before the infusion.", "Creatinine was measured 2 hours before the infusion."),
+        # the base of a rate is part of its number
+        ("Incidence was 35 per 100,000 in the exposed group.", "Incidence was 35 per 100,000 in the exposed group."),
         # phrases that restrict nothing
         ("Median age was 62 years.", "Median age was 62 years in the overall population."),
         ("Discontinuation occurred in 8% of patients.", "Discontinuation occurred in 8% of patients in the safety population."),
@@ -129,6 +135,13 @@ def test_a_kept_or_unattached_restriction_is_no_finding(claim, source):
     [
         ("ALT must be no more than 2.5 x ULN in patients with liver involvement.", TWO_LIMITS, "5 x ULN"),
         ("肝转移患者中ALT不超过2.5倍ULN。", ZH_TWO_LIMITS, "5倍ULN"),
+        # the other limit in a parenthesis, and a Chinese population without "中"
+        (
+            "Bilirubin no more than 1.5 x ULN for patients with an inherited condition.",
+            "Bilirubin no more than 1.5 x ULN (3 x ULN for patients with an inherited condition).",
+            "3 x ULN",
+        ),
+        ("肝转移患者ALT不超过2.5倍ULN。", "ALT不超过2.5倍ULN，肝转移患者不超过5倍ULN。", "5倍ULN"),
     ],
 )
 def test_a_restriction_moved_onto_another_number_is_named(claim, source, other):
