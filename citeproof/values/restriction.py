@@ -8,19 +8,22 @@ chemotherapy treatments" drops "for metastatic disease" the same way. Two readin
 * **dropped** — in the source clause that holds the claim's number (or, for a claim with no
   number, the clause whose words it restates), the phrase that follows it and opens with a
   restricting word (``attached_restrictions.en`` in ``claim_support.json``: for, in, among,
-  with, who, except …) must have its words in the claim. An exception list ("except adequately
+  who, after, except …) must have its words, or at least its first word, in the claim ("in
+  28-day cycles" keeps "in 28-day cycles until progression"; a phrase opening on a number, "for
+  up to 6 cycles", is that number's). An exception list ("except adequately
   treated condition A, condition B, or stage I or II condition C currently in complete
   remission") runs over its commas to the end of the sentence, and a claim that drops one of its
   qualifiers ("adequately treated") widens the exception. Chinese: "对于X", "仅限X", "在X中/时",
   "X患者中" in the number's clause.
   Inside the number's subject, before it, a phrase of words the claim does not write that
-  opens with such a word (or "from") restricts it too: "Revenue from the top 10 customers
+  opens with such a word (or "from", "with") restricts it too: "Revenue from the top 10 customers
   reached $2.4 billion". After a verb ("100 were evaluable for response") only a condition
   ("if", "when", "unless", "only" …: ``strong``) restricts; a weaker word completes the
   predicate.
 * **moved** — a phrase the claim attaches to its number ("2.5 x ULN in patients with liver
-  metastases") must not sit, in the source, in the clause of another number and away from the
-  claim's ("no more than 2.5 x ULN, or no more than 5 x ULN in patients with liver metastases").
+  metastases") must not be, in a source sentence that writes that number, attached to another
+  number and to none of the claim's ("no more than 2.5 x ULN, or no more than 5 x ULN in
+  patients with liver metastases", "1.5 x ULN (3 x ULN for patients with …)").
 
 A clause ends at , ; : (not inside "1,000"), and at a break word (and, or, but …) that stands
 between two numbers: the phrase after "40% in Arm A" ends before "and 25% in Arm B", so the
@@ -45,7 +48,7 @@ _NUMBER = re.compile(r"(?<![0-9A-Za-z.])\d+(?:[, \u00a0\u202f]\d{3}(?!\d))*(?:\.
 _GROUPING = re.compile(r"[, \u00a0\u202f]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SEMICOLON = re.compile(r"[;；]")
-# the base of a rate ("35 per 100,000", "5/1,000") is the number before it's unit, not a number of its own
+# the base of a rate ("35 per 100,000", "5/1,000") is the unit of the number before it, not a number of its own
 _RATE_BASE = re.compile(r"(?:(?<![a-z])per|/)\s*$")
 _TRIM = " ,.;:，；：、。"
 
@@ -74,8 +77,8 @@ def _cues() -> _Cues:
     doc = cue_document()["attached_restrictions"]
     # the words a clause ends at between two numbers: its own ("and", "but") and the comparisons
     # that pair a number with another subject ("14.2 months with X versus 10.1 months with Y")
-    both = [*cue_document()["clause_scope"]["breaks"], *cue_document()["clause_breaks"]["en"]]
-    breaks = [w for w in both if w.isascii() and w[0].isalpha()]
+    both = [*cue_document()["clause_scope"]["breaks"], *cue_document()["clause_breaks"]["en"], *cue_document()["clause_breaks"]["zh"]]
+    breaks = [w for w in both if w[0].isalpha()]  # the marks (; ，) cut every clause already
     verbs = cue_document()["clause_scope"]["clause_verbs"]
     phrase = r"([^\s，,。；;：:！？!?、()（）]{1,20}?)"
     zh = (
@@ -98,7 +101,10 @@ def _cues() -> _Cues:
         zh_marks=re.compile(
             rf"^(?:{_alternation(doc['zh_before'])})|(?:{_alternation(doc['zh_marks'])})$"
         ),
-        breaks=re.compile(rf"(?<![a-z])(?:{_alternation(breaks)})(?![a-z])|[而但或]"),
+        breaks=re.compile(
+            rf"(?<![a-z])(?:{_alternation([w for w in breaks if w.isascii()])})(?![a-z])"
+            rf"|{_alternation([w for w in breaks if not w.isascii()])}"
+        ),
         verbs=re.compile(rf"(?<![a-z'])(?:{_alternation([w for w in verbs if w.isascii()])})(?![a-z'])"),
         lead=re.compile(rf"(?:\s*(?:{_alternation(doc['number_lead'])})(?![a-z]))*\s*"),
         ignore=ignore | frozenset(t for w in ignore for t in content_terms(w)),
