@@ -25,6 +25,7 @@ from citeproof.values.framing import framing_differs
 from citeproof.values.lead_in import denying_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
+from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
 from citeproof.values.substitution import opposed_word, swapped_word
@@ -62,6 +63,12 @@ _TRIAL_TWO_SECTIONS = (
     ' "Results": ["  The study drug did not improve overall survival in the treated adult patients."],\n'
     ' "Updated Results": ["  The study drug did not improve overall survival in the treated adult patients '
     'at final analysis."]}\n'
+)
+# one criterion, two limits: the condition belongs to the second
+_TRIAL_LIMITS = (
+    '{"Clinical Trial ID": "NCT0000008",\n'
+    ' "Eligibility": ["Inclusion Criteria:", "  ALT no more than 2.5 x ULN, or no more than 5 x ULN in patients with '
+    'liver involvement"]}\n'
 )
 _TRIAL_ZH = (
     '{"Clinical Trial ID": "NCT0000002",\n'
@@ -146,6 +153,9 @@ def _meaning_differs(
       (``citeproof.values.framing``);
     * a meaning word — frequency, time relation, modality, exclusivity, intensity, causality, privation,
       a frame ("whether", "myth") — on one side only (``citeproof.values.agreement``);
+    * a restriction the segment attaches to the claim's number or criterion ("for women age 20-29
+      years") is dropped, or one the claim attaches to its number sits with another number of the
+      segment (``citeproof.values.restriction``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
     table = place.table
@@ -178,9 +188,17 @@ def _meaning_differs(
         return why
     if why := words_disagree(claim, segment, implied=lambda: implied_by_header(_header_above(window, i))):
         return why
+    headers = " ".join(c.header for c in ctx.claim.columns if c.header)
+    if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
+        return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
     return None
+
+
+def _atom_numbers(atoms: Sequence[ValueAtom]) -> list[float]:
+    """Every number the claim's atoms state, however written ("sixteen", "4​8")."""
+    return [n for a in atoms for n in (a.number, a.high, a.num, a.den) if n is not None]
 
 
 def _header_above(window: SourceWindow, i: int) -> str:
@@ -227,7 +245,11 @@ class ClaimSupport(Rule):
         "'improved response but did not improve survival' for 'improved survival but did not improve response'; "
         "'A than B' for 'B than A'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
-        "segment (drops its hedge, adds a universal: citeproof.values.strength); no meaning word — frequency "
+        "segment (drops its hedge, adds a universal: citeproof.values.strength), nor does it drop a restriction the "
+        "segment attaches to its number or criterion ('for women age 20-29 years', an exception list's 'adequately "
+        "treated') or attach to its number one the segment gives another number ('2.5 x ULN in patients with liver "
+        "metastases' for '2.5 x ULN, or 5 x ULN in patients with liver metastases': citeproof.values.restriction); "
+        "no meaning word — frequency "
         "('weekly'), time relation ('before'), modality ('must'), exclusivity ('only'), intensity ('significantly'), "
         "causality ('caused'), privation ('lacked', 'except', 'unless', 'rarely') or a frame ('whether', 'myth', "
         "'refuted') — is on one side only (citeproof.values.agreement; a word of one group matches another of it: "
@@ -365,6 +387,22 @@ class ClaimSupport(Rule):
             report="# Results\n\nOverall response rate among treated adult patients significantly increased to 40% in "
             "Arm A at the week 12 assessment [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="restriction-moved-en",
+            expect="fail",
+            reason="goes, in the source, with another number",
+            # every word and number is the source's; the condition belongs to the other limit
+            report="# Eligibility\n\nALT no more than 2.5 x ULN in patients with liver involvement "
+            "[nct:NCT0000008#Eligibility].\n",
+            sources={"clinical_trials/NCT0000008.json": _TRIAL_LIMITS},
+        ),
+        RuleExample(
+            name="restriction-kept-en",
+            expect="pass",
+            report="# Eligibility\n\nALT no more than 5 x ULN in patients with liver involvement "
+            "[nct:NCT0000008#Eligibility].\n",
+            sources={"clinical_trials/NCT0000008.json": _TRIAL_LIMITS},
         ),
         RuleExample(
             name="two-sources-both-carry-en",

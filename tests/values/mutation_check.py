@@ -219,6 +219,13 @@ MUTATIONS = (
         ("tests/values/test_market_phrasings.py",),
     ),
     Mutation(
+        "a word that counts ('none') cuts no clause, so 'in Arm A and none in Arm B' is one restriction the claim must write",
+        "citeproof/values/restriction.py",
+        "            counted = tuple(sorted({*starts, *(m.start() for m in _cues().quantifiers.finditer(low))}))",
+        "            counted = starts",
+        ("tests/values/test_restriction.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",

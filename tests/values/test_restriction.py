@@ -1,0 +1,152 @@
+"""A restriction the source attaches to a number or a criterion: dropped by the claim, or moved
+onto another number of the sentence (citeproof.values.restriction).
+
+Red-team round 3: "Gail score >= 0.1%" citing "Gail score >= 0.1% for women age 20-29 years"
+passed (an age band dropped), "ALT must be no more than 2.5 x ULN in patients with liver
+metastases" citing "… 2.5 x ULN, or no more than 5 x ULN in patients with liver metastases"
+passed (the other clause's condition moved onto the first clause's number). Sources here are
+hand-written.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.restriction import dropped_restriction, moved_restriction, restriction_differs
+
+BAND = "Risk score >= 0.1% for women age 20-29 years."
+SETTING = "Less than 3 different prior regimens for advanced disease."
+EXCEPT = (
+    "No other illness within the past 5 years except adequately treated condition alpha, condition beta "
+    "of the skin, or adequately treated stage I or II condition gamma currently in complete remission."
+)
+TWO_LIMITS = "ALT must be no more than 2.5 x ULN, or no more than 5 x ULN in patients with liver involvement."
+ARMS = "Grade 3 fatigue occurred in 12 (24%) patients in Arm A and 5 (10%) patients in Arm B."
+ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "named"),
+    [
+        ("Risk score >= 0.1%.", BAND, "for women age 20-29 years"),
+        ("Less than 3 different prior regimens.", SETTING, "for advanced disease"),
+        # a qualifier inside an exception list dropped: the exception becomes broader
+        (
+            "No other illness within the past 5 years except condition alpha, condition beta of the skin, or stage I "
+            "or II condition gamma.",
+            EXCEPT,
+            "'adequately'",
+        ),
+        # no exception at all: the criterion is stated stricter than the source's
+        ("No other illness within the past 5 years.", EXCEPT, "except adequately treated"),
+        # a criterion without a number: the clause it restates carries the restriction
+        ("Prior chemotherapy is allowed.", "Prior chemotherapy is allowed for advanced disease.", "for advanced disease"),
+        ("ALT不超过5倍ULN。", ZH_TWO_LIMITS, "肝转移患者中"),
+        ("缓解率为40%。", "在初治患者中缓解率为40%，在经治患者中为20%。", "在初治患者中"),
+        ("评分≥0.1%。", "20-29岁女性中评分≥0.1%。", "20-29岁女性中"),
+        # a strong restricting word opens the clause after the number's: it restricts it still
+        ("Risk score >= 0.1%.", "Risk score >= 0.1%, only for women age 20-29 years.", "only for women age 20-29 years"),
+        ("评分≥0.1%。", "评分≥0.1%，仅限20-29岁女性。", "仅限20-29岁女性"),
+        ("评分≥0.1%。", "评分≥0.1%（适用于20-29岁女性）。", "适用于20-29岁女性"),
+        ("Median age was 62 years.", "Median age was 62 years in the per-protocol population.", "'per-protocol'"),
+        # a condition restricts the whole clause, after its verb too
+        (
+            "Enzyme level must be at most 2.5 x ULN.",
+            "Patients with enzyme level at most 2.5 x ULN are eligible if bone scans show no lesions.",
+            "if bone scans show no lesions",
+        ),
+        # a time a number is counted from
+        (
+            "Relapse 12 months or more after prior therapy.",
+            "Relapse 12 months or more after completing prior adjuvant therapy.",
+            "'adjuvant'",
+        ),
+        # inside the subject, before the number
+        ("Revenue reached $2.4 billion in 2023.", "Revenue from the top 10 customers reached $2.4 billion in 2023.", "from the top 10 customers"),
+        ("The response rate was 40%.", "The response rate in the experimental arm was 40%.", "in the experimental arm"),
+        # a label is a restriction too ("a" is no word, "Arm A" is a name)
+        ("Median survival was 14.2 months.", "Median survival was 14.2 months in Arm A and 10.1 months in Arm B.", "in Arm A"),
+    ],
+)
+def test_a_dropped_restriction_is_named(claim, source, named):
+    why = dropped_restriction(claim, source)
+    assert why is not None and named in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the claim keeps the restriction, or it belongs to another number than the claim's
+        ("Risk score >= 0.1% for women age 20-29 years.", BAND),
+        ("For women age 20-29 years, the risk score is >= 0.1%.", BAND),
+        ("Less than 3 different prior regimens for advanced disease.", SETTING),
+        (EXCEPT, EXCEPT),
+        ("ALT must be no more than 2.5 x ULN.", TWO_LIMITS),
+        ("ALT must be no more than 5 x ULN in patients with liver involvement.", TWO_LIMITS),
+        # the other arm's figures are another clause, not a restriction of the claim's
+        ("Grade 3 fatigue occurred in 12 (24%) patients in Arm A.", ARMS),
+        ("Grade 3 fatigue occurred in 20 women.", "Grade 3 fatigue occurred in 12 men and 20 women."),
+        # a number written otherwise is still the claim's ("sixteen" is 16)
+        ("Grade 3 fatigue occurred in sixteen patients in Arm A.", "Grade 3 fatigue occurred in 16 patients in Arm A."),
+        # what follows a verb is the predicate's ("evaluable for response"), not the number's restriction
+        ("Of the 120 patients enrolled, 100 were evaluable.", "Of the 120 enrolled patients, 100 were evaluable for response."),
+        # a clause after a comma that opens on no strong restricting word is more said, not a restriction
+        ("The response rate was 40%.", "The response rate was 40%, with a median duration of 8 months."),
+        ("Risk score >= 0.1%, only for women age 20-29 years.", "Risk score >= 0.1%, only for women age 20-29 years."),
+        ("评分≥0.1%，仅限20-29岁女性。", "评分≥0.1%，仅限20-29岁女性。"),
+        ("Relapse 12 months or more after completing prior adjuvant therapy.",
+         "Relapse 12 months or more after completing prior adjuvant therapy."),
+        ("Revenue from the top 10 customers reached $2.4 billion in 2023.",
+         "Revenue from the top 10 customers reached $2.4 billion in 2023."),
+        ("The experimental arm's response rate was 40%.", "The response rate in the experimental arm was 40%."),
+        # a phrase before the number that opens on another number is that number's, not the subject's
+        ("Europe sales 2022 | 8,900", "Europe accounted for EUR 8.9 billion of sales in 2022."),
+        # "from baseline" after a number is its reference, not a restriction
+        ("Tumour size decreased by 30%.", "Tumour size decreased by 30% from baseline."),
+        # a claim that keeps a phrase's head keeps the phrase: what it leaves of the rest is read as
+        # a summary ("in 28-day cycles" of "… until progression"); the age band here is the price
+        ("Risk score >= 0.1% for women.", BAND),
+        ("Patients received 200 mg daily in 28-day cycles.", "Patients received 200 mg daily in 28-day cycles until progression."),
+        # a phrase that opens on a number (past "up to") is the number's, checked as a value
+        ("Docetaxel 75 mg/m2 was given every 3 weeks.", "Docetaxel 75 mg/m2 was given every 3 weeks for up to 6 cycles."),
+        # a comparison ends the clause of the first number ("versus"), and "with" after a number says more
+        ("Median survival was 14.2 months with drug X.", "Median survival was 14.2 months with drug X versus 10.1 months with placebo."),
+        ("The response rate was 40%.", "The response rate was 40% with a median duration of response of 8 months."),
+        # a number written otherwise in the source is the numeric checks' to pair, not another number
+        ("Incidence was 3.5% in the exposed group.", "Incidence was 35‰ in the exposed group."),
+        ("Creatinine was measured 120 minutes before the infusion.", "Creatinine was measured 2 hours before the infusion."),
+        # the base of a rate is part of its number
+        ("Incidence was 35 per 100,000 in the exposed group.", "Incidence was 35 per 100,000 in the exposed group."),
+        # phrases that restrict nothing
+        ("Median age was 62 years.", "Median age was 62 years in the overall population."),
+        ("Discontinuation occurred in 8% of patients.", "Discontinuation occurred in 8% of patients in the safety population."),
+        ("Life expectancy of at least 12 weeks.", "Life expectancy of at least 12 weeks in the opinion of the investigator."),
+        ("The response rate was 40%.", "The response rate was 40% in this study."),
+        ("ALT不超过2.5倍ULN。", ZH_TWO_LIMITS),
+        ("肝转移患者中ALT不超过5倍ULN。", ZH_TWO_LIMITS),
+        # a word that counts opens a clause of its own, as a number does ("and none in Arm B")
+        ("No serious adverse events occurred in Arm A.", "No serious adverse events occurred in Arm A and none in Arm B."),
+        ("Fatigue was reported in the letrozole arm.", "Fatigue was reported in the letrozole arm and two cases in the placebo arm."),
+    ],
+)
+def test_a_kept_or_unattached_restriction_is_no_finding(claim, source):
+    assert restriction_differs(claim, source, [16.0] if "sixteen" in claim else ()) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "other"),
+    [
+        ("ALT must be no more than 2.5 x ULN in patients with liver involvement.", TWO_LIMITS, "5 x ULN"),
+        ("肝转移患者中ALT不超过2.5倍ULN。", ZH_TWO_LIMITS, "5倍ULN"),
+        # the other limit in a parenthesis, and a Chinese population without "中"
+        (
+            "Bilirubin no more than 1.5 x ULN for patients with an inherited condition.",
+            "Bilirubin no more than 1.5 x ULN (3 x ULN for patients with an inherited condition).",
+            "3 x ULN",
+        ),
+        ("肝转移患者ALT不超过2.5倍ULN。", "ALT不超过2.5倍ULN，肝转移患者不超过5倍ULN。", "5倍ULN"),
+    ],
+)
+def test_a_restriction_moved_onto_another_number_is_named(claim, source, other):
+    why = moved_restriction(claim, source)
+    assert why is not None and other in why and "another number" in why
