@@ -38,6 +38,9 @@ class ValueAtom:
     count_noun: str | None = None  # "patients", "例" — not a unit that must match
     derived: bool = False  # fold change, percentage points, twice as many, difference/sum
     label: bool = False  # reserved: ordinals that name something (Group 2) are never emitted as atoms
+    # right after a grading word ("grade 5", "stage 3"): it names a grade, so it meets only another grade's
+    # number ("5 patients" is not found in "grade 5 adverse events: 7")
+    graded: bool = False
     per_hours: float | None = None  # a rate's time denominator in hours (mg/day → 24)
     range_end: bool = False  # source index only: one end of a range/CI, indexed as a value of its own
     spread: bool = False  # the spread of the value before it: "± 8", "(SD 8)", "(range 35-81)"

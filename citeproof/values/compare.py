@@ -119,12 +119,13 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     lists alternatives too is compared member by member (so "0 or 1" against "0, 1 or 2"
     still passes: the narrowing inside two lists is left to the words and the judge). The
     word "units" is both the enzyme unit and items sold: a plain count against "125,000
-    units" (or the reverse) is plausible, never missing — the judge reads which it is.
+    units" (or the reverse) is plausible, never missing — the judge reads which it is. A
+    grade's number against another number ("5 patients" against "grade 5") is plausible too.
     """
     rel = _relate(claim, source, negated=negated)
     if rel is None and _units_or_count(claim, source):
         return "plausible"
-    if rel == "supported" and (source.range_end or _stat_differs(claim, source)
+    if rel == "supported" and (source.range_end or _stat_differs(claim, source) or claim.graded != source.graded
                                or (source.alternative and not claim.alternative) or source.ambiguous_digits
                                or (source.qualifier == "~" and claim.qualifier != "~")
                                or (source.spread_form and not claim.spread)

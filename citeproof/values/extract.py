@@ -987,6 +987,7 @@ class _Scanner:
             and _loss_before().search(low[max(0, nstart - 30):nstart].rstrip()) is not None
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
+        graded = not dim and _graded_before().search(low, max(0, nstart - 12), nstart) is not None
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
@@ -1008,9 +1009,16 @@ class _Scanner:
             month_count=month_count,
             over_period=over_period,
             loss_named=loss_named,
+            graded=graded,
             start=nstart,
             end=pos,
         ), pos
+
+
+@lru_cache(maxsize=1)
+def _graded_before() -> re.Pattern[str]:
+    """A grading word ending right where a number starts ("grade 5", "stages 2")."""
+    return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in lexicon().roman_grades) + r")\s?$")
 
 
 _SHORT_YEAR_END = re.compile(r"\s?[-–—~～/]\s?\d{2}$")

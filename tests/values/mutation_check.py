@@ -226,6 +226,13 @@ MUTATIONS = (
         ("tests/values/test_restriction.py",),
     ),
     Mutation(
+        "a grade's number backs a count ('3 patients' found in 'grade 3 events … 5 patients')",
+        "citeproof/values/compare.py",
+        " or claim.graded != source.graded",
+        "",
+        ("tests/values/test_graded_numbers.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
