@@ -43,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.text.alignment import aligned
 from citeproof.values.cjk_numerals import NUMERAL_CHARS
 from citeproof.values.lexicon import lexicon
 from citeproof.values.segment_support import content_terms, cue_document
@@ -274,7 +275,7 @@ def added_modifier(claim_low: str, segment_low: str) -> tuple[str, str] | None:
     if not a or not b or len(a) * len(b) > MAX_CELLS:
         return None
     held = {key for key, _ in b}
-    pairs = _aligned([k for k, _ in a], [k for k, _ in b])
+    pairs = aligned([k for k, _ in a], [k for k, _ in b])
     for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]):
         if j1 != j0 + 1 or i1 == i0 + 1:
             continue  # the segment has words between the two, or the claim none
@@ -297,24 +298,3 @@ def _keyed(low: str) -> list[tuple[str, str]]:
 def _content(key: str) -> bool:
     """A content word: letters, not a stop, unit or number word (those keep their own spelling as key)."""
     return any("a" <= c <= "z" for c in key) and bool(content_terms(key))
-
-
-def _aligned(a: list[str], b: list[str]) -> list[tuple[int, int]]:
-    """The index pairs of a longest common subsequence of ``a`` and ``b``."""
-    n, m = len(a), len(b)
-    lcs = [[0] * (m + 1) for _ in range(n + 1)]
-    for i in range(n - 1, -1, -1):
-        row, below = lcs[i], lcs[i + 1]
-        for j in range(m - 1, -1, -1):
-            row[j] = below[j + 1] + 1 if a[i] == b[j] else max(below[j], row[j + 1])
-    pairs: list[tuple[int, int]] = []
-    i = j = 0
-    while i < n and j < m:
-        if a[i] == b[j]:
-            pairs.append((i, j))
-            i, j = i + 1, j + 1
-        elif lcs[i + 1][j] >= lcs[i][j + 1]:
-            i += 1
-        else:
-            j += 1
-    return pairs

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from citeproof.text.alignment import aligned
 from citeproof.values.extract import prepare
 from citeproof.values.segment_support import content_sequence, cue_document
 
@@ -48,29 +49,12 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
 
 def _gaps(a: list[str], b: list[str]) -> list[tuple[list[str], list[str]]]:
     """The unaligned stretches of ``a`` and ``b`` facing each other, around a longest common subsequence."""
-    n, m = len(a), len(b)
-    # lcs[i][j]: length of the LCS of a[i:] and b[j:]
-    lcs = [[0] * (m + 1) for _ in range(n + 1)]
-    for i in range(n - 1, -1, -1):
-        row, below = lcs[i], lcs[i + 1]
-        for j in range(m - 1, -1, -1):
-            row[j] = below[j + 1] + 1 if a[i] == b[j] else max(below[j], row[j + 1])
     gaps: list[tuple[list[str], list[str]]] = []
     i = j = 0
-    gap_a: list[str] = []
-    gap_b: list[str] = []
-    while i < n and j < m:
-        if a[i] == b[j]:
-            gaps.append((gap_a, gap_b))
-            gap_a, gap_b = [], []
-            i, j = i + 1, j + 1
-        elif lcs[i + 1][j] >= lcs[i][j + 1]:
-            gap_a.append(a[i])
-            i += 1
-        else:
-            gap_b.append(b[j])
-            j += 1
-    gaps.append((gap_a + a[i:], gap_b + b[j:]))
+    for ai, bj in aligned(a, b):
+        gaps.append((a[i:ai], b[j:bj]))
+        i, j = ai + 1, bj + 1
+    gaps.append((a[i:], b[j:]))
     return gaps
 
 
