@@ -130,6 +130,7 @@ def build_report(
                 previous = unit
             if unit.anchors:
                 last_anchor = unit.anchors[-1]
+        _share_semicolon_anchors(in_block)
         block_before = in_block
 
     claims: list[Claim] = []
@@ -181,6 +182,24 @@ def build_report(
         findings=tuple(findings),
         total_sentences=total,
     )
+
+
+def _share_semicolon_anchors(units: list[_Unit]) -> None:
+    """A clause that ends at a Chinese semicolon with no anchor of its own cites what the
+    sentence's closing clause cites: "A组为45%；B组为30%。[x]" is one sentence, as "45% in A; 30%
+    in B [x]." is in English, where ";" ends no sentence. (A clause with an anchor of its own
+    keeps it.)"""
+    waiting: list[_Unit] = []
+    for unit in units:
+        if unit.raw.rstrip().endswith("；") and not unit.anchors and not unit.problems:
+            waiting.append(unit)
+            continue
+        if unit.raw.rstrip().endswith("；"):
+            waiting = []  # a clause with its own anchor: the ones before it are not this sentence's
+            continue
+        for clause in waiting:
+            clause.anchors.extend(unit.anchors)
+        waiting = []
 
 
 def _take_back(units: list[_Unit], denial: _Unit) -> None:

@@ -290,3 +290,20 @@ def test_a_list_carries_the_lines_that_introduce_it():
 def test_the_lead_in_changes_no_claim_id():
     without = LEAD_IN.replace("Patients were excluded if they had any of the following:\n\n", "")
     assert ids(LEAD_IN)["Untreated brain metastases [nct:NCT1#L3]"] == ids(without)["Untreated brain metastases [nct:NCT1#L3]"]
+
+
+def _anchored(doc: str) -> list[tuple[str, list[str]]]:
+    return [(c.text, [a.raw for a in c.anchors]) for c in parse_report(doc, "markdown", SETTINGS).claims]
+
+
+def test_a_clause_ending_at_a_chinese_semicolon_cites_what_its_sentence_cites() -> None:
+    # "；" ends a claim, but the anchor after "。" is the whole sentence's, as after an English ";"
+    out = _anchored("# R\n\n试验组的客观缓解率为45%；对照组的客观缓解率为30%。[evidence:s.md#L2]\n")
+    assert out == [("试验组的客观缓解率为45%；", ["evidence:s.md#L2"]), ("对照组的客观缓解率为30%。", ["evidence:s.md#L2"])]
+
+
+def test_a_semicolon_clause_keeps_its_own_anchor_and_a_sentence_without_one_lends_none() -> None:
+    own = _anchored("# R\n\n试验组为45%[evidence:a.md#L1]；对照组为30%。[evidence:b.md#L2]\n")
+    assert own == [("试验组为45%；", ["evidence:a.md#L1"]), ("对照组为30%。", ["evidence:b.md#L2"])]
+    none = _anchored("# R\n\n试验组为45%；对照组为30%。\n\n另一句为20%。[evidence:b.md#L2]\n")
+    assert none[0] == ("试验组为45%；", []) and none[1] == ("对照组为30%。", [])

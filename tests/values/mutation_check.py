@@ -233,6 +233,13 @@ MUTATIONS = (
         ("tests/values/test_graded_numbers.py",),
     ),
     Mutation(
+        "a clause ending at '；' with no anchor cites nothing though its sentence's closing clause does (missing_anchor)",
+        "citeproof/parse/claims.py",
+        "        _share_semicolon_anchors(in_block)\n",
+        "",
+        ("tests/parse/test_claims.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
