@@ -145,31 +145,89 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     return out
 
 
-def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None]]:
+def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
-    to the next blank or header line) and where that line's own declaration starts."""
+    to the next blank or header line), where that line's own declaration starts, and the cells
+    of a table row (or a "Label (unit): value" line) whose header states a unit."""
+    lines = prepared.split("\n")
+    cells = _header_cells(lines)
     if _UNIT_WORD.search(prepared) is None:
         # most windows declare no unit: nothing is ever declared, so no line needs a look
-        return [(line, None, None) for line in prepared.split("\n")]
+        return [(line, None, None, cells.get(i, ())) for i, line in enumerate(lines)]
     out = []
     declared = None
-    for line in prepared.split("\n"):
+    for i, line in enumerate(lines):
         um = _UNIT_OF_MEASURE.search(line)
         if um:
             declared = _declared_unit(um.group("phrase"))
         elif declared is not None and (not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line))):
             declared = None  # a blank or header line ends the declaration (the pattern ends in ':\s*$')
-        out.append((line, declared, um.start("phrase") if um else None))
+        out.append((line, declared, um.start("phrase") if um else None, cells.get(i, ())))
     return out
 
 
-def _line_entries(line: str, declared: tuple[str, str, float, bool] | None, phrase_start: int | None) -> list[tuple[ValueAtom, str]]:
+# (start, end, the header's unit) of each cell of a line whose header states a unit
+_Cells = tuple[tuple[int, int, ValueAtom], ...]
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+# "Daily dose (mg): 200", "Revenue ($B): 3.3", "营收（亿元）：95": a label stating its value's unit
+_LABEL_UNIT = re.compile(r"^\s*([^:：|\n]{1,60}?[)）\]])\s*[:：]")
+
+
+def _header_cells(lines: list[str]) -> dict[int, _Cells]:
+    """The cells of each source line a header gives a unit: a Markdown table's rows under a
+    header row ("| Region | Revenue ($B) |" over "| Europe | 3.3 |": 3.3 is $3.3B, as a reader
+    reads it), and a line whose label brackets its unit ("Daily dose (mg): 200")."""
+    from citeproof.values.columns import header_unit  # columns reads segment_support, which reads this module
+
+    out: dict[int, _Cells] = {}
+    header: list[ValueAtom | None] | None = None
+    for i, line in enumerate(lines):
+        if "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line):
+            header = [header_unit(cell.strip()) if cell.strip() else None for _, _, cell in _cells_of(line)]
+            continue
+        if header is not None and "|" in line and not _TABLE_RULE.match(line):
+            row = tuple((a, b, unit) for (a, b, _), unit in zip(_cells_of(line), header) if unit is not None)
+            if row:
+                out[i] = row
+            continue
+        if header is not None and not _TABLE_RULE.match(line):
+            header = None  # the table ended
+        if (m := _LABEL_UNIT.match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
+            out[i] = ((m.end(), len(line), unit),)
+    return out
+
+
+def _cells_of(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each cell of a Markdown table row, its outer pipes left out."""
+    bounds = [k for k, c in enumerate(line) if c == "|"]
+    if line.strip().startswith("|"):
+        bounds = bounds[1:]
+        start = line.index("|") + 1
+    else:
+        start = 0
+    cells = []
+    for end in [*bounds, len(line)]:
+        cells.append((start, end, line[start:end]))
+        start = end + 1
+    if line.rstrip().endswith("|"):
+        cells = cells[:-1]
+    return cells
+
+
+def _line_entries(
+    line: str, declared: tuple[str, str, float, bool] | None, phrase_start: int | None, cells: _Cells = ()
+) -> list[tuple[ValueAtom, str]]:
     """The index entries one line contributes, in index order."""
     shown = line.strip()[:200]
     out: list[tuple[ValueAtom, str]] = []
     atoms = extract_atoms(line, mode="source", prepared=True)
     for atom, value in zip(atoms, spread_values(atoms)):
         out.append((atom, shown))
+        if cells and atom.is_bare and atom.kind in ("value", "range"):
+            if (unit := next((u for a, b, u in cells if a <= atom.start and atom.end <= b), None)) is not None:
+                from citeproof.values.columns import in_unit
+
+                out.append((in_unit(atom, unit), shown))  # the cell's number in its header's unit
         for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):
             out.append((extra, shown))
         if value is not None:
@@ -195,8 +253,8 @@ def _spread_forms(spread: ValueAtom, value: ValueAtom) -> list[ValueAtom]:
 def build_index(text: str) -> TextIndex:
     """Index ``text`` (uncached: callers memoise it per window and run)."""
     index = TextIndex()
-    for line, declared, phrase_start in _line_states(prepare(text, keep_newlines=True)):
-        for atom, shown in _line_entries(line, declared, phrase_start):
+    for line, declared, phrase_start, cells in _line_states(prepare(text, keep_newlines=True)):
+        for atom, shown in _line_entries(line, declared, phrase_start, cells):
             index.add(atom, shown)
     return index
 

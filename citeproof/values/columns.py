@@ -150,7 +150,7 @@ def column_atoms(
     out = []
     for atom in atoms:
         unit = _unit_over(atom, cells) if atom.is_bare and atom.kind != "fraction" and not atom.count_noun else None
-        out.append(replace(atom, under_header=_in_unit(atom, unit)) if unit is not None else atom)
+        out.append(replace(atom, under_header=in_unit(atom, unit)) if unit is not None else atom)
     return out
 
 
@@ -169,7 +169,7 @@ def _all_bare(atoms: Sequence[ValueAtom]) -> bool:
     return all(a.is_bare and not a.count_noun for a in atoms)
 
 
-def _in_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
+def in_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
     """``atom`` read in the header's unit; a scale header ("$B": one is a billion) scales it."""
     scale = unit.number
     return replace(atom, number=atom.number * scale, high=None if atom.high is None else atom.high * scale,

@@ -201,9 +201,9 @@ class WindowIndex:
         of a run: boilerplate lines ("Time frame: up to 24 months") recur across records."""
         self._memo = {} if memo is None else memo
         states = _line_states(prepare(text, keep_newlines=True))
-        self._lines = [line for line, _, _ in states]
-        # only lines under a "Unit of Measure:" declaration carry one (most windows have none)
-        self._declared = {i: (d, p) for i, (_, d, p) in enumerate(states) if d is not None or p is not None}
+        self._lines = [line for line, _, _, _ in states]
+        # only lines under a "Unit of Measure:" declaration, or table rows under a unit header, carry one
+        self._declared = {i: (d, p, c) for i, (_, d, p, c) in enumerate(states) if d is not None or p is not None or c}
         self._entries: list[list[tuple[ValueAtom, str]] | None] = [None] * len(self._lines)
         self._facts: _Facts | None = None
         self._full: TextIndex | None = None
@@ -211,7 +211,7 @@ class WindowIndex:
     def _line(self, i: int) -> list[tuple[ValueAtom, str]]:
         entries = self._entries[i]
         if entries is None:
-            state = (self._lines[i], *self._declared.get(i, (None, None)))
+            state = (self._lines[i], *self._declared.get(i, (None, None, ())))
             entries = self._memo.get(state)
             if entries is None:
                 entries = self._memo[state] = _line_entries(*state)

@@ -240,6 +240,13 @@ MUTATIONS = (
         ("tests/parse/test_claims.py",),
     ),
     Mutation(
+        "a source table's header unit is not applied to its cells ('| Europe | 3.3 |' under 'Revenue ($B)' fails '$3.3B')",
+        "citeproof/values/assess.py",
+        '        if cells and atom.is_bare and atom.kind in ("value", "range"):',
+        "        if False:",
+        ("tests/values/test_source_header_units.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",

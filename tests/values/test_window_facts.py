@@ -83,16 +83,17 @@ def test_facts_match_reference_on_random_lines() -> None:
 
 
 def _line_states_reference(prepared: str) -> list:
-    from citeproof.values.assess import _HEADER_LINE, _UNIT_OF_MEASURE, _declared_unit
+    from citeproof.values.assess import _HEADER_LINE, _UNIT_OF_MEASURE, _declared_unit, _header_cells
 
     out, declared = [], None
-    for line in prepared.split("\n"):
+    cells = _header_cells(prepared.split("\n"))
+    for i, line in enumerate(prepared.split("\n")):
         um = _UNIT_OF_MEASURE.search(line)
         if um:
             declared = _declared_unit(um.group("phrase"))
         elif not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line)):
             declared = None
-        out.append((line, declared, um.start("phrase") if um else None))
+        out.append((line, declared, um.start("phrase") if um else None, cells.get(i, ())))
     return out
 
 
@@ -105,6 +106,8 @@ def _line_states_reference(prepared: str) -> list:
         "Units: participants\nArm A: 45",  # a count: nothing declared
         "Unit of Measure: weeks\nArm A: 3\nUnit of Measure: months\nArm B: 4\nTime frame:\nArm C: 5",
         "",
+        "| Arm | ORR (%) |\n|---|---|\n| Arm A | 45 |\nDaily dose (mg): 200",  # units from headers, no declaration
+        "Unit of Measure: months\n| Arm | PFS (months) |\n|---|---|\n| Arm A | 12.5 |",
     ],
 )
 def test_line_states_match_reference(prepared: str) -> None:

@@ -1,0 +1,59 @@
+"""A source's own table header, or a label that brackets its unit, gives the unit of the bare
+numbers under it, as a reader reads them.
+
+Red team round 4: "Europe's revenue was $3.3B" FAILED against a source table
+"| Region | Revenue ($B) |" over "| Europe | 3.3 |", "The daily dose was 200 mg" against
+"Daily dose (mg): 200", and "The ORR was 45%" against "| Arm A | 45 |" under "ORR (%)" — true
+claims blocking market and clinical reports that cite evidence tables. The unit is read only
+from the header; a cell writing a unit of its own, or a thousandfold slip, still fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.assess import _header_cells, build_index, match_atom
+from citeproof.values.extract import extract_atoms
+from tests.values.helpers import cited_report, verify_against
+
+TABLES = (
+    "| Region | Revenue ($B) |\n|---|---|\n| Europe | 3.3 |\n| Japan | 1.1 |\n\n"
+    "Daily dose (mg): 200\n\n"
+    "| Arm | ORR (%) | Patients |\n| --- | --- | --- |\n| Arm A | 45 | 120 |\n"
+)
+
+
+def _state(claim: str) -> str:
+    (atom,) = extract_atoms(claim)
+    return match_atom(atom, build_index(TABLES))[0]
+
+
+def test_header_cells_are_found_for_table_rows_and_labelled_lines():
+    cells = _header_cells(TABLES.split("\n"))
+    assert sorted(cells) == [2, 3, 5, 9]  # the two revenue rows, the dose line, the arm row
+    assert len(cells[9]) == 1  # only the ORR column states a unit; "Patients" states none
+
+
+@pytest.mark.parametrize(
+    ("claim", "state"),
+    [
+        ("revenue of $3.3B", "supported"),
+        ("revenue of $3.3 billion", "supported"),
+        ("revenue of $4.3B", "missing"),
+        ("a dose of 200 mg", "supported"),
+        ("a dose of 0.2 g", "supported"),
+        ("a dose of 200 µg", "missing"),  # a thousandfold slip
+        ("an ORR of 45%", "supported"),
+        ("an ORR of 54%", "missing"),
+        ("120 patients", "supported"),  # a column with no unit: the number as written
+    ],
+)
+def test_a_cell_is_read_in_its_headers_unit(claim, state):
+    assert _state(claim) == state
+
+
+def test_through_the_pipeline_the_true_claims_no_longer_fail_and_a_wrong_one_does(tmp_path):
+    source = "# S\n\n" + TABLES
+    out = verify_against(tmp_path, source, cited_report(
+        "The daily dose was 200 mg.", "The daily dose was 200 µg.", anchor="[evidence:s.md#L8]"))
+    assert [c.status for c in out.claims if c.anchors] == ["pass", "fail"]
