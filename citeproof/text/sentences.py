@@ -9,7 +9,9 @@ always ends a sentence. A full stop does *not* end a sentence when it is
 * part of a known abbreviation (``e.g.``, ``i.e.``, ``vs.``, ``et al.``, ``Dr.``, ``approx.``, ``ca.``,
   ``Fig. 2``, ``No. 5``) or a single initial (``J. Smith``);
 * inside square brackets (anchor ids and paths such as ``[evidence:a/b.md#L3]``);
-* followed by a lowercase word (an abbreviation we do not know, ``incl. the``);
+* followed by a lowercase word (an abbreviation we do not know, ``incl. the``) — nor does a
+  ``!`` or ``?`` ("not true (!) that …");
+* a month's abbreviation before a number (``Jan. 2020``);
 * an ellipsis not followed by a capitalised word.
 
 Spans are ``(start, end)`` character offsets into the input with surrounding whitespace
@@ -40,7 +42,9 @@ _ABBREVIATIONS = frozenset(
 # Abbreviations that are one only when a number follows (``Fig. 2``, ``No. 5``); otherwise
 # the stop may end a sentence ("The answer was no.").
 _NUMBER_ABBREVIATIONS = frozenset(
-    {"fig", "figs", "no", "nos", "eq", "eqs", "p", "pp", "tab", "art", "n", "ref", "vol", "sec", "ch"}
+    {"fig", "figs", "no", "nos", "eq", "eqs", "p", "pp", "tab", "art", "n", "ref", "vol", "sec", "ch",
+     # months before a day or a year: "by Jan. 2020", "on Sept. 15"
+     "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 )
 # A single capital after these words is a label, not an initial: "in Arm B. The …" ends.
 _LABEL_WORDS = frozenset(
@@ -138,6 +142,9 @@ def _sentence_end(text: str, i: int) -> int | None:
     if nxt_char is not None and nxt_char not in _SPACE and nxt_char != "[" and not is_cjk(nxt_char):
         return None  # "3.5", "a.b", "U.S.A", "?foo"
     if ch == "." and not _period_ends(text, i, k):
+        return None
+    if ch in "!?" and (nxt := _next_visible(text, k)) is not None and nxt.islower() and nxt.isascii():
+        # "It is simply not true (!) that …", "the dose (or was it 20 mg?) was …": the sentence goes on
         return None
     return _absorb_trailing_anchors(text, k)
 

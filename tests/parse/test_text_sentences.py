@@ -124,3 +124,21 @@ def test_spans_partition_the_visible_text(text: str) -> None:
             covered[i] = True
         last_end = b
     assert all(covered[i] or c.isspace() for i, c in enumerate(text)), "no visible character is lost"
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # red team round 4: the denying head was split off and dropped, the cited tail passed
+        ("It is simply not true (!) that the rate was 40% [x].", 1),
+        ("It was shown to be untrue that, as of Jan. 2020, the rate was 40%.", 1),
+        ("Enrollment reached 40 patients by Sept. 15 at the site.", 1),
+        ("The drug (approved in 2019?) reached a 40% share.", 1),
+        # a stop that does end its sentence still does
+        ("Really? Yes. The rate was 40%!", 3),
+        ("It ended in Jan. The next trial began.", 2),
+        ("Was it effective? The trial says so.", 2),
+    ],
+)
+def test_a_bang_or_question_mark_before_lowercase_and_a_month_before_a_number_end_no_sentence(text, sentences):
+    assert len(split_sentences(text)) == sentences

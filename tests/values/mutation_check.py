@@ -247,6 +247,13 @@ MUTATIONS = (
         ("tests/values/test_source_header_units.py",),
     ),
     Mutation(
+        "a '!' or '?' before a lowercase word ends the sentence (the denying head of 'not true (!) that …' is dropped)",
+        "citeproof/text/sentences.py",
+        '    if ch in "!?" and (nxt := _next_visible(text, k)) is not None and nxt.islower() and nxt.isascii():',
+        "    if False:",
+        ("tests/parse/test_text_sentences.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
