@@ -94,6 +94,7 @@ def build_report(
     mermaid_seen: dict[str, int] = {}
     last_anchor: Anchor | None = None
     previous: _Unit | None = None
+    denied_ahead: str | None = None  # "The following statement is false.": the next sentence is taken back
     block_before: list[_Unit] = []  # the units of the body block before this one, under the same heading
 
     for item in sink.items:
@@ -107,6 +108,7 @@ def build_report(
         if block.kind == "heading":
             previous = None
             block_before = []
+            denied_ahead = None
             continue
         if block.kind in ("header_row", "code"):
             continue
@@ -125,6 +127,11 @@ def build_report(
             else:
                 if is_denial(unit.text):
                     _take_back(in_block or block_before, unit)
+                elif denied_ahead is not None:
+                    unit.retracted_by.append(denied_ahead)
+                # (a line ending in ':' is a lead-in of the list under it, read as one: values.lead_in)
+                lead = unit.text.rstrip().endswith((":", "："))
+                denied_ahead = _note(unit) if not lead and is_denial(unit.text, forward=True) else None
                 units.append(unit)
                 in_block.append(unit)
                 previous = unit
@@ -202,10 +209,14 @@ def _share_semicolon_anchors(units: list[_Unit]) -> None:
         waiting = []
 
 
+def _note(denial: _Unit) -> str:
+    return f"'{denial.text}' ({denial.location.describe()})"
+
+
 def _take_back(units: list[_Unit], denial: _Unit) -> None:
     """``denial`` ("This is not true.") takes back the sentences before it in its block, or
     the block before it when it opens its own: which of them "this" means cannot be told."""
-    note = f"'{denial.text}' ({denial.location.describe()})"
+    note = _note(denial)
     for unit in units:
         unit.retracted_by.append(note)
 

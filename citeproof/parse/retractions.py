@@ -15,6 +15,9 @@ placebo arm", "It is not true that …"), the sentence says something of its own
 another subject or states its own content: it denies nothing here and is checked as the
 claim it is.
 
+A denial whose subject points ahead ("The following statement is false.", 以下说法不实。)
+takes back the sentence after it: the next one in its block, or the first of the next block.
+
 Which earlier sentences a denial takes back cannot be told ("This" may be the last
 sentence or the paragraph), so it holds back every sentence before it in its block; a
 denial that opens its block (a paragraph of its own) holds back the block before it. It
@@ -32,8 +35,9 @@ _EDGE = " \t*_\"'“”‘’「」"
 _END = "。！？.!?…"
 
 
-@lru_cache(maxsize=1)
-def _denial() -> re.Pattern[str]:
+@lru_cache(maxsize=2)
+def _denial(forward: bool = False) -> re.Pattern[str]:
+    """A sentence denying what came before it, or (``forward``) what comes after it."""
     words = data_json("retractions.json")["sentences"]
 
     def alternation(key: str, english: bool) -> str:
@@ -48,16 +52,18 @@ def _denial() -> re.Pattern[str]:
         re.escape(head) + adverb + "".join(r"\s+" + re.escape(w) for w in rest)
         for head, *rest in (p.split() for p in sorted(words["predicates_en"], key=len, reverse=True))
     )
-    en = rf"(?:{alternation('subjects_en', True)}){adverb}\s+(?:{predicates})|(?:{alternation('whole_en', True)})"
-    zh = (
-        rf"(?:{alternation('subjects_zh', False)})(?:{alternation('adverbs_zh', False)})?"
-        rf"(?:{alternation('predicates_zh', False)})|(?:{alternation('whole_zh', False)})"
-    )
+    subjects_en, subjects_zh = ("subjects_forward_en", "subjects_forward_zh") if forward else ("subjects_en", "subjects_zh")
+    en = rf"(?:{alternation(subjects_en, True)}){adverb}\s+(?:{predicates})"
+    zh = rf"(?:{alternation(subjects_zh, False)})(?:{alternation('adverbs_zh', False)})?(?:{alternation('predicates_zh', False)})"
+    if not forward:  # a whole-sentence denial ("None of this happened.") looks back
+        en += rf"|(?:{alternation('whole_en', True)})"
+        zh += rf"|(?:{alternation('whole_zh', False)})"
     # the whole sentence, or the denial and then a clause set off by punctuation
     return re.compile(rf"(?:{en}|{zh})(?:\s*[,;:，；：—–(（]|\s+-\s|$)")
 
 
-def is_denial(sentence: str) -> bool:
-    """Whether ``sentence`` (anchors removed) only takes back what came before it."""
+def is_denial(sentence: str, *, forward: bool = False) -> bool:
+    """Whether ``sentence`` (anchors removed) only takes back what came before it, or
+    (``forward``) what comes after it ("The following statement is false.")."""
     text = " ".join(sentence.lower().split()).strip(_EDGE).rstrip(_END).strip(_EDGE)
-    return bool(text) and _denial().match(text) is not None
+    return bool(text) and _denial(forward).match(text) is not None

@@ -63,3 +63,26 @@ def test_a_denial_that_is_its_own_paragraph_holds_back_the_one_before_and_no_fur
 def test_a_denial_holds_back_nothing_past_a_heading():
     back = _taken_back("# R\n\nResponse was 40% in Arm A [nct:N1#L1].\n\n## Next\n\nThis is not true.\n")
     assert back["Response was 40% in Arm A."] == ()
+
+
+@pytest.mark.parametrize("sentence", ["The following statement is false.", "The next sentence is not true.", "以下说法不实。"])
+def test_a_denial_pointing_ahead_is_read_as_one_and_not_as_a_denial_of_what_came_before(sentence):
+    assert is_denial(sentence, forward=True)
+    assert not is_denial(sentence)
+
+
+def test_a_denial_pointing_ahead_takes_back_the_next_sentence_only():
+    # red team round 4: the retraction written before the claim was not read
+    doc = (
+        "# R\n\nThe following statement is false. The response rate was 40% in Arm A [evidence:a.md#L1]. "
+        "Nausea occurred in 3 patients [evidence:a.md#L2].\n"
+    )
+    out = _taken_back(doc)
+    assert out["The response rate was 40% in Arm A."] == ("'The following statement is false.' (line 3 (R))",)
+    assert out["Nausea occurred in 3 patients."] == ()
+
+
+def test_a_denial_pointing_ahead_at_the_end_of_a_paragraph_takes_back_the_next_paragraphs_first_sentence():
+    doc = "# R\n\n以下说法不实。\n\n试验组的客观缓解率为45%。[evidence:a.md#L1]\n\n## S\n\nThe next sentence is not true.\n\n## T\n\nRate was 5% [evidence:a.md#L2].\n"
+    out = _taken_back(doc)
+    assert out["试验组的客观缓解率为45%。"] and out["Rate was 5%."] == ()  # a heading between: nothing taken back

@@ -254,6 +254,13 @@ MUTATIONS = (
         ("tests/parse/test_text_sentences.py",),
     ),
     Mutation(
+        "a denial written before the claim ('The following statement is false.') takes back nothing",
+        "citeproof/parse/claims.py",
+        "                elif denied_ahead is not None:",
+        "                elif False:",
+        ("tests/parse/test_retractions.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
