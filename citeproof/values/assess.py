@@ -125,11 +125,16 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         out.append(atom.evolve(kind="value", high=None, range_end=True))
         out.append(atom.evolve(kind="value", number=atom.high, high=None, range_end=True))
     if atom.per_hours and atom.dim.endswith("/time"):
-        # "200 mg/day" also states "200 mg" (a claim without the rate)
+        # "200 mg/day" also states "200 mg" (a claim without the rate): a dose given per day or
+        # longer is named by its amount. An hourly or per-minute rate ("2 mg/h", "60 mL/min") or
+        # a price per period ("$150,000 per year") is not the amount: without the rate it is
+        # only a reading (plausible), the judge's to take
         head_dim = atom.dim[: -len("/time")]
         head_unit = atom.unit.rsplit("/", 1)[0]
+        amount_only = atom.per_hours < 24 or head_dim.startswith("currency")
         out.append(atom.evolve(dim="" if head_dim == "count" else head_dim, unit=head_unit,
-                           factor=atom.factor * atom.per_hours, per_hours=None))
+                               factor=atom.factor * atom.per_hours, per_hours=None,
+                               ambiguous_digits=atom.ambiguous_digits or amount_only))
         if _numbered_period().search(atom.raw.lower()):
             # "<1 g/24 h" writes 24 hours too: "under 1 g of protein in 24 hours" finds both
             hour = lexicon().unit_by_alias["hours"]

@@ -261,6 +261,13 @@ MUTATIONS = (
         ("tests/parse/test_retractions.py",),
     ),
     Mutation(
+        "an hourly rate or a price per period stands for its bare amount ('2 mg' found in '2 mg/h')",
+        "citeproof/values/assess.py",
+        '        amount_only = atom.per_hours < 24 or head_dim.startswith("currency")',
+        "        amount_only = False",
+        ("tests/values/test_rate_dropped.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",
