@@ -53,13 +53,26 @@ def _has(text: str, kind: str) -> str | None:
     return next((w for w in chinese if w in text), None)
 
 
+def _all(text: str, kind: str) -> set[str]:
+    latin, chinese = _cues()[kind]
+    return {m.group(0) for m in latin.finditer(text)} | {w for w in chinese if w in text}
+
+
+def _near_synonyms(dropped: list[str], kept: set[str]) -> bool:
+    """The claim hedges with another word of the same few (an approximation for an
+    approximation: "about" for "approximately", 约 for 大约)."""
+    approx = set(cue_document()["strength_cues"].get("approximations", ()))
+    return all(d in approx for d in dropped) and bool(kept & approx)
+
+
 def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     """Why the claim is stronger than ``segment_text`` (a dropped hedge, an added universal, a
     dropped restriction), or narrower (an added restriction), or None."""
     claim, segment = claim_text.lower(), segment_text.lower()
-    hedge = _has(segment, "hedges")
-    if hedge and not _has(claim, "hedges"):
-        return f"the source hedges ('{hedge}') what the claim states as fact"
+    # each hedge of the source's, not any one: "planned" in the claim keeps no "nearly all"
+    dropped = sorted(_all(segment, "hedges") - _all(claim, "hedges"))
+    if dropped and not (_has(claim, "hedges") and _near_synonyms(dropped, _all(claim, "hedges"))):
+        return f"the source hedges ('{dropped[0]}') what the claim states as fact"
     universal = _has(claim, "universals")
     if universal and not _has(segment, "universals"):
         return f"the claim says '{universal}' where the source does not"

@@ -268,6 +268,13 @@ MUTATIONS = (
         ("tests/values/test_rate_dropped.py",),
     ),
     Mutation(
+        "any hedge in the claim keeps every hedge of the source ('planned' keeps 'nearly all')",
+        "citeproof/values/strength.py",
+        '    if dropped and not (_has(claim, "hedges")',
+        '    if dropped and not _has(claim, "hedges") and not (_has(claim, "hedges")',
+        ("tests/values/test_strength.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",

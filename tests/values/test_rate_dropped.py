@@ -28,3 +28,19 @@ from citeproof.values.extract import extract_atoms
 def test_an_amount_without_its_rate(source, claim, state):
     (atom,) = extract_atoms(claim)
     assert match_atom(atom, build_index(source))[0] == state
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "state"),
+    [
+        # red team round 4: an approximation or a bound in words, dropped, passed as a flat figure
+        ("Close to 50% of patients completed", "50%", "plausible"),
+        ("valued just shy of $5 billion", "$5 billion", "plausible"),
+        ("upwards of 50% of patients completed", "50%", "missing"),  # a bound the point does not meet
+        ("valued north of $5 billion", "$5 billion", "missing"),
+        ("upwards of 50% of patients completed", "more than 50%", "supported"),
+    ],
+)
+def test_an_approximation_or_bound_in_words(source, claim, state):
+    atoms = extract_atoms(claim)
+    assert match_atom(atoms[-1], build_index(source))[0] == state

@@ -156,3 +156,29 @@ def test_a_dropped_opening_restriction_is_named(claim, source, phrase):
 @pytest.mark.parametrize(("claim", "source"), SCOPE_KEPT_OR_NONE)
 def test_a_kept_or_empty_restriction_is_no_generalisation(claim, source):
     assert dropped_scope(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "dropped"),
+    [
+        # red team round 4: 'planned' in the claim counted as keeping the source's 'nearly all'
+        ("All patients completed the planned six cycles.", "Nearly all patients completed the planned six cycles.", "nearly all"),
+        ("No patients stopped because of toxicity.", "Almost no patients stopped because of toxicity.", "almost no"),
+        ("The decline was driven by generic competition.", "The decline was partly driven by generic competition.", "partly"),
+        ("The drug may improve survival.", "The drug may possibly improve survival.", "possibly"),
+    ],
+)
+def test_each_hedge_of_the_source_must_be_kept(claim, source, dropped):
+    assert stronger_than_source(claim, source) == f"the source hedges ('{dropped}') what the claim states as fact"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("About 40% responded.", "Approximately 40% responded."),  # one approximation for another
+        ("Nearly all patients completed the planned six cycles.", "Nearly all patients completed the planned six cycles."),
+        ("约40%的患者缓解。", "大约40%的患者缓解。"),
+    ],
+)
+def test_a_kept_hedge_or_another_approximation_is_not_stronger(claim, source):
+    assert stronger_than_source(claim, source) is None
