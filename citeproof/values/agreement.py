@@ -256,6 +256,10 @@ def words_disagree(
         return f"the claim lists '{added}', which the source line does not"
     if modifier := added_modifier(claim_low, segment_low):
         return f"the claim's '{modifier[0]}' stands before '{modifier[1]}', which the source line has without it"
+    if (modifier := added_modifier(segment_low, claim_low, at_start=True)) and not modifier[0].endswith("ly"):
+        # the mirror: "grade 3 *febrile* neutropenia" restated as "grade 3 neutropenia" widens what is
+        # measured (an adverb dropped, "significantly improved", only weakens the claim)
+        return f"the source line's '{modifier[0]}' stands before '{modifier[1]}', which the claim has without it"
     return None
 
 
@@ -263,7 +267,7 @@ _TOKEN = re.compile(r"[a-z0-9][a-z0-9'.-]*[a-z0-9]|[a-z0-9]")
 MAX_CELLS = 36_000  # claim words × segment words beyond which (a whole page) no word-by-word alignment is made
 
 
-def added_modifier(claim_low: str, segment_low: str) -> tuple[str, str] | None:
+def added_modifier(claim_low: str, segment_low: str, *, at_start: bool = False) -> tuple[str, str] | None:
     """(added word, the word it modifies) where the claim puts a content word the segment does
     not have directly before one of its content words, between two words the segment writes
     side by side: "total annual *recurring* revenue" for "total annual revenue", "grade 3
@@ -281,6 +285,14 @@ def added_modifier(claim_low: str, segment_low: str) -> tuple[str, str] | None:
             continue  # the segment has words between the two, or the claim none
         added, head = a[i1 - 1], a[i1]
         if added[0] not in held and _content(added[0]) and _content(head[0]):
+            return added[1], head[1]
+    if at_start and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:
+        # before the first word both share, which opens the other text: "*North American* revenue
+        # was …" for "Revenue was …" (only a word written right before it, with no comma: a
+        # sentence adverb, "Overall, revenue …", modifies no word)
+        added, head = a[pairs[0][0] - 1], a[pairs[0][0]]
+        if added[0] not in held and _content(added[0]) and _content(head[0]) \
+                and re.search(rf"(?<![a-z0-9]){re.escape(added[1])}\s+{re.escape(head[1])}(?![a-z0-9])", claim_low):
             return added[1], head[1]
     return None
 

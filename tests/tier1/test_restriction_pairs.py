@@ -84,7 +84,7 @@ def test_a_dropped_or_moved_restriction_goes_to_the_judge(tmp_path):
     reasons = [" ".join(c.undecided_reasons) for c in claims]
     assert "for women age 20-29 years" in reasons[0]
     assert "for advanced disease" in reasons[1]
-    assert "'adequately'" in reasons[2]
+    assert "'adequately'" in reasons[2] or "'treated'" in reasons[2]  # the exception's qualifier, by either check
     assert "another number" in reasons[3] and "5 x ULN" in reasons[3]
 
 

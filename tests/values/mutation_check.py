@@ -275,6 +275,20 @@ MUTATIONS = (
         ("tests/values/test_strength.py",),
     ),
     Mutation(
+        "a modifier of the measured thing dropped by the claim passes ('Neutropenia' for 'Febrile neutropenia')",
+        "citeproof/values/agreement.py",
+        "    if (modifier := added_modifier(segment_low, claim_low, at_start=True)) and not modifier[0].endswith(\"ly\"):",
+        "    if False:",
+        ("tests/values/test_added_modifier.py",),
+    ),
+    Mutation(
+        "a modifier dropped at the start of the sentence passes ('Revenue' for 'North American revenue')",
+        "citeproof/values/agreement.py",
+        "    if at_start and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:",
+        "    if False:",
+        ("tests/values/test_added_modifier.py",),
+    ),
+    Mutation(
         "a negation more than the segment's passes when both sides are negated ('No X unless Y was not done')",
         "citeproof/values/segment_support.py",
         "    if profile.negations > seg.negations:",

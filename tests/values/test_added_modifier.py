@@ -46,3 +46,36 @@ def test_an_added_modifier_leaves_the_claim_to_the_judge_and_its_twin_passes(tmp
         (c.text, c.status, c.undecided_reasons) for c in claims
     ]
     assert "'recurring' stands before 'revenue'" in claims[0].undecided_reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("claim", "segment", "dropped"),
+    [
+        # red team round 4: a modifier of the measured thing dropped widens it
+        ("Neutropenia occurred in 20% of patients receiving docetaxel.",
+         "Febrile neutropenia occurred in 20% of patients receiving docetaxel.", ("febrile", "neutropenia")),
+        ("Revenue was $4.5 billion in 2023.", "North American revenue was $4.5 billion in 2023.", ("american", "revenue")),
+        ("Revenue growth was 5% in 2023.", "Organic revenue growth was 5% in 2023.", ("organic", "revenue")),
+        ("The rate of death was 3%.", "The rate of cardiovascular death was 3%.", ("cardiovascular", "death")),
+    ],
+)
+def test_a_dropped_modifier_is_named(claim, segment, dropped):
+    assert added_modifier(segment.lower(), claim.lower(), at_start=True) == dropped
+
+
+@pytest.mark.parametrize(
+    ("claim", "segment"),
+    [
+        ("Revenue was $4.5 billion in 2023.", "Overall, revenue was $4.5 billion in 2023."),  # a sentence adverb
+        ("Revenue was $4.5 billion in 2023.", "Revenue was $4.5 billion in 2023."),
+        ("Febrile neutropenia occurred in 20% of patients.", "Febrile neutropenia occurred in 20% of patients."),
+    ],
+)
+def test_a_kept_modifier_or_a_sentence_adverb_is_no_dropped_modifier(claim, segment):
+    assert added_modifier(segment.lower(), claim.lower(), at_start=True) is None
+
+
+def test_through_the_pipeline_a_dropped_modifier_leaves_the_claim_to_the_judge_and_its_twin_passes(tmp_path):
+    source = "North American revenue was $4.5 billion in 2023."
+    out = verify_pairs(tmp_path, [(source, "Revenue was $4.5 billion in 2023."), (source, "North American revenue was $4.5 billion in 2023.")])
+    assert [c.status for c in out] == ["undecided", "pass"]
