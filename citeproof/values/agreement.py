@@ -22,7 +22,14 @@ Two rules, both leaving the claim to the judge (never a fail):
   in the claim — dropping "lacked", "whether" or "except" turns the source's sentence
   around, and "rose 12%" is neither "rose 12% year on year" nor "grew at a 12% CAGR". A
   clause is restated when at least half of its content words, and at least one, are the claim's; "…, whereas it is unknown whether it
-  helps older women" after the clause a claim restates does not hold it back.
+  helps older women" after the clause a claim restates does not hold it back;
+* a clause of its own that governs a restated one must be carried by the claim's cue word
+  (``leading_clause`` in the data): one that opens with a both-ways cue, "when", or a Chinese
+  condition clause ("…时，", "…者，") governs every clause after it in its sentence ("If
+  creatinine clearance is below 30 mL/min, the dose is reduced …", "Reportedly, …", "据报道，…",
+  "动物实验表明，…"); a clause that retracts ("…，但该报道随后被撤回") governs those before it,
+  and a sentence's closing condition ("…, if tolerated") the clause before it. "In 2023, …" and
+  "In Arm A, …" open with no such word and govern nothing here.
 
 A claim's "per X" (每X) that no frequency group reads ("16 patients per arm") must be in the
 source line as "per X", "each X", "every X" or "/X".
@@ -39,6 +46,7 @@ measured. A word added before a number or a stop-word is most often a restatemen
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,6 +58,7 @@ from citeproof.values.segment_support import content_terms, cue_document
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
 _CLAUSE_BREAK = re.compile(r"[,;:，；：。！？!?]|(?<!\d)\.(?!\d)")
+_SENTENCE_END = re.compile(r"[;；。！？!?]|(?<!\d)\.(?!\d)")
 _SPACE_OR_HYPHEN = re.compile(r"[\s\-]+")
 
 
@@ -143,19 +152,164 @@ def _cues_in(low: str) -> tuple[list[_Cue], str]:
     return found, "".join(chars)
 
 
-def _restated_spans(segment_low: str, claim_terms: set[str]) -> list[tuple[int, int]]:
-    """The clauses of the segment the claim restates (at least half of their content words,
-    and at least one, are the claim's). None restated: the whole segment."""
-    spans: list[tuple[int, int]] = []
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    start: int
+    end: int
+    ends_sentence: bool  # a leading condition or frame reaches no further
+    restated: bool  # at least half of its content words, and at least one, are the claim's
+
+
+def _clauses(segment_low: str, claim_terms: set[str]) -> list[_Clause]:
+    out: list[_Clause] = []
     start = 0
     for m in [*_CLAUSE_BREAK.finditer(segment_low), None]:
         end = m.start() if m is not None else len(segment_low)
         terms = content_terms(segment_low[start:end])
         shared = len(terms & claim_terms)
-        if shared and 2 * shared >= len(terms):
-            spans.append((start, end))
+        ends = m is None or _SENTENCE_END.fullmatch(m.group(0)) is not None
+        out.append(_Clause(start, end, ends, bool(shared) and 2 * shared >= len(terms)))
         start = m.end() if m is not None else end
-    return spans or [(0, len(segment_low))]
+    return out
+
+
+def _restated_spans(clauses: list[_Clause], length: int) -> list[tuple[int, int]]:
+    """The clauses of the segment the claim restates. None restated: the whole segment."""
+    return [(c.start, c.end) for c in clauses if c.restated] or [(0, length)]
+
+
+# --- a condition or frame in a clause of its own, governing the clause the claim restates ---
+
+
+@dataclass(frozen=True, slots=True)
+class _Leading:
+    connectives: re.Pattern[str]  # words that may stand before a clause's opening cue
+    openers_en: re.Pattern[str]  # words that open a condition clause without being a cue elsewhere
+    zh_openers: tuple[str, ...]
+    zh_ends: tuple[str, ...]
+    zh_ends_not: tuple[str, ...]
+    govern_before: frozenset[str]
+    trailing: frozenset[str]
+    cueless: re.Pattern[str]  # where a governing clause without a cue word may be: 'when', '…时，'
+
+
+@lru_cache(maxsize=1)
+def _leading() -> _Leading:
+    doc = cue_document()["agreement_words"]["leading_clause"]
+
+    def words(ws: list[str]) -> re.Pattern[str]:
+        alts = "|".join(_phrase_re(_normal(w)) for w in sorted(ws, key=len, reverse=True))
+        return re.compile(rf"(?:{alts})\s*")
+
+    return _Leading(
+        connectives=words(doc["connectives"]),
+        openers_en=words(doc["en_openers"]),
+        zh_openers=tuple(doc["zh_openers"]),
+        zh_ends=tuple(doc["zh_ends"]),
+        zh_ends_not=tuple(doc["zh_ends_not"]),
+        govern_before=frozenset(doc["govern_before"]),
+        trailing=frozenset(doc["trailing"]),
+        cueless=re.compile(
+            "|".join([words(doc["en_openers"]).pattern, *map(re.escape, doc["zh_openers"])])
+            + "|(?:" + "|".join(map(re.escape, doc["zh_ends"])) + r")\s*[,;:，；：]"
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Governor:
+    shown: str  # the cue word, or the clause where no cue word names it
+    group: str | None  # the cue's group: a claim that has it carries the governor
+
+
+_OPENING_MARKS = re.compile(r"[\s\-*#>()（）\"'“”‘’]*")
+
+
+def _opening_cue(segment_low: str, clause: _Clause, cue_at: dict[int, _Cue]) -> tuple[str, str | None] | None:
+    """The both-ways cue (or opener word) a clause opens with, connectives aside: 'If …', 'But if …',
+    'Reportedly', '据报道', 'When …'."""
+    lead = _leading()
+    at = _OPENING_MARKS.match(segment_low, clause.start).end()
+    while at < clause.end:
+        if (cue := cue_at.get(at)) is not None and cue.group in _lexicon().both_ways:
+            return _shown(cue), cue.group
+        if m := lead.openers_en.match(segment_low, at, clause.end):
+            return m.group(0).strip(), None
+        if zh := next((w for w in lead.zh_openers if segment_low.startswith(w, at)), None):
+            return zh, None
+        m = lead.connectives.match(segment_low, at, clause.end)
+        if m is None or m.end() == at:
+            return None
+        at = m.end()
+    return None
+
+
+def _condition_ending(text: str) -> bool:
+    """A Chinese clause that ends as a condition: '与…联用时', '体重低于50公斤者', '…的情况下'."""
+    lead = _leading()
+    text = text.rstrip()
+    return text.endswith(lead.zh_ends) and not text.endswith(lead.zh_ends_not)
+
+
+def _governor(segment_low: str, clause: _Clause, cue_at: dict[int, _Cue]) -> _Governor | None:
+    """What a clause the claim does not restate lays on the clause after it: the condition or
+    frame it opens with, or the condition it is (a Chinese '…时', '…者' clause)."""
+    text = segment_low[clause.start:clause.end]
+    if opening := _opening_cue(segment_low, clause, cue_at):
+        return _Governor(*opening)
+    if _condition_ending(text):
+        return _Governor(text.strip(), None)
+    return None
+
+
+def _governing_clauses(
+    segment_low: str, clauses: list[_Clause], segment_cues: list[_Cue]
+) -> list[tuple[_Governor, str]]:
+    """(governor, how it governs) for each clause the claim does not restate that governs one it
+    does: a leading condition or frame before it in its sentence; after it, a clause that
+    retracts it ('…，但该报道随后被撤回') or a sentence's closing condition ('…, if tolerated')."""
+    lead = _leading()
+    cue_at = {c.start: c for c in segment_cues}
+    starts = [c.start for c in clauses]
+    retracting: dict[int, list[_Cue]] = {}  # clause index → its retracting cues
+    for cue in segment_cues:
+        if cue.group in lead.govern_before:
+            retracting.setdefault(bisect_right(starts, cue.start) - 1, []).append(cue)
+    governor_of: dict[int, _Governor | None] = {}  # each clause read once
+    found: list[tuple[_Governor, str]] = []
+    for i, clause in enumerate(clauses):
+        if not clause.restated:
+            continue
+        j = i - 1
+        while j >= 0 and not clauses[j].ends_sentence:
+            if j not in governor_of:
+                governor_of[j] = None if clauses[j].restated else _governor(segment_low, clauses[j], cue_at)
+            if (g := governor_of[j]) is not None:
+                found.append((g, "leads with"))
+            j -= 1
+        j = i
+        while not clauses[j].ends_sentence:
+            j += 1
+            if clauses[j].restated:
+                continue
+            found.extend((_Governor(_shown(c), c.group), "follows it with") for c in retracting.get(j, ()))
+            if j == i + 1 and clauses[j].ends_sentence:
+                opening = _opening_cue(segment_low, clauses[j], cue_at)
+                if opening is not None and opening[1] in lead.trailing:
+                    found.append((_Governor(*opening), "follows it with"))
+    return found
+
+
+def _dropped_governor(
+    segment_low: str, clauses: list[_Clause], segment_cues: list[_Cue], claim_groups: set[str]
+) -> str | None:
+    """A clause the claim does not restate (most of its words would make it restated) carried
+    only by its cue word: 'reportedly' for 'Reportedly,', '如果' for '若'."""
+    for governor, how in _governing_clauses(segment_low, clauses, segment_cues):
+        if governor.group is None or governor.group not in claim_groups:
+            kind = _lexicon().class_of[governor.group].replace("_", " ") if governor.group else "condition"
+            return f"the source line {how} '{governor.shown}' ({kind}), which governs the clause the claim restates; the claim does not"
+    return None
 
 
 def _distributive_missing(claim_rest: str, segment_low: str) -> str | None:
@@ -244,12 +398,14 @@ def words_disagree(
             return f"the claim's '{_shown(cue)}' ({_kind(lex, cue)}) is not in the source line"
     claim_groups = {c.group for c in claim_cues}
     dropped = [c for c in segment_cues if c.group in lex.both_ways and c.group not in claim_groups]
-    if dropped:
-        claim_terms = content_terms(claim_low)
-        spans = _restated_spans(segment_low, claim_terms)
+    if dropped or _leading().cueless.search(segment_low):
+        clauses = _clauses(segment_low, content_terms(claim_low))
+        spans = _restated_spans(clauses, len(segment_low))
         for cue in dropped:
             if any(a <= cue.start < b for a, b in spans):
                 return f"the source line says '{_shown(cue)}' ({_kind(lex, cue)}); the claim does not"
+        if why := _dropped_governor(segment_low, clauses, segment_cues, claim_groups):
+            return why
     if per := _distributive_missing(claim_rest, segment_low):
         return f"the claim's '{per}' is not in the source line"
     if added := _coordinated_addition(claim_low, content_terms(segment_low)):

@@ -1038,6 +1038,41 @@ MUTATIONS = (
         "        if True:",
         ("tests/values/test_amount_periods.py",),
     ),
+    Mutation(
+        "a condition or frame in a leading clause of its own governs nothing ('If CrCl < 30 mL/min, the dose is 100 mg')",
+        "citeproof/values/agreement.py",
+        '                found.append((g, "leads with"))',
+        "                pass",
+        ("tests/values/test_leading_clause.py",),
+    ),
+    Mutation(
+        "a later clause that retracts governs nothing ('…, but the figure was later retracted')",
+        "citeproof/values/agreement.py",
+        "        if cue.group in lead.govern_before:\n            retracting",
+        "        if False:\n            retracting",
+        ("tests/values/test_leading_clause.py",),
+    ),
+    Mutation(
+        "a sentence's closing condition governs nothing ('The dose is 100 mg twice daily, if tolerated')",
+        "citeproof/values/agreement.py",
+        "                if opening is not None and opening[1] in lead.trailing:",
+        "                if False:",
+        ("tests/values/test_leading_clause.py",),
+    ),
+    Mutation(
+        "a Chinese clause ending in 时/者 is no condition ('与强效抑制剂联用时，…')",
+        "citeproof/values/agreement.py",
+        "    return text.endswith(lead.zh_ends) and not text.endswith(lead.zh_ends_not)",
+        "    return False",
+        ("tests/values/test_leading_clause.py",),
+    ),
+    Mutation(
+        "a time point or a population ending in 时/者 reads as a condition ('基线时，…', '…患者，…')",
+        "citeproof/values/agreement.py",
+        "    return text.endswith(lead.zh_ends) and not text.endswith(lead.zh_ends_not)",
+        "    return text.endswith(lead.zh_ends)",
+        ("tests/values/test_leading_clause.py",),
+    ),
 )
 
 
