@@ -277,7 +277,7 @@ MUTATIONS = (
     Mutation(
         "a modifier of the measured thing dropped by the claim passes ('Neutropenia' for 'Febrile neutropenia')",
         "citeproof/values/agreement.py",
-        "    if (modifier := added_modifier(segment_low, claim_low, at_start=True)) and not modifier[0].endswith(\"ly\"):",
+        "    if (modifier := added_modifier(segment_low, claim_low, at_start=True, start_only=True)) and not modifier[0].endswith(\"ly\"):",
         "    if False:",
         ("tests/values/test_added_modifier.py",),
     ),
