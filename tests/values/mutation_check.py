@@ -703,6 +703,20 @@ MUTATIONS = (
         ("tests/values/test_binding.py", "tests/tier1/test_clause_binding_pairs.py"),
     ),
     Mutation(
+        "a dose moved to another arm passes when a drug is named between the arm and the dose",
+        "citeproof/values/binding.py",
+        "            or pairing.arm_moved(claim, source)\n",
+        "",
+        ("tests/values/test_binding.py", "tests/tier1/test_clause_binding_pairs.py"),
+    ),
+    Mutation(
+        "an English abbreviation in a Chinese clause ('本品的mOS为', 'OR为') is no word of the clause",
+        "citeproof/values/pairing.py",
+        "    return _LATIN_BY_CJK.findall(low)",
+        "    return []",
+        ("tests/values/test_pairing.py", "tests/tier1/test_clause_binding_pairs.py"),
+    ),
+    Mutation(
         "a time point is compared as written (60 months is not 5 years)",
         "citeproof/values/pairing.py",
         "        Label(n, time_key(n), WHEN, at, at + len(n)) if n in whens",
