@@ -270,8 +270,8 @@ MUTATIONS = (
     Mutation(
         "a value stated for listed labels is paired with none of them ('Cohorts 1 and 2 received 25 mg' passes on cohort 1's line)",
         "citeproof/values/binding.py",
-        "    hits.update((at, name) for name, at in listed_labels(low))\n",
-        "",
+        "    hits = {(at, k) for at, k in hits if at not in heads} | {(at, name) for name, at in listed}\n",
+        "    hits = {(at, k) for at, k in hits if at not in heads}\n",
         ("tests/values/test_binding.py", "tests/tier1/test_claim_support.py"),
     ),
     Mutation(
