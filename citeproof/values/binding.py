@@ -32,7 +32,8 @@ from citeproof.values.segment_support import cues, entity_tokens
 
 # X组 / X亚组 labels ("A组", "试验组", "对照组", "阳性亚组"); the part before 组 is cut
 # at the last particle so "接受治疗的成年患者组" names "成年患者组"
-_CJK_LABEL = re.compile(r"(?:[A-Za-z0-9-]{1,8}|[\u4e00-\u9fff]{1,6})亚?组")
+# a Latin name before 组 is read whole ("Drugx组"), never from inside a word
+_CJK_LABEL = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Za-z0-9-]{1,20}|[\u4e00-\u9fff]{1,6})亚?组")
 _PARTICLES = re.compile(r"[的在为与和及、]")
 _NOT_A_LABEL = {"两组", "各组", "每组", "该组", "本组", "全组", "同组", "分组", "亚组", "此组", "其组", "组"}
 _NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9])|队列\d{1,2}(?!\d)")
@@ -85,11 +86,12 @@ def binding_differs(
     # "… followed by Merck" does not)
     extra = {n.lower() for n in extra_names if n} | entity_tokens(claim_text) | entity_tokens(segment_text)
     names = names_in(claim_text, claim_low, extra)
-    if len({n for n, _ in names}) >= 2:
-        places = [[m.start() for m in re.finditer(re.escape(n), seg_low)] for n, _ in names]
+    subjects = subjects_of(claim_text, claim_low, names)
+    ordered_names = [nm for nm in names if nm in subjects or not _heads_the_subjects(nm[0], subjects, seg_low)]
+    if len({n for n, _ in ordered_names}) >= 2:
+        places = [[m.start() for m in re.finditer(re.escape(n), seg_low)] for n, _ in ordered_names]
         if not _in_order(places):
             return "the claim names its subjects in another order than the source"
-    subjects = subjects_of(claim_text, claim_low, names)
     # a subject the claim names must be in the line ("adults" is there as "adult patients")
     # (time points are not: "after 84 days" is "after 12 weeks", which the numeric rule compares)
     when = {m.group(0) for m in _WHEN.finditer(claim_low)}
@@ -102,6 +104,16 @@ def binding_differs(
         return None
     seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
     return _pairing_differs(claim_low, values, subjects, seg_low, found, seg_subjects)
+
+
+def _heads_the_subjects(measure: str, subjects: Sequence[tuple[str, int]], seg_low: str) -> bool:
+    """Whether the segment names ``measure`` only before every subject the claim names ("median
+    PFS was 11.2 months in Arm A and 7.4 months in Arm B"): it is then each subject's measure, and
+    "Arm B had a median PFS of 7.4 months" names them in no other order. A measure written among
+    the subjects (a route after one drug's dose) keeps its place in the order check."""
+    last = seg_low.rfind(measure)
+    firsts = [f for f in (seg_low.find(n) for n, _ in subjects) if f >= 0]
+    return last >= 0 and bool(firsts) and last < min(firsts)
 
 
 def _same_value(a: ValueAtom) -> tuple[object, ...]:
@@ -144,6 +156,7 @@ def _pairing_differs(
     claim = pairing.read(claim_low, values, _labels(claim_low, subjects))
     source = pairing.read(seg_low, found, _labels(seg_low, seg_subjects))
     return (pairing.label_differs(claim, source)
+            or pairing.arm_moved(claim, source)
             or pairing.role_differs(claim_low, claim, seg_low, source)
             or pairing.words_differ(claim_low, claim, seg_low, source)
             or share_base.base_differs(claim_low, claim, seg_low, source))
@@ -179,7 +192,10 @@ def names_in(text: str, low: str, extra: set[str], *, capitalised: bool = True) 
         if end > reach:
             hits.add((start, k))
             reach = end
-    hits.update((at, name) for name, at in listed_labels(low))
+    # a list's first item starts where the list does: "Arms A and B" names "arm a" there, not "arms a"
+    listed = listed_labels(low)
+    heads = {at for _, at in listed}
+    hits = {(at, k) for at, k in hits if at not in heads} | {(at, name) for name, at in listed}
     return [(k, at) for at, k in sorted(hits)]
 
 
@@ -203,8 +219,9 @@ def listed_labels(low: str) -> list[tuple[str, int]]:
 
 
 # short upper-case acronyms (ORR, PFS, HR, CD4) and short mixed-case ones with a digit (HbA1c,
-# Ki67): what is measured. A longer code (AZD0530, GTx-024) names a drug, so an arm.
-_MEASURE = re.compile(r"\b(?:[A-Z][A-Z0-9-]{1,4}|(?=[A-Za-z0-9-]{0,4}\d)[A-Z][a-z]?[A-Za-z0-9-]{1,3}[a-z0-9])\b")
+# Ki67): what is measured. A longer code (AZD0530, GTx-024) names a drug, so an arm. ASCII
+# boundaries: "本品的DCR为35%" measures DCR as "The DCR was 35%" does.
+_MEASURE = re.compile(r"\b(?:[A-Z][A-Z0-9-]{1,4}|(?=[A-Za-z0-9-]{0,4}\d)[A-Z][a-z]?[A-Za-z0-9-]{1,3}[a-z0-9])\b", re.ASCII)
 
 
 def subjects_of(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:

@@ -21,6 +21,11 @@ only when one of the source's equal numbers is paired with that label too; when 
 none is paired at all while the source pairs the label with another number of the kind, the
 claim is left to the judge with the source's pairing as the reason.
 
+Arms (arm a, the control group, 试验组, A组, cohort 2) are read once more on their own, since a
+drug named beside the arm makes two labels and one number ("Arm A received drug Y 250 mg"):
+a claim number stated for arm A, whose equal numbers in the source are all stated in clauses
+that name another arm and not A, moved to another arm (``arm_moved``).
+
 Two more pairings of the same kind: the words of a number's clause ("200 patients were
 randomised; 150 completed the study": the claim "150 patients were randomised" puts the
 first clause's verb with the second clause's number), and the role of a number in "x of N"
@@ -53,6 +58,7 @@ class Label:
     start: int
     end: int
     listed: bool = False  # one item of a list under one plural head ("cohorts 1 and 2")
+    arm: bool = False  # names a treatment arm, group or cohort ("arm a", "the control group", "试验组")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,16 +154,24 @@ def arm_labels(low: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
+# "arm a", "cohort 2", "group b", "part 1", "队列1", "a组", "试验组"
+_ARM_NAME = re.compile(r"(?:arm|cohort|group|part)\s(?:[a-z]|\d{1,2}|[ivx]{1,4})|队列\d{1,2}|.+组")
+
+
+def _names_an_arm(name: str) -> bool:
+    return _ARM_NAME.fullmatch(name) is not None
+
+
 def make_labels(low: str, names: Sequence[tuple[str, int]], whens: set[str], listed: set[tuple[str, int]]) -> list[Label]:
     """``names`` (position-tagged, as ``binding.names_in``/``subjects_of`` give them; ``listed``
     those that are items of one list) and the "X arm" labels of ``low`` as labels; a label
     inside a longer one is the longer one's."""
     labels = [
         Label(n, time_key(n), WHEN, at, at + len(n)) if n in whens
-        else Label(n, n, WHO, at, at + _written_length(low, n, at), (n, at) in listed)
+        else Label(n, n, WHO, at, at + _written_length(low, n, at), (n, at) in listed, _names_an_arm(n))
         for n, at in names
     ]
-    labels += [Label(name, key, WHO, s, e) for name, key, s, e in arm_labels(low)]
+    labels += [Label(name, key, WHO, s, e, arm=True) for name, key, s, e in arm_labels(low)]
     kept = [
         lab for lab in labels
         if not any(o is not lab and o.start <= lab.start and lab.end <= o.end and (o.end - o.start) > (lab.end - lab.start)
@@ -307,6 +321,43 @@ def _label_moved(cv: ValueAtom, lab: Label, cls: str, source: Reading) -> str | 
     return said + f"{cv.raw} to '{elsewhere.name}'"  # type: ignore[union-attr]
 
 
+def arm_moved(claim: Reading, source: Reading) -> str | None:
+    """A claim number stated for an arm A that every equal number of the source is stated for
+    another arm, and not for A ("Arm A received drug X 80 mg once daily, and Arm B received drug
+    Y 250 mg once daily" → "Arm A received drug Y 250 mg once daily"): why, or None.
+    Only arms are read here, so a drug named beside the arm (two labels and one number: no
+    pairing) does not hide the move. A number's arms are those of its clause, paired as labels
+    are when the clause alternates arms and numbers ("the experimental group received 80 mg,
+    the control group received 250 mg"). A source number with no arm in its clause leaves the
+    claim open (its arm may be named before it), and only arms the source writes too (by key)
+    are compared."""
+    written = {lab.key for lab in source.labels if lab.arm}
+    theirs_by_value = _arms_by_value(source)
+    mine_by_value = _arms_by_value(claim)
+    for i, cv in enumerate(claim.values):
+        theirs = [theirs_by_value[j] for j, sv in enumerate(source.values) if same_number(cv, sv)]
+        if not theirs or not all(theirs):
+            continue
+        for key, lab in mine_by_value[i].items():
+            if key in written and not any(key in arms for arms in theirs):
+                other = next(iter(theirs[0].values()))
+                return (f"the claim gives {cv.raw} to '{lab.name}'; the source states it for "
+                        f"'{other.name}', not for '{lab.name}'")
+    return None
+
+
+def _arms_by_value(reading: Reading) -> list[dict[str, Label]]:
+    """Each number's arms (by key): those its clause pairs it with, or else all of its clause's."""
+    out: list[dict[str, Label]] = [{} for _ in reading.values]
+    for start, end in reading.clauses:
+        inside = [i for i, v in enumerate(reading.values) if start <= v.start < end]
+        arms = [lab for lab in reading.labels if lab.arm and start <= lab.start < end]
+        paired = _in_clause(reading.values, inside, arms)
+        for i in inside:
+            out[i] = {lab.key: lab for lab in paired.get(i, arms)}
+    return out
+
+
 def _clause_of(reading: Reading, atom: ValueAtom) -> int:
     # clauses are in order and cover the text: the last one starting at or before the atom
     k = bisect_right(reading.clauses, (atom.start, sys.maxsize)) - 1
@@ -324,7 +375,7 @@ def words_differ(claim_low: str, claim: Reading, source_low: str, source: Readin
     if len(source.clauses) < 2 or _lists_respectively(source_low):
         return None  # "40% and 30% in Arm A and Arm B, respectively": its clauses are no statements
     # a label's words are the label check's (a table row's subject is in its column header)
-    named = set().union(*(content_terms(lab.name) for lab in source.labels + claim.labels))
+    named = set().union(*(content_terms(lab.name) | set(_latin_in_cjk(lab.name)) for lab in source.labels + claim.labels))
     terms = [_subject_terms(source_low[s:e]) - named for s, e in source.clauses]
     holding = {_clause_of(source, sv) for sv in source.values}
     said_in: dict[int, set[str]] = {}  # per claim clause: a long claim repeats its clauses' numbers
@@ -372,8 +423,24 @@ def _shorter_subject(said: set[str], terms: list[set[str]], own: int, holding: s
 
 def _subject_terms(low: str) -> set[str]:
     """The content terms and the stop-words that name a subject: without 'overall', "the median
-    overall survival" reads as 'survival', held inside "progression-free survival"."""
-    return content_terms(low) | (set(_WORD.findall(low)) & _subject_words())
+    overall survival" reads as 'survival', held inside "progression-free survival"; and the Latin
+    words a Chinese clause writes (see ``_latin_in_cjk``)."""
+    return content_terms(low) | (set(_WORD.findall(low)) & _subject_words()) | set(_latin_in_cjk(low))
+
+
+# a Latin word touching a Chinese character, not written after a number ("本品的mOS为",
+# "HR为0.65"; not "250mg每日")
+_LATIN_BY_CJK = re.compile(
+    r"(?<![a-z0-9.\-])(?<!\d\s)(?:(?<=[\u3400-\u9fff])[a-z][a-z0-9-]*(?![a-z0-9])"
+    r"|[a-z][a-z0-9-]*(?=[\u3400-\u9fff]))"
+)
+
+
+def _latin_in_cjk(low: str) -> list[str]:
+    """The Latin words of a Chinese clause ("本品的mOS为7.2个月", "OR为1.8"): each is what the clause
+    measures, even one that in English text is a unit ('mos', 'hr') or a stop-word ('or'), which
+    ``content_terms`` leaves out; a unit stands after its number, which these do not."""
+    return _LATIN_BY_CJK.findall(low)
 
 
 @lru_cache(maxsize=1)

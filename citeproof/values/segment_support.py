@@ -26,6 +26,8 @@ from citeproof.values.written_labels import labels_of, unwritten_label
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+# ASCII word boundaries: a Chinese character is no part of a name written in Latin letters
+# ("本品的ORR为35%" names ORR, not "ORR为35")
 _ENTITY = re.compile(
     r"(?<![\w-])(?:"
     r"[A-Z][a-z]+\s[A-Z0-9](?![\w])"  # Arm A, Group 2
@@ -33,7 +35,8 @@ _ENTITY = re.compile(
     r"|\d+[A-Za-z][\w-]*(?![\w])"
     r"|[A-Z]{2,}[\w-]*?[+-]?(?![\w+-])"  # acronyms, ER+
     r"|[A-Z][a-z]+(?:-[A-Za-z0-9]+)*(?![\w])"  # capitalised names
-    r")"
+    r")",
+    re.ASCII,
 )
 _ASCII_CUE = re.compile(r"^[a-z' ]+$")
 _VALUE_TOKEN = re.compile(r"\d+[a-zA-Z]{1,5}")

@@ -81,3 +81,60 @@ def test_no_false_claim_passes_and_each_is_left_to_the_judge_with_the_sources_pa
 
 def test_every_true_claim_of_the_same_shape_passes(tmp_path):
     assert [(text, reasons) for status, text, reasons in _statuses(tmp_path, TRUE) if status != "pass"] == []
+
+
+# A drug named between the arm and its dose: two labels and one number, which the label
+# pairing leaves unknown; the arm check reads the arms of the clause on their own.
+DOSES = "Arm A received osimertinib 80 mg once daily, and Arm B received gefitinib 250 mg once daily."
+DOSES_GROUPS = "The experimental group received osimertinib 80 mg once daily, the control group received gefitinib 250 mg once daily."
+DOSES_ZH = "试验组接受奥希替尼80毫克每日一次，对照组接受吉非替尼250毫克每日一次。"
+DOSES_AB_ZH = "A组接受吉西他滨1000毫克/平方米治疗，B组接受顺铂75毫克/平方米治疗。"
+REGIMEN_ZH = "试验组的给药方案为奥希替尼80毫克每日一次，对照组的给药方案为多西他赛75毫克/平方米每3周一次。"
+DRUG_GROUPS_ZH = "Osimertinib组的客观缓解率为80%，Gefitinib组为76%。"
+ARM_EARLIER = "In Arm A, patients received osimertinib 80 mg and then gefitinib 250 mg on day 8."
+# English abbreviations in Chinese sentences: the words of a number's clause
+METRICS_ZH = "本品的ORR为35%，DCR为80%。"
+SURVIVAL_ZH = "本品的mPFS为7.2个月，mOS为18.5个月。"
+RATIOS_ZH = "本品的HR为0.65，OR为1.8。"
+PFS_ZH = "试验组的中位PFS为11.2个月，对照组为7.4个月。"
+
+ARM_FALSE = [
+    (DOSES, "Arm A received gefitinib 250 mg once daily."),
+    (DOSES_GROUPS, "The experimental group received gefitinib 250 mg once daily."),
+    (DOSES_ZH, "试验组接受吉非替尼250毫克每日一次。"),
+    (DOSES_AB_ZH, "A组接受顺铂75毫克/平方米治疗。"),
+    (REGIMEN_ZH, "试验组的给药方案为多西他赛75毫克/平方米每3周一次。"),
+    (DRUG_GROUPS_ZH, "Gefitinib组的客观缓解率为80%。"),
+    (METRICS_ZH, "本品的DCR为35%。"),
+    (METRICS_ZH, "本品的ORR为80%。"),
+    (SURVIVAL_ZH, "本品的mOS为7.2个月。"),
+    (RATIOS_ZH, "本品的OR为0.65。"),
+]
+
+ARM_TRUE = [
+    (DOSES, "Arm B received gefitinib 250 mg once daily."),
+    (DOSES, "Arm A received osimertinib 80 mg once daily."),
+    (DOSES_GROUPS, "The control group received gefitinib 250 mg once daily."),
+    (DOSES_ZH, "对照组接受吉非替尼250毫克每日一次。"),
+    (DOSES_AB_ZH, "B组接受顺铂75毫克/平方米治疗。"),
+    (REGIMEN_ZH, "对照组的给药方案为多西他赛75毫克/平方米每3周一次。"),
+    (DRUG_GROUPS_ZH, "Gefitinib组的客观缓解率为76%。"),
+    (ARM_EARLIER, "In Arm A, patients received gefitinib 250 mg on day 8."),
+    (METRICS_ZH, "本品的DCR为80%。"),
+    (METRICS_ZH, "本品的ORR为35%。"),
+    (SURVIVAL_ZH, "本品的mOS为18.5个月。"),
+    (RATIOS_ZH, "本品的HR为0.65。"),
+    (PFS_ZH, "对照组的中位PFS为7.4个月。"),
+]
+
+
+def test_a_dose_moved_to_another_arm_past_a_drug_name_is_left_to_the_judge_naming_both_arms(tmp_path):
+    out = _statuses(tmp_path, ARM_FALSE)
+    assert [text for status, text, _ in out if status != "undecided"] == []
+    assert "the claim gives 250 mg once daily to 'arm a'; the source states it for 'arm b', not for 'arm a'" in out[0][2][0]
+    assert "'对照组', not for '试验组'" in out[2][2][0]
+    assert "the claim says 'dcr' with 35%; the source says 'orr' with it" in out[ARM_FALSE.index((METRICS_ZH, "本品的DCR为35%。"))][2][0]
+
+
+def test_the_same_dose_kept_with_its_own_arm_or_listed_for_both_still_passes(tmp_path):
+    assert [(text, reasons) for status, text, reasons in _statuses(tmp_path, ARM_TRUE) if status != "pass"] == []

@@ -326,8 +326,8 @@ MUTATIONS = (
     Mutation(
         "a value stated for listed labels is paired with none of them ('Cohorts 1 and 2 received 25 mg' passes on cohort 1's line)",
         "citeproof/values/binding.py",
-        "    hits.update((at, name) for name, at in listed_labels(low))\n",
-        "",
+        "    hits = {(at, k) for at, k in hits if at not in heads} | {(at, name) for name, at in listed}\n",
+        "    hits = {(at, k) for at, k in hits if at not in heads}\n",
         ("tests/values/test_binding.py", "tests/tier1/test_claim_support.py"),
     ),
     Mutation(
@@ -757,6 +757,20 @@ MUTATIONS = (
         "            or pairing.words_differ(claim_low, claim, seg_low, source)\n",
         "",
         ("tests/values/test_binding.py", "tests/tier1/test_clause_binding_pairs.py"),
+    ),
+    Mutation(
+        "a dose moved to another arm passes when a drug is named between the arm and the dose",
+        "citeproof/values/binding.py",
+        "            or pairing.arm_moved(claim, source)\n",
+        "",
+        ("tests/values/test_binding.py", "tests/tier1/test_clause_binding_pairs.py"),
+    ),
+    Mutation(
+        "an English abbreviation in a Chinese clause ('本品的mOS为', 'OR为') is no word of the clause",
+        "citeproof/values/pairing.py",
+        "    return _LATIN_BY_CJK.findall(low)",
+        "    return []",
+        ("tests/values/test_pairing.py", "tests/tier1/test_clause_binding_pairs.py"),
     ),
     Mutation(
         "a time point is compared as written (60 months is not 5 years)",

@@ -132,10 +132,13 @@ def test_group_labels_subject_words_and_given_names_are_subjects():
 
 
 def test_a_word_that_only_contains_a_label_is_no_subject():
-    from citeproof.values.binding import names_in
+    from citeproof.values.binding import names_in, subjects_of
 
     assert names_in("the army", "the army", set()) == []
-    assert [n for n, _ in names_in("Arm B的ORR", "arm b的orr", set())] == ["arm b"]
+    # a Chinese character ends a Latin name: ORR is named, as in English, and is a measure, no subject
+    names = names_in("Arm B的ORR", "arm b的orr", set())
+    assert [n for n, _ in names] == ["arm b", "orr"]
+    assert [n for n, _ in subjects_of("Arm B的ORR", "arm b的orr", names)] == ["arm b"]
 
 
 def test_a_number_supported_in_another_form_is_not_paired_with_an_unrelated_number():
@@ -411,3 +414,53 @@ def test_a_value_stated_as_often_as_the_source_states_it_is_carried():
     assert differs(SCHEDULE, SCHEDULE) is None
     source = "The response rate was 40% in Arm A and 40% in Arm B among the adult patients."
     assert differs(source, source) is None
+
+
+ARM_DOSES = "Arm A received drugx 80 mg once daily, and Arm B received drugy 250 mg once daily."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Arm A received drugy 250 mg once daily.", ARM_DOSES),
+        ("In Arm A, patients received drugy 250 mg.", "In Arm A, patients received drugx 80 mg; in Arm B, drugy 250 mg."),
+        ("试验组接受drugy 250毫克每日一次。", "试验组接受drugx 80毫克每日一次，对照组接受drugy 250毫克每日一次。"),
+    ],
+)
+def test_a_dose_moved_to_another_arm_past_a_drug_name_differs(claim, source):
+    why = binding_differs(claim, claim_atoms(claim), source, ["drugx", "drugy"])
+    assert why is not None and "the source states it for" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Arm B received drugy 250 mg once daily.", ARM_DOSES),
+        ("Arm A received drugy 250 mg once daily.", "Arms A and B received drugy 250 mg once daily."),
+        ("Arm A received drugy 250 mg.", "Arm A received drugx 80 mg once daily and drugy 250 mg on day 8."),
+        ("In Arm B, patients received drugy 250 mg.", "In Arm A, patients received drugx 80 mg; in Arm B, drugy 250 mg."),
+        ("对照组接受drugy 250毫克每日一次。", "试验组接受drugx 80毫克每日一次，对照组接受drugy 250毫克每日一次。"),
+    ],
+)
+def test_a_dose_kept_with_its_arm_or_listed_for_it_does_not_differ(claim, source):
+    assert binding_differs(claim, claim_atoms(claim), source, ["drugx", "drugy"]) is None
+
+
+def test_a_measure_named_before_every_subject_is_each_subjects():
+    source = "Median PFS was 11.2 months in Arm A and 7.4 months in Arm B."
+    assert differs("Arm B had a median PFS of 7.4 months.", source) is None
+    assert "arm b" in differs("Arm A had a median PFS of 7.4 months.", source)
+    # a measure written among the subjects keeps its place: the route after the other drug's dose
+    source = "Drugx 825 mg/m2 orally twice daily and drugy 75 mg/m2 IV on day 1."
+    claim = "Drugx 825 mg/m2 IV twice daily and drugy 75 mg/m2 orally on day 1."
+    assert binding_differs(claim, claim_atoms(claim), source, ["drugx", "drugy"]) is not None
+
+
+def test_latin_names_in_chinese_text_end_at_the_chinese_character():
+    from citeproof.values.segment_support import entity_tokens
+
+    assert entity_tokens("本品的ORR为35%，DCR为80%。") == {"orr", "dcr"}
+    assert "gefitinib组" in [n for n, _ in __import__("citeproof.values.binding", fromlist=["names_in"]).names_in(
+        "Gefitinib组为76%", "gefitinib组为76%", {"gefitinib"})]
+    assert differs("本品的DCR为35%。", "本品的ORR为35%，DCR为80%。") is not None
+    assert differs("本品的DCR为80%。", "本品的ORR为35%，DCR为80%。") is None

@@ -43,3 +43,32 @@ def test_the_role_of_a_number_in_x_of_n(text, role):
     start = text.index("[")
     low = text.replace("[", "").replace("]", "")
     assert role_of(low, ValueAtom(raw="48", kind="value", number=48.0, start=start, end=start + 2)) == role
+
+
+def test_latin_words_of_a_chinese_clause_are_read_even_units_and_stop_words():
+    from citeproof.values.pairing import _latin_in_cjk
+
+    assert _latin_in_cjk("本品的mos为7.2个月") == ["mos"]
+    assert _latin_in_cjk("本品的hr为0.65，or为1.8") == ["hr", "or"]
+    assert _latin_in_cjk("3级trae发生率") == ["trae"]
+    # a unit after its number is the value's, and English text is read as English
+    assert _latin_in_cjk("每日口服250mg每日，250 mg每日") == []
+    assert _latin_in_cjk("the mos was 7.2 months") == []
+
+
+def test_an_arms_numbers_are_those_of_its_clause_paired_when_arms_and_numbers_alternate():
+    from citeproof.values.binding import _labels, names_in, subjects_of
+    from citeproof.values.pairing import _arms_by_value, read
+
+    def arms(text: str, drugs: set[str]) -> list[list[str]]:
+        low = text.lower()
+        labels = _labels(low, subjects_of(text, low, names_in(text, low, drugs)))
+        return [sorted(a) for a in _arms_by_value(read(low, extract_atoms(low, mode="source"), labels))]
+
+    # one clause, two arms alternating with two numbers, drugs between: each number its own arm
+    assert arms("The experimental group received drugx 80 mg, the control group received drugy 250 mg.",
+                {"drugx", "drugy"}) == [["experimental"], ["control"]]
+    assert arms("试验组接受drugx 80毫克，对照组接受drugy 250毫克。", {"drugx", "drugy"}) == [["试验组"], ["对照组"]]
+    # a listed clause gives the number to each arm; a clause with no arm gives it to none
+    assert arms("Arms A and B received drugy 250 mg.", {"drugy"}) == [["arm a", "arm b"]]
+    assert arms("Arm A received drugx 80 mg and then drugy 250 mg on day 8.", {"drugx", "drugy"}) == [["arm a"], []]
