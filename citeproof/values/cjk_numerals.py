@@ -176,6 +176,8 @@ def _rewrite(m: re.Match[str]) -> str:
         vague = m.start() and m.string[m.start() - 1] in _VAGUE_BEFORE
         return m.group(0) if whole is None or vague else _in_scale_units(whole, m.group("whole"))
     a, b = m.group("a"), m.group("b")
+    if m.group("measure") and "点" in f"{a}{b or ''}":
+        return m.group(0)  # a count is whole: 这三点一个也不能少 is "three points", 一点一滴 no 1.1
     if not _reads_as_quantity(m, a):
         return m.group(0)
     if m.group("large"):

@@ -91,6 +91,7 @@ def test_a_decimal_ending_its_phrase_is_read_without_a_unit(text, expected):
         "下午三点零五分",
         "三点一刻",
         "第二点一，",
+        "这三点一个也不能少",  # "none of these three points may be missing": a count is never 3.1
         "一点",
         "零点",
     ],
