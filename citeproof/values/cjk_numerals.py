@@ -14,7 +14,14 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
   Chinese or Arabic digits — and ``N分之M`` (fraction): unambiguous forms, always;
 * a numeral run (with an optional ``点`` decimal, or two runs joined by 至/到/~ as a
   range) directly followed by a unit or measure word from ``_FOLLOW`` (周, 个月, 岁,
-  名, 例, 组, 倍, 毫克, ``mg``, ``%`` …);
+  名, 例, 组, 倍, 毫克, 单位, ``mg``, ``%`` …);
+* a numeral run directly followed by a measure word of ``value_cues.json``
+  ``bound_measure_words`` (五十家医院, 七款产品, 六个生产基地, 八百张床位, 五轮融资): a count;
+  a lone 一 there is the article "a" (一家公司, 一种新药, 这是一个重要发现) unless 仅/只 make it
+  a count (仅一家) — as a word would, it gives the claim no number its source must hold;
+* a decimal with no unit after it (风险比为零点六五 = 0.65, 一点五), only where its phrase ends
+  (punctuation, Latin text, or a word of ``number_words.json`` ``zh_decimal_followers``: 的, 至 …):
+  before any other character 点 may be no decimal point (一点一滴, 这两点一致, 三点零五分);
 * a numeral scaled by 万/亿, whatever follows (十五亿元, 两千万用户, 五千亿): written in digits
   before its last scale character (15亿, 2000万, 5000亿), which the atom reader reads as a scale
   word, so a fabricated 十五亿 is checked like 15亿; a range scaled at its end scales both ends
@@ -63,7 +70,7 @@ _DECIMAL = f"{_RUN}(?:点[{''.join(_DIGIT)}]+)?"
 # Units and measure words a quantity is counted in. Longest first: 个月 before 月 is
 # never tried bare (三月 is March), 分钟 before 分 (十分 is "very").
 _FOLLOW = (
-    "个月|个小时|个周期|个疗程|周期|疗程|小时|分钟|毫克|微克|千克|公斤|毫升|"
+    "个月|个小时|个周期|个疗程|周期|疗程|小时|分钟|毫克|微克|千克|公斤|毫升|国际单位|单位|"
     "周|天|日|年|秒|次|名|例|人|位|组|倍|剂|岁|项|克|升|"
     r"\s?(?:%|[A-Za-zµμ])"
 )
@@ -80,13 +87,26 @@ _LARGE_FOLLOW = "万亿|万|亿"
 # (三亿五千万 is 35000万, the scale path's).
 _SMALL_RUN = f"[{''.join(_DIGIT)}十百千]"
 _SCALED_WHOLE = f"[{''.join(_DIGIT)}十]{_SMALL_RUN}{{0,6}}[万亿](?:{_SMALL_RUN}{{1,6}}万)?{_SMALL_RUN}{{1,12}}(?![{_CHARS}点])"
-_PATTERN = re.compile(
-    rf"(?P<per>百|千|万)分之(?:(?P<pct>{_DECIMAL})|(?P<digits>\d+(?:\.\d+)?))"
-    rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
-    rf"|{_RUN_START}(?P<whole>{_SCALED_WHOLE})"
-    rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?"
-    rf"(?=(?P<over>{_OVER})?(?:(?P<large>{_LARGE_FOLLOW})|(?P<follow>{_FOLLOW})))"
-)
+# A decimal with no unit after it (风险比为零点六五): 点 between numerals is a decimal point only
+# where the phrase ends after it (see _ends_phrase).
+_BARE_DECIMAL = f"{_RUN}点[{''.join(_DIGIT)}]{{1,16}}"
+
+
+@lru_cache(maxsize=1)
+def _pattern() -> re.Pattern[str]:
+    # The measure words (家, 个, 款 …) come from value_cues.json, after _FOLLOW so that 个月 is
+    # still a unit, never 个 + 月; a lone 一 before one is the article (see _reads_as_quantity).
+    # A run ending in 万/亿 takes the scale path instead (十五万台 → 15万台), so that a range
+    # "十二万五千至十五万台" keeps both ends in 万.
+    measure = "|".join(re.escape(w) for w in sorted(data_json("value_cues.json")["bound_measure_words"]["words"], key=len, reverse=True))
+    return re.compile(
+        rf"(?P<per>百|千|万)分之(?:(?P<pct>{_DECIMAL})|(?P<digits>\d+(?:\.\d+)?))"
+        rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
+        rf"|{_RUN_START}(?P<whole>{_SCALED_WHOLE})"
+        rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?"
+        rf"(?=(?P<over>{_OVER})?(?:(?P<large>{_LARGE_FOLLOW})|(?P<follow>{_FOLLOW})|(?<![万亿])(?P<measure>{measure})))"
+        rf"|{_RUN_START}(?P<bare>{_BARE_DECIMAL})"
+    )
 # Traditional forms of the numeral characters, written as the simplified ones the readers know.
 _TRADITIONAL = str.maketrans({"萬": "万", "億": "亿", "兩": "两"})
 # Digit groups split by a full-width comma ("35，000人"): the thousands separator a Chinese text
@@ -136,7 +156,7 @@ def arabic_numerals(text: str) -> str:
         text = _FULLWIDTH_GROUPS.sub(lambda m: m.group(0).replace("，", ","), text)
     if _ANY.search(text):
         text = _MIXED.sub(_mixed, text)
-        text = _PATTERN.sub(_rewrite, text)
+        text = _pattern().sub(_rewrite, text)
     if "半" in text:
         text = _HALF_A.sub("0.5", _AND_A_HALF.sub(r"\1.5\2", text))
     return text
@@ -149,11 +169,15 @@ def _rewrite(m: re.Match[str]) -> str:
     if m.group("den") is not None:
         den, num = _integer(m.group("den")), _integer(m.group("num"))
         return m.group(0) if den is None or num is None else f"{num}{SHARE_SLASH}{den}"
+    if m.group("bare") is not None:
+        return _bare_decimal(m)
     if m.group("whole") is not None:
         whole = _scaled_whole(m.group("whole"))
         vague = m.start() and m.string[m.start() - 1] in _VAGUE_BEFORE
         return m.group(0) if whole is None or vague else _in_scale_units(whole, m.group("whole"))
     a, b = m.group("a"), m.group("b")
+    if m.group("measure") and "点" in f"{a}{b or ''}":
+        return m.group(0)  # a count is whole: 这三点一个也不能少 is "three points", 一点一滴 no 1.1
     if not _reads_as_quantity(m, a):
         return m.group(0)
     if m.group("large"):
@@ -233,7 +257,7 @@ def _reads_as_quantity(m: re.Match[str], run: str) -> bool:
             return False
         if (head == "一" and m.group("follow") == "次") or (head == "两" and m.group("follow") == "组"):
             return False  # 一次 "once" (as "once daily" = "daily"); 两组 "both groups"
-        if head == "一" and run == "一" and _is_article_one(m.group("follow"), before):
+        if head == "一" and run == "一" and _is_article_one(m.group("follow"), m.group("measure"), before):
             return False  # 一个周期 "a cycle": the article, a count only after 仅/只
     return True
 
@@ -245,9 +269,33 @@ def _article_one() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(entry["measure_words"]), frozenset(entry["counted_after"])
 
 
-def _is_article_one(follow: str | None, before: str) -> bool:
+def _is_article_one(follow: str | None, measure: str | None, before: str) -> bool:
     measure_words, counted_after = _article_one()
-    return follow in measure_words and before not in counted_after
+    return (measure is not None or follow in measure_words) and before not in counted_after
+
+
+def _bare_decimal(m: re.Match[str]) -> str:
+    run = m.group("bare")
+    before = m.string[m.start() - 1] if m.start() else ""
+    # 第二点 is "the second point", not 2.x
+    if before == "第" or not _reads_as_quantity(m, run) or not _ends_phrase(m.string, m.end()):
+        return run
+    return _decimal(run) or run
+
+
+_IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+@lru_cache(maxsize=1)
+def _decimal_followers() -> tuple[str, ...]:
+    return tuple(data_json("number_words.json")["zh_decimal_followers"]["words"])
+
+
+def _ends_phrase(text: str, end: int) -> bool:
+    """Whether a Chinese decimal ending at ``end`` ends its phrase: nothing, punctuation, a space or
+    Latin text after it, or a word of ``zh_decimal_followers`` (的, 和, 至 …). Any other character
+    may continue a word or a clock time the 点 belongs to (一点一滴, 这两点一致, 三点零五分)."""
+    return end == len(text) or not _IDEOGRAPH.match(text, end) or text.startswith(_decimal_followers(), end)
 
 
 def _decimal(text: str) -> str | None:

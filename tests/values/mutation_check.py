@@ -682,6 +682,20 @@ MUTATIONS = (
         ("tests/values",),
     ),
     Mutation(
+        "Chinese numerals before a measure word left unread (五十家医院 passes against 30家医院)",
+        "citeproof/values/cjk_numerals.py",
+        '    measure = "|".join(',
+        '    measure = "(?!)" or "|".join(',
+        ("tests/values/test_zh_measure_words.py",),
+    ),
+    Mutation(
+        "a lone 一 before a measure word read as the count 1 (一家公司 -> 1家公司)",
+        "citeproof/values/cjk_numerals.py",
+        "    return (measure is not None or follow in measure_words) and before not in counted_after",
+        "    return follow in measure_words and before not in counted_after",
+        ("tests/values/test_zh_measure_words.py",),
+    ),
+    Mutation(
         "shares spelled as words left unread ('half of' invisible to the gate)",
         "citeproof/values/extract.py",
         "    if (out := numeric_shares(text, low)) is not text:",
