@@ -134,6 +134,11 @@ def test_a_swap_at_the_start_facing_a_slightly_longer_stretch_is_still_a_swap():
          "Patients with other invasive malignancies are eligible once treated.", ("ineligible", "eligible")),
         ("Pain episodes were usually at most partially controlled.", "Pain episodes were usually at least partially controlled.",
          ("at most", "at least")),
+        # red team round 4: a verb swapped for its opposite, every other word kept
+        ("Most elderly patients received adjuvant chemotherapy.", "Most elderly patients declined adjuvant chemotherapy.",
+         ("received", "declined")),
+        ("The company received approval in Japan.", "The company applied for approval in Japan.", ("received", "applied")),
+        ("The company had a 30% share of the market.", "The company lost a 30% share of the market.", ("had", "lost")),
         # one of two opposites turned where the sentence has both (mutation of a real eligibility line)
         ("Stage II HER2 negative breast cancer with node positive disease.",
          "Stage II HER2 positive breast cancer with node positive disease.", ("negative", "positive")),
@@ -159,6 +164,8 @@ def test_a_claim_saying_the_opposite_of_its_segment_is_named(claim, segment, exp
         ("Patients with and without prior therapy were enrolled.", "Patients without and with prior therapy were enrolled."),
         ("The informed consent form was signed.", "The consent form was signed."),  # 'inform' is no 'in' + 'form'
         ("Patients had no more than 2 prior regimens.", "Patients had at most 2 prior regimens."),
+        ("Most patients received and completed chemotherapy.", "Most patients received chemotherapy and completed it."),
+        ("Patients who declined surgery received radiotherapy.", "Patients who declined surgery received radiotherapy."),
         ("Node negative, HER2 positive.", "HER2 positive and node negative disease."),
     ],
 )
