@@ -202,6 +202,12 @@ def _header_cells(lines: list[str]) -> dict[int, _Cells]:
     return out
 
 
+def _in_header_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
+    from citeproof.values.columns import in_unit  # columns reads segment_support, which reads this module
+
+    return in_unit(atom, unit)
+
+
 def _cells_of(line: str) -> list[tuple[int, int, str]]:
     """(start, end, text) of each cell of a Markdown table row, its outer pipes left out."""
     bounds = [k for k, c in enumerate(line) if c == "|"]
@@ -230,9 +236,7 @@ def _line_entries(
         out.append((atom, shown))
         if cells and atom.is_bare and atom.kind in ("value", "range"):
             if (unit := next((u for a, b, u in cells if a <= atom.start and atom.end <= b), None)) is not None:
-                from citeproof.values.columns import in_unit
-
-                out.append((in_unit(atom, unit), shown))  # the cell's number in its header's unit
+                out.append((_in_header_unit(atom, unit), shown))  # the cell's number in its header's unit
         for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):
             out.append((extra, shown))
         if value is not None:
