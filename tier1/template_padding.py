@@ -15,7 +15,7 @@ from tier1.substance_text import BodyUnit, body_units, phrases
 
 # Numbering after a label: digits, Chinese numerals, one capital letter or a Roman numeral
 # (capitals only, so "section a lot" or "scenarios" are not numbered).
-_NUMBERING = r"(?:\d+|(?!)[一二三四五六七八九十百零〇]+|(?-i:[A-Z]|[IVX]+)(?![A-Za-z]))"
+_NUMBERING = r"(?:\d+|[一二三四五六七八九十百零〇]+|(?-i:[A-Z]|[IVX]+)(?![A-Za-z]))"
 _LEAD = re.compile(r"^[\s#>*_`|\-]*(?:\d+[.)、]\s*)?[*_`]*")
 
 
