@@ -2,11 +2,22 @@
 
     python tests/tier1/substance/mutation_check.py [NAME-FILTER ...]
 
-Applies each mutation to one of the rule files, runs tests/tier1/substance and
-tests/tier1/channels, prints KILLED/SURVIVED, and restores the file from memory.
-Only files of the substance/channel rules are touched.
+Same engine as ``tests/values/mutation_check.py``: each mutation is applied in a throwaway
+worktree of HEAD and tests/tier1/substance and tests/tier1/channels run against it, so the
+working tree is never touched (a commit made while it runs takes no mutant).
 """
-import subprocess, sys
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from tests.values.mutation_check import Mutation, main  # noqa: E402
+
+TESTS = ("tests/tier1/substance", "tests/tier1/channels")
+
 M = [
  ("CP207 appendix counts as use", "tier1/channel_utilisation.py", "            if claim.in_source_list:\n                listing += 1\n                continue\n", ""),
  ("CP207 unresolved counts as use", "tier1/channel_utilisation.py", "resolutions[i].window is None:", "False:"),
@@ -44,16 +55,9 @@ M = [
  ("CP207 no required channel counted as pass", "tier1/channel_utilisation.py", "        if not required:\n            return [self.na()]", "        if not required:\n            return [self.ok()]"),
  ("CP208 no anchors counted as pass", "tier1/model_dominance.py", "        if not anchors:\n            return [self.na()]", "        if not anchors:\n            return [self.ok()]"),
 ]
-only = sys.argv[1:]
-for name, path, old, new in M:
-    if only and not any(o in name for o in only): continue
-    src = open(path, encoding="utf-8").read()
-    if src.count(old) != 1:
-        print(f"?? {name}: pattern found {src.count(old)}x"); continue
-    try:
-        open(path, "w", encoding="utf-8").write(src.replace(old, new))
-        r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "tests/tier1/substance", "tests/tier1/channels"], capture_output=True, text=True)
-        failing = [l.split("::")[-1].split(" ")[0] for l in r.stdout.splitlines() if l.startswith("FAILED")]
-        print(("KILLED  " if r.returncode else "SURVIVED"), name, "|", ", ".join(failing[:2]))
-    finally:
-        open(path, "w", encoding="utf-8").write(src)
+
+
+if __name__ == "__main__":
+    only = sys.argv[1:]
+    sys.exit(main(tuple(Mutation(name, path, old, new, TESTS) for name, path, old, new in M
+                        if not only or any(o in name for o in only))))
