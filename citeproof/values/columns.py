@@ -73,10 +73,14 @@ def count_share_header(header: str) -> bool:
     return m is not None and (m.group(1) or "").strip() == "%" and bool(_COUNT_LABEL.search(header[: m.start()].strip()))
 
 
-def _count_share_cell(columns: Sequence[TableColumn]) -> list[tuple[ValueAtom | None, list[ValueAtom]]]:
+def _count_share_cell(
+    columns: Sequence[TableColumn],
+) -> tuple[list[tuple[ValueAtom | None, list[ValueAtom]]], set[int]]:
     """Each "count (share)" cell under a count-and-share header as two cells: the bracketed
-    share under a percent header, the count under none (so a number written as both stays as written)."""
+    share under a percent header, the count under none (so a number written as both stays as
+    written); and the ids of the columns so split (every other cell is read as it stands)."""
     out: list[tuple[ValueAtom | None, list[ValueAtom]]] = []
+    split: set[int] = set()
     for column in columns:
         if not (column.header and column.cell and count_share_header(column.header)):
             continue
@@ -84,9 +88,10 @@ def _count_share_cell(columns: Sequence[TableColumn]) -> list[tuple[ValueAtom | 
             continue
         atoms = claim_atoms(column.cell)
         share = [a for a in atoms if a.raw == m.group(1) and a.is_bare and a.kind == "value"]
-        if len(share) == 1:
+        if len(share) == 1:  # "2 (2)": count and share written alike, which is which is open
             out += [(_percent(), share), (None, [a for a in atoms if a is not share[0]])]
-    return out
+            split.add(id(column))
+    return out, split
 
 
 @lru_cache(maxsize=1)
@@ -142,10 +147,9 @@ def column_atoms(
     units = [header_unit(c.header) if c.header and c.cell else None for c in columns]
     if label is not None:
         units = [u if u is not None or not c.cell else label for u, c in zip(units, columns)]
-    shares = _count_share_cell(columns)
+    shares, split = _count_share_cell(columns)
     if not any(units) and not shares:
         return list(atoms)
-    split = {id(c) for c in columns if c.header and c.cell and count_share_header(c.header) and _COUNT_SHARE_CELL.match(c.cell)}
     cells = [(unit, claim_atoms(c.cell)) for c, unit in zip(columns, units) if c.cell and id(c) not in split] + shares
     out = []
     for atom in atoms:

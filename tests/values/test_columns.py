@@ -295,3 +295,10 @@ def test_the_count_beside_the_share_stays_a_count():
     columns = cols(("Adverse event", "AE"), ("Placebo, n (%)", "2 (3.57)"))
     count = next(a for a in row_atoms("AE | 2 (3.57)", columns) if a.raw == "2")
     assert count.under_header is None
+
+
+def test_a_count_and_share_written_alike_stay_as_written_beside_a_unit_column():
+    # the cell "2 (2)" is not split; it used to be dropped from the row's cells altogether, so
+    # the "2" under "Rate (%)" alone decided, and the count 2 was read as 2% too
+    columns = cols(("Adverse event", "AE"), ("Arm A, n (%)", "2 (2)"), ("Rate (%)", "2"))
+    assert all(a.under_header is None for a in row_atoms("AE | 2 (2) | 2", columns))
