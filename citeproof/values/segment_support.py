@@ -344,7 +344,6 @@ def _inverting_header_re() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(h) for h in headers) if headers else "(?!)")
 
 
-@lru_cache(maxsize=1024)
 def _spaced(text: str) -> str:
     return " ".join(text.split())
 
@@ -357,6 +356,7 @@ def _has_date(date: str, low: str) -> bool:
     return re.search(r"(?<![\d.])" + re.escape(date) + r"(?!\d)", low) is not None
 
 
+@lru_cache(maxsize=1024)
 def _entity_re(entity: str) -> re.Pattern[str]:
     # compiled once per entity token (a claim's entities recur across its segments and claims)
     tail = r"(?![a-z0-9])" if entity[-1] in "+-" else r"(?![a-z0-9+])(?!-(?![a-z]))"
