@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.segment_support import content_sequence, content_terms, cue_document, entity_tokens
+from citeproof.values.segment_support import content_sequence, content_terms, cue_document, entity_tokens, written_in
 
 _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
 _MARK_BREAK = re.compile(r"[；，：、]|,(?!\d)|:(?!\d)")
@@ -297,8 +297,8 @@ def _head_kept(phrase: str, claim_terms: set[str], claim_low: str) -> bool:
     words = [t for t in content_sequence(rest) if t not in cues.ignore and (t.isascii() or len(t) > 1)]
     names = entity_tokens(rest)
     if words:
-        return words[0] in claim_terms or words[0] in claim_low
-    return bool(names) and all(n in claim_terms or n in claim_low for n in names)
+        return words[0] in claim_terms or written_in(words[0], claim_low)
+    return bool(names) and all(n in claim_terms or written_in(n, claim_low) for n in names)
 
 
 def _shown(phrase: str) -> str:
@@ -341,8 +341,8 @@ def dropped_restriction(
         if wanted:
             phrases += _subject_phrases(sentence, anchors, written)
         for phrase in phrases:
-            missing = {t for t in _phrase_terms(phrase) - claim_terms if t not in claim_low}
-            if missing and phrase.lower() not in claim_low and not _head_kept(phrase, claim_terms, claim_low):
+            missing = {t for t in _phrase_terms(phrase) - claim_terms if not written_in(t, claim_low)}
+            if missing and not written_in(phrase.lower(), claim_low) and not _head_kept(phrase, claim_terms, claim_low):
                 if _CJK.search(phrase):  # its terms are character bigrams: the phrase says it better
                     return f"the source restricts it ('{_shown(phrase)}'); the claim does not"
                 words = ", ".join(f"'{w}'" for w in sorted(missing))

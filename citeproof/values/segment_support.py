@@ -344,6 +344,17 @@ def _inverting_header_re() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(h) for h in headers) if headers else "(?!)")
 
 
+def written_in(words: str, low: str) -> bool:
+    """``words`` written in lower-cased ``low``: from the start of a word when they are Latin ("men"
+    is not written in "women"; "treat" is in "treated", a stem), as a substring when Chinese
+    (which has no spaces to bound a word)."""
+    if words not in low:
+        return False
+    if not words.isascii():
+        return True
+    return re.search(r"(?<![a-z0-9])" + re.escape(words), low) is not None
+
+
 def _spaced(text: str) -> str:
     return " ".join(text.split())
 

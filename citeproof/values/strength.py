@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.segment_support import content_terms, cue_document
+from citeproof.values.segment_support import content_terms, cue_document, written_in
 
 
 @lru_cache(maxsize=1)
@@ -270,7 +270,7 @@ def dropped_scope(claim_text: str, segment_text: str) -> str | None:
             terms = {t for t in content_terms(scope.lower()) if t.isascii() or len(t) > 1}
             if not terms or terms <= sc.ignore_terms or scope.strip() in sc.ignore_terms:
                 continue  # "In 2023,", "In addition,", "本研究中，"
-            written = terms <= claim_terms or scope.lower().strip() in claim_low
+            written = terms <= claim_terms or written_in(scope.lower().strip(), claim_low)
             if not written or (excludes and not claim_excludes):
                 return phrase
     return None

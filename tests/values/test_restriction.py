@@ -150,3 +150,9 @@ def test_a_kept_or_unattached_restriction_is_no_finding(claim, source):
 def test_a_restriction_moved_onto_another_number_is_named(claim, source, other):
     why = moved_restriction(claim, source)
     assert why is not None and other in why and "another number" in why
+
+
+def test_a_restriction_word_inside_another_claim_word_is_not_written():
+    # review: "men" sat inside "women", so the claim's "in women" kept the source's "in men"
+    assert dropped_restriction("The response rate was 40% in women.", "The response rate was 40% in men.") is not None
+    assert dropped_restriction("The response rate was 40% in men.", "The response rate was 40% in men.") is None

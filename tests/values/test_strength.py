@@ -182,3 +182,9 @@ def test_each_hedge_of_the_source_must_be_kept(claim, source, dropped):
 )
 def test_a_kept_hedge_or_another_approximation_is_not_stronger(claim, source):
     assert stronger_than_source(claim, source) is None
+
+
+def test_a_scope_word_inside_another_claim_word_is_not_written():
+    # review: "In men," was read as written in a claim opening "In women,"
+    assert dropped_scope("In women, the response rate was 40%.", "In men, the response rate was 40%.") == "In men"
+    assert dropped_scope("In men, the response rate was 40%.", "In men, the response rate was 40%.") is None
