@@ -22,28 +22,21 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from citeproof.values.lexicon import data_json
-from citeproof.values.segment_support import cue_document, polarity
+from citeproof.values.segment_support import cue_document, polarity, words_pattern
 
 _CLAUSE_BREAK = re.compile(r"[,;，；]")
 
 
-def _words_re(words: list[str]) -> re.Pattern[str]:
-    """English words whole (no letter on either side), Chinese as substrings."""
-    parts = [
-        (r"(?<![a-z])" + re.escape(w) + r"(?![a-z])") if w.isascii() else re.escape(w)
-        for w in sorted(set(words), key=len, reverse=True)
-    ]
-    return re.compile("|".join(parts) if parts else "(?!)")
 
 
 @lru_cache(maxsize=1)
 def _list_words() -> re.Pattern[str]:
-    return _words_re([w.lower() for w in data_json("retractions.json")["lead_ins"]["list_words"]])
+    return words_pattern([w.lower() for w in data_json("retractions.json")["lead_ins"]["list_words"]])
 
 
 @lru_cache(maxsize=1)
 def _denied_words() -> re.Pattern[str]:
-    return _words_re([w.lower() for w in cue_document()["agreement_words"]["both_ways"]["frame"]["denied"]])
+    return words_pattern([w.lower() for w in cue_document()["agreement_words"]["both_ways"]["frame"]["denied"]])
 
 
 def denying_lead_in(lead_in: Sequence[str]) -> str | None:

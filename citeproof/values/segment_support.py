@@ -344,6 +344,19 @@ def _inverting_header_re() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(h) for h in headers) if headers else "(?!)")
 
 
+def words_pattern(words: list[str] | tuple[str, ...]) -> re.Pattern[str]:
+    """One search for any of ``words`` in lower-cased text, longest first: an English word whole
+    (no letter on either side; a clitic such as "'ll" needs none before it), Chinese as a
+    substring; no words match nothing."""
+    def one(w: str) -> str:
+        if not w.isascii():
+            return re.escape(w)
+        return (r"(?<![a-z])" if w[:1].isalnum() else "") + re.escape(w) + r"(?![a-z])"
+
+    parts = [one(w) for w in sorted(set(words), key=len, reverse=True)]
+    return re.compile("|".join(parts) if parts else "(?!)")
+
+
 def written_in(words: str, low: str) -> bool:
     """``words`` written in lower-cased ``low``: from the start of a word when they are Latin ("men"
     is not written in "women"; "treat" is in "treated", a stem), as a substring when Chinese

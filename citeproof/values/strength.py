@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.segment_support import content_terms, cue_document, written_in
+from citeproof.values.segment_support import content_terms, cue_document, words_pattern, written_in
 
 
 @lru_cache(maxsize=1)
@@ -107,8 +107,7 @@ class _Forecast:
 
 
 def _words_re(words: list[str]) -> re.Pattern[str]:
-    latin = sorted((w for w in words if w.isascii()), key=len, reverse=True)
-    return re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, latin)) + r")(?![a-z])")
+    return words_pattern([w for w in words if w.isascii()])  # the Chinese words are kept apart
 
 
 @lru_cache(maxsize=1)
