@@ -349,7 +349,7 @@ def words_pattern(words: list[str] | tuple[str, ...]) -> re.Pattern[str]:
     (no letter on either side; a clitic such as "'ll" needs none before it), Chinese as a
     substring; no words match nothing."""
     def one(w: str) -> str:
-        if not w.isascii():
+        if re.search(r"[\u3400-\u9fff]", w):
             return re.escape(w)
         return (r"(?<![a-z])" if w[:1].isalnum() else "") + re.escape(w) + r"(?![a-z])"
 

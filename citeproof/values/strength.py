@@ -107,7 +107,8 @@ class _Forecast:
 
 
 def _words_re(words: list[str]) -> re.Pattern[str]:
-    return words_pattern([w for w in words if w.isascii()])  # the Chinese words are kept apart
+    # the Chinese words are kept apart ("’ll", with its curly apostrophe, is no Chinese word)
+    return words_pattern([w for w in words if not re.search(r"[\u3400-\u9fff]", w)])
 
 
 @lru_cache(maxsize=1)
