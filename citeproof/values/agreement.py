@@ -412,7 +412,8 @@ def words_disagree(
         return f"the claim lists '{added}', which the source line does not"
     if modifier := added_modifier(claim_low, segment_low):
         return f"the claim's '{modifier[0]}' stands before '{modifier[1]}', which the source line has without it"
-    if (modifier := added_modifier(segment_low, claim_low, at_start=True, start_only=True)) and not modifier[0].endswith("ly"):
+    if (modifier := added_modifier(segment_low, claim_low, at_start=True, start_only=True)) \
+            and modifier[0] not in _weakening_words():
         # the mirror, for the word the claim opens on, its subject: "*Febrile* neutropenia occurred in
         # 20%" restated as "Neutropenia occurred in 20%" widens what is measured. Further in, a dropped
         # word mostly drops a detail ("intravenous infusion" as "infusion"); an adverb dropped
@@ -423,6 +424,11 @@ def words_disagree(
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9'.-]*[a-z0-9]|[a-z0-9]")
 MAX_CELLS = 36_000  # claim words × segment words beyond which (a whole page) no word-by-word alignment is made
+
+
+@lru_cache(maxsize=1)
+def _weakening_words() -> frozenset[str]:
+    return frozenset(cue_document()["weakening_words"]["en"])
 
 
 def added_modifier(claim_low: str, segment_low: str, *, at_start: bool = False, start_only: bool = False) -> tuple[str, str] | None:
