@@ -245,7 +245,8 @@ def _exclusion_cue() -> re.Pattern[str]:
 
 
 def _may_exclude(text: str) -> bool:
-    return _exclusion_cue().search(text.lower()) is not None
+    # spaces folded as the labels are read ("DO  NOT USE:" is "do not use")
+    return _exclusion_cue().search(" ".join(text.lower().split())) is not None
 
 
 def report_exclusion(context: Sequence[str]) -> str | None:

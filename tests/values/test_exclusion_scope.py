@@ -156,3 +156,15 @@ def test_plain_items_are_no_headers():
 ])
 def test_report_context_innermost_list_decides(context, expected):
     assert report_exclusion(context) == expected
+
+
+
+@pytest.mark.parametrize("label", ["DO  NOT USE:", "Not  recommended:", "Non  inclusion criteria:", "Exclusion   Criteria:"])
+def test_the_document_pre_filter_finds_every_label_the_line_reader_reads(label):
+    # review: the pre-filter (a superset of classify, so a document without one is skipped) did
+    # not fold spaces as the line reader does, so a label written with two spaces opened no list
+    from citeproof.values.exclusion_scope import _may_exclude
+
+    assert classify(label)[0] == "exclude"
+    assert _may_exclude(label)
+
