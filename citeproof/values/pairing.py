@@ -360,11 +360,9 @@ def _arms_by_value(reading: Reading) -> list[dict[str, Label]]:
 
 def _clause_of(reading: Reading, atom: ValueAtom) -> int:
     # clauses are in order and cover the text: the last one starting at or before the atom
+    # (clamped to the first or last: a gate reads on rather than stop on an offset past the text)
     k = bisect_right(reading.clauses, (atom.start, sys.maxsize)) - 1
-    s, e = reading.clauses[k] if k >= 0 else (0, 0)
-    if k < 0 or not s <= atom.start < e:
-        raise ValueError(f"value at {atom.start} lies in no clause of the reading")
-    return k
+    return min(max(k, 0), len(reading.clauses) - 1)
 
 
 def words_differ(claim_low: str, claim: Reading, source_low: str, source: Reading) -> str | None:

@@ -72,3 +72,14 @@ def test_an_arms_numbers_are_those_of_its_clause_paired_when_arms_and_numbers_al
     # a listed clause gives the number to each arm; a clause with no arm gives it to none
     assert arms("Arms A and B received drugy 250 mg.", {"drugy"}) == [["arm a", "arm b"]]
     assert arms("Arm A received drugx 80 mg and then drugy 250 mg on day 8.", {"drugx", "drugy"}) == [["arm a"], []]
+
+
+def test_a_value_past_the_last_clause_is_read_in_the_last_one_not_raised():
+    # review: an offset outside every clause raised ValueError, a crash the rule handler turns
+    # into a failed claim; the clauses cover the text, so the nearest one is the reading
+    from citeproof.values.pairing import Reading, _clause_of
+
+    atoms = extract_atoms("12 patients in Arm A and 5 in Arm B")
+    reading = Reading(tuple(atoms), (), ((0, 20), (20, 36)), tuple({} for _ in atoms))
+    assert _clause_of(reading, atoms[0].evolve(start=99, end=101)) == 1
+    assert _clause_of(reading, atoms[0]) == 0
