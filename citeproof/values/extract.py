@@ -265,7 +265,6 @@ def _digits_lost(ratio: float) -> int:
     return max(0, math.ceil(-math.log10(ratio) - 1e-9)) if ratio > 0 else 0
 
 
-_ACCOUNTING_AFTER_SYMBOL: re.Pattern[str] | None = None
 
 
 @lru_cache(maxsize=1)
@@ -274,21 +273,19 @@ def _loss_before() -> EndMatcher:
     return EndMatcher([c.lower() for c in data_json("value_cues.json")["loss_before"]["cues"]])
 
 
+@lru_cache(maxsize=1)
 def _accounting_after_symbol() -> re.Pattern[str]:
     """A currency symbol, then an amount in parentheses, then its scale ("$(45) million",
     "€(1.2)bn"): accounting writes the loss's parentheses inside the symbol too."""
-    global _ACCOUNTING_AFTER_SYMBOL
-    if _ACCOUNTING_AFTER_SYMBOL is None:
-        lex = lexicon()
-        symbols = "|".join(re.escape(p) for p in sorted(lex.currency_prefix, key=len, reverse=True))
-        scales = "|".join(re.escape(w) for w in sorted(lex.scale_words, key=len, reverse=True))
-        letters = "".join(re.escape(c) for c in lex.scale_letters)
-        _ACCOUNTING_AFTER_SYMBOL = re.compile(
-            rf"(?<![A-Za-z])(?P<cur>{symbols})\((?P<num>\d[\d,]*(?:\.\d+)?)\)"
-            rf"(?P<scale>\s?(?:{scales})(?![a-z])|[{letters}](?![A-Za-z]))?",
-            re.IGNORECASE,
-        )
-    return _ACCOUNTING_AFTER_SYMBOL
+    lex = lexicon()
+    symbols = "|".join(re.escape(p) for p in sorted(lex.currency_prefix, key=len, reverse=True))
+    scales = "|".join(re.escape(w) for w in sorted(lex.scale_words, key=len, reverse=True))
+    letters = "".join(re.escape(c) for c in lex.scale_letters)
+    return re.compile(
+        rf"(?<![A-Za-z])(?P<cur>{symbols})\((?P<num>\d[\d,]*(?:\.\d+)?)\)"
+        rf"(?P<scale>\s?(?:{scales})(?![a-z])|[{letters}](?![A-Za-z]))?",
+        re.IGNORECASE,
+    )
 
 
 def _accounting_parentheses_outside(text: str) -> tuple[str, frozenset[int]]:

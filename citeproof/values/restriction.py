@@ -47,7 +47,6 @@ _MARK_BREAK = re.compile(r"[；，：、]|,(?!\d)|:(?!\d)")
 _NUMBER = re.compile(r"(?<![0-9A-Za-z.])\d+(?:[, \u00a0\u202f]\d{3}(?!\d))*(?:\.\d+)?")
 _GROUPING = re.compile(r"[, \u00a0\u202f]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_SEMICOLON = re.compile(r"[;；]")
 # the base of a rate ("35 per 100,000", "5/1,000") is the unit of the number before it, not a number of its own
 _RATE_BASE = re.compile(r"(?:(?<![a-z])per|/)\s*$")
 _TRIM = " ,.;:，；：、。"
@@ -182,10 +181,9 @@ def _clauses(low: str, numbers: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 def _sentence_end(low: str, at: int) -> int:
-    """Where an exception list from ``at`` ends: the next ; or the sentence's end, and at most
-    _LIST_REACH characters on (a list that long is read in part)."""
-    m = _SEMICOLON.search(low, at, at + _LIST_REACH)
-    return m.start() if m else min(len(low), at + _LIST_REACH)
+    """Where an exception list from ``at`` ends: the sentence's end (``_sentences`` already cut
+    it at ; and ；), and at most _LIST_REACH characters on (a list that long is read in part)."""
+    return min(len(low), at + _LIST_REACH)
 
 
 _LIST_REACH = 600

@@ -70,8 +70,9 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     dropped restriction), or narrower (an added restriction), or None."""
     claim, segment = claim_text.lower(), segment_text.lower()
     # each hedge of the source's, not any one: "planned" in the claim keeps no "nearly all"
-    dropped = sorted(_all(segment, "hedges") - _all(claim, "hedges"))
-    if dropped and not (_has(claim, "hedges") and _near_synonyms(dropped, _all(claim, "hedges"))):
+    kept = _all(claim, "hedges")
+    dropped = sorted(_all(segment, "hedges") - kept)
+    if dropped and not _near_synonyms(dropped, kept):
         return f"the source hedges ('{dropped[0]}') what the claim states as fact"
     universal = _has(claim, "universals")
     if universal and not _has(segment, "universals"):

@@ -270,8 +270,8 @@ MUTATIONS = (
     Mutation(
         "any hedge in the claim keeps every hedge of the source ('planned' keeps 'nearly all')",
         "citeproof/values/strength.py",
-        '    if dropped and not (_has(claim, "hedges")',
-        '    if dropped and not _has(claim, "hedges") and not (_has(claim, "hedges")',
+        "    if dropped and not _near_synonyms(dropped, kept):",
+        "    if dropped and not kept and not _near_synonyms(dropped, kept):",
         ("tests/values/test_strength.py",),
     ),
     Mutation(
