@@ -39,7 +39,8 @@ rewritten as a number would fail a correct claim. So only these are rewritten:
   days", 一项研究 "a study") unless 仅/只 make it a count (仅一个疗程 "only one course"). 两次 is "twice" (2次), as
   "twice" is "2 times" in English (:mod:`citeproof.values.spelled_multiples`).
 
-Traditional 萬/億/兩 are written as 万/亿/两 first, and digit groups split by a full-width comma
+Traditional 萬/億/兩 are written as 万/亿/两 first, and financial numerals (大写: 壹佰伍拾万元,
+叁次) as the everyday ones where the run cannot be a word (队伍, 大陆, 收拾 are left alone); and digit groups split by a full-width comma
 (35，000) as by an ASCII one. Runs of bare digits without 十/百/千 (二〇二〇, 三四周 "three or
 four weeks") are left as they are: their reading is not one number. A half with a time unit is read too: 2年半 /
 两年半 = 2.5年, 半年 = 0.5年 (but 上半年, 下半年 name a half of a year). The rewrite runs only
@@ -99,20 +100,39 @@ def _pattern() -> re.Pattern[str]:
     # A run ending in 万/亿 takes the scale path instead (十五万台 → 15万台), so that a range
     # "十二万五千至十五万台" keeps both ends in 万.
     measure = "|".join(re.escape(w) for w in sorted(data_json("value_cues.json")["bound_measure_words"]["words"], key=len, reverse=True))
+    # Currency words written after an amount (units.json: 元, 美元, 港币 …) count it too (三百元);
+    # after 万/亿 the scale path reads it instead (十五亿元 → 15亿元, keeping the figure's precision).
+    money = "|".join(re.escape(w) for w in sorted(_money_words(), key=len, reverse=True))
     return re.compile(
         rf"(?P<per>百|千|万)分之(?:(?P<pct>{_DECIMAL})|(?P<digits>\d+(?:\.\d+)?))"
         rf"|{_RUN_START}(?P<den>{_RUN})分之(?P<num>{_RUN})"
         rf"|{_RUN_START}(?P<whole>{_SCALED_WHOLE})"
         rf"|{_RUN_START}(?P<a>{_DECIMAL})(?:(?P<sep>至|到|~|～)(?P<b>{_DECIMAL}))?"
-        rf"(?=(?P<over>{_OVER})?(?:(?P<large>{_LARGE_FOLLOW})|(?P<follow>{_FOLLOW})|(?<![万亿])(?P<measure>{measure})))"
+        rf"(?=(?P<over>{_OVER})?(?:(?P<large>{_LARGE_FOLLOW})|(?P<follow>{_FOLLOW})|(?<![万亿])(?P<measure>{measure})|(?<![万亿])(?P<money>{money})))"
         rf"|{_RUN_START}(?P<bare>{_BARE_DECIMAL})"
     )
+def _money_words() -> list[str]:
+    suffixes = data_json("units.json")["currencies"]["suffix"]
+    return [w for w in suffixes if not w.isascii()]
+
+
 # Traditional forms of the numeral characters, written as the simplified ones the readers know.
 _TRADITIONAL = str.maketrans({"萬": "万", "億": "亿", "兩": "两"})
 # Digit groups split by a full-width comma ("35，000人"): the thousands separator a Chinese text
 # may write, read as the ASCII one (a 3-digit list "100，200" reads as 100,200 does: one number).
 _FULLWIDTH_GROUPS = re.compile(r"(?<![\d.,，])\d{1,3}(?:，\d{3})+(?![\d]|，\d)")
 _ANY = re.compile(f"[{_CHARS}]")
+# Financial numerals (大写), written in contracts and invoices so that no stroke can be added
+# (壹佰伍拾万元 is 一百五十万元). 肆 伍 陆 拾 also live in ordinary words (放肆, 队伍, 大陆, 陆续,
+# 收拾), so a run is read as financial only when it holds a character no word uses (壹 贰 叁 柒
+# 捌 玖 佰 仟) or at least two financial characters (伍拾): "队伍十人" keeps its team.
+_FINANCIAL = {
+    "壹": "一", "贰": "二", "貳": "二", "叁": "三", "叄": "三", "肆": "四", "伍": "五", "陆": "六",
+    "陸": "六", "柒": "七", "捌": "八", "玖": "九", "拾": "十", "佰": "百", "仟": "千",
+}
+_FINANCIAL_ONLY = frozenset("壹贰貳叁叄柒捌玖佰仟")
+_FINANCIAL_ANY = re.compile(f"[{''.join(_FINANCIAL)}]")
+_FINANCIAL_RUN = re.compile(f"[{''.join(_FINANCIAL)}{_CHARS}]{{1,24}}")
 _PER_SIGN = {"百": "%", "千": "‰", "万": "‱"}  # 千分之3.5 is 3.5 per mille, not 3.5
 # Characters that make a word with a following 一/两 ("the same", "unified", "each", "only").
 _WORD_BEFORE_ONE = set("同统唯单每之其任某哪逐划专归合守整纯均万进一")
@@ -152,6 +172,8 @@ def arabic_numerals(text: str) -> str:
     if text.isascii():
         return text
     text = text.translate(_TRADITIONAL)
+    if _FINANCIAL_ANY.search(text):
+        text = _FINANCIAL_RUN.sub(_financial, text)
     if "，" in text:
         text = _FULLWIDTH_GROUPS.sub(lambda m: m.group(0).replace("，", ","), text)
     if _ANY.search(text):
@@ -160,6 +182,14 @@ def arabic_numerals(text: str) -> str:
     if "半" in text:
         text = _HALF_A.sub("0.5", _AND_A_HALF.sub(r"\1.5\2", text))
     return text
+
+
+def _financial(m: re.Match[str]) -> str:
+    run = m.group(0)
+    financial = [c for c in run if c in _FINANCIAL]
+    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:
+        return run
+    return "".join(_FINANCIAL.get(c, c) for c in run)
 
 
 def _rewrite(m: re.Match[str]) -> str:
@@ -259,6 +289,8 @@ def _reads_as_quantity(m: re.Match[str], run: str) -> bool:
             return False  # 一次 "once" (as "once daily" = "daily"); 两组 "both groups"
         if head == "一" and run == "一" and _is_article_one(m.group("follow"), m.group("measure"), before):
             return False  # 一个周期 "a cycle": the article, a count only after 仅/只
+    if run in ("一", "二") and m.group("money") == "元":
+        return False  # 一元化 "unified", 二元 "binary": words far more often than one or two yuan
     return True
 
 

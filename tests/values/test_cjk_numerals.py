@@ -36,6 +36,15 @@ from tests.values.helpers import verify_against, window
         ("风险增加三倍", "风险增加3倍"),
         ("每周两次", "每周2次"),  # "twice weekly"
         ("每两周一次", "每2周一次"),  # "every two weeks": 每 makes a word with 一, not with 两
+        ("每盒售价三百元", "每盒售价300元"),
+        ("两元", "2元"),
+        ("十二美元", "12美元"),
+        ("人民币壹佰伍拾万元整", "人民币150万元整"),  # financial numerals (大写)
+        ("壹仟贰佰叁拾肆元", "1234元"),
+        ("每日给药叁次", "每日给药3次"),
+        ("伍拾名患者", "50名患者"),  # two financial characters, neither unique to numerals
+        ("陆拾岁", "60岁"),
+        ("队伍十人", "队伍10人"),  # 伍 of 队伍 (team) is no financial five: 十人 alone is read
     ],
 )
 def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
@@ -66,6 +75,11 @@ def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
         "2毫克/千克",  # 千克 alone is the kilogram
         "每千克体重2 mg",
         "Plain ASCII text, 3 weeks.",
+        "实行一元化管理",  # 一元化: "unified", not one yuan
+        "二元醇",  # "diol"
+        "陆续入组",  # 陆续: "one after another"
+        "收拾行李",  # 收拾: "to pack"
+        "疫情肆虐",  # 肆虐: "to rage"
     ],
 )
 def test_a_numeral_inside_a_word_or_without_a_unit_is_left_alone(text):
@@ -102,6 +116,18 @@ def test_a_fabricated_duration_in_chinese_numerals_fails_and_the_true_one_passes
         "受试者接受每日两百 mg治疗，持续四周。[evidence:trial.md#L3]\n\n"
         "共有十五名患者完成了治疗。[evidence:trial.md#L4]\n\n"
         "共有十二名患者完成了治疗。[evidence:trial.md#L4]\n"
+    )
+    assert [status for _, status in _verdicts(tmp_path, report, source)] == ["fail", "pass", "fail", "pass"]
+
+
+def test_an_amount_in_financial_or_plain_numerals_before_yuan_is_checked(tmp_path):
+    source = "# 合同\n\n合同总金额为人民币壹佰贰拾万元整。\n每盒售价200元。\n"
+    report = (
+        "# 报告\n\n"
+        "合同总金额为人民币壹佰伍拾万元整。[evidence:trial.md#L3]\n\n"
+        "合同总金额为人民币120万元整。[evidence:trial.md#L3]\n\n"
+        "每盒售价三百元。[evidence:trial.md#L4]\n\n"
+        "每盒售价二百元。[evidence:trial.md#L4]\n"
     )
     assert [status for _, status in _verdicts(tmp_path, report, source)] == ["fail", "pass", "fail", "pass"]
 
