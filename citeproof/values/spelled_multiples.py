@@ -19,6 +19,10 @@ they become atoms the numeric rule compares:
   "doubled" is a different figure. Only these past forms are read: "doubling time" is a
   quantity's name.
 
+* ``a dozen`` → ``12``, ``half a dozen`` → ``6``, ``three dozen``/``3 dozen`` → ``36``: a dozen
+  is twelve, so "12 hospitals" citing "a dozen hospitals" is the same figure and "a dozen
+  patients" citing "10 patients" is not; "dozens of" is no one number and stays.
+
 "once" is not rewritten: "once daily" and "daily" say the same, and a claim must not fail
 for writing one where its source wrote the other.
 """
@@ -26,6 +30,8 @@ for writing one where its source wrote the other.
 from __future__ import annotations
 
 import re
+
+from citeproof.values.lexicon import data_json
 
 _TIMES = re.compile(r"\b(?P<word>twice|thrice)\b", re.IGNORECASE)
 _TIMES_VALUE = {"twice": 2, "thrice": 3}
@@ -43,9 +49,10 @@ _FOLD_CHANGE = {"doubled": "increased by 100%", "tripled": "increased by 200%", 
                 "halved": "decreased by 50%"}
 _FOLD_ZH = re.compile(r"翻了?一番|翻了?两番|翻倍|减半")
 _FOLD_ZH_CHANGE = {"一番": "增长了100%", "两番": "增长了300%", "翻倍": "增长了100%", "减半": "下降了50%"}
+_DOZEN = re.compile(r"\b(?:(?P<half>half an?)|(?P<one>an?)|(?P<count>\d{1,3}|[a-z]+))\s+dozen\b", re.IGNORECASE)
 # Cheap substring cues first (on the lower-cased text): this runs on every line a numeric rule reads.
 _CUES = ("twice", "thrice", "q.", "qd", "qid", "qod", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled", "halved", "番", "翻倍", "减半",
-         "-hourly", "-daily", "-weekly", "-monthly", "-yearly")
+         "-hourly", "-daily", "-weekly", "-monthly", "-yearly", "dozen")
 # "some cue occurs" as one search of their alternation (a generator of substring tests costs
 # more per line than the scan); the same answer as any(cue in low for cue in _CUES)
 _ANY_CUE = re.compile("|".join(re.escape(cue) for cue in _CUES))
@@ -67,9 +74,21 @@ def numeric_multiples(text: str, low: str | None = None) -> str:
     text = _TIMES.sub(lambda m: f"{_TIMES_VALUE[m.group('word').lower()]} times", text)
     text = _SHORTHAND.sub(_shorthand, text)
     text = _FOLD.sub(lambda m: _FOLD_CHANGE[m.group("word").lower()], text)
+    if "dozen" in low:
+        text = _DOZEN.sub(_dozen, text)
     if not text.isascii():
         text = _FOLD_ZH.sub(lambda m: _FOLD_ZH_CHANGE[next(k for k in _FOLD_ZH_CHANGE if m.group(0).endswith(k))], text)
     return text
+
+
+def _dozen(m: re.Match[str]) -> str:
+    if m.group("half"):
+        return "6"
+    if m.group("one"):
+        return "12"
+    count = m.group("count")
+    n = int(count) if count.isdigit() else data_json("number_words.json")["units"].get(count.lower())
+    return m.group(0) if not n else str(12 * n)  # "the dozen", "zero dozen": no count to multiply
 
 
 def _shorthand(m: re.Match[str]) -> str:

@@ -696,6 +696,20 @@ MUTATIONS = (
         ("tests/values/test_zh_measure_words.py",),
     ),
     Mutation(
+        "'a dozen' left unread ('12 hospitals' citing 'a dozen hospitals' fails)",
+        "citeproof/values/spelled_multiples.py",
+        "        text = _DOZEN.sub(_dozen, text)",
+        "        pass",
+        ("tests/values/test_spelled_multiples.py",),
+    ),
+    Mutation(
+        "'N dozen' read as N ('4 dozen evaluable patients' against 48)",
+        "citeproof/values/spelled_multiples.py",
+        "    return m.group(0) if not n else str(12 * n)",
+        "    return m.group(0) if not n else str(n)",
+        ("tests/values/test_spelled_multiples.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",

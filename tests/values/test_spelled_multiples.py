@@ -37,6 +37,11 @@ from tests.values.helpers import verify_against, window
         ("销售额翻了一番", "销售额增长了100%"),
         ("销售额翻了两番", "销售额增长了300%"),
         ("剂量减半", "剂量下降了50%"),
+        ("A dozen hospitals", "12 hospitals"),
+        ("about a dozen patients", "about 12 patients"),
+        ("half a dozen sites", "6 sites"),
+        ("three dozen vials", "36 vials"),
+        ("2 dozen vials", "24 vials"),
     ],
 )
 def test_a_spelled_count_or_shorthand_is_written_as_a_number(text, expected):
@@ -50,6 +55,8 @@ def test_a_spelled_count_or_shorthand_is_written_as_a_number(text, expected):
         "A bid for the company failed.",  # an English word
         "BIDS and TIDES",
         "Once daily dosing",  # "once daily" says no more than "daily"
+        "dozens of sites",  # no one number
+        "the dozen sites that enrolled",  # no count to multiply
     ],
 )
 def test_a_word_that_only_looks_like_one_is_left_alone(text):
@@ -81,6 +88,14 @@ def test_a_change_spelled_as_a_verb_is_the_change_it_states():
     assert _states("The mortality rate fell by 50%.", "The mortality rate was halved.") == [("50%", "supported")]
     assert _states("2023年销售额增长了100%。", "2023年销售额翻了一番。") == [("100%", "supported")]
     assert _states("Sales tripled in 2023.", "Sales doubled in 2023.") == [("200%", "missing")]
+
+
+def test_a_dozen_is_twelve_on_either_side():
+    # red-team finding: "12 hospitals adopted the platform" citing "A dozen hospitals adopted the platform" failed
+    assert _states("12 hospitals adopted the platform in 2023.", "A dozen hospitals adopted the platform in 2023.") == [
+        ("12", "supported")]
+    assert ("10", "missing") in _states("10 hospitals adopted the platform in 2023.", "A dozen hospitals adopted the platform in 2023.")
+    assert ("12", "missing") in _states("A dozen hospitals adopted the platform.", "Ten hospitals adopted the platform.")
 
 
 def test_a_treatment_cycle_is_not_a_week():
