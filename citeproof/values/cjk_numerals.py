@@ -179,6 +179,8 @@ def arabic_numerals(text: str) -> str:
     if _ANY.search(text):
         text = _MIXED.sub(_mixed, text)
         text = _pattern().sub(_rewrite, text)
+        if _SCALED_LOW_END.search(text):
+            text = _SCALED_LOW_END.sub(_high_end_in_scale, text)
     if "半" in text:
         text = _HALF_A.sub("0.5", _AND_A_HALF.sub(r"\1.5\2", text))
     return text
@@ -240,6 +242,20 @@ def _in_scale_units(value: int, run: str) -> str:
     ending in that scale ("十二万五千至十五万") then reads as one quantity, its precision as written."""
     large = "亿" if "亿" in run else "万"
     return format((Decimal(value) / _LARGE[large]).normalize(), "f") + large
+
+
+# A range whose low end is written in 万/亿 (十二万五千 → 12.5万) and whose high end, counted
+# by a measure word, in full digits (十五万名 → 150000名): the reader would scale the high end
+# too (12.5万至150000 = 125000 to 1.5 billion), so the high end is written in the low end's scale.
+_SCALED_LOW_END = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)([万亿])(至|到|~|～)(\d+)(?![\d.万亿])")
+
+
+def _high_end_in_scale(m: re.Match[str]) -> str:
+    low, large, sep, high = m.groups()
+    scaled = Decimal(high) / _LARGE[large]
+    if scaled < Decimal(low):
+        return m.group(0)  # the high end is no figure in that scale (12万至15: left to the reader)
+    return f"{low}{large}{sep}{format(scaled.normalize(), 'f')}{large}"
 
 
 def _before_scale(a: str, b: str | None, sep: str | None, large: str) -> str:

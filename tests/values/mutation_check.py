@@ -710,6 +710,13 @@ MUTATIONS = (
         ("tests/values/test_spelled_multiples.py",),
     ),
     Mutation(
+        "a range's high end left in full digits after a scaled low end (十二万五千至十五万名 -> 125,000 to 1.5 billion)",
+        "citeproof/values/cjk_numerals.py",
+        "            text = _SCALED_LOW_END.sub(_high_end_in_scale, text)",
+        "            pass",
+        ("tests/values/test_cjk_numerals.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",

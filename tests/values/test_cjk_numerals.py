@@ -44,7 +44,9 @@ from tests.values.helpers import verify_against, window
         ("每日给药叁次", "每日给药3次"),
         ("伍拾名患者", "50名患者"),  # two financial characters, neither unique to numerals
         ("陆拾岁", "60岁"),
-        ("队伍十人", "队伍10人"),  # 伍 of 队伍 (team) is no financial five: 十人 alone is read
+        ("队伍十人", "队伍10人"),
+        ("十二万五千至十五万名", "12.5万至15万名"),  # the high end in the low end's scale, never 12.5万至150000
+        ("十二万五千至十五万元", "12.5万至15万元"),  # 伍 of 队伍 (team) is no financial five: 十人 alone is read
     ],
 )
 def test_a_numeral_stating_a_quantity_is_written_in_digits(text, expected):
@@ -130,6 +132,13 @@ def test_an_amount_in_financial_or_plain_numerals_before_yuan_is_checked(tmp_pat
         "每盒售价二百元。[evidence:trial.md#L4]\n"
     )
     assert [status for _, status in _verdicts(tmp_path, report, source)] == ["fail", "pass", "fail", "pass"]
+
+
+def test_a_range_starting_past_a_scale_character_keeps_its_high_end():
+    # red-team finding: 十二万五千至十五万名 read as 125,000 to 1.5 billion and failed a true claim
+    source = window("The study enrolled 125,000 to 150,000 participants.")
+    assert [r.state for r in assess_numbers("研究共纳入十二万五千至十五万名受试者。", [source])] == ["supported"]
+    assert [r.state for r in assess_numbers("研究共纳入十二万五千至十六万名受试者。", [source])] == ["missing"]
 
 
 def test_a_run_of_numerals_too_long_to_be_one_number_is_left_alone():
