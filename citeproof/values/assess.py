@@ -439,6 +439,10 @@ def assess_atoms(
         if state == "missing" and (denial := _zero_stated_by_negation(atom, windows)) is not None:
             state, matched, source_id = "plausible", denial.text, denial.source_id
             why = "the claim's zero is a word ('none'); the source says it with a negation, not a count"
+        elif state == "missing" and _zero_counting_nothing(atom):
+            state = "plausible"
+            why = (f"the claim's '{atom.raw}' counts no noun a source counts ('None of the cohorts …'): it says "
+                   "that no part of the place has a property, which a source states by leaving it out, not as a count")
         out.append(NumberAssessment(raw=atom.raw, normalised=atom.describe(), state=state, matched=matched,
                                     source_id=source_id, atom=atom, why=None if state == "supported" else why))
     return out
@@ -449,6 +453,13 @@ def _denied_zero_words() -> frozenset[str]:
     from citeproof.values.lexicon import data_json
 
     return frozenset(data_json("number_words.json")["denied_zero"]["words"])
+
+
+@lru_cache(maxsize=1)
+def _quantifier_zero_words() -> frozenset[str]:
+    from citeproof.values.lexicon import data_json
+
+    return frozenset(data_json("number_words.json")["quantifier_zero"]["words"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,6 +482,15 @@ def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -
             if line.strip() and polarity(line)[0]:
                 return _Denial(line.strip(), window.document.source_id)
     return None
+
+
+def _zero_counting_nothing(atom: ValueAtom) -> bool:
+    """A zero written as a quantifier word (``quantifier_zero``: "none") that counts no count noun
+    ("None of the cohorts receive tablets", "none of the criteria mention exercise"): it says
+    no part of the place has a property, which the source shows by omission — the judge's to
+    read. "None of the patients" counts what a source counts, and "zero serious events" is a
+    count however it is written: a count the window lacks stays missing."""
+    return atom.number == 0 and not atom.derived and atom.count_noun is None and atom.raw.lower() in _quantifier_zero_words()
 
 
 def _no_store_checker() -> ModelChecker:

@@ -717,6 +717,20 @@ MUTATIONS = (
         ("tests/values/test_cjk_numerals.py",),
     ),
     Mutation(
+        "'None of the cohorts …' (a quantifier over the place) fails on its zero",
+        "citeproof/values/assess.py",
+        "        elif state == \"missing\" and _zero_counting_nothing(atom):",
+        "        elif False:",
+        ("tests/values/test_denied_zero.py",),
+    ),
+    Mutation(
+        "any zero word counting no count noun is left to the judge ('zero serious events' no longer fails)",
+        "citeproof/values/assess.py",
+        "atom.raw.lower() in _quantifier_zero_words()",
+        "atom.raw.lower() in _denied_zero_words()",
+        ("tests/values/test_denied_zero.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",

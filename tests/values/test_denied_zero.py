@@ -49,3 +49,33 @@ def test_a_zero_the_window_does_not_negate_or_a_digit_zero_still_fails(tmp_path,
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "fail"
     assert any(f.code == "numeric_token_miss" for f in checked.reasons)
+
+
+ARMS = (
+    "# S\n\n"
+    "Cohort A receives 200 mg film-coated tablets daily; cohort B receives 400 mg film-coated tablets daily.\n\n"
+    "Arm A had 2 serious events and arm B had 3 serious events.\n"
+)
+
+
+def test_none_of_things_no_source_counts_is_left_to_the_judge(tmp_path):
+    # NLI4CT 2023: "None of the cohorts … receive enteric-coated tablets" FAILED on its 'None' against
+    # an intervention section that lists what each cohort receives and never counts cohorts
+    claim = "None of the cohorts receive enteric-coated tablets."
+    out = verify_against(tmp_path, ARMS, cited_report(claim, anchor="[evidence:s.md#L3]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided", checked.reasons
+    assert [n.state for n in checked.numbers] == ["plausible"]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "None of the patients had serious events in arm A.",  # counts patients: a count the window lacks
+        "There were zero serious events in arm A.",  # 'zero' is a count however it is written
+    ],
+)
+def test_a_zero_that_counts_a_count_noun_still_fails(tmp_path, claim):
+    out = verify_against(tmp_path, ARMS, cited_report(claim, anchor="[evidence:s.md#L5]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "fail", checked.undecided_reasons
