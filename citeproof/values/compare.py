@@ -171,6 +171,11 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
     if conv is None:
         return None
     wv, same, approx = conv
+    # the claim is more precise than the source, in the same unit ("45.0%" for "45%", "0.750" for
+    # "0.75"; not "1.2 billion" for "1,200 million", which is coarser): a precision the source never
+    # stated (it may be 44.6%) — the same figure, but for a judge. Only decimals written after a
+    # point count: "12,000" for "12 thousand" claims no precision, trailing zeros of a whole number are no digits
+    finer = same and claim.decimals > 0 and claim.step < source.step * (1 - 1e-9)
     # an SI conversion (g ↔ mg, weeks ↔ hours) is exact: no claim-precision rounding
     same = same or _same_dim(claim, source)
     cv = claim.number
@@ -181,7 +186,7 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
     if cq is None:
         if wq in (None, "~"):
             if eq:
-                return "supported"
+                return "plausible" if finer else "supported"
             if same and not approx and _rounds_to(cv, wv, claim.step):
                 return "plausible"  # the claim rounds the source value: a judge decides if that is fair
             if wv < 0 < cv and _equal(claim, cv, -wv, same_unit=same) and not approx and not claim.raw.startswith("+"):

@@ -731,6 +731,20 @@ MUTATIONS = (
         ("tests/values/test_denied_zero.py",),
     ),
     Mutation(
+        "a claim more precise than its source is supported ('45.0%' for '45%')",
+        "citeproof/values/compare.py",
+        '                return "plausible" if finer else "supported"',
+        '                return "supported"',
+        ("tests/values/test_rounding_is_not_equality.py",),
+    ),
+    Mutation(
+        "trailing zeros of a whole number count as precision ('12,000' for '12 thousand' judged)",
+        "citeproof/values/compare.py",
+        "    finer = same and claim.decimals > 0 and claim.step < source.step * (1 - 1e-9)",
+        "    finer = same and claim.step < source.step * (1 - 1e-9)",
+        ("tests/values/test_rounding_is_not_equality.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",

@@ -1,7 +1,8 @@
 """A rounded same-unit figure is plausible (judged), never supported (SPEC §3.4).
 
 Found by running a diagram label: "14 months" was passed as supported by a source that says
-"13.5 months". Conversions keep their claim-precision equality (1/3 = 33.33%, 0.12 g = 120 mg).
+"13.5 months". Likewise "45.0%" is not supported by "45%": the claim states a precision the
+source never did. Conversions keep their claim-precision equality (1/3 = 33.33%, 0.12 g = 120 mg).
 """
 
 from __future__ import annotations
@@ -32,6 +33,14 @@ def window(text: str) -> SourceWindow:
         ("One third responded (33.33%).", "1/3 of participants responded.", "supported"),
         ("The dose was 0.12 g.", "The dose was 120 mg.", "supported"),
         ("Median time to progression was 19 months.", "Median time to progression was 13.5 months.", "missing"),
+        # more decimals than the source, same unit: a precision it never stated (45% may be 44.6%)
+        ("The response rate was 45.0%.", "The response rate was 45%.", "plausible"),
+        ("The hazard ratio was 0.750.", "The hazard ratio was 0.75.", "plausible"),
+        ("The response rate was 45%.", "The response rate was 45.0%.", "supported"),
+        # a coarser scale or a whole number claims no extra precision
+        ("Sales reached $1.2 billion.", "Sales reached $1,200 million.", "supported"),
+        ("The company shipped 12,000 units.", "The company shipped 12 thousand units.", "supported"),
+        ("The dose was 2500 µg.", "The dose was 2.5 mg.", "supported"),
     ],
 )
 def test_rounding_versus_equality(claim, source, state):
