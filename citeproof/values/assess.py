@@ -337,6 +337,17 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
     return best
 
 
+def _derived_stated(claim: ValueAtom, index: TextIndex, *, negated: bool) -> str | None:
+    """The line where the source itself states the claim's derived number as a derived number
+    ("a CAGR of 12.4%", "2.5-fold", "15 percentage points", 两倍): a figure the source reports,
+    copied rather than worked out by the writer — no fabrication, so not missing. A plain value
+    equal to it ("12.4%" grown in one year, "15%") is no such statement."""
+    for source, line in _candidates(claim, index):
+        if source.derived and relate(claim, source, negated=negated) == "supported":
+            return line
+    return None
+
+
 _RANK = {"supported": 2, "plausible": 1, "missing": 0}
 
 
@@ -427,8 +438,14 @@ def assess_atoms(
                 s, line, reason = models.assess(atom, window, negated=negated)
                 why = why or reason
             elif atom.derived:
-                why = "a derived number needs a cited model/evidence file holding its formula, inputs and units"
-                continue
+                stated = _derived_stated(atom, index.for_atom(atom), negated=negated)
+                if stated is None:
+                    why = "a derived number needs a cited model/evidence file holding its formula, inputs and units"
+                    continue
+                # supported only through a model file (SPEC §3.4); a source that states the same
+                # derived figure makes the claim the judge's, not a fabrication
+                s, line = "plausible", stated
+                why = "a derived number the source states as such; without a model file it is judged, never supported"
             else:
                 s, line = match_atom(atom, index.for_atom(atom), negated=negated)
             if s == "supported":

@@ -745,6 +745,20 @@ MUTATIONS = (
         ("tests/values/test_rounding_is_not_equality.py",),
     ),
     Mutation(
+        "a derived number the source states as such still fails ('a CAGR of 12.4%' copied verbatim blocked)",
+        "citeproof/values/assess.py",
+        "                stated = _derived_stated(atom, index.for_atom(atom), negated=negated)",
+        "                stated = None",
+        ("tests/values/test_assess.py",),
+    ),
+    Mutation(
+        "a plain value equal to a derived number counts as stating it ('grew 12.4% in 2023' for a CAGR)",
+        "citeproof/values/assess.py",
+        "        if source.derived and relate(claim, source, negated=negated) == \"supported\":",
+        "        if relate(claim, source, negated=negated) == \"supported\":",
+        ("tests/values/test_assess.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",

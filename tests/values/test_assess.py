@@ -125,9 +125,9 @@ def test_negated_claim_makes_bounds_judgeable():
 
 
 def test_derived_number_needs_a_checked_model_file():
-    """A plain source never backs a derived number; a model file only through its checked
+    """A plain source never supports a derived number; a model file only through its checked
     calculation, which needs a store to resolve its inputs (tests/values/test_model_check.py)."""
-    plain = window("response 40% vs 20%; a 2-fold difference")
+    plain = window("response 40% vs 20%")
     model = window(
         "- response_a = 40% [nct:NCT0000001#Results]\n- response_b = 20% [nct:NCT0000001#Results]\n"
         "Formula: ratio = response_a / response_b\nUnits: ratio\nResult: ratio = 2-fold",
@@ -137,6 +137,33 @@ def test_derived_number_needs_a_checked_model_file():
     assert [a.state for a in assess_numbers(claim, [plain], kinds=["nct"])] == ["missing"]
     [unchecked] = assess_numbers(claim, [model], kinds=["model"])
     assert unchecked.state == "missing" and "cannot be resolved (no source store)" in (unchecked.why or "")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("response was 2-fold higher", "response 40% vs 20%; a 2-fold difference"),
+        ("The market will grow at a CAGR of 12.4% from 2023 to 2030.", "The market is projected to grow at a CAGR of 12.4% from 2023 to 2030."),
+        ("The response rate was 15 percentage points higher in Arm A.", "Response was 15 percentage points higher in Arm A than in Arm B."),
+        ("A组的发生率是B组的两倍。", "A组的发生率是B组的两倍。"),
+    ],
+)
+def test_a_derived_number_the_source_states_as_such_is_judged_not_failed(claim, source):
+    # red-team finding: every analyst report quoting a source's CAGR verbatim was blocked
+    [a] = assess_numbers(claim, [window(source)], kinds=["evidence"])
+    assert a.state == "plausible" and "states as such" in (a.why or "")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The market will grow at a CAGR of 12.4% from 2023 to 2030.", "The market grew 12.4% in 2023."),  # a plain value
+        ("The response rate was 15 percentage points higher in Arm A.", "The response rate was 15% in Arm A."),
+        ("Exposure increased 3-fold with food.", "Exposure increased 2.5-fold with food."),
+    ],
+)
+def test_a_derived_number_the_source_does_not_state_as_such_is_still_missing(claim, source):
+    assert [a.state for a in assess_numbers(claim, [window(source)], kinds=["evidence"])] == ["missing"]
 
 
 def test_assessment_reports_what_decided_and_where():

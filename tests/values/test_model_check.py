@@ -130,11 +130,15 @@ def test_a_cagr_model_with_a_power_backs_the_true_cagr_only(tmp_path):
     assert other.state == "missing"
 
 
-def test_a_cagr_in_a_plain_source_is_not_backed_by_its_text(tmp_path):
+def test_a_cagr_in_a_plain_source_is_never_supported_by_its_text(tmp_path):
+    # the source states the same CAGR: copied, not fabricated — judged (plausible), never supported
     source = "# Source\nThe market grew at a CAGR of 14.9% from 2019 to 2023.\n"
     [n] = assess(tmp_path, source, "The market grew at a CAGR of 14.9% from 2019 to 2023.", "[evidence:e.md#L2]",
                  kind_path="evidence/e.md")
-    assert n.state == "missing" and "derived number" in n.why
+    assert n.state == "plausible" and "derived number" in n.why
+    [m] = assess(tmp_path / "b", source, "The market grew at a CAGR of 16.2% from 2019 to 2023.", "[evidence:e.md#L2]",
+                 kind_path="evidence/e.md")
+    assert m.state == "missing" and "derived number" in m.why
 
 
 def test_an_evidence_file_used_as_a_model_is_checked_for_derived_numbers(tmp_path):
