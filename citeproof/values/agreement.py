@@ -17,8 +17,10 @@ Two rules, both leaving the claim to the judge (never a fail):
 
 * every group the claim uses must be in the source line (every class) — a claim says no
   more than its source;
-* a group of a *both ways* class (privation, frames, conditions, on/off, the comparison period of a
-  change, a compound rate) that the source line uses in a clause the claim restates must be
+* a group of a *both ways* class (privation — "free of", "loss of" too —, frames — "disputed" too —,
+  conditions, on/off, the comparison period of a change, a compound rate, a rank before a
+  superlative: "third most common", a figure of each member: "each of", a running period:
+  "since 2019", a period ending at a date: "in the year to March 2023") that the source line uses in a clause the claim restates must be
   in the claim — dropping "lacked", "whether" or "except" turns the source's sentence
   around, and "rose 12%" is neither "rose 12% year on year" nor "grew at a 12% CAGR". A
   clause is restated when at least half of its content words, and at least one, are the claim's; "…, whereas it is unknown whether it

@@ -21,7 +21,13 @@ written twice cannot be placed):
   to its right while another moves from its right to its left is two roles exchanged. A
   word moving one way only ("Compared with Arm B" fronted or put last) is a reordering. A
   bare negation or direction word is no pivot: "Arm B had longer PFS" and "PFS was longer
-  in Arm B" exchange the words around "longer" and say the same.
+  in Arm B" exchange the words around "longer" and say the same. Relation words are pivots
+  too (before, after, prior to, outperformed, exceeded, replaced by, excluded from, crossed
+  over to …), and a pivot written "A … B" is its second word where the first stands before
+  it: the 'to' of "shifted from open to laparoscopic surgery" (a bare 'to' joins no two
+  sides), the 'over' of "favored A over B". The items placed are phrases' own words
+  ("control group" / "experimental group": 'group', written twice, is not placed) and, here
+  only, frequency words ("monthly dosing was superior to weekly dosing").
 
 * **clause roles** — two clauses of the claim that each take placed words (cue words
   included: a state such as "increased" is what moves) from the same two clauses of the
@@ -45,6 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.values.extract import prepare
+from citeproof.values.lexicon import lexicon
 from citeproof.values.segment_support import content_sequence, cue_document, cues, entity_tokens, polarity
 from citeproof.values.substitution import swapped_word
 
@@ -88,8 +95,13 @@ class _Lists:
     breaks: re.Pattern[str]
     verbs: _Words
     pivots: _Words  # comparisons, contrasts and causal links
+    paired: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...]  # "from … to": (opener, pivot, as written)
+    frequencies: frozenset[str]  # "weekly", "monthly": no content term, yet what a comparison's sides may differ by
     cue_words: _Words  # negation and direction cues (not keys: they are what is compared)
     not_cues: _Words  # bound phrases and negation exceptions ("more than", 不良): no pivot in them
+
+
+_PAIRED = "…"  # "from … to": the second word is a pivot where the first is written before it
 
 
 @lru_cache(maxsize=1)
@@ -98,10 +110,15 @@ def _lists() -> _Lists:
     scope = doc["clause_scope"]
     directions = [w for words in doc["directions"].values() for w in words]
     breaks = _Words.of(scope["breaks"]).pattern.pattern
+    single = [p for p in scope["pivots"] if _PAIRED not in p]
+    paired = [p for p in scope["pivots"] if _PAIRED in p]
     return _Lists(
         breaks=re.compile(f"{_MARK_BREAK}|{breaks}"),
         verbs=_Words.of(scope["clause_verbs"]),
-        pivots=_Words.of(scope["pivots"]),
+        pivots=_Words.of(single),
+        paired=tuple((_Words.of([a.strip()]).pattern, _Words.of([b.strip()]).pattern, p)
+                     for p in paired for a, b in [p.split(_PAIRED)]),
+        frequencies=frozenset(w for w in lexicon().per_time_by_alias if w.isalpha() and w.isascii()),
         cue_words=_Words.of([*doc["negation"], *directions]),
         not_cues=_Words.of([*doc["bound_phrases"], *doc["negation_exceptions"]]),
     )
@@ -250,7 +267,7 @@ def _pivot_sides_differ(claim: str, segment: str) -> str | None:
     shared = [p for p in mine if p in other]
     if not shared:
         return None
-    placed = _placed_once(_keys(ours), _keys(theirs))
+    placed = _placed_once(_pivot_keys(ours), _pivot_keys(theirs))
     if not placed:
         return None
     for pivot in shared:
@@ -259,10 +276,16 @@ def _pivot_sides_differ(claim: str, segment: str) -> str | None:
         backward = next((k for k in placed if k in a_right and k in b_left), None)
         if forward is not None and backward is not None:
             return (
-                f"the claim puts '{_shown(forward)}' before '{pivot}' and '{_shown(backward)}' after it; "
+                f"the claim puts '{_shown(forward)}' before {_pivot_shown(pivot)} and '{_shown(backward)}' after it; "
                 "the source has them the other way round"
             )
     return None
+
+
+def _pivot_shown(pivot: str) -> str:
+    if _PAIRED not in pivot:
+        return f"'{pivot}'"
+    return f"'{pivot.split(_PAIRED)[1].strip()}' (of '{pivot}')"
 
 
 def _pivot_text(text: str) -> str:
@@ -282,14 +305,30 @@ def _single_pivots(low: str) -> dict[str, tuple[int, int]]:
     """Pivot → its span, for the pivots written exactly once (a repeated one has no one side)."""
     spans: dict[str, tuple[int, int]] = {}
     seen: Counter[str] = Counter()
-    for m in _lists().pivots.pattern.finditer(low):
+    lists = _lists()
+    for m in lists.pivots.pattern.finditer(low):
         seen[m.group(0)] += 1
         spans[m.group(0)] = m.span()
+    for opener, pivot, written in lists.paired:
+        # "shifted from A to B": the 'to' after 'from' splits the two ends; a 'to' alone
+        # ("increased to 40%", "randomised to") joins no two interchangeable sides
+        if (first := opener.search(low)) is not None:
+            for m in pivot.finditer(low, first.end()):
+                seen[written] += 1
+                spans[written] = m.span()
     return {p: span for p, span in spans.items() if seen[p] == 1}
 
 
 def _sides(text: str, span: tuple[int, int]) -> tuple[set[str], set[str]]:
-    return set(_keys(text[: span[0]])), set(_keys(text[span[1] :]))
+    return set(_pivot_keys(text[: span[0]])), set(_pivot_keys(text[span[1] :]))
+
+
+def _pivot_keys(text: str) -> tuple[str, ...]:
+    """The keys, and the frequency words a comparison's two sides may be told apart by
+    ("monthly dosing was superior to weekly dosing"): no content term elsewhere, as a
+    frequency is checked as a value, but here what stands on each side."""
+    found = tuple(w for w in _LATIN_TOKEN.findall(text.lower()) if w in _lists().frequencies)
+    return (*_keys(text), *found)
 
 
 def _placed_once(ours: tuple[str, ...], theirs: tuple[str, ...]) -> list[str]:

@@ -86,6 +86,7 @@ class _Cues:
     stop_en: frozenset[str]
     stop_zh: frozenset[str]
     swap_words_en: frozenset[str]
+    swap_people_en: dict[str, str]  # a word for study members at large → the one term they are read as
     subject_words_en: frozenset[str]
     subject_words_zh: tuple[str, ...]
     negation_en: _WordCues
@@ -166,6 +167,7 @@ def _cues() -> _Cues:
         stop_en=frozenset(doc["stopwords_en"]),
         stop_zh=frozenset(doc["stopwords_zh"]),
         swap_words_en=frozenset(doc["swap_words_en"]["words"]),
+        swap_people_en=dict.fromkeys(doc["swap_words_en"]["people"], doc["swap_words_en"]["people"][0]),
         subject_words_en=frozenset(doc["subject_words"]["en"]),
         subject_words_zh=tuple(doc["subject_words"]["zh"]),
         negation_en=words_re(doc["negation"]),
@@ -196,14 +198,20 @@ _TOKEN = re.compile(rf"{_WORD.pattern}|{_CJK_RUN.pattern}")
 def content_sequence(text: str, *, naming_words: bool = False) -> list[str]:
     """The content terms of ``text`` in the order they are written (repeats kept): the
     words and bigrams :func:`content_terms` collects, for checks that need word order.
-    ``naming_words``: also the stop-words that name what is measured ("overall", "total")."""
+    ``naming_words``: also the stop-words that name what is measured ("overall", "total"), and
+    the words for study members at large as one term ("patients" = "participants"), so that
+    a share of "patients" stands where the text has one of "children"."""
     cues = _cues()
     lex = lexicon()
     term_of = _word_terms(cues, lex)
     keep = cues.swap_words_en if naming_words else frozenset()
+    people = cues.swap_people_en if naming_words else {}
     out: list[str] = []
     for m in _TOKEN.finditer(text.lower()):
         token = m.group(0)
+        if token in people:
+            out.append(people[token])
+            continue
         if token in keep:
             out.append(token)
             continue

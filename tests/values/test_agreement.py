@@ -249,3 +249,77 @@ def test_a_dropped_condition_leaves_the_claim_to_the_judge_never_fail(tmp_path):
     out = verify_against(tmp_path, source, report)
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "'if' (condition)" in out.claims[0].undecided_reasons[0]
+
+
+# (claim, source, the word the reason must name): a rank before a superlative, a figure of each
+# member or a total, a running period ('since') or one ending at a date, a disputed figure, an
+# absence or a loss — on one side only (red team round 4: ordinal_third_to_most,
+# scope_each_to_total, temporal_since_to_in, period_year_to_month, verb_disputed_to_reported,
+# privation_free_of_to_had, privation_loss_of_dropped)
+SCOPE_WORD_ON_ONE_SIDE = [
+    ("Fatigue was the most common adverse event.", "Fatigue was the third most common adverse event.", "third most"),
+    ("Germany is the largest market for biosimilars.", "Germany is the second-largest market for biosimilars.", "second-largest"),
+    ("Nausea was the second most common adverse event.", "Nausea was the most common adverse event.", "second most"),
+    ("乏力是最常见的不良事件。", "乏力是第三常见的不良事件。", "第三常见"),
+    ("The 4 sites enrolled 50 patients.", "Each of the 4 sites enrolled 50 patients.", "each of"),
+    ("The 3 hospitals recruited 40 nurses.", "The 3 hospitals recruited 40 nurses apiece.", "apiece"),
+    ("The 4 sites enrolled 50 patients in total.", "The 4 sites enrolled 50 patients per site.", "in total"),
+    ("4家中心共计入组50例患者。", "4家中心各入组50例患者。", "共计"),
+    ("The company has sold 2 million units in 2019.", "The company has sold 2 million units since 2019.", "since"),
+    ("Enrolment has reached 500 patients.", "Enrolment has reached 500 patients since March.", "since"),
+    ("该公司2019年售出200万台。", "该公司自2019年以来售出200万台。", "以来"),
+    ("The company sold 2 million units in March 2023.", "The company sold 2 million units in the year to March 2023.", "the year to"),
+    ("Revenue was $4 billion in June 2023.", "Revenue was $4 billion in the quarter ended June 2023.", "quarter ended"),
+    ("Revenue was $4 billion in the six months to June 2023.", "Revenue was $4 billion in June 2023.", "the six months to"),
+    ("The company reported a 30% share of the market.", "The company disputed the reported 30% share of the market.", "disputed"),
+    ("The 30% market share was confirmed.", "The 30% market share was contested.", "contested"),
+    ("该公司在中国胰岛素市场的份额为30%。", "该公司质疑其在中国胰岛素市场的份额为30%。", "质疑"),
+    ("At 5 years, 90% of patients had recurrence.", "At 5 years, 90% of patients were free of recurrence.", "free of"),
+    ("80% of patients had progression at 2 years.", "80% of patients remained free from progression at 2 years.", "free from"),
+    ("Response occurred in 30% of patients.", "Loss of response occurred in 30% of patients.", "loss of"),
+    ("30%的患者出现应答。", "30%的患者出现应答丧失。", "丧失"),
+]
+
+SCOPE_WORD_KEPT = [
+    ("Fatigue was the third-most common adverse event.", "Fatigue was the third most common adverse event."),
+    ("Each of the 4 sites enrolled 50 patients.", "Each of the 4 sites enrolled 50 patients in the first year."),
+    ("A total of 50 patients were enrolled at the 4 sites.", "The 4 sites enrolled 50 patients in total."),
+    ("Since 2019, the company has sold 2 million units.", "The company has sold 2 million units since 2019."),
+    ("In the year ended March 2023, the company sold 2 million units.", "The company sold 2 million units in the year to March 2023."),
+    ("The company disputed the 30% share reported for it.", "The company disputed the reported 30% share."),
+    ("At 5 years, 90% of patients remained free of recurrence.", "At 5 years, 90% of patients were free of recurrence."),
+    ("Disease-free survival was 80% at 2 years.", "Disease free survival was 80% at 2 years."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source", "word"), SCOPE_WORD_ON_ONE_SIDE)
+def test_a_scope_rank_period_or_privation_word_on_one_side_is_named(claim, source, word):
+    why = words_disagree(claim, source)
+    assert why is not None and f"'{word}'" in why
+
+
+@pytest.mark.parametrize(("claim", "source"), SCOPE_WORD_KEPT)
+def test_a_kept_scope_rank_period_or_privation_word_agrees(claim, source):
+    assert words_disagree(claim, source) is None
+
+
+def test_a_scope_rank_period_or_privation_word_dropped_leaves_the_claim_to_the_judge_never_fail(tmp_path):
+    source = (
+        "# S\n\nFatigue was the third most common adverse event in the trial.\n\n"
+        "At 5 years, 90% of patients were free of recurrence after surgery.\n\n"
+        "The company has sold 2 million units since 2019.\n"
+    )
+    report = (
+        "# R\n\n"
+        "Fatigue was the most common adverse event in the trial [evidence:s.md#L3].\n\n"
+        "Fatigue was the third most common adverse event in the trial [evidence:s.md#L3].\n\n"
+        "At 5 years, 90% of patients had recurrence after surgery [evidence:s.md#L5].\n\n"
+        "At 5 years, 90% of patients were free of recurrence after surgery [evidence:s.md#L5].\n\n"
+        "The company has sold 2 million units in 2019 [evidence:s.md#L7].\n\n"
+        "Since 2019, the company has sold 2 million units [evidence:s.md#L7].\n"
+    )
+    out = verify_against(tmp_path, source, report)
+    assert [c.status for c in out.claims] == ["undecided", "pass", "undecided", "pass", "undecided", "pass"]
+    assert "'third most' (rank)" in out.claims[0].undecided_reasons[0]
+    assert "'free of' (privation)" in out.claims[2].undecided_reasons[0]
+    assert "'since' (period start)" in out.claims[4].undecided_reasons[0]

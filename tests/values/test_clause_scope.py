@@ -244,3 +244,72 @@ def test_through_the_pipeline_a_subject_given_another_predicate_is_undecided_and
     )
     out = verify_against(tmp_path, f"# S\n\n{SUBJECTS_SOURCE}\n", report)
     assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
+
+
+# (claim, source): two items exchanged around a relation word — an order in time, a move from one
+# thing to another, a preference, an exclusion, a replacement, an outperformance (red team round 4:
+# swap_before, swap_crossover, swap_excluded, swap_favored_over, swap_from_to, swap_nct_prior_to,
+# swap_outperformed, swap_replaced_by, swap_superior, swap_exceeded). The items may be phrases
+# sharing a word ("control group" / "experimental group") or frequencies ("weekly" / "monthly").
+RELATION_EXCHANGED = [
+    ("Surgery was performed before radiotherapy.", "Radiotherapy was performed before surgery."),
+    ("Maintenance therapy started after induction chemotherapy.", "Induction chemotherapy started after maintenance therapy."),
+    ("Patients in the control group crossed over to the experimental group at progression.",
+     "Patients in the experimental group crossed over to the control group at progression."),
+    ("Patients with anaemia were excluded from the neuropathy cohort.", "Patients with neuropathy were excluded from the anaemia cohort."),
+    ("The panel preferred oral therapy over infusion.", "The panel preferred infusion over oral therapy."),
+    ("Dosing changed from weekly to monthly.", "Dosing changed from monthly to weekly."),
+    ("Chemotherapy must be completed prior to the start of radiotherapy.",
+     "Radiotherapy must be completed prior to the start of chemotherapy."),
+    ("The generic brand outperformed the original brand in sales.", "The original brand outperformed the generic brand in sales."),
+    ("Paper forms were replaced by tablets.", "Tablets were replaced by paper forms."),
+    ("Daily dosing was superior to weekly dosing.", "Weekly dosing was superior to daily dosing."),
+    ("Demand exceeded supply in 2022.", "Supply exceeded demand in 2022."),
+    ("治疗方式从开放手术过渡到腹腔镜手术。", "治疗方式从腹腔镜手术过渡到开放手术。"),
+]
+
+# (claim, source): the same relation with a phrase fronted or put last — each item moves one way only
+RELATION_REORDERED = [
+    ("Before surgery, radiotherapy was given.", "Radiotherapy was given before surgery."),
+    ("After induction chemotherapy, maintenance therapy started.", "Maintenance therapy started after induction chemotherapy."),
+    ("During the decade, the standard of care shifted from open surgery to laparoscopic surgery.",
+     "The standard of care shifted from open surgery to laparoscopic surgery during the decade."),
+    ("Prior to the start of radiotherapy, chemotherapy must be completed.",
+     "Chemotherapy must be completed prior to the start of radiotherapy."),
+    ("On sales, the generic brand outperformed the original brand.", "The generic brand outperformed the original brand on sales."),
+    ("In 2022, demand exceeded supply.", "Demand exceeded supply in 2022."),
+    ("In Arm A, response rose from 20% to 40%.", "Response rose from 20% to 40% in Arm A."),
+    # a bare 'to' (no 'from' before it) joins no two sides
+    ("Patients were switched to infusion after 12 weeks of oral therapy.",
+     "After 12 weeks of oral therapy, patients were switched to infusion."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source"), RELATION_EXCHANGED)
+def test_items_exchanged_around_a_relation_word_are_found(claim, source):
+    assert scope_differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(("claim", "source"), RELATION_REORDERED)
+def test_a_relation_reordered_one_way_is_not(claim, source):
+    assert scope_differs(claim, source) is None
+
+
+def test_the_reason_names_the_paired_pivot_and_both_items():
+    why = scope_differs("Dosing changed from weekly to monthly.", "Dosing changed from monthly to weekly.")
+    assert why == ("the claim puts 'weekly' before 'to' (of 'from … to') and 'monthly' after it; "
+                   "the source has them the other way round")
+
+
+@pytest.mark.parametrize(("claim", "source"), RELATION_EXCHANGED)
+def test_through_the_pipeline_items_exchanged_around_a_relation_are_left_to_the_judge(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided"
+
+
+@pytest.mark.parametrize(("claim", "source"), RELATION_REORDERED + [(s, s) for _, s in RELATION_EXCHANGED])
+def test_through_the_pipeline_a_relation_kept_still_passes(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "pass", checked.reasons

@@ -180,3 +180,51 @@ def test_through_the_pipeline_an_outcome_called_secondary_for_primary_is_left_to
     assert [c.status for c in bad.claims if c.anchors] == ["undecided"]
     assert "'secondary'" in " ".join(bad.claims[-1].undecided_reasons)
     assert [c.status for c in good.claims if c.anchors] == ["pass"]
+
+
+# (claim, source): the people a share or a finding is of, changed — "patients" is a stop-word
+# for overlap, yet where the source names the group ("children", "women", "responders") the
+# claim's "patients" stands in its place (red team round 4: base_children_to_patients,
+# base_responders_to_patients, subst_women_to_patients)
+PEOPLE_CHANGED = [
+    ("Nausea occurred in 20% of patients in the trial.", "Nausea occurred in 20% of children in the trial.", ("patient", "children")),
+    ("Nausea occurred in 20% of patients in the trial.", "Nausea occurred in 20% of responders in the trial.", ("patient", "responder")),
+    ("Nausea occurred in 20% of participants in the trial.", "Nausea occurred in 20% of women in the trial.", ("patient", "women")),
+    ("Nausea occurred in 20% of women in the trial.", "Nausea occurred in 20% of patients in the trial.", ("women", "patient")),
+    ("Incidence was 3.5 per 1,000 patients in the exposed group.", "Incidence was 3.5 per 1,000 person-years in the exposed group.",
+     ("patient", "person-year")),
+]
+
+# (claim, source): the same people in other words, or a group named on both sides
+PEOPLE_KEPT = [
+    ("Nausea occurred in 20% of participants in the trial.", "Nausea occurred in 20% of patients in the trial."),
+    ("Nausea occurred in 20% of subjects in the trial.", "Nausea occurred in 20% of patients in the trial."),
+    ("Nausea occurred in 20% of patients.", "Nausea occurred in 20% of evaluable patients in the trial."),
+    ("Nausea occurred in 20% of children in the trial.", "Nausea occurred in 20% of the children in the trial."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source", "swap"), PEOPLE_CHANGED)
+def test_patients_where_the_source_names_another_group_is_a_swap(claim, source, swap):
+    assert swapped_word(claim, source) == swap
+
+
+@pytest.mark.parametrize(("claim", "source"), PEOPLE_KEPT)
+def test_the_same_people_in_other_words_is_no_swap(claim, source):
+    assert swapped_word(claim, source) is None
+
+
+# the reverse ("women" for "patients") is short of content-word overlap already
+@pytest.mark.parametrize(("claim", "source", "swap"), [PEOPLE_CHANGED[i] for i in (0, 1, 2, 4)])
+def test_through_the_pipeline_other_people_are_left_to_the_judge(tmp_path, claim, source, swap):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided"
+    assert f"'{swap[0]}' stands where the source says '{swap[1]}'" in checked.undecided_reasons[0]
+
+
+@pytest.mark.parametrize(("claim", "source"), PEOPLE_KEPT)
+def test_through_the_pipeline_the_same_people_still_pass(tmp_path, claim, source):
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "pass", checked.undecided_reasons
