@@ -331,6 +331,13 @@ MUTATIONS = (
         ("tests/values/test_agreement.py",),
     ),
     Mutation(
+        "the patients a percentage counts, named by their treatment, may be dropped ('20% of patients' for '… treated with X')",
+        "citeproof/data/claim_support.json",
+        '"receiving", "treated with", "treated by", "taking", "randomized to", "randomised to", "assigned to", "allocated to", ',
+        "",
+        ("tests/values/test_restriction.py", "tests/tier1/test_dropped_qualifier_pairs.py"),
+    ),
+    Mutation(
         "a withdrawal in other words than a denial's takes nothing back ('The authors later withdrew this result.')",
         "citeproof/parse/retractions.py",
         "        en += rf\"|(?:{alternation('whole_en', True)})|{_withdrawal_en()}\"",
