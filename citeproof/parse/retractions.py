@@ -55,11 +55,40 @@ def _denial(forward: bool = False) -> re.Pattern[str]:
     subjects_en, subjects_zh = ("subjects_forward_en", "subjects_forward_zh") if forward else ("subjects_en", "subjects_zh")
     en = rf"(?:{alternation(subjects_en, True)}){adverb}\s+(?:{predicates})"
     zh = rf"(?:{alternation(subjects_zh, False)})(?:{alternation('adverbs_zh', False)})?(?:{alternation('predicates_zh', False)})"
-    if not forward:  # a whole-sentence denial ("None of this happened.") looks back
-        en += rf"|(?:{alternation('whole_en', True)})"
-        zh += rf"|(?:{alternation('whole_zh', False)})"
+    if not forward:  # a whole-sentence denial ("None of this happened.") or a withdrawal looks back
+        en += rf"|(?:{alternation('whole_en', True)})|{_withdrawal_en()}"
+        zh += rf"|(?:{alternation('whole_zh', False)})|{_withdrawal_zh()}"
     # the whole sentence, or the denial and then a clause set off by punctuation
     return re.compile(rf"(?:{en}|{zh})(?:\s*[,;:，；：—–(（]|\s+-\s|$)")
+
+
+def _withdrawals() -> dict[str, list[str]]:
+    return data_json("retractions.json")["sentences"]["withdrawals"]
+
+
+def _words(key: str) -> str:
+    items = sorted(_withdrawals()[key], key=len, reverse=True)
+    if key.endswith("_zh"):
+        return "(?:" + "|".join(map(re.escape, items)) + ")"
+    return "(?:" + "|".join(r"\s+".join(map(re.escape, w.split())) for w in items) + ")"
+
+
+def _withdrawal_en() -> str:
+    """'The authors later withdrew this result', 'This finding was subsequently retracted'."""
+    adverbs = rf"(?:\s+{_words('adverbs_en')})*"
+    passive = "(?:" + "|".join(  # an adverb before the participle: "was later retracted"
+        "".join(rf"{re.escape(w)}{adverbs}\s+" for w in head) + re.escape(last)
+        for *head, last in (w.split() for w in sorted(_withdrawals()["passives_en"], key=len, reverse=True))
+    ) + ")"
+    active = rf"{_words('agents_en')}{adverbs}\s+{_words('verbs_en')}\s+{_words('objects_en')}"
+    return rf"(?:{active}|{_words('objects_en')}{adverbs}\s+{passive})"
+
+
+def _withdrawal_zh() -> str:
+    """'作者随后撤回了这一结果', '该结果随后被撤回'."""
+    adverbs = rf"{_words('adverbs_zh')}*"
+    active = rf"{_words('agents_zh')}?{adverbs}{_words('verbs_zh')}{_words('objects_zh')}"
+    return rf"(?:{active}|{_words('objects_zh')}{adverbs}{_words('passives_zh')})"
 
 
 def is_denial(sentence: str, *, forward: bool = False) -> bool:

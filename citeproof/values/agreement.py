@@ -34,7 +34,14 @@ Two rules, both leaving the claim to the judge (never a fail):
   "In Arm A, …" open with no such word and govern nothing here.
 
 A claim's "per X" (每X) that no frequency group reads ("16 patients per arm") must be in the
-source line as "per X", "each X", "every X" or "/X".
+source line as "per X", "each X", "every X" or "/X". The other way round, a rate the source
+line gives its figure ("grew 8% *annually*", "$80 *per vial*", "1000 mg/m2*/day*") must be in the
+claim (a frequency group, or "per/each/every/a X", "/X"): without it the figure is a total.
+
+Two both-ways classes name what a figure rests on: a ``measure_qualifier`` ("annualized",
+"cumulative", "interim", "post hoc", "relative", "run rate", "as little as") in the restated
+clause, and a ``premise`` ("according to", "guided to", "assumed", "scenario", "at constant
+exchange rates", "recommended approval") anywhere in a restated clause's sentence ("_reach").
 
 A claim that lists one more item than its source ("in men and women" for "in women") adds
 a word beside "and"/"or" that the source line does not have, next to one it has: that too
@@ -42,14 +49,18 @@ is the claim saying more. So does a claim that puts a content word of its own di
 before one of the line's content words, between two words the line writes side by side
 ("total annual *recurring* revenue" for "total annual revenue"): it changes what is
 measured. A word added before a number or a stop-word is most often a restatement's verb
-("relapse *occurred* 12 months after …") and is let through (``added_modifier``).
+("relapse *occurred* 12 months after …") and is let through (``added_modifier``). The mirror
+(``dropped_modifier``): a content word of the line dropped between two words the claim writes
+side by side, or before the word it opens on ("The *annualized* relapse rate", "Treatment
+*failure* occurred", "*Febrile* neutropenia") widens what is measured; a listed weakening adverb
+("significantly") and a bracketed aside are let through.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -70,6 +81,7 @@ class _Lexicon:
     group_of: dict[str, str | None]  # normalised phrase → its group (None: an ignored phrase)
     class_of: dict[str, str]  # group → its class
     both_ways: frozenset[str]  # groups a source line may not drop either
+    sentence_wide: frozenset[str]  # both-ways groups a claim must write from anywhere in a restated clause's sentence
     digit_phrases: tuple[tuple[re.Pattern[str], str | None], ...]  # '#' phrases → group
     per_en: re.Pattern[str]
     per_zh: re.Pattern[str]
@@ -97,14 +109,17 @@ def _lexicon() -> _Lexicon:
     group_of: dict[str, str | None] = {}
     class_of: dict[str, str] = {}
     both: set[str] = set()
+    wide: set[str] = set()
     for side in ("both_ways", "claim_side"):
         for kind, groups in doc[side].items():
             for group, words in groups.items():
                 if group.startswith("_"):
-                    continue  # a class's "_doc"
+                    continue  # a class's "_doc" or "_reach"
                 class_of[group] = kind
                 if side == "both_ways":
                     both.add(group)
+                if groups.get("_reach") == "sentence":
+                    wide.add(group)
                 for w in words:
                     group_of.setdefault(_normal(w), group)
     for w in doc["ignore"]:
@@ -117,6 +132,7 @@ def _lexicon() -> _Lexicon:
         group_of=group_of,
         class_of=class_of,
         both_ways=frozenset(both),
+        sentence_wide=frozenset(wide),
         digit_phrases=digit,
         per_en=re.compile(r"(?<![a-z])per\s+([a-z]+)"),
         per_zh=re.compile("(?:" + "|".join(map(re.escape, dist["zh"])) + r")([\u3400-\u9fff])"),
@@ -178,6 +194,21 @@ def _clauses(segment_low: str, claim_terms: set[str]) -> list[_Clause]:
 def _restated_spans(clauses: list[_Clause], length: int) -> list[tuple[int, int]]:
     """The clauses of the segment the claim restates. None restated: the whole segment."""
     return [(c.start, c.end) for c in clauses if c.restated] or [(0, length)]
+
+
+_SENTENCE_STOP = re.compile(r"[;；。！？!?]|\.(?=\s|$)")
+
+
+def _restated_sentences(segment_low: str, claim_terms: set[str]) -> list[tuple[int, int]]:
+    """The sentences of the segment that hold a clause the claim restates: "Under the bull scenario,
+    revenue reaches …" says the scenario of the figure. A period after a figure ("… in 2023.
+    According to analysts, …") ends a sentence here, which a clause break does not (a decimal
+    point looks the same to it). None restated: the whole segment, as ``_restated_spans``."""
+    bounds = [0, *(m.end() for m in _SENTENCE_STOP.finditer(segment_low)), len(segment_low)]
+    return [
+        (a, b) for a, b in zip(bounds, bounds[1:])
+        if any(c.restated for c in _clauses(segment_low[a:b], claim_terms))
+    ] or [(0, len(segment_low))]
 
 
 # --- a condition or frame in a clause of its own, governing the clause the claim restates ---
@@ -334,6 +365,46 @@ def _distributive_missing(claim_rest: str, segment_low: str) -> str | None:
     return None
 
 
+def _distributive_dropped(
+    claim_low: str, claim_groups: set[str], segment_cues: list[_Cue], segment_rest: str, restated: list[tuple[int, int]]
+) -> str | None:
+    """The mirror of ``_distributive_missing``: a rate the source line gives its figure that the
+    claim leaves out — a frequency ("grew 8% *annually*", "4 cycles *per year*") whose group the
+    claim does not use, or a "per X" ("$80 *per vial*", "25 patients … *per site*") the claim writes
+    as none of "per X", "each X", "every X", "a X", "/X". Without it the figure is a total,
+    another number: "1000 mg/m2 on days 1-14" for "1000 mg/m2/day on days 1-14" (the numeric rule
+    reads a daily dose's amount in "mg/day" and leaves the period to this check, which finds it
+    anywhere in the claim: "1500 mg of the drug daily"). A per-unit noun ("grams per deciliter")
+    is the numeric rule's. Only in the clauses the claim restates (``restated``), after a figure."""
+    lex = _lexicon()
+
+    def restated_at(at: int) -> bool:
+        # after a figure of a restated clause: a rate with no figure before it ("receive the drug
+        # once daily on days 1-28") states a schedule, which a claim may leave out
+        return any(a <= at < b and _DIGIT.search(segment_rest, a, at) for a, b in restated)
+
+    for cue in segment_cues:
+        if lex.class_of.get(cue.group) == "frequency" and cue.group not in claim_groups and restated_at(cue.start) \
+                and not _distributive_written(cue.word.split()[-1].lstrip("/"), claim_low):  # "8% a year" for "8% per year"
+            return _shown(cue)
+    units = lexicon().unit_by_alias
+    for m in lex.per_en.finditer(segment_rest):
+        noun = m.group(1)
+        if noun in units or not content_terms(noun) or not restated_at(m.start()):
+            continue
+        if not _distributive_written(noun, claim_low):
+            return m.group(0)
+    return None
+
+
+def _distributive_written(noun: str, claim_low: str) -> bool:
+    """Whether the claim writes "per X", "each X", "every X", "a X" or "/X" of the noun."""
+    stem = noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
+    words = "|".join((*_lexicon().distributive_en, "a", "an"))
+    return re.search(rf"(?:(?<![a-z])(?:{words})\s+|/){re.escape(stem)}(?:s|es)?(?![a-z])", claim_low) is not None
+
+
+_DIGIT = re.compile(r"\d")
 _COORDINATOR = re.compile(r"\s+(?:and|or|as well as|&)\s+")
 _WORD_BEFORE = re.compile(r"([a-z][a-z'-]*[a-z])[^a-z]*$")
 _WORD_AFTER = re.compile(r"^[^a-z]*([a-z][a-z'-]*[a-z])")
@@ -387,7 +458,7 @@ def words_disagree(
     claim_low, segment_low = claim_text.lower(), segment_text.lower()
     lex = _lexicon()
     claim_cues, claim_rest = _cues_in(claim_low)
-    segment_cues, _ = _cues_in(segment_low)
+    segment_cues, segment_rest = _cues_in(segment_low)
     segment_groups = {c.group for c in segment_cues}
     for cue in claim_cues:
         if cue.word.startswith("/"):
@@ -400,26 +471,26 @@ def words_disagree(
             return f"the claim's '{_shown(cue)}' ({_kind(lex, cue)}) is not in the source line"
     claim_groups = {c.group for c in claim_cues}
     dropped = [c for c in segment_cues if c.group in lex.both_ways and c.group not in claim_groups]
+    claim_terms = content_terms(claim_low)
+    clauses = _clauses(segment_low, claim_terms)
+    spans = _restated_spans(clauses, len(segment_low))
     if dropped or _leading().cueless.search(segment_low):
-        clauses = _clauses(segment_low, content_terms(claim_low))
-        spans = _restated_spans(clauses, len(segment_low))
+        sentences = _restated_sentences(segment_low, claim_terms)
         for cue in dropped:
-            if any(a <= cue.start < b for a, b in spans):
+            reach = sentences if cue.group in lex.sentence_wide else spans
+            if any(a <= cue.start < b for a, b in reach):
                 return f"the source line says '{_shown(cue)}' ({_kind(lex, cue)}); the claim does not"
         if why := _dropped_governor(segment_low, clauses, segment_cues, claim_groups):
             return why
     if per := _distributive_missing(claim_rest, segment_low):
         return f"the claim's '{per}' is not in the source line"
+    if per := _distributive_dropped(claim_low, claim_groups, segment_cues, segment_rest, spans):
+        return f"the source line says '{per}' of its figure; the claim does not"
     if added := _coordinated_addition(claim_low, content_terms(segment_low)):
         return f"the claim lists '{added}', which the source line does not"
     if modifier := added_modifier(claim_low, segment_low):
         return f"the claim's '{modifier[0]}' stands before '{modifier[1]}', which the source line has without it"
-    if (modifier := added_modifier(segment_low, claim_low, at_start=True, start_only=True)) \
-            and modifier[0] not in _weakening_words():
-        # the mirror, for the word the claim opens on, its subject: "*Febrile* neutropenia occurred in
-        # 20%" restated as "Neutropenia occurred in 20%" widens what is measured. Further in, a dropped
-        # word mostly drops a detail ("intravenous infusion" as "infusion"); an adverb dropped
-        # ("significantly improved") only weakens the claim
+    if modifier := dropped_modifier(segment_low, claim_low):
         return f"the source line's '{modifier[0]}' stands before '{modifier[1]}', which the claim has without it"
     return None
 
@@ -433,7 +504,7 @@ def _weakening_words() -> frozenset[str]:
     return frozenset(cue_document()["weakening_words"]["en"])
 
 
-def added_modifier(claim_low: str, segment_low: str, *, at_start: bool = False, start_only: bool = False) -> tuple[str, str] | None:
+def added_modifier(claim_low: str, segment_low: str, *, at_start: bool = False) -> tuple[str, str] | None:
     """(added word, the word it modifies) where the claim puts a content word the segment does
     not have directly before one of its content words, between two words the segment writes
     side by side: "total annual *recurring* revenue" for "total annual revenue", "grade 3
@@ -441,36 +512,68 @@ def added_modifier(claim_low: str, segment_low: str, *, at_start: bool = False, 
     in five through, and it changes what is measured. A word added before a number or a
     stop-word ("relapse had to *occur* 12 months", "*given* as a 30 min infusion") is a
     restatement's verb, not a modifier: it is let through. English words only."""
+    return next(((word, head) for word, head, _ in _added_modifiers(claim_low, segment_low, at_start=at_start)), None)
+
+
+def dropped_modifier(segment_low: str, claim_low: str) -> tuple[str, str] | None:
+    """(dropped word, the word it modifies): the mirror of ``added_modifier``, a content word the
+    source line writes directly before one of its words that the claim writes side by side with
+    the word before it, or opens on: "The *annualized* relapse rate" restated as "The relapse
+    rate", "Treatment *failure* occurred" as "Treatment occurred", "Sales of the 10 mg *tablet*
+    rose" as "Sales rose", "*Febrile* neutropenia" as "Neutropenia". Each widens what is
+    measured. Let through: a listed weakening adverb ("significantly improved" as "improved"
+    only weakens the claim) and a word the source sets in brackets between the two ("Drug
+    (30-120 min intravenous infusion) dose" as "drug infusion dose": an aside)."""
+    weakening = _weakening_words()
+    return next(
+        ((word, head) for word, head, aside in _added_modifiers(segment_low, claim_low, at_start=True)
+         if word not in weakening and not aside),
+        None,
+    )
+
+
+_BRACKET = re.compile(r"[(\[（]")
+
+
+def _added_modifiers(claim_low: str, segment_low: str, *, at_start: bool) -> Iterator[tuple[str, str, bool]]:
+    """Each (added word, the word it modifies, whether the claim sets the added word in an
+    opened bracket between the two words it shares with the segment) — see ``added_modifier``."""
     a, b = _keyed(claim_low), _keyed(segment_low)
     if not a or not b or len(a) * len(b) > MAX_CELLS:
-        return None
-    held = {key for key, _ in b}
-    pairs = aligned([k for k, _ in a], [k for k, _ in b])
-    for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]) if not start_only else ():
+        return
+    held = {key for key, _, _ in b}
+    pairs = aligned([k for k, _, _ in a], [k for k, _, _ in b])
+    for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]):
         if j1 != j0 + 1 or i1 == i0 + 1:
             continue  # the segment has words between the two, or the claim none
         added, head = a[i1 - 1], a[i1]
         if added[0] not in held and _content(added[0]) and _content(head[0]):
-            return added[1], head[1]
+            yield added[1], head[1], _BRACKET.search(claim_low, a[i0][2], head[2]) is not None
     if at_start and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:
         # before the first word both share, which opens the other text: "*North American* revenue
         # was …" for "Revenue was …" (only a word written right before it, with no comma: a
         # sentence adverb, "Overall, revenue …", modifies no word)
         added, head = a[pairs[0][0] - 1], a[pairs[0][0]]
         if added[0] not in held and _content(added[0]) and _content(head[0]) \
-                and re.search(rf"(?<![a-z0-9]){re.escape(added[1])}\s+{re.escape(head[1])}(?![a-z0-9])", claim_low):
-            return added[1], head[1]
-    return None
+                and _WRITTEN_BEFORE.fullmatch(claim_low, added[2], head[2]):
+            yield added[1], head[1], False
 
 
-def _keyed(low: str) -> list[tuple[str, str]]:
-    """(key, word) for each word: a content word's key is its content term (stemmed), any other
+def _keyed(low: str) -> list[tuple[str, str, int]]:
+    """(key, word, where it starts) for each word: a content word's key is its content term (stemmed), any other
     word (stop-word, number) is its own key."""
     out = []
-    for word in _TOKEN.findall(low):
+    for m in _TOKEN.finditer(low):
+        word = written = m.group(0)
+        if _DOTTED.fullmatch(word):
+            word = word.replace(".", "")  # "U.S." is "US": a name, which content words read as two letters
         terms = content_terms(word) if any("a" <= c <= "z" for c in word) else set()
-        out.append((next(iter(terms)) if len(terms) == 1 else word, word))
+        out.append((next(iter(terms)) if len(terms) == 1 else word, written, m.start()))
     return out
+
+
+_DOTTED = re.compile(r"[a-z](?:\.[a-z])+")
+_WRITTEN_BEFORE = re.compile(r"[^\s,;:]+\s+")  # a word, its closing dot ("U.S."), then a space: no comma
 
 
 def _content(key: str) -> bool:

@@ -15,6 +15,10 @@ SETTINGS = Settings()
     "This is not true.", "That is false.", "This claim is incorrect.", "None of this happened.",
     "*This is simply not true.*", "The above statements are false.", "This is false; the trial found none.",
     "这不是真的。", "以上说法不实。", "这其实不是真的，试验中没有观察到。",
+    # red team round 4: a withdrawal in other words than a denial's
+    "The authors later withdrew this result.", "This finding was subsequently retracted.",
+    "The paper has since been retracted.", "These results have been withdrawn.",
+    "作者随后撤回了这一结果。", "该结果随后被撤回。",
 ])
 def test_denials(sentence):
     assert is_denial(sentence)
@@ -29,6 +33,10 @@ def test_denials(sentence):
     "That is, responses were durable.",
     "这错误率很低。",
     "",
+    # a withdrawal of something else, or one that goes on: a sentence of its own
+    "The authors withdrew from the study.", "Patients withdrew consent.",
+    "The sponsor withdrew the application in 2021.", "This result was withdrawn in Arm B only.",
+    "It was withdrawn.",
 ])
 def test_not_denials(sentence):
     assert not is_denial(sentence)
@@ -86,3 +94,12 @@ def test_a_denial_pointing_ahead_at_the_end_of_a_paragraph_takes_back_the_next_p
     doc = "# R\n\n以下说法不实。\n\n试验组的客观缓解率为45%。[evidence:a.md#L1]\n\n## S\n\nThe next sentence is not true.\n\n## T\n\nRate was 5% [evidence:a.md#L2].\n"
     out = _taken_back(doc)
     assert out["试验组的客观缓解率为45%。"] and out["Rate was 5%."] == ()  # a heading between: nothing taken back
+
+
+def test_a_withdrawal_after_a_claim_holds_it_back_and_the_claim_alone_is_not():
+    doc = (
+        "# R\n\nThe response rate was 40% in the treatment arm [nct:N1#L1]. The authors later withdrew this result.\n\n"
+        "The response rate was 40% in the treatment arm [nct:N1#L1].\n"
+    )
+    claims = parse_report(doc, "markdown", SETTINGS).claims
+    assert [c.retracted_by for c in claims] == [("'The authors later withdrew this result.' (line 3 (R))",), ()]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.agreement import added_modifier
+from citeproof.values.agreement import added_modifier, dropped_modifier
 from values.helpers import verify_pairs
 
 _REVENUE = "The company reported total annual revenue of $1.2 billion for fiscal 2023, driven by cloud demand."
@@ -62,14 +62,28 @@ def test_an_added_modifier_leaves_the_claim_to_the_judge_and_its_twin_passes(tmp
 )
 def test_a_dropped_modifier_is_named(claim, segment, dropped):
     # the reading production makes: a word dropped from before the claim's opening word
-    assert added_modifier(segment.lower(), claim.lower(), at_start=True, start_only=True) == dropped
+    assert dropped_modifier(segment.lower(), claim.lower()) == dropped
 
 
-def test_a_modifier_dropped_further_in_is_left_to_the_other_checks():
-    # "The rate of death" for "… cardiovascular death": past the opening word a dropped word is
-    # mostly a detail ("infusion" for "intravenous infusion"); not this check's (a known gap)
-    assert added_modifier("the rate of cardiovascular death was 3%.", "the rate of death was 3%.",
-                          at_start=True, start_only=True) is None
+@pytest.mark.parametrize(
+    ("claim", "segment", "dropped"),
+    [
+        # red team round 4: past the claim's first word a dropped word widens what is measured too
+        ("The rate of death was 3%.", "The rate of cardiovascular death was 3%.", ("cardiovascular", "death")),
+        ("The relapse rate was 0.2 in the treated group.", "The annualized relapse rate was 0.2 in the treated group.",
+         ("annualized", "relapse")),
+        ("Treatment occurred in 30% of patients at one year.", "Treatment failure occurred in 30% of patients at one year.",
+         ("failure", "occurred")),
+        ("Sales rose 30% in 2023.", "Sales of the 10 mg tablet rose 30% in 2023.", ("tablet", "rose")),
+        ("The analysis showed a response rate of 40%.", "The interim analysis showed a response rate of 40%.",
+         ("interim", "analysis")),
+        # a weakening adverb is let through, and the check reads on past it
+        ("The drug improved the relapse rate.", "The drug significantly improved the annualized relapse rate.",
+         ("annualized", "relapse")),
+    ],
+)
+def test_a_modifier_dropped_further_in_is_named(claim, segment, dropped):
+    assert dropped_modifier(segment.lower(), claim.lower()) == dropped
 
 
 @pytest.mark.parametrize(
@@ -78,10 +92,17 @@ def test_a_modifier_dropped_further_in_is_left_to_the_other_checks():
         ("Revenue was $4.5 billion in 2023.", "Overall, revenue was $4.5 billion in 2023."),  # a sentence adverb
         ("Revenue was $4.5 billion in 2023.", "Revenue was $4.5 billion in 2023."),
         ("Febrile neutropenia occurred in 20% of patients.", "Febrile neutropenia occurred in 20% of patients."),
+        # the true twins of the ones above keep the word
+        ("The annualized relapse rate was 0.2.", "The annualized relapse rate was 0.2."),
+        ("Treatment failure occurred in 30% of patients.", "Treatment failure occurred in 30% of patients."),
+        ("The drug improved the annualized relapse rate.", "The drug significantly improved the annualized relapse rate."),
+        # a word the source sets in brackets between the two is an aside
+        ("The study agent infusion dose was 35 mg/m2 on Day 1.",
+         "Study agent (30-120 min intravenous infusion) dose of 35 mg/m2 on Day 1."),
     ],
 )
 def test_a_kept_modifier_or_a_sentence_adverb_is_no_dropped_modifier(claim, segment):
-    assert added_modifier(segment.lower(), claim.lower(), at_start=True, start_only=True) is None
+    assert dropped_modifier(segment.lower(), claim.lower()) is None
 
 
 def test_through_the_pipeline_a_dropped_modifier_leaves_the_claim_to_the_judge_and_its_twin_passes(tmp_path):

@@ -87,9 +87,55 @@ ADDED_OR_DROPPED = [
     ("据传研究药物改善了老年女性的总生存期。", "研究药物改善了老年女性的总生存期。", "据传"),
     ("研究药物改善了老年女性的总生存期。", "研究药物改善了老年女性的总生存期不属实。", "不属实"),
     ("研究药物改善了老年女性的总生存期是错误的。", "研究药物改善了老年女性的总生存期。", "错误"),
+    # red team round 4: a qualifier of what the number measures, dropped past the claim's first word
+    ("The relapse rate was 0.2 in the treated group.", "The annualized relapse rate was 0.2 in the treated group.", "annualized"),
+    ("An analysis found a 20% reduction in hospitalization.", "A post hoc analysis found a 20% reduction in hospitalization.", "post hoc"),
+    ("The risk reduction for stroke was 25%.", "The relative risk reduction for stroke was 25%.", "relative"),
+    ("Prices fell by 4% in some regions.", "Prices fell by as little as 4% in some regions.", "as little as"),
+    ("The cumulative incidence of relapse was 12%.", "The incidence of relapse was 12%.", "cumulative"),  # added
+    ("复发率为0.2。", "年化复发率为0.2。", "年化"),
+    # … or a premise of the figure, anywhere in its sentence
+    ("Revenue reaches $900 million in 2026.", "Under the bull scenario, revenue reaches $900 million in 2026.", "scenario"),
+    ("Sales grew 6% in 2023.", "At constant exchange rates, sales grew 6% in 2023.", "constant exchange rates"),
+    ("The device reduces errors by 30%.", "According to the manufacturer, the device reduces errors by 30%.", "according to"),
+    ("Revenue was $2 billion in 2023.", "Revenue was $2 billion in 2023, according to the company.", "according to"),
+    ("Revenue was $5 billion for fiscal 2025.", "Management guided to revenue of $5 billion for fiscal 2025.", "guided to"),
+    ("Median survival was 12 months in the control arm.",
+     "The sample size assumed a median survival of 12 months in the control arm.", "assumed"),
+    ("The agent was approved for adults in 2023.", "The committee recommended approval of the agent for adults in 2023.",
+     "recommended approval"),
+    ("销售额增长6%。", "据公司称，销售额增长6%。", "据公司称"),
+    ("销售额增长6%。", "按固定汇率计算，销售额增长6%。", "按固定汇率"),
+    # … or the rate its figure is given at
+    ("The market grew 8% between 2019 and 2023.", "The market grew 8% annually between 2019 and 2023.", "annually"),
+    ("Each patient received 4 cycles of chemotherapy.", "Each patient received 4 cycles of chemotherapy per year of treatment.",
+     "per year"),
+    ("The list price was $80 in 2023.", "The list price was $80 per vial in 2023.", "per vial"),
+    ("25 patients were enrolled.", "An average of 25 patients were enrolled per site.", "per site"),
+    ("Capecitabine was given at 1000 mg/m2 on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14.", "/day"),
+    ("本品剂量为200毫克。", "本品剂量为200毫克/天。", "/天"),
 ]
 
 SAME_MEANING = [
+    # the true twins of the round-4 qualifiers, premises and rates: kept, however written
+    ("The annualized relapse rate was 0.2 in the treated group.", "The annualized relapse rate was 0.2 in the treated group."),
+    ("Prices fell by as little as 4% in some regions.", "Prices fell by as little as 4% in some regions."),
+    ("Response was 40% relative to placebo.", "Response was 40% relative to placebo."),
+    ("Under the bull scenario, revenue reaches $900 million in 2026.",
+     "Under the bull scenario, revenue reaches $900 million in 2026."),
+    ("Sales grew 6% at constant exchange rates in 2023.", "At constant exchange rates, sales grew 6% in 2023."),
+    ("Revenue was $2 billion in 2023.", "Revenue was $2 billion in 2023. According to analysts, growth will slow."),
+    ("销售额增长6%。", "销售额增长6%。据公司称，明年将放缓。"),
+    ("The market grew 8% a year between 2019 and 2023.", "The market grew 8% per year between 2019 and 2023."),
+    ("The market grew 8% per annum between 2019 and 2023.", "The market grew 8% annually between 2019 and 2023."),
+    ("Each vial costs $80.", "The list price was $80 per vial."),
+    ("25 patients were enrolled at each site.", "An average of 25 patients were enrolled per site."),
+    ("Capecitabine was given at 1000 mg/m2 per day on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14."),
+    ("Capecitabine was given at 1000 mg/m2/day on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14."),
+    ("Patients received 1500 mg of the study agent daily.", "Patients received the study agent 1.5 g daily."),
+    ("The subscription costs $9.99 a month.", "The subscription costs $9.99/month."),
+    ("本品剂量为每天200毫克。", "本品剂量为200毫克/天。"),
+    ("40% of patients responded.", "40% of patients responded per RECIST 1.1."),  # a criterion, no rate
     # the same words on both sides
     ("Patients receive oral study drug once daily on days 1-28.", "Patients receive oral study drug once daily on days 1-28."),
     ("Patients received the study drug every 4 weeks.", "Patients received the study drug every 4 weeks."),

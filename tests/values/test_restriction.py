@@ -66,6 +66,13 @@ ZH_TWO_LIMITS = "ALT不超过2.5倍ULN，肝转移患者中ALT不超过5倍ULN�
         ("The response rate was 40%.", "The response rate in the experimental arm was 40%.", "in the experimental arm"),
         # a label is a restriction too ("a" is no word, "Arm A" is a name)
         ("Median survival was 14.2 months.", "Median survival was 14.2 months in Arm A and 10.1 months in Arm B.", "in Arm A"),
+        # red team round 4: the patients a percentage counts, named by what they received
+        ("Nausea occurred in 20% of patients.", "Nausea occurred in 20% of patients treated with sampletinib.",
+         "treated with sampletinib"),
+        ("Nausea occurred in 20% of patients.", "Nausea occurred in 20% of patients receiving the higher dose.",
+         "receiving the higher dose"),
+        ("Rash occurred in 12% of patients.", "Rash occurred in 12% of patients randomized to the study agent.",
+         "randomized to the study agent"),
     ],
 )
 def test_a_dropped_restriction_is_named(claim, source, named):
@@ -127,6 +134,10 @@ def test_a_dropped_restriction_is_named(claim, source, named):
         # a word that counts opens a clause of its own, as a number does ("and none in Arm B")
         ("No serious adverse events occurred in Arm A.", "No serious adverse events occurred in Arm A and none in Arm B."),
         ("Fatigue was reported in the letrozole arm.", "Fatigue was reported in the letrozole arm and two cases in the placebo arm."),
+        # the true twins: the claim names the patients' treatment
+        ("Nausea occurred in 20% of patients treated with sampletinib.", "Nausea occurred in 20% of patients treated with sampletinib."),
+        ("Nausea occurred in 20% of sampletinib-treated patients.", "Nausea occurred in 20% of patients treated with sampletinib."),
+        ("Nausea occurred in 20% of patients on the higher dose.", "Nausea occurred in 20% of patients receiving the higher dose."),
     ],
 )
 def test_a_kept_or_unattached_restriction_is_no_finding(claim, source):
