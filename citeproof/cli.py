@@ -21,7 +21,7 @@ from typing import Annotated, Optional
 import typer
 from typer.exceptions import TyperException
 
-from citeproof.errors import CiteproofError, InputError, UsageError
+from citeproof.errors import CiteproofError, InputError, ReportParseError, UsageError
 from citeproof.report import VerificationReport, write_atomic
 
 app = typer.Typer(
@@ -241,7 +241,10 @@ def verify(
         report_path=str(report),
         progress=sys.stderr.isatty(),
     )
-    result = run(text, detect_format(str(report), text), sources, options)
+    try:
+        result = run(text, detect_format(str(report), text), sources, options)
+    except ReportParseError as exc:
+        raise ReportParseError(f"{report}: {exc}") from None
     payload = result.model_dump_json(indent=2)
     if out is not None:
         write_atomic(out, payload + "\n")

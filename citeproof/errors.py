@@ -16,5 +16,9 @@ class InputError(CiteproofError):
     """
 
 
+class ReportParseError(InputError):
+    """The report's own structure cannot be read whole (the caller adds the report's path)."""
+
+
 class UsageError(CiteproofError):
     """Options that contradict each other or are missing."""

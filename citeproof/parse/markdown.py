@@ -19,6 +19,7 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from citeproof.errors import ReportParseError
 from citeproof.parse.blocks import BlockSink
 from citeproof.parse.html import (
     IMAGE_ALT_WHY,
@@ -30,7 +31,11 @@ from citeproof.parse.html import (
     report_visibility,
 )
 
-_MD = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+# markdown-it stops reading at its nesting limit and drops the rest of the document without a
+# word (a list nested 12 deep hid every claim after it). The limit is raised far past any real
+# report, and a document that still reaches it is refused (markdown_to_blocks), never read in part.
+MAX_NESTING = 200  # each list level takes two (list + item); 400 levels still parse without deep recursion
+_MD = MarkdownIt("commonmark", {"html": True, "maxNesting": MAX_NESTING}).enable(["table", "strikethrough"])
 # Keep link targets as written: a URL anchor's source_id is matched against retrieved URLs,
 # and percent-encoding or punycode would make a correct citation look invented.
 _MD.normalizeLink = lambda url: url  # type: ignore[method-assign]
@@ -99,9 +104,22 @@ def _wrapper_end(tokens: list[Token], i: int) -> tuple[str, int] | None:
     return None
 
 
+def _refuse_truncated(tokens: list[Token]) -> None:
+    """Raise when markdown-it reached its nesting limit: what lies past it was never read."""
+    deepest = max(tokens, key=lambda t: t.level, default=None)
+    if deepest is not None and deepest.level >= MAX_NESTING - 2:
+        line = next((t.map[0] + 1 for t in reversed(tokens[: tokens.index(deepest) + 1]) if t.map), None)
+        where = f" near line {line}" if line is not None else ""
+        raise ReportParseError(
+            f"the Markdown nests lists or quotes more than {MAX_NESTING // 2} levels deep{where}; "
+            "nothing past that point could be read — flatten the nesting"
+        )
+
+
 def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     sink = sink or BlockSink()
     tokens = _MD.parse(text)
+    _refuse_truncated(tokens)
     raw_lines: list[str] | None = None
     containers: list[str] = []  # li / blockquote
     row: list[str] | None = None

@@ -154,3 +154,26 @@ def test_report_with_visible_text_but_no_claims_is_not_an_input_error(tmp_path, 
     report.write_text("<html><body><h1>Overview</h1><p>In this section we summarise the evidence.</p></body></html>", encoding="utf-8")
     code, _, _ = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
     assert code == 0
+
+
+def _nested_list(depth: int) -> str:
+    return "".join("  " * i + "- level\n" for i in range(depth))
+
+
+def test_a_list_nested_past_the_parser_limit_is_refused_not_read_in_part(tmp_path, sources, capsys):
+    # red-team finding: markdown-it stopped at its nesting limit and dropped the rest of the
+    # report without a word — 0 claims, PASS, exit 0
+    report = tmp_path / "deep.md"
+    report.write_text(_nested_list(150) + "\nSeventy participants responded [nct:NCT0000001#Results].\n", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 2
+    assert "deep.md" in err and "levels deep near line" in err and "flatten" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_deeply_nested_list_within_the_limit_is_read_whole(tmp_path, sources, capsys):
+    report = tmp_path / "nested.md"
+    report.write_text(_nested_list(12) + "\nSeventy participants responded [nct:NCT0000001#Results].\n", encoding="utf-8")
+    code, out, _ = run_cli(["verify", str(report), "--sources", str(sources), "--format", "json"], capsys)
+    assert code == 1  # the claim after the list is read, and its fabricated count fails
+    assert "numeric_token_miss" in out and "Seventy participants" in out

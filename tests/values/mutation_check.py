@@ -871,6 +871,20 @@ MUTATIONS = (
         ("tests/values/test_assess.py",),
     ),
     Mutation(
+        "markdown-it's default nesting limit (a list 12 deep hides the rest of the report)",
+        "citeproof/parse/markdown.py",
+        "MAX_NESTING = 200",
+        "MAX_NESTING = 20",
+        ("tests/cli/test_bad_input.py",),
+    ),
+    Mutation(
+        "a report nested past the limit is read in part instead of refused",
+        "citeproof/parse/markdown.py",
+        "    _refuse_truncated(tokens)\n",
+        "",
+        ("tests/cli/test_bad_input.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",
