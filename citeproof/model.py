@@ -92,7 +92,9 @@ class Claim(Frozen):
         default=(), description="Why it is fact-bearing: number, entity, comparative, causal."
     )
     in_source_list: bool = Field(
-        default=False, description="Sits in a references/sources/appendix section (not body analysis)."
+        default=False,
+        description="An entry of a references/sources/appendix section (not body analysis); a sentence there "
+        "stating a measured figure (a percentage, money, a dose, a duration) is a claim like any other.",
     )
     # A row's claim text stays its cells joined by " | " (ids, the report and its messages show
     # it as written); the headers travel beside it, because "Arm B" over "40%" is part of what

@@ -38,7 +38,7 @@ class Citations(Rule):
         passes="The fact-bearing claim carries one or more anchors, wherever they sit in its sentence "
         "(including right after the full stop).",
         not_applicable="The unit asserts nothing checkable (headings, transition sentences such as "
-        "'The next section turns to safety.'), or it is an entry of a references/sources/appendix section.",
+        "'The next section turns to safety.'), or it is an entry of a references/sources/appendix section (a sentence there that states a measured figure — a percentage, money, a dose, a duration — is a claim, not an entry).",
     )
     examples = (
         RuleExample(

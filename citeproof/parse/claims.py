@@ -256,7 +256,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             text=clean,
             location=loc,
             unit=unit_kind,
-            in_source_list=block.in_source_list,
+            in_source_list=block.in_source_list and not _states_a_measure(clean),
             anchors=anchors,
             problems=list(scan.problems),
             columns=_columns(block, loc, settings),
@@ -358,3 +358,18 @@ def _mermaid(
         declared_anchors=scan.anchors,
         preceding_anchor=last_anchor,
     )
+
+
+def _states_a_measure(text: str) -> bool:
+    """A sentence under a references/sources/appendix heading that states a measured figure —
+    a percentage, an amount of money, a dose, a duration ("The objective response rate was
+    62%.", "客观缓解率为62%。") — is a claim, not a listing: a fabricated figure placed in an
+    appendix, a "Sources and key numbers" list or under 数据来源 must be checked like one in the
+    body. A reference entry's years, volumes, pages and identifiers are no measures, and nor is
+    a bare count, which a cited title often holds ("A trial of 200 patients"): they leave it a listing."""
+    if not any(ch.isdigit() for ch in text) and not any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return False
+    from citeproof.values import claim_atoms  # values reads the anchor grammar from parse: imported late
+
+    return any(a.dim for a in claim_atoms(text))
+

@@ -187,6 +187,22 @@ def test_source_list_sections() -> None:
     assert [c.in_source_list for c in report.claims] == [False, True]
 
 
+def test_a_measured_figure_under_an_appendix_or_sources_heading_is_a_claim() -> None:
+    # red-team finding: a fabricated 62% placed under "Annex 1", "Appendix A" or 数据来源 was never checked
+    html = (
+        "<h2>Annex 1: Efficacy tables</h2><p>The objective response rate was 62%.</p>"
+        "<h2>数据来源</h2><p>客观缓解率为62%。</p>"
+        "<h2>References</h2><ol><li>Smith J et al. A trial of 200 patients. Lancet 2020;395:123-30.</li>"
+        "<li>Jones K. Outcomes in 2019. PMID 31234567.</li></ol>"
+    )
+    report = parse_report(html, "html", SETTINGS)
+    listed = {c.text: c.in_source_list for c in report.claims}
+    assert listed["The objective response rate was 62%."] is False
+    assert listed["客观缓解率为62%。"] is False
+    references = [v for k, v in listed.items() if k.startswith(("Smith", "Lancet", "Jones", "PMID"))]
+    assert len(references) == 4 and all(references)  # a count, a year, pages, an id: still a listing
+
+
 def test_lines_of_loose_text_misnested_and_uppercase_markup() -> None:
     html = (
         "<HTML><BODY>\n<H1>Top</H1>\n<P\n  class=\"x\">The rate was 5%.</P>\n<b>loose <i>text 6%.</b></i>\n"

@@ -885,6 +885,20 @@ MUTATIONS = (
         ("tests/cli/test_bad_input.py",),
     ),
     Mutation(
+        "a measured figure under an appendix or sources heading is a listing (never checked)",
+        "citeproof/parse/claims.py",
+        "            in_source_list=block.in_source_list and not _states_a_measure(clean),",
+        "            in_source_list=block.in_source_list,",
+        ("tests/parse/test_parse_html.py",),
+    ),
+    Mutation(
+        "a bare count makes a reference entry a claim ('A trial of 200 patients' needs an anchor)",
+        "citeproof/parse/claims.py",
+        "    return any(a.dim for a in claim_atoms(text))",
+        "    return any(a.dim or a.count_noun for a in claim_atoms(text))",
+        ("tests/parse/test_parse_html.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",
