@@ -146,7 +146,8 @@ def _meaning_differs(
       states one end of its span of years as a year of its own (``citeproof.values.year_spans``);
     * one of the claim's words stands where it has another (``citeproof.values.substitution``);
     * a negation, direction or comparison governs other words than in the segment: the claim's
-      clauses or a comparison's two sides exchange them (``citeproof.values.clause_scope``);
+      clauses or a comparison's two sides exchange them, or a claim clause gives one clause's subject
+      what another says of its own (``citeproof.values.clause_scope``);
     * the claim is stronger: a dropped hedge or restriction, an added universal, a forecast stated as fact
       (``citeproof.values.strength``);
     * a number is framed otherwise: a cadence ("every 3 weeks") or a level ("to 25%") on one side only
@@ -243,7 +244,8 @@ class ClaimSupport(Rule):
         "stands where the segment has another (citeproof.values.substitution: 'nausea' for 'fatigue'), nor sits under "
         "another negation, direction or side of a comparison than in the segment (citeproof.values.clause_scope: "
         "'improved response but did not improve survival' for 'improved survival but did not improve response'; "
-        "'A than B' for 'B than A'), nor replaces "
+        "'A than B' for 'B than A'; or a clause's subject given what another clause says of its own: 'Rash caused 3 "
+        "deaths' for 'Rash was mild, but diarrhea caused 3 deaths'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
         "segment (drops its hedge, adds a universal: citeproof.values.strength), nor does it drop a restriction the "
         "segment attaches to its number or criterion ('for women age 20-29 years', an exception list's 'adequately "

@@ -38,6 +38,14 @@ written twice cannot be placed):
   source clause says of its own subject ("Survival was higher with drug X" from "Survival was
   similar, but toxicity was higher with drug X"), and a claim clause joining words from inside a parenthetical
   statement of the segment (one with its own verb) with words from outside it.
+* **subject left behind** — a merge that drops what the second clause is about: a claim clause
+  opening on one source clause's words and going on with another's, where that other clause
+  opens on words the claim nowhere writes ("Rash caused 3 deaths" from "Rash was mild, but
+  diarrhea caused 3 deaths"; "Germany grew 8%" from "Germany was flat, while France grew 8%").
+  No verb list is needed: a clause's subject is what it writes before the words the claim takes.
+  A merge keeping each clause's subject ("OS was 14 months with a PFS of 6 months") and a list
+  item that is only a subject borrowing another item's verb ("Ecovacs held 28.6%, Dreame 14.9%")
+  are not this.
 
 Any finding leaves the claim to the judge; neither can prove the claim false (a passive
 "X was reduced by Y" for "Y reduced X" crosses a pivot both ways and says the same).
@@ -58,6 +66,7 @@ from citeproof.values.substitution import swapped_word
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+-]*(?![A-Za-z0-9])")
 _MARK_BREAK = r"[;；，：]|,(?!\d)|:(?!\d)"  # not the comma of "1,000" nor the colon of "12:30"
+_MARK_BREAK_PAST_LABELS = r"[;；，]|,(?!\d)"  # the same, a label's colon kept ("Germany: sales flat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +102,14 @@ def _whole(word: str) -> str:
 @dataclass(frozen=True, slots=True)
 class _Lists:
     breaks: re.Pattern[str]
+    breaks_past_labels: re.Pattern[str]  # the same without the colon: a label stays with its statement
     verbs: _Words
     pivots: _Words  # comparisons, contrasts and causal links
     paired: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...]  # "from … to": (opener, pivot, as written)
     frequencies: frozenset[str]  # "weekly", "monthly": no content term, yet what a comparison's sides may differ by
     cue_words: _Words  # negation and direction cues (not keys: they are what is compared)
     not_cues: _Words  # bound phrases and negation exceptions ("more than", 不良): no pivot in them
+    relative_openers: frozenset[str]  # a clause opening on one is about the phrase before it
 
 
 _PAIRED = "…"  # "from … to": the second word is a pivot where the first is written before it
@@ -114,6 +125,7 @@ def _lists() -> _Lists:
     paired = [p for p in scope["pivots"] if _PAIRED in p]
     return _Lists(
         breaks=re.compile(f"{_MARK_BREAK}|{breaks}"),
+        breaks_past_labels=re.compile(f"{_MARK_BREAK_PAST_LABELS}|{breaks}"),
         verbs=_Words.of(scope["clause_verbs"]),
         pivots=_Words.of(single),
         paired=tuple((_Words.of([a.strip()]).pattern, _Words.of([b.strip()]).pattern, p)
@@ -121,6 +133,7 @@ def _lists() -> _Lists:
         frequencies=frozenset(w for w in lexicon().per_time_by_alias if w.isalpha() and w.isascii()),
         cue_words=_Words.of([*doc["negation"], *directions]),
         not_cues=_Words.of([*doc["bound_phrases"], *doc["negation_exceptions"]]),
+        relative_openers=frozenset(scope["relative_openers"]),
     )
 
 
@@ -134,6 +147,7 @@ def scope_differs(claim_text: str, segment_text: str) -> str | None:
         or _roles_exchanged(claim, segment)
         or _subject_given_other_predicate(claim, segment)
         or _parenthetical_joined(claim, segment)
+        or _subject_left_behind(claim, segment)
     )
 
 
@@ -188,14 +202,16 @@ def _clause_polarity_differs(claim: str, segment: str) -> str | None:
     return None
 
 
-def _clauses(text: str) -> list[_Clause]:
+def _clauses(text: str, *, labels_apart: bool = True) -> list[_Clause]:
+    """``text`` cut into clauses; ``labels_apart=False`` keeps a label with what follows its colon."""
     lists = _lists()
+    breaks = lists.breaks if labels_apart else lists.breaks_past_labels
     low = text.lower()
     if len(low) != len(text):
         low = text  # a character whose lower case is longer: cut where the text itself says
     out = []
     start = 0
-    for m in [*lists.breaks.finditer(low), None]:
+    for m in [*breaks.finditer(low), None]:
         end = m.start() if m is not None else len(text)
         piece = text[start:end].strip()
         if m is not None:
@@ -404,6 +420,159 @@ def _subject_given_other_predicate(claim: str, segment: str) -> str | None:
                         f"'{_shown(min(said & subject_j))}' something else ('{theirs[j].text}')"
                     )
     return None
+
+
+def _subject_left_behind(claim: str, segment: str) -> str | None:
+    """A claim clause that opens on words of one source clause and goes on with words of
+    another, leaving out what that other clause opens on — its own subject: "Rash caused 3
+    deaths" from "Rash was mild, but diarrhea caused 3 deaths"; "Germany grew 8%" from "Germany
+    was flat, while France grew 8%". The clause taken second is about 'diarrhea' or 'France',
+    which the claim drops for a subject the source says something else of. A clause opening on
+    a relative word ("which reduced body weight") is about the last phrase of the clause before
+    it ("the diet program"); a claim clause without words of its own before its predicate ("…
+    and led to discontinuation") is about what the claim's clause before it opened on. A label
+    stays with its statement ("Germany: sales flat"). Not this: merging two clauses and keeping
+    what each is about ("OS was 14 months with a PFS of 6 months" leaves nothing behind), and a
+    list item that says nothing but its subject and borrows the verb of another ("Dreame 14.9%"
+    after "Ecovacs held a 28.6% share"; "nausea" in "Nausea and vomiting were not reported").
+    Unlike :func:`_subject_given_other_predicate` no verb need be known: a clause's subject is
+    whatever it writes before the words the claim takes from it."""
+    theirs = _clauses(segment, labels_apart=False)
+    if len(theirs) < 2:
+        return None
+    ours = _clauses(claim, labels_apart=False)
+    mine = [_role_words(c) for c in ours]
+    placed = set(_placed_once(_flat(mine), _flat([_role_words(c) for c in theirs])))
+    if not placed:
+        return None
+    where = {w: j for j, c in enumerate(theirs) for w in _role_words(c) if w in placed}
+    said = set(_flat(mine))
+    opened_on: int | None = None  # the source clause the claim's clause before opened on
+    opened_with = ""  # and the claim's words it opened with
+    for clause in ours:
+        words = _ordered_words(clause.text)
+        order = [where[w] for _, w in words if w in placed]
+        if not order:
+            continue
+        start = next(i for i, (_, w) in enumerate(words) if w in placed)
+        carried = opened_on is not None and not any(w in clause.keys for _, w in words[:start])
+        # "… and led to discontinuation": the claim's subject carries over from its clause before
+        first = opened_on if carried and opened_on is not None else order[0]
+        if not carried:
+            # only a clause that states something of its subject (a verb or cue of its own) hands it
+            # on: "stage I" after "condition beta of the skin" is another list item, not its predicate
+            opened_on = first if clause.negated is not None else None
+            opened_with = _through_word(clause.text, words[start])
+        if not carried and not set(theirs[first].keys) - said:
+            continue  # a list item that says nothing but its subject: it borrows the other's verb
+        for k in dict.fromkeys(order):
+            if k == first or _VALUE_OPENING.match(theirs[k].text):
+                # a clause opening on a value ("… 14.2 months in Arm A and 10.1 months in Arm B among the
+                # treated patients") is an item of the clause before: it borrows that clause's verb, and
+                # the words after it ("among the treated patients") are said of both
+                continue
+            taken = {w for _, w in words if w in placed and where[w] == k}
+            ours_ends, theirs_reach = _claim_subject_end(words, placed, where, first, k)
+            subject, lead = _subject_of(theirs, k, taken, theirs_reach)
+            if any(w not in said for w in lead):
+                ours_said = opened_with if carried else clause.text[:ours_ends].strip(" ,，、") or clause.text
+                return (
+                    f"the claim says of '{ours_said}' ('{clause.text}') "
+                    f"what the source says of '{subject}' ('{theirs[k].text}'), and of the other something else "
+                    f"('{theirs[first].text}')"
+                )
+    return None
+
+
+def _through_word(text: str, word: tuple[int, str]) -> str:
+    """``text`` up to the end of ``word`` (its offset and key; a key may be a stem of it)."""
+    at, key = word
+    m = re.compile(r"[A-Za-z0-9'+-]+").match(text, at)
+    end = m.end() if m is not None else at + len(key.removeprefix(_NAME))
+    return text[:end].strip(" ,，、")
+
+
+_VALUE_OPENING = re.compile(r"\s*[<>≤≥~≈]?\s*\d")
+
+
+def _claim_subject_end(words: list[tuple[int, str]], placed: set[str], where: dict[str, int], j: int, k: int) -> tuple[int, int]:
+    """Where the claim clause's subject ends — before its first word from source clause ``k``,
+    yet not inside a word from clause ``j`` before it — and by how many characters the two overlap
+    (a Chinese bigram straddling them: '国因' of '德国因…' is also in '法国因…'; the source's
+    subject reaches that far past its own cut)."""
+    at = next((i for i, w in words if w in placed and where[w] == k), 0)
+    own = max((i + len(w) for i, w in words if w in placed and where[w] == j and i < at), default=0)
+    return max(at, own), max(own - at, 0)
+
+
+def _subject_of(clauses: list[_Clause], k: int, taken: set[str], reach: int = 0) -> tuple[str, list[str]]:
+    """What clause ``k`` writes before the first word of ``taken``, and its keys — or, when it
+    opens on a relative word with none, the last phrase of the clause before it and its keys."""
+    text = clauses[k].text
+    words = _ordered_words(text)
+    cut = next((i for i, (_, w) in enumerate(words) if w in taken), len(words))
+    keys = set(clauses[k].keys)
+    lead = [(at, w) for at, w in words[:cut] if w in keys]
+    if not lead and k > 0 and _opens_on_relative(text):
+        text = clauses[k - 1].text
+        start = _last_phrase_start(text)
+        lead = [(at, w) for at, w in _ordered_words(text) if at >= start and w in clauses[k - 1].keys]
+        end = len(text)
+    else:
+        end = words[cut][0] + reach if cut < len(words) else len(text)
+    if not lead:
+        return "", []
+    return text[lead[0][0] : end].strip(" ,，、:："), [w for _, w in lead]
+
+
+def _opens_on_relative(text: str) -> bool:
+    m = re.match(r"\s*([A-Za-z]+)", text)
+    return m is not None and m.group(1).lower() in _lists().relative_openers
+
+
+def _last_phrase_start(text: str) -> int:
+    """Where the words after the clause's last stop-word begin ("received the | diet program")."""
+    stop = cues().stop_en
+    ends = [m.end() for m in re.finditer(r"[A-Za-z]+", text) if m.group(0).lower() in stop]
+    return max(ends, default=0)
+
+
+def _ordered_words(text: str) -> list[tuple[int, str]]:
+    """The clause's role words (:func:`_role_words`) with where each starts, in text order."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = text
+    out: list[tuple[int, str]] = []
+    cue_rx = _lists().cue_words.pattern
+    for m in cue_rx.finditer(low):
+        out.append((m.start(), m.group(0)))
+    blanked = cue_rx.sub(lambda m: " " * len(m.group(0)), low)
+    for m in _TOKEN_RX.finditer(blanked):
+        token = m.group(0)
+        if token[0] < "\u3400":
+            out.extend((m.start(), w) for w in content_sequence(token))
+        else:
+            out.extend(_cjk_terms(token, m.start()))
+    for name in sorted(_keys_names(text)):
+        at = low.find(name) if name.islower() else text.find(name)  # a label beside Chinese keeps its case
+        out.append((max(at, 0), _NAME + name))
+    out.sort(key=lambda p: p[0])
+    return out
+
+
+def _cjk_terms(run: str, start: int) -> list[tuple[int, str]]:
+    """A Chinese run's content terms (its bigrams, or a lone character) with their offsets."""
+    terms = set(content_sequence(run))
+    if len(run) == 1:
+        return [(start, run)] if run in terms else []
+    return [(start + i, run[i : i + 2]) for i in range(len(run) - 1) if run[i : i + 2] in terms]
+
+
+_TOKEN_RX = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]|[\u3400-\u9fff]+")  # the tokens content_sequence reads
+
+
+def _keys_names(text: str) -> set[str]:
+    return {k.removeprefix(_NAME) for k in _keys(text) if k.startswith(_NAME)}
 
 
 _PARENTHETICAL = re.compile(r"[(（]([^()（）]*)[)）]")

@@ -30,6 +30,55 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a claim clause may give one source clause's subject what another says of its own ('Rash caused 3 deaths')",
+        "citeproof/values/clause_scope.py",
+        "        or _subject_left_behind(claim, segment)\n",
+        "",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a list item that says nothing but its subject is a subject left behind ('Dreame 14.9%')",
+        "citeproof/values/clause_scope.py",
+        "        if not carried and not set(theirs[first].keys) - said:\n",
+        "        if False:\n",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a relative clause ('which reduced body weight') is about nothing before it",
+        "citeproof/values/clause_scope.py",
+        "    if not lead and k > 0 and _opens_on_relative(text):\n",
+        "    if False:\n",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a claim clause opening on its predicate ('… and led to discontinuation') carries no subject over",
+        "citeproof/values/clause_scope.py",
+        "        carried = opened_on is not None and not any(w in clause.keys for _, w in words[:start])\n",
+        "        carried = False\n",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a clause that states nothing ('The panel included cardiologists') hands its subject on",
+        "citeproof/values/clause_scope.py",
+        "            opened_on = first if clause.negated is not None else None\n",
+        "            opened_on = first\n",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a clause opening on a value ('10.1 months in Arm B among the treated patients') has a subject of its own",
+        "citeproof/values/clause_scope.py",
+        "            if k == first or _VALUE_OPENING.match(theirs[k].text):\n",
+        "            if k == first:\n",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a label's colon cuts it from its statement ('Germany: sales flat')",
+        "citeproof/values/clause_scope.py",
+        'breaks_past_labels=re.compile(f"{_MARK_BREAK_PAST_LABELS}|{breaks}")',
+        'breaks_past_labels=re.compile(f"{_MARK_BREAK}|{breaks}")',
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
         "'none' is dropped only before a bound right after it ('None of the 40 patients had more than 2 events')",
         "citeproof/values/extract.py",
         "            for after in atoms[i + 1:]",
