@@ -1108,6 +1108,27 @@ MUTATIONS = (
         "    return text.endswith(lead.zh_ends)",
         ("tests/values/test_leading_clause.py",),
     ),
+    Mutation(
+        "a claim clause filling two places of two parallel clauses, one from each, is not read ('甲组接受静脉给药')",
+        "citeproof/values/clause_scope.py",
+        "        or _parallel_clauses_crossed(claim, segment)\n",
+        "",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a place the claim writes both ways counts as either clause's ('Nausea was severe in Arm B' crosses)",
+        "citeproof/values/clause_scope.py",
+        "    only_first = [f and not s for f, s in zip(first, second)]",
+        "    only_first = first",
+        ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "Chinese particles do not hold two clauses' pattern together (a subject left unsaid hides the place)",
+        "citeproof/values/clause_scope.py",
+        "    out = [_Token(_FUNCTION + ch, at + i, at + i + 1) for i, ch in enumerate(run) if ch in _particles()]",
+        "    out: list[_Token] = []",
+        ("tests/values/test_clause_scope.py",),
+    ),
 )
 
 
