@@ -165,7 +165,9 @@ def _meaning_differs(
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     column_why, columns_pair_all = _columns_read(ctx, segment)
-    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all):
+    # a table row's arms are its column headers ("| Arm B | Arm A |"): its cells name none
+    headed = bool(ctx.claim.columns)
+    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):
         return why
     if column_why:
         return column_why

@@ -726,7 +726,7 @@ MUTATIONS = (
     Mutation(
         "numbers swapped between subjects pass (no order check)",
         "tier1/claim_support.py",
-        "    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all):",
+        "    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):",
         "    if False:",
         ("tests/values", "tests/tier1/test_rule_examples.py"),
     ),
@@ -1128,6 +1128,27 @@ MUTATIONS = (
         "    out = [_Token(_FUNCTION + ch, at + i, at + i + 1) for i, ch in enumerate(run) if ch in _particles()]",
         "    out: list[_Token] = []",
         ("tests/values/test_clause_scope.py",),
+    ),
+    Mutation(
+        "a number the source states only for one arm passes stated with no arm ('客观缓解率为30%' for '对照组：客观缓解率为30%')",
+        "citeproof/values/pairing.py",
+        "        if not mine_by_value[i] and not armless_open and not _names_a_subject(claim, cv):",
+        "        if False:",
+        ("tests/tier1/test_clause_binding_pairs.py",),
+    ),
+    Mutation(
+        "a claim naming the arm by its drug ('Drug X produced a response rate of 25%') reads as armless",
+        "citeproof/values/pairing.py",
+        "        if not mine_by_value[i] and not armless_open and not _names_a_subject(claim, cv):",
+        "        if not mine_by_value[i] and not armless_open:",
+        ("tests/tier1/test_clause_binding_pairs.py",),
+    ),
+    Mutation(
+        "a table row's cells read as armless though its column headers name the arms",
+        "tier1/claim_support.py",
+        "    headed = bool(ctx.claim.columns)",
+        "    headed = False",
+        ("tests/tier1/test_rule_examples.py",),
     ),
 )
 
