@@ -25,6 +25,7 @@ from citeproof.values.framing import framing_differs
 from citeproof.values.lead_in import denying_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
+from citeproof.values.part_of import part_differs
 from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
@@ -156,6 +157,8 @@ def _meaning_differs(
     * a restriction the segment attaches to the claim's number or criterion ("for women age 20-29
       years") is dropped, or one the claim attaches to its number sits with another number of the
       segment (``citeproof.values.restriction``);
+    * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
+      whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
     table = place.table
@@ -192,6 +195,8 @@ def _meaning_differs(
         return why
     headers = " ".join(c.header for c in ctx.claim.columns if c.header)
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
+        return why
+    if why := part_differs(claim, atoms, segment):
         return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
@@ -251,7 +256,9 @@ class ClaimSupport(Rule):
         "segment (drops its hedge, adds a universal: citeproof.values.strength), nor does it drop a restriction the "
         "segment attaches to its number or criterion ('for women age 20-29 years', an exception list's 'adequately "
         "treated') or attach to its number one the segment gives another number ('2.5 x ULN in patients with liver "
-        "metastases' for '2.5 x ULN, or 5 x ULN in patients with liver metastases': citeproof.values.restriction); "
+        "metastases' for '2.5 x ULN, or 5 x ULN in patients with liver metastases': citeproof.values.restriction), "
+        "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "
+        "(citeproof.values.part_of); "
         "no meaning word — frequency "
         "('weekly'), time relation ('before'), modality ('must'), exclusivity ('only'), intensity ('significantly'), "
         "causality ('caused'), privation ('lacked', 'except', 'unless', 'rarely') or a frame ('whether', 'myth', "

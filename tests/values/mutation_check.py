@@ -1150,6 +1150,20 @@ MUTATIONS = (
         "    headed = False",
         ("tests/tier1/test_rule_examples.py",),
     ),
+    Mutation(
+        "a part's figure (after 其中 / 'of which') passes stated as the whole's",
+        "citeproof/values/part_of.py",
+        "            if (words and not said & words) or (held and not said & held):",
+        "            if False:",
+        ("tests/values/test_part_of.py",),
+    ),
+    Mutation(
+        "the clause a part is taken of ('120 were women, of whom 40 …') may be dropped",
+        "citeproof/values/part_of.py",
+        "            if (words and not said & words) or (held and not said & held):",
+        "            if words and not said & words:",
+        ("tests/values/test_part_of.py",),
+    ),
 )
 
 
