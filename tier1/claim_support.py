@@ -25,6 +25,7 @@ from citeproof.values.framing import framing_differs
 from citeproof.values.lead_in import denying_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
+from citeproof.values.part_of import part_differs
 from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
@@ -157,6 +158,8 @@ def _meaning_differs(
     * a restriction the segment attaches to the claim's number or criterion ("for women age 20-29
       years") is dropped, or one the claim attaches to its number sits with another number of the
       segment (``citeproof.values.restriction``);
+    * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
+      whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
     """
     table = place.table
@@ -166,7 +169,9 @@ def _meaning_differs(
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     column_why, columns_pair_all = _columns_read(ctx, segment)
-    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all):
+    # a table row's arms are its column headers ("| Arm B | Arm A |"): its cells name none
+    headed = bool(ctx.claim.columns)
+    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):
         return why
     if column_why:
         return column_why
@@ -191,6 +196,8 @@ def _meaning_differs(
         return why
     headers = " ".join(c.header for c in ctx.claim.columns if c.header)
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
+        return why
+    if why := part_differs(claim, atoms, segment):
         return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
@@ -245,12 +252,16 @@ class ClaimSupport(Rule):
         "another negation, direction or side of a comparison than in the segment (citeproof.values.clause_scope: "
         "'improved response but did not improve survival' for 'improved survival but did not improve response'; "
         "'A than B' for 'B than A'; or a clause's subject given what another clause says of its own: 'Rash caused 3 "
-        "deaths' for 'Rash was mild, but diarrhea caused 3 deaths'), nor replaces "
+        "deaths' for 'Rash was mild, but diarrhea caused 3 deaths'), nor takes one place's word from one of two "
+        "clauses written on one pattern and another place's from the other ('甲组接受静脉给药' for "
+        "'甲组接受口服给药，乙组接受静脉给药'), nor replaces "
         "one of the segment's words with a word from another line of the cited place; nor is it stronger than the "
         "segment (drops its hedge, adds a universal: citeproof.values.strength), nor does it drop a restriction the "
         "segment attaches to its number or criterion ('for women age 20-29 years', an exception list's 'adequately "
         "treated') or attach to its number one the segment gives another number ('2.5 x ULN in patients with liver "
-        "metastases' for '2.5 x ULN, or 5 x ULN in patients with liver metastases': citeproof.values.restriction); "
+        "metastases' for '2.5 x ULN, or 5 x ULN in patients with liver metastases': citeproof.values.restriction), "
+        "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "
+        "(citeproof.values.part_of); "
         "no meaning word — frequency "
         "('weekly'), time relation ('before'), modality ('must'), exclusivity ('only'), intensity ('significantly'), "
         "causality ('caused'), privation ('lacked', 'except', 'unless', 'rarely') or a frame ('whether', 'myth', "

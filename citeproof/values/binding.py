@@ -58,12 +58,13 @@ _WHEN = re.compile(
 
 def binding_differs(
     claim_text: str, atoms: Sequence[ValueAtom], segment_text: str, extra_names: Iterable[str] = (),
-    *, ordered: bool = True,
+    *, ordered: bool = True, headed: bool = False,
 ) -> str | None:
     """Why ``segment_text`` pairs the claim's numbers or names differently, or None.
     ``extra_names``: more names to recognise (the run's drug mentions). ``ordered=False``: the
     claim's numbers are paired some other way (a table row under its column headers), so
-    their order is no evidence."""
+    their order is no evidence. ``headed``: the claim is a table row under column headers, which
+    name its numbers' arms, so a number with no arm in the row's text has not dropped one."""
     values = [a for a in atoms if not a.derived]
     found = extract_atoms(segment_text, mode="source") if values else []
     claim_low = prepare(claim_text).lower()
@@ -103,7 +104,7 @@ def binding_differs(
     if not values:
         return None
     seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
-    return _pairing_differs(claim_low, values, subjects, seg_low, found, seg_subjects)
+    return _pairing_differs(claim_low, values, subjects, seg_low, found, seg_subjects, headed=headed)
 
 
 def _heads_the_subjects(measure: str, subjects: Sequence[tuple[str, int]], seg_low: str) -> bool:
@@ -148,7 +149,7 @@ def _times(n: int) -> str:
 
 def _pairing_differs(
     claim_low: str, values: Sequence[ValueAtom], subjects: Sequence[tuple[str, int]],
-    seg_low: str, found: Sequence[ValueAtom], seg_subjects: Sequence[tuple[str, int]],
+    seg_low: str, found: Sequence[ValueAtom], seg_subjects: Sequence[tuple[str, int]], *, headed: bool = False,
 ) -> str | None:
     """Each side's numbers read with the labels, words and "x of N" role of their own clause
     (``citeproof.values.pairing``) and each share with its base (``citeproof.values.share_base``):
@@ -156,7 +157,7 @@ def _pairing_differs(
     claim = pairing.read(claim_low, values, _labels(claim_low, subjects))
     source = pairing.read(seg_low, found, _labels(seg_low, seg_subjects))
     return (pairing.label_differs(claim, source)
-            or pairing.arm_moved(claim, source)
+            or pairing.arm_moved(claim, source, armless_open=headed)
             or pairing.role_differs(claim_low, claim, seg_low, source)
             or pairing.words_differ(claim_low, claim, seg_low, source)
             or share_base.base_differs(claim_low, claim, seg_low, source))

@@ -46,6 +46,12 @@ written twice cannot be placed):
   A merge keeping each clause's subject ("OS was 14 months with a PFS of 6 months") and a list
   item that is only a subject borrowing another item's verb ("Ecovacs held 28.6%, Dreame 14.9%")
   are not this.
+* **parallel clauses** — two clauses of the segment written on one pattern, differing in two
+  places or more ("甲组接受口服给药，乙组接受静脉给药", "Company X makes devices, while Company Y
+  makes drugs"): a claim clause that fills one place with the first clause's word and another
+  with the second's ("甲组接受静脉给药") gives one's subject the other's attribute. Read on
+  words in order, with no verb or subject needed, so it holds for Chinese, which has no spaces
+  and no auxiliary to find a subject by.
 
 Any finding leaves the claim to the judge; neither can prove the claim false (a passive
 "X was reduced by Y" for "Y reduced X" crosses a pivot both ways and says the same).
@@ -61,6 +67,7 @@ from functools import lru_cache
 from citeproof.values.extract import prepare
 from citeproof.values.lexicon import lexicon
 from citeproof.values.segment_support import content_sequence, cue_document, cues, entity_tokens, polarity
+from citeproof.text.alignment import aligned
 from citeproof.values.substitution import swapped_word
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -146,6 +153,7 @@ def scope_differs(claim_text: str, segment_text: str) -> str | None:
         or _pivot_sides_differ(claim, segment)
         or _roles_exchanged(claim, segment)
         or _subject_given_other_predicate(claim, segment)
+        or _parallel_clauses_crossed(claim, segment)
         or _parenthetical_joined(claim, segment)
         or _subject_left_behind(claim, segment)
     )
@@ -573,6 +581,183 @@ _TOKEN_RX = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]|[\u3400-\u9fff]+")  # the toke
 
 def _keys_names(text: str) -> set[str]:
     return {k.removeprefix(_NAME) for k in _keys(text) if k.startswith(_NAME)}
+
+
+# a parallel pair must share this many words in order: one shared word ("治疗") is chance
+_PARALLEL_MIN_SHARED = 2
+_PARALLEL_MAX_CLAUSES = 12  # pairs of clauses are compared: a sentence, not a page
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    key: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """One place where two parallel clauses differ, as each side writes it: Chinese as the
+    place's characters with the shared character on either side ("受口服给", "于一线": one
+    character of its own is a place too, and a bigram across its edge is no word of it),
+    other text as the words of its own found nowhere in the other clause."""
+
+    first: frozenset[str]
+    second: frozenset[str]
+    first_shown: str
+    second_shown: str
+
+
+def _parallel_clauses_crossed(claim: str, segment: str) -> str | None:
+    """A claim clause that takes the word of one place from one of two parallel clauses of the
+    segment and the word of another place from the other: "甲组接受静脉给药" from "甲组接受口服给药，
+    乙组接受静脉给药", "甲公司在华东排名第三" from "甲公司在华东排名第一，在华南排名第三". A claim
+    clause that keeps one source clause's words throughout, or names both words of a place ("甲组和乙组
+    分别接受口服和静脉给药"), crosses nothing; nor does a word the other clause leaves unsaid (the
+    subject "甲公司" of "甲公司在华东排名第一，在华南排名第三" is a place of the first clause only)."""
+    theirs = _clauses(segment)
+    if len(theirs) < 2 or len(theirs) > _PARALLEL_MAX_CLAUSES:
+        return None
+    ours = [(c.text, _folded(c.text)) for c in _clauses(claim)]
+    mine = [frozenset(_WORDS_OF + t.key for t in _ordered_tokens(text)) for text, _ in ours]
+    sequences = [_ordered_tokens(c.text) for c in theirs]
+    for j in range(len(theirs)):
+        for k in range(j + 1, len(theirs)):
+            slots = _slots(sequences[j], _folded(theirs[j].text), sequences[k], _folded(theirs[k].text))
+            if len(slots) < 2:
+                continue
+            for (text, low), words in zip(ours, mine):
+                if crossed := _crossing(words, low, slots):
+                    x, y = crossed  # x written as clause j alone writes it, y as clause k alone
+                    return (
+                        f"the claim says '{x.first_shown}' with '{y.second_shown}' ('{text}'); the source says "
+                        f"'{x.first_shown}' with '{y.first_shown}' ('{theirs[j].text}') and '{y.second_shown}' "
+                        f"with '{x.second_shown}' ('{theirs[k].text}')"
+                    )
+    return None
+
+
+def _crossing(words: frozenset[str], low: str, slots: list[_Slot]) -> tuple[_Slot, _Slot] | None:
+    """Two places (x, y) where the claim clause writes x only as the first clause does and y only
+    as the second does; None when it writes each place it
+    writes as one clause does, or as both do ("甲组和乙组分别…"). A place written both ways proves
+    nothing: a subject the second clause leaves unsaid shares its place with the first clause's
+    own word ("Nausea was mild in Arm A and severe in Arm B": 'nausea' and 'mild' are one place)."""
+    first = [_writes(words, low, slot.first) for slot in slots]
+    second = [_writes(words, low, slot.second) for slot in slots]
+    only_first = [f and not s for f, s in zip(first, second)]
+    only_second = [s and not f for f, s in zip(first, second)]
+    if any(only_first) and any(only_second):
+        return slots[only_first.index(True)], slots[only_second.index(True)]
+    return None
+
+
+def _folded(text: str) -> str:
+    low = text.lower()
+    return low if len(low) == len(text) else text
+
+
+def _writes(words: frozenset[str], low: str, place: frozenset[str]) -> bool:
+    return any(p in words if p.startswith(_WORDS_OF) else p in low for p in place)
+
+
+_WORDS_OF = "\x01"  # marks a place read as words, not characters
+_FUNCTION = "\x02"  # marks a stop-word: it aligns two clauses, it is no place's word
+
+
+def _slots(a: list[_Token], a_low: str, b: list[_Token], b_low: str) -> list[_Slot]:
+    """The places where two clauses written on one pattern differ, each side writing something
+    of its own there; none when they share fewer than ``_PARALLEL_MIN_SHARED`` words in order."""
+    keys_a, keys_b = [t.key for t in a], [t.key for t in b]
+    pairs = aligned(keys_a, keys_b)
+    if len(pairs) < _PARALLEL_MIN_SHARED:
+        return []
+    in_a, in_b = set(keys_a), set(keys_b)
+    out: list[_Slot] = []
+    i = j = 0
+    for ai, bj in [*pairs, (len(a), len(b))]:
+        first = _place(a, i, ai, a_low, in_b, b_low)
+        second = _place(b, j, bj, b_low, in_a, a_low)
+        if first and second and first[0] != second[0]:
+            out.append(_Slot(first[0], second[0], first[1], second[1]))
+        i, j = ai + 1, bj + 1
+    return out
+
+
+def _place(tokens: list[_Token], i: int, end: int, low: str, other_keys: set[str], other_low: str) -> tuple[frozenset[str], str] | None:
+    """How a clause writes the place between its shared words ``i - 1`` and ``end`` (and how to
+    show it), or None when it writes nothing there that the other clause does not write too."""
+    start = tokens[i - 1].end if i > 0 else 0
+    stop = tokens[end].start if end < len(tokens) else len(low)
+    if start >= stop:
+        return None
+    inner = low[start:stop].strip(_EDGE)
+    if not inner:
+        return None
+    if _CJK.search(inner):
+        at = low.index(inner, start)
+        left = at - 1 if at > 0 and _CJK.match(low, at - 1) else at
+        right = at + len(inner) + 1 if at + len(inner) < len(low) and _CJK.match(low, at + len(inner)) else at + len(inner)
+        written = low[left:right]
+        inside = {_WORDS_OF + t.key for t in tokens[i:end]
+                  if start <= t.start and t.end <= stop and t.key not in other_keys and t.key not in other_low}
+        if written in other_low and not inside:
+            return None
+        return frozenset(inside | ({written} if written not in other_low else set())), inner if len(inner) >= 2 else written
+    own = [t for t in tokens[i:end] if t.key not in other_keys and not t.key.startswith(_FUNCTION)]
+    if not own:
+        return None
+    return frozenset(_WORDS_OF + t.key for t in own), low[own[0].start:max(t.end for t in own)]
+
+
+_EDGE = " \t。．.!?！？、,，;；:："
+
+
+_ORDERED = re.compile(r"[\u3400-\u9fff]+|[A-Za-z][A-Za-z0-9+-]*|\d+(?:[.,]\d+)*")
+
+
+def _ordered_tokens(text: str) -> list[_Token]:
+    """The clause's words in the order written, each with its span: content terms (Chinese
+    bigrams, stemmed English words), names ("Arm A", HER2, the A of A组) and numbers — a number
+    or a name is as much a clause's own word as a noun is."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = text
+    out: list[_Token] = []
+    names = entity_tokens(text)
+    for m in _ORDERED.finditer(low):
+        word, at = m.group(0), m.start()
+        if word[0].isdigit():
+            out.append(_Token("#" + word.replace(",", ""), at, m.end()))
+        elif _CJK.match(word):
+            out.extend(_cjk_tokens(word, at))
+        else:
+            terms = content_sequence(word)
+            # a stop-word holds two clauses' pattern together ("Arm A received …, Arm B received …")
+            # but is no place's word of its own
+            keys = terms or [_FUNCTION + word]
+            out.extend(_Token(t, at, m.end()) for t in keys)
+            if _next_to_cjk(text, at, m.end()):
+                out.append(_Token(_NAME + word, at, m.end()))
+    for name in names:
+        out.extend(_Token(_NAME + name, n.start(), n.end()) for n in re.finditer(re.escape(name), low))
+    return sorted(out, key=lambda t: (t.start, t.end))
+
+
+def _cjk_tokens(run: str, at: int) -> list[_Token]:
+    """The run's bigrams ``content_sequence`` keeps, each where it is written, and its particles
+    (在, 的, 为: the Chinese stop-words of one character) as words that hold two clauses' pattern
+    together: "该产品在华北销量第二，在西南销量第五" share '在' after the subject the second leaves unsaid."""
+    out = [_Token(_FUNCTION + ch, at + i, at + i + 1) for i, ch in enumerate(run) if ch in _particles()]
+    if len(run) == 1:
+        return out or ([_Token(run, at, at + 1)] if content_sequence(run) else [])
+    out += [_Token(run[i:i + 2], at + i, at + i + 2) for i in range(len(run) - 1) if content_sequence(run[i:i + 2])]
+    return sorted(out, key=lambda t: (t.start, t.end))
+
+
+@lru_cache(maxsize=1)
+def _particles() -> frozenset[str]:
+    return frozenset(w for w in cue_document()["stopwords_zh"] if len(w) == 1)
 
 
 _PARENTHETICAL = re.compile(r"[(（]([^()（）]*)[)）]")

@@ -321,7 +321,7 @@ def _label_moved(cv: ValueAtom, lab: Label, cls: str, source: Reading) -> str | 
     return said + f"{cv.raw} to '{elsewhere.name}'"  # type: ignore[union-attr]
 
 
-def arm_moved(claim: Reading, source: Reading) -> str | None:
+def arm_moved(claim: Reading, source: Reading, *, armless_open: bool = False) -> str | None:
     """A claim number stated for an arm A that every equal number of the source is stated for
     another arm, and not for A ("Arm A received drug X 80 mg once daily, and Arm B received drug
     Y 250 mg once daily" → "Arm A received drug Y 250 mg once daily"): why, or None.
@@ -330,7 +330,9 @@ def arm_moved(claim: Reading, source: Reading) -> str | None:
     are when the clause alternates arms and numbers ("the experimental group received 80 mg,
     the control group received 250 mg"). A source number with no arm in its clause leaves the
     claim open (its arm may be named before it), and only arms the source writes too (by key)
-    are compared."""
+    are compared. A claim number with no arm in its clause, whose every equal number in the
+    source is an arm's, drops that arm (``_arm_dropped``), unless ``armless_open`` (its arm is
+    named elsewhere: a table row's column header)."""
     written = {lab.key for lab in source.labels if lab.arm}
     theirs_by_value = _arms_by_value(source)
     mine_by_value = _arms_by_value(claim)
@@ -338,12 +340,30 @@ def arm_moved(claim: Reading, source: Reading) -> str | None:
         theirs = [theirs_by_value[j] for j, sv in enumerate(source.values) if same_number(cv, sv)]
         if not theirs or not all(theirs):
             continue
+        if not mine_by_value[i] and not armless_open and not _names_a_subject(claim, cv):
+            return _arm_dropped(cv, claim, next(iter(theirs[0].values())))
         for key, lab in mine_by_value[i].items():
             if key in written and not any(key in arms for arms in theirs):
                 other = next(iter(theirs[0].values()))
                 return (f"the claim gives {cv.raw} to '{lab.name}'; the source states it for "
                         f"'{other.name}', not for '{lab.name}'")
     return None
+
+
+def _names_a_subject(reading: Reading, atom: ValueAtom) -> bool:
+    """The atom's clause names a subject of any kind: "Drug X produced a response rate of 25%"
+    names the "drug X arm" by its drug, which the label pairing compares."""
+    start, end = reading.clauses[_clause_of(reading, atom)]
+    return any(lab.cls == WHO and start <= lab.start < end for lab in reading.labels)
+
+
+def _arm_dropped(cv: ValueAtom, claim: Reading, theirs: Label) -> str:
+    """A number every statement of which in the source is an arm's ("对照组：客观缓解率为30%"),
+    stated by the claim with no arm in its clause: it reads as the whole trial's, or as the arm
+    an earlier clause of the claim names ("试验组入组150例患者，客观缓解率为30%")."""
+    named = next((lab for lab in claim.labels if lab.arm and lab.key != theirs.key and lab.start < cv.start), None)
+    said = f", after naming '{named.name}'" if named is not None else ""
+    return f"the claim states {cv.raw} with no arm{said}; the source states it for '{theirs.name}'"
 
 
 def _arms_by_value(reading: Reading) -> list[dict[str, Label]]:

@@ -138,3 +138,44 @@ def test_a_dose_moved_to_another_arm_past_a_drug_name_is_left_to_the_judge_namin
 
 def test_the_same_dose_kept_with_its_own_arm_or_listed_for_both_still_passes(tmp_path):
     assert [(text, reasons) for status, text, reasons in _statuses(tmp_path, ARM_TRUE) if status != "pass"] == []
+
+
+# A number the source states only for one arm, stated by the claim with no arm in its clause:
+# it reads as the whole trial's, or as the arm an earlier clause of the claim names.
+CONTROL_COLON_ZH = "对照组：客观缓解率为30%。"
+BORROWED_ZH = "试验组入组150例患者，对照组的客观缓解率为30%。"
+HIGH_DOSE_ZH = "高剂量组的中位总生存期为21.3个月，低剂量组为18.0个月。"
+ARM_THEN_MEASURE_ZH = "A组的客观缓解率为30%，中位PFS为6个月。"
+CONTROL_COLON = "The control arm: ORR was 30%."
+
+ARM_DROPPED = [
+    (CONTROL_COLON_ZH, "客观缓解率为30%。"),
+    (BORROWED_ZH, "试验组入组150例患者，客观缓解率为30%。"),
+    (HIGH_DOSE_ZH, "中位总生存期为21.3个月。"),
+    (HIGH_DOSE_ZH, "本研究的中位总生存期为18.0个月。"),
+    (CONTROL_COLON, "ORR was 30%."),
+    (CONTROL_COLON, "The experimental arm enrolled patients, and the ORR was 30%."),
+]
+
+ARM_KEPT = [
+    (CONTROL_COLON_ZH, "对照组的客观缓解率为30%。"),
+    (CONTROL_COLON_ZH, "对照组：客观缓解率为30%。"),
+    (BORROWED_ZH, "试验组入组150例患者，对照组的客观缓解率为30%。"),
+    (HIGH_DOSE_ZH, "高剂量组的中位总生存期为21.3个月。"),
+    (HIGH_DOSE_ZH, "低剂量组的中位总生存期为18.0个月。"),
+    # a number the source states with no arm of its own clause stays open
+    (ARM_THEN_MEASURE_ZH, "中位PFS为6个月。"),
+    (ARM_THEN_MEASURE_ZH, "A组的客观缓解率为30%，中位PFS为6个月。"),
+    (CONTROL_COLON, "The control arm: the ORR was 30%."),
+]
+
+
+def test_a_number_stated_without_the_one_arm_the_source_gives_it_is_left_to_the_judge(tmp_path):
+    out = _statuses(tmp_path, ARM_DROPPED)
+    assert [text for status, text, _ in out if status != "undecided"] == []
+    assert "the claim states 30% with no arm; the source states it for '对照组'" in out[0][2][0]
+    assert "with no arm, after naming '试验组" in out[1][2][0]
+
+
+def test_a_number_kept_with_its_arm_or_armless_in_the_source_still_passes(tmp_path):
+    assert [(text, reasons) for status, text, reasons in _statuses(tmp_path, ARM_KEPT) if status != "pass"] == []

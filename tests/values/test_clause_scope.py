@@ -441,3 +441,68 @@ def test_through_the_pipeline_a_subject_left_behind_is_undecided_and_its_twin_pa
     statuses = {c.text: c.status for c in claims}
     assert [c for c, _ in SUBJECT_LEFT_BEHIND if statuses[c] != "undecided"] == []
     assert [c for c, _ in kept if statuses[c] != "pass"] == []
+# --- parallel clauses: one place filled from each of two clauses written on one pattern ------
+
+PARALLEL_CROSSED = [
+    # an arm given the other arm's route, schedule or drug
+    ("甲组接受口服给药，乙组接受静脉给药。", "甲组接受静脉给药。"),
+    ("A组每日给药一次，B组每周给药一次。", "A组每周给药一次。"),
+    ("高剂量组出现皮疹，低剂量组出现腹泻。", "高剂量组出现腹泻。"),
+    # a company given the other's business
+    ("甲公司主营医疗器械，乙公司主营创新药。", "甲公司主营创新药。"),
+    ("丙公司专注于疫苗研发，丁公司专注于诊断试剂。", "丁公司专注于疫苗研发。"),
+    # a line of therapy, a combination or a drug moved between two regimens
+    ("甲药联合化疗用于一线治疗，乙药单药用于二线治疗。", "甲药联合化疗用于二线治疗。"),
+    ("丙药用于三线治疗，丁药用于二线治疗。", "丙药用于二线治疗。"),
+    # a country given the other's indication, a region the other's rank
+    ("在美国获批用于肺癌，在中国获批用于乳腺癌。", "本品在美国获批用于乳腺癌。"),
+    ("在日本获批用于胃癌，在欧洲获批用于肝癌。", "本品在欧洲获批用于胃癌。"),
+    ("甲公司在华东市场排名第一，在华南市场排名第三。", "甲公司在华东市场排名第三。"),
+    ("该产品在华北地区销量第二，在西南地区销量第五。", "该产品在西南地区销量第二。"),
+    # English
+    ("Arm A received oral dosing, and Arm B received intravenous dosing.", "Arm A received intravenous dosing."),
+    ("Company X focuses on medical devices, while Company Y focuses on innovative drugs.",
+     "Company X focuses on innovative drugs."),
+    ("Hospital sales grew strongly in Europe, while retail sales declined in Japan.", "Hospital sales declined in Japan."),
+]
+
+PARALLEL_KEPT = [
+    ("甲组接受口服给药，乙组接受静脉给药。", "甲组接受口服给药。"),
+    ("甲组接受口服给药，乙组接受静脉给药。", "乙组接受静脉给药。"),
+    ("甲组接受口服给药，乙组接受静脉给药。", "甲组和乙组分别接受口服和静脉给药。"),
+    ("A组每日给药一次，B组每周给药一次。", "B组每周给药一次。"),
+    ("甲公司主营医疗器械，乙公司主营创新药。", "乙公司主营创新药。"),
+    ("甲药联合化疗用于一线治疗，乙药单药用于二线治疗。", "甲药联合化疗用于一线治疗。"),
+    ("甲药联合化疗用于一线治疗，乙药单药用于二线治疗。", "乙药单药用于二线治疗。"),
+    ("本品在中国和美国均已获批，在美国获批用于肺癌，在中国获批用于乳腺癌。", "本品在中国获批用于乳腺癌。"),
+    ("本品在中国和美国均已获批，在美国获批用于肺癌，在中国获批用于乳腺癌。", "本品在美国获批用于肺癌。"),
+    # the subject the second clause leaves unsaid is the first's: no place of its own
+    ("甲公司在华东市场排名第一，在华南市场排名第三。", "甲公司在华南市场排名第三。"),
+    ("甲公司在华东市场排名第一，在华南市场排名第三。", "甲公司在华东市场排名第一，在华南市场排名第三。"),
+    ("Arm A received oral dosing, and Arm B received intravenous dosing.", "Arm B received intravenous dosing."),
+    ("Company X focuses on medical devices, while Company Y focuses on innovative drugs.",
+     "Company Y focuses on innovative drugs, and Company X on medical devices."),
+]
+
+
+@pytest.mark.parametrize(("source", "claim"), PARALLEL_CROSSED)
+def test_a_claim_filling_two_places_from_two_parallel_clauses_is_found(source, claim):
+    assert scope_differs(claim, source) is not None
+
+
+@pytest.mark.parametrize(("source", "claim"), PARALLEL_KEPT)
+def test_a_claim_keeping_one_parallel_clause_or_naming_both_is_not(source, claim):
+    assert scope_differs(claim, source) is None
+
+
+def test_the_parallel_reason_names_the_words_of_both_places():
+    why = scope_differs("甲组接受静脉给药。", "甲组接受口服给药，乙组接受静脉给药。")
+    assert why is not None and "'甲组' with '静脉'" in why and "'甲组' with '口服'" in why and "with '乙组'" in why
+
+
+def test_through_the_pipeline_a_crossed_parallel_claim_is_undecided_and_a_kept_one_passes(tmp_path):
+    pairs = [*PARALLEL_CROSSED, *PARALLEL_KEPT[:2], PARALLEL_KEPT[4], *PARALLEL_KEPT[5:7], *PARALLEL_KEPT[8:10], PARALLEL_KEPT[11]]
+    statuses = [c.status for c in verify_pairs(tmp_path, pairs)]
+    n = len(PARALLEL_CROSSED)
+    assert statuses[:n] == ["undecided"] * n
+    assert statuses[n:] == ["pass"] * (len(pairs) - n)
