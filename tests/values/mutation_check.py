@@ -1224,7 +1224,7 @@ MUTATIONS = (
         "a Markdown link's target is read as source text ('[update](…/1200-patients)' backs 1200)",
         "citeproof/sources/readers.py",
         "        text = _LINK.sub(lambda m: m.group(2), text)\n",
-        "",
+        "        pass\n",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
     Mutation(
@@ -1245,7 +1245,7 @@ MUTATIONS = (
         "Markdown ~~struck~~ text is read as current text",
         "citeproof/sources/readers.py",
         '        text = _STRIKETHROUGH.sub("", text)\n',
-        "",
+        "        pass\n",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
 )
