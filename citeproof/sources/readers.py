@@ -160,6 +160,7 @@ _HTML_ATTR = r"""\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:" + _HTML_ATTR + r")*)\s*/?>")
 _ATTR_PAIR = re.compile(r"""([A-Za-z_:][\w.:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _SUP_ELEMENT = re.compile(r"<sup\b[^<>]*>([^<>]*)</sup\s*>", re.IGNORECASE)
+_BREAK_TAGS = frozenset({"br", "td", "th", "tr"})
 _VOID_TAGS = frozenset({"br", "hr", "img", "wbr", "input", "meta", "link", "source", "col", "area", "base", "embed"})
 
 
@@ -220,7 +221,8 @@ def _visible_markdown_line(line: str) -> str:
 
 def _visible_inline(text: str) -> str:
     if "[" in text:
-        text = _LINK.sub(lambda m: m.group(2), text)
+        # an image's alt text is read by screen readers and shown only when the image fails: not surely seen
+        text = _LINK.sub(lambda m: "" if m.group(1) else m.group(2), text)
     if "~~" in text:
         text = _STRIKETHROUGH.sub("", text)
     if "<" in text:
@@ -235,10 +237,12 @@ def _inline_html_text(text: str) -> str:
     dropping: list[str] = []  # names of the open struck/hidden elements
     pos = 0
     for m in _HTML_TAG.finditer(text):
+        closing, name = m.group(1), m.group(2).lower()
         if not dropping:
             kept.append(text[pos:m.start()])
+            if name in _BLOCK_TAGS or name in _BREAK_TAGS:
+                kept.append(" ")  # a block boundary: "<summary>Earlier estimate</summary>The rate" keeps two words apart
         pos = m.end()
-        closing, name = m.group(1), m.group(2).lower()
         if closing:
             if dropping and dropping[-1] == name:
                 dropping.pop()

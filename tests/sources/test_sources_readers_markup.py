@@ -34,7 +34,12 @@ def test_xml_markers_and_struck_text() -> None:
 
 def test_markdown_shows_link_text_not_its_target() -> None:
     lines = read_markdown("See [the 2023 update](https://example.com/reports/1200-patients \"45%\") and ![Fig 2](f/12.png).\n").lines
-    assert lines == ["See the 2023 update and Fig 2."]
+    assert lines == ["See the 2023 update and ."]  # alt text is for screen readers, not surely seen
+
+
+def test_markdown_block_tags_keep_words_apart() -> None:
+    text = "<details><summary>Earlier estimate</summary>The rate was 45%.</details><br>Next<b>word</b>\n"
+    assert read_markdown(text).lines == ["Earlier estimate The rate was 45%. Nextword"]
 
 
 def test_markdown_reference_definition_is_blank_but_keeps_its_line() -> None:

@@ -71,6 +71,30 @@ CASES = [
 ]
 
 
+def test_details_summary_still_frames_the_text_after_it(tmp_path) -> None:
+    """'<summary>Earlier estimate</summary>The rate …' in Markdown: the tags go, the words stay apart,
+    so the hedge 'estimate' is still read and the superseded figure cannot pass."""
+    source = "The objective response rate was 40%.\n\n<details><summary>Earlier estimate</summary>The objective response rate was 45%.</details>\n"
+    report = "# R\n\n" + cite("The objective response rate was 45%.", "[evidence:s.md#L1-L3]") + "\n"
+    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert claim.status != "pass"
+
+
+@pytest.mark.parametrize(
+    ("claim", "status"),
+    [
+        ("Grade 3 neutropenia occurred in 16² patients.", "undecided"),  # 16 with footnote 2, or 256?
+        ("Grade 3 neutropenia occurred in 16 patients.", "pass"),
+        ("Grade 3 neutropenia occurred in 16 patients².", "pass"),  # after a word: a footnote
+    ],
+)
+def test_a_report_superscript_after_a_number_is_unsure(tmp_path, claim, status) -> None:
+    source = "Grade 3 neutropenia occurred in 16 patients.\n"
+    report = "# R\n\n" + cite(claim, "[evidence:s.md#L1]") + "\n"
+    (row,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert row.status == status
+
+
 @pytest.mark.parametrize(("name", "source", "false_claim", "_true"), CASES, ids=[c[0] + ":false" for c in CASES])
 def test_markup_does_not_back_a_false_claim(tmp_path, name, source, false_claim, _true) -> None:
     assert _status(tmp_path, name, source, false_claim) != "pass"

@@ -1248,6 +1248,20 @@ MUTATIONS = (
         "        pass\n",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
+    Mutation(
+        "Markdown block tags in a source vanish without a space ('</summary>The' glues 'estimateThe', the hedge is lost)",
+        "citeproof/sources/readers.py",
+        '                kept.append(" ")  # a block boundary',
+        '                kept.append("")  # a block boundary',
+        ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
+    ),
+    Mutation(
+        "a report's superscript after a number passes as a footnote ('16² patients' backs 16 patients)",
+        "citeproof/parse/markdown.py",
+        "                unsure.extend((why, length + at) for why, at in _superscripts_after_numbers(piece))\n",
+        "                pass\n",
+        ("tests/tier1/test_source_markup_pairs.py",),
+    ),
 )
 
 
