@@ -60,3 +60,10 @@ def test_markdown_comments_are_dropped_and_lines_stay_where_they_are() -> None:
 def test_markdown_code_is_shown_as_written() -> None:
     text = "Use `<span title=1>` here.\n```\n[x](http://y/5) <b>bold</b>\n```\n"
     assert read_markdown(text).lines == ["Use `<span title=1>` here.", "```", "[x](http://y/5) <b>bold</b>", "```"]
+
+
+def test_markdown_citation_links_stay_markers() -> None:
+    """A link whose text is a reference number is a superscript marker: no bare number after the value."""
+    assert read_markdown("Rate 45%[3](#r3), as shown [1][2].\n").lines == ["Rate 45%³, as shown ¹."]
+    # a number linked to another page is the count it shows
+    assert read_markdown("[120](https://example.com/t) patients.\n").lines == ["120 patients."]

@@ -66,6 +66,8 @@ CASES = [
      "The objective response rate was 45%.", "The objective response rate was 40%."),
     ("c.md", "The objective response rate was 40%. <!-- earlier draft: The objective response rate was 45%. -->",
      "The objective response rate was 45%.", "The objective response rate was 40%."),
+    ("r.md", "The objective response rate was 45%[3](#ref3) in the cohort.",
+     "The objective response rate was 45% in 3 cohorts.", "The objective response rate was 45% in the cohort."),
     ("k.md", "The objective response rate was ~~45%~~ 40%.",
      "The objective response rate was 45%.", "The objective response rate was 40%."),
 ]

@@ -1262,6 +1262,13 @@ MUTATIONS = (
         "                pass\n",
         ("tests/tier1/test_source_markup_pairs.py",),
     ),
+    Mutation(
+        "a Markdown citation link's number is read as a value ('45%[3](#ref3) in the cohort' backs '3 cohorts')",
+        "citeproof/sources/readers.py",
+        "        return superscript_text(m.group(2)) or m.group(2)\n",
+        "        return m.group(2)\n",
+        ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
+    ),
 )
 
 
