@@ -1223,7 +1223,7 @@ MUTATIONS = (
     Mutation(
         "a Markdown link's target is read as source text ('[update](…/1200-patients)' backs 1200)",
         "citeproof/sources/readers.py",
-        "        text = _LINK.sub(lambda m: m.group(2), text)\n",
+        "        text = _LINK.sub(_link_text, text)\n",
         "        pass\n",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
