@@ -222,6 +222,21 @@ def _line(tok: Token) -> int:
     return tok.map[0] + 1 if tok.map else 1
 
 
+# Superscript digits right after a number other than a whole "10": "16²" is 16 with footnote 2, or
+# 256 — as an HTML report's "16<sup>2</sup>" (citeproof.parse.html), the claim cannot pass on it.
+_NUMBER_SUPERSCRIPT = re.compile(r"(?<![\d.,])(\d+(?:[.,]\d+)*)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+
+
+def _superscripts_after_numbers(text: str) -> list[tuple[str, int]]:
+    if not any("⁰" <= ch <= "⁹" or ch in "¹²³" for ch in text):
+        return []
+    return [
+        (f"superscript {m.group(2)!r} after {m.group(1)!r}: a power or a footnote marker", m.start())
+        for m in _NUMBER_SUPERSCRIPT.finditer(text)
+        if m.group(1) != "10"
+    ]
+
+
 def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
     """Visible text of an inline token, its links as (url, offset after the link text) and its
     unsure notes (``RawBlock.unsure``; only inline HTML makes any)."""
@@ -251,6 +266,8 @@ def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]], list[tuple[
             continue
         if t == "text" or t == "code_inline":
             piece = c.content
+            if t == "text":
+                unsure.extend((why, length + at) for why, at in _superscripts_after_numbers(piece))
         elif t in ("softbreak", "hardbreak"):
             piece = "\n"
         elif t == "link_open":

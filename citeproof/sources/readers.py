@@ -6,6 +6,14 @@ is the N-th list item / scalar value (so the items of a ClinicalTrials.gov secti
 their indices); for ``.html`` and ``.xml`` it is the N-th visible block / text element.
 Every line is normalised with ``normalize_text`` (NFKC, whitespace collapsed) and never
 contains a newline.
+
+A line holds what a reader sees, not the mark-up: struck-through text (HTML ``del s strike``,
+XML ``del strike``, Markdown ``~~…~~``) is withdrawn and left out; a Markdown link shows its text,
+not its target, and inline HTML its element text, not its attributes or comments (dropped within
+the line, so line numbers never move); a superscript number (HTML ``<sup>``, JATS ``<sup>`` and
+citation ``<xref>``) is written in Unicode superscript digits, which the number reader
+(``citeproof.values.extract.prepare``) reads as a power of ten, a unit's exponent or a footnote
+marker — never as more digits of the number before it.
 """
 
 from __future__ import annotations
@@ -112,7 +120,7 @@ def read_plain_text(text: str) -> ReadResult:
 
 def read_markdown(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
-    lines = _norm_all(raw)
+    lines = _norm_all(_markdown_visible(raw))
     headings: list[tuple[int, int, str]] = []  # (line index, level, name)
     fence: str | None = None
     title: str | None = None
@@ -137,6 +145,131 @@ def read_markdown(text: str) -> ReadResult:
     return ReadResult(
         lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines), title=title
     )
+
+
+# What a Markdown renderer does not show as text: a link's target ("[text](url)" shows "text"), a
+# reference definition ("[1]: url"), HTML comments, tags and their attributes ('<span title="…">'),
+# struck text ("~~45%~~", "<del>…</del>") and hidden inline HTML. Each is dropped line by line, so
+# line N stays line N of the file (a "#L12" locator still points where an editor shows it).
+_FENCE_OPEN = re.compile(r" {0,3}(```|~~~)")
+_CODE_SPAN = re.compile(r"(`+)[^`]+?\1")
+_REF_DEFINITION = re.compile(r" {0,3}\[(?!\^)[^\]]+\]:\s*\S+(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*")
+_LINK = re.compile(r"(!?)\[([^\[\]]*)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)|\[[^\[\]]*\])")
+# a link whose text is a reference number ("[3](#ref3)", "[1][2]") is a citation marker: written as a
+# superscript (superscript_text), which the number reader drops, so "45%[3](#r3)" never reads a 3
+_STRIKETHROUGH = re.compile(r"~~(?=\S)[^~]*?(?<=\S)~~")
+_HTML_ATTR = r"""\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?"""
+_HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:" + _HTML_ATTR + r")*)\s*/?>")
+_ATTR_PAIR = re.compile(r"""([A-Za-z_:][\w.:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_SUP_ELEMENT = re.compile(r"<sup\b[^<>]*>([^<>]*)</sup\s*>", re.IGNORECASE)
+_BREAK_TAGS = frozenset({"br", "td", "th", "tr"})
+_VOID_TAGS = frozenset({"br", "hr", "img", "wbr", "input", "meta", "link", "source", "col", "area", "base", "embed"})
+
+
+def _markdown_visible(raw: list[str]) -> list[str]:
+    out: list[str] = []
+    fence: str | None = None
+    in_comment = False
+    for line in raw:
+        if fence is not None:
+            if line.lstrip().startswith(fence):
+                fence = None
+            out.append(line)
+            continue
+        if in_comment:
+            end = line.find("-->")
+            if end < 0:
+                out.append("")
+                continue
+            in_comment = False
+            line = line[end + 3:]
+        elif (m := _FENCE_OPEN.match(line)) is not None:
+            fence = m.group(1)
+            out.append(line)
+            continue
+        if "<!--" in line:
+            line, in_comment = _drop_comments(line)
+        out.append(_visible_markdown_line(line) if ("[" in line or "<" in line or "~~" in line) else line)
+    return out
+
+
+def _drop_comments(line: str) -> tuple[str, bool]:
+    """The line without its HTML comments; True when a comment is still open at its end."""
+    kept: list[str] = []
+    pos = 0
+    while (start := line.find("<!--", pos)) >= 0:
+        kept.append(line[pos:start])
+        end = line.find("-->", start + 4)
+        if end < 0:
+            return "".join(kept), True
+        pos = end + 3
+    kept.append(line[pos:])
+    return "".join(kept), False
+
+
+def _visible_markdown_line(line: str) -> str:
+    """One line as rendered text; code spans are shown literally, so they are left as written."""
+    if _REF_DEFINITION.fullmatch(line):
+        return ""
+    parts: list[str] = []
+    pos = 0
+    for m in _CODE_SPAN.finditer(line):
+        parts.append(_visible_inline(line[pos:m.start()]))
+        parts.append(m.group(0))
+        pos = m.end()
+    parts.append(_visible_inline(line[pos:]))
+    return "".join(parts)
+
+
+def _visible_inline(text: str) -> str:
+    if "[" in text:
+        text = _LINK.sub(_link_text, text)
+    if "~~" in text:
+        text = _STRIKETHROUGH.sub("", text)
+    if "<" in text:
+        text = _SUP_ELEMENT.sub(lambda m: superscript_text(m.group(1)) or m.group(1), text)
+        text = _inline_html_text(text)
+    return text
+
+
+def _link_text(m: re.Match[str]) -> str:
+    if m.group(1):  # an image's alt text is read by screen readers and shown only when the image fails
+        return ""
+    target = m.group(0)[len(m.group(1)) + len(m.group(2)) + 2:]
+    if target.startswith(("(#", "[")):  # an in-page or reference link: a note, not a linked count
+        return superscript_text(m.group(2)) or m.group(2)
+    return m.group(2)
+
+
+def _inline_html_text(text: str) -> str:
+    """Text outside tags, without the content of struck or hidden elements opened on this line."""
+    kept: list[str] = []
+    dropping: list[str] = []  # names of the open struck/hidden elements
+    pos = 0
+    for m in _HTML_TAG.finditer(text):
+        closing, name = m.group(1), m.group(2).lower()
+        if not dropping:
+            kept.append(text[pos:m.start()])
+            if name in _BLOCK_TAGS or name in _BREAK_TAGS:
+                kept.append(" ")  # a block boundary: "<summary>Earlier estimate</summary>The rate" keeps two words apart
+        pos = m.end()
+        if closing:
+            if dropping and dropping[-1] == name:
+                dropping.pop()
+        elif name not in _VOID_TAGS and not m.group(0).endswith("/>") and (
+            dropping or name in _STRUCK_TAGS or attrs_hidden(_html_attrs(m.group(3)))
+        ):
+            dropping.append(name)
+    if not dropping:
+        kept.append(text[pos:])
+    return "".join(kept)
+
+
+def _html_attrs(text: str) -> dict[str, str | None]:
+    return {
+        m.group(1).lower(): next((v for v in m.group(2, 3, 4) if v is not None), None)
+        for m in _ATTR_PAIR.finditer(text)
+    }
 
 
 def _flat_sections(headings: list[tuple[int, str]], n: int) -> dict[str, tuple[int, int]]:
@@ -237,6 +370,27 @@ _BLOCK_TAGS = frozenset(
 )
 
 
+# Struck-through text is shown as withdrawn ("<del>45%</del> 40%"): not what the source states now.
+_STRUCK_TAGS = frozenset({"del", "s", "strike"})
+_SUPER_DIGITS = str.maketrans("0123456789-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁻")
+_SUPER_NUMBER = re.compile(r"[-−]?\d{1,3}")
+_SUPER_MARK_LIST = re.compile(r"\d{1,3}(?:\s?[,–-]\s?\d{1,3})+")
+
+
+def superscript_text(text: str) -> str | None:
+    """What a superscript element's text reads as in a source line: a number ("3", "-1") or a
+    list of footnote numbers ("1,2", "1-3") in Unicode superscript digits, so the number reader
+    tells a power of ten (10⁹), a unit's exponent (m²) and a footnote marker (120³) apart instead
+    of gluing the digits onto the number before (1203); None for any other text (an ordinal's
+    "st", a "†"), read as written."""
+    t = text.strip()
+    if _SUPER_NUMBER.fullmatch(t):
+        return t.translate(_SUPER_DIGITS)
+    if _SUPER_MARK_LIST.fullmatch(t):
+        return "".join(t.split()).replace("–", ",").translate(_SUPER_DIGITS)
+    return None
+
+
 def _hidden(node) -> bool:
     attrs = node.attributes
     return attrs_hidden(attrs) or bool(attrs) and (attrs.get("type") or "").lower() == "hidden"
@@ -290,7 +444,10 @@ def read_html(text: str) -> ReadResult:
             else:
                 buf.append(content)
             continue
-        if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or _hidden(node):
+        if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node):
+            continue
+        if tag == "sup" and (marked := superscript_text(node.text())) is not None:  # type: ignore[attr-defined]
+            buf.append(marked)
             continue
         if tag == "br":
             flush()
@@ -401,9 +558,11 @@ def read_xml(text: str) -> ReadResult:
                 for name in names:
                     sections.setdefault(name, (first + 1, len(lines)))
             continue
+        if _local_tag(elem) in _XML_STRUCK:
+            continue
         start = len(lines)
         if _mixed(elem):
-            line = _norm("".join(elem.itertext()))
+            line = _norm(_xml_visible_text(elem))
             if line:
                 lines.append(line)
             for name in names:
@@ -417,6 +576,47 @@ def read_xml(text: str) -> ReadResult:
         for child in reversed(list(elem)):
             stack.append((child, False, 0))
     return ReadResult(lines=lines, sections=sections)
+
+
+# JATS/PubMed mark-up whose text is not read into the number before it: struck text is withdrawn,
+# and a superscript or a citation cross-reference ("14.2<xref ref-type="bibr">5</xref>%") is a
+# footnote marker or an exponent, told apart by the number reader (see superscript_text). ("s" is
+# not struck in XML: TEI writes sentences as <s>.)
+_XML_STRUCK = frozenset({"del", "strike"})
+_XML_MARKS = frozenset({"sup", "xref"})
+
+
+def _local_tag(elem: ET.Element) -> str:
+    tag = elem.tag if isinstance(elem.tag, str) else ""
+    return tag.rsplit("}", 1)[1] if "}" in tag else tag
+
+
+def _xml_visible_text(elem: ET.Element) -> str:
+    """``"".join(elem.itertext())`` without struck elements, with superscripts and citation
+    markers written as Unicode superscripts. Iterative: a deep element cannot hit the recursion limit."""
+    out: list[str] = []
+    stack: list[ET.Element | str] = [elem]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        tag = _local_tag(item) if item is not elem else ""
+        if tag in _XML_STRUCK:
+            if item.tail:
+                out.append(item.tail)
+            continue
+        if tag in _XML_MARKS and (marked := superscript_text("".join(item.itertext()))) is not None:
+            out.append(marked)
+            if item.tail:
+                out.append(item.tail)
+            continue
+        if item.text:
+            out.append(item.text)
+        if item is not elem and item.tail:
+            stack.append(item.tail)
+        stack.extend(reversed(list(item)))
+    return "".join(out)
 
 
 def _xml_names(elem: ET.Element) -> Iterable[str]:

@@ -84,9 +84,17 @@ Mode = Literal["claim", "source"]
 # ~3x faster; it is the first pass over every claim and source line.
 _NUMBER = re.compile(r"[\d.](?:(?<=\d)(?:\d{0,2}(?:,\d{3})+(?![\d,])|\d*)(?:\.\d+)?|(?<![\d.]\.)\d+)")
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-_POWER = re.compile(r"(?<=10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
+# a power of ten: superscript digits right after a "10" that is a whole numeral ("10⁹/L", "×10⁻³"),
+# not the end of a longer one ("2010²", "110³": a year or a count with a footnote marker)
+_POWER = re.compile(r"(?<=(?<![\d.,])10)([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
 _ANY_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
-_SUPER_UNIT = re.compile(r"(?<=[a-zA-Z])([²³])")
+# superscript digits after letters: a unit's exponent ("m²", "mm³", "kg⁻¹") or a footnote marker
+# after a word ("cohort³"); the letters before decide (see _superscript_after_letters)
+# (units are written in Latin letters and μ; after a Chinese word, "个月³", it is a footnote)
+_SUPER_AFTER_LETTERS = re.compile(r"([A-Za-zµμ]+)(⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+# superscript digits anywhere else ("120³ patients", "45.2%³", "2021²", a list "¹,³" or "¹⁻³") mark a
+# footnote: no number a reader reads, so they are dropped rather than glued onto the number before
+_FOOTNOTE_MARK = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,\-–⁻][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
 # a unit's abbreviation in parentheses right after it ("40 milligram (mg)", "mg/kilogram (kg)")
 _GLOSS = re.compile(r" ?\( ?([^()]{1,16}?) ?\)")
 # dates and clock times: one leading digit run so the engine skips non-digits fast. It opens
@@ -193,10 +201,27 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
         text, low = out, out.lower()
     text = numeric_grades(text, low)
     if _ANY_SUPERSCRIPT.search(text):
-        text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
-        text = _SUPER_UNIT.sub(lambda m: m.group(1).translate(_SUPERSCRIPT), text)
-        text = text.translate(_SUPERSCRIPT)
+        text = _read_superscripts(text)
     return text
+
+
+def _read_superscripts(text: str) -> str:
+    """Superscript digits as a reader reads them: a power of ten ("10⁹" → "10^9"), a unit's
+    exponent ("m²" → "m2"), or a footnote marker, which is no number and is dropped ("120³
+    patients" reads "120 patients", never 1203). A lone "⁻" ("ER⁻") stays a minus."""
+    text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT), text)
+    text = _SUPER_AFTER_LETTERS.sub(_superscript_after_letters, text)
+    text = _FOOTNOTE_MARK.sub("", text)
+    return text.translate(_SUPERSCRIPT)
+
+
+def _superscript_after_letters(m: re.Match[str]) -> str:
+    """A negative exponent is never a footnote mark ("s⁻¹"); a positive one is an exponent only
+    after a unit the lexicon knows ("cm²", "mm³"), else a footnote after a word ("cohort³")."""
+    letters, sup = m.group(1), m.group(2)
+    if sup.startswith("⁻") or letters.lower() in lexicon().unit_by_alias:
+        return letters + sup.translate(_SUPERSCRIPT)
+    return letters
 
 
 def prepare_lines(texts: list[str]) -> list[str]:
