@@ -409,12 +409,16 @@ def assess_atoms(
 
     ``negated``: the claim carries a negation ("none of … exceeded 10%"); its bounds are then
     judged by Tier 2 whenever the window holds same-unit values. ``index_of`` gives a window's
-    index (the rule memoises it per window and run); by default ``index_text(window.text)``.
+    index (the rule memoises it per window and run); by default ``index_text`` of the window's
+    ``window_value_text`` (its lines with their visual wraps rejoined).
     ``models`` checks cited model files (their inputs resolved through the run's store); without
     it no model input can be resolved, so no model supports a number.
     """
     kinds = list(kinds) if kinds is not None else [""] * len(windows)
-    indexed = [(w, index_of(w) if index_of is not None else index_text(w.text), k) for w, k in zip(windows, kinds)]
+    from citeproof.sources.segment import window_value_text
+
+    indexed = [(w, index_of(w) if index_of is not None else index_text(window_value_text(w)), k)
+               for w, k in zip(windows, kinds)]
     models = models or _no_store_checker()
     model_windows = [models.reads_as_model(kind, w) for w, _, kind in indexed]
     out: list[NumberAssessment] = []
