@@ -26,13 +26,14 @@ _NOT_BEFORE = r"(?<![\d.,'’])"
 _NOT_AFTER = r"(?![\d'’]|[.,]\d)"
 # certain: (pattern, how the match is written the English way)
 _APOSTROPHE_GROUPS = re.compile(_NOT_BEFORE + r"\d{1,3}(?:['’]\d{3})+(?:\.\d+)?" + _NOT_AFTER)
-_ZERO_DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"0,\d{2}" + _NOT_AFTER)
+_ZERO_COMMA = r"0,\d{2}"  # "0,1" may be a list ("ECOG 0,1"): only two digits are certain
+_ZERO_DECIMAL_COMMA = re.compile(_NOT_BEFORE + _ZERO_COMMA + _NOT_AFTER)
 _DOT_GROUPS_DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3}(?:\.\d{3})+,\d+" + _NOT_AFTER)
 _DOT_GROUPS = re.compile(_NOT_BEFORE + r"\d{1,3}(?:\.\d{3}){2,}" + _NOT_AFTER)
 # ambiguous: another reading beside the English one
 _DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3},\d{1,2}" + _NOT_AFTER)
 _ONE_DOT_GROUP = re.compile(_NOT_BEFORE + r"[1-9]\d{0,2}\.\d{3}" + _NOT_AFTER)
-_MAY_BE_CERTAIN = re.compile(r"\d['’]\d{3}|(?<![\d.,])0,\d\d|\d\.\d{3}[.,]\d")
+_MAY_BE_CERTAIN = re.compile(r"\d['’]\d{3}|(?<![\d.,])" + _ZERO_COMMA + r"|\d\.\d{3}[.,]\d")
 _MAY_BE_AMBIGUOUS = re.compile(r"\d,\d|\d\.\d{3}")
 
 

@@ -88,8 +88,8 @@ MUTATIONS = (
     Mutation(
         "a lone 0 with one decimal digit ('ECOG 0,1') is a certain decimal",
         "citeproof/values/locale_numbers.py",
-        'r"0,\\d{2}" + _NOT_AFTER',
-        'r"0,\\d{1,2}" + _NOT_AFTER',
+        '_ZERO_COMMA = r"0,\\d{2}"',
+        '_ZERO_COMMA = r"0,\\d{1,2}"',
         ("tests/values/test_locale_numbers.py",),
     ),
     Mutation(
