@@ -86,6 +86,13 @@ MUTATIONS = (
         ("tests/values/test_locale_numbers.py",),
     ),
     Mutation(
+        "prepare_lines' fast path skips the locale rewrite ('HR 0,72' read as 0 and 72 in claim support)",
+        "citeproof/values/extract.py",
+        "\n                or may_hold_certain(folded)):",
+        "):",
+        ("tests/values/test_locale_numbers.py",),
+    ),
+    Mutation(
         "a lone 0 with one decimal digit ('ECOG 0,1') is a certain decimal",
         "citeproof/values/locale_numbers.py",
         '_ZERO_COMMA = r"0,\\d{2}"',
@@ -480,8 +487,8 @@ MUTATIONS = (
     Mutation(
         "prepare_lines' fast path skips the Roman-grade rewrite",
         "citeproof/values/extract.py",
-        " or multiples_cue(low) or roman_cue(low) or may_group(folded)):",
-        " or multiples_cue(low) or may_group(folded)):",
+        " or multiples_cue(low) or roman_cue(low) or may_group(folded)\n",
+        " or multiples_cue(low) or may_group(folded)\n",
         ("tests/values/test_prepare_fast_paths.py",),
     ),
     Mutation(

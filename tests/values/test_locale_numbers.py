@@ -94,3 +94,11 @@ def test_locale_pairs_through_the_pipeline(tmp_path):
     assert statuses[:2] == ["pass", "pass"]
     assert "fail" not in statuses[2:4]  # read two ways: the judge's
     assert statuses[4:] == ["fail", "fail"]
+
+
+def test_prepare_lines_rewrites_foreign_numerals_as_prepare_does():
+    from citeproof.values.extract import prepare, prepare_lines
+
+    texts = ["Hazard ratio: 0,72.", "The trial enrolled 12'345 participants.", "Die Stadt hat 1.234.567 Einwohner."]
+    assert prepare_lines(texts) == [prepare(t) for t in texts] == [
+        "Hazard ratio: 0.72.", "The trial enrolled 12,345 participants.", "Die Stadt hat 1,234,567 Einwohner."]
