@@ -13,6 +13,7 @@ from __future__ import annotations
 from citeproof.model import RuleOutcome
 from citeproof.values import NumberAssessment, assess_atoms
 from citeproof.values.columns import row_atoms
+from citeproof.sources.segment import window_value_text
 from citeproof.sources.types import SourceWindow
 from citeproof.values.assess import claim_negated
 from citeproof.values.model_check import ModelChecker
@@ -184,8 +185,9 @@ class NumericSupport(Rule):
         lines = ctx.memo.derived(_RUN, "values.line_entries", lambda _: {})  # per run, shared by windows
 
         def index_of(window: SourceWindow) -> WindowIndex:
-            # a window's lines are read once per run, however many claims cite it
-            return ctx.memo.derived(window, "values.index", lambda w: WindowIndex(w.text, lines))
+            # a window's lines are read once per run, however many claims cite it; across the
+            # wraps its segments rejoin, so a number meets its unit as the claim-support rule reads it
+            return ctx.memo.derived(window, "values.index", lambda w: WindowIndex(window_value_text(w), lines))
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]

@@ -105,6 +105,15 @@ def text_heading(line: str) -> str | None:
     return None
 
 
+def label_led(line: str) -> bool:
+    """Whether ``line`` is a heading only because a section label opens its paragraph
+    ("Results: the median overall survival was 14.2"): its text goes on like any sentence,
+    so a wrap may continue it on the next line."""
+    s = line.strip()
+    return text_heading(s) is not None and section_key(s.rstrip(":：").strip()) not in SECTION_WORDS \
+        and _label(s) is not None
+
+
 def _label(s: str) -> str | None:
     """"RESULTS: text" (a capitalised section word) or "Results: text" (a core section word)."""
     for sep in (":", "："):

@@ -5,9 +5,15 @@ years it" / "is 250 mg nocte."), so a claim restating the sentence would find no
 single segment carrying all its atoms. Rejoining every line break would instead merge
 separate instructions on consecutive lines. The rule here is conservative: a line joins
 the one before only when it *visibly continues* it — it starts with a lowercase letter,
-a digit or an opening bracket (or, in Chinese, the previous line ends with a comma) —
-and never across a blank line, a bullet, a heading, a table row, a page marker, or a
-previous line ending in terminal punctuation (``. ! ? 。 ！ ？ ；``) or a colon.
+a digit or an opening bracket (or, in Chinese, the previous line ends with a comma; or the
+previous line ends in a digit and this one opens with a percent sign or a Chinese unit,
+scale or currency word: "…为14.2" / "个月") — and never across a blank line, a bullet, a
+heading, a table row, a page marker, or a previous line ending in terminal punctuation
+(``. ! ? 。 ！ ？ ；``) or a colon. A paragraph a section label opens ("Results: the
+median … was 14.2") is a heading for the section index, but its text wraps like any other.
+
+Value atoms are read across the same wraps (``reflowed_text``), so the numeric-support and
+claim-support rules see the same sentences.
 
 Only ``.txt`` and ``.md`` sources are reflowed: in JSON, HTML and XML every line is
 already a whole item, block or element, and joining items that happen to start in
@@ -20,7 +26,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from citeproof.sources.headings import TERMINAL, is_bullet, markdown_heading, page_marker, text_heading
+from citeproof.sources.headings import TERMINAL, is_bullet, label_led, markdown_heading, page_marker, text_heading
 from citeproof.sources.types import Segment, SourceDocument, SourceWindow
 from citeproof.text.sentences import is_cjk, split_sentences
 
@@ -49,10 +55,17 @@ def _hard_line(line: str) -> bool:
     )
 
 
+def _label_led_text(line: str) -> bool:
+    """A label-led paragraph line ("Results: the median … was 14.2"): a heading for the
+    section index, but its text wraps like any other line's."""
+    return not line.startswith(_NO_JOIN_STARTS) and markdown_heading(line) is None and page_marker(line) is None \
+        and label_led(line)
+
+
 def join_separator(prev: str, nxt: str) -> str | None:
     """The text that replaces the line break when ``nxt`` continues ``prev``; None when it
     does not. Both lines are stripped and non-empty."""
-    if is_bullet(nxt) or _hard_line(prev) or _hard_line(nxt):
+    if is_bullet(nxt) or _hard_line(nxt) or _hard_line(prev) and not _label_led_text(prev):
         return None
     tail = prev.rstrip(_CLOSERS) or prev
     last = tail[-1]
@@ -65,7 +78,29 @@ def join_separator(prev: str, nxt: str) -> str | None:
         return "" if is_cjk(prev[-1]) or is_cjk(first) else " "
     if is_cjk(first) and last in _CJK_COMMAS:
         return ""  # Chinese wraps never had a space at the break
+    if last.isdecimal() and _opens_with_unit(nxt):
+        return ""  # "…为14.2" / "个月，…": a unit, scale or currency word names the number before it
     return None
+
+
+_PERCENT_SIGNS = frozenset("%‰‱")
+
+
+def _opens_with_unit(line: str) -> bool:
+    """Whether ``line`` opens with a percent sign, or with a Chinese unit, scale or currency
+    word (units.json, value_cues.json), which follow a number and never open a sentence.
+    Chinese has no capitals to show a continuation, so this is its wrap between a number and
+    its unit. A Latin unit at a line's start is left alone: lowercase ones join already, and
+    a capital may open a sentence ("U.S. sites")."""
+    first = line[0]
+    if first in _PERCENT_SIGNS:
+        return True
+    if not is_cjk(first):
+        return False
+    from citeproof.values.lexicon import lexicon  # the value lexicon reads no source module
+
+    lex = lexicon()
+    return any(m.match(line) is not None for m in (lex.unit_re, lex.scale_word_re, lex.currency_suffix_re))
 
 
 def _groups(lines: Sequence[str], reflow: bool) -> list[list[tuple[int, str, str]]]:
@@ -102,6 +137,33 @@ def reflow_lines(lines: Sequence[str], first_line: int = 1) -> list[tuple[str, i
         ("".join(sep + text for _i, text, sep in group), group[0][0] + first_line, group[-1][0] + first_line)
         for group in _groups(lines, reflow=True)
     ]
+
+
+def reflowed_text(lines: Sequence[str]) -> str:
+    """``lines`` joined with newlines, except that each wrap ``segment_window`` rejoins is its
+    join separator instead: one line per reflowed paragraph, blank lines kept where they were.
+
+    Value atoms are read line by line (``citeproof.values.window_index``); read from the raw
+    lines, "…survival was 14.2" / "months in the …" holds a bare 14.2 and no 14.2 months, so a
+    claim restating the sentence failed while its segment carried it. Reading this text, the
+    numbers meet their units across exactly the wraps the segments rejoin, and no others
+    ("Stop the tablets" / "Starting dose 12.5 mg" stay two lines)."""
+    out: list[str] = []
+    done = 0  # lines of ``lines`` accounted for
+    for group in _groups(lines, reflow=True):
+        out.extend("" for _ in range(group[0][0] - done))  # the blank lines before the paragraph
+        out.append("".join(sep + text for _i, text, sep in group))
+        done = group[-1][0] + 1
+    out.extend("" for _ in range(len(lines) - done))
+    return "\n".join(out)
+
+
+def window_value_text(window: SourceWindow) -> str:
+    """The text a window's value atoms are read from: its lines with the visual wraps of a
+    reflowed medium rejoined (``reflowed_text``); a JSON, HTML or XML window as it is."""
+    if window.document.media not in REFLOW_MEDIA or "\n" not in window.text:
+        return window.text
+    return reflowed_text(window.text.split("\n"))
 
 
 def segment_window(

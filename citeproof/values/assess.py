@@ -22,6 +22,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
 from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import lexicon
+from citeproof.values.locale_numbers import locale_readings
 
 if TYPE_CHECKING:
     from citeproof.values.model_check import ModelChecker
@@ -242,6 +243,22 @@ def _line_entries(
         if value is not None:
             for extra in _spread_forms(atom, value):
                 out.append((extra, shown))
+    if (readings := locale_readings(line)) is not None:
+        out.extend(_locale_entries(*readings, declared if phrase_start is None else None, shown))
+    return out
+
+
+def _locale_entries(
+    text: str, where: list[tuple[int, int]], declared: tuple[str, str, float, bool] | None, shown: str
+) -> list[tuple[ValueAtom, str]]:
+    """The atoms of a line's other locale reading ("45,2 %" as 45.2 %, "12.345" as 12345;
+    ``locale_numbers``) that hold such a numeral: one reading of two, so at most plausible."""
+    out: list[tuple[ValueAtom, str]] = []
+    for atom in extract_atoms(text, mode="source", prepared=True):
+        if any(atom.start < b and a < atom.end for a, b in where):
+            atom = atom.evolve(ambiguous_digits=True)
+            out.append((atom, shown))
+            out.extend((extra, shown) for extra in _secondary(atom, declared))
     return out
 
 
@@ -420,12 +437,16 @@ def assess_atoms(
 
     ``negated``: the claim carries a negation ("none of … exceeded 10%"); its bounds are then
     judged by Tier 2 whenever the window holds same-unit values. ``index_of`` gives a window's
-    index (the rule memoises it per window and run); by default ``index_text(window.text)``.
+    index (the rule memoises it per window and run); by default ``index_text`` of the window's
+    ``window_value_text`` (its lines with their visual wraps rejoined).
     ``models`` checks cited model files (their inputs resolved through the run's store); without
     it no model input can be resolved, so no model supports a number.
     """
     kinds = list(kinds) if kinds is not None else [""] * len(windows)
-    indexed = [(w, index_of(w) if index_of is not None else index_text(w.text), k) for w, k in zip(windows, kinds)]
+    from citeproof.sources.segment import window_value_text
+
+    indexed = [(w, index_of(w) if index_of is not None else index_text(window_value_text(w)), k)
+               for w, k in zip(windows, kinds)]
     models = models or _no_store_checker()
     model_windows = [models.reads_as_model(kind, w) for w, _, kind in indexed]
     out: list[NumberAssessment] = []

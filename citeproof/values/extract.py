@@ -67,6 +67,7 @@ from typing import Literal
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.amount_periods import AMOUNT_DIMS, period_after
 from citeproof.values.cjk_numerals import arabic_numerals
+from citeproof.values.locale_numbers import certain_forms, may_hold_certain
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
 from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
@@ -185,8 +186,10 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     (:mod:`citeproof.values.spelled_multiples`), numbers spelled with "hundred" in digits
     (:mod:`citeproof.values.spelled_hundreds`), Roman stages and grades in digits
     (:mod:`citeproof.values.roman_grades`), powers spelled out, digits grouped by thin or no-break
-    spaces, or by spaces after a one-figure cue, with commas (:mod:`citeproof.values.digit_groups`)."""
-    text = normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines)
+    spaces, or by spaces after a one-figure cue, with commas (:mod:`citeproof.values.digit_groups`),
+    numerals another locale writes in a way English never does ("12'345", "0,72") the English way
+    (:mod:`citeproof.values.locale_numbers`)."""
+    text = certain_forms(normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines))
     if not text.isascii():
         text = arabic_numerals(text)
     text = grouped_after_cue(text)
@@ -236,7 +239,8 @@ def prepare_lines(texts: list[str]) -> list[str]:
     if texts and joined.isascii() and "\r" not in joined and joined.count("\n") == len(texts) - 1:
         folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
         low = folded.lower()
-        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or may_group(folded)):
+        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or may_group(folded)
+                or may_hold_certain(folded)):
             lines = folded.split("\n")
             if len(lines) == len(texts):
                 return lines

@@ -7,7 +7,8 @@ claim atom (``compare.relate``: supported or plausible) only through its value: 
 claim's precision (a percentage also equals 100x a proportion or a fraction), the negative of
 it, or a bound it satisfies. So a line is read for such an atom only when
 
-* one of its numerals, or a space-grouped run of digits read as one number ("1 500"), is, in
+* one of its numerals, a space-grouped run of digits read as one number ("1 500"), or a
+  numeral's other locale reading ("45,2" as 45.2, "12.345" as 12345), is, in
   absolute value, within the claim's precision of the claim's value
   (for a percentage, or 100x that numeral is — a proportion — or a tenth or a hundredth of it
   is — per mille, per ten thousand), or
@@ -34,6 +35,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.digit_groups import ambiguous_runs, may_group
 from citeproof.values.extract import _NUMBER, _lower, prepare
 from citeproof.values.lexicon import lexicon
+from citeproof.values.locale_numbers import reading_values
 
 # Shapes are searched over the whole prepared window; none can match across a line break
 # ([^\S\n] is a space that is not one), so a match always flags the line it sits on. Only
@@ -159,6 +161,8 @@ class _Facts:
         # a value none of its numerals is near: its line is read for an atom near the joined value
         if may_group(prepared):
             pairs += [(whole, i) for i, line in enumerate(lines) for _, _, whole in ambiguous_runs(line)]
+        # so is a numeral's other locale reading ("45,2" as 45.2, "12.345" as 12345: locale_numbers)
+        pairs += [(value, bisect_right(starts, at) - 1) for at, value in reading_values(prepared)]
         pairs.sort()  # numerals carry no sign: a "-45" line sits with 45
         # compact arrays: a run holds one of these per cited window
         self.values = array("d", [v for v, _ in pairs])

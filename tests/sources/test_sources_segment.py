@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citeproof.sources.readers import read_json, read_plain_text
-from citeproof.sources.segment import join_separator, reflow_lines, segment_window
+from citeproof.sources.segment import join_separator, reflow_lines, reflowed_text, segment_window
 from citeproof.sources.types import SourceDocument
 
 
@@ -216,3 +216,54 @@ def test_batch_normalisation_equals_normalize_text_per_line(lines) -> None:
 
     raw = [line.replace("\n", " ") for line in lines]
     assert _norm_all(raw) == [normalize_text(line) for line in raw]
+
+
+# ------------------------------------------------------------------ a number wrapped from its unit
+
+
+@pytest.mark.parametrize("prev, nxt, sep", [
+    ("中位总生存期为14.2", "个月，对照组为10.1个月。", ""),  # a Chinese unit
+    ("研究共入组3.5", "万名受试者。", ""),  # a Chinese scale word
+    ("总费用为12", "亿元。", ""),
+    ("合同金额为300", "元。", ""),  # a currency word
+    ("Grade 3 neutropenia occurred in 12.5", "% of patients.", ""),  # a percent sign
+    ("Results: the median overall survival was 14.2", "months in the treated arm", " "),  # a label-led paragraph
+])
+def test_a_line_ending_in_a_number_continues_into_its_unit(prev, nxt, sep) -> None:
+    assert join_separator(prev, nxt) == sep
+
+
+@pytest.mark.parametrize("prev, nxt", [
+    ("起始剂量为12.5。", "毫克，每日两次。"),  # the sentence ended
+    ("疗程共12", "例如第一周期"),  # 例如 opens no unit: a new sentence may
+    ("中位年龄为65", "年龄范围40至80岁。"),  # 年龄 is age, not years
+    ("停用该药", "个月后复查。"),  # no number before the unit
+    ("Patients were enrolled at 120", "U.S. sites."),  # a capital may open a sentence
+    ("Results:", "the median was 14.2 months"),  # a bare label is a heading
+    ("## Results: overall survival was 14.2", "months in the treated arm"),  # a Markdown heading
+])
+def test_no_other_line_joins_for_a_number(prev, nxt) -> None:
+    assert join_separator(prev, nxt) is None
+
+
+def test_reflowed_text_rejoins_exactly_the_segments_wraps() -> None:
+    lines = ["Results: the median overall survival was 14.2", "months in the treated arm.", "",
+             "Stop the tablets", "Starting dose 12.5 mg", "", ""]
+    assert reflowed_text(lines).split("\n") == [
+        "Results: the median overall survival was 14.2 months in the treated arm.", "",
+        "Stop the tablets", "Starting dose 12.5 mg", "", ""]
+    doc = _doc("\n".join(lines))
+    joined = [s.text for s in segment_window(doc, 1, len(doc.lines))]
+    assert joined[0] == "Results: the median overall survival was 14.2 months in the treated arm."
+
+
+def test_window_value_text_leaves_items_of_json_html_and_xml_alone() -> None:
+    from citeproof.sources.segment import window_value_text
+    from citeproof.sources.types import SourceWindow
+
+    text = "the dose was 12.5\nmg daily"
+    for media, expect in (("md", "the dose was 12.5 mg daily"), ("json", text), ("html", text)):
+        doc = SourceDocument(source_id="x", channel="c", path="c/x." + media, media=media, text=text,
+                             lines=tuple(text.split("\n")))
+        window = SourceWindow(document=doc, line_start=1, line_end=2, text=text, segments=(), coarse=False)
+        assert window_value_text(window) == expect

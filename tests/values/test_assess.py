@@ -167,7 +167,7 @@ def test_a_derived_number_the_source_does_not_state_as_such_is_still_missing(cla
 
 
 def test_assessment_reports_what_decided_and_where():
-    [a] = assess_numbers("at least 20 mg", [window("line one\na dose of 25 mg daily", source_id="NCT1")])
+    [a] = assess_numbers("at least 20 mg", [window("Line one.\na dose of 25 mg daily", source_id="NCT1")])
     assert (a.state, a.matched, a.source_id) == ("plausible", "a dose of 25 mg daily", "NCT1")
     assert a.to_result().normalised == "≥ 20 mg"
 

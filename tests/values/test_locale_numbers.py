@@ -1,0 +1,104 @@
+"""Numbers written with another locale's separators (citeproof.values.locale_numbers): a form
+English never writes is read the foreign way and supports; a form that reads both ways supports
+its English reading and makes the foreign one plausible only; a changed figure still fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.assess import assess_numbers, build_index
+from citeproof.values.locale_numbers import certain_forms, locale_readings
+from values.helpers import window
+
+
+def states(claim: str, source: str) -> list[str]:
+    return [a.state for a in assess_numbers(claim, [window(source)])]
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("The hazard ratio was 0.72.", "Hazard ratio: 0,72 (95% CI 0,61-0,85)."),
+    ("The 95% CI was 0.61 to 0.85.", "Hazard ratio: 0,72 (95% CI 0,61-0,85)."),
+    ("The trial enrolled 12,345 participants.", "The trial enrolled 12'345 participants."),
+    ("The trial enrolled 12,345 participants.", "The trial enrolled 12’345 participants."),
+    ("The city has 1,234,567 inhabitants.", "Die Stadt hat 1.234.567 Einwohner."),
+    ("The dose was 1,234.5 mg.", "Die Dosis betrug 1.234,5 mg."),
+    ("p = 0.05", "p = 0,05"),
+])
+def test_a_form_english_never_writes_supports_its_foreign_reading(claim, source):
+    assert set(states(claim, source)) == {"supported"}
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("The hazard ratio was 0.75.", "Hazard ratio: 0,72 (95% CI 0,61-0,85)."),
+    ("The hazard ratio was 72.", "Hazard ratio: 0,72 (95% CI 0,61-0,85)."),
+    ("The trial enrolled 12,346 participants.", "The trial enrolled 12'345 participants."),
+    ("The trial enrolled 345 participants.", "The trial enrolled 12'345 participants."),  # a part of the number
+    ("The response rate was 45.3%.", "Taux de réponse : 45,2 %."),
+    ("The trial enrolled 12,346 participants.", "Die Studie schloss 12.345 Teilnehmer ein."),
+    ("The dose was 1,234.6 mg.", "Die Dosis betrug 1.234,5 mg."),
+])
+def test_a_changed_figure_still_fails(claim, source):
+    assert "missing" in states(claim, source)
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("The response rate was 45.2%.", "Taux de réponse : 45,2 %."),  # or a list "45, 2 %"
+    ("The trial enrolled 12,345 participants.", "Die Studie schloss 12.345 Teilnehmer ein."),  # or 12.345
+    ("The ratio was 1.2.", "Grades 1,2 were allowed."),  # or a list of grades
+])
+def test_a_form_read_two_ways_is_only_plausible_in_its_foreign_reading(claim, source):
+    assert states(claim, source) == ["plausible"]
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("The mean was 12.345.", "The mean was 12.345."),
+    ("Grades 1 and 2 were allowed.", "Grades 1,2 were allowed."),
+    ("A total of 1,234 patients enrolled.", "A total of 1,234 patients enrolled."),
+    ("Revenue was $1,234.5 million.", "Revenue was $1,234.5 million."),
+])
+def test_english_formatted_sources_read_as_before(claim, source):
+    assert set(states(claim, source)) == {"supported"}
+
+
+def test_lists_and_section_numbers_are_no_foreign_numerals():
+    assert certain_forms("days 1,8,15; section 1.2.3; ECOG 0,1") == "days 1,8,15; section 1.2.3; ECOG 0,1"
+    assert locale_readings("days 1,8,15 and 1.2.3") is None
+    # a lone 0 with one decimal digit is a list as often as a decimal ("ECOG 0,1"): two readings
+    [(atom, _)] = [e for e in build_index("ECOG 0,1").by_dim[""] if e[0].number == 0.1]
+    assert atom.ambiguous_digits
+
+
+def test_the_lazy_index_reads_a_line_for_its_foreign_reading():
+    from citeproof.values.window_index import WindowIndex
+    from citeproof.values.assess import claim_atoms, match_atom
+
+    text = "Baseline.\nTaux de réponse : 45,2 %.\nDie Studie schloss 12.345 Teilnehmer ein."
+    index = WindowIndex(text)
+    for claim in ("45.2%", "12,345 participants"):
+        [atom] = claim_atoms(claim)
+        assert match_atom(atom, index.for_atom(atom))[0] == "plausible"
+
+
+def test_locale_pairs_through_the_pipeline(tmp_path):
+    from values.helpers import verify_pairs
+
+    pairs = [
+        ("Hazard ratio: 0,72 (95% CI 0,61-0,85).", "The hazard ratio was 0.72."),
+        ("The trial enrolled 12'345 participants.", "The trial enrolled 12,345 participants."),
+        ("Taux de réponse : 45,2 %.", "The response rate was 45.2%."),
+        ("Die Studie schloss 12.345 Teilnehmer ein.", "The trial enrolled 12,345 participants."),
+        ("Hazard ratio: 0,72 (95% CI 0,61-0,85).", "The hazard ratio was 0.75."),
+        ("The trial enrolled 12'345 participants.", "The trial enrolled 345 participants."),
+    ]
+    statuses = [c.status for c in verify_pairs(tmp_path, pairs)]
+    assert statuses[:2] == ["pass", "pass"]
+    assert "fail" not in statuses[2:4]  # read two ways: the judge's
+    assert statuses[4:] == ["fail", "fail"]
+
+
+def test_prepare_lines_rewrites_foreign_numerals_as_prepare_does():
+    from citeproof.values.extract import prepare, prepare_lines
+
+    texts = ["Hazard ratio: 0,72.", "The trial enrolled 12'345 participants.", "Die Stadt hat 1.234.567 Einwohner."]
+    assert prepare_lines(texts) == [prepare(t) for t in texts] == [
+        "Hazard ratio: 0.72.", "The trial enrolled 12,345 participants.", "Die Stadt hat 1,234,567 Einwohner."]
