@@ -1,12 +1,13 @@
 """HTML front end: selectolax (Lexbor, an HTML5 parser) → visible blocks.
 
 The text of a claim is what a sighted reader sees. Skipped with everything inside: ``script
-style head nav header footer template aside`` and embedded or fallback content (``iframe object
+style head nav header footer template`` and embedded or fallback content (``iframe object
 canvas video audio …``), a ``<dialog>`` that is not ``open``; elements with the ``hidden``
 attribute, an inline ``display:none`` / ``visibility:hidden``, or a class that means hidden in
 every common CSS kit (``hidden``, ``d-none``) unless a responsive class shows it at some width
 (``d-none d-md-inline``, ``hidden md:block``: shown on a wider screen, so read). ``aside`` is
-skipped because it holds sidebars and call-outs, not the body's argument.
+read: a report's call-out ("Key takeaway: a 62% response rate") is on screen and states facts
+like the body, and a fabricated figure there must not publish unchecked.
 
 Read, because they are on screen: ``aria-hidden`` content (it hides from assistive technology
 only), form controls (a button's label, a text field's value, a textarea, the option a select
@@ -69,7 +70,7 @@ BLOCK_TAGS = frozenset(
 # input, dialog, noscript) are handled by HtmlExtractor before this set is consulted.
 REPORT_SKIP_TAGS = frozenset(
     {
-        "script", "style", "head", "nav", "header", "footer", "template", "aside", "title", "iframe", "object",
+        "script", "style", "head", "nav", "header", "footer", "template", "title", "iframe", "object",
         "embed", "canvas", "option", "optgroup", "datalist", "audio", "video", "map", "meta", "link", "base",
     }
 )
@@ -280,7 +281,12 @@ class _Locator:
         pos = self.src.find(m.group(0), start, start + _TEXT_SEARCH_WINDOW)
         if pos < 0:
             return None
-        return bisect.bisect_left(self.newlines, pos) + 1 + self.line_offset, m.start()
+        line = bisect.bisect_left(self.newlines, pos)
+        if line + text.count("\n", m.start()) > len(self.newlines):
+            # the rest of the text would run past the end of the file: this is a later copy of
+            # the word (the first was split by markup the parser dropped: "]</>Rat" reads "]Rat")
+            return None
+        return line + 1 + self.line_offset, m.start()
 
 
 class _Acc:

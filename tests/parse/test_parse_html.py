@@ -18,7 +18,7 @@ PAGE = """<!doctype html>
 <body>
 <header><p>Header 14 items</p></header>
 <nav><ul><li>Nav 15 links</li></ul></nav>
-<aside>Aside 16 notes</aside>
+<nav>Nav 16 notes (an aside is read: tests below)</nav>
 <noscript>Noscript 17</noscript>
 <template><p>Template 18</p></template>
 <!-- <p>Comment 19%</p> -->
@@ -62,7 +62,7 @@ def report():
 
 def test_invisible_content_is_never_claimed(report) -> None:
     everything = " ".join(c.raw_text for c in report.claims) + " ".join(b.text for b in report.blocks)
-    for word in ("Title", "Script", "Style", "Header", "Nav", "Aside", "Noscript", "Template", "Comment",
+    for word in ("Title", "Script", "Style", "Header", "Nav", "Noscript", "Template", "Comment",
                  "Hidden", "Footer"):
         assert word not in everything, word
 
@@ -175,10 +175,24 @@ def test_line_numbers_skip_tags_in_comments_and_scripts() -> None:
     assert claim.location.line == 7
 
 
+def test_a_word_split_by_dropped_markup_does_not_place_its_text_at_a_later_copy() -> None:
+    # found by the any-input property test: "]</>Rat" reads "]Rat", whose first copy in the file is on
+    # line 2, so the block was placed there and its second sentence on line 3 of a 2-line file
+    html = "]</>Rat \n。]Rat%"
+    assert [c.location.line for c in parse_report(html, "html", SETTINGS).claims] == [2]
+
+
 def test_sentence_lines_inside_a_multiline_paragraph() -> None:
     html = "<p>\nFirst fact 1%.\nSecond fact 2%.\n\nThird fact 3%.</p>"
     lines = [c.location.line for c in parse_report(html, "html", SETTINGS).claims]
     assert lines == [2, 3, 5]
+
+
+def test_an_aside_call_out_is_claimed() -> None:
+    # red-team finding: a "Key takeaway" <aside> stating a fabricated 62% was never checked
+    html = "<h2>Efficacy</h2><p>The response rate was 45% [nct:NCT1#Results].</p><aside>Key takeaway: a 62% response rate.</aside>"
+    assert [c.text for c in parse_report(html, "html", SETTINGS).claims] == [
+        "The response rate was 45%.", "Key takeaway: a 62% response rate."]
 
 
 def test_source_list_sections() -> None:
