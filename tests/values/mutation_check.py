@@ -767,8 +767,8 @@ MUTATIONS = (
     Mutation(
         "a table row's cell order still counts when its headers pair every number",
         "tier1/claim_support.py",
-        "ordered=not columns_pair_all)",
-        "ordered=True)",
+        "ordered=not columns_pair_all, headed=headed)",
+        "ordered=True, headed=headed)",
         ("tests/tier1/test_table_rows.py",),
     ),
     Mutation(
