@@ -1146,7 +1146,7 @@ MUTATIONS = (
     Mutation(
         "a dose moved to another arm passes when a drug is named between the arm and the dose",
         "citeproof/values/binding.py",
-        "            or pairing.arm_moved(claim, source)\n",
+        "            or pairing.arm_moved(claim, source, armless_open=headed)\n",
         "",
         ("tests/values/test_binding.py", "tests/tier1/test_clause_binding_pairs.py"),
     ),

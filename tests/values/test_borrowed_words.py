@@ -52,3 +52,23 @@ def test_a_borrowing_claim_is_left_to_the_judge(tmp_path):
     # either of its two changes may be named first: the borrowed word, or the dropped "advanced"
     assert "elsewhere in the cited place" in out.claims[0].undecided_reasons[0] \
         or "'advanced' stands before" in out.claims[0].undecided_reasons[0]
+
+
+def test_a_word_borrowed_past_a_dropped_weakening_adverb_is_named(tmp_path):
+    # the dropped word is an adverb the dropped-modifier check lets through ('markedly'), and the
+    # borrowed word stands where no aligned swap or added modifier sees it: only this check can
+    lines = [
+        "Participants with evaluable garden disease markedly improved after standard care in the first cycle.",
+        "Participants with evaluable river disease markedly improved after standard care in the first cycle.",
+    ]
+    report = (
+        "# R\n\nParticipants with evaluable garden disease improved after standard care in the first cycle, river "
+        "[evidence:s.md#L3-L4].\n\n"
+        "River participants with evaluable garden disease improved after standard care in the first cycle "
+        "[evidence:s.md#L3-L4].\n\n"
+        f"{lines[0][:-1]} [evidence:s.md#L3-L4].\n"
+    )
+    out = verify_against(tmp_path, "# S\n\n" + "\n".join(lines) + "\n", report)
+    assert [c.status for c in out.claims] == ["undecided", "undecided", "pass"]
+    for claim in out.claims[:2]:
+        assert "'river' is not in the line that carries it but elsewhere in the cited place" in claim.undecided_reasons[0]
