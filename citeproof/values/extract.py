@@ -95,6 +95,9 @@ _ANY_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
 _SUPER_AFTER_LETTERS = re.compile(r"([A-Za-zµμ]+)(⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 # superscript digits anywhere else ("120³ patients", "45.2%³", "2021²", a list "¹,³" or "¹⁻³") mark a
 # footnote: no number a reader reads, so they are dropped rather than glued onto the number before
+# A footnote mark glued to a number ("14.2† months", "45.2‡%", "14.2†个月") stands between the
+# value and its unit: dropped, so the unit is read (a mark after the unit was never in the way).
+_MARK_AFTER_NUMBER = re.compile(r"(?<=\d)[†‡§¶]+")
 _FOOTNOTE_MARK = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,\-–⁻][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
 # a unit's abbreviation in parentheses right after it ("40 milligram (mg)", "mg/kilogram (kg)")
 _GLOSS = re.compile(r" ?\( ?([^()]{1,16}?) ?\)")
@@ -191,7 +194,7 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     (:mod:`citeproof.values.locale_numbers`)."""
     text = certain_forms(normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines))
     if not text.isascii():
-        text = arabic_numerals(text)
+        text = _MARK_AFTER_NUMBER.sub("", arabic_numerals(text))
     text = grouped_after_cue(text)
     # the three spelled-number rewrites test cues on the lower-cased text: lowered once here,
     # and again only after a rewrite changed the text

@@ -1032,6 +1032,13 @@ MUTATIONS = (
         ("tests/parse/test_parse_html.py",),
     ),
     Mutation(
+        "a footnote mark between a value and its unit is kept ('14.2† months' holds no 14.2 months)",
+        "citeproof/values/extract.py",
+        '        text = _MARK_AFTER_NUMBER.sub("", arabic_numerals(text))',
+        "        text = arabic_numerals(text)",
+        ("tests/values/test_footnote_marks.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",
