@@ -125,10 +125,27 @@ def is_mermaid(node: LexborNode) -> bool:
     return attrs_mermaid(node.attributes)
 
 
+# A saved source's text drawn where no one sees it: pushed off the screen, clipped to nothing, or
+# in a box of no height that hides its overflow. Such text never backs a claim (it is the trick a
+# page uses to carry words for search engines, not for readers).
+_OFF_SCREEN_STYLE = re.compile(
+    r"(?:^|;)\s*(?:(?:left|top|right|text-indent)\s*:\s*-\d{3,}(?:\.\d+)?(?:px|em|rem)?"
+    r"|clip\s*:\s*rect\(\s*0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?\s*\)"
+    r"|clip-path\s*:\s*inset\(\s*50%\s*\))",
+    re.IGNORECASE,
+)
+_ZERO_BOX = re.compile(r"(?:^|;)\s*(?:max-)?height\s*:\s*0(?:px)?\s*(?:;|$)", re.IGNORECASE)
+_OVERFLOW_HIDDEN = re.compile(r"(?:^|;)\s*overflow\s*:\s*hidden", re.IGNORECASE)
+# Bootstrap's "invisible" (visibility: hidden): the box stays, its text is not drawn
+_SOURCE_HIDING_CLASSES = HIDDEN_CLASSES | {"invisible"}
+
+
 def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
     """Saved sources: attributes that keep an element's text from backing a claim — hidden,
-    aria-hidden, inline display/visibility, hiding and screen-reader-only classes (a report
-    reads by ``report_visibility``)."""
+    aria-hidden, inline display/visibility, text drawn not to be seen (zero font size, no
+    opacity, white or transparent colour, off the screen, clipped to nothing, a zero-height box
+    hiding its overflow), hiding and screen-reader-only classes (a report reads by
+    ``report_visibility``, which leaves a report's such text unsure rather than gone)."""
     if not attrs:
         return False
     if "hidden" in attrs:
@@ -136,10 +153,13 @@ def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
     if (attrs.get("aria-hidden") or "").strip().lower() == "true":
         return True
     style = attrs.get("style")
-    if style and _HIDDEN_STYLE.search(style):
+    if style and (
+        _HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)
+        or (_ZERO_BOX.search(style) and _OVERFLOW_HIDDEN.search(style))
+    ):
         return True
     cls = attrs.get("class")
-    return bool(cls) and not HIDDEN_CLASSES.isdisjoint(cls.split())
+    return bool(cls) and not _SOURCE_HIDING_CLASSES.isdisjoint(cls.split())
 
 
 def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | None:

@@ -16,11 +16,35 @@ from citeproof.sources.readers import read_html
         '<p hidden>Hidden 99 mg.</p>',
         '<aside>Hidden 99 mg.</aside>',
         '<input type="hidden" value="x"><button>Hidden 99 mg.</button>',
+        # drawn where no one sees it (red team round 5: each backed a claim the visible line contradicts)
+        '<p style="font-size:0">Hidden 99 mg.</p>',
+        '<p style="opacity:0">Hidden 99 mg.</p>',
+        '<p style="color:#ffffff">Hidden 99 mg.</p>',
+        '<p style="position:absolute;left:-9999px">Hidden 99 mg.</p>',
+        '<div style="clip:rect(0 0 0 0);position:absolute">Hidden 99 mg.</div>',
+        '<div style="height:0;overflow:hidden">Hidden 99 mg.</div>',
+        '<div class="invisible">Hidden 99 mg.</div>',
     ],
 )
 def test_hidden_text_is_not_source_text(hidden):
     result = read_html(f"<html><body><p>Visible 12 mg.</p>{hidden}</body></html>")
     assert result.lines == ["Visible 12 mg."]
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        '<p style="font-size:0.9em">Shown 99 mg.</p>',
+        '<p style="opacity:0.8">Shown 99 mg.</p>',
+        '<p style="margin-left:-12px">Shown 99 mg.</p>',
+        '<div style="height:0">Shown 99 mg.</div>',  # overflow shown: the text spills out, on screen
+        '<div style="overflow:hidden">Shown 99 mg.</div>',
+        '<p class="visible">Shown 99 mg.</p>',
+    ],
+)
+def test_styled_but_seen_text_is_source_text(shown):
+    result = read_html(f"<html><body><p>Visible 12 mg.</p>{shown}</body></html>")
+    assert result.lines == ["Visible 12 mg.", "Shown 99 mg."]
 
 
 def test_visible_text_headings_and_title_are_kept():

@@ -1039,6 +1039,20 @@ MUTATIONS = (
         ("tests/values/test_footnote_marks.py",),
     ),
     Mutation(
+        "a saved source's text drawn not to be seen (font-size:0, off screen, clipped) backs claims",
+        "citeproof/parse/html.py",
+        "        _HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)",
+        "        _HIDDEN_STYLE.search(style)",
+        ("tests/sources/test_sources_readers_visibility.py",),
+    ),
+    Mutation(
+        "a zero-height box hides its text even when its overflow shows",
+        "citeproof/parse/html.py",
+        "        or (_ZERO_BOX.search(style) and _OVERFLOW_HIDDEN.search(style))",
+        "        or _ZERO_BOX.search(style)",
+        ("tests/sources/test_sources_readers_visibility.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",
