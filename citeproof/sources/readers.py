@@ -396,9 +396,17 @@ def _hidden(node) -> bool:
     return attrs_hidden(attrs) or bool(attrs) and (attrs.get("type") or "").lower() == "hidden"
 
 
+# A <noscript> in a page's <head> is parsed as if scripting were off: its text leaves the head and
+# lands in the body as plain text. A browser with scripting on never shows it, so it is cut from
+# the raw page first, wherever it stands (SKIP_TAGS drops it only when it stays an element).
+_NOSCRIPT = re.compile(r"<noscript\b[^>]*>.*?</noscript\s*>", re.IGNORECASE | re.DOTALL)
+
+
 def read_html(text: str) -> ReadResult:
     from selectolax.lexbor import LexborHTMLParser
 
+    if "<noscript" in text.lower():
+        text = _NOSCRIPT.sub("", text)
     tree = LexborHTMLParser(text)
     title_node = tree.css_first("title")
     title = normalize_text(title_node.text()) if title_node is not None else None

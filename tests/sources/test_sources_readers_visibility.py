@@ -24,6 +24,7 @@ from citeproof.sources.readers import read_html
         '<div style="clip:rect(0 0 0 0);position:absolute">Hidden 99 mg.</div>',
         '<div style="height:0;overflow:hidden">Hidden 99 mg.</div>',
         '<div class="invisible">Hidden 99 mg.</div>',
+        '<noscript>Hidden 99 mg.</noscript>',
     ],
 )
 def test_hidden_text_is_not_source_text(hidden):
@@ -45,6 +46,12 @@ def test_hidden_text_is_not_source_text(hidden):
 def test_styled_but_seen_text_is_source_text(shown):
     result = read_html(f"<html><body><p>Visible 12 mg.</p>{shown}</body></html>")
     assert result.lines == ["Visible 12 mg.", "Shown 99 mg."]
+
+
+def test_a_noscript_the_parser_moves_out_of_the_head_is_not_source_text():
+    # red-team finding: a <noscript> first in the page was parsed into the body as plain text
+    assert read_html("<noscript>Hidden 99 mg.</noscript><p>Visible 12 mg.</p>").lines == ["Visible 12 mg."]
+    assert read_html("<NOSCRIPT class='x'>\nHidden 99 mg.\n</NOSCRIPT><p>Visible 12 mg.</p>").lines == ["Visible 12 mg."]
 
 
 def test_visible_text_headings_and_title_are_kept():

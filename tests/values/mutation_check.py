@@ -1053,6 +1053,13 @@ MUTATIONS = (
         ("tests/sources/test_sources_readers_visibility.py",),
     ),
     Mutation(
+        "a <noscript> first in a saved page is read as body text (the parser moves it out of the head)",
+        "citeproof/sources/readers.py",
+        '        text = _NOSCRIPT.sub("", text)',
+        "        pass",
+        ("tests/sources/test_sources_readers_visibility.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",
