@@ -1060,6 +1060,13 @@ MUTATIONS = (
         ("tests/sources/test_sources_readers_visibility.py",),
     ),
     Mutation(
+        "a schedule 'days 0,14 and 28' is read as 0.14 (its list goes on after the comma)",
+        "citeproof/values/locale_numbers.py",
+        "_ZERO_DECIMAL_COMMA = re.compile(_NOT_BEFORE + _ZERO_COMMA + _NOT_AFTER + _LIST_GOES_ON)",
+        "_ZERO_DECIMAL_COMMA = re.compile(_NOT_BEFORE + _ZERO_COMMA + _NOT_AFTER)",
+        ("tests/values/test_locale_numbers.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",

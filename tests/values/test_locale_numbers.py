@@ -62,6 +62,12 @@ def test_english_formatted_sources_read_as_before(claim, source):
 
 def test_lists_and_section_numbers_are_no_foreign_numerals():
     assert certain_forms("days 1,8,15; section 1.2.3; ECOG 0,1") == "days 1,8,15; section 1.2.3; ECOG 0,1"
+    # a schedule that goes on after "0,14" is a list, not 0.14 (found in review)
+    for schedule in ("on days 0,14 and 28", "on days 0,14, and 28", "at weeks 0,12 or 24"):
+        assert certain_forms(schedule) == schedule
+    assert states("Doses were given on days 0, 14 and 28.", "Doses were given on days 0,14 and 28.") == ["supported"] * 3
+    assert states("Doses were given on days 14 and 28.", "Doses were given on days 0,14 and 28.") == ["supported"] * 2
+    assert certain_forms("HR 0,72 and OR 0,55") == "HR 0.72 and OR 0.55"
     assert locale_readings("days 1,8,15 and 1.2.3") is None
     # a lone 0 with one decimal digit is a list as often as a decimal ("ECOG 0,1"): two readings
     [(atom, _)] = [e for e in build_index("ECOG 0,1").by_dim[""] if e[0].number == 0.1]
