@@ -98,6 +98,10 @@ _SUPER_AFTER_LETTERS = re.compile(r"([A-Za-zµμ]+)(⁻?[⁰¹²³⁴⁵⁶⁷�
 # A footnote mark glued to a number ("14.2† months", "45.2‡%", "14.2†个月") stands between the
 # value and its unit: dropped, so the unit is read (a mark after the unit was never in the way).
 _MARK_AFTER_NUMBER = re.compile(r"(?<=\d)[†‡§¶]+")
+# the ASCII footnote mark, only where a spaced word, a percent sign or Chinese follows ("14.2* months",
+# "45.2*%", "14.2*个月"); a product keeps its star ("1.5*ULN" is 1.5 times ULN, "2*3"), and so does a
+# starred p-value ("p<0.05*")
+_STAR_AFTER_NUMBER = re.compile(r"(?<=\d)\*+(?=\s[A-Za-z\u4e00-\u9fff]|%|[\u4e00-\u9fff])")
 _FOOTNOTE_MARK = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,\-–⁻][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
 # a unit's abbreviation in parentheses right after it ("40 milligram (mg)", "mg/kilogram (kg)")
 _GLOSS = re.compile(r" ?\( ?([^()]{1,16}?) ?\)")
@@ -195,6 +199,8 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     text = certain_forms(normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines))
     if not text.isascii():
         text = _MARK_AFTER_NUMBER.sub("", arabic_numerals(text))
+    if "*" in text:
+        text = _STAR_AFTER_NUMBER.sub("", text)
     text = grouped_after_cue(text)
     # the three spelled-number rewrites test cues on the lower-cased text: lowered once here,
     # and again only after a rewrite changed the text
@@ -243,7 +249,7 @@ def prepare_lines(texts: list[str]) -> list[str]:
         folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
         low = folded.lower()
         if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or may_group(folded)
-                or may_hold_certain(folded)):
+                or may_hold_certain(folded) or ("*" in folded and _STAR_AFTER_NUMBER.search(folded))):
             lines = folded.split("\n")
             if len(lines) == len(texts):
                 return lines

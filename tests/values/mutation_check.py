@@ -1067,6 +1067,20 @@ MUTATIONS = (
         ("tests/values/test_locale_numbers.py",),
     ),
     Mutation(
+        "an asterisk mark between a value and its unit is kept ('14.2* months' holds no 14.2 months)",
+        "citeproof/values/extract.py",
+        '        text = _STAR_AFTER_NUMBER.sub("", text)',
+        "        pass",
+        ("tests/values/test_footnote_marks.py",),
+    ),
+    Mutation(
+        "the one-pass line reader skips the asterisk mark ('14.2* months' read whole in a source's lines)",
+        "citeproof/values/extract.py",
+        ' or ("*" in folded and _STAR_AFTER_NUMBER.search(folded))):',
+        "):",
+        ("tests/values/test_footnote_marks.py",),
+    ),
+    Mutation(
         "one financial character that also forms words read as a numeral (陆续 -> 六续)",
         "citeproof/values/cjk_numerals.py",
         "    if not _FINANCIAL_ONLY.intersection(financial) and len(financial) < 2:",
