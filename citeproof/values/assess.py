@@ -21,7 +21,7 @@ from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
 from citeproof.values.extract import extract_atoms, prepare, spread_values
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import data_json, lexicon
 from citeproof.values.locale_numbers import locale_readings
 
 if TYPE_CHECKING:
@@ -486,18 +486,10 @@ def assess_atoms(
     return out
 
 
-@lru_cache(maxsize=1)
-def _denied_zero_words() -> frozenset[str]:
-    from citeproof.values.lexicon import data_json
-
-    return frozenset(data_json("number_words.json")["denied_zero"]["words"])
-
-
-@lru_cache(maxsize=1)
-def _quantifier_zero_words() -> frozenset[str]:
-    from citeproof.values.lexicon import data_json
-
-    return frozenset(data_json("number_words.json")["quantifier_zero"]["words"])
+@lru_cache(maxsize=None)
+def _zero_words(key: str) -> frozenset[str]:
+    """A list of number_words.json: ``denied_zero`` or ``quantifier_zero``."""
+    return frozenset(data_json("number_words.json")[key]["words"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,7 +503,7 @@ def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -
     patients had grade 4 neutropenia" where the source says "No patients had …" or "… was not
     observed"): a zero said that way is seldom written as a count, so it is the judge's to read,
     not a fabricated figure. A zero written as a digit, or a window that negates nowhere, stays missing."""
-    if atom.number != 0 or atom.derived or atom.raw.lower() not in _denied_zero_words():
+    if atom.number != 0 or atom.derived or atom.raw.lower() not in _zero_words("denied_zero"):
         return None
     from citeproof.values.segment_support import polarity
 
@@ -528,7 +520,7 @@ def _zero_counting_nothing(atom: ValueAtom) -> bool:
     no part of the place has a property, which the source shows by omission — the judge's to
     read. "None of the patients" counts what a source counts, and "zero serious events" is a
     count however it is written: a count the window lacks stays missing."""
-    return atom.number == 0 and not atom.derived and atom.count_noun is None and atom.raw.lower() in _quantifier_zero_words()
+    return atom.number == 0 and not atom.derived and atom.count_noun is None and atom.raw.lower() in _zero_words("quantifier_zero")
 
 
 def _no_store_checker() -> ModelChecker:

@@ -957,8 +957,8 @@ MUTATIONS = (
     Mutation(
         "any zero word counting no count noun is left to the judge ('zero serious events' no longer fails)",
         "citeproof/values/assess.py",
-        "atom.raw.lower() in _quantifier_zero_words()",
-        "atom.raw.lower() in _denied_zero_words()",
+        'atom.raw.lower() in _zero_words("quantifier_zero")',
+        'atom.raw.lower() in _zero_words("denied_zero")',
         ("tests/values/test_denied_zero.py",),
     ),
     Mutation(
