@@ -22,6 +22,7 @@ import typer
 from typer.exceptions import TyperException
 
 from citeproof.errors import CiteproofError, InputError, ReportParseError, UsageError
+from citeproof.output_paths import check_writable
 from citeproof.report import VerificationReport, write_atomic
 
 app = typer.Typer(
@@ -204,6 +205,8 @@ def verify(
     if updates:
         settings = settings.model_copy(update=updates)
     text = read_report(report, settings.max_report_bytes)
+    if out is not None:
+        check_writable("--out", out)
 
     tier2_options = None
     if tier2 and base_url and model:
@@ -229,6 +232,9 @@ def verify(
             err = exc.errors()[0]
             field = ".".join(str(p) for p in err.get("loc", ())) or "tier2"
             raise UsageError(f"invalid judge option {field}: {err.get('msg', 'invalid')}") from None
+        check_writable("--audit-log", tier2_options.audit_log)
+        if tier2_options.cache_dir is not None:
+            check_writable("--cache-dir", tier2_options.cache_dir, folder=True)
     elif tier2:
         missing = " and ".join(n for n, v in (("--base-url", base_url), ("--model", model)) if not v)
         print(f"citeproof: --tier2 given without {missing}; the judge will not run", file=sys.stderr)

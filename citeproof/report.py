@@ -142,11 +142,23 @@ class VerificationReport(Frozen):
     claims: tuple[ClaimResult, ...]
 
 
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temp file in the same folder and rename, so no reader sees half a report."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
     try:
+        # mkstemp makes the file owner-only; a report is an artifact others read (CI, auditors),
+        # so it gets what a plain open() would give: the old file's mode, else 0o666 less umask.
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

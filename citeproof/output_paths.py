@@ -1,0 +1,33 @@
+"""Output paths are checked before any work is done.
+
+A report or an audit log that cannot be written is found out at the start, not after
+Tier 1 has run and the judge has been paid: a run whose output is lost spent its budget
+for nothing, and a gate that fails at the end cannot say which flag was wrong. Each check
+names the flag and the path and exits 2 (input error) through :class:`InputError`.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from citeproof.errors import InputError
+
+
+def check_writable(flag: str, path: Path, *, folder: bool = False) -> None:
+    """Raise InputError unless ``path`` (a file, or with ``folder`` a folder) can be written.
+
+    The folder is created (the write would create it anyway) and a scratch file is made and
+    removed in it: permission bits alone do not tell (root ignores them; a read-only mount
+    or /proc does not)."""
+    where = path if folder else path.parent
+    if not folder and path.is_dir():
+        raise InputError(f"{flag} {path} is a folder; give a file path")
+    if folder and path.exists() and not path.is_dir():
+        raise InputError(f"{flag} {path} is a file; give a folder")
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as exc:
+        raise InputError(f"{flag} {path}: cannot write in {where}: {exc.strerror or exc}") from None

@@ -1,0 +1,80 @@
+"""Output paths are checked before any work: a lost report must not cost a paid judge run."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from trial_sources import write_trial_sources
+
+from citeproof.cli import main
+from citeproof.report import write_atomic
+
+RECORD = {"Results": ["Outcome Measurement:", "  A complete response was observed in 7 of 54 participants analyzed."]}
+# Undecided in Tier 1 (a paraphrase), so a --tier2 run would call the judge for it.
+BODY = "Complete responses were uncommon among the analysed participants [nct:NCT0000001#Results].\n"
+JUDGE = ["--tier2", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--max-retries", "0", "--timeout", "0.5", "--no-cache"]
+
+
+@pytest.fixture
+def report(tmp_path: Path) -> Path:
+    path = tmp_path / "report.md"
+    path.write_text(BODY, encoding="utf-8")
+    return path
+
+
+def run(report: Path, *extra: str, capsys) -> tuple[int, str]:
+    code = main(["verify", str(report), "--sources", str(write_trial_sources(report.parent, RECORD)), *extra])
+    return code, capsys.readouterr().err
+
+
+def test_an_out_path_under_a_file_fails_first_and_names_the_flag(tmp_path, report, capsys):
+    (tmp_path / "blocker").write_text("not a folder")
+    audit = tmp_path / "audit.jsonl"
+    code, err = run(report, "--out", str(tmp_path / "blocker" / "r.json"), *JUDGE, "--audit-log", str(audit), capsys=capsys)
+    assert code == 2
+    assert err.startswith("citeproof: error: --out ") and "blocker" in err and len(err.strip().splitlines()) == 1
+    assert not audit.exists(), "the judge stage ran although the report could never be written"
+
+
+def test_an_out_path_that_is_a_folder_is_refused(tmp_path, report, capsys):
+    code, err = run(report, "--out", str(tmp_path), capsys=capsys)
+    assert code == 2 and "--out" in err and "is a folder" in err
+
+
+def test_an_audit_log_under_a_file_is_refused_before_judging(tmp_path, report, capsys):
+    (tmp_path / "blocker").write_text("")
+    code, err = run(report, *JUDGE, "--audit-log", str(tmp_path / "blocker" / "a.jsonl"), capsys=capsys)
+    assert code == 2 and err.startswith("citeproof: error: --audit-log ")
+
+
+def test_a_cache_dir_that_is_a_file_is_refused(tmp_path, report, capsys):
+    (tmp_path / "cache").write_text("")
+    flags = [f for f in JUDGE if f != "--no-cache"]
+    code, err = run(report, *flags, "--audit-log", str(tmp_path / "a.jsonl"), "--cache-dir", str(tmp_path / "cache"), capsys=capsys)
+    assert code == 2 and "--cache-dir" in err and "is a file" in err
+
+
+def test_an_out_path_in_new_folders_is_created_and_written(tmp_path, report, capsys):
+    out = tmp_path / "a" / "b" / "r.json"
+    code, err = run(report, "--out", str(out), "--mode", "report", capsys=capsys)
+    assert code == 0 and out.is_file() and f"report written to {out}" in err
+
+
+def test_a_new_report_file_gets_the_umask_mode_not_owner_only(tmp_path):
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "r.json", "{}")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "r.json").stat().st_mode) == 0o644
+
+
+def test_an_existing_report_file_keeps_its_mode(tmp_path):
+    path = tmp_path / "r.json"
+    path.write_text("old")
+    path.chmod(0o640)
+    write_atomic(path, "new")
+    assert path.read_text() == "new" and stat.S_IMODE(path.stat().st_mode) == 0o640
