@@ -30,6 +30,7 @@ class CheckResult(BaseModel):
     problems: list[str] = []
     first_broken_line: int | None = None
     note: str | None = None
+    unreadable: bool = False  # the report file itself could not be read as JSON: an input error, not a failed check
 
     def summary(self) -> str:
         if self.ok:
@@ -51,7 +52,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     except ReportShapeError as exc:
         return CheckResult(ok=False, problems=[str(exc)], **base)
     except (OSError, ValueError) as exc:
-        return CheckResult(ok=False, problems=[f"cannot read report: {exc}"], **base)
+        return CheckResult(ok=False, unreadable=True, problems=[f"cannot read report as JSON: {exc}"], **base)
     sem = report.semantic_audit
     if not sem.get("enabled"):
         if sem.get("audit_log_path"):

@@ -34,6 +34,7 @@ class ReplayResult(BaseModel):
     claims_replayed: int = 0
     divergences: list[Divergence] = []
     problem: str | None = None  # the replay could not run at all
+    unreadable: bool = False  # because the report file could not be read as JSON (an input error)
 
     def summary(self) -> str:
         if self.problem:
@@ -62,7 +63,7 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
     except ReportShapeError as exc:
         return ReplayResult(ok=False, problem=f"{report_path}: {exc}")
     except (OSError, ValueError) as exc:
-        return ReplayResult(ok=False, problem=f"cannot read report {report_path}: {exc}")
+        return ReplayResult(ok=False, unreadable=True, problem=f"cannot read report {report_path} as JSON: {exc}")
     sem = report.semantic_audit
     if not sem.get("enabled"):
         return ReplayResult(ok=True, problem=None, claims_replayed=0)

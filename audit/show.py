@@ -75,11 +75,14 @@ def render(lines: list[LogLine], console: Console, *, title: str) -> None:
     console.print(table)
 
 
-def show_log(path: Path, *, verdict: str | None = None, claim: str | None = None, run: str | None = None, console: Console | None = None) -> int:
-    """Print the table; return how many lines were shown."""
-    lines = select(read_log(path), verdict=verdict, claim=claim, run=run)
+def show_lines(
+    lines: list[LogLine], path: Path, *, verdict: str | None = None, claim: str | None = None, run: str | None = None,
+    console: Console | None = None,
+) -> list[LogLine]:
+    """Print the table of the already read ``lines`` of ``path``; return the lines shown."""
+    lines = select(lines, verdict=verdict, claim=claim, run=run)
     if console is None:
         # piped output gets a readable width instead of rich's 80-column default
         console = Console(width=None if sys.stdout.isatty() else 160)
     render(lines, console, title=f"{path} ({len(lines)} line(s))")
-    return len(lines)
+    return lines

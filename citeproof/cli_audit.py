@@ -1,7 +1,9 @@
 """``citeproof audit``: check, show and replay a judge audit log without calling a model.
 
 Exit codes: 0 the log and the report agree; 1 a broken line, a count or budget mismatch,
-or a divergence (the first one is printed); 2 a file that cannot be read.
+or a divergence (the first one is printed); 2 a file that cannot be read (missing, not
+JSON, or — for ``show`` — not an audit log at all). ``show`` exits 1 when it shows a
+broken line, so a script piping the table still learns that the log is damaged.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def _verdict_on_report(report: Path, examine) -> None:
     _require_file(report, "report")
     result = examine(report)
     print(result.summary(), file=sys.stdout if result.ok else sys.stderr)
-    raise typer.Exit(0 if result.ok else 1)
+    raise typer.Exit(0 if result.ok else 2 if result.unreadable else 1)
 
 
 @audit_app.command("check")
@@ -52,13 +54,19 @@ def show_cmd(
     run: Annotated[Optional[str], typer.Option("--run", help="Only this run id.")] = None,
 ) -> None:
     """Print the log as a table, optionally filtered."""
-    from audit.show import VERDICT_FILTERS, show_log
+    from audit.reader import read_log
+    from audit.show import VERDICT_FILTERS, show_lines
 
     _require_file(log, "audit log")
     if verdict is not None and verdict not in VERDICT_FILTERS:
         print(f"citeproof audit show: --verdict must be one of {', '.join(VERDICT_FILTERS)}, got {verdict!r}", file=sys.stderr)
         raise typer.Exit(2)
-    show_log(log, verdict=verdict, claim=claim, run=run)
+    lines = read_log(log)
+    if lines and all(ln.data is None for ln in lines):
+        print(f"citeproof audit show: not an audit log (no line is a JSON object): {log}", file=sys.stderr)
+        raise typer.Exit(2)
+    shown = show_lines(lines, log, verdict=verdict, claim=claim, run=run)
+    raise typer.Exit(1 if any(ln.record is None for ln in shown) else 0)
 
 
 @audit_app.command("replay")

@@ -302,3 +302,35 @@ def test_a_claim_pointing_at_another_claims_line_is_caught(judged_run):
     result = check_report(report)
     assert not result.ok and result.first_broken_line == 6
     assert result.problems == ["line 6: claim a: audit sequence 6 belongs to claim d"]
+
+
+def test_show_exits_1_when_it_shows_a_broken_line_and_0_on_a_whole_log(judged_run):
+    _, log = judged_run
+    runner = CliRunner()
+    assert runner.invoke(audit_app, ["show", str(log)]).exit_code == 0
+    log.write_text(log.read_text()[:-30])  # a crash mid-write leaves a torn last line
+    torn = runner.invoke(audit_app, ["show", str(log)])
+    assert torn.exit_code == 1 and "BROKEN" in torn.output
+    # a filter that hides no broken line still reports the damage (broken lines are always shown)
+    assert runner.invoke(audit_app, ["show", str(log), "--claim", "a"]).exit_code == 1
+
+
+def test_show_refuses_a_file_that_is_not_an_audit_log(tmp_path):
+    notes = tmp_path / "report.md"
+    notes.write_text("# Findings\n\nThe rate was 45%.\n")
+    result = CliRunner().invoke(audit_app, ["show", str(notes)])
+    assert result.exit_code == 2 and "not an audit log" in result.output
+    empty = tmp_path / "audit.jsonl"
+    empty.write_text("")  # a run that judged nothing: an empty log is a log
+    assert CliRunner().invoke(audit_app, ["show", str(empty)]).exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["check", "replay"])
+def test_a_report_that_is_not_json_is_an_input_error_not_a_failed_check(judged_run, tmp_path, command):
+    notes = tmp_path / "report.md"
+    notes.write_text("# Findings\n")
+    result = CliRunner().invoke(audit_app, [command, str(notes)])
+    assert result.exit_code == 2 and "as JSON" in result.output
+    report, log = judged_run
+    log.write_text(log.read_text().replace('"attempt":1', '"attempt":7', 1))
+    assert CliRunner().invoke(audit_app, ["check", str(report)]).exit_code == 1
