@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from citeproof.model import Frozen
 from excerpt.types import Excerpt
@@ -25,6 +25,9 @@ class Verdict(str, Enum):
     not_enough_info = "not_enough_info"
 
 
+RATIONALE_MAX_CHARS = 2000  # "one sentence" asked; a generous ceiling, not a style rule
+
+
 class JudgeAnswer(BaseModel):
     """What the judge must return. Its JSON Schema is sent as the structured-output schema."""
 
@@ -33,6 +36,17 @@ class JudgeAnswer(BaseModel):
     verdict: Verdict = Field(description="supported: the excerpt states the claim; contradicted: it states otherwise; not_enough_info: neither.")
     quote: str = Field(description="The shortest verbatim span of the excerpt that decides the verdict; empty only for not_enough_info.")
     rationale: str = Field(description="One or two sentences explaining the verdict.")
+
+    @field_validator("rationale")
+    @classmethod
+    def _short(cls, value: str) -> str:
+        # Checked here, not as a schema maxLength: the schema sent to servers stays as it is
+        # (it is part of every cassette fingerprint). A server that ignores max_tokens and
+        # streams megabytes of "rationale" has not given a usable answer, and the report
+        # carries the rationale.
+        if len(value) > RATIONALE_MAX_CHARS:
+            raise ValueError(f"rationale of {len(value):,} characters; at most {RATIONALE_MAX_CHARS:,}")
+        return value
 
 
 class JudgeRequest(Frozen):

@@ -31,6 +31,10 @@ from tier2.prompt import PROMPT_VERSION, build_messages
 # Servers without auth (llama.cpp, vLLM, Ollama) still get a syntactically valid key, so
 # the openai client never falls back to reading OPENAI_API_KEY behind the caller's back.
 _NO_KEY = "no-key"
+# What one audit line keeps of a server's reply. A usable answer is far smaller (its quote
+# is a span of a ≤ few-thousand-token excerpt, its rationale ≤ RATIONALE_MAX_CHARS); a
+# server that ignores max_tokens must not grow the log by megabytes a line.
+RAW_LOG_MAX_CHARS = 65_536
 _FENCED_JSON = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 
 
@@ -182,9 +186,10 @@ class OpenAIJudge:
                 error="malformed_json", error_detail="response is not a chat completion",
                 raw_response=self._scrub(text), **base,
             )
-        usage = envelope.get("usage") or {}
-        base["prompt_tokens"] = usage.get("prompt_tokens")
-        base["completion_tokens"] = usage.get("completion_tokens")
+        usage = envelope.get("usage")
+        usage = usage if isinstance(usage, dict) else {}
+        base["prompt_tokens"] = _token_count(usage.get("prompt_tokens"))
+        base["completion_tokens"] = _token_count(usage.get("completion_tokens"))
         base["raw_response"] = self._scrub(content if isinstance(content, str) else text)
         if finish_reason == "length":
             return AttemptResult(error="truncated", error_detail=f"stopped at max_tokens={self.max_tokens}", **base)
@@ -219,7 +224,13 @@ class OpenAIJudge:
         if text is None:
             return None
         key = self._client.api_key
-        return Scrubber(secret_env=(), secrets=[key] if key and key != _NO_KEY else []).text(text)
+        return _bounded(Scrubber(secret_env=(), secrets=[key] if key and key != _NO_KEY else []).text(text))
+
+
+def _bounded(text: str) -> str:
+    if len(text) <= RAW_LOG_MAX_CHARS:
+        return text
+    return text[:RAW_LOG_MAX_CHARS] + f"…[{len(text) - RAW_LOG_MAX_CHARS:,} more characters not logged]"
 
 
 def _unwrap_json(content: str) -> str:
@@ -233,6 +244,15 @@ def _unwrap_json(content: str) -> str:
         if 0 <= first < last:
             return stripped[first : last + 1]
     return stripped
+
+
+def _token_count(value: Any) -> int | None:
+    """A usage figure as the server reported it, or None when it is not a plausible count:
+    token counts only inform the report, so a server's garbage there ("lots", -5, true)
+    must not throw away its answer."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9:
+        return value
+    return None
 
 
 def _response_text(response: httpx.Response) -> str:

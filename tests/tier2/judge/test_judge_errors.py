@@ -242,3 +242,31 @@ def test_a_key_looking_string_that_is_not_our_key_is_scrubbed_too(monkeypatch):
     result = run_once(httpx.Response(401, json=echo))
     assert result.error == "http_error" and result.raw_response
     assert other not in result.model_dump_json() and "[REDACTED]" in result.raw_response
+
+
+@pytest.mark.parametrize("usage", [{"prompt_tokens": "lots", "completion_tokens": -5}, [1, 2], {"prompt_tokens": 1e300, "completion_tokens": True}, None])
+def test_garbage_usage_figures_do_not_throw_away_a_valid_answer(usage):
+    body = completion(answer_json("supported", "the objective response rate was 45%"))
+    body["usage"] = usage
+    result = run_once(httpx.Response(200, json=body))
+    assert result.error is None and result.answer is not None and result.answer.verdict is Verdict.supported
+    assert (result.prompt_tokens, result.completion_tokens) == (None, None)
+
+
+def test_plausible_usage_figures_are_kept():
+    result = run_once(httpx.Response(200, json=completion(answer_json("not_enough_info", ""), prompt_tokens=0, completion_tokens=7)))
+    assert (result.prompt_tokens, result.completion_tokens) == (0, 7)
+
+
+def test_a_server_streaming_megabytes_of_rationale_gives_no_answer_and_a_bounded_log_line():
+    from tier2.interface import RATIONALE_MAX_CHARS
+    from tier2.openai_judge import RAW_LOG_MAX_CHARS
+
+    huge = answer_json("supported", "the objective response rate was 45%", "x" * 3_000_000)
+    result = run_once(httpx.Response(200, json=completion(huge)))
+    assert result.error == "schema_invalid" and "rationale" in (result.error_detail or "")
+    assert len(result.raw_response or "") < RAW_LOG_MAX_CHARS + 100
+    assert result.raw_response.endswith("more characters not logged]")
+    ok = answer_json("supported", "the objective response rate was 45%", "y" * RATIONALE_MAX_CHARS)
+    kept = run_once(httpx.Response(200, json=completion(ok)))
+    assert kept.error is None and kept.raw_response == ok
