@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
+import sys
 from pathlib import Path
 from typing import Protocol
 
 from pydantic import ValidationError
 
+from citeproof.errors import InputError
 from citeproof.model import Frozen
 from tier2.interface import JudgeAnswer, OutputMode
 
@@ -87,10 +90,21 @@ class JudgeCache:
         import diskcache
 
         self.directory = Path(directory)
-        self._cache = diskcache.Cache(str(self.directory))
+        self._store_failed = False
+        try:
+            self._cache = diskcache.Cache(str(self.directory))
+        except (sqlite3.Error, OSError) as exc:
+            # before any request: the run stops here, nothing is paid
+            raise InputError(
+                f"--cache-dir {self.directory}: the judge cache cannot be opened ({exc}); "
+                "delete the folder or pass --no-cache"
+            ) from None
 
     def get(self, key: CacheKey) -> CachedAnswer | None:
-        stored = self._cache.get(key.digest())
+        try:
+            stored = self._cache.get(key.digest())
+        except (sqlite3.Error, OSError):
+            return None  # an unreadable entry is a miss, never an answer
         if stored is None:
             return None
         try:
@@ -100,7 +114,14 @@ class JudgeCache:
             return None
 
     def put(self, key: CacheKey, value: CachedAnswer) -> None:
-        self._cache.set(key.digest(), value.model_dump_json())
+        try:
+            self._cache.set(key.digest(), value.model_dump_json())
+        except (sqlite3.Error, OSError) as exc:
+            # The answer was paid for and is used; only the next run's saving is lost. Say
+            # so once rather than fail a run whose verdicts are sound.
+            if not self._store_failed:
+                self._store_failed = True
+                print(f"citeproof: warning: judge cache {self.directory} cannot store answers ({exc}); a re-run will pay for them again", file=sys.stderr)
 
     def close(self) -> None:
         self._cache.close()

@@ -78,3 +78,13 @@ def test_an_existing_report_file_keeps_its_mode(tmp_path):
     path.chmod(0o640)
     write_atomic(path, "new")
     assert path.read_text() == "new" and stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_a_cache_that_is_not_a_database_stops_the_run_before_any_request(tmp_path, report, capsys):
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "cache.db").write_text("garbage")
+    flags = [f for f in JUDGE if f != "--no-cache"]
+    audit = tmp_path / "a.jsonl"
+    code, err = run(report, *flags, "--audit-log", str(audit), "--cache-dir", str(tmp_path / "cache"), capsys=capsys)
+    assert code == 2 and err.startswith("citeproof: error: --cache-dir ") and "internal error" not in err
+    assert not audit.exists()
