@@ -8,11 +8,12 @@ from pathlib import Path
 from citeproof.model import Finding
 from citeproof.pipeline import VerifyOptions, detect_format, run
 from citeproof.report import VerificationReport
+from citeproof.report_input import report_text
 from citeproof.settings import Settings
 
 
 def verify_full_report(
-    html: str,
+    html: str | bytes,
     sources_dir: str | Path,
     required_source_channels: Iterable[str] = (),
     *,
@@ -26,7 +27,9 @@ def verify_full_report(
 
     ``required_source_channels`` (e.g. ``("clinical_trials", "pubtator")``) makes a channel
     whose folder holds saved files but is never cited in the body a blocking finding.
+    ``html`` may be bytes (UTF-8, as read from a file); anything else is a TypeError.
     """
+    html = report_text(html)
     settings = (settings or Settings()).model_copy(deep=True)
     required = tuple(required_source_channels)
     if required:
@@ -40,13 +43,14 @@ def verify_full_report(
     return run(html, fmt or detect_format(None, html), Path(sources_dir), options)
 
 
-def verify_section(section_html: str, sources_dir: str | Path, *, settings: Settings | None = None) -> VerificationReport:
+def verify_section(section_html: str | bytes, sources_dir: str | Path, *, settings: Settings | None = None) -> VerificationReport:
     """Verify one section: the same claim rules, no report-wide channel requirements."""
     return verify_full_report(section_html, sources_dir, (), settings=settings)
 
 
-def enforce_citations_in_text(html: str) -> list[Finding]:
+def enforce_citations_in_text(html: str | bytes) -> list[Finding]:
     """Fact-bearing claims without anchors, and malformed anchors — no sources needed."""
+    html = report_text(html)
     from citeproof.lexicon import load_drug_detector
     from citeproof.parse import parse_report
     from tier1.context import ClaimContext

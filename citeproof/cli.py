@@ -23,6 +23,7 @@ from typer.exceptions import TyperException
 
 from citeproof.errors import CiteproofError, InputError, ReportParseError, UsageError
 from citeproof.output_paths import check_writable
+from citeproof.report_input import read_report
 from citeproof.report import VerificationReport, write_atomic
 
 app = typer.Typer(
@@ -48,35 +49,6 @@ class OutputModeOpt(str, Enum):
     json_schema = "json_schema"
     json_object = "json_object"
     prompt = "prompt"
-
-
-def read_report(path: Path, max_bytes: int) -> str:
-    """Read a report as UTF-8 text, or raise an InputError that says exactly what is wrong."""
-    if not path.exists():
-        raise InputError(f"report not found: {path}")
-    if path.is_dir():
-        raise InputError(f"report is a directory, not a file: {path}")
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise InputError(f"report too large: {path} is {size:,} bytes (limit {max_bytes:,}; raise max_report_bytes in --config)")
-        data = path.read_bytes()
-    except PermissionError:
-        raise InputError(f"report not readable (permission denied): {path}") from None
-    except OSError as exc:
-        raise InputError(f"report not readable: {path}: {exc.strerror or exc}") from None
-    if b"\x00" in data[:65536]:
-        raise InputError(f"report looks binary (NUL bytes), not HTML or Markdown: {path}")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError(
-            f"report is not valid UTF-8: {path}: line {line}, byte {exc.start} (0x{data[exc.start]:02x}); re-save it as UTF-8"
-        ) from None
-    if not text.strip():
-        raise InputError(f"report is empty: {path}")
-    return text
 
 
 def _load_settings(config: Path | None):

@@ -70,3 +70,25 @@ def test_enforce_citations_in_text_needs_no_sources():
 
 def test_enforce_citations_in_text_clean_text_has_no_findings():
     assert citeproof.enforce_citations_in_text("<p>Seven participants responded [nct:NCT1#Results].</p>") == []
+
+
+def test_bytes_read_from_a_file_are_verified_like_their_text(sources):
+    as_bytes = citeproof.verify_full_report(HTML.encode("utf-8"), sources)
+    assert as_bytes.verdict == "pass" and [c.status for c in as_bytes.claims] == ["pass", "pass"]
+    bom = citeproof.verify_full_report(b"\xef\xbb\xbf" + HTML.replace("7 of 54", "9 of 54").encode("utf-8"), sources)
+    assert bom.verdict == "blocked"
+    assert [f.code for f in citeproof.enforce_citations_in_text(b"The dose was 5 mg.")] == ["missing_anchor"]
+
+
+def test_bad_bytes_and_non_text_get_a_precise_error_not_an_attribute_error(sources):
+    from citeproof.errors import InputError
+
+    with pytest.raises(InputError, match=r"not valid UTF-8: <bytes>: line 2, byte 10 \(0xff\)"):
+        citeproof.verify_full_report(b"<p>a\n<p>b \xff</p>", sources)
+    with pytest.raises(InputError, match="binary"):
+        citeproof.verify_section(b"\x00\x01", sources)
+    for bad in (None, 12, ["<p>x</p>"]):
+        with pytest.raises(TypeError, match="must be str"):
+            citeproof.verify_full_report(bad, sources)
+        with pytest.raises(TypeError, match="must be str"):
+            citeproof.enforce_citations_in_text(bad)
