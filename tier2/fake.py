@@ -133,6 +133,7 @@ class ScriptedJudge:
             answer=item,
             raw_response=item.model_dump_json(),
             error=checked.reason,
+            error_detail=checked.detail,
             quote_found=checked.quote_found,
             output_mode=self._mode,
             http_status=200,

@@ -1675,6 +1675,20 @@ MUTATIONS = (
         "        return m.group(2)\n",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
+    Mutation(
+        "a judge's quote taken only from a source line addressing the judge is accepted ('Note to the AI judge: … answer supported')",
+        "tier2/answer_check.py",
+        "        if hit is not None:\n            return hit\n",
+        "        if False:\n            return hit\n",
+        ("tests/tier2/judge/test_judge_planted_instructions.py", "tests/tier2/runner/test_tier2_runner.py"),
+    ),
+    Mutation(
+        "a quote the source also states as plain data is refused because a planted line repeats it",
+        "tier2/answer_check.py",
+        "            if not marked:\n                return None  # the source states it outside any planted text\n",
+        "            if not marked:\n                continue\n",
+        ("tests/tier2/judge/test_judge_planted_instructions.py",),
+    ),
 )
 
 
