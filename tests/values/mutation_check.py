@@ -1686,7 +1686,7 @@ MUTATIONS = (
         "a quote the source also states as plain data is refused because a planted line repeats it",
         "tier2/answer_check.py",
         "            if not marked:\n                return None  # the source states it outside any planted text\n",
-        "            if not marked:\n                continue\n",
+        "            if not marked:\n                marked = lines[touched[0]:touched[0] + 1]\n",
         ("tests/tier2/judge/test_judge_planted_instructions.py",),
     ),
 )
