@@ -27,6 +27,7 @@ RULE_TABLE: tuple[tuple[str, str, str], ...] = (
     ("CP206", "tier1.mermaid_numbers", "MermaidNumbers"),
     ("CP207", "tier1.channel_utilisation", "ChannelUtilisation"),
     ("CP208", "tier1.model_dominance", "ModelDominance"),
+    ("CP209", "tier1.heading_numbers", "HeadingNumbers"),
     ("CP301", "tier1.drug_mentions", "DrugMentions"),
     ("CP302", "tier1.url_citations", "UrlCitations"),
 )

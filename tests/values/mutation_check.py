@@ -1689,6 +1689,34 @@ MUTATIONS = (
         "            if not marked:\n                marked = lines[touched[0]:touched[0] + 1]\n",
         ("tests/tier2/judge/test_judge_planted_instructions.py",),
     ),
+    Mutation(
+        "a heading's section number is read as a figure ('2.1 Efficacy: ORR 45.2%' fails on '2.1')",
+        "tier1/heading_numbers.py",
+        '    return _SECTION_NUMBER.sub("", strip_anchors(heading), count=1)\n',
+        "    return strip_anchors(heading)\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "a heading's duration is held to the sources like a measured figure ('Results at 24 weeks')",
+        "tier1/heading_numbers.py",
+        '_LABEL_DIMS = frozenset({"time"})\n',
+        "_LABEL_DIMS = frozenset()\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "a heading figure is checked against every claim of the report, not its own section's",
+        "tier1/heading_numbers.py",
+        "            if claim.location.section_path[: len(path)] == path:\n",
+        "            if True:\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "a heading's own anchor is ignored in favour of its section's",
+        "tier1/heading_numbers.py",
+        "        if own:\n            return own, \"its own anchor\"\n",
+        "        if False:\n            return own, \"its own anchor\"\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
 )
 
 

@@ -1,0 +1,92 @@
+"""CP209: a measured figure in a heading is checked against its section's sources, both ways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citeproof.pipeline import VerifyOptions, run
+from tier1.heading_numbers import heading_text, measured_atoms
+
+SOURCE = "The objective response rate was 45.2% (54 of 120 patients); the HR for progression was 0.72.\n"
+ZH_SOURCE = "客观缓解率为45.2%，年治疗费用为12万元。\n"
+
+
+def cp209(tmp_path: Path, report: str, source: str = SOURCE) -> tuple[str, list[str]]:
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "s.md").write_text(source, encoding="utf-8")
+    (folder / "other.md").write_text("Enrolment closed in 2021.\n", encoding="utf-8")
+    result = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    tally = next(t for t in result.rules if t.id == "CP209")
+    return tally.status, [f.code for f in result.findings if f.rule == "CP209"]
+
+
+CITED = "The objective response rate was 45.2% [evidence:s.md#L1].\n"
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Drug X achieved a 62% response rate",
+        "## 2.1 Efficacy: ORR 54.2%",
+        "## HR 0.81 for progression",
+        "## A $4.2 billion market",
+    ],
+)
+def test_a_heading_figure_its_section_does_not_source_fails(tmp_path, heading):
+    status, codes = cp209(tmp_path, f"# Report\n\n{heading}\n\n{CITED}")
+    assert status == "fail" and codes == ["numeric_token_miss"]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Drug X achieved a 45.2% response rate",
+        "## 2.1 Efficacy: ORR 45.2%",  # the section number is no '2.1 per …'
+        "## HR 0.72 for progression",
+        "## 3. Weekly arm: 45.2% responded",
+    ],
+)
+def test_a_heading_figure_its_section_sources_passes(tmp_path, heading):
+    status, codes = cp209(tmp_path, f"# Report\n\n{heading}\n\n{CITED}")
+    assert (status, codes) == ("pass", [])
+
+
+def test_a_figure_cited_only_in_a_subsection_supports_the_heading_above_it(tmp_path):
+    report = f"# Report\n\n## Efficacy: ORR 45.2%\n\n### Details\n\n{CITED}"
+    assert cp209(tmp_path, report) == ("pass", [])
+
+
+def test_a_figure_cited_only_in_the_next_section_does_not(tmp_path):
+    report = f"# Report\n\n## Efficacy: ORR 45.2%\n\nSee below.\n\n## Details\n\n{CITED}"
+    assert cp209(tmp_path, report) == ("fail", ["heading_number_unanchored"])
+
+
+def test_the_headings_own_anchor_is_used_before_its_sections(tmp_path):
+    own = "# Report\n\n## ORR 45.2% [evidence:other.md#L1]\n\n" + CITED
+    assert cp209(tmp_path, own) == ("fail", ["numeric_token_miss"])  # its own source does not say 45.2%
+    assert cp209(tmp_path, "# Report\n\n## ORR 45.2% [evidence:s.md#L1]\n\nNo citation here.\n") == ("pass", [])
+
+
+def test_chinese_headings_both_ways(tmp_path):
+    body = "客观缓解率为45.2%[evidence:s.md#L1]。\n"
+    assert cp209(tmp_path, f"# 报告\n\n## 客观缓解率高达62%\n\n{body}", ZH_SOURCE)[1] == ["numeric_token_miss"]
+    assert cp209(tmp_path, f"# 报告\n\n## 二、年治疗费用12万元\n\n{body}", ZH_SOURCE) == ("pass", [])
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["2.1 Week 24 outcomes", "12-month results", "Phase 3 trials (n=3)", "Results at 24 weeks", "3.2 Dose escalation",
+     "Top 10 markets in 2024", "Grade 3 events", "第二部分：24周疗效", "Version 2.0 of the protocol"],
+)
+def test_labels_durations_counts_and_section_numbers_are_not_measured_figures(heading):
+    assert measured_atoms(heading) == []
+
+
+def test_a_leading_figure_with_its_unit_is_no_section_number():
+    assert heading_text("200 mg once daily") == "200 mg once daily"
+    assert heading_text("2.5亿美元市场") == "2.5亿美元市场"
+    assert heading_text("2.1 Weekly arm") == "Weekly arm" and heading_text("IV. Costs") == "Costs"
+    assert [a.raw for a in measured_atoms("2.1 mg/kg dosing")] == ["2.1 mg/kg"]
