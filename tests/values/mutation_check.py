@@ -1706,8 +1706,8 @@ MUTATIONS = (
     Mutation(
         "a heading figure is checked against every claim of the report, not its own section's",
         "tier1/heading_numbers.py",
-        "            if claim.location.section_path[: len(path)] == path:\n",
-        "            if True:\n",
+        "        found = sections.get(heading.location.section_path, {})\n",
+        "        found = {a.raw: a for bucket in sections.values() for a in bucket.values()}\n",
         ("tests/tier1/test_heading_numbers.py",),
     ),
     Mutation(
