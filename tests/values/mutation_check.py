@@ -1675,6 +1675,41 @@ MUTATIONS = (
         "        return m.group(2)\n",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
+    Mutation(
+        "rows cited without their header ('#L3') do not read the header of their table above them",
+        "citeproof/sources/table_headers.py",
+        "        above = document.lines[header - 1]\n",
+        "        pass\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a source row label's unit ('Median PFS (months)') is not given to its row's bare cells",
+        "citeproof/values/assess.py",
+        "        unit = unit if unit is not None or k == 0 else label\n",
+        "        pass\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "under 'n (%)' the whole '24 (20.0)' cell is read as percentages, its count too",
+        "citeproof/values/assess.py",
+        "                out.append((a + m.start(1), a + m.end(1), percent_unit()))\n",
+        "                out.append((a, b, percent_unit()))\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a header's spread bracket ('ORR, % (95% CI)') hides the unit before it",
+        "citeproof/values/columns.py",
+        "    header = without_spread_bracket(header)\n",
+        "",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "an HTML table's <th> row is not recorded as its header",
+        "citeproof/sources/readers.py",
+        "                    header_rows.add(mark + 1)",
+        "                    pass",
+        ("tests/values/test_source_table_headers.py",),
+    ),
 )
 
 
