@@ -316,9 +316,36 @@ def _places(name: str, low: str) -> list[int]:
 
 
 def row_atoms(text: str, columns: Sequence[TableColumn]) -> list[ValueAtom]:
-    """A claim's value atoms; a table row's bare numbers also read in their header's unit."""
+    """A claim's value atoms; a table row's bare numbers also read in their header's unit, and a
+    "Label (unit): value" claim's in its label's."""
     atoms = claim_atoms(text)
-    return column_atoms(columns, atoms, row_unit(columns)) if columns and atoms else atoms
+    if columns and atoms:
+        return column_atoms(columns, atoms, row_unit(columns))
+    return label_atoms(text, atoms) if atoms else atoms
+
+
+# "Median PFS (months) in Arm A: 11.2", "A组中位无进展生存期（月）：11.2": a label before the colon
+_CLAIM_LABEL = re.compile(r"^\s*([^:：\n]{1,80}?)\s*[:：]")
+_BRACKET = re.compile(r"[(（\[][^()（）\[\]]{1,32}[)）\]]")
+
+
+def label_atoms(text: str, atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
+    """``atoms`` with each bare number after a label that brackets its unit also read in that
+    unit (``ValueAtom.under_header``), as a table row is under its header. The bracket may stand
+    before words that name whose value it is ("(months) in Arm A"); a number before the colon,
+    or one that writes a unit of its own, is left as written."""
+    prepared = prepared_claim(text)
+    if (m := _CLAIM_LABEL.match(prepared)) is None:
+        return list(atoms)
+    brackets = list(_BRACKET.finditer(m.group(1)))
+    unit = header_unit(m.group(1)[: brackets[-1].end()]) if brackets else None
+    if unit is None:
+        return list(atoms)
+    return [replace(a, under_header=in_unit(a, unit)) if a.start >= m.end() and _labelled(a) else a for a in atoms]
+
+
+def _labelled(atom: ValueAtom) -> bool:
+    return atom.is_bare and atom.kind in ("value", "range") and not atom.count_noun and not atom.derived
 
 
 @lru_cache(maxsize=1)

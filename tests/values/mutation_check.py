@@ -1710,6 +1710,20 @@ MUTATIONS = (
         "                    pass",
         ("tests/values/test_source_table_headers.py",),
     ),
+    Mutation(
+        "a claim's 'Label (unit): value' does not read its bare value in the label's unit",
+        "citeproof/values/columns.py",
+        "    return label_atoms(text, atoms) if atoms else atoms\n",
+        "    return list(atoms)\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a labelled claim value is paired with the source's subjects as a bare number ('A组…（月）：7.4' passes B组's 7.4个月)",
+        "tier1/claim_support.py",
+        "    paired = atoms if headed else [a.under_header or a for a in atoms]\n",
+        "    paired = atoms\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
 )
 
 

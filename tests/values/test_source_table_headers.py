@@ -153,3 +153,44 @@ def test_html_rows_of_td_cells_only_have_no_header(tmp_path):
     html = "<table><tr><td>Arm</td><td>ORR (%)</td></tr><tr><td>Arm A</td><td>45.2</td></tr></table>"
     report = cited_report("The ORR in Arm A was 45.2 months.", anchor="[evidence:s.html#L2]")
     assert _statuses(tmp_path, html, report, name="s.html") == ["fail"]
+
+
+# a claim written as "Label (unit): value" reads its bare value in the label's unit
+LABEL_SOURCE = "# S\n\nArm A: median PFS was 11.2 months.\n\nA组中位无进展生存期为11.2个月。\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "not_fail"),
+    [
+        ("Median PFS (months) in Arm A: 11.2", 3, True),
+        ("Median PFS (months): 11.2", 3, True),
+        ("Median PFS (weeks) in Arm A: 11.2", 3, False),  # the label's unit is not the source's
+        ("Median PFS (%) in Arm A: 11.2", 3, False),
+        ("Median PFS (months) in Arm A: 12.1", 3, False),
+        ("Median PFS (months) in Arm A: 11.2 weeks", 3, False),  # a value's own unit is kept
+        ("A组中位无进展生存期（月）：11.2", 5, True),
+        ("A组中位无进展生存期（周）：11.2", 5, False),
+        ("A组中位无进展生存期（月）：12.1", 5, False),
+    ],
+)
+def test_a_claims_label_gives_its_bare_value_the_bracketed_unit(tmp_path, claim, line, not_fail):
+    statuses = _statuses(tmp_path, LABEL_SOURCE, cited_report(claim, anchor=f"[evidence:s.md#L{line}]"))
+    assert (statuses != ["fail"]) is not_fail, statuses
+
+
+TWO_ARMS = "# S\n\nMedian PFS was 11.2 months in Arm A and 7.4 months in Arm B.\n\nA组中位无进展生存期为11.2个月，B组为7.4个月。\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "passes"),
+    [
+        ("Median PFS (months) in Arm A: 11.2", 3, True),
+        ("Median PFS (months) in Arm A: 7.4", 3, False),  # Arm B's value
+        ("Median PFS (months) in Arm B: 11.2", 3, False),
+        ("A组中位无进展生存期（月）：11.2", 5, True),
+        ("A组中位无进展生存期（月）：7.4", 5, False),  # B组's value
+    ],
+)
+def test_a_labelled_value_is_paired_with_its_subject_in_the_labels_unit(tmp_path, claim, line, passes):
+    statuses = _statuses(tmp_path, TWO_ARMS, cited_report(claim, anchor=f"[evidence:s.md#L{line}]"))
+    assert (statuses == ["pass"]) is passes, statuses
