@@ -253,8 +253,10 @@ def _in_header_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
 
 
 def _cells_of(line: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each cell of a Markdown table row, its outer pipes left out."""
-    bounds = [k for k, c in enumerate(line) if c == "|"]
+    """(start, end, text) of each cell of a Markdown table row, its outer pipes left out. An
+    escaped pipe ("Drug A \\| low") is text of its cell, not a bound: splitting there would put
+    every later cell under the next column's header."""
+    bounds = [k for k, c in enumerate(line) if c == "|" and (k == 0 or line[k - 1] != "\\")]
     if line.strip().startswith("|"):
         bounds = bounds[1:]
         start = line.index("|") + 1

@@ -1724,6 +1724,13 @@ MUTATIONS = (
         "    paired = atoms\n",
         ("tests/values/test_source_table_headers.py",),
     ),
+    Mutation(
+        "an escaped pipe in a source table cell ('Drug A \\| low') splits the cell, shifting later cells under the next header",
+        "citeproof/values/assess.py",
+        """    bounds = [k for k, c in enumerate(line) if c == "|" and (k == 0 or line[k - 1] != "\\\\")]""",
+        """    bounds = [k for k, c in enumerate(line) if c == "|"]""",
+        ("tests/values/test_source_table_headers.py",),
+    ),
 )
 
 

@@ -194,3 +194,19 @@ TWO_ARMS = "# S\n\nMedian PFS was 11.2 months in Arm A and 7.4 months in Arm B.\
 def test_a_labelled_value_is_paired_with_its_subject_in_the_labels_unit(tmp_path, claim, line, passes):
     statuses = _statuses(tmp_path, TWO_ARMS, cited_report(claim, anchor=f"[evidence:s.md#L{line}]"))
     assert (statuses == ["pass"]) is passes, statuses
+
+
+ESCAPED = "| Drug | Dose (mg) | Duration (weeks) |\n|---|---|---|\n| Drug A \\| low | 200 | 12 |"
+
+
+@pytest.mark.parametrize(
+    ("claim", "state"),
+    [
+        ("200 mg", "supported"),
+        ("12 weeks", "supported"),
+        ("200 weeks", "missing"),  # split at the escaped pipe, 200 would sit under "Duration (weeks)"
+        ("12 mg", "missing"),
+    ],
+)
+def test_an_escaped_pipe_is_text_of_its_cell(claim, state):
+    assert _states(ESCAPED, claim) == [state]
