@@ -244,6 +244,8 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
         sentence = text[a:b]
         scan = scan_anchors(sentence, loc, settings)
         anchors = list(scan.anchors)
+        if block.kind == "tr" and not anchors and not scan.problems:
+            anchors = _header_anchors(block, loc, settings)
         have = {x.source_id for x in anchors if x.kind == "url"}
         for url in links:
             if url not in have:
@@ -296,6 +298,18 @@ def _columns(block: RawBlock, loc: Location, settings: Settings) -> tuple[TableC
         TableColumn(header=_without_anchors(header, loc, settings), cell=_without_anchors(cell, loc, settings))
         for header, cell in block.columns
     )
+
+
+def _header_anchors(block: RawBlock, loc: Location, settings: Settings) -> list[Anchor]:
+    """The anchors a table's header cells write ("| Arm | ORR (%) [evidence:s.md#L1-L2] |"): they
+    cite the rows under them, so a row that cites nothing of its own cites them. A row with an
+    anchor of its own keeps only its own (the header's place may be wider)."""
+    out: dict[str, Anchor] = {}
+    for header, _ in block.columns:
+        if "[" in header:
+            for anchor in scan_anchors(header, loc, settings).anchors:
+                out.setdefault(anchor.raw, anchor)
+    return list(out.values())
 
 
 def _without_anchors(text: str, loc: Location, settings: Settings) -> str:

@@ -1731,6 +1731,20 @@ MUTATIONS = (
         """    bounds = [k for k, c in enumerate(line) if c == "|"]""",
         ("tests/values/test_source_table_headers.py",),
     ),
+    Mutation(
+        "a table row that cites nothing does not cite its header cell's anchor",
+        "citeproof/parse/claims.py",
+        "            anchors = _header_anchors(block, loc, settings)\n",
+        "            pass\n",
+        ("tests/parse/test_header_anchors.py",),
+    ),
+    Mutation(
+        "a table row with an anchor of its own also cites its header's (wider) place",
+        "citeproof/parse/claims.py",
+        "        if block.kind == \"tr\" and not anchors and not scan.problems:\n            anchors = _header_anchors(block, loc, settings)\n",
+        "        if block.kind == \"tr\":\n            anchors += _header_anchors(block, loc, settings)\n",
+        ("tests/parse/test_header_anchors.py",),
+    ),
 )
 
 
