@@ -50,3 +50,24 @@ def test_swapped_or_wrong_rows_under_a_cited_header_do_not_pass(tmp_path):
     assert "pass" not in _statuses(tmp_path, swapped)
     assert _statuses(tmp_path, TABLE_ZH)[0] != "fail"
     assert _statuses(tmp_path, TABLE_ZH)[1] == "fail"  # 54.2 is in no cited line
+
+
+CAPTIONED = (
+    "# F\n\nTable 1. Objective response rate by arm [evidence:s.md#L1-L2]\n\n| Arm | ORR (%) |\n|---|---|\n"
+    "| Arm A | 45.2 |\n| Arm C | 45.2 [evidence:s.md#L2] |\n\n"
+    "Responses were durable [evidence:s.md#L1].\n\n| Arm | ORR (%) |\n|---|---|\n| Arm B | 30.1 |\n\n"
+    "表1 各组客观缓解率 [evidence:s.md#L1-L2]\n\n| 组别 | 客观缓解率（%） |\n|---|---|\n| A组 | 45.2 |\n\n"
+    "Table 2. Response [evidence:s.md#L1]\n\nThe trial was open label.\n\n| Arm | ORR (%) |\n|---|---|\n| Arm B | 30.1 |\n"
+)
+
+
+def test_a_caption_right_above_a_table_cites_its_rows_that_cite_nothing():
+    claims = parse_report(CAPTIONED, "markdown", Settings()).claims  # type: ignore[arg-type]
+    rows = [(c.text, [a.raw for a in c.anchors]) for c in claims if c.unit == "table_row"]
+    assert rows == [
+        ("Arm A | 45.2", ["evidence:s.md#L1-L2"]),  # under the caption
+        ("Arm C | 45.2", ["evidence:s.md#L2"]),  # its own anchor only
+        ("Arm B | 30.1", []),  # under a plain sentence that cites
+        ("A组 | 45.2", ["evidence:s.md#L1-L2"]),
+        ("Arm B | 30.1", []),  # a paragraph stands between the caption and the table
+    ]

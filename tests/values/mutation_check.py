@@ -81,8 +81,8 @@ MUTATIONS = (
     Mutation(
         "the numeric rule reads a window's raw lines ('…was 14.2' / 'months in …' holds no 14.2 months)",
         "tier1/numeric_support.py",
-        'WindowIndex(window_value_text(w), lines)',
-        'WindowIndex(w.text, lines)',
+        'WindowIndex(window_value_text(w), lines,',
+        'WindowIndex(w.text, lines,',
         ("tests/tier1/test_wrapped_numbers.py",),
     ),
     Mutation(
@@ -746,8 +746,8 @@ MUTATIONS = (
     Mutation(
         "a unit in the row label is ignored ('Median PFS (months) | 11.2' fails against 11.2 months)",
         "citeproof/values/columns.py",
-        "    return column_atoms(columns, atoms, row_unit(columns)) if",
-        "    return column_atoms(columns, atoms, None) if",
+        "        return column_atoms(columns, atoms, row_unit(columns))\n",
+        "        return column_atoms(columns, atoms, None)\n",
         ("tests/tier1/test_table_rows.py",),
     ),
     Mutation(
@@ -1743,6 +1743,20 @@ MUTATIONS = (
         "citeproof/parse/claims.py",
         "        if block.kind == \"tr\" and not anchors and not scan.problems:\n            anchors = _header_anchors(block, loc, settings)\n",
         "        if block.kind == \"tr\":\n            anchors += _header_anchors(block, loc, settings)\n",
+        ("tests/parse/test_header_anchors.py",),
+    ),
+    Mutation(
+        "a 'Table N' caption right above a table does not cite its rows that cite nothing",
+        "citeproof/parse/claims.py",
+        "                unit.anchors = list(table_cites)\n",
+        "                pass\n",
+        ("tests/parse/test_header_anchors.py",),
+    ),
+    Mutation(
+        "a caption's anchors reach a table with a paragraph between them",
+        "citeproof/parse/claims.py",
+        "        if block.kind != \"tr\":\n            table_cites = []\n",
+        "",
         ("tests/parse/test_header_anchors.py",),
     ),
 )
