@@ -1755,8 +1755,8 @@ MUTATIONS = (
     Mutation(
         "a caption's anchors reach a table with a paragraph between them",
         "citeproof/parse/claims.py",
-        "        if block.kind != \"tr\":\n            table_cites = []\n",
-        "",
+        "        caption_cites = _caption_anchors(block, block_units)\n",
+        "        caption_cites = caption_cites or _caption_anchors(block, block_units)\n",
         ("tests/parse/test_header_anchors.py",),
     ),
 )
