@@ -137,8 +137,8 @@ MUTATIONS = (
     Mutation(
         "prepare_lines' fast path skips the locale rewrite ('HR 0,72' read as 0 and 72 in claim support)",
         "citeproof/values/extract.py",
-        "\n                or may_hold_certain(folded)):",
-        "):",
+        "\n                or may_hold_certain(folded) or (",
+        "\n                or (",
         ("tests/values/test_locale_numbers.py",),
     ),
     Mutation(
