@@ -908,8 +908,8 @@ MUTATIONS = (
     Mutation(
         "Chinese numerals left unread (三周 invisible to the gate)",
         "citeproof/values/extract.py",
-        "        text = arabic_numerals(text)",
-        "        pass",
+        '_MARK_AFTER_NUMBER.sub("", arabic_numerals(text))',
+        '_MARK_AFTER_NUMBER.sub("", text)',
         ("tests/values",),
     ),
     Mutation(
