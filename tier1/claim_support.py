@@ -171,7 +171,9 @@ def _meaning_differs(
     column_why, columns_pair_all = _columns_read(ctx, segment)
     # a table row's arms are its column headers ("| Arm B | Arm A |"): its cells name none
     headed = bool(ctx.claim.columns)
-    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):
+    # a "Label (unit): value" claim's value is paired in its label's unit, as the numeric rule read it
+    paired = atoms if headed else [a.under_header or a for a in atoms]
+    if why := binding_differs(claim, paired, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):
         return why
     if column_why:
         return column_why

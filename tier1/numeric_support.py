@@ -14,6 +14,7 @@ from citeproof.model import RuleOutcome
 from citeproof.values import NumberAssessment, assess_atoms
 from citeproof.values.columns import row_atoms
 from citeproof.sources.segment import window_value_text
+from citeproof.sources.table_headers import TableContext, may_cut_a_table, row_headers, table_context
 from citeproof.sources.types import SourceWindow
 from citeproof.values.assess import claim_negated
 from citeproof.values.model_check import ModelChecker
@@ -53,6 +54,12 @@ def run_model_checker(ctx: ClaimContext) -> ModelChecker:
     return ctx.memo.derived(_RUN, "values.models", lambda _: ModelChecker(store.resolve if store else None, ctx.settings))
 
 
+def window_tables(ctx: ClaimContext, window: SourceWindow) -> TableContext:
+    """The window's table context; its document's rows are mapped to their headers once per run."""
+    headers = ctx.memo.derived(window.document, "sources.row_headers", row_headers) if may_cut_a_table(window) else None
+    return table_context(window, headers)
+
+
 class NumericSupport(Rule):
     id = "CP104"
     name = "numeric-support"
@@ -67,7 +74,11 @@ class NumericSupport(Rule):
         "'n (%)') or in a row whose label ends in one ('Median PFS (months)') is read in that unit, and under a "
         "currency scale ('Revenue ($B)', '(亿元)') as that amount "
         "(citeproof.values.columns); the bare number alone is only plausible ('12 stores' is no '$12B'), unless the "
-        "source line brackets the same unit itself ('Daily dose (mg): 200'). A value and its spread share a unit written once: '62 (range 35-81) years' "
+        "source line brackets the same unit itself ('Daily dose (mg): 200'). A source table is read the same way: its "
+        "header or row label gives its bare cells their unit, a last bracket naming the spread ('ORR, % (95% CI)') "
+        "leaves the unit before it, under 'n (%)' only the bracketed number of '24 (20.0)' is a percentage, and rows "
+        "cited without their header ('#L3') read the header of the same table above them (units only, never its numbers). "
+        "A claim written 'Median PFS (months) in Arm A: 11.2' reads its bare value in its label's unit the same way. A value and its spread share a unit written once: '62 (range 35-81) years' "
         "states 62 years, and '71 ± 8 kg' meets '71 kg (SD 8)'.",
         why="A fabricated or mis-copied figure is the most harmful error a cited report can carry; "
         "string matching misses it when formatted differently and rejects true paraphrases.",
@@ -187,7 +198,8 @@ class NumericSupport(Rule):
         def index_of(window: SourceWindow) -> WindowIndex:
             # a window's lines are read once per run, however many claims cite it; across the
             # wraps its segments rejoin, so a number meets its unit as the claim-support rule reads it
-            return ctx.memo.derived(window, "values.index", lambda w: WindowIndex(window_value_text(w), lines))
+            return ctx.memo.derived(window, "values.index",
+                                    lambda w: WindowIndex(window_value_text(w), lines, window_tables(ctx, w)))
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]

@@ -38,6 +38,7 @@ from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
 from citeproof.parse.facts import EntityDetector, fact_signals
 from citeproof.parse.retractions import is_denial
 from citeproof.settings import Settings
+from citeproof.sources.headings import table_caption
 from citeproof.text import fold_emphasis, normalize_text, split_sentences
 
 RULE_ID = "CP100"
@@ -96,6 +97,8 @@ def build_report(
     previous: _Unit | None = None
     denied_ahead: str | None = None  # "The following statement is false.": the next sentence is taken back
     block_before: list[_Unit] = []  # the units of the body block before this one, under the same heading
+    caption_cites: list[Anchor] = []  # what a "Table N" caption right before this block cites
+    table_cites: list[Anchor] = []  # what the caption right above the open table cites
 
     for item in sink.items:
         if isinstance(item, RawMermaid):
@@ -105,15 +108,27 @@ def build_report(
         block = item
         block_loc = Location(line=block.line, section_path=block.section_path, block=block.tag)
         blocks.append(Block(kind=block.kind, text=" ".join(block.text.split()), location=block_loc))
+        if block.kind == "header_row":
+            table_cites, caption_cites = caption_cites, []
+            continue
+        if block.kind != "tr":
+            table_cites = []
         if block.kind == "heading":
             previous = None
             block_before = []
             denied_ahead = None
+            caption_cites = []
             continue
-        if block.kind in ("header_row", "code"):
+        if block.kind == "code":
+            caption_cites = []
             continue
         in_block: list[_Unit] = []
-        for unit, only_anchors in _units_of(block, settings):
+        block_units = _units_of(block, settings)
+        # a "Table 1. ORR by arm [x]" line right above a table cites the rows that cite nothing
+        caption_cites = _caption_anchors(block, block_units)
+        for unit, only_anchors in block_units:
+            if block.kind == "tr" and not unit.anchors and not unit.problems:
+                unit.anchors = list(table_cites)
             if only_anchors:
                 if previous is not None:
                     previous.anchors.extend(unit.anchors)
@@ -244,6 +259,8 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
         sentence = text[a:b]
         scan = scan_anchors(sentence, loc, settings)
         anchors = list(scan.anchors)
+        if block.kind == "tr" and not anchors and not scan.problems:
+            anchors = _header_anchors(block, loc, settings)
         have = {x.source_id for x in anchors if x.kind == "url"}
         for url in links:
             if url not in have:
@@ -296,6 +313,26 @@ def _columns(block: RawBlock, loc: Location, settings: Settings) -> tuple[TableC
         TableColumn(header=_without_anchors(header, loc, settings), cell=_without_anchors(cell, loc, settings))
         for header, cell in block.columns
     )
+
+
+def _caption_anchors(block: RawBlock, units: list[tuple[_Unit, bool]]) -> list[Anchor]:
+    """The anchors of a block that is a table's caption ("Table 1. ORR by arm [x]", "表1 … [x]"),
+    which the table right under it lends its rows; none for any other block."""
+    if block.kind == "tr" or table_caption(block.text) is None:
+        return []
+    return [a for unit, _ in units for a in unit.anchors]
+
+
+def _header_anchors(block: RawBlock, loc: Location, settings: Settings) -> list[Anchor]:
+    """The anchors a table's header cells write ("| Arm | ORR (%) [evidence:s.md#L1-L2] |"): they
+    cite the rows under them, so a row that cites nothing of its own cites them. A row with an
+    anchor of its own keeps only its own (the header's place may be wider)."""
+    out: dict[str, Anchor] = {}
+    for header, _ in block.columns:
+        if "[" in header:
+            for anchor in scan_anchors(header, loc, settings).anchors:
+                out.setdefault(anchor.raw, anchor)
+    return list(out.values())
 
 
 def _without_anchors(text: str, loc: Location, settings: Settings) -> str:

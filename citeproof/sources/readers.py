@@ -42,6 +42,7 @@ class ReadResult:
     pages: tuple[tuple[int, int], ...] = ()
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)
     title: str | None = None
+    header_rows: frozenset[int] = frozenset()  # 1-based lines that are an HTML table's <th>-only row
 
 
 def read_source(text: str, media: str) -> ReadResult:
@@ -415,6 +416,8 @@ def read_html(text: str) -> ReadResult:
     headings: list[tuple[int, int, str]] = []
     tables: list[tuple[int, int, int | None]] = []  # (first index, last index, caption number)
     buf: list[str] = []
+    header_rows: set[int] = set()
+    row_cells: list[list[int]] = []  # per open <tr>: its <th> and <td> counts
 
     def flush() -> None:
         if buf:
@@ -440,6 +443,10 @@ def read_html(text: str) -> ReadResult:
                     headings.append((mark, HEADING_TAGS[tag], lines[mark]))
             elif tag == "table" and len(lines) > mark:
                 tables.append((mark, len(lines) - 1, None))
+            elif tag == "tr" and row_cells:
+                th, td = row_cells.pop()
+                if th and not td and len(lines) == mark + 1:
+                    header_rows.add(mark + 1)  # a row of header cells only, on a line of its own
             continue
         if tag == "-text":
             content = node.text_content or ""  # type: ignore[attr-defined]
@@ -460,6 +467,10 @@ def read_html(text: str) -> ReadResult:
         if tag == "br":
             flush()
             continue
+        if tag == "tr":
+            row_cells.append([0, 0])
+        elif tag in ("td", "th") and row_cells:
+            row_cells[-1][tag == "td"] += 1
         if tag in ("td", "th") and buf and "".join(buf).strip():
             buf.append(" | ")
         if tag in _BLOCK_TAGS:
@@ -487,7 +498,8 @@ def read_html(text: str) -> ReadResult:
             if 0 <= idx < len(lines) and (num := table_caption(lines[idx])) is not None:
                 table_map[num] = (idx + 1, last + 1)
                 break
-    return ReadResult(lines=lines, sections=sections, pages=_pages(lines, []), tables=table_map, title=title)
+    return ReadResult(lines=lines, sections=sections, pages=_pages(lines, []), tables=table_map, title=title,
+                      header_rows=frozenset(header_rows))
 
 
 # ---------------------------------------------------------------- JSON

@@ -346,6 +346,7 @@ class SourceStore:
             url=entry.url if entry else None,
             title=(entry.title if entry and entry.title else result.title),
             tables=result.tables,
+            header_rows=result.header_rows,
         )
 
     # ------------------------------------------------------------------ windows

@@ -35,6 +35,8 @@ class SourceDocument:
     url: str | None = None
     title: str | None = None
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)  # "Table N" → (first, last) line
+    # lines (1-based) that are a table's header row without a Markdown rule under them (HTML <th> rows)
+    header_rows: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,12 +151,15 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
     return out
 
 
-def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None, _Cells]]:
+def _line_states(
+    prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset()
+) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
-    of a table row (or a "Label (unit): value" line) whose header states a unit."""
+    of a table row (or a "Label (unit): value" line) whose header states a unit. ``above`` and
+    ``header_rows``: see ``_header_cells``."""
     lines = prepared.split("\n")
-    cells = _header_cells(lines)
+    cells = _header_cells(lines, above, header_rows)
     if _UNIT_WORD.search(prepared) is None:
         # most windows declare no unit: nothing is ever declared, so no line needs a look
         return [(line, None, None, cells.get(i, ())) for i, line in enumerate(lines)]
@@ -179,21 +182,31 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _LABEL_UNIT = re.compile(r"^\s*([^:：|\n]{1,60}?[)）\]])\s*[:：]")
 
 
-def _header_cells(lines: list[str]) -> dict[int, _Cells]:
+def _header_cells(
+    lines: list[str], above: str | None = None, header_rows: frozenset[int] = frozenset()
+) -> dict[int, _Cells]:
     """The cells of each source line a header gives a unit: a Markdown table's rows under a
     header row ("| Region | Revenue ($B) |" over "| Europe | 3.3 |": 3.3 is $3.3B, as a reader
-    reads it), and a line whose label brackets its unit ("Daily dose (mg): 200")."""
+    reads it), and a line whose label brackets its unit ("Daily dose (mg): 200").
+
+    A row's label may state the unit instead ("| Median PFS (months) | 11.2 | 7.4 |"): it holds
+    for the row's cells whose column header states none. Under a count-and-share header
+    ("Arm A, n (%)") only the bracketed number of a "24 (20.0)" cell is a percentage; the
+    count keeps no unit. ``above``: the header row of the table the first line continues, when
+    the text starts below it (a window citing rows without their header); ``header_rows``: the
+    indices of header rows no Markdown rule marks (an HTML table's ``<th>`` rows)."""
     from citeproof.values.columns import header_unit  # columns reads segment_support, which reads this module
 
     out: dict[int, _Cells] = {}
-    header: list[ValueAtom | None] | None = None
+    header = _table_header(above) if above is not None else None
     for i, line in enumerate(lines):
-        if "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line):
-            header = [header_unit(cell.strip()) if cell.strip() else None for _, _, cell in _cells_of(line)]
+        if i in header_rows or (
+            "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line)
+        ):
+            header = _table_header(line)
             continue
         if header is not None and "|" in line and not _TABLE_RULE.match(line):
-            row = tuple((a, b, unit) for (a, b, _), unit in zip(_cells_of(line), header) if unit is not None)
-            if row:
+            if row := _row_cells(line, header):
                 out[i] = row
             continue
         if header is not None and not _TABLE_RULE.match(line):
@@ -203,6 +216,36 @@ def _header_cells(lines: list[str]) -> dict[int, _Cells]:
     return out
 
 
+# per column of a table: the unit its header states, and whether it heads "count (share)" cells
+_Header = list[tuple[ValueAtom | None, bool]]
+
+
+def _table_header(line: str) -> _Header:
+    from citeproof.values.columns import count_share_header, header_unit
+
+    return [(header_unit(text.strip()), count_share_header(text.strip())) if text.strip() else (None, False)
+            for _, _, text in _cells_of(line)]
+
+
+def _row_cells(line: str, header: _Header) -> _Cells:
+    """(start, end, unit) of the cells of one table row whose number a header or the row's label
+    gives a unit; for a "count (share)" cell, the span of its bracketed share only."""
+    from citeproof.values.columns import count_share_cell, header_unit, percent_unit
+
+    cells = _cells_of(line)
+    label = header_unit(cells[0][2].strip()) if cells and cells[0][2].strip() else None
+    out = []
+    for k, ((a, b, text), (unit, count_share)) in enumerate(zip(cells, header)):
+        if count_share:
+            if (m := count_share_cell(text)) is not None:
+                out.append((a + m.start(1), a + m.end(1), percent_unit()))
+            continue
+        unit = unit if unit is not None or k == 0 else label
+        if unit is not None:
+            out.append((a, b, unit))
+    return tuple(out)
+
+
 def _in_header_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
     from citeproof.values.columns import in_unit  # columns reads segment_support, which reads this module
 
@@ -210,8 +253,10 @@ def _in_header_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
 
 
 def _cells_of(line: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each cell of a Markdown table row, its outer pipes left out."""
-    bounds = [k for k, c in enumerate(line) if c == "|"]
+    """(start, end, text) of each cell of a Markdown table row, its outer pipes left out. An
+    escaped pipe ("Drug A \\| low") is text of its cell, not a bound: splitting there would put
+    every later cell under the next column's header."""
+    bounds = [k for k, c in enumerate(line) if c == "|" and (k == 0 or line[k - 1] != "\\")]
     if line.strip().startswith("|"):
         bounds = bounds[1:]
         start = line.index("|") + 1

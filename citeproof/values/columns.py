@@ -36,7 +36,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import names_in, subjects_of
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import data_json, lexicon
 from citeproof.values.segment_support import cue_document
 
 # the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
@@ -49,20 +49,50 @@ _COUNT_LABEL = re.compile(r"(?:^|[^a-z])(?:n|no\.?|n/n|number|count)(?:\s+of\s+[
 @lru_cache(maxsize=1024)
 def header_unit(header: str) -> ValueAtom | None:
     """The unit a column header states for its cells' bare numbers, as the atom of one of it
-    ('Dose (mg)' → 1 mg; 'Revenue ($B)' → $1B, 'Sales (亿元)' → 1亿元, '(millions)' → 1e6); None
-    when it states none, or states it for a count ('n (%)')."""
+    ('Dose (mg)' → 1 mg; 'Revenue ($B)' → $1B, 'Sales (亿元)' → 1亿元, '(millions)' → 1e6,
+    'ORR, % (95% CI)' → 1%: the bracket names the cells' spread); None when it states none, or
+    states it for a count ('n (%)')."""
+    header = without_spread_bracket(header)
     m = _UNIT_GROUP.search(header)
     if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):
         return None
     group = (m.group(1) or m.group(2)).strip()
+    group = _header_unit_words().get(group, group)
     for probe in _probes(group):
         if (unit := _one_unit(probe)) is not None:
             return unit
     return None
 
 
+_LAST_BRACKET = re.compile(r"[(（\[]\s*([^()（）\[\]]{1,32}?)\s*[)）\]]\s*$")
+
+
+def without_spread_bracket(header: str) -> str:
+    """``header`` without a last bracket that names the spread its cells write beside each value
+    ("ORR, % (95% CI)" → "ORR, %"; "Median OS, months (range)"): the unit stands before it."""
+    m = _LAST_BRACKET.search(header)
+    if m is None or " ".join(m.group(1).lower().split()) not in _spread_words():
+        return header
+    return header[: m.start()].rstrip()
+
+
+@lru_cache(maxsize=1)
+def _spread_words() -> frozenset[str]:
+    return frozenset(data_json("value_cues.json")["header_spread"]["words"])
+
+
+@lru_cache(maxsize=1)
+def _header_unit_words() -> dict[str, str]:
+    return dict(data_json("value_cues.json")["header_unit_words"]["words"])
+
+
 # a count cell with its share in brackets: "2 (3.57)", "3/133 (2.26)", "3（2.26）"
 _COUNT_SHARE_CELL = re.compile(r"^\s*\d+(?:\s*/\s*\d+)?\s*[(（]\s*(\d+(?:\.\d+)?)\s*%?\s*[)）]\s*$")
+
+
+def count_share_cell(cell: str) -> re.Match[str] | None:
+    """A "count (share)" cell's match; its group 1 is the bracketed share."""
+    return _COUNT_SHARE_CELL.match(cell)
 
 
 @lru_cache(maxsize=1024)
@@ -89,13 +119,13 @@ def _count_share_cell(
         atoms = claim_atoms(column.cell)
         share = [a for a in atoms if a.raw == m.group(1) and a.is_bare and a.kind == "value"]
         if len(share) == 1:  # "2 (2)": count and share written alike, which is which is open
-            out += [(_percent(), share), (None, [a for a in atoms if a is not share[0]])]
+            out += [(percent_unit(), share), (None, [a for a in atoms if a is not share[0]])]
             split.add(id(column))
     return out, split
 
 
 @lru_cache(maxsize=1)
-def _percent() -> ValueAtom:
+def percent_unit() -> ValueAtom:
     unit = _one_unit("1 %")
     assert unit is not None and unit.dim == "percent"
     return unit
@@ -286,9 +316,36 @@ def _places(name: str, low: str) -> list[int]:
 
 
 def row_atoms(text: str, columns: Sequence[TableColumn]) -> list[ValueAtom]:
-    """A claim's value atoms; a table row's bare numbers also read in their header's unit."""
+    """A claim's value atoms; a table row's bare numbers also read in their header's unit, and a
+    "Label (unit): value" claim's in its label's."""
     atoms = claim_atoms(text)
-    return column_atoms(columns, atoms, row_unit(columns)) if columns and atoms else atoms
+    if columns and atoms:
+        return column_atoms(columns, atoms, row_unit(columns))
+    return label_atoms(text, atoms) if atoms else atoms
+
+
+# "Median PFS (months) in Arm A: 11.2", "A组中位无进展生存期（月）：11.2": a label before the colon
+_CLAIM_LABEL = re.compile(r"^\s*([^:：\n]{1,80}?)\s*[:：]")
+_BRACKET = re.compile(r"[(（\[][^()（）\[\]]{1,32}[)）\]]")
+
+
+def label_atoms(text: str, atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
+    """``atoms`` with each bare number after a label that brackets its unit also read in that
+    unit (``ValueAtom.under_header``), as a table row is under its header. The bracket may stand
+    before words that name whose value it is ("(months) in Arm A"); a number before the colon,
+    or one that writes a unit of its own, is left as written."""
+    prepared = prepared_claim(text)
+    if (m := _CLAIM_LABEL.match(prepared)) is None:
+        return list(atoms)
+    brackets = list(_BRACKET.finditer(m.group(1)))
+    unit = header_unit(m.group(1)[: brackets[-1].end()]) if brackets else None
+    if unit is None:
+        return list(atoms)
+    return [replace(a, under_header=in_unit(a, unit)) if a.start >= m.end() and _labelled(a) else a for a in atoms]
+
+
+def _labelled(atom: ValueAtom) -> bool:
+    return atom.is_bare and atom.kind in ("value", "range") and not atom.count_noun and not atom.derived
 
 
 @lru_cache(maxsize=1)

@@ -30,6 +30,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import lru_cache
 
+from citeproof.sources.table_headers import NO_TABLE, TableContext
 from citeproof.values.assess import TextIndex, _line_entries, _line_states
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.digit_groups import ambiguous_runs, may_group
@@ -200,11 +201,16 @@ class WindowIndex:
 
     __slots__ = ("_lines", "_declared", "_entries", "_facts", "_full", "_memo")
 
-    def __init__(self, text: str, memo: dict[tuple, list[tuple[ValueAtom, str]]] | None = None) -> None:
+    def __init__(
+        self, text: str, memo: dict[tuple, list[tuple[ValueAtom, str]]] | None = None, table: TableContext = NO_TABLE
+    ) -> None:
         """``memo`` (a line and its declared unit → its entries) may be shared by every window
-        of a run: boilerplate lines ("Time frame: up to 24 months") recur across records."""
+        of a run: boilerplate lines ("Time frame: up to 24 months") recur across records.
+        ``table``: the header of a table the window cuts into above its first line, and its
+        header rows no Markdown rule marks (``citeproof.sources.table_headers``)."""
         self._memo = {} if memo is None else memo
-        states = _line_states(prepare(text, keep_newlines=True))
+        above = prepare(table.above) if table.above is not None else None
+        states = _line_states(prepare(text, keep_newlines=True), above, table.header_rows)
         self._lines = [line for line, _, _, _ in states]
         # only lines under a "Unit of Measure:" declaration, or table rows under a unit header, carry one
         self._declared = {i: (d, p, c) for i, (_, d, p, c) in enumerate(states) if d is not None or p is not None or c}

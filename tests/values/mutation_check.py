@@ -81,8 +81,8 @@ MUTATIONS = (
     Mutation(
         "the numeric rule reads a window's raw lines ('…was 14.2' / 'months in …' holds no 14.2 months)",
         "tier1/numeric_support.py",
-        'WindowIndex(window_value_text(w), lines)',
-        'WindowIndex(w.text, lines)',
+        'WindowIndex(window_value_text(w), lines,',
+        'WindowIndex(w.text, lines,',
         ("tests/tier1/test_wrapped_numbers.py",),
     ),
     Mutation(
@@ -137,8 +137,8 @@ MUTATIONS = (
     Mutation(
         "prepare_lines' fast path skips the locale rewrite ('HR 0,72' read as 0 and 72 in claim support)",
         "citeproof/values/extract.py",
-        "\n                or may_hold_certain(folded)):",
-        "):",
+        "\n                or may_hold_certain(folded) or (",
+        "\n                or (",
         ("tests/values/test_locale_numbers.py",),
     ),
     Mutation(
@@ -746,8 +746,8 @@ MUTATIONS = (
     Mutation(
         "a unit in the row label is ignored ('Median PFS (months) | 11.2' fails against 11.2 months)",
         "citeproof/values/columns.py",
-        "    return column_atoms(columns, atoms, row_unit(columns)) if",
-        "    return column_atoms(columns, atoms, None) if",
+        "        return column_atoms(columns, atoms, row_unit(columns))\n",
+        "        return column_atoms(columns, atoms, None)\n",
         ("tests/tier1/test_table_rows.py",),
     ),
     Mutation(
@@ -908,8 +908,8 @@ MUTATIONS = (
     Mutation(
         "Chinese numerals left unread (三周 invisible to the gate)",
         "citeproof/values/extract.py",
-        "        text = arabic_numerals(text)",
-        "        pass",
+        '_MARK_AFTER_NUMBER.sub("", arabic_numerals(text))',
+        '_MARK_AFTER_NUMBER.sub("", text)',
         ("tests/values",),
     ),
     Mutation(
@@ -1139,7 +1139,7 @@ MUTATIONS = (
     Mutation(
         "numbers swapped between subjects pass (no order check)",
         "tier1/claim_support.py",
-        "    if why := binding_differs(claim, atoms, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):",
+        "    if why := binding_differs(claim, paired, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):",
         "    if False:",
         ("tests/values", "tests/tier1/test_rule_examples.py"),
     ),
@@ -1272,8 +1272,8 @@ MUTATIONS = (
     Mutation(
         "a unit header is ignored (a bare cell number never matches the unit it is given in)",
         "citeproof/values/columns.py",
-        "    return column_atoms(columns, atoms, row_unit(columns)) if columns and atoms else atoms",
-        "    return atoms",
+        "        return column_atoms(columns, atoms, row_unit(columns))\n",
+        "        return atoms\n",
         ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
     ),
     Mutation(
@@ -1716,6 +1716,90 @@ MUTATIONS = (
         "        if own:\n            return own, \"its own anchor\"\n",
         "        if False:\n            return own, \"its own anchor\"\n",
         ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "rows cited without their header ('#L3') do not read the header of their table above them",
+        "citeproof/sources/table_headers.py",
+        "        above = document.lines[header - 1]\n",
+        "        pass\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a source row label's unit ('Median PFS (months)') is not given to its row's bare cells",
+        "citeproof/values/assess.py",
+        "        unit = unit if unit is not None or k == 0 else label\n",
+        "        pass\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "under 'n (%)' the whole '24 (20.0)' cell is read as percentages, its count too",
+        "citeproof/values/assess.py",
+        "                out.append((a + m.start(1), a + m.end(1), percent_unit()))\n",
+        "                out.append((a, b, percent_unit()))\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a header's spread bracket ('ORR, % (95% CI)') hides the unit before it",
+        "citeproof/values/columns.py",
+        "    header = without_spread_bracket(header)\n",
+        "",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "an HTML table's <th> row is not recorded as its header",
+        "citeproof/sources/readers.py",
+        "                    header_rows.add(mark + 1)",
+        "                    pass",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a claim's 'Label (unit): value' does not read its bare value in the label's unit",
+        "citeproof/values/columns.py",
+        "    return label_atoms(text, atoms) if atoms else atoms\n",
+        "    return list(atoms)\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a labelled claim value is paired with the source's subjects as a bare number ('A组…（月）：7.4' passes B组's 7.4个月)",
+        "tier1/claim_support.py",
+        "    paired = atoms if headed else [a.under_header or a for a in atoms]\n",
+        "    paired = atoms\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "an escaped pipe in a source table cell ('Drug A \\| low') splits the cell, shifting later cells under the next header",
+        "citeproof/values/assess.py",
+        """    bounds = [k for k, c in enumerate(line) if c == "|" and (k == 0 or line[k - 1] != "\\\\")]""",
+        """    bounds = [k for k, c in enumerate(line) if c == "|"]""",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "a table row that cites nothing does not cite its header cell's anchor",
+        "citeproof/parse/claims.py",
+        "            anchors = _header_anchors(block, loc, settings)\n",
+        "            pass\n",
+        ("tests/parse/test_header_anchors.py",),
+    ),
+    Mutation(
+        "a table row with an anchor of its own also cites its header's (wider) place",
+        "citeproof/parse/claims.py",
+        "        if block.kind == \"tr\" and not anchors and not scan.problems:\n            anchors = _header_anchors(block, loc, settings)\n",
+        "        if block.kind == \"tr\":\n            anchors += _header_anchors(block, loc, settings)\n",
+        ("tests/parse/test_header_anchors.py",),
+    ),
+    Mutation(
+        "a 'Table N' caption right above a table does not cite its rows that cite nothing",
+        "citeproof/parse/claims.py",
+        "                unit.anchors = list(table_cites)\n",
+        "                pass\n",
+        ("tests/parse/test_header_anchors.py",),
+    ),
+    Mutation(
+        "a caption's anchors reach a table with a paragraph between them",
+        "citeproof/parse/claims.py",
+        "        caption_cites = _caption_anchors(block, block_units)\n",
+        "        caption_cites = caption_cites or _caption_anchors(block, block_units)\n",
+        ("tests/parse/test_header_anchors.py",),
     ),
 )
 

@@ -1,0 +1,83 @@
+"""The header row over a cited window's table rows.
+
+A claim may cite one data row of a table ("#L3") whose header ("| Arm | n | ORR (%) |") sits
+above the window: a reader looks the column up, and the header gives the row's bare numbers
+their unit (``citeproof.values.assess._header_cells``). Only the header of the same table
+counts: every line from the header down to the window's first line is a row (or the rule) of
+that one table — a Markdown pipe table is contiguous, an HTML table is the reader's range.
+The header lends units only, never numbers: what the window supports is still read from the
+cited rows.
+
+A document's rows are mapped to their header once per run (one pass over its lines), so each
+window finds its header by one look-up however many windows cite the same table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from citeproof.sources.types import SourceDocument, SourceWindow
+
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """What a window's value index needs to know of the tables it cuts into."""
+
+    above: str | None = None  # the header row of the table the window's first line is a row of, when above it
+    header_rows: frozenset[int] = frozenset()  # window-local indices of header rows no Markdown rule marks
+
+
+NO_TABLE = TableContext()
+
+
+def row_headers(document: SourceDocument) -> dict[int, int]:
+    """Each table line below a header row (1-based) → that header's line, for every table of
+    ``document`` (one pass)."""
+    if document.header_rows:
+        return _html_row_headers(document)
+    out: dict[int, int] = {}
+    lines = document.lines
+    header: int | None = None
+    for n, line in enumerate(lines, start=1):
+        if "|" not in line:
+            header = None  # a blank or plain line ends a pipe table
+            continue
+        if n < len(lines) and _TABLE_RULE.match(lines[n]) and not _TABLE_RULE.match(line):
+            header = n
+            continue
+        if header is not None:
+            out[n] = header
+    return out
+
+
+def _html_row_headers(document: SourceDocument) -> dict[int, int]:
+    """The rows of each HTML table under the nearest ``<th>`` row above them in that table."""
+    out: dict[int, int] = {}
+    for first, last in set(document.tables.values()):
+        header: int | None = None
+        for n in range(first, last + 1):
+            if n in document.header_rows:
+                header = n
+            elif header is not None:
+                out[n] = header
+    return out
+
+
+def may_cut_a_table(window: SourceWindow) -> bool:
+    """Whether the window's first line can be a table row (a cheap test before any look-up)."""
+    first = window.text.split("\n", 1)[0]
+    return "|" in first
+
+
+def table_context(window: SourceWindow, headers: dict[int, int] | None) -> TableContext:
+    """The window's ``TableContext``; ``headers`` is ``row_headers`` of its document (None when
+    the window cannot start inside a table)."""
+    document = window.document
+    above = None
+    if headers is not None and (header := headers.get(window.line_start)) is not None and header < window.line_start:
+        above = document.lines[header - 1]
+    rows = frozenset(n - window.line_start for n in document.header_rows if window.line_start <= n <= window.line_end)
+    return TableContext(above, rows) if above is not None or rows else NO_TABLE
