@@ -109,6 +109,11 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         month = lexicon().unit_by_alias["months"]
         out.append(atom.evolve(number=atom.month_count, unit=month.canonical, dim=month.dim, factor=month.factor,
                                calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    if atom.million_count is not None:
+        # "the population is 1.5m" may be 1.5 million: a reading, not what the symbol writes
+        out.append(atom.evolve(number=atom.million_count, unit="", dim="", factor=1.0, calendar=False,
+                               step=atom.step * (atom.million_count / atom.number if atom.number else 1.0),
+                               ambiguous_digits=True, million_count=None))
     if atom.loss_named:
         # "a net loss of $45 million" is net income of -$45 million, as the judge may read it
         out.append(atom.evolve(number=-atom.number, ambiguous_digits=True, loss_named=False))
@@ -333,6 +338,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         return _match_under_header(claim, claim.under_header, index, negated=negated)
     if claim.month_count is not None:
         return _match_million_or_months(claim, claim.month_count, index, negated=negated)
+    if claim.million_count is not None:
+        return _match_metres_or_million(claim, claim.million_count, index, negated=negated)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
         rel = relate(claim, source, negated=negated)
@@ -396,6 +403,22 @@ def _match_million_or_months(
                              calendar=month.calendar, step=1.0, decimals=0, month_count=None))
     state, line = max((match_atom(r, index, negated=negated) for r in readings), key=lambda found: _RANK[found[0]])
     return ("plausible", line) if state == "supported" else (state, line)
+
+
+def _match_metres_or_million(
+    claim: ValueAtom, millions: float, index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A claim's "1.5m" is the metre it writes when the source has that length; else it may
+    mean 1.5 million ("the population is 1.5m"), a reading found at most plausibly."""
+    as_written = match_atom(claim.evolve(million_count=None), index, negated=negated)
+    if as_written[0] == "supported":
+        return as_written
+    scale = millions / claim.number if claim.number else 1.0
+    state, line = match_atom(claim.evolve(number=millions, unit="", dim="", factor=1.0, calendar=False,
+                                          step=claim.step * scale, million_count=None), index, negated=negated)
+    if state == "missing":
+        return as_written
+    return "plausible", line
 
 
 _BRACKETED = re.compile(r"[(（\[][^()（）\[\]]{1,24}[)）\]]")

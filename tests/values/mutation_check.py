@@ -1675,6 +1675,34 @@ MUTATIONS = (
         "        return m.group(2)\n",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
+    Mutation(
+        "a lowercase 'm' before what is counted stays a metre ('1.5m users' is 1.5 metres)",
+        "citeproof/values/extract.py",
+        "            if counted or money:\n",
+        "            if False:\n",
+        ("tests/values/test_metre_or_million.py",),
+    ),
+    Mutation(
+        "a metre symbol's million reading is dropped from the source index",
+        "citeproof/values/assess.py",
+        "    if atom.million_count is not None:\n",
+        "    if False:\n",
+        ("tests/values/test_metre_or_million.py",),
+    ),
+    Mutation(
+        "a claim's metre symbol is never looked up as a million",
+        "citeproof/values/assess.py",
+        "    if claim.million_count is not None:\n",
+        "    if False:\n",
+        ("tests/values/test_metre_or_million.py",),
+    ),
+    Mutation(
+        "the lazy index never reads a line with a metre symbol for a bare million claim",
+        "citeproof/values/window_index.py",
+        "            | lines_of(_METRE_SHAPE.finditer(low))\n",
+        "            | lines_of(iter(()))\n",
+        ("tests/values/test_metre_or_million.py",),
+    ),
 )
 
 
