@@ -23,6 +23,7 @@ from citeproof.values.compare import calendar_plausible, relate
 from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import data_json, lexicon
 from citeproof.values.locale_numbers import locale_readings
+from citeproof.values.label_periods import names_period
 
 if TYPE_CHECKING:
     from citeproof.values.model_check import ModelChecker
@@ -109,6 +110,9 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         month = lexicon().unit_by_alias["months"]
         out.append(atom.evolve(number=atom.month_count, unit=month.canonical, dim=month.dim, factor=month.factor,
                                calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    if atom.period_named is not None:
+        # "Monthly list price: $12,000" is $12,000 per month as well as the price as written
+        out.append(_with_rate(atom, atom.period_named))
     if atom.million_count is not None:
         # "the population is 1.5m" may be 1.5 million: a reading, not what the symbol writes
         out.append(atom.evolve(number=atom.million_count, unit="", dim="", factor=1.0, calendar=False,
@@ -340,6 +344,8 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         return _match_million_or_months(claim, claim.month_count, index, negated=negated)
     if claim.million_count is not None:
         return _match_metres_or_million(claim, claim.million_count, index, negated=negated)
+    if claim.period_named is not None:
+        return _match_rate_named_in_label(claim, claim.period_named, index, negated=negated)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
         rel = relate(claim, source, negated=negated)
@@ -403,6 +409,29 @@ def _match_million_or_months(
                              calendar=month.calendar, step=1.0, decimals=0, month_count=None))
     state, line = max((match_atom(r, index, negated=negated) for r in readings), key=lambda found: _RANK[found[0]])
     return ("plausible", line) if state == "supported" else (state, line)
+
+
+def _with_rate(atom: ValueAtom, period: tuple[str, float]) -> ValueAtom:
+    """``atom`` as the rate its label's period word names (12,000 USD → 12,000 USD/month)."""
+    rate, hours = period
+    return atom.evolve(dim=atom.dim + "/time", unit=f"{atom.unit}/{rate}", factor=atom.factor / hours,
+                       per_hours=hours, period_named=None)
+
+
+def _match_rate_named_in_label(
+    claim: ValueAtom, period: tuple[str, float], index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A claim's "the monthly cost is $12,000" is $12,000 per month; the bare $12,000 found
+    instead may be priced over another period, so it is at most plausible."""
+    as_rate = match_atom(_with_rate(claim, period), index, negated=negated)
+    if as_rate[0] == "supported":
+        return as_rate
+    state, line = match_atom(claim.evolve(period_named=None), index, negated=negated)
+    if state == "supported" and line is not None and names_period(line, period):
+        return state, line  # "Daily dose (mg): 200": the line names the day, its header the unit
+    if state == "missing" or as_rate[0] == "plausible":
+        return as_rate if as_rate[0] != "missing" else (state, line)
+    return "plausible", line
 
 
 def _match_metres_or_million(

@@ -69,6 +69,10 @@ class ValueAtom:
     # source only: an amount measured over a period ("<1 g of protein in 24 hours"), as (the
     # rate, its hours); the index adds the rate reading (1 g/day), at most plausible (values.amount_periods)
     over_period: tuple[str, float] | None = None
+    # an amount whose label names its period ("Monthly list price: $12,000", "Daily dose: 200 mg"),
+    # as (the rate, its hours): a source's index adds the rate reading; a claim atom is looked up
+    # with the rate, and as the bare amount at most plausibly (values.label_periods)
+    period_named: tuple[str, float] | None = None
     # source only: a positive amount a loss word names ("a net loss of $45 million"); the index
     # adds its negative, at most plausible, for a claim that writes the loss as a sign
     loss_named: bool = False

@@ -66,6 +66,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.amount_periods import AMOUNT_DIMS, period_after
+from citeproof.values.label_periods import period_in_label
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.locale_numbers import certain_forms, may_hold_certain
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
@@ -1038,6 +1039,8 @@ class _Scanner:
         month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
         million_count = v * self.lex.scale_letters["M"] if metre_or_million and high is None else None
         over_period = period_after(low, pos) if self.mode == "source" and dim in AMOUNT_DIMS and not derived else None
+        period_named = period_in_label(low, min(qstart, nstart)) \
+            if (dim in AMOUNT_DIMS or (dim.startswith("currency:") and "/" not in dim)) and not derived else None
         loss_named = bool(currency) and v > 0 and high is None and self.mode == "source" \
             and _loss_before().search(low[max(0, nstart - 30):nstart].rstrip()) is not None
         number = v * scale
@@ -1064,6 +1067,7 @@ class _Scanner:
             month_count=month_count,
             million_count=million_count,
             over_period=over_period,
+            period_named=period_named,
             loss_named=loss_named,
             graded=graded,
             start=nstart,

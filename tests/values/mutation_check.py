@@ -1703,6 +1703,27 @@ MUTATIONS = (
         "            | lines_of(iter(()))\n",
         ("tests/values/test_metre_or_million.py",),
     ),
+    Mutation(
+        "a label's period word is never read ('Monthly list price: $12,000' is a bare amount)",
+        "citeproof/values/extract.py",
+        "        period_named = period_in_label(low, min(qstart, nstart)) \\\n",
+        "        period_named = None and period_in_label(low, min(qstart, nstart)) \\\n",
+        ("tests/values/test_label_periods.py",),
+    ),
+    Mutation(
+        "a claim's label period found only as the bare amount is supported",
+        "citeproof/values/assess.py",
+        "    return \"plausible\", line\n\n\ndef _match_metres_or_million(",
+        "    return state, line\n\n\ndef _match_metres_or_million(",
+        ("tests/values/test_label_periods.py",),
+    ),
+    Mutation(
+        "the source index never adds the rate a label's period names",
+        "citeproof/values/assess.py",
+        "        out.append(_with_rate(atom, atom.period_named))\n",
+        "        pass\n",
+        ("tests/values/test_label_periods.py",),
+    ),
 )
 
 
