@@ -1724,6 +1724,20 @@ MUTATIONS = (
         "        pass\n",
         ("tests/values/test_label_periods.py",),
     ),
+    Mutation(
+        "schedule day shorthand ('d1, d8', 'D1/D8') is left glued (read as identifiers)",
+        "citeproof/values/spelled_multiples.py",
+        "        text = _DAY_RUN.sub(_day_run, text)\n",
+        "        pass\n",
+        ("tests/values/test_schedule_days.py",),
+    ),
+    Mutation(
+        "any day shorthand run is read as days ('D2/D3 receptors', 'vitamin D3')",
+        "citeproof/values/spelled_multiples.py",
+        "    if not cadence and (len(days) < 2 or days[0] != \"1\" or days != sorted(days, key=int)):\n",
+        "    if False:\n",
+        ("tests/values/test_schedule_days.py",),
+    ),
 )
 
 
