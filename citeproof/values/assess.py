@@ -76,19 +76,29 @@ class TextIndex:
 _UNIT_OF_MEASURE = re.compile(r"(?:unit of measure|units? of measurement|units?)\s?:\s?(?P<phrase>[^\d\n]{1,60})", re.I)
 _UNIT_WORD = re.compile("unit", re.I)  # every _UNIT_OF_MEASURE match contains it (same case folding)
 _HEADER_LINE = re.compile(r"^\s*[^\d:]{1,60}:\s*$")
+# a JSON source's unit key ('"unitOfMeasure": "percentage of participants"', ClinicalTrials.gov
+# API v2): its values are separate keys ('"value": "45.2"') whose nesting the reader's lines no
+# longer show, so the unit is carried down as a reading only (at most plausible); a key naming
+# no unit ('"units": "Participants"', a count's) leaves it in place
+_JSON_UNIT = re.compile(r'"unit(?:s|ofmeasure|_of_measure)?"\s?:\s?"(?P<phrase>[^"\d]{1,60})"', re.I)
 
 
-def _declared_unit(phrase: str) -> tuple[str, str, float, bool] | None:
+# (dim, unit, factor, calendar, certain): the unit a declaration gives the bare numbers under it,
+# and whether that reading is certain (a "Unit of Measure:" line) or only plausible (a JSON key)
+_Declared = tuple[str, str, float, bool, bool]
+
+
+def _declared_unit(phrase: str, *, certain: bool = True) -> _Declared | None:
     """'percentage of participants' → percent; 'months' → month; 'participants' → None (a count)."""
     low = phrase.strip().lower()
     if low.startswith(("percent", "percentage", "%")):
-        return ("percent", "%", 1.0, False)
+        return ("percent", "%", 1.0, False, certain)
     lex = lexicon()
     m = lex.unit_re.match(low)
     if m:
         info = lex.unit_by_alias[m.group(0)]
         if not info.needs_denominator:
-            return (info.dim, info.canonical, info.factor, info.calendar)
+            return (info.dim, info.canonical, info.factor, info.calendar, certain)
     return None
 
 
@@ -99,7 +109,7 @@ def _numbered_period() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(a) for a in aliases) or "(?!)")
 
 
-def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -> list[ValueAtom]:
+def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
     if atom.grouped is not None:
@@ -152,15 +162,16 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
                                    factor=hour.factor, calendar=hour.calendar, per_hours=None, qualifier=None,
                                    step=1.0, decimals=0, count_noun=None, stat=None, alternative=False))
     if declared and atom.is_bare and atom.kind in ("value", "range"):
-        dim, unit, factor, calendar = declared
-        base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
+        dim, unit, factor, calendar, certain = declared
+        base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False,
+                           ambiguous_digits=atom.ambiguous_digits or not certain)
         out.append(base)
         if base.kind == "range":
             out.extend(_secondary(base, None))
     return out
 
 
-def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None, _Cells]]:
+def _line_states(prepared: str) -> list[tuple[str, _Declared | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
     of a table row (or a "Label (unit): value" line) whose header states a unit."""
@@ -172,8 +183,10 @@ def _line_states(prepared: str) -> list[tuple[str, tuple[str, str, float, bool] 
     out = []
     declared = None
     for i, line in enumerate(lines):
-        um = _UNIT_OF_MEASURE.search(line)
-        if um:
+        um = _UNIT_OF_MEASURE.search(line) or _JSON_UNIT.search(line)
+        if um and um.re is _JSON_UNIT:
+            declared = _declared_unit(um.group("phrase"), certain=False) or declared
+        elif um:
             declared = _declared_unit(um.group("phrase"))
         elif declared is not None and (not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line))):
             declared = None  # a blank or header line ends the declaration (the pattern ends in ':\s*$')
@@ -236,7 +249,7 @@ def _cells_of(line: str) -> list[tuple[int, int, str]]:
 
 
 def _line_entries(
-    line: str, declared: tuple[str, str, float, bool] | None, phrase_start: int | None, cells: _Cells = ()
+    line: str, declared: _Declared | None, phrase_start: int | None, cells: _Cells = ()
 ) -> list[tuple[ValueAtom, str]]:
     """The index entries one line contributes, in index order."""
     shown = line.strip()[:200]
@@ -258,7 +271,7 @@ def _line_entries(
 
 
 def _locale_entries(
-    text: str, where: list[tuple[int, int]], declared: tuple[str, str, float, bool] | None, shown: str
+    text: str, where: list[tuple[int, int]], declared: _Declared | None, shown: str
 ) -> list[tuple[ValueAtom, str]]:
     """The atoms of a line's other locale reading ("45,2 %" as 45.2 %, "12.345" as 12345;
     ``locale_numbers``) that hold such a numeral: one reading of two, so at most plausible."""

@@ -1738,6 +1738,27 @@ MUTATIONS = (
         "    if False:\n",
         ("tests/values/test_schedule_days.py",),
     ),
+    Mutation(
+        "a JSON unit key ('\"unitOfMeasure\": \"percentage of participants\"') declares nothing",
+        "citeproof/values/assess.py",
+        "        um = _UNIT_OF_MEASURE.search(line) or _JSON_UNIT.search(line)\n",
+        "        um = _UNIT_OF_MEASURE.search(line)\n",
+        ("tests/values/test_json_unit_keys.py",),
+    ),
+    Mutation(
+        "a JSON unit key's reading is certain (its values pass in its unit)",
+        "citeproof/values/assess.py",
+        "                           ambiguous_digits=atom.ambiguous_digits or not certain)\n",
+        "                           ambiguous_digits=atom.ambiguous_digits)\n",
+        ("tests/values/test_json_unit_keys.py",),
+    ),
+    Mutation(
+        "a JSON count key ('\"units\": \"Participants\"') ends the unit key before it",
+        "citeproof/values/assess.py",
+        "            declared = _declared_unit(um.group(\"phrase\"), certain=False) or declared\n",
+        "            declared = _declared_unit(um.group(\"phrase\"), certain=False)\n",
+        ("tests/values/test_json_unit_keys.py",),
+    ),
 )
 
 
