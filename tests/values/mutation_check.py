@@ -1759,6 +1759,20 @@ MUTATIONS = (
         "            declared = _declared_unit(um.group(\"phrase\"), certain=False)\n",
         ("tests/values/test_json_unit_keys.py",),
     ),
+    Mutation(
+        "a pointer to the report's own part ('Figure 2', '表1') still makes a sentence state a number",
+        "citeproof/parse/facts.py",
+        "    if _NUMBER.search(lower) and _NUMBER.search(_navigation().sub(\" \", lower)):\n",
+        "    if _NUMBER.search(lower):\n",
+        ("tests/parse/test_facts.py",),
+    ),
+    Mutation(
+        "a Chinese label inside a word ('代表3例') is taken for a table pointer",
+        "citeproof/parse/facts.py",
+        "    chinese = rf\"(?:(?<![\\u3400-\\u9fff])|(?<=见)|(?<=如))(?:{alternation(doc['zh_before'])})\\s?{_PART_NUMBER}\"\n",
+        "    chinese = rf\"(?:{alternation(doc['zh_before'])})\\s?{_PART_NUMBER}\"\n",
+        ("tests/parse/test_facts.py",),
+    ),
 )
 
 
