@@ -1773,6 +1773,20 @@ MUTATIONS = (
         "    chinese = rf\"(?:{alternation(doc['zh_before'])})\\s?{_PART_NUMBER}\"\n",
         ("tests/parse/test_facts.py",),
     ),
+    Mutation(
+        "soft-broken lines each ending in its own anchor are one sentence pooling both anchors",
+        "citeproof/text/sentences.py",
+        "            if close > i and (after := _line_of_its_own_after(text, i, close)) is not None:\n",
+        "            if False and (after := _line_of_its_own_after(text, i, close)) is not None:\n",
+        ("tests/parse/test_text_sentences.py",),
+    ),
+    Mutation(
+        "a line the anchor's sentence runs on into (lower case) is split off",
+        "citeproof/text/sentences.py",
+        "    if not first or first.islower() or _ANCHOR_OPEN.search(line) is None:\n",
+        "    if not first or _ANCHOR_OPEN.search(line) is None:\n",
+        ("tests/parse/test_text_sentences.py",),
+    ),
 )
 
 
