@@ -1787,6 +1787,13 @@ MUTATIONS = (
         "    if not first or _ANCHOR_OPEN.search(line) is None:\n",
         ("tests/parse/test_text_sentences.py",),
     ),
+    Mutation(
+        "a miss under a JSON line locator does not say what #L counted",
+        "tier1/numeric_support.py",
+        "        if locator is not None and locator.kind == \"lines\" and r.window.document.media == \"json\":\n",
+        "        if False:\n",
+        ("tests/tier1/test_json_line_locator_note.py",),
+    ),
 )
 
 
