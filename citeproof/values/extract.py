@@ -886,7 +886,9 @@ class _Scanner:
                 scale, unit = self.lex.scale_letters["M"] if scale == 1.0 else scale, None
             elif scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
                 scale, pos = self.lex.scale_letters[text[end]], max(pos, end + 1)
-        metre_or_million = currency is None and word_value is None and self._metre_symbol(end, pos, unit, dens, scale)
+        # a figure in millions is written to two decimals at most ("1.25m"); "0.003m" is a length
+        metre_or_million = currency is None and word_value is None and _decimals(numeral) <= 2 \
+            and self._metre_symbol(end, pos, unit, dens, scale)
         if metre_or_million:
             counted = self.lex.millions_m_counted.match(low, pos)
             money = None if counted else self.lex.currency_suffix_re.match(low, pos + (low[pos:pos + 1] == " "))

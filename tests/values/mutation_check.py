@@ -1794,6 +1794,13 @@ MUTATIONS = (
         "        if False:\n",
         ("tests/tier1/test_json_line_locator_note.py",),
     ),
+    Mutation(
+        "a length written to three decimals ('0.003m') is also read as millions",
+        "citeproof/values/extract.py",
+        "        metre_or_million = currency is None and word_value is None and _decimals(numeral) <= 2 \\\n",
+        "        metre_or_million = currency is None and word_value is None \\\n",
+        ("tests/values/test_metre_or_million.py",),
+    ),
 )
 
 

@@ -30,6 +30,7 @@ def read(text: str, mode: str = "source") -> list[tuple[float, str, float | None
         ("Patients walked 300 m.", [(300.0, "m", 3e8)]),
         ("The rope is 1.5-2m long.", [(1.5, "m", None)]),  # a range keeps its unit; only a count reads it as millions
         ("A dose of 5 mg was given.", [(5.0, "mg", None)]),
+        ("A tumour radius of 0.003m.", [(0.003, "m", None)]),  # no figure in millions has three decimals
     ],
 )
 def test_what_a_lowercase_m_reads_as(text, atoms):
