@@ -3,7 +3,8 @@
 A sentence ends at ``. ? !`` (English) or ``。 ！ ？ ；`` (Chinese), extended over closing
 quotes/brackets and over citation brackets written right after the stop
 (``… 12 mg. [nct:NCT1#L3]`` — the anchor belongs to the sentence it follows). A blank line
-always ends a sentence. A full stop does *not* end a sentence when it is
+always ends a sentence, and so does a line that ends in an anchor when the next line (a soft
+break) opens a statement citing its own anchor. A full stop does *not* end a sentence when it is
 
 * inside a number (``3.5 mg``, ``p = 0.03``, ``.5``);
 * part of a known abbreviation (``e.g.``, ``i.e.``, ``vs.``, ``et al.``, ``Dr.``, ``approx.``, ``ca.``,
@@ -72,6 +73,10 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         ch = text[i]
         if ch == "[":
             close = _bracket_end(text, i)
+            if close > i and (after := _line_of_its_own_after(text, i, close)) is not None:
+                _emit(text, start, close, spans)
+                start = pos = after
+                continue
             pos = close if close > i else i + 1
             continue
         if ch == "\n":
@@ -92,6 +97,30 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             break
     _emit(text, start, n, spans)
     return spans
+
+
+_ANCHOR_OPEN = re.compile(r"\[[A-Za-z][\w-]*:")
+_LINE_END_AFTER = re.compile(r"[ \t\u00a0\u3000]*\n")
+
+
+def _line_of_its_own_after(text: str, i: int, close: int) -> int | None:
+    """Where the next line starts when the anchor ``text[i:close]`` ends its line and the next
+    line (a soft break, no blank line) cites an anchor of its own: "Arm A response rate 30%
+    [a]⏎Arm B response rate 45% [b]" is two claims, each citing its own source, not one pooling
+    both. A line the anchor's sentence runs on into ("[a]⏎and 45% in arm B [b]." opens in
+    lower case) or one citing nothing stays part of it."""
+    if not _ANCHOR_OPEN.match(text, i):
+        return None
+    brk = _LINE_END_AFTER.match(text, close)
+    if brk is None:
+        return None
+    nxt = brk.end()
+    line_end = text.find("\n", nxt)
+    line = text[nxt:line_end if line_end >= 0 else len(text)]
+    first = line.lstrip()[:1]
+    if not first or first.islower() or _ANCHOR_OPEN.search(line) is None:
+        return None
+    return nxt
 
 
 def _emit(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:

@@ -23,6 +23,7 @@ from citeproof.values.compare import calendar_plausible, relate
 from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import data_json, lexicon
 from citeproof.values.locale_numbers import locale_readings
+from citeproof.values.label_periods import names_period
 
 if TYPE_CHECKING:
     from citeproof.values.model_check import ModelChecker
@@ -75,19 +76,29 @@ class TextIndex:
 _UNIT_OF_MEASURE = re.compile(r"(?:unit of measure|units? of measurement|units?)\s?:\s?(?P<phrase>[^\d\n]{1,60})", re.I)
 _UNIT_WORD = re.compile("unit", re.I)  # every _UNIT_OF_MEASURE match contains it (same case folding)
 _HEADER_LINE = re.compile(r"^\s*[^\d:]{1,60}:\s*$")
+# a JSON source's unit key ('"unitOfMeasure": "percentage of participants"', ClinicalTrials.gov
+# API v2): its values are separate keys ('"value": "45.2"') whose nesting the reader's lines no
+# longer show, so the unit is carried down as a reading only (at most plausible); a key naming
+# no unit ('"units": "Participants"', a count's) leaves it in place
+_JSON_UNIT = re.compile(r'"unit(?:s|ofmeasure|_of_measure)?"\s?:\s?"(?P<phrase>[^"\d]{1,60})"', re.I)
 
 
-def _declared_unit(phrase: str) -> tuple[str, str, float, bool] | None:
+# (dim, unit, factor, calendar, certain): the unit a declaration gives the bare numbers under it,
+# and whether that reading is certain (a "Unit of Measure:" line) or only plausible (a JSON key)
+_Declared = tuple[str, str, float, bool, bool]
+
+
+def _declared_unit(phrase: str, *, certain: bool = True) -> _Declared | None:
     """'percentage of participants' → percent; 'months' → month; 'participants' → None (a count)."""
     low = phrase.strip().lower()
     if low.startswith(("percent", "percentage", "%")):
-        return ("percent", "%", 1.0, False)
+        return ("percent", "%", 1.0, False, certain)
     lex = lexicon()
     m = lex.unit_re.match(low)
     if m:
         info = lex.unit_by_alias[m.group(0)]
         if not info.needs_denominator:
-            return (info.dim, info.canonical, info.factor, info.calendar)
+            return (info.dim, info.canonical, info.factor, info.calendar, certain)
     return None
 
 
@@ -98,7 +109,7 @@ def _numbered_period() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(a) for a in aliases) or "(?!)")
 
 
-def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -> list[ValueAtom]:
+def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
     """Extra index entries a source atom also stands for."""
     out: list[ValueAtom] = []
     if atom.grouped is not None:
@@ -109,6 +120,14 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
         month = lexicon().unit_by_alias["months"]
         out.append(atom.evolve(number=atom.month_count, unit=month.canonical, dim=month.dim, factor=month.factor,
                                calendar=month.calendar, step=1.0, decimals=0, month_count=None))
+    if atom.period_named is not None:
+        # "Monthly list price: $12,000" is $12,000 per month as well as the price as written
+        out.append(_with_rate(atom, atom.period_named))
+    if atom.million_count is not None:
+        # "the population is 1.5m" may be 1.5 million: a reading, not what the symbol writes
+        out.append(atom.evolve(number=atom.million_count, unit="", dim="", factor=1.0, calendar=False,
+                               step=atom.step * (atom.million_count / atom.number if atom.number else 1.0),
+                               ambiguous_digits=True, million_count=None))
     if atom.loss_named:
         # "a net loss of $45 million" is net income of -$45 million, as the judge may read it
         out.append(atom.evolve(number=-atom.number, ambiguous_digits=True, loss_named=False))
@@ -143,8 +162,9 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
                                    factor=hour.factor, calendar=hour.calendar, per_hours=None, qualifier=None,
                                    step=1.0, decimals=0, count_noun=None, stat=None, alternative=False))
     if declared and atom.is_bare and atom.kind in ("value", "range"):
-        dim, unit, factor, calendar = declared
-        base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False)
+        dim, unit, factor, calendar, certain = declared
+        base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False,
+                           ambiguous_digits=atom.ambiguous_digits or not certain)
         out.append(base)
         if base.kind == "range":
             out.extend(_secondary(base, None))
@@ -153,7 +173,7 @@ def _secondary(atom: ValueAtom, declared: tuple[str, str, float, bool] | None) -
 
 def _line_states(
     prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset()
-) -> list[tuple[str, tuple[str, str, float, bool] | None, int | None, _Cells]]:
+) -> list[tuple[str, _Declared | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
     of a table row (or a "Label (unit): value" line) whose header states a unit. ``above`` and
@@ -166,8 +186,10 @@ def _line_states(
     out = []
     declared = None
     for i, line in enumerate(lines):
-        um = _UNIT_OF_MEASURE.search(line)
-        if um:
+        um = _UNIT_OF_MEASURE.search(line) or _JSON_UNIT.search(line)
+        if um and um.re is _JSON_UNIT:
+            declared = _declared_unit(um.group("phrase"), certain=False) or declared
+        elif um:
             declared = _declared_unit(um.group("phrase"))
         elif declared is not None and (not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line))):
             declared = None  # a blank or header line ends the declaration (the pattern ends in ':\s*$')
@@ -272,7 +294,7 @@ def _cells_of(line: str) -> list[tuple[int, int, str]]:
 
 
 def _line_entries(
-    line: str, declared: tuple[str, str, float, bool] | None, phrase_start: int | None, cells: _Cells = ()
+    line: str, declared: _Declared | None, phrase_start: int | None, cells: _Cells = ()
 ) -> list[tuple[ValueAtom, str]]:
     """The index entries one line contributes, in index order."""
     shown = line.strip()[:200]
@@ -294,7 +316,7 @@ def _line_entries(
 
 
 def _locale_entries(
-    text: str, where: list[tuple[int, int]], declared: tuple[str, str, float, bool] | None, shown: str
+    text: str, where: list[tuple[int, int]], declared: _Declared | None, shown: str
 ) -> list[tuple[ValueAtom, str]]:
     """The atoms of a line's other locale reading ("45,2 %" as 45.2 %, "12.345" as 12345;
     ``locale_numbers``) that hold such a numeral: one reading of two, so at most plausible."""
@@ -378,6 +400,10 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         return _match_under_header(claim, claim.under_header, index, negated=negated)
     if claim.month_count is not None:
         return _match_million_or_months(claim, claim.month_count, index, negated=negated)
+    if claim.million_count is not None:
+        return _match_metres_or_million(claim, claim.million_count, index, negated=negated)
+    if claim.period_named is not None:
+        return _match_rate_named_in_label(claim, claim.period_named, index, negated=negated)
     best: tuple[NumberState, str | None] = ("missing", None)
     for source, line in _candidates(claim, index):
         rel = relate(claim, source, negated=negated)
@@ -441,6 +467,45 @@ def _match_million_or_months(
                              calendar=month.calendar, step=1.0, decimals=0, month_count=None))
     state, line = max((match_atom(r, index, negated=negated) for r in readings), key=lambda found: _RANK[found[0]])
     return ("plausible", line) if state == "supported" else (state, line)
+
+
+def _with_rate(atom: ValueAtom, period: tuple[str, float]) -> ValueAtom:
+    """``atom`` as the rate its label's period word names (12,000 USD → 12,000 USD/month)."""
+    rate, hours = period
+    return atom.evolve(dim=atom.dim + "/time", unit=f"{atom.unit}/{rate}", factor=atom.factor / hours,
+                       per_hours=hours, period_named=None)
+
+
+def _match_rate_named_in_label(
+    claim: ValueAtom, period: tuple[str, float], index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A claim's "the monthly cost is $12,000" is $12,000 per month; the bare $12,000 found
+    instead may be priced over another period, so it is at most plausible."""
+    as_rate = match_atom(_with_rate(claim, period), index, negated=negated)
+    if as_rate[0] == "supported":
+        return as_rate
+    state, line = match_atom(claim.evolve(period_named=None), index, negated=negated)
+    if state == "supported" and line is not None and names_period(line, period):
+        return state, line  # "Daily dose (mg): 200": the line names the day, its header the unit
+    if state == "missing" or as_rate[0] == "plausible":
+        return as_rate if as_rate[0] != "missing" else (state, line)
+    return "plausible", line
+
+
+def _match_metres_or_million(
+    claim: ValueAtom, millions: float, index: TextIndex, *, negated: bool
+) -> tuple[NumberState, str | None]:
+    """A claim's "1.5m" is the metre it writes when the source has that length; else it may
+    mean 1.5 million ("the population is 1.5m"), a reading found at most plausibly."""
+    as_written = match_atom(claim.evolve(million_count=None), index, negated=negated)
+    if as_written[0] == "supported":
+        return as_written
+    scale = millions / claim.number if claim.number else 1.0
+    state, line = match_atom(claim.evolve(number=millions, unit="", dim="", factor=1.0, calendar=False,
+                                          step=claim.step * scale, million_count=None), index, negated=negated)
+    if state == "missing":
+        return as_written
+    return "plausible", line
 
 
 _BRACKETED = re.compile(r"[(（\[][^()（）\[\]]{1,24}[)）\]]")

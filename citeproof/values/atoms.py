@@ -61,9 +61,18 @@ class ValueAtom:
     # source atom is marked ``ambiguous_digits`` and the index adds the months reading; a claim
     # atom is looked up both ways, at most plausibly (``assess.match_atom``)
     month_count: float | None = None
+    # a lowercase "1.5m" with nothing counted after it ("the population is 1.5m") is read as the
+    # metre it writes, but may be 1.5 million (``million_count``, the number in that reading): a
+    # source's index adds the million reading, at most plausible; a claim atom not found as a
+    # length is looked up as a million, at most plausibly (``assess.match_atom``)
+    million_count: float | None = None
     # source only: an amount measured over a period ("<1 g of protein in 24 hours"), as (the
     # rate, its hours); the index adds the rate reading (1 g/day), at most plausible (values.amount_periods)
     over_period: tuple[str, float] | None = None
+    # an amount whose label names its period ("Monthly list price: $12,000", "Daily dose: 200 mg"),
+    # as (the rate, its hours): a source's index adds the rate reading; a claim atom is looked up
+    # with the rate, and as the bare amount at most plausibly (values.label_periods)
+    period_named: tuple[str, float] | None = None
     # source only: a positive amount a loss word names ("a net loss of $45 million"); the index
     # adds its negative, at most plausible, for a claim that writes the loss as a sign
     loss_named: bool = False
@@ -111,6 +120,8 @@ class ValueAtom:
             text += " [derived]"
         if self.month_count is not None:
             text += f" [or {_fmt(self.month_count, 0)} months]"
+        if self.million_count is not None:
+            text += f" [or {_fmt(self.million_count, 0)}]"
         if self.under_header is not None:
             text += f" [column: {self.under_header.unit}]"
         return text

@@ -66,6 +66,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.amount_periods import AMOUNT_DIMS, period_after
+from citeproof.values.label_periods import period_in_label
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.locale_numbers import certain_forms, may_hold_certain
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
@@ -524,6 +525,12 @@ class _Scanner:
         return bool(self.lex.months_m_before.search(low, max(0, nstart - 12), nstart)
                     or self.lex.months_m_after.match(low, pos))
 
+    def _metre_symbol(self, end: int, pos: int, unit: UnitInfo | None, dens: list, scale: float) -> bool:
+        """The number is followed by the bare symbol "m" alone ("1.5m", "1.5 m"): a metre, or a
+        million as markets write it ("1.5m users"); a capital "M" was read as a million already."""
+        return unit is not None and unit.canonical == "m" and not dens and scale == 1.0 \
+            and self.text[end:pos] in ("m", " m")
+
     def _raw(self, start: int, end: int) -> str:
         """The atom's text as written: "$(45) million", not the "$45 million" read inside the
         parentheses moved out of it (``_accounting_parentheses_outside``)."""
@@ -879,6 +886,17 @@ class _Scanner:
                 scale, unit = self.lex.scale_letters["M"] if scale == 1.0 else scale, None
             elif scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
                 scale, pos = self.lex.scale_letters[text[end]], max(pos, end + 1)
+        # a figure in millions is written to two decimals at most ("1.25m"); "0.003m" is a length
+        metre_or_million = currency is None and word_value is None and _decimals(numeral) <= 2 \
+            and self._metre_symbol(end, pos, unit, dens, scale)
+        if metre_or_million:
+            counted = self.lex.millions_m_counted.match(low, pos)
+            money = None if counted else self.lex.currency_suffix_re.match(low, pos + (low[pos:pos + 1] == " "))
+            if counted or money:
+                # "1.5m users", "1.5m dollars": no length counts users or money, so the "m" is a million
+                scale, unit, metre_or_million = self.lex.scale_letters["M"], None, False
+                if money:
+                    currency, pos = self.lex.currency_suffix[money.group(0)], money.end()
         # range
         high = None
         high_dec = dec
@@ -915,6 +933,10 @@ class _Scanner:
                         pos = pos2
                         if not dens and dens2:
                             dens = dens2
+        if high is not None and currency is None and unit is not None and unit.canonical == "m" and not dens \
+                and _METRE_SYMBOL_END.search(text, max(0, pos - 3), pos) and self.lex.millions_m_counted.match(low, pos):
+            # "between 1.5m and 2m users": the range counts users in millions, as one end alone would
+            scale, high, unit = self.lex.scale_letters["M"], high * self.lex.scale_letters["M"], None
         # composite unit
         if unit is not None and unit.needs_denominator and not dens:
             unit = None
@@ -1017,7 +1039,10 @@ class _Scanner:
             v = -v
         derived = self._derived(nstart, pos)
         month_count = v if self._may_be_months(nstart, end, pos, scale, currency, unit, dens) else None
+        million_count = v * self.lex.scale_letters["M"] if metre_or_million and high is None else None
         over_period = period_after(low, pos) if self.mode == "source" and dim in AMOUNT_DIMS and not derived else None
+        period_named = period_in_label(low, min(qstart, nstart)) \
+            if (dim in AMOUNT_DIMS or (dim.startswith("currency:") and "/" not in dim)) and not derived else None
         loss_named = bool(currency) and v > 0 and high is None and self.mode == "source" \
             and _loss_before().search(low[max(0, nstart - 30):nstart].rstrip()) is not None
         number = v * scale
@@ -1042,12 +1067,18 @@ class _Scanner:
             per_hours=next((f for _, d, f in dens if d == "time"), None) if dens and dens[-1][1] == "time" else None,
             ambiguous_digits=month_count is not None and self.mode == "source",
             month_count=month_count,
+            million_count=million_count,
             over_period=over_period,
+            period_named=period_named,
             loss_named=loss_named,
             graded=graded,
             start=nstart,
             end=pos,
         ), pos
+
+
+# a range ending in the bare metre symbol ("1.5-2m", "1.5m and 2 m")
+_METRE_SYMBOL_END = re.compile(r"\d ?m$")
 
 
 @lru_cache(maxsize=1)

@@ -86,6 +86,7 @@ class Lexicon:
     per_unit_before_re: re.Pattern[str]  # a denominator written before the number (每公斤体重): group "unit"
     months_m_before: re.Pattern[str]  # a period word right before a glued "12M" ("trailing 12M"): it may be months
     months_m_after: re.Pattern[str]  # what a period measures right after it ("12M revenue")
+    millions_m_counted: re.Pattern[str]  # what a lowercase "1.5m" counts in millions ("1.5m users"), count nouns too
 
 
 class EndMatcher:
@@ -256,6 +257,8 @@ def lexicon() -> Lexicon:
         named_date_re=_named_date_re(cues["month_names"]["names"]),
         months_m_before=re.compile(r"(?<![a-z])(?:" + _alternation(cues["months_glued_m"]["before"]) + r")\s?$"),
         months_m_after=re.compile(r"\s?(?:" + _alternation(cues["months_glued_m"]["after"]) + r")(?![a-z])"),
+        millions_m_counted=re.compile(
+            r"\s?(?:" + _alternation([*cues["millions_glued_m"]["counted"], *count_nouns]) + r")(?![a-z])"),
         per_unit_before_re=_per_unit_before_re(units_doc["per_unit_before"], [
             a for e in units_doc["units"] if e["dim"] in ("mass", "area") for a in e["aliases"]]),
     )

@@ -19,6 +19,12 @@ they become atoms the numeric rule compares:
   "doubled" is a different figure. Only these past forms are read: "doubling time" is a
   quantity's name.
 
+* schedule shorthand for the days of a cycle: ``d1, d8``, ``D1/D8``, ``d1,8,15`` → ``days 1 and
+  8``, ``days 1, 8 and 15``; ``d1`` alone → ``day 1`` when a cadence follows ("d1 q21d"); and
+  ``days 1,8`` → ``days 1 and 8`` (a list, not 1.8). A run is read only when it names day 1 or a
+  cadence ("q21d", "every", "cycle") follows it: "vitamin D3" or "D2/D3 receptors" name no day.
+  (Red team round 5: "on days 1 and 8 of a 21-day cycle" failed against "d1, d8 q21d".)
+
 * ``a dozen`` → ``12``, ``half a dozen`` → ``6``, ``three dozen``/``3 dozen`` → ``36``: a dozen
   is twelve, so "12 hospitals" citing "a dozen hospitals" is the same figure and "a dozen
   patients" citing "10 patients" is not; "dozens of" is no one number and stays.
@@ -50,6 +56,14 @@ _FOLD_CHANGE = {"doubled": "increased by 100%", "tripled": "increased by 200%", 
 _FOLD_ZH = re.compile(r"翻了?一番|翻了?两番|翻倍|减半")
 _FOLD_ZH_CHANGE = {"一番": "增长了100%", "两番": "增长了300%", "翻倍": "增长了100%", "减半": "下降了50%"}
 _DOZEN = re.compile(r"\b(?:(?P<half>half an?)|(?P<one>an?)|(?P<count>\d{1,3}|[a-z]+))\s+dozen\b", re.IGNORECASE)
+# "d1, d8", "D1/D8", "d1,8,15": the days of a cycle, each number one day
+_DAY_RUN = re.compile(r"(?<![\w.])[dD](?P<first>\d{1,2})(?P<rest>(?:\s?[/,+&]\s?[dD]?\d{1,2})*)(?![\w.%])")
+_DAY_NUMBER = re.compile(r"\d{1,2}")
+# a cadence after a run of days: "q21d", "q3w", "every 21 days", "of a 21-day cycle"
+_CADENCE_AFTER = re.compile(r"[\s,;(]{0,3}(?:[qQ]\d|every\b|each\b|of\s(?:a|each|every)\b|per\scycle|cycle)")
+# "days 1,8": a list of days written without spaces
+_DAYS_GLUED_LIST = re.compile(r"(?<![\w.])(?P<word>[dD]ays)\s(?P<list>\d{1,2}(?:,\d{1,2})+)(?![\w.%])")
+_DAY_CUE = re.compile(r"(?<![\w.])d(?:\d|ays\s\d{1,2},\d)")
 # Cheap substring cues first (on the lower-cased text): this runs on every line a numeric rule reads.
 _CUES = ("twice", "thrice", "q.", "qd", "qid", "qod", "bid", "tid", "b.i.d", "t.i.d", "bled", "pled", "halved", "番", "翻倍", "减半",
          "-hourly", "-daily", "-weekly", "-monthly", "-yearly", "dozen")
@@ -61,7 +75,8 @@ _Q_EVERY = re.compile(r"\bq\d")  # q3w, q8h: searched for only in text holding a
 
 def multiples_cue(low: str) -> bool:
     """Can lower-cased ``low`` hold a spelled count, multiple or dosing shorthand?"""
-    return _ANY_CUE.search(low) is not None or ("q" in low and _Q_EVERY.search(low) is not None)
+    return _ANY_CUE.search(low) is not None or ("q" in low and _Q_EVERY.search(low) is not None) \
+        or ("d" in low and _DAY_CUE.search(low) is not None)
 
 
 def numeric_multiples(text: str, low: str | None = None) -> str:
@@ -72,6 +87,9 @@ def numeric_multiples(text: str, low: str | None = None) -> str:
     if not multiples_cue(low):
         return text
     text = _TIMES.sub(lambda m: f"{_TIMES_VALUE[m.group('word').lower()]} times", text)
+    if _DAY_CUE.search(low):
+        text = _DAY_RUN.sub(_day_run, text)
+        text = _DAYS_GLUED_LIST.sub(lambda m: _days(m.group("list").split(","), m.group("word")[0]), text)
     text = _SHORTHAND.sub(_shorthand, text)
     text = _FOLD.sub(lambda m: _FOLD_CHANGE[m.group("word").lower()], text)
     if "dozen" in low:
@@ -105,3 +123,19 @@ def _shorthand(m: re.Match[str]) -> str:
     if m.group("cadence"):
         return f"every {m.group('cadence')} {_CADENCE[m.group('ly').lower()]}"
     return f"every {m.group('every')} {_PER[m.group('per').lower()]}"
+
+
+def _day_run(m: re.Match[str]) -> str:
+    """"d1, d8" → "days 1 and 8"; left as written unless it names day 1 or a cadence follows."""
+    days = _DAY_NUMBER.findall(m.group("first") + " " + m.group("rest"))
+    cadence = _CADENCE_AFTER.match(m.string, m.end()) is not None
+    if not cadence and (len(days) < 2 or days[0] != "1" or days != sorted(days, key=int)):
+        return m.group(0)
+    return _days(days)
+
+
+def _days(days: list[str], d: str = "d") -> str:
+    """["1", "8", "15"] → "days 1, 8 and 15" (a list the atom reader reads as three days)."""
+    if len(days) == 1:
+        return f"{d}ay {days[0]}"
+    return f"{d}ays {', '.join(days[:-1])} and {days[-1]}"

@@ -13,7 +13,8 @@ it, or a bound it satisfies. So a line is read for such an atom only when
   (for a percentage, or 100x that numeral is — a proportion — or a tenth or a hundredth of it
   is — per mille, per ten thousand), or
 * something on it can change a numeral's value or make it a bound: a scale word or letter,
-  scientific notation, a power of ten, a number word, a bound cue (``more than``, ``≤``,
+  scientific notation, a power of ten, a metre symbol ("1.5m", which may be a million), a
+  number word, a bound cue (``more than``, ``≤``,
   ``以上`` …) or, for a percentage, a fraction.
 
 Every other line holds no candidate that could decide the atom, and the index built from the
@@ -51,6 +52,8 @@ _FRACTION_SHAPE = re.compile(  # extract._FRACTION: \d(?:\s?/\s?|⁄|\s(?:out\s)
 # (the exponent's "e" is too common a letter to open with: this one opens with the digit)
 _SCI_SHAPE = re.compile(r"\d[^\S\n]?(?:[x×*][^\S\n]?10|e[-+]?\d)")  # extract._SCI after a numeral
 _LETTER_RUN = re.compile(r"[a-z]+")
+# a lowercase "1.5m" may be read as a million too (extract, ValueAtom.million_count)
+_METRE_SHAPE = re.compile(r"m(?:(?<=\dm)|(?<=\d m))(?![a-z])")
 # a percentage's numeral times these: as a proportion, as per mille, as per ten thousand
 _PERCENT_NUMERALS = (0.01, 10.0, 100.0)
 
@@ -144,7 +147,8 @@ class _Facts:
 
         self._lines = lines  # the index's own list (no copy kept): the fraction lines are found from it
         low = _lower(prepared)
-        self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low))
+        self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low)) \
+            | lines_of(_METRE_SHAPE.finditer(low))
         # an ASCII window can hold none of the CJK and symbol cues: their ~36 tests are skipped
         groups, words = _guarded(low.isascii())
         for guard, members in groups:

@@ -111,3 +111,36 @@ def test_pluggable_entity_detector() -> None:
     finally:
         unregister_entity_detector(detector)
     assert fact_signals(text) == ()
+
+
+# Red team round 5: "Figure 2 summarises the response data." and "表1 各组客观缓解率" failed
+# missing_anchor on the number of a pointer to the report's own part, which states nothing.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Figure 2 summarises the response data.",
+        "See Section 4 for the safety data.",
+        "Tables 1 and 2 list the arms.",
+        "Fig. 3B shows the curves.",
+        "表1 各组客观缓解率",
+        "详见第4节。",
+        "见表2。",
+    ],
+)
+def test_a_pointer_to_the_reports_own_part_states_no_number(text: str) -> None:
+    assert "number" not in fact_signals(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Table 1 shows 45 patients responded.",
+        "In Table 2, 30 patients died.",
+        "Table 1 shows 45% responded.",
+        "Under Section 230, platforms are not liable.",  # a law's section, not the report's
+        "代表3例患者。",  # 表 inside a word
+        "Section 4 lists 12 harms.",
+    ],
+)
+def test_a_number_beside_a_pointer_still_states_a_fact(text: str) -> None:
+    assert "number" in fact_signals(text)

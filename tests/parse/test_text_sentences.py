@@ -142,3 +142,39 @@ def test_spans_partition_the_visible_text(text: str) -> None:
 )
 def test_a_bang_or_question_mark_before_lowercase_and_a_month_before_a_number_end_no_sentence(text, sentences):
     assert len(split_sentences(text)) == sentences
+
+
+# Red team round 5: Markdown soft-broken lines, each ending in its own anchor, were one claim
+# pooling both anchors, so a value swapped between the lines was never checked against its own
+# line's source.
+def _sentences(text: str) -> list[str]:
+    return [text[a:b] for a, b in split_sentences(text)]
+
+
+def test_a_line_ending_in_its_anchor_before_a_line_citing_its_own_is_a_sentence() -> None:
+    text = "Arm A response rate 45% [evidence:a.md#L1]\nArm B response rate 30% [evidence:b.md#L1]"
+    assert _sentences(text) == ["Arm A response rate 45% [evidence:a.md#L1]", "Arm B response rate 30% [evidence:b.md#L1]"]
+    assert len(_sentences("A组缓解率45% [evidence:a.md#L1]\nB组缓解率30% [evidence:b.md#L1]")) == 2
+
+
+def test_a_sentence_running_on_past_its_anchor_or_a_line_citing_nothing_stays_one() -> None:
+    assert len(_sentences("Response was 45% in arm A [evidence:a.md#L1]\nand 30% in arm B [evidence:b.md#L1].")) == 1
+    assert len(_sentences("The ORR was 45% in Arm A [evidence:a.md#L1]\nThis was the highest rate seen.")) == 1
+    assert len(_sentences("See the note [1]\nArm B response rate 30% [evidence:b.md#L1]")) == 1
+
+
+def test_through_the_pipeline_each_line_is_checked_against_its_own_source(tmp_path) -> None:
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "a.md").write_text("Arm A response rate 45%\n", encoding="utf-8")
+    (folder / "b.md").write_text("Arm B response rate 30%\n", encoding="utf-8")
+
+    def statuses(report: str) -> list[str]:
+        return [c.status for c in run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims]
+
+    true = "# R\n\nArm A response rate 45% [evidence:a.md#L1]\nArm B response rate 30% [evidence:b.md#L1]\n"
+    swapped = "# R\n\nArm A response rate 30% [evidence:a.md#L1]\nArm B response rate 45% [evidence:b.md#L1]\n"
+    assert statuses(true) == ["pass", "pass"]
+    assert statuses(swapped) == ["fail", "fail"]
