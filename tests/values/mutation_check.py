@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a label in a numberless part of the sentence leaves its clause's number paired with nothing ('… to week 24')",
+        "citeproof/values/pairing.py",
+        "    for dropped in (trailing_cut + leading_cut, trailing_cut):\n",
+        "    for dropped in ():\n",
+        ("tests/values/test_binding.py",),
+    ),
+    Mutation(
+        "a comma after the numbers does not cut off a label ('…, recovering by day 15')",
+        "citeproof/values/pairing.py",
+        "_break_between(low, last, lab.start, labels, comma=True)]",
+        "_break_between(low, last, lab.start, labels, comma=False)]",
+        ("tests/values/test_binding.py",),
+    ),
+    Mutation(
         "a claim clause may give one source clause's subject what another says of its own ('Rash caused 3 deaths')",
         "citeproof/values/clause_scope.py",
         "        or _subject_left_behind(claim, segment)\n",
