@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a 'per X' whose noun is a stop-word ('300 patients per arm') may be dropped by the claim",
+        "citeproof/values/agreement.py",
+        "        names = bool(content_terms(noun)) or noun in lex.stop_nouns_en\n",
+        "        names = bool(content_terms(noun))\n",
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
+        "a source line's 'each X' ('randomised to each group') is not read as a rate of its figure",
+        "citeproof/values/agreement.py",
+        "    for m in lex.distributive_of_en.finditer(segment_rest):\n",
+        "    for m in lex.per_en.finditer(segment_rest):\n",
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
         "a label in a numberless part of the sentence leaves its clause's number paired with nothing ('… to week 24')",
         "citeproof/values/pairing.py",
         "    for dropped in (trailing_cut + leading_cut, trailing_cut):\n",
