@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a Chinese verb of change before 至/到 is no level (降低至30% read as 降低30%)",
+        "citeproof/values/framing.py",
+        "(?:(?:{verbs})(?:{links})|{words}){_NUMBER}\")",
+        "(?:{words}){_NUMBER}\")",
+        ("tests/values/test_framing.py",),
+    ),
+    Mutation(
+        "an interval's upper bound in words ('upper confidence limit … was 0.89') may be read as the estimate",
+        "citeproof/data/claim_support.json",
+        '"upper_limit": ["upper limit", "upper limits", "upper confidence limit", "upper confidence bound", "upper bound", "upper boundary", "上限", "置信区间上限"], ',
+        "",
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
         "a 'per X' whose noun is a stop-word ('300 patients per arm') may be dropped by the claim",
         "citeproof/values/agreement.py",
         "        names = bool(content_terms(noun)) or noun in lex.stop_nouns_en\n",

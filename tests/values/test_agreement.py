@@ -123,6 +123,12 @@ ADDED_OR_DROPPED = [
     ("Total drug costs were $12,000 in the first year.", "Total drug costs were $12,000 per patient in the first year.",
      "per patient"),
     ("Patients received 800 mg of the antibody.", "Patients received 800 mg of the antibody every cycle.", "every cycle"),
+    # … or a bound of an interval written in words, read as the estimate
+    ("The hazard ratio for death was 0.89 in the trial population.",
+     "The upper confidence limit of the hazard ratio for death was 0.89 in the trial population.", "upper confidence limit"),
+    ("The hazard ratio for death was 0.58 in the trial population.",
+     "The lower bound of the hazard ratio for death was 0.58 in the trial population.", "lower bound"),
+    ("死亡风险比为0.89。", "死亡风险比的置信区间上限为0.89。", "置信区间上限"),
     ("Capecitabine was given at 1000 mg/m2 on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14.", "/day"),
     ("本品剂量为200毫克。", "本品剂量为200毫克/天。", "/天"),
 ]
@@ -148,6 +154,9 @@ SAME_MEANING = [
     ("Patients received 800 mg of the antibody per cycle.", "Patients received 800 mg of the antibody every cycle."),
     ("Patients received 800 mg of the antibody per the protocol.", "Patients received 800 mg of the antibody per the protocol."),
     ("Each arm enrolled 300 patients.", "Each arm enrolled 300 patients."),  # before the figure: the subject, no rate
+    ("The upper confidence limit of the hazard ratio was 0.89.", "The upper confidence limit of the hazard ratio was 0.89."),
+    # the upper limit of normal is a reference value, not a bound of an interval
+    ("ALT was no more than 2.5 x ULN at baseline.", "ALT was no more than 2.5 x upper limit of normal at baseline."),
     ("Capecitabine was given at 1000 mg/m2 per day on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14."),
     ("Capecitabine was given at 1000 mg/m2/day on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14."),
     ("Patients received 1500 mg of the study agent daily.", "Patients received the study agent 1.5 g daily."),
