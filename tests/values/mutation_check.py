@@ -30,6 +30,13 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a claim word the segment writes only in another clause is never a swap ('complete' from '…, with complete remission')",
+        "citeproof/values/substitution.py",
+        "        lost = next((t for t in gap_a if t not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)\n",
+        "        lost = next((t for t in gap_a if t not in in_b), None)\n",
+        ("tests/values/test_substitution.py",),
+    ),
+    Mutation(
         "a Chinese verb of change before 至/到 is no level (降低至30% read as 降低30%)",
         "citeproof/values/framing.py",
         "(?:(?:{verbs})(?:{links})|{words}){_NUMBER}\")",
