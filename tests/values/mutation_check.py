@@ -30,6 +30,13 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a counterfactual is no frame ('would have saved 1,200 lives' restated as 'saved 1,200 lives')",
+        "citeproof/data/claim_support.json",
+        '"counterfactual": ["would", "would have", "could have", "might have", "本可", "本可以", "本来可以", "原本可以"]',
+        '"counterfactual_off": []',
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
         "a claim word the segment writes only in another clause is never a swap ('complete' from '…, with complete remission')",
         "citeproof/values/substitution.py",
         "        lost = next((t for t in gap_a if t not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)\n",

@@ -129,6 +129,12 @@ ADDED_OR_DROPPED = [
     ("The hazard ratio for death was 0.58 in the trial population.",
      "The lower bound of the hazard ratio for death was 0.58 in the trial population.", "lower bound"),
     ("死亡风险比为0.89。", "死亡风险比的置信区间上限为0.89。", "置信区间上限"),
+    # … or a counterfactual or a projection stated as what happened
+    ("The treatment saved 1,200 lives in the first year.", "The treatment would have saved 1,200 lives in the first year.",
+     "would have"),
+    ("Revenue reached $2 billion in the base case of the model.", "Revenue would reach $2 billion in the base case of the model.",
+     "would"),
+    ("该治疗在第一年挽救了1200人的生命。", "该治疗在第一年本可挽救1200人的生命。", "本可"),
     ("Capecitabine was given at 1000 mg/m2 on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14.", "/day"),
     ("本品剂量为200毫克。", "本品剂量为200毫克/天。", "/天"),
 ]
@@ -155,6 +161,8 @@ SAME_MEANING = [
     ("Patients received 800 mg of the antibody per the protocol.", "Patients received 800 mg of the antibody per the protocol."),
     ("Each arm enrolled 300 patients.", "Each arm enrolled 300 patients."),  # before the figure: the subject, no rate
     ("The upper confidence limit of the hazard ratio was 0.89.", "The upper confidence limit of the hazard ratio was 0.89."),
+    ("The treatment would have saved 1,200 lives in the first year.",
+     "The treatment would have saved 1,200 lives in the first year."),
     # the upper limit of normal is a reference value, not a bound of an interval
     ("ALT was no more than 2.5 x ULN at baseline.", "ALT was no more than 2.5 x upper limit of normal at baseline."),
     ("Capecitabine was given at 1000 mg/m2 per day on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14."),
