@@ -85,6 +85,8 @@ class _Lexicon:
     digit_phrases: tuple[tuple[re.Pattern[str], str | None], ...]  # '#' phrases → group
     per_en: re.Pattern[str]
     per_zh: re.Pattern[str]
+    distributive_of_en: re.Pattern[str]  # "per X", "each X", "every X" in a source line
+    stop_nouns_en: frozenset[str]
     distributive_en: tuple[str, ...]
     distributive_zh: tuple[str, ...]
 
@@ -136,6 +138,8 @@ def _lexicon() -> _Lexicon:
         digit_phrases=digit,
         per_en=re.compile(r"(?<![a-z])per\s+([a-z]+)"),
         per_zh=re.compile("(?:" + "|".join(map(re.escape, dist["zh"])) + r")([\u3400-\u9fff])"),
+        distributive_of_en=re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, dist["en"])) + r")\s+([a-z]+)"),
+        stop_nouns_en=frozenset(dist["stop_nouns_en"]),
         distributive_en=tuple(dist["en"]),
         distributive_zh=tuple(dist["zh"]),
     )
@@ -370,7 +374,8 @@ def _distributive_dropped(
 ) -> str | None:
     """The mirror of ``_distributive_missing``: a rate the source line gives its figure that the
     claim leaves out — a frequency ("grew 8% *annually*", "4 cycles *per year*") whose group the
-    claim does not use, or a "per X" ("$80 *per vial*", "25 patients … *per site*") the claim writes
+    claim does not use, or a "per X" / "each X" / "every X" ("$80 *per vial*", "25 patients … *per
+    site*", "300 patients *per arm*", "150 patients randomised to *each group*") the claim writes
     as none of "per X", "each X", "every X", "a X", "/X". Without it the figure is a total,
     another number: "1000 mg/m2 on days 1-14" for "1000 mg/m2/day on days 1-14" (the numeric rule
     reads a daily dose's amount in "mg/day" and leaves the period to this check, which finds it
@@ -388,9 +393,11 @@ def _distributive_dropped(
                 and not _distributive_written(cue.word.split()[-1].lstrip("/"), claim_low):  # "8% a year" for "8% per year"
             return _shown(cue)
     units = lexicon().unit_by_alias
-    for m in lex.per_en.finditer(segment_rest):
+    for m in lex.distributive_of_en.finditer(segment_rest):
         noun = m.group(1)
-        if noun in units or not content_terms(noun) or not restated_at(m.start()):
+        # "per the protocol", "every other week" name nothing a figure is per; "per arm" does
+        names = bool(content_terms(noun)) or noun in lex.stop_nouns_en
+        if noun in units or not names or not restated_at(m.start()):
             continue
         if not _distributive_written(noun, claim_low):
             return m.group(0)

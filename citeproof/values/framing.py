@@ -19,15 +19,27 @@ side is not this module's concern.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from citeproof.values.segment_support import polarity
+from citeproof.values.segment_support import cue_document, polarity
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _CADENCE = re.compile(rf"(?:\bevery|\beach|每)\s*(?:other\s+)?{_NUMBER}")
 _CHANGE_VERB = (r"(?:rose|rise|rises|risen|fell|fall|falls|fallen|increased|increase|increases|decreased|decrease|decreases|"
                 r"grew|grow|grows|grown|declined|decline|declines|dropped|drop|climbed|jumped|expanded|shrank|reduced)")
-_LEVEL = re.compile(rf"\b{_CHANGE_VERB}\s+to\s+[$€£¥]?{_NUMBER}|(?:升至|增至|降至|减至|达到|增长至|下降至|上升至){_NUMBER}")
-_CHANGE = re.compile(rf"\b{_CHANGE_VERB}\s+(?:by\s+)?[$€£¥]?{_NUMBER}|(?:增长了|增加了|下降了|降低了|减少了|上升了|提高了){_NUMBER}")
+
+
+@lru_cache(maxsize=1)
+def _level_and_change() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(level, change) patterns: English "rose to 25%" / "rose (by) 25%", Chinese 降低至30% / 降低(了)30%
+    (the Chinese words: ``change_framing`` in claim_support.json)."""
+    doc = cue_document()["change_framing"]
+    verbs = "|".join(map(re.escape, sorted(doc["zh_verbs"], key=len, reverse=True)))
+    links = "|".join(map(re.escape, doc["zh_level_links"]))
+    words = "|".join(map(re.escape, doc["zh_level_words"]))
+    level = re.compile(rf"\b{_CHANGE_VERB}\s+to\s+[$€£¥]?{_NUMBER}|(?:(?:{verbs})(?:{links})|{words}){_NUMBER}")
+    change = re.compile(rf"\b{_CHANGE_VERB}\s+(?:by\s+)?[$€£¥]?{_NUMBER}|(?:{verbs})了?{_NUMBER}")
+    return level, change
 _CHANGE_NOUN = r"(?:reduction|increase|decrease|change|drop|rise|decline|fall|gain|loss|improvement)"
 # a change written otherwise: "a reduction of 12", "a 12 mmHg reduction", and "by 0.4%" in a
 # sentence with a verb of change ("decreased by 1.2% … and by 0.4%")
@@ -48,8 +60,9 @@ def framing_differs(claim_text: str, segment_text: str) -> str | None:
     for n in sorted((a ^ b) & set(re.findall(_NUMBER, claim)) & set(re.findall(_NUMBER, segment))):
         side = "the source" if n in b else "the claim"
         return f"{side} gives {n} as a cadence ('every {n} …') and the other does not"
-    level_a, level_b = _numbers(_LEVEL, claim), _numbers(_LEVEL, segment)
-    change_a, change_b = _numbers(_CHANGE, claim), _numbers(_CHANGE, segment)
+    level, change = _level_and_change()
+    level_a, level_b = _numbers(level, claim), _numbers(level, segment)
+    change_a, change_b = _numbers(change, claim), _numbers(change, segment)
     for n in sorted((level_a & change_b) | (change_a & level_b)):
         return f"{n} is a level on one side ('to {n}') and a change on the other ('by {n}')"
     return _change_read_as_level(claim, segment, change_b)
@@ -72,7 +85,7 @@ def _speaks_of_change(claim: str) -> bool:
     number it ties to which change is the other checks' concern)."""
     if _HAS_CHANGE_VERB.search(claim) or re.search(rf"\b{_CHANGE_NOUN}s?\b|\bby\s+[$€£¥]?\d", claim):
         return True
-    return bool(polarity(claim)[1]) or any(w in claim for w in _CHANGE_WORDS_ZH)
+    return bool(polarity(claim)[1]) or any(w in claim for w in (*_CHANGE_WORDS_ZH, *cue_document()["change_framing"]["zh_verbs"]))
 
 
 _CHANGE_WORDS_ZH = ("变化", "差值", "差异")  # the verbs of change are direction words (polarity)

@@ -200,7 +200,7 @@ def read(low: str, atoms: Sequence[ValueAtom], labels: Sequence[Label]) -> Readi
             continue
         for start, end in clauses:
             inside = [i for i, v in enumerate(values) if start <= v.start < end]
-            for i, lab in _in_clause(values, inside, [lab for lab in mine if start <= lab.start < end]).items():
+            for i, lab in _paired_in_clause(low, values, inside, [lab for lab in mine if start <= lab.start < end]).items():
                 bound[i][cls] = lab
     return Reading(values, tuple(labels), clauses, tuple(bound))
 
@@ -220,6 +220,46 @@ def clause_spans(low: str, values: Sequence[ValueAtom]) -> list[tuple[int, int]]
             cuts.append((m.start(), before))
     bounds = [0, *(at for at, _ in cuts), len(low)]
     return list(zip(bounds, bounds[1:]))
+
+
+def _paired_in_clause(low: str, values: Sequence[ValueAtom], inside: list[int], labels: list[Label]) -> dict[int, tuple[Label, ...]]:
+    """``_in_clause``, and when its labels and numbers do not alternate, once more without the
+    labels a break cuts off from the numbers: a label stated in a part of its own with no number
+    ("At week 26, the reduction was 1.4%; the extension ran to week 52", "4.2 kg at week 12, and
+    the study continued to week 24") is not the number's, and left in it would leave the number
+    paired with nothing, so a claim giving the number to that label would pass unchallenged.
+    A fronted label cut off by a comma-like break (第12周时，…4.2 kg，…第24周) still governs the
+    numbers when nothing else does, so the cut-off labels after the numbers go first; after the
+    numbers a comma cuts too ("92,000 per microlitre, recovering by day 15"), before them it
+    does not ("At week 26, the reduction was …")."""
+    out = _in_clause(values, inside, labels)
+    if out or len(labels) < 2 or not inside:
+        return out
+    first = min(values[i].start for i in inside)
+    last = max(values[i].end for i in inside)
+    trailing_cut = [lab for lab in labels if lab.start >= last and _break_between(low, last, lab.start, labels, comma=True)]
+    leading_cut = [lab for lab in labels if lab.end <= first and _break_between(low, lab.end, first, labels)]
+    for dropped in (trailing_cut + leading_cut, trailing_cut):
+        kept = [lab for lab in labels if lab not in dropped]
+        if dropped and kept and (out := _in_clause(values, inside, kept)):
+            return out
+    return {}
+
+
+_COMMA = re.compile(",")
+
+
+def _break_between(low: str, start: int, end: int, labels: list[Label], *, comma: bool = False) -> bool:
+    """Whether a clause break (or, with ``comma``, a comma) stands in ``low[start:end]`` other
+    than one joining two labels into a list ("Arm A and Arm B had 40%": the 'and' lists names,
+    it starts no clause)."""
+    marks = [*_breaks().finditer(low, start, end), *(_COMMA.finditer(low, start, end) if comma else ())]
+    for m in marks:
+        joins = any(a.end <= m.start() and m.end() <= b.start and not low[a.end:b.start].strip(" ,、").replace(m.group(0), "", 1).strip(" ,、")
+                    for a in labels for b in labels if a.end <= b.start)
+        if not joins:
+            return True
+    return False
 
 
 def _in_clause(values: Sequence[ValueAtom], inside: list[int], labels: list[Label]) -> dict[int, tuple[Label, ...]]:

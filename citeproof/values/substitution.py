@@ -14,6 +14,8 @@ words, Chinese bigrams, plus the stop-words that name a measure — "overall", "
 between two aligned terms, a claim term found nowhere in the segment facing a segment term
 found nowhere in the claim is a swap; before the first or after the last aligned term too,
 unless the segment's stretch there is longer by two terms or more (it goes on where the claim stops).
+A claim term the segment writes only at another place faces that segment term just the same: it
+is borrowed from another clause ("complete" from "…, with a low complete response rate").
 Words that are only moved, added or dropped are not swaps.
 """
 
@@ -36,14 +38,33 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     if not a or not b or len(a) * len(b) > MAX_CELLS:
         return None
     in_a, in_b = set(a), set(b)
+    phrases_b = set(zip(b, b[1:]))
     gaps = _gaps(a, b)
+    at = 0  # where the gap's claim stretch starts in ``a`` (each gap is followed by one aligned term)
     for k, (gap_a, gap_b) in enumerate(gaps):
+        start, at = at, at + len(gap_a) + 1
         if k in (0, len(gaps) - 1) and len(gap_b) > len(gap_a) + 1:
             continue  # at either end the segment may simply say more than the claim restates
-        lost = next((t for t in gap_a if t not in in_b), None)
         new = next((t for t in gap_b if t not in in_a), None)
-        if lost is not None and new is not None:
+        if new is None:
+            continue
+        lost = next((t for t in gap_a if t not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)
+        if lost is not None:
             return lost, new
+    return None
+
+
+def _borrowed(a: list[str], start: int, n: int, phrases_b: set[tuple[str, str]]) -> str | None:
+    """A claim term of the stretch ``a[start:start+n]`` that the segment writes elsewhere, with the
+    claim's next term after it: the claim took the phrase from another clause. "The complete
+    remission rate was 62%" against "The overall remission rate was 62%, with complete remission in
+    a minority" puts "complete" where the segment says "overall". Only English terms: a Chinese
+    bigram recurs across clauses by chance (对照 in 对照组), and a word merely moved (a list
+    reordered: "nausea, fatigue and rash" for "nausea, fever, rash and fatigue") is not followed there
+    by the same word."""
+    for p in range(start, min(start + n, len(a) - 1)):
+        if a[p].isascii() and (a[p], a[p + 1]) in phrases_b:
+            return a[p]
     return None
 
 

@@ -30,6 +30,62 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "a counterfactual is no frame ('would have saved 1,200 lives' restated as 'saved 1,200 lives')",
+        "citeproof/data/claim_support.json",
+        '"counterfactual": ["would", "would have", "could have", "might have", "本可", "本可以", "本来可以", "原本可以"]',
+        '"counterfactual_off": []',
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
+        "a claim word the segment writes only in another clause is never a swap ('complete' from '…, with complete remission')",
+        "citeproof/values/substitution.py",
+        "        lost = next((t for t in gap_a if t not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)\n",
+        "        lost = next((t for t in gap_a if t not in in_b), None)\n",
+        ("tests/values/test_substitution.py",),
+    ),
+    Mutation(
+        "a Chinese verb of change before 至/到 is no level (降低至30% read as 降低30%)",
+        "citeproof/values/framing.py",
+        "(?:(?:{verbs})(?:{links})|{words}){_NUMBER}\")",
+        "(?:{words}){_NUMBER}\")",
+        ("tests/values/test_framing.py",),
+    ),
+    Mutation(
+        "an interval's upper bound in words ('upper confidence limit … was 0.89') may be read as the estimate",
+        "citeproof/data/claim_support.json",
+        '"upper_limit": ["upper limit", "upper limits", "upper confidence limit", "upper confidence bound", "upper bound", "upper boundary", "上限", "置信区间上限"], ',
+        "",
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
+        "a 'per X' whose noun is a stop-word ('300 patients per arm') may be dropped by the claim",
+        "citeproof/values/agreement.py",
+        "        names = bool(content_terms(noun)) or noun in lex.stop_nouns_en\n",
+        "        names = bool(content_terms(noun))\n",
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
+        "a source line's 'each X' ('randomised to each group') is not read as a rate of its figure",
+        "citeproof/values/agreement.py",
+        "    for m in lex.distributive_of_en.finditer(segment_rest):\n",
+        "    for m in lex.per_en.finditer(segment_rest):\n",
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
+        "a label in a numberless part of the sentence leaves its clause's number paired with nothing ('… to week 24')",
+        "citeproof/values/pairing.py",
+        "    for dropped in (trailing_cut + leading_cut, trailing_cut):\n",
+        "    for dropped in ():\n",
+        ("tests/values/test_binding.py",),
+    ),
+    Mutation(
+        "a comma after the numbers does not cut off a label ('…, recovering by day 15')",
+        "citeproof/values/pairing.py",
+        "_break_between(low, last, lab.start, labels, comma=True)]",
+        "_break_between(low, last, lab.start, labels, comma=False)]",
+        ("tests/values/test_binding.py",),
+    ),
+    Mutation(
         "a claim clause may give one source clause's subject what another says of its own ('Rash caused 3 deaths')",
         "citeproof/values/clause_scope.py",
         "        or _subject_left_behind(claim, segment)\n",

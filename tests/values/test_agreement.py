@@ -112,6 +112,29 @@ ADDED_OR_DROPPED = [
      "per year"),
     ("The list price was $80 in 2023.", "The list price was $80 per vial in 2023.", "per vial"),
     ("25 patients were enrolled.", "An average of 25 patients were enrolled per site.", "per site"),
+    # red team round 6: a per-arm count or a per-patient cost read as the total ("per arm" and
+    # "each group" are stop-words' phrases, and "each X" was never read on the source side)
+    ("The trial randomised 300 patients across 40 centres.", "The trial randomised 300 patients per arm across 40 centres.",
+     "per arm"),
+    ("The trial randomised 300 patients in the double-blind phase.",
+     "The trial randomised 300 patients in each arm in the double-blind phase.", "each arm"),
+    ("A total of 150 patients were randomised in the open-label phase.",
+     "A total of 150 patients were randomised to each group in the open-label phase.", "each group"),
+    ("Total drug costs were $12,000 in the first year.", "Total drug costs were $12,000 per patient in the first year.",
+     "per patient"),
+    ("Patients received 800 mg of the antibody.", "Patients received 800 mg of the antibody every cycle.", "every cycle"),
+    # … or a bound of an interval written in words, read as the estimate
+    ("The hazard ratio for death was 0.89 in the trial population.",
+     "The upper confidence limit of the hazard ratio for death was 0.89 in the trial population.", "upper confidence limit"),
+    ("The hazard ratio for death was 0.58 in the trial population.",
+     "The lower bound of the hazard ratio for death was 0.58 in the trial population.", "lower bound"),
+    ("死亡风险比为0.89。", "死亡风险比的置信区间上限为0.89。", "置信区间上限"),
+    # … or a counterfactual or a projection stated as what happened
+    ("The treatment saved 1,200 lives in the first year.", "The treatment would have saved 1,200 lives in the first year.",
+     "would have"),
+    ("Revenue reached $2 billion in the base case of the model.", "Revenue would reach $2 billion in the base case of the model.",
+     "would"),
+    ("该治疗在第一年挽救了1200人的生命。", "该治疗在第一年本可挽救1200人的生命。", "本可"),
     ("Capecitabine was given at 1000 mg/m2 on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14.", "/day"),
     ("本品剂量为200毫克。", "本品剂量为200毫克/天。", "/天"),
 ]
@@ -130,6 +153,18 @@ SAME_MEANING = [
     ("The market grew 8% per annum between 2019 and 2023.", "The market grew 8% annually between 2019 and 2023."),
     ("Each vial costs $80.", "The list price was $80 per vial."),
     ("25 patients were enrolled at each site.", "An average of 25 patients were enrolled per site."),
+    ("The trial randomised 300 patients to each arm.", "The trial randomised 300 patients per arm."),
+    ("A total of 150 patients were randomised per group.", "A total of 150 patients were randomised to each group."),
+    ("Total drug costs were $12,000 for each patient in the first year.",
+     "Total drug costs were $12,000 per patient in the first year."),
+    ("Patients received 800 mg of the antibody per cycle.", "Patients received 800 mg of the antibody every cycle."),
+    ("Patients received 800 mg of the antibody per the protocol.", "Patients received 800 mg of the antibody per the protocol."),
+    ("Each arm enrolled 300 patients.", "Each arm enrolled 300 patients."),  # before the figure: the subject, no rate
+    ("The upper confidence limit of the hazard ratio was 0.89.", "The upper confidence limit of the hazard ratio was 0.89."),
+    ("The treatment would have saved 1,200 lives in the first year.",
+     "The treatment would have saved 1,200 lives in the first year."),
+    # the upper limit of normal is a reference value, not a bound of an interval
+    ("ALT was no more than 2.5 x ULN at baseline.", "ALT was no more than 2.5 x upper limit of normal at baseline."),
     ("Capecitabine was given at 1000 mg/m2 per day on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14."),
     ("Capecitabine was given at 1000 mg/m2/day on days 1-14.", "Capecitabine was given at 1000 mg/m2/day on days 1-14."),
     ("Patients received 1500 mg of the study agent daily.", "Patients received the study agent 1.5 g daily."),

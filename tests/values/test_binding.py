@@ -464,3 +464,42 @@ def test_latin_names_in_chinese_text_end_at_the_chinese_character():
         "Gefitinib组为76%", "gefitinib组为76%", {"gefitinib"})]
     assert differs("本品的DCR为35%。", "本品的ORR为35%，DCR为80%。") is not None
     assert differs("本品的DCR为80%。", "本品的ORR为35%，DCR为80%。") is None
+
+
+# A label stated in a part of its own, with no number, beside the label the number is stated
+# with: the claim that gives the number to the numberless label (red team round 6).
+_BORROWED_LABEL = [
+    # (source, false claim, true claim)
+    ("Mean weight loss at week 12 was 4.2 kg, and the study continued to week 24.",
+     "Mean weight loss at week 24 was 4.2 kg.", "Mean weight loss at week 12 was 4.2 kg."),
+    ("At week 26, the mean HbA1c reduction was 1.4%; the extension phase ran to week 52.",
+     "At week 52, the mean HbA1c reduction was 1.4%.", "At week 26, the mean HbA1c reduction was 1.4%."),
+    ("On day 8, the mean platelet count was 92,000 per microlitre, recovering by day 15.",
+     "On day 15, the mean platelet count was 92,000 per microlitre.", "On day 8, the mean platelet count was 92,000 per microlitre."),
+    ("The study ran to week 24, but at week 12 mean weight loss was 4.2 kg.",
+     "At week 24, mean weight loss was 4.2 kg.", "At week 12, mean weight loss was 4.2 kg."),
+    ("In cohort 1, the response rate was 38%; cohort 2 is still enrolling.",
+     "In cohort 2, the response rate was 38%.", "In cohort 1, the response rate was 38%."),
+    ("第12周时，平均体重下降4.2 kg，研究持续至第24周。", "第24周时，平均体重下降4.2 kg。", "第12周时，平均体重下降4.2 kg。"),
+]
+
+
+@pytest.mark.parametrize(("source", "false", "true"), _BORROWED_LABEL)
+def test_a_label_in_a_numberless_part_of_the_sentence_does_not_take_its_number(source, false, true):
+    why = differs(false, source)
+    assert why is not None and "the source gives" in why
+    assert differs(true, source) is None
+
+
+def test_labels_listed_with_and_still_share_their_number():
+    # "Arm A and Arm B" is one list: the 'and' starts no clause, so neither arm is cut off
+    source = "In Arm A and Arm B, the response rate was 40%, and enrolment closed in 2021."
+    assert differs("In Arm A, the response rate was 40%.", source) is None
+    assert differs("In Arm B, the response rate was 40%.", source) is None
+
+
+def test_a_borrowed_time_point_is_undecided_and_the_stated_one_passes(tmp_path):
+    pairs = [(source, claim) for source, false, true in _BORROWED_LABEL for claim in (false, true)]
+    claims = verify_pairs(tmp_path, pairs)
+    assert [c.status for c in claims] == ["undecided", "pass"] * len(_BORROWED_LABEL)
+    assert all("the source gives" in " ".join(c.undecided_reasons) for c in claims[::2])

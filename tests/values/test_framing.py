@@ -27,6 +27,12 @@ from tests.values.helpers import cited_report, verify_against
         ("Share rose to 25% in 2023.", "Share rose by 25% in 2023."),
         ("Revenue grew by $3.4B.", "Revenue grew to $3.4B."),
         ("市场份额增长了25%。", "市场份额增长至25%。"),
+        # red team round 6: a Chinese level (降低至30%, 'to 30%') read as a change ('by 30%') and back
+        ("客观缓解率降低30%。", "与基线相比，客观缓解率降低至30%。"),
+        ("客观缓解率降低至30%。", "与基线相比，客观缓解率降低30%。"),
+        ("中位总生存期延长3.2个月。", "中位总生存期延长至3.2个月。"),
+        ("收入增长40%。", "收入增长到40%。"),
+        ("收入提高40%。", "收入提高至40%。"),
     ],
 )
 def test_a_number_framed_otherwise(claim, source):
@@ -40,6 +46,9 @@ def test_a_number_framed_otherwise(claim, source):
         ("Share rose to 25% in 2023.", "Share rose to 25% in 2023."),
         ("Sales grew 25% to $3.4B.", "Sales grew 25% to $3.4B."),  # the same change and level on both sides
         ("Patients were followed for 3 weeks.", "Follow-up lasted 3 weeks."),  # framed on neither side
+        ("客观缓解率降低至30%。", "与基线相比，客观缓解率降低至30%。"),
+        ("客观缓解率降低30%。", "与基线相比，客观缓解率降低了30%。"),
+        ("2023年收入同比增长12%，达到3.4亿元。", "2023年收入3.4亿元，同比增长12%。"),  # the change is still a change
     ],
 )
 def test_a_number_framed_the_same_way(claim, source):
@@ -101,3 +110,10 @@ def test_a_change_stated_as_a_level(claim, source):
 )
 def test_a_change_stated_as_a_change(claim, source):
     assert framing_differs(claim, source) is None
+
+
+def test_a_chinese_level_read_as_a_change_is_left_to_the_judge(tmp_path):
+    source = "# S\n\n与基线相比，客观缓解率降低至30%。\n"
+    out = verify_against(tmp_path, source, cited_report("客观缓解率降低30%。", "客观缓解率降低至30%。"))
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "a level on one side" in out.claims[0].undecided_reasons[0]

@@ -228,3 +228,34 @@ def test_through_the_pipeline_the_same_people_still_pass(tmp_path, claim, source
     out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "pass", checked.undecided_reasons
+
+
+# red team round 6: a qualifier taken, with the word after it, from another clause of the line
+BORROWED = [
+    ("The complete remission rate was 62% after induction.",
+     "The overall remission rate was 62% after induction, with complete remission in a minority.", ("complete", "overall")),
+    ("The partial response rate was 30% at week 12 in the cohort.",
+     "The objective response rate was 30% at week 12 in the cohort, and the partial response rate was lower.",
+     ("partial", "objective")),
+    ("The oral formulation achieved a bioavailability of 64% in healthy volunteers.",
+     "The subcutaneous formulation achieved a bioavailability of 64% in healthy volunteers; the oral formulation was not tested.",
+     ("oral", "subcutaneou")),
+]
+
+
+@pytest.mark.parametrize(("claim", "source", "swap"), BORROWED)
+def test_a_phrase_borrowed_from_another_clause_is_a_swap(claim, source, swap):
+    assert swapped_word(claim, source) == swap
+
+
+@pytest.mark.parametrize(("claim", "source", "swap"), BORROWED)
+def test_the_phrase_in_its_own_clause_is_no_swap(claim, source, swap):
+    assert swapped_word(source.split(",")[0].split(";")[0] + ".", source) is None
+
+
+def test_through_the_pipeline_a_borrowed_phrase_is_undecided_and_the_stated_one_passes(tmp_path):
+    source = "The overall remission rate was 62% after induction, with complete remission in a minority."
+    out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(
+        "The complete remission rate was 62% after induction.", "The overall remission rate was 62% after induction."))
+    assert [c.status for c in out.claims] == ["undecided", "pass"]
+    assert "'complete' stands where the source says 'overall'" in out.claims[0].undecided_reasons[0]
