@@ -11,6 +11,7 @@ from citeproof.model import Anchor, Claim, ParsedReport
 from citeproof.resolution import resolve_anchor
 from citeproof.settings import Settings
 from citeproof.sources.types import Resolution
+from citeproof.values.model_check import ModelChecker
 
 if TYPE_CHECKING:
     from citeproof.sources.store import SourceStore
@@ -41,6 +42,13 @@ class ReportContext:
     retrieved: RetrievedSet | None = None  # RAG-answer mode only
     cache: dict[str, object] = field(default_factory=dict)  # per-run memo shared by report rules
     _resolved: dict[str, Resolution] = field(default_factory=dict, repr=False)
+
+    def models(self) -> ModelChecker:
+        """The run's model-file checker for report rules (each model file is checked once per run)."""
+        checker = self.cache.get("values.models")
+        if not isinstance(checker, ModelChecker):
+            checker = self.cache["values.models"] = ModelChecker(self.resolve, self.settings)
+        return checker
 
     def resolve(self, anchor: Anchor) -> Resolution:
         """An anchor outside any claim (a diagram's), resolved exactly as claim anchors are; memoised."""

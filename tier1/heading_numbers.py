@@ -15,7 +15,6 @@ from citeproof.model import Anchor, Block, Finding, RuleOutcome
 from citeproof.parse.anchors import scan_anchors
 from citeproof.values import assess_atoms, claim_atoms
 from citeproof.values.assess import claim_negated
-from citeproof.values.model_check import ModelChecker
 from tier1.context import ReportContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -156,9 +155,7 @@ class HeadingNumbers(Rule):
                 f"{name}: {origin} resolve(s) to no saved source, so its figures cannot be checked.",
                 location=heading.location,
             ))
-        models = ctx.cache.get("values.models")
-        if not isinstance(models, ModelChecker):  # model files are checked once per run, as for body claims
-            models = ctx.cache["values.models"] = ModelChecker(ctx.resolve, ctx.settings)
+        models = ctx.models()
         atoms = measured_atoms(heading.text)
         assessed = assess_atoms(atoms, windows, kinds, negated=claim_negated(text, atoms), models=models)
         missing = [

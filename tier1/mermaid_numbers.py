@@ -7,7 +7,6 @@ from typing import ClassVar
 from citeproof.mermaid import MermaidLabel, anchors_in, diagram_source, parse_mermaid, strip_anchors
 from citeproof.model import Anchor, Finding, MermaidBlock, RuleOutcome
 from citeproof.values import assess_numbers, claim_atoms
-from citeproof.values.model_check import ModelChecker
 from tier1.context import ReportContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -125,9 +124,7 @@ class MermaidNumbers(Rule):
         labels = numeric_labels(diagram_source(block))
         if not labels:
             return self.na()
-        models = ctx.cache.get("values.models")
-        if not isinstance(models, ModelChecker):  # model files are checked once per run, as for body claims
-            models = ctx.cache["values.models"] = ModelChecker(ctx.resolve, ctx.settings)
+        models = ctx.models()
         findings: list[Finding] = []
         undecided: list[str] = []
         for label, text in labels:
