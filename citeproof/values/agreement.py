@@ -519,7 +519,10 @@ def added_modifier(claim_low: str, segment_low: str, *, at_start: bool = False) 
     in five through, and it changes what is measured. A word added before a number or a
     stop-word ("relapse had to *occur* 12 months", "*given* as a 30 min infusion") is a
     restatement's verb, not a modifier: it is let through. English words only."""
-    return next(((word, head) for word, head, _ in _added_modifiers(claim_low, segment_low, at_start=at_start)), None)
+    return next(
+        ((word, head) for word, head, _ in _added_modifiers(claim_low, segment_low, at_start=at_start, borrowed_start=True)),
+        None,
+    )
 
 
 def dropped_modifier(segment_low: str, claim_low: str) -> tuple[str, str] | None:
@@ -542,27 +545,52 @@ def dropped_modifier(segment_low: str, claim_low: str) -> tuple[str, str] | None
 _BRACKET = re.compile(r"[(\[（]")
 
 
-def _added_modifiers(claim_low: str, segment_low: str, *, at_start: bool) -> Iterator[tuple[str, str, bool]]:
+def _added_modifiers(
+    claim_low: str, segment_low: str, *, at_start: bool, borrowed_start: bool = False
+) -> Iterator[tuple[str, str, bool]]:
     """Each (added word, the word it modifies, whether the claim sets the added word in an
-    opened bracket between the two words it shares with the segment) — see ``added_modifier``."""
+    opened bracket between the two words it shares with the segment) — see ``added_modifier``.
+
+    A word the segment has only in another clause than the word it modifies counts as added
+    too: "*Serious* adverse events occurred in 22%" from "Adverse events occurred in 22%;
+    serious events were rare" takes "serious" from a clause about other events.
+    ``borrowed_start``: also look before the claim's first shared word for such a borrowed
+    word (not for a word the segment lacks, which ``at_start`` covers)."""
     a, b = _keyed(claim_low), _keyed(segment_low)
     if not a or not b or len(a) * len(b) > MAX_CELLS:
         return
-    held = {key for key, _, _ in b}
+    held: dict[str, list[int]] = {}
+    for key, _, at in b:
+        held.setdefault(key, []).append(at)
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(segment_low)]
+
+    def foreign(key: str, head_at: int) -> bool:
+        """Not in the segment, or only in clauses other than the one at ``head_at`` when that
+        clause states a figure (so the claim's figure is its own). A clause with no figure is
+        a label the figure follows ("Age, median (range): 62 years"): its word list runs on."""
+        places = held.get(key)
+        if not places:
+            return True
+        clause = bisect_right(breaks, head_at)
+        start = breaks[clause - 1] + 1 if clause else 0
+        end = breaks[clause] if clause < len(breaks) else len(segment_low)
+        return _DIGIT.search(segment_low, start, end) is not None and all(bisect_right(breaks, at) != clause for at in places)
+
     pairs = aligned([k for k, _, _ in a], [k for k, _, _ in b])
     for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]):
         if j1 != j0 + 1 or i1 == i0 + 1:
             continue  # the segment has words between the two, or the claim none
         added, head = a[i1 - 1], a[i1]
-        if added[0] not in held and _content(added[0]) and _content(head[0]):
+        if foreign(added[0], b[j1][2]) and _content(added[0]) and _content(head[0]):
             yield added[1], head[1], _BRACKET.search(claim_low, a[i0][2], head[2]) is not None
-    if at_start and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:
+    if (at_start or borrowed_start) and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:
         # before the first word both share, which opens the other text: "*North American* revenue
         # was …" for "Revenue was …" (only a word written right before it, with no comma: a
         # sentence adverb, "Overall, revenue …", modifies no word)
         added, head = a[pairs[0][0] - 1], a[pairs[0][0]]
-        if added[0] not in held and _content(added[0]) and _content(head[0]) \
-                and _WRITTEN_BEFORE.fullmatch(claim_low, added[2], head[2]):
+        absent = added[0] not in held
+        if (absent if at_start else not absent and foreign(added[0], b[0][2])) and _content(added[0]) \
+                and _content(head[0]) and _WRITTEN_BEFORE.fullmatch(claim_low, added[2], head[2]):
             yield added[1], head[1], False
 
 

@@ -1983,6 +1983,20 @@ MUTATIONS = (
         "        metre_or_million = currency is None and word_value is None \\\n",
         ("tests/values/test_metre_or_million.py",),
     ),
+    Mutation(
+        "a modifier the claim takes from another clause of the source line counts as the line's own ('Serious adverse events … 22%')",
+        "citeproof/values/agreement.py",
+        "        return _DIGIT.search(segment_low, start, end) is not None and all(bisect_right(breaks, at) != clause for at in places)\n",
+        "        return False\n",
+        ("tests/values/test_borrowed_modifiers.py",),
+    ),
+    Mutation(
+        "a label list's comma before the figure makes its words foreign ('Age, median (range): 62 years')",
+        "citeproof/values/agreement.py",
+        "        return _DIGIT.search(segment_low, start, end) is not None and all(bisect_right(breaks, at) != clause for at in places)\n",
+        "        return all(bisect_right(breaks, at) != clause for at in places)\n",
+        ("tests/values/test_borrowed_modifiers.py",),
+    ),
 )
 
 
