@@ -67,6 +67,7 @@ from functools import lru_cache
 from citeproof.text.alignment import aligned
 from citeproof.values.cjk_numerals import NUMERAL_CHARS
 from citeproof.values.lexicon import lexicon
+from citeproof.values.routes import swapped_route
 from citeproof.values.segment_support import content_terms, cue_document
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
@@ -495,6 +496,8 @@ def words_disagree(
         return f"the source line says '{per}' of its figure; the claim does not"
     if added := _coordinated_addition(claim_low, content_terms(segment_low)):
         return f"the claim lists '{added}', which the source line does not"
+    if route := swapped_route(claim_low, segment_low):
+        return f"the claim gives {route[0]} the route '{route[1]}'; the source line gives it '{route[2]}'"
     if modifier := added_modifier(claim_low, segment_low):
         return f"the claim's '{modifier[0]}' stands before '{modifier[1]}', which the source line has without it"
     if modifier := dropped_modifier(segment_low, claim_low):

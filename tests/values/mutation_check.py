@@ -1997,6 +1997,20 @@ MUTATIONS = (
         "        return all(bisect_right(breaks, at) != clause for at in places)\n",
         ("tests/values/test_borrowed_modifiers.py",),
     ),
+    Mutation(
+        "a dose given another route than the source gives it passes ('50 mg/m2 orally' for '50 mg/m2 intravenously')",
+        "citeproof/values/routes.py",
+        "        if theirs and not routes & theirs:\n",
+        "        if False:\n",
+        ("tests/values/test_routes.py",),
+    ),
+    Mutation(
+        "a route word is read with a number across a clause break",
+        "citeproof/values/routes.py",
+        "        same = [(at, n) for at, n in numbers if not any(min(at, m.start()) < b < max(at, m.start()) for b in breaks)]\n",
+        "        same = numbers\n",
+        ("tests/values/test_routes.py",),
+    ),
 )
 
 
