@@ -522,8 +522,8 @@ MUTATIONS = (
     Mutation(
         "a modifier dropped at the start of the sentence passes ('Revenue' for 'North American revenue')",
         "citeproof/values/agreement.py",
-        "    if at_start and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:",
-        "    if False:",
+        "    if (at_start or borrowed_start) and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:",
+        "    if borrowed_start and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:",
         ("tests/values/test_added_modifier.py",),
     ),
     Mutation(
