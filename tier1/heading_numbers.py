@@ -129,13 +129,15 @@ class HeadingNumbers(Rule):
     )
 
     def check_report(self, ctx: ReportContext) -> list[RuleOutcome]:
-        headings = [b for b in ctx.report.blocks if b.kind == "heading" and measured_atoms(b.text)]
+        headings = [(b, atoms) for b in ctx.report.blocks if b.kind == "heading" and (atoms := measured_atoms(b.text))]
         if not headings:
             return [self.na()]
         sections = _section_anchors(ctx)
-        return [self._judge(h, ctx, sections) for h in headings]
+        return [self._judge(h, atoms, ctx, sections) for h, atoms in headings]
 
-    def _judge(self, heading: Block, ctx: ReportContext, sections: dict[tuple[str, ...], dict[str, Anchor]]) -> RuleOutcome:
+    def _judge(
+        self, heading: Block, atoms: list, ctx: ReportContext, sections: dict[tuple[str, ...], dict[str, Anchor]]
+    ) -> RuleOutcome:
         text = heading_text(heading.text)
         name = f"heading {strip_anchors(heading.text)!r} at line {heading.location.line}"
         anchors, origin = self._anchors_for(heading, ctx, sections)
@@ -156,7 +158,6 @@ class HeadingNumbers(Rule):
                 location=heading.location,
             ))
         models = ctx.models()
-        atoms = measured_atoms(heading.text)
         assessed = assess_atoms(atoms, windows, kinds, negated=claim_negated(text, atoms), models=models)
         missing = [
             self.finding(

@@ -144,7 +144,7 @@ def planted_line(quote: str, excerpt_texts: Sequence[str]) -> str | None:
     """The excerpt line addressing the judge that ``quote`` comes from, when every place the
     quote (or one of its " … " pieces) occurs touches such a line; None when some occurrence is
     clean text (the source then states it as data) or the quote cannot be placed."""
-    pieces = [p for p in _PIECE_JOIN.split(_strip_wrappers(quote)) if _strip_wrappers(p)] if len(excerpt_texts) > 1 else [quote]
+    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
     for piece in pieces:
         needle = normalize_for_quote(_strip_wrappers(piece))
         if not needle:
@@ -250,10 +250,15 @@ def check_request_answer(answer: JudgeAnswer, request: JudgeRequest) -> AnswerCh
 _PIECE_JOIN = re.compile(r"\s*(?:…|\.\.\.)\s*")
 
 
+def quote_pieces(quote: str) -> list[str]:
+    """The spans a several-source quote joins with " … " (one span when it joins none)."""
+    return [p for p in _PIECE_JOIN.split(_strip_wrappers(quote)) if _strip_wrappers(p)]
+
+
 def quote_in_excerpts(quote: str, excerpt_texts: Sequence[str]) -> bool:
     """A quote from several excerpts: spans joined by " … ", each verbatim in an excerpt of
     its own (a quote may take one span from each source, never stitch one source's words)."""
-    pieces = [p for p in _PIECE_JOIN.split(_strip_wrappers(quote)) if _strip_wrappers(p)]
+    pieces = quote_pieces(quote)
     if not pieces:  # (more pieces than excerpts: no way to give each its own, below)
         return False
     holds = [{k for k, text in enumerate(excerpt_texts) if quote_in_excerpt(piece, text)} for piece in pieces]

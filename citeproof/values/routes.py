@@ -19,7 +19,8 @@ from citeproof.values.segment_support import cue_document
 
 # a number that is not a unit's exponent ("mg/m^2", "mg/m2") nor part of a name ("IL-6", "T4")
 _NUMBER = re.compile(r"(?<![\^a-z\d.,])(?<![a-z]-)\d+(?:[.,]\d+)?")
-_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|(?<!\d)\.(?!\d)")
+# a sentence ends the reach of a route word; a comma does not ("50 mg intravenously on day 1, then …")
+_SENTENCE_END = re.compile(r"[;；。!?！？]|(?<!\d)\.(?!\d)")
 
 
 @lru_cache(maxsize=1)
@@ -42,7 +43,7 @@ def routes_by_dose(low: str) -> dict[str, set[str]]:
     pattern, route_of = _route_pattern()
     if not pattern.search(low):
         return {}
-    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(low)]
+    breaks = [m.start() for m in _SENTENCE_END.finditer(low)]
     numbers = [(m.start(), m.group(0).replace(",", ".")) for m in _NUMBER.finditer(low)]
     out: dict[str, set[str]] = {}
     for m in pattern.finditer(low):
