@@ -54,6 +54,13 @@ measured. A word added before a number or a stop-word is most often a restatemen
 side by side, or before the word it opens on ("The *annualized* relapse rate", "Treatment
 *failure* occurred", "*Febrile* neutropenia") widens what is measured; a listed weakening adverb
 ("significantly") and a bracketed aside are let through.
+
+Two more, each read from where the figure stands: a modal verb of the source line ('should',
+'must', 应当 — a class's ``_source_too`` words) may not be dropped either ("Patients should
+receive 5 mg/kg" is not "Patients received 5 mg/kg"); and the words a claim writes before its
+figure may not come only from a later clause of the line about another member of the kind
+("The *complete* response rate was 45%" from "…overall response rate was 45%, with a low
+complete response rate": ``borrowed_from_later_clause``).
 """
 
 from __future__ import annotations
@@ -68,7 +75,7 @@ from citeproof.text.alignment import aligned
 from citeproof.values.cjk_numerals import NUMERAL_CHARS
 from citeproof.values.lexicon import lexicon
 from citeproof.values.routes import swapped_route
-from citeproof.values.segment_support import content_terms, cue_document
+from citeproof.values.segment_support import content_sequence, content_terms, cue_document
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
 _CLAUSE_BREAK = re.compile(r"[,;:，；：。！？!?]|(?<!\d)\.(?!\d)")
@@ -82,6 +89,7 @@ class _Lexicon:
     group_of: dict[str, str | None]  # normalised phrase → its group (None: an ignored phrase)
     class_of: dict[str, str]  # group → its class
     both_ways: frozenset[str]  # groups a source line may not drop either
+    source_too: frozenset[str]  # phrases of claim-side groups a source line may not drop either ('_source_too')
     sentence_wide: frozenset[str]  # both-ways groups a claim must write from anywhere in a restated clause's sentence
     digit_phrases: tuple[tuple[re.Pattern[str], str | None], ...]  # '#' phrases → group
     per_en: re.Pattern[str]
@@ -113,11 +121,13 @@ def _lexicon() -> _Lexicon:
     class_of: dict[str, str] = {}
     both: set[str] = set()
     wide: set[str] = set()
+    source_too: set[str] = set()
     for side in ("both_ways", "claim_side"):
         for kind, groups in doc[side].items():
+            source_too.update(_normal(w) for w in groups.get("_source_too", ()))
             for group, words in groups.items():
                 if group.startswith("_"):
-                    continue  # a class's "_doc" or "_reach"
+                    continue  # a class's "_doc", "_reach" or "_source_too"
                 class_of[group] = kind
                 if side == "both_ways":
                     both.add(group)
@@ -135,6 +145,7 @@ def _lexicon() -> _Lexicon:
         group_of=group_of,
         class_of=class_of,
         both_ways=frozenset(both),
+        source_too=frozenset(source_too),
         sentence_wide=frozenset(wide),
         digit_phrases=digit,
         per_en=re.compile(r"(?<![a-z])per\s+([a-z]+)"),
@@ -478,7 +489,10 @@ def words_disagree(
         if cue.group not in segment_groups:
             return f"the claim's '{_shown(cue)}' ({_kind(lex, cue)}) is not in the source line"
     claim_groups = {c.group for c in claim_cues}
-    dropped = [c for c in segment_cues if c.group in lex.both_ways and c.group not in claim_groups]
+    dropped = [
+        c for c in segment_cues
+        if (c.group in lex.both_ways or _normal(c.word) in lex.source_too) and c.group not in claim_groups
+    ]
     claim_terms = content_terms(claim_low)
     clauses = _clauses(segment_low, claim_terms)
     spans = _restated_spans(clauses, len(segment_low))
@@ -502,6 +516,55 @@ def words_disagree(
         return f"the claim's '{modifier[0]}' stands before '{modifier[1]}', which the source line has without it"
     if modifier := dropped_modifier(segment_low, claim_low):
         return f"the source line's '{modifier[0]}' stands before '{modifier[1]}', which the claim has without it"
+    if borrowed := borrowed_from_later_clause(claim_low, segment_low):
+        term, clause, figure = borrowed
+        return (f"the claim's '{term}' comes from a later clause of the source line ('{clause}'), "
+                f"not from the clause that gives {figure}")
+    return None
+
+
+_FIGURE = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)*")
+
+
+def _figures(low: str) -> list[tuple[str, int]]:
+    """(number as written without thousands commas, where it starts) for each number."""
+    return [(m.group(0).replace(",", ""), m.start()) for m in _FIGURE.finditer(low)]
+
+
+def borrowed_from_later_clause(claim_low: str, segment_low: str) -> tuple[str, str, str] | None:
+    """(term, the source's clause it comes from, figure) where the claim describes its figure with
+    a term the source line writes only in a clause after the one that gives the figure, a clause
+    about the same kind of thing (it shares a term with the figure's clause): "The *complete*
+    response rate was 45%" from "The overall response rate was 45%, with a low complete
+    response rate"; "This trial *found* an ORR of 45%" from "A prior study reported an ORR of
+    45%; this trial found a lower rate"; "*严重*不良事件发生率为22%" from "不良事件发生率为22%，
+    严重事件罕见". The later clause names another member of the kind, and the claim gives it
+    the figure. Only the claim's words before its figure count (words after it add context:
+    "… 12 months in Arm A compared with the control arm"), and a term written in or before
+    the figure's clause is the source's own description ("In women over 65, the ORR was 45%")."""
+    segment_figures = _figures(segment_low)
+    if not segment_figures:
+        return None
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(segment_low)]
+    claim_breaks = [m.start() for m in _CLAUSE_BREAK.finditer(claim_low)]
+    for figure, at in _figures(claim_low):
+        clauses = {bisect_right(breaks, s) for value, s in segment_figures if value == figure}
+        if len(clauses) != 1:
+            continue  # not in the line as written, or in several clauses: pairing reads those
+        k = clauses.pop()
+        start = breaks[k - 1] + 1 if k else 0
+        end = breaks[k] if k < len(breaks) else len(segment_low)
+        c = bisect_right(claim_breaks, at)
+        held = content_terms(segment_low[:end])
+        borrowed = [t for t in dict.fromkeys(content_sequence(claim_low[claim_breaks[c - 1] + 1 if c else 0 : at])) if t not in held]
+        if not borrowed:
+            continue
+        own = content_terms(segment_low[start:end])
+        for a, b in zip([end, *breaks[k + 1 :]], [*breaks[k + 1 :], len(segment_low)]):
+            clause = segment_low[a:b].strip(" ,;:，；：。！？!?.")
+            terms = content_terms(clause)
+            if (term := next((t for t in borrowed if t in terms), None)) and (terms - {term}) & own:
+                return term, clause, figure
     return None
 
 

@@ -2011,6 +2011,48 @@ MUTATIONS = (
         "        same = numbers\n",
         ("tests/values/test_routes.py",),
     ),
+    Mutation(
+        "a source line's modal verb may be dropped ('Patients should receive 5 mg/kg' restated as 'Patients received 5 mg/kg')",
+        "citeproof/values/agreement.py",
+        "        if (c.group in lex.both_ways or _normal(c.word) in lex.source_too) and c.group not in claim_groups",
+        "        if c.group in lex.both_ways and c.group not in claim_groups",
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
+        "'should' is no modal a source line keeps (the advice restated as fact passes)",
+        "citeproof/data/claim_support.json",
+        '"_source_too": ["must", "shall", "have to", "has to", "need to", "needs to", "should", "ought to",',
+        '"_source_too": ["must", "shall", "have to", "has to", "need to", "needs to", "ought to",',
+        ("tests/values/test_agreement.py",),
+    ),
+    Mutation(
+        "a claim may take the words before its figure from a later clause ('The complete response rate was 45%')",
+        "citeproof/values/agreement.py",
+        "    if borrowed := borrowed_from_later_clause(claim_low, segment_low):",
+        "    if borrowed := None:",
+        ("tests/values/test_later_clause.py",),
+    ),
+    Mutation(
+        "any later clause lends its words, whatever it is about",
+        "citeproof/values/agreement.py",
+        "            if (term := next((t for t in borrowed if t in terms), None)) and (terms - {term}) & own:",
+        "            if (term := next((t for t in borrowed if t in terms), None)):",
+        ("tests/values/test_later_clause.py",),
+    ),
+    Mutation(
+        "a word of an earlier clause counts as borrowed too ('In women over 65, the ORR was 45%')",
+        "citeproof/values/agreement.py",
+        "        held = content_terms(segment_low[:end])",
+        "        held = content_terms(segment_low[start:end])",
+        ("tests/values/test_later_clause.py",),
+    ),
+    Mutation(
+        "the claim's words after its figure count too ('… in Arm A compared with the control arm')",
+        "citeproof/values/agreement.py",
+        "        borrowed = [t for t in dict.fromkeys(content_sequence(claim_low[claim_breaks[c - 1] + 1 if c else 0 : at])) if t not in held]",
+        "        borrowed = [t for t in dict.fromkeys(content_sequence(claim_low[claim_breaks[c - 1] + 1 if c else 0 :])) if t not in held]",
+        ("tests/values/test_later_clause.py",),
+    ),
 )
 
 

@@ -404,3 +404,33 @@ def test_a_scope_rank_period_or_privation_word_dropped_leaves_the_claim_to_the_j
     assert "'third most' (rank)" in out.claims[0].undecided_reasons[0]
     assert "'free of' (privation)" in out.claims[2].undecided_reasons[0]
     assert "'since' (period start)" in out.claims[4].undecided_reasons[0]
+
+
+# (claim, source, modal): a modal verb of the source line dropped — advice or a requirement restated as fact
+MODAL_DROPPED = [
+    ("Patients received 5 mg/kg every 8 hours for at least 14 days.",
+     "Patients should receive 5 mg/kg every 8 hours for at least 14 days.", "should"),
+    ("Patients had an ECOG performance status of 0 or 1.", "Patients must have an ECOG performance status of 0 or 1.", "must"),
+    ("The dose was reduced to 50 mg.", "The dose ought to be reduced to 50 mg.", "ought to"),
+    ("患者接受5 mg/kg治疗14天。", "患者应当接受5 mg/kg治疗14天。", "应当"),
+    ("患者年龄为18岁以上。", "患者年龄必须为18岁以上。", "必须"),
+]
+# the modal kept, written with another word of its group, or not a modal at all
+MODAL_KEPT = [
+    ("Patients should receive 5 mg/kg every 8 hours.", "Patients should receive 5 mg/kg every 8 hours."),
+    ("Patients were required to have an ECOG status of 0 or 1.", "Patients must have an ECOG status of 0 or 1."),
+    ("5 mg/kg every 8 hours is recommended.", "Patients should receive 5 mg/kg every 8 hours."),
+    ("The objective response rate was 45%.", "It should be noted that the objective response rate was 45%."),
+    ("12% of patients had a dose reduction.", "12% of patients required a dose reduction."),
+]
+
+
+@pytest.mark.parametrize("claim, source, word", MODAL_DROPPED)
+def test_a_dropped_modal_verb_is_named(claim, source, word):
+    why = words_disagree(claim, source)
+    assert why is not None and f"'{word}'" in why
+
+
+@pytest.mark.parametrize("claim, source", MODAL_KEPT)
+def test_a_kept_modal_another_of_its_group_or_a_non_modal_agrees(claim, source):
+    assert words_disagree(claim, source) is None
