@@ -543,8 +543,36 @@ def borrowed_from_later_clause(claim_low: str, segment_low: str) -> tuple[str, s
     "… 12 months in Arm A compared with the control arm"), and a term written in or before
     the figure's clause is the source's own description ("In women over 65, the ORR was 45%")."""
     segment_figures = _figures(segment_low)
-    if not segment_figures:
+    claim_figures = _figures(claim_low)
+    if not segment_figures or not claim_figures:
         return None
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(segment_low)]
+    spans = list(zip([0, *(b + 1 for b in breaks)], [*breaks, len(segment_low)]))
+    claim_breaks = [m.start() for m in _CLAUSE_BREAK.finditer(claim_low)]
+    # a clause holding any of the claim's figures is the claim's own (it may restate several)
+    values = {v for v, _ in claim_figures}
+    figure_clauses = {bisect_right(breaks, s) for v, s in segment_figures if v in values}
+    own_words = set().union(*(content_terms(segment_low[slice(*spans[j])]) for j in figure_clauses))
+    for figure, at in claim_figures:
+        clauses = {bisect_right(breaks, s) for value, s in segment_figures if value == figure}
+        if len(clauses) != 1:
+            continue  # not in the line as written, or in several clauses: pairing reads those
+        k = clauses.pop()
+        held = content_terms(segment_low[: spans[k][1]]) | own_words
+        c = bisect_right(claim_breaks, at)
+        stretch = content_sequence(claim_low[claim_breaks[c - 1] + 1 if c else 0 : at])
+        borrowed = [t for t in dict.fromkeys(stretch) if t not in held]
+        if not borrowed:
+            continue
+        own = content_terms(segment_low[slice(*spans[k])])
+        for j in range(k + 1, len(spans)):
+            clause = segment_low[slice(*spans[j])].strip(" ,;:，；：。！？!?.")
+            terms = content_terms(clause)
+            if not (term := next((t for t in borrowed if t in terms), None)):
+                continue  # (a clause holding one of the claim's figures has none: its words are held)
+            if (terms - {term}) & own:
+                return term, clause, figure
+    return None
     breaks = [m.start() for m in _CLAUSE_BREAK.finditer(segment_low)]
     claim_breaks = [m.start() for m in _CLAUSE_BREAK.finditer(claim_low)]
     for figure, at in _figures(claim_low):
