@@ -561,6 +561,22 @@ class ClaimSupport(Rule):
             sources={"clinical_trials/NCT0000002.json": _TRIAL_ZH},
         ),
         RuleExample(
+            name="later-clause-borrowed-en",
+            expect="fail",
+            reason="comes from a later clause",
+            # every claim word is in the line, but "complete" only in the clause after the 45%
+            report="# Results\n\nThe complete response rate was 45% in the trial [evidence:summary.md#L1].\n",
+            sources={"evidence/summary.md": "The overall response rate was 45% in the trial, with a low complete "
+                     "response rate.\n"},
+        ),
+        RuleExample(
+            name="modal-dropped-en",
+            expect="fail",
+            reason="the source line says 'should'",
+            report="# Dosing\n\nPatients received 5 mg/kg every 8 hours [evidence:label.md#L1].\n",
+            sources={"evidence/label.md": "Patients should receive 5 mg/kg every 8 hours.\n"},
+        ),
+        RuleExample(
             name="no-anchor-zh",
             expect="na",
             lang="zh",
