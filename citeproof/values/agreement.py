@@ -53,7 +53,8 @@ measured. A word added before a number or a stop-word is most often a restatemen
 (``dropped_modifier``): a content word of the line dropped between two words the claim writes
 side by side, or before the word it opens on ("The *annualized* relapse rate", "Treatment
 *failure* occurred", "*Febrile* neutropenia") widens what is measured; a listed weakening adverb
-("significantly") and a bracketed aside are let through.
+("significantly") and a bracketed aside are let through. The word modified may be one for study
+members at large: "40% of *evaluable* patients" is a share of fewer people than "40% of patients".
 
 Two more, each read from where the figure stands: a modal verb of the source line ('should',
 'must', 应当 — a class's ``_source_too`` words) may not be dropped either ("Patients should
@@ -675,7 +676,7 @@ def _added_modifiers(
         if j1 != j0 + 1 or i1 == i0 + 1:
             continue  # the segment has words between the two, or the claim none
         added, head = a[i1 - 1], a[i1]
-        if foreign(added[0], b[j1][2]) and _content(added[0]) and _content(head[0]):
+        if foreign(added[0], b[j1][2]) and _content(added[0]) and _head(head[0]):
             yield added[1], head[1], _BRACKET.search(claim_low, a[i0][2], head[2]) is not None
     if (at_start or borrowed_start) and pairs and pairs[0][1] == 0 and pairs[0][0] > 0:
         # before the first word both share, which opens the other text: "*North American* revenue
@@ -684,7 +685,7 @@ def _added_modifiers(
         added, head = a[pairs[0][0] - 1], a[pairs[0][0]]
         absent = added[0] not in held
         if (absent if at_start else not absent and foreign(added[0], b[0][2])) and _content(added[0]) \
-                and _content(head[0]) and _WRITTEN_BEFORE.fullmatch(claim_low, added[2], head[2]):
+                and _head(head[0]) and _WRITTEN_BEFORE.fullmatch(claim_low, added[2], head[2]):
             yield added[1], head[1], False
 
 
@@ -703,6 +704,17 @@ def _keyed(low: str) -> list[tuple[str, str, int]]:
 
 _DOTTED = re.compile(r"[a-z](?:\.[a-z])+")
 _WRITTEN_BEFORE = re.compile(r"[^\s,;:]+\s+")  # a word, its closing dot ("U.S."), then a space: no comma
+
+
+def _head(key: str) -> bool:
+    """A word a modifier can narrow: a content word, or a word for study members at large
+    ("*evaluable* patients": 40% of them is not 40% of all patients)."""
+    return _content(key) or key in _people()
+
+
+@lru_cache(maxsize=1)
+def _people() -> frozenset[str]:
+    return frozenset(cue_document()["swap_words_en"]["people"])
 
 
 def _content(key: str) -> bool:

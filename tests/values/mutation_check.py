@@ -2060,6 +2060,13 @@ MUTATIONS = (
         "    own_words: set[str] = set()",
         ("tests/values/test_later_clause.py",),
     ),
+    Mutation(
+        "a modifier of the people a figure counts goes unread ('40% of patients' for '40% of evaluable patients')",
+        "citeproof/values/agreement.py",
+        "    return _content(key) or key in _people()",
+        "    return _content(key)",
+        ("tests/values/test_added_modifier.py",),
+    ),
 )
 
 

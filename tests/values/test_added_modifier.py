@@ -115,3 +115,40 @@ def test_through_the_pipeline_a_dropped_modifier_leaves_the_claim_to_the_judge_a
         (weaker, "The drug improved overall survival in older women."),  # a weakening adverb dropped
     ])
     assert [c.status for c in out] == ["undecided", "pass", "undecided", "pass"]
+
+
+# A share's or a count's people narrowed by a modifier: "40% of evaluable patients" is a share of
+# fewer people than "40% of patients" (red team round 6, p033's shape). The words for study members
+# at large are stop-words to content overlap, so a modifier before one went unread.
+PEOPLE_NARROWED = [  # (source, claim, dropped word)
+    ("The response rate was 40% of evaluable patients.", "The response rate was 40% of patients.", "evaluable"),
+    ("Evaluable patients had a response rate of 40%.", "Patients had a response rate of 40%.", "evaluable"),
+    ("Grade 3 rash occurred in 12% of treated participants.", "Grade 3 rash occurred in 12% of participants.", "treated"),
+]
+PEOPLE_KEPT = [  # (source, claim)
+    ("The response rate was 40% of evaluable patients.", "The response rate was 40% of evaluable patients."),
+    ("Grade 3 rash occurred in 12% of treated participants.", "Grade 3 rash occurred in 12% of treated participants."),
+    # another word for study members at large is the same people
+    ("The response rate was 40% of patients.", "The response rate was 40% of participants."),
+]
+
+
+@pytest.mark.parametrize("source, claim, word", PEOPLE_NARROWED)
+def test_a_modifier_of_the_people_a_figure_counts_dropped_is_named(source, claim, word):
+    assert dropped_modifier(source.lower(), claim.lower())[0] == word
+
+
+def test_a_modifier_of_the_people_added_is_named():
+    assert added_modifier("the response rate was 40% of evaluable patients.", "the response rate was 40% of patients.") \
+        == ("evaluable", "patients")
+
+
+@pytest.mark.parametrize("source, claim", PEOPLE_KEPT)
+def test_the_same_people_kept_are_no_modifier(source, claim):
+    assert dropped_modifier(source.lower(), claim.lower()) is None
+    assert added_modifier(claim.lower(), source.lower()) is None
+
+
+def test_through_the_pipeline_the_narrowed_people_are_undecided_and_the_kept_ones_pass(tmp_path):
+    claims = verify_pairs(tmp_path, [(s, c) for s, c, _ in PEOPLE_NARROWED] + PEOPLE_KEPT)
+    assert [c.status for c in claims] == ["undecided"] * len(PEOPLE_NARROWED) + ["pass"] * len(PEOPLE_KEPT)

@@ -223,7 +223,9 @@ def test_through_the_pipeline_other_people_are_left_to_the_judge(tmp_path, claim
     assert f"'{swap[0]}' stands where the source says '{swap[1]}'" in checked.undecided_reasons[0]
 
 
-@pytest.mark.parametrize(("claim", "source"), PEOPLE_KEPT)
+# ("20% of patients" for "20% of evaluable patients" is no swap, but a dropped modifier of the
+# people counted: tests/values/test_added_modifier.py leaves it to the judge)
+@pytest.mark.parametrize(("claim", "source"), [k for k in PEOPLE_KEPT if "evaluable" not in k[1]])
 def test_through_the_pipeline_the_same_people_still_pass(tmp_path, claim, source):
     out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
     (checked,) = [c for c in out.claims if c.anchors]
