@@ -18,6 +18,11 @@ _CT_RECORD = (
     ' "Results": ["Overall Number of Participants Analyzed: 120", "Responders: 30 (25%)"],'
     ' "Adverse Events": ["Total: 12/120 (10.00%)"]}'
 )
+# the same record as an editor shows it saved with indentation: line 4 holds the count, line 3 a key
+_CT_RECORD_LINES = (
+    '{\n "Clinical Trial ID": "NCT00000001",\n "Results": [\n  "Overall Number of Participants Analyzed: 120",\n'
+    '  "Responders: 30 (25%)"\n ]\n}\n'
+)
 
 
 class AnchorResolution(Rule):
@@ -27,12 +32,15 @@ class AnchorResolution(Rule):
     scope = "claim"
     doc = RuleDoc(
         what="Every non-URL anchor of a claim resolves to a saved file inside the sources folder, "
-        "and its locator (lines, page, section, table) exists in that file.",
+        "and its locator (lines, page, section, table) exists in that file. A line locator counts the "
+        "saved file's lines as an editor shows them (SPEC §2); in a .json source it names the values "
+        "written on those lines.",
         why="A citation to a file that was never saved, to a section the file does not have, or to a "
         "path outside the sources folder cannot back anything; treating it as evidence launders the claim.",
         fails="An anchor whose file is missing, whose kind has no channel, whose path leaves the sources "
         "folder (.., absolute, symlink out), whose file is too large, binary or not UTF-8, or whose "
-        "locator names lines/pages/sections/tables the file does not have.",
+        "locator names lines/pages/sections/tables the file does not have, or .json lines that hold "
+        "only brackets or keys (the message names the next line holding a value).",
         passes="Every non-URL anchor of the claim resolved to a window of a readable saved file.",
         not_applicable="The claim has no anchors, or only URL anchors (checked by the URL rule).",
     )
@@ -56,6 +64,19 @@ class AnchorResolution(Rule):
             reason="anchor_escapes_sources",
             report="# Notes\n\nThe threshold was 30 units [evidence:../outside.txt#L1].\n",
             sources={"evidence/inside.txt": "The threshold was 30 units.\n"},
+        ),
+        RuleExample(
+            name="json-file-line-en",
+            expect="pass",
+            report="# Results\n\nThe trial analysed 120 participants [nct:NCT00000001#L4].\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD_LINES},
+        ),
+        RuleExample(
+            name="json-key-line-en",
+            expect="fail",
+            reason="locator_not_found",
+            report="# Results\n\nThe trial analysed 120 participants [nct:NCT00000001#L3].\n",
+            sources={"clinical_trials/NCT00000001.json": _CT_RECORD_LINES},
         ),
         RuleExample(
             name="no-anchor-en",

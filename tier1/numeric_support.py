@@ -213,7 +213,7 @@ class NumericSupport(Rule):
                 self.finding(
                     "numeric_token_miss",
                     f"'{a.raw}' ({a.normalised}) is not in the cited window of [{searched}]"
-                    + (f": {a.why}" if a.why else ": no equal or plausible value there") + _json_lines_note(resolved),
+                    + (f": {a.why}" if a.why else ": no equal or plausible value there"),
                     claim_id=claim.id,
                     location=claim.location,
                 )
@@ -226,18 +226,4 @@ class NumericSupport(Rule):
                                for a in plausible)
             return self.undecided(f"plausible: {detail}", claim_id=claim.id)
         return self.ok(claim.id)
-
-
-def _json_lines_note(resolved) -> str:
-    """What a line locator into a .json source counts, when the claim cites one: the lines
-    citeproof reads from it (one per list item or scalar value, a list's objects one per dumped
-    line: citeproof.sources.readers), not the saved file's lines, so "#L82" written from an
-    editor may point elsewhere."""
-    for r in resolved:
-        locator = r.anchor.locator
-        if locator is not None and locator.kind == "lines" and r.window.document.media == "json":
-            return (f" (in the .json source [{r.anchor.raw}], #{locator.raw} counts the lines citeproof reads from it — "
-                    "one per list item or value, not the saved file's lines; a JSON key path "
-                    "cites a part by name)")
-    return ""
 

@@ -74,12 +74,19 @@ def window_for(
     if kind == "lines":
         start = locator.start or 0
         end = locator.end if locator.end is not None else start
-        if start < 1 or end < start or end > n:
+        # the saved file's lines (SPEC §2), which a JSON source's reader lines are not
+        n_file = document.file_lines[-1] if document.file_lines else n
+        if start < 1 or end < start or end > n_file:
+            has = f"whose values end at line {n_file}" if document.file_lines else f"which has {n} line{'s' if n != 1 else ''}"
+            return _miss("locator_out_of_range", f"lines {locator.raw!r} are outside {where}, {has}")
+        span = document.lines_at(start, end)
+        if span is None:
             return _miss(
-                "locator_out_of_range",
-                f"lines {locator.raw!r} are outside {where}, which has {n} line{'s' if n != 1 else ''}",
+                "locator_not_found",
+                f"lines {locator.raw!r} of {where} hold no value, only brackets or keys: cite the lines of the "
+                f"values (line {_next_value_line(document, end)} holds the next)",
             )
-        return _window(document, start, end, locator.raw, False, settings, segmenter)
+        return _window(document, span[0], span[1], locator.raw, False, settings, segmenter)
     if kind == "page":
         pages = document.pages
         if not pages:
@@ -106,6 +113,10 @@ def window_for(
         return _miss("locator_not_found", f"section {name!r} not found in {where}; sections: {available}")
     first, last = document.sections[found_name]
     return _window(document, first, last, locator.raw, False, settings, segmenter)
+
+
+def _next_value_line(document: SourceDocument, after: int) -> int:
+    return next((f for f in document.file_lines if f > after), document.file_lines[-1])
 
 
 def _window(

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from citeproof.parse.html import HEADING_TAGS, SKIP_TAGS, attrs_hidden
 from citeproof.sources.headings import markdown_heading, page_marker, table_caption, text_heading
+from citeproof.sources.json_lines import scalar_count, scalar_value_lines
 from citeproof.text.normalize import normalize_text
 
 MEDIA_BY_EXT: dict[str, str] = {"json": "json", "txt": "txt", "md": "md", "html": "html", "xml": "xml"}
@@ -43,6 +44,8 @@ class ReadResult:
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)
     title: str | None = None
     header_rows: frozenset[int] = frozenset()  # 1-based lines that are an HTML table's <th>-only row
+    # the saved file's line of each line (JSON, whose reader lines are its values); () when they are the same
+    file_lines: tuple[int, ...] = ()
 
 
 def read_source(text: str, media: str) -> ReadResult:
@@ -510,45 +513,81 @@ def read_json(text: str) -> ReadResult:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UnreadableSource(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    raw: list[str] = []
+    out = _JsonLines(scalar_value_lines(text))
     sections: dict[str, tuple[int, int]] = {}
     if isinstance(data, dict) and data:
-        _json_object(data, "", raw, sections)
+        _json_object(data, "", out, sections)
     else:
-        raw = json.dumps(data, ensure_ascii=False, indent=2).split("\n")
-    return ReadResult(lines=_norm_all(raw), sections=sections)
+        out.dumped(data)
+    # a key written twice (json.loads keeps the last) shifts the count: no file lines then
+    exact = out.cursor == len(out.value_lines) == scalar_count(data)
+    return ReadResult(lines=_norm_all(out.lines), sections=sections, file_lines=tuple(out.at) if exact else ())
 
 
-def _json_object(obj: dict, prefix: str, lines: list[str], sections: dict[str, tuple[int, int]]) -> None:
+class _JsonLines:
+    """The reader's lines of a JSON source, each with the saved file's line it comes from
+    (``citeproof.sources.json_lines``): the k-th scalar value read is the k-th the scanner found."""
+
+    def __init__(self, value_lines: list[int]) -> None:
+        self.value_lines = value_lines
+        self.cursor = 0  # scalar values read so far
+        self.lines: list[str] = []
+        self.at: list[int] = []
+
+    def _line_of_next(self) -> int:
+        if self.cursor < len(self.value_lines):
+            return self.value_lines[self.cursor]
+        return self.value_lines[-1] if self.value_lines else 1
+
+    def scalar(self, lines: list[str]) -> None:
+        """One scalar value, read as ``lines`` (a string with newlines gives several)."""
+        self.at.extend([self._line_of_next()] * len(lines))
+        self.lines.extend(lines)
+        self.cursor += 1
+
+    def dumped(self, value: object) -> None:
+        """An object or list inside a list (or a top level that is no object), one line per line
+        of its indented dump: a dumped line stands at its value's line, a bracket at the next one's."""
+        for line in json.dumps(value, ensure_ascii=False, indent=2).split("\n"):
+            self.at.append(self._line_of_next())
+            self.lines.append(line)
+            self.cursor += len(scalar_value_lines(line))
+
+
+def _json_object(obj: dict, prefix: str, out: _JsonLines, sections: dict[str, tuple[int, int]]) -> None:
     """Each key is a section (nested keys as dotted paths, "results.primary"); a list of
     scalars gives one line per item so item k of a section is line first+k. Lines are
     collected raw (newline-free) and normalised together by the caller."""
+    lines = out.lines
     for key, value in obj.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         first = len(lines)
         if isinstance(value, dict):
-            _json_object(value, path, lines, sections)
+            _json_object(value, path, out, sections)
         elif isinstance(value, list):
             try:
                 "".join(value)  # C-speed check that every item is a string (the common case)
             except TypeError:
                 pass
             else:
-                lines.extend(value)  # newlines inside items are folded by _norm_all
+                # newlines inside items are folded by _norm_all: one line per item
+                out.at.extend(out.value_lines[out.cursor : out.cursor + len(value)])
+                out.cursor += len(value)
+                lines.extend(value)
                 if len(lines) > first:
                     sections.setdefault(path, (first + 1, len(lines)))
                 continue
             for v in value:
                 if isinstance(v, str):
-                    lines.append(v)
+                    out.scalar([v])
                 elif isinstance(v, (dict, list)):
-                    lines.extend(json.dumps(v, ensure_ascii=False, indent=2).split("\n"))
+                    out.dumped(v)
                 else:
-                    lines.append(json.dumps(v, ensure_ascii=False))
+                    out.scalar([json.dumps(v, ensure_ascii=False)])
         elif isinstance(value, str):
-            lines.extend(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+            out.scalar(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
         else:
-            lines.append(json.dumps(value, ensure_ascii=False))
+            out.scalar([json.dumps(value, ensure_ascii=False)])
         if len(lines) > first:
             sections.setdefault(path, (first + 1, len(lines)))
 

@@ -4,6 +4,7 @@ process boundary (the report carries only ids, lines and offsets)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from citeproof.model import Anchor, Finding
@@ -37,6 +38,22 @@ class SourceDocument:
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)  # "Table N" → (first, last) line
     # lines (1-based) that are a table's header row without a Markdown rule under them (HTML <th> rows)
     header_rows: frozenset[int] = frozenset()
+    # the saved file's line of line N at [N-1], where the two differ (a JSON source: one line per
+    # value); () when line N is the file's line N. Line locators (SPEC §2) count the file's lines.
+    file_lines: tuple[int, ...] = ()
+
+    def file_line(self, line: int) -> int:
+        """The saved file's line that ``line`` (1-based, of ``lines``) comes from."""
+        return self.file_lines[line - 1] if self.file_lines and 1 <= line <= len(self.file_lines) else line
+
+    def lines_at(self, first: int, last: int) -> tuple[int, int] | None:
+        """The lines (first, last) that come from the saved file's lines ``first..last``, or None
+        when no line does (a line of brackets or keys only)."""
+        if not self.file_lines:
+            return (first, last) if 1 <= first <= last <= len(self.lines) else None
+        lo = bisect_left(self.file_lines, first)
+        hi = bisect_right(self.file_lines, last)
+        return (lo + 1, hi) if hi > lo else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1970,13 +1970,6 @@ MUTATIONS = (
         ("tests/parse/test_text_sentences.py",),
     ),
     Mutation(
-        "a miss under a JSON line locator does not say what #L counted",
-        "tier1/numeric_support.py",
-        "        if locator is not None and locator.kind == \"lines\" and r.window.document.media == \"json\":\n",
-        "        if False:\n",
-        ("tests/tier1/test_json_line_locator_note.py",),
-    ),
-    Mutation(
         "a length written to three decimals ('0.003m') is also read as millions",
         "citeproof/values/extract.py",
         "        metre_or_million = currency is None and word_value is None and _decimals(numeral) <= 2 \\\n",
@@ -2066,6 +2059,48 @@ MUTATIONS = (
         "    return _content(key) or key in _people()",
         "    return _content(key)",
         ("tests/values/test_added_modifier.py",),
+    ),
+    Mutation(
+        "a JSON line locator counts the reader's lines again, not the saved file's (SPEC §2)",
+        "citeproof/sources/locate.py",
+        "        span = document.lines_at(start, end)",
+        "        span = (start, end) if end <= n else None",
+        ("tests/sources/test_json_file_lines.py",),
+    ),
+    Mutation(
+        "the report shows a JSON window in the reader's lines, not the file lines its locator counted",
+        "citeproof/pipeline.py",
+        "        window_lines=(w.document.file_line(w.line_start), w.document.file_line(w.line_end)) if w is not None else None,",
+        "        window_lines=(w.line_start, w.line_end) if w is not None else None,",
+        ("tests/sources/test_json_file_lines.py",),
+    ),
+    Mutation(
+        "a file line range starts at the value after its first line",
+        "citeproof/sources/types.py",
+        "        lo = bisect_left(self.file_lines, first)",
+        "        lo = bisect_right(self.file_lines, first)",
+        ("tests/sources/test_json_file_lines.py",),
+    ),
+    Mutation(
+        "a key is counted as a value (every later value's line shifts)",
+        "citeproof/sources/json_lines.py",
+        "        if token[0] == '\"' and text.startswith(\":\", _SPACE.match(text, m.end()).end()):",
+        "        if False:",
+        ("tests/sources/test_json_file_lines.py",),
+    ),
+    Mutation(
+        "an object inside a list counts as one value, whatever it holds",
+        "citeproof/sources/readers.py",
+        "            self.cursor += len(scalar_value_lines(line))",
+        "            self.cursor += 1",
+        ("tests/sources/test_json_file_lines.py",),
+    ),
+    Mutation(
+        "a key written twice still gets file lines (off by one after it)",
+        "citeproof/sources/readers.py",
+        "    exact = out.cursor == len(out.value_lines) == scalar_count(data)",
+        "    exact = True",
+        ("tests/sources/test_json_file_lines.py",),
     ),
 )
 
