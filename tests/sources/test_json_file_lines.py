@@ -48,6 +48,7 @@ def test_objects_inside_lists_and_bare_values_keep_their_file_lines():
     text = json.dumps(record, indent=3)
     lines = text.split("\n")
     read = read_json(text)
+    assert len(read.file_lines) == len(read.lines)
     for line, at in zip(read.lines, read.file_lines):
         if any(c.isalnum() for c in line):  # a bracket stands at the next value's line
             assert line.strip().split("\\n")[0] in lines[at - 1], (line, at)
