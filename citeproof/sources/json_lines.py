@@ -34,9 +34,15 @@ def scalar_value_lines(text: str) -> list[int]:
 
 
 def scalar_count(value: object) -> int:
-    """How many scalar values ``value`` holds (itself, if it is one): what the scanner counts."""
-    if isinstance(value, dict):
-        return sum(scalar_count(v) for v in value.values())
-    if isinstance(value, list):
-        return sum(scalar_count(v) for v in value)
-    return 1
+    """How many scalar values ``value`` holds (itself, if it is one): what the scanner counts.
+    A walk with a stack: a source nested thousands deep is read, not a recursion error."""
+    count, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        else:
+            count += 1
+    return count

@@ -122,3 +122,11 @@ def test_a_one_line_json_file_is_line_1(tmp_path):
     report = "# R\n\nArm I: median time to progression 13.5 months [nct:NCT00000001#L1].\n"
     (out,) = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims
     assert out.status == "pass", out.reasons
+
+
+def test_a_deeply_nested_record_is_read_with_its_file_lines():
+    # the value count walks with a stack: nesting as deep as json.loads reads is no recursion error
+    deep = "[" * 900 + '"Arm A: the objective response rate was 45%."' + "]" * 900
+    read = read_json('{"Results":\n' + deep + "}")
+    assert read.file_lines and set(read.file_lines) == {2}
+    assert scalar_count(json.loads(deep)) == 1
