@@ -111,7 +111,8 @@ def _flat(text: str) -> str:
 def excerpt_holds(excerpt: Excerpt, window: SourceWindow, lines: list[int]) -> bool:
     flat = _flat(excerpt.text)
     for n in lines:
-        in_span = any(s.line_start <= n <= s.line_end for s in excerpt.spans)
+        at = window.document.file_line(n)  # spans count the saved file's lines
+        in_span = any(s.line_start <= at <= s.line_end for s in excerpt.spans)
         if not in_span or _flat(window.document.lines[n - 1]) not in flat:
             return False
     return True

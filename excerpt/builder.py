@@ -682,16 +682,18 @@ def _excerpt(
     window: SourceWindow, parts: Sequence[Sequence[_Piece]], strategy: str, source_path: str | None
 ) -> Excerpt:
     text = _render(parts)
+    document = window.document
+    # lines as the saved file numbers them (an auditor opens the file; a JSON source's reader
+    # lines are its values), offsets into the normalised text the judge's excerpt was cut from
     spans = tuple(
         ExcerptSpan(
-            line_start=part[0].line_start,
-            line_end=part[-1].line_end,
+            line_start=document.file_line(part[0].line_start),
+            line_end=document.file_line(part[-1].line_end),
             char_start=part[0].char_start,
             char_end=part[-1].char_end,
         )
         for part in parts
     )
-    document = window.document
     return Excerpt(
         source_id=document.source_id,
         source_path=source_path if source_path is not None else document.path,

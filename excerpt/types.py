@@ -8,7 +8,7 @@ from citeproof.model import Frozen
 class ExcerptSpan(Frozen):
     """One contiguous part of an excerpt, located in the source."""
 
-    line_start: int  # 1-based, inclusive
+    line_start: int  # 1-based, inclusive, in the saved file's lines (SourceDocument.file_line)
     line_end: int
     char_start: int  # offsets into SourceDocument.text
     char_end: int
@@ -20,7 +20,7 @@ class Excerpt(Frozen):
     locator: str | None
     text: str
     sha256: str
-    line_start: int  # 1-based, inclusive, in the SourceDocument's lines
+    line_start: int  # 1-based, inclusive, in the saved file's lines (SourceDocument.file_line)
     line_end: int
     char_start: int  # offsets into SourceDocument.text
     char_end: int

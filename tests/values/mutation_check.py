@@ -2102,6 +2102,13 @@ MUTATIONS = (
         "    exact = True",
         ("tests/sources/test_json_file_lines.py",),
     ),
+    Mutation(
+        "an excerpt's lines (and the audit line's) count a JSON source's reader lines, not the saved file's",
+        "excerpt/builder.py",
+        "            line_end=document.file_line(part[-1].line_end),",
+        "            line_end=part[-1].line_end,",
+        ("tests/excerpt/test_excerpt_with_store.py",),
+    ),
 )
 
 
