@@ -2109,6 +2109,13 @@ MUTATIONS = (
         "            line_end=part[-1].line_end,",
         ("tests/excerpt/test_excerpt_with_store.py",),
     ),
+    Mutation(
+        "'can' is no hedge ('Study agent A leads to bone loss' for '… can lead to bone loss' passes)",
+        "citeproof/data/claim_support.json",
+        '"hedges": ["may", "might", "could", "can", "possibly",',
+        '"hedges": ["may", "might", "could", "possibly",',
+        ("tests/values/test_strength.py",),
+    ),
 )
 
 

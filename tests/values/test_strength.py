@@ -166,6 +166,9 @@ def test_a_kept_or_empty_restriction_is_no_generalisation(claim, source):
         ("No patients stopped because of toxicity.", "Almost no patients stopped because of toxicity.", "almost no"),
         ("The decline was driven by generic competition.", "The decline was partly driven by generic competition.", "partly"),
         ("The drug may improve survival.", "The drug may possibly improve survival.", "possibly"),
+        # a possibility stated as what happens (red team: 'Letrozole can lead to bone loss' restated without 'can')
+        ("Study agent A leads to bone loss in older women.", "Study agent A can lead to bone loss in older women.", "can"),
+        ("Patients received up to 6 cycles.", "Patients can receive up to 6 cycles.", "can"),
     ],
 )
 def test_each_hedge_of_the_source_must_be_kept(claim, source, dropped):
@@ -178,6 +181,7 @@ def test_each_hedge_of_the_source_must_be_kept(claim, source, dropped):
         ("About 40% responded.", "Approximately 40% responded."),  # one approximation for another
         ("Nearly all patients completed the planned six cycles.", "Nearly all patients completed the planned six cycles."),
         ("约40%的患者缓解。", "大约40%的患者缓解。"),
+        ("Study agent A can lead to bone loss in older women.", "Study agent A can lead to bone loss in older women."),
     ],
 )
 def test_a_kept_hedge_or_another_approximation_is_not_stronger(claim, source):
