@@ -23,6 +23,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from citeproof.parse.html import HEADING_TAGS, SKIP_TAGS, attrs_hidden
 from citeproof.sources.headings import markdown_heading, page_marker, table_caption, text_heading
@@ -43,6 +44,8 @@ class ReadResult:
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)
     title: str | None = None
     header_rows: frozenset[int] = frozenset()  # 1-based lines that are an HTML table's <th>-only row
+    # 1-based line → the unit phrase a JSON key beside its value names ('"unitOfMeasure": "months"')
+    value_units: dict[int, str] = field(default_factory=dict)
 
 
 def read_source(text: str, media: str) -> ReadResult:
@@ -512,22 +515,73 @@ def read_json(text: str) -> ReadResult:
         raise UnreadableSource(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     raw: list[str] = []
     sections: dict[str, tuple[int, int]] = {}
+    units: dict[int, str] = {}
     if isinstance(data, dict) and data:
-        _json_object(data, "", raw, sections)
+        _json_object(data, "", raw, sections, units, None)
     else:
         raw = json.dumps(data, ensure_ascii=False, indent=2).split("\n")
-    return ReadResult(lines=_norm_all(raw), sections=sections)
+        _dumped_units(data, 0, None, units)
+    return ReadResult(lines=_norm_all(raw), sections=sections, value_units=units)
 
 
-def _json_object(obj: dict, prefix: str, lines: list[str], sections: dict[str, tuple[int, int]]) -> None:
+@lru_cache(maxsize=1)
+def _json_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """(the keys naming a unit, the keys whose scalar is a measured value): value_cues.json."""
+    from citeproof.values.lexicon import data_json  # the word lists live with the value reader's
+
+    cues = data_json("value_cues.json")
+    return frozenset(cues["json_unit_keys"]["words"]), frozenset(cues["json_measured_keys"]["words"])
+
+
+def _own_unit(obj: dict, inherited: str | None) -> str | None:
+    """The unit an object's values are in: its own unit key's, else the enclosing object's. A
+    unit key naming a count ("Participants") still replaces the outer unit: its values are counts."""
+    unit_keys, _ = _json_keys()
+    for key, value in obj.items():
+        if isinstance(key, str) and key.lower() in unit_keys and isinstance(value, str):
+            return value
+    return inherited
+
+
+def _measured(key: str, value: object) -> bool:
+    return key.lower() in _json_keys()[1] and isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _dumped_units(value: object, first: int, unit: str | None, out: dict[int, str]) -> int:
+    """How many lines ``json.dumps(value, indent=2)`` takes from 0-based line ``first`` on; each
+    measured value's line under a unit key goes into ``out`` (1-based). The dump's layout is
+    fixed: a non-empty object or list opens and closes on lines of its own, a scalar takes one."""
+    if isinstance(value, dict) and value:
+        unit = _own_unit(value, unit)
+        line = first + 1
+        for key, item in value.items():
+            if unit is not None and _measured(str(key), item):
+                out[line + 1] = unit
+            line += _dumped_units(item, line, unit, out)
+        return line - first + 1
+    if isinstance(value, list) and value:
+        line = first + 1
+        for item in value:
+            line += _dumped_units(item, line, unit, out)
+        return line - first + 1
+    return 1
+
+
+def _json_object(
+    obj: dict, prefix: str, lines: list[str], sections: dict[str, tuple[int, int]], units: dict[int, str],
+    unit: str | None,
+) -> None:
     """Each key is a section (nested keys as dotted paths, "results.primary"); a list of
     scalars gives one line per item so item k of a section is line first+k. Lines are
-    collected raw (newline-free) and normalised together by the caller."""
+    collected raw (newline-free) and normalised together by the caller. A measured value whose
+    object (or an enclosing one) names its unit in a key beside it is noted in ``units``: the
+    lines no longer show which keys were siblings."""
+    unit = _own_unit(obj, unit)
     for key, value in obj.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         first = len(lines)
         if isinstance(value, dict):
-            _json_object(value, path, lines, sections)
+            _json_object(value, path, lines, sections, units, unit)
         elif isinstance(value, list):
             try:
                 "".join(value)  # C-speed check that every item is a string (the common case)
@@ -542,12 +596,17 @@ def _json_object(obj: dict, prefix: str, lines: list[str], sections: dict[str, t
                 if isinstance(v, str):
                     lines.append(v)
                 elif isinstance(v, (dict, list)):
+                    _dumped_units(v, len(lines), unit, units)
                     lines.extend(json.dumps(v, ensure_ascii=False, indent=2).split("\n"))
                 else:
                     lines.append(json.dumps(v, ensure_ascii=False))
         elif isinstance(value, str):
+            if unit is not None and _measured(str(key), value) and "\n" not in value and "\r" not in value:
+                units[len(lines) + 1] = unit
             lines.extend(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
         else:
+            if unit is not None and _measured(str(key), value):
+                units[len(lines) + 1] = unit
             lines.append(json.dumps(value, ensure_ascii=False))
         if len(lines) > first:
             sections.setdefault(path, (first + 1, len(lines)))

@@ -347,6 +347,7 @@ class SourceStore:
             title=(entry.title if entry and entry.title else result.title),
             tables=result.tables,
             header_rows=result.header_rows,
+            value_units=result.value_units,
         )
 
     # ------------------------------------------------------------------ windows

@@ -28,6 +28,8 @@ class TableContext:
 
     above: str | None = None  # the header row of the table the window's first line is a row of, when above it
     header_rows: frozenset[int] = frozenset()  # window-local indices of header rows no Markdown rule marks
+    # window-local line index → the unit phrase a JSON key beside that line's value names
+    value_units: tuple[tuple[int, str], ...] = ()
 
 
 NO_TABLE = TableContext()
@@ -80,4 +82,13 @@ def table_context(window: SourceWindow, headers: dict[int, int] | None) -> Table
     if headers is not None and (header := headers.get(window.line_start)) is not None and header < window.line_start:
         above = document.lines[header - 1]
     rows = frozenset(n - window.line_start for n in document.header_rows if window.line_start <= n <= window.line_end)
-    return TableContext(above, rows) if above is not None or rows else NO_TABLE
+    units = _window_units(document.value_units, window.line_start, window.line_end)
+    return TableContext(above, rows, units) if above is not None or rows or units else NO_TABLE
+
+
+def _window_units(units: dict[int, str], first: int, last: int) -> tuple[tuple[int, str], ...]:
+    if not units:
+        return ()
+    if last - first + 1 < len(units):  # a short window in a long record: look its own lines up
+        return tuple((n - first, units[n]) for n in range(first, last + 1) if n in units)
+    return tuple(sorted((n - first, unit) for n, unit in units.items() if first <= n <= last))

@@ -37,6 +37,8 @@ class SourceDocument:
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)  # "Table N" → (first, last) line
     # lines (1-based) that are a table's header row without a Markdown rule under them (HTML <th> rows)
     header_rows: frozenset[int] = frozenset()
+    # line (1-based) → the unit a JSON key beside that line's value names (readers.read_json)
+    value_units: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

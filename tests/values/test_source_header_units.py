@@ -57,3 +57,37 @@ def test_through_the_pipeline_the_true_claims_no_longer_fail_and_a_wrong_one_doe
     out = verify_against(tmp_path, source, cited_report(
         "The daily dose was 200 mg.", "The daily dose was 200 µg.", anchor="[evidence:s.md#L8]"))
     assert [c.status for c in out.claims if c.anchors] == ["pass", "fail"]
+
+
+# Red team round 5 leftover: a value the source writes bare where its own label names the unit.
+# The same line's label holds for certain ("Median PFS, months: 11.2"; "Median PFS (months) was
+# 11.2 …" up to the clause's end); a label line above the value is a reading only (plausible), and
+# a unit no label of the source names is never lent.
+@pytest.mark.parametrize(
+    ("source", "claim", "state"),
+    [
+        ("Median PFS, months: 11.2", "a median PFS of 11.2 months", "supported"),
+        ("Median PFS, months: 11.2", "a median PFS of 11.2 weeks", "missing"),
+        ("Median PFS (months) was 11.2 in Arm A", "a median PFS of 11.2 months", "supported"),
+        ("Median PFS (months) was 11.2 in Arm A", "a median PFS of 11.2 weeks", "missing"),
+        ("中位无进展生存期（月）为11.2", "中位无进展生存期为11.2个月", "supported"),
+        # the clause ends at ';': a figure after it is not in the label's unit
+        ("Median PFS (months) was 11.2; the HR was 0.65", "a median PFS of 0.65 months", "missing"),
+        ("Progression-free survival (months)\nArm A: 11.2", "a median PFS of 11.2 months", "plausible"),
+        ("Progression-free survival (months)\nArm A: 11.2", "a median PFS of 11.2 weeks", "missing"),
+        # a blank line, or another label line, ends what the label line names
+        ("Progression-free survival (months)\n\nArm A: 11.2", "a median PFS of 11.2 months", "missing"),
+        ("Progression-free survival (months)\nTime to response\nArm A: 11.2", "a median PFS of 11.2 months", "missing"),
+        # a count-and-share label names no unit for the counts under it
+        ("Adverse events, n (%)\nGrade 3: 12", "12% had grade 3 events", "missing"),
+    ],
+)
+def test_a_label_naming_the_unit_gives_the_bare_value_its_unit(source, claim, state):
+    atom = next(a for a in extract_atoms(claim) if a.number in (11.2, 0.65, 12))
+    assert match_atom(atom, build_index(source))[0] == state
+
+
+def test_through_the_pipeline_a_label_unit_true_claim_passes_and_its_wrong_unit_fails(tmp_path):
+    out = verify_against(tmp_path, "# S\n\nMedian PFS, months: 11.2\n", cited_report(
+        "Median PFS was 11.2 months.", "Median PFS was 11.2 weeks."))
+    assert [c.status for c in out.claims if c.anchors] == ["pass", "fail"]
