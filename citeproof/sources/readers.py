@@ -124,7 +124,9 @@ def read_plain_text(text: str) -> ReadResult:
 
 def read_markdown(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
-    lines = _norm_all(_markdown_visible(raw))
+    markup: list[str] = []  # each line without comments (empty in a comment or a fence): its HTML
+    lines = _norm_all(_markdown_visible(raw, markup))
+    header_rows = _html_table_rows(markup, lines) if "<t" in text.lower() else frozenset()
     headings: list[tuple[int, int, str]] = []  # (line index, level, name)
     fence: str | None = None
     title: str | None = None
@@ -147,8 +149,64 @@ def read_markdown(text: str) -> ReadResult:
         title = min(headings, key=lambda h: (h[1], h[0]))[2]
     sections = _nested_sections(headings, len(lines))
     return ReadResult(
-        lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines), title=title
+        lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines), title=title,
+        header_rows=header_rows,
     )
+
+
+_TABLE_OPEN = re.compile(r"<table\b", re.I)
+_TABLE_CLOSE = re.compile(r"</table\s*>", re.I)
+_ROW_OPEN = re.compile(r"<tr\b", re.I)
+
+
+def _html_table_rows(markup: list[str], lines: list[str]) -> frozenset[int]:
+    """An HTML table written in a Markdown file, read row by row: each row's text (the HTML
+    reader's, cells between pipes) goes on the line where its ``<tr>`` opens, written as a
+    Markdown table row, and the other lines of that row are left empty, so line N is still the
+    file's line N. Flattened, the header "ORR (%)" and its cell "45.2" were one run of words and
+    the cell lost its unit. Returns the (1-based) lines that are a header row. A table whose rows
+    do not each open on a line of their own (the whole table on one line) is left as it was:
+    its rows cannot be put on lines of their own without moving every line after it."""
+    header_rows: set[int] = set()
+    i = 0
+    while i < len(markup):
+        if not (opened := _TABLE_OPEN.search(markup[i])):
+            i += 1
+            continue
+        last = next((j for j in range(i, len(markup)) if _TABLE_CLOSE.search(markup[j], opened.end() if j == i else 0)), None)
+        if last is None:
+            return frozenset(header_rows)
+        header_rows |= _place_rows(markup, lines, i, last)
+        i = last + 1
+    return frozenset(header_rows)
+
+
+def _place_rows(markup: list[str], lines: list[str], first: int, last: int) -> set[int]:
+    starts = [(k, m.start()) for k in range(first, last + 1) for m in _ROW_OPEN.finditer(markup[k])]
+    if not starts or len({k for k, _ in starts}) != len(starts):
+        return set()  # no rows, or two rows open on one line
+    after = markup[last][_TABLE_CLOSE.search(markup[last], starts[-1][1] if starts[-1][0] == last else 0).end():]
+    if any(_inline_html_text(markup[k][:at]).strip() for k, at in starts) or _inline_html_text(after).strip():
+        return set()  # text beside the rows on their lines (a caption before a row, words after the table)
+    rows: list[tuple[int, int, str]] = []  # (first line, last line, the row's HTML)
+    for n, (k, at) in enumerate(starts):
+        end_line = starts[n + 1][0] - 1 if n + 1 < len(starts) else last
+        parts = [markup[k][at:], *markup[k + 1 : end_line + 1]] if end_line > k else [markup[k][at:]]
+        if n + 1 == len(starts):
+            close = _TABLE_CLOSE.search(parts[-1])
+            parts[-1] = parts[-1][: close.start()] if close else parts[-1]
+        rows.append((k, end_line, "\n".join(parts)))
+    read = [read_html(f"<table>{html}</table>") for _, _, html in rows]
+    if any(len(r.lines) > 1 for r in read):
+        return set()  # a row that reads as several blocks (a list in a cell): left as it was
+    header_rows: set[int] = set()
+    for (k, end_line, _), r in zip(rows, read):
+        lines[k] = f"| {r.lines[0]} |" if r.lines else ""
+        for j in range(k + 1, end_line + 1):
+            lines[j] = ""
+        if r.header_rows:
+            header_rows.add(k + 1)
+    return header_rows
 
 
 # What a Markdown renderer does not show as text: a link's target ("[text](url)" shows "text"), a
@@ -170,8 +228,12 @@ _BREAK_TAGS = frozenset({"br", "td", "th", "tr"})
 _VOID_TAGS = frozenset({"br", "hr", "img", "wbr", "input", "meta", "link", "source", "col", "area", "base", "embed"})
 
 
-def _markdown_visible(raw: list[str]) -> list[str]:
+def _markdown_visible(raw: list[str], markup: list[str] | None = None) -> list[str]:
+    """Each line as rendered; ``markup`` (when given) receives each line without its comments
+    (empty inside a comment or a fence), for the HTML a later pass reads as a whole."""
     out: list[str] = []
+    if markup is None:
+        markup = []
     fence: str | None = None
     in_comment = False
     for line in raw:
@@ -179,20 +241,24 @@ def _markdown_visible(raw: list[str]) -> list[str]:
             if line.lstrip().startswith(fence):
                 fence = None
             out.append(line)
+            markup.append("")
             continue
         if in_comment:
             end = line.find("-->")
             if end < 0:
                 out.append("")
+                markup.append("")
                 continue
             in_comment = False
             line = line[end + 3:]
         elif (m := _FENCE_OPEN.match(line)) is not None:
             fence = m.group(1)
             out.append(line)
+            markup.append("")
             continue
         if "<!--" in line:
             line, in_comment = _drop_comments(line)
+        markup.append(line)
         out.append(_visible_markdown_line(line) if ("[" in line or "<" in line or "~~" in line) else line)
     return out
 

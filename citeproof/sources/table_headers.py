@@ -38,17 +38,22 @@ NO_TABLE = TableContext()
 def row_headers(document: SourceDocument) -> dict[int, int]:
     """Each table line below a header row (1-based) → that header's line, for every table of
     ``document`` (one pass)."""
-    if document.header_rows:
+    if document.header_rows and document.media != "md":
         return _html_row_headers(document)
     out: dict[int, int] = {}
     lines = document.lines
     header: int | None = None
+    in_html = False  # the header is an HTML table's <th> row, written in a Markdown file
     for n, line in enumerate(lines, start=1):
+        if n in document.header_rows:
+            header, in_html = n, True
+            continue
         if "|" not in line:
-            header = None  # a blank or plain line ends a pipe table
+            if not (in_html and not line.strip()):  # the HTML rows' other lines are left empty (readers)
+                header = None  # a blank or plain line ends a pipe table
             continue
         if n < len(lines) and _TABLE_RULE.match(lines[n]) and not _TABLE_RULE.match(line):
-            header = n
+            header, in_html = n, False
             continue
         if header is not None:
             out[n] = header

@@ -219,11 +219,10 @@ def _line_states(
 
 def _labelled_unit(line: str) -> _Declared | None:
     """The unit a label line names for the lines under it, as a reading only; none for a count
-    and share label ('Adverse events, n (%)': its lines write counts)."""
-    from citeproof.values.columns import count_share_header, header_unit
+    and share label ('Adverse events, n (%)': its lines write counts; ``header_unit``)."""
+    from citeproof.values.columns import header_unit
 
-    label = line.strip().rstrip(":：").strip()
-    if count_share_header(label) or (unit := header_unit(label)) is None:
+    if (unit := header_unit(line.strip().rstrip(":：").strip())) is None:
         return None
     return (unit.dim, unit.unit, unit.factor, unit.calendar, False)
 
@@ -265,11 +264,15 @@ def _header_cells(
 
     out: dict[int, _Cells] = {}
     header = _table_header(above) if above is not None else None
+    in_html = False  # the header is an HTML table's <th> row
     for i, line in enumerate(lines):
+        if in_html and header is not None and not line.strip():
+            continue  # an HTML table in a Markdown file leaves its rows' other lines empty (readers)
         if i in header_rows or (
             "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line)
         ):
             header = _table_header(line)
+            in_html = i in header_rows
             continue
         if header is not None and "|" in line and not _TABLE_RULE.match(line):
             if row := _row_cells(line, header):

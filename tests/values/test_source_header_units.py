@@ -91,3 +91,44 @@ def test_through_the_pipeline_a_label_unit_true_claim_passes_and_its_wrong_unit_
     out = verify_against(tmp_path, "# S\n\nMedian PFS, months: 11.2\n", cited_report(
         "Median PFS was 11.2 months.", "Median PFS was 11.2 weeks."))
     assert [c.status for c in out.claims if c.anchors] == ["pass", "fail"]
+
+
+_MD_HTML_TABLE = ("# S\n\n<table>\n<tr><th>Endpoint</th><th>Arm A</th><th>Arm B</th></tr>\n"
+                  "<tr><td>Median PFS (months)</td><td>11.2</td><td>7.4</td></tr>\n"
+                  "<tr><td>ORR (%)</td><td>45.2</td><td>30.1</td></tr>\n</table>\n")
+
+
+def test_an_html_table_in_a_markdown_source_gives_its_rows_their_units(tmp_path):
+    out = verify_against(tmp_path, _MD_HTML_TABLE, cited_report(
+        "Median PFS was 11.2 months.", "Median PFS was 11.2 weeks.", "The ORR was 45.2%.", "The ORR was 45.2 months.",
+        anchor="[evidence:s.md#L5-L6]"))
+    statuses = [c.status for c in out.claims if c.anchors]
+    assert statuses[1] == statuses[3] == "fail"  # a unit the table never gives its cell
+    assert "fail" not in (statuses[0], statuses[2])  # flattened, both true claims failed
+
+
+def test_a_row_of_an_html_table_in_markdown_cited_alone_reads_the_header_above(tmp_path):
+    out = verify_against(tmp_path, _MD_HTML_TABLE, cited_report(
+        "The ORR was 45.2%.", "The ORR was 30.1 months.", anchor="[evidence:s.md#L6]"))
+    assert [c.numbers[0].state for c in out.claims if c.anchors] == ["supported", "missing"]
+
+
+# a converter's layout (pandoc): a line per tag, so a row's other lines are left empty
+_MD_HTML_TABLE_PER_CELL = (
+    "# S\n\n<table>\n<thead>\n<tr class=\"header\">\n<th>Arm</th>\n<th>Median PFS (months)</th>\n</tr>\n</thead>\n"
+    "<tbody>\n<tr class=\"odd\">\n<td>Arm A</td>\n<td>11.2</td>\n</tr>\n<tr class=\"even\">\n<td>Arm B</td>\n"
+    "<td>7.4</td>\n</tr>\n</tbody>\n</table>\n")
+
+
+@pytest.mark.parametrize(
+    ("anchor", "claim", "state"),
+    [
+        ("[evidence:s.md#L3-L20]", "Median PFS in Arm B was 7.4 months.", "supported"),
+        ("[evidence:s.md#L3-L20]", "Median PFS in Arm B was 7.4 weeks.", "missing"),
+        ("[evidence:s.md#L15]", "Median PFS in Arm B was 7.4 months.", "supported"),  # the row alone: header above
+        ("[evidence:s.md#L15]", "Median PFS in Arm B was 11.2 months.", "missing"),  # another row's value
+    ],
+)
+def test_an_html_table_with_a_line_per_cell_keeps_its_header_across_the_empty_lines(tmp_path, anchor, claim, state):
+    out = verify_against(tmp_path, _MD_HTML_TABLE_PER_CELL, cited_report(claim, anchor=anchor))
+    assert [c.numbers[0].state for c in out.claims if c.anchors] == [state]
