@@ -288,15 +288,34 @@ def _header_cells(
     return out
 
 
-# per column of a table: the unit its header states, and whether it heads "count (share)" cells
-_Header = list[tuple[ValueAtom | None, bool]]
+# per column of a table: the unit its header states, whether it heads "count (share)" cells,
+# and whether its cells write the row's unit ("| Value | Unit |")
+_Header = list[tuple[ValueAtom | None, bool, bool]]
 
 
 def _table_header(line: str) -> _Header:
     from citeproof.values.columns import count_share_header, header_unit
 
-    return [(header_unit(text.strip()), count_share_header(text.strip())) if text.strip() else (None, False)
-            for _, _, text in _cells_of(line)]
+    return [(header_unit(text.strip()), count_share_header(text.strip()), _unit_column(text))
+            if text.strip() else (None, False, False) for _, _, text in _cells_of(line)]
+
+
+def _unit_column(header: str) -> bool:
+    return " ".join(header.lower().split()) in _unit_column_words()
+
+
+@lru_cache(maxsize=1)
+def _unit_column_words() -> frozenset[str]:
+    return frozenset(data_json("value_cues.json")["unit_column"]["words"])
+
+
+def _unit_cell(cells: list[tuple[int, int, str]], header: _Header, k: int) -> ValueAtom | None:
+    """The unit the cell after cell ``k`` names when its column is a unit column ("months")."""
+    from citeproof.values.columns import header_unit
+
+    if k + 1 >= min(len(cells), len(header)) or not header[k + 1][2] or not (text := cells[k + 1][2].strip()):
+        return None
+    return header_unit(f"({text})")
 
 
 def _row_cells(line: str, header: _Header) -> _Cells:
@@ -307,12 +326,13 @@ def _row_cells(line: str, header: _Header) -> _Cells:
     cells = _cells_of(line)
     label = header_unit(cells[0][2].strip()) if cells and cells[0][2].strip() else None
     out = []
-    for k, ((a, b, text), (unit, count_share)) in enumerate(zip(cells, header)):
+    for k, ((a, b, text), (unit, count_share, _)) in enumerate(zip(cells, header)):
         if count_share:
             if (m := count_share_cell(text)) is not None:
                 out.append((a + m.start(1), a + m.end(1), percent_unit()))
             continue
-        unit = unit if unit is not None or k == 0 else label
+        if unit is None and k > 0:
+            unit = _unit_cell(cells, header, k) or label
         if unit is not None:
             out.append((a, b, unit))
     return tuple(out)

@@ -2088,6 +2088,35 @@ MUTATIONS = (
         "            if True:\n",
         ("tests/values/test_source_header_units.py",),
     ),
+    Mutation(
+        "wf7: a header's last comma-part naming the statistic hides the unit before it ('Age (years), median (range)')",
+        "citeproof/values/columns.py",
+        "    header = _without_stat_part(without_spread_bracket(header))\n",
+        "    header = without_spread_bracket(header)\n",
+        ("tests/values/test_source_header_units.py",),
+    ),
+    Mutation(
+        "wf7: any last comma-part is dropped as a statistic (a unit after a comma is lost, or a non-unit read past)",
+        "citeproof/values/columns.py",
+        "    if m is None or \" \".join(m.group(1).lower().split()) not in _stat_words():\n",
+        "    if m is None:\n",
+        ("tests/values/test_source_header_units.py",),
+    ),
+    Mutation(
+        "wf7: a unit column's cell is not read (a table writing each row's unit in a column of its own)",
+        "citeproof/values/assess.py",
+        "            unit = _unit_cell(cells, header, k) or label\n",
+        "            unit = label\n",
+        ("tests/values/test_source_header_units.py",),
+    ),
+    Mutation(
+        "wf7: a unit column's unit is lent to every cell of its row, not only the one before it",
+        "citeproof/values/assess.py",
+        "    if k + 1 >= min(len(cells), len(header)) or not header[k + 1][2] or not (text := cells[k + 1][2].strip()):\n",
+        "    k = next((j - 1 for j, h in enumerate(header) if h[2]), k)\n"
+        "    if k + 1 >= min(len(cells), len(header)) or not header[k + 1][2] or not (text := cells[k + 1][2].strip()):\n",
+        ("tests/values/test_source_header_units.py",),
+    ),
 )
 
 

@@ -71,6 +71,10 @@ def test_through_the_pipeline_the_true_claims_no_longer_fail_and_a_wrong_one_doe
         ("Median PFS (months) was 11.2 in Arm A", "a median PFS of 11.2 months", "supported"),
         ("Median PFS (months) was 11.2 in Arm A", "a median PFS of 11.2 weeks", "missing"),
         ("中位无进展生存期（月）为11.2", "中位无进展生存期为11.2个月", "supported"),
+        # a last comma-part naming the statistic ('median') leaves the unit before it (header_stat)
+        ("Age (years), median (range): 62 (35-81)", "a median age of 62 years", "supported"),
+        ("Age (years), median (range): 62 (35-81)", "a median age of 62 months", "missing"),
+        ("Age, median (range): 62 (35-81)", "a median age of 62 years", "missing"),  # no unit written
         # the clause ends at ';': a figure after it is not in the label's unit
         ("Median PFS (months) was 11.2; the HR was 0.65", "a median PFS of 0.65 months", "missing"),
         ("Progression-free survival (months)\nArm A: 11.2", "a median PFS of 11.2 months", "plausible"),
@@ -83,7 +87,7 @@ def test_through_the_pipeline_the_true_claims_no_longer_fail_and_a_wrong_one_doe
     ],
 )
 def test_a_label_naming_the_unit_gives_the_bare_value_its_unit(source, claim, state):
-    atom = next(a for a in extract_atoms(claim) if a.number in (11.2, 0.65, 12))
+    atom = next(a for a in extract_atoms(claim) if a.number in (11.2, 0.65, 12, 62))
     assert match_atom(atom, build_index(source))[0] == state
 
 
@@ -132,3 +136,26 @@ _MD_HTML_TABLE_PER_CELL = (
 def test_an_html_table_with_a_line_per_cell_keeps_its_header_across_the_empty_lines(tmp_path, anchor, claim, state):
     out = verify_against(tmp_path, _MD_HTML_TABLE_PER_CELL, cited_report(claim, anchor=anchor))
     assert [c.numbers[0].state for c in out.claims if c.anchors] == [state]
+
+
+# a table that writes each row's unit in a column of its own: the unit holds for the cell just
+# before it, never for another row's value or a column whose own header names none beside it
+_UNIT_COLUMN = ("| Measure | Value | Unit |\n|---|---|---|\n| Median PFS | 11.2 | months |\n| Patients | 120 | |\n"
+                "| Time to response | 8.1 | weeks |\n\n| Arm | N | Value | Unit |\n|---|---|---|---|\n| Arm A | 60 | 5.5 | months |")
+
+
+@pytest.mark.parametrize(
+    ("claim", "state"),
+    [
+        ("11.2 months", "supported"),
+        ("11.2 weeks", "missing"),
+        ("8.1 weeks", "supported"),
+        ("8.1 months", "missing"),  # the row above's unit
+        ("120 months", "missing"),  # a row with no unit written
+        ("5.5 months", "supported"),
+        ("60 months", "missing"),  # two cells before the unit
+    ],
+)
+def test_a_unit_column_gives_the_cell_before_it_its_unit(claim, state):
+    (atom,) = extract_atoms(claim)
+    assert match_atom(atom, build_index(_UNIT_COLUMN))[0] == state
