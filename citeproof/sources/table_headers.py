@@ -30,6 +30,9 @@ class TableContext:
     header_rows: frozenset[int] = frozenset()  # window-local indices of header rows no Markdown rule marks
     # window-local line index → the unit phrase a JSON key beside that line's value names
     value_units: tuple[tuple[int, str], ...] = ()
+    # the heading of the section the window starts in, above it, when it ends in a bracket (it
+    # may name the unit of the bare numbers under it: "## Progression-free survival (months)")
+    heading: str | None = None
 
 
 NO_TABLE = TableContext()
@@ -88,7 +91,24 @@ def table_context(window: SourceWindow, headers: dict[int, int] | None) -> Table
         above = document.lines[header - 1]
     rows = frozenset(n - window.line_start for n in document.header_rows if window.line_start <= n <= window.line_end)
     units = _window_units(document.value_units, window.line_start, window.line_end)
-    return TableContext(above, rows, units) if above is not None or rows or units else NO_TABLE
+    heading = _bracketed_heading(document, window.line_start)
+    return TableContext(above, rows, units, heading) if above is not None or rows or units or heading else NO_TABLE
+
+
+_HEADED_MEDIA = frozenset({"md", "txt", "html"})  # media whose sections are headings (not JSON keys or XML names)
+_ENDS_IN_BRACKET = re.compile(r"[)）\]]\s*:?\s*$")
+
+
+def _bracketed_heading(document: SourceDocument, line: int) -> str | None:
+    """The heading line of the innermost section that ``line`` lies under (below its heading),
+    when that heading ends in a bracket."""
+    if document.media not in _HEADED_MEDIA or not document.sections:
+        return None
+    first = max((a for a, b in document.sections.values() if a < line <= b), default=None)
+    if first is None:
+        return None
+    heading = document.lines[first - 1]
+    return heading if _ENDS_IN_BRACKET.search(heading) else None
 
 
 def _window_units(units: dict[int, str], first: int, last: int) -> tuple[tuple[int, str], ...]:

@@ -179,23 +179,26 @@ def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
 
 def _line_states(
     prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset(),
-    value_units: dict[int, str] | None = None,
+    value_units: dict[int, str] | None = None, heading: str | None = None,
 ) -> list[tuple[str, _Declared | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
     of a table row (or a "Label (unit): value" line) whose header states a unit. ``above`` and
     ``header_rows``: see ``_header_cells``. ``value_units``: line index → the unit a JSON key
     beside that line's value names (``readers.read_json`` saw the two were siblings): certain,
-    for that line alone."""
+    for that line alone. ``heading``: the heading above the text's first line; a unit it
+    brackets is read like a label line's above the text (plausible)."""
     lines = prepared.split("\n")
     cells = _header_cells(lines, above, header_rows)
-    if _UNIT_WORD.search(prepared) is None and not value_units and _UNIT_LABEL_LINE.search(prepared) is None:
+    labelled = _labelled_unit(heading) if heading is not None and _UNIT_LABEL_LINE.match(heading) else None
+    if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None \
+            and _UNIT_LABEL_LINE.search(prepared) is None:
         # most windows declare no unit: nothing is ever declared, so no line needs a look
         return [(line, None, None, cells.get(i, ())) for i, line in enumerate(lines)]
     value_units = value_units or {}
     out = []
     declared = None
-    labelled: _Declared | None = None  # the unit a label line above names (plausible)
+    # labelled: the unit a label line above names (plausible)
     for i, line in enumerate(lines):
         if labelled is not None and not _DIGIT.search(line):
             labelled = None  # a blank line, or the next digit-free line (another label or a heading), ends it

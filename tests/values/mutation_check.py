@@ -2117,6 +2117,13 @@ MUTATIONS = (
         "    if k + 1 >= min(len(cells), len(header)) or not header[k + 1][2] or not (text := cells[k + 1][2].strip()):\n",
         ("tests/values/test_source_header_units.py",),
     ),
+    Mutation(
+        "wf7: the heading above a cited line is not read for the unit it brackets",
+        "citeproof/sources/table_headers.py",
+        "    heading = _bracketed_heading(document, window.line_start)\n",
+        "    heading = None\n",
+        ("tests/values/test_source_header_units.py",),
+    ),
 )
 
 

@@ -159,3 +159,20 @@ _UNIT_COLUMN = ("| Measure | Value | Unit |\n|---|---|---|\n| Median PFS | 11.2 
 def test_a_unit_column_gives_the_cell_before_it_its_unit(claim, state):
     (atom,) = extract_atoms(claim)
     assert match_atom(atom, build_index(_UNIT_COLUMN))[0] == state
+
+
+@pytest.mark.parametrize(
+    ("heading", "claim", "expected"),
+    [
+        # the heading of the cited line's section brackets the unit: a reading, the judge's to take
+        ("## Progression-free survival (months)", "Median PFS was 11.2 months.", ("undecided", "plausible")),
+        ("## Progression-free survival (months)", "Median PFS was 11.2 weeks.", ("fail", "missing")),
+        ("## 无进展生存期（月）", "中位无进展生存期为11.2个月。", ("undecided", "plausible")),
+        ("## Progression-free survival", "Median PFS was 11.2 months.", ("fail", "missing")),  # no unit named
+    ],
+)
+def test_a_heading_above_the_cited_line_may_name_its_bare_values_unit(tmp_path, heading, claim, expected):
+    out = verify_against(tmp_path, f"# S\n\n{heading}\n\nMedian PFS was 11.2.\n",
+                         cited_report(claim, anchor="[evidence:s.md#L5]"))
+    (result,) = [c for c in out.claims if c.anchors]
+    assert (result.status, result.numbers[0].state) == expected
