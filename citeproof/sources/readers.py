@@ -23,6 +23,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from citeproof.parse.html import HEADING_TAGS, SKIP_TAGS, attrs_hidden
 from citeproof.sources.headings import markdown_heading, page_marker, table_caption, text_heading
@@ -46,6 +47,8 @@ class ReadResult:
     header_rows: frozenset[int] = frozenset()  # 1-based lines that are an HTML table's <th>-only row
     # the saved file's line of each line (JSON, whose reader lines are its values); () when they are the same
     file_lines: tuple[int, ...] = ()
+    # 1-based line → the unit phrase a JSON key beside its value names ('"unitOfMeasure": "months"')
+    value_units: dict[int, str] = field(default_factory=dict)
 
 
 def read_source(text: str, media: str) -> ReadResult:
@@ -124,7 +127,9 @@ def read_plain_text(text: str) -> ReadResult:
 
 def read_markdown(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
-    lines = _norm_all(_markdown_visible(raw))
+    markup: list[str] = []  # each line without comments (empty in a comment or a fence): its HTML
+    lines = _norm_all(_markdown_visible(raw, markup))
+    header_rows = _html_table_rows(markup, lines) if "<t" in text.lower() else frozenset()
     headings: list[tuple[int, int, str]] = []  # (line index, level, name)
     fence: str | None = None
     title: str | None = None
@@ -147,8 +152,64 @@ def read_markdown(text: str) -> ReadResult:
         title = min(headings, key=lambda h: (h[1], h[0]))[2]
     sections = _nested_sections(headings, len(lines))
     return ReadResult(
-        lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines), title=title
+        lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines), title=title,
+        header_rows=header_rows,
     )
+
+
+_TABLE_OPEN = re.compile(r"<table\b", re.I)
+_TABLE_CLOSE = re.compile(r"</table\s*>", re.I)
+_ROW_OPEN = re.compile(r"<tr\b", re.I)
+
+
+def _html_table_rows(markup: list[str], lines: list[str]) -> frozenset[int]:
+    """An HTML table written in a Markdown file, read row by row: each row's text (the HTML
+    reader's, cells between pipes) goes on the line where its ``<tr>`` opens, written as a
+    Markdown table row, and the other lines of that row are left empty, so line N is still the
+    file's line N. Flattened, the header "ORR (%)" and its cell "45.2" were one run of words and
+    the cell lost its unit. Returns the (1-based) lines that are a header row. A table whose rows
+    do not each open on a line of their own (the whole table on one line) is left as it was:
+    its rows cannot be put on lines of their own without moving every line after it."""
+    header_rows: set[int] = set()
+    i = 0
+    while i < len(markup):
+        if not (opened := _TABLE_OPEN.search(markup[i])):
+            i += 1
+            continue
+        last = next((j for j in range(i, len(markup)) if _TABLE_CLOSE.search(markup[j], opened.end() if j == i else 0)), None)
+        if last is None:
+            return frozenset(header_rows)
+        header_rows |= _place_rows(markup, lines, i, last)
+        i = last + 1
+    return frozenset(header_rows)
+
+
+def _place_rows(markup: list[str], lines: list[str], first: int, last: int) -> set[int]:
+    starts = [(k, m.start()) for k in range(first, last + 1) for m in _ROW_OPEN.finditer(markup[k])]
+    if not starts or len({k for k, _ in starts}) != len(starts):
+        return set()  # no rows, or two rows open on one line
+    after = markup[last][_TABLE_CLOSE.search(markup[last], starts[-1][1] if starts[-1][0] == last else 0).end():]
+    if any(_inline_html_text(markup[k][:at]).strip() for k, at in starts) or _inline_html_text(after).strip():
+        return set()  # text beside the rows on their lines (a caption before a row, words after the table)
+    rows: list[tuple[int, int, str]] = []  # (first line, last line, the row's HTML)
+    for n, (k, at) in enumerate(starts):
+        end_line = starts[n + 1][0] - 1 if n + 1 < len(starts) else last
+        parts = [markup[k][at:], *markup[k + 1 : end_line + 1]] if end_line > k else [markup[k][at:]]
+        if n + 1 == len(starts):
+            close = _TABLE_CLOSE.search(parts[-1])
+            parts[-1] = parts[-1][: close.start()] if close else parts[-1]
+        rows.append((k, end_line, "\n".join(parts)))
+    read = [read_html(f"<table>{html}</table>") for _, _, html in rows]
+    if any(len(r.lines) > 1 for r in read):
+        return set()  # a row that reads as several blocks (a list in a cell): left as it was
+    header_rows: set[int] = set()
+    for (k, end_line, _), r in zip(rows, read):
+        lines[k] = f"| {r.lines[0]} |" if r.lines else ""
+        for j in range(k + 1, end_line + 1):
+            lines[j] = ""
+        if r.header_rows:
+            header_rows.add(k + 1)
+    return header_rows
 
 
 # What a Markdown renderer does not show as text: a link's target ("[text](url)" shows "text"), a
@@ -170,8 +231,12 @@ _BREAK_TAGS = frozenset({"br", "td", "th", "tr"})
 _VOID_TAGS = frozenset({"br", "hr", "img", "wbr", "input", "meta", "link", "source", "col", "area", "base", "embed"})
 
 
-def _markdown_visible(raw: list[str]) -> list[str]:
+def _markdown_visible(raw: list[str], markup: list[str] | None = None) -> list[str]:
+    """Each line as rendered; ``markup`` (when given) receives each line without its comments
+    (empty inside a comment or a fence), for the HTML a later pass reads as a whole."""
     out: list[str] = []
+    if markup is None:
+        markup = []
     fence: str | None = None
     in_comment = False
     for line in raw:
@@ -179,20 +244,24 @@ def _markdown_visible(raw: list[str]) -> list[str]:
             if line.lstrip().startswith(fence):
                 fence = None
             out.append(line)
+            markup.append("")
             continue
         if in_comment:
             end = line.find("-->")
             if end < 0:
                 out.append("")
+                markup.append("")
                 continue
             in_comment = False
             line = line[end + 3:]
         elif (m := _FENCE_OPEN.match(line)) is not None:
             fence = m.group(1)
             out.append(line)
+            markup.append("")
             continue
         if "<!--" in line:
             line, in_comment = _drop_comments(line)
+        markup.append(line)
         out.append(_visible_markdown_line(line) if ("[" in line or "<" in line or "~~" in line) else line)
     return out
 
@@ -515,13 +584,17 @@ def read_json(text: str) -> ReadResult:
         raise UnreadableSource(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     out = _JsonLines(scalar_value_lines(text))
     sections: dict[str, tuple[int, int]] = {}
+    units: dict[int, str] = {}
     if isinstance(data, dict) and data:
-        _json_object(data, "", out, sections)
+        _json_object(data, "", out, sections, units, None)
     else:
+        _dumped_units(data, 0, None, units)
         out.dumped(data)
     # a key written twice (json.loads keeps the last) shifts the count: no file lines then
     exact = out.cursor == len(out.value_lines) == scalar_count(data)
-    return ReadResult(lines=_norm_all(out.lines), sections=sections, file_lines=tuple(out.at) if exact else ())
+    return ReadResult(
+        lines=_norm_all(out.lines), sections=sections, file_lines=tuple(out.at) if exact else (), value_units=units
+    )
 
 
 class _JsonLines:
@@ -554,16 +627,65 @@ class _JsonLines:
             self.cursor += len(scalar_value_lines(line))
 
 
-def _json_object(obj: dict, prefix: str, out: _JsonLines, sections: dict[str, tuple[int, int]]) -> None:
+@lru_cache(maxsize=1)
+def _json_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """(the keys naming a unit, the keys whose scalar is a measured value): value_cues.json."""
+    from citeproof.values.lexicon import data_json  # the word lists live with the value reader's
+
+    cues = data_json("value_cues.json")
+    return frozenset(cues["json_unit_keys"]["words"]), frozenset(cues["json_measured_keys"]["words"])
+
+
+def _own_unit(obj: dict, inherited: str | None) -> str | None:
+    """The unit an object's values are in: its own unit key's, else the enclosing object's. A
+    unit key naming a count ("Participants") still replaces the outer unit: its values are counts."""
+    unit_keys, _ = _json_keys()
+    for key, value in obj.items():
+        if isinstance(key, str) and key.lower() in unit_keys and isinstance(value, str):
+            return value
+    return inherited
+
+
+def _measured(key: str, value: object) -> bool:
+    return key.lower() in _json_keys()[1] and isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _dumped_units(value: object, first: int, unit: str | None, out: dict[int, str]) -> int:
+    """How many lines ``json.dumps(value, indent=2)`` takes from 0-based line ``first`` on; each
+    measured value's line under a unit key goes into ``out`` (1-based). The dump's layout is
+    fixed: a non-empty object or list opens and closes on lines of its own, a scalar takes one."""
+    if isinstance(value, dict) and value:
+        unit = _own_unit(value, unit)
+        line = first + 1
+        for key, item in value.items():
+            if unit is not None and _measured(str(key), item):
+                out[line + 1] = unit
+            line += _dumped_units(item, line, unit, out)
+        return line - first + 1
+    if isinstance(value, list) and value:
+        line = first + 1
+        for item in value:
+            line += _dumped_units(item, line, unit, out)
+        return line - first + 1
+    return 1
+
+
+def _json_object(
+    obj: dict, prefix: str, out: _JsonLines, sections: dict[str, tuple[int, int]], units: dict[int, str],
+    unit: str | None,
+) -> None:
     """Each key is a section (nested keys as dotted paths, "results.primary"); a list of
     scalars gives one line per item so item k of a section is line first+k. Lines are
-    collected raw (newline-free) and normalised together by the caller."""
+    collected raw (newline-free) and normalised together by the caller. A measured value whose
+    object (or an enclosing one) names its unit in a key beside it is noted in ``units``: the
+    lines no longer show which keys were siblings."""
+    unit = _own_unit(obj, unit)
     lines = out.lines
     for key, value in obj.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         first = len(lines)
         if isinstance(value, dict):
-            _json_object(value, path, out, sections)
+            _json_object(value, path, out, sections, units, unit)
         elif isinstance(value, list):
             try:
                 "".join(value)  # C-speed check that every item is a string (the common case)
@@ -581,12 +703,17 @@ def _json_object(obj: dict, prefix: str, out: _JsonLines, sections: dict[str, tu
                 if isinstance(v, str):
                     out.scalar([v])
                 elif isinstance(v, (dict, list)):
+                    _dumped_units(v, len(lines), unit, units)
                     out.dumped(v)
                 else:
                     out.scalar([json.dumps(v, ensure_ascii=False)])
         elif isinstance(value, str):
+            if unit is not None and _measured(str(key), value) and "\n" not in value and "\r" not in value:
+                units[len(lines) + 1] = unit
             out.scalar(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
         else:
+            if unit is not None and _measured(str(key), value):
+                units[len(lines) + 1] = unit
             out.scalar([json.dumps(value, ensure_ascii=False)])
         if len(lines) > first:
             sections.setdefault(path, (first + 1, len(lines)))

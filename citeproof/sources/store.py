@@ -348,6 +348,7 @@ class SourceStore:
             tables=result.tables,
             header_rows=result.header_rows,
             file_lines=result.file_lines,
+            value_units=result.value_units,
         )
 
     # ------------------------------------------------------------------ windows

@@ -28,6 +28,11 @@ class TableContext:
 
     above: str | None = None  # the header row of the table the window's first line is a row of, when above it
     header_rows: frozenset[int] = frozenset()  # window-local indices of header rows no Markdown rule marks
+    # window-local line index → the unit phrase a JSON key beside that line's value names
+    value_units: tuple[tuple[int, str], ...] = ()
+    # the heading of the section the window starts in, above it, when it ends in a bracket (it
+    # may name the unit of the bare numbers under it: "## Progression-free survival (months)")
+    heading: str | None = None
 
 
 NO_TABLE = TableContext()
@@ -36,17 +41,22 @@ NO_TABLE = TableContext()
 def row_headers(document: SourceDocument) -> dict[int, int]:
     """Each table line below a header row (1-based) → that header's line, for every table of
     ``document`` (one pass)."""
-    if document.header_rows:
+    if document.header_rows and document.media != "md":
         return _html_row_headers(document)
     out: dict[int, int] = {}
     lines = document.lines
     header: int | None = None
+    in_html = False  # the header is an HTML table's <th> row, written in a Markdown file
     for n, line in enumerate(lines, start=1):
+        if n in document.header_rows:
+            header, in_html = n, True
+            continue
         if "|" not in line:
-            header = None  # a blank or plain line ends a pipe table
+            if not (in_html and not line.strip()):  # the HTML rows' other lines are left empty (readers)
+                header = None  # a blank or plain line ends a pipe table
             continue
         if n < len(lines) and _TABLE_RULE.match(lines[n]) and not _TABLE_RULE.match(line):
-            header = n
+            header, in_html = n, False
             continue
         if header is not None:
             out[n] = header
@@ -80,4 +90,30 @@ def table_context(window: SourceWindow, headers: dict[int, int] | None) -> Table
     if headers is not None and (header := headers.get(window.line_start)) is not None and header < window.line_start:
         above = document.lines[header - 1]
     rows = frozenset(n - window.line_start for n in document.header_rows if window.line_start <= n <= window.line_end)
-    return TableContext(above, rows) if above is not None or rows else NO_TABLE
+    units = _window_units(document.value_units, window.line_start, window.line_end)
+    heading = _bracketed_heading(document, window.line_start)
+    return TableContext(above, rows, units, heading) if above is not None or rows or units or heading else NO_TABLE
+
+
+_HEADED_MEDIA = frozenset({"md", "txt", "html"})  # media whose sections are headings (not JSON keys or XML names)
+_ENDS_IN_BRACKET = re.compile(r"[)）\]]\s*:?\s*$")
+
+
+def _bracketed_heading(document: SourceDocument, line: int) -> str | None:
+    """The heading line of the innermost section that ``line`` lies under (below its heading),
+    when that heading ends in a bracket."""
+    if document.media not in _HEADED_MEDIA or not document.sections:
+        return None
+    first = max((a for a, b in document.sections.values() if a < line <= b), default=None)
+    if first is None:
+        return None
+    heading = document.lines[first - 1]
+    return heading if _ENDS_IN_BRACKET.search(heading) else None
+
+
+def _window_units(units: dict[int, str], first: int, last: int) -> tuple[tuple[int, str], ...]:
+    if not units:
+        return ()
+    if last - first + 1 < len(units):  # a short window in a long record: look its own lines up
+        return tuple((n - first, units[n]) for n in range(first, last + 1) if n in units)
+    return tuple(sorted((n - first, unit) for n, unit in units.items() if first <= n <= last))

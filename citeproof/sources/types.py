@@ -41,6 +41,8 @@ class SourceDocument:
     # the saved file's line of line N at [N-1], where the two differ (a JSON source: one line per
     # value); () when line N is the file's line N. Line locators (SPEC §2) count the file's lines.
     file_lines: tuple[int, ...] = ()
+    # line (1-based) → the unit a JSON key beside that line's value names (readers.read_json)
+    value_units: dict[int, str] = field(default_factory=dict)
 
     def file_line(self, line: int) -> int:
         """The saved file's line that ``line`` (1-based, of ``lines``) comes from."""

@@ -76,10 +76,16 @@ class TextIndex:
 _UNIT_OF_MEASURE = re.compile(r"(?:unit of measure|units? of measurement|units?)\s?:\s?(?P<phrase>[^\d\n]{1,60})", re.I)
 _UNIT_WORD = re.compile("unit", re.I)  # every _UNIT_OF_MEASURE match contains it (same case folding)
 _HEADER_LINE = re.compile(r"^\s*[^\d:]{1,60}:\s*$")
+# a line that is only a label bracketing its unit ("Progression-free survival (months)", "## 中位OS（月）"):
+# the numbers under it may be in that unit — a reading (plausible), never certain, since the lines
+# under a heading need not all be the measure it names
+_DIGIT = re.compile(r"\d")
+_UNIT_LABEL_LINE = re.compile(r"^[^\d\n:：|]{1,60}[)）\]]\s*[:：]?\s*$", re.M)
 # a JSON source's unit key ('"unitOfMeasure": "percentage of participants"', ClinicalTrials.gov
-# API v2): its values are separate keys ('"value": "45.2"') whose nesting the reader's lines no
-# longer show, so the unit is carried down as a reading only (at most plausible); a key naming
-# no unit ('"units": "Participants"', a count's) leaves it in place
+# API v2): its values are separate keys ('"value": "45.2"'). The reader notes the measured values
+# of the key's own object (``value_units``: certain, for those lines); every other line below it
+# only carries the unit down as a reading (at most plausible), since the lines no longer show the
+# nesting; a key naming no unit ('"units": "Participants"', a count's) leaves that reading in place
 _JSON_UNIT = re.compile(r'"unit(?:s|ofmeasure|_of_measure)?"\s?:\s?"(?P<phrase>[^"\d]{1,60})"', re.I)
 
 
@@ -172,20 +178,34 @@ def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
 
 
 def _line_states(
-    prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset()
+    prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset(),
+    value_units: dict[int, str] | None = None, heading: str | None = None,
 ) -> list[tuple[str, _Declared | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
     of a table row (or a "Label (unit): value" line) whose header states a unit. ``above`` and
-    ``header_rows``: see ``_header_cells``."""
+    ``header_rows``: see ``_header_cells``. ``value_units``: line index → the unit a JSON key
+    beside that line's value names (``readers.read_json`` saw the two were siblings): certain,
+    for that line alone. ``heading``: the heading above the text's first line; a unit it
+    brackets is read like a label line's above the text (plausible)."""
     lines = prepared.split("\n")
     cells = _header_cells(lines, above, header_rows)
-    if _UNIT_WORD.search(prepared) is None:
+    labelled = _labelled_unit(heading) if heading is not None and _UNIT_LABEL_LINE.match(heading) else None
+    if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None \
+            and _UNIT_LABEL_LINE.search(prepared) is None:
         # most windows declare no unit: nothing is ever declared, so no line needs a look
         return [(line, None, None, cells.get(i, ())) for i, line in enumerate(lines)]
+    value_units = value_units or {}
     out = []
     declared = None
+    # labelled: the unit a label line above names (plausible)
     for i, line in enumerate(lines):
+        if labelled is not None and not _DIGIT.search(line):
+            labelled = None  # a blank line, or the next digit-free line (another label or a heading), ends it
+        if _UNIT_LABEL_LINE.match(line):
+            labelled = _labelled_unit(line)
+            out.append((line, declared, None, cells.get(i, ())))
+            continue
         um = _UNIT_OF_MEASURE.search(line) or _JSON_UNIT.search(line)
         if um and um.re is _JSON_UNIT:
             declared = _declared_unit(um.group("phrase"), certain=False) or declared
@@ -193,15 +213,41 @@ def _line_states(
             declared = _declared_unit(um.group("phrase"))
         elif declared is not None and (not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line))):
             declared = None  # a blank or header line ends the declaration (the pattern ends in ':\s*$')
-        out.append((line, declared, um.start("phrase") if um else None, cells.get(i, ())))
+        if i in value_units:  # its own object's unit key: no unit carried from elsewhere competes
+            out.append((line, _declared_unit(value_units[i]), None, cells.get(i, ())))
+            continue
+        out.append((line, declared or labelled, um.start("phrase") if um else None, cells.get(i, ())))
     return out
+
+
+def _labelled_unit(line: str) -> _Declared | None:
+    """The unit a label line names for the lines under it, as a reading only; none for a count
+    and share label ('Adverse events, n (%)': its lines write counts; ``header_unit``)."""
+    from citeproof.values.columns import header_unit
+
+    if (unit := header_unit(line.strip().rstrip(":：").strip())) is None:
+        return None
+    return (unit.dim, unit.unit, unit.factor, unit.calendar, False)
 
 
 # (start, end, the header's unit) of each cell of a line whose header states a unit
 _Cells = tuple[tuple[int, int, ValueAtom], ...]
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
-# "Daily dose (mg): 200", "Revenue ($B): 3.3", "营收（亿元）：95": a label stating its value's unit
-_LABEL_UNIT = re.compile(r"^\s*([^:：|\n]{1,60}?[)）\]])\s*[:：]")
+# "Daily dose (mg): 200", "Revenue ($B): 3.3", "营收（亿元）：95", "Median PFS, months: 11.2": a label
+# stating its value's unit (in a last bracket, or after its last comma: columns.header_unit)
+_LABEL_UNIT = re.compile(r"^\s*([^:：|\n]{1,60}?(?:[)）\]]|[,，]\s*[^\d,，:：|\n()（）\[\]]{1,24}?))\s*[:：]")
+# where a clause ends: a label's unit joined to its value by a word holds up to here
+_CLAUSE_END = re.compile(r";|；|。|\.(?:\s|$)")
+
+
+@lru_cache(maxsize=1)
+def _label_unit_link() -> re.Pattern[str]:
+    """'Median PFS (months) was 11.2': a bracketed-unit label, then a linking word
+    (value_cues.json label_unit_link), at the start of a line."""
+    words = data_json("value_cues.json")["label_unit_link"]["words"]
+    alts = "|".join(re.escape(w) if not w.isascii() or not w.isalpha() else rf"{re.escape(w)}(?![a-z])"
+                    for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"^\s*([^:：|\n]{{1,60}}?[)）\]])\s*(?:{alts})\s*", re.I)
 
 
 def _header_cells(
@@ -221,11 +267,15 @@ def _header_cells(
 
     out: dict[int, _Cells] = {}
     header = _table_header(above) if above is not None else None
+    in_html = False  # the header is an HTML table's <th> row
     for i, line in enumerate(lines):
+        if in_html and header is not None and not line.strip():
+            continue  # an HTML table in a Markdown file leaves its rows' other lines empty (readers)
         if i in header_rows or (
             "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line)
         ):
             header = _table_header(line)
+            in_html = i in header_rows
             continue
         if header is not None and "|" in line and not _TABLE_RULE.match(line):
             if row := _row_cells(line, header):
@@ -235,18 +285,40 @@ def _header_cells(
             header = None  # the table ended
         if (m := _LABEL_UNIT.match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
             out[i] = ((m.end(), len(line), unit),)
+        elif (m := _label_unit_link().match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
+            end = _CLAUSE_END.search(line, m.end())
+            out[i] = ((m.end(), end.start() if end else len(line), unit),)
     return out
 
 
-# per column of a table: the unit its header states, and whether it heads "count (share)" cells
-_Header = list[tuple[ValueAtom | None, bool]]
+# per column of a table: the unit its header states, whether it heads "count (share)" cells,
+# and whether its cells write the row's unit ("| Value | Unit |")
+_Header = list[tuple[ValueAtom | None, bool, bool]]
 
 
 def _table_header(line: str) -> _Header:
     from citeproof.values.columns import count_share_header, header_unit
 
-    return [(header_unit(text.strip()), count_share_header(text.strip())) if text.strip() else (None, False)
-            for _, _, text in _cells_of(line)]
+    return [(header_unit(text.strip()), count_share_header(text.strip()), _unit_column(text))
+            if text.strip() else (None, False, False) for _, _, text in _cells_of(line)]
+
+
+def _unit_column(header: str) -> bool:
+    return " ".join(header.lower().split()) in _unit_column_words()
+
+
+@lru_cache(maxsize=1)
+def _unit_column_words() -> frozenset[str]:
+    return frozenset(data_json("value_cues.json")["unit_column"]["words"])
+
+
+def _unit_cell(cells: list[tuple[int, int, str]], header: _Header, k: int) -> ValueAtom | None:
+    """The unit the cell after cell ``k`` names when its column is a unit column ("months")."""
+    from citeproof.values.columns import header_unit
+
+    if k + 1 >= min(len(cells), len(header)) or not header[k + 1][2] or not (text := cells[k + 1][2].strip()):
+        return None
+    return header_unit(f"({text})")
 
 
 def _row_cells(line: str, header: _Header) -> _Cells:
@@ -257,12 +329,13 @@ def _row_cells(line: str, header: _Header) -> _Cells:
     cells = _cells_of(line)
     label = header_unit(cells[0][2].strip()) if cells and cells[0][2].strip() else None
     out = []
-    for k, ((a, b, text), (unit, count_share)) in enumerate(zip(cells, header)):
+    for k, ((a, b, text), (unit, count_share, _)) in enumerate(zip(cells, header)):
         if count_share:
             if (m := count_share_cell(text)) is not None:
                 out.append((a + m.start(1), a + m.end(1), percent_unit()))
             continue
-        unit = unit if unit is not None or k == 0 else label
+        if unit is None and k > 0:
+            unit = _unit_cell(cells, header, k) or label
         if unit is not None:
             out.append((a, b, unit))
     return tuple(out)

@@ -52,7 +52,7 @@ def header_unit(header: str) -> ValueAtom | None:
     ('Dose (mg)' → 1 mg; 'Revenue ($B)' → $1B, 'Sales (亿元)' → 1亿元, '(millions)' → 1e6,
     'ORR, % (95% CI)' → 1%: the bracket names the cells' spread); None when it states none, or
     states it for a count ('n (%)')."""
-    header = without_spread_bracket(header)
+    header = _without_stat_part(without_spread_bracket(header))
     m = _UNIT_GROUP.search(header)
     if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):
         return None
@@ -74,6 +74,23 @@ def without_spread_bracket(header: str) -> str:
     if m is None or " ".join(m.group(1).lower().split()) not in _spread_words():
         return header
     return header[: m.start()].rstrip()
+
+
+_LAST_COMMA_PART = re.compile(r"[,，]\s*([^,，()（）\[\]]{1,24}?)\s*$")
+
+
+def _without_stat_part(header: str) -> str:
+    """``header`` without a last comma-part naming its values' statistic ("Age (years), median"
+    → "Age (years)"): the unit stands before it."""
+    m = _LAST_COMMA_PART.search(header)
+    if m is None or " ".join(m.group(1).lower().split()) not in _stat_words():
+        return header
+    return header[: m.start()].rstrip()
+
+
+@lru_cache(maxsize=1)
+def _stat_words() -> frozenset[str]:
+    return frozenset(data_json("value_cues.json")["header_stat"]["words"])
 
 
 @lru_cache(maxsize=1)

@@ -67,3 +67,32 @@ def test_markdown_citation_links_stay_markers() -> None:
     assert read_markdown("Rate 45%[3](#r3), as shown [1][2].\n").lines == ["Rate 45%³, as shown ¹."]
     # a number linked to another page is the count it shows
     assert read_markdown("[120](https://example.com/t) patients.\n").lines == ["120 patients."]
+
+
+# Red team round 5 leftover: an HTML table inside a Markdown file was flattened into runs of
+# words ("Arm ORR (%)" / "Arm A 45.2"), so the header's unit never reached its cells. Its rows
+# are read by the HTML reader and written as Markdown table rows on the lines their <tr> opens.
+def test_markdown_html_table_rows_are_read_as_rows_on_their_own_lines() -> None:
+    md = "# R\n\n<table>\n<tr><th>Arm</th><th>ORR (%)</th></tr>\n<tr><td>Arm A</td><td>45.2</td></tr>\n</table>\nAfter.\n"
+    read = read_markdown(md)
+    assert read.lines == ["# R", "", "", "| Arm | ORR (%) |", "| Arm A | 45.2 |", "", "After."]
+    assert read.header_rows == frozenset({4})
+
+
+def test_markdown_html_table_with_a_cell_per_line_keeps_each_row_on_its_tr_line() -> None:
+    md = ("<table>\n<thead>\n<tr class=\"header\">\n<th>Arm</th>\n<th>PFS (months)</th>\n</tr>\n</thead>\n<tbody>\n"
+          "<tr class=\"odd\">\n<td>Arm A</td>\n<td>11.2</td>\n</tr>\n<tr style=\"display:none\"><td>Arm C</td><td>9.9</td></tr>\n"
+          "</tbody>\n</table>\n")
+    read = read_markdown(md)
+    assert read.lines[2] == "| Arm | PFS (months) |" and read.lines[8] == "| Arm A | 11.2 |"
+    assert [n for n, line in enumerate(read.lines, 1) if line] == [3, 9]  # the hidden row stays unread
+    assert read.header_rows == frozenset({3})
+
+
+def test_markdown_html_table_left_flat_when_its_rows_cannot_have_lines_of_their_own() -> None:
+    one_line = "<table><tr><th>Arm</th><th>ORR (%)</th></tr><tr><td>Arm A</td><td>45.2</td></tr></table>"
+    assert read_markdown(one_line).lines == ["Arm ORR (%) Arm A 45.2"]
+    captioned = "<table><caption>Table 1</caption><tr><th>Arm</th></tr>\n<tr><td>Arm A</td></tr>\n</table>"
+    assert read_markdown(captioned).lines[0] == "Table 1 Arm"  # the caption's line holds more than a row
+    commented = "<!--\n<table>\n<tr><th>Arm</th><th>ORR (%)</th></tr>\n<tr><td>Arm A</td><td>45.2</td></tr>\n</table>\n-->"
+    assert not any(read_markdown(commented).lines)

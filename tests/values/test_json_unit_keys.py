@@ -71,3 +71,64 @@ def _api_v2(tmp_path, claim: str):
 def test_through_the_pipeline_the_true_rate_is_judged_and_a_wrong_one_fails(tmp_path):
     assert _api_v2(tmp_path / "a", "In Arm A, the objective response rate was 45.2%.") == "undecided"
     assert _api_v2(tmp_path / "b", "In Arm A, the objective response rate was 54.2%.") == "fail"
+
+
+# Red team round 5 leftover: the reader sees which keys are siblings, so a measured value whose
+# own object (or an enclosing one) names its unit is read in that unit for certain; a unit from
+# another measure, a count's "Participants" key, or a statistic beside the values never lends it.
+_PFS = {"title": "Median Progression-free Survival", "paramType": "MEDIAN", "unitOfMeasure": "months",
+        "denoms": [{"units": "Participants", "counts": [{"groupId": "OG000", "value": "120"}]}],
+        "classes": [{"categories": [{"measurements": [
+            {"groupId": "OG000", "value": "11.2", "lowerLimit": "9.1", "upperLimit": "13.0"}]}]}],
+        "analyses": [{"paramType": "Hazard Ratio (HR)", "paramValue": "0.65"}]}
+_TTR = {"title": "Time to Response", "unitOfMeasure": "weeks",
+        "classes": [{"categories": [{"measurements": [{"groupId": "OG000", "value": "8.1"}]}]}]}
+
+
+def _v2_record(*measures: dict) -> str:
+    return json.dumps({"protocolSection": {"identificationModule": {"nctId": "NCT01234567"}},
+                       "resultsSection": {"outcomeMeasuresModule": {"outcomeMeasures": list(measures)}}}, indent=2)
+
+
+def test_the_json_reader_notes_the_unit_of_each_measured_value_beside_its_unit_key():
+    from citeproof.sources.readers import read_json
+
+    read = read_json(_v2_record(_PFS, _TTR))
+    noted = {read.lines[n - 1]: unit for n, unit in read.value_units.items()}
+    assert noted == {'"value": "11.2",': "months", '"lowerLimit": "9.1",': "months", '"upperLimit": "13.0"': "months",
+                     '"value": "120"': "Participants",  # the count's own key, not the measure's months
+                     '"value": "8.1"': "weeks"}  # the next measure's own unit; paramValue 0.65 gets none
+
+
+def test_a_walked_json_object_notes_its_unit_key_too():
+    from citeproof.sources.readers import read_json
+
+    read = read_json(json.dumps({"pfs": {"name": "median PFS", "value": 11.2, "unit": "months"}}))
+    assert {read.lines[n - 1]: unit for n, unit in read.value_units.items()} == {"11.2": "months"}
+
+
+def _v2_numbers(tmp_path, claim: str, *measures: dict) -> list[str]:
+    folder = tmp_path / "sources" / "clinical_trials"
+    folder.mkdir(parents=True)
+    (folder / "NCT01234567.json").write_text(_v2_record(*measures), encoding="utf-8")
+    report = f"# R\n\n{claim} [nct:NCT01234567#resultsSection]\n"
+    (result,) = [c for c in run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims if c.anchors]
+    return [result.status, *(n.state for n in result.numbers)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        # the value in its sibling key's unit: supported (the claim is the judge's only because
+        # no one line of the record also names the measure)
+        ("Median progression-free survival was 11.2 months.", ["undecided", "supported"]),
+        ("中位无进展生存期为11.2个月。", ["undecided", "supported"]),
+        ("The objective response rate was 45.2 months.", ["fail", "missing"]),  # never a unit the record does not give
+        ("Median time to response was 8.1 months.", ["fail", "missing"]),  # the next measure's value is in weeks
+        ("Median progression-free survival was 120 months.", ["fail", "missing"]),  # the count's value
+        # the hazard ratio beside it: never supported (the unit key's carried-down reading stays a reading)
+        ("Median progression-free survival was 0.65 months.", ["undecided", "plausible"]),
+    ],
+)
+def test_a_sibling_unit_key_supports_its_own_values_only(tmp_path, claim, expected):
+    assert _v2_numbers(tmp_path, claim, _PFS, _TTR) == expected
