@@ -30,6 +30,34 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "rt7 a claim whose only figure is a year is read with no clause's words ('The trial started in 2018' from '… started in 2012 and ended in 2018')",
+        "citeproof/values/binding.py",
+        "        return pairing.year_words_differ(claim_low, claim, seg_low, source)\n",
+        "        return None\n",
+        ("tests/values/test_dated_clauses.py",),
+    ),
+    Mutation(
+        "rt7 a comma does not cut a source's dated clauses ('The company, founded in 2008, went public in 2012')",
+        "citeproof/values/pairing.py",
+        "    clauses = clause_spans(source_low, points, commas=True)\n",
+        "    clauses = clause_spans(source_low, points)\n",
+        ("tests/values/test_dated_clauses.py",),
+    ),
+    Mutation(
+        "rt7 two 'respectively' lists of numbers are never paired ('10 mg和20 mg…分别为30%和45%' → '20 mg…30%')",
+        "citeproof/values/binding.py",
+        "            or pairing.respectively_crossed(claim, seg_low, source)\n",
+        "",
+        ("tests/values/test_respectively_numbers.py",),
+    ),
+    Mutation(
+        "rt7 numbers from the same place of two 'respectively' lists are read as crossed",
+        "citeproof/values/pairing.py",
+        "            if a < b and i != j:\n",
+        "            if a < b:\n",
+        ("tests/values/test_respectively_numbers.py",),
+    ),
+    Mutation(
         "a counterfactual is no frame ('would have saved 1,200 lives' restated as 'saved 1,200 lives')",
         "citeproof/data/claim_support.json",
         '"counterfactual": ["would", "would have", "could have", "might have", "本可", "本可以", "本来可以", "原本可以"]',
