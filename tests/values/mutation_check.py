@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "rt7 the level a change starts from is not read ('由8.9%降至7.1%' cited for '降至8.9%')",
+        "citeproof/values/framing.py",
+        "    start_a, start_b = _start_levels(claim), _start_levels(segment)\n",
+        "    start_a, start_b = set(), set()\n",
+        ("tests/values/test_framing.py",),
+    ),
+    Mutation(
+        "rt7 由 opens no start level (only 从 does)",
+        "citeproof/data/claim_support.json",
+        '"zh_start_words": ["从", "由"]',
+        '"zh_start_words": ["从"]',
+        ("tests/values/test_framing.py",),
+    ),
+    Mutation(
+        "rt7 a number the source also gives as an end level is still read as moved ('rose from 10% … fell to 10%')",
+        "citeproof/values/framing.py",
+        "((level_a & start_b) - level_b - start_a)",
+        "(level_a & start_b)",
+        ("tests/values/test_framing.py",),
+    ),
+    Mutation(
         "rt7 a claim whose only figure is a year is read with no clause's words ('The trial started in 2018' from '… started in 2012 and ended in 2018')",
         "citeproof/values/binding.py",
         "        return pairing.year_words_differ(claim_low, claim, seg_low, source)\n",
