@@ -30,6 +30,27 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "rt7 a spread written in its unit meets a claim's value ('71 kg (SD 12 kg)' cited for 'Mean weight was 12 kg')",
+        "citeproof/values/compare.py",
+        "                               or _spread_as_value(claim, source)\n",
+        "",
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "rt7 a full-width colon after a spread's name reads no spread ('（标准差：12岁）')",
+        "citeproof/values/extract.py",
+        '_SPREAD_LABEL + r"\\s?[:：,=，]?)?)\\s?$"',
+        '_SPREAD_LABEL + r"\\s?[:,=，]?)?)\\s?$"',
+        ("tests/values/test_spread_units.py",),
+    ),
+    Mutation(
+        "rt7 any parenthesis after a value is a spread that no value meets ('€5 billion ($5.4 billion)')",
+        "citeproof/values/compare.py",
+        "    return source.spread_named and source.kind",
+        "    return source.spread and source.kind",
+        ("tests/values/test_market_amounts.py",),
+    ),
+    Mutation(
         "rt7 the level a change starts from is not read ('由8.9%降至7.1%' cited for '降至8.9%')",
         "citeproof/values/framing.py",
         "    start_a, start_b = _start_levels(claim), _start_levels(segment)\n",
