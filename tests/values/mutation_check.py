@@ -30,6 +30,20 @@ class Mutation:
 
 MUTATIONS = (
     Mutation(
+        "rt7 a bare number listed before a unit ('at 12 and 24 months') is read in no unit (the true '12 months' fails)",
+        "citeproof/values/assess.py",
+        "        if k in listed:\n            out.append((listed[k], shown))\n",
+        "",
+        ("tests/values/test_unit_after_a_list.py",),
+    ),
+    Mutation(
+        "rt7 a number with no list join before the unit takes the unit too ('12 patients … for 24 months')",
+        "citeproof/values/assess.py",
+        "        if unit_of is not None and after is not None and _LIST_JOIN.fullmatch(line, atom.end, after.start):\n",
+        "        if unit_of is not None and after is not None:\n",
+        ("tests/values/test_unit_after_a_list.py",),
+    ),
+    Mutation(
         "rt7 a spread written in its unit meets a claim's value ('71 kg (SD 12 kg)' cited for 'Mean weight was 12 kg')",
         "citeproof/values/compare.py",
         "                               or _spread_as_value(claim, source)\n",
