@@ -373,8 +373,11 @@ def _line_entries(
     shown = line.strip()[:200]
     out: list[tuple[ValueAtom, str]] = []
     atoms = extract_atoms(line, mode="source", prepared=True)
-    for atom, value in zip(atoms, spread_values(atoms)):
+    listed = _listed_in_unit_after(line, atoms)
+    for k, (atom, value) in enumerate(zip(atoms, spread_values(atoms))):
         out.append((atom, shown))
+        if k in listed:
+            out.append((listed[k], shown))
         if cells and atom.is_bare and atom.kind in ("value", "range"):
             if (unit := next((u for a, b, u in cells if a <= atom.start and atom.end <= b), None)) is not None:
                 out.append((_in_header_unit(atom, unit), shown))  # the cell's number in its header's unit
@@ -385,6 +388,34 @@ def _line_entries(
                 out.append((extra, shown))
     if (readings := locale_readings(line)) is not None:
         out.extend(_locale_entries(*readings, declared if phrase_start is None else None, shown))
+    return out
+
+
+# what joins the items of a list of numbers written with one unit at its end ("12 and 24 months")
+_LIST_JOIN = re.compile(r"\s?(?:,\s?(?:and\s|or\s)?|and\s|or\s|和|与|及|或|、)\s?")
+
+
+def _listed_in_unit_after(line: str, atoms: Sequence[ValueAtom]) -> dict[int, ValueAtom]:
+    """Each bare number listed before a number with a unit, read in that unit ("at 12 and 24
+    months": 12 months; "10, 20 and 40 mg": 10 mg, 20 mg): only a reading (the bare number may
+    count something else: "12 and 24 months of follow-up" may be 12 patients), so a claim meets it
+    at most as plausible, and a true claim of "12 months" is judged rather than failed."""
+    out: dict[int, ValueAtom] = {}
+    unit_of: ValueAtom | None = None
+    for k in range(len(atoms) - 1, -1, -1):
+        atom = atoms[k]
+        if atom.kind != "value" or atom.spread:
+            unit_of = None
+            continue
+        if not atom.is_bare:
+            unit_of = atom
+            continue
+        after = atoms[k + 1] if k + 1 < len(atoms) else None
+        if unit_of is not None and after is not None and _LIST_JOIN.fullmatch(line, atom.end, after.start):
+            out[k] = atom.evolve(unit=unit_of.unit, dim=unit_of.dim, factor=unit_of.factor, calendar=unit_of.calendar,
+                                 per_hours=unit_of.per_hours, ambiguous_digits=True)
+        else:
+            unit_of = None
     return out
 
 

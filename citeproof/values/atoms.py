@@ -45,6 +45,9 @@ class ValueAtom:
     range_end: bool = False  # source index only: one end of a range/CI, indexed as a value of its own
     spread: bool = False  # the spread of the value before it: "± 8", "(SD 8)", "(range 35-81)"
     spread_form: bool = False  # source index only: a spread read in the unit it was not written in
+    # the spread is named as one ("± 8", "(SD 8 kg)", "（标准差：12岁）"), not a bare parenthesis, which may be
+    # a conversion ("€5 billion ($5.4 billion)")
+    spread_named: bool = False
     # a fraction spelled as a share ("three quarters of", "一半", "三分之一"): 3/4 of a whole,
     # whose numerator and denominator count nothing ("3 patients" is not three quarters)
     share: bool = False

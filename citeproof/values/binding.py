@@ -101,9 +101,12 @@ def binding_differs(
               if n not in when and n not in seg_low and n.rstrip("s") not in seg_low and n not in seg_listed]
     if absent:
         return f"the claim names '{absent[0]}', which the source line does not"
-    if not values:
-        return None
     seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
+    if not values:
+        # a claim whose only figure is a year ("The trial started in 2018") still says what the year is of
+        claim = pairing.read(claim_low, (), _labels(claim_low, subjects))
+        source = pairing.read(seg_low, (), _labels(seg_low, seg_subjects))
+        return pairing.year_words_differ(claim_low, claim, seg_low, source)
     return _pairing_differs(claim_low, values, subjects, seg_low, found, seg_subjects, headed=headed)
 
 
@@ -159,7 +162,9 @@ def _pairing_differs(
     return (pairing.label_differs(claim, source)
             or pairing.arm_moved(claim, source, armless_open=headed)
             or pairing.role_differs(claim_low, claim, seg_low, source)
+            or pairing.respectively_crossed(claim, seg_low, source)
             or pairing.words_differ(claim_low, claim, seg_low, source)
+            or pairing.year_words_differ(claim_low, claim, seg_low, source)
             or share_base.base_differs(claim_low, claim, seg_low, source))
 
 

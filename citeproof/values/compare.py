@@ -113,8 +113,9 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     condition around — any same-unit value in the window makes it judgeable (plausible).
     An equal value under a different statistic, equal to one end of a source range or
     confidence interval, one the source only approximates ("about 30%" for a claim of 30%),
-    or a source spread read in a unit it was not written in ("71 kg (SD 8)" as 8 kg) met by a
-    claim number that is no spread ("a mean of 8 kg") is at most plausible. So is one member of
+    or a source spread read in a unit it was not written in ("71 kg (SD 8)" as 8 kg) — or a single
+    spread written in its unit ("71 kg (SD 8 kg)") — met by a claim number that is no spread ("a
+    mean of 8 kg") is at most plausible. So is one member of
     a source's list of alternatives ("ECOG 0 or 1") claimed alone ("ECOG 0"): a claim that
     lists alternatives too is compared member by member (so "0 or 1" against "0, 1 or 2"
     still passes: the narrowing inside two lists is left to the words and the judge). The
@@ -129,9 +130,19 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
                                or (source.alternative and not claim.alternative) or source.ambiguous_digits
                                or (source.qualifier == "~" and claim.qualifier != "~")
                                or (source.spread_form and not claim.spread)
+                               or _spread_as_value(claim, source)
                                or _one_side_shared_symbol(claim, source)):
         return "plausible"
     return rel
+
+
+def _spread_as_value(claim: ValueAtom, source: ValueAtom) -> bool:
+    """A single-number spread written with its unit ("71 kg (SD 12 kg)", "58±12岁", "58岁（标准差12岁）")
+    met by a claim number that is no spread ("a mean weight of 12 kg"): the SD is not the mean.
+    A spread range ("(range 35-81)") is left alone: "ages ranged from 35 to 81" restates it; so is a
+    bare spread ("71 (SD 8) kg"), which ``spread_form`` already reads, and an unnamed parenthesis
+    ("€5 billion ($5.4 billion)": a conversion)."""
+    return source.spread_named and source.kind == "value" and not source.is_bare and not claim.spread
 
 
 def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:

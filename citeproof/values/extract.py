@@ -152,11 +152,11 @@ _SPREAD_LABEL = (
 )
 # a spread in parentheses after a value, the unit (if any) written after it
 _SPREAD_AFTER = re.compile(
-    r"\s?[(（](?:" + _SPREAD_LABEL + r"\s?[:,=]?\s?)?[-+]?\d[\d.,]*(?:\s?(?:-|–|—|to|至)\s?[-+]?\d[\d.,]*)?[)）]",
+    r"\s?[(（](?:" + _SPREAD_LABEL + r"\s?[:：,=]?\s?)?[-+]?\d[\d.,]*(?:\s?(?:-|–|—|to|至)\s?[-+]?\d[\d.,]*)?[)）]",
     re.IGNORECASE,
 )
 # the text between a value and its spread: "71 kg ± 8", "71 kg (SD 8)", "62 years (range 35-81)"
-_SPREAD_OPENING = re.compile(r"\s?(?:±|\+/-|\+-|[(（](?:" + _SPREAD_LABEL + r"\s?[:,=，]?)?)\s?$", re.IGNORECASE)
+_SPREAD_OPENING = re.compile(r"\s?(?:±|\+/-|\+-|[(（](?:" + _SPREAD_LABEL + r"\s?[:：,=，]?)?)\s?$", re.IGNORECASE)
 # "1/3.33 of patients": a share written as one over a decimal (not a date, not a count)
 _DECIMAL_DENOMINATOR = re.compile(r"^\s?/\s?(\d+\.\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _WORD_FRACTION = re.compile(r"\s(?:in|out of)\s([a-z]+(?:-[a-z]+)?)")
@@ -1197,9 +1197,18 @@ def _mark_spreads(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
     """Each number that is the spread of a value with a unit: after "±", or alone in the
     parenthesis after it ("(SD 8)", "(range 35-81)"; not "(21 day cycle)")."""
     return [
-        replace(atom, spread=True) if value is not None and value.dim and _is_spread(text, value, atom) else atom
+        replace(atom, spread=True, spread_named=_names_a_spread(text, value, atom))
+        if value is not None and value.dim and _is_spread(text, value, atom) else atom
         for atom, value in _after_values(atoms)
     ]
+
+
+_SPREAD_NAMED = re.compile(r"±|\+/-|\+-|" + _SPREAD_LABEL, re.IGNORECASE)
+
+
+def _names_a_spread(text: str, value: ValueAtom, atom: ValueAtom) -> bool:
+    """Whether a "±" or a spread's name (SD, range, 标准差 …) stands between the value and its spread."""
+    return _SPREAD_NAMED.search(text, value.end, atom.start) is not None
 
 
 def _is_spread(text: str, value: ValueAtom, atom: ValueAtom) -> bool:

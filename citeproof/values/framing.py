@@ -8,6 +8,9 @@ in the claim and the other way in the segment:
 * cadence — the number follows "every"/"each"/每 on one side only;
 * level or change — after a verb of change, the number follows "to"/至/达到 (a level) on one
   side and "by"/nothing/了 (a change) on the other;
+* where a change starts or ends — the segment gives the number as the level a change starts
+  from ("fell from 8.9% to 7.1%", 由8.9%降至7.1%) and the claim as the level it ends at
+  ("fell to 8.9%", 降至8.9%), or the other way round;
 * a change read as a level — the segment gives the number as a change ("fell by 12 mmHg",
   "a reduction of 1.2%", "decreased by 1.2% … and by 0.4%") and the claim holds it with no
   word of change or direction at all ("was 12 mmHg"): a fall of 12 is not a level of 12.
@@ -65,7 +68,27 @@ def framing_differs(claim_text: str, segment_text: str) -> str | None:
     change_a, change_b = _numbers(change, claim), _numbers(change, segment)
     for n in sorted((level_a & change_b) | (change_a & level_b)):
         return f"{n} is a level on one side ('to {n}') and a change on the other ('by {n}')"
+    start_a, start_b = _start_levels(claim), _start_levels(segment)
+    # a number both sides also frame the same way (a second change ending where the first started) is left alone
+    for n in sorted(((level_a & start_b) - level_b - start_a) | ((start_a & level_b) - start_b - level_a)):
+        side, other = ("the claim", "the source") if n in level_a else ("the source", "the claim")
+        return f"{side} gives {n} as the level a change ends at ('to {n}'); {other} as the one it starts from ('from {n}')"
     return _change_read_as_level(claim, segment, change_b)
+
+
+@lru_cache(maxsize=1)
+def _start_pattern() -> re.Pattern[str]:
+    """"fell from 8.9% to 7.1%", 由8.9%降至7.1%, 从基线的8.9%降至7.1%: the number a change starts from."""
+    words = "|".join(map(re.escape, cue_document()["change_framing"]["zh_start_words"]))
+    return re.compile(rf"\bfrom\s+[$€£¥]?{_NUMBER}|(?:{words})[^\d，。；;]{{0,6}}?{_NUMBER}")
+
+
+def _start_levels(text: str) -> set[str]:
+    """The numbers ``text`` gives as where a change starts — only in a text with a verb of change
+    ("from 2019 to 2021" dates nothing that changes)."""
+    if not (_HAS_CHANGE_VERB.search(text) or any(v in text for v in cue_document()["change_framing"]["zh_verbs"])):
+        return set()
+    return _numbers(_start_pattern(), text)
 
 
 def _change_read_as_level(claim: str, segment: str, change_b: set[str]) -> str | None:

@@ -30,6 +30,10 @@ Two more pairings of the same kind: the words of a number's clause ("200 patient
 randomised; 150 completed the study": the claim "150 patients were randomised" puts the
 first clause's verb with the second clause's number), and the role of a number in "x of N"
 (the claim's count "48 patients had a response" is the source's denominator in "16 of 48").
+Two read what labels cannot: the words of a year's own clause ("The trial started in 2012 and
+ended in 2018": a year is a label, so a claim whose only figure is one has no number to pair),
+and the places of two "respectively" lists that are both numbers ("Doses of 10 mg and 20 mg gave
+30% and 45%, respectively": the claim must take its dose and its rate from the same place).
 """
 
 from __future__ import annotations
@@ -205,12 +209,13 @@ def read(low: str, atoms: Sequence[ValueAtom], labels: Sequence[Label]) -> Readi
     return Reading(values, tuple(labels), clauses, tuple(bound))
 
 
-def clause_spans(low: str, values: Sequence[ValueAtom]) -> list[tuple[int, int]]:
-    """The clauses of ``low`` as spans: cut at the breaks that stand between two numbers (a
-    break inside a number, "between 10 and 20 mg", is none)."""
+def clause_spans(low: str, values: Sequence[ValueAtom | Label], *, commas: bool = False) -> list[tuple[int, int]]:
+    """The clauses of ``low`` as spans: cut at the breaks (and, with ``commas``, the commas) that
+    stand between two numbers (a break inside a number, "between 10 and 20 mg", is none)."""
     starts = sorted(v.start for v in values)
     cuts: list[tuple[int, int]] = []
-    for m in _breaks().finditer(low):
+    marks = [*_breaks().finditer(low), *(_COMMA.finditer(low) if commas else ())]
+    for m in sorted(marks, key=lambda m: m.start()):
         if any(v.start < m.end() and m.start() < v.end for v in values):
             continue
         before = sum(1 for s in starts if s < m.start())
@@ -309,6 +314,54 @@ def _in_list_order(values: Sequence[ValueAtom], labels: list[Label]) -> dict[int
         if labels_first or numbers_first:
             out.update({i: (lab,) for i, lab in zip(idx, distinct)})
     return out
+
+
+def respectively_crossed(claim: Reading, source_low: str, source: Reading) -> str | None:
+    """A claim number and another claim number of another kind, taken from two "respectively"
+    lists of the source at different places: "Doses of 10 mg and 20 mg gave response rates of
+    30% and 45%, respectively" (10 mg和20 mg剂量组的缓解率分别为30%和45%) → "The 20 mg dose gave a
+    response rate of 30%". The labels of :func:`_in_list_order` are words; here both lists are
+    numbers (doses, ages, time spans: "12个月和24个月…分别为78%和62%"), so the label check never
+    sees the pairing and the order check finds 20 mg before 30% as in the source. Why, or None.
+    Only a claim that takes one number from each list is read (a claim restating the lists
+    pairs them by its own "respectively"), and only a number the list states once."""
+    if not _lists_respectively(source_low):
+        return None
+    lists = _listed_runs(source.values)
+    if len(lists) < 2:
+        return None
+    picked: dict[int, tuple[ValueAtom, int, ValueAtom]] = {}  # list → (claim number, place, source number)
+    for cv in claim.values:
+        for k, run in enumerate(lists):
+            places = [i for i, sv in enumerate(run) if same_number(cv, sv)]
+            if not places:
+                continue
+            if k in picked or len(places) > 1:
+                return None  # two numbers of one list, or a number listed twice: the claim lists too
+            picked[k] = (cv, places[0], run[places[0]])
+    for a, (ca, i, _) in picked.items():
+        for b, (cb, j, sb) in picked.items():
+            if a < b and i != j:
+                theirs = lists[a][j]
+                return (f"the claim pairs {ca.raw} with {cb.raw}; the source lists them 'respectively' "
+                        f"at different places ({cb.raw} goes with {theirs.raw}, {ca.raw} with {lists[b][i].raw})")
+    return None
+
+
+def _listed_runs(values: Sequence[ValueAtom]) -> list[list[ValueAtom]]:
+    """The source's numbers grouped by kind, kept when every group of one length n ≥ 2 comes
+    whole before or after every other ("10 mg and 20 mg … 30% and 45%"), so the i-th of each goes
+    together; interleaved groups ("30% at 10 mg and 45% at 20 mg") are paired by their clauses."""
+    groups: dict[tuple[str, str], list[ValueAtom]] = {}
+    for v in values:
+        if not (v.range_end or v.spread or v.spread_form):
+            groups.setdefault((v.kind, v.dim), []).append(v)
+    runs = sorted((g for g in groups.values() if len(g) >= 2), key=lambda g: g[0].start)
+    if len(runs) < 2 or len({len(g) for g in runs}) != 1:
+        return []
+    if any(b[0].start < a[-1].end for a, b in zip(runs, runs[1:])):
+        return []
+    return runs
 
 
 def same_number(claim: ValueAtom, source: ValueAtom) -> bool:
@@ -455,6 +508,56 @@ def words_differ(claim_low: str, claim: Reading, source_low: str, source: Readin
             return (f"the claim states {cv.raw} without '{_as_written(shorter[0], source_low[s:e])}', which the source says with it; "
                     "without it the claim names the subject of another of the source's numbers")
     return None
+
+
+_YEAR = re.compile(r"(?:19|20)\d{2}年?")
+
+
+def year_words_differ(claim_low: str, claim: Reading, source_low: str, source: Reading) -> str | None:
+    """A year the claim states with the words of another dated clause of the source in place of
+    the words of its own ("The trial started in 2012 and ended in 2018" → "The trial started in
+    2018"; "该药于2016年提交上市申请，2018年获批" → "该药于2016年获批"): why, or None. A year is a
+    time label, not a number, so :func:`words_differ` never reads it, and a claim whose only
+    figure is a year was checked for nothing but the year's being written. The source is cut
+    between its years (and numbers) at the clause breaks and at commas too ("The company,
+    founded in 2008, went public in 2012"); a word of the claim's own clause the year's clause
+    lacks, with a word of the year's clause left out, is a swap (see :func:`_swap`)."""
+    years = [lab for lab in claim.labels if _is_year(lab)]
+    dated = [lab for lab in source.labels if _is_year(lab)]
+    if not years or len({_year_of(lab) for lab in dated}) < 2 or _lists_respectively(source_low):
+        return None
+    points = sorted([*source.values, *dated], key=lambda p: p.start)
+    clauses = clause_spans(source_low, points, commas=True)
+    if len(clauses) < 2:
+        return None
+    # only the years are left out: no other label is paired with a year, so its words are what says whose date it is
+    named = set().union(*(content_terms(lab.name) for lab in dated + years))
+    terms = [_subject_terms(source_low[s:e]) - named for s, e in clauses]
+    holding = {_span_at(clauses, p.start) for p in points}
+    ours = clause_spans(claim_low, sorted([*claim.values, *years], key=lambda p: p.start), commas=True)
+    for year in years:
+        s, e = ours[_span_at(ours, year.start)]
+        said = _subject_terms(claim_low[s:e]) - named
+        owns = list(dict.fromkeys(_span_at(clauses, lab.start) for lab in dated if _year_of(lab) == _year_of(year)))
+        swaps = [_swap(said, terms, own, holding) for own in owns]
+        if owns and all(swaps):
+            taken, left = swaps[0]  # type: ignore[misc]
+            return (f"the claim says '{taken}' with {year.name}; the source says '{left}' with it "
+                    f"('{taken}' with another date)")
+    return None
+
+
+def _is_year(lab: Label) -> bool:
+    return lab.cls == WHEN and _YEAR.fullmatch(lab.name) is not None
+
+
+def _year_of(lab: Label) -> str:
+    return lab.name.rstrip("年")
+
+
+def _span_at(spans: Sequence[tuple[int, int]], at: int) -> int:
+    k = bisect_right(spans, (at, sys.maxsize)) - 1
+    return min(max(k, 0), len(spans) - 1)
 
 
 def _as_written(term: str, low: str) -> str:

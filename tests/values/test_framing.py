@@ -117,3 +117,42 @@ def test_a_chinese_level_read_as_a_change_is_left_to_the_judge(tmp_path):
     out = verify_against(tmp_path, source, cited_report("客观缓解率降低30%。", "客观缓解率降低至30%。"))
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "a level on one side" in out.claims[0].undecided_reasons[0]
+
+
+# red team round 7: the level a change starts from (由8.9%降至7.1%) given as the level it ends at (降至8.9%)
+START_AS_END = [
+    ("HbA1c降至8.9%。", "HbA1c由8.9%降至7.1%。"),
+    ("HbA1c降至8.9%。", "HbA1c从基线的8.9%降至7.1%。"),
+    ("收入增长到10亿元。", "收入从10亿元增长到20亿元。"),
+    ("HbA1c decreased to 8.9%.", "HbA1c decreased from 8.9% to 7.1%."),
+    ("The share rose to 12%.", "The share rose from 12% in 2019 to 15% in 2021."),
+    ("HbA1c从7.1%升至8.9%。", "HbA1c从8.9%降至7.1%。"),
+]
+
+START_KEPT = [
+    ("HbA1c降至7.1%。", "HbA1c由8.9%降至7.1%。"),
+    ("HbA1c从8.9%降至7.1%。", "HbA1c由8.9%降至7.1%。"),
+    ("收入从10亿元增长到20亿元。", "收入从10亿元增长到20亿元。"),
+    ("HbA1c decreased to 7.1%.", "HbA1c decreased from 8.9% to 7.1%."),
+    # a second change that ends where the first started: the source says 'to 10%' too
+    ("The rate fell to 10% in 2021.", "The rate rose from 10% to 14% in 2020 and fell to 10% in 2021."),
+    # no verb of change: 'from' dates nothing that changes
+    ("Patients were enrolled until 2019.", "Patients were enrolled from 2019 onwards."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source"), START_AS_END)
+def test_the_start_of_a_change_stated_as_its_end(claim, source):
+    why = framing_differs(claim, source)
+    assert why is not None and "starts from" in why
+
+
+@pytest.mark.parametrize(("claim", "source"), START_KEPT)
+def test_the_end_of_a_change_stated_as_its_end(claim, source):
+    assert framing_differs(claim, source) is None
+
+
+def test_a_chinese_start_level_read_as_the_end_is_left_to_the_judge(tmp_path):
+    source = "# S\n\nHbA1c由8.9%降至7.1%。\n"
+    out = verify_against(tmp_path, source, cited_report("HbA1c降至8.9%。", "HbA1c降至7.1%。"))
+    assert [c.status for c in out.claims] == ["undecided", "pass"]

@@ -136,3 +136,34 @@ def test_a_number_is_marked_as_its_values_spread(text, spreads):
 )
 def test_a_spread_read_in_another_form_only_meets_a_spread(claim, source):
     assert "supported" not in states(claim, source)
+
+
+# red team round 7: a spread written in its own unit ("(SD 12 kg)", "±12岁", "（标准差：12岁）") was
+# 'supported' for a claim stating it as the value itself ("Mean weight was 12 kg")
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mean weight was 12 kg.", "Mean weight was 71 kg (SD 12 kg)."),
+        ("Mean age was 12 years.", "Mean age was 58 years (SD 12 years)."),
+        ("平均年龄为12岁。", "平均年龄为58岁（标准差12岁）。"),
+        ("平均年龄为12岁。", "平均年龄为58岁（标准差：12岁）。"),
+        ("平均年龄为12岁。", "平均年龄为58±12岁。"),
+        ("平均体重为12 kg。", "平均体重为71 kg（标准差12 kg）。"),
+    ],
+)
+def test_a_spread_written_in_its_unit_is_not_the_value(claim, source):
+    assert "supported" not in states(claim, source)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Mean weight was 71 kg (SD 12 kg).", "Mean weight was 71 kg (SD 12 kg)."),
+        ("Mean weight was 71 ± 12 kg.", "Mean weight was 71 kg (SD 12 kg)."),
+        ("平均年龄为58岁（标准差：12岁）。", "平均年龄为58岁（标准差：12岁）。"),
+        ("平均年龄为58岁。", "平均年龄为58岁（标准差：12岁）。"),
+        ("Patients were aged 35 to 81 years.", "Median age was 62 years (range 35-81 years)."),
+    ],
+)
+def test_the_value_and_a_restated_spread_are_still_supported(claim, source):
+    assert set(states(claim, source)) == {"supported"}
