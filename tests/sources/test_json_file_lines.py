@@ -86,7 +86,7 @@ def test_a_fabricated_number_at_that_line_still_fails(tmp_path):
 
 
 def test_the_readers_count_no_longer_reaches_the_value(tmp_path):
-    # the reader's line 6 is the 13.5 item; the file's line 6 is "Outcome Measurement:"-adjacent text
+    # the reader's line 6 is the 13.5 item; the file's line 6 is the bracket closing "Intervention"
     assert _file_line("13.5 months") != 6
     out = _cite(tmp_path, "Arm I: median time to progression 13.5 months", "L6")
     assert out.status != "pass"
