@@ -171,7 +171,6 @@ _RATIO_NAMED_EARLIER = re.compile(
 _CI_BEFORE = re.compile(r"\bci\b|confidence interval")
 _CI_AFTER = re.compile(r"^\s?(?:ci|confidence interval)\b")
 _HYPHEN_WORD = re.compile(r"^-[a-z]")
-_ONE_ANOTHER = re.compile(r"^\s(?:another|other)\b")
 _OVER_BEFORE = re.compile(r"(?:^|[^a-z])over\s?$")
 _SYMBOL_Q = {">": ">", "<": "<", "≥": ">=", "≤": "<=", ">=": ">=", "<=": "<=", "=": None, "~": "~", "≈": "~"}
 
@@ -753,6 +752,14 @@ class _Scanner:
         m = _CJK_LIST_NEXT.match(self.text, pos)
         return m is not None and self.text.startswith(self.lex.label_after, m.end())
 
+    def _one_is_pronoun(self, start: int, end: int) -> bool:
+        """"one another", "a new virus, one that …", "one called …": a pronoun, no count a
+        source must state — unless a count word stands before it ("only one that")."""
+        low = self.low
+        if not self.lex.one_pronoun_next.match(low, end):
+            return False
+        return self.lex.one_counted_before.search(low[max(0, start - 16):start].rstrip()) is None
+
     def scan(self) -> list[ValueAtom]:
         text, low = self.text, self.low
         consumed = 0
@@ -769,8 +776,8 @@ class _Scanner:
             # "one-sided", "two-arm": a hyphenated word compound is an adjective, not a count
             if _HYPHEN_WORD.match(low[m.end():m.end() + 2]) and not self.lex.unit_re.match(low, m.end() + 1):
                 continue
-            if m.group(0) == "one" and _ONE_ANOTHER.match(low[m.end():m.end() + 10]):
-                continue  # "one another": a pronoun
+            if m.group(0) == "one" and self._one_is_pronoun(m.start(), m.end()):
+                continue
             if m.group(0) in ("one", "none") and low[max(0, m.start() - 3):m.start()] == "no ":
                 continue
             tokens.append((m.start(), m.end(), m.group(0), float(val)))

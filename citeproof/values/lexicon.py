@@ -65,6 +65,8 @@ class Lexicon:
     money_weight_word: re.Pattern[str]  # a word in its clause that keeps it a weight ("weigh", "lost")
     number_words: dict[str, int]
     number_word_re: re.Pattern[str]
+    one_pronoun_next: re.Pattern[str]  # what makes "one" a pronoun right after it ("one that", "one called")
+    one_counted_before: EndMatcher  # what keeps it a count right before it ("only one that")
     scale_words: dict[str, float]
     scale_word_re: re.Pattern[str]
     scale_letters: dict[str, float]
@@ -193,6 +195,8 @@ def lexicon() -> Lexicon:
     number_word_re = re.compile(
         rf"(?<![a-z0-9-])(?:(?P<tens>{tens_words})(?:[- ](?P<unit>{unit_words}))?|(?P<single>{_alternation(list(words_doc['units']))}))(?![a-z0-9])"
     )
+    pronoun = words_doc["one_pronoun"]
+    one_pronoun_next = re.compile(r"\s(?:" + _alternation(pronoun["next_words"]) + r")(?![a-z])")
     scale_words = {k.lower(): float(v) for k, v in words_doc["scale_words"].items()}
     scale_word_re = re.compile("(?:" + "|".join(word_end(a) for a in sorted(scale_words, key=len, reverse=True)) + ")")
     scale_letters = {k: float(v) for k, v in words_doc["scale_letters"].items() if not k.startswith("_")}
@@ -237,6 +241,8 @@ def lexicon() -> Lexicon:
         money_weight_word=money_weight_word,
         number_words=number_words,
         number_word_re=number_word_re,
+        one_pronoun_next=one_pronoun_next,
+        one_counted_before=EndMatcher(pronoun["counted_before"]),
         scale_words=scale_words,
         scale_word_re=scale_word_re,
         scale_letters=scale_letters,

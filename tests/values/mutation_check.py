@@ -2313,6 +2313,20 @@ MUTATIONS = (
         "    heading = None\n",
         ("tests/values/test_source_header_units.py",),
     ),
+    Mutation(
+        "s10 'one' before 'that'/'called'/'particular' is read as the count 1 again (a true claim fails)",
+        "citeproof/values/extract.py",
+        "            if m.group(0) == \"one\" and self._one_is_pronoun(m.start(), m.end()):\n                continue\n",
+        "",
+        ("tests/values/test_one_pronoun.py",),
+    ),
+    Mutation(
+        "s10 a count word before 'one that' no longer keeps it a count ('only one that died' is never checked)",
+        "citeproof/values/extract.py",
+        "        return self.lex.one_counted_before.search(low[max(0, start - 16):start].rstrip()) is None\n",
+        "        return True\n",
+        ("tests/values/test_one_pronoun.py",),
+    ),
 )
 
 
