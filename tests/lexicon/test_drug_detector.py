@@ -230,3 +230,33 @@ def test_parse_report_makes_a_drug_only_sentence_a_claim_with_the_detector():
     with_drugs = parse_report(text, "markdown", Settings(), detectors=[DET])
     assert [c.text for c in without.claims] == []
     assert [c.fact_signals for c in with_drugs.claims] == [("entity",), ("entity",)]
+
+
+# ---------------------------------------------------------------- abbreviations in the lexicon
+
+
+def _abbreviated() -> list[tuple[str, str]]:
+    """(INN, abbreviation) pairs of the shipped lexicon: an upper-case synonym of at most 5 characters."""
+    return [(g[0], a) for g in read_lexicon(DEFAULT_LEXICON) for a in g[1:] if a.isupper() and len(a) <= 5]
+
+
+def test_the_lexicon_lists_the_abbreviations_clinical_papers_use():
+    assert len(_abbreviated()) >= 6
+
+
+@pytest.mark.parametrize(("inn", "abbreviation"), _abbreviated())
+def test_a_drug_named_in_full_is_found_in_a_source_that_abbreviates_it(inn, abbreviation):
+    (mention,) = DET.find(f"Patients took {inn} daily.")
+    assert DET.occurs_in(mention, f"{abbreviation} did not improve outcomes.")
+    (short,) = DET.find(f"Patients took {abbreviation} daily.")
+    assert short.key == mention.key
+    assert DET.occurs_in(short, f"Patients on {inn} recovered.")
+
+
+@pytest.mark.parametrize(("inn", "abbreviation"), _abbreviated())
+def test_an_abbreviation_supports_only_its_own_drug(inn, abbreviation):
+    (mention,) = DET.find(f"Patients took {inn} daily.")
+    others = [a for i, a in _abbreviated() if i != inn and a.casefold() != abbreviation.casefold()]
+    assert not DET.occurs_in(mention, " or ".join(others) + " did not improve outcomes.")
+    # an abbreviation inside a longer word is no mention ("HCQs" aside, "xHCQ" is not it)
+    assert not DET.occurs_in(mention, f"x{abbreviation.lower()}z was measured.")
