@@ -691,6 +691,8 @@ def assess_atoms(
         if state == "missing" and (denial := _zero_stated_by_negation(atom, windows)) is not None:
             state, matched, source_id = "plausible", denial.text, denial.source_id
             why = "the claim's zero is a word ('none'); the source says it with a negation, not a count"
+        elif state == "missing" and (glued := _name_written_glued(atom, windows)) is not None:
+            state, matched, source_id = "supported", glued.text, glued.source_id
         elif state == "missing" and _zero_counting_nothing(atom):
             state = "plausible"
             why = (f"the claim's '{atom.raw}' counts no noun a source counts ('None of the cohorts …'): it says "
@@ -707,12 +709,14 @@ def _zero_words(key: str) -> frozenset[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Denial:
+class _LineStating:
+    """A line of a cited window that states a claim's number in another form."""
+
     text: str
     source_id: str
 
 
-def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _Denial | None:
+def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
     """A line of the windows that negates, for a zero the claim writes as a word ("None of the
     patients had grade 4 neutropenia" where the source says "No patients had …" or "… was not
     observed"): a zero said that way is seldom written as a count, so it is the judge's to read,
@@ -724,7 +728,23 @@ def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -
     for window in windows:
         for line in window.text.split("\n"):
             if line.strip() and polarity(line)[0]:
-                return _Denial(line.strip(), window.document.source_id)
+                return _LineStating(line.strip(), window.document.source_id)
+    return None
+
+
+def _name_written_glued(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
+    """A line of the windows writing the claim's "IL 6" / "CD 20" as the one name "IL-6" /
+    "CD20": the number is the name's tail, which the source holds as
+    written (the source's index reads no number inside a name). Only the same word glued to
+    the same digits counts: "IL 8" is not found in "IL-6", nor "Arm 2" in "Arm-3"."""
+    if atom.name_word is None:
+        return None
+    digits = f"{atom.number:.0f}"
+    glued = re.compile(rf"(?<![A-Za-z0-9]){re.escape(atom.name_word)}-?{digits}(?![0-9])", re.IGNORECASE)
+    for window in windows:
+        for line in window.text.split("\n"):
+            if glued.search(line):
+                return _LineStating(line.strip(), window.document.source_id)
     return None
 
 

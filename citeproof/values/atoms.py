@@ -82,6 +82,10 @@ class ValueAtom:
     # a bare number in a table cell whose column header states a unit ("200" under "Dose (mg)"):
     # the same number in that unit, which the number may also be matched as (values.columns)
     under_header: ValueAtom | None = None
+    # claim only: a bare whole number written after a capitalised word ("IL 6", "CD 20"): it
+    # may be the tail of a name the source writes glued ("IL-6", "CD20"), which the
+    # source's index never reads as a number (``assess._name_written_glued``)
+    name_word: str | None = None
     start: int = 0
     end: int = 0
 

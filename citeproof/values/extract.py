@@ -1055,6 +1055,11 @@ class _Scanner:
         number = v * scale
         step = (10.0 ** -max(dec, high_dec if high is not None else dec)) * scale
         graded = not dim and _graded_before().search(low, max(0, nstart - 12), nstart) is not None
+        name_word = None
+        if self.mode == "claim" and not dim and high is None and not dec and qualifier is None and stat is None \
+                and not derived and not graded:
+            m = _NAME_WORD_BEFORE.search(self.text, max(0, nstart - 12), nstart)
+            name_word = m.group(1) if m else None
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
@@ -1079,10 +1084,14 @@ class _Scanner:
             period_named=period_named,
             loss_named=loss_named,
             graded=graded,
+            name_word=name_word,
             start=nstart,
             end=pos,
         ), pos
 
+
+# a capitalised word right before a bare number, one space between ("IL 6", "CD 20")
+_NAME_WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9-])([A-Z][A-Za-z]{1,7}) $")
 
 # a range ending in the bare metre symbol ("1.5-2m", "1.5m and 2 m")
 _METRE_SYMBOL_END = re.compile(r"\d ?m$")

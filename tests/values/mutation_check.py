@@ -2327,6 +2327,20 @@ MUTATIONS = (
         "        return True\n",
         ("tests/values/test_one_pronoun.py",),
     ),
+    Mutation(
+        "s10 a claim's 'IL 6' is no longer found as the source's 'IL-6' (a true claim fails)",
+        "citeproof/values/assess.py",
+        "        elif state == \"missing\" and (glued := _name_written_glued(atom, windows)) is not None:\n",
+        "        elif False and (glued := _name_written_glued(atom, windows)) is not None:\n",
+        ("tests/values/test_name_tail_numbers.py",),
+    ),
+    Mutation(
+        "s10 any digits glued to the name's word support it ('Covid 21' found in 'COVID-19')",
+        "citeproof/values/assess.py",
+        '    glued = re.compile(rf"(?<![A-Za-z0-9]){re.escape(atom.name_word)}-?{digits}(?![0-9])", re.IGNORECASE)\n',
+        '    glued = re.compile(rf"(?<![A-Za-z0-9]){re.escape(atom.name_word)}-?[0-9]+", re.IGNORECASE)\n',
+        ("tests/values/test_name_tail_numbers.py",),
+    ),
 )
 
 
