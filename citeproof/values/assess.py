@@ -693,6 +693,10 @@ def assess_atoms(
             why = "the claim's zero is a word ('none'); the source says it with a negation, not a count"
         elif state == "missing" and (glued := _name_written_glued(atom, windows)) is not None:
             state, matched, source_id = "supported", glued.text, glued.source_id
+        elif state == "missing" and (article := _one_said_with_article(atom, windows)) is not None:
+            state, matched, source_id = "plausible", article.text, article.source_id
+            why = (f"the claim's 'one {atom.one_noun}' may be the source's '{article.article} … {atom.one_noun}': "
+                   "the judge reads whether it counts")
         elif state == "missing" and _zero_counting_nothing(atom):
             state = "plausible"
             why = (f"the claim's '{atom.raw}' counts no noun a source counts ('None of the cohorts …'): it says "
@@ -745,6 +749,29 @@ def _name_written_glued(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _Li
         for line in window.text.split("\n"):
             if glued.search(line):
                 return _LineStating(line.strip(), window.document.source_id)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _ArticleLine:
+    text: str
+    source_id: str
+    article: str
+
+
+def _one_said_with_article(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _ArticleLine | None:
+    """A line of the windows writing the claim's "one study" with an article ("a study", "a
+    randomised trial" for "one randomised trial"; ``number_words.json`` ``one_as_article``): in
+    a review "one study found" is often "a study found", so the "one" is the judge's to read,
+    not a fabricated count. Only the same word counts, at most three words after the article."""
+    if atom.one_noun is None:
+        return None
+    articles = "|".join(re.escape(a) for a in data_json("number_words.json")["one_as_article"]["articles"])
+    said = re.compile(rf"(?<![A-Za-z])({articles})\s+(?:[A-Za-z-]+\s+){{0,3}}?{re.escape(atom.one_noun)}(?![A-Za-z])", re.IGNORECASE)
+    for window in windows:
+        for line in window.text.split("\n"):
+            if m := said.search(line):
+                return _ArticleLine(line.strip(), window.document.source_id, m.group(1).lower())
     return None
 
 

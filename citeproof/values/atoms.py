@@ -86,6 +86,9 @@ class ValueAtom:
     # may be the tail of a name the source writes glued ("IL-6", "CD20"), which the
     # source's index never reads as a number (``assess._name_written_glued``)
     name_word: str | None = None
+    # claim only: the word after a spelled "one" ("one study", "one randomised trial"), which a source
+    # may write with an article ("a study"): ``assess._one_said_with_article``
+    one_noun: str | None = None
     start: int = 0
     end: int = 0
 

@@ -1060,6 +1060,10 @@ class _Scanner:
                 and not derived and not graded:
             m = _NAME_WORD_BEFORE.search(self.text, max(0, nstart - 12), nstart)
             name_word = m.group(1) if m else None
+        one_noun = None
+        if self.mode == "claim" and word_value == 1 and numeral == "one" and not dim and qualifier is None and not derived:
+            m = _WORD_AFTER.match(low, pos)
+            one_noun = m.group(1) if m and m.group(1) != "of" and m.group(1) not in self.lex.number_words else None
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
@@ -1085,6 +1089,7 @@ class _Scanner:
             loss_named=loss_named,
             graded=graded,
             name_word=name_word,
+            one_noun=one_noun,
             start=nstart,
             end=pos,
         ), pos
@@ -1092,6 +1097,9 @@ class _Scanner:
 
 # a capitalised word right before a bare number, one space between ("IL 6", "CD 20")
 _NAME_WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9-])([A-Z][A-Za-z]{1,7}) $")
+
+# the word right after a number ("one study"), of three letters or more
+_WORD_AFTER = re.compile(r"\s([a-z][a-z-]{2,24})(?![a-z])")
 
 # a range ending in the bare metre symbol ("1.5-2m", "1.5m and 2 m")
 _METRE_SYMBOL_END = re.compile(r"\d ?m$")

@@ -2341,6 +2341,27 @@ MUTATIONS = (
         '    glued = re.compile(rf"(?<![A-Za-z0-9]){re.escape(atom.name_word)}-?[0-9]+", re.IGNORECASE)\n',
         ("tests/values/test_name_tail_numbers.py",),
     ),
+    Mutation(
+        "s10 a review's 'one study' is no longer read as the source's 'a study' (a true claim fails)",
+        "citeproof/values/assess.py",
+        "        elif state == \"missing\" and (article := _one_said_with_article(atom, windows)) is not None:\n",
+        "        elif False and (article := _one_said_with_article(atom, windows)) is not None:\n",
+        ("tests/values/test_one_as_article.py",),
+    ),
+    Mutation(
+        "s10 'one X' is plausible wherever the window writes an article, whatever word follows it",
+        "citeproof/values/assess.py",
+        "(?:[A-Za-z-]+\\s+){{0,3}}?{re.escape(atom.one_noun)}(?![A-Za-z])",
+        "(?:[A-Za-z-]+\\s+){{0,3}}?",
+        ("tests/values/test_one_as_article.py",),
+    ),
+    Mutation(
+        "s10 'one of' keeps 'of' as the word to find after an article",
+        "citeproof/values/extract.py",
+        'm.group(1) != "of" and ',
+        "",
+        ("tests/values/test_one_as_article.py",),
+    ),
 )
 
 
