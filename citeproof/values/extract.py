@@ -1063,7 +1063,8 @@ class _Scanner:
         one_noun = None
         if self.mode == "claim" and word_value == 1 and numeral == "one" and not dim and qualifier is None and not derived:
             m = _WORD_AFTER.match(low, pos)
-            one_noun = m.group(1) if m and m.group(1) != "of" and m.group(1) not in self.lex.number_words else None
+            # three letters or more: "one of" (a partitive) keeps no word
+            one_noun = m.group(1) if m and m.group(1) not in self.lex.number_words else None
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",

@@ -2356,10 +2356,17 @@ MUTATIONS = (
         ("tests/values/test_one_as_article.py",),
     ),
     Mutation(
-        "s10 'one of' keeps 'of' as the word to find after an article",
+        "s10 a short word after 'one' ('one of') is kept as the word to find after an article",
         "citeproof/values/extract.py",
-        'm.group(1) != "of" and ',
-        "",
+        '_WORD_AFTER = re.compile(r"\\s([a-z][a-z-]{2,24})(?![a-z])")',
+        '_WORD_AFTER = re.compile(r"\\s([a-z][a-z-]{0,24})(?![a-z])")',
+        ("tests/values/test_one_as_article.py",),
+    ),
+    Mutation(
+        "s10 a number word after 'one' ('one two-arm …' / 'one hundred') is kept as the word to find",
+        "citeproof/values/extract.py",
+        "one_noun = m.group(1) if m and m.group(1) not in self.lex.number_words else None",
+        "one_noun = m.group(1) if m else None",
         ("tests/values/test_one_as_article.py",),
     ),
 )
