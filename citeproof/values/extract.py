@@ -1061,10 +1061,9 @@ class _Scanner:
             m = _NAME_WORD_BEFORE.search(self.text, max(0, nstart - 12), nstart)
             name_word = m.group(1) if m else None
         one_noun = None
-        if self.mode == "claim" and word_value == 1 and numeral == "one" and not dim and qualifier is None and not derived:
-            m = _WORD_AFTER.match(low, pos)
-            # three letters or more: "one of" (a partitive) keeps no word
-            one_noun = m.group(1) if m and m.group(1) not in self.lex.number_words else None
+        if self.mode == "claim" and numeral == "one" and number == 1 and not dim and qualifier is None and not derived:
+            m = _WORD_AFTER.match(low, pos)  # three letters or more: "one of" (a partitive) keeps no word
+            one_noun = m.group(1) if m else None
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",

@@ -2363,10 +2363,10 @@ MUTATIONS = (
         ("tests/values/test_one_as_article.py",),
     ),
     Mutation(
-        "s10 a number word after 'one' ('one two-arm …' / 'one hundred') is kept as the word to find",
+        "s10 'one thousand patients' keeps 'patients' as the word of a 'one' (the count is 1,000)",
         "citeproof/values/extract.py",
-        "one_noun = m.group(1) if m and m.group(1) not in self.lex.number_words else None",
-        "one_noun = m.group(1) if m else None",
+        'numeral == "one" and number == 1 and not dim',
+        'numeral == "one" and not dim',
         ("tests/values/test_one_as_article.py",),
     ),
 )
