@@ -778,8 +778,8 @@ class _Scanner:
                 continue
             if m.group(0) == "one" and self._one_is_pronoun(m.start(), m.end()):
                 continue
-            if m.group(0) in ("one", "none") and low[max(0, m.start() - 3):m.start()] == "no ":
-                continue
+            if m.group(0) in self.lex.after_no_quantifiers and low[max(0, m.start() - 3):m.start()] == "no ":
+                continue  # "no one", "no two patients had the same event": a quantifier
             tokens.append((m.start(), m.end(), m.group(0), float(val)))
         tokens.sort()
         for start, end, numeral, word_value in tokens:

@@ -67,6 +67,7 @@ class Lexicon:
     number_word_re: re.Pattern[str]
     one_pronoun_next: re.Pattern[str]  # what makes "one" a pronoun right after it ("one that", "one called")
     one_counted_before: EndMatcher  # what keeps it a count right before it ("only one that")
+    after_no_quantifiers: frozenset[str]  # number words that make a quantifier after "no" ("no one", "no two")
     scale_words: dict[str, float]
     scale_word_re: re.Pattern[str]
     scale_letters: dict[str, float]
@@ -243,6 +244,7 @@ def lexicon() -> Lexicon:
         number_word_re=number_word_re,
         one_pronoun_next=one_pronoun_next,
         one_counted_before=EndMatcher(pronoun["counted_before"]),
+        after_no_quantifiers=frozenset(words_doc["quantifier_after_no"]["words"]),
         scale_words=scale_words,
         scale_word_re=scale_word_re,
         scale_letters=scale_letters,

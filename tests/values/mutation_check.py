@@ -2369,6 +2369,13 @@ MUTATIONS = (
         'numeral == "one" and not dim',
         ("tests/values/test_one_as_article.py",),
     ),
+    Mutation(
+        "s10 'no two patients had the same event' reads 'two' as a count again (a true claim fails)",
+        "citeproof/data/number_words.json",
+        '"words": ["one", "none", "two"]',
+        '"words": ["one", "none"]',
+        ("tests/values/test_one_pronoun.py",),
+    ),
 )
 
 

@@ -61,3 +61,24 @@ def test_a_counted_one_the_source_contradicts_still_fails(tmp_path):
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "fail"
     assert any(r.code == "numeric_token_miss" for r in checked.reasons)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("No two patients had the same type of adverse event.", []),
+        ("No one was lost to follow-up.", []),
+        ("Two patients had the same type of adverse event.", ["two"]),
+        ("In two patients no two events were alike.", ["two"]),
+    ],
+)
+def test_a_number_word_after_no_is_a_quantifier(text, kept):
+    assert [a.raw.lower() for a in extract_atoms(text, mode="claim")] == kept
+
+
+def test_no_two_alike_is_no_missing_count(tmp_path):
+    source = "# S\n\nFever 1/30 (3.33%)\n\nRash 1/30 (3.33%)\n"
+    claim = "No two patients had the same adverse event."
+    out = verify_against(tmp_path, source, cited_report(claim, anchor="[evidence:s.md#L3-L5]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert not any(r.code == "numeric_token_miss" for r in checked.reasons), checked.reasons
