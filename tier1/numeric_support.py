@@ -36,6 +36,7 @@ _TRIAL_ZH = (
 )
 
 
+_LAB = "# Lab\n\nSerum IL-6 fell by day 7.\n\nIL-6 is a cytokine that fell after treatment.\n"
 _REVENUE = "# Source\nCloud revenue was $1.2 billion in fiscal 2023.\nHardware revenue was $0.8 billion in fiscal 2023.\n"
 
 
@@ -93,11 +94,14 @@ class NumericSupport(Rule):
         "that resolves nowhere, a result the formula does not give, a model without a formula — makes the number "
         "missing (critical, like a number absent from a window: the cited calculation does not carry it); a link "
         "the checker cannot read (an unknown formula token or name) leaves it plausible.",
-        passes="Every number is supported: an equal value with an equal unit (for a bound, the same bound). "
-        "When some number is only plausible (a bound another value satisfies, 'about', months ↔ weeks) the "
-        "claim is undecided and goes to Tier 2.",
+        passes="Every number is supported: an equal value with an equal unit (for a bound, the same bound). A "
+        "name's number written after a space ('IL 6', 'CD 20') is supported by the same name written glued ('IL-6', "
+        "'CD20'), and by nothing else. "
+        "When some number is only plausible (a bound another value satisfies, 'about', months ↔ weeks, a review's "
+        "'one study' where the source says 'a study') the claim is undecided and goes to Tier 2.",
         not_applicable="The claim has no numeric fact (identifiers, ordinal labels such as 'Cohort 2', calendar "
-        "years and reference markers are not numeric facts), none of its anchors resolved to a window "
+        "years and reference markers are not numeric facts, nor is 'one' as a pronoun — 'one that', 'one called', "
+        "'one another' — or after 'no' — 'no one', 'no two patients had the same event'), none of its anchors resolved to a window "
         "(anchor resolution already failed those), or it is an entry of a references/sources list.",
     )
     examples = (
@@ -150,6 +154,28 @@ class NumericSupport(Rule):
             # 1.2 + 0.8 is 2.0: the file's own formula does not give the 2.5 it states
             report="# Revenue\n\nTotal revenue in fiscal 2023 was $2.5 billion [model:total.md#L7].\n",
             sources={"models/total.md": _sum_model("$2.5 billion"), "evidence/revenue.md": _REVENUE},
+        ),
+        RuleExample(
+            name="name-written-glued-en",
+            expect="pass",
+            # "IL 6" is the source's "IL-6": the number is the name's tail (day 7 is checked as usual)
+            report="# Markers\n\nSerum IL 6 fell by day 7 [evidence:lab.md#L3].\n",
+            sources={"evidence/lab.md": _LAB},
+        ),
+        RuleExample(
+            name="name-with-other-digits-en",
+            expect="fail",
+            reason="numeric_token_miss",
+            # the source names IL-6, not IL-8: only the same word glued to the same digits supports it
+            report="# Markers\n\nSerum IL 8 fell by day 7 [evidence:lab.md#L3].\n",
+            sources={"evidence/lab.md": _LAB},
+        ),
+        RuleExample(
+            name="pronoun-one-en",
+            expect="na",
+            # "one that …" is a pronoun: the claim states no number
+            report="# Markers\n\nIL-6 is a cytokine, one that fell after treatment [evidence:lab.md#L5].\n",
+            sources={"evidence/lab.md": _LAB},
         ),
         RuleExample(
             name="no-numbers-en",
