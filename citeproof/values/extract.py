@@ -753,12 +753,18 @@ class _Scanner:
         return m is not None and self.text.startswith(self.lex.label_after, m.end())
 
     def _one_is_pronoun(self, start: int, end: int) -> bool:
-        """"one another", "a new virus, one that …", "one called …": a pronoun, no count a
-        source must state — unless a count word stands before it ("only one that")."""
+        """"one another"; "a new virus, one that …", "the one called …": a pronoun standing for
+        a noun named before it, no count a source must state. A sentence's "One that occurred …
+        was fatal" or "One particular patient …" counts, and so does "only one that"."""
         low = self.low
+        if self.lex.one_pronoun_always.match(low, end):
+            return True
         if not self.lex.one_pronoun_next.match(low, end):
             return False
-        return self.lex.one_counted_before.search(low[max(0, start - 16):start].rstrip()) is None
+        before = low[max(0, start - 40):start]
+        if self.lex.one_stands_for_noun.search(before) is None:
+            return False
+        return self.lex.one_counted_before.search(before.rstrip()) is None
 
     def scan(self) -> list[ValueAtom]:
         text, low = self.text, self.low

@@ -65,7 +65,9 @@ class Lexicon:
     money_weight_word: re.Pattern[str]  # a word in its clause that keeps it a weight ("weigh", "lost")
     number_words: dict[str, int]
     number_word_re: re.Pattern[str]
-    one_pronoun_next: re.Pattern[str]  # what makes "one" a pronoun right after it ("one that", "one called")
+    one_pronoun_always: re.Pattern[str]  # what makes "one" a pronoun wherever it stands ("one another")
+    one_pronoun_next: re.Pattern[str]  # what makes "one" a pronoun right after it ("one that", "one called") …
+    one_stands_for_noun: re.Pattern[str]  # … where it stands for a noun named before (", one that", "the one that")
     one_counted_before: EndMatcher  # what keeps it a count right before it ("only one that")
     after_no_quantifiers: frozenset[str]  # number words that make a quantifier after "no" ("no one", "no two")
     scale_words: dict[str, float]
@@ -197,7 +199,11 @@ def lexicon() -> Lexicon:
         rf"(?<![a-z0-9-])(?:(?P<tens>{tens_words})(?:[- ](?P<unit>{unit_words}))?|(?P<single>{_alternation(list(words_doc['units']))}))(?![a-z0-9])"
     )
     pronoun = words_doc["one_pronoun"]
+    one_pronoun_always = re.compile(r"\s(?:" + _alternation(pronoun["always_before"]) + r")(?![a-z])")
     one_pronoun_next = re.compile(r"\s(?:" + _alternation(pronoun["next_words"]) + r")(?![a-z])")
+    one_stands_for_noun = re.compile(
+        r"(?:,\s*(?:[a-z]+ly\s+)?|(?<![a-z])(?:" + _alternation(pronoun["determiners"]) + r")\s+(?:[a-z]+\s+)?)$"
+    )
     scale_words = {k.lower(): float(v) for k, v in words_doc["scale_words"].items()}
     scale_word_re = re.compile("(?:" + "|".join(word_end(a) for a in sorted(scale_words, key=len, reverse=True)) + ")")
     scale_letters = {k: float(v) for k, v in words_doc["scale_letters"].items() if not k.startswith("_")}
@@ -242,7 +248,9 @@ def lexicon() -> Lexicon:
         money_weight_word=money_weight_word,
         number_words=number_words,
         number_word_re=number_word_re,
+        one_pronoun_always=one_pronoun_always,
         one_pronoun_next=one_pronoun_next,
+        one_stands_for_noun=one_stands_for_noun,
         one_counted_before=EndMatcher(pronoun["counted_before"]),
         after_no_quantifiers=frozenset(words_doc["quantifier_after_no"]["words"]),
         scale_words=scale_words,

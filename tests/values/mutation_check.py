@@ -2323,7 +2323,7 @@ MUTATIONS = (
     Mutation(
         "s10 a count word before 'one that' no longer keeps it a count ('only one that died' is never checked)",
         "citeproof/values/extract.py",
-        "        return self.lex.one_counted_before.search(low[max(0, start - 16):start].rstrip()) is None\n",
+        "        return self.lex.one_counted_before.search(before.rstrip()) is None\n",
         "        return True\n",
         ("tests/values/test_one_pronoun.py",),
     ),
@@ -2374,6 +2374,20 @@ MUTATIONS = (
         "citeproof/data/number_words.json",
         '"words": ["one", "none", "two"]',
         '"words": ["one", "none"]',
+        ("tests/values/test_one_pronoun.py",),
+    ),
+    Mutation(
+        "s10 'one' before 'that'/'particular' is a pronoun wherever it stands ('One that occurred … was fatal' is never checked)",
+        "citeproof/values/extract.py",
+        "        if self.lex.one_stands_for_noun.search(before) is None:\n            return False\n",
+        "",
+        ("tests/values/test_one_pronoun.py",),
+    ),
+    Mutation(
+        "s10 'one other patient' is a pronoun again (a count the source contradicts is never checked)",
+        "citeproof/data/number_words.json",
+        '"always_before": ["another"], "next_words": ["other",',
+        '"always_before": ["another", "other"], "next_words": [',
         ("tests/values/test_one_pronoun.py",),
     ),
 )
