@@ -1,0 +1,104 @@
+"""The measuring scripts under ``eval/`` run on a corpus folder the user passes in. The real corpora
+are not in the repository, so these tests write tiny corpora of the same shape (invented trials
+and statements) and run each script as a user would: they must read the folder, push each
+statement through the real pipeline, and print figures that follow from the verdicts — a wrong
+PASS counted as one, a correct FAIL not counted as wrong."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TRIAL = {
+    "Clinical Trial ID": "NCT90000001",
+    "Intervention": ["INTERVENTION 1:", "  Study agent 200 mg orally once daily on days 1-28"],
+    "Results": [
+        "Outcome Measurement:",
+        "  Objective Response",
+        "Results 1:",
+        "  Arm/Group Title: Study agent",
+        "  Overall Number of Participants Analyzed: 40",
+        "  Unit of Measure: participants  18  45.0%",
+    ],
+}
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "eval" / script), *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+def line_of(out: str, start: str) -> list[str]:
+    (line,) = [ln for ln in out.splitlines() if ln.startswith(start)]
+    return line.split()
+
+
+@pytest.fixture
+def nli4ct(tmp_path: Path) -> Path:
+    (tmp_path / "ct").mkdir()
+    (tmp_path / "ct" / "NCT90000001.json").write_text(json.dumps(TRIAL, indent=1), encoding="utf-8")
+    statements = {
+        "s-true-dose": {"Type": "Single", "Section_id": "Intervention", "Primary_id": "NCT90000001",
+                        "Statement": "The primary trial gives 200 mg of the study agent once daily.", "Label": "Entailment"},
+        "s-false-dose": {"Type": "Single", "Section_id": "Intervention", "Primary_id": "NCT90000001",
+                         "Statement": "The primary trial gives 250 mg of the study agent once daily.", "Label": "Contradiction"},
+        "s-false-rate": {"Type": "Single", "Section_id": "Results", "Primary_id": "NCT90000001",
+                         "Statement": "In the primary trial 54.0% of participants responded.", "Label": "Contradiction"},
+    }
+    (tmp_path / "semeval2023_gold_test.json").write_text(json.dumps(statements), encoding="utf-8")
+    return tmp_path
+
+
+def test_nli4ct_tier1_counts_the_fabricated_numbers_as_correct_fails(nli4ct):
+    result = run("nli4ct_tier1.py", str(nli4ct))
+    assert result.returncode == 0, result.stderr
+    # label n pass fail undec: both false claims fail on their number, none passes
+    assert line_of(result.stdout, "Contradiction")[:5] == ["Contradiction", "2", "0", "2", "0"]
+    entail = line_of(result.stdout, "Entailment")
+    assert entail[1] == "1" and entail[3] == "0"  # the true claim is never failed
+
+
+def test_nli4ct_tier1_names_a_missing_corpus(tmp_path):
+    result = run("nli4ct_tier1.py", str(tmp_path / "nowhere"))
+    assert result.returncode == 2
+    assert "not found" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.fixture
+def healthver(tmp_path: Path) -> Path:
+    rows = [
+        {"id": "1", "evidence": "In a cohort of 120 adults, 30% reported fever.", "claim": "30% of adults in the cohort reported fever.",
+         "label": "Supports", "topic_ip": "1", "question": "q"},
+        {"id": "2", "evidence": "In a cohort of 120 adults, 30% reported fever.", "claim": "45% of adults in the cohort reported fever.",
+         "label": "Refutes", "topic_ip": "1", "question": "q"},
+        {"id": "3", "evidence": "Hand washing was common.", "claim": "Masks cut transmission by 70%.",
+         "label": "Neutral", "topic_ip": "2", "question": "q"},
+    ]
+    with (tmp_path / "healthver_test.csv").open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return tmp_path
+
+
+def test_healthver_tier1_fails_numbers_the_evidence_lacks_and_passes_none_wrongly(healthver):
+    result = run("healthver_tier1.py", str(healthver), "--show", "fail")
+    assert result.returncode == 0, result.stderr
+    assert line_of(result.stdout, "Refutes")[:5] == ["Refutes", "1", "0", "1", "0"]
+    assert line_of(result.stdout, "Neutral")[:5] == ["Neutral", "1", "0", "1", "0"]
+    supports = line_of(result.stdout, "Supports")
+    assert supports[1] == "1" and supports[3] == "0"
+    assert "45% → 45%: missing" in result.stdout  # --show lists each fail with its finding
+
+
+def test_healthver_tier1_names_a_missing_split(tmp_path):
+    result = run("healthver_tier1.py", str(tmp_path), "--split", "dev")
+    assert result.returncode == 2
+    assert "healthver_dev.csv not found" in result.stderr and "Traceback" not in result.stderr
