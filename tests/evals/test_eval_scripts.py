@@ -102,3 +102,51 @@ def test_healthver_tier1_names_a_missing_split(tmp_path):
     result = run("healthver_tier1.py", str(tmp_path), "--split", "dev")
     assert result.returncode == 2
     assert "healthver_dev.csv not found" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.fixture
+def numeric_subset(nli4ct: Path) -> Path:
+    """The 2024 numeric subset's shape: originals, an altered number, a unit paraphrase of an original."""
+    statements = {
+        "orig-dose": {"Type": "Single", "Section_id": "Intervention", "Primary_id": "NCT90000001",
+                      "Statement": "The primary trial gives 200 mg of the study agent on days 1-28.", "Label": "Entailment"},
+        "alt-dose": {"Type": "Single", "Section_id": "Intervention", "Primary_id": "NCT90000001",
+                     "Statement": "The primary trial gives 300 mg of the study agent on days 1-28.", "Label": "Contradiction",
+                     "Intervention": "Numerical_contradiction", "Causal_type": ["Altering", "orig-dose"]},
+        "para-dose": {"Type": "Single", "Section_id": "Intervention", "Primary_id": "NCT90000001",
+                      "Statement": "The primary trial gives 0.2 grams of the study agent on days 1-28.", "Label": "Entailment",
+                      "Intervention": "Numerical_paraphrase", "Causal_type": ["Paraphrase", "orig-dose"]},
+    }
+    (nli4ct / "semeval2024_gold_test_numerical_subset.json").write_text(json.dumps(statements), encoding="utf-8")
+    return nli4ct
+
+
+def test_nli4ct_numeric_fails_the_altered_number_and_not_its_unit_paraphrase(numeric_subset):
+    result = run("nli4ct_numeric.py", str(numeric_subset), "--show", "all")
+    assert result.returncode == 0, result.stderr
+    # group n pass fail undec: the altered dose fails; the clean original and its 0.2 g paraphrase never do
+    assert line_of(result.stdout, "a: Numerical_contradiction/Altering")[2:6] == ["1", "0", "1", "0"]
+    clean = line_of(result.stdout, "b: clean true set")
+    assert clean[4] == "2" and clean[6] == "0"
+    assert "300 mg → 300 mg: missing" in result.stdout
+
+
+def test_nli4ct_excerpt_holds_the_gold_line(nli4ct):
+    data = json.loads((nli4ct / "semeval2023_gold_test.json").read_text(encoding="utf-8"))
+    for item in data.values():
+        item["Primary_evidence_index"] = [1] if item["Section_id"] == "Intervention" else [5]
+    (nli4ct / "semeval2023_gold_test.json").write_text(json.dumps(data), encoding="utf-8")
+    result = run("nli4ct_excerpt.py", str(nli4ct), "--budgets", "256")
+    assert result.returncode == 0, result.stderr
+    (row,) = [ln for ln in result.stdout.splitlines() if ln.split("|")[0].strip() == "256" and "as resolved" in ln]
+    assert row.split("|")[2].strip() == "100.0%"  # each short section is read whole: its gold line is in it
+
+
+def test_judge_economy_counts_the_prompt_of_each_judged_claim(numeric_subset):
+    result = run("judge_economy.py", str(numeric_subset))
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0].replace(",", "").split()
+    # "statements 3, judged claims J, requests R, prompt tokens T": one request per judged claim
+    judged, requests, tokens = int(first[4]), int(first[6]), int(first[9])
+    assert judged == requests and judged >= 1 and tokens > 0
+    assert "per judged claim" in result.stdout and "target per judged claim <= 327" in result.stdout
