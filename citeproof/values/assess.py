@@ -714,10 +714,12 @@ def _zero_words(key: str) -> frozenset[str]:
 
 @dataclass(frozen=True, slots=True)
 class _LineStating:
-    """A line of a cited window that states a claim's number in another form."""
+    """A line of a cited window that states a claim's number in another form (``article``: the
+    article it writes for the claim's "one", if that is the form)."""
 
     text: str
     source_id: str
+    article: str = ""
 
 
 def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
@@ -737,10 +739,9 @@ def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -
 
 
 def _name_written_glued(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
-    """A line of the windows writing the claim's "IL 6" / "CD 20" as the one name "IL-6" /
-    "CD20": the number is the name's tail, which the source holds as
-    written (the source's index reads no number inside a name). Only the same word glued to
-    the same digits counts: "IL 8" is not found in "IL-6", nor "Arm 2" in "Arm-3"."""
+    """A line of the windows writing the claim's "IL 6" / "CD 20" as the one name "IL-6" / "CD20":
+    the number is the name's tail, which the source's index never reads as a number. Only the
+    same word glued to the same digits counts: "IL 8" is not found in "IL-6", nor "Arm 2" in "Arm-3"."""
     if atom.name_word is None:
         return None
     digits = f"{atom.number:.0f}"
@@ -752,14 +753,7 @@ def _name_written_glued(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _Li
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class _ArticleLine:
-    text: str
-    source_id: str
-    article: str
-
-
-def _one_said_with_article(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _ArticleLine | None:
+def _one_said_with_article(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
     """A line of the windows writing the claim's "one study" with an article ("a study", "a
     randomised trial" for "one randomised trial"; ``number_words.json`` ``one_as_article``): in
     a review "one study found" is often "a study found", so the "one" is the judge's to read,
@@ -771,7 +765,7 @@ def _one_said_with_article(atom: ValueAtom, windows: Sequence[SourceWindow]) -> 
     for window in windows:
         for line in window.text.split("\n"):
             if m := said.search(line):
-                return _ArticleLine(line.strip(), window.document.source_id, m.group(1).lower())
+                return _LineStating(line.strip(), window.document.source_id, m.group(1).lower())
     return None
 
 
