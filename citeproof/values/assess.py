@@ -697,6 +697,10 @@ def assess_atoms(
             state, matched, source_id = "plausible", article.text, article.source_id
             why = (f"the claim's 'one {atom.one_noun}' may be the source's '{article.article} … {atom.one_noun}': "
                    "the judge reads whether it counts")
+        elif state == "missing" and atom.definite:
+            state = "plausible"
+            why = (f"the claim's '{atom.raw}' names a set in view ('the two cohorts'), which a source shows by "
+                   "listing its members, not by writing the count: the judge counts them")
         elif state == "missing" and _zero_counting_nothing(atom):
             state = "plausible"
             why = (f"the claim's '{atom.raw}' counts no noun a source counts ('None of the cohorts …'): it says "

@@ -89,6 +89,9 @@ class ValueAtom:
     # claim only: the word after a spelled "one" ("one study", "one randomised trial"), which a source
     # may write with an article ("a study"): ``assess._one_said_with_article``
     one_noun: str | None = None
+    # claim only: a spelled number right after "the"/"these"/"those" ("the two cohorts"): it names a set
+    # the source lists rather than a count it writes (``assess`` reads it plausible when missing)
+    definite: bool = False
     start: int = 0
     end: int = 0
 

@@ -1070,6 +1070,8 @@ class _Scanner:
         if self.mode == "claim" and numeral == "one" and number == 1 and not dim and qualifier is None and not derived:
             m = _WORD_AFTER.match(low, pos)  # three letters or more: "one of" (a partitive) keeps no word
             one_noun = m.group(1) if m else None
+        definite = self.mode == "claim" and word_value is not None and not dim and qualifier is None and not derived \
+            and self.lex.definite_before.search(low[max(0, nstart - 8):nstart]) is not None
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
@@ -1096,6 +1098,7 @@ class _Scanner:
             graded=graded,
             name_word=name_word,
             one_noun=one_noun,
+            definite=definite,
             start=nstart,
             end=pos,
         ), pos

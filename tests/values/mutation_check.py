@@ -2390,6 +2390,27 @@ MUTATIONS = (
         '"always_before": ["another", "other"], "next_words": [',
         ("tests/values/test_one_pronoun.py",),
     ),
+    Mutation(
+        "s10 'the two cohorts' is a count again: a set the source lists fails (a true claim fails)",
+        "citeproof/values/assess.py",
+        '        elif state == "missing" and atom.definite:\n',
+        '        elif False and atom.definite:\n',
+        ("tests/values/test_definite_count.py",),
+    ),
+    Mutation(
+        "s10 any spelled number is a set in view, a digit or one after any word too",
+        "citeproof/values/extract.py",
+        "            and self.lex.definite_before.search(low[max(0, nstart - 8):nstart]) is not None\n",
+        "            or True\n",
+        ("tests/values/test_definite_count.py",),
+    ),
+    Mutation(
+        "s10 a measure with a unit after 'the' ('the two years') is read as a set in view",
+        "citeproof/values/extract.py",
+        "word_value is not None and not dim and qualifier is None",
+        "word_value is not None and qualifier is None",
+        ("tests/values/test_definite_count.py",),
+    ),
 )
 
 
