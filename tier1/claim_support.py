@@ -24,7 +24,7 @@ from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.lead_in import denying_lead_in
 from citeproof.values.listed_members import member_dropped
-from citeproof.values.exclusion_scope import document_exclusion, header_shaped, report_exclusion
+from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
 from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
@@ -77,12 +77,12 @@ _TRIAL_ZH = (
 )
 
 
-def _segments(window: SourceWindow, excluded: Sequence[str | None]) -> list[tuple[str, str | None]]:
+def _segments(window: SourceWindow, excluded: DocumentExclusion) -> list[tuple[str, str | None]]:
     """(segment text, the header of the exclusion list it sits under, or None). ``excluded``
-    holds the whole document's lines (``citeproof.values.exclusion_scope``), so a list opened
+    reads the document's lines (``citeproof.values.exclusion_scope``), so a list opened
     above the window governs it and one opened in another JSON section does not."""
     lines = window.text.split("\n")
-    under = list(excluded[window.line_start - 1 : window.line_start - 1 + len(lines)])
+    under = excluded.lines(window.line_start - 1, window.line_start - 1 + len(lines))
     under += [None] * (len(lines) - len(under))
     if window.segments:
         if not any(under):  # no line sits under an exclusion list (most windows)
@@ -105,7 +105,7 @@ class _Window:
 def _table(ctx: ClaimContext, window: SourceWindow) -> _Window:
     """The window's segment table, built once per window and run (the run memo)."""
     terms = ctx.memo.derived(_RUN, "claim_support.segment_terms", lambda _: {})  # per run, shared by windows
-    excluded = ctx.memo.derived(window.document, "claim_support.excluded_lines", document_exclusion)
+    excluded = ctx.memo.derived(window.document, "claim_support.excluded_lines", DocumentExclusion)
 
     def build(w: SourceWindow) -> _Window:
         segments = _segments(w, excluded)

@@ -12,24 +12,26 @@ order, so its k-th value is the k-th here. Linear in the file's size; it runs on
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
-# a string (escapes included), one punctuation mark, or a bare literal (number, true, false, null)
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
-_SPACE = re.compile(r"\s*")
+# A scalar value: a string that is no key (a key is a string followed by a colon: the group
+# marks it, so the scan steps over it), or a bare literal (number, true, false, null).
+# Punctuation matches nothing, so the engine skips it in C. The string is written as an
+# unrolled loop with possessive runs (a run of plain characters, then an escape and another
+# run): the same strings as '"(?:[^"\\]|\\.)*"', read a run at a time, not a character
+# at a time, and never re-tried shorter when no colon follows it.
+_SCALAR = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"(?P<key>\s*:)?|[^\s{}\[\]:,"]+')
 
 
 def scalar_value_lines(text: str) -> list[int]:
     """The 1-based file line of each scalar value of ``text`` (valid JSON), in document order."""
-    newlines = [m.start() for m in re.finditer("\n", text)]
     out: list[int] = []
-    for m in _TOKEN.finditer(text):
-        token = m.group(0)
-        if token in "{}[]:,":
-            continue
-        if token[0] == '"' and text.startswith(":", _SPACE.match(text, m.end()).end()):
-            continue  # a key
-        out.append(bisect_left(newlines, m.start()) + 1)
+    line, counted = 1, 0
+    for m in _SCALAR.finditer(text):
+        if m.lastindex is None:  # not a key
+            start = m.start()
+            line += text.count("\n", counted, start)  # the newlines since the last value, counted in C
+            counted = start
+            out.append(line)
     return out
 
 

@@ -17,12 +17,14 @@ eligibility never passes on it (CP105). The scope of an exclusion list:
   start of another JSON section (a JSON key is a section whose name is not in the text).
 
 The words are data (``citeproof/data/list_headers.json`` with ``claim_support.json``'s
-``inverting_headers``). One pass over a document's lines, once per document and run.
+``inverting_headers``). One pass over a document's lines (a JSON document's: over the sections a
+cited window touches), once per document and run.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -209,29 +211,58 @@ def _ends_list(kind: Kind, level: int, scope: int, after_blank: bool) -> bool:
 
 
 def document_exclusion(document: SourceDocument) -> list[str | None]:
-    """``excluded_lines`` of a whole document (index k is line k+1). A JSON document's keys are
-    its sections: each starts a scope of its own (the innermost key starting at a line names it).
+    """``excluded_lines`` of a whole document (index k is line k+1): ``DocumentExclusion``
+    read over every line."""
+    return DocumentExclusion(document).lines(0, len(document.lines))
 
-    Only text that holds an exclusion word can open a list, so a document (or a JSON section:
-    no scope outlives its start) without one is read in one search, not line by line."""
-    lines = document.lines
-    if document.media != "json":
-        return excluded_lines(lines) if _may_exclude("\n".join(lines)) else [None] * len(lines)
-    starts: dict[int, str] = {}
-    for name, (first, _last) in document.sections.items():
-        held = starts.get(first - 1)
-        if held is None or name.count(".") > held.count("."):
-            starts[first - 1] = name
-    out: list[str | None] = []
-    bounds = sorted({0, *starts, len(lines)})
-    for a, b in zip(bounds, bounds[1:]):
-        chunk = lines[a:b]
-        name = starts.get(a, "")
+
+class DocumentExclusion:
+    """``excluded_lines`` of a document, read as far as a caller asks (build once per document
+    and run). A JSON document's keys are its sections: each starts a scope of its own (the
+    innermost key starting at a line names it), and no scope outlives its start, so each
+    section is read on its own and only when a caller asks for one of its lines (a claim citing
+    ``#Results`` never reads ``Eligibility``). Any other document is read whole on first need:
+    a list opened above a window governs it.
+
+    Only text that holds an exclusion word can open a list, so a document (or a JSON section)
+    without one is read in one search, not line by line."""
+
+    __slots__ = ("_doc", "_out", "_bounds", "_starts", "_read")
+
+    def __init__(self, document: SourceDocument) -> None:
+        self._doc = document
+        n = len(document.lines)
+        self._out: list[str | None] = [None] * n  # a line not read yet is None, as a line under no list is
+        self._starts: dict[int, str] = {}
+        if document.media == "json":
+            for name, (first, _last) in document.sections.items():
+                held = self._starts.get(first - 1)
+                if held is None or name.count(".") > held.count("."):
+                    self._starts[first - 1] = name
+        # the parts read on their own: a JSON document's sections, any other document whole
+        self._bounds = sorted({0, *self._starts, n}) if document.media == "json" else [0, n]
+        self._read: set[int] = set()  # parts (indices into _bounds) read so far
+
+    def lines(self, start: int, stop: int) -> list[str | None]:
+        """``document_exclusion(document)[start:stop]``, reading only the parts it overlaps."""
+        bounds = self._bounds
+        k = max(0, bisect_right(bounds, start) - 1)
+        while k + 1 < len(bounds) and bounds[k] < stop:
+            if k not in self._read:
+                self._read.add(k)
+                self._read_part(bounds[k], bounds[k + 1])
+            k += 1
+        return self._out[start:stop]
+
+    def _read_part(self, a: int, b: int) -> None:
+        chunk = self._doc.lines[a:b]
+        if self._doc.media != "json":
+            if _may_exclude("\n".join(chunk)):
+                self._out[a:b] = excluded_lines(chunk)
+            return
+        name = self._starts.get(a, "")
         if _may_exclude(name.replace("_", " ") + "\n" + "\n".join(chunk)):
-            out.extend(excluded_lines(chunk, {0: name} if a in starts else None, blank_lines_part=False))
-        else:
-            out.extend([None] * len(chunk))
-    return out
+            self._out[a:b] = excluded_lines(chunk, {0: name} if a in self._starts else None, blank_lines_part=False)
 
 
 @lru_cache(maxsize=1)

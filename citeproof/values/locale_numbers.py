@@ -35,7 +35,10 @@ _DOT_GROUPS = re.compile(_NOT_BEFORE + r"\d{1,3}(?:\.\d{3}){2,}" + _NOT_AFTER)
 # ambiguous: another reading beside the English one
 _DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3},\d{1,2}" + _NOT_AFTER)
 _ONE_DOT_GROUP = re.compile(_NOT_BEFORE + r"[1-9]\d{0,2}\.\d{3}" + _NOT_AFTER)
-_MAY_BE_CERTAIN = re.compile(r"\d['’]\d{3}|(?<![\d.,])" + _ZERO_COMMA + r"|\d\.\d{3}[.,]\d")
+# Every branch opens with a digit (the lone 0's look-behind is checked after it: the same
+# "no digit, dot or comma before the 0"), so the engine skips to digits in C; a look-behind
+# first would be tried at every character of every window.
+_MAY_BE_CERTAIN = re.compile(r"\d(?:['’]\d{3}|\.\d{3}[.,]\d)|0(?<![\d.,]0)" + _ZERO_COMMA[1:])
 _MAY_BE_AMBIGUOUS = re.compile(r"\d,\d|\d\.\d{3}")
 
 

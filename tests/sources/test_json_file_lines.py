@@ -130,3 +130,47 @@ def test_a_deeply_nested_record_is_read_with_its_file_lines():
     read = read_json('{"Results":\n' + deep + "}")
     assert read.file_lines and set(read.file_lines) == {2}
     assert scalar_count(json.loads(deep)) == 1
+
+
+def _token_by_token(text: str) -> list[int]:
+    """The scanner as first written, one token at a time (punctuation, keys and all): the
+    reference the one-pass scanner must agree with."""
+    import re
+    from bisect import bisect_left
+
+    token_re = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    out = []
+    for m in token_re.finditer(text):
+        token = m.group(0)
+        if token in "{}[]:,":
+            continue
+        if token[0] == '"' and text.startswith(":", re.compile(r"\s*").match(text, m.end()).end()):
+            continue
+        out.append(bisect_left(newlines, m.start()) + 1)
+    return out
+
+
+def _random_json(rng, depth: int = 0):
+    pick = rng.random()
+    if depth < 3 and pick < 0.3:
+        return {rng.choice(['a', 'k "q"', "x\\y", "名", "", "a:b"]) + str(rng.randint(0, 9)): _random_json(rng, depth + 1)
+                for _ in range(rng.randint(0, 4))}
+    if depth < 3 and pick < 0.55:
+        return [_random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    return rng.choice([0, -1.5e-3, 12, True, False, None, "", "plain", 'a "quoted" b', "back\\slash\\", "two\nlines",
+                       "tab\tand \u00e9 \u4e2d", "colon: after", "[1, 2]", "{x}", '"'])
+
+
+def test_the_one_pass_scanner_finds_the_lines_the_token_scan_found():
+    import random
+
+    rng = random.Random(20261201)
+    for k in range(400):
+        value = _random_json(rng)
+        for text in (json.dumps(value, indent=k % 4 or None, ensure_ascii=bool(k % 2)),
+                     json.dumps(value, indent=1, separators=(",", " : "))):
+            assert scalar_value_lines(text) == _token_by_token(text), text
+            # the reader also counts the values of single lines of a dump
+            for line in text.split("\n"):
+                assert len(scalar_value_lines(line)) == len(_token_by_token(line)), line

@@ -378,3 +378,15 @@ def test_a_guide_section_headed_avoid_is_an_exclusion_list(tmp_path):
     (avoid, avoid_why), (recommended, _) = _statuses_and_reasons(tmp_path, source, report)
     assert avoid == "undecided" and "'## Avoid'" in avoid_why
     assert recommended == "pass"
+
+
+def test_a_section_read_after_another_one_of_the_same_record_keeps_its_exclusion_list(tmp_path):
+    # the exclusion lines of a JSON record are read a section at a time, once per run: a claim
+    # citing Results first must not leave Eligibility unread (all None) for the claims after it
+    report = ("# R\n\nSymptomatic congestive heart failure in the last 6 months was reported in 2 patients "
+              "[nct:NCT09100000#Results].\n\nPatients with symptomatic congestive heart failure in the last "
+              "6 months were eligible [nct:NCT09100000#Eligibility].\n\nMetastatic breast cancer confirmed by "
+              "biopsy was required [nct:NCT09100000#Eligibility].\n")
+    out = _verify_trial(tmp_path, _CARDIAC, report)
+    assert [c.status for c in out.claims] == ["pass", "undecided", "pass"]
+    assert "'Exclusion Criteria:'" in out.claims[1].undecided_reasons[0]

@@ -168,3 +168,63 @@ def test_the_document_pre_filter_finds_every_label_the_line_reader_reads(label):
     assert classify(label)[0] == "exclude"
     assert _may_exclude(label)
 
+
+
+def _read_whole(document: SourceDocument) -> list[str | None]:
+    """``document_exclusion`` as first written (every JSON section read in one pass, in order):
+    the reference a part-at-a-time read must agree with."""
+    from citeproof.values.exclusion_scope import _may_exclude
+
+    lines = document.lines
+    if document.media != "json":
+        return excluded_lines(lines) if _may_exclude("\n".join(lines)) else [None] * len(lines)
+    starts: dict[int, str] = {}
+    for name, (first, _last) in document.sections.items():
+        held = starts.get(first - 1)
+        if held is None or name.count(".") > held.count("."):
+            starts[first - 1] = name
+    out: list[str | None] = []
+    bounds = sorted({0, *starts, len(lines)})
+    for a, b in zip(bounds, bounds[1:]):
+        chunk = lines[a:b]
+        name = starts.get(a, "")
+        if _may_exclude(name.replace("_", " ") + "\n" + "\n".join(chunk)):
+            out.extend(excluded_lines(chunk, {0: name} if a in starts else None, blank_lines_part=False))
+        else:
+            out.extend([None] * len(chunk))
+    return out
+
+
+_RECORD = {"Clinical Trial ID": "NCT1",
+           "Eligibility": ["Inclusion Criteria:", "  Metastatic disease", "Exclusion Criteria:", "  Prior chemotherapy",
+                           "  Any of the following:", "  Heart failure"],
+           "Results": ["Outcome Measurement:", "  Prior chemotherapy was reported in 2 patients"],
+           "contraindications": ["Pregnancy", "Liver failure"],
+           "eligibility": {"inclusion_criteria": ["Measurable disease"], "exclusion_criteria": ["Prior surgery"]}}
+
+
+def _markdown_document(lines: list[str]) -> SourceDocument:
+    return SourceDocument(source_id="M", channel="evidence", path="evidence/M.md", media="md",
+                          text="\n".join(lines), lines=tuple(lines))
+
+
+@pytest.mark.parametrize("document", [
+    json_document(_RECORD),
+    _markdown_document(["# Trial", "Exclusion Criteria:", "Prior chemotherapy", "", "## Results", "Prior chemotherapy"]),
+])
+def test_reading_a_document_part_by_part_in_any_order_gives_the_whole_read(document):
+    import random
+
+    from citeproof.values.exclusion_scope import DocumentExclusion
+
+    whole = _read_whole(document)
+    assert document_exclusion(document) == whole
+    assert any(whole), "the case must hold an exclusion list"
+    n = len(document.lines)
+    rng = random.Random(7)
+    for _ in range(30):
+        parts = DocumentExclusion(document)  # one per document and run: reads accumulate
+        for _ in range(4):
+            start = rng.randint(0, n)
+            stop = rng.randint(start, n + 2)  # a window may run past the last line
+            assert parts.lines(start, stop) == whole[start:stop], (start, stop)
