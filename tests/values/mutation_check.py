@@ -2168,8 +2168,8 @@ MUTATIONS = (
     Mutation(
         "a key is counted as a value (every later value's line shifts)",
         "citeproof/sources/json_lines.py",
-        "        if token[0] == '\"' and text.startswith(\":\", _SPACE.match(text, m.end()).end()):",
-        "        if False:",
+        "        if m.lastindex is None:  # not a key\n",
+        "        if True:  # not a key\n",
         ("tests/sources/test_json_file_lines.py",),
     ),
     Mutation(
