@@ -697,10 +697,10 @@ def assess_atoms(
             state, matched, source_id = "plausible", article.text, article.source_id
             why = (f"the claim's 'one {atom.one_noun}' may be the source's '{article.article} … {atom.one_noun}': "
                    "the judge reads whether it counts")
-        elif state == "missing" and atom.definite:
+        elif state == "missing" and atom.counts_set is not None and _set_count_unwritten(atom, windows):
             state = "plausible"
-            why = (f"the claim's '{atom.raw}' names a set in view ('the two cohorts'), which a source shows by "
-                   "listing its members, not by writing the count: the judge counts them")
+            why = (f"the claim's '{atom.raw}' counts the members of a set ('the two cohorts', '3 different drugs'), "
+                   "which a source shows by listing them, not by writing the count: the judge counts them")
         elif state == "missing" and _zero_counting_nothing(atom):
             state = "plausible"
             why = (f"the claim's '{atom.raw}' counts no noun a source counts ('None of the cohorts …'): it says "
@@ -771,6 +771,17 @@ def _one_said_with_article(atom: ValueAtom, windows: Sequence[SourceWindow]) -> 
             if m := said.search(line):
                 return _LineStating(line.strip(), window.document.source_id, m.group(1).lower())
     return None
+
+
+def _set_count_unwritten(atom: ValueAtom, windows: Sequence[SourceWindow]) -> bool:
+    """Whether no window writes the claim's set count as a count: its number (in digits or in
+    words) right before the word the claim writes after it. "Less than 3 different treatments"
+    writes the claim's "More than 3 different treatments", and the conflict stays a conflict;
+    "every 2 weeks" is no count of "the two cohorts"."""
+    words = [w for w, v in lexicon().number_words.items() if v == atom.number]
+    forms = "|".join([re.escape(f"{atom.number:g}"), *map(re.escape, words)])
+    written = re.compile(rf"(?<![\w.])(?:{forms})\s+{re.escape(atom.counts_set or '')}", re.IGNORECASE)
+    return not any(written.search(window.text) for window in windows)
 
 
 def _zero_counting_nothing(atom: ValueAtom) -> bool:

@@ -89,9 +89,10 @@ class ValueAtom:
     # claim only: the word after a spelled "one" ("one study", "one randomised trial"), which a source
     # may write with an article ("a study"): ``assess._one_said_with_article``
     one_noun: str | None = None
-    # claim only: a spelled number right after "the"/"these"/"those" ("the two cohorts"): it names a set
-    # the source lists rather than a count it writes (``assess`` reads it plausible when missing)
-    definite: bool = False
+    # claim only: the number counts members of a set the source lists rather than writes as a count
+    # ("the two cohorts", "3 different drugs"); the word after it ("cohorts", "different"), with which
+    # a source that does write the count would write it: ``assess._set_count_unwritten``
+    counts_set: str | None = None
     start: int = 0
     end: int = 0
 

@@ -1070,8 +1070,14 @@ class _Scanner:
         if self.mode == "claim" and numeral == "one" and number == 1 and not dim and qualifier is None and not derived:
             m = _WORD_AFTER.match(low, pos)  # three letters or more: "one of" (a partitive) keeps no word
             one_noun = m.group(1) if m else None
-        definite = self.mode == "claim" and word_value is not None and not dim and qualifier is None and not derived \
-            and self.lex.definite_before.search(low[max(0, nstart - 8):nstart]) is not None
+        counts_set = None
+        if self.mode == "claim" and not dim and not derived and (
+            word_value is not None and qualifier is None
+            and self.lex.set_count_before.search(low[max(0, nstart - 8):nstart]) is not None
+            or self.lex.set_count_after.match(low, pos) is not None
+        ):
+            m = _WORD_AFTER.match(low, pos)
+            counts_set = m.group(1) if m else ""
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
@@ -1098,7 +1104,7 @@ class _Scanner:
             graded=graded,
             name_word=name_word,
             one_noun=one_noun,
-            definite=definite,
+            counts_set=counts_set,
             start=nstart,
             end=pos,
         ), pos

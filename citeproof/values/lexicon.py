@@ -70,7 +70,8 @@ class Lexicon:
     one_stands_for_noun: re.Pattern[str]  # … where it stands for a noun named before (", one that", "the one that")
     one_counted_before: EndMatcher  # what keeps it a count right before it ("only one that")
     after_no_quantifiers: frozenset[str]  # number words that make a quantifier after "no" ("no one", "no two")
-    definite_before: re.Pattern[str]  # a word that makes a spelled number name a set in view ("the two cohorts")
+    set_count_before: re.Pattern[str]  # a word that makes a spelled number count a set in view ("the two cohorts")
+    set_count_after: re.Pattern[str]  # words that make a number count kinds of a listed set ("3 different drugs")
     scale_words: dict[str, float]
     scale_word_re: re.Pattern[str]
     scale_letters: dict[str, float]
@@ -254,7 +255,8 @@ def lexicon() -> Lexicon:
         one_stands_for_noun=one_stands_for_noun,
         one_counted_before=EndMatcher(pronoun["counted_before"]),
         after_no_quantifiers=frozenset(words_doc["quantifier_after_no"]["words"]),
-        definite_before=re.compile(r"(?<![a-z])(?:" + _alternation(words_doc["definite_count"]["before"]) + r")\s$"),
+        set_count_before=re.compile(r"(?<![a-z])(?:" + _alternation(words_doc["set_counts"]["before"]) + r")\s$"),
+        set_count_after=re.compile(r"\s(?:" + _alternation(words_doc["set_counts"]["kinds_after"]) + r")(?![a-z])"),
         scale_words=scale_words,
         scale_word_re=scale_word_re,
         scale_letters=scale_letters,

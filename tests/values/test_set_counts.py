@@ -1,9 +1,11 @@
-"""A spelled number after "the"/"these"/"those" names a set the text has in view ("the difference
-between the two cohorts", "these three criteria"): a source shows such a set by listing its
-members ("INTERVENTION 1 … INTERVENTION 2"), seldom by writing the count. Missing from the
-window, the number is plausible — the judge counts the members — never supported, so such a
-claim never passes on it. Before, it failed ``numeric_token_miss`` (NLI4CT 2023 dev b0b61978,
-fe876bb0; HealthVer). A digit ("the 2 cohorts") and a number after any other word stay counts.
+"""A number that counts the members of a set the source lists — a spelled number after
+"the"/"these"/"those" ("the difference between the two cohorts", "these three criteria"), or a
+number before "different", "types of" … ("3 different drugs", "more than one type of
+medication") — is seldom written as a count: the source lists the members ("INTERVENTION 1 …
+INTERVENTION 2"). Missing from the window, the number is plausible — the judge counts the
+members — never supported, so such a claim never passes on it. Before, it failed
+``numeric_token_miss`` (NLI4CT 2023 dev b0b61978, fe876bb0, 82a3e542; test bca4c94d;
+HealthVer). A digit after "the" ("the 2 cohorts") and a number elsewhere stay counts.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ SOURCE = (
     [
         "The two cohorts receive the same dose of agent A.",
         "These two cohorts differ only in their cancer type.",
+        "The trial gives agent A to two different cohorts.",
+        "Patients in the trial have two types of cancer.",
     ],
 )
 def test_a_set_in_view_is_left_to_the_judge(tmp_path, claim):
@@ -51,7 +55,21 @@ def test_a_count_the_window_does_not_write_still_fails(tmp_path, claim):
 
 
 @pytest.mark.parametrize(
-    ("text", "definite"),
+    ("claim", "status"),
+    [
+        ("Patients may have had more than 3 different prior treatments.", "fail"),  # the source writes the count
+        ("Patients may have had 2 different prior treatments.", "undecided"),  # it writes none of two
+    ],
+)
+def test_a_set_count_the_source_writes_is_compared_as_a_count(tmp_path, claim, status):
+    source = "# S\n\nPatients may have had less than 3 different prior treatments.\n"
+    out = verify_against(tmp_path, source, cited_report(claim, anchor="[evidence:s.md#L3]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == status, checked.reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "counts_set"),
     [
         ("the two cohorts", True),
         ("these three criteria", True),
@@ -60,8 +78,13 @@ def test_a_count_the_window_does_not_write_still_fails(tmp_path, claim):
         ("two cohorts", False),
         ("in all two arms", False),
         ("over the two years", False),  # a measure with a unit, not a set in view
+        ("3 different drugs", True),
+        ("more than one type of medication", True),
+        ("four kinds of events", True),
+        ("3 drugs of different kinds", False),
+        ("2 mg different from placebo", False),  # a measure with a unit
     ],
 )
-def test_only_a_spelled_number_after_a_definite_word_names_a_set(text, definite):
+def test_only_a_number_counting_a_listed_set_is_marked(text, counts_set):
     (atom,) = extract_atoms(text, mode="claim")
-    assert atom.definite is definite
+    assert (atom.counts_set is not None) is counts_set
