@@ -98,7 +98,8 @@ class NumericSupport(Rule):
         "name's number written after a space ('IL 6', 'CD 20') is supported by the same name written glued ('IL-6', "
         "'CD20'), and by nothing else. "
         "When some number is only plausible (a bound another value satisfies, 'about', months ↔ weeks, a review's "
-        "'one study' where the source says 'a study') the claim is undecided and goes to Tier 2.",
+        "'one study' where the source says 'a study', a count of a set the source lists rather than writes: 'the two "
+        "cohorts', '3 different drugs') the claim is undecided and goes to Tier 2.",
         not_applicable="The claim has no numeric fact (identifiers, ordinal labels such as 'Cohort 2', calendar "
         "years and reference markers are not numeric facts, nor is 'one' as a pronoun — 'one that', 'one called', "
         "'one another' — or after 'no' — 'no one', 'no two patients had the same event'), none of its anchors resolved to a window "
