@@ -32,6 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from eval.outcome import statement_outcome  # noqa: E402
+
 
 def _report(claim: str, source: str) -> str:
     """One paragraph: every sentence of the claim cites the evidence's line (the source is
@@ -62,18 +64,7 @@ def _verify(row: dict[str, str], scratch: Path) -> tuple[str, list[str]]:
     name = f"{row['id']}.txt"
     (folder / name).write_text(" ".join(row["evidence"].split()) + "\n", encoding="utf-8")
     result = verify_full_report(_report(row["claim"], f"hv/{name}"), scratch, mode="report")
-    statuses = [c.status for c in result.claims]
-    notes = []
-    for c in result.claims:
-        notes += [f"{n.raw} → {n.normalised}: {n.state}" for n in c.numbers if n.state != "supported"]
-        notes += [f.code for f in c.reasons if f.code != "numeric_token_miss"]
-    if not statuses:
-        return "undecided", ["no fact-bearing claim"]
-    if "fail" in statuses:
-        return "fail", notes
-    if all(s == "pass" for s in statuses):
-        return "pass", notes
-    return "undecided", notes
+    return statement_outcome(result, nothing="no fact-bearing claim")
 
 
 def _fail_class(notes: list[str]) -> str:

@@ -30,6 +30,10 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from eval.outcome import statement_outcome  # noqa: E402
+
 SUBSET = "semeval2024_gold_test_numerical_subset.json"
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 
@@ -83,18 +87,7 @@ def _verify(corpus: Path, item: dict, scratch: Path) -> tuple[str, list[str]]:
         if trial:
             shutil.copyfile(corpus / "ct" / f"{trial}.json", folder / f"{trial}.json")
     result = verify_full_report(_report(item), scratch, mode="report")
-    statuses = [c.status for c in result.claims]
-    notes = []
-    for c in result.claims:
-        notes += [f"{n.raw} → {n.normalised}: {n.state}" for n in c.numbers if n.state != "supported"]
-        notes += [f.code for f in c.reasons if f.code != "numeric_token_miss"]
-    if not statuses:
-        return "undecided", ["no claim parsed"]
-    if "fail" in statuses:
-        return "fail", notes
-    if all(s == "pass" for s in statuses):
-        return "pass", notes
-    return "undecided", notes
+    return statement_outcome(result, nothing="no claim parsed")
 
 
 def _naive(corpus: Path, item: dict) -> str:
