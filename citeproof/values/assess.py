@@ -726,6 +726,16 @@ class _LineStating:
     article: str = ""
 
 
+def _first_line(windows: Sequence[SourceWindow], found: Callable[[str], str | None]) -> _LineStating | None:
+    """The first line of the windows for which ``found`` gives a string (the article, or "" when
+    there is none to tell), with the source it stands in."""
+    for window in windows:
+        for line in window.text.split("\n"):
+            if (article := found(line)) is not None:
+                return _LineStating(line.strip(), window.document.source_id, article)
+    return None
+
+
 def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
     """A line of the windows that negates, for a zero the claim writes as a word ("None of the
     patients had grade 4 neutropenia" where the source says "No patients had …" or "… was not
@@ -735,11 +745,7 @@ def _zero_stated_by_negation(atom: ValueAtom, windows: Sequence[SourceWindow]) -
         return None
     from citeproof.values.segment_support import polarity
 
-    for window in windows:
-        for line in window.text.split("\n"):
-            if line.strip() and polarity(line)[0]:
-                return _LineStating(line.strip(), window.document.source_id)
-    return None
+    return _first_line(windows, lambda line: "" if line.strip() and polarity(line)[0] else None)
 
 
 def _name_written_glued(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
@@ -750,11 +756,7 @@ def _name_written_glued(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _Li
         return None
     digits = f"{atom.number:.0f}"
     glued = re.compile(rf"(?<![A-Za-z0-9]){re.escape(atom.name_word)}-?{digits}(?![0-9])", re.IGNORECASE)
-    for window in windows:
-        for line in window.text.split("\n"):
-            if glued.search(line):
-                return _LineStating(line.strip(), window.document.source_id)
-    return None
+    return _first_line(windows, lambda line: "" if glued.search(line) else None)
 
 
 def _one_said_with_article(atom: ValueAtom, windows: Sequence[SourceWindow]) -> _LineStating | None:
@@ -766,11 +768,7 @@ def _one_said_with_article(atom: ValueAtom, windows: Sequence[SourceWindow]) -> 
         return None
     articles = "|".join(re.escape(a) for a in data_json("number_words.json")["one_as_article"]["articles"])
     said = re.compile(rf"(?<![A-Za-z])({articles})\s+(?:[A-Za-z-]+\s+){{0,3}}?{re.escape(atom.one_noun)}(?![A-Za-z])", re.IGNORECASE)
-    for window in windows:
-        for line in window.text.split("\n"):
-            if m := said.search(line):
-                return _LineStating(line.strip(), window.document.source_id, m.group(1).lower())
-    return None
+    return _first_line(windows, lambda line: m.group(1).lower() if (m := said.search(line)) else None)
 
 
 def _set_count_unwritten(atom: ValueAtom, windows: Sequence[SourceWindow]) -> bool:
