@@ -452,8 +452,8 @@ MUTATIONS = (
     Mutation(
         "a zero in words is plausible in any window, negated or not (a fabricated 'none' is no longer a fail)",
         "citeproof/values/assess.py",
-        "            if line.strip() and polarity(line)[0]:",
-        "            if line.strip():",
+        'return _first_line(windows, lambda line: "" if line.strip() and polarity(line)[0] else None)',
+        'return _first_line(windows, lambda line: "" if line.strip() else None)',
         ("tests/values/test_denied_zero.py",),
     ),
     Mutation(
