@@ -35,6 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from eval.outcome import statement_outcome  # noqa: E402
 
 
+_COLUMNS = {"id", "evidence", "claim", "label"}
+
+
 def _report(claim: str, source: str) -> str:
     """One paragraph: every sentence of the claim cites the evidence's line (the source is
     one line), as a pipeline that cites precisely would write it."""
@@ -88,8 +91,17 @@ def main(argv: list[str] | None = None) -> int:
     if not path.is_file():
         print(f"error: {path} not found — pass the HealthVer folder", file=sys.stderr)
         return 2
-    with path.open(encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh))
+    try:
+        with path.open(encoding="utf-8", newline="") as fh:
+            reader = csv.DictReader(fh)
+            rows = list(reader)
+            columns = set(reader.fieldnames or ())
+    except UnicodeDecodeError as exc:
+        print(f"error: {path} is not UTF-8 ({exc.reason} at byte {exc.start})", file=sys.stderr)
+        return 2
+    if missing := sorted(_COLUMNS - columns):
+        print(f"error: {path} lacks the column(s) {', '.join(missing)} — is it a HealthVer file?", file=sys.stderr)
+        return 2
     results: dict[str, tuple[str, list[str]]] = {}
     with tempfile.TemporaryDirectory(prefix="healthver-tier1-") as tmp:
         for row in rows:

@@ -150,3 +150,14 @@ def test_judge_economy_counts_the_prompt_of_each_judged_claim(numeric_subset):
     judged, requests, tokens = int(first[4]), int(first[6]), int(first[9])
     assert judged == requests and judged >= 1 and tokens > 0
     assert "per judged claim" in result.stdout and "target per judged claim <= 327" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"id,text\n1,abc\n", "lacks the column(s) claim, evidence, label"), (b"\xff\xfe bad", "is not UTF-8")],
+)
+def test_healthver_tier1_names_a_file_it_cannot_read(tmp_path, content, message):
+    (tmp_path / "healthver_test.csv").write_bytes(content)
+    result = run("healthver_tier1.py", str(tmp_path))
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
