@@ -1,8 +1,9 @@
 """Mermaid diagrams as graphs: nodes, edges, labels and branching.
 
 The report parser hands over each diagram's text (``MermaidBlock.source``); this module
-turns it into a :class:`MermaidGraph` so rules can judge structure (CP203) and audit the
-numbers written in labels (CP206) without regexes over raw diagram text.
+turns it into a :class:`MermaidGraph` so rules can judge structure (CP203) and the parser
+can make each label that states a number a claim (CP206: :func:`numeric_labels`, read with
+:func:`label_claim_texts`, cited by :func:`label_anchors`), without regexes over raw diagram text.
 
 Supported: ``flowchart``/``graph`` (all node shapes, quoted labels, ``-->|text|`` and
 ``-- text -->`` edge labels, chains ``A --> B --> C``, ``A & B --> C``, ``;`` separators,
@@ -22,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from citeproof.model import MermaidBlock
+from citeproof.model import Anchor, MermaidBlock
 
 DiagramKind = Literal["flowchart", "sequence", "state", "mindmap", "chart", "other", "empty"]
 
@@ -124,6 +125,58 @@ def strip_anchors(text: str) -> str:
 
 def anchors_in(text: str) -> list[str]:
     return [m.group(0) for m in _ANCHOR_IN_LABEL.finditer(text)]
+
+
+def numeric_labels(graph: MermaidGraph) -> list[tuple[MermaidLabel, str]]:
+    """(label, text without anchors) for every label of the diagram that states a numeric fact
+    (an ordinal label such as "Phase 3" or "Arm II" states none)."""
+    from citeproof.values import claim_atoms  # lazy: citeproof.values reads anchors through citeproof.parse
+
+    out = []
+    for label in graph.labels():
+        text = strip_anchors(label.text)
+        if text and any(not a.label for a in claim_atoms(text)):
+            out.append((label, text))
+    return out
+
+
+def label_anchors(labels: list[MermaidLabel], block: MermaidBlock, graph: MermaidGraph) -> list[list[Anchor]]:
+    """The anchors each of ``labels`` is cited by: an anchor written in the label itself; else
+    the diagram's own declarations (``%%`` comments: anchors no label writes), or failing those
+    every anchor the diagram's labels write; else the nearest anchor in the body before the diagram."""
+    # one anchor per citation written: the same [kind:id#loc] in two labels is one citation twice
+    first: dict[str, Anchor] = {}
+    for a in block.declared_anchors:
+        first.setdefault(a.raw.strip("[] "), a)
+
+    def written_in(text: str) -> list[str]:
+        return [raw for bracket in anchors_in(text) for part in bracket.strip("[] ").split(";")
+                if (raw := part.strip()) in first]
+
+    in_labels = {raw for label in graph.labels() for raw in written_in(label.text)}
+    # another label's citation is that label's; the diagram-wide one is what a %% comment declares
+    declared = [a for raw, a in first.items() if raw not in in_labels] or list(first.values())
+    fallback = declared or ([block.preceding_anchor] if block.preceding_anchor is not None else [])
+    return [[first[raw] for raw in dict.fromkeys(own)] if (own := written_in(label.text)) else list(fallback)
+            for label in labels]
+
+
+def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]]) -> list[str]:
+    """What each (label, text without anchors) says, read as a reader reads the diagram: a
+    node's label after the labels of the edges that lead into it. ``R -->|Arm I| A[Median TTP
+    13.5 months]`` says "Arm I: Median TTP 13.5 months"; the box alone would let a number drawn
+    under the wrong arm pass (both arms' values sit in the cited record). An edge label that
+    states a number is a claim of its own and is not repeated as another's context."""
+    from citeproof.values import claim_atoms  # lazy, as in numeric_labels
+
+    leads: dict[str, list[str]] = {}
+    for edge in graph.edges:
+        lead = strip_anchors(edge.label or "")
+        into = leads.setdefault(edge.dst, [])
+        if lead and lead not in into and not any(not a.label for a in claim_atoms(lead)):
+            into.append(lead)
+    return [f"{', '.join(leads[label.ref])}: {text}" if label.kind == "node" and leads.get(label.ref) else text
+            for label, text in labels]
 
 
 _DIAGRAM_ATTRIBUTES = ("data-chart", "data-mermaid", "data-source", "data-diagram", "data-graph")

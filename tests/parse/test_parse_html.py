@@ -161,7 +161,9 @@ def test_mermaid_any_attributes(tag: str, attrs: dict[str, str]) -> None:
     assert [a.raw for a in m.declared_anchors] == ["nct:NCT2#L4"]
     assert m.preceding_anchor is not None and m.preceding_anchor.raw == "nct:NCT1#L3"
     assert m.location.line == 3 and m.location.section_path == ("Pathway",)
-    assert all("200 mg" not in c.text for c in report.claims), "diagram text is not prose"
+    assert all("200 mg" not in c.text for c in report.claims if c.unit != "mermaid_label"), "diagram text is not prose"
+    labels = [(c.text, [a.raw for a in c.anchors], c.location.line) for c in report.claims if c.unit == "mermaid_label"]
+    assert labels == [("Dose 200 mg", ["nct:NCT2#L4"], 3), ("Rate 45%", ["nct:NCT2#L4"], 3)]
 
 
 def test_pre_code_language_mermaid() -> None:

@@ -73,6 +73,7 @@ def test_claims_text_lines_units(report) -> None:
         (14, "list_item", "Nausea in 3 patients"),
         (17, "sentence", "Quoted 9% response."),
         (19, "sentence", "See the record for 12 events."),
+        (21, "mermaid_label", "Dose 200 mg"),
         (38, "sentence", "Visible text with 7 cases."),
         (42, "sentence", "Rate was 3.5 mg in 2 patients."),
         (46, "list_item", "Smith J. et al. Trial of 200 patients."),
@@ -121,8 +122,8 @@ def test_hidden_html_and_code_are_not_claims(report) -> None:
 
 def test_transition_sentence_counted_but_not_claimed(report) -> None:
     assert "In this section we summarise the evidence." not in [c.text for c in report.claims]
-    # 3 sentences + 2 rows + 2 items + quote + link + '7 cases' + '3.5 mg' + reference
-    assert report.total_sentences == 12
+    # 3 sentences + 2 rows + 2 items + quote + link + diagram label + '7 cases' + '3.5 mg' + reference
+    assert report.total_sentences == 13
 
 
 def test_headings_are_blocks_not_claims(report) -> None:
@@ -190,8 +191,9 @@ def test_html_wrappers_spanning_markdown_blocks() -> None:
     )
     report = parse_report(doc, "markdown", SETTINGS)
     assert [(c.location.line, c.text) for c in report.claims] == [
-        (3, "Rate was 5%."), (19, "Visible 7% text."), (29, "After 8%."),
+        (3, "Rate was 5%."), (5, "Dose 45%"), (19, "Visible 7% text."), (29, "After 8%."),
     ]
+    assert report.claims[1].unit == "mermaid_label"  # the diagram's label is a claim of its own kind, not prose
     (m,) = report.mermaid
     assert m.source == "graph TD\n\nA[Dose 45%] --> B" and m.location.line == 5
     assert m.attributes["data-chart"] == "x"

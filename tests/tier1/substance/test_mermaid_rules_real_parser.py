@@ -1,11 +1,15 @@
-"""CP203 and CP206 on diagrams found by the real report parser — every tag form, extra attributes included."""
+"""CP203 and CP206 on diagrams found by the real report parser — every tag form, extra attributes included.
+
+A numeric diagram label is a claim (unit ``mermaid_label``): the CP206 tests run the whole
+pipeline and read the label claims' verdicts, since the body's rules (CP104, CP105, CP301) and
+the judge are what check them."""
 
 from __future__ import annotations
 
 import pytest
-from substance_builders import assert_blocks, assert_na, assert_pass, real_context, tally
+from substance_builders import assert_blocks, assert_na, assert_pass, real_context
 
-from tier1.mermaid_numbers import MermaidNumbers
+from citeproof.pipeline import VerifyOptions, run
 from tier1.shallow_mermaid import ShallowMermaid
 
 TOY = "graph TD\nA-->B\n"
@@ -56,7 +60,7 @@ def test_diagram_kept_in_a_data_attribute_is_audited(tmp_path):
 def test_no_diagram_is_na(tmp_path):
     ctx = real_context(tmp_path, "# 结论\n\n该试验比较了两种给药方案。\n", {})
     assert_na(ShallowMermaid().check_report(ctx))
-    assert_na(MermaidNumbers().check_report(ctx))
+    assert _labels(tmp_path, "# 结论\n\n该试验比较了两种给药方案。\n", {}) == {}
 
 
 # ----------------------------------------------------------------------------- CP206
@@ -64,25 +68,50 @@ def test_no_diagram_is_na(tmp_path):
 TRIAL = {"clinical_trials/NCT00000001.txt": "The weekly arm responded more often: ORR 40% versus 30%.\n"}
 OTHER = {"clinical_trials/NCT00000002.txt": "An unrelated record with no response rates.\n"}
 ARMS = "flowchart TD\n  W[Weekly arm ORR {w}] --> C{{Compare}}\n  M[Monthly arm ORR 30%] --> C\n"
+CITED = "The weekly arm responded more often [nct:NCT00000001#L1]."
+
+
+def _run(tmp_path, text: str, files: dict[str, str], fmt: str = "markdown"):
+    src = tmp_path / "sources"
+    src.mkdir(exist_ok=True)
+    for rel, body in files.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(body, encoding="utf-8")
+    return run(text, fmt, src, VerifyOptions(mode="report"))
+
+
+def _labels(tmp_path, text: str, files: dict[str, str], fmt: str = "markdown") -> dict:
+    """Each diagram-label claim's text → its result."""
+    return {c.text: c for c in _run(tmp_path, text, files, fmt).claims if c.unit == "mermaid_label"}
+
+
+def _codes(claim) -> set[str]:
+    return {f.code for f in claim.reasons}
+
+
+def _cp206(report):
+    return next(t for t in report.rules if t.id == "CP206")
 
 
 @pytest.mark.parametrize(("form", "fmt"), TAG_FORMS)
 def test_fabricated_label_number_is_a_numeric_token_miss(tmp_path, form, fmt):
-    text = _doc(form, fmt, ARMS.format(w="45%")).replace(
-        "The pathway is shown below.", "The weekly arm responded more often [nct:NCT00000001#L1]."
-    )
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL, fmt=fmt))
-    assert_blocks(out, "numeric_token_miss")
-    msg = out[0].findings[0].message
-    assert "Weekly arm ORR 45%" in msg and "45%" in msg
+    text = _doc(form, fmt, ARMS.format(w="45%")).replace("The pathway is shown below.", CITED)
+    labels = _labels(tmp_path, text, TRIAL, fmt)
+    bad = labels["Weekly arm ORR 45%"]
+    assert bad.status == "fail" and "numeric_token_miss" in _codes(bad)
+    assert any("45%" in f.message for f in bad.reasons)
+    assert labels["Monthly arm ORR 30%"].status != "fail"
 
 
 @pytest.mark.parametrize(("form", "fmt"), TAG_FORMS)
-def test_supported_label_numbers_pass(tmp_path, form, fmt):
-    text = _doc(form, fmt, ARMS.format(w="**40%**")).replace(
-        "The pathway is shown below.", "The weekly arm responded more often [nct:NCT00000001#L1]."
-    )
-    assert_pass(MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL, fmt=fmt)))
+def test_supported_label_numbers_are_not_failed(tmp_path, form, fmt):
+    # emphasis folded: **40%** is 40%; the labels' wording differs from the record's, so they
+    # are left to the judge, as the same sentences in prose would be
+    text = _doc(form, fmt, ARMS.format(w="**40%**")).replace("The pathway is shown below.", CITED)
+    labels = _labels(tmp_path, text, TRIAL, fmt)
+    assert set(labels) == {"Weekly arm ORR 40%", "Monthly arm ORR 30%"}
+    assert all(c.status == "undecided" and not c.reasons for c in labels.values())
+    assert all(n.state == "supported" for c in labels.values() for n in c.numbers)
 
 
 def test_edge_label_numbers_are_checked(tmp_path):
@@ -90,16 +119,31 @@ def test_edge_label_numbers_are_checked(tmp_path):
         "# Results\n\nResponse rates were compared [nct:NCT00000001#L1].\n\n```mermaid\nflowchart TD\n"
         "  W[Weekly arm] -->|ORR 55%| C{Compare}\n  M[Monthly arm] -->|ORR 30%| C\n```\n"
     )
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL))
-    assert_blocks(out, "numeric_token_miss")
-    assert "'W->C'" in out[0].findings[0].message
+    labels = _labels(tmp_path, text, TRIAL)
+    assert labels["ORR 55%"].status == "fail" and "numeric_token_miss" in _codes(labels["ORR 55%"])
+    assert labels["ORR 30%"].status != "fail"
+
+
+def test_a_numeric_edge_label_is_not_read_into_the_node_it_leads_to(tmp_path):
+    # mutation: take every edge label as context → "ORR 55%: Weekly arm 40%" would carry the
+    # edge's number twice, and fail the node's claim for the edge's miss
+    text = (
+        "# Results\n\n" + CITED + "\n\n```mermaid\nflowchart TD\n"
+        "  S[Start] -->|ORR 55%| W[Weekly arm ORR 40%]\n  S -->|weekly| M[Monthly arm ORR 30%]\n```\n"
+    )
+    labels = _labels(tmp_path, text, TRIAL)
+    assert set(labels) == {"ORR 55%", "Weekly arm ORR 40%", "weekly: Monthly arm ORR 30%"}
+    assert labels["ORR 55%"].status == "fail" and labels["Weekly arm ORR 40%"].status != "fail"
 
 
 def test_numeric_label_without_any_anchor_fails(tmp_path):
     # mutation: treat "no anchor" as n/a → an unanchored number would slip through
     text = "# 结果\n\n```mermaid\nflowchart TD\n  W[每周组 缓解率 40%] --> C{比较}\n  M[每月组 缓解率 30%] --> C\n```\n"
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL))
-    assert_blocks(out, "mermaid_number_unanchored")
+    report = _run(tmp_path, text, TRIAL)
+    labels = [c for c in report.claims if c.unit == "mermaid_label"]
+    assert len(labels) == 2 and all(c.status == "fail" for c in labels)
+    assert all(_codes(c) == {"mermaid_number_unanchored"} for c in labels)  # CP101 leaves labels to CP206
+    assert report.verdict == "blocked" and _cp206(report).blocked == 2
 
 
 def test_declared_anchor_beats_preceding_anchor(tmp_path):
@@ -108,9 +152,9 @@ def test_declared_anchor_beats_preceding_anchor(tmp_path):
         "# Results\n\nAn unrelated record [nct:NCT00000002#L1].\n\n```mermaid\n%% [nct:NCT00000001#L1]\n"
         + ARMS.format(w="40%") + "```\n"
     )
-    ctx = real_context(tmp_path, text, {**TRIAL, **OTHER})
-    assert ctx.report.mermaid[0].declared_anchors and ctx.report.mermaid[0].preceding_anchor
-    assert_pass(MermaidNumbers().check_report(ctx))
+    labels = _labels(tmp_path, text, {**TRIAL, **OTHER})
+    assert all([a.raw for a in c.anchors] == ["nct:NCT00000001#L1"] for c in labels.values())
+    assert all(c.status != "fail" for c in labels.values())
 
 
 def test_label_own_anchor_beats_diagram_anchor(tmp_path):
@@ -119,25 +163,34 @@ def test_label_own_anchor_beats_diagram_anchor(tmp_path):
         "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1]\nflowchart TD\n"
         '  W["Weekly ORR 40% [nct:NCT00000002#L1]"] --> C{Compare}\n  M[Monthly ORR 30%] --> C\n```\n'
     )
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, {**TRIAL, **OTHER}))
-    assert_blocks(out, "numeric_token_miss")
-    assert "its own anchor" in out[0].findings[0].message
+    labels = _labels(tmp_path, text, {**TRIAL, **OTHER})
+    own = labels["Weekly ORR 40%"]
+    assert [a.raw for a in own.anchors] == ["nct:NCT00000002#L1"]
+    assert own.status == "fail" and "numeric_token_miss" in _codes(own)
+    assert [a.raw for a in labels["Monthly ORR 30%"].anchors] == ["nct:NCT00000001#L1"]
+
+
+def test_one_citation_written_twice_is_one_anchor(tmp_path):
+    # mutation: keep every scan of a declared anchor → each label would cite the same place twice
+    text = (
+        "# Results\n\n```mermaid\nflowchart TD\n  W[\"Weekly ORR 40% [nct:NCT00000001#L1]\"] --> C{Compare}\n"
+        '  M["Monthly ORR 30% [nct:NCT00000001#L1]"] --> C\n  X[Weekly dose 200 mg] --> C\n```\n'
+    )
+    labels = _labels(tmp_path, text, TRIAL)
+    assert all([a.raw for a in c.anchors] == ["nct:NCT00000001#L1"] for c in labels.values())
 
 
 def test_unresolved_anchor_fails_closed(tmp_path):
     text = "# Results\n\nSee the record [nct:NCT09999999#L1].\n\n```mermaid\n" + ARMS.format(w="40%") + "```\n"
-    assert_blocks(MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL)), "mermaid_anchor_unresolved")
+    labels = _labels(tmp_path, text, TRIAL)
+    assert len(labels) == 2 and all(c.status == "fail" and "anchor_unresolved" in _codes(c) for c in labels.values())
 
 
 def test_plausible_number_is_neither_pass_nor_block(tmp_path):
-    text = (
-        "# Results\n\nThe weekly arm responded more often [nct:NCT00000001#L1].\n\n```mermaid\n"
-        + ARMS.format(w="more than 35%") + "```\n"
-    )
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL))
-    t = tally(out)
-    assert t["applicable"] == 1 and t["passed"] == 0 and t["blocked"] == 0
-    assert out[0].undecided
+    text = "# Results\n\n" + CITED + "\n\n```mermaid\n" + ARMS.format(w="more than 35%") + "```\n"
+    label = _labels(tmp_path, text, TRIAL)["Weekly arm ORR more than 35%"]
+    assert label.status == "undecided" and not label.reasons
+    assert [n.state for n in label.numbers] == ["plausible"]
 
 
 def test_ordinal_labels_are_na(tmp_path):
@@ -145,35 +198,37 @@ def test_ordinal_labels_are_na(tmp_path):
         "# Pathway\n\nA record [nct:NCT00000001#L1].\n\n```mermaid\nflowchart TD\n  S[Screening] --> E{Eligible}\n"
         "  E -->|yes| T[Phase 3 treatment]\n  E -->|no| X[Excluded]\n```\n"
     )
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL))
-    assert_na(out)
+    report = _run(tmp_path, text, TRIAL)
+    assert not [c for c in report.claims if c.unit == "mermaid_label"]
+    assert _cp206(report).status == "n/a"
 
 
-def test_one_outcome_per_numeric_diagram(tmp_path):
+def test_each_numeric_label_is_one_claim(tmp_path):
     text = (
-        "# Results\n\nThe weekly arm responded more often [nct:NCT00000001#L1].\n\n"
+        "# Results\n\n" + CITED + "\n\n"
         "```mermaid\n" + ARMS.format(w="40%") + "```\n\n```mermaid\n" + ARMS.format(w="45%") + "```\n\n"
         "```mermaid\n" + GOOD + "```\n"
     )
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL))
-    assert tally(out) == {"applicable": 2, "passed": 1, "blocked": 1, "status": "fail"}
+    report = _run(tmp_path, text, TRIAL)
+    labels = [c for c in report.claims if c.unit == "mermaid_label"]
+    assert [c.text for c in labels] == ["Weekly arm ORR 40%", "Monthly arm ORR 30%", "Weekly arm ORR 45%", "Monthly arm ORR 30%"]
+    assert len({c.id for c in labels}) == 4  # the repeated label gets an ordinal, as a repeated sentence does
+    assert [c.status for c in labels].count("fail") == 1
+    assert all(c.location.block == "mermaid" for c in labels)
+    assert _cp206(report).applicable == 4 and _cp206(report).passed == 4
 
 
 def test_pie_chart_values_are_checked(tmp_path):
-    text = (
-        "# Results\n\nThe weekly arm responded more often [nct:NCT00000001#L1].\n\n```mermaid\npie title ORR\n"
-        '  "Weekly %" : 40\n  "Monthly %" : 35\n```\n'
-    )
-    out = MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL))
-    assert tally(out)["status"] == "fail"
+    text = "# Results\n\n" + CITED + '\n\n```mermaid\npie title ORR\n  "Weekly %" : 40\n  "Monthly %" : 35\n```\n'
+    labels = _labels(tmp_path, text, TRIAL)
+    assert labels["Monthly: 35%"].status == "fail" and labels["Weekly: 40%"].status != "fail"
 
 
 def test_pie_chart_percentages_supported(tmp_path):
-    text = (
-        "# Results\n\nThe weekly arm responded more often [nct:NCT00000001#L1].\n\n```mermaid\npie title ORR (%)\n"
-        '  "Weekly" : 40\n  "Monthly" : 30\n```\n'
-    )
-    assert_pass(MermaidNumbers().check_report(real_context(tmp_path, text, TRIAL)))
+    text = "# Results\n\n" + CITED + '\n\n```mermaid\npie title ORR (%)\n  "Weekly" : 40\n  "Monthly" : 30\n```\n'
+    labels = _labels(tmp_path, text, TRIAL)
+    assert set(labels) == {"Weekly: 40%", "Monthly: 30%"}
+    assert all(c.status != "fail" and n.state == "supported" for c in labels.values() for n in c.numbers)
 
 
 def test_anchor_ids_inside_a_label_are_not_read_as_numbers(tmp_path):
@@ -183,7 +238,9 @@ def test_anchor_ids_inside_a_label_are_not_read_as_numbers(tmp_path):
         "  M[\"每月组 缓解率 30% [pmid:100001#L1]\"] --> C\n```\n"
     )
     files = {"pubmed/100001.txt": "每周组缓解率为40%，每月组为30%。\n"}
-    assert_pass(MermaidNumbers().check_report(real_context(tmp_path, text, files)))
+    labels = _labels(tmp_path, text, files)
+    assert set(labels) == {"每周组 缓解率 40%", "每月组 缓解率 30%"}
+    assert all(c.status != "fail" and [n.state for n in c.numbers] == ["supported"] for c in labels.values())
 
 
 @pytest.mark.parametrize(
@@ -196,11 +253,42 @@ def test_anchor_ids_inside_a_label_are_not_read_as_numbers(tmp_path):
     ids=["subgraph-title", "sequence-block", "state-note"],
 )
 def test_a_number_in_a_title_or_note_is_checked_like_any_label(tmp_path, diagram):
-    intro = "# Results\n\nThe weekly arm responded more often [nct:NCT00000001#L1].\n\n```mermaid\n"
+    intro = "# Results\n\n" + CITED + "\n\n```mermaid\n"
     (tmp_path / "bad").mkdir()
     (tmp_path / "good").mkdir()
-    bad = MermaidNumbers().check_report(real_context(tmp_path / "bad", intro + diagram.format(w="45%") + "```\n", TRIAL))
-    assert_blocks(bad, "numeric_token_miss")
-    assert "45%" in bad[0].findings[0].message
-    good = MermaidNumbers().check_report(real_context(tmp_path / "good", intro + diagram.format(w="40%") + "```\n", TRIAL))
-    assert_pass(good)
+    bad = _labels(tmp_path / "bad", intro + diagram.format(w="45%") + "```\n", TRIAL)
+    assert bad["Weekly arm ORR 45%"].status == "fail" and "numeric_token_miss" in _codes(bad["Weekly arm ORR 45%"])
+    good = _labels(tmp_path / "good", intro + diagram.format(w="40%") + "```\n", TRIAL)
+    assert good["Weekly arm ORR 40%"].status != "fail"
+
+
+# A node's label is read after the labels of the edges into it: the arm an edge names is part
+# of what the box says (rt8 F1: a median drawn under the other arm passed when only the
+# numbers were checked, since both arms' values sit in the cited record).
+ARM_RECORD = {"clinical_trials/NCT00000001.txt": "Arm I: median TTP 13.5 months.\nArm II: median TTP 15.0 months.\n"}
+ARM_DIAGRAM = (
+    "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n"
+    "  R[Randomised] -->|Arm I| A[Median TTP {a} months]\n  R -->|Arm II| B[Median TTP {b} months]\n```\n"
+)
+
+
+def test_a_label_read_with_its_arm_passes_where_the_record_says_so(tmp_path):
+    labels = _labels(tmp_path, ARM_DIAGRAM.format(a="13.5", b="15.0"), ARM_RECORD)
+    assert {t: c.status for t, c in labels.items()} == {
+        "Arm I: Median TTP 13.5 months": "pass", "Arm II: Median TTP 15.0 months": "pass",
+    }
+
+
+def test_a_value_drawn_under_the_other_arm_never_passes(tmp_path):
+    # mutation: read the box without its incoming edge labels → both swapped labels pass
+    labels = _labels(tmp_path, ARM_DIAGRAM.format(a="15.0", b="13.5"), ARM_RECORD)
+    assert set(labels) == {"Arm I: Median TTP 15.0 months", "Arm II: Median TTP 13.5 months"}
+    assert all(c.status == "undecided" for c in labels.values())  # the judge sees the arm beside the value
+
+
+def test_the_arm_written_in_the_label_itself_binds_the_same_way(tmp_path):
+    text = "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R[Randomised] --> A[Arm I median TTP {v} months]\n```\n"
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "good").mkdir()
+    assert _labels(tmp_path / "good", text.format(v="13.5"), ARM_RECORD)["Arm I median TTP 13.5 months"].status == "pass"
+    assert _labels(tmp_path / "bad", text.format(v="15.0"), ARM_RECORD)["Arm I median TTP 15.0 months"].status == "undecided"
