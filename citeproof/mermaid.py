@@ -35,7 +35,7 @@ _CHART_HEADERS = (
 _FLOW_DIRECTIVES = re.compile(
     r"^(?:classDef|class|style|linkStyle|click|direction|accTitle|accDescr)\b", re.IGNORECASE
 )
-_ANCHOR_IN_LABEL = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]+\]")
+_ANCHOR_IN_LABEL = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]*\]")  # an empty one too: "[nct:]" is no text a label states
 _TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>")
 _MERMAID_ENTITY = re.compile(r"#(\w+);")
 
