@@ -77,6 +77,8 @@ class MermaidGraph:
     titles: list[MermaidLabel] = field(default_factory=list)
     chart_lines: list[MermaidLabel] = field(default_factory=list)
     has_branch_block: bool = False  # alt/opt/par/critical in sequence diagrams
+    # node id → titles of the subgraphs it is drawn inside (outermost first), where it first appears
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
     def out_degree(self, node_id: str) -> int:
@@ -163,20 +165,30 @@ def label_anchors(labels: list[MermaidLabel], block: MermaidBlock, graph: Mermai
 
 def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]]) -> list[str]:
     """What each (label, text without anchors) says, read as a reader reads the diagram: a
-    node's label after the labels of the edges that lead into it. ``R -->|Arm I| A[Median TTP
-    13.5 months]`` says "Arm I: Median TTP 13.5 months"; the box alone would let a number drawn
-    under the wrong arm pass (both arms' values sit in the cited record). An edge label that
-    states a number is a claim of its own and is not repeated as another's context."""
+    node's label after the titles of the subgraphs it is drawn in and the labels of the edges
+    that lead into it. ``R -->|Arm I| A[Median TTP 13.5 months]`` and ``subgraph I [Arm I] …
+    A[Median TTP 13.5 months] … end`` say "Arm I: Median TTP 13.5 months"; the box alone would
+    let a number drawn under the wrong arm pass (both arms' values sit in the cited record). A
+    title or edge label that states a number is a claim of its own and is not repeated as
+    another's context."""
     from citeproof.values import claim_atoms  # lazy, as in numeric_labels
+
+    def names(texts) -> list[str]:
+        out: list[str] = []
+        for raw in texts:
+            lead = strip_anchors(raw or "")
+            if lead and lead not in out and not any(not a.label for a in claim_atoms(lead)):
+                out.append(lead)
+        return out
 
     leads: dict[str, list[str]] = {}
     for edge in graph.edges:
-        lead = strip_anchors(edge.label or "")
-        into = leads.setdefault(edge.dst, [])
-        if lead and lead not in into and not any(not a.label for a in claim_atoms(lead)):
-            into.append(lead)
-    return [f"{', '.join(leads[label.ref])}: {text}" if label.kind == "node" and leads.get(label.ref) else text
-            for label, text in labels]
+        leads.setdefault(edge.dst, []).append(edge.label or "")
+    out = []
+    for label, text in labels:
+        context = names([*graph.groups.get(label.ref, ()), *leads.get(label.ref, ())]) if label.kind == "node" else []
+        out.append(f"{', '.join(context)}: {text}" if context else text)
+    return out
 
 
 _DIAGRAM_ATTRIBUTES = ("data-chart", "data-mermaid", "data-source", "data-diagram", "data-graph")
@@ -391,18 +403,29 @@ _TITLE_DIRECTIVE = re.compile(r"^(?P<key>title|accTitle|accDescr)\b(?!\s*[-=.<>~
 
 def _parse_flowchart(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
     graph = MermaidGraph(kind="flowchart", header=header)
+    inside: list[str] = []  # titles of the subgraphs open here, outermost first
     for line_no, text in body:
         for stmt in _split_statements(text):
             low = stmt.lower()
             if m := _SUBGRAPH.match(stmt):
-                _add_title(graph, _subgraph_title(m.group("rest")), line_no, "subgraph")
+                title = _subgraph_title(m.group("rest"))
+                _add_title(graph, title, line_no, "subgraph")
+                inside.append(clean_label(title))
                 continue
             if t := _TITLE_DIRECTIVE.match(stmt):
                 _add_title(graph, t.group("text"), line_no, t.group("key"))
                 continue
-            if low == "end" or _FLOW_DIRECTIVES.match(stmt):
+            if low == "end":
+                if inside:
+                    inside.pop()
                 continue
+            if _FLOW_DIRECTIVES.match(stmt):
+                continue
+            known = len(graph.nodes)
             _parse_flow_statement(stmt, line_no, graph)
+            if inside:  # nodes are kept in insertion order: the new ones are the last
+                for node_id in list(graph.nodes)[known:]:
+                    graph.groups[node_id] = tuple(t for t in inside if t)
     return graph
 
 

@@ -24,8 +24,10 @@ class MermaidNumbers(Rule):
         what=(
             "Every node label, edge label, note, title (subgraph, sequence block such as 'loop every 4 weeks', "
             "diagram) and chart line of a Mermaid diagram (any tag attributes) that states a number is a claim "
-            "(unit mermaid_label), read as a reader reads it: a node after the labels of the edges into it "
-            "('R -->|Arm I| A[Median 13.5 months]' says 'Arm I: Median 13.5 months'). It cites, in order: an "
+            "(unit mermaid_label), read as a reader reads it: a node after the titles of the subgraphs it is drawn "
+            "in and the labels of the edges into it ('R -->|Arm I| A[Median 13.5 months]' says 'Arm I: Median "
+            "13.5 months'; a title or edge label that states a number is a claim of its own, not context). It "
+            "cites, in order: an "
             "anchor written in the label itself, the anchors declared in the diagram (labels or %% comments), or "
             "the nearest anchor in the body before the diagram. The body's claim rules then check it like a "
             "sentence — numbers (CP104), one segment carrying it (CP105), drugs (CP301) — and the judge sees it "

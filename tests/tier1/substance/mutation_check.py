@@ -44,6 +44,8 @@ M = [
  ("CP206 other labels' anchors are the diagram's", "citeproof/mermaid.py", "    declared = [a for raw, a in first.items() if raw not in in_labels] or list(first.values())", "    declared = list(first.values())"),
  ("CP206 label read without its edges", "citeproof/mermaid.py", "    return [f\"{', '.join(leads[label.ref])}: {text}\" if label.kind == \"node\" and leads.get(label.ref) else text", "    return [text"),
  ("CP206 numeric edge label as context", "citeproof/mermaid.py", "if lead and lead not in into and not any(not a.label for a in claim_atoms(lead)):", "if lead and lead not in into:"),
+ ("CP206 subgraph membership forgotten", "citeproof/mermaid.py", "                    graph.groups[node_id] = tuple(t for t in inside if t)", "                    pass"),
+ ("CP206 subgraph never closes", "citeproof/mermaid.py", "                if inside:\n                    inside.pop()\n", "                pass\n"),
  ("CP206 labels are not claims", "citeproof/parse/claims.py", "            units.extend(_label_units(diagram))\n", ""),
  ("CP206 CP101 also claims the label", "tier1/citations.py", ' or claim.unit == "mermaid_label":', ":"),
  ("CP206 subgraph titles not read", "citeproof/mermaid.py", '                _add_title(graph, _subgraph_title(m.group("rest")), line_no, "subgraph")', "                pass"),

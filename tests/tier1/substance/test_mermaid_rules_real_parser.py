@@ -292,3 +292,33 @@ def test_the_arm_written_in_the_label_itself_binds_the_same_way(tmp_path):
     (tmp_path / "good").mkdir()
     assert _labels(tmp_path / "good", text.format(v="13.5"), ARM_RECORD)["Arm I median TTP 13.5 months"].status == "pass"
     assert _labels(tmp_path / "bad", text.format(v="15.0"), ARM_RECORD)["Arm I median TTP 15.0 months"].status == "undecided"
+
+
+SUBGRAPHS = (
+    "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n"
+    "  subgraph G1 [Arm I]\n    A[Median TTP {a} months]\n  end\n"
+    "  subgraph G2 [\"Arm II\"]\n    B[Median TTP {b} months]\n  end\n"
+    "  A --> C[Median TTP 13.5 months]\n```\n"
+)
+
+
+def test_a_box_drawn_inside_an_arm_subgraph_is_read_with_the_arm(tmp_path):
+    # mutation: forget subgraph membership → the swapped boxes read "Median TTP 15.0 months", which
+    # the judge would find in the record
+    (tmp_path / "good").mkdir()
+    (tmp_path / "bad").mkdir()
+    good = _labels(tmp_path / "good", SUBGRAPHS.format(a="13.5", b="15.0"), ARM_RECORD)
+    assert {t: c.status for t, c in good.items() if t.startswith("Arm")} == {
+        "Arm I: Median TTP 13.5 months": "pass", "Arm II: Median TTP 15.0 months": "pass",
+    }
+    bad = _labels(tmp_path / "bad", SUBGRAPHS.format(a="15.0", b="13.5"), ARM_RECORD)
+    assert {t: c.status for t, c in bad.items() if t.startswith("Arm")} == {
+        "Arm I: Median TTP 15.0 months": "undecided", "Arm II: Median TTP 13.5 months": "undecided",
+    }
+
+
+def test_a_box_drawn_after_the_subgraph_closes_is_not_in_it(tmp_path):
+    # mutation: never close a subgraph at "end" → C would be read as inside Arm II
+    labels = _labels(tmp_path, SUBGRAPHS.format(a="13.5", b="15.0"), ARM_RECORD)
+    assert "Median TTP 13.5 months" in labels
+    assert not any(t.endswith(": Median TTP 13.5 months") and "Arm II" in t for t in labels)
