@@ -166,7 +166,8 @@ def label_anchors(labels: list[MermaidLabel], block: MermaidBlock, graph: Mermai
 def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]]) -> list[str]:
     """What each (label, text without anchors) says, read as a reader reads the diagram: a
     node's label after the titles of the subgraphs it is drawn in and the labels of the edges
-    that lead into it. ``R -->|Arm I| A[Median TTP 13.5 months]`` and ``subgraph I [Arm I] …
+    that lead into it; an edge's label after the label of the node it leaves; a note after the
+    labels of the nodes it is attached to. ``R -->|Arm I| A[Median TTP 13.5 months]`` and ``subgraph I [Arm I] …
     A[Median TTP 13.5 months] … end`` say "Arm I: Median TTP 13.5 months"; the box alone would
     let a number drawn under the wrong arm pass (both arms' values sit in the cited record). A
     title or edge label that states a number is a claim of its own and is not repeated as
@@ -181,12 +182,23 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]
                 out.append(lead)
         return out
 
+    def drawn(node_id: str) -> str:
+        node = graph.nodes.get(node_id.strip())
+        return node.label or "" if node is not None else ""
+
     leads: dict[str, list[str]] = {}
     for edge in graph.edges:
         leads.setdefault(edge.dst, []).append(edge.label or "")
     out = []
     for label, text in labels:
-        context = names([*graph.groups.get(label.ref, ()), *leads.get(label.ref, ())]) if label.kind == "node" else []
+        if label.kind == "node":
+            context = names([*graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])
+        elif label.kind == "edge":  # "Weekly arm -->|ORR 40%| Compare": the weekly arm's rate
+            context = names([drawn(label.ref.split("->", 1)[0])])
+        elif label.kind == "note":  # "note right of W: ORR 40%" is about W
+            context = names([drawn(who) for who in label.ref.split(",")])
+        else:
+            context = []
         out.append(f"{', '.join(context)}: {text}" if context else text)
     return out
 

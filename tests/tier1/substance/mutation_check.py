@@ -46,6 +46,8 @@ M = [
  ("CP206 numeric edge label as context", "citeproof/mermaid.py", "if lead and lead not in into and not any(not a.label for a in claim_atoms(lead)):", "if lead and lead not in into:"),
  ("CP206 subgraph membership forgotten", "citeproof/mermaid.py", "                    graph.groups[node_id] = tuple(t for t in inside if t)", "                    pass"),
  ("CP206 subgraph never closes", "citeproof/mermaid.py", "                if inside:\n                    inside.pop()\n", "                pass\n"),
+ ("CP206 edge read without the node it leaves", "citeproof/mermaid.py", '            context = names([drawn(label.ref.split("->", 1)[0])])', "            context = []"),
+ ("CP206 note read alone", "citeproof/mermaid.py", '            context = names([drawn(who) for who in label.ref.split(",")])', "            context = []"),
  ("CP206 labels are not claims", "citeproof/parse/claims.py", "            units.extend(_label_units(diagram))\n", ""),
  ("CP206 CP101 also claims the label", "tier1/citations.py", ' or claim.unit == "mermaid_label":', ":"),
  ("CP206 subgraph titles not read", "citeproof/mermaid.py", '                _add_title(graph, _subgraph_title(m.group("rest")), line_no, "subgraph")', "                pass"),

@@ -120,8 +120,20 @@ def test_edge_label_numbers_are_checked(tmp_path):
         "  W[Weekly arm] -->|ORR 55%| C{Compare}\n  M[Monthly arm] -->|ORR 30%| C\n```\n"
     )
     labels = _labels(tmp_path, text, TRIAL)
-    assert labels["ORR 55%"].status == "fail" and "numeric_token_miss" in _codes(labels["ORR 55%"])
-    assert labels["ORR 30%"].status != "fail"
+    # an edge's label is read after the label of the node it leaves: the weekly arm's rate
+    assert set(labels) == {"Weekly arm: ORR 55%", "Monthly arm: ORR 30%"}
+    bad = labels["Weekly arm: ORR 55%"]
+    assert bad.status == "fail" and "numeric_token_miss" in _codes(bad)
+    assert labels["Monthly arm: ORR 30%"].status != "fail"
+
+
+def test_a_note_is_read_with_what_it_is_attached_to(tmp_path):
+    # mutation: read a note alone → "ORR 30%" drawn beside the weekly arm would be any 30% in the record
+    text = (
+        "# Results\n\n" + CITED + "\n\n```mermaid\nsequenceDiagram\n  participant W as Weekly arm\n"
+        "  participant M as Monthly arm\n  W->>M: compared\n  note right of W: ORR 30%\n```\n"
+    )
+    assert set(_labels(tmp_path, text, TRIAL)) == {"Weekly arm: ORR 30%"}
 
 
 def test_a_numeric_edge_label_is_not_read_into_the_node_it_leads_to(tmp_path):
@@ -132,8 +144,8 @@ def test_a_numeric_edge_label_is_not_read_into_the_node_it_leads_to(tmp_path):
         "  S[Start] -->|ORR 55%| W[Weekly arm ORR 40%]\n  S -->|weekly| M[Monthly arm ORR 30%]\n```\n"
     )
     labels = _labels(tmp_path, text, TRIAL)
-    assert set(labels) == {"ORR 55%", "Weekly arm ORR 40%", "weekly: Monthly arm ORR 30%"}
-    assert labels["ORR 55%"].status == "fail" and labels["Weekly arm ORR 40%"].status != "fail"
+    assert set(labels) == {"Start: ORR 55%", "Weekly arm ORR 40%", "weekly: Monthly arm ORR 30%"}
+    assert labels["Start: ORR 55%"].status == "fail" and labels["Weekly arm ORR 40%"].status != "fail"
 
 
 def test_numeric_label_without_any_anchor_fails(tmp_path):
