@@ -167,7 +167,7 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]
     """What each (label, text without anchors) says, read as a reader reads the diagram: a
     node's label after the titles of the subgraphs it is drawn in and the labels of the edges
     that lead into it; an edge's label after the label of the node it leaves; a note after the
-    labels of the nodes it is attached to. ``R -->|Arm I| A[Median TTP 13.5 months]`` and ``subgraph I [Arm I] …
+    labels of the nodes it is attached to; a chart's slice or bar after the chart's title. ``R -->|Arm I| A[Median TTP 13.5 months]`` and ``subgraph I [Arm I] …
     A[Median TTP 13.5 months] … end`` say "Arm I: Median TTP 13.5 months"; the box alone would
     let a number drawn under the wrong arm pass (both arms' values sit in the cited record). A
     title or edge label that states a number is a claim of its own and is not repeated as
@@ -186,6 +186,11 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]
         node = graph.nodes.get(node_id.strip())
         return node.label or "" if node is not None else ""
 
+    # "pie title ORR (%)" or a "title …" line; its "(%)" is already read into each slice's value
+    chart_titles = [_PERCENT_MARK.sub("", t) for t in (
+        [t.text for t in graph.titles if t.ref == "title"]
+        + [clean_label(c.text[len("title"):]) for c in graph.chart_lines if c.text.lower().startswith("title ")]
+    )]
     leads: dict[str, list[str]] = {}
     for edge in graph.edges:
         leads.setdefault(edge.dst, []).append(edge.label or "")
@@ -197,11 +202,15 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]
             context = names([drawn(label.ref.split("->", 1)[0])])
         elif label.kind == "note":  # "note right of W: ORR 40%" is about W
             context = names([drawn(who) for who in label.ref.split(",")])
+        elif label.kind == "chart":  # a slice or a bar measures what the chart's title names
+            context = names(chart_titles)
         else:
             context = []
         out.append(f"{', '.join(context)}: {text}" if context else text)
     return out
 
+
+_PERCENT_MARK = re.compile(r"\s*[(（]?%[)）]?")
 
 _DIAGRAM_ATTRIBUTES = ("data-chart", "data-mermaid", "data-source", "data-diagram", "data-graph")
 _DIAGRAM_HEADERS = ("graph", "flowchart", "sequencediagram", "statediagram", "mindmap", "pie", "gantt", "timeline", "xychart")
@@ -623,7 +632,7 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
         if m := _PIE_SLICE.match(stmt):
             label = clean_label(m.group("label"))
             percent = "%" in label or percent_title
-            label = re.sub(r"\s*[(（]?%[)）]?", "", label).strip()
+            label = _PERCENT_MARK.sub("", label).strip()
             out.append(MermaidLabel("chart", f"{label}: {m.group('value')}{'%' if percent else ''}", line_no, stmt))
         else:
             out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))

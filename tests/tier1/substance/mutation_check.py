@@ -48,6 +48,8 @@ M = [
  ("CP206 subgraph never closes", "citeproof/mermaid.py", "                if inside:\n                    inside.pop()\n", "                pass\n"),
  ("CP206 edge read without the node it leaves", "citeproof/mermaid.py", '            context = names([drawn(label.ref.split("->", 1)[0])])', "            context = []"),
  ("CP206 note read alone", "citeproof/mermaid.py", '            context = names([drawn(who) for who in label.ref.split(",")])', "            context = []"),
+ ("CP206 chart slice read alone", "citeproof/mermaid.py", "            context = names(chart_titles)", "            context = []"),
+ ("CP206 chart title line ignored", "citeproof/mermaid.py", ' for c in graph.chart_lines if c.text.lower().startswith("title ")]', ' for c in graph.chart_lines if False]'),
  ("CP206 labels are not claims", "citeproof/parse/claims.py", "            units.extend(_label_units(diagram))\n", ""),
  ("CP206 CP101 also claims the label", "tier1/citations.py", ' or claim.unit == "mermaid_label":', ":"),
  ("CP206 subgraph titles not read", "citeproof/mermaid.py", '                _add_title(graph, _subgraph_title(m.group("rest")), line_no, "subgraph")', "                pass"),

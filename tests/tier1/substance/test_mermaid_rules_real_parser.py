@@ -233,13 +233,14 @@ def test_each_numeric_label_is_one_claim(tmp_path):
 def test_pie_chart_values_are_checked(tmp_path):
     text = "# Results\n\n" + CITED + '\n\n```mermaid\npie title ORR\n  "Weekly %" : 40\n  "Monthly %" : 35\n```\n'
     labels = _labels(tmp_path, text, TRIAL)
-    assert labels["Monthly: 35%"].status == "fail" and labels["Weekly: 40%"].status != "fail"
+    # a slice is read after the chart's title: what it measures
+    assert labels["ORR: Monthly: 35%"].status == "fail" and labels["ORR: Weekly: 40%"].status != "fail"
 
 
 def test_pie_chart_percentages_supported(tmp_path):
     text = "# Results\n\n" + CITED + '\n\n```mermaid\npie title ORR (%)\n  "Weekly" : 40\n  "Monthly" : 30\n```\n'
     labels = _labels(tmp_path, text, TRIAL)
-    assert set(labels) == {"Weekly: 40%", "Monthly: 30%"}
+    assert set(labels) == {"ORR: Weekly: 40%", "ORR: Monthly: 30%"}
     assert all(c.status != "fail" and n.state == "supported" for c in labels.values() for n in c.numbers)
 
 
@@ -334,3 +335,9 @@ def test_a_box_drawn_after_the_subgraph_closes_is_not_in_it(tmp_path):
     labels = _labels(tmp_path, SUBGRAPHS.format(a="13.5", b="15.0"), ARM_RECORD)
     assert "Median TTP 13.5 months" in labels
     assert not any(t.endswith(": Median TTP 13.5 months") and "Arm II" in t for t in labels)
+
+
+def test_a_chart_title_on_its_own_line_names_what_the_slices_measure(tmp_path):
+    # mutation: read a slice alone → "Weekly: 40%" would be any weekly 40% in the record
+    text = "# Results\n\n" + CITED + '\n\n```mermaid\npie\n  title Discontinuation\n  "Weekly %" : 40\n```\n'
+    assert set(_labels(tmp_path, text, TRIAL)) == {"Discontinuation: Weekly: 40%"}
