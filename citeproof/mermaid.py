@@ -619,9 +619,58 @@ def _parse_mindmap(header: str, source: str) -> MermaidGraph:
 _PIE_SLICE = re.compile(r'^\s*"(?P<label>[^"]*)"\s*:\s*(?P<value>[-+]?\d[\d.,]*)\s*$')
 
 
+_XY_AXIS = re.compile(r"^(?P<axis>[xy])-axis\b\s*(?P<rest>.*)$", re.IGNORECASE)
+_XY_SERIES = re.compile(r"^(?:bar|line)\b[^\[]*\[(?P<values>[^\]]*)\]\s*$", re.IGNORECASE)
+_AXIS_TITLE = re.compile(r'^\s*(?:"(?P<quoted>[^"]*)"|(?P<bare>[^\[\d"+-][^\[\d"]*?))?\s*(?:\[(?P<cats>[^\]]*)\]|[-+]?\d.*)?$')
+
+
+def _axis_unit(title: str) -> str:
+    """The unit an axis title gives its bare values: the part in brackets ("Median TTP
+    (months)", "ORR (%)"), or the whole title when it is one ("Months", "mg")."""
+    from citeproof.values import claim_atoms  # lazy, as in numeric_labels
+
+    inner = re.search(r"[(（]([^()（）]+)[)）]\s*$", title)
+    unit = (inner.group(1) if inner else title).strip()
+    if unit == "%":
+        return "%"
+    atoms = claim_atoms(f"1 {unit}") if unit else []
+    return f" {unit}" if atoms and atoms[0].raw.strip() != "1" else ""
+
+
+def _xy_labels(body: list[tuple[int, str]]) -> list[MermaidLabel]:
+    """An xychart's bars and lines as a reader reads them: each value beside its x-axis
+    category and in the y-axis unit ("x-axis [Arm I, Arm II]", "y-axis "Months" 0 --> 20",
+    "bar [13.5, 15.0]" state "Arm I: 13.5 Months" and "Arm II: 15.0 Months"). Axis lines are
+    scale and names, not findings: the range "0 --> 20" is no number a source must hold."""
+    categories: list[str] = []
+    unit = ""
+    out: list[MermaidLabel] = []
+    for line_no, text in body:
+        stmt = text.strip()
+        if m := _XY_AXIS.match(stmt):
+            t = _AXIS_TITLE.match(m.group("rest"))
+            if t is None:
+                continue
+            if m.group("axis").lower() == "x" and t.group("cats") is not None:
+                categories = [clean_label(c) for c in t.group("cats").split(",")]
+            elif m.group("axis").lower() == "y":
+                unit = _axis_unit(clean_label(t.group("quoted") or t.group("bare") or ""))
+            continue
+        if m := _XY_SERIES.match(stmt):
+            values = [v.strip() for v in m.group("values").split(",") if v.strip()]
+            names = categories if len(categories) == len(values) else [""] * len(values)
+            out += [MermaidLabel("chart", f"{name}: {v}{unit}" if name else f"{v}{unit}", line_no, stmt)
+                    for name, v in zip(names, values)]
+        else:
+            out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))
+    return out
+
+
 def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel]:
     """Chart lines as labels. A pie slice whose label or title says '%' states a percentage
     ("Weekly %" : 40 reads as "Weekly: 40%"), so it is checked as one."""
+    if header.lower().startswith("xychart"):
+        return _xy_labels(body)
     out: list[MermaidLabel] = []
     percent_title = "%" in header or any(t.strip().lower().startswith("title") and "%" in t for _, t in body)
     for line_no, text in body:

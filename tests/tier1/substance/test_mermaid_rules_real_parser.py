@@ -341,3 +341,39 @@ def test_a_chart_title_on_its_own_line_names_what_the_slices_measure(tmp_path):
     # mutation: read a slice alone → "Weekly: 40%" would be any weekly 40% in the record
     text = "# Results\n\n" + CITED + '\n\n```mermaid\npie\n  title Discontinuation\n  "Weekly %" : 40\n```\n'
     assert set(_labels(tmp_path, text, TRIAL)) == {"Discontinuation: Weekly: 40%"}
+
+
+XY = (
+    "# Results\n\nMedian TTP by arm [nct:NCT00000001#L1-L2].\n\n```mermaid\nxychart-beta\n"
+    '  title "Median TTP by arm"\n  x-axis [Arm I, "Arm II"]\n  y-axis "{y}" 0 --> 20\n  bar [{a}, {b}]\n```\n'
+)
+
+
+def test_an_xychart_bar_is_read_beside_its_category_in_the_axis_unit(tmp_path):
+    # mutation: read the bar line whole → "bar [13.5, 15.0]" holds bare numbers, which months never
+    # match, and the axis range "0 --> 20" is read as a finding: a true chart blocked
+    (tmp_path / "good").mkdir()
+    (tmp_path / "bad").mkdir()
+    good = _labels(tmp_path / "good", XY.format(y="Months", a="13.5", b="15.0"), ARM_RECORD)
+    assert set(good) == {"Median TTP by arm: Arm I: 13.5 Months", "Median TTP by arm: Arm II: 15.0 Months"}
+    assert all(c.status != "fail" and [n.state for n in c.numbers] == ["supported"] for c in good.values())
+    # the same two values drawn over the other arms: each is in the record, neither binding is
+    bad = _labels(tmp_path / "bad", XY.format(y="Months", a="15.0", b="13.5"), ARM_RECORD)
+    assert set(bad) == {"Median TTP by arm: Arm I: 15.0 Months", "Median TTP by arm: Arm II: 13.5 Months"}
+    assert all(c.status == "undecided" for c in bad.values())
+
+
+@pytest.mark.parametrize(
+    ("y", "text"),
+    [("Median TTP (months)", "Arm I: 13.5 months"), ("ORR (%)", "Arm I: 13.5%"), ("Score", "Arm I: 13.5")],
+)
+def test_the_y_axis_title_gives_the_bars_their_unit_when_it_names_one(tmp_path, y, text):
+    labels = _labels(tmp_path, XY.format(y=y, a="13.5", b="15.0"), ARM_RECORD)
+    assert f"Median TTP by arm: {text}" in labels
+
+
+def test_bars_that_do_not_match_the_categories_are_read_without_them(tmp_path):
+    text = XY.format(y="Months", a="13.5", b="15.0").replace("bar [13.5, 15.0]", "bar [13.5, 15.0, 9.9]")
+    labels = _labels(tmp_path, text, ARM_RECORD)
+    assert set(labels) == {"Median TTP by arm: 13.5 Months", "Median TTP by arm: 15.0 Months", "Median TTP by arm: 9.9 Months"}
+    assert labels["Median TTP by arm: 9.9 Months"].status == "fail"
