@@ -102,8 +102,8 @@ class Citations(Rule):
 
     def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
         claim = ctx.claim
-        if not claim.fact_bearing or claim.in_source_list or claim.unit == "mermaid_label":
-            return self.na(claim.id)  # a diagram label's citation is CP206's: it can come from the diagram
+        if not claim.fact_bearing or claim.in_source_list or claim.unit in ("mermaid_label", "heading"):
+            return self.na(claim.id)  # a diagram label's citation is CP206's, a heading's CP209's: theirs can come from around them
         if claim.anchors:
             return self.ok(claim.id)
         why = ", ".join(claim.fact_signals)

@@ -37,6 +37,7 @@ from citeproof.mermaid import diagram_source, label_anchors, label_claim_texts, 
 from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
 from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
 from citeproof.parse.facts import EntityDetector, fact_signals
+from citeproof.parse.heading_figures import heading_text, measured_atoms
 from citeproof.parse.retractions import is_denial
 from citeproof.settings import Settings
 from citeproof.sources.headings import table_caption
@@ -100,6 +101,7 @@ def build_report(
     block_before: list[_Unit] = []  # the units of the body block before this one, under the same heading
     caption_cites: list[Anchor] = []  # what a "Table N" caption right before this block cites
     table_cites: list[Anchor] = []  # what the caption right above the open table cites
+    headings: list[_Unit] = []  # headings that state a measured figure: claims of unit "heading"
 
     for item in sink.items:
         if isinstance(item, RawMermaid):
@@ -120,6 +122,11 @@ def build_report(
             block_before = []
             denied_ahead = None
             caption_cites = []
+            if (heading := _heading_unit(block, block_loc, settings)) is not None:
+                units.append(heading)
+                headings.append(heading)
+                if heading.anchors:
+                    last_anchor = heading.anchors[-1]
             continue
         if block.kind == "code":
             caption_cites = []
@@ -157,6 +164,7 @@ def build_report(
         _share_semicolon_anchors(in_block)
         block_before = in_block
 
+    _cite_sections(headings, units)
     claims: list[Claim] = []
     seen: dict[str, int] = {}
     total = 0
@@ -397,6 +405,41 @@ def _mermaid(
         declared_anchors=scan.anchors,
         preceding_anchor=last_anchor,
     )
+
+
+def _heading_unit(block: RawBlock, location: Location, settings: Settings) -> _Unit | None:
+    """A heading that states a measured figure ("Weekly arm: ORR 62%") is a claim: read as a
+    finding, it must meet the checks a sentence would (CP209). Its text drops its anchors and
+    its section number; it cites its own anchors, or else (see :func:`_cite_sections`) those
+    of the claims in the section it heads."""
+    if not measured_atoms(block.text):
+        return None
+    text = tidy(heading_text(block.text))
+    if not text:
+        return None
+    anchors = list(scan_anchors(block.text, location, settings, urls=False).anchors)
+    return _Unit(raw=block.text, text=text, location=location, unit="heading",
+                 in_source_list=block.in_source_list, anchors=anchors)
+
+
+def _cite_sections(headings: list[_Unit], units: list[_Unit]) -> None:
+    """A figure-bearing heading that cites nothing cites what its section cites: the anchors of
+    the units under it, its subsections' included — the sources a reader would check the
+    heading against. One pass over the units, so many such headings stay linear."""
+    if not any(not h.anchors for h in headings):
+        return
+    cited: dict[tuple[str, ...], dict[str, Anchor]] = {}
+    for unit in units:
+        if unit.unit == "heading" and not unit.anchors:
+            continue
+        path = unit.location.section_path
+        for depth in range(1, len(path) + 1):
+            bucket = cited.setdefault(path[:depth], {})
+            for anchor in unit.anchors:
+                bucket.setdefault(anchor.raw, anchor)
+    for heading in headings:
+        if not heading.anchors:
+            heading.anchors = list(cited.get(heading.location.section_path, {}).values())
 
 
 def _label_units(diagram: MermaidBlock) -> list[_Unit]:
