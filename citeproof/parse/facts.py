@@ -30,7 +30,9 @@ the text with anchors and footnote markers (``[1]``) removed:
     contraindicated/risk of``; ``导致/引起/由于/因此/降低/增加/改善/减少/提高/诱发/造成/所致/
     促进/抑制/增强/减弱/治愈/加重/有效/无效/推荐/批准/禁用/风险``.
 
-Headings are never claims (the parser does not ask). Transition sentences such as "In this
+Headings are not asked: a title ("Results", "3.2 Week 24 outcomes") is no claim. Only a heading
+that states a measured figure ("Weekly arm: ORR 62%") is one, by its own test
+(:mod:`citeproof.parse.heading_figures`). Transition sentences such as "In this
 section we summarise the evidence.", "The next section turns to safety." and
 "综上所述，我们讨论如下。" carry none of these signals and are not fact-bearing.
 """
