@@ -30,6 +30,10 @@ the text with anchors and footnote markers (``[1]``) removed:
     contraindicated/risk of``; ``导致/引起/由于/因此/降低/增加/改善/减少/提高/诱发/造成/所致/
     促进/抑制/增强/减弱/治愈/加重/有效/无效/推荐/批准/禁用/风险``.
 
+A control's label ("Show more", "Read more", a disclosure's "More", "查看更多";
+claim_support.json ``ui_phrases``) is no comparison: as a unit's whole text it gives no
+comparative or causal signal.
+
 Headings are not asked: a title ("Results", "3.2 Week 24 outcomes") is no claim. Only a heading
 that states a measured figure ("Weekly arm: ORR 62%") is one, by its own test
 (:mod:`citeproof.parse.heading_figures`). Transition sentences such as "In this
@@ -142,6 +146,15 @@ def _navigation() -> re.Pattern[str]:
     return re.compile(f"{english}|{chinese}|{around}")
 
 
+@lru_cache(maxsize=1)
+def _ui_phrases() -> frozenset[str]:
+    """Controls' labels ("Show more", "查看更多"): claim_support.json ``ui_phrases``."""
+    return frozenset(data_json("claim_support.json")["ui_phrases"]["phrases"])
+
+
+_UI_TRIM = " \t.…:;!?·•»«›‹>→←<▸▾▼▶▲+-–—()[]（）【】：。！？"
+
+
 def fact_signals(text: str, detectors: Iterable[EntityDetector] | None = None) -> tuple[str, ...]:
     """The fact signals of ``text`` in the fixed order number, entity, comparative, causal."""
     text = _FOOTNOTE.sub(" ", text)
@@ -151,6 +164,8 @@ def fact_signals(text: str, detectors: Iterable[EntityDetector] | None = None) -
         found.append("number")
     if _has_entity(text, _DETECTORS if detectors is None else detectors):
         found.append("entity")
+    if " ".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():
+        return tuple(found)  # a control's label compares and causes nothing
     if _COMPARATIVE.search(lower):
         found.append("comparative")
     if _CAUSAL.search(lower):

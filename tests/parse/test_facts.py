@@ -144,3 +144,38 @@ def test_a_pointer_to_the_reports_own_part_states_no_number(text: str) -> None:
 )
 def test_a_number_beside_a_pointer_still_states_a_fact(text: str) -> None:
     assert "number" in fact_signals(text)
+
+
+@pytest.mark.parametrize("text", ["More", "Show more »", "Read more…", "See more", "(more)", "Show more results", "查看更多", "Less"])
+def test_a_controls_label_is_no_comparison(text: str) -> None:
+    # a disclosure's <summary>More</summary> or a "Read more" link was a comparative claim with
+    # no anchor: a true report blocked for missing_anchor
+    assert fact_signals(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "signals"),
+    [
+        ("More patients responded", ("comparative",)),
+        ("Show more patients responded than expected", ("comparative",)),
+        ("Better", ("comparative",)),  # a lone comparative may answer a lead-in: still a claim
+        ("Load 10 more", ("number", "comparative")),  # a number is a number wherever it stands
+        ("Read more about HER2", ("number", "entity", "comparative")),
+    ],
+)
+def test_a_phrase_that_only_contains_a_controls_words_keeps_its_signals(text: str, signals: tuple[str, ...]) -> None:
+    assert fact_signals(text) == signals
+
+
+def test_a_summary_that_says_more_does_not_block_a_true_report(tmp_path) -> None:
+    from citeproof.pipeline import VerifyOptions, run
+
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text("Rates were 45%.\n", encoding="utf-8")
+    html = (
+        "<html><body><h1>R</h1><details><summary>More</summary><p>Rates were 45% [evidence:s.md#L1].</p></details>"
+        '<p><a href="#top">Read more</a></p></body></html>'
+    )
+    report = run(html, "html", tmp_path / "sources", VerifyOptions())
+    assert [c.text for c in report.claims] == ["Rates were 45%."]
+    assert (report.verdict, report.exit_code) == ("pass", 0)

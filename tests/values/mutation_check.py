@@ -2453,6 +2453,20 @@ MUTATIONS = (
         ' or claim.unit in ("mermaid_label",):',
         ("tests/tier1/test_heading_numbers.py",),
     ),
+    Mutation(
+        "s11 a control's label ('Show more', a summary's 'More') is a comparative claim again (a true report blocked)",
+        "citeproof/parse/facts.py",
+        "    if \" \".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():\n",
+        "    if False:\n",
+        ("tests/parse/test_facts.py",),
+    ),
+    Mutation(
+        "s11 a phrase holding a control's words loses its comparison ('Show more patients responded …')",
+        "citeproof/parse/facts.py",
+        "    if \" \".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():\n",
+        "    if any(p in lower for p in _ui_phrases()):\n",
+        ("tests/parse/test_facts.py",),
+    ),
 )
 
 
