@@ -48,6 +48,9 @@ RULE_ID = "CP100"
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?。，；：！？、)\]）】])")
 _SPACE_AFTER_OPEN = re.compile(r"([(\[（【])\s+")
 _EMPTY_BRACKETS = re.compile(r"[(（]\s*[,;，；]?\s*[)）]")
+# A Markdown footnote reference ("Arm I[^1]") renders as a superscript link, and a footnote's
+# own "[^1]:" as its number: neither is what the sentence states ("Arm I" is no "I 1").
+_FOOTNOTE_REF = re.compile(r"\[\^[^\[\]\s]{1,40}\]:?")
 
 
 def tidy(text: str) -> str:
@@ -276,7 +279,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             if url not in have:
                 anchors.append(url_anchor(url, loc))
                 have.add(url)
-        stripped = _remove_spans(sentence, scan.spans)
+        stripped = _FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans))
         clean = tidy(stripped)
         unit = _Unit(
             raw=" ".join(sentence.split()),

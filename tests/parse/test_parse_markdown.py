@@ -203,3 +203,21 @@ def test_unclosed_wrapper_does_not_swallow_the_report() -> None:
     doc = '# R\n\n<div class="mermaid">\ngraph TD\n\nA --> B with 5%\n\nLater 6% claim.\n'
     report = parse_report(doc, "markdown", SETTINGS)
     assert "Later 6% claim." in [c.text for c in report.claims]
+
+
+def test_footnote_references_are_not_part_of_what_a_sentence_states(tmp_path) -> None:
+    # "Arm I[^1]" rendered as "Arm I¹": read as written it was "I" then "1", and a true
+    # sentence went undecided ("'1' is not written in one segment")
+    from citeproof.pipeline import VerifyOptions, run
+
+    doc = (
+        "# R\n\nThe median TTP was 13.5 months in Arm I[^1] [evidence:s.md#L1].\n\n"
+        "[^1]: Arm II median TTP was 17.0 months [evidence:s.md#L1].\n"
+    )
+    claims = parse_report(doc, "markdown", SETTINGS).claims
+    assert [c.text for c in claims] == ["The median TTP was 13.5 months in Arm I.", "Arm II median TTP was 17.0 months."]
+    assert "[^1]" in claims[0].raw_text  # what was written is kept
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text("The median TTP was 13.5 months in Arm I.\n", encoding="utf-8")
+    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions())
+    assert [c.status for c in report.claims] == ["pass", "fail"]  # the footnote's own figure is still checked

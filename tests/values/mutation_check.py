@@ -2467,6 +2467,13 @@ MUTATIONS = (
         "    if any(p in lower for p in _ui_phrases()):\n",
         ("tests/parse/test_facts.py",),
     ),
+    Mutation(
+        "s11 a Markdown footnote reference stays in the claim's text ('Arm I[^1]': a true sentence undecided)",
+        "citeproof/parse/claims.py",
+        '        stripped = _FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans))\n',
+        "        stripped = _remove_spans(sentence, scan.spans)\n",
+        ("tests/parse/test_parse_markdown.py",),
+    ),
 )
 
 
