@@ -42,6 +42,7 @@ from citeproof.parse.retractions import is_denial
 from citeproof.settings import Settings
 from citeproof.sources.headings import table_caption
 from citeproof.text import fold_emphasis, normalize_text, split_sentences
+from citeproof.text.normalize import fold_tex_math
 
 RULE_ID = "CP100"
 
@@ -279,7 +280,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             if url not in have:
                 anchors.append(url_anchor(url, loc))
                 have.add(url)
-        stripped = _FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans))
+        stripped = fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans)))
         clean = tidy(stripped)
         unit = _Unit(
             raw=" ".join(sentence.split()),

@@ -8,6 +8,15 @@ Two small, linear functions:
     ``**200 mg**/day`` becomes ``200 mg/day`` (seed 000). Underscores inside words
     (``primary_outcome``) and arithmetic stars (``2 * 3``) are left alone.
 
+``fold_tex_math(text)`` (called by ``fold_emphasis`` first)
+    Inline TeX math as a Markdown renderer with KaTeX/MathJax draws it: ``$\\geq 45\\%$`` reads
+    ``≥45%``, ``$200\\,\\text{mg}$`` ``200 mg``, ``$p < 0.001$`` ``p < 0.001``. A span is
+    ``$…$`` (not ``$$``), ``\\(…\\)`` or ``$$…$$`` on one line; a ``$…$`` opens before a non-space
+    and closes after one, never before a digit, so prices (``$45 and $50``, ``$45/$50``) are
+    not math. Read inside it: ``\\%``, relations (``\\geq \\le \\neq \\approx \\sim``),
+    ``\\times \\pm \\cdot \\mu``, spacing commands, ``\\text{…}``-style wrappers, ``\\frac{a}{b}``
+    → ``a/b``, braces dropped.
+
 ``normalize_text(text, keep_newlines=False)``
     NFKC (full-width digits and letters, ligatures, ``½`` → ``1/2``), with Chinese sentence
     punctuation (``，：；！？（）``) and superscripts (``10⁹``, ``m²``) kept as written so
@@ -35,8 +44,42 @@ _CODE_SPAN = re.compile(r"(`+)([^`\n]{1,400}?)\1")
 _HEADING_MARK = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+")
 
 
+_TEX_SPAN = re.compile(
+    r"\$\$(?P<display>[^$\n]{1,400}?)\$\$"
+    r"|(?<![\\$\w])\$(?=[^\s$])(?P<inline>[^$\n]{1,400}?)(?<=[^\s$\\])\$(?![\d$])"
+    r"|\\\((?P<paren>[^\n]{1,400}?)\\\)"
+)
+_TEX_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mathit|mathbf|textbf|operatorname|mbox|rm)\s*\{([^{}]*)\}")
+_TEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_TEX_THOUSANDS = re.compile(r"(?<=\d)(?:\\[,;:!]|\{,\})(?=\d{3}(?!\d))")
+_TEX_SYMBOLS = {
+    "geqslant": "≥", "leqslant": "≤", "geq": "≥", "leq": "≤", "ge": "≥", "le": "≤", "neq": "≠", "ne": "≠",
+    "approx": "≈", "sim": "~", "times": "×", "pm": "±", "mp": "∓", "cdot": "·", "mu": "µ", "lt": "<", "gt": ">",
+    "%": "%", ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "quad": " ", "qquad": " ", "left": "", "right": "",
+}
+# a control word eats the spaces after it, as TeX reads it: "\\geq 45" is drawn "≥45", "\\mu g" "µg"
+_TEX_COMMAND = re.compile(r"\\(?:([A-Za-z]+)\s*|([%,;:! ]))")
+
+
+def _tex_to_text(body: str) -> str:
+    body = _TEX_THOUSANDS.sub("", body)  # 1\,000 is one thousand
+    for _ in range(3):  # \frac{\text{…}}{…}: a few levels of nesting, each pass linear
+        body = _TEX_FRAC.sub(r"\1/\2", _TEX_WRAPPER.sub(r"\1", body))
+    body = body.replace("~", " ")  # a tie is a space; "\\sim" below is the tilde a reader sees
+    body = _TEX_COMMAND.sub(lambda m: _TEX_SYMBOLS.get(m.group(1) or m.group(2), m.group(0)), body)
+    return body.replace("{", "").replace("}", "").strip()
+
+
+def fold_tex_math(text: str) -> str:
+    """Inline TeX math as it is drawn (see the module doc)."""
+    if "$" not in text and "\\(" not in text:
+        return text
+    return _TEX_SPAN.sub(lambda m: _tex_to_text(m.group("display") or m.group("inline") or m.group("paren")), text)
+
+
 def fold_emphasis(text: str) -> str:
-    """Drop Markdown emphasis/code markers around words, keeping the words."""
+    """Drop Markdown emphasis/code markers and inline TeX math delimiters, keeping the words."""
+    text = fold_tex_math(text)
     if "*" in text or "_" in text:
         # strong first so "**x**" is not read as two empty single-star spans
         text = _PAIRED_STRONG.sub(r"\2", text)

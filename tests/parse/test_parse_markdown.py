@@ -221,3 +221,16 @@ def test_footnote_references_are_not_part_of_what_a_sentence_states(tmp_path) ->
     (tmp_path / "sources" / "evidence" / "s.md").write_text("The median TTP was 13.5 months in Arm I.\n", encoding="utf-8")
     report = run(doc, "markdown", tmp_path / "sources", VerifyOptions())
     assert [c.status for c in report.claims] == ["pass", "fail"]  # the footnote's own figure is still checked
+
+
+def test_a_claim_in_tex_math_is_checked_as_drawn_both_ways(tmp_path) -> None:
+    from citeproof.pipeline import VerifyOptions, run
+
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text("The ORR was 45% in Arm A.\n", encoding="utf-8")
+    doc = "# R\n\nThe ORR was $45\\%$ in Arm A [evidence:s.md#L1].\n\nThe ORR was $55\\%$ in Arm A [evidence:s.md#L1].\n"
+    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    assert [(c.text, c.status) for c in report.claims] == [
+        ("The ORR was 45% in Arm A.", "pass"), ("The ORR was 55% in Arm A.", "fail"),
+    ]
+    assert report.claims[1].reasons[0].code == "numeric_token_miss"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.text import fold_emphasis, normalize_text
+from citeproof.text.normalize import fold_tex_math
 
 
 @pytest.mark.parametrize(
@@ -133,3 +134,31 @@ def test_normalize_folds_latin_lookalikes(text: str, expected: str) -> None:
 )
 def test_normalize_keeps_real_cyrillic_and_greek(text: str) -> None:
     assert normalize_text(text) == text
+
+
+@pytest.mark.parametrize(
+    ("written", "drawn"),
+    [
+        (r"ORR was $\geq 45\%$ in Arm A.", "ORR was ≥45% in Arm A."),
+        (r"ORR was $45\%$.", "ORR was 45%."),
+        (r"The dose was $200\,\text{mg}$ daily.", "The dose was 200 mg daily."),
+        (r"n $=1\,000$ patients", "n =1000 patients"),
+        (r"$\frac{1}{3}$ of patients", "1/3 of patients"),
+        (r"rate $\sim 30\%$", "rate ~30%"),
+        (r"$$ORR = 45\%$$", "ORR = 45%"),
+        (r"\(p<0.05\)", "p<0.05"),
+        (r"a $50\ \mathrm{mg/m^2}$ dose of $\mu g$", "a 50 mg/m^2 dose of µg"),
+    ],
+)
+def test_inline_tex_math_reads_as_it_is_drawn(written: str, drawn: str) -> None:
+    # "$45\%$" read as written was a price of $45: a true claim failed as numeric_token_miss
+    assert fold_tex_math(written) == drawn
+    assert fold_emphasis(written) == drawn
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["costs $45 and $50", "$45/$50", "US$45 and $1.2B", "price was $5", "from $3.4 to $4.1 billion", "a $ sign"],
+)
+def test_prices_are_not_math(text: str) -> None:
+    assert fold_tex_math(text) == text

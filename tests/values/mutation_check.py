@@ -2470,9 +2470,37 @@ MUTATIONS = (
     Mutation(
         "s11 a Markdown footnote reference stays in the claim's text ('Arm I[^1]': a true sentence undecided)",
         "citeproof/parse/claims.py",
-        '        stripped = _FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans))\n',
-        "        stripped = _remove_spans(sentence, scan.spans)\n",
+        '        stripped = fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans)))\n',
+        "        stripped = fold_tex_math(_remove_spans(sentence, scan.spans))\n",
         ("tests/parse/test_parse_markdown.py",),
+    ),
+    Mutation(
+        "s11 inline TeX math is read as written ('$45\\\\%$' a price of $45: a true claim fails)",
+        'citeproof/text/normalize.py',
+        '    text = fold_tex_math(text)\n    if "*" in text',
+        '    if "*" in text',
+        ('tests/parse/test_text_normalize.py',),
+    ),
+    Mutation(
+        "s11 a claim's text keeps its TeX ('$45\\\\%$'): the judge and the support rule read markup",
+        'citeproof/parse/claims.py',
+        '        stripped = fold_tex_math(_FOOTNOTE_REF.sub(',
+        '        stripped = (_FOOTNOTE_REF.sub(',
+        ('tests/parse/test_parse_markdown.py',),
+    ),
+    Mutation(
+        "s11 a $ before a digit closes math ('$45/$50' read as math)",
+        'citeproof/text/normalize.py',
+        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?![\\d$])"',
+        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?!\\$)"',
+        ('tests/parse/test_text_normalize.py',),
+    ),
+    Mutation(
+        "s11 a TeX control word keeps the spaces after it ('\\\\mu g' read as 'µ g')",
+        'citeproof/text/normalize.py',
+        '_TEX_COMMAND = re.compile(r"\\\\(?:([A-Za-z]+)\\s*|([%,;:! ]))")',
+        '_TEX_COMMAND = re.compile(r"\\\\(?:([A-Za-z]+)|([%,;:! ]))")',
+        ('tests/parse/test_text_normalize.py',),
     ),
 )
 
