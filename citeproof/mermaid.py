@@ -19,8 +19,10 @@ a caller can fail closed instead of guessing.
 from __future__ import annotations
 
 import html
+import html.entities
 import re
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Literal
 
 from citeproof.model import Anchor, MermaidBlock
@@ -37,7 +39,9 @@ _FLOW_DIRECTIVES = re.compile(
 )
 _ANCHOR_IN_LABEL = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]*\]")  # an empty one too: "[nct:]" is no text a label states
 _TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>")
-_MERMAID_ENTITY = re.compile(r"#(\w+);")
+# mermaid's entity codes: "#35;" (a decimal code point) and "#quot;" (an HTML entity name) —
+# not "#L1;" in "[nct:A#L1; nct:B#L1]", which is a locator before a list separator
+_MERMAID_ENTITY = re.compile(r"#(\d{1,7}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,7 @@ class MermaidEdge:
     dst: str
     label: str | None
     line: int
+    groups: tuple[str, ...] = ()  # titles of the blocks it is drawn in (a sequence's "alt Arm I"), outermost first
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +66,11 @@ class MermaidLabel:
     """A piece of visible diagram text: a node label, an edge label, a note, a title (a
     subgraph's, a sequence block's ``loop every 4 weeks``, a diagram's) or a chart line."""
 
-    kind: Literal["node", "edge", "note", "title", "chart"]
+    kind: Literal["node", "edge", "note", "title", "chart", "other"]
     text: str  # cleaned (tags, quotes, entities removed); anchors kept
     line: int
     ref: str  # node id, "src->dst", or the chart line as written
+    context: tuple[str, ...] = ()  # titles of the blocks or sections it is drawn in, outermost first
 
 
 @dataclass
@@ -76,13 +82,28 @@ class MermaidGraph:
     notes: list[MermaidLabel] = field(default_factory=list)
     titles: list[MermaidLabel] = field(default_factory=list)
     chart_lines: list[MermaidLabel] = field(default_factory=list)
+    unread: list[MermaidLabel] = field(default_factory=list)  # statements read as raw text (see _unreadable)
     has_branch_block: bool = False  # alt/opt/par/critical in sequence diagrams
-    # node id → titles of the subgraphs it is drawn inside (outermost first), where it first appears
+    # node id → titles of the groups (subgraphs, state composites, boxes) it is drawn inside,
+    # outermost first: the first group that mentions it, as mermaid draws it
     groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    group_titles: dict[str, str] = field(default_factory=dict)  # a subgraph's id → its title (an edge may leave it)
     problems: list[str] = field(default_factory=list)
+    # ids the parser met since a caller last cleared it (which nodes a statement inside a group names)
+    mentioned: list[str] = field(default_factory=list, repr=False)
 
     def out_degree(self, node_id: str) -> int:
         return len({e.dst for e in self.edges if e.src == node_id})
+
+    def fans_out(self) -> bool:
+        """Some node has edges to two or more targets (one pass over the edges)."""
+        targets: dict[str, set[str]] = {}
+        for e in self.edges:
+            seen = targets.setdefault(e.src, set())
+            seen.add(e.dst)
+            if len(seen) >= 2:
+                return True
+        return False
 
     @property
     def decision_nodes(self) -> list[str]:
@@ -93,17 +114,20 @@ class MermaidGraph:
         """Some node fans out to two or more targets, or a decision/alt block exists."""
         if self.decision_nodes or self.has_branch_block:
             return True
-        return any(self.out_degree(n) >= 2 for n in self.nodes)
+        return self.fans_out()
 
     def labels(self) -> list[MermaidLabel]:
         out: list[MermaidLabel] = []
         for node in self.nodes.values():
             if node.label:
                 out.append(MermaidLabel("node", node.label, node.line, node.id))
+            elif node.shape not in ("terminal", "mindmap") and any(c.isdigit() for c in node.id):
+                # a bare id is drawn as its own text: "R --> 42.7" shows a box reading 42.7
+                out.append(MermaidLabel("node", node.id, node.line, node.id))
         for edge in self.edges:
             if edge.label:
-                out.append(MermaidLabel("edge", edge.label, edge.line, f"{edge.src}->{edge.dst}"))
-        return out + self.notes + self.titles + self.chart_lines
+                out.append(MermaidLabel("edge", edge.label, edge.line, f"{edge.src}->{edge.dst}", edge.groups))
+        return out + self.notes + self.titles + self.chart_lines + self.unread
 
 
 def clean_label(text: str) -> str:
@@ -114,10 +138,17 @@ def clean_label(text: str) -> str:
         text = text[1:-1].strip()
     text = re.sub(r"<\s*br\s*/?\s*>", " ", text, flags=re.IGNORECASE)
     text = _TAG.sub("", text)
-    text = _MERMAID_ENTITY.sub(lambda m: html.unescape(f"&{m.group(1)};"), text)
+    text = _MERMAID_ENTITY.sub(_entity, text)
     text = html.unescape(text)
     text = text.replace("**", "").replace("__", "")
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _entity(m: re.Match[str]) -> str:
+    code = m.group(1)
+    if code.isdigit():
+        return chr(int(code)) if int(code) <= 0x10FFFF else m.group(0)
+    return html.unescape(f"&{code};") if f"{code};" in html.entities.html5 else m.group(0)
 
 
 def strip_anchors(text: str) -> str:
@@ -129,62 +160,72 @@ def anchors_in(text: str) -> list[str]:
     return [m.group(0) for m in _ANCHOR_IN_LABEL.finditer(text)]
 
 
-def numeric_labels(graph: MermaidGraph) -> list[tuple[MermaidLabel, str]]:
-    """(label, text without anchors) for every label of the diagram that states a numeric fact
-    (an ordinal label such as "Phase 3" or "Arm II" states none)."""
+# A label read by the parser: (its text without its anchors, the anchors written in it). The
+# report parser supplies it (known anchor kinds only: "[Benefit: 4.5 months]" is text a reader sees).
+LabelReader = Callable[[str], tuple[str, list[Anchor]]]
+# Branch answers ("yes"/"no" on a decision's edges) say which way a reader goes, not what a box
+# states: as context they would turn "No: Median OS 11.2 months" into a negated claim.
+_BRANCH_ANSWERS = frozenset({"yes", "no", "y", "n", "true", "false", "是", "否"})
+
+
+def numeric_labels(graph: MermaidGraph, read: LabelReader) -> list[tuple[MermaidLabel, str, list[Anchor]]]:
+    """(label, text without anchors, anchors written in it) for every label of the diagram that
+    states a numeric fact (an ordinal label such as "Phase 3" or "Arm II" states none)."""
     from citeproof.values import claim_atoms  # lazy: citeproof.values reads anchors through citeproof.parse
 
     out = []
     for label in graph.labels():
-        text = strip_anchors(label.text)
+        text, own = read(label.text)
         if text and any(not a.label for a in claim_atoms(text)):
-            out.append((label, text))
+            out.append((label, text, own))
     return out
 
 
-def label_anchors(labels: list[MermaidLabel], block: MermaidBlock, graph: MermaidGraph) -> list[list[Anchor]]:
-    """The anchors each of ``labels`` is cited by: an anchor written in the label itself; else
+def label_anchors(
+    labels: list[tuple[MermaidLabel, str, list[Anchor]]], block: MermaidBlock, graph: MermaidGraph, read: LabelReader
+) -> list[list[Anchor]]:
+    """The anchors each numeric label is cited by: an anchor written in the label itself; else
     the diagram's own declarations (``%%`` comments: anchors no label writes), or failing those
-    every anchor the diagram's labels write; else the nearest anchor in the body before the diagram."""
+    every anchor the diagram's labels write; else the nearest anchor before the diagram in its
+    section (``preceding_anchor``)."""
     # one anchor per citation written: the same [kind:id#loc] in two labels is one citation twice
     first: dict[str, Anchor] = {}
     for a in block.declared_anchors:
-        first.setdefault(a.raw.strip("[] "), a)
-
-    def written_in(text: str) -> list[str]:
-        return [raw for bracket in anchors_in(text) for part in bracket.strip("[] ").split(";")
-                if (raw := part.strip()) in first]
-
-    in_labels = {raw for label in graph.labels() for raw in written_in(label.text)}
+        first.setdefault(a.raw, a)
+    in_labels = {a.raw for label in graph.labels() for a in read(label.text)[1]}
     # another label's citation is that label's; the diagram-wide one is what a %% comment declares
     declared = [a for raw, a in first.items() if raw not in in_labels] or list(first.values())
     fallback = declared or ([block.preceding_anchor] if block.preceding_anchor is not None else [])
-    return [[first[raw] for raw in dict.fromkeys(own)] if (own := written_in(label.text)) else list(fallback)
-            for label in labels]
+    return [list({a.raw: first.get(a.raw, a) for a in own}.values()) if own else list(fallback) for _, _, own in labels]
 
 
-def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]]) -> list[str]:
-    """What each (label, text without anchors) says, read as a reader reads the diagram: a
-    node's label after the titles of the subgraphs it is drawn in and the labels of the edges
-    that lead into it; an edge's label after the label of the node it leaves; a note after the
-    labels of the nodes it is attached to; a chart's slice or bar after the chart's title. ``R -->|Arm I| A[Median TTP 13.5 months]`` and ``subgraph I [Arm I] …
-    A[Median TTP 13.5 months] … end`` say "Arm I: Median TTP 13.5 months"; the box alone would
-    let a number drawn under the wrong arm pass (both arms' values sit in the cited record). A
-    title or edge label that states a number is a claim of its own and is not repeated as
-    another's context."""
-    from citeproof.values import claim_atoms  # lazy, as in numeric_labels
+def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str, list[Anchor]]], read: LabelReader) -> list[str]:
+    """What each numeric label says, read as a reader reads the diagram — after what it is drawn
+    under: a node after the titles of the groups it is drawn in (subgraphs, state composites)
+    and what leads into it (an edge's label, or the node an unlabelled edge comes from: a
+    mindmap's parent, "I[Arm I] --> M[Median 15.0 months]"); an edge's label after the node it
+    leaves and the blocks it is drawn in (a sequence's "alt Arm I"); a note after the nodes it
+    is attached to; a chart's slice or bar after the chart's title and its section. ``R -->|Arm
+    I| A[Median TTP 13.5 months]`` says "Arm I: Median TTP 13.5 months"; the box alone would let a
+    number drawn under the wrong arm pass (both arms' values sit in the cited record). Context
+    that states a number stays ("Arm I, n=345: …"): an arm named by its size or dose is still
+    that arm. Branch answers ("yes"/"no") are no context."""
 
     def names(texts) -> list[str]:
         out: list[str] = []
         for raw in texts:
-            lead = strip_anchors(raw or "")
-            if lead and lead not in out and not any(not a.label for a in claim_atoms(lead)):
+            lead = read(raw or "")[0]
+            if lead and lead not in out and lead.lower() not in _BRANCH_ANSWERS:
                 out.append(lead)
         return out
 
     def drawn(node_id: str) -> str:
-        node = graph.nodes.get(node_id.strip())
-        return node.label or "" if node is not None else ""
+        """What a reader sees for a node: its label, a subgraph's title, or the bare id itself."""
+        node_id = node_id.strip()
+        node = graph.nodes.get(node_id)
+        if node is not None and node.label:
+            return node.label
+        return graph.group_titles.get(node_id, "" if node is None or node.shape == "terminal" else node_id)
 
     # "pie title ORR (%)" or a "title …" line; its "(%)" is already read into each slice's value
     chart_titles = [_PERCENT_MARK.sub("", t) for t in (
@@ -193,19 +234,23 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str]
     )]
     leads: dict[str, list[str]] = {}
     for edge in graph.edges:
-        leads.setdefault(edge.dst, []).append(edge.label or "")
+        # a labelled edge says what it leads to; an unlabelled one, the node it comes from
+        source = graph.nodes.get(edge.src)
+        leads.setdefault(edge.dst, []).append(edge.label or (source.label if source is not None else "") or "")
     out = []
-    for label, text in labels:
+    for label, text, _ in labels:
         if label.kind == "node":
             context = names([*graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])
         elif label.kind == "edge":  # "Weekly arm -->|ORR 40%| Compare": the weekly arm's rate
-            context = names([drawn(label.ref.split("->", 1)[0])])
+            src = label.ref.split("->", 1)[0]
+            context = names([*label.context, *graph.groups.get(src, ()), drawn(src)])
         elif label.kind == "note":  # "note right of W: ORR 40%" is about W
-            context = names([drawn(who) for who in label.ref.split(",")])
+            context = names([*label.context, *(drawn(who) for who in label.ref.split(","))])
         elif label.kind == "chart":  # a slice or a bar measures what the chart's title names
-            context = names(chart_titles)
+            context = names([*chart_titles, *label.context])
         else:
-            context = []
+            context = names(label.context)
+        context = [c for c in context if c != text]
         out.append(f"{', '.join(context)}: {text}" if context else text)
     return out
 
@@ -233,6 +278,13 @@ _FLOW_HEADER = re.compile(r"^(?P<head>(?:graph|flowchart)(?:\s+(?:TB|TD|BT|RL|LR
 
 
 def parse_mermaid(source: str) -> MermaidGraph:
+    graph = _parse_body(source)
+    for line_no, title in _front_matter_titles(source):
+        _add_title(graph, title, line_no, "title")
+    return graph
+
+
+def _parse_body(source: str) -> MermaidGraph:
     lines = _content_lines(source)
     if not lines:
         return MermaidGraph(kind="empty", header="")
@@ -266,6 +318,26 @@ def parse_mermaid(source: str) -> MermaidGraph:
 
 
 # ---------------------------------------------------------------------------- helpers
+
+
+_FRONT_TITLE = re.compile(r"^\s*title\s*:\s*(?P<text>.+?)\s*$", re.IGNORECASE)
+
+
+def _front_matter_titles(source: str) -> list[tuple[int, str]]:
+    """The ``title:`` of a YAML front matter (``---`` … ``---``): mermaid draws it over the diagram."""
+    raw = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    i = 0
+    while i < len(raw) and not raw[i].strip():
+        i += 1
+    if i >= len(raw) or raw[i].strip() != "---":
+        return []
+    out = []
+    for n in range(i + 1, len(raw)):
+        if raw[n].strip() == "---":
+            return out
+        if (m := _FRONT_TITLE.match(raw[n])) and not raw[n].startswith((" ", "\t")):
+            out.append((n + 1, m.group("text").strip("'\"")))
+    return []  # never closed: mermaid draws nothing of it (nor of the diagram)
 
 
 def _content_lines(source: str) -> list[tuple[int, str]]:
@@ -319,7 +391,9 @@ _SHAPES: tuple[tuple[str, str, str], ...] = (
     ("[[", "]]", "subroutine"),
     ("[(", ")]", "cylinder"),
     ("[/", "/]", "parallelogram"),
+    ("[/", "\\]", "trapezoid"),
     ("[\\", "\\]", "parallelogram-alt"),
+    ("[\\", "/]", "trapezoid-alt"),
     ("{{", "}}", "hexagon"),
     ("[", "]", "rect"),
     ("(", ")", "round"),
@@ -337,6 +411,8 @@ _LINK = re.compile(
     re.VERBOSE,
 )
 _CLASS_SUFFIX = re.compile(r":::[\w-]+")
+_V11_LABEL = re.compile(r'\blabel\s*:\s*("[^"]*"|[^,}]+)')
+_V11_SHAPE = re.compile(r"\bshape\s*:\s*([\w-]+)")
 
 
 def _read_node(stmt: str, pos: int, line: int) -> tuple[MermaidNode | None, int]:
@@ -345,11 +421,21 @@ def _read_node(stmt: str, pos: int, line: int) -> tuple[MermaidNode | None, int]
         return None, pos
     node_id = m.group(0)
     pos = m.end()
+    if node_id.endswith("@") and stmt.startswith("{", pos):  # the id reader takes the "@" of "A@{"
+        node_id, pos = node_id[:-1], pos - 1
+    if node_id and stmt.startswith("@{", pos):  # mermaid 11: A@{ shape: rounded, label: "Median 13.5 months" }
+        end = stmt.find("}", pos)
+        if end != -1:
+            attrs = stmt[pos + 2 : end]
+            label = _V11_LABEL.search(attrs)
+            shape = _V11_SHAPE.search(attrs)
+            return MermaidNode(node_id, clean_label(label.group(1)) if label else None,
+                               shape.group(1) if shape else "rect", line), end + 1
     for opener, closer, shape in _SHAPES:
         if stmt.startswith(opener, pos):
             label, end = _read_label(stmt, pos + len(opener), closer)
             if end is None:
-                return MermaidNode(node_id, None, "rect", line), pos
+                continue  # "[/" opens a parallelogram or a trapezoid: try the next closer
             pos = end
             cm = _CLASS_SUFFIX.match(stmt, pos)
             if cm:
@@ -411,8 +497,9 @@ def _read_group(stmt: str, pos: int, line: int, graph: MermaidGraph) -> tuple[li
 
 def _add_node(graph: MermaidGraph, node: MermaidNode) -> None:
     known = graph.nodes.get(node.id)
-    # A later bare mention must not erase the label given at first definition.
-    if known is None or (node.label and not known.label):
+    graph.mentioned.append(node.id)
+    # A later bare mention keeps the label; a later label replaces it, as mermaid draws the last.
+    if known is None or node.label:
         graph.nodes[node.id] = node
 
 
@@ -422,40 +509,59 @@ _SUBGRAPH_TITLED = re.compile(r"^(?P<id>[^\s\[]+)\s*\[(?P<title>.*)\]$")
 _TITLE_DIRECTIVE = re.compile(r"^(?P<key>title|accTitle|accDescr)\b(?!\s*[-=.<>~&])\s*:?\s*(?P<text>.*)$", re.IGNORECASE)
 
 
+def _quoted_lines_joined(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Lines with a quote left open (a Markdown-string label ``A["`Arm I` … ``"]`` broken over
+    lines) joined to the lines that close it — at most 20, so a stray quote cannot swallow a diagram."""
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(body):
+        line_no, text = body[i]
+        j = i
+        while text.count('"') % 2 and j + 1 < len(body) and j - i < 20:
+            j += 1
+            text = f"{text} {body[j][1].strip()}"
+        out.append((line_no, text if not text.count('"') % 2 else body[i][1]))
+        i = j + 1 if not text.count('"') % 2 else i + 1
+    return out
+
+
 def _parse_flowchart(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
     graph = MermaidGraph(kind="flowchart", header=header)
     inside: list[str] = []  # titles of the subgraphs open here, outermost first
-    for line_no, text in body:
+    for line_no, text in _quoted_lines_joined(body):
         for stmt in _split_statements(text):
-            low = stmt.lower()
             if m := _SUBGRAPH.match(stmt):
-                title = _subgraph_title(m.group("rest"))
+                sub_id, title = _subgraph_title(m.group("rest"))
                 _add_title(graph, title, line_no, "subgraph")
                 inside.append(clean_label(title))
+                if sub_id:
+                    graph.group_titles[sub_id] = clean_label(title)
                 continue
             if t := _TITLE_DIRECTIVE.match(stmt):
                 _add_title(graph, t.group("text"), line_no, t.group("key"))
                 continue
-            if low == "end":
+            if stmt == "end":  # the keyword is lower case: "End" is a node (mermaid's own advice)
                 if inside:
                     inside.pop()
                 continue
             if _FLOW_DIRECTIVES.match(stmt):
                 continue
-            known = len(graph.nodes)
+            graph.mentioned.clear()
             _parse_flow_statement(stmt, line_no, graph)
-            if inside:  # nodes are kept in insertion order: the new ones are the last
-                for node_id in list(graph.nodes)[known:]:
-                    graph.groups[node_id] = tuple(t for t in inside if t)
+            if inside:  # a node is drawn in the first subgraph that names it
+                for node_id in graph.mentioned:
+                    graph.groups.setdefault(node_id, tuple(t for t in inside if t))
+    graph.mentioned.clear()
     return graph
 
 
-def _subgraph_title(rest: str) -> str:
-    """The title mermaid draws for ``subgraph ID [Title]``, ``subgraph "Title"`` or ``subgraph Title``."""
+def _subgraph_title(rest: str) -> tuple[str, str]:
+    """(id, title) of ``subgraph ID [Title]``, ``subgraph "Title"`` or ``subgraph Title`` (mermaid
+    draws the title; an id alone is its own title)."""
     rest = rest.strip()
     if m := _SUBGRAPH_TITLED.match(rest):
-        return m.group("title")
-    return rest
+        return m.group("id"), m.group("title")
+    return ("" if rest.startswith('"') else rest), rest
 
 
 def _add_title(graph: MermaidGraph, text: str, line_no: int, ref: str) -> None:
@@ -467,7 +573,7 @@ def _add_title(graph: MermaidGraph, text: str, line_no: int, ref: str) -> None:
 def _parse_flow_statement(stmt: str, line_no: int, graph: MermaidGraph) -> None:
     left, pos = _read_group(stmt, 0, line_no, graph)
     if not left:
-        graph.problems.append(f"line {line_no}: cannot read {stmt!r}")
+        _unreadable(graph, stmt, line_no)
         return
     while pos < len(stmt):
         link = _LINK.match(stmt, pos)
@@ -477,18 +583,28 @@ def _parse_flow_statement(stmt: str, line_no: int, graph: MermaidGraph) -> None:
                 # Statements run together on one line (an HTML <br> turned into a space).
                 _parse_flow_statement(rest, line_no, graph)
             else:
-                graph.problems.append(f"line {line_no}: cannot read {stmt[pos:]!r}")
+                _unreadable(graph, stmt[pos:], line_no)
             return
         label_raw = link.group("pipe") if link.group("pipe") is not None else link.group("text")
         label = clean_label(label_raw) if label_raw else None
         right, new_pos = _read_group(stmt, link.end(), line_no, graph)
         if not right:
-            graph.problems.append(f"line {line_no}: edge without a target in {stmt!r}")
+            _unreadable(graph, stmt, line_no, "edge without a target in")
             return
         for a in left:
             for b in right:
                 graph.edges.append(MermaidEdge(a, b, label or None, line_no))
         left, pos = right, new_pos
+
+
+def _unreadable(graph: MermaidGraph, stmt: str, line_no: int, why: str = "cannot read") -> None:
+    """A statement the parser cannot read is still drawn (a shape this parser does not know, a
+    label broken over lines): noted as a problem and kept as a label of its raw text, so a number
+    in it is checked like any label's rather than published unread."""
+    graph.problems.append(f"line {line_no}: {why} {stmt!r}")
+    text = clean_label(stmt)
+    if text:
+        graph.unread.append(MermaidLabel("other", text, line_no, stmt))
 
 
 _SEQ_PARTICIPANT = re.compile(r"^(?:participant|actor)\s+(?P<id>[^\s]+?)(?:\s+as\s+(?P<label>.+))?$", re.IGNORECASE)
@@ -501,23 +617,54 @@ _SEQ_BRANCH = re.compile(r"^(?:alt|opt|par|critical|break)\b", re.IGNORECASE)
 _SEQ_BLOCK = re.compile(r"^(?P<key>alt|else|opt|par|and|critical|option|break|loop)\b\s*(?P<text>.*)$", re.IGNORECASE)
 
 
+_SEQ_BOX = re.compile(r"^(?P<key>box|rect)\b\s*(?P<text>.*)$", re.IGNORECASE)
+# a colour before a box's title ("box rgb(33,66,99) Arm I") is no part of it; a colour name
+# ("box Aqua Arm I") stays — "Arm" could be a title's first word, and a stray word is only noise
+_BOX_COLOUR = re.compile(r"^(?:(?:rgba?|hsla?)\([^)]*\)|transparent\b|#[0-9a-f]{3,8}\b)\s*", re.IGNORECASE)
+
+
 def _parse_sequence(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
     graph = MermaidGraph(kind="sequence", header=header)
+    # the blocks open here, outermost first: ("alt", "Arm I"); else/and/option retitle the innermost
+    blocks: list[tuple[str, str]] = []
+
+    def around() -> tuple[str, ...]:
+        return tuple(title for _, title in blocks if title)
+
     for line_no, text in body:
         stmt = text.strip()
         if m := _SEQ_PARTICIPANT.match(stmt):
             label = clean_label(m.group("label")) if m.group("label") else None
             _add_node(graph, MermaidNode(m.group("id"), label, "participant", line_no))
+            boxes = tuple(title for key, title in blocks if key == "box" and title)
+            if boxes:
+                graph.groups.setdefault(m.group("id"), boxes)
         elif m := _SEQ_MESSAGE.match(stmt):
             src, dst = m.group("src").strip(), m.group("dst").strip()
             for pid in (src, dst):
                 _add_node(graph, MermaidNode(pid, None, "participant", line_no))
-            graph.edges.append(MermaidEdge(src, dst, clean_label(m.group("text")) or None, line_no))
+            graph.edges.append(MermaidEdge(src, dst, clean_label(m.group("text")) or None, line_no, around()))
         elif m := _SEQ_NOTE.match(stmt):
-            graph.notes.append(MermaidLabel("note", clean_label(m.group("text")), line_no, m.group("who").strip()))
+            graph.notes.append(MermaidLabel("note", clean_label(m.group("text")), line_no, m.group("who").strip(), around()))
         elif b := _SEQ_BLOCK.match(stmt):
+            key = b.group("key").lower()
             graph.has_branch_block = graph.has_branch_block or bool(_SEQ_BRANCH.match(stmt))
-            _add_title(graph, b.group("text"), line_no, b.group("key").lower())
+            _add_title(graph, b.group("text"), line_no, key)
+            title = clean_label(b.group("text"))
+            if key in ("else", "and", "option"):
+                if blocks:
+                    blocks[-1] = (blocks[-1][0], title)
+            else:
+                blocks.append((key, title))
+        elif b := _SEQ_BOX.match(stmt):
+            key = b.group("key").lower()
+            title = clean_label(_BOX_COLOUR.sub("", b.group("text"), count=1)) if key == "box" else ""
+            if title:
+                _add_title(graph, title, line_no, key)
+            blocks.append((key, title))
+        elif stmt.lower() == "end":
+            if blocks:
+                blocks.pop()
         elif t := _TITLE_DIRECTIVE.match(stmt):
             _add_title(graph, t.group("text"), line_no, t.group("key"))
     return graph
@@ -532,60 +679,80 @@ _STATE_DESC = re.compile(r"^(?P<id>[^\s:\[\]]+)\s*:\s*(?P<text>.+)$")
 _STATE_NOTE = re.compile(r"^note\s+(?:left|right)\s+of\s+(?P<who>[^:]+?)\s*(?::\s*(?P<text>.*))?$", re.IGNORECASE)
 
 
+_STATE_COMPOSITE = re.compile(r'^state\s+(?:"(?P<label>[^"]*)"\s+as\s+)?(?P<id>[^\s{"]+)\s*\{\s*$', re.IGNORECASE)
+
+
 def _parse_state(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
     graph = MermaidGraph(kind="state", header=header)
     open_note: tuple[int, str, list[str]] | None = None  # a multi-line note being read
+    inside: list[str] = []  # titles of the composite states open here, outermost first
     for line_no, text in body:
         stmt = text.strip()
         if open_note is not None:
             if stmt.lower() == "end note":
                 start, who, parts = open_note
-                graph.notes.append(MermaidLabel("note", clean_label(" ".join(parts)), start, who))
+                graph.notes.append(MermaidLabel("note", clean_label(" ".join(parts)), start, who, tuple(inside)))
                 open_note = None
             else:
                 open_note[2].append(stmt)
             continue
         if n := _STATE_NOTE.match(stmt):
             if n.group("text") is not None:
-                graph.notes.append(MermaidLabel("note", clean_label(n.group("text")), line_no, n.group("who")))
+                graph.notes.append(MermaidLabel("note", clean_label(n.group("text")), line_no, n.group("who"), tuple(inside)))
             else:
                 open_note = (line_no, n.group("who"), [])
             continue
-        if t := _TITLE_DIRECTIVE.match(stmt):
-            _add_title(graph, t.group("text"), line_no, t.group("key"))
-            continue
-        if stmt in ("{", "}") or stmt.lower().startswith(("direction", "classdef", "class ")):
-            continue
-        if m := _STATE_CHOICE.match(stmt):
-            shape = "decision" if m.group("kind").lower() == "choice" else "fork"
-            graph.nodes[m.group("id")] = MermaidNode(m.group("id"), None, shape, line_no)
-        elif m := _STATE_DECL.match(stmt):
-            _add_node(graph, MermaidNode(m.group("id"), clean_label(m.group("label")), "state", line_no))
-        elif m := _STATE_EDGE.match(stmt):
-            ids = []
-            for key in ("src", "dst"):
-                sid = m.group(key)
-                if sid == "[*]":
-                    sid = "[*]start" if key == "src" else "[*]end"
-                    _add_node(graph, MermaidNode(sid, None, "terminal", line_no))
-                else:
-                    _add_node(graph, MermaidNode(sid, None, "state", line_no))
-                ids.append(sid)
-            graph.edges.append(MermaidEdge(ids[0], ids[1], clean_label(m.group("text") or "") or None, line_no))
-        elif m := _STATE_DESC.match(stmt):
-            sid = m.group("id")
-            node = graph.nodes.get(sid)
-            shape = node.shape if node else "state"
-            graph.nodes[sid] = MermaidNode(sid, clean_label(m.group("text")), shape, line_no)
-        elif stmt.lower().startswith("state "):
-            continue
-        else:
-            graph.problems.append(f"line {line_no}: cannot read {stmt!r}")
+        graph.mentioned.clear()
+        _state_statement(graph, stmt, line_no, inside)
+        if inside:  # a state is drawn in the first composite that names it
+            for node_id in graph.mentioned:
+                graph.groups.setdefault(node_id, tuple(inside))
+    graph.mentioned.clear()
     if open_note is not None:
         start, who, parts = open_note
-        graph.notes.append(MermaidLabel("note", clean_label(" ".join(parts)), start, who))
+        graph.notes.append(MermaidLabel("note", clean_label(" ".join(parts)), start, who, tuple(inside)))
         graph.problems.append(f"line {start}: note without 'end note'")
     return graph
+
+
+def _state_statement(graph: MermaidGraph, stmt: str, line_no: int, inside: list[str]) -> None:
+    if t := _TITLE_DIRECTIVE.match(stmt):
+        _add_title(graph, t.group("text"), line_no, t.group("key"))
+    elif m := _STATE_COMPOSITE.match(stmt):  # state "Arm I" as A1 {  …  }
+        label = clean_label(m.group("label")) if m.group("label") else None
+        _add_node(graph, MermaidNode(m.group("id"), label, "state", line_no))
+        known = graph.nodes[m.group("id")]
+        inside.append(known.label or known.id)
+    elif stmt == "}":
+        if inside:
+            inside.pop()
+    elif stmt == "{" or stmt.lower().startswith(("direction", "classdef", "class ")):
+        return
+    elif m := _STATE_CHOICE.match(stmt):
+        shape = "decision" if m.group("kind").lower() == "choice" else "fork"
+        graph.nodes[m.group("id")] = MermaidNode(m.group("id"), None, shape, line_no)
+    elif m := _STATE_DECL.match(stmt):
+        _add_node(graph, MermaidNode(m.group("id"), clean_label(m.group("label")), "state", line_no))
+    elif m := _STATE_EDGE.match(stmt):
+        ids = []
+        for key in ("src", "dst"):
+            sid = m.group(key)
+            if sid == "[*]":
+                sid = "[*]start" if key == "src" else "[*]end"
+                _add_node(graph, MermaidNode(sid, None, "terminal", line_no))
+            else:
+                _add_node(graph, MermaidNode(sid, None, "state", line_no))
+            ids.append(sid)
+        graph.edges.append(MermaidEdge(ids[0], ids[1], clean_label(m.group("text") or "") or None, line_no))
+    elif m := _STATE_DESC.match(stmt):
+        sid = m.group("id")
+        node = graph.nodes.get(sid)
+        shape = node.shape if node else "state"
+        _add_node(graph, MermaidNode(sid, clean_label(m.group("text")), shape, line_no))
+    elif stmt.lower().startswith("state "):
+        return
+    else:
+        _unreadable(graph, stmt, line_no)
 
 
 _MINDMAP_SHAPES = re.compile(r"^(?:(?P<id>[^\s\[\](){}]+))?\s*(?:\(\((?P<a>.*)\)\)|\)\)(?P<b>.*)\(\(|\)(?P<c>.*)\(|\{\{(?P<d>.*)\}\}|\[(?P<e>.*)\]|\((?P<f>.*)\))\s*$")
@@ -644,26 +811,32 @@ def _xy_labels(body: list[tuple[int, str]]) -> list[MermaidLabel]:
     scale and names, not findings: the range "0 --> 20" is no number a source must hold."""
     categories: list[str] = []
     unit = ""
+    # the axes first: mermaid reads "x-axis" written after the bars too
+    for _, text in body:
+        if (m := _XY_AXIS.match(text.strip())) and (t := _AXIS_TITLE.match(m.group("rest"))) is not None:
+            if m.group("axis").lower() == "x" and t.group("cats") is not None:
+                categories = [clean_label(c) for c in _csv_items(t.group("cats"))]
+            elif m.group("axis").lower() == "y":
+                unit = _axis_unit(clean_label(t.group("quoted") or t.group("bare") or ""))
     out: list[MermaidLabel] = []
     for line_no, text in body:
         stmt = text.strip()
-        if m := _XY_AXIS.match(stmt):
-            t = _AXIS_TITLE.match(m.group("rest"))
-            if t is None:
-                continue
-            if m.group("axis").lower() == "x" and t.group("cats") is not None:
-                categories = [clean_label(c) for c in t.group("cats").split(",")]
-            elif m.group("axis").lower() == "y":
-                unit = _axis_unit(clean_label(t.group("quoted") or t.group("bare") or ""))
+        if _XY_AXIS.match(stmt):
             continue
         if m := _XY_SERIES.match(stmt):
             values = [v.strip() for v in m.group("values").split(",") if v.strip()]
-            names = categories if len(categories) == len(values) else [""] * len(values)
+            # by position, as mermaid draws them: a value past the last category has none
+            names = categories[: len(values)] + [""] * (len(values) - len(categories))
             out += [MermaidLabel("chart", f"{name}: {v}{unit}" if name else f"{v}{unit}", line_no, stmt)
                     for name, v in zip(names, values)]
         else:
             out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))
     return out
+
+
+def _csv_items(text: str) -> list[str]:
+    """Comma-separated items, a quoted item keeping its commas ("Arm I, 200 mg")."""
+    return [a or b.strip() for a, b in re.findall(r'\s*(?:"([^"]*)"|([^,]+))\s*(?:,|$)', text) if (a or b.strip())]
 
 
 def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel]:
@@ -673,6 +846,7 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
         return _xy_labels(body)
     out: list[MermaidLabel] = []
     percent_title = "%" in header or any(t.strip().lower().startswith("title") and "%" in t for _, t in body)
+    section: tuple[str, ...] = ()  # a timeline's or gantt's "section Arm I": what the lines under it are about
     for line_no, text in body:
         stmt = text.strip()
         low = stmt.lower()
@@ -683,6 +857,9 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
             percent = "%" in label or percent_title
             label = _PERCENT_MARK.sub("", label).strip()
             out.append(MermaidLabel("chart", f"{label}: {m.group('value')}{'%' if percent else ''}", line_no, stmt))
-        else:
+        elif low.startswith("section ") or low == "section":
             out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))
+            section = (clean_label(stmt[len("section"):]),) if stmt[len("section"):].strip() else ()
+        else:
+            out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt, section))
     return out

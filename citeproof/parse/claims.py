@@ -111,7 +111,7 @@ def build_report(
         if isinstance(item, RawMermaid):
             diagram = _mermaid(item, settings, last_anchor, mermaid_seen, findings)
             mermaid.append(diagram)
-            units.extend(_label_units(diagram))
+            units.extend(_label_units(diagram, settings))
             continue
         block = item
         block_loc = Location(line=block.line, section_path=block.section_path, block=block.tag)
@@ -126,6 +126,7 @@ def build_report(
             block_before = []
             denied_ahead = None
             caption_cites = []
+            last_anchor = None  # a diagram borrows a citation from its own section only
             if (heading := _heading_unit(block, block_loc, settings)) is not None:
                 units.append(heading)
                 headings.append(heading)
@@ -416,12 +417,11 @@ def _heading_unit(block: RawBlock, location: Location, settings: Settings) -> _U
     finding, it must meet the checks a sentence would (CP209). Its text drops its anchors and
     its section number; it cites its own anchors, or else (see :func:`_cite_sections`) those
     of the claims in the section it heads."""
-    if not measured_atoms(block.text):
+    scan = scan_anchors(block.text, location, settings, urls=False)
+    text = tidy(heading_text(_remove_spans(block.text, scan.spans)))
+    if not text or not measured_atoms(text):
         return None
-    text = tidy(heading_text(block.text))
-    if not text:
-        return None
-    anchors = list(scan_anchors(block.text, location, settings, urls=False).anchors)
+    anchors = list(scan.anchors)
     return _Unit(raw=block.text, text=text, location=location, unit="heading",
                  in_source_list=block.in_source_list, anchors=anchors)
 
@@ -446,20 +446,24 @@ def _cite_sections(headings: list[_Unit], units: list[_Unit]) -> None:
             heading.anchors = list(cited.get(heading.location.section_path, {}).values())
 
 
-def _label_units(diagram: MermaidBlock) -> list[_Unit]:
+def _label_units(diagram: MermaidBlock, settings: Settings) -> list[_Unit]:
     """Each diagram label that states a number is a claim (SPEC §3.8: checked "with the same
     rule as body claims"), so it meets every claim rule and, left undecided, the judge: a number
     drawn in a box must not pass on less than a sentence would. Its text is what a reader reads
-    there (a node after the labels of the edges into it); it cites its own anchor, the diagram's
-    declared anchors or the nearest anchor before the diagram; it is located at the diagram."""
+    there (citeproof.mermaid.label_claim_texts); it cites its own anchor, the diagram's declared
+    anchors or the nearest anchor before the diagram in its section; it is located at the diagram."""
+    def read(text: str) -> tuple[str, list[Anchor]]:
+        scan = scan_anchors(text, diagram.location, settings, known_kinds_only=True, urls=False)
+        return tidy(_remove_spans(text, scan.spans)), list(scan.anchors)
+
     graph = parse_mermaid(diagram_source(diagram))
-    labels = numeric_labels(graph)
-    texts = label_claim_texts(graph, labels)
-    cites = label_anchors([label for label, _ in labels], diagram, graph)
+    labels = numeric_labels(graph, read)
+    texts = label_claim_texts(graph, labels, read)
+    cites = label_anchors(labels, diagram, graph, read)
     return [
         _Unit(raw=label.text, text=tidy(text), location=diagram.location, unit="mermaid_label",
               in_source_list=False, anchors=anchors)
-        for (label, _), text, anchors in zip(labels, texts, cites)
+        for (label, _, _), text, anchors in zip(labels, texts, cites)
     ]
 
 

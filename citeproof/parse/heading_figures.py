@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-from citeproof.mermaid import strip_anchors
-
 # A heading's durations name the period its section covers ("Week 24", "12-month
 # outcomes", "Results at 24 weeks"); they are labels, not findings, so only the other
 # measures make a heading a claim.
@@ -23,12 +21,12 @@ _SECTION_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?\s+(?=[A-Z])|\d+(?:\.\d+)*
 
 
 def heading_text(heading: str) -> str:
-    """The heading as it states things: without its anchors and its section number."""
-    return _SECTION_NUMBER.sub("", strip_anchors(heading), count=1)
+    """The heading (its anchors already removed) as it states things: without its section number."""
+    return _SECTION_NUMBER.sub("", heading, count=1)
 
 
 def measured_atoms(heading: str) -> list:
-    """The heading's measured figures: a percentage, an amount of money, a dose, a rate, a
+    """The measured figures of a heading (its anchors already removed): a percentage, an amount of money, a dose, a rate, a
     statistic ("HR 0.72", "p=0.01"), a decimal or a fraction — not a section number ("2.1"),
     a whole count, a year, a phase or a duration (see ``_LABEL_DIMS``)."""
     from citeproof.values import claim_atoms  # lazy: citeproof.values reads anchors through citeproof.parse

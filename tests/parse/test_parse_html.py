@@ -163,7 +163,8 @@ def test_mermaid_any_attributes(tag: str, attrs: dict[str, str]) -> None:
     assert m.location.line == 3 and m.location.section_path == ("Pathway",)
     assert all("200 mg" not in c.text for c in report.claims if c.unit != "mermaid_label"), "diagram text is not prose"
     labels = [(c.text, [a.raw for a in c.anchors], c.location.line) for c in report.claims if c.unit == "mermaid_label"]
-    assert labels == [("Dose 200 mg", ["nct:NCT2#L4"], 3), ("Rate 45%", ["nct:NCT2#L4"], 3)]
+    # B is drawn after A: read after it (the dose a rate follows is part of what the box says)
+    assert labels == [("Dose 200 mg", ["nct:NCT2#L4"], 3), ("Dose 200 mg: Rate 45%", ["nct:NCT2#L4"], 3)]
 
 
 def test_pre_code_language_mermaid() -> None:

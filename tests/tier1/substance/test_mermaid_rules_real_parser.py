@@ -136,16 +136,19 @@ def test_a_note_is_read_with_what_it_is_attached_to(tmp_path):
     assert set(_labels(tmp_path, text, TRIAL)) == {"Weekly arm: ORR 30%"}
 
 
-def test_a_numeric_edge_label_is_not_read_into_the_node_it_leads_to(tmp_path):
-    # mutation: take every edge label as context → "ORR 55%: Weekly arm 40%" would carry the
-    # edge's number twice, and fail the node's claim for the edge's miss
+def test_what_leads_into_a_box_is_read_before_it_numbers_included(tmp_path):
+    # an edge's label, numbers and all ("Arm I, n=345" names an arm by its size), or the node an
+    # unlabelled edge comes from; branch answers ("yes"/"no") are no context
     text = (
         "# Results\n\n" + CITED + "\n\n```mermaid\nflowchart TD\n"
-        "  S[Start] -->|ORR 55%| W[Weekly arm ORR 40%]\n  S -->|weekly| M[Monthly arm ORR 30%]\n```\n"
+        "  S[Start] -->|ORR 55%| W[Weekly arm ORR 40%]\n  S -->|weekly| M[Monthly arm ORR 30%]\n"
+        "  Q{Responded?} -->|yes| Y[ORR 40%]\n  P[Weekly arm] --> Z[ORR 40% in total]\n```\n"
     )
     labels = _labels(tmp_path, text, TRIAL)
-    assert set(labels) == {"Start: ORR 55%", "Weekly arm ORR 40%", "weekly: Monthly arm ORR 30%"}
-    assert labels["Start: ORR 55%"].status == "fail" and labels["Weekly arm ORR 40%"].status != "fail"
+    assert set(labels) == {
+        "Start: ORR 55%", "ORR 55%: Weekly arm ORR 40%", "weekly: Monthly arm ORR 30%", "ORR 40%", "Weekly arm: ORR 40% in total",
+    }
+    assert labels["Start: ORR 55%"].status == "fail" and labels["ORR 55%: Weekly arm ORR 40%"].status == "fail"
 
 
 def test_numeric_label_without_any_anchor_fails(tmp_path):
@@ -270,9 +273,10 @@ def test_a_number_in_a_title_or_note_is_checked_like_any_label(tmp_path, diagram
     (tmp_path / "bad").mkdir()
     (tmp_path / "good").mkdir()
     bad = _labels(tmp_path / "bad", intro + diagram.format(w="45%") + "```\n", TRIAL)
-    assert bad["Weekly arm ORR 45%"].status == "fail" and "numeric_token_miss" in _codes(bad["Weekly arm ORR 45%"])
+    (claim,) = [c for t, c in bad.items() if t.endswith("Weekly arm ORR 45%")]  # a note is read after its state
+    assert claim.status == "fail" and "numeric_token_miss" in _codes(claim)
     good = _labels(tmp_path / "good", intro + diagram.format(w="40%") + "```\n", TRIAL)
-    assert good["Weekly arm ORR 40%"].status != "fail"
+    assert all(c.status != "fail" for t, c in good.items() if t.endswith("Weekly arm ORR 40%"))
 
 
 # A node's label is read after the labels of the edges into it: the arm an edge names is part
@@ -300,7 +304,7 @@ def test_a_value_drawn_under_the_other_arm_never_passes(tmp_path):
 
 
 def test_the_arm_written_in_the_label_itself_binds_the_same_way(tmp_path):
-    text = "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R[Randomised] --> A[Arm I median TTP {v} months]\n```\n"
+    text = "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R --> A[Arm I median TTP {v} months]\n```\n"
     (tmp_path / "bad").mkdir()
     (tmp_path / "good").mkdir()
     assert _labels(tmp_path / "good", text.format(v="13.5"), ARM_RECORD)["Arm I median TTP 13.5 months"].status == "pass"
@@ -372,8 +376,129 @@ def test_the_y_axis_title_gives_the_bars_their_unit_when_it_names_one(tmp_path, 
     assert f"Median TTP by arm: {text}" in labels
 
 
-def test_bars_that_do_not_match_the_categories_are_read_without_them(tmp_path):
+def test_bars_past_the_last_category_are_read_without_one(tmp_path):
     text = XY.format(y="Months", a="13.5", b="15.0").replace("bar [13.5, 15.0]", "bar [13.5, 15.0, 9.9]")
     labels = _labels(tmp_path, text, ARM_RECORD)
-    assert set(labels) == {"Median TTP by arm: 13.5 Months", "Median TTP by arm: 15.0 Months", "Median TTP by arm: 9.9 Months"}
+    # by position, as mermaid draws them: the value past the last category has none
+    assert set(labels) == {"Median TTP by arm: Arm I: 13.5 Months", "Median TTP by arm: Arm II: 15.0 Months",
+                           "Median TTP by arm: 9.9 Months"}
     assert labels["Median TTP by arm: 9.9 Months"].status == "fail"
+
+
+# Every way a diagram draws a value under its arm (red team rt9): the swapped diagram must never
+# pass, since both values sit in the record; the true one is never failed.
+ARM_FORMS = {
+    "source-node": (
+        "flowchart TD\n  R --> I[Arm I] --> A[Median TTP {a} months]\n  R --> II[Arm II] --> B[Median TTP {b} months]\n"
+    ),
+    "defined-then-grouped": (
+        "flowchart TD\n  A[Median TTP {a} months]\n  B[Median TTP {b} months]\n"
+        "  subgraph G1 [Arm I]\n    A\n  end\n  subgraph G2 [Arm II]\n    B\n  end\n"
+    ),
+    "mindmap-parent": "mindmap\n  root((TTP))\n    Arm I\n      Median TTP {a} months\n    Arm II\n      Median TTP {b} months\n",
+    "sequence-alt": (
+        "sequenceDiagram\n  participant L as Lab\n  participant C as Committee\n  alt Arm I\n"
+        "    L->>C: Median TTP {a} months\n  else Arm II\n    L->>C: Median TTP {b} months\n  end\n"
+    ),
+    "sequence-box": (
+        "sequenceDiagram\n  box Arm I\n    participant A1 as Site\n  end\n  box Arm II\n    participant A2 as Clinic\n  end\n"
+        "  participant C as Committee\n  A1->>C: Median TTP {a} months\n  A2->>C: Median TTP {b} months\n"
+    ),
+    "state-composite": (
+        'stateDiagram-v2\n  state "Arm I" as A1 {{\n    [*] --> M1\n    M1: Median TTP {a} months\n  }}\n'
+        '  state "Arm II" as A2 {{\n    [*] --> M2\n    M2: Median TTP {b} months\n  }}\n'
+    ),
+    "timeline-section": "timeline\n  title TTP\n  section Arm I\n    Median TTP : {a} months\n  section Arm II\n    Median TTP : {b} months\n",
+    "xychart-quoted-categories": (
+        'xychart-beta\n  title "Median TTP"\n  x-axis ["Arm I", "Arm II"]\n  y-axis "Months" 0 --> 20\n  bar [{a}, {b}]\n'
+    ),
+    "xychart-axis-after": 'xychart-beta\n  title "Median TTP"\n  bar [{a}, {b}]\n  x-axis [Arm I, Arm II]\n  y-axis "Months"\n',
+    "edge-from-subgraph": (
+        "flowchart TD\n  subgraph G1 [Arm I]\n    X[Dose]\n  end\n  subgraph G2 [Arm II]\n    Y[Dose]\n  end\n"
+        "  G1 -->|Median TTP {a} months| E[Review]\n  G2 -->|Median TTP {b} months| E\n"
+    ),
+    "capital-End-node": (
+        "flowchart TD\n  subgraph G1 [Arm I]\n    S1[Start] --> End\n    A[Median TTP {a} months]\n  end\n"
+        "  subgraph G2 [Arm II]\n    B[Median TTP {b} months]\n  end\n"
+    ),
+    "v11-shape": (
+        'flowchart TD\n  R -->|Arm I| A@{{ shape: rounded, label: "Median TTP {a} months" }}\n'
+        '  R -->|Arm II| B@{{ shape: rounded, label: "Median TTP {b} months" }}\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("form", sorted(ARM_FORMS))
+def test_a_value_drawn_under_the_other_arm_never_passes_whatever_the_diagram(tmp_path, form):
+    head = "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\n"
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "good").mkdir()
+    bad = _labels(tmp_path / "bad", head + ARM_FORMS[form].format(a="15.0", b="13.5") + "```\n", ARM_RECORD)
+    swapped = {t: c for t, c in bad.items() if "15.0" in t or "13.5" in t}
+    assert len(swapped) == 2 and all(c.status == "undecided" for c in swapped.values()), {t: c.status for t, c in bad.items()}
+    assert all("Arm I" in t for t in swapped)  # each read with its arm: the judge sees which
+    good = _labels(tmp_path / "good", head + ARM_FORMS[form].format(a="13.5", b="15.0") + "```\n", ARM_RECORD)
+    assert all(c.status != "fail" for c in good.values()), {t: c.status for t, c in good.items()}
+
+
+FABRICATED = {
+    # a label redefined later is drawn with its last text
+    "redefined-node": "flowchart TD\n  M[Median TTP 13.5 months]\n  R --> M\n  M[Median TTP 19.0 months]\n",
+    # text in brackets that is no anchor kind is text a reader sees
+    "bracket-text": 'flowchart TD\n  R --> M["Median TTP 13.5 months [Benefit: 4.5 months longer]"]\n',
+    # a YAML front-matter title is drawn over the diagram
+    "front-matter-title": "---\ntitle: Arm I median TTP 19.0 months\n---\nflowchart TD\n  R --> A[Arm I]\n",
+    # a Markdown-string label broken over lines
+    "multi-line-label": 'flowchart TD\n  R --> A["`**Arm I**\n  median TTP 19.0 months`"]\n',
+    # shapes and statements the parser cannot read are read as text, not skipped
+    "trapezoid": "flowchart TD\n  R --> A[/Arm I median TTP 19.0 months\\]\n",
+    "unreadable-statement": "flowchart TD\n  R --> A[Arm I]\n  A --- ??? Arm I median TTP 19.0 months ???\n",
+}
+
+
+@pytest.mark.parametrize("form", sorted(FABRICATED))
+def test_a_fabricated_value_in_any_drawn_text_fails(tmp_path, form):
+    head = "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\n"
+    diagram = FABRICATED[form]
+    if diagram.startswith("---"):
+        head, diagram = "# Results\n\n```mermaid\n", diagram.replace("flowchart TD\n", "flowchart TD\n  %% [nct:NCT00000001#L1-L2]\n")
+    labels = _labels(tmp_path, head + diagram + "```\n", ARM_RECORD)
+    failed = [t for t, c in labels.items() if c.status == "fail" and "numeric_token_miss" in _codes(c)]
+    assert failed and all(("19.0" in t or "4.5" in t) for t in failed), {t: c.status for t, c in labels.items()}
+
+
+def test_a_label_citing_a_list_of_anchors_cites_each(tmp_path):
+    # mutation: read "#L1;" as a mermaid entity → the list's first anchor is lost
+    files = {"clinical_trials/NCT00000001.txt": "Median TTP 13.5 months.\n", "clinical_trials/NCT00000002.txt": "Median TTP 15.0 months.\n"}
+    text = '# R\n\n```mermaid\nflowchart TD\n  R --> M["Median TTP 15.0 months [nct:NCT00000001#L1; nct:NCT00000002#L1]"]\n```\n'
+    (label,) = _labels(tmp_path, text, files).values()
+    assert [a.raw for a in label.anchors] == ["nct:NCT00000001#L1", "nct:NCT00000002#L1"]
+    assert label.status == "undecided"  # trial 1 does not carry 15.0
+
+
+def test_mermaid_entity_codes_are_the_characters_they_name(tmp_path):
+    text = "# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R --> A[Arm I: median TTP 13#46;5 months #quot;ITT#quot;]\n```\n"
+    (label,) = _labels(tmp_path, text, ARM_RECORD).values()
+    assert label.text == 'Arm I: median TTP 13.5 months "ITT"' and label.status != "fail"
+
+
+def test_a_diagram_borrows_no_citation_from_another_section(tmp_path):
+    # mutation: keep the last anchor across headings → the diagram cites another trial's record
+    text = (
+        "# Trial one\n\nThe arms are compared [nct:NCT00000001#L1-L2].\n\n# Trial two\n\n"
+        "```mermaid\nflowchart TD\n  R --> A[Arm I median TTP 15.0 months]\n```\n"
+    )
+    (label,) = _labels(tmp_path, text, ARM_RECORD).values()
+    assert label.status == "fail" and _codes(label) == {"mermaid_number_unanchored"}
+
+
+def test_decision_answers_are_no_context(tmp_path):
+    # "No: Median OS …" read as a negated claim left a true diagram undecided
+    text = (
+        "# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  Q{Arm I?} -->|No| N[Arm II: median TTP 15.0 months]\n"
+        "  Q -->|Yes| Y[Arm I: median TTP 13.5 months]\n```\n"
+    )
+    labels = _labels(tmp_path, text, ARM_RECORD)
+    assert {t: c.status for t, c in labels.items()} == {
+        "Arm II: median TTP 15.0 months": "pass", "Arm I: median TTP 13.5 months": "pass",
+    }
