@@ -4,6 +4,9 @@ The report parser hands over each diagram's text (``MermaidBlock.source``); this
 turns it into a :class:`MermaidGraph` so rules can judge structure (CP203) and the parser
 can make each label that states a number a claim (CP206: :func:`numeric_labels`, read with
 :func:`label_claim_texts`, cited by :func:`label_anchors`), without regexes over raw diagram text.
+What is read is what mermaid draws: a node redefined later shows its last label, a bare id is
+its own text, front-matter titles and entity codes (``#35;``) are drawn, and a statement this
+parser cannot read is kept as a label of its raw text, so a number in it is never skipped.
 
 Supported: ``flowchart``/``graph`` (all node shapes, quoted labels, ``-->|text|`` and
 ``-- text -->`` edge labels, chains ``A --> B --> C``, ``A & B --> C``, ``;`` separators,
