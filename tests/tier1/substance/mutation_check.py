@@ -67,7 +67,7 @@ M = [
  ('CP206 quoted label over lines unread', 'citeproof/mermaid.py', '    for line_no, text in _quoted_lines_joined(body):', '    for line_no, text in body:'),
  ('CP206 unreadable statements dropped', 'citeproof/mermaid.py', '    if text:\n        graph.unread.append(MermaidLabel("other", text, line_no, stmt))\n', ''),
  ('CP206 bare numeric ids unread', 'citeproof/mermaid.py', '            elif node.shape not in ("terminal", "mindmap") and any(c.isdigit() for c in node.id):', '            elif False:'),
- ("CP206 '#L1;' read as an entity", 'citeproof/mermaid.py', '_MERMAID_ENTITY = re.compile(r"#(\\d{1,7}|[A-Za-z][A-Za-z0-9]{1,31});")', '_MERMAID_ENTITY = re.compile(r"#(\\w+);")'),
+ ("CP206 '#L1;' read as an entity", 'citeproof/mermaid.py', '    return html.unescape(f"&{code};") if f"{code};" in html.entities.html5 else m.group(0)', '    return html.unescape(f"&{code};")'),
  ('CP206 decimal entity codes unread', 'citeproof/mermaid.py', '    if code.isdigit():\n        return chr(int(code)) if int(code) <= 0x10FFFF else m.group(0)\n', ''),
  ('CP206 v11 node labels unread', 'citeproof/mermaid.py', '    if node_id and stmt.startswith("@{", pos):', '    if False:'),
  ('CP206 unknown-kind brackets stripped', 'citeproof/parse/claims.py', '        scan = scan_anchors(text, diagram.location, settings, known_kinds_only=True, urls=False)', '        scan = scan_anchors(re.sub(r"\\[[A-Za-z]\\w*:[^\\]]*\\]", " ", text), diagram.location, settings, known_kinds_only=True, urls=False)'),

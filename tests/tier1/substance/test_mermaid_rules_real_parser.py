@@ -410,7 +410,7 @@ ARM_FORMS = {
     ),
     "timeline-section": "timeline\n  title TTP\n  section Arm I\n    Median TTP : {a} months\n  section Arm II\n    Median TTP : {b} months\n",
     "xychart-quoted-categories": (
-        'xychart-beta\n  title "Median TTP"\n  x-axis ["Arm I", "Arm II"]\n  y-axis "Months" 0 --> 20\n  bar [{a}, {b}]\n'
+        'xychart-beta\n  title "Median TTP"\n  x-axis ["Arm I, low dose", "Arm II, high dose"]\n  y-axis "Months" 0 --> 20\n  bar [{a}, {b}]\n'
     ),
     "xychart-axis-after": 'xychart-beta\n  title "Median TTP"\n  bar [{a}, {b}]\n  x-axis [Arm I, Arm II]\n  y-axis "Months"\n',
     "edge-from-subgraph": (
@@ -418,7 +418,7 @@ ARM_FORMS = {
         "  G1 -->|Median TTP {a} months| E[Review]\n  G2 -->|Median TTP {b} months| E\n"
     ),
     "capital-End-node": (
-        "flowchart TD\n  subgraph G1 [Arm I]\n    S1[Start] --> End\n    A[Median TTP {a} months]\n  end\n"
+        "flowchart TD\n  subgraph G1 [Arm I]\n    S1[Start] --> End\n    End\n    A[Median TTP {a} months]\n  end\n"
         "  subgraph G2 [Arm II]\n    B[Median TTP {b} months]\n  end\n"
     ),
     "v11-shape": (
@@ -453,6 +453,7 @@ FABRICATED = {
     # shapes and statements the parser cannot read are read as text, not skipped
     "trapezoid": "flowchart TD\n  R --> A[/Arm I median TTP 19.0 months\\]\n",
     "unreadable-statement": "flowchart TD\n  R --> A[Arm I]\n  A --- ??? Arm I median TTP 19.0 months ???\n",
+    "unreadable-quoted-text": 'flowchart TD\n  R --> A[Arm I]\n  "Arm I median TTP 19.0 months"\n',
 }
 
 
@@ -502,3 +503,10 @@ def test_decision_answers_are_no_context(tmp_path):
     assert {t: c.status for t, c in labels.items()} == {
         "Arm II: median TTP 15.0 months": "pass", "Arm I: median TTP 13.5 months": "pass",
     }
+
+
+def test_a_label_broken_over_lines_is_read_whole(tmp_path):
+    # mutation: read line by line → the label's pieces are raw text ('median TTP 19.0 months`"]')
+    text = '# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R --> A["`**Arm I**\n  median TTP 13.5 months`"]\n```\n'
+    labels = _labels(tmp_path, text, ARM_RECORD)
+    assert set(labels) == {"Arm I median TTP 13.5 months"} and labels["Arm I median TTP 13.5 months"].status != "fail"
