@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from citeproof.model import Anchor, MermaidBlock
+from citeproof.text.normalize import fold_emphasis
 
 DiagramKind = Literal["flowchart", "sequence", "state", "mindmap", "chart", "other", "empty"]
 
@@ -44,6 +45,7 @@ _ANCHOR_IN_LABEL = re.compile(r"\[\s*[A-Za-z][\w-]*\s*:[^\[\]]*\]")  # an empty 
 _TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>")
 # mermaid's entity codes: "#35;" (a decimal code point) and "#quot;" (an HTML entity name) —
 # not "#L1;" in "[nct:A#L1; nct:B#L1]", which is a locator before a list separator
+_ICON = re.compile(r"\bfa[bsrl]?:fa-[\w-]+")
 _MERMAID_ENTITY = re.compile(r"#(\d{1,7}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
@@ -143,7 +145,7 @@ def clean_label(text: str) -> str:
     text = _TAG.sub("", text)
     text = _MERMAID_ENTITY.sub(_entity, text)
     text = html.unescape(text)
-    text = text.replace("**", "").replace("__", "")
+    text = _ICON.sub(" ", fold_emphasis(text))  # Markdown-string emphasis ("_15.0_"), font-awesome icons
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -253,7 +255,7 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str,
             context = names([*chart_titles, *label.context])
         else:
             context = names(label.context)
-        context = [c for c in context if c != text]
+        context = [c for c in context if c.lower() not in text.lower()]  # "Arm I" over "Arm I: …" once
         out.append(f"{', '.join(context)}: {text}" if context else text)
     return out
 

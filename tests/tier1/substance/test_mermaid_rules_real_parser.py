@@ -510,3 +510,12 @@ def test_a_label_broken_over_lines_is_read_whole(tmp_path):
     text = '# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R --> A["`**Arm I**\n  median TTP 13.5 months`"]\n```\n'
     labels = _labels(tmp_path, text, ARM_RECORD)
     assert set(labels) == {"Arm I median TTP 13.5 months"} and labels["Arm I median TTP 13.5 months"].status != "fail"
+
+
+def test_a_labels_markup_and_repeated_context_are_not_what_it_states(tmp_path):
+    # mutations: keep single-star/underscore emphasis and icons; repeat an arm the label already names
+    text = (
+        '# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R -->|Arm I| A["`fa:fa-clock *Arm I*: median TTP _13.5_ months`"]\n```\n'
+    )
+    labels = _labels(tmp_path, text, ARM_RECORD)
+    assert set(labels) == {"Arm I: median TTP 13.5 months"} and labels["Arm I: median TTP 13.5 months"].status == "pass"
