@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from citeproof.model import RuleOutcome
-from tier1.context import ClaimContext
-from tier1.rule import Rule, RuleDoc, RuleExample
+from citeproof.model import Claim
+from tier1.citation_in_reach import CitationInReach
+from tier1.rule import RuleDoc, RuleExample
 
 
-class HeadingNumbers(Rule):
+class HeadingNumbers(CitationInReach):
     id = "CP209"
     name = "heading-numbers"
     severity = "critical"
-    scope = "claim"
     doc = RuleDoc(
         what=(
             "A heading that states a measured figure (a percentage, money, a dose, a rate, a statistic, a decimal; "
@@ -93,20 +92,12 @@ class HeadingNumbers(Rule):
         ),
     )
 
-    def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
-        claim = ctx.claim
-        if claim.unit != "heading":
-            return self.na(claim.id)
-        if claim.anchors:
-            return self.ok(claim.id)
-        return self.fail(
-            self.finding(
-                "heading_number_unanchored",
-                f"heading {claim.text!r} at {claim.location.describe()} states a measured figure, but neither the "
-                "heading nor any claim of its section cites a source; cite it in the heading or in a sentence of "
-                "the section.",
-                claim_id=claim.id,
-                location=claim.location,
-            ),
-            claim_id=claim.id,
+    unit = "heading"
+    code = "heading_number_unanchored"
+
+    def unanchored(self, claim: Claim) -> str:
+        return (
+            f"heading {claim.text!r} at {claim.location.describe()} states a measured figure, but neither the "
+            "heading nor any claim of its section cites a source; cite it in the heading or in a sentence of "
+            "the section."
         )

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from citeproof.model import RuleOutcome
-from tier1.context import ClaimContext
-from tier1.rule import Rule, RuleDoc, RuleExample
+from citeproof.model import Claim
+from tier1.citation_in_reach import CitationInReach
+from tier1.rule import RuleDoc, RuleExample
 
 
-class MermaidNumbers(Rule):
+class MermaidNumbers(CitationInReach):
     id = "CP206"
     name = "mermaid-numbers"
     severity = "critical"
-    scope = "claim"
     doc = RuleDoc(
         what=(
             "Every piece of text a Mermaid diagram draws (any tag attributes) that states a number is a claim (unit "
@@ -103,20 +102,12 @@ class MermaidNumbers(Rule):
         ),
     )
 
-    def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
-        claim = ctx.claim
-        if claim.unit != "mermaid_label":
-            return self.na(claim.id)
-        if claim.anchors:
-            return self.ok(claim.id)
-        return self.fail(
-            self.finding(
-                "mermaid_number_unanchored",
-                f"diagram label {claim.raw_text!r} at {claim.location.describe()} states a number but neither the "
-                "label, the diagram nor the body before it carries an anchor; declare one in the diagram "
-                "(a %% [kind:id#locator] comment) or cite it just above.",
-                claim_id=claim.id,
-                location=claim.location,
-            ),
-            claim_id=claim.id,
+    unit = "mermaid_label"
+    code = "mermaid_number_unanchored"
+
+    def unanchored(self, claim: Claim) -> str:
+        return (
+            f"diagram label {claim.raw_text!r} at {claim.location.describe()} states a number but neither the "
+            "label, the diagram nor the body before it carries an anchor; declare one in the diagram "
+            "(a %% [kind:id#locator] comment) or cite it just above."
         )

@@ -38,7 +38,7 @@ M = [
  ("CP202 待后续 guard dropped", "citeproof/data/substance_phrases.json", "待\\\\s*后续(?!", "待\\\\s*后续(?="),
  ("CP202 skip source-list units", "tier1/deferred_work.py", "        for u in units:\n            phrase", "        for u in [u for u in units if not u.in_source_list]:\n            phrase"),
  ("CP204 passing mentions counted", "tier1/repeated_digest.py", "m.start() - len(_LEAD.match(u.text).group(0)) <= _TITLE_WINDOW or", "True or"),
- ('CP206 no anchor passes', 'tier1/mermaid_numbers.py', '        if claim.anchors:\n            return self.ok(claim.id)\n', '        if True:\n            return self.ok(claim.id)\n'),
+ ('CP206 no anchor passes', 'tier1/citation_in_reach.py', '        if claim.anchors:\n            return self.ok(claim.id)\n', '        if True:\n            return self.ok(claim.id)\n'),
  ('CP206 preceding anchor only', 'citeproof/mermaid.py', '    fallback = declared or (', '    fallback = ('),
  ("CP206 label's own anchor ignored", 'citeproof/mermaid.py', 'for a in own}.values()) if own else list(fallback)', 'for a in own}.values()) if False else list(fallback)'),
  ("CP206 other labels' anchors are the diagram's", 'citeproof/mermaid.py', '    declared = [a for raw, a in first.items() if raw not in in_labels] or list(first.values())', '    declared = list(first.values())'),
