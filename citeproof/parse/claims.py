@@ -421,9 +421,8 @@ def _heading_unit(block: RawBlock, location: Location, settings: Settings) -> _U
     text = tidy(heading_text(_remove_spans(block.text, scan.spans)))
     if not text or not measured_atoms(text):
         return None
-    anchors = list(scan.anchors)
     return _Unit(raw=block.text, text=text, location=location, unit="heading",
-                 in_source_list=block.in_source_list, anchors=anchors)
+                 in_source_list=block.in_source_list, anchors=list(scan.anchors))
 
 
 def _cite_sections(headings: list[_Unit], units: list[_Unit]) -> None:

@@ -1853,8 +1853,8 @@ MUTATIONS = (
     Mutation(
         "a heading's own anchor is ignored in favour of its section's",
         "citeproof/parse/claims.py",
-        "    anchors = list(scan.anchors)\n",
-        "    anchors = []\n",
+        "                 in_source_list=block.in_source_list, anchors=list(scan.anchors))\n",
+        "                 in_source_list=block.in_source_list, anchors=[])\n",
         ("tests/tier1/test_heading_numbers.py",),
     ),
     Mutation(
