@@ -204,7 +204,9 @@ def label_anchors(
     return [list({a.raw: first.get(a.raw, a) for a in own}.values()) if own else list(fallback) for _, _, own in labels]
 
 
-def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str, list[Anchor]]], read: LabelReader) -> list[str]:
+def label_claim_texts(
+    graph: MermaidGraph, labels: list[tuple[MermaidLabel, str, list[Anchor]]], read: LabelReader
+) -> list[tuple[str, list[Anchor]]]:
     """What each numeric label says, read as a reader reads the diagram — after what it is drawn
     under: a node after the titles of the groups it is drawn in (subgraphs, state composites)
     and what leads into it (an edge's label, or the node an unlabelled edge comes from: a
@@ -214,14 +216,19 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str,
     I| A[Median TTP 13.5 months]`` says "Arm I: Median TTP 13.5 months"; the box alone would let a
     number drawn under the wrong arm pass (both arms' values sit in the cited record). Context
     that states a number stays ("Arm I, n=345: …"): an arm named by its size or dose is still
-    that arm. Branch answers ("yes"/"no") are no context."""
+    that arm. Branch answers ("yes"/"no") are no context.
+
+    Each text comes with the anchors its context writes: "A[Drug A 1 mg daily [nct:X#Intervention]]
+    --> B[Median TTP 13.5 months [nct:X#Results]]" says the dose and the median, and cites both
+    places for them — the median's place alone never holds the dose."""
 
     def names(texts) -> list[str]:
         out: list[str] = []
         for raw in texts:
-            lead = read(raw or "")[0]
+            lead, cites = read(raw or "")
             if lead and lead not in out and lead.lower() not in _BRANCH_ANSWERS:
                 out.append(lead)
+                context_cites.extend(cites)
         return out
 
     def drawn(node_id: str) -> str:
@@ -242,8 +249,10 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str,
         # a labelled edge says what it leads to; an unlabelled one, the node it comes from
         source = graph.nodes.get(edge.src)
         leads.setdefault(edge.dst, []).append(edge.label or (source.label if source is not None else "") or "")
-    out = []
+    out: list[tuple[str, list[Anchor]]] = []
+    context_cites: list[Anchor] = []
     for label, text, _ in labels:
+        context_cites.clear()
         if label.kind == "node":
             context = names([*graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])
         elif label.kind == "edge":  # "Weekly arm -->|ORR 40%| Compare": the weekly arm's rate
@@ -256,7 +265,7 @@ def label_claim_texts(graph: MermaidGraph, labels: list[tuple[MermaidLabel, str,
         else:
             context = names(label.context)
         context = [c for c in context if c.lower() not in text.lower()]  # "Arm I" over "Arm I: …" once
-        out.append(f"{', '.join(context)}: {text}" if context else text)
+        out.append((f"{', '.join(context)}: {text}" if context else text, list(context_cites)))
     return out
 
 

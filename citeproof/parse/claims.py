@@ -450,7 +450,8 @@ def _label_units(diagram: MermaidBlock, settings: Settings) -> list[_Unit]:
     rule as body claims"), so it meets every claim rule and, left undecided, the judge: a number
     drawn in a box must not pass on less than a sentence would. Its text is what a reader reads
     there (citeproof.mermaid.label_claim_texts); it cites its own anchor, the diagram's declared
-    anchors or the nearest anchor before the diagram in its section; it is located at the diagram."""
+    anchors or the nearest anchor before the diagram in its section, and what its context cites;
+    it is located at the diagram."""
     def read(text: str) -> tuple[str, list[Anchor]]:
         scan = scan_anchors(text, diagram.location, settings, known_kinds_only=True, urls=False)
         return tidy(_remove_spans(text, scan.spans)), list(scan.anchors)
@@ -461,8 +462,8 @@ def _label_units(diagram: MermaidBlock, settings: Settings) -> list[_Unit]:
     cites = label_anchors(labels, diagram, graph, read)
     return [
         _Unit(raw=label.text, text=tidy(text), location=diagram.location, unit="mermaid_label",
-              in_source_list=False, anchors=anchors)
-        for (label, _, _), text, anchors in zip(labels, texts, cites)
+              in_source_list=False, anchors=list({a.raw: a for a in [*anchors, *context_cites]}.values()))
+        for (label, _, _), (text, context_cites), anchors in zip(labels, texts, cites)
     ]
 
 
