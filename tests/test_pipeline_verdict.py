@@ -32,8 +32,9 @@ def verdict(body: str, sources: Path, mode: str = "enforce"):
     return run(body, "markdown", sources, VerifyOptions(mode=mode))
 
 
-def test_supported_claim_and_supported_diagram_pass(sources):
-    # a label that says what the record says, read with the edge into it, passes as the sentence does
+def test_a_diagram_label_the_record_carries_is_left_to_the_judge(sources):
+    # a label that says what the record says, read with the edge into it, is carried by the line —
+    # but what a drawn value belongs to is the drawing's to say: never a Tier 1 pass
     diagram = (
         "\n```mermaid\nflowchart TD\n  S[Start treatment] --> R{Arm}\n"
         "  R -->|Arm A| A[Median time to progression was 13.5 months]\n  R -->|Arm B| B[Not reported]\n"
@@ -41,8 +42,9 @@ def test_supported_claim_and_supported_diagram_pass(sources):
     )
     report = verdict("# R\n\n" + CLAIM + diagram, sources)
     label = next(c for c in report.claims if c.unit == "mermaid_label")
-    assert label.text == "Arm A: Median time to progression was 13.5 months" and label.status == "pass"
-    assert report.verdict == "pass" and report.exit_code == 0
+    assert label.text == "Arm A: Median time to progression was 13.5 months" and label.status == "undecided"
+    assert "carries the diagram label as read" in label.undecided_reasons[0]
+    assert report.claims[0].status == "pass" and (report.verdict, report.exit_code) == ("incomplete", 3)
 
 
 def test_a_paraphrasing_diagram_label_is_left_to_the_judge(sources):
@@ -189,14 +191,17 @@ def test_a_pubtator_symlink_loop_is_skipped_not_a_crash(sources):
     assert report.verdict == "pass"
 
 
-def test_a_diagram_label_tier1_leaves_undecided_is_judged_with_its_arm(sources, tmp_path):
+def test_a_diagram_label_is_judged_with_its_arm(sources, tmp_path):
     """The judge sees a numeric box as a reader reads it — after the edge into it — and its
     answer decides the label as it decides a sentence (the audit log records what was asked)."""
     from tier2.local_endpoint import LocalEndpoint
     from tier2.options import Tier2Options
 
     def answer(body):
-        return {"verdict": "contradicted", "quote": SOURCE_LINE, "rationale": "13.5 months is Arm A's"}
+        asked = next(m["content"] for m in body["messages"] if m["role"] == "user")
+        if "Arm B: Median 13.5 months" in asked:
+            return {"verdict": "contradicted", "quote": SOURCE_LINE, "rationale": "13.5 months is Arm A's"}
+        return {"verdict": "supported", "quote": SOURCE_LINE, "rationale": "stated for Arm A"}
 
     diagram = (
         "\n```mermaid\nflowchart TD\n  S[Start] --> R{Arm}\n  R -->|{arm}| A[Median 13.5 months]\n"
@@ -213,8 +218,8 @@ def test_a_diagram_label_tier1_leaves_undecided_is_judged_with_its_arm(sources, 
         (label,) = [c for c in report.claims if c.unit == "mermaid_label"]
         audit = [json.loads(line) for line in (tmp_path / f"{arm}.jsonl").read_text().splitlines()]
         results[arm] = (label.status, label.decided_by, report.verdict, [a["claim_text"] for a in audit])
-    # Arm A's box says what the record's line says: Tier 1 passes it, no call; Arm B's is judged
+    # both boxes go to the judge, each read with its arm; its answer decides them
     assert results == {
-        "Arm A": ("pass", "tier1", "pass", []),
+        "Arm A": ("pass", "tier2", "pass", ["Arm A: Median 13.5 months"]),
         "Arm B": ("fail", "tier2", "blocked", ["Arm B: Median 13.5 months"]),
     }

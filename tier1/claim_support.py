@@ -317,7 +317,9 @@ class ClaimSupport(Rule):
         "or a footnote is undecided, "
         "naming the element: the text checked would be one reader's sentence only.",
         passes="In each cited source, some single segment carries every atom, entity, enough content words, and "
-        "the same negation and direction, with the numbers and names in the same order and no word swapped.",
+        "the same negation and direction, with the numbers and names in the same order and no word swapped. A "
+        "diagram label (CP206) never passes here: carried, it is undecided, since what a drawn value belongs to "
+        "is said by where it is drawn, and the judge confirms it.",
         not_applicable="None of the claim's anchors resolved to a window, or the claim is an entry of a "
         "references/sources list.",
     )
@@ -651,6 +653,15 @@ class ClaimSupport(Rule):
             if opposite is not None:
                 return self.undecided(
                     f"a cited segment carries the claim, but a cited place states its opposite: {opposite}",
+                    claim_id=claim.id,
+                )
+            if claim.unit == "mermaid_label":
+                # A diagram says what a value belongs to by where it is drawn (a branch, a chain of
+                # boxes, a group, a lane), and a drawing has more ways to say it than any reading of
+                # them: a label whose text a line carries may still sit under the other arm.
+                return self.undecided(
+                    "a cited segment carries the diagram label as read, but what a drawn value belongs "
+                    "to is the diagram's to say: the judge confirms it",
                     claim_id=claim.id,
                 )
             return self.ok(claim.id)

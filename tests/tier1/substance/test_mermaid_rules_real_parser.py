@@ -89,6 +89,12 @@ def _codes(claim) -> set[str]:
     return {f.code for f in claim.reasons}
 
 
+def _carried(claim) -> bool:
+    """Tier 1's best for a diagram label: a cited line carries it as read (undecided: the judge
+    confirms what a drawn value belongs to)."""
+    return claim.status == "undecided" and any("carries the diagram label as read" in r for r in claim.undecided_reasons)
+
+
 def _cp206(report):
     return next(t for t in report.rules if t.id == "CP206")
 
@@ -289,26 +295,26 @@ ARM_DIAGRAM = (
 )
 
 
-def test_a_label_read_with_its_arm_passes_where_the_record_says_so(tmp_path):
+def test_a_label_read_with_its_arm_is_carried_where_the_record_says_so(tmp_path):
     labels = _labels(tmp_path, ARM_DIAGRAM.format(a="13.5", b="15.0"), ARM_RECORD)
-    assert {t: c.status for t, c in labels.items()} == {
-        "Arm I: Median TTP 13.5 months": "pass", "Arm II: Median TTP 15.0 months": "pass",
-    }
+    assert set(labels) == {"Arm I: Median TTP 13.5 months", "Arm II: Median TTP 15.0 months"}
+    assert all(_carried(c) for c in labels.values())
 
 
 def test_a_value_drawn_under_the_other_arm_never_passes(tmp_path):
     # mutation: read the box without its incoming edge labels → both swapped labels pass
     labels = _labels(tmp_path, ARM_DIAGRAM.format(a="15.0", b="13.5"), ARM_RECORD)
     assert set(labels) == {"Arm I: Median TTP 15.0 months", "Arm II: Median TTP 13.5 months"}
-    assert all(c.status == "undecided" for c in labels.values())  # the judge sees the arm beside the value
+    assert all(c.status == "undecided" and not _carried(c) for c in labels.values())  # the judge sees the arm
 
 
 def test_the_arm_written_in_the_label_itself_binds_the_same_way(tmp_path):
     text = "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R --> A[Arm I median TTP {v} months]\n```\n"
     (tmp_path / "bad").mkdir()
     (tmp_path / "good").mkdir()
-    assert _labels(tmp_path / "good", text.format(v="13.5"), ARM_RECORD)["Arm I median TTP 13.5 months"].status == "pass"
-    assert _labels(tmp_path / "bad", text.format(v="15.0"), ARM_RECORD)["Arm I median TTP 15.0 months"].status == "undecided"
+    assert _carried(_labels(tmp_path / "good", text.format(v="13.5"), ARM_RECORD)["Arm I median TTP 13.5 months"])
+    bad = _labels(tmp_path / "bad", text.format(v="15.0"), ARM_RECORD)["Arm I median TTP 15.0 months"]
+    assert bad.status == "undecided" and not _carried(bad)
 
 
 SUBGRAPHS = (
@@ -325,12 +331,12 @@ def test_a_box_drawn_inside_an_arm_subgraph_is_read_with_the_arm(tmp_path):
     (tmp_path / "good").mkdir()
     (tmp_path / "bad").mkdir()
     good = _labels(tmp_path / "good", SUBGRAPHS.format(a="13.5", b="15.0"), ARM_RECORD)
-    assert {t: c.status for t, c in good.items() if t.startswith("Arm")} == {
-        "Arm I: Median TTP 13.5 months": "pass", "Arm II: Median TTP 15.0 months": "pass",
+    assert {t: _carried(c) for t, c in good.items() if t.startswith("Arm")} == {
+        "Arm I: Median TTP 13.5 months": True, "Arm II: Median TTP 15.0 months": True,
     }
     bad = _labels(tmp_path / "bad", SUBGRAPHS.format(a="15.0", b="13.5"), ARM_RECORD)
-    assert {t: c.status for t, c in bad.items() if t.startswith("Arm")} == {
-        "Arm I: Median TTP 15.0 months": "undecided", "Arm II: Median TTP 13.5 months": "undecided",
+    assert {t: (c.status, _carried(c)) for t, c in bad.items() if t.startswith("Arm")} == {
+        "Arm I: Median TTP 15.0 months": ("undecided", False), "Arm II: Median TTP 13.5 months": ("undecided", False),
     }
 
 
@@ -435,7 +441,8 @@ def test_a_value_drawn_under_the_other_arm_never_passes_whatever_the_diagram(tmp
     (tmp_path / "good").mkdir()
     bad = _labels(tmp_path / "bad", head + ARM_FORMS[form].format(a="15.0", b="13.5") + "```\n", ARM_RECORD)
     swapped = {t: c for t, c in bad.items() if "15.0" in t or "13.5" in t}
-    assert len(swapped) == 2 and all(c.status == "undecided" for c in swapped.values()), {t: c.status for t, c in bad.items()}
+    assert len(swapped) == 2 and all(c.status == "undecided" and not _carried(c) for c in swapped.values()), {
+        t: c.undecided_reasons for t, c in bad.items()}
     assert all("Arm I" in t for t in swapped)  # each read with its arm: the judge sees which
     good = _labels(tmp_path / "good", head + ARM_FORMS[form].format(a="13.5", b="15.0") + "```\n", ARM_RECORD)
     assert all(c.status != "fail" for c in good.values()), {t: c.status for t, c in good.items()}
@@ -500,9 +507,8 @@ def test_decision_answers_are_no_context(tmp_path):
         "  Q -->|Yes| Y[Arm I: median TTP 13.5 months]\n```\n"
     )
     labels = _labels(tmp_path, text, ARM_RECORD)
-    assert {t: c.status for t, c in labels.items()} == {
-        "Arm II: median TTP 15.0 months": "pass", "Arm I: median TTP 13.5 months": "pass",
-    }
+    assert set(labels) == {"Arm II: median TTP 15.0 months", "Arm I: median TTP 13.5 months"}
+    assert all(_carried(c) for c in labels.values())
 
 
 def test_a_label_broken_over_lines_is_read_whole(tmp_path):
@@ -518,7 +524,7 @@ def test_a_labels_markup_and_repeated_context_are_not_what_it_states(tmp_path):
         '# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R -->|Arm I| A["`fa:fa-clock *Arm I*: median TTP _13.5_ months`"]\n```\n'
     )
     labels = _labels(tmp_path, text, ARM_RECORD)
-    assert set(labels) == {"Arm I: median TTP 13.5 months"} and labels["Arm I: median TTP 13.5 months"].status == "pass"
+    assert set(labels) == {"Arm I: median TTP 13.5 months"} and _carried(labels["Arm I: median TTP 13.5 months"])
 
 
 def test_a_box_cites_what_its_context_cites(tmp_path):
