@@ -33,8 +33,10 @@ class MermaidNumbers(CitationInReach):
             "Context that states a number stays; branch answers ('yes'/'no') are none. It cites, in order: an "
             "anchor written in the label itself, the diagram's %% declarations (or, failing those, the anchors its "
             "labels write), or the nearest anchor before the diagram in its own section. The body's claim rules "
-            "then check it like a sentence — numbers (CP104), one segment carrying it (CP105), drugs (CP301) — and "
-            "the judge sees it when they leave it undecided. This rule checks that such a citation is in reach."
+            "then check it like a sentence — numbers (CP104), one segment carrying it (CP105), drugs (CP301) — "
+            "and may fail it, but never pass it: carried by a line, it is still undecided, since what a drawn value "
+            "belongs to is said by where it is drawn, and only the judge passes it. This rule checks that a "
+            "citation is in reach."
         ),
         why=(
             "A diagram is read as evidence too; a number drawn in a box must not escape the check a sentence gets "
