@@ -585,30 +585,37 @@ def _add_title(graph: MermaidGraph, text: str, line_no: int, ref: str) -> None:
 
 
 def _parse_flow_statement(stmt: str, line_no: int, graph: MermaidGraph) -> None:
+    # Statements run together on one line (an HTML <br> turned into a space) are read one after
+    # another in a loop, not by recursion: a thousand of them on one line is an ordinary diagram.
+    while stmt:
+        stmt = _parse_one_flow_statement(stmt, line_no, graph)
+
+
+def _parse_one_flow_statement(stmt: str, line_no: int, graph: MermaidGraph) -> str:
+    """Read one statement; return the statement run together after it ("" when none)."""
     left, pos = _read_group(stmt, 0, line_no, graph)
     if not left:
         _unreadable(graph, stmt, line_no)
-        return
+        return ""
     while pos < len(stmt):
         link = _LINK.match(stmt, pos)
         if not link or link.end() == pos:
             rest = stmt[pos:].strip()
             if stmt[pos : pos + 1].isspace() and _NODE_ID.match(rest):
-                # Statements run together on one line (an HTML <br> turned into a space).
-                _parse_flow_statement(rest, line_no, graph)
-            else:
-                _unreadable(graph, stmt[pos:], line_no)
-            return
+                return rest
+            _unreadable(graph, stmt[pos:], line_no)
+            return ""
         label_raw = link.group("pipe") if link.group("pipe") is not None else link.group("text")
         label = clean_label(label_raw) if label_raw else None
         right, new_pos = _read_group(stmt, link.end(), line_no, graph)
         if not right:
             _unreadable(graph, stmt, line_no, "edge without a target in")
-            return
+            return ""
         for a in left:
             for b in right:
                 graph.edges.append(MermaidEdge(a, b, label or None, line_no))
         left, pos = right, new_pos
+    return ""
 
 
 def _unreadable(graph: MermaidGraph, stmt: str, line_no: int, why: str = "cannot read") -> None:

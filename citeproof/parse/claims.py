@@ -418,11 +418,12 @@ def _heading_unit(block: RawBlock, location: Location, settings: Settings) -> _U
     its section number; it cites its own anchors, or else (see :func:`_cite_sections`) those
     of the claims in the section it heads."""
     scan = scan_anchors(block.text, location, settings, urls=False)
-    text = tidy(heading_text(_remove_spans(block.text, scan.spans)))
+    text = tidy(heading_text(fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(block.text, scan.spans)))))
     if not text or not measured_atoms(text):
         return None
+    # a figure is a finding under an appendix or references heading too, as a sentence stating one is
     return _Unit(raw=block.text, text=text, location=location, unit="heading",
-                 in_source_list=block.in_source_list, anchors=list(scan.anchors))
+                 in_source_list=False, anchors=list(scan.anchors))
 
 
 def _cite_sections(headings: list[_Unit], units: list[_Unit]) -> None:

@@ -132,3 +132,50 @@ def test_a_heading_claim_reads_as_written_and_cites_its_sections_anchors(tmp_pat
         ("Efficacy: ORR 45.2%", ["evidence:s.md#L1"], 3),  # its own anchor; no section number, no anchor text
         ("Safety: HR 0.72", ["evidence:other.md#L1", "evidence:s.md#L1"], 7),  # its section's, each once
     ]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Arm B: median overall survival 21.7 months",  # a duration with decimals is a finding
+        "## 治疗组中位总生存期21.7个月",
+        "## Median overall survival of 21 months",  # a whole duration after a statistic too
+        "## 2.5 Billion USD Market by 2030",  # a figure with its unit is no section number
+        "## 45 Percent Responded to Weekly Dosing",
+        "## 12.5 MG Daily Was the Chosen Dose",
+        "## 0.72 Hazard Ratio",  # a section number never starts with 0
+        "## HbA1c 7.5 at week 12",  # a lab value is no version
+    ],
+)
+def test_a_figure_a_title_used_to_hide_is_a_claim(tmp_path, heading):
+    # red team rt10: each was read as a label or a section number, and a fabricated one published
+    assert cp209(tmp_path, f"# Report\n\n{heading}\n\nGrowth is expected to continue.\n") == ("fail", ["heading_number_unanchored"])
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## 2.1 疗效", "## 2.2 (Arm A) safety", "## 2.1 — Efficacy", "## 2.4 eGFR", "## 2.3 weekly arm",
+     "## 2.1 Week 24 outcomes", "## Response by RECIST 1.1", "## Toxicity (CTCAE 5.0)", "## Coding in MedDRA 24.0"],
+)
+def test_section_numbers_and_versions_are_no_claims(tmp_path, heading):
+    # red team rt10: '2.1' before a Chinese title and 'RECIST 1.1' blocked true reports
+    assert cp209(tmp_path, f"# Report\n\n{heading}\n\n{CITED}") == ("n/a", [])
+
+
+def test_a_heading_under_references_is_checked_like_any_other(tmp_path):
+    report = f"# Report\n\n{CITED}\n## References\n\n### Arm A: objective response rate 62%\n\n1. A paper [evidence:s.md#L1].\n"
+    assert cp209(tmp_path, report) == ("fail", ["numeric_token_miss"])
+
+
+def test_a_headings_footnotes_and_tex_are_read_as_drawn(tmp_path):
+    report = "# Report\n\n## The objective response rate was $45.2\\%$[^1] [evidence:s.md#L1]\n\n[^1]: Investigator assessed.\n"
+    result = run(report, "markdown", _sources(tmp_path), VerifyOptions(mode="report"))
+    (heading,) = [c for c in result.claims if c.unit == "heading"]
+    assert heading.text == "The objective response rate was 45.2%" and heading.status == "pass"
+
+
+def _sources(tmp_path: Path) -> Path:
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "s.md").write_text(SOURCE, encoding="utf-8")
+    return tmp_path / "sources"

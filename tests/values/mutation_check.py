@@ -1832,15 +1832,15 @@ MUTATIONS = (
     Mutation(
         "a heading's section number is read as a figure ('2.1 Efficacy: ORR 45.2%' fails on '2.1')",
         "citeproof/parse/heading_figures.py",
-        '    return _SECTION_NUMBER.sub("", heading, count=1)\n',
+        "    return heading[m.end():]\n",
         "    return heading\n",
         ("tests/tier1/test_heading_numbers.py",),
     ),
     Mutation(
         "a heading's duration is held to the sources like a measured figure ('Results at 24 weeks')",
         "citeproof/parse/heading_figures.py",
-        '_LABEL_DIMS = frozenset({"time"})\n',
-        "_LABEL_DIMS = frozenset()\n",
+        "        return atom.decimals > 0 or _STATISTIC_BEFORE.search(before) is not None\n",
+        "        return True\n",
         ("tests/tier1/test_heading_numbers.py",),
     ),
     Mutation(
@@ -1853,8 +1853,8 @@ MUTATIONS = (
     Mutation(
         "a heading's own anchor is ignored in favour of its section's",
         "citeproof/parse/claims.py",
-        "                 in_source_list=block.in_source_list, anchors=list(scan.anchors))\n",
-        "                 in_source_list=block.in_source_list, anchors=[])\n",
+        "                 in_source_list=False, anchors=list(scan.anchors))\n",
+        "                 in_source_list=False, anchors=[])\n",
         ("tests/tier1/test_heading_numbers.py",),
     ),
     Mutation(
@@ -2501,6 +2501,62 @@ MUTATIONS = (
         '_TEX_COMMAND = re.compile(r"\\\\(?:([A-Za-z]+)\\s*|([%,;:! ]))")',
         '_TEX_COMMAND = re.compile(r"\\\\(?:([A-Za-z]+)|([%,;:! ]))")',
         ('tests/parse/test_text_normalize.py',),
+    ),
+    Mutation(
+        "s11 a duration in a heading is always a label ('median overall survival 21.7 months' published unchecked)",
+        "citeproof/parse/heading_figures.py",
+        "        return atom.decimals > 0 or _STATISTIC_BEFORE.search(before) is not None\n",
+        "        return False\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 any leading number is a section number ('2.5 Billion USD Market' hides its figure)",
+        "citeproof/parse/heading_figures.py",
+        '    if m.group("num") is not None and _reads_as_measure(heading, m.start("num")):\n',
+        "    if False:\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 a leading 0 is a section number ('0.72 Hazard Ratio' hides its figure)",
+        "citeproof/parse/heading_figures.py",
+        "(?P<num>[1-9]\\d{0,2}",
+        "(?P<num>\\d{1,3}",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 a unit word that names its own number makes the section number a figure ('2.1 Week 24')",
+        "citeproof/parse/heading_figures.py",
+        '    return not re.match(r"\\s*\\d", text[first.end:]) if first.end is not None else True\n',
+        "    return True\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 a count per time from an adjective is a figure ('2.3 weekly arm' blocks)",
+        "citeproof/parse/heading_figures.py",
+        '    if first is None or not first.dim or first.dim.startswith("count/"):\n',
+        "    if first is None or not first.dim:\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 a version is a figure ('Response by RECIST 1.1' blocks)",
+        "citeproof/parse/heading_figures.py",
+        "    if not atom.stat and _versioned().search(before):\n",
+        "    if False:\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 a heading under references is a listing (its figure published unchecked)",
+        "citeproof/parse/claims.py",
+        "                 in_source_list=False, anchors=list(scan.anchors))\n",
+        "                 in_source_list=block.in_source_list, anchors=list(scan.anchors))\n",
+        ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 a heading keeps its footnote marks and TeX",
+        "citeproof/parse/claims.py",
+        '    text = tidy(heading_text(fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(block.text, scan.spans)))))\n',
+        "    text = tidy(heading_text(_remove_spans(block.text, scan.spans)))\n",
+        ("tests/tier1/test_heading_numbers.py",),
     ),
 )
 

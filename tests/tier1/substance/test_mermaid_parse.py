@@ -129,3 +129,9 @@ def test_state_notes_single_and_multi_line_are_labels():
     assert not st.problems
     unclosed = parse_mermaid("stateDiagram-v2\n[*] --> S1\nnote left of S1\n dose 200 mg")
     assert [n.text for n in unclosed.notes] == ["dose 200 mg"] and unclosed.problems
+
+
+def test_thousands_of_statements_run_together_on_one_line_parse():
+    # an HTML diagram whose <br> separators became spaces: read in a loop (recursion overflowed at ~1,000)
+    g = parse_mermaid("flowchart TD\n  " + " ".join(f"A{i} --> B{i}" for i in range(3000)))
+    assert len(g.edges) == 3000 and not g.problems
