@@ -234,3 +234,15 @@ def test_a_claim_in_tex_math_is_checked_as_drawn_both_ways(tmp_path) -> None:
         ("The ORR was 45% in Arm A.", "pass"), ("The ORR was 55% in Arm A.", "fail"),
     ]
     assert report.claims[1].reasons[0].code == "numeric_token_miss"
+
+
+def test_tex_in_markdown_is_read_before_markdown_escapes_eat_it(tmp_path) -> None:
+    # red team rt10: "$200\,\text{mg}$" became "200,\text{mg}" (Markdown's "\," escape) and a true claim failed
+    from citeproof.pipeline import VerifyOptions, run
+
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text("The dose was 200 mg daily.\n", encoding="utf-8")
+    doc = "# R\n\nThe dose was $200\\,\\text{mg}$ daily [evidence:s.md#L1].\n\nA vial cost $45 (HK$ 350) in 2020.\n"
+    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    assert [(c.text, c.status) for c in report.claims][0] == ("The dose was 200 mg daily.", "pass")
+    assert report.claims[1].text == "A vial cost $45 (HK$ 350) in 2020."  # prices are no math

@@ -162,3 +162,12 @@ def test_inline_tex_math_reads_as_it_is_drawn(written: str, drawn: str) -> None:
 )
 def test_prices_are_not_math(text: str) -> None:
     assert fold_tex_math(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["| Company | 2023 revenue ($B) | 2022 revenue ($B) |", "costs ($B) and revenue ($M)", "$45 per vial (HK$ 350)"],
+)
+def test_currency_markers_around_text_are_not_math(text: str) -> None:
+    # a Markdown report is folded whole: a "$…$" across table cells or before a word is no span
+    assert fold_tex_math(text) == text

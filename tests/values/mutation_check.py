@@ -2489,10 +2489,10 @@ MUTATIONS = (
         ('tests/parse/test_parse_markdown.py',),
     ),
     Mutation(
-        "s11 a $ before a digit closes math ('$45/$50' read as math)",
+        "s11 a $ before a digit or word closes math ('$45/$50', '($B) and ($M)' read as math)",
         'citeproof/text/normalize.py',
-        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?![\\d$])"',
-        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?!\\$)"',
+        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$|\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?![\\w$]|\\s\\d)"',
+        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$|\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?!\\$)"',
         ('tests/parse/test_text_normalize.py',),
     ),
     Mutation(
@@ -2557,6 +2557,20 @@ MUTATIONS = (
         '    text = tidy(heading_text(fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(block.text, scan.spans)))))\n',
         "    text = tidy(heading_text(_remove_spans(block.text, scan.spans)))\n",
         ("tests/tier1/test_heading_numbers.py",),
+    ),
+    Mutation(
+        "s11 Markdown reads a report before its TeX ('$200\\,\\text{mg}$' becomes '200,mg': a true claim fails)",
+        "citeproof/parse/markdown.py",
+        "    text = fold_tex_math(text)\n    tokens = _MD.parse(text)",
+        "    tokens = _MD.parse(text)",
+        ("tests/parse/test_parse_markdown.py",),
+    ),
+    Mutation(
+        "s11 a table's cells are one math span ('($B) | 2022 revenue ($B)')",
+        "citeproof/text/normalize.py",
+        "(?P<inline>[^$|\\n]{1,400}?)",
+        "(?P<inline>[^$\\n]{1,400}?)",
+        ("tests/parse/test_text_normalize.py",),
     ),
 )
 
