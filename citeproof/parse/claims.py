@@ -186,7 +186,7 @@ def build_report(
             findings.extend(_finding(p, u.location, None) for p in u.problems)
             continue
         total += 1
-        signals = fact_signals(u.text, detectors)
+        signals = fact_signals(u.text, detectors, may_be_control=not u.lead_in)
         if not (signals or u.anchors or u.problems):
             continue
         key = claim_key(u.location.section_path, u.text)

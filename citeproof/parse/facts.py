@@ -155,8 +155,12 @@ def _ui_phrases() -> frozenset[str]:
 _UI_TRIM = " \t.…:;!?·•»«›‹>→←<▸▾▼▶▲+-–—()[]（）【】：。！？"
 
 
-def fact_signals(text: str, detectors: Iterable[EntityDetector] | None = None) -> tuple[str, ...]:
-    """The fact signals of ``text`` in the fixed order number, entity, comparative, causal."""
+def fact_signals(
+    text: str, detectors: Iterable[EntityDetector] | None = None, *, may_be_control: bool = True
+) -> tuple[str, ...]:
+    """The fact signals of ``text`` in the fixed order number, entity, comparative, causal.
+    ``may_be_control=False`` for a unit that answers a lead-in ("Compared with placebo, nausea
+    was:" over "- Less"): there "Less" is the finding, not a control's label."""
     text = _FOOTNOTE.sub(" ", text)
     lower = text.lower()  # the word patterns are lower case: faster than re.IGNORECASE
     found: list[str] = []
@@ -164,7 +168,7 @@ def fact_signals(text: str, detectors: Iterable[EntityDetector] | None = None) -
         found.append("number")
     if _has_entity(text, _DETECTORS if detectors is None else detectors):
         found.append("entity")
-    if " ".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():
+    if may_be_control and " ".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():
         return tuple(found)  # a control's label compares and causes nothing
     if _COMPARATIVE.search(lower):
         found.append("comparative")

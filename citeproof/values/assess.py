@@ -496,6 +496,11 @@ def _sharing_a_symbol(dim: str) -> tuple[str, ...]:
 
 def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> tuple[NumberState, str | None]:
     """State of one claim atom against one indexed text, and the line that decided."""
+    if claim.qualifier == "!=":
+        # "≠45%" says what the value is not: against 45% it is contradicted, against 40% it holds —
+        # a weighing of the line the judge makes, never a number Tier 1 supports or misses
+        _, line = match_atom(claim.evolve(qualifier=None), index, negated=negated)
+        return "plausible", line
     if claim.kind == "fraction" and claim.qualifier and claim.den:
         # "over 1/2 of patients" bounds a proportion: compare it as a percentage
         claim = claim.evolve(kind="value", dim="percent", unit="%", number=100.0 * (claim.num or 0) / claim.den,

@@ -554,6 +554,10 @@ class _Scanner:
     def _qualifier_before(self, start: int) -> tuple[str | None, int]:
         before = self.low[max(0, start - 40):start]
         stripped = before.rstrip()
+        # "≠45%", "!= 45%", "∓45%": what the value is not (or either sign of it), never the value
+        for mark in ("!=", "≠", "∓"):
+            if stripped.endswith(mark):
+                return "!=", start - (len(before) - len(stripped)) - len(mark)
         if stripped and stripped[-1] in "<>≤≥~≈=" and len(stripped) >= 2 and stripped[-2] in "<>=":
             sym = stripped[-2:]
             return _SYMBOL_Q.get(sym), start - (len(before) - len(stripped)) - 2

@@ -179,3 +179,15 @@ def test_a_summary_that_says_more_does_not_block_a_true_report(tmp_path) -> None
     report = run(html, "html", tmp_path / "sources", VerifyOptions())
     assert [c.text for c in report.claims] == ["Rates were 45%."]
     assert (report.verdict, report.exit_code) == ("pass", 0)
+
+
+def test_a_controls_word_that_answers_a_lead_in_is_the_finding(tmp_path) -> None:
+    # red team rt10: "- Less" under "Compared with placebo, nausea … was reported:" was dropped as a button
+    from citeproof.pipeline import VerifyOptions, run
+
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text("Nausea was more frequent with the study drug.\n", encoding="utf-8")
+    doc = "# R\n\nCompared with placebo, nausea with the study drug was reported [evidence:s.md#L1]:\n\n- Less\n"
+    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    item = next(c for c in report.claims if c.unit == "list_item")
+    assert item.text == "Less" and item.fact_bearing and item.status != "pass"

@@ -2456,15 +2456,15 @@ MUTATIONS = (
     Mutation(
         "s11 a control's label ('Show more', a summary's 'More') is a comparative claim again (a true report blocked)",
         "citeproof/parse/facts.py",
-        "    if \" \".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():\n",
+        "    if may_be_control and \" \".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():\n",
         "    if False:\n",
         ("tests/parse/test_facts.py",),
     ),
     Mutation(
         "s11 a phrase holding a control's words loses its comparison ('Show more patients responded …')",
         "citeproof/parse/facts.py",
-        "    if \" \".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():\n",
-        "    if any(p in lower for p in _ui_phrases()):\n",
+        "    if may_be_control and \" \".join(lower.split()).strip(_UI_TRIM) in _ui_phrases():\n",
+        "    if may_be_control and any(p in lower for p in _ui_phrases()):\n",
         ("tests/parse/test_facts.py",),
     ),
     Mutation(
@@ -2486,7 +2486,7 @@ MUTATIONS = (
         'citeproof/parse/claims.py',
         '        stripped = fold_tex_math(_FOOTNOTE_REF.sub(',
         '        stripped = (_FOOTNOTE_REF.sub(',
-        ('tests/parse/test_parse_markdown.py',),
+        ('tests/parse/test_text_normalize.py',),
     ),
     Mutation(
         "s11 a $ before a digit or word closes math ('$45/$50', '($B) and ($M)' read as math)",
@@ -2571,6 +2571,27 @@ MUTATIONS = (
         "(?P<inline>[^$|\\n]{1,400}?)",
         "(?P<inline>[^$\\n]{1,400}?)",
         ("tests/parse/test_text_normalize.py",),
+    ),
+    Mutation(
+        "s11 '≠45%' is read as 45% (passes against the line it contradicts)",
+        "citeproof/values/extract.py",
+        '        for mark in ("!=", "≠", "∓"):\n',
+        "        for mark in ():\n",
+        ("tests/parse/test_text_normalize.py",),
+    ),
+    Mutation(
+        "s11 a not-equal number is matched as an equal one",
+        "citeproof/values/assess.py",
+        '    if claim.qualifier == "!=":\n',
+        "    if False:\n",
+        ("tests/parse/test_text_normalize.py",),
+    ),
+    Mutation(
+        "s11 a control's word is a control under a lead-in too ('- Less' answering 'nausea was:' dropped)",
+        "citeproof/parse/claims.py",
+        "        signals = fact_signals(u.text, detectors, may_be_control=not u.lead_in)\n",
+        "        signals = fact_signals(u.text, detectors)\n",
+        ("tests/parse/test_facts.py",),
     ),
 )
 
