@@ -804,6 +804,8 @@ def _parse_mindmap(header: str, source: str) -> MermaidGraph:
     return graph
 
 
+_LAYOUT = re.compile(r"^(?:columns\s+(?:\d+|auto)|space(?::\d+)?)\s*$")
+_JOURNEY_TASK = re.compile(r"^(?P<task>[^:]+):\s*[1-5]\s*(?::\s*(?P<who>.*))?$")
 _PIE_SLICE = re.compile(r'^\s*"(?P<label>[^"]*)"\s*:\s*(?P<value>[-+]?\d[\d.,]*)\s*$')
 
 
@@ -867,12 +869,18 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
         return _xy_labels(body)
     out: list[MermaidLabel] = []
     percent_title = "%" in header or any(t.strip().lower().startswith("title") and "%" in t for _, t in body)
+    journey = header.lower().startswith("journey")
     section: tuple[str, ...] = ()  # a timeline's or gantt's "section Arm I": what the lines under it are about
     for line_no, text in body:
         stmt = text.strip()
         low = stmt.lower()
         if low.startswith(("showdata", "dateformat", "axisformat", "tickinterval", "excludes", "includes", "todaymarker")):
             continue
+        if _LAYOUT.match(low):  # "columns 2" lays a block diagram out; it states nothing
+            continue
+        if journey and (m := _JOURNEY_TASK.match(stmt)):
+            # "Register: 3: Patient": the 3 is a satisfaction face drawn beside the task, not a figure
+            stmt = f"{m.group('task').strip()}: {m.group('who').strip()}" if m.group("who") else m.group("task").strip()
         if m := _PIE_SLICE.match(stmt):
             label = clean_label(m.group("label"))
             percent = "%" in label or percent_title

@@ -78,6 +78,8 @@ M = [
  ('CP206 context the label already names repeated', 'citeproof/mermaid.py', '        context = [c for c in context if c.lower() not in text.lower()]', '        context = [c for c in context if c != text]'),
  ("CP206 context's citations dropped", 'citeproof/parse/claims.py', 'anchors=list({a.raw: a for a in [*anchors, *context_cites]}.values()))', 'anchors=list(anchors))'),
  ('CP206 a carried label passes at Tier 1', 'tier1/claim_support.py', '            if claim.unit == "mermaid_label":\n                # A diagram says', '            if False:\n                # A diagram says'),
+ ('CP206 layout lines are claims', 'citeproof/mermaid.py', '        if _LAYOUT.match(low):  # "columns 2"', '        if False:  # "columns 2"'),
+ ('CP206 journey scores are figures', 'citeproof/mermaid.py', '        if journey and (m := _JOURNEY_TASK.match(stmt)):', '        if False and (m := _JOURNEY_TASK.match(stmt)):'),
  ('CP206 subgraph titles not read', 'citeproof/mermaid.py', '                _add_title(graph, title, line_no, "subgraph")', '                pass'),
  ('CP206 state notes not read', 'citeproof/mermaid.py', '                graph.notes.append(MermaidLabel("note", clean_label(n.group("text")), line_no, n.group("who"), tuple(inside)))', '                pass'),
  ("CP208 >= limit", "tier1/model_dominance.py", "if share <= limit or", "if share < limit or"),

@@ -543,3 +543,14 @@ def test_a_box_cites_what_its_context_cites(tmp_path):
     (tmp_path / "bad").mkdir()
     bad = _labels(tmp_path / "bad", text.replace("13.5", "19.0"), files)
     assert bad["Anastrozole 1 mg daily: Median TTP 19.0 months"].status == "fail"
+
+
+def test_layout_lines_and_journey_scores_state_nothing(tmp_path):
+    # red team rt11: "columns 2" and a journey's satisfaction score failed as numbers the record lacks
+    text = (
+        "# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nblock-beta\n  columns 2\n  a[\"Arm I median TTP 13.5 months\"]\n```\n\n"
+        "```mermaid\n%% [nct:NCT00000001#L1-L2]\njourney\n  title Visits\n  section Arm I\n    Median TTP 13.5 months: 3: Patient\n```\n"
+    )
+    labels = _labels(tmp_path, text, ARM_RECORD)
+    assert all(c.status != "fail" for c in labels.values()), {t: c.status for t, c in labels.items()}
+    assert "Visits, Arm I: Median TTP 13.5 months: Patient" in labels and not any("columns" in t for t in labels)
