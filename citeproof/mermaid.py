@@ -204,6 +204,10 @@ def label_anchors(
     return [list({a.raw: first.get(a.raw, a) for a in own}.values()) if own else list(fallback) for _, _, own in labels]
 
 
+def _names_word(part: str, whole: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(part)}(?!\w)", whole, re.IGNORECASE) is not None
+
+
 def label_claim_texts(
     graph: MermaidGraph, labels: list[tuple[MermaidLabel, str, list[Anchor]]], read: LabelReader
 ) -> list[tuple[str, list[Anchor]]]:
@@ -246,9 +250,14 @@ def label_claim_texts(
     )]
     leads: dict[str, list[str]] = {}
     for edge in graph.edges:
-        # a labelled edge says what it leads to; an unlabelled one, the node it comes from
+        # what an edge leads from and says: "Arm I -->|time to progression| M" is both; a branch
+        # answer is read with its question ("Arm I? No"), never alone
         source = graph.nodes.get(edge.src)
-        leads.setdefault(edge.dst, []).append(edge.label or (source.label if source is not None else "") or "")
+        came_from = (source.label if source is not None else "") or ""
+        said = edge.label or ""
+        if said.strip().lower() in _BRANCH_ANSWERS:
+            said, came_from = "", f"{came_from} {said}".strip() if came_from else ""
+        leads.setdefault(edge.dst, []).extend([came_from, said])
     out: list[tuple[str, list[Anchor]]] = []
     context_cites: list[Anchor] = []
     for label, text, _ in labels:
@@ -264,7 +273,10 @@ def label_claim_texts(
             context = names([*chart_titles, *label.context])
         else:
             context = names(label.context)
-        context = [c for c in context if c.lower() not in text.lower()]  # "Arm I" over "Arm I: …" once
+        # "Arm I" over "Arm I: …" once, and "Arm" beside "Arm A" not at all — as a word: "A" is no
+        # part of "Median", nor "Arm I" of "Arm II"
+        context = [c for c in context
+                   if not any(_names_word(c, other) for other in (text, *(o for o in context if o != c)))]
         out.append((f"{', '.join(context)}: {text}" if context else text, list(context_cites)))
     return out
 

@@ -143,8 +143,8 @@ def test_a_note_is_read_with_what_it_is_attached_to(tmp_path):
 
 
 def test_what_leads_into_a_box_is_read_before_it_numbers_included(tmp_path):
-    # an edge's label, numbers and all ("Arm I, n=345" names an arm by its size), or the node an
-    # unlabelled edge comes from; branch answers ("yes"/"no") are no context
+    # the node an edge comes from and the edge's label, numbers and all ("Arm I, n=345" names an
+    # arm by its size); a branch answer ("yes"/"no") only with its question
     text = (
         "# Results\n\n" + CITED + "\n\n```mermaid\nflowchart TD\n"
         "  S[Start] -->|ORR 55%| W[Weekly arm ORR 40%]\n  S -->|weekly| M[Monthly arm ORR 30%]\n"
@@ -152,9 +152,10 @@ def test_what_leads_into_a_box_is_read_before_it_numbers_included(tmp_path):
     )
     labels = _labels(tmp_path, text, TRIAL)
     assert set(labels) == {
-        "Start: ORR 55%", "ORR 55%: Weekly arm ORR 40%", "weekly: Monthly arm ORR 30%", "ORR 40%", "Weekly arm: ORR 40% in total",
+        "Start: ORR 55%", "Start, ORR 55%: Weekly arm ORR 40%", "Start, weekly: Monthly arm ORR 30%",
+        "Responded? yes: ORR 40%", "Weekly arm: ORR 40% in total",
     }
-    assert labels["Start: ORR 55%"].status == "fail" and labels["ORR 55%: Weekly arm ORR 40%"].status == "fail"
+    assert labels["Start: ORR 55%"].status == "fail" and labels["Start, ORR 55%: Weekly arm ORR 40%"].status == "fail"
 
 
 def test_numeric_label_without_any_anchor_fails(tmp_path):
@@ -291,7 +292,7 @@ def test_a_number_in_a_title_or_note_is_checked_like_any_label(tmp_path, diagram
 ARM_RECORD = {"clinical_trials/NCT00000001.txt": "Arm I: median TTP 13.5 months.\nArm II: median TTP 15.0 months.\n"}
 ARM_DIAGRAM = (
     "# Results\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n"
-    "  R[Randomised] -->|Arm I| A[Median TTP {a} months]\n  R -->|Arm II| B[Median TTP {b} months]\n```\n"
+    "  R -->|Arm I| A[Median TTP {a} months]\n  R -->|Arm II| B[Median TTP {b} months]\n```\n"
 )
 
 
@@ -500,15 +501,16 @@ def test_a_diagram_borrows_no_citation_from_another_section(tmp_path):
     assert label.status == "fail" and _codes(label) == {"mermaid_number_unanchored"}
 
 
-def test_decision_answers_are_no_context(tmp_path):
-    # "No: Median OS …" read as a negated claim left a true diagram undecided
+def test_a_branch_answer_is_read_with_its_question(tmp_path):
+    # "No: Median OS …" alone read as a negated claim; "Yes" alone dropped the question that names the arm
     text = (
         "# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  Q{Arm I?} -->|No| N[Arm II: median TTP 15.0 months]\n"
         "  Q -->|Yes| Y[Arm I: median TTP 13.5 months]\n```\n"
     )
     labels = _labels(tmp_path, text, ARM_RECORD)
-    assert set(labels) == {"Arm II: median TTP 15.0 months", "Arm I: median TTP 13.5 months"}
-    assert all(_carried(c) for c in labels.values())
+    # an answer is read with its question: "No" alone would make the box a negated claim
+    assert set(labels) == {"Arm I? No: Arm II: median TTP 15.0 months", "Arm I? Yes: Arm I: median TTP 13.5 months"}
+    assert all(c.status == "undecided" for c in labels.values())
 
 
 def test_a_label_broken_over_lines_is_read_whole(tmp_path):
@@ -554,3 +556,12 @@ def test_layout_lines_and_journey_scores_state_nothing(tmp_path):
     labels = _labels(tmp_path, text, ARM_RECORD)
     assert all(c.status != "fail" for c in labels.values()), {t: c.status for t, c in labels.items()}
     assert "Visits, Arm I: Median TTP 13.5 months: Patient" in labels and not any("columns" in t for t in labels)
+
+
+def test_a_short_arm_name_is_context_unless_the_label_names_it_as_a_word(tmp_path):
+    # red team rt11: "A" dropped as context because "Median" holds an "a"; "Arm I" because "Arm II" holds it
+    text = (
+        "# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\nflowchart TD\n  R -->|A| M[Median TTP 15.0 months]\n"
+        "  R -->|Arm I| N[Arm II median TTP 15.0 months]\n```\n"
+    )
+    assert set(_labels(tmp_path, text, ARM_RECORD)) == {"A: Median TTP 15.0 months", "Arm I: Arm II median TTP 15.0 months"}
