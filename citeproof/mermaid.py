@@ -230,7 +230,7 @@ def label_claim_texts(
         out: list[str] = []
         for raw in texts:
             lead, cites = read(raw or "")
-            if lead and lead not in out and lead.lower() not in _BRANCH_ANSWERS:
+            if lead and lead not in out:
                 out.append(lead)
                 context_cites.extend(cites)
         return out

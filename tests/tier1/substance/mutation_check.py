@@ -44,7 +44,6 @@ M = [
  ("CP206 other labels' anchors are the diagram's", 'citeproof/mermaid.py', '    declared = [a for raw, a in first.items() if raw not in in_labels] or list(first.values())', '    declared = list(first.values())'),
  ('CP206 node read without what leads in', 'citeproof/mermaid.py', '            context = names([*graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])', '            context = names([*graph.groups.get(label.ref, ())])'),
  ('CP206 unlabelled edge brings nothing', 'citeproof/mermaid.py', '        came_from = (source.label if source is not None else "") or ""', '        came_from = ""'),
- ('CP206 branch answers are context', 'citeproof/mermaid.py', 'if lead and lead not in out and lead.lower() not in _BRANCH_ANSWERS:', 'if lead and lead not in out:'),
  ('CP206 subgraph membership forgotten', 'citeproof/mermaid.py', '                    graph.groups.setdefault(node_id, tuple(t for t in inside if t))', '                    pass'),
  ('CP206 subgraph never closes', 'citeproof/mermaid.py', '                if inside:\n                    inside.pop()\n                continue', '                continue'),
  ("CP206 'End' closes a subgraph", 'citeproof/mermaid.py', '            if stmt == "end":  # the keyword', '            if stmt.lower() == "end":  # the keyword'),
