@@ -640,7 +640,9 @@ def _unreadable(graph: MermaidGraph, stmt: str, line_no: int, why: str = "cannot
         graph.unread.append(MermaidLabel("other", text, line_no, stmt))
 
 
-_SEQ_PARTICIPANT = re.compile(r"^(?:participant|actor)\s+(?P<id>[^\s]+?)(?:\s+as\s+(?P<label>.+))?$", re.IGNORECASE)
+_SEQ_PARTICIPANT = re.compile(r"^(?:create\s+)?(?:participant|actor)\s+(?P<id>[^\s]+?)(?:\s+as\s+(?P<label>.+))?$", re.IGNORECASE)
+# lines that draw no text: numbering, activation bars, a destroyed participant, link menus, styling
+_SEQ_SILENT = re.compile(r"^(?:autonumber\b|(?:de)?activate\s|destroy\s|links?\s|properties\s|details\s|classDef\s|class\s|style\s)", re.IGNORECASE)
 _SEQ_MESSAGE = re.compile(
     r"^(?P<src>[^\s:+-][^:]*?)\s*(?P<arrow><<-{1,2}>>|-{1,2}>>|-{1,2}>|-{1,2}[x)])\s*[+-]?(?P<dst>[^:]+?)\s*:\s*(?P<text>.*)$"
 )
@@ -700,6 +702,8 @@ def _parse_sequence(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
                 blocks.pop()
         elif t := _TITLE_DIRECTIVE.match(stmt):
             _add_title(graph, t.group("text"), line_no, t.group("key"))
+        elif stmt and not _SEQ_SILENT.match(stmt):
+            _unreadable(graph, stmt, line_no)  # drawn somehow: a number in it is checked, never skipped
     return graph
 
 

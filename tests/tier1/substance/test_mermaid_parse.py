@@ -135,3 +135,8 @@ def test_thousands_of_statements_run_together_on_one_line_parse():
     # an HTML diagram whose <br> separators became spaces: read in a loop (recursion overflowed at ~1,000)
     g = parse_mermaid("flowchart TD\n  " + " ".join(f"A{i} --> B{i}" for i in range(3000)))
     assert len(g.edges) == 3000 and not g.problems
+
+
+def test_a_participant_created_mid_diagram_is_a_participant():
+    g = parse_mermaid("sequenceDiagram\n  participant L as Lab\n  create participant M as Median 13.5 months\n  L->>M: report\n")
+    assert g.nodes["M"].label == "Median 13.5 months" and not g.problems and not g.unread

@@ -462,6 +462,9 @@ FABRICATED = {
     "trapezoid": "flowchart TD\n  R --> A[/Arm I median TTP 19.0 months\\]\n",
     "unreadable-statement": "flowchart TD\n  R --> A[Arm I]\n  A --- ??? Arm I median TTP 19.0 months ???\n",
     "unreadable-quoted-text": 'flowchart TD\n  R --> A[Arm I]\n  "Arm I median TTP 19.0 months"\n',
+    # a sequence participant created mid-diagram, and a line the parser does not know
+    "sequence-create-participant": "sequenceDiagram\n  participant L as Lab\n  create participant M as Arm I median TTP 19.0 months\n  L->>M: report\n",
+    "sequence-unknown-line": "sequenceDiagram\n  participant L as Lab\n  L->>L: report\n  Arm I median TTP 19.0 months\n",
 }
 
 
