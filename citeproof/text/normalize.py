@@ -53,7 +53,7 @@ _TEX_SPAN = re.compile(
 )
 _TEX_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mathit|mathbf|textbf|operatorname|mbox|rm)\s*\{([^{}]*)\}")
 _TEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
-_TEX_THOUSANDS = re.compile(r"(?<=\d)(?:\\[,;:!]|\{,\})(?=\d{3}(?!\d))")
+_TEX_THOUSANDS = re.compile(r"(?<=\d)\\[,;:!](?=\d{3}(?!\d))")
 _TEX_SYMBOLS = {
     "geqslant": "≥", "leqslant": "≤", "geq": "≥", "leq": "≤", "ge": "≥", "le": "≤", "neq": "≠", "ne": "≠",
     "approx": "≈", "sim": "~", "times": "×", "pm": "±", "mp": "∓", "cdot": "·", "mu": "µ", "lt": "<", "gt": ">",
@@ -65,6 +65,7 @@ _TEX_COMMAND = re.compile(r"\\(?:([A-Za-z]+)\s*|([%,;:! ]))")
 
 def _tex_to_text(body: str) -> str:
     body = _TEX_THOUSANDS.sub("", body)  # 1\,000 is one thousand
+    body = body.replace("{,}", ",")  # a comma TeX keeps tight: "1{,}234" or a decimal "0{,}125", as its digits say
     for _ in range(3):  # \frac{\text{…}}{…}: a few levels of nesting, each pass linear
         body = _TEX_FRAC.sub(r"\1/\2", _TEX_WRAPPER.sub(r"\1", body))
     body = body.replace("~", " ")  # a tie is a space; "\\sim" below is the tilde a reader sees

@@ -6,7 +6,8 @@ each form can mean decides how it is read:
 
 * certain, rewritten before anything else reads the text (``certain_forms``): digits grouped by
   apostrophes ("12'345", Swiss), a decimal comma after a lone 0 with two digits ("0,72": no
-  thousands group has two digits) unless a list goes on after it ("days 0,14 and 28"), dot groups with a decimal comma
+  thousands group has two digits, and no English number starts "0," — "0,125 mg" is no 125 mg) unless a list
+  goes on after it ("days 0,14 and 28"), dot groups with a decimal comma
   ("1.234,5") and two or more dot groups ("1.234.567") — English writes none of these;
 * ambiguous, so one more reading at most plausible (``locale_readings``, source only,
   ``ValueAtom.ambiguous_digits``): a comma then one or two digits ("45,2 %" may be 45.2 % or a
@@ -26,7 +27,8 @@ _NOT_BEFORE = r"(?<![\d.,'’])"
 _NOT_AFTER = r"(?![\d'’]|[.,]\d)"
 # certain: (pattern, how the match is written the English way)
 _APOSTROPHE_GROUPS = re.compile(_NOT_BEFORE + r"\d{1,3}(?:['’]\d{3})+(?:\.\d+)?" + _NOT_AFTER)
-_ZERO_COMMA = r"0,\d{2}"  # "0,1" may be a list ("ECOG 0,1"): only two digits are certain
+_ZERO_COMMA = r"0,\d{2,}"  # "0,1" may be a list ("ECOG 0,1"); two digits or more are certain ("0,125 mg": no
+# English number starts "0,", so it is never 125)
 # ... unless a list goes on after it ("days 0,14 and 28", "weeks 0,12, or 24": a schedule)
 _LIST_GOES_ON = r"(?!,?\s*(?:and|or|&)\s*\d)"
 _ZERO_DECIMAL_COMMA = re.compile(_NOT_BEFORE + _ZERO_COMMA + _NOT_AFTER + _LIST_GOES_ON)

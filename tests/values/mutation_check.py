@@ -2593,6 +2593,20 @@ MUTATIONS = (
         "        signals = fact_signals(u.text, detectors)\n",
         ("tests/parse/test_facts.py",),
     ),
+    Mutation(
+        "s11 '0,125 mg' is 125 mg again (a thousandfold dose passes)",
+        'citeproof/values/locale_numbers.py',
+        '_ZERO_COMMA = r"0,\\d{2,}"',
+        '_ZERO_COMMA = r"0,\\d{2}"',
+        ('tests/values/test_locale_numbers.py',),
+    ),
+    Mutation(
+        "s11 TeX's tight comma is a thousands mark ('0{,}125' read as 125)",
+        'citeproof/text/normalize.py',
+        '    body = body.replace("{,}", ",")',
+        '    body = body.replace("{,}", "")',
+        ('tests/values/test_locale_numbers.py',),
+    ),
 )
 
 

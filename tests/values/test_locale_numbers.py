@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.assess import assess_numbers, build_index
+from citeproof.values.assess import assess_numbers, build_index, claim_atoms
 from citeproof.values.locale_numbers import certain_forms, locale_readings
 from values.helpers import window
 
@@ -108,3 +108,17 @@ def test_prepare_lines_rewrites_foreign_numerals_as_prepare_does():
     texts = ["Hazard ratio: 0,72.", "The trial enrolled 12'345 participants.", "Die Stadt hat 1.234.567 Einwohner."]
     assert prepare_lines(texts) == [prepare(t) for t in texts] == [
         "Hazard ratio: 0.72.", "The trial enrolled 12,345 participants.", "Die Stadt hat 1,234,567 Einwohner."]
+
+
+@pytest.mark.parametrize(("claim", "number"), [("The dose was 0,125 mg.", 0.125), ("The dose was 0,1250 mg.", 0.125)])
+def test_a_zero_before_a_comma_and_three_digits_is_a_decimal(claim, number):
+    # red team rt10: "0,125 mg" read as 125 mg passed against "125 mg" — a thousandfold dose
+    (atom,) = claim_atoms(claim)
+    assert atom.number == pytest.approx(number) and atom.unit == "mg"
+
+
+def test_tex_keeps_a_tight_comma_for_the_digits_to_read():
+    from citeproof.text.normalize import fold_tex_math
+
+    assert fold_tex_math("dose $0{,}125$ mg") == "dose 0,125 mg"  # a decimal comma, not "0125"
+    assert fold_tex_math("n $=1{,}234$") == "n =1,234"
