@@ -71,7 +71,7 @@ class DrugMentions(Rule):
         ),
         passes="Every drug the claim names appears, under some alias, in a document the claim cites.",
         not_applicable=(
-            "The claim names no drug (also inside a drug-bearing section), or it is a heading or an entry of a "
+            "The claim names no drug (also inside a drug-bearing section), or it is an entry of a "
             "references/sources list."
         ),
     )
@@ -146,8 +146,8 @@ class DrugMentions(Rule):
 
     def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
         claim = ctx.claim
-        if claim.unit == "heading" or claim.in_source_list:
-            return self.na(claim.id)
+        if claim.in_source_list:
+            return self.na(claim.id)  # a heading is a claim only when it states a figure: then it is checked
         detector = detector_for(ctx)
         mentions = detector.distinct(claim.text)
         if not mentions:

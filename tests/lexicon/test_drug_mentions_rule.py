@@ -85,9 +85,11 @@ def test_claim_without_drug_is_na(tmp_path):
         assert not o.applicable and o.passed is None and not o.blocks
 
 
-def test_headings_and_source_lists_are_na(tmp_path):
-    assert not check(tmp_path, "Sampletinib", None, anchors=0, unit="heading").applicable
+def test_source_lists_are_na_and_a_heading_claim_is_checked(tmp_path):
+    # a heading is a claim only when it states a figure ("Sampletinib: ORR 45.2%"): then its drug is checked
     assert not check(tmp_path, "Sampletinib, trial report, 2024.", None, anchors=0, in_source_list=True).applicable
+    heading = check(tmp_path, "Sampletinib: ORR 45.2%", None, anchors=0, unit="heading")
+    assert heading.applicable and heading.passed is False and heading.findings[0].code == "drug_uncited"
 
 
 def test_drug_claim_citing_nothing_fails(tmp_path):

@@ -179,3 +179,14 @@ def _sources(tmp_path: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "s.md").write_text(SOURCE, encoding="utf-8")
     return tmp_path / "sources"
+
+
+def test_a_drug_a_figure_bearing_heading_names_is_checked_like_a_sentences(tmp_path):
+    # red team rt10: CP301 skipped headings, so a drug the cited record never names went to the judge
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "s.md").write_text(SOURCE, encoding="utf-8")
+    report = "# Report\n\n## Nivolumab in the trial: objective response rate 45.2%\n\n" + CITED
+    result = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    (heading,) = [c for c in result.claims if c.unit == "heading"]
+    assert heading.status == "fail" and {f.code for f in heading.reasons} == {"drug_unsupported"}
