@@ -20,6 +20,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from citeproof.errors import ReportParseError
+from citeproof.parse.footnotes import read_footnotes
 from citeproof.text.normalize import fold_tex_math
 from citeproof.parse.blocks import BlockSink
 from citeproof.parse.html import (
@@ -121,7 +122,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     sink = sink or BlockSink()
     # TeX first: Markdown's backslash escapes would eat TeX's ("200\\,\\text{mg}" → "200,\\text{mg}");
     # a span never crosses a line, so every line keeps its number
-    text = fold_tex_math(text)
+    text = read_footnotes(fold_tex_math(text))
     tokens = _MD.parse(text)
     _refuse_truncated(tokens)
     raw_lines: list[str] | None = None

@@ -246,3 +246,23 @@ def test_tex_in_markdown_is_read_before_markdown_escapes_eat_it(tmp_path) -> Non
     report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
     assert [(c.text, c.status) for c in report.claims][0] == ("The dose was 200 mg daily.", "pass")
     assert report.claims[1].text == "A vial cost $45 (HK$ 350) in 2020."  # prices are no math
+
+
+def test_a_footnote_reference_cites_what_its_note_cites(tmp_path) -> None:
+    # red team rt10: "[^1]: [nct:…]" left the sentence uncited (missing_anchor), and "[^2]: text" made
+    # Markdown draw "61[^2] years" as "61^2 years" (a link definition), which failed as a number
+    from citeproof.pipeline import VerifyOptions, run
+
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text("ORR was 45%.\nThe median age was 61 years.\n", encoding="utf-8")
+    doc = (
+        "# R\n\nORR was 45%[^1].\n\nThe median age was 61[^2] years [evidence:s.md#L2].\n\n"
+        "[^1]: Source: [evidence:s.md#L1]\n[^2]: investigator-assessed\n"
+    )
+    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    got = [(c.text, c.location.line, [a.raw for a in c.anchors], c.status) for c in report.claims]
+    assert got == [
+        ("ORR was 45%.", 3, ["evidence:s.md#L1"], "pass"),
+        ("The median age was 61 years.", 5, ["evidence:s.md#L2"], "pass"),
+    ]
+    assert not report.findings or all(f.code != "orphan_anchor" for f in report.findings)

@@ -2614,6 +2614,27 @@ MUTATIONS = (
         "        if claim.in_source_list or claim.unit == \"heading\":\n            return self.na(claim.id)  # a heading",
         ("tests/tier1/test_heading_numbers.py",),
     ),
+    Mutation(
+        "s11 Markdown footnotes are read as Markdown reads them ('[^2]: …' a link definition, the note's citation lost)",
+        'citeproof/parse/markdown.py',
+        '    text = read_footnotes(fold_tex_math(text))\n',
+        '    text = fold_tex_math(text)\n',
+        ('tests/parse/test_parse_markdown.py',),
+    ),
+    Mutation(
+        's11 a citations-only note stays drawn as a paragraph of its own',
+        'citeproof/parse/footnotes.py',
+        '            lines[i] = ""  # a note of citations only',
+        '            lines[i] = body  # a note of citations only',
+        ('tests/parse/test_parse_markdown.py',),
+    ),
+    Mutation(
+        's11 a reference to a citing note cites nothing',
+        'citeproof/parse/footnotes.py',
+        '    return _REFERENCE.sub(lambda r: f" {cites[r.group(\'label\')]}" if r.group("label") in cites else r.group(0), out)\n',
+        '    return out\n',
+        ('tests/parse/test_parse_markdown.py',),
+    ),
 )
 
 
