@@ -886,6 +886,7 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
     out: list[MermaidLabel] = []
     percent_title = "%" in header or any(t.strip().lower().startswith("title") and "%" in t for _, t in body)
     journey = header.lower().startswith("journey")
+    timeline, period = header.lower().startswith("timeline"), ""
     section: tuple[str, ...] = ()  # a timeline's or gantt's "section Arm I": what the lines under it are about
     for line_no, text in body:
         stmt = text.strip()
@@ -905,6 +906,11 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
         elif low.startswith("section ") or low == "section":
             out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))
             section = (clean_label(stmt[len("section"):]),) if stmt[len("section"):].strip() else ()
+        elif timeline and stmt.startswith(":") and period:
+            # ": Median 15.0 months" under "Arm I : …" is another event of Arm I's period
+            out.append(MermaidLabel("chart", clean_label(stmt[1:]), line_no, stmt, (*section, period)))
         else:
             out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt, section))
+            if timeline and ":" in stmt:
+                period = clean_label(stmt.split(":", 1)[0])
     return out

@@ -416,6 +416,10 @@ ARM_FORMS = {
         '  state "Arm II" as A2 {{\n    [*] --> M2\n    M2: Median TTP {b} months\n  }}\n'
     ),
     "timeline-section": "timeline\n  title TTP\n  section Arm I\n    Median TTP : {a} months\n  section Arm II\n    Median TTP : {b} months\n",
+    "timeline-continuation": (
+        "timeline\n  Arm I : Response reported\n        : Median TTP {a} months\n"
+        "  Arm II : Response reported\n         : Median TTP {b} months\n"
+    ),
     "xychart-quoted-categories": (
         'xychart-beta\n  title "Median TTP"\n  x-axis ["Arm I, low dose", "Arm II, high dose"]\n  y-axis "Months" 0 --> 20\n  bar [{a}, {b}]\n'
     ),
