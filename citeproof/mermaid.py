@@ -248,6 +248,7 @@ def label_claim_texts(
         [t.text for t in graph.titles if t.ref == "title"]
         + [clean_label(c.text[len("title"):]) for c in graph.chart_lines if c.text.lower().startswith("title ")]
     )]
+    diagram_titles = [t.text for t in graph.titles if t.ref == "title"] if graph.kind != "chart" else []
     leads: dict[str, list[str]] = {}
     for edge in graph.edges:
         # what an edge leads from and says: "Arm I -->|time to progression| M" is both; a branch
@@ -262,13 +263,13 @@ def label_claim_texts(
     context_cites: list[Anchor] = []
     for label, text, _ in labels:
         context_cites.clear()
-        if label.kind == "node":
-            context = names([*graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])
+        if label.kind == "node":  # under the diagram's title too: "title: Arm I outcomes"
+            context = names([*diagram_titles, *graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])
         elif label.kind == "edge":  # "Weekly arm -->|ORR 40%| Compare": the weekly arm's rate
             src = label.ref.split("->", 1)[0]
-            context = names([*label.context, *graph.groups.get(src, ()), drawn(src)])
+            context = names([*diagram_titles, *label.context, *graph.groups.get(src, ()), drawn(src)])
         elif label.kind == "note":  # "note right of W: ORR 40%" is about W
-            context = names([*label.context, *(drawn(who) for who in label.ref.split(","))])
+            context = names([*diagram_titles, *label.context, *(drawn(who) for who in label.ref.split(","))])
         elif label.kind == "chart":  # a slice or a bar measures what the chart's title names
             context = names([*chart_titles, *label.context])
         else:

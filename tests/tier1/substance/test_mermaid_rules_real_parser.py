@@ -572,3 +572,14 @@ def test_a_short_arm_name_is_context_unless_the_label_names_it_as_a_word(tmp_pat
         "  R -->|Arm I| N[Arm II median TTP 15.0 months]\n```\n"
     )
     assert set(_labels(tmp_path, text, ARM_RECORD)) == {"A: Median TTP 15.0 months", "Arm I: Arm II median TTP 15.0 months"}
+
+
+def test_a_diagrams_title_is_what_its_boxes_are_about(tmp_path):
+    # red team rt11: a front-matter "title: Arm I outcomes" bound the boxes for a reader, not for the claim
+    text = (
+        "# R\n\n```mermaid\n---\ntitle: Arm I outcomes\n---\nflowchart TD\n  %% [nct:NCT00000001#L1-L2]\n"
+        "  T[Time to progression] --> M[Median 15.0 months]\n```\n"
+    )
+    labels = _labels(tmp_path, text, ARM_RECORD)
+    assert set(labels) == {"Arm I outcomes, Time to progression: Median 15.0 months"}
+    assert not _carried(labels["Arm I outcomes, Time to progression: Median 15.0 months"])
