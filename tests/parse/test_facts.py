@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from evidence_sources import verify_citing
 
 from citeproof.parse import fact_signals, is_fact_bearing, register_entity_detector, unregister_entity_detector
 
@@ -168,26 +169,18 @@ def test_a_phrase_that_only_contains_a_controls_words_keeps_its_signals(text: st
 
 
 def test_a_summary_that_says_more_does_not_block_a_true_report(tmp_path) -> None:
-    from citeproof.pipeline import VerifyOptions, run
-
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("Rates were 45%.\n", encoding="utf-8")
     html = (
         "<html><body><h1>R</h1><details><summary>More</summary><p>Rates were 45% [evidence:s.md#L1].</p></details>"
         '<p><a href="#top">Read more</a></p></body></html>'
     )
-    report = run(html, "html", tmp_path / "sources", VerifyOptions())
+    report = verify_citing(tmp_path, html, "Rates were 45%.\n", fmt="html", mode="enforce")
     assert [c.text for c in report.claims] == ["Rates were 45%."]
     assert (report.verdict, report.exit_code) == ("pass", 0)
 
 
 def test_a_controls_word_that_answers_a_lead_in_is_the_finding(tmp_path) -> None:
     # red team rt10: "- Less" under "Compared with placebo, nausea … was reported:" was dropped as a button
-    from citeproof.pipeline import VerifyOptions, run
-
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("Nausea was more frequent with the study drug.\n", encoding="utf-8")
     doc = "# R\n\nCompared with placebo, nausea with the study drug was reported [evidence:s.md#L1]:\n\n- Less\n"
-    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    report = verify_citing(tmp_path, doc, "Nausea was more frequent with the study drug.\n")
     item = next(c for c in report.claims if c.unit == "list_item")
     assert item.text == "Less" and item.fact_bearing and item.status != "pass"

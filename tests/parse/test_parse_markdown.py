@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from evidence_sources import verify_citing
 
 from citeproof.parse import parse_report
 from citeproof.settings import Settings
@@ -208,8 +209,6 @@ def test_unclosed_wrapper_does_not_swallow_the_report() -> None:
 def test_footnote_references_are_not_part_of_what_a_sentence_states(tmp_path) -> None:
     # "Arm I[^1]" rendered as "Arm I¹": read as written it was "I" then "1", and a true
     # sentence went undecided ("'1' is not written in one segment")
-    from citeproof.pipeline import VerifyOptions, run
-
     doc = (
         "# R\n\nThe median TTP was 13.5 months in Arm I[^1] [evidence:s.md#L1].\n\n"
         "[^1]: Arm II median TTP was 17.0 months [evidence:s.md#L1].\n"
@@ -217,19 +216,13 @@ def test_footnote_references_are_not_part_of_what_a_sentence_states(tmp_path) ->
     claims = parse_report(doc, "markdown", SETTINGS).claims
     assert [c.text for c in claims] == ["The median TTP was 13.5 months in Arm I.", "Arm II median TTP was 17.0 months."]
     assert "[^1]" in claims[0].raw_text  # what was written is kept
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("The median TTP was 13.5 months in Arm I.\n", encoding="utf-8")
-    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions())
+    report = verify_citing(tmp_path, doc, "The median TTP was 13.5 months in Arm I.\n", mode="enforce")
     assert [c.status for c in report.claims] == ["pass", "fail"]  # the footnote's own figure is still checked
 
 
 def test_a_claim_in_tex_math_is_checked_as_drawn_both_ways(tmp_path) -> None:
-    from citeproof.pipeline import VerifyOptions, run
-
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("The ORR was 45% in Arm A.\n", encoding="utf-8")
     doc = "# R\n\nThe ORR was $45\\%$ in Arm A [evidence:s.md#L1].\n\nThe ORR was $55\\%$ in Arm A [evidence:s.md#L1].\n"
-    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    report = verify_citing(tmp_path, doc, "The ORR was 45% in Arm A.\n")
     assert [(c.text, c.status) for c in report.claims] == [
         ("The ORR was 45% in Arm A.", "pass"), ("The ORR was 55% in Arm A.", "fail"),
     ]
@@ -238,12 +231,8 @@ def test_a_claim_in_tex_math_is_checked_as_drawn_both_ways(tmp_path) -> None:
 
 def test_tex_in_markdown_is_read_before_markdown_escapes_eat_it(tmp_path) -> None:
     # red team rt10: "$200\,\text{mg}$" became "200,\text{mg}" (Markdown's "\," escape) and a true claim failed
-    from citeproof.pipeline import VerifyOptions, run
-
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("The dose was 200 mg daily.\n", encoding="utf-8")
     doc = "# R\n\nThe dose was $200\\,\\text{mg}$ daily [evidence:s.md#L1].\n\nA vial cost $45 (HK$ 350) in 2020.\n"
-    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    report = verify_citing(tmp_path, doc, "The dose was 200 mg daily.\n")
     assert [(c.text, c.status) for c in report.claims][0] == ("The dose was 200 mg daily.", "pass")
     assert report.claims[1].text == "A vial cost $45 (HK$ 350) in 2020."  # prices are no math
 
@@ -251,15 +240,11 @@ def test_tex_in_markdown_is_read_before_markdown_escapes_eat_it(tmp_path) -> Non
 def test_a_footnote_reference_cites_what_its_note_cites(tmp_path) -> None:
     # red team rt10: "[^1]: [nct:…]" left the sentence uncited (missing_anchor), and "[^2]: text" made
     # Markdown draw "61[^2] years" as "61^2 years" (a link definition), which failed as a number
-    from citeproof.pipeline import VerifyOptions, run
-
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("ORR was 45%.\nThe median age was 61 years.\n", encoding="utf-8")
     doc = (
         "# R\n\nORR was 45%[^1].\n\nThe median age was 61[^2] years [evidence:s.md#L2].\n\n"
         "[^1]: Source: [evidence:s.md#L1]\n[^2]: investigator-assessed\n"
     )
-    report = run(doc, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    report = verify_citing(tmp_path, doc, "ORR was 45%.\nThe median age was 61 years.\n")
     got = [(c.text, c.location.line, [a.raw for a in c.anchors], c.status) for c in report.claims]
     assert got == [
         ("ORR was 45%.", 3, ["evidence:s.md#L1"], "pass"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from evidence_sources import verify_citing
 
 from citeproof.text import fold_emphasis, normalize_text
 from citeproof.text.normalize import fold_tex_math
@@ -177,20 +178,12 @@ def test_currency_markers_around_text_are_not_math(text: str) -> None:
 @pytest.mark.parametrize("claim", ["ORR was $\\neq 45\\%$ in Arm A.", "ORR was != 45% in Arm A.", "ORR was ≠45% in Arm A."])
 def test_a_number_stated_as_not_equal_is_never_supported(tmp_path, claim: str) -> None:
     # red team rt10: "≠45%" read as 45% passed against "45%" — the line it contradicts
-    from citeproof.pipeline import VerifyOptions, run
-
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("ORR was 45% in Arm A.\n", encoding="utf-8")
-    report = run(f"# R\n\n{claim[:-1]} [evidence:s.md#L1].\n", "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
+    report = verify_citing(tmp_path, f"# R\n\n{claim[:-1]} [evidence:s.md#L1].\n", "ORR was 45% in Arm A.\n")
     (c,) = report.claims
     assert c.status == "undecided" and [n.state for n in c.numbers] == ["plausible"]
 
 
 def test_an_html_reports_tex_is_read_as_drawn(tmp_path) -> None:
-    from citeproof.pipeline import VerifyOptions, run
-
-    (tmp_path / "sources" / "evidence").mkdir(parents=True)
-    (tmp_path / "sources" / "evidence" / "s.md").write_text("ORR was 45% in Arm A.\n", encoding="utf-8")
     html = "<html><body><h1>R</h1><p>ORR was $45\\%$ in Arm A [evidence:s.md#L1].</p></body></html>"
-    report = run(html, "html", tmp_path / "sources", VerifyOptions(mode="report"))
+    report = verify_citing(tmp_path, html, "ORR was 45% in Arm A.\n", fmt="html")
     assert [(c.text, c.status) for c in report.claims] == [("ORR was 45% in Arm A.", "pass")]
