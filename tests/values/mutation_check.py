@@ -2561,8 +2561,8 @@ MUTATIONS = (
     Mutation(
         "s11 Markdown reads a report before its TeX ('$200\\,\\text{mg}$' becomes '200,mg': a true claim fails)",
         "citeproof/parse/markdown.py",
-        "    text = fold_tex_math(text)\n    tokens = _MD.parse(text)",
-        "    tokens = _MD.parse(text)",
+        "    text = read_footnotes(fold_tex_math(text))\n",
+        "    text = read_footnotes(text)\n",
         ("tests/parse/test_parse_markdown.py",),
     ),
     Mutation(
