@@ -10,10 +10,12 @@ a fabrication (that is CP104's job).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from citeproof.model import RuleOutcome
+from citeproof.model import Claim, RuleOutcome
 from citeproof.sources.segment import cut_sentences
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
@@ -168,6 +170,8 @@ def _meaning_differs(
         return f"the matching source line sits under an exclusion/contraindication header ('{place.headers[i]}')"
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
+    if why := _year_from_heading_differs(ctx.claim, claim, segment):
+        return why
     column_why, columns_pair_all = _columns_read(ctx, segment)
     # a table row's arms are its column headers ("| Arm B | Arm A |"): its cells name none
     headed = bool(ctx.claim.columns)
@@ -203,6 +207,25 @@ def _meaning_differs(
         return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
+    return None
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _year_from_heading_differs(claim: Claim, text: str, segment: str) -> str | None:
+    """A claim that names no year of its own is read in the year its heading or lead-in gives
+    ("## 2021" over "Revenue of $1.2B was reported"): a line that states it for other years only
+    does not carry it."""
+    if _YEAR.search(text):
+        return None  # its own year is the claim's: compared with the line's elsewhere
+    # the nearest heading or lead-in that names years ("## 2021", "## Results 2015–2019")
+    frame = next((years for part in reversed((*claim.location.section_path, *claim.lead_in))
+                  if (years := set(_YEAR.findall(part)))), None)
+    stated = set(_YEAR.findall(segment))
+    if frame and stated and not frame & stated:
+        return (f"the report states it under '{', '.join(sorted(frame))}', and the source line states it for "
+                f"{', '.join(sorted(stated))}")
     return None
 
 

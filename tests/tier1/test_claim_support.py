@@ -390,3 +390,26 @@ def test_a_section_read_after_another_one_of_the_same_record_keeps_its_exclusion
     out = _verify_trial(tmp_path, _CARDIAC, report)
     assert [c.status for c in out.claims] == ["pass", "undecided", "pass"]
     assert "'Exclusion Criteria:'" in out.claims[1].undecided_reasons[0]
+
+
+YEARS = "Revenue of $1.2B was reported for 2019.\nRevenue of $1.5B was reported for 2021.\n"
+
+
+@pytest.mark.parametrize(
+    ("heading", "claim", "status"),
+    [
+        ("## 2021", "Revenue of $1.2B was reported", "undecided"),  # the heading's year is not the line's
+        ("## Fiscal 2021", "Revenue of $1.2B was reported", "undecided"),
+        ("## 2021", "Revenue of $1.5B was reported", "pass"),
+        ("## Results 2019–2021", "Revenue of $1.2B was reported", "pass"),  # a span holds 2019
+        ("## 2021", "Revenue of $1.2B was reported for 2019", "pass"),  # its own year is the claim's
+        ("## Revenue", "Revenue of $1.2B was reported", "pass"),
+    ],
+)
+def test_a_claim_is_read_in_the_year_its_heading_gives(tmp_path, heading, claim, status):
+    # red team rt10: "## 2021" over "Revenue of $1.2B" passed on a line that gives $1.2B for 2019
+    from evidence_sources import verify_citing
+
+    report = verify_citing(tmp_path, f"# R\n\n{heading}\n\n{claim} [evidence:s.md#L1-L2].\n", YEARS)
+    (c,) = [c for c in report.claims if c.unit == "sentence"]
+    assert c.status == status, c.undecided_reasons

@@ -2635,6 +2635,27 @@ MUTATIONS = (
         '    return out\n',
         ('tests/parse/test_parse_markdown.py',),
     ),
+    Mutation(
+        "s11 a claim is read without its heading's year ('## 2021' over a line giving it for 2019 passes)",
+        'tier1/claim_support.py',
+        '    if why := _year_from_heading_differs(ctx.claim, claim, segment):\n        return why\n',
+        '',
+        ('tests/tier1/test_claim_support.py',),
+    ),
+    Mutation(
+        "s11 a heading's span of years is read as its last year only",
+        'tier1/claim_support.py',
+        '    if frame and stated and not frame & stated:\n',
+        '    if frame and stated and max(frame) not in stated:\n',
+        ('tests/tier1/test_claim_support.py',),
+    ),
+    Mutation(
+        "s11 a claim's own year is overridden by its heading's",
+        'tier1/claim_support.py',
+        '    if _YEAR.search(text):\n        return None  # its own year',
+        '    if False:\n        return None  # its own year',
+        ('tests/tier1/test_claim_support.py',),
+    ),
 )
 
 
