@@ -831,6 +831,18 @@ _XY_SERIES = re.compile(r"^(?:bar|line)\b[^\[]*\[(?P<values>[^\]]*)\]\s*$", re.I
 _AXIS_TITLE = re.compile(r'^\s*(?:"(?P<quoted>[^"]*)"|(?P<bare>[^\[\d"+-][^\[\d"]*?))?\s*(?:\[(?P<cats>[^\]]*)\]|[-+]?\d.*)?$')
 
 
+_IN_UNIT = re.compile(r"\b(?:in|as|\(in)\s+(?P<unit>[^\s()]+)\s*\)?\s*$", re.IGNORECASE)
+
+
+def _title_unit(title: str) -> str:
+    """The unit a chart title names at its end: "… (months)" or "… in months"."""
+    title = clean_label(re.sub(r"^\s*(?:pie\s+)?(?:title\s+)?", "", title, flags=re.IGNORECASE))
+    if not title or "%" in title:
+        return ""
+    m = _IN_UNIT.search(title)
+    return _axis_unit(m.group("unit")) if m else (_axis_unit(title) if title.rstrip().endswith(")") else "")
+
+
 def _axis_unit(title: str) -> str:
     """The unit an axis title gives its bare values: the part in brackets ("Median TTP
     (months)", "ORR (%)"), or the whole title when it is one ("Months", "mg")."""
@@ -886,6 +898,9 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
         return _xy_labels(body)
     out: list[MermaidLabel] = []
     percent_title = "%" in header or any(t.strip().lower().startswith("title") and "%" in t for _, t in body)
+    # "pie title Median TTP in months" or "… (months)": the slices' unit, as an axis title gives bars theirs
+    titled = [header, *(t for _, t in body if t.strip().lower().startswith("title"))]
+    slice_unit = next((u for t in titled if (u := _title_unit(t))), "")
     journey = header.lower().startswith("journey")
     timeline, period = header.lower().startswith("timeline"), ""
     section: tuple[str, ...] = ()  # a timeline's or gantt's "section Arm I": what the lines under it are about
@@ -903,7 +918,7 @@ def _chart_labels(header: str, body: list[tuple[int, str]]) -> list[MermaidLabel
             label = clean_label(m.group("label"))
             percent = "%" in label or percent_title
             label = _PERCENT_MARK.sub("", label).strip()
-            out.append(MermaidLabel("chart", f"{label}: {m.group('value')}{'%' if percent else ''}", line_no, stmt))
+            out.append(MermaidLabel("chart", f"{label}: {m.group('value')}{'%' if percent else slice_unit}", line_no, stmt))
         elif low.startswith("section ") or low == "section":
             out.append(MermaidLabel("chart", clean_label(stmt), line_no, stmt))
             section = (clean_label(stmt[len("section"):]),) if stmt[len("section"):].strip() else ()

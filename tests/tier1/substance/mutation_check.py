@@ -83,6 +83,7 @@ M = [
  ('CP206 a created participant unread', 'citeproof/mermaid.py', '_SEQ_PARTICIPANT = re.compile(r"^(?:create\\s+)?(?:participant|actor)', '_SEQ_PARTICIPANT = re.compile(r"^(?:participant|actor)'),
  ("CP206 a timeline's continued event loses its period", 'citeproof/mermaid.py', '        elif timeline and stmt.startswith(":") and period:', '        elif False:'),
  ("CP206 the diagram's title is no context", 'citeproof/mermaid.py', '    diagram_titles = [t.text for t in graph.titles if t.ref == "title"] if graph.kind != "chart" else []', '    diagram_titles = []'),
+ ("CP206 a pie title's unit ignored", 'citeproof/mermaid.py', '    slice_unit = next((u for t in titled if (u := _title_unit(t))), "")', '    slice_unit = ""'),
  ('CP206 subgraph titles not read', 'citeproof/mermaid.py', '                _add_title(graph, title, line_no, "subgraph")', '                pass'),
  ('CP206 state notes not read', 'citeproof/mermaid.py', '                graph.notes.append(MermaidLabel("note", clean_label(n.group("text")), line_no, n.group("who"), tuple(inside)))', '                pass'),
  ("CP208 >= limit", "tier1/model_dominance.py", "if share <= limit or", "if share < limit or"),

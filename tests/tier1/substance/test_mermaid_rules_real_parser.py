@@ -583,3 +583,11 @@ def test_a_diagrams_title_is_what_its_boxes_are_about(tmp_path):
     labels = _labels(tmp_path, text, ARM_RECORD)
     assert set(labels) == {"Arm I outcomes, Time to progression: Median 15.0 months"}
     assert not _carried(labels["Arm I outcomes, Time to progression: Median 15.0 months"])
+
+
+@pytest.mark.parametrize("title", ["Median TTP in months", "Median TTP (months)"])
+def test_a_pie_title_naming_a_unit_gives_the_slices_theirs(tmp_path, title):
+    # red team rt11: bare 13.5 never matched "13.5 months" and a true pie chart was blocked
+    text = f'# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\npie title {title}\n  "Arm I" : 13.5\n  "Arm II" : 15.0\n```\n'
+    labels = _labels(tmp_path, text, ARM_RECORD)
+    assert all(c.status != "fail" and [n.state for n in c.numbers] == ["supported"] for c in labels.values()), labels
