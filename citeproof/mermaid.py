@@ -93,6 +93,7 @@ class MermaidGraph:
     # outermost first: the first group that mentions it, as mermaid draws it
     groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     group_titles: dict[str, str] = field(default_factory=dict)  # a subgraph's id → its title (an edge may leave it)
+    group_ids: dict[str, tuple[str, ...]] = field(default_factory=dict)  # node id → ids of those subgraphs (an edge may enter one)
     problems: list[str] = field(default_factory=list)
     # ids the parser met since a caller last cleared it (which nodes a statement inside a group names)
     mentioned: list[str] = field(default_factory=list, repr=False)
@@ -264,7 +265,8 @@ def label_claim_texts(
     for label, text, _ in labels:
         context_cites.clear()
         if label.kind == "node":  # under the diagram's title too: "title: Arm I outcomes"
-            context = names([*diagram_titles, *graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])
+            into_groups = [lead for gid in graph.group_ids.get(label.ref, ()) for lead in leads.get(gid, ())]
+            context = names([*diagram_titles, *into_groups, *graph.groups.get(label.ref, ()), *leads.get(label.ref, ())])
         elif label.kind == "edge":  # "Weekly arm -->|ORR 40%| Compare": the weekly arm's rate
             src = label.ref.split("->", 1)[0]
             context = names([*diagram_titles, *label.context, *graph.groups.get(src, ()), drawn(src)])
@@ -555,12 +557,14 @@ def _quoted_lines_joined(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
 def _parse_flowchart(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
     graph = MermaidGraph(kind="flowchart", header=header)
     inside: list[str] = []  # titles of the subgraphs open here, outermost first
+    inside_ids: list[str] = []  # and their ids
     for line_no, text in _quoted_lines_joined(body):
         for stmt in _split_statements(text):
             if m := _SUBGRAPH.match(stmt):
                 sub_id, title = _subgraph_title(m.group("rest"))
                 _add_title(graph, title, line_no, "subgraph")
                 inside.append(clean_label(title))
+                inside_ids.append(sub_id)
                 if sub_id:
                     graph.group_titles[sub_id] = clean_label(title)
                 continue
@@ -570,6 +574,7 @@ def _parse_flowchart(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
             if stmt == "end":  # the keyword is lower case: "End" is a node (mermaid's own advice)
                 if inside:
                     inside.pop()
+                    inside_ids.pop()
                 continue
             if _FLOW_DIRECTIVES.match(stmt):
                 continue
@@ -577,7 +582,9 @@ def _parse_flowchart(header: str, body: list[tuple[int, str]]) -> MermaidGraph:
             _parse_flow_statement(stmt, line_no, graph)
             if inside:  # a node is drawn in the first subgraph that names it
                 for node_id in graph.mentioned:
-                    graph.groups.setdefault(node_id, tuple(t for t in inside if t))
+                    if node_id not in graph.groups:
+                        graph.groups[node_id] = tuple(t for t in inside if t)
+                        graph.group_ids[node_id] = tuple(i for i in inside_ids if i)
     graph.mentioned.clear()
     return graph
 

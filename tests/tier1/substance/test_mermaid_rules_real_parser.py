@@ -428,6 +428,10 @@ ARM_FORMS = {
         "flowchart TD\n  subgraph G1 [Arm I]\n    X[Dose]\n  end\n  subgraph G2 [Arm II]\n    Y[Dose]\n  end\n"
         "  G1 -->|Median TTP {a} months| E[Review]\n  G2 -->|Median TTP {b} months| E\n"
     ),
+    "edge-into-subgraph": (
+        "flowchart TD\n  R -->|Arm I| G1\n  R -->|Arm II| G2\n  subgraph G1 [TTP]\n    A[Median TTP {a} months]\n  end\n"
+        "  subgraph G2 [TTP]\n    B[Median TTP {b} months]\n  end\n"
+    ),
     "capital-End-node": (
         "flowchart TD\n  subgraph G1 [Arm I]\n    S1[Start] --> End\n    End\n    A[Median TTP {a} months]\n  end\n"
         "  subgraph G2 [Arm II]\n    B[Median TTP {b} months]\n  end\n"
