@@ -213,15 +213,17 @@ def label_claim_texts(
     graph: MermaidGraph, labels: list[tuple[MermaidLabel, str, list[Anchor]]], read: LabelReader
 ) -> list[tuple[str, list[Anchor]]]:
     """What each numeric label says, read as a reader reads the diagram — after what it is drawn
-    under: a node after the titles of the groups it is drawn in (subgraphs, state composites)
-    and what leads into it (an edge's label, or the node an unlabelled edge comes from: a
-    mindmap's parent, "I[Arm I] --> M[Median 15.0 months]"); an edge's label after the node it
-    leaves and the blocks it is drawn in (a sequence's "alt Arm I"); a note after the nodes it
-    is attached to; a chart's slice or bar after the chart's title and its section. ``R -->|Arm
-    I| A[Median TTP 13.5 months]`` says "Arm I: Median TTP 13.5 months"; the box alone would let a
-    number drawn under the wrong arm pass (both arms' values sit in the cited record). Context
-    that states a number stays ("Arm I, n=345: …"): an arm named by its size or dose is still
-    that arm. Branch answers ("yes"/"no") are no context.
+    under: the diagram's title; for a node, the titles of the groups it is drawn in (subgraphs,
+    state composites, sequence boxes), what leads into those groups, and what leads into it —
+    the node an edge comes from and the edge's label (a mindmap's parent; "I[Arm I] -->|TTP|
+    M[Median 15.0 months]" is both), a branch answer only with its question ("Arm I? No");
+    for an edge's label, the blocks it is drawn in (a sequence's "alt Arm I") and the node or
+    subgraph it leaves; for a note, what it is attached to; for a chart's slice, bar or event,
+    the chart's title and its section. ``R -->|Arm I| A[Median TTP 13.5 months]`` says "Arm I:
+    Median TTP 13.5 months"; the box alone would let a number drawn under the wrong arm pass
+    (both arms' values sit in the cited record). Context that states a number stays ("Arm I,
+    n=345: …"): an arm named by its size or dose is still that arm. Context is matched as whole
+    words: one the label or other context already names is not repeated.
 
     Each text comes with the anchors its context writes: "A[Drug A 1 mg daily [nct:X#Intervention]]
     --> B[Median TTP 13.5 months [nct:X#Results]]" says the dose and the median, and cites both
