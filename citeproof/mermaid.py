@@ -169,8 +169,8 @@ def anchors_in(text: str) -> list[str]:
 # A label read by the parser: (its text without its anchors, the anchors written in it). The
 # report parser supplies it (known anchor kinds only: "[Benefit: 4.5 months]" is text a reader sees).
 LabelReader = Callable[[str], tuple[str, list[Anchor]]]
-# Branch answers ("yes"/"no" on a decision's edges) say which way a reader goes, not what a box
-# states: as context they would turn "No: Median OS 11.2 months" into a negated claim.
+# Branch answers ("yes"/"no" on a decision's edges) say which way a reader goes: alone they would
+# turn "No: Median OS 11.2 months" into a negated claim, so they are read with their question.
 _BRANCH_ANSWERS = frozenset({"yes", "no", "y", "n", "true", "false", "是", "否"})
 
 
