@@ -189,11 +189,12 @@ def numeric_labels(graph: MermaidGraph, read: LabelReader) -> list[tuple[Mermaid
 
 def label_anchors(
     labels: list[tuple[MermaidLabel, str, list[Anchor]]], block: MermaidBlock, graph: MermaidGraph, read: LabelReader
-) -> list[list[Anchor]]:
-    """The anchors each numeric label is cited by: an anchor written in the label itself; else
+) -> tuple[list[list[Anchor]], list[Anchor]]:
+    """The anchors each numeric label is cited by — an anchor written in the label itself; else
     the diagram's own declarations (``%%`` comments: anchors no label writes), or failing those
     every anchor the diagram's labels write; else the nearest anchor before the diagram in its
-    section (``preceding_anchor``)."""
+    section (``preceding_anchor``) — and that diagram-wide citation itself (what cites the
+    drawn text that cites nothing of its own)."""
     # one anchor per citation written: the same [kind:id#loc] in two labels is one citation twice
     first: dict[str, Anchor] = {}
     for a in block.declared_anchors:
@@ -202,7 +203,7 @@ def label_anchors(
     # another label's citation is that label's; the diagram-wide one is what a %% comment declares
     declared = [a for raw, a in first.items() if raw not in in_labels] or list(first.values())
     fallback = declared or ([block.preceding_anchor] if block.preceding_anchor is not None else [])
-    return [list({a.raw: first.get(a.raw, a) for a in own}.values()) if own else list(fallback) for _, _, own in labels]
+    return [list({a.raw: first.get(a.raw, a) for a in own}.values()) if own else list(fallback) for _, _, own in labels], fallback
 
 
 def _names_word(part: str, whole: str) -> bool:

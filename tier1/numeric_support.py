@@ -10,6 +10,7 @@ formatted (bold, full-width digits, a scale word).
 
 from __future__ import annotations
 
+from citeproof.parse.heading_figures import is_measured
 from citeproof.model import RuleOutcome
 from citeproof.values import NumberAssessment, assess_atoms
 from citeproof.values.columns import row_atoms
@@ -217,6 +218,10 @@ class NumericSupport(Rule):
         if atoms is None:
             atoms = row_atoms(claim.text, claim.columns)
             ctx.cache["atoms"] = atoms
+        if claim.unit == "heading":
+            # a heading states its figures; "Week 24" and "(n=120)" beside them name the period and
+            # the group a section covers, as they do in a heading with no figure
+            atoms = [a for a in atoms if is_measured(a, claim.text)]
         if not atoms:
             return self.na(claim.id)
         windows = [r.window for r in resolved]

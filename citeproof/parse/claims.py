@@ -460,12 +460,14 @@ def _label_units(diagram: MermaidBlock, settings: Settings) -> list[_Unit]:
     graph = parse_mermaid(diagram_source(diagram))
     labels = numeric_labels(graph, read)
     texts = label_claim_texts(graph, labels, read)
-    cites = label_anchors(labels, diagram, graph, read)
-    return [
-        _Unit(raw=label.text, text=tidy(text), location=diagram.location, unit="mermaid_label",
-              in_source_list=False, anchors=list({a.raw: a for a in [*anchors, *context_cites]}.values()))
-        for (label, _, _), (text, context_cites), anchors in zip(labels, texts, cites)
-    ]
+    cites, diagram_wide = label_anchors(labels, diagram, graph, read)
+    units = []
+    for (label, own_text, _), (text, context_cites), anchors in zip(labels, texts, cites):
+        # context drawn with no citation of its own ("Zubrod 0-2?", a title) is the diagram's: cited by it
+        extra = [*context_cites, *diagram_wide] if text != own_text else []
+        units.append(_Unit(raw=label.text, text=tidy(text), location=diagram.location, unit="mermaid_label",
+                           in_source_list=False, anchors=list({a.raw: a for a in [*anchors, *extra]}.values())))
+    return units
 
 
 def _states_a_measure(text: str) -> bool:

@@ -41,4 +41,18 @@ def read_footnotes(text: str) -> str:
     out = "\n".join(lines)
     if not cites:
         return out
-    return _REFERENCE.sub(lambda r: f" {cites[r.group('label')]}" if r.group("label") in cites else r.group(0), out)
+    return _REFERENCE.sub(lambda r: _cited_at(r, out, cites), out)
+
+
+def _cited_at(ref: re.Match[str], text: str, cites: dict[str, str]) -> str:
+    """What a reference stands for: its note's citations, less a bare one (``[nct:X]``) whose
+    record the sentence already cites at a place (``[nct:X#Results]``): a bibliography-style
+    note adds no locator-less citation to a line that has the located one."""
+    found = cites.get(ref.group("label"))
+    if found is None:
+        return ref.group(0)
+    start, end = text.rfind("\n", 0, ref.start()) + 1, text.find("\n", ref.end())
+    line = text[start : end if end != -1 else len(text)]
+    kept = [c for c in _CITATION.findall(found)
+            if not (c.startswith("[") and "#" not in c and c.rstrip("]") + "#" in line)]
+    return f" {' '.join(kept)}" if kept else ""

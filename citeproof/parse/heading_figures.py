@@ -42,9 +42,22 @@ def heading_text(heading: str) -> str:
     return heading[m.end():]
 
 
+# After a dotted section number and a space, only a scale, a currency or a unit symbol makes a
+# figure ("2.5 Billion USD Market", "12.5 MG Daily"); a unit *word* starts a title ("2.2 Months on
+# treatment", "2.3 Percent change", "2.1 年度收入" — a Chinese figure is written glued: "2.1年").
+_MEASURE_AFTER_DOTTED = re.compile(
+    r"\s+(?:billion|million|trillion|thousand|bn|mn|usd|eur|gbp|cny|rmb|jpy|us\$|[$€£¥%]|亿|万"
+    r"|mg|mcg|µg|μg|ng|kg|g|ml|l|iu|mmol|mol|mm|cm|mg/kg|mg/m2)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
 def _reads_as_measure(text: str, start: int) -> bool:
     from citeproof.values import claim_atoms  # lazy: citeproof.values reads anchors through citeproof.parse
 
+    dotted = re.match(r"\d+(?:\.\d+)+", text[start:])
+    if dotted and re.match(r"\s", text[start + dotted.end():start + dotted.end() + 1]):
+        return _MEASURE_AFTER_DOTTED.match(text, start + dotted.end()) is not None
     first = next((a for a in claim_atoms(text) if a.start is not None and a.start <= start + 1), None)
     if first is None or not first.dim or first.dim.startswith("count/"):
         # "2.3 weekly arm" is section 2.3, not 2.3 a week: a count per time read from an adjective is no measure
@@ -62,6 +75,12 @@ def measured_atoms(heading: str) -> list:
 
     text = heading_text(heading)
     return [a for a in claim_atoms(text) if _is_measure(a, text)]
+
+
+def is_measured(atom, text: str) -> bool:
+    """Is ``atom`` of a heading's ``text`` one of its measured figures (what the heading states
+    and its claim is checked for), rather than a period, a count or a name ("Week 24", "n=120")?"""
+    return _is_measure(atom, text)
 
 
 def _is_measure(atom, text: str) -> bool:

@@ -13,7 +13,8 @@ Two small, linear functions:
     ``≥45%``, ``$200\\,\\text{mg}$`` ``200 mg``, ``$p < 0.001$`` ``p < 0.001``. A span is
     ``$…$`` (not ``$$``), ``\\(…\\)`` or ``$$…$$`` on one line; a ``$…$`` opens before a non-space
     and closes after one, never before a digit, so prices (``$45 and $50``, ``$45/$50``,
-    ``$45 (HK$ 350)``) are not math. A Markdown report is folded before Markdown reads it, whose
+    ``$45 (HK$ 350)``, ``$150,000 … in US$``: a currency's letters before a ``$`` close no span) are
+    not math. A Markdown report is folded before Markdown reads it, whose
     backslash escapes would otherwise eat TeX's (``\\,`` in ``200\\,\\text{mg}``). Read inside it: ``\\%``, relations (``\\geq \\le \\neq \\approx \\sim``),
     ``\\times \\pm \\cdot \\mu``, spacing commands, ``\\text{…}``-style wrappers, ``\\frac{a}{b}``
     → ``a/b``, braces dropped.
@@ -48,7 +49,7 @@ _HEADING_MARK = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+")
 _TEX_SPAN = re.compile(
     r"\$\$(?P<display>[^$\n]{1,400}?)\$\$"
     # no "|" inside: a table's "($B) | 2022 revenue ($B)" is two headers, not math
-    r"|(?<![\\$\w])\$(?=[^\s$])(?P<inline>[^$|\n]{1,400}?)(?<=[^\s$\\])\$(?![\w$]|\s\d)"
+    r"|(?<![\\$\w])\$(?=[^\s$])(?P<inline>[^$|\n]{1,400}?)(?<=[^\s$\\])(?<![A-Z]{2})\$(?![\w$]|\s\d)"
     r"|\\\((?P<paren>[^\n]{1,400}?)\\\)"
 )
 _TEX_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mathit|mathbf|textbf|operatorname|mbox|rm)\s*\{([^{}]*)\}")

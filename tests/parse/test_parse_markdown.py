@@ -251,3 +251,11 @@ def test_a_footnote_reference_cites_what_its_note_cites(tmp_path) -> None:
         ("The median age was 61 years.", 5, ["evidence:s.md#L2"], "pass"),
     ]
     assert not report.findings or all(f.code != "orphan_anchor" for f in report.findings)
+
+
+def test_a_bibliography_note_adds_no_bare_citation_beside_a_located_one() -> None:
+    # red team rt12: "[^1]: [nct:X]" gave "…[nct:X#Results].[^1]" a bare [nct:X] too, which failed CP103
+    from citeproof.parse.footnotes import read_footnotes
+
+    doc = "7 responded [nct:NCT00000001#Results].[^1]\n\nA rate of 45%.[^1]\n\n[^1]: [nct:NCT00000001]\n"
+    assert read_footnotes(doc) == "7 responded [nct:NCT00000001#Results].\n\nA rate of 45%. [nct:NCT00000001]\n\n\n"

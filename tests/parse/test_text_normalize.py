@@ -187,3 +187,10 @@ def test_an_html_reports_tex_is_read_as_drawn(tmp_path) -> None:
     html = "<html><body><h1>R</h1><p>ORR was $45\\%$ in Arm A [evidence:s.md#L1].</p></body></html>"
     report = verify_citing(tmp_path, html, "ORR was 45% in Arm A.\n", fmt="html")
     assert [(c.text, c.status) for c in report.claims] == [("ORR was 45% in Arm A.", "pass")]
+
+
+def test_a_currency_prefix_closes_no_math_span() -> None:
+    # red team rt12: "$150,000 per year … in US$." was one span: the price lost its "$"
+    text = "The drug costs $150,000 per year. All prices in this report are in US$."
+    assert fold_tex_math(text) == text
+    assert fold_tex_math("($N$ = 120)") == "(N = 120)"

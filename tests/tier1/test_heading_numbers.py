@@ -190,3 +190,17 @@ def test_a_drug_a_figure_bearing_heading_names_is_checked_like_a_sentences(tmp_p
     result = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report"))
     (heading,) = [c for c in result.claims if c.unit == "heading"]
     assert heading.status == "fail" and {f.code for f in heading.reasons} == {"drug_unsupported"}
+
+
+@pytest.mark.parametrize("heading", ["## 2.2 Months on treatment", "## 2.3 Percent change in HbA1c", "## 2.1 年度收入", "## 2.5 岁末展望"])
+def test_a_dotted_section_number_before_a_unit_word_is_a_section_number(tmp_path, heading):
+    # red team rt12: "2.2 Months on treatment" read as 2.2 months blocked a true report
+    assert cp209(tmp_path, f"# Report\n\n{heading}\n\n{CITED}") == ("n/a", [])
+
+
+def test_a_headings_periods_and_counts_are_not_held_to_the_sources(tmp_path):
+    # red team rt12: "Week 24" and "(n=120)" beside a heading's figure failed as figures the line lacks
+    source = "The objective response rate was 45.2%.\n"
+    for k, heading in enumerate(("## 1. Week 24 update: ORR 45.2%", "## 2. Phase 2 (n=120): ORR 45.2%")):
+        status, codes = cp209(tmp_path / str(k), f"# Report\n\n{heading}\n\n{CITED}", source)
+        assert status in ("pass", "undecided") and codes == [], (heading, codes)

@@ -2491,8 +2491,8 @@ MUTATIONS = (
     Mutation(
         "s11 a $ before a digit or word closes math ('$45/$50', '($B) and ($M)' read as math)",
         'citeproof/text/normalize.py',
-        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$|\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?![\\w$]|\\s\\d)"',
-        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$|\\n]{1,400}?)(?<=[^\\s$\\\\])\\$(?!\\$)"',
+        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$|\\n]{1,400}?)(?<=[^\\s$\\\\])(?<![A-Z]{2})\\$(?![\\w$]|\\s\\d)"',
+        '    r"|(?<![\\\\$\\w])\\$(?=[^\\s$])(?P<inline>[^$|\\n]{1,400}?)(?<=[^\\s$\\\\])(?<![A-Z]{2})\\$(?!\\$)"',
         ('tests/parse/test_text_normalize.py',),
     ),
     Mutation(
@@ -2631,7 +2631,7 @@ MUTATIONS = (
     Mutation(
         's11 a reference to a citing note cites nothing',
         'citeproof/parse/footnotes.py',
-        '    return _REFERENCE.sub(lambda r: f" {cites[r.group(\'label\')]}" if r.group("label") in cites else r.group(0), out)\n',
+        '    return _REFERENCE.sub(lambda r: _cited_at(r, out, cites), out)\n',
         '    return out\n',
         ('tests/parse/test_parse_markdown.py',),
     ),
@@ -2655,6 +2655,34 @@ MUTATIONS = (
         '    if _YEAR.search(text):\n        return None  # its own year',
         '    if False:\n        return None  # its own year',
         ('tests/tier1/test_claim_support.py',),
+    ),
+    Mutation(
+        "s11 a dotted section number before a unit word is a figure ('2.2 Months on treatment' blocks)",
+        'citeproof/parse/heading_figures.py',
+        '        return _MEASURE_AFTER_DOTTED.match(text, start + dotted.end()) is not None\n',
+        '        return True\n',
+        ('tests/tier1/test_heading_numbers.py',),
+    ),
+    Mutation(
+        "s11 a heading's periods and counts are held to the sources ('Week 24' blocks)",
+        'tier1/numeric_support.py',
+        '            atoms = [a for a in atoms if is_measured(a, claim.text)]\n',
+        '            pass\n',
+        ('tests/tier1/test_heading_numbers.py',),
+    ),
+    Mutation(
+        "s11 a currency's letters close a math span ('$150,000 … US$' loses its $)",
+        'citeproof/text/normalize.py',
+        '(?<=[^\\s$\\\\])(?<![A-Z]{2})\\$',
+        '(?<=[^\\s$\\\\])\\$',
+        ('tests/parse/test_text_normalize.py',),
+    ),
+    Mutation(
+        's11 a bibliography note adds a bare citation beside a located one (CP103 blocks)',
+        'citeproof/parse/footnotes.py',
+        '            if not (c.startswith("[") and "#" not in c and c.rstrip("]") + "#" in line)]',
+        '            ]',
+        ('tests/parse/test_parse_markdown.py',),
     ),
 )
 

@@ -85,6 +85,7 @@ M = [
  ("CP206 the diagram's title is no context", 'citeproof/mermaid.py', '    diagram_titles = [t.text for t in graph.titles if t.ref == "title"] if graph.kind != "chart" else []', '    diagram_titles = []'),
  ("CP206 a pie title's unit ignored", 'citeproof/mermaid.py', '    slice_unit = next((u for t in titled if (u := _title_unit(t))), "")', '    slice_unit = ""'),
  ('CP206 an edge into a subgraph leads to nothing inside', 'citeproof/mermaid.py', '            into_groups = [lead for gid in graph.group_ids.get(label.ref, ()) for lead in leads.get(gid, ())]', '            into_groups = []'),
+ ('CP206 context with no citation of its own cites nothing', 'citeproof/parse/claims.py', '        extra = [*context_cites, *diagram_wide] if text != own_text else []', '        extra = [*context_cites] if text != own_text else []'),
  ('CP206 subgraph titles not read', 'citeproof/mermaid.py', '                _add_title(graph, title, line_no, "subgraph")', '                pass'),
  ('CP206 state notes not read', 'citeproof/mermaid.py', '                graph.notes.append(MermaidLabel("note", clean_label(n.group("text")), line_no, n.group("who"), tuple(inside)))', '                pass'),
  ("CP208 >= limit", "tier1/model_dominance.py", "if share <= limit or", "if share < limit or"),

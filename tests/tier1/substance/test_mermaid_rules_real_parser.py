@@ -595,3 +595,14 @@ def test_a_pie_title_naming_a_unit_gives_the_slices_theirs(tmp_path, title):
     text = f'# R\n\n```mermaid\n%% [nct:NCT00000001#L1-L2]\npie title {title}\n  "Arm I" : 13.5\n  "Arm II" : 15.0\n```\n'
     labels = _labels(tmp_path, text, ARM_RECORD)
     assert all(c.status != "fail" and [n.state for n in c.numbers] == ["supported"] for c in labels.values()), labels
+
+
+def test_context_with_no_citation_of_its_own_is_cited_by_the_diagram(tmp_path):
+    # red team rt12: "Arm II (n=349)" over a box citing only its own line failed on 349
+    files = {"clinical_trials/NCT00000001.txt": "Arm II enrolled 349 participants.\nArm II: fulvestrant on days 1, 14 and 28.\n"}
+    text = (
+        '# R\n\n```mermaid\n%% [nct:NCT00000001#L1]\nflowchart TD\n  subgraph A2["Arm II (n=349)"]\n'
+        '    F["Fulvestrant on days 1, 14 and 28 [nct:NCT00000001#L2]"]\n  end\n```\n'
+    )
+    box = _labels(tmp_path, text, files)["Arm II (n=349): Fulvestrant on days 1, 14 and 28"]
+    assert {a.raw for a in box.anchors} == {"nct:NCT00000001#L1", "nct:NCT00000001#L2"} and box.status != "fail"
