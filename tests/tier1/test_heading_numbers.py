@@ -155,7 +155,8 @@ def test_a_figure_a_title_used_to_hide_is_a_claim(tmp_path, heading):
 @pytest.mark.parametrize(
     "heading",
     ["## 2.1 疗效", "## 2.2 (Arm A) safety", "## 2.1 — Efficacy", "## 2.4 eGFR", "## 2.3 weekly arm",
-     "## 2.1 Week 24 outcomes", "## Response by RECIST 1.1", "## Toxicity (CTCAE 5.0)", "## Coding in MedDRA 24.0"],
+     "## 2.1 Week 24 outcomes", "## 3 Week 24 outcomes", "## 2 Weekly arm",
+     "## Response by RECIST 1.1", "## Toxicity (CTCAE 5.0)", "## Coding in MedDRA 24.0"],
 )
 def test_section_numbers_and_versions_are_no_claims(tmp_path, heading):
     # red team rt10: '2.1' before a Chinese title and 'RECIST 1.1' blocked true reports
