@@ -62,8 +62,7 @@ def _reads_as_measure(text: str, start: int) -> bool:
     if first is None or not first.dim or first.dim.startswith("count/"):
         # "2.3 weekly arm" is section 2.3, not 2.3 a week: a count per time read from an adjective is no measure
         return False
-    # "2.1 Week 24 outcomes": the unit word names its own number (Week 24), so 2.1 is the section's
-    return not re.match(r"\s*\d", text[first.end:]) if first.end is not None else True
+    return True
 
 
 def measured_atoms(heading: str) -> list:
