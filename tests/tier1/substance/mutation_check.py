@@ -75,7 +75,7 @@ M = [
  ('CP206 CP101 also claims the label', 'tier1/citations.py', ' or claim.unit in ("mermaid_label", "heading"):', ' or claim.unit in ("heading",):'),
  ('CP206 label emphasis and icons kept', 'citeproof/mermaid.py', '    text = _ICON.sub(" ", fold_emphasis(text))', '    text = text.replace("**", "")'),
  ('CP206 context the label already names repeated', 'citeproof/mermaid.py', '                   if not any(_names_word(c, other) for other in (text, *(o for o in context if o != c)))]', '                   if True]'),
- ("CP206 context's citations dropped", 'citeproof/parse/claims.py', 'anchors=list({a.raw: a for a in [*anchors, *context_cites]}.values()))', 'anchors=list(anchors))'),
+ ("CP206 context's citations dropped", 'citeproof/parse/claims.py', '        extra = [*context_cites, *diagram_wide] if text != own_text else []', '        extra = [*diagram_wide] if text != own_text else []'),
  ('CP206 a carried label passes at Tier 1', 'tier1/claim_support.py', '            if claim.unit == "mermaid_label":\n                # A diagram says', '            if False:\n                # A diagram says'),
  ('CP206 layout lines are claims', 'citeproof/mermaid.py', '        if _LAYOUT.match(low):  # "columns 2"', '        if False:  # "columns 2"'),
  ('CP206 journey scores are figures', 'citeproof/mermaid.py', '        if journey and (m := _JOURNEY_TASK.match(stmt)):', '        if False and (m := _JOURNEY_TASK.match(stmt)):'),
