@@ -544,14 +544,16 @@ def test_a_box_cites_what_its_context_cites(tmp_path):
     # the dose is cited where it is stated, the median where it is: the median's box, read after
     # the dose, cites both places (mutation: only its own → "1 mg" is missing from the results
     # line and a true diagram is blocked)
-    files = {"clinical_trials/NCT00000001.txt": "Intervention: anastrozole 1 mg daily.\nResults: median TTP 13.5 months.\n"}
+    files = {"clinical_trials/NCT00000001.txt": "Intervention: anastrozole 1 mg daily.\nResults: median TTP 13.5 months.\n"
+                                                 "Enrolment closed in 2010.\n"}
     text = (
-        '# R\n\n```mermaid\nflowchart TD\n  A["Anastrozole 1 mg daily [nct:NCT00000001#L1]"] --> '
+        '# R\n\n```mermaid\n%% [nct:NCT00000001#L3]\nflowchart TD\n  A["Anastrozole 1 mg daily [nct:NCT00000001#L1]"] --> '
         'B["Median TTP 13.5 months [nct:NCT00000001#L2]"]\n```\n'
     )
     labels = _labels(tmp_path, text, files)
     median = labels["Anastrozole 1 mg daily: Median TTP 13.5 months"]
-    assert [a.raw for a in median.anchors] == ["nct:NCT00000001#L2", "nct:NCT00000001#L1"]
+    # its own place, its context's, and the diagram's (what cites drawn text that cites nothing)
+    assert [a.raw for a in median.anchors] == ["nct:NCT00000001#L2", "nct:NCT00000001#L1", "nct:NCT00000001#L3"]
     assert median.status == "undecided" and all(n.state == "supported" for n in median.numbers)
     (tmp_path / "bad").mkdir()
     bad = _labels(tmp_path / "bad", text.replace("13.5", "19.0"), files)
