@@ -98,9 +98,6 @@ class MermaidGraph:
     # ids the parser met since a caller last cleared it (which nodes a statement inside a group names)
     mentioned: list[str] = field(default_factory=list, repr=False)
 
-    def out_degree(self, node_id: str) -> int:
-        return len({e.dst for e in self.edges if e.src == node_id})
-
     def fans_out(self) -> bool:
         """Some node has edges to two or more targets (one pass over the edges)."""
         targets: dict[str, set[str]] = {}
@@ -160,10 +157,6 @@ def _entity(m: re.Match[str]) -> str:
 def strip_anchors(text: str) -> str:
     """Label text without ``[kind:id#loc]`` anchors, so an id's digits are not read as a value."""
     return re.sub(r"\s+", " ", _ANCHOR_IN_LABEL.sub(" ", text)).strip()
-
-
-def anchors_in(text: str) -> list[str]:
-    return [m.group(0) for m in _ANCHOR_IN_LABEL.finditer(text)]
 
 
 # A label read by the parser: (its text without its anchors, the anchors written in it). The

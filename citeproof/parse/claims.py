@@ -453,6 +453,7 @@ def _label_units(diagram: MermaidBlock, settings: Settings) -> list[_Unit]:
     there (citeproof.mermaid.label_claim_texts); it cites its own anchor, the diagram's declared
     anchors or the nearest anchor before the diagram in its section, and what its context cites;
     it is located at the diagram."""
+    @lru_cache(maxsize=None)  # each label is read for its claim, its anchors and as context: once
     def read(text: str) -> tuple[str, list[Anchor]]:
         scan = scan_anchors(text, diagram.location, settings, known_kinds_only=True, urls=False)
         return tidy(_remove_spans(text, scan.spans)), list(scan.anchors)

@@ -73,16 +73,12 @@ def measured_atoms(heading: str) -> list:
     from citeproof.values import claim_atoms  # lazy, as above
 
     text = heading_text(heading)
-    return [a for a in claim_atoms(text) if _is_measure(a, text)]
+    return [a for a in claim_atoms(text) if is_measured(a, text)]
 
 
 def is_measured(atom, text: str) -> bool:
     """Is ``atom`` of a heading's ``text`` one of its measured figures (what the heading states
     and its claim is checked for), rather than a period, a count or a name ("Week 24", "n=120")?"""
-    return _is_measure(atom, text)
-
-
-def _is_measure(atom, text: str) -> bool:
     if atom.label or atom.graded:
         return False
     before = text[: atom.start] if atom.start is not None else ""

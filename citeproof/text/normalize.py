@@ -11,13 +11,13 @@ Two small, linear functions:
 ``fold_tex_math(text)`` (called by ``fold_emphasis`` first)
     Inline TeX math as a Markdown renderer with KaTeX/MathJax draws it: ``$\\geq 45\\%$`` reads
     ``≥45%``, ``$200\\,\\text{mg}$`` ``200 mg``, ``$p < 0.001$`` ``p < 0.001``. A span is
-    ``$…$`` (not ``$$``), ``\\(…\\)`` or ``$$…$$`` on one line; a ``$…$`` opens before a non-space
-    and closes after one, never before a digit, so prices (``$45 and $50``, ``$45/$50``,
-    ``$45 (HK$ 350)``, ``$150,000 … in US$``: a currency's letters before a ``$`` close no span) are
-    not math. A Markdown report is folded before Markdown reads it, whose
-    backslash escapes would otherwise eat TeX's (``\\,`` in ``200\\,\\text{mg}``). Read inside it: ``\\%``, relations (``\\geq \\le \\neq \\approx \\sim``),
-    ``\\times \\pm \\cdot \\mu``, spacing commands, ``\\text{…}``-style wrappers, ``\\frac{a}{b}``
-    → ``a/b``, braces dropped.
+    ``$…$`` (not ``$$``), ``\\(…\\)`` or ``$$…$$`` on one line. A ``$…$`` opens before a
+    non-space and closes after one — never after a currency's letters, before a word or a spaced
+    digit, nor across a table cell — so prices are not math (``$45 and $50``, ``$45/$50``,
+    ``$45 (HK$ 350)``, ``$150,000 … in US$``, ``($B) | ($M)``). Read inside it: ``\\%``,
+    relations (``\\geq \\le \\neq \\approx \\sim``), ``\\times \\pm \\cdot \\mu``, spacing
+    commands, ``\\text{…}``-style wrappers, ``\\frac{a}{b}`` → ``a/b``, braces dropped. A
+    Markdown report is folded before Markdown reads it, whose backslash escapes would eat TeX's.
 
 ``normalize_text(text, keep_newlines=False)``
     NFKC (full-width digits and letters, ligatures, ``½`` → ``1/2``), with Chinese sentence
