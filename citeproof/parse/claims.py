@@ -37,6 +37,7 @@ from citeproof.mermaid import diagram_source, label_anchors, label_claim_texts, 
 from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
 from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
 from citeproof.parse.facts import EntityDetector, fact_signals
+from citeproof.parse.footnotes import MARK as FOOTNOTE_MARK
 from citeproof.parse.heading_figures import heading_text, measured_atoms
 from citeproof.parse.retractions import is_denial
 from citeproof.settings import Settings
@@ -49,9 +50,6 @@ RULE_ID = "CP100"
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?。，；：！？、)\]）】])")
 _SPACE_AFTER_OPEN = re.compile(r"([(\[（【])\s+")
 _EMPTY_BRACKETS = re.compile(r"[(（]\s*[,;，；]?\s*[)）]")
-# A Markdown footnote reference ("Arm I[^1]") renders as a superscript link, and a footnote's
-# own "[^1]:" as its number: neither is what the sentence states ("Arm I" is no "I 1").
-_FOOTNOTE_REF = re.compile(r"\[\^[^\[\]\s]{1,40}\]:?")
 
 
 def tidy(text: str) -> str:
@@ -281,7 +279,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             if url not in have:
                 anchors.append(url_anchor(url, loc))
                 have.add(url)
-        stripped = fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans)))
+        stripped = fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(sentence, scan.spans)))
         clean = tidy(stripped)
         unit = _Unit(
             raw=" ".join(sentence.split()),
@@ -418,7 +416,7 @@ def _heading_unit(block: RawBlock, location: Location, settings: Settings) -> _U
     its section number; it cites its own anchors, or else (see :func:`_cite_sections`) those
     of the claims in the section it heads."""
     scan = scan_anchors(block.text, location, settings, urls=False)
-    text = tidy(heading_text(fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(block.text, scan.spans)))))
+    text = tidy(heading_text(fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(block.text, scan.spans)))))
     if not text or not measured_atoms(text):
         return None
     # a figure is a finding under an appendix or references heading too, as a sentence stating one is

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import re
 
-_DEFINITION = re.compile(r"^\[\^(?P<label>[^\]\s]{1,40})\]:[ \t]?(?P<body>.*)$")
-_REFERENCE = re.compile(r"\[\^(?P<label>[^\]\s]{1,40})\](?!:)")
+_LABEL = r"\[\^(?P<label>[^\[\]\s]{1,40})\]"
+_DEFINITION = re.compile(rf"^{_LABEL}:[ \t]?(?P<body>.*)$")
+_REFERENCE = re.compile(rf"{_LABEL}(?!:)")
+# any footnote mark, a reference or a note's own "[^1]:": not what a sentence states ("Arm I[^1]")
+MARK = re.compile(rf"{_LABEL}:?")
 _CITATION = re.compile(r"\[[A-Za-z][\w-]*:[^\[\]\n]+\]|https?://[^\s<>()\]]+")
 # what a note may hold besides its citations and still be only a citation ("Source: …", "见")
 _LABEL_ONLY = re.compile(r"^[\s,;.:()\[\]–—-]*(?:(?:sources?|see|ref(?:erence)?s?|from|cited|via|见|来源|出处)\b[\s:：,.]*)?[\s,;.:()–—-]*$",

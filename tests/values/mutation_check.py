@@ -2470,7 +2470,7 @@ MUTATIONS = (
     Mutation(
         "s11 a Markdown footnote reference stays in the claim's text ('Arm I[^1]': a true sentence undecided)",
         "citeproof/parse/claims.py",
-        '        stripped = fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(sentence, scan.spans)))\n',
+        '        stripped = fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(sentence, scan.spans)))\n',
         "        stripped = fold_tex_math(_remove_spans(sentence, scan.spans))\n",
         ("tests/parse/test_parse_markdown.py",),
     ),
@@ -2484,8 +2484,8 @@ MUTATIONS = (
     Mutation(
         "s11 a claim's text keeps its TeX ('$45\\\\%$'): the judge and the support rule read markup",
         'citeproof/parse/claims.py',
-        '        stripped = fold_tex_math(_FOOTNOTE_REF.sub(',
-        '        stripped = (_FOOTNOTE_REF.sub(',
+        '        stripped = fold_tex_math(FOOTNOTE_MARK.sub(',
+        '        stripped = (FOOTNOTE_MARK.sub(',
         ('tests/parse/test_text_normalize.py',),
     ),
     Mutation(
@@ -2547,7 +2547,7 @@ MUTATIONS = (
     Mutation(
         "s11 a heading keeps its footnote marks and TeX",
         "citeproof/parse/claims.py",
-        '    text = tidy(heading_text(fold_tex_math(_FOOTNOTE_REF.sub("", _remove_spans(block.text, scan.spans)))))\n',
+        '    text = tidy(heading_text(fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(block.text, scan.spans)))))\n',
         "    text = tidy(heading_text(_remove_spans(block.text, scan.spans)))\n",
         ("tests/tier1/test_heading_numbers.py",),
     ),
