@@ -1,6 +1,8 @@
 """Tier 1 on HealthVer: real-world health claims against evidence sentences from abstracts.
 
-    python eval/healthver_tier1.py CORPUS_DIR [--split test|dev] [--show pass|fail]
+    python eval/healthver_tier1.py CORPUS_DIR|STATEMENTS_FILE [--split test|dev] [--show pass|fail]
+
+The statements file itself may be passed instead of its folder (:mod:`eval.corpus`).
 
 CORPUS_DIR is the HealthVer folder (``healthver_test.csv``, ``healthver_dev.csv``). Each
 (evidence, claim) pair becomes a one-claim report citing a saved source that holds only the
@@ -32,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from eval.corpus import corpus_or_exit  # noqa: E402
 from eval.outcome import statement_outcome  # noqa: E402
 
 
@@ -83,14 +86,11 @@ def _fail_class(notes: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("corpus", type=Path)
+    ap.add_argument("corpus", type=Path, help="HealthVer folder, or one of its CSV files (then --split is ignored)")
     ap.add_argument("--split", default="test", choices=["test", "dev"])
     ap.add_argument("--show", choices=["pass", "fail"], help="list every pass (or fail) with its label and findings")
     args = ap.parse_args(argv)
-    path = args.corpus / f"healthver_{args.split}.csv"
-    if not path.is_file():
-        print(f"error: {path} not found — pass the HealthVer folder", file=sys.stderr)
-        return 2
+    _, path = corpus_or_exit(args.corpus, f"healthver_{args.split}.csv")
     try:
         with path.open(encoding="utf-8", newline="") as fh:
             reader = csv.DictReader(fh)

@@ -1,6 +1,8 @@
 """Judge economy: prompt tokens citeproof sends per judged claim, on real clinical statements.
 
-    python eval/judge_economy.py CORPUS_DIR [--limit 40] [--excerpt-tokens 512] [--output-mode json_schema]
+    python eval/judge_economy.py CORPUS_DIR|STATEMENTS_FILE [--limit 40] [--excerpt-tokens 512] [--output-mode json_schema]
+
+The statements file itself may be passed instead of its folder (:mod:`eval.corpus`).
 
 CORPUS_DIR is the NLI4CT folder (``semeval2024_gold_test_numerical_subset.json`` and
 ``ct/``). The first ``--limit`` statements become one-claim reports (as in
@@ -25,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from eval.corpus import corpus_or_exit  # noqa: E402
 from eval.nli4ct_numeric import SUBSET, _report  # noqa: E402
 
 RAGAS_PER_STATEMENT = 1635
@@ -44,7 +47,7 @@ def _fenced(messages: list[dict]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("corpus", type=Path)
+    ap.add_argument("corpus", type=Path, help="NLI4CT folder (holds %s and ct/), or that file" % SUBSET)
     ap.add_argument("--limit", type=int, default=40)
     ap.add_argument("--excerpt-tokens", type=int, default=512)
     ap.add_argument("--output-mode", default="json_schema", choices=["json_schema", "json_object", "prompt"])
@@ -56,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     from excerpt.tokens import count_tokens
     from tier2.prompt import build_messages  # noqa: F401  (the prompt measured is the shipped one)
 
-    statements = json.loads((args.corpus / SUBSET).read_text(encoding="utf-8"))
+    args.corpus, path = corpus_or_exit(args.corpus, SUBSET, beside=("ct",))
+    statements = json.loads(path.read_text(encoding="utf-8"))
     items = list(statements.values())[: args.limit]
     judged_claims = 0
     instruction_tokens: list[int] = []

@@ -1,6 +1,8 @@
 """Excerpt recall on NLI4CT: does the excerpt hold every gold evidence line?
 
-    python eval/nli4ct_excerpt.py CORPUS_DIR [--budgets 256 512 1024] [--statements FILE]
+    python eval/nli4ct_excerpt.py CORPUS_DIR|STATEMENTS_FILE [--budgets 256 512 1024] [--statements FILE]
+
+The statements file itself may be passed instead of its folder (:mod:`eval.corpus`).
 
 CORPUS_DIR is the NLI4CT folder (``semeval2023_gold_test.json`` and ``ct/<NCT id>.json``).
 Each statement cites ``[nct:<Primary_id>#<Section_id>]`` (and the secondary trial for a
@@ -37,6 +39,10 @@ from citeproof.text import normalize_text
 from excerpt.builder import ExcerptUnavailable, build_excerpt
 from excerpt.tokens import count_tokens, truncate_to_tokens
 from excerpt.types import Excerpt
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from eval.corpus import corpus_or_exit  # noqa: E402
 
 ROLES = ("Primary", "Secondary")
 
@@ -206,15 +212,12 @@ def run(corpus: Path, statements: Path, budgets: list[int]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpus", type=Path, help="NLI4CT folder holding the statements file and ct/")
+    parser.add_argument("corpus", type=Path, help="NLI4CT folder holding the statements file and ct/, or a statements file")
     parser.add_argument("--budgets", type=int, nargs="+", default=[256, 512, 1024])
     parser.add_argument("--statements", default="semeval2023_gold_test.json", help="statements file inside CORPUS_DIR")
     args = parser.parse_args(argv)
-    statements = args.corpus / args.statements
-    if not statements.is_file() or not (args.corpus / "ct").is_dir():
-        print(f"error: {args.corpus} needs {args.statements} and ct/", file=sys.stderr)
-        return 2
-    return run(args.corpus, statements, args.budgets)
+    corpus, statements = corpus_or_exit(args.corpus, args.statements, beside=("ct",))
+    return run(corpus, statements, args.budgets)
 
 
 if __name__ == "__main__":

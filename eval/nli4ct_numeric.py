@@ -1,6 +1,8 @@
 """Numeric gate on NLI4CT's numerical subset, through the real pipeline.
 
-    python eval/nli4ct_numeric.py CORPUS_DIR [--show-fails] [--show GROUP] [--limit N]
+    python eval/nli4ct_numeric.py CORPUS_DIR|STATEMENTS_FILE [--show a|contradiction|b|all] [--limit N]
+
+The statements file itself may be passed instead of its folder (:mod:`eval.corpus`).
 
 CORPUS_DIR holds ``semeval2024_gold_test_numerical_subset.json`` and ``ct/<NCT id>.json``.
 Each statement becomes a one-claim Markdown report citing ``[nct:<Primary_id>#<Section_id>]``
@@ -32,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from eval.corpus import corpus_or_exit  # noqa: E402
 from eval.outcome import statement_outcome  # noqa: E402
 
 SUBSET = "semeval2024_gold_test_numerical_subset.json"
@@ -97,14 +100,11 @@ def _naive(corpus: Path, item: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", type=Path, help="NLI4CT folder (holds %s and ct/)" % SUBSET)
+    parser.add_argument("corpus", type=Path, help="NLI4CT folder (holds %s and ct/), or that file" % SUBSET)
     parser.add_argument("--show", choices=["a", "contradiction", "b", "all"], help="print every statement of a group")
     parser.add_argument("--limit", type=int, default=0, help="only the first N statements (smoke test)")
     args = parser.parse_args(argv)
-    path = args.corpus / SUBSET
-    if not path.is_file():
-        print(f"error: {path} not found — pass the NLI4CT folder", file=sys.stderr)
-        return 2
+    args.corpus, path = corpus_or_exit(args.corpus, SUBSET, beside=("ct",))
     data: dict[str, dict] = json.loads(path.read_text(encoding="utf-8"))
     items = list(data.items())[: args.limit or None]
 

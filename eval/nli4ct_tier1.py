@@ -1,6 +1,8 @@
 """Tier 1 on NLI4CT 2023's general statements (not only numeric ones), through the real pipeline.
 
-    python eval/nli4ct_tier1.py CORPUS_DIR [--statements semeval2023_gold_test.json] [--show-fails]
+    python eval/nli4ct_tier1.py CORPUS_DIR|STATEMENTS_FILE [--statements semeval2023_gold_test.json] [--show-fails]
+
+The statements file itself may be passed instead of its folder (:mod:`eval.corpus`).
 
 CORPUS_DIR is the NLI4CT folder (the 2023 statement files and ``ct/``). Each statement becomes
 a one-claim report citing its section of the primary trial (and of the secondary trial for a
@@ -28,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from eval.corpus import corpus_or_exit  # noqa: E402
 from eval.nli4ct_numeric import _verify  # noqa: E402
 
 
@@ -45,14 +48,11 @@ def _fail_class(notes: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("corpus", type=Path)
-    ap.add_argument("--statements", default="semeval2023_gold_test.json")
+    ap.add_argument("corpus", type=Path, help="NLI4CT folder holding the statements file and ct/, or a statements file")
+    ap.add_argument("--statements", default="semeval2023_gold_test.json", help="statements file inside CORPUS_DIR")
     ap.add_argument("--show-fails", action="store_true", help="list every wrong FAIL with its findings")
     args = ap.parse_args(argv)
-    path = args.corpus / args.statements
-    if not path.is_file():
-        print(f"error: {path} not found — pass the NLI4CT folder", file=sys.stderr)
-        return 2
+    args.corpus, path = corpus_or_exit(args.corpus, args.statements, beside=("ct",))
     data: dict[str, dict] = json.loads(path.read_text(encoding="utf-8"))
     results: dict[str, tuple[str, list[str]]] = {}
     with tempfile.TemporaryDirectory(prefix="nli4ct-tier1-") as tmp:

@@ -161,3 +161,37 @@ def test_healthver_tier1_names_a_file_it_cannot_read(tmp_path, content, message)
     result = run("healthver_tier1.py", str(tmp_path))
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "name", "first_line"),
+    [
+        ("nli4ct_numeric.py", "semeval2024_gold_test_numerical_subset.json", "a: Numerical_contradiction/Altering"),
+        ("judge_economy.py", "semeval2024_gold_test_numerical_subset.json", "statements 3,"),
+        ("nli4ct_tier1.py", "semeval2023_gold_test.json", "Contradiction"),
+        ("nli4ct_excerpt.py", "semeval2023_gold_test.json", "3 statements"),
+    ],
+)
+def test_a_script_reads_the_statements_file_the_issue_names_as_it_reads_its_folder(numeric_subset, script, name, first_line):
+    by_file = run(script, str(numeric_subset / name))
+    by_folder = run(script, str(numeric_subset))
+    assert by_file.returncode == 0, by_file.stderr
+    assert any(ln.startswith(first_line) for ln in by_file.stdout.splitlines()), by_file.stdout
+    assert by_file.stdout == by_folder.stdout
+
+
+def test_healthver_reads_a_csv_passed_as_the_corpus(healthver):
+    by_file = run("healthver_tier1.py", str(healthver / "healthver_test.csv"))
+    assert by_file.returncode == 0, by_file.stderr
+    assert by_file.stdout == run("healthver_tier1.py", str(healthver)).stdout
+
+
+@pytest.mark.parametrize("script", ["nli4ct_numeric.py", "judge_economy.py", "nli4ct_tier1.py", "nli4ct_excerpt.py"])
+def test_a_script_names_a_corpus_it_cannot_use(tmp_path, script):
+    missing = run(script, str(tmp_path / "nowhere.json"))
+    assert missing.returncode == 2 and "nowhere.json not found" in missing.stderr
+    (tmp_path / "statements.json").write_text("{}", encoding="utf-8")
+    no_records = run(script, str(tmp_path / "statements.json"))
+    assert no_records.returncode == 2 and "has no ct/ beside statements.json" in no_records.stderr
+    for result in (missing, no_records):
+        assert "Traceback" not in result.stderr
