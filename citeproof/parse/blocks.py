@@ -181,6 +181,18 @@ class ListLead:
         return ()
 
 
+# Characters a browser or a Markdown viewer never draws: a soft hyphen (``&shy;``) shows only
+# at a line break, so "pembro&shy;lizumab" reads as one word; zero-width spaces, word joiners
+# and byte-order marks show nothing. Left in, they split a word or a number the reader sees
+# whole (ZWNJ/ZWJ are kept: they shape letters in some scripts and emoji).
+_INVISIBLE = str.maketrans(dict.fromkeys((0x00AD, 0x200B, 0x2060, 0xFEFF)))
+
+
+def visible(text: str) -> str:
+    """``text`` without the characters no reader sees."""
+    return text if text.isascii() else text.translate(_INVISIBLE)
+
+
 def _last_sentence(text: str) -> str:
     return _SENTENCE_END.split(" ".join(text.split()))[-1]
 
@@ -203,7 +215,7 @@ class BlockSink:
         return any(flag for _, _, flag in self._headings)
 
     def heading(self, level: int, title: str, line: int, tag: str) -> None:
-        title = " ".join(title.split())
+        title = " ".join(visible(title).split())
         if not title:
             return
         while self._headings and self._headings[-1][0] >= level:
@@ -225,6 +237,7 @@ class BlockSink:
         columns: tuple[tuple[str, str], ...] = (),
         unsure: Sequence[tuple[str, int]] = (),
     ) -> None:
+        text = visible(text)
         if not text.strip():
             if links:
                 # a bare link with no text is still a citation: keep the URL as the text
@@ -256,6 +269,7 @@ class BlockSink:
         """A table row; ``text`` is its non-empty cells joined by " | ", ``cells`` the cell
         under each rendered column position (None when they could not be placed), ``title``
         a header row that is one cell spanning several columns."""
+        cells = None if cells is None else [visible(c) for c in cells]
         if header or (not links and self._table.numbered_header(cells)):
             self._table.header_row(cells, title)
             self.block("header_row", "tr", text, line, links)
