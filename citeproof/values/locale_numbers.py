@@ -9,6 +9,8 @@ each form can mean decides how it is read:
   thousands group has two digits, and no English number starts "0," — "0,125 mg" is no 125 mg) unless a list
   goes on after it ("days 0,14 and 28"), dot groups with a decimal comma
   ("1.234,5") and two or more dot groups ("1.234.567") — English writes none of these;
+* a raised decimal point between digits ("44·8%", "HR 0·72", as The Lancet and many PDF
+  extractions print it) is a decimal point; after a letter it is no number's ("CuSO4·5H2O");
 * ambiguous, so one more reading at most plausible (``locale_readings``, source only,
   ``ValueAtom.ambiguous_digits``): a comma then one or two digits ("45,2 %" may be 45.2 % or a
   list "45, 2 %"; "grades 1,2" a list or 1.2) and one dot group of three ("12.345" is 12.345 in
@@ -34,13 +36,15 @@ _LIST_GOES_ON = r"(?!,?\s*(?:and|or|&)\s*\d)"
 _ZERO_DECIMAL_COMMA = re.compile(_NOT_BEFORE + _ZERO_COMMA + _NOT_AFTER + _LIST_GOES_ON)
 _DOT_GROUPS_DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3}(?:\.\d{3})+,\d+" + _NOT_AFTER)
 _DOT_GROUPS = re.compile(_NOT_BEFORE + r"\d{1,3}(?:\.\d{3}){2,}" + _NOT_AFTER)
+# U+00B7 MIDDLE DOT as a decimal point; not after a letter (a hydrate's dot) nor in a run of them
+_MIDDLE_DOT_DECIMAL = re.compile(r"(?<![^\W\d_]|[\d.,'’·])(\d+)·(\d+)(?![\d·]|[.,]\d)")
 # ambiguous: another reading beside the English one
 _DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3},\d{1,2}" + _NOT_AFTER)
 _ONE_DOT_GROUP = re.compile(_NOT_BEFORE + r"[1-9]\d{0,2}\.\d{3}" + _NOT_AFTER)
 # Every branch opens with a digit (the lone 0's look-behind is checked after it: the same
 # "no digit, dot or comma before the 0"), so the engine skips to digits in C; a look-behind
 # first would be tried at every character of every window.
-_MAY_BE_CERTAIN = re.compile(r"\d(?:['’]\d{3}|\.\d{3}[.,]\d)|0(?<![\d.,]0)" + _ZERO_COMMA[1:])
+_MAY_BE_CERTAIN = re.compile(r"\d(?:['’]\d{3}|\.\d{3}[.,]\d|·\d)|0(?<![\d.,]0)" + _ZERO_COMMA[1:])
 _MAY_BE_AMBIGUOUS = re.compile(r"\d,\d|\d\.\d{3}")
 
 
@@ -59,6 +63,8 @@ def certain_forms(text: str) -> str:
         return text
     for pattern in (_APOSTROPHE_GROUPS, _DOT_GROUPS_DECIMAL_COMMA, _DOT_GROUPS, _ZERO_DECIMAL_COMMA):
         text = pattern.sub(lambda m: _english(m.group()), text)
+    if "·" in text:
+        text = _MIDDLE_DOT_DECIMAL.sub(r"\1.\2", text)
     return text
 
 

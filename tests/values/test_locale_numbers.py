@@ -122,3 +122,29 @@ def test_tex_keeps_a_tight_comma_for_the_digits_to_read():
 
     assert fold_tex_math("dose $0{,}125$ mg") == "dose 0,125 mg"  # a decimal comma, not "0125"
     assert fold_tex_math("n $=1{,}234$") == "n =1,234"
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("The objective response rate was 44.8% (95% CI 36.8-53.0).", "The objective response rate was 44·8% (95% CI 36·8–53·0)."),
+    ("The hazard ratio for death was 0.72.", "The hazard ratio for death was 0·72."),
+    ("The hazard ratio for death was 0·72.", "The hazard ratio for death was 0.72."),
+    ("Median PFS was 10·3 months.", "Median PFS was 10·3 months."),
+])
+def test_a_raised_decimal_point_is_a_decimal_point(claim, source):
+    assert set(states(claim, source)) == {"supported"}
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("The hazard ratio for death was 0.75.", "The hazard ratio for death was 0·72."),
+    ("The hazard ratio for death was 72.", "The hazard ratio for death was 0·72."),
+    ("The objective response rate was 8%.", "The objective response rate was 44·8%."),
+    ("The hazard ratio for death was 0·75.", "The hazard ratio for death was 0.72."),
+])
+def test_a_changed_figure_beside_a_raised_decimal_point_still_fails(claim, source):
+    assert "missing" in states(claim, source)
+
+
+def test_a_middle_dot_after_a_letter_or_in_a_run_is_no_decimal_point():
+    assert certain_forms("CuSO4·5H2O") == "CuSO4·5H2O"
+    assert certain_forms("steps 1·2·3") == "steps 1·2·3"
+    assert certain_forms("HR 0·72 (0·60–0·86)") == "HR 0.72 (0.60–0.86)"
