@@ -54,7 +54,7 @@ class DrugDetector:
     def __init__(self, names: NameIndex, stems: StemBook | None) -> None:
         self.names = names
         self.stems = stems
-        self._fold_cache: OrderedDict[int, tuple[object, str, frozenset[str]]] = OrderedDict()
+        self._fold_cache: OrderedDict[int, tuple[object, tuple[tuple[str, frozenset[str]], ...]]] = OrderedDict()
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -127,28 +127,42 @@ class DrugDetector:
 
     # -- support ----------------------------------------------------------------------
     def occurs_in(self, mention: DrugMention, text: str, *, cache_owner: object | None = None) -> bool:
-        """True when any alias of the mention's drug occurs in ``text`` (same matching rules).
+        """True when any alias of the mention's drug occurs in ``text`` (same matching rules),
+        as written or with words hyphenated across a line break rejoined (:meth:`_readings`)."""
+        for folded, tokens in self._readings(text, cache_owner):
+            if any(_alias_in(alias, folded, tokens) for alias in mention.aliases):
+                return True
+        return False
 
-        ``cache_owner`` (e.g. the SourceDocument) lets repeated checks against one long
-        source fold it once.
-        """
-        folded, tokens = self._folded(text, cache_owner)
-        return any(_alias_in(alias, folded, tokens) for alias in mention.aliases)
-
-    def _folded(self, text: str, owner: object | None) -> tuple[str, frozenset[str]]:
+    def _readings(self, text: str, owner: object | None) -> tuple[tuple[str, frozenset[str]], ...]:
+        """The folded text with its tokens, and, when a word is hyphenated across a line break
+        (a PDF's "pem-⏎brolizumab"), the text with those words rejoined. Both are kept: the
+        rejoined reading alone would lose a compound split at its own hyphen
+        ("trastuzumab-⏎deruxtecan" names two words). ``owner`` (e.g. the SourceDocument)
+        lets repeated checks against one long source fold it once."""
         if owner is None:
-            folded = fold(text)
-            return folded, frozenset(LATIN_TOKEN.findall(folded))
+            return _readings(text)
         cached = self._fold_cache.get(id(owner))
         if cached is not None and cached[0] is owner:
             self._fold_cache.move_to_end(id(owner))
-            return cached[1], cached[2]
-        folded = fold(text)
-        tokens = frozenset(LATIN_TOKEN.findall(folded))  # the token texts of latin_tokens(folded)
-        self._fold_cache[id(owner)] = (owner, folded, tokens)  # holding owner keeps its id unique
+            return cached[1]
+        readings = _readings(text)
+        self._fold_cache[id(owner)] = (owner, readings)  # holding owner keeps its id unique
         if len(self._fold_cache) > 256:
             self._fold_cache.popitem(last=False)
-        return folded, tokens
+        return readings
+
+
+def _readings(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    folded = fold(text)
+    readings = ((folded, frozenset(LATIN_TOKEN.findall(folded))),)  # the token texts of latin_tokens(folded)
+    if "-\n" in folded:
+        joined = _LINE_END_HYPHEN.sub("", folded)
+        readings += ((joined, frozenset(LATIN_TOKEN.findall(joined))),)
+    return readings
+
+
+_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-[^\S\n]*\n[^\S\n]*(?=[^\W\d_])")
 
 
 def _written(m: DrugMention, written: str) -> DrugMention:

@@ -249,3 +249,33 @@ def test_chinese_small_molecule_name_is_supported_by_its_english_name_and_only_b
 def test_a_measure_word_before_a_chinese_name_is_not_part_of_it(tmp_path, measure):
     o = check(tmp_path, f"患者接受12至16{measure}曲妥珠单抗。", "Trastuzumab was given for 12 to 16 doses.")
     assert o.applicable and o.passed and not o.blocks
+
+
+@pytest.mark.parametrize(
+    "source_text",
+    ["The 120 patients who received sample-\ntinib in the first line.", "received SAMPLE- \n  tinib daily."],
+    ids=["pdf-wrap", "spaced"],
+)
+def test_a_name_hyphenated_across_a_line_break_is_found(tmp_path, source_text):
+    o = check(tmp_path, "Sampletinib lowered the marker in 12 of 40.", source_text)
+    assert o.applicable and o.passed and not o.blocks
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "source_text"),
+    [
+        ("Exampleparib lowered the marker in 12 of 40.", "The patients who received sample-\ntinib in the first line."),
+        # a paragraph break, or a hyphen that does not end the line, joins nothing
+        ("Sampletinib lowered the marker in 12 of 40.", "Patients received sample-\n\ntinib was not given."),
+        ("Sampletinib lowered the marker in 12 of 40.", "Patients received sample- tinib daily."),
+    ],
+    ids=["another-drug", "paragraph-break", "mid-line"],
+)
+def test_rejoining_a_line_break_finds_no_other_name(tmp_path, claim_text, source_text):
+    o = check(tmp_path, claim_text, source_text)
+    assert o.applicable and o.passed is False and o.blocks
+
+
+def test_a_compound_split_at_its_own_hyphen_still_names_both_words(tmp_path):
+    o = check(tmp_path, "Sampletinib plus exampleparib lowered the marker.", "Sampletinib-\nexampleparib lowered it.")
+    assert o.applicable and o.passed
