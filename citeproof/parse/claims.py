@@ -115,7 +115,11 @@ def build_report(
         block_loc = Location(line=block.line, section_path=block.section_path, block=block.tag)
         blocks.append(Block(kind=block.kind, text=" ".join(block.text.split()), location=block_loc))
         if block.kind == "header_row":
-            table_cites, caption_cites = caption_cites, []
+            # a header of several rows (a spanning group over its sub-columns) is one header:
+            # its later rows keep what the caption above the first one cites
+            if not (blocks[-2:-1] and blocks[-2].kind == "header_row"):
+                table_cites = caption_cites
+            caption_cites = []
             continue
         if block.kind != "tr":
             table_cites = []

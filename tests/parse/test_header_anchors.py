@@ -71,3 +71,18 @@ def test_a_caption_right_above_a_table_cites_its_rows_that_cite_nothing():
         ("A组 | 45.2", ["evidence:s.md#L1-L2"]),
         ("Arm B | 30.1", []),  # a paragraph stands between the caption and the table
     ]
+
+
+def test_a_caption_cites_the_rows_under_a_header_of_several_rows():
+    html = (
+        "<table><caption>Table 1. Adverse events [evidence:s.md#L1-L3]</caption><thead>"
+        "<tr><th rowspan='2'>Event</th><th colspan='2'>Arm A (n=154)</th></tr>"
+        "<tr><th>Any grade</th><th>Grade 3-5</th></tr></thead>"
+        "<tbody><tr><td>Fatigue</td><td>16 (10%)</td><td>2 (1%)</td></tr></tbody></table>"
+        # a second table right after it, uncaptioned: its rows cite nothing
+        "<table><thead><tr><th>Event</th><th>Arm B</th></tr><tr><th></th><th>Any grade</th></tr></thead>"
+        "<tbody><tr><td>Fatigue</td><td>42 (28%)</td></tr></tbody></table>"
+    )
+    claims = parse_report(html, "html", Settings()).claims  # type: ignore[arg-type]
+    rows = [(c.text.split(" | ")[0], [a.raw for a in c.anchors]) for c in claims if c.unit == "table_row"]
+    assert rows == [("Fatigue", ["evidence:s.md#L1-L3"]), ("Fatigue", [])]
