@@ -169,6 +169,8 @@ class ModelChecker:
             if value is None or value.kind == "range":
                 continue  # not a number: a formula that reads it cannot be evaluated (unreadable)
             number = value.num / value.den if value.kind == "fraction" and value.den else value.number  # type: ignore[operator]
+            if value.dim == "percent":
+                number /= 100  # "share = 30%" times a market of 120 is 36, never 3,600
             stated[item.name] = number
             based[item.name] = number * value.factor
             state, why = self._input_state(item.name, value, item.line, item.anchors_text, checked.path)
@@ -243,7 +245,8 @@ class ModelChecker:
             if not atoms or atoms[0].kind != "value":
                 continue
             target = result.target if result.target in values else last
-            verdict = _compare(values[target][:2], atoms[0], scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous)
+            verdict = _compare(values[target][:2], atoms[0], scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous,
+                               points=_in_points(result.value_text, atoms[0]))
             if verdict is None:
                 if checked.problem is None:
                     checked.problem, checked.problem_state = _unscaled(checked.path, result.line, model.units, atoms[0]), "plausible"
@@ -268,7 +271,8 @@ class ModelChecker:
             for atom in claim_atoms(line):
                 if atom.kind != "value":
                     continue
-                verdict = _compare(value, atom, scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous)
+                verdict = _compare(value, atom, scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous,
+                                   points=_in_points(line, atom))
                 if verdict is not None and verdict[0]:
                     checked.statements.append(_Statement(n, verdict[1], _shown(document, n), True))
                 elif match_atom(atom, inputs)[0] == "supported":
@@ -316,21 +320,29 @@ def _units_scale(phrase: str | None) -> ValueAtom | None:
 
 
 def _percent_as_is(model: ModelFile) -> bool:
-    """A formula over percentages (or one that multiplies by 100) already gives a percentage;
-    any other gives a proportion that a stated percentage is 100 times."""
-    if any(re.search(r"(?<![\d.])100(?![\d.])", f.expression) for f in model.formulas):
-        return True
-    return any(a.dim == "percent" for item in model.inputs for a in claim_atoms(item.value_text)[:1])
+    """A formula that multiplies by 100 already gives a percentage; any other gives a proportion
+    (percentage inputs enter as proportions: 30% is 0.30) that a stated percentage is 100 times."""
+    return any(re.search(r"(?<![\d.])100(?![\d.])", f.expression) for f in model.formulas)
+
+
+_POINTS = re.compile(r"percentage[- ]points?|\bp\.?p\.?(?![a-z])|百分点|个点", re.IGNORECASE)
+
+
+def _in_points(text: str, stated: ValueAtom) -> bool:
+    """Is ``stated`` a difference of percentages in percentage points ("15 percentage points",
+    "15 pp", "5个百分点")? A proportion's difference is then 100 times smaller than stated."""
+    return stated.dim == "" and _POINTS.match(text[stated.end :].lstrip()) is not None
 
 
 def _compare(value: tuple[float, float], stated: ValueAtom, scale: ValueAtom | None, *,
-             percent_as_is: bool, bare_ambiguous: bool) -> tuple[bool, str] | None:
+             percent_as_is: bool, bare_ambiguous: bool, points: bool = False) -> tuple[bool, str] | None:
     """Does the formula's value (as stated, in base units) equal ``stated`` at its precision?
     Returns (True, the value the model then stands behind — a bare value in the Units' scale) or
     (False, the formula's value written like ``stated``); None when a bare stated value cannot be
     put in the unit-bearing formula's scale."""
     v_stated, v_base = value
-    multipliers = [100.0] if stated.dim == "percent" and not percent_as_is else [1.0, 100.0] if stated.dim == "percent" else [1.0]
+    hundredths = stated.dim == "percent" or points  # a percentage, or percentage points
+    multipliers = [100.0] if hundredths and not percent_as_is else [1.0]
     # each reading: (formula value, stated value, the stated unit's size, the value as vouched)
     readings: list[tuple[float, float, float, str]] = []
     for m in multipliers:

@@ -20,6 +20,8 @@ from citeproof.values.model_file import FormulaError, evaluate, read_model
 
 REVENUE = "# Source\nCloud revenue was $1.2 billion in fiscal 2023.\nHardware revenue was $0.8 billion in fiscal 2023.\n"
 MARKET = "# Source\nThe battery market was $50.0 billion in 2019 and $87.1 billion in 2023.\n"
+SHARES = ("# Source\nThe market was $12.0 billion in 2023.\nCompany A held a 30% share in 2023 and Company B 20%.\n"
+          "Response was 45% in Arm A and 30% in Arm B.\nThe list price of $100 rose by 5% in 2024.\n")
 TRIAL = "# Trial\nMedian time to progression: 13.5 months in Arm I.\nMedian time to progression: 15.0 months in Arm II.\n"
 
 
@@ -51,7 +53,8 @@ DIFFERENCE_MODEL = (
 def assess(tmp_path: Path, model: str, claim: str, anchor: str, *, kind_path: str = "models/m.md") -> list:
     """``claim`` citing ``anchor`` against a sources folder holding ``model`` and three evidence files."""
     root = tmp_path / "sources"
-    for rel, text in {kind_path: model, "evidence/s.md": REVENUE, "evidence/market.md": MARKET, "evidence/trial.md": TRIAL}.items():
+    for rel, text in {kind_path: model, "evidence/s.md": REVENUE, "evidence/market.md": MARKET, "evidence/trial.md": TRIAL,
+                      "evidence/shares.md": SHARES}.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     settings = Settings()
@@ -250,3 +253,32 @@ def test_a_bare_result_in_a_scale_the_checker_cannot_read_goes_to_the_judge(tmp_
     model = sum_model(last="Result: total = 2.0").replace("Units: USD billion", "Units: USD (bn, nominal)")
     [n] = assess(tmp_path, model, "Total revenue (USD bn, nominal) was 2.0.", "[model:m.md#L8]")
     assert n.state == "plausible" and "do not say what scale the bare value 2.0 is in" in n.why
+
+
+def share_model(formula: str, result: str, *, units: str = "USD billion") -> str:
+    return ("# Model: shares\n\n- market = $12.0 billion [evidence:shares.md#L2]\n- share_a = 30% [evidence:shares.md#L3]\n"
+            "- share_b = 20% [evidence:shares.md#L3]\n- orr_a = 45% [evidence:shares.md#L4]\n- orr_b = 30% [evidence:shares.md#L4]\n"
+            f"- price = $100 [evidence:shares.md#L5]\n- rise = 5% [evidence:shares.md#L5]\nFormula: {formula}\nUnits: {units}\n"
+            f"Result: {result}\n")
+
+
+@pytest.mark.parametrize(
+    ("formula", "good", "bad", "claim"),
+    [
+        # a percentage input is a proportion: 30% of $12.0 billion is $3.6 billion, never $360 billion
+        ("revenue = market * share_a", "revenue = $3.6 billion", "revenue = $360 billion", "Company A's revenue was {v}."),
+        ("new_price = price * (1 + rise)", "new_price = $105", "new_price = $600", "The new list price was {v}."),
+        # percentages added stay a percentage; a difference of percentages is in points
+        ("both = share_a + share_b", "both = 50%", "both = 0.5%", "Together they held {v} of the market."),
+        ("gap = orr_a - orr_b", "gap = 15 percentage points", "gap = 0.15 percentage points", "Response was {v} higher in Arm A."),
+        ("gap = (orr_a - orr_b) * 100", "gap = 15 percentage points", "gap = 1500 percentage points", "Response was {v} higher in Arm A."),
+    ],
+    ids=["share-of-amount", "price-rise", "sum-of-shares", "points", "points-times-100"],
+)
+def test_percentage_inputs_enter_a_formula_as_proportions(tmp_path, formula, good, bad, claim):
+    value = good.split(" = ")[1]
+    [n] = assess(tmp_path, share_model(formula, good), claim.format(v=value), "[model:m.md#L12]")
+    assert n.state == "supported", n.why
+    wrong = bad.split(" = ")[1]
+    [m] = assess(tmp_path / "bad", share_model(formula, bad), claim.format(v=wrong), "[model:m.md#L12]")
+    assert m.state == "missing" and "the formula gives" in (m.why or "")
