@@ -19,7 +19,7 @@ _MIN_SECRET_LEN = 6  # shorter env values would redact ordinary words
 
 _PATTERNS = (
     re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}"),
-    re.compile(r"\bsk-[A-Za-z0-9_-]{16,}"),
+    re.compile(r"(?i)\bsk-[A-Za-z0-9_-]{16,}"),
     re.compile(r"(?i)(authorization|x-api-key|api[_-]?key)(\"?\s*[:=]\s*\"?)[^\"'\s,}]+"),
 )
 
@@ -28,12 +28,14 @@ class Scrubber:
     def __init__(self, secret_env: Iterable[str] = ("OPENAI_API_KEY",), secrets: Iterable[str] = ()) -> None:
         values = [os.environ.get(name, "") for name in secret_env]
         values.extend(secrets)
-        # longest first so a key that contains another is removed whole
-        self._secrets = sorted({v for v in values if v and len(v) >= _MIN_SECRET_LEN}, key=len, reverse=True)
+        # longest first so a key that contains another is removed whole; in any letter case,
+        # since a server may echo it upper-cased
+        secrets = sorted({v for v in values if v and len(v) >= _MIN_SECRET_LEN}, key=len, reverse=True)
+        self._secrets = re.compile("|".join(map(re.escape, secrets)), re.IGNORECASE) if secrets else None
 
     def text(self, value: str) -> str:
-        for secret in self._secrets:
-            value = value.replace(secret, REDACTED)
+        if self._secrets is not None:
+            value = self._secrets.sub(REDACTED, value)
         value = _PATTERNS[0].sub(f"Bearer {REDACTED}", value)
         value = _PATTERNS[1].sub(REDACTED, value)
         return _PATTERNS[2].sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", value)

@@ -206,6 +206,9 @@ class OpenAIJudge:
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in exc.errors())
             return AttemptResult(error="schema_invalid", error_detail=problems[:500], **base)
+        # what the answer says reaches the report, the cache and the terminal: a server that
+        # echoes the key into its rationale or quote must not carry it there
+        answer = answer.model_copy(update={"rationale": self._scrub_all(answer.rationale), "quote": self._scrub_all(answer.quote)})
         checked = check_request_answer(answer, request)
         # The parsed answer stays on a failed check so the audit log shows what the model said;
         # ``error`` being set is what makes it unusable. (The runner checks it again: it is
@@ -219,12 +222,14 @@ class OpenAIJudge:
         )
 
     def _scrub(self, text: str | None) -> str | None:
+        """:meth:`_scrub_all`, cut to the length the log keeps."""
+        return None if text is None else _bounded(self._scrub_all(text))
+
+    def _scrub_all(self, text: str) -> str:
         """The audit log's scrubber (``audit.scrub``): this judge's key, then any bearer
         token, ``sk-`` key or ``api_key=`` value a server echoes back."""
-        if text is None:
-            return None
         key = self._client.api_key
-        return _bounded(Scrubber(secret_env=(), secrets=[key] if key and key != _NO_KEY else []).text(text))
+        return Scrubber(secret_env=(), secrets=[key] if key and key != _NO_KEY else []).text(text)
 
 
 def _bounded(text: str) -> str:

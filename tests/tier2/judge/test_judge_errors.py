@@ -176,9 +176,14 @@ def test_api_key_never_reaches_a_result():
         run_once(httpx.Response(500, json=echo)),
         run_once(httpx.Response(200, json=completion(json.dumps({"verdict": "x", "quote": SECRET_KEY, "rationale": ""})))),
         run_once(httpx.ConnectError(f"refused {SECRET_KEY}")),
+        # a valid answer whose rationale or quote repeats the key: it reaches the report and the cache
+        run_once(httpx.Response(200, json=completion(answer_json("not_enough_info", "", f"your key is {SECRET_KEY}")))),
+        run_once(httpx.Response(200, json=completion(answer_json("not_enough_info", SECRET_KEY.upper(), SECRET_KEY.upper())))),
     ]
     for result in results:
         assert SECRET_KEY not in result.model_dump_json()
+        assert SECRET_KEY.upper() not in result.model_dump_json()
+    assert results[4].answer is not None and results[4].answer.rationale == "your key is [REDACTED]"
     judge = make_judge()
     assert SECRET_KEY not in repr(judge) and SECRET_KEY not in json.dumps(
         {k: str(v) for k, v in vars(judge).items() if k != "_client"}
