@@ -65,7 +65,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     run_id = sem.get("run_id")
     base.update(log_path=str(log_path), run_id=run_id)
     if not log_path.is_file():
-        return CheckResult(ok=False, problems=[f"audit log not found: {log_path}"], **base)
+        return CheckResult(ok=False, unreadable=True, problems=[f"audit log not found: {log_path}"], **base)
 
     lines = read_log(log_path)
     problems = chain_problems(lines)

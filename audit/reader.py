@@ -79,11 +79,13 @@ def chain_problems(lines: list[LogLine]) -> list[Problem]:
 
 
 def resolve_log_path(log_path: str, report_path: Path) -> Path:
-    """An absolute path as is; a relative one from the current folder, else beside the report."""
+    """The recorded path (absolute since runs record it so; a relative one from the current
+    folder, else from the report's); failing that, the log of that name beside the report, so
+    a report and its log copied together to another machine still check."""
     p = Path(log_path)
-    if p.is_absolute():
-        return p
-    for candidate in (Path.cwd() / p, report_path.parent / p):
+    candidates = [p] if p.is_absolute() else [Path.cwd() / p, report_path.parent / p]
+    candidates.append(report_path.parent / p.name)
+    for candidate in candidates:
         if candidate.exists():
             return candidate
     return p

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.reader import ReportShapeError, load_audited_report, read_log, resolve_log_path
+from audit.reader import ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
 from audit.record import AuditRecord
 
 _STATUS_FOR = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
@@ -69,11 +69,13 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
         return ReplayResult(ok=True, problem=None, claims_replayed=0)
     log_path = resolve_log_path(str(sem.get("audit_log_path") or ""), report_path)
     if not log_path.is_file():
-        return ReplayResult(ok=False, problem=f"audit log not found: {log_path}")
+        return ReplayResult(ok=False, unreadable=True, problem=f"audit log not found: {log_path}")
     lines = read_log(log_path)
-    broken = next((ln for ln in lines if ln.record is None), None)
+    # verdicts re-derived from an edited, reordered or truncated log prove nothing
+    broken = next(iter(chain_problems(lines)), None)
     if broken is not None:
-        return ReplayResult(ok=False, problem=f"{log_path} line {broken.number}: {broken.problem}; run `citeproof audit check`")
+        return ReplayResult(ok=False, problem=f"{log_path} line {broken.line}: {broken.message}; the log is not intact, "
+                                               "so nothing is replayed (run `citeproof audit check`)")
     run_records = [ln.record for ln in lines if ln.record is not None and ln.record.run_id == sem.get("run_id")]
     derived = derive_verdicts(run_records)
     divergences = _compare(report.claims, derived)

@@ -22,7 +22,7 @@ import typer
 from typer.exceptions import TyperException
 
 from citeproof.errors import CiteproofError, InputError, ReportParseError, UsageError
-from citeproof.output_paths import check_writable
+from citeproof.output_paths import check_distinct, check_writable
 from citeproof.report_input import read_report
 from citeproof.report import VerificationReport, write_atomic
 
@@ -60,6 +60,10 @@ def _load_settings(config: Path | None):
         raw = json.loads(config.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise InputError(f"config not found: {config}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"config is not UTF-8 text: {config}") from None
+    except OSError as exc:  # a folder, no permission
+        raise InputError(f"config cannot be read: {config}: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"config is not valid JSON: {config}: line {exc.lineno}: {exc.msg}") from None
     try:
@@ -148,7 +152,7 @@ def verify(
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help="Judge answer cache (diskcache).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the judge cache.")] = False,
     excerpt_tokens: Annotated[int, typer.Option("--excerpt-tokens", min=32, help="Ceiling on excerpt tokens per judged claim (a claim citing several sources shares it among them).")] = 512,
-    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per judge request.")] = 30.0,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, max=3600, help="Seconds per judge request (0.1 to 3600).")] = 30.0,
     max_retries: Annotated[int, typer.Option("--max-retries", min=0, max=10, help="Retries per claim (each attempt counts against the budget).")] = 2,
     output_mode: Annotated[OutputModeOpt, typer.Option("--output-mode", help="Structured output: auto degrades json_schema → json_object → prompt.")] = OutputModeOpt.auto,
 ) -> None:
@@ -210,6 +214,10 @@ def verify(
     elif tier2:
         missing = " and ".join(n for n, v in (("--base-url", base_url), ("--model", model)) if not v)
         print(f"citeproof: --tier2 given without {missing}; the judge will not run", file=sys.stderr)
+    check_distinct(
+        {"--out": out, "--audit-log": tier2_options.audit_log if tier2_options else None},
+        {"report": report, "--config": config, "--retrieved": retrieved},
+    )
 
     options = VerifyOptions(
         mode=mode.value,

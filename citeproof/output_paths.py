@@ -8,6 +8,7 @@ names the flag and the path and exits 2 (input error) through :class:`InputError
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -31,3 +32,17 @@ def check_writable(flag: str, path: Path, *, folder: bool = False) -> None:
             pass
     except OSError as exc:
         raise InputError(f"{flag} {path}: cannot write in {where}: {exc.strerror or exc}") from None
+
+
+def check_distinct(outputs: dict[str, Path | None], inputs: dict[str, Path | None]) -> None:
+    """Raise InputError when an output would be written over an input or over another output
+    ("--out report.md" replaces the report with JSON; "--out x.json --audit-log x.json" pays the
+    judge and then overwrites its log). Paths are compared after symlinks and ".." resolve."""
+    seen: dict[str, str] = {}
+    for flag, path in [*inputs.items(), *outputs.items()]:
+        if path is None:
+            continue
+        real = os.path.realpath(path)
+        if real in seen:
+            raise InputError(f"{flag} {path} is the same file as {seen[real]}; give each its own path")
+        seen[real] = f"{flag} {path}" if flag.startswith("-") else f"the {flag} {path}"

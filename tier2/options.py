@@ -9,6 +9,7 @@ from typing import Literal
 
 import re
 
+import httpx
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 OutputModeOption = Literal["auto", "json_schema", "json_object", "prompt"]
@@ -27,7 +28,7 @@ class Tier2Options(BaseModel):
     cache_dir: Path | None = Field(None, description="diskcache directory; None = no cache (--no-cache).")
     concurrency: int = Field(1, ge=1, le=64, description="Requests in flight at once.")
     excerpt_tokens: int = Field(512, ge=32, description="Ceiling on excerpt tokens per judged claim (a claim citing several sources shares it among them).")
-    timeout_s: float = Field(30.0, gt=0, description="Seconds per request.")
+    timeout_s: float = Field(30.0, gt=0, le=3600, description="Seconds per request (at most an hour: an endless wait is no timeout).")
     max_retries: int = Field(2, ge=0, le=10, description="Retries per claim (see tier2/runner.py for which faults).")
     output_mode: OutputModeOption = Field("auto", description="auto steps json_schema → json_object → prompt on rejection.")
     temperature: float = Field(0.0, ge=0, le=2)
@@ -37,6 +38,10 @@ class Tier2Options(BaseModel):
     def _http_url(cls, value: str) -> str:
         if not re.match(r"https?://[^/\s]+", value):
             raise ValueError(f"base_url must be an http(s) URL such as http://127.0.0.1:8080/v1, got {value!r}")
+        try:
+            httpx.URL(value)  # what the client will parse: a bad host or port fails here, not mid-run
+        except httpx.InvalidURL as exc:
+            raise ValueError(f"base_url {value!r} is not a valid URL: {exc}") from None
         return value
 
     @field_validator("api_key_env")

@@ -35,6 +35,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -507,7 +508,9 @@ def run_jobs(
         calls_remaining=budget.remaining,
         call_budget=budget.limit,
         audit_log_entries=audit.entries - entries_before,
-        audit_log_path=str(audit.path),
+        # absolute: an auditor runs `audit check` from anywhere (a path as typed holds only
+        # from the folder the run started in)
+        audit_log_path=str(Path(audit.path).resolve()),
         run_id=audit.run_id,
         output_mode=judge.output_mode,
         model=judge.model,

@@ -67,10 +67,46 @@ def test_a_schema_invalid_line_is_named(judged_run):
     assert result.first_broken_line == 1 and "not schema-valid" in result.problems[0]
 
 
-def test_a_missing_log_fails(judged_run):
+def test_a_missing_log_fails_as_a_file_that_cannot_be_read(judged_run):
     report, log = judged_run
     log.unlink()
-    assert "not found" in check_report(report).problems[0]
+    checked, replayed = check_report(report), replay_report(report)
+    assert "not found" in checked.problems[0] and checked.unreadable
+    assert "not found" in (replayed.problem or "") and replayed.unreadable
+    runner = CliRunner()
+    assert [runner.invoke(audit_app, [cmd, str(report)]).exit_code for cmd in ("check", "replay")] == [2, 2]
+
+
+@pytest.mark.parametrize("damage", ["edit", "delete", "swap"])
+def test_replay_refuses_a_log_whose_chain_is_broken(judged_run, damage):
+    report, log = judged_run
+    lines = _lines(log)
+    if damage == "edit":  # a verdict the report agrees with, written over the logged one
+        data = json.loads(lines[5])
+        data["rationale"] = "edited afterwards"
+        lines[5] = json.dumps(data) + "\n"
+    elif damage == "delete":
+        del lines[0]
+    else:
+        lines[1], lines[2] = lines[2], lines[1]
+    log.write_text("".join(lines))
+    replayed = replay_report(report)
+    assert not replayed.ok and not replayed.unreadable
+    assert "the log is not intact" in (replayed.problem or "")
+    assert CliRunner().invoke(audit_app, ["replay", str(report)]).exit_code == 1
+
+
+def test_the_report_records_where_its_log_is_so_check_runs_from_anywhere(judged_run, tmp_path, monkeypatch):
+    report, log = judged_run
+    data = json.loads(report.read_text())
+    data["semantic_audit"]["audit_log_path"] = "runs/audit.jsonl"  # as an older report typed it
+    report.write_text(json.dumps(data))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    # not under the current folder, nor under the report's: the log of that name beside the report
+    assert check_report(report).ok
+    assert replay_report(report).ok
 
 
 def _edit_report(report: Path, **semantic) -> None:

@@ -88,3 +88,53 @@ def test_a_cache_that_is_not_a_database_stops_the_run_before_any_request(tmp_pat
     code, err = run(report, *flags, "--audit-log", str(audit), "--cache-dir", str(tmp_path / "cache"), capsys=capsys)
     assert code == 2 and err.startswith("citeproof: error: --cache-dir ") and "internal error" not in err
     assert not audit.exists()
+
+
+def test_an_out_path_over_the_report_is_refused_and_the_report_kept(tmp_path, report, capsys):
+    code, err = run(report, "--out", str(tmp_path / "." / "report.md"), capsys=capsys)
+    assert code == 2 and "--out" in err and "is the same file as the report" in err
+    assert report.read_text(encoding="utf-8") == BODY
+
+
+def test_one_path_for_the_report_and_the_audit_log_is_refused_before_judging(tmp_path, report, capsys):
+    same = tmp_path / "same.json"
+    code, err = run(report, "--out", str(same), *JUDGE, "--audit-log", str(same), capsys=capsys)
+    assert code == 2 and "--audit-log" in err and "is the same file as --out" in err
+    assert not same.exists(), "the judge stage ran although its log would be overwritten"
+
+
+def test_a_symlink_to_the_report_is_the_report(tmp_path, report, capsys):
+    (tmp_path / "link.json").symlink_to(report)
+    code, err = run(report, "--out", str(tmp_path / "link.json"), capsys=capsys)
+    assert code == 2 and "is the same file as the report" in err
+
+
+def test_distinct_paths_pass(tmp_path, report, capsys):
+    code, _ = run(report, "--out", str(tmp_path / "r.json"), *JUDGE, "--audit-log", str(tmp_path / "a.jsonl"), capsys=capsys)
+    assert code != 2
+
+
+@pytest.mark.parametrize(
+    ("flags", "named"),
+    [
+        (["--timeout", "inf", "--base-url", "http://127.0.0.1:9/v1"], "--timeout"),
+        (["--timeout", "5000", "--base-url", "http://127.0.0.1:9/v1"], "--timeout"),
+        (["--timeout", "0.5", "--base-url", "http://[::1"], "base_url"),
+    ],
+)
+def test_a_judge_option_that_cannot_work_is_a_usage_error(tmp_path, report, capsys, flags, named):
+    judge = ["--tier2", "--model", "m", "--max-retries", "0", "--no-cache", *flags]
+    code, err = run(report, *judge, "--audit-log", str(tmp_path / "a.jsonl"), capsys=capsys)
+    assert code == 2 and named in err and "internal error" not in err
+    assert not (tmp_path / "a.jsonl").exists()
+
+
+@pytest.mark.parametrize(("content", "said"), [(b"\xff\xfe\x00binary", "is not UTF-8 text"), (None, "cannot be read")])
+def test_a_config_that_cannot_be_read_is_an_input_error(tmp_path, report, capsys, content, said):
+    config = tmp_path / "config.json"
+    if content is None:
+        config.mkdir()
+    else:
+        config.write_bytes(content)
+    code, err = run(report, "--config", str(config), capsys=capsys)
+    assert code == 2 and said in err and "internal error" not in err

@@ -62,3 +62,7 @@ def test_verify_tier2_then_audit_check_and_replay(tmp_path: Path, monkeypatch):
         replayed = runner.invoke(audit_app, ["replay", "out/report.json"])
         assert replayed.exit_code == 0, replayed.output
     assert "MARKER" not in Path("out/audit.jsonl").read_text()
+    # the log is recorded where it is, not as typed: an auditor checks from any folder
+    assert sem["audit_log_path"] == str((tmp_path / "out" / "audit.jsonl").resolve())
+    monkeypatch.chdir(tmp_path / "sources")
+    assert CliRunner().invoke(audit_app, ["check", str(tmp_path / "out" / "report.json")]).exit_code == 0
