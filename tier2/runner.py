@@ -15,7 +15,7 @@ A Judge performs exactly one request per ``attempt``; everything around it lives
     transient by nature;
   - content faults — ``malformed_json``, ``schema_invalid``, ``truncated``, the answer
     check's ``quote_not_in_excerpt`` / ``quote_missing`` / ``quote_lacks_claim_numbers`` /
-    ``quote_in_planted_instruction`` —
+    ``quote_unrelated_to_claim`` / ``quote_in_planted_instruction`` —
     retry **once** (within ``max_retries``): a sampled glitch
     may not recur, but at temperature 0 the same prompt mostly gives the same answer, so
     more retries would only burn budget;
@@ -60,7 +60,7 @@ TRANSPORT_ERRORS = frozenset({"timeout", "rate_limited", "server_error", "connec
 CONTENT_ERRORS = frozenset(
     {
         "malformed_json", "schema_invalid", "truncated", "quote_not_in_excerpt", "quote_missing",
-        "quote_lacks_claim_numbers", "quote_in_planted_instruction",
+        "quote_lacks_claim_numbers", "quote_unrelated_to_claim", "quote_in_planted_instruction",
     }
 )
 MODE_REJECTED = "rejected_output_mode"

@@ -192,3 +192,34 @@ def test_a_marker_shaped_source_line_with_nothing_above_is_searched_as_text():
     text = 'Intro line\n[2 lines repeated from above: "nothing like this …"]'
     assert quote_in_excerpt("Intro line", text)
     assert quote_in_excerpt("2 lines repeated from above", text)
+
+
+UNRELATED = "Outcome Measurement:\nThe treatment was well tolerated and patients were cured.\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("The treatment cured every patient in the trial.", "Outcome Measurement:", UNRELATED),
+        ("总体缓解良好。", "Outcome Measurement:", UNRELATED),
+    ],
+    ids=["en", "zh"],
+)
+def test_a_supported_quote_about_something_else_is_refused(claim, quote, excerpt):
+    assert check("supported", quote, claim=claim, excerpt=excerpt) == (False, "quote_unrelated_to_claim")
+    # the same quote may still show that the excerpt says nothing of the kind
+    assert check("contradicted", quote, claim=claim, excerpt=excerpt) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        # a word in another form: its first five letters meet
+        ("Nearly half of the participants responded.", "a response in 54 of 120", "We saw a response in 54 of 120 people."),
+        ("The treatment cured every patient in the trial.", "patients were cured", UNRELATED),
+        ("客观缓解率较高。", "客观缓解率为45%", "本研究客观缓解率为45%。"),
+    ],
+    ids=["inflection", "en", "zh"],
+)
+def test_a_supported_quote_sharing_a_claim_word_passes(claim, quote, excerpt):
+    assert check("supported", quote, claim=claim, excerpt=excerpt) == (True, None)

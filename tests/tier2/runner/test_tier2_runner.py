@@ -288,10 +288,10 @@ class TestCache:
     def test_claim_id_and_run_settings_do_not_change_the_key(self, tmp_path: Path):
         cache = JudgeCache(tmp_path / "cache")
         with AuditWriter(tmp_path / "a.jsonl", fsync=False) as w:
-            run([make_request("c1", claim_text="Same text.")], ScriptedJudge(default=GOOD), w, cache=cache)
+            run([make_request("c1", claim_text="Same response text.")], ScriptedJudge(default=GOOD), w, cache=cache)
         judge = ScriptedJudge(default=GOOD)
         with AuditWriter(tmp_path / "a.jsonl", run_id="another-run", fsync=False) as w:
-            out = run([make_request("c9", claim_text="Same text.")], judge, w, cache=cache, max_retries=7, concurrency=3)
+            out = run([make_request("c9", claim_text="Same response text.")], judge, w, cache=cache, max_retries=7, concurrency=3)
         assert judge.call_count == 0 and out.cache_hits == 1
 
     def test_answers_cached_after_a_step_down_are_found_by_a_fresh_auto_judge(self, tmp_path: Path):
