@@ -24,7 +24,7 @@ from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
-from citeproof.values.lead_in import denying_lead_in
+from citeproof.values.lead_in import denying_lead_in, denying_source_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
@@ -168,6 +168,10 @@ def _meaning_differs(
     segment = table.texts[i]
     if table.inverted[i]:
         return f"the matching source line sits under an exclusion/contraindication header ('{place.headers[i]}')"
+    if (lead := denying_source_lead_in(_header_above(window, i))) is not None and lead.strip() != segment.strip():
+        return f"the source line sits under '{lead}', a lead-in that holds back the lines under it"
+    if _asked(segment, claim, atoms):
+        return "the source line asks it as a question; it does not state it"
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     if why := _year_from_heading_differs(ctx.claim, claim, segment):
@@ -208,6 +212,24 @@ def _meaning_differs(
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
     return None
+
+
+_QUESTION = re.compile(r"[^.!?;。！？；]*[?？]")
+
+
+def _asked(segment: str, claim: str, atoms: Sequence[ValueAtom]) -> bool:
+    """Does the segment ask what the claim states ("Was the response rate 45% in Arm A?")?
+    True when a question of it holds one of the claim's numbers, or, for a claim without
+    numbers, when the segment is a question and the claim is not."""
+    if claim.rstrip().endswith(("?", "？")):
+        return False
+    questions = _QUESTION.findall(segment)
+    if not questions:
+        return False
+    numbers = {a.raw for a in atoms if a.raw}
+    if not numbers:
+        return segment.rstrip().endswith(("?", "？"))
+    return any(n in q for q in questions for n in numbers)
 
 
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")

@@ -53,3 +53,24 @@ def _denies(text: str) -> bool:
         _list_words().search(clause) is not None and polarity(clause)[0]
         for clause in _CLAUSE_BREAK.split(low.rstrip(":： "))
     )
+
+
+def denying_source_lead_in(line: str) -> str | None:
+    """``line`` when it is a source's lead-in (a line ending in a colon) that holds back the
+    lines under it: one that denies them as a report's lead-in does (:func:`denying_lead_in`),
+    or any negated lead-in ("Endpoints not met:", "Not observed in any arm:"), or one that
+    frames them as retracted or hypothetical ("Hypotheses rejected by the final analysis:").
+    A source line under it restates the claim word for word and still does not assert it."""
+    text = line.strip()
+    if not text.endswith((":", "：")):
+        return None
+    low = text.lower()
+    if _denies(text) or polarity(low)[0] or _held_back_words().search(low):
+        return text
+    return None
+
+
+@lru_cache(maxsize=1)
+def _held_back_words() -> re.Pattern[str]:
+    frame = cue_document()["agreement_words"]["both_ways"]["frame"]
+    return words_pattern([w.lower() for group in ("retracted", "hypothesis", "unknown") for w in frame[group]])

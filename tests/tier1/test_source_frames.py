@@ -1,0 +1,82 @@
+"""A source line can state a figure only to deny, correct, doubt or ask it. Word for word the
+claim, it still does not assert it: CP105 leaves such a claim to the judge. Each case is a pair:
+the framed line holds the claim back, the plain line still passes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.evidence_sources import verify_citing
+
+PLAIN = "The response rate in Arm A was 45%."
+
+
+def status(tmp_path, source: str) -> tuple[str, str]:
+    """The claim's status and reasons, citing every line of ``source``."""
+    report = f"# Results\n\nThe response rate in Arm A was 45% [evidence:s.md#L1-L{source.count(chr(10)) + 1}].\n"
+    (claim,) = verify_citing(tmp_path, report, source).claims
+    return claim.status, " ".join([*(f.message for f in claim.reasons), *claim.undecided_reasons])
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("The response rate in Arm A was originally reported as 45% but was later revised to 32%.", "originally reported"),
+        ("It is a common misconception that the response rate in Arm A was 45%.", "misconception"),
+        ("Some commentators incorrectly stated that the response rate in Arm A was 45%.", "incorrectly"),
+        ("Dr. Smith argued that the response rate in Arm A was 45%, but the data showed 20%.", "argued that"),
+        ("Nobody believes the response rate in Arm A was 45%.", "nobody believes"),
+        ("Reviewers doubted that the response rate in Arm A was 45%.", "doubted"),
+        ("Investigators hoped the response rate in Arm A was 45%.", "hoped"),
+        ("Suppose the response rate in Arm A was 45%.", "suppose"),
+        ("The response rate in Arm A was 45%, a figure later shown to be a data-entry error.", "later shown to be"),
+        ("Investigators ruled out that the response rate in Arm A was 45%.", "ruled out"),
+    ],
+)
+def test_a_line_that_states_the_figure_to_deny_or_doubt_it_carries_nothing(tmp_path, source, said):
+    assert status(tmp_path / "plain", PLAIN) == ("pass", "")
+    got, why = status(tmp_path / "framed", source)
+    assert got == "undecided" and said in why
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The following were not observed in any arm:\n- The response rate in Arm A was 45%.",
+        "Myths:\n- The response rate in Arm A was 45%.\nFacts:\n- The response rate in Arm A was 32%.",
+        "Endpoints not met:\n- The response rate in Arm A was 45%.",
+        "Hypotheses rejected by the final analysis:\n- The response rate in Arm A was 45%.",
+    ],
+    ids=["negated-list", "myths", "not-met", "rejected"],
+)
+def test_a_source_line_under_a_lead_in_that_holds_it_back_carries_nothing(tmp_path, source):
+    got, why = status(tmp_path, source)
+    assert got == "undecided" and "a lead-in that holds back the lines under it" in why
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Efficacy outcomes:\n- The response rate in Arm A was 45%.",
+        "Facts:\n- The response rate in Arm A was 45%.",
+        "Myths:\n- Arm B did best.\nFacts:\n- The response rate in Arm A was 45%.",
+    ],
+    ids=["plain-lead-in", "facts", "the-nearest-lead-in-counts"],
+)
+def test_a_source_line_under_a_plain_lead_in_still_passes(tmp_path, source):
+    assert status(tmp_path, source) == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["Was the response rate in Arm A 45%?", "Q: Was the response rate in Arm A 45%? A: No, it was 30%."],
+    ids=["question", "question-and-answer"],
+)
+def test_a_source_that_asks_the_figure_does_not_state_it(tmp_path, source):
+    got, why = status(tmp_path, source)
+    assert got == "undecided" and "asks it as a question" in why
+
+
+def test_a_question_elsewhere_on_the_line_does_not_hold_back_the_stated_figure(tmp_path):
+    source = "Why did Arm B do worse? The response rate in Arm A was 45%."
+    assert status(tmp_path, source) == ("pass", "")
