@@ -141,8 +141,11 @@ def _meaning_differs(
     """Why segment ``i``, which holds the claim's numbers and words, still does not say what
     the claim says — the first of these, in order — or None:
 
-    * it sits under an exclusion/contraindication header (it states what must NOT hold), or the
-      report lists the claim under such a heading and the source line is not under one;
+    * it sits under an exclusion/contraindication header (it states what must NOT hold), or under a
+      lead-in that holds its lines back ("Myths:", "Endpoints not met:":
+      ``citeproof.values.lead_in.denying_source_lead_in``), or it asks the claim's figure as a
+      question; or the report lists the claim under an exclusion heading and the source line is not
+      under one;
     * its numbers or names are paired with other subjects, or one of its numbers backs two of the
       claim's (``citeproof.values.binding``);
     * the claim lists only part of its list of days or arms (``citeproof.values.listed_members``), or
