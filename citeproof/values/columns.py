@@ -16,9 +16,10 @@ the headers from ``Claim.columns``:
 
 Only label-like names count as header subjects: capitalisation does not ("Objective Response
 Rate", "Experimental Arm" are title case, not names). A header subject the line does not name
-leaves the row to the judge only where the pairing is open: two or more columns name subjects
-and the line gives more than one value of the cell's kind. It never fails a row: CP105 only
-decides whether a line carries it.
+leaves the row to the judge where the pairing is open: the line gives more than one value of the
+cell's kind (a source table row "| ORR | 45% | 30% |" under its own "Arm A | Arm B" header: the
+line alone never says which value is Arm A's). It never fails a row: CP105 only decides whether a
+line carries it.
 """
 
 from __future__ import annotations
@@ -268,7 +269,7 @@ def read_columns(
             if len({_key(v) for v in same_kind}) < 2:
                 every = False  # nothing to confuse it with, and nothing that pairs it either
                 continue
-            if not named and len(headed) >= 2:
+            if not named and not _row_label_binds(columns, headed_ids, extra, seg_low, found, compared):
                 return (f"the column '{column.header}' names '{subjects[0]}', which the source line does not, "
                         f"and the line has more than one value {compared.raw} could be"), False
             paired = False
@@ -279,6 +280,36 @@ def read_columns(
                 paired = paired or theirs is not None
             every = every and paired
     return None, every
+
+
+def _row_label_binds(
+    columns: Sequence[TableColumn], headed_ids: set[int], extra: list[str], seg_low: str,
+    found: Sequence[ValueAtom], value: ValueAtom,
+) -> bool:
+    """Does a subject the row's own cells name ("At week 12 …" in its label) stand in the line
+    with ``value`` as its only value of that kind, between it and the line's next (or previous)
+    subject? Then the line says whose the value is ("40% at week 12, 35% at week 24"), even
+    though the column's subject is not in it. A subject followed by several values ("Week 12 |
+    45% | 30%") binds none of them: which column is whose is the source header's to say."""
+    line_subjects = header_subjects(seg_low, extra)
+    spans = sorted({(at, at + len(s)) for s in line_subjects for at in _places(s, seg_low)})
+    same = [v for v in found if v.dim == value.dim and v.kind == value.kind
+            and not any(v.start < b and a < v.end for a, b in spans)]
+    for column in columns:
+        if id(column) in headed_ids or not column.cell:
+            continue
+        for subject in header_subjects(column.cell, extra):
+            for at in _places(subject, seg_low):
+                k = spans.index((at, at + len(subject))) if (at, at + len(subject)) in spans else None
+                if k is None:
+                    continue
+                after = (spans[k][1], spans[k + 1][0] if k + 1 < len(spans) else sys.maxsize)
+                before = (spans[k - 1][1] if k else 0, spans[k][0])
+                for lo, hi in (after, before):
+                    side = [v for v in same if lo <= v.start and v.end <= hi]
+                    if len(side) == 1 and relate(value, side[0]) == "supported":
+                        return True
+    return False
 
 
 def _paired(own: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]], values: Sequence[ValueAtom]) -> ValueAtom | None:

@@ -256,3 +256,28 @@ def test_a_dash_for_an_empty_cell_is_no_mark(tmp_path):
     source = "# S\n\nThe objective response rate was 40%.\n"
     report = table(["Measure", "Arm A", "Arm B"], ["Objective response rate", f"40% {A}", "-"])
     assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]
+
+
+# ---- a source table row under its own header (rt13a) -------------------------------------------
+
+SOURCE_TABLE = "# S\n\n| Endpoint | Arm A | Arm B |\n|---|---|---|\n| ORR | 45% | 30% |\n| ORR at week 12 | 45% | 30% |\n"
+
+
+@pytest.mark.parametrize(
+    ("header", "row"),
+    [
+        (["Endpoint", "Arm A"], ["ORR", "30% [evidence:s.md#L5]"]),  # Arm B's 30% given to Arm A
+        (["Endpoint", "Arm B"], ["ORR", "45% [evidence:s.md#L5]"]),
+        (["Endpoint", "Arm A"], ["ORR at week 12", "45% [evidence:s.md#L6]"]),  # a row label followed by two values binds neither
+    ],
+    ids=["a-takes-b", "b-takes-a", "label-before-two-values"],
+)
+def test_a_value_from_a_source_table_row_is_not_bound_to_the_report_column_by_the_line_alone(tmp_path, header, row):
+    out = statuses(tmp_path, SOURCE_TABLE, table(header, row))
+    assert out[0][0] == "undecided" and "which the source line does not" in out[0][1]
+
+
+def test_a_row_label_that_places_its_value_in_the_line_still_binds_it(tmp_path):
+    source = "# S\n\nThe objective response rate was 35% at week 24 and 40% at week 12.\n"
+    report = table(["Measure", "Arm A"], [f"Objective response rate at week 12 {A}", "40%"])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]

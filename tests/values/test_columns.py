@@ -189,14 +189,19 @@ def test_a_unit_header_value_is_compared_in_its_unit():
     assert "the source gives 'arm b' 25%" in columns_bind_differently(swapped, SOURCE)  # type: ignore[operator]
 
 
-def test_an_absent_header_subject_is_open_only_where_columns_compete_for_several_values():
+def test_an_absent_header_subject_is_open_where_the_line_gives_several_values_of_its_kind():
     two_values = "The objective response rate was 40% in group 1 and 25% in group 2."
     compared = cols(("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "25%"))
     assert "which the source line does not" in columns_bind_differently(compared, two_values)  # type: ignore[operator]
-    # one subject column labels the whole table: nothing in the row competes for the values
-    assert columns_bind_differently(cols(("Measure", "ORR"), ("Arm A", "40%")), two_values) is None
+    # one subject column: the line still gives two values and never says which is Arm A's
+    # (rt13a: "| ORR | 30% |" under "Arm A" passed on a source row "| ORR | 45% | 30% |"
+    # whose 30% sits under "Arm B" in the source's header)
+    alone = columns_bind_differently(cols(("Measure", "ORR"), ("Arm A", "40%")), two_values)
+    assert alone is not None and "which the source line does not" in alone
+    assert columns_bind_differently(cols(("Endpoint", "ORR"), ("Arm A", "30%")), "| ORR | 45% | 30% |") is not None
     # one value of the kind in the line: nothing to confuse it with
     assert columns_bind_differently(compared, "The objective response rate was 40%.") is None
+    assert columns_bind_differently(cols(("Measure", "ORR"), ("Arm A", "40%")), "The objective response rate was 40%.") is None
 
 
 def test_headers_without_subjects_bind_nothing():
