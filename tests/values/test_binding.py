@@ -503,3 +503,21 @@ def test_a_borrowed_time_point_is_undecided_and_the_stated_one_passes(tmp_path):
     claims = verify_pairs(tmp_path, pairs)
     assert [c.status for c in claims] == ["undecided", "pass"] * len(_BORROWED_LABEL)
     assert all("the source gives" in " ".join(c.undecided_reasons) for c in claims[::2])
+
+
+@pytest.mark.parametrize(
+    ("source", "earlier", "current"),
+    [
+        ("FY2023 revenue was $1.2 billion, up from $1.0 billion in FY2022.", "FY2022 revenue was $1.2 billion.", "FY2023 revenue was $1.2 billion."),
+        ("In 2023, revenue was $1.2 billion, up from $1.0 billion in 2022.", "In 2022, revenue was $1.2 billion.", "In 2023, revenue was $1.2 billion."),
+        ("Q4 revenue was $50 million, up from $40 million in Q3.", "Q3 revenue was $50 million.", "Q4 revenue was $50 million."),
+        ("FY2023 revenue was $1.0 billion, down from $1.2 billion in FY2022.", "FY2022 revenue was $1.0 billion.", "FY2023 revenue was $1.0 billion."),
+        ("FY2023 revenue was $300 million, an increase from $250 million in FY2022.", "FY2022 revenue was $300 million.", "FY2023 revenue was $300 million."),
+    ],
+    ids=["fy", "in-year", "quarter", "down-from", "an-increase-from"],
+)
+def test_a_change_from_an_earlier_period_binds_each_figure_to_its_period(source, earlier, current):
+    # rt13b: "up from … in FY2022" was read as one clause, so FY2022 took FY2023's figure
+    why = differs(earlier, source)
+    assert why is not None and "the source gives" in why
+    assert differs(current, source) is None
