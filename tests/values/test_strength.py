@@ -199,3 +199,22 @@ def test_a_forecast_written_with_a_clitic_is_a_forecast(source):
     # review: "'ll" stood behind a letter boundary it can never have ("we'll"), so it never matched
     assert forecast_as_fact("Revenue reached $5 billion in 2030.", source) is not None
     assert forecast_as_fact("We'll reach $5 billion in 2030.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "word"),
+    [
+        ("2023年市场规模为120亿元。", "2023年线上市场规模为120亿元。", "线上"),
+        ("2023年市场规模为120亿元。", "2023年华东地区市场规模为120亿元。", "华东"),
+        ("2023年市场规模为120亿元。", "2023年一线城市市场规模为120亿元。", "一线城市"),
+        ("2023年SaaS市场规模为120亿元。", "2023年中小企业SaaS市场规模为120亿元。", "中小企业"),
+        ("2023年白酒市场规模为120亿元。", "2023年高端白酒市场规模为120亿元。", "高端"),
+        ("公司2023财年营收为50亿元。", "公司2023财年上半财年营收为50亿元。", "上半财年"),
+        ("FY2023 revenue was $50 million.", "1H FY2023 revenue was $50 million.", "1h"),
+        ("FY2023 revenue was $50 million.", "9M FY2023 revenue was $50 million.", "9m"),
+    ],
+)
+def test_a_market_segment_region_or_part_year_the_claim_drops_is_named(claim, source, word):
+    # rt13b: a segment's, a region's or half a year's figure given as the whole market's or year's
+    assert stronger_than_source(claim, source) == f"the source restricts it ('{word}'); the claim does not"
+    assert stronger_than_source(source, source) is None  # kept, it restricts both alike
