@@ -783,6 +783,11 @@ def _set_count_unwritten(atom: ValueAtom, windows: Sequence[SourceWindow]) -> bo
     "every 2 weeks" is no count of "the two cohorts"."""
     words = [w for w, v in lexicon().number_words.items() if v == atom.number]
     forms = "|".join([re.escape(f"{atom.number:g}"), *map(re.escape, words)])
+    if atom.counts_set and not atom.counts_set.isascii():
+        # any count of that measure word ("两家", "3 家"): a source that counts the set holds the
+        # claim's count to its own, so "三家" against "两家" stays missing
+        written = re.compile(rf"(?:\d+|[一二两三四五六七八九十])\s*{re.escape(atom.counts_set)}")
+        return not any(written.search(window.text) for window in windows)
     written = re.compile(rf"(?<![\w.])(?:{forms})\s+{re.escape(atom.counts_set or '')}", re.IGNORECASE)
     return not any(written.search(window.text) for window in windows)
 

@@ -1082,6 +1082,10 @@ class _Scanner:
         ):
             m = _WORD_AFTER.match(low, pos)
             counts_set = m.group(1) if m else ""
+        elif self.mode == "claim" and not dim and not derived and qualifier is None and high is None \
+                and number <= 10 and (m := self.lex.zh_set_measure.match(low, pos)) is not None \
+                and self.lex.zh_set_count.search(low[max(0, nstart - 30):nstart]) is not None:
+            counts_set = m.group(0)  # "A公司和B公司2家": counts the members the claim lists
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",

@@ -72,6 +72,8 @@ class Lexicon:
     after_no_quantifiers: frozenset[str]  # number words that make a quantifier after "no" ("no one", "no two")
     set_count_before: re.Pattern[str]  # a word that makes a spelled number count a set in view ("the two cohorts")
     set_count_after: re.Pattern[str]  # words that make a number count kinds of a listed set ("3 different drugs")
+    zh_set_count: re.Pattern[str]  # a Chinese list right before a count of its members ("A公司和B公司" before "2家")
+    zh_set_measure: re.Pattern[str]  # the measure word of such a count
     scale_words: dict[str, float]
     scale_word_re: re.Pattern[str]
     scale_letters: dict[str, float]
@@ -257,6 +259,8 @@ def lexicon() -> Lexicon:
         after_no_quantifiers=frozenset(words_doc["quantifier_after_no"]["words"]),
         set_count_before=re.compile(r"(?<![a-z])(?:" + _alternation(words_doc["set_counts"]["before"]) + r")\s$"),
         set_count_after=re.compile(r"\s(?:" + _alternation(words_doc["set_counts"]["kinds_after"]) + r")(?![a-z])"),
+        zh_set_count=_zh_listed_before(words_doc["set_counts"]["zh_listed"]),
+        zh_set_measure=re.compile(_alternation(words_doc["set_counts"]["zh_listed"]["measure_words"])),
         scale_words=scale_words,
         scale_word_re=scale_word_re,
         scale_letters=scale_letters,
@@ -299,3 +303,10 @@ def _per_unit_before_re(doc: dict, aliases: list[str]) -> re.Pattern[str]:
         r"(?:" + _alternation(doc["markers"]) + r")\s?(?P<unit>" + _alternation(aliases) + r")"
         r"\s?(?:" + _alternation(doc["fillers"]) + r")?\s?(?:" + _alternation(doc.get("verbs", [])) + r")?\s?$"
     )
+
+
+def _zh_listed_before(doc: dict) -> re.Pattern[str]:
+    """Members joined by a joiner, ending right where the count starts: "A公司和B公司" (searched
+    with ``$`` at the count's start), never with a word such as 共 or 各 between."""
+    member = r"[^\s，,。；;：:（）()\d" + "".join(doc["not_before"]) + r"]{1,12}"
+    return re.compile(rf"{member}(?:{_alternation(doc['joiners'])}){member}$")

@@ -88,3 +88,30 @@ def test_a_set_count_the_source_writes_is_compared_as_a_count(tmp_path, claim, s
 def test_only_a_number_counting_a_listed_set_is_marked(text, counts_set):
     (atom,) = extract_atoms(text, mode="claim")
     assert (atom.counts_set is not None) is counts_set
+
+
+ZH_SOURCE = "# S\n\nA公司和B公司合计市场份额为60%。\n"
+
+
+@pytest.mark.parametrize("claim", ["A公司和B公司两家合计市场份额为60%。", "A公司、B公司2家合计市场份额为60%。"])
+def test_a_chinese_count_right_after_the_members_it_counts_is_left_to_the_judge(tmp_path, claim):
+    # rt13b: "两家" read as a 2 the source never writes failed a correct report
+    out = verify_against(tmp_path, ZH_SOURCE, cited_report(claim, anchor="[evidence:s.md#L3]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided", checked.reasons
+    assert [n.state for n in checked.numbers if n.normalised.startswith("2")] == ["plausible"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("A组和B组共21名患者入组。", "# S\n\nA组和B组共19名患者入组。\n"),  # a word between: a count of patients
+        ("A组和B组各21名患者。", "# S\n\nA组和B组各19名患者。\n"),
+        ("A公司和B公司三家合计市场份额为60%。", "# S\n\nA公司和B公司两家合计市场份额为60%。\n"),  # the source counts them otherwise
+        ("A公司和B公司12家合计市场份额为60%。", "# S\n\nA公司和B公司合计市场份额为60%。\n"),  # more than ten: a count
+    ],
+)
+def test_a_chinese_count_that_is_no_set_count_or_that_the_source_writes_otherwise_still_fails(tmp_path, claim, source):
+    out = verify_against(tmp_path, source, cited_report(claim, anchor="[evidence:s.md#L3]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "fail", [n.state for n in checked.numbers]
