@@ -169,6 +169,10 @@ def test_clinical_language_does_not_fire(text):
         "安全性数据暂缺，待后续随访结果公布。",
         "后续补充分析显示获益在各亚组中一致。",
         "上市申请待补充资料后重新提交。",
+        # rt13d: a report relaying what a source says will happen later, and a worker in a plant
+        "Enrollment is expected to be completed later in 2025.",
+        "总生存期数据尚未成熟，待后续公布。",
+        "Benzene exposure was highest for the downstream worker at the filling line (2.1 ppm).",
     ],
 )
 def test_clinical_and_regulatory_prose_is_not_deferral(text):
@@ -187,6 +191,9 @@ def test_clinical_and_regulatory_prose_is_not_deferral(text):
         "安全性数据暂缺，待后续补充。",
         "后续补充分析。",
         "上市申请资料待补充。",
+        "The remaining rows will be completed later.",
+        "The downstream worker will compute the market size.",
+        "该部分结论待后续完善。",
     ],
 )
 def test_deferral_twins_of_clinical_prose_still_block(text):
