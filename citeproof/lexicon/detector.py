@@ -136,10 +136,10 @@ class DrugDetector:
 
     def _readings(self, text: str, owner: object | None) -> tuple[tuple[str, frozenset[str]], ...]:
         """The folded text with its tokens, and, when a word is hyphenated across a line break
-        (a PDF's "pem-⏎brolizumab"), the text with those words rejoined. Both are kept: the
-        rejoined reading alone would lose a compound split at its own hyphen
-        ("trastuzumab-⏎deruxtecan" names two words). ``owner`` (e.g. the SourceDocument)
-        lets repeated checks against one long source fold it once."""
+        (a PDF's "sampli-⏎zumab"), the text with those words rejoined. Both are kept: the
+        rejoined reading alone would lose a compound split at its own hyphen (a conjugate
+        "samplizumab-⏎vedotin" names two words). ``owner`` (e.g. the SourceDocument) lets
+        repeated checks against one long source fold it once."""
         if owner is None:
             return _readings(text)
         cached = self._fold_cache.get(id(owner))
