@@ -345,11 +345,13 @@ def _compare(value: tuple[float, float], stated: ValueAtom, scale: ValueAtom | N
     multipliers = [100.0] if hundredths and not percent_as_is else [1.0]
     # each reading: (formula value, stated value, the stated unit's size, the value as vouched)
     readings: list[tuple[float, float, float, str]] = []
+    # a bare stated value is in the Units' scale ("Result: tam = 500" under "Units: 亿元" is 500亿元),
+    # also when the formula itself scaled it there ("… / 100000000")
+    in_units = re.sub(r"(?<![\d.])1(?![\d.])", stated.raw, scale.raw, count=1) if stated.is_bare and not points and scale is not None else None
     for m in multipliers:
-        readings.append((v_stated * m, stated.number, 1.0, stated.raw))
-        readings.append((v_base * m, stated.number * stated.factor, stated.factor, stated.raw))
-        if stated.is_bare and scale is not None:
-            in_units = re.sub(r"(?<![\d.])1(?![\d.])", stated.raw, scale.raw, count=1)
+        readings.append((v_stated * m, stated.number, 1.0, in_units or stated.raw))
+        readings.append((v_base * m, stated.number * stated.factor, stated.factor, in_units or stated.raw))
+        if in_units is not None and scale is not None:
             readings.append((v_stated * m, stated.number * scale.number, scale.number, in_units))
             readings.append((v_base * m, stated.number * scale.number * scale.factor, scale.number * scale.factor, in_units))
     for fv, sv, size, vouched in readings:

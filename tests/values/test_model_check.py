@@ -282,3 +282,21 @@ def test_percentage_inputs_enter_a_formula_as_proportions(tmp_path, formula, goo
     wrong = bad.split(" = ")[1]
     [m] = assess(tmp_path / "bad", share_model(formula, bad), claim.format(v=wrong), "[model:m.md#L12]")
     assert m.state == "missing" and "the formula gives" in (m.why or "")
+
+
+TAM_SOURCE = "# Source\n预计2030年目标用户为5000万。\n每位用户年均支出为1000元。\n"
+
+
+@pytest.mark.parametrize(("stated", "claim", "state"), [
+    ("500", "2030年市场规模将达500亿元。", "supported"),  # a bare result is in the Units' scale
+    ("500", "2030年市场规模将达500元。", "missing"),  # … never in the base unit
+    ("600", "2030年市场规模将达600亿元。", "missing"),
+])
+def test_a_bare_result_the_formula_scales_is_read_in_the_units_line(tmp_path, stated, claim, state):
+    # rt13b: "Formula: tam = users * arpu / 100000000", "Units: 亿元", "Result: tam = 500" failed a true 500亿元
+    model = ("# Model: TAM\n\n- users = 5000万 [evidence:tam.md#L2]\n- arpu = 1000元 [evidence:tam.md#L3]\n"
+             f"Formula: tam = users * arpu / 100000000\nUnits: 亿元\nResult: tam = {stated}\n")
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "tam.md").write_text(TAM_SOURCE, encoding="utf-8")
+    [n] = assess(tmp_path, model, claim, "[model:m.md#L7]")
+    assert n.state == state, n.why
