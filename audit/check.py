@@ -5,11 +5,16 @@ intact, this run's line count equals ``semantic_audit.audit_log_entries``, the b
 arithmetic adds up (each request line spends exactly one call, a cache hit none;
 ``calls_remaining = call_budget - calls``; the calls reserved are exactly the top
 ``calls`` of the budget, so none was spent twice) and every claim's audit sequences point
-at its own lines. The first broken line is named.
+at its own lines, the run's last line is the head the report recorded (``audit_log_head``:
+a log rewritten and re-chained afterwards no longer ends there), and the report's headline
+(verdict, exit code, ``would_block``, totals) follows from its own claims and rules. The first
+broken line is named.
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +38,8 @@ class CheckResult(BaseModel):
     unreadable: bool = False  # the report file itself could not be read as JSON: an input error, not a failed check
 
     def summary(self) -> str:
+        if self.ok and self.log_path is None:
+            return f"ok: {self.report_path}: its headline follows from its claims" + (f" ({self.note})" if self.note else "")
         if self.ok:
             return (
                 f"ok: {self.log_path}: {self.lines} line(s), {self.run_entries} for run {self.run_id}; "
@@ -54,6 +61,9 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     except (OSError, ValueError) as exc:
         return CheckResult(ok=False, unreadable=True, problems=[f"cannot read report as JSON: {exc}"], **base)
     sem = report.semantic_audit
+    headline = _headline_problems(json.loads(report_path.read_text(encoding="utf-8")))
+    if headline:
+        return CheckResult(ok=False, problems=[str(p) for p in headline], **base)
     if not sem.get("enabled"):
         if sem.get("audit_log_path"):
             return CheckResult(ok=False, problems=["semantic_audit names a log but enabled is false"], **base)
@@ -71,6 +81,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     problems = chain_problems(lines)
     run_lines = [ln for ln in lines if ln.record is not None and ln.record.run_id == run_id]
     problems += _count_problems(sem, run_lines)
+    problems += _head_problems(sem, run_lines)
     problems += _budget_problems(sem, run_lines)
     problems += _claim_problems(report.claims, run_lines)
     line_numbers = [p.line for p in problems if p.line is not None]
@@ -92,6 +103,55 @@ def _count_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Probl
     if expected != len(run_lines):
         problems.append(Problem(None, f"report says audit_log_entries={expected}, the log holds {len(run_lines)} line(s) for run {sem.get('run_id')}"))
     return problems
+
+
+_EXIT_CODES = {"pass": 0, "blocked": 1, "incomplete": 3}
+
+
+def _headline_problems(raw: dict[str, Any]) -> list[Problem]:
+    """Does the report's headline follow from its claims, rules and findings, as the pipeline
+    derives it? A report edited to read PASS over a failed claim is caught here. (A file with
+    no verdict is not a whole report; there is no headline to hold.)"""
+    verdict = raw.get("verdict")
+    if verdict is None:
+        return []
+    claims = [c for c in raw.get("claims") or [] if isinstance(c, dict)]
+    statuses = Counter(c.get("status") for c in claims)
+    problems = []
+    totals = raw.get("totals") if isinstance(raw.get("totals"), dict) else {}
+    for field, want in (("claims", len(claims)), ("passed", statuses["pass"]), ("failed", statuses["fail"]),
+                        ("undecided", statuses["undecided"]), ("unverified", statuses["unverified"])):
+        if field in totals and totals[field] != want:
+            problems.append(Problem(None, f"totals.{field} is {totals[field]}, the claims hold {want}"))
+    if "verified_count" in raw and raw["verified_count"] != statuses["pass"]:
+        problems.append(Problem(None, f"verified_count is {raw['verified_count']}, {statuses['pass']} claim(s) pass"))
+    blocking = statuses["fail"] or any(isinstance(t, dict) and (t.get("blocked") or 0) > 0 for t in raw.get("rules") or []) \
+        or any(isinstance(f, dict) and f.get("severity") == "critical" for f in raw.get("findings") or [])
+    open_claims = statuses["undecided"] or statuses["unverified"]
+    derived = "blocked" if blocking else "incomplete" if open_claims else None
+    if derived is not None and verdict != derived:
+        problems.append(Problem(None, f"verdict is {verdict!r}, but its claims and rules make it {derived!r}"))
+    if "would_block" in raw and raw["would_block"] != (verdict != "pass"):
+        problems.append(Problem(None, f"would_block is {raw['would_block']} for verdict {verdict!r}"))
+    expected_exit = 0 if raw.get("mode") == "report" else _EXIT_CODES.get(verdict)
+    if "exit_code" in raw and raw["exit_code"] != expected_exit:
+        problems.append(Problem(None, f"exit_code is {raw['exit_code']}, verdict {verdict!r} in {raw.get('mode')} mode gives {expected_exit}"))
+    return problems
+
+
+def _head_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:
+    """The run's last line must be the one the report recorded: a chain can be recomputed by
+    anyone who edits the log, but not without the report's head changing too."""
+    head = sem.get("audit_log_head")
+    if not run_lines:
+        return [] if head is None else [Problem(None, f"report records audit_log_head {head[:12]}…, the log holds no line of its run")]
+    last = run_lines[-1]
+    if head is None:
+        return [Problem(None, "report records no audit_log_head: the log cannot be held to the run that wrote it")]
+    if last.record is not None and last.record.hash != head:
+        return [Problem(last.number, f"the run's last line has hash {last.record.hash[:12]}…, the report recorded {str(head)[:12]}…: "
+                                     "the log was rewritten after the run")]
+    return []
 
 
 def _budget_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:

@@ -115,6 +115,7 @@ class AuditWriter:
         self._known_size = os.fstat(self._fh.fileno()).st_size
         self._writer = jsonlines.Writer(self._fh, flush=True, dumps=canonical_json)
         self.entries = 0  # lines written by this writer (= this run)
+        self.last_hash: str | None = None  # the hash of the last line this writer wrote: the run's head
 
     def write(self, **fields: Any) -> AuditRecord:
         """Append one record. ``fields`` are everything except the chain and bookkeeping fields."""
@@ -150,7 +151,7 @@ class AuditWriter:
         if self._fsync:
             os.fsync(self._fh.fileno())
         self._sequence += 1
-        self._prev_hash = data["hash"]
+        self._prev_hash = self.last_hash = data["hash"]
         self.entries += 1
         return record
 

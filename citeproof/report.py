@@ -91,6 +91,11 @@ class SemanticAudit(Frozen):
     enabled: bool
     audit_log_path: str | None = None
     audit_log_entries: int = 0
+    audit_log_head: str | None = Field(
+        default=None,
+        description="Hash of the last line this run wrote to the audit log. `audit check` holds the log to it: a log "
+        "rewritten and re-chained after the run no longer ends where its report says.",
+    )
     call_budget: int = 0
     calls_made: int = 0
     calls_remaining: int = 0

@@ -118,6 +118,7 @@ class Tier2Outcome(Frozen):
     call_budget: int
     audit_log_entries: int = Field(description="Lines this run wrote to the audit log (calls + cache hits).")
     audit_log_path: str
+    audit_log_head: str | None = Field(default=None, description="Hash of the last line this run wrote.")
     run_id: str
     output_mode: str
     model: str
@@ -134,6 +135,7 @@ class Tier2Outcome(Frozen):
             enabled=True,
             audit_log_path=audit_log_path or self.audit_log_path,
             audit_log_entries=self.audit_log_entries,
+            audit_log_head=self.audit_log_head,
             call_budget=self.call_budget,
             calls_made=self.calls_made,
             calls_remaining=self.calls_remaining,
@@ -511,6 +513,7 @@ def run_jobs(
         # absolute: an auditor runs `audit check` from anywhere (a path as typed holds only
         # from the folder the run started in)
         audit_log_path=str(Path(audit.path).resolve()),
+        audit_log_head=audit.last_hash,
         run_id=audit.run_id,
         output_mode=judge.output_mode,
         model=judge.model,

@@ -143,7 +143,8 @@ def test_budget_arithmetic_on_a_line_is_checked(judged_run, tmp_path):
     log.write_text("".join(out))
     result = check_report(report)
     assert not result.ok and result.first_broken_line == 2
-    assert "spent 0 call(s)" in result.problems[0]
+    assert any("spent 0 call(s)" in p for p in result.problems)
+    assert any("the log was rewritten after the run" in p for p in result.problems)
 
 
 def test_a_report_without_the_judge_checks_trivially(tmp_path):
@@ -326,7 +327,7 @@ def test_a_call_reserved_twice_is_caught_even_when_each_line_spends_one(judged_r
     _rechain(log, reuse_first_reservation)
     result = check_report(report)
     assert not result.ok
-    assert result.problems == ["budget reservations are not exactly 20..15 (a call reserved twice or outside the budget)"]
+    assert "budget reservations are not exactly 20..15 (a call reserved twice or outside the budget)" in result.problems
 
 
 def test_a_claim_pointing_at_another_claims_line_is_caught(judged_run):
@@ -370,3 +371,64 @@ def test_a_report_that_is_not_json_is_an_input_error_not_a_failed_check(judged_r
     report, log = judged_run
     log.write_text(log.read_text().replace('"attempt":1', '"attempt":7', 1))
     assert CliRunner().invoke(audit_app, ["check", str(report)]).exit_code == 1
+
+
+def test_a_log_rewritten_and_rechained_after_the_run_no_longer_ends_at_the_reports_head(judged_run):
+    # rt13c: every line's rationale rewritten and the chain recomputed passed check and replay
+    report, log = judged_run
+
+    def forge(i, data):
+        data["rationale"] = "FORGED"
+
+    _rechain(log, forge)
+    result = check_report(report)
+    assert not result.ok and any("the log was rewritten after the run" in p for p in result.problems)
+    # the same log untouched ends at the head the report recorded
+    head = json.loads(report.read_text())["semantic_audit"]["audit_log_head"]
+    assert head and len(head) == 64
+
+
+def test_a_report_without_a_head_cannot_hold_its_log(judged_run):
+    report, _ = judged_run
+    _edit_report(report, audit_log_head=None)
+    assert any("records no audit_log_head" in p for p in check_report(report).problems)
+
+
+def _full_report(tmp_path: Path, **edits) -> Path:
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "s.md").write_text("The response rate was 45%.\n", encoding="utf-8")
+    report = run("# R\n\nThe response rate was 54% [evidence:s.md#L1].\n", "markdown", tmp_path / "sources", VerifyOptions())
+    data = json.loads(report.model_dump_json())
+    data.update(edits)
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("edits", "named"),
+    [
+        ({"verdict": "pass", "exit_code": 0, "would_block": False}, "make it 'blocked'"),
+        ({"exit_code": 0}, "exit_code is 0"),
+        ({"would_block": False}, "would_block is False"),
+        ({"verified_count": 1}, "verified_count is 1"),
+    ],
+    ids=["verdict", "exit-code", "would-block", "verified-count"],
+)
+def test_a_headline_edited_against_its_claims_fails_check(tmp_path, edits, named):
+    # rt13c: a blocked report edited to read PASS, exit 0, passed `audit check`
+    assert check_report(_full_report(tmp_path / "ok")).ok
+    result = check_report(_full_report(tmp_path / "edited", **edits))
+    assert not result.ok and any(named in p for p in result.problems), result.problems
+    assert CliRunner().invoke(audit_app, ["check", str(tmp_path / "edited" / "report.json")]).exit_code == 1
+
+
+def test_edited_totals_fail_check(tmp_path):
+    path = _full_report(tmp_path)
+    data = json.loads(path.read_text())
+    data["totals"]["failed"] = 0
+    path.write_text(json.dumps(data))
+    assert any("totals.failed is 0, the claims hold 1" in p for p in check_report(path).problems)
