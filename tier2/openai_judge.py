@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from audit.scrub import Scrubber
 from tier2.answer_check import check_request_answer
+from tier2.capped_transport import ResponseTooLarge, capped_client
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode
 from tier2.output_modes import ModeLadder, looks_like_mode_rejection, response_format_for
 from tier2.prompt import PROMPT_VERSION, build_messages
@@ -68,7 +69,7 @@ class OpenAIJudge:
             base_url=base_url,
             timeout=timeout_s,
             max_retries=0,
-            http_client=http_client if http_client is not None else httpx.Client(timeout=timeout_s),
+            http_client=http_client if http_client is not None else capped_client(timeout_s),
         )
 
     def __repr__(self) -> str:
@@ -110,6 +111,8 @@ class OpenAIJudge:
             return self._fault(mode, started, "timeout", "no response within the timeout", retryable=True)
         except openai.APIConnectionError as exc:
             detail = repr(exc.__cause__) if exc.__cause__ is not None else str(exc)
+            if isinstance(exc.__cause__, ResponseTooLarge):
+                return self._fault(mode, started, "http_error", str(exc.__cause__), retryable=False)
             return self._fault(mode, started, "connection", detail, retryable=True)
         except openai.APIStatusError as exc:
             return self._status_fault(mode, started, exc.response)

@@ -275,3 +275,30 @@ def test_a_server_streaming_megabytes_of_rationale_gives_no_answer_and_a_bounded
     ok = answer_json("supported", "the objective response rate was 45%", "y" * RATIONALE_MAX_CHARS)
     kept = run_once(httpx.Response(200, json=completion(ok)))
     assert kept.error is None and kept.raw_response == ok
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["content-length", "streamed"])
+def test_a_reply_larger_than_the_ceiling_is_not_read_and_not_retried(declared):
+    from tier2.capped_transport import capped_client
+
+    big = b'{"choices": [{"message": {"content": "' + b"x" * 5000 + b'"}}]}'
+    headers = {"content-type": "application/json"}
+    judge = OpenAIJudge("m", BASE_URL, SECRET_KEY, timeout_s=5, http_client=capped_client(5, limit=1000))
+    with respx.mock() as mock:
+        if declared:
+            mock.post(COMPLETIONS).respond(200, content=big, headers=headers)
+        else:  # no Content-Length: cut off while streaming
+            mock.post(COMPLETIONS).respond(200, stream=httpx.ByteStream(big), headers=headers)
+        result = judge.attempt(judge_request(CLAIM, EXCERPT))
+    assert result.error == "http_error" and not result.retryable and result.answer is None
+    assert "over 1,000 bytes" in (result.error_detail or "")
+
+
+def test_a_reply_under_the_ceiling_is_read():
+    from tier2.capped_transport import capped_client
+
+    judge = OpenAIJudge("m", BASE_URL, SECRET_KEY, timeout_s=5, http_client=capped_client(5))
+    with respx.mock() as mock:
+        mock.post(COMPLETIONS).respond(200, json=completion(answer_json("supported", "the objective response rate was 45%")))
+        result = judge.attempt(judge_request(CLAIM, EXCERPT))
+    assert result.error is None and result.answer is not None
