@@ -172,10 +172,20 @@ def _sentence_end(text: str, i: int) -> int | None:
         return None  # "3.5", "a.b", "U.S.A", "?foo"
     if ch == "." and not _period_ends(text, i, k):
         return None
-    if ch in "!?" and (nxt := _next_visible(text, k)) is not None and nxt.islower() and nxt.isascii():
+    if ch in "!?" and (nxt := _next_visible(text, k)) is not None and nxt.islower() and nxt.isascii() \
+            and not _url_follows(text, k):
         # "It is simply not true (!) that …", "the dose (or was it 20 mg?) was …": the sentence goes on
         return None
     return _absorb_trailing_anchors(text, k)
+
+
+# a bare URL written after a sentence's stop cites that sentence ("… was 45%. https://…"), as a
+# bracketed anchor does: its lowercase "h" opens no continuation of the sentence
+_URL_AT = re.compile(r"[ \t\u00a0\u3000]*https?://[^\s<>]+", re.IGNORECASE)
+
+
+def _url_follows(text: str, k: int) -> bool:
+    return _URL_AT.match(text, k) is not None
 
 
 def _period_ends(text: str, i: int, k: int) -> bool:
@@ -202,7 +212,7 @@ def _period_ends(text: str, i: int, k: int) -> bool:
         # "U.S", "Ph.D": an inner-dotted token ends a sentence only before a capital.
         if not nxt.isupper():
             return False
-    if nxt.islower() and nxt.isascii():
+    if nxt.islower() and nxt.isascii() and not _url_follows(text, k):
         return False
     return True
 
@@ -234,6 +244,9 @@ def _absorb_trailing_anchors(text: str, k: int) -> int:
             if close < 0 or LINK_TARGET.match(text, close):
                 break  # unclosed, or a Markdown link starting the next sentence
             end = j = close
+            continue
+        if (url := _URL_AT.match(text, j)) is not None:
+            end = j = url.end()
             continue
         break
     return end

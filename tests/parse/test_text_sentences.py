@@ -178,3 +178,18 @@ def test_through_the_pipeline_each_line_is_checked_against_its_own_source(tmp_pa
     swapped = "# R\n\nArm A response rate 30% [evidence:a.md#L1]\nArm B response rate 45% [evidence:b.md#L1]\n"
     assert statuses(true) == ["pass", "pass"]
     assert statuses(swapped) == ["fail", "fail"]
+
+
+def test_a_bare_url_after_the_stop_cites_the_sentence_before_it() -> None:
+    # rt13d: the URL's lowercase "h" read as a sentence going on, so two claims became one
+    # holding both citations
+    assert sents("One was 5%. https://a.org/x Two was 6%. https://a.org/y") == [
+        "One was 5%. https://a.org/x",
+        "Two was 6%. https://a.org/y",
+    ]
+    assert sents("One was 5%! https://a.org/x Two was 6%.") == ["One was 5%! https://a.org/x", "Two was 6%."]
+    # a lowercase word after an unknown abbreviation still goes on; a URL inside a sentence stays
+    assert sents("Take 5 mg incl. the loading dose. See https://a.org/x for more.") == [
+        "Take 5 mg incl. the loading dose.",
+        "See https://a.org/x for more.",
+    ]
