@@ -1,8 +1,10 @@
 """Markdown footnotes as a reader follows them: a reference cites what its note cites.
 
-``…was 45%[^1].`` with ``[^1]: [nct:NCT00000001#L3]`` (or ``[^1]: Source: https://…``) cites
-that record: the reader follows the mark to the note and finds the citation there. A note
-that holds only citations (and a "Source:"-style label) is read into each of its references and
+``…was 45%[^1].`` with ``[^1]: [nct:NCT00000001#L3]`` (or ``[^1]: Source: https://…``,
+``[^1]: <https://…>``, ``[^1]: [Registry](https://…)``, ``[^1]: Registry record, https://…``)
+cites that record: the reader follows the mark to the note and finds the citation there. A
+note that holds only citations (and a "Source:"-style label, or a short name of the source
+before its URL) is read into each of its references and
 drawn no further; a note that says more stays a paragraph of its own, its ``[^1]:`` mark
 removed (its sentence is a claim like any other). Rewritten before Markdown reads the report,
 which would otherwise take ``[^1]: …`` for a link definition and draw ``[^1]`` as "^1".
@@ -19,9 +21,29 @@ _REFERENCE = re.compile(rf"{_LABEL}(?!:)")
 # any footnote mark, a reference or a note's own "[^1]:": not what a sentence states ("Arm I[^1]")
 MARK = re.compile(rf"{_LABEL}:?")
 _CITATION = re.compile(r"\[[A-Za-z][\w-]*:[^\[\]\n]+\]|https?://[^\s<>()\]]+")
+# how Markdown writes a URL in a note: an autolink "<https://…>" or a link "[title](https://…)";
+# read as the URL itself
+_WRAPPED_URL = re.compile(r"<(https?://[^\s<>]+)>|\[[^\[\]\n]*\]\((https?://[^\s()]+)\)")
 # what a note may hold besides its citations and still be only a citation ("Source: …", "见")
 _LABEL_ONLY = re.compile(r"^[\s,;.:()\[\]–—-]*(?:(?:sources?|see|ref(?:erence)?s?|from|cited|via|见|来源|出处)\b[\s:：,.]*)?[\s,;.:()–—-]*$",
                          re.IGNORECASE)
+# ... or a short name of the source before its URL ("ClinicalTrials.gov record, https://…"): a few
+# words and no figure, so nothing in it is a claim (a reference entry with volume and pages is
+# read as the paragraph it is)
+_SOURCE_NAME = re.compile(r"^[^\d]{0,80}$")
+
+
+def _citations_only(body: str) -> list[str]:
+    """The citations of a note that holds nothing else a reader would check, or []."""
+    body = _WRAPPED_URL.sub(lambda m: m.group(1) or m.group(2), body)
+    found = _CITATION.findall(body)
+    if not found:
+        return []
+    rest = _CITATION.sub(" ", body)
+    urls_only = all(not c.startswith("[") for c in found)
+    if _LABEL_ONLY.match(rest) or (urls_only and _SOURCE_NAME.match(rest) and len(rest.split()) <= 8):
+        return found
+    return []
 
 
 def read_footnotes(text: str) -> str:
@@ -35,8 +57,8 @@ def read_footnotes(text: str) -> str:
         if m is None:
             continue
         body = m.group("body")
-        found = _CITATION.findall(body)
-        if found and _LABEL_ONLY.match(_CITATION.sub(" ", body)):
+        found = _citations_only(body)
+        if found:
             cites[m.group("label")] = " ".join(found)
             lines[i] = ""  # a note of citations only: drawn at the foot, read at each reference
         else:

@@ -259,3 +259,39 @@ def test_a_bibliography_note_adds_no_bare_citation_beside_a_located_one() -> Non
 
     doc = "7 responded [nct:NCT00000001#Results].[^1]\n\nA rate of 45%.[^1]\n\n[^1]: [nct:NCT00000001]\n"
     assert read_footnotes(doc) == "7 responded [nct:NCT00000001#Results].\n\nA rate of 45%. [nct:NCT00000001]\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "<https://registry.example.org/study/1>",
+        "[Registry](https://registry.example.org/study/1)",
+        "Registry record, https://registry.example.org/study/1",
+        "Source: https://registry.example.org/study/1",
+    ],
+    ids=["autolink", "link", "named", "source-label"],
+)
+def test_a_note_that_is_only_a_source_url_cites_it_at_each_reference(note) -> None:
+    # rt13d: an autolink, a link or a named URL in a note left every sentence uncited
+    from citeproof.parse.footnotes import read_footnotes
+
+    doc = f"One was 5%.[^1]\nTwo was 6%.[^1]\n\n[^1]: {note}\n"
+    assert read_footnotes(doc) == (
+        "One was 5%. https://registry.example.org/study/1\nTwo was 6%. https://registry.example.org/study/1\n\n\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Reck M, et al. N Engl J Med 2016;375:1823-33. https://doi.example.org/10.1/x",  # a reference entry with figures
+        "The rate was later revised to 7%, see https://registry.example.org/study/1",  # a statement of its own
+        "[Registry](https://registry.example.org/study/1) and the rate was 7% in the final analysis of all arms",
+    ],
+    ids=["reference-entry", "statement", "link-then-statement"],
+)
+def test_a_note_that_says_more_than_its_source_stays_a_paragraph(note) -> None:
+    from citeproof.parse.footnotes import read_footnotes
+
+    # the reference keeps its mark (no citation read into it); the note is a paragraph of its own
+    assert read_footnotes(f"One was 5%.[^1]\n\n[^1]: {note}\n") == f"One was 5%.[^1]\n\n{note}\n"
