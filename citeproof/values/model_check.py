@@ -188,7 +188,7 @@ class ModelChecker:
         reasons: list[str] = []
         best: NumberState = "missing"
         for anchor in anchors:
-            state, why = self._at_anchor(value, anchor)
+            state, why = self._at_anchor(value, anchor, name)
             if state == "supported":
                 return "supported", None
             if state == "plausible":
@@ -196,7 +196,7 @@ class ModelChecker:
             reasons.append(why or "")
         return best, f"{where}: " + "; ".join(reasons)
 
-    def _at_anchor(self, value: ValueAtom, anchor: Anchor) -> tuple[NumberState, str | None]:
+    def _at_anchor(self, value: ValueAtom, anchor: Anchor, name: str = "") -> tuple[NumberState, str | None]:
         shown = f"[{anchor.raw}]"
         if self.resolve is None:
             return "missing", f"{shown} cannot be resolved (no source store)"
@@ -210,6 +210,8 @@ class ModelChecker:
         else:
             state, _ = match_atom(value, index_text(window.text))
             why = None
+            if state == "supported" and (other := _period_elsewhere(name, value, window.text)) is not None:
+                return "missing", f"{value.raw} is at {shown}, but {other}"
         if state == "missing":
             return "missing", f"{value.raw} not found at {shown}" + (f" ({why})" if why else "")
         if state == "plausible":
@@ -284,6 +286,33 @@ class ModelChecker:
                     checked.statements.append(_Statement(
                         n, atom.raw, _shown(document, n), False,
                         f"model {checked.path} line {n}: the formula gives {verdict[1]}, the file states {atom.raw}"))
+
+
+# a period an input's name says its value is of: "rev2023", "fy22_sales", "q3_revenue", "h1_sales"
+_PERIOD_IN_NAME = re.compile(r"(?i)(?:fy|cy)?(?:19|20)\d{2}(?!\d)|(?<![a-z])fy\d{2}(?!\d)|(?<![a-z])(?:q[1-4]|h[12])(?![a-z\d])")
+
+
+def _period_elsewhere(name: str, value: ValueAtom, text: str) -> str | None:
+    """Why the anchored text gives ``value`` to another period than the one the input's name
+    says ("rev2023 = $120 million" at "… $100 million in 2023 and $120 million in 2024"), or None.
+    Each line holding the value is read as the claim "<period>: <value>" would be (``binding``);
+    one line that gives it to that period, or says nothing otherwise, is enough."""
+    from citeproof.values.binding import binding_differs  # binding reads values through assess
+
+    period = _PERIOD_IN_NAME.search(name)
+    if period is None:
+        return None
+    label = period.group(0)
+    pseudo = f"{label[-4:] if label[-4:].isdigit() else label}: {value.raw}"  # "fy2023" reads as the year
+    reasons = []
+    for line in text.split("\n"):
+        if match_atom(value, index_text(line))[0] != "supported":
+            continue
+        why = binding_differs(pseudo, claim_atoms(pseudo), line)
+        if why is None:
+            return None
+        reasons.append(why)
+    return reasons[0].replace("the claim gives", "the input's name gives", 1) if reasons else None
 
 
 def _shown(document: SourceDocument, line: int) -> str:

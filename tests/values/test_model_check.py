@@ -300,3 +300,32 @@ def test_a_bare_result_the_formula_scales_is_read_in_the_units_line(tmp_path, st
     (tmp_path / "sources" / "evidence" / "tam.md").write_text(TAM_SOURCE, encoding="utf-8")
     [n] = assess(tmp_path, model, claim, "[model:m.md#L7]")
     assert n.state == state, n.why
+
+
+YEARS_SOURCE = "# Source\nRevenue was $100 million in 2023 and $120 million in 2024.\n"
+
+
+@pytest.mark.parametrize(
+    ("inputs", "state"),
+    [
+        (("rev2023 = $100 million", "rev2024 = $120 million"), "supported"),
+        (("rev2023 = $120 million", "rev2024 = $100 million"), "missing"),  # each value taken from the other year
+        (("fy2023_rev = $120 million", "fy2024_rev = $100 million"), "missing"),
+        (("first = $120 million", "second = $100 million"), "supported"),  # a name that says no period
+    ],
+    ids=["right-years", "swapped-years", "fy-names", "no-period"],
+)
+def test_an_input_named_for_a_period_must_be_that_periods_value(tmp_path, inputs, state):
+    # rt13b: "rev2023 = $120 million" at a line giving 2023 $100 million vouched a fall that was a rise
+    a, b = (i.split(" = ")[0] for i in inputs)
+    model = (f"# Model: change\n\n- {inputs[0]} [evidence:years.md#L2]\n- {inputs[1]} [evidence:years.md#L2]\n"
+             f"Formula: change = {a} - {b}\nUnits: USD million\nResult: change = $20 million\n")
+    if state == "supported" and a == "rev2023":
+        model = model.replace("Result: change = $20 million", "Result: change = $-20 million")
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "years.md").write_text(YEARS_SOURCE, encoding="utf-8")
+    claim = "The change was $-20 million." if "$-20" in model else "The change was $20 million."
+    [n] = assess(tmp_path, model, claim, "[model:m.md#L7]")
+    assert n.state == state, n.why
+    if state == "missing":
+        assert "the input's name gives" in (n.why or "")
