@@ -24,7 +24,7 @@ from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
-from citeproof.values.lead_in import denying_lead_in, denying_source_lead_in
+from citeproof.values.lead_in import denying_lead_in, denying_source_heading, denying_source_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
@@ -171,8 +171,12 @@ def _meaning_differs(
     segment = table.texts[i]
     if table.inverted[i]:
         return f"the matching source line sits under an exclusion/contraindication header ('{place.headers[i]}')"
-    if (lead := denying_source_lead_in(_header_above(window, i))) is not None and lead.strip() != segment.strip():
+    above = _header_above(window, i)
+    if (lead := denying_source_lead_in(above)) is not None and lead.strip() != segment.strip():
         return f"the source line sits under '{lead}', a lead-in that holds back the lines under it"
+    for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",):
+        if (framed := denying_source_heading(heading)) is not None:
+            return f"the source line sits under '{framed}', which frames what is under it as not established"
     if _asked(segment, claim, atoms):
         return "the source line asks it as a question; it does not state it"
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:

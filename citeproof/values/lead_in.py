@@ -70,6 +70,18 @@ def denying_source_lead_in(line: str) -> str | None:
     return None
 
 
+def denying_source_heading(title: str) -> str | None:
+    """``title`` (a source's Markdown heading, or the name of the section a locator cites) when it
+    frames what is under it as retracted, denied, hypothetical or unknown ("## Retracted
+    findings", "#Retracted results", "Myths"); None otherwise. A heading's negation is not read:
+    "No. of patients" or "Non-responders" heads ordinary lines."""
+    text = title.strip().lstrip("#").strip()
+    low = text.lower()
+    if text and (_denied_words().search(low) or _held_back_words().search(low)):
+        return text
+    return None
+
+
 @lru_cache(maxsize=1)
 def _held_back_words() -> re.Pattern[str]:
     frame = cue_document()["agreement_words"]["both_ways"]["frame"]

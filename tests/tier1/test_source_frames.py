@@ -80,3 +80,38 @@ def test_a_source_that_asks_the_figure_does_not_state_it(tmp_path, source):
 def test_a_question_elsewhere_on_the_line_does_not_hold_back_the_stated_figure(tmp_path):
     source = "Why did Arm B do worse? The response rate in Arm A was 45%."
     assert status(tmp_path, source) == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    ("source", "passes"),
+    [
+        ("## Retracted findings\n\nThe response rate in Arm A was 45%.", False),
+        ("## Hypotheses\n\nThe response rate in Arm A was 45%.", False),
+        ("## Results\n\nThe response rate in Arm A was 45%.", True),
+        ("## No. of responders\n\nThe response rate in Arm A was 45%.", True),  # a heading's negation is not read
+    ],
+    ids=["retracted", "hypotheses", "results", "no-dot"],
+)
+def test_a_source_heading_that_frames_its_lines_holds_them_back(tmp_path, source, passes):
+    got, why = status(tmp_path, source)
+    assert (got == "pass") is passes, why
+    if not passes:
+        assert "frames what is under it as not established" in why
+
+
+def test_a_cited_section_named_as_retracted_holds_its_lines_back(tmp_path):
+    folder = tmp_path / "sources" / "clinical_trials"
+    folder.mkdir(parents=True)
+    (folder / "NCT00000101.json").write_text(
+        '{"Retracted results": ["The response rate in Arm A was 45%."], "Results": ["The response rate in Arm A was 45%."]}',
+        encoding="utf-8",
+    )
+    from citeproof.pipeline import VerifyOptions, run
+
+    def cite(section: str):
+        report = f"# R\n\nThe response rate in Arm A was 45% [nct:NCT00000101#{section}].\n"
+        (claim,) = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims
+        return claim.status
+
+    assert cite("Retracted results") == "undecided"
+    assert cite("Results") == "pass"
