@@ -33,10 +33,12 @@ _LABEL_ONLY = re.compile(r"^[\s,;.:()\[\]–—-]*(?:(?:sources?|see|ref(?:erenc
 _SOURCE_NAME = re.compile(r"^[^\d]{0,80}$")
 
 
-def _citations_only(body: str) -> list[str]:
+def citations_only(body: str) -> list[str]:
     """The citations of a note that holds nothing else a reader would check, or []."""
-    body = _WRAPPED_URL.sub(lambda m: m.group(1) or m.group(2), body)
-    found = _CITATION.findall(body)
+    # a wrapped URL is read whole, parentheses and all ("…/PIIS1470-2045(20)30001-1/fulltext")
+    wrapped = [m.group(1) or m.group(2) for m in _WRAPPED_URL.finditer(body)]
+    body = _WRAPPED_URL.sub(" ", body)
+    found = wrapped + _CITATION.findall(body)
     if not found:
         return []
     rest = _CITATION.sub(" ", body)
@@ -57,7 +59,7 @@ def read_footnotes(text: str) -> str:
         if m is None:
             continue
         body = m.group("body")
-        found = _citations_only(body)
+        found = citations_only(body)
         if found:
             cites[m.group("label")] = " ".join(found)
             lines[i] = ""  # a note of citations only: drawn at the foot, read at each reference

@@ -49,6 +49,7 @@ import re
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from citeproof.parse.blocks import BlockSink
+from citeproof.parse.footnotes import citations_only
 
 # Saved sources (citeproof.sources.readers): everything not surely shown to every reader,
 # widgets and screen-reader-only text included. A report reads by REPORT_SKIP_TAGS below.
@@ -373,6 +374,7 @@ class HtmlExtractor:
         self.spans_below: dict[int, tuple[int, str, int]] = {}
         self.thead = 0
         self.heading: _Acc | None = None
+        self.notes, self.read_at_references = citation_notes(body)
         self._walk(body)
         self._flush()
 
@@ -398,6 +400,16 @@ class HtmlExtractor:
             if node.child is not None:
                 self.loc.open_tag(tag)
             attrs = node.attributes
+            if node.mem_id in self.read_at_references:
+                self._skip(node)  # a note of citations only: read where it is referenced
+                continue
+            if tag == "a" and (cited := self.notes.get(((attrs or {}).get("href") or "").strip()[1:])) is not None:
+                self._cite_note(cited)
+                self._skip(node)
+                continue
+            if tag == "a" and _back_link(attrs):
+                self._skip(node)  # a note's "↩" back to its reference: navigation, not text
+                continue
             seen = report_visibility(attrs)
             if tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
                     or (tag == "dialog" and "open" not in (attrs or {})):
@@ -423,6 +435,15 @@ class HtmlExtractor:
                 self._script_open()
             stack.append((node, True))
             stack.extend((c, False) for c in reversed(_children(node)))
+
+    def _cite_note(self, citations: list[str]) -> None:
+        """A reference to a note of citations only: the note's citations, where the mark stands."""
+        self._text(" " + " ".join(c for c in citations if c.startswith("[")))
+        for url in (c for c in citations if not c.startswith("[")):
+            if self.row is not None:
+                self.row_links.append((url, 0))
+            elif self.heading is None:
+                self.acc.links.append((url, self.acc.length))
 
     def _skip(self, node: LexborNode) -> None:
         # keep the tag cursor in step with the source even though nothing here is read
@@ -704,6 +725,66 @@ def _spans(node: LexborNode) -> tuple[int, int] | None:
             return None
         out.append(value)
     return out[0], out[1]
+
+
+# where a document keeps its notes: pandoc's <section role="doc-endnotes" class="footnotes">, and
+# the same by class alone
+_NOTE_CONTAINERS = ('[role="doc-endnotes"], [role="doc-footnotes"], section.footnotes, div.footnotes, '
+                    'ol.footnotes, aside.footnotes')
+
+
+def citation_notes(body: LexborNode) -> tuple[dict[str, list[str]], set[int]]:
+    """HTML notes as a reader follows them, like Markdown's (:mod:`citeproof.parse.footnotes`):
+    a list item with an id that an in-page link points to ("<sup><a href="#fn1">1</a></sup>"
+    → ``<li id="fn1">``, in pandoc's notes section or a References list) and whose text, without
+    its back-link, is only citations ("[nct:…]", a link to the source) — note id → its
+    citations, and the nodes not to read in place (each such note; a notes container whose every
+    note is one)."""
+    referenced = {(a.attributes.get("href") or "").strip()[1:] for a in body.css('a[href^="#"]')}
+    notes: dict[str, list[str]] = {}
+    skipped: set[int] = set()
+    for li in body.css("li[id]"):
+        note_id = (li.attributes.get("id") or "").strip()
+        if note_id and note_id in referenced and (found := citations_only(_note_text(li))):
+            notes[note_id] = found
+            skipped.add(li.mem_id)
+    for container in body.css(_NOTE_CONTAINERS):
+        items = container.css("li[id]")
+        if items and all(li.mem_id in skipped for li in items):
+            skipped.add(container.mem_id)
+    return notes, skipped
+
+
+def _note_text(li: LexborNode) -> str:
+    """A note's text as its citations read: a link is its URL, a back-link ("↩", href="#fnref1") nothing."""
+    parts: list[str] = []
+    inside_link: list[LexborNode] = []
+    for d in li.traverse(include_text=True):
+        if d.tag == "a":
+            href = ((d.attributes or {}).get("href") or "").strip()
+            if href.startswith("#"):
+                inside_link.append(d)
+            elif href.lower().startswith(("http://", "https://")):
+                parts.append(f" <{href}> ")  # an autolink: read whole, parentheses and all
+                inside_link.append(d)
+        elif d.tag == "-text":
+            if not any(_within(d, a) for a in inside_link):
+                parts.append(d.text_content or "")
+    return " ".join("".join(parts).split())
+
+
+def _back_link(attrs: dict[str, str | None] | None) -> bool:
+    attrs = attrs or {}
+    return (attrs.get("role") or "") == "doc-backlink" or "footnote-back" in (attrs.get("class") or "").split()
+
+
+def _within(node: LexborNode, ancestor: LexborNode) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.mem_id == ancestor.mem_id:
+            return True
+        parent = parent.parent
+    return False
 
 
 def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 0) -> BlockSink:

@@ -263,3 +263,50 @@ def test_parser_invented_elements_stay_linear() -> None:
     report = parse_report(html, "html", SETTINGS)
     assert time.process_time() - t0 < 3.0
     assert report.claims[0].text == "The rate was 7%."
+
+
+PANDOC_NOTE = (
+    '<p>305 patients were randomly assigned.<a href="#fn1" class="footnote-ref" role="doc-noteref"><sup>1</sup></a></p>'
+    '<section class="footnotes" role="doc-endnotes"><hr><ol><li id="fn1"><p>{note}'
+    '<a href="#fnref1" class="footnote-back" role="doc-backlink">↩︎</a></p></li></ol></section>'
+)
+
+
+@pytest.mark.parametrize(
+    ("note", "cited"),
+    [
+        ("[nct:NCT00000001#Results]", "nct:NCT00000001#Results"),
+        ('<a href="https://registry.example.org/study/1">Registry record</a>', "https://registry.example.org/study/1"),
+        ('<a href="https://journal.example.org/PIIS1470-2045(20)30001-1/fulltext">Reck M, et al. 2020.</a>',
+         "https://journal.example.org/PIIS1470-2045(20)30001-1/fulltext"),
+    ],
+    ids=["anchor", "link", "link-with-parentheses"],
+)
+def test_an_html_note_of_citations_only_cites_at_its_reference(note, cited) -> None:
+    # rt13d: pandoc's notes left the sentence uncited, its "1" read as a number, and the notes
+    # section blocked CP201 as a source inventory
+    parsed = parse_report(PANDOC_NOTE.format(note=note), "html", Settings())
+    assert [(c.text, [a.raw for a in c.anchors]) for c in parsed.claims] == [("305 patients were randomly assigned.", [cited])]
+    assert not any("fnref" in b.text or "Registry record" in b.text for b in parsed.blocks)
+
+
+def test_a_note_in_a_references_list_that_a_mark_points_to_cites_there() -> None:
+    html = ('<p>305 patients were randomly assigned.<sup><a href="#r1">1</a></sup></p><h2>References</h2>'
+            '<ol><li id="r1"><a href="https://registry.example.org/study/1">Registry record.</a></li></ol>')
+    (claim,) = parse_report(html, "html", Settings()).claims
+    assert [a.raw for a in claim.anchors] == ["https://registry.example.org/study/1"]
+
+
+def test_a_note_that_says_more_is_read_in_place_and_its_mark_cites_nothing() -> None:
+    html = PANDOC_NOTE.format(note="The rate was later revised to 7% [nct:NCT00000001#Results].")
+    parsed = parse_report(html, "html", Settings())
+    texts = {c.text: [a.raw for a in c.anchors] for c in parsed.claims}
+    # the note's back-link "↩︎" is navigation, not part of its sentence
+    assert texts == {"305 patients were randomly assigned.^1": [], "The rate was later revised to 7%.": ["nct:NCT00000001#Results"]}
+
+
+def test_an_in_page_link_to_a_plain_item_is_not_a_note() -> None:
+    html = ('<p>See the dosing list<a href="#d1">.</a> Patients received 200 mg [nct:NCT00000001#L2].</p>'
+            '<ol><li id="d1">Cycle 1: 200 mg daily.</li></ol>')
+    parsed = parse_report(html, "html", Settings())
+    assert any(c.text.startswith("Cycle 1: 200 mg daily") for c in parsed.claims)
