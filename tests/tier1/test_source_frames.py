@@ -115,3 +115,20 @@ def test_a_cited_section_named_as_retracted_holds_its_lines_back(tmp_path):
 
     assert cite("Retracted results") == "undecided"
     assert cite("Results") == "pass"
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("The response rate in Arm A was 45%, the investigators wrongly concluded.", "wrongly"),
+        ('"The response rate in Arm A was 45%," the CEO told investors, although the filed data showed 28%.', "told investors"),
+    ],
+)
+def test_a_frame_after_the_figure_governs_the_clause_before_it(tmp_path, source, said):
+    got, why = status(tmp_path, source)
+    assert got == "undecided" and f"follows it with '{said}'" in why
+
+
+def test_a_frame_about_something_else_after_the_figure_leaves_it_as_stated(tmp_path):
+    source = "The response rate in Arm A was 45%, whereas it is unknown whether the effect lasts."
+    assert status(tmp_path, source) == ("pass", "")
