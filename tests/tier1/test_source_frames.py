@@ -77,8 +77,13 @@ def test_a_source_that_asks_the_figure_does_not_state_it(tmp_path, source):
     assert got == "undecided" and "asks it as a question" in why
 
 
-def test_a_question_elsewhere_on_the_line_does_not_hold_back_the_stated_figure(tmp_path):
-    source = "Why did Arm B do worse? The response rate in Arm A was 45%."
+@pytest.mark.parametrize(
+    "source",
+    ["Why did Arm B do worse? The response rate in Arm A was 45%.",
+     "Is it durable? unclear; the response rate in Arm A was 45%."],  # one segment: the question is another clause
+    ids=["own-sentence", "same-segment"],
+)
+def test_a_question_elsewhere_on_the_line_does_not_hold_back_the_stated_figure(tmp_path, source):
     assert status(tmp_path, source) == ("pass", "")
 
 
@@ -88,9 +93,10 @@ def test_a_question_elsewhere_on_the_line_does_not_hold_back_the_stated_figure(t
         ("## Retracted findings\n\nThe response rate in Arm A was 45%.", False),
         ("## Hypotheses\n\nThe response rate in Arm A was 45%.", False),
         ("## Results\n\nThe response rate in Arm A was 45%.", True),
-        ("## No. of responders\n\nThe response rate in Arm A was 45%.", True),  # a heading's negation is not read
+        ("## No. of responders\n\nThe response rate in Arm A was 45%.", True),
+        ("## Patients who did not progress\n\nThe response rate in Arm A was 45%.", True),  # a heading's negation is not read
     ],
-    ids=["retracted", "hypotheses", "results", "no-dot"],
+    ids=["retracted", "hypotheses", "results", "no-dot", "negated-heading"],
 )
 def test_a_source_heading_that_frames_its_lines_holds_them_back(tmp_path, source, passes):
     got, why = status(tmp_path, source)

@@ -2750,8 +2750,8 @@ MUTATIONS = (
     Mutation(
         'rt13 a row label never binds',
         'citeproof/values/columns.py',
-        '            if not named and not _row_label_binds(',
-        '            if not named and not False and not _row_label_binds(',
+        '            if not named and not _row_label_binds(columns, headed_ids, extra, seg_low, found, compared):',
+        '            if not named:',
         ('tests/tier1/test_table_rows.py',),
     ),
     Mutation(
