@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from citeproof.model import Claim, RuleOutcome
 from citeproof.sources.segment import cut_sentences
-from citeproof.sources.types import SourceWindow
+from citeproof.sources.types import SourceDocument, SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.agreement import implied_by_header, words_disagree
 from citeproof.values.binding import binding_differs
@@ -171,7 +171,8 @@ def _meaning_differs(
     segment = table.texts[i]
     if table.inverted[i]:
         return f"the matching source line sits under an exclusion/contraindication header ('{place.headers[i]}')"
-    above = _header_above(window, i)
+    nearest = ctx.memo.derived(window.document, "claim_support.nearest_headers", _nearest_headers)
+    above = _header_above(window, i, nearest)
     if (lead := denying_source_lead_in(above)) is not None and lead.strip() != segment.strip():
         return f"the source line sits under '{lead}', a lead-in that holds back the lines under it"
     for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",):
@@ -205,11 +206,11 @@ def _meaning_differs(
     if why := stronger_than_source(claim, segment):
         return why
     frame = " ".join((*ctx.claim.location.section_path, *ctx.claim.lead_in))
-    if why := forecast_as_fact(claim, segment, header=lambda: _header_above(window, i), claim_frame=frame):
+    if why := forecast_as_fact(claim, segment, header=lambda: above, claim_frame=frame):
         return why
     if why := framing_differs(claim, segment):
         return why
-    if why := words_disagree(claim, segment, implied=lambda: implied_by_header(_header_above(window, i))):
+    if why := words_disagree(claim, segment, implied=lambda: implied_by_header(above)):
         return why
     headers = " ".join(c.header for c in ctx.claim.columns if c.header)
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
@@ -263,18 +264,28 @@ def _atom_numbers(atoms: Sequence[ValueAtom]) -> list[float]:
     return [n for a in atoms for n in (a.number, a.high, a.num, a.den) if n is not None]
 
 
-def _header_above(window: SourceWindow, i: int) -> str:
-    """The nearest header line at or above segment ``i`` of the window ("Inclusion Criteria:"), or ""."""
+def _nearest_headers(document: SourceDocument) -> list[str]:
+    """Per line (0-based), the nearest header line at or above it, or "": one pass over the
+    document, so reading the header over each carrying segment stays linear."""
+    out: list[str] = []
+    last = ""
+    for text in document.lines:
+        if header_shaped(text):
+            last = text
+        out.append(last)
+    return out
+
+
+def _header_above(window: SourceWindow, i: int, nearest: Sequence[str]) -> str:
+    """The nearest header line at or above segment ``i`` of the window ("Inclusion Criteria:"), or ""
+    (``nearest``: :func:`_nearest_headers` of its document)."""
     if window.segments and i < len(window.segments):
         line = window.segments[i].line_start
     else:  # a window without segments: one non-blank line each
         numbered = [n for n, text in enumerate(window.text.split("\n"), start=window.line_start) if text.strip()]
         line = numbered[i] if i < len(numbered) else window.line_start
-    lines = window.document.lines
-    for k in range(min(line, len(lines)) - 1, -1, -1):
-        if header_shaped(lines[k]):
-            return lines[k]
-    return ""
+    k = min(line, len(nearest)) - 1
+    return nearest[k] if k >= 0 else ""
 
 
 def _columns_read(ctx: ClaimContext, segment: str) -> tuple[str | None, bool]:
