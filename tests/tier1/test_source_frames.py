@@ -138,3 +138,19 @@ def test_a_frame_after_the_figure_governs_the_clause_before_it(tmp_path, source,
 def test_a_frame_about_something_else_after_the_figure_leaves_it_as_stated(tmp_path):
     source = "The response rate in Arm A was 45%, whereas it is unknown whether the effect lasts."
     assert status(tmp_path, source) == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ('"The response rate in Arm A was 45%," the CEO said, but audited filings show 12%.', "said"),
+        ("A prior study reported that the response rate in Arm A was 45%; in this trial it was 30%.", "a prior study"),
+        ("The trial was powered to detect a response rate in Arm A of 45%.", "powered to detect"),
+        ("The response rate in Arm A was 45%, based on evaluable patients only.", "evaluable"),
+    ],
+    ids=["reported-speech", "another-study", "design-assumption", "evaluable-set"],
+)
+def test_a_figure_said_by_someone_of_another_study_assumed_or_of_a_subset_is_held_back(tmp_path, source, said):
+    # rt14b: each passed as the cited trial's plain result
+    got, why = status(tmp_path, source)
+    assert got == "undecided" and said in why
