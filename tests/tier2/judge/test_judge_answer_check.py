@@ -201,7 +201,7 @@ UNRELATED = "Outcome Measurement:\nThe treatment was well tolerated and patients
     ("claim", "quote", "excerpt"),
     [
         ("The treatment cured every patient in the trial.", "Outcome Measurement:", UNRELATED),
-        ("总体缓解良好。", "Outcome Measurement:", UNRELATED),
+        ("总体缓解良好。", "结局指标：", "结局指标：\n治疗耐受良好。"),
     ],
     ids=["en", "zh"],
 )
@@ -222,4 +222,20 @@ def test_a_supported_quote_about_something_else_is_refused(claim, quote, excerpt
     ids=["inflection", "en", "zh"],
 )
 def test_a_supported_quote_sharing_a_claim_word_passes(claim, quote, excerpt):
+    assert check("supported", quote, claim=claim, excerpt=excerpt) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("Patients had NSCLC.", "Non-small cell lung cancer", "Diagnosis: Non-small cell lung cancer, stage IV."),
+        ("Anaemia was common.", "Anemia was frequent", "Anemia was frequent in both arms."),
+        ("Sales rose 12% in 2023.", "Revenue increased 12% in 2023", "Revenue increased 12% in 2023."),  # numbers tie it
+        ("乳腺癌队列中疾病稳定者为4例。", "Stable Disease: 4", "Breast cohort\nStable Disease: 4 33.3%"),  # another script
+        ("Median OS was long.", "overall survival was long", "Median overall survival was long in both arms."),
+    ],
+    ids=["acronym", "spelling", "numbers", "cross-language", "abbreviation-in-claim"],
+)
+def test_a_supported_quote_worded_otherwise_is_still_related(claim, quote, excerpt):
+    # rt14c: correct answers ended quote_unrelated_to_claim and their claims unverified
     assert check("supported", quote, claim=claim, excerpt=excerpt) == (True, None)
