@@ -61,7 +61,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     except (OSError, ValueError) as exc:
         return CheckResult(ok=False, unreadable=True, problems=[f"cannot read report as JSON: {exc}"], **base)
     sem = report.semantic_audit
-    headline = _headline_problems(json.loads(report_path.read_text(encoding="utf-8")))
+    headline = headline_problems(json.loads(report_path.read_text(encoding="utf-8")))
     if headline:
         return CheckResult(ok=False, problems=[str(p) for p in headline], **base)
     if not sem.get("enabled"):
@@ -108,13 +108,18 @@ def _count_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Probl
 _EXIT_CODES = {"pass": 0, "blocked": 1, "incomplete": 3}
 
 
-def _headline_problems(raw: dict[str, Any]) -> list[Problem]:
+def headline_problems(raw: dict[str, Any]) -> list[Problem]:
     """Does the report's headline follow from its claims, rules and findings, as the pipeline
     derives it? A report edited to read PASS over a failed claim is caught here. (A file with
     no verdict is not a whole report; there is no headline to hold.)"""
     verdict = raw.get("verdict")
     if verdict is None:
         return []
+    if not isinstance(verdict, str) or verdict not in _EXIT_CODES:
+        return [Problem(None, f"verdict is {verdict!r}, not one of pass, blocked, incomplete")]
+    for field, kind in (("totals", dict), ("claims", list), ("rules", list), ("findings", list)):
+        if field in raw and not isinstance(raw[field], kind):
+            return [Problem(None, f"{field} is {type(raw[field]).__name__}, not a {kind.__name__}")]
     claims = [c for c in raw.get("claims") or [] if isinstance(c, dict)]
     statuses = Counter(c.get("status") for c in claims)
     problems = []

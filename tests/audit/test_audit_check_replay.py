@@ -432,3 +432,16 @@ def test_edited_totals_fail_check(tmp_path):
     data["totals"]["failed"] = 0
     path.write_text(json.dumps(data))
     assert any("totals.failed is 0, the claims hold 1" in p for p in check_report(path).problems)
+
+
+@pytest.mark.parametrize(("edits", "named"), [
+    ({"verdict": ["pass"]}, "not one of pass, blocked, incomplete"),
+    ({"totals": "x"}, "totals is str, not a dict"),
+])
+def test_a_headline_of_the_wrong_shape_is_a_named_problem_not_a_crash(tmp_path, edits, named):
+    # rt14c: a list verdict raised TypeError ("internal error"), a string totals passed
+    result = check_report(_full_report(tmp_path, **edits))
+    assert not result.ok and any(named in p for p in result.problems)
+    for command in ("check", "replay"):
+        out = CliRunner().invoke(audit_app, [command, str(tmp_path / "report.json")])
+        assert out.exit_code == 1 and "internal error" not in out.output
