@@ -7,10 +7,12 @@ before it is hashed and written, so the chain covers the scrubbed text.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import quote
 
 from pydantic import BaseModel
 
@@ -30,7 +32,10 @@ class Scrubber:
         values.extend(secrets)
         # longest first so a key that contains another is removed whole; in any letter case,
         # since a server may echo it upper-cased
-        secrets = sorted({v for v in values if v and len(v) >= _MIN_SECRET_LEN}, key=len, reverse=True)
+        # and in the forms a server echoes it: stripped of spaces, JSON-escaped ('pa\\"ss'),
+        # percent-encoded
+        forms = {f for v in (v.strip() for v in values) for f in (v, json.dumps(v)[1:-1], quote(v, safe=""))}
+        secrets = sorted({f for f in forms if f and len(f) >= _MIN_SECRET_LEN}, key=len, reverse=True)
         self._secrets = re.compile("|".join(map(re.escape, secrets)), re.IGNORECASE) if secrets else None
 
     def text(self, value: str) -> str:

@@ -134,3 +134,16 @@ def test_a_secret_inside_a_nested_model_field_is_scrubbed_and_the_returned_recor
     (line,) = read_log(log)
     assert line.record == record and record.excerpt.text == "echoed [REDACTED]"
     assert chain_problems(read_log(log)) == []
+
+
+@pytest.mark.parametrize("key", [' zz-SECRET-zz-1234', 'pa"ss\\wo-rd-123456', "key with/slash+plus=1234"])
+def test_a_key_is_redacted_in_the_forms_a_server_echoes(key):
+    # rt14c: a stripped, JSON-escaped or percent-encoded echo of the key survived
+    import json as _json
+    from urllib.parse import quote as _quote
+
+    from audit.scrub import Scrubber
+
+    scrub = Scrubber(secret_env=(), secrets=[key])
+    for echoed in (key, key.strip(), _json.dumps(key)[1:-1], _quote(key, safe=""), key.upper()):
+        assert scrub.text(f"your key is {echoed}!") == "your key is [REDACTED]!", echoed
