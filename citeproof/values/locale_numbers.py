@@ -10,7 +10,8 @@ each form can mean decides how it is read:
   goes on after it ("days 0,14 and 28"), dot groups with a decimal comma
   ("1.234,5") and two or more dot groups ("1.234.567") — English writes none of these;
 * a raised decimal point between digits ("44·8%", "HR 0·72", as The Lancet and many PDF
-  extractions print it) is a decimal point; after a letter it is no number's ("CuSO4·5H2O");
+  extractions print it) is a decimal point; after a letter it is no number's ("CuSO4·5H2O"),
+  and before a power it is a multiplication sign ("1.5·10^9/L", "100·10⁹/L");
 * ambiguous, so one more reading at most plausible (``locale_readings``, source only,
   ``ValueAtom.ambiguous_digits``): a comma then one or two digits ("45,2 %" may be 45.2 % or a
   list "45, 2 %"; "grades 1,2" a list or 1.2) and one dot group of three ("12.345" is 12.345 in
@@ -37,7 +38,7 @@ _ZERO_DECIMAL_COMMA = re.compile(_NOT_BEFORE + _ZERO_COMMA + _NOT_AFTER + _LIST_
 _DOT_GROUPS_DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3}(?:\.\d{3})+,\d+" + _NOT_AFTER)
 _DOT_GROUPS = re.compile(_NOT_BEFORE + r"\d{1,3}(?:\.\d{3}){2,}" + _NOT_AFTER)
 # U+00B7 MIDDLE DOT as a decimal point; not after a letter (a hydrate's dot) nor in a run of them
-_MIDDLE_DOT_DECIMAL = re.compile(r"(?<![^\W\d_]|[\d.,'’·])(\d+)·(\d+)(?![\d·]|[.,]\d)")
+_MIDDLE_DOT_DECIMAL = re.compile(r"(?<![^\W\d_]|[\d.,'’·])(\d+)·(\d+)(?![\d·^⁰¹²³⁴⁵⁶⁷⁸⁹]|[.,]\d)")
 # ambiguous: another reading beside the English one
 _DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3},\d{1,2}" + _NOT_AFTER)
 _ONE_DOT_GROUP = re.compile(_NOT_BEFORE + r"[1-9]\d{0,2}\.\d{3}" + _NOT_AFTER)

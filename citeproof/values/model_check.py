@@ -152,17 +152,21 @@ class ModelChecker:
             checked.problem = (f"model {path} holds no formula ('Formula: name = expression'): a model file "
                                "supports a number only through its calculation, not by its text")
             return checked
-        stated, based = self._inputs(model, document, checked)
-        values = self._formulas(model, stated, based, checked)
+        stated, based, percents = self._inputs(model, document, checked)
+        values = self._formulas(model, stated, based, percents, checked)
         if values is None:
             return checked
         self._results(model, document, values, checked, _bare_is_ambiguous(model))
         return checked
 
-    def _inputs(self, model: ModelFile, document: SourceDocument, checked: CheckedModel) -> tuple[dict[str, float], dict[str, float]]:
-        """Each input's value as stated and in base units, once it is checked at its anchors."""
+    def _inputs(
+        self, model: ModelFile, document: SourceDocument, checked: CheckedModel,
+    ) -> tuple[dict[str, float], dict[str, float], set[str]]:
+        """Each input's value as stated and in base units, once it is checked at its anchors, and
+        the inputs that are percentages (their value as written: 30 for 30%)."""
         stated: dict[str, float] = {}
         based: dict[str, float] = {}
+        percents: set[str] = set()
         for item in model.inputs:
             atoms = claim_atoms(item.value_text)
             value = atoms[0] if atoms else None
@@ -170,7 +174,7 @@ class ModelChecker:
                 continue  # not a number: a formula that reads it cannot be evaluated (unreadable)
             number = value.num / value.den if value.kind == "fraction" and value.den else value.number  # type: ignore[operator]
             if value.dim == "percent":
-                number /= 100  # "share = 30%" times a market of 120 is 36, never 3,600
+                percents.add(item.name)
             stated[item.name] = number
             based[item.name] = number * value.factor
             state, why = self._input_state(item.name, value, item.line, item.anchors_text, checked.path)
@@ -178,7 +182,7 @@ class ModelChecker:
                 checked.statements.append(_Statement(item.line, item.value_text, _shown(document, item.line), True))
             elif checked.problem is None or checked.problem_state == "plausible" and state == "missing":
                 checked.problem, checked.problem_state = why, state
-        return stated, based
+        return stated, based, percents
 
     def _input_state(self, name: str, value: ValueAtom, line: int, anchors_text: str, path: str) -> tuple[NumberState, str | None]:
         where = f"model {path} line {line}: input {name}"
@@ -218,14 +222,28 @@ class ModelChecker:
             return "plausible", f"{value.raw} is only approximately at {shown}"
         return "supported", None
 
-    def _formulas(self, model: ModelFile, stated: dict[str, float], based: dict[str, float],
-                  checked: CheckedModel) -> dict[str, tuple[float, float, int]] | None:
-        """Each formula's value (as stated, in base units) and its line; None when one breaks."""
-        out: dict[str, tuple[float, float, int]] = {}
+    def _formulas(self, model: ModelFile, stated: dict[str, float], based: dict[str, float], percents: set[str],
+                  checked: CheckedModel) -> dict[str, _Value] | None:
+        """Each formula's value (as stated, in base units), its line, and whether it is already a
+        percentage; None when one breaks. A formula reads its percentages as their formula needs
+        them: beside an amount as proportions ("market * share": 30% of 120 is 36), among
+        percentages only as written ("100 - share_a - share_b", "orr_a - orr_b" in points), and
+        its value is then a percentage, as is one that multiplies amounts by 100; multiplied,
+        divided or taken from 1 ("1 - share_a - share_b") they are proportions again."""
+        out: dict[str, _Value] = {}
         for formula in model.formulas:
+            names = {n for n in _NAME.findall(formula.expression) if n in stated}
+            shares = names & percents
+            # percentages only added and subtracted (100 the only constant) stay as written; beside an
+            # amount, multiplied, divided or taken from 1 they are proportions
+            added = bool(shares) and not (names - percents) and _ADDITIVE.fullmatch(_NAME.sub("x", formula.expression)) is not None
+            proportions = bool(shares) and not added
+            as_is = added or (not shares and _TIMES_100.search(formula.expression) is not None)
+            s_vals = {k: v / 100 if proportions and k in shares else v for k, v in stated.items()}
+            b_vals = {k: v / 100 if proportions and k in shares else v for k, v in based.items()}
             try:
-                s = evaluate(formula.expression, stated)
-                b = evaluate(formula.expression, based)
+                s = evaluate(formula.expression, s_vals)
+                b = evaluate(formula.expression, b_vals)
             except FormulaError as exc:
                 # a formula that cannot be read is not shown wrong: the number goes to Tier 2
                 # (unless a link before it is already broken)
@@ -234,21 +252,21 @@ class ModelChecker:
                     checked.problem_state = "plausible" if exc.unreadable else "missing"
                 return None
             stated[formula.target], based[formula.target] = s, b
-            out[formula.target] = (s, b, formula.line)
+            if as_is:
+                percents.add(formula.target)  # a percentage as written, for the formulas after it
+            out[formula.target] = _Value(s, b, formula.line, as_is)
         return out
 
-    def _results(self, model: ModelFile, document: SourceDocument, values: dict[str, tuple[float, float, int]],
+    def _results(self, model: ModelFile, document: SourceDocument, values: dict[str, tuple[float, float, int, bool]],
                  checked: CheckedModel, bare_ambiguous: bool) -> None:
         last = model.formulas[-1].target
         scale = _units_scale(model.units)
-        as_is = _percent_as_is(model)
         for result in model.results:
             atoms = claim_atoms(result.value_text)
             if not atoms or atoms[0].kind != "value":
                 continue
             target = result.target if result.target in values else last
-            verdict = _compare(values[target][:2], atoms[0], scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous,
-                               points=_in_points(result.value_text, atoms[0]))
+            verdict = values[target].compare(atoms[0], scale, bare_ambiguous, _in_points(result.value_text, atoms[0]))
             if verdict is None:
                 if checked.problem is None:
                     checked.problem, checked.problem_state = _unscaled(checked.path, result.line, model.units, atoms[0]), "plausible"
@@ -261,10 +279,10 @@ class ModelChecker:
                 checked.problem, checked.problem_state = (
                     f"model {checked.path} line {result.line}: the formula gives {shown}, the file states {atoms[0].raw}",
                     "missing")
-        self._prose(model, document, values[last][:2], scale, as_is, checked, bare_ambiguous)
+        self._prose(model, document, values[last], scale, checked, bare_ambiguous)
 
-    def _prose(self, model: ModelFile, document: SourceDocument, value: tuple[float, float],
-               scale: ValueAtom | None, as_is: bool, checked: CheckedModel, bare_ambiguous: bool) -> None:
+    def _prose(self, model: ModelFile, document: SourceDocument, value: _Value,
+               scale: ValueAtom | None, checked: CheckedModel, bare_ambiguous: bool) -> None:
         """Numbers in the file's prose: vouched when they state the result or a checked input."""
         inputs = checked.build_index(1, len(document.lines))  # the checked inputs so far
         for n, line in enumerate(document.lines, start=1):
@@ -273,8 +291,7 @@ class ModelChecker:
             for atom in claim_atoms(line):
                 if atom.kind != "value":
                     continue
-                verdict = _compare(value, atom, scale, percent_as_is=as_is, bare_ambiguous=bare_ambiguous,
-                                   points=_in_points(line, atom))
+                verdict = value.compare(atom, scale, bare_ambiguous, _in_points(line, atom))
                 if verdict is not None and verdict[0]:
                     checked.statements.append(_Statement(n, verdict[1], _shown(document, n), True))
                 elif match_atom(atom, inputs)[0] == "supported":
@@ -309,7 +326,9 @@ def _period_elsewhere(name: str, value: ValueAtom, text: str) -> str | None:
         if match_atom(value, index_text(line))[0] != "supported":
             continue
         why = binding_differs(pseudo, claim_atoms(pseudo), line)
-        if why is None:
+        # only a pairing of the value with another period counts: the bare "<period>: <value>"
+        # lacks the line's other words, which the binding check may otherwise name
+        if why is None or "the source gives" not in why:
             return None
         reasons.append(why)
     return reasons[0].replace("the claim gives", "the input's name gives", 1) if reasons else None
@@ -348,10 +367,24 @@ def _units_scale(phrase: str | None) -> ValueAtom | None:
     return max(atoms, key=lambda a: len(a.raw)) if atoms else None
 
 
-def _percent_as_is(model: ModelFile) -> bool:
-    """A formula that multiplies by 100 already gives a percentage; any other gives a proportion
-    (percentage inputs enter as proportions: 30% is 0.30) that a stated percentage is 100 times."""
-    return any(re.search(r"(?<![\d.])100(?![\d.])", f.expression) for f in model.formulas)
+@dataclass(frozen=True, slots=True)
+class _Value:
+    """A formula's value as stated and in base units, its line, and whether it is already a percentage."""
+
+    stated: float
+    based: float
+    line: int
+    as_is: bool
+
+    def compare(self, stated: ValueAtom, scale: ValueAtom | None, bare_ambiguous: bool, points: bool) -> tuple[bool, str] | None:
+        return _compare((self.stated, self.based), stated, scale, percent_as_is=self.as_is,
+                        bare_ambiguous=bare_ambiguous, points=points)
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_TIMES_100 = re.compile(r"(?<![\d.])100(?![\d.])")
+# an expression of names ("x") added and subtracted, with 100 the only constant: "100 - x - x", "x + x"
+_ADDITIVE = re.compile(r"\s*\(*\s*(?:x|100)\s*\)*(?:\s*[-+]\s*\(*\s*(?:x|100)\s*\)*)*\s*")
 
 
 _POINTS = re.compile(r"percentage[- ]points?|\bp\.?p\.?(?![a-z])|百分点|个点", re.IGNORECASE)

@@ -148,3 +148,6 @@ def test_a_middle_dot_after_a_letter_or_in_a_run_is_no_decimal_point():
     assert certain_forms("CuSO4·5H2O") == "CuSO4·5H2O"
     assert certain_forms("steps 1·2·3") == "steps 1·2·3"
     assert certain_forms("HR 0·72 (0·60–0·86)") == "HR 0.72 (0.60–0.86)"
+    # before a power it multiplies (rt14a: "100·10^9/L" read as 100.10)
+    assert certain_forms("100·10^9/L") == "100·10^9/L"
+    assert certain_forms("1.5·10⁹/L") == "1.5·10⁹/L"

@@ -271,9 +271,11 @@ def share_model(formula: str, result: str, *, units: str = "USD billion") -> str
         # percentages added stay a percentage; a difference of percentages is in points
         ("both = share_a + share_b", "both = 50%", "both = 0.5%", "Together they held {v} of the market."),
         ("gap = orr_a - orr_b", "gap = 15 percentage points", "gap = 0.15 percentage points", "Response was {v} higher in Arm A."),
-        ("gap = (orr_a - orr_b) * 100", "gap = 15 percentage points", "gap = 1500 percentage points", "Response was {v} higher in Arm A."),
+        # among percentages alone they are read as written (rt14a: "100 - a - b" gave 99.25%)
+        ("rest = 100 - share_a - share_b", "rest = 50%", "rest = 99.5%", "Other companies held {v} of the market."),
+        ("rest = 1 - share_a - share_b", "rest = 50%", "rest = -49%", "Other companies held {v} of the market."),  # as proportions
     ],
-    ids=["share-of-amount", "price-rise", "sum-of-shares", "points", "points-times-100"],
+    ids=["share-of-amount", "price-rise", "sum-of-shares", "points", "rest-of-market", "rest-as-proportions"],
 )
 def test_percentage_inputs_enter_a_formula_as_proportions(tmp_path, formula, good, bad, claim):
     value = good.split(" = ")[1]
@@ -329,3 +331,18 @@ def test_an_input_named_for_a_period_must_be_that_periods_value(tmp_path, inputs
     assert n.state == state, n.why
     if state == "missing":
         assert "the input's name gives" in (n.why or "")
+
+
+def test_each_formula_reads_its_percentages_as_it_needs_them(tmp_path):
+    # rt14a: one "* 100" formula made the whole file's percentages read as written, so a share
+    # sum beside it read 0.75% and failed; each formula decides for itself
+    model = ("# Model: shares and growth\n\n- market = $12.0 billion [evidence:shares.md#L2]\n"
+             "- share_a = 30% [evidence:shares.md#L3]\n- share_b = 20% [evidence:shares.md#L3]\n"
+             "- price = $100 [evidence:shares.md#L5]\n"
+             "Formula: both = share_a + share_b\nFormula: revenue = market * both\n"
+             "Formula: growth = (revenue - price) / price * 100\nUnits: USD\n"
+             "Result: both = 50%\nResult: revenue = $6.0 billion\n")
+    [n] = assess(tmp_path, model, "Together they held 50% of the market.", "[model:m.md#L11]")
+    assert n.state == "supported", n.why
+    [m] = assess(tmp_path / "b", model, "Their revenue was $6.0 billion.", "[model:m.md#L12]")
+    assert m.state == "supported", m.why
