@@ -24,7 +24,7 @@ from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
-from citeproof.values.lead_in import denying_lead_in, denying_source_heading, denying_source_lead_in
+from citeproof.values.lead_in import attributed_after, denying_lead_in, denying_source_heading, denying_source_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
@@ -62,7 +62,7 @@ _TRIAL_SCHEDULE = (
 # one record, two sections: the withdrawn analysis says the opposite of the current one
 _TRIAL_TWO_SECTIONS = (
     '{"Clinical Trial ID": "NCT0000007",\n'
-    ' "Withdrawn Results": ["  The study drug improved overall survival in the treated adult patients."],\n'
+    ' "Interim Results": ["  The study drug improved overall survival in the treated adult patients."],\n'
     ' "Results": ["  The study drug did not improve overall survival in the treated adult patients."],\n'
     ' "Updated Results": ["  The study drug did not improve overall survival in the treated adult patients '
     'at final analysis."]}\n'
@@ -180,6 +180,8 @@ def _meaning_differs(
             return f"the source line sits under '{framed}', which frames what is under it as not established"
     if _asked(segment, claim, atoms):
         return "the source line asks it as a question; it does not state it"
+    if (who := attributed_after(segment)) is not None:
+        return f"the source line gives it as someone's word ('{who}'); it does not state it"
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     if why := _year_from_heading_differs(ctx.claim, claim, segment):
@@ -530,7 +532,7 @@ class ClaimSupport(Rule):
             reason="a cited place states its opposite",
             # the withdrawn section carries it word for word; the current results, cited beside it, deny it
             report="# Results\n\nThe study drug improved overall survival in the treated adult patients "
-            "[nct:NCT0000007#Withdrawn Results; nct:NCT0000007#Results].\n",
+            "[nct:NCT0000007#Interim Results; nct:NCT0000007#Results].\n",
             sources={"clinical_trials/NCT0000007.json": _TRIAL_TWO_SECTIONS},
         ),
         RuleExample(

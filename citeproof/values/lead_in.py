@@ -57,32 +57,59 @@ def _denies(text: str) -> bool:
 
 def denying_source_lead_in(line: str) -> str | None:
     """``line`` when it is a source's lead-in (a line ending in a colon) that holds back the
-    lines under it: one that denies them as a report's lead-in does (:func:`denying_lead_in`),
-    or any negated lead-in ("Endpoints not met:", "Not observed in any arm:"), or one that
-    frames them as retracted or hypothetical ("Hypotheses rejected by the final analysis:").
-    A source line under it restates the claim word for word and still does not assert it."""
+    lines under it: one that denies them as a report's lead-in does (:func:`denying_lead_in`:
+    "The following were not observed:"), or one that frames them as withdrawn, unverified, a
+    myth or a scenario (``source_frames`` of ``retractions.json``: "Myths:", "Endpoints not
+    met:", "In an optimistic scenario:"). A lead-in that only names a subgroup ("Patients
+    without liver metastases:") heads ordinary lines."""
     text = line.strip()
     if not text.endswith((":", "：")):
         return None
-    low = text.lower()
-    if _denies(text) or polarity(low)[0] or _held_back_words().search(low):
+    # the clause that names the list: "主要终点未达到…，次要终点结果如下：" lists secondary results
+    last = _CLAUSE_BREAK.split(text.lower())[-1]
+    if _denies(text) or _source_frame().search(last):
         return text
     return None
 
 
 def denying_source_heading(title: str) -> str | None:
-    """``title`` (a source's Markdown heading, or the name of the section a locator cites) when it
-    frames what is under it as retracted, denied, hypothetical or unknown ("## Retracted
-    findings", "#Retracted results", "Myths"); None otherwise. A heading's negation is not read:
-    "No. of patients" or "Non-responders" heads ordinary lines."""
+    """``title`` (a source's Markdown heading, or the name of the section a locator cites) when
+    it frames what is under it as not established (``source_frames``: "## Retracted findings",
+    "#Withdrawn results", "## Bull case (unlikely)"); None otherwise. A heading's negation is
+    not read: "No. of patients" or "Patients who did not progress" heads ordinary lines."""
     text = title.strip().lstrip("#").strip()
-    low = text.lower()
-    if text and (_denied_words().search(low) or _held_back_words().search(low)):
+    if text and _source_frame().search(text.lower()):
         return text
     return None
 
 
 @lru_cache(maxsize=1)
-def _held_back_words() -> re.Pattern[str]:
-    frame = cue_document()["agreement_words"]["both_ways"]["frame"]
-    return words_pattern([w.lower() for group in ("retracted", "hypothesis", "unknown") for w in frame[group]])
+def _source_frame() -> re.Pattern[str]:
+    frames = data_json("retractions.json")["source_frames"]
+    return words_pattern([w.lower() for w in (*frames["en"], *frames["zh"])])
+
+
+def attributed_after(segment: str) -> str | None:
+    """The attribution a source line closes its figure with, or None: a short clause after a
+    closing quote ending in a reporting verb ('"…45%," the CEO told investors'), or after a comma
+    one that calls the attribution wrong ('…6.4 months, the investigators wrongly concluded').
+    The words are ``trailing_attribution`` of ``claim_support.json``."""
+    m = _attribution().search(segment)
+    if m is None:
+        return None
+    return " ".join(next(g for g in m.groups() if g).split())
+
+
+@lru_cache(maxsize=1)
+def _attribution() -> re.Pattern[str]:
+    words = cue_document()["trailing_attribution"]
+
+    def alternation(items: list[str]) -> str:
+        return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(items, key=len, reverse=True))
+
+    who = r"(?:[^\W\d_][\w'’.-]*\s+){0,5}?"
+    verbs = alternation(words["verbs"])
+    quoted = rf"[\"”]\s*,?\s*({who}(?:{verbs}))\b"
+    wrongly = rf",\s*({who}(?:{alternation(words['adverbs'])})\s+(?:{verbs}))\b"
+    zh = rf"[”\"]\s*[，,]?\s*([^\s，,。；;]{{1,12}}?(?:{'|'.join(map(re.escape, words['zh_verbs']))}))"
+    return re.compile(rf"{quoted}|{wrongly}|{zh}", re.IGNORECASE)

@@ -19,7 +19,7 @@ _OS = "median overall survival in {who} women with metastatic disease during mai
 _POST, _PRE = _OS.format(who="postmenopausal"), _OS.format(who="premenopausal")
 _RECORD = {
     "Clinical Trial ID": "NCT09100000",
-    "Withdrawn Results": [f"  Study agent A improved {_POST}."],
+    "Interim Results": [f"  Study agent A improved {_POST}."],
     "Results": [
         f"  Study agent A did not improve {_POST}.", "  Serious adverse events were observed in the study agent B cohort.",
     ],
@@ -113,9 +113,9 @@ _NOT_IMPROVED = f"Study agent A did not improve {_POST}"
 
 
 @pytest.mark.parametrize("anchors", [
-    "nct:NCT09100000#Withdrawn Results; nct:NCT09100000#Results",
-    "nct:NCT09100000#Results; nct:NCT09100000#Withdrawn Results",  # the opposite cited first
-    "nct:NCT09100000#Withdrawn Results][nct:NCT09100000#Results",
+    "nct:NCT09100000#Interim Results; nct:NCT09100000#Results",
+    "nct:NCT09100000#Results; nct:NCT09100000#Interim Results",  # the opposite cited first
+    "nct:NCT09100000#Interim Results][nct:NCT09100000#Results",
 ])
 def test_a_claim_a_cited_place_states_the_opposite_of_does_not_pass(tmp_path, anchors):
     [(status, why)] = _claims(tmp_path, f"# R\n\n{_IMPROVED} [{anchors}].\n")
@@ -134,9 +134,9 @@ def test_a_claim_citing_an_erratum_that_says_both_does_not_pass(tmp_path):
     # both places carry it
     (_NOT_IMPROVED, "nct:NCT09100000#Results; nct:NCT09100000#Final Results"),
     # the other place negates it of another subgroup ("premenopausal" for "postmenopausal")
-    (_IMPROVED, "nct:NCT09100000#Withdrawn Results; nct:NCT09100000#Subgroups"),
+    (_IMPROVED, "nct:NCT09100000#Interim Results; nct:NCT09100000#Subgroups"),
     # the other place negates a clause apart from the claim's words
-    (_IMPROVED, "nct:NCT09100000#Withdrawn Results; nct:NCT09100000#Mixed"),
+    (_IMPROVED, "nct:NCT09100000#Interim Results; nct:NCT09100000#Mixed"),
     # one cited section: the line after the carrying one negates it of another subgroup
     (_IMPROVED, "nct:NCT09100000#Two Subgroups"),
 ])
