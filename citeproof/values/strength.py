@@ -42,7 +42,7 @@ def _cues() -> dict[str, tuple[re.Pattern[str], tuple[str, ...]]]:
         return re.compile(r"\b(?:" + "|".join(map(re.escape, latin)) + r")\b"), tuple(w for w in words if not w.isascii())
 
     cues = cue_document()["strength_cues"]
-    return {kind: split(cues[kind]) for kind in ("hedges", "universals", "restrictions")}
+    return {kind: split(cues[kind]) for kind in ("hedges", "universals", "restrictions", "segments")}
 
 
 def _has(text: str, kind: str) -> str | None:
@@ -85,6 +85,22 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
         return f"the claim restricts it ('{in_claim}'); the source does not"
     if phrase := dropped_scope(claim_text, segment_text):
         return f"the source restricts it ('{phrase}'); the claim does not"
+    if word := _dropped_segment(claim, segment):
+        return f"the source restricts it ('{word}'); the claim does not"
+    return None
+
+
+_CLAUSE = re.compile(r"[,;，；。]|(?<!\d)\.(?!\d)|其中")
+
+
+def _dropped_segment(claim: str, segment: str) -> str | None:
+    """A market segment, region or part of a year (``strength_cues.segments``) in a source clause
+    that holds one of the claim's numbers, which the claim does not write."""
+    numbers = set(_NUMBER.findall(claim))
+    for clause in _CLAUSE.split(segment):
+        if numbers & set(_NUMBER.findall(clause)):
+            for word in sorted(_all(clause, "segments") - _all(claim, "segments")):
+                return word
     return None
 
 

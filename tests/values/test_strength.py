@@ -218,3 +218,20 @@ def test_a_market_segment_region_or_part_year_the_claim_drops_is_named(claim, so
     # rt13b: a segment's, a region's or half a year's figure given as the whole market's or year's
     assert stronger_than_source(claim, source) == f"the source restricts it ('{word}'); the claim does not"
     assert stronger_than_source(source, source) is None  # kept, it restricts both alike
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Total revenue was $5.6 billion in 2023.", "Total revenue was $5.6 billion in 2023, and online sales made up 40% of it."),
+        ("2023年公司营业收入为120亿元。", "2023年公司营业收入为120亿元，其中线上渠道占比35%。"),
+        ("Total revenue grew 12% to $2.2 billion in 2023.", "Offline retail remained flat, while total revenue grew 12% to $2.2 billion in 2023."),
+    ],
+)
+def test_a_segment_word_in_another_clause_restricts_nothing(claim, source):
+    # rt14a: the total was held back for the online share beside it
+    assert stronger_than_source(claim, source) is None
+
+
+def test_another_segment_than_the_sources_is_named():
+    assert stronger_than_source("2023年线下市场规模为120亿元。", "2023年线上市场规模为120亿元。") is not None
