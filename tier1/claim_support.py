@@ -186,7 +186,7 @@ def _meaning_differs(
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     if why := _year_from_heading_differs(ctx.claim, claim, segment):
         return why
-    column_why, columns_pair_all = _columns_read(ctx, segment)
+    column_why, columns_pair_all = _columns_read(ctx, segment, above)
     # a table row's arms are its column headers ("| Arm B | Arm A |"): its cells name none
     headed = bool(ctx.claim.columns)
     # a "Label (unit): value" claim's value is paired in its label's unit, as the numeric rule read it
@@ -290,14 +290,15 @@ def _header_above(window: SourceWindow, i: int, nearest: Sequence[str]) -> str:
     return nearest[k] if k >= 0 else ""
 
 
-def _columns_read(ctx: ClaimContext, segment: str) -> tuple[str | None, bool]:
+def _columns_read(ctx: ClaimContext, segment: str, heading: str) -> tuple[str | None, bool]:
     """A table row's column headers bind its cells' numbers to subjects ("Arm B" over "40%"):
-    why the segment pairs them otherwise, and whether it pairs every one as the headers do."""
+    why the segment pairs them otherwise, and whether it pairs every one as the headers do
+    (``heading``: the source's heading over the segment, which may name the subject for it)."""
     columns = ctx.claim.columns
     if not columns:
         return None, False
     headers = " | ".join(c.header for c in columns if c.header)
-    return read_columns(columns, segment, _drug_names(ctx, headers))
+    return read_columns(columns, segment, _drug_names(ctx, headers), heading)
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:

@@ -238,12 +238,13 @@ def header_subjects(header: str, extra: Iterable[str] = ()) -> list[str]:
 
 
 def read_columns(
-    columns: Sequence[TableColumn], segment_text: str, extra_names: Iterable[str] = ()
+    columns: Sequence[TableColumn], segment_text: str, extra_names: Iterable[str] = (), heading: str = ""
 ) -> tuple[str | None, bool]:
     """(why ``segment_text`` gives a column's subject other numbers than the row puts under it,
     or leaves open which of its values the column's subject has, else None; whether the line
     gives every number of the row to the subject of the column it sits under). When it does, the order of the row's cells says nothing: a table may order its
-    columns as it likes ("Arm B | Arm A" over the source's "Arm A …, Arm B …")."""
+    columns as it likes ("Arm B | Arm A" over the source's "Arm A …, Arm B …"). A subject the
+    line's ``heading`` names ("## Arm A results", "# FY2023 annual report") is the whole line's."""
     extra = list(extra_names)
     headed = [(c, header_subjects(c.header, extra)) for c in columns if c.header]
     headed = [(c, subjects) for c, subjects in headed if subjects]
@@ -262,8 +263,11 @@ def read_columns(
     every = len(headed) >= 2 and not any(
         id(c) not in headed_ids and any(not a.derived for a in claim_atoms(c.cell)) for c in columns if c.cell
     )
+    heading_low = prepare(heading).lower() if heading else ""
     for column, subjects in headed:
         named = [s for s in subjects if places[s]]
+        if not named and heading_low and any(_places(s, heading_low) for s in subjects):
+            continue  # the source's heading says whose every value of the line is
         for value in (a for a in column_atoms((column,), claim_atoms(column.cell), label) if not a.derived):
             compared, same_kind = _same_kind(value, found)
             if len({_key(v) for v in same_kind}) < 2:

@@ -281,3 +281,12 @@ def test_a_row_label_that_places_its_value_in_the_line_still_binds_it(tmp_path):
     source = "# S\n\nThe objective response rate was 35% at week 24 and 40% at week 12.\n"
     report = table(["Measure", "Arm A"], [f"Objective response rate at week 12 {A}", "40%"])
     assert [s for s, _ in statuses(tmp_path, source, report)] == ["pass"]
+
+
+@pytest.mark.parametrize(("heading", "status"), [("## Arm A results", "pass"), ("## Arm B results", "undecided")])
+def test_a_column_subject_the_source_heading_names_is_the_whole_lines(tmp_path, heading, status):
+    # rt14a: "| Arm A |" over 45% against "The objective response rate was 45% and the disease
+    # control rate was 80%." under "## Arm A results" was left open
+    source = f"# S\n\n{heading}\n\nThe objective response rate was 45% and the disease control rate was 80%.\n"
+    report = table(["Measure", "Arm A"], ["Objective response rate [evidence:s.md#L5]", "45%"])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == [status]
