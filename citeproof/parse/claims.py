@@ -38,6 +38,7 @@ from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
 from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
 from citeproof.parse.facts import EntityDetector, fact_signals
 from citeproof.parse.footnotes import MARK as FOOTNOTE_MARK
+from citeproof.parse.footnotes import is_citation_label
 from citeproof.parse.heading_figures import heading_text, measured_atoms
 from citeproof.parse.retractions import is_denial
 from citeproof.settings import Settings
@@ -297,7 +298,8 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             unsure=unsure,
             lead_in=block.lead_in,
         )
-        only_anchors = not _has_words(clean) and bool(anchors or scan.problems)
+        # "Source: https://…" after a sentence is its citation, labelled: only anchors too
+        only_anchors = (not _has_words(clean) or is_citation_label(clean)) and bool(anchors or scan.problems)
         if not _has_words(clean) and not only_anchors:
             continue  # punctuation or whitespace only
         out.append((unit, only_anchors))

@@ -27,14 +27,34 @@ _WRAPPED_URL = re.compile(r"<(https?://[^\s<>]+)>|\[[^\[\]\n]*\]\((https?://[^\s
 # what a note may hold besides its citations and still be only a citation ("Source: …", "见")
 _LABEL_ONLY = re.compile(r"^[\s,;.:()\[\]–—-]*(?:(?:sources?|see|ref(?:erence)?s?|from|cited|via|见|来源|出处)\b[\s:：,.]*)?[\s,;.:()–—-]*$",
                          re.IGNORECASE)
-# ... or a short name of the source before its URL ("ClinicalTrials.gov record, https://…"): a few
-# words and no figure, so nothing in it is a claim (a reference entry with volume and pages is
-# read as the paragraph it is)
-_SOURCE_NAME = re.compile(r"^[^\d]{0,80}$")
+# ... or the name of its source around the citation: a few words whose only figures are a year,
+# an identifier or a place in the source ("ClinicalTrials.gov record NCT00075764,", "Example Corp
+# 2023 Annual Report", "Smith 2023", "See …, table 2") ...
+_NAME_FIGURES = re.compile(
+    r"(?<![\d.])(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<![\d.])(?:19|20)\d{2}(?![\d.%])|\b[A-Za-z]+[-_]?\d[\w-]*\b"
+    r"|\b(?:tables?|fig(?:ure)?s?\.?|p{1,2}\.?|pages?|sections?|chapters?|appendix|supplement(?:ary)?)\s*[\dA-Z][\d.\-–,]*",
+    re.IGNORECASE,
+)
+# ... or a bibliographic entry: authors "et al.", a journal's "2016;375:1823-33", a DOI
+_BIBLIOGRAPHIC = re.compile(r"\bet al\b|(?:19|20)\d{2}\s*;\s*\d+\s*(?:\(\s*\d+\s*\))?\s*:\s*\w?\d+|\bdoi\b", re.IGNORECASE)
+
+
+def is_citation_label(text: str) -> bool:
+    """Whether ``text`` (a sentence with its citations removed) only labels them: "Source:",
+    "See", "来源：" — so the sentence is its citations, for the sentence before it."""
+    return _LABEL_ONLY.match(text) is not None
+
+
+def _names_its_source(rest: str) -> bool:
+    if _BIBLIOGRAPHIC.search(rest):
+        return True
+    bare = _NAME_FIGURES.sub(" ", rest)
+    return not any(c.isdigit() for c in bare) and len(rest.split()) <= 12
 
 
 def citations_only(body: str) -> list[str]:
-    """The citations of a note that holds nothing else a reader would check, or []."""
+    """The citations of a note that holds nothing else a reader would check, or []: besides its
+    citations only a label ("Source:"), the name of its source, or a bibliographic entry."""
     # a wrapped URL is read whole, parentheses and all ("…/PIIS1470-2045(20)30001-1/fulltext")
     wrapped = [m.group(1) or m.group(2) for m in _WRAPPED_URL.finditer(body)]
     body = _WRAPPED_URL.sub(" ", body)
@@ -42,8 +62,7 @@ def citations_only(body: str) -> list[str]:
     if not found:
         return []
     rest = _CITATION.sub(" ", body)
-    urls_only = all(not c.startswith("[") for c in found)
-    if _LABEL_ONLY.match(rest) or (urls_only and _SOURCE_NAME.match(rest) and len(rest.split()) <= 8):
+    if _LABEL_ONLY.match(rest) or _names_its_source(rest):
         return found
     return []
 

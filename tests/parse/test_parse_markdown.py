@@ -284,14 +284,41 @@ def test_a_note_that_is_only_a_source_url_cites_it_at_each_reference(note) -> No
 @pytest.mark.parametrize(
     "note",
     [
-        "Reck M, et al. N Engl J Med 2016;375:1823-33. https://doi.example.org/10.1/x",  # a reference entry with figures
         "The rate was later revised to 7%, see https://registry.example.org/study/1",  # a statement of its own
         "[Registry](https://registry.example.org/study/1) and the rate was 7% in the final analysis of all arms",
     ],
-    ids=["reference-entry", "statement", "link-then-statement"],
+    ids=["statement", "link-then-statement"],
 )
 def test_a_note_that_says_more_than_its_source_stays_a_paragraph(note) -> None:
     from citeproof.parse.footnotes import read_footnotes
 
     # the reference keeps its mark (no citation read into it); the note is a paragraph of its own
     assert read_footnotes(f"One was 5%.[^1]\n\n[^1]: {note}\n") == f"One was 5%.[^1]\n\n{note}\n"
+
+
+@pytest.mark.parametrize(
+    ("note", "cited"),
+    [
+        ("Reck M, et al. N Engl J Med 2016;375:1823-33. https://doi.example.org/10.1/x", "https://doi.example.org/10.1/x"),
+        ("Example Corp 2023 Annual Report, https://investors.example.org/ar-2023", "https://investors.example.org/ar-2023"),
+        ("ClinicalTrials.gov record NCT00075764, accessed 2024-05-01: <https://registry.example.org/NCT00075764>",
+         "https://registry.example.org/NCT00075764"),
+        ("Smith J, et al. Lancet. 2023;388(4):301-312. [pmid:12345678#abstract]", "[pmid:12345678#abstract]"),
+        ("See [pmid:12345678#abstract], table 2.", "[pmid:12345678#abstract]"),
+    ],
+    ids=["reference-entry", "name-with-year", "name-with-id-and-date", "entry-with-anchor", "see-table"],
+)
+def test_a_note_that_names_or_lists_its_source_cites_it_at_each_reference(note, cited) -> None:
+    # rt14a/rt14c: a year, a record id or a journal's volume and pages kept the note a paragraph,
+    # so its sentence failed missing_anchor and the note's own figures failed as claims
+    from citeproof.parse.footnotes import read_footnotes
+
+    assert read_footnotes(f"One was 5%.[^1]\n\n[^1]: {note}\n") == f"One was 5%. {cited}\n\n\n"
+
+
+def test_a_labelled_source_after_a_sentence_cites_it() -> None:
+    # rt14a: "Source:" became a claim of its own and the sentence before it failed missing_anchor
+    parsed = parse_report("# R\n\nRevenue was $58.5 billion in 2023. Source: https://investors.example.org/ar-2023\n",
+                          "markdown", Settings())
+    assert [(c.text, [a.raw for a in c.anchors]) for c in parsed.claims] == [
+        ("Revenue was $58.5 billion in 2023.", ["https://investors.example.org/ar-2023"])]
