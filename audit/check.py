@@ -71,7 +71,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     if not sem.get("audit_log_path"):
         return CheckResult(ok=False, problems=["semantic_audit.enabled but no audit_log_path"], **base)
 
-    log_path = resolve_log_path(str(sem["audit_log_path"]), report_path)
+    log_path = resolve_log_path(str(sem["audit_log_path"]), report_path, sem.get("run_id"))
     run_id = sem.get("run_id")
     base.update(log_path=str(log_path), run_id=run_id)
     if not log_path.is_file():

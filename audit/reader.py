@@ -78,17 +78,31 @@ def chain_problems(lines: list[LogLine]) -> list[Problem]:
     return problems
 
 
-def resolve_log_path(log_path: str, report_path: Path) -> Path:
-    """The recorded path (absolute since runs record it so; a relative one from the current
-    folder, else from the report's); failing that, the log of that name beside the report, so
-    a report and its log copied together to another machine still check."""
+def resolve_log_path(log_path: str, report_path: Path, run_id: str | None = None) -> Path:
+    """The log a report's run wrote. A log of the recorded name beside the report that holds the
+    run's lines comes first: a report and its log copied together are checked together, not
+    against whatever now sits at the recorded path. Then the recorded path (absolute since runs
+    record it so; a relative one from the current folder, else from the report's); then the
+    log of that name beside the report."""
     p = Path(log_path)
+    beside = report_path.parent / p.name
+    if run_id and beside.is_file() and _holds_run(beside, run_id):
+        return beside
     candidates = [p] if p.is_absolute() else [Path.cwd() / p, report_path.parent / p]
-    candidates.append(report_path.parent / p.name)
+    candidates.append(beside)
     for candidate in candidates:
         if candidate.exists():
             return candidate
     return p
+
+
+def _holds_run(path: Path, run_id: str) -> bool:
+    needle = json.dumps({"run_id": run_id})[1:-1].replace(": ", ":").encode("utf-8")
+    try:
+        with path.open("rb") as fh:
+            return any(needle in line for line in fh)
+    except OSError:
+        return False
 
 
 class ReportShapeError(ValueError):

@@ -72,7 +72,7 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
     sem = report.semantic_audit
     if not sem.get("enabled"):
         return ReplayResult(ok=True, problem=None, claims_replayed=0)
-    log_path = resolve_log_path(str(sem.get("audit_log_path") or ""), report_path)
+    log_path = resolve_log_path(str(sem.get("audit_log_path") or ""), report_path, sem.get("run_id"))
     if not log_path.is_file():
         return ReplayResult(ok=False, unreadable=True, problem=f"audit log not found: {log_path}")
     lines = read_log(log_path)

@@ -445,3 +445,21 @@ def test_a_headline_of_the_wrong_shape_is_a_named_problem_not_a_crash(tmp_path, 
     for command in ("check", "replay"):
         out = CliRunner().invoke(audit_app, [command, str(tmp_path / "report.json")])
         assert out.exit_code == 1 and "internal error" not in out.output
+
+
+def test_a_report_copied_with_its_log_is_checked_against_the_copy(judged_run, tmp_path):
+    # rt14c: the copy's log was ignored for whatever sat at the recorded absolute path
+    report, log = judged_run
+    data = json.loads(report.read_text())
+    data["semantic_audit"]["audit_log_path"] = str(log.resolve())
+    report.write_text(json.dumps(data))
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "report.json").write_text(report.read_text())
+    (copy / log.name).write_text(log.read_text())
+    log.write_text("")  # a new run at the original place starts a fresh log
+    assert check_report(copy / "report.json").ok
+    # and damage to the copy is the copy's
+    (copy / log.name).write_text((copy / log.name).read_text() + "garbage\n")
+    result = check_report(copy / "report.json")
+    assert not result.ok and result.log_path == str(copy / log.name)
