@@ -274,18 +274,20 @@ def _mount_audit() -> None:
 _mount_audit()
 
 
+_INTERRUPTED = "citeproof: interrupted; no report written (the audit log keeps every call that finished)"
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         # With standalone_mode=False typer *returns* the code of a raised Exit.
         code = app(args=argv, standalone_mode=False)
+        if code == 130:  # typer turns a Ctrl-C into Exit(130), which it returns here
+            print(_INTERRUPTED, file=sys.stderr)
         return code if isinstance(code, int) else 0
     except typer.Exit as exc:
         return exc.exit_code
-    except typer.Abort:
-        print("citeproof: interrupted", file=sys.stderr)
-        return 130
-    except KeyboardInterrupt:
-        print("citeproof: interrupted", file=sys.stderr)
+    except (typer.Abort, KeyboardInterrupt):
+        print(_INTERRUPTED, file=sys.stderr)
         return 130
     except TyperException as exc:  # bad flags: one line, exit 2
         message = exc.format_message().strip().splitlines()

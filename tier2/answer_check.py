@@ -138,7 +138,7 @@ def _atoms_carried(claim_text: str, quote: str) -> bool:
     return all(match_atom(atom, index)[0] == "supported" for atom in atoms)
 
 
-_PREFIX = 4  # "responded", "response" and "responses" meet; so do "anaemia"/"anemia" after folding
+_PREFIX = 4  # "responded", "response" and "responses" meet; so do "haemoglobin"/"hemoglobin" after folding
 _LATIN = re.compile(r"[A-Za-z]")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
@@ -149,7 +149,7 @@ def _word_keys(text: str) -> set[str]:
 
 
 def _initials(text: str) -> set[str]:
-    """Acronyms the text spells out ("non-small cell lung cancer" → "nsclc", "overall response
+    """Acronyms the text spells out ("disease control rate" → "dcr", "overall response
     rate" → "orr"): the initials of each run of two to six consecutive words."""
     words = [w.lower() for w in _WORD.findall(text.replace("-", " "))]
     return {"".join(w[0] for w in words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + 6, len(words)) + 1)}
@@ -165,7 +165,7 @@ def shares_a_claim_word(claim_text: str, quote: str) -> bool:
     Chinese claim judged on an English record shares words with it only in meaning). Then the
     quote must hold a content word of the claim (:func:`excerpt.lexical.terms`: Latin words
     without stop words, compared by their first letters; Han bigrams) or spell out one of its
-    acronyms ("NSCLC" → "non-small cell lung cancer"), or the other way round."""
+    acronyms ("DCR" → "disease control rate"), or the other way round."""
     if numbers_in(claim_text):
         return True
     for script in (_LATIN, _HAN):

@@ -99,3 +99,19 @@ def test_text_format(tmp_path, sources, capsys):
     code = main(["verify", str(report), "--sources", str(sources), "--format", "text"])
     out, _ = capsys.readouterr()
     assert code == 1 and out.startswith("fail") and "numeric_token_miss" in out
+
+
+def test_ctrl_c_exits_130_and_says_so(tmp_path, sources, capsys, monkeypatch):
+    # rt14c: typer returns a Ctrl-C as exit 130, and nothing was said on stderr
+    import citeproof.pipeline
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(citeproof.pipeline, "run", interrupted)
+    report = tmp_path / "report.md"
+    report.write_text(SUPPORTED, encoding="utf-8")
+    code = main(["verify", str(report), "--sources", str(sources), "--out", str(tmp_path / "r.json")])
+    assert code == 130
+    assert "citeproof: interrupted" in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
