@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from citeproof.model import Claim, RuleOutcome
+from citeproof.parse.retractions import is_denial
 from citeproof.sources.segment import cut_sentences
 from citeproof.sources.types import SourceDocument, SourceWindow
 from citeproof.values.atoms import ValueAtom
@@ -24,6 +25,7 @@ from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
+from citeproof.values.contrasted import contrasted_figure
 from citeproof.values.lead_in import attributed_after, denying_lead_in, denying_source_heading, denying_source_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
@@ -178,6 +180,10 @@ def _meaning_differs(
     for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",):
         if (framed := denying_source_heading(heading)) is not None:
             return f"the source line sits under '{framed}', which frames what is under it as not established"
+    if (denial := _taken_back(window, place.table.texts, i)) is not None:
+        return f"the source takes it back: '{denial}'"
+    if (foil := contrasted_figure(atoms, segment)) is not None:
+        return f"the source names {foil[0]} only as what it is not ('{foil[1]}')"
     if _asked(segment, claim, atoms):
         return "the source line asks it as a question; it does not state it"
     if (who := attributed_after(segment)) is not None:
@@ -221,6 +227,25 @@ def _meaning_differs(
         return why
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
+    return None
+
+
+def _taken_back(window: SourceWindow, texts: Sequence[str], i: int) -> str | None:
+    """The sentence of the source, in segment ``i``'s paragraph, that takes it back: the next
+    one denying what came before it ("That figure is wrong; the audited rate was 30%.", "此说法有
+    误。"), or the one before denying what follows ("The following statement is false.") — as a
+    report's own retractions are read (:mod:`citeproof.parse.retractions`)."""
+    segments = window.segments
+
+    def together(a: int, b: int) -> bool:  # consecutive lines, no blank line between
+        if not segments or b >= len(segments) or a < 0:
+            return False
+        return segments[b].line_start - segments[a].line_end <= 1
+
+    if i + 1 < len(texts) and together(i, i + 1) and is_denial(texts[i + 1]):
+        return " ".join(texts[i + 1].split())[:80]
+    if i > 0 and together(i - 1, i) and is_denial(texts[i - 1], forward=True):
+        return " ".join(texts[i - 1].split())[:80]
     return None
 
 

@@ -174,3 +174,29 @@ def test_a_figure_said_by_someone_of_another_study_assumed_or_of_a_subset_is_hel
 )
 def test_a_frame_that_governs_something_else_leaves_the_figure_as_stated(tmp_path, source):
     assert status(tmp_path, source) == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    ("source", "word"),
+    [
+        ("Instead of the 45% reported earlier, the response rate in Arm A was 30%.", "instead of"),
+        ("The response rate in Arm A was 30% rather than 45%.", "rather than"),
+        ("The response rate in Arm A was 30% as opposed to 45%.", "as opposed to"),
+        ("Unlike the 45% seen with chemotherapy, the response rate in Arm A was 30%.", "unlike"),
+    ],
+)
+def test_a_figure_named_only_as_what_it_is_not_carries_nothing(tmp_path, source, word):
+    # rt14b: the foil's number and every claim word were in the line, so it passed
+    got, why = status(tmp_path, source)
+    assert got == "undecided" and f"('{word}')" in why
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Unlike chemotherapy, the response rate in Arm A was 45%.",  # the contrast is another clause
+        "The response rate in Arm A was 45%, rather than 30%.",  # the claim's figure is the finding
+    ],
+)
+def test_a_figure_stated_beside_a_contrast_still_passes(tmp_path, source):
+    assert status(tmp_path, source) == ("pass", "")
