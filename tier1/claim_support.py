@@ -26,7 +26,14 @@ from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.contrasted import contrasted_figure
-from citeproof.values.lead_in import attributed_after, denying_lead_in, denying_source_heading, denying_source_lead_in
+from citeproof.values.lead_in import (
+    attributed_after,
+    denying_lead_in,
+    denying_source_heading,
+    denying_source_lead_in,
+    noted_away,
+    source_notes,
+)
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
@@ -180,6 +187,9 @@ def _meaning_differs(
     for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",):
         if (framed := denying_source_heading(heading)) is not None:
             return f"the source line sits under '{framed}', which frames what is under it as not established"
+    notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))
+    if (note := noted_away(window.segments[i].text if window.segments and i < len(window.segments) else segment, notes)) is not None:
+        return f"the source's note on it takes it back: '{' '.join(note.split())[:80]}'"
     if (denial := _taken_back(window, place.table.texts, i)) is not None:
         return f"the source takes it back: '{denial}'"
     if (foil := contrasted_figure(atoms, segment)) is not None:

@@ -113,3 +113,36 @@ def _attribution() -> re.Pattern[str]:
     wrongly = rf",\s*({who}(?:{alternation(words['adverbs'])})\s+(?:{verbs}))\b"
     zh = rf"[”\"]\s*[，,]?\s*([^\s，,。；;]{{1,12}}?(?:{'|'.join(map(re.escape, words['zh_verbs']))}))"
     return re.compile(rf"{quoted}|{wrongly}|{zh}", re.IGNORECASE)
+
+
+# a note mark glued to a figure or closing its sentence: "45%*", "45%.*", "45%†", "45%[^1]"
+_MARK_AFTER = re.compile(r"(?<=[\d%)\].])(?P<mark>\*{1,3}|[†‡§¶]|\[\^[\w-]{1,12}\])(?=\s|$|[.,;)\]])")
+# the note a mark opens: "* This figure was retracted …", "† Not confirmed …", "[^1]: Retracted …"
+_NOTE_LINE = re.compile(r"^\s*(?P<mark>\*{1,3}|[†‡§¶]|\[\^[\w-]{1,12}\]:?)\s*(?P<text>\S.*)$")
+
+
+def source_notes(lines: list[str]) -> dict[str, str]:
+    """Each note mark of a document (its ``[^1]:`` written as ``[^1]``) → the note's text."""
+    notes: dict[str, str] = {}
+    for line in lines:
+        if (m := _NOTE_LINE.match(line)) is not None:
+            notes.setdefault(m.group("mark").rstrip(":"), m.group("text"))
+    return notes
+
+
+def noted_away(segment: str, notes: dict[str, str]) -> str | None:
+    """The note a mark in ``segment`` points to when that note takes the marked figure back
+    ("* This figure was retracted in the 2024 erratum", "† Not confirmed by central review"),
+    or None."""
+    if not notes:
+        return None
+    for m in _MARK_AFTER.finditer(segment):
+        note = notes.get(m.group("mark"))
+        if note is not None and _note_words().search(note.lower()):
+            return note
+    return None
+
+
+@lru_cache(maxsize=1)
+def _note_words() -> re.Pattern[str]:
+    return words_pattern([w.lower() for w in data_json("retractions.json")["source_frames"]["note_words"]])

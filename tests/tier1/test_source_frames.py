@@ -200,3 +200,23 @@ def test_a_figure_named_only_as_what_it_is_not_carries_nothing(tmp_path, source,
 )
 def test_a_figure_stated_beside_a_contrast_still_passes(tmp_path, source):
     assert status(tmp_path, source) == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The response rate in Arm A was 45%.*\n* This figure was retracted in the 2024 erratum.",
+        "The response rate in Arm A was 45%†.\n† Not confirmed by independent central review; the confirmed rate was 30%.",
+        "The response rate in Arm A was 45%[^1].\n\n[^1]: Retracted; see erratum.",
+    ],
+    ids=["star", "dagger", "markdown-note"],
+)
+def test_a_source_note_that_takes_the_marked_figure_back_holds_it_back(tmp_path, source):
+    # rt14b: the mark was read as no number and the note never looked at
+    got, why = status(tmp_path, source)
+    assert got == "undecided" and "the source's note on it takes it back" in why
+
+
+def test_a_source_note_that_only_qualifies_the_figure_leaves_it_as_stated(tmp_path):
+    source = "The response rate in Arm A was 45%.*\n* Assessed by the investigators at week 12."
+    assert status(tmp_path, source) == ("pass", "")
