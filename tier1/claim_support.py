@@ -184,7 +184,11 @@ def _meaning_differs(
     above = _header_above(window, i, nearest)
     if (lead := denying_source_lead_in(above)) is not None and lead.strip() != segment.strip():
         return f"the source line sits under '{lead}', a lead-in that holds back the lines under it"
-    for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",):
+    line = window.segments[i].line_start if window.segments and i < len(window.segments) else window.line_start
+    # the Markdown heading over it, the section the locator names, and every section (an HTML
+    # heading, a JSON key) the line sits in
+    enclosing = tuple(name.replace("_", " ") for name, (a, b) in window.document.sections.items() if a <= line <= b)
+    for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",) + enclosing:
         if (framed := denying_source_heading(heading)) is not None:
             return f"the source line sits under '{framed}', which frames what is under it as not established"
     notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))

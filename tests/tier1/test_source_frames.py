@@ -220,3 +220,27 @@ def test_a_source_note_that_takes_the_marked_figure_back_holds_it_back(tmp_path,
 def test_a_source_note_that_only_qualifies_the_figure_leaves_it_as_stated(tmp_path):
     source = "The response rate in Arm A was 45%.*\n* Assessed by the investigators at week 12."
     assert status(tmp_path, source) == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "held"),
+    [
+        ("s.json", '{"myths": ["The response rate in Arm A was 45%."]}', True),
+        ("s.json", '{"scenarios": {"bull_case": ["The response rate in Arm A was 45%."]}}', True),
+        ("s.json", '{"results": ["The response rate in Arm A was 45%."]}', False),
+        ("s.html", "<h2>Withdrawn results</h2><p>The response rate in Arm A was 45%.</p>", True),
+        ("s.html", "<h2>Efficacy results</h2><p>The response rate in Arm A was 45%.</p>", False),
+    ],
+    ids=["json-key", "json-nested-key", "json-plain-key", "html-heading", "html-plain-heading"],
+)
+def test_a_json_key_or_html_heading_over_the_line_frames_it_like_a_markdown_heading(tmp_path, name, text, held):
+    # rt14b: the frame was read only in Markdown headings and cited section names
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    lines = "L1-L2" if name.endswith(".html") else "L1"  # the heading, then the paragraph
+    report = f"# R\n\nThe response rate in Arm A was 45% [evidence:{name}#{lines}].\n"
+    (claim,) = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims
+    assert claim.status == ("undecided" if held else "pass"), claim.undecided_reasons
