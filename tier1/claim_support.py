@@ -32,6 +32,7 @@ from citeproof.values.lead_in import (
     denying_source_heading,
     denying_source_lead_in,
     noted_away,
+    restricting_heading,
     source_notes,
 )
 from citeproof.values.listed_members import member_dropped
@@ -191,6 +192,8 @@ def _meaning_differs(
     for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",) + enclosing:
         if (framed := denying_source_heading(heading)) is not None:
             return f"the source line sits under '{framed}', which frames what is under it as not established"
+        if (subgroup := restricting_heading(heading, claim)) is not None:
+            return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
     notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))
     if (note := noted_away(window.segments[i].text if window.segments and i < len(window.segments) else segment, notes)) is not None:
         return f"the source's note on it takes it back: '{' '.join(note.split())[:80]}'"

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from citeproof.values.lexicon import data_json
-from citeproof.values.segment_support import cue_document, polarity, words_pattern
+from citeproof.values.segment_support import content_terms, cue_document, polarity, words_pattern
 
 _CLAUSE_BREAK = re.compile(r"[,;，；]")
 
@@ -146,3 +146,25 @@ def noted_away(segment: str, notes: dict[str, str]) -> str | None:
 @lru_cache(maxsize=1)
 def _note_words() -> re.Pattern[str]:
     return words_pattern([w.lower() for w in data_json("retractions.json")["source_frames"]["note_words"]])
+
+
+def restricting_heading(title: str, claim: str) -> str | None:
+    """``title`` (a source heading over the line) when it restricts what is under it to a
+    subgroup ("## Subgroup: patients aged 75 years or older", "## 亚组：75岁及以上患者") and the
+    claim names none of the heading's own words or numbers; None otherwise."""
+    text = title.strip().lstrip("#").strip()
+    low = text.lower()
+    if not text or _subgroup_words().search(low) is None:
+        return None
+    own = _subgroup_words().sub(" ", low)
+    terms = content_terms(own) | set(re.findall(r"\d+", own))
+    claim_low = claim.lower()
+    claim_terms = content_terms(claim_low) | set(re.findall(r"\d+", claim_low))
+    if not terms or terms & claim_terms:
+        return None
+    return text
+
+
+@lru_cache(maxsize=1)
+def _subgroup_words() -> re.Pattern[str]:
+    return words_pattern([w.lower() for w in data_json("retractions.json")["source_frames"]["subgroup_words"]])

@@ -244,3 +244,22 @@ def test_a_json_key_or_html_heading_over_the_line_frames_it_like_a_markdown_head
     report = f"# R\n\nThe response rate in Arm A was 45% [evidence:{name}#{lines}].\n"
     (claim,) = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims
     assert claim.status == ("undecided" if held else "pass"), claim.undecided_reasons
+
+
+@pytest.mark.parametrize(
+    ("heading", "claim", "held"),
+    [
+        ("## Subgroup: patients aged 75 years or older", "The response rate in Arm A was 45%", True),
+        ("## Subgroup: patients aged 75 years or older", "In patients aged 75 or older, the response rate in Arm A was 45%", False),
+        ("## 亚组：75岁及以上患者", "A组缓解率为45%", True),
+        ("## Efficacy in all patients", "The response rate in Arm A was 45%", False),
+    ],
+    ids=["subgroup-dropped", "subgroup-named", "zh-subgroup-dropped", "plain-heading"],
+)
+def test_a_heading_that_restricts_its_lines_to_a_subgroup_must_be_named(tmp_path, heading, claim, held):
+    # rt14b: the whole trial's claim passed on a subgroup's line
+    sentence = "A组缓解率为45%。" if "A组" in claim else "The response rate in Arm A was 45%."
+    report = f"# R\n\n{claim} [evidence:s.md#L1-L2].\n"
+    (result,) = verify_citing(tmp_path, report, f"{heading}\n{sentence}").claims
+    # (a claim naming the subgroup may still miss the line's words: only this reason is asserted)
+    assert ("restricts it to a subgroup" in " ".join(result.undecided_reasons)) is held, result.undecided_reasons
