@@ -263,3 +263,42 @@ def test_a_heading_that_restricts_its_lines_to_a_subgroup_must_be_named(tmp_path
     (result,) = verify_citing(tmp_path, report, f"{heading}\n{sentence}").claims
     # (a claim naming the subgroup may still miss the line's words: only this reason is asserted)
     assert ("restricts it to a subgroup" in " ".join(result.undecided_reasons)) is held, result.undecided_reasons
+
+
+@pytest.mark.parametrize(
+    ("source", "held"),
+    [
+        ("The response rate in Arm A was 45%. That figure is wrong; the audited rate was 30%.", True),
+        ("The response rate in Arm A was 45%.\nThis statement is false.", True),
+        ("The following statement is false.\nThe response rate in Arm A was 45%.", True),
+        ("The response rate in Arm A was 45%.\n\nThis statement is false.", False),  # another paragraph
+        ("The response rate in Arm A was 45%. Dose reductions were rare.", False),
+    ],
+    ids=["next-sentence", "next-line", "forward-denial", "after-a-blank-line", "plain-next-sentence"],
+)
+def test_a_sentence_of_the_source_that_takes_the_figure_back(tmp_path, source, held):
+    # rt14b: the retraction right after the figure was never read
+    got, why = status(tmp_path, source)
+    assert ("the source takes it back" in why) is held, why
+    if not held:
+        assert got == "pass"
+
+
+def test_a_contrast_in_an_earlier_clause_leaves_the_figure_as_stated(tmp_path):
+    assert status(tmp_path, "Unlike Arm B, the response rate in Arm A was 45%.") == ("pass", "")
+
+
+def test_a_figure_that_is_also_stated_outside_a_contrast_is_no_foil():
+    from citeproof.values.assess import claim_atoms
+    from citeproof.values.contrasted import contrasted_figure
+
+    atoms = claim_atoms("The response rate was 45%.")
+    assert contrasted_figure(atoms, "The rate was 30% rather than 45%.") == ("45%", "rather than")
+    assert contrasted_figure(atoms, "The rate was 45% in Arm A, rather than 45% in Arm B as planned.") is None
+
+
+def test_a_subgroup_heading_lets_a_claim_that_names_the_subgroup_pass(tmp_path):
+    source = "## Subgroup: patients aged 75 years or older\nIn patients aged 75 or older the response rate in Arm A was 45%."
+    report = "# R\n\nIn patients aged 75 or older the response rate in Arm A was 45% [evidence:s.md#L1-L2].\n"
+    (claim,) = verify_citing(tmp_path, report, source).claims
+    assert claim.status == "pass", claim.undecided_reasons

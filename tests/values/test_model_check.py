@@ -346,3 +346,14 @@ def test_each_formula_reads_its_percentages_as_it_needs_them(tmp_path):
     assert n.state == "supported", n.why
     [m] = assess(tmp_path / "b", model, "Their revenue was $6.0 billion.", "[model:m.md#L12]")
     assert m.state == "supported", m.why
+
+
+@pytest.mark.parametrize(("stated", "state"), [("20%", "supported"), ("2000%", "missing"), ("0.2%", "missing")])
+def test_a_formula_that_multiplies_by_100_gives_a_percentage_once(tmp_path, stated, state):
+    model = ("# Model: growth\n\n- start = $100 million [evidence:years.md#L2]\n- end = $120 million [evidence:years.md#L2]\n"
+             f"Formula: growth = (end - start) / start * 100\nUnits: percent\nResult: growth = {stated}\n")
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "years.md").write_text(
+        "# Source\nRevenue was $100 million in 2022 and $120 million in 2023.\n", encoding="utf-8")
+    [n] = assess(tmp_path, model, f"Revenue grew {stated} from 2022 to 2023.", "[model:m.md#L7]")
+    assert n.state == state, n.why
