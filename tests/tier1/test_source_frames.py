@@ -295,6 +295,7 @@ def test_a_figure_that_is_also_stated_outside_a_contrast_is_no_foil():
     atoms = claim_atoms("The response rate was 45%.")
     assert contrasted_figure(atoms, "The rate was 30% rather than 45%.") == ("45%", "rather than")
     assert contrasted_figure(atoms, "The rate was 45% in Arm A, rather than 45% in Arm B as planned.") is None
+    assert contrasted_figure(atoms, "Unlike Arm B, Arm A had 45%.") is None  # the contrast is another clause's
 
 
 def test_a_subgroup_heading_lets_a_claim_that_names_the_subgroup_pass(tmp_path):
