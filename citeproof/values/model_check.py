@@ -237,13 +237,19 @@ class ModelChecker:
             # percentages only added and subtracted (100 the only constant) stay as written; beside an
             # amount, multiplied, divided or taken from 1 they are proportions
             added = bool(shares) and not (names - percents) and _ADDITIVE.fullmatch(_NAME.sub("x", formula.expression)) is not None
+            hundred = _TIMES_100.search(formula.expression) is not None
             proportions = bool(shares) and not added
-            as_is = added or (not shares and _TIMES_100.search(formula.expression) is not None)
+            as_is = added or hundred
             s_vals = {k: v / 100 if proportions and k in shares else v for k, v in stated.items()}
             b_vals = {k: v / 100 if proportions and k in shares else v for k, v in based.items()}
             try:
                 s = evaluate(formula.expression, s_vals)
                 b = evaluate(formula.expression, b_vals)
+                alt = None
+                if proportions and hundred:
+                    # a 100 beside percentages reads both ways: "(orr_a - orr_b) / orr_b * 100" and
+                    # "100 / arr" take them as written, "(orr_a + orr_b) / 2 * 100" as proportions
+                    alt = (evaluate(formula.expression, stated), evaluate(formula.expression, based))
             except FormulaError as exc:
                 # a formula that cannot be read is not shown wrong: the number goes to Tier 2
                 # (unless a link before it is already broken)
@@ -254,7 +260,9 @@ class ModelChecker:
             stated[formula.target], based[formula.target] = s, b
             if as_is:
                 percents.add(formula.target)  # a percentage as written, for the formulas after it
-            out[formula.target] = _Value(s, b, formula.line, as_is)
+            if alt is not None:
+                stated[formula.target], based[formula.target] = alt  # as written, for the formulas after it
+            out[formula.target] = _Value(s, b, formula.line, as_is, alt)
         return out
 
     def _results(self, model: ModelFile, document: SourceDocument, values: dict[str, tuple[float, float, int, bool]],
@@ -375,10 +383,16 @@ class _Value:
     based: float
     line: int
     as_is: bool
+    alt: tuple[float, float] | None = None  # its percentages as written, where a 100 leaves that open
 
     def compare(self, stated: ValueAtom, scale: ValueAtom | None, bare_ambiguous: bool, points: bool) -> tuple[bool, str] | None:
-        return _compare((self.stated, self.based), stated, scale, percent_as_is=self.as_is,
-                        bare_ambiguous=bare_ambiguous, points=points)
+        verdict = _compare((self.stated, self.based), stated, scale, percent_as_is=self.as_is,
+                           bare_ambiguous=bare_ambiguous, points=points)
+        if self.alt is not None and (verdict is None or not verdict[0]):
+            other = _compare(self.alt, stated, scale, percent_as_is=True, bare_ambiguous=bare_ambiguous, points=points)
+            if other is not None and other[0]:
+                return other
+        return verdict
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -357,3 +357,27 @@ def test_a_formula_that_multiplies_by_100_gives_a_percentage_once(tmp_path, stat
         "# Source\nRevenue was $100 million in 2022 and $120 million in 2023.\n", encoding="utf-8")
     [n] = assess(tmp_path, model, f"Revenue grew {stated} from 2022 to 2023.", "[model:m.md#L7]")
     assert n.state == state, n.why
+
+
+@pytest.mark.parametrize(
+    ("formulas", "stated", "wrong"),
+    [
+        ("Formula: rel = (orr_a - orr_b) / orr_b * 100", "rel = 50%", "rel = 5000%"),
+        ("Formula: ratio = orr_a / orr_b * 100", "ratio = 150%", "ratio = 15000%"),
+        ("Formula: mean = (orr_a + orr_b) / 2 * 100", "mean = 37.5%", "mean = 40%"),
+        ("Formula: arr = orr_a - orr_b\nFormula: nnt = 100 / arr", "nnt = 6.7", "nnt = 7.5"),
+    ],
+    ids=["relative-change", "ratio", "mean", "nnt-from-points"],
+)
+def test_a_100_beside_percentages_reads_them_either_way(tmp_path, formulas, stated, wrong):
+    # rt15a: relative changes and an NNT of 100 / points failed ("the formula gives 5000%"). Either
+    # reading is the formula's, so only a figure neither gives is missing
+    def model(result: str) -> str:
+        return ("# Model: response\n\n- orr_a = 45% [evidence:shares.md#L4]\n- orr_b = 30% [evidence:shares.md#L4]\n"
+                f"{formulas}\nResult: {result}\n")
+    value = stated.split(" = ")[1]
+    line = 5 + formulas.count("\n") + 1
+    [n] = assess(tmp_path, model(stated), f"The figure was {value}.", f"[model:m.md#L{line}]")
+    assert n.state == "supported", n.why
+    [m] = assess(tmp_path / "w", model(wrong), f"The figure was {wrong.split(' = ')[1]}.", f"[model:m.md#L{line}]")
+    assert m.state == "missing"
