@@ -380,4 +380,4 @@ def test_a_100_beside_percentages_reads_them_either_way(tmp_path, formulas, stat
     [n] = assess(tmp_path, model(stated), f"The figure was {value}.", f"[model:m.md#L{line}]")
     assert n.state == "supported", n.why
     [m] = assess(tmp_path / "w", model(wrong), f"The figure was {wrong.split(' = ')[1]}.", f"[model:m.md#L{line}]")
-    assert m.state == "missing"
+    assert m.state != "supported"
