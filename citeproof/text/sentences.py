@@ -184,6 +184,11 @@ def _sentence_end(text: str, i: int) -> int | None:
 _URL_AT = re.compile(r"[ \t\u00a0\u3000]*https?://[^\s<>]+", re.IGNORECASE)
 
 
+# ... when nothing of a sentence follows it on its line: the end, a new sentence, another citation.
+# "https://… reports that …" is the next sentence's subject, and stays with it
+_URL_CLOSES = re.compile(r"[ \t\u00a0\u3000]*(?:$|\n|[A-Z\[(\u3400-\u9fff]|https?://)")
+
+
 def _url_follows(text: str, k: int) -> bool:
     return _URL_AT.match(text, k) is not None
 
@@ -245,7 +250,7 @@ def _absorb_trailing_anchors(text: str, k: int) -> int:
                 break  # unclosed, or a Markdown link starting the next sentence
             end = j = close
             continue
-        if (url := _URL_AT.match(text, j)) is not None:
+        if (url := _URL_AT.match(text, j)) is not None and _URL_CLOSES.match(text, url.end()):
             end = j = url.end()
             continue
         break

@@ -193,3 +193,11 @@ def test_a_bare_url_after_the_stop_cites_the_sentence_before_it() -> None:
         "Take 5 mg incl. the loading dose.",
         "See https://a.org/x for more.",
     ]
+
+
+def test_a_url_that_opens_the_next_sentence_stays_with_it() -> None:
+    # rt15a: "https://… reports that …" lost its subject and citation to the sentence before
+    assert sents("ORR was 45% (https://a.org/x). https://a.org/y reports that 12% had grade 3 events.") == [
+        "ORR was 45% (https://a.org/x).",
+        "https://a.org/y reports that 12% had grade 3 events.",
+    ]
