@@ -59,8 +59,8 @@ def denying_source_lead_in(line: str) -> str | None:
     """``line`` when it is a source's lead-in (a line ending in a colon) that holds back the
     lines under it: one that denies them as a report's lead-in does (:func:`denying_lead_in`:
     "The following were not observed:"), or one that frames them as withdrawn, unverified, a
-    myth or a scenario (``source_frames`` of ``retractions.json``: "Myths:", "Endpoints not
-    met:", "In an optimistic scenario:"). A lead-in that only names a subgroup ("Patients
+    myth or a scenario (``source_frames`` of ``retractions.json``: "Myths:", "In an optimistic
+    scenario:", "Results from the mouse study:"). A lead-in that only names a subgroup ("Patients
     without liver metastases:") heads ordinary lines."""
     text = line.strip()
     if not text.endswith((":", "：")):
@@ -78,8 +78,12 @@ def denying_source_heading(title: str) -> str | None:
     "#Withdrawn results", "## Bull case (unlikely)"); None otherwise. A heading's negation is
     not read: "No. of patients" or "Patients who did not progress" heads ordinary lines."""
     text = title.strip().lstrip("#").strip()
-    if text and _source_frame().search(text.lower()):
-        return text
+    # the frame must head it ("## Retracted findings", a key "myths"): "## Medication errors in
+    # the study" or "## Patients withdrawn from treatment" name a topic that holds facts
+    for part in text.lower().split("."):
+        m = _source_frame().search(part)
+        if m is not None and not part[: m.start()].strip(" _-:()[]"):
+            return text
     return None
 
 
@@ -138,14 +142,16 @@ def noted_away(segment: str, notes: dict[str, str]) -> str | None:
         return None
     for m in _MARK_AFTER.finditer(segment):
         note = notes.get(m.group("mark"))
-        if note is not None and _note_words().search(note.lower()):
+        if note is not None and any(r.search(note.strip().lower()) for r in _note_retractions()):
             return note
     return None
 
 
 @lru_cache(maxsize=1)
-def _note_words() -> re.Pattern[str]:
-    return words_pattern([w.lower() for w in data_json("retractions.json")["source_frames"]["note_words"]])
+def _note_retractions() -> tuple[re.Pattern[str], ...]:
+    """Notes that take back the figure they mark (a note that says what it is, "p < 0.05;
+    corrected for multiplicity", "Corrected value", qualifies it and is not one)."""
+    return tuple(re.compile(r) for r in data_json("retractions.json")["source_frames"]["note_retractions"])
 
 
 def restricting_heading(title: str, claim: str) -> str | None:

@@ -44,10 +44,10 @@ def test_a_line_that_states_the_figure_to_deny_or_doubt_it_carries_nothing(tmp_p
     [
         "The following were not observed in any arm:\n- The response rate in Arm A was 45%.",
         "Myths:\n- The response rate in Arm A was 45%.\nFacts:\n- The response rate in Arm A was 32%.",
-        "Endpoints not met:\n- The response rate in Arm A was 45%.",
+        "Results from the mouse study:\n- The response rate in Arm A was 45%.",
         "Hypotheses rejected by the final analysis:\n- The response rate in Arm A was 45%.",
     ],
-    ids=["negated-list", "myths", "not-met", "rejected"],
+    ids=["negated-list", "myths", "animal-study", "rejected"],
 )
 def test_a_source_line_under_a_lead_in_that_holds_it_back_carries_nothing(tmp_path, source):
     got, why = status(tmp_path, source)
@@ -303,3 +303,24 @@ def test_a_subgroup_heading_lets_a_claim_that_names_the_subgroup_pass(tmp_path):
     report = "# R\n\nIn patients aged 75 or older the response rate in Arm A was 45% [evidence:s.md#L1-L2].\n"
     (claim,) = verify_citing(tmp_path, report, source).claims
     assert claim.status == "pass", claim.undecided_reasons
+
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## Medication errors in the study", "## Primary endpoint not met", "## Worst case sensitivity analysis",
+     "## Patients withdrawn from treatment", "## Confirmed and unconfirmed responses", "## 撤回知情同意的患者"],
+)
+def test_a_heading_that_names_a_topic_with_a_frame_word_in_it_holds_facts(tmp_path, heading):
+    # rt15a: each held back the true lines under it
+    assert status(tmp_path, f"{heading}\nThe response rate in Arm A was 45%.") == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["p < 0.05; corrected for multiplicity.", "Assessed by revised RECIST 1.1 criteria.",
+     "Revised figure after central review (originally reported as 42%).", "Defined as any incorrect dose."],
+)
+def test_a_note_that_says_what_the_figure_is_leaves_it_as_stated(tmp_path, note):
+    # rt15a: words such as 'corrected' or 'revised' anywhere in a note held its figure back
+    assert status(tmp_path, f"The response rate in Arm A was 45%.*\n* {note}") == ("pass", "")

@@ -2869,7 +2869,7 @@ MUTATIONS = (
     Mutation(
         'rt14 any note holds its figure back',
         'citeproof/values/lead_in.py',
-        '        if note is not None and _note_words().search(note.lower()):',
+        '        if note is not None and any(r.search(note.strip().lower()) for r in _note_retractions()):',
         '        if note is not None:',
         ('tests/tier1/test_source_frames.py',),
     ),
