@@ -199,7 +199,7 @@ def _meaning_differs(
         return f"the source's note on it takes it back: '{' '.join(note.split())[:80]}'"
     if (denial := _taken_back(window, place.table.texts, i)) is not None:
         return f"the source takes it back: '{denial}'"
-    if (foil := contrasted_figure(atoms, segment)) is not None:
+    if (foil := contrasted_figure(atoms, segment, claim)) is not None:
         return f"the source names {foil[0]} only as what it is not ('{foil[1]}')"
     if _asked(segment, claim, atoms):
         return "the source line asks it as a question; it does not state it"

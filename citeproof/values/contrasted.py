@@ -28,7 +28,7 @@ def _contrast() -> tuple[re.Pattern[str], tuple[str, ...]]:
     return words_pattern(words["en"]), tuple(words["zh"])
 
 
-def contrasted_figure(atoms: Sequence[ValueAtom], segment: str) -> tuple[str, str] | None:
+def contrasted_figure(atoms: Sequence[ValueAtom], segment: str, claim: str = "") -> tuple[str, str] | None:
     """(the claim number as the segment writes it, the contrast word before it) for the first
     claim number the segment gives only after a contrast word, or None."""
     values = [a for a in atoms if not a.derived]
@@ -37,19 +37,36 @@ def contrasted_figure(atoms: Sequence[ValueAtom], segment: str) -> tuple[str, st
     found = extract_atoms(segment, mode="source")
     low = segment.lower()
     latin, chinese = _contrast()
+    claim_low = claim.lower()
     for atom in values:
         places = [f for f in found if relate(atom, f) == "supported"]
-        words = [_contrast_before(low, f.start, latin, chinese) for f in places]
+        words = [_contrast_before(low, f.start, latin, chinese, claim_low) for f in places]
         if places and all(words):
             return segment[places[0].start : places[0].end], str(words[0])
     return None
 
 
-def _contrast_before(low: str, start: int, latin: re.Pattern[str], chinese: tuple[str, ...]) -> str | None:
-    """The contrast word in the clause before ``start`` (within ``_REACH`` characters), or None."""
+def _contrast_before(low: str, start: int, latin: re.Pattern[str], chinese: tuple[str, ...], claim_low: str) -> str | None:
+    """The contrast word that makes the number at ``start`` a foil, or None: in its clause, within
+    ``_REACH`` characters and at most ``_GAP`` words before it ("rather than 45%", "instead of the
+    45% reported"), and with no word between them that the claim itself says — "instead of
+    intravenous dosing in 40 patients" contrasts the dosing, and a claim about "placebo (12%)"
+    is about the foil's own subject."""
     before = low[max(0, start - _REACH) : start]
     breaks = list(_CLAUSE_BREAK.finditer(before))
     clause = before[breaks[-1].end() :] if breaks else before
-    if (m := latin.search(clause)) is not None:
-        return m.group(0)
-    return next((w for w in chinese if w in clause), None)
+    found = [(m.end(), m.group(0)) for m in latin.finditer(clause)]
+    found += [(clause.rfind(w) + len(w), w) for w in chinese if w in clause]
+    if not found:
+        return None
+    end, word = max(found)
+    gap = clause[end:]
+    words = _GAP_WORD.findall(gap)
+    if len(words) > _GAP or any(w not in _FILLERS and w in claim_low for w in words):
+        return None
+    return word
+
+
+_GAP = 3
+_GAP_WORD = re.compile(r"[a-z]+|[\u3400-\u9fff]{2,}")
+_FILLERS = frozenset({"the", "a", "an", "of", "in", "at", "to", "for", "by", "with", "on", "than"})

@@ -324,3 +324,11 @@ def test_a_heading_that_names_a_topic_with_a_frame_word_in_it_holds_facts(tmp_pa
 def test_a_note_that_says_what_the_figure_is_leaves_it_as_stated(tmp_path, note):
     # rt15a: words such as 'corrected' or 'revised' anywhere in a note held its figure back
     assert status(tmp_path, f"The response rate in Arm A was 45%.*\n* {note}") == ("pass", "")
+
+
+def test_a_contrast_of_something_the_claim_names_is_no_foil_of_its_number(tmp_path):
+    # rt15a: "instead of intravenous dosing in 40 patients" made 40 a foil
+    source = "Oral dosing was used instead of intravenous dosing in 40 patients."
+    report = "# R\n\nOral dosing was used in 40 patients [evidence:s.md#L1].\n"
+    (claim,) = verify_citing(tmp_path, report, source).claims
+    assert claim.status == "pass", claim.undecided_reasons
