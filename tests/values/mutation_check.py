@@ -2841,7 +2841,7 @@ MUTATIONS = (
     Mutation(
         "rt14 a foil's number carries the claim",
         'tier1/claim_support.py',
-        '    if (foil := contrasted_figure(atoms, segment)) is not None:',
+        '    if (foil := contrasted_figure(atoms, segment, claim)) is not None:',
         '    if False:',
         ('tests/tier1/test_source_frames.py',),
     ),
