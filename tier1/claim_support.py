@@ -33,6 +33,7 @@ from citeproof.values.lead_in import (
     denying_source_lead_in,
     noted_away,
     restricting_heading,
+    retracts_before,
     source_notes,
 )
 from citeproof.values.listed_members import member_dropped
@@ -259,7 +260,7 @@ def _taken_back(window: SourceWindow, texts: Sequence[str], i: int) -> str | Non
             return False
         return segments[b].line_start - segments[a].line_end <= 1
 
-    if i + 1 < len(texts) and together(i, i + 1) and is_denial(texts[i + 1]):
+    if i + 1 < len(texts) and together(i, i + 1) and (is_denial(texts[i + 1]) or retracts_before(texts[i + 1])):
         return " ".join(texts[i + 1].split())[:80]
     if i > 0 and together(i - 1, i) and is_denial(texts[i - 1], forward=True):
         return " ".join(texts[i - 1].split())[:80]

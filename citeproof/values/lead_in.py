@@ -174,3 +174,11 @@ def restricting_heading(title: str, claim: str) -> str | None:
 @lru_cache(maxsize=1)
 def _subgroup_words() -> re.Pattern[str]:
     return words_pattern([w.lower() for w in data_json("retractions.json")["source_frames"]["subgroup_words"]])
+
+
+def retracts_before(sentence: str) -> bool:
+    """Whether a source sentence takes back the figure before it in its paragraph by the words of
+    a retracting note ("This result was later retracted by the sponsor.", "The sponsor withdrew
+    this figure.", "Correction: the correct figure is 35%.", "该数据后被申办方撤回。")."""
+    low = re.sub(r"^\s*note\s*:\s*", "", sentence.strip().lower())
+    return any(r.search(low) for r in _note_retractions())

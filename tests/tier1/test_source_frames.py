@@ -332,3 +332,18 @@ def test_a_contrast_of_something_the_claim_names_is_no_foil_of_its_number(tmp_pa
     report = "# R\n\nOral dosing was used in 40 patients [evidence:s.md#L1].\n"
     (claim,) = verify_citing(tmp_path, report, source).claims
     assert claim.status == "pass", claim.undecided_reasons
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["This result was later retracted by the sponsor.", "The sponsor subsequently withdrew this figure after an audit.",
+     "Correction: the correct figure is 35%.", "Note: this result was retracted."],
+)
+def test_a_next_sentence_that_withdraws_the_figure_in_other_words_takes_it_back(tmp_path, after):
+    # rt15b: an agent phrase or a "Correction:" label slipped past the denial sentences
+    got, why = status(tmp_path, f"The response rate in Arm A was 45%. {after}")
+    assert got == "undecided" and "the source takes it back" in why
+
+
+def test_a_next_sentence_about_something_else_that_was_corrected_leaves_it(tmp_path):
+    assert status(tmp_path, "The response rate in Arm A was 45%. Doses were corrected for body weight.") == ("pass", "")
