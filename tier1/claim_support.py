@@ -33,6 +33,7 @@ from citeproof.values.lead_in import (
     denying_source_lead_in,
     noted_away,
     restricting_heading,
+    restricting_neighbour,
     retracts_before,
     source_notes,
 )
@@ -198,6 +199,11 @@ def _meaning_differs(
     notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))
     if (note := noted_away(window.segments[i].text if window.segments and i < len(window.segments) else segment, notes)) is not None:
         return f"the source's note on it takes it back: '{' '.join(note.split())[:80]}'"
+    texts = place.table.texts
+    if (subgroup := restricting_neighbour(_neighbour(window, texts, i, -1), _neighbour(window, texts, i, 1), claim)) is not None:
+        return f"the source restricts it to a subgroup the claim does not name: '{subgroup}'"
+    if above.rstrip().endswith((":", "：")) and (subgroup := restricting_heading(above, claim)) is not None:
+        return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
     if (denial := _taken_back(window, place.table.texts, i)) is not None:
         return f"the source takes it back: '{denial}'"
     if (foil := contrasted_figure(atoms, segment, claim)) is not None:
@@ -246,6 +252,15 @@ def _meaning_differs(
     if word := table.borrowed(profile.terms, i):
         return f"the claim's '{word}' is not in the line that carries it but elsewhere in the cited place"
     return None
+
+
+def _neighbour(window: SourceWindow, texts: Sequence[str], i: int, step: int) -> str | None:
+    """The segment before (``step`` -1) or after (+1) segment ``i`` in its paragraph, or None."""
+    j, segments = i + step, window.segments
+    if not (0 <= j < len(texts)) or not segments or max(i, j) >= len(segments):
+        return None
+    a, b = min(i, j), max(i, j)
+    return texts[j] if segments[b].line_start - segments[a].line_end <= 1 else None
 
 
 def _taken_back(window: SourceWindow, texts: Sequence[str], i: int) -> str | None:

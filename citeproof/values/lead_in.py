@@ -163,7 +163,7 @@ def restricting_heading(title: str, claim: str) -> str | None:
     if not text or _subgroup_words().search(low) is None:
         return None
     own = _subgroup_words().sub(" ", low)
-    terms = content_terms(own) | set(re.findall(r"\d+", own))
+    terms = (content_terms(own) | set(re.findall(r"\d+", own))) - _generic_words()
     claim_low = claim.lower()
     claim_terms = content_terms(claim_low) | set(re.findall(r"\d+", claim_low))
     if not terms or terms & claim_terms:
@@ -182,3 +182,21 @@ def retracts_before(sentence: str) -> bool:
     this figure.", "Correction: the correct figure is 35%.", "该数据后被申办方撤回。")."""
     low = re.sub(r"^\s*note\s*:\s*", "", sentence.strip().lower())
     return any(r.search(low) for r in _note_retractions())
+
+
+def restricting_neighbour(before: str | None, after: str | None, claim: str) -> str | None:
+    """A sentence beside a source line that restricts it to a subgroup the claim does not name:
+    the one before pointing forward ("The following results are for the Japanese cohort only.",
+    "以下结果仅针对日本队列。"), or the one after pointing back ("These figures apply only to women.",
+    "上述数据仅适用于75岁及以上患者。")."""
+    pointers = data_json("retractions.json")["source_frames"]["restriction_pointers"]
+    for sentence, words in ((before, pointers["before"]), (after, pointers["after"])):
+        if sentence and any(w in sentence.lower() for w in words) and (found := restricting_heading(sentence, claim)):
+            return found
+    return None
+
+
+@lru_cache(maxsize=1)
+def _generic_words() -> frozenset[str]:
+    words = data_json("retractions.json")["source_frames"]["restriction_pointers"]["generic"]
+    return frozenset(t for w in words for t in (content_terms(w) | {w}))

@@ -347,3 +347,21 @@ def test_a_next_sentence_that_withdraws_the_figure_in_other_words_takes_it_back(
 
 def test_a_next_sentence_about_something_else_that_was_corrected_leaves_it(tmp_path):
     assert status(tmp_path, "The response rate in Arm A was 45%. Doses were corrected for body weight.") == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    ("source", "held"),
+    [
+        ("The following results are for the Japanese cohort only.\nThe response rate in Arm A was 45%.", True),
+        ("The response rate in Arm A was 45%.\nThese figures apply only to the Japanese cohort.", True),
+        ("Among women aged 75 or older:\nThe response rate in Arm A was 45%.", True),
+        ("以下结果仅针对日本队列。\nThe response rate in Arm A was 45%.", True),
+        ("The following results are for all randomised patients.\nThe response rate in Arm A was 45%.", False),
+        ("The response rate in Arm A was 45%.\nDose reductions were needed only in Arm B.", False),
+    ],
+    ids=["forward", "backward", "colon-lead-in", "zh-forward", "no-restriction", "another-matter"],
+)
+def test_a_neighbouring_sentence_that_restricts_the_figure_to_a_subgroup(tmp_path, source, held):
+    # rt15b: the restriction on the line before or after, inside the window, was never read
+    got, why = status(tmp_path, source)
+    assert ("subgroup the claim does not name" in why) is held, why
