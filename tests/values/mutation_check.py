@@ -2908,6 +2908,55 @@ MUTATIONS = (
         '        if False:',
         ('tests/tier1/test_table_rows.py',),
     ),
+    Mutation(
+        'rt15 a 100 beside percentages read one way only',
+        'citeproof/values/model_check.py',
+        '                if proportions and hundred:',
+        '                if False:',
+        ('tests/values/test_model_check.py',),
+    ),
+    Mutation(
+        'rt15 a URL opening the next sentence moved onto the one before',
+        'citeproof/text/sentences.py',
+        '        if (url := _URL_AT.match(text, j)) is not None and _URL_CLOSES.match(text, url.end()):',
+        '        if (url := _URL_AT.match(text, j)) is not None:',
+        ('tests/parse/test_text_sentences.py',),
+    ),
+    Mutation(
+        'rt15 a frame word anywhere in a heading frames it',
+        'citeproof/values/lead_in.py',
+        '        if m is not None and not part[: m.start()].strip(" _-:()[]"):',
+        '        if m is not None:',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        "rt15 a foil's gap words unread",
+        'citeproof/values/contrasted.py',
+        '    if len(words) > _GAP or any(w not in _FILLERS and w in claim_low for w in words):',
+        '    if False:',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        'rt15 a withdrawing next sentence unread',
+        'tier1/claim_support.py',
+        '(is_denial(texts[i + 1]) or retracts_before(texts[i + 1])):',
+        'is_denial(texts[i + 1]):',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        'rt15 a restricting neighbour unread',
+        'tier1/claim_support.py',
+        '    if (subgroup := restricting_neighbour(_neighbour(window, texts, i, -1), _neighbour(window, texts, i, 1), claim)) is not None:',
+        '    if False:',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        "rt15 a neighbour's generic words count as the subgroup's",
+        'citeproof/values/lead_in.py',
+        '    terms = (content_terms(own) | set(re.findall(r"\\d+", own))) - _generic_words()',
+        '    terms = content_terms(own) | set(re.findall(r"\\d+", own))',
+        ('tests/tier1/test_source_frames.py',),
+    ),
 )
 
 
