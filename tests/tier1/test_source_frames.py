@@ -365,3 +365,10 @@ def test_a_neighbouring_sentence_that_restricts_the_figure_to_a_subgroup(tmp_pat
     # rt15b: the restriction on the line before or after, inside the window, was never read
     got, why = status(tmp_path, source)
     assert ("subgroup the claim does not name" in why) is held, why
+
+
+def test_a_claim_sharing_only_generic_words_with_the_restriction_does_not_name_the_subgroup(tmp_path):
+    source = "The following results are for the Japanese cohort only.\nThe results showed a response rate in Arm A of 45%."
+    report = "# R\n\nThe results showed a response rate in Arm A of 45% [evidence:s.md#L1-L2].\n"
+    (claim,) = verify_citing(tmp_path, report, source).claims
+    assert "subgroup the claim does not name" in " ".join(claim.undecided_reasons)
