@@ -185,33 +185,8 @@ def _meaning_differs(
         return f"the matching source line sits under an exclusion/contraindication header ('{place.headers[i]}')"
     nearest = ctx.memo.derived(window.document, "claim_support.nearest_headers", _nearest_headers)
     above = _header_above(window, i, nearest)
-    if (lead := denying_source_lead_in(above)) is not None and lead.strip() != segment.strip():
-        return f"the source line sits under '{lead}', a lead-in that holds back the lines under it"
-    line = window.segments[i].line_start if window.segments and i < len(window.segments) else window.line_start
-    # the Markdown heading over it, the section the locator names, and every section (an HTML
-    # heading, a JSON key) the line sits in
-    enclosing = tuple(name.replace("_", " ") for name, (a, b) in window.document.sections.items() if a <= line <= b)
-    for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",) + enclosing:
-        if (framed := denying_source_heading(heading)) is not None:
-            return f"the source line sits under '{framed}', which frames what is under it as not established"
-        if (subgroup := restricting_heading(heading, claim)) is not None:
-            return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
-    notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))
-    if (note := noted_away(window.segments[i].text if window.segments and i < len(window.segments) else segment, notes)) is not None:
-        return f"the source's note on it takes it back: '{' '.join(note.split())[:80]}'"
-    texts = place.table.texts
-    if (subgroup := restricting_neighbour(_neighbour(window, texts, i, -1), _neighbour(window, texts, i, 1), claim)) is not None:
-        return f"the source restricts it to a subgroup the claim does not name: '{subgroup}'"
-    if above.rstrip().endswith((":", "：")) and (subgroup := restricting_heading(above, claim)) is not None:
-        return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
-    if (denial := _taken_back(window, place.table.texts, i)) is not None:
-        return f"the source takes it back: '{denial}'"
-    if (foil := contrasted_figure(atoms, segment, claim)) is not None:
-        return f"the source names {foil[0]} only as what it is not ('{foil[1]}')"
-    if _asked(segment, claim, atoms):
-        return "the source line asks it as a question; it does not state it"
-    if (who := attributed_after(segment)) is not None:
-        return f"the source line gives it as someone's word ('{who}'); it does not state it"
+    if why := _held_back_by_its_place(ctx, claim, atoms, place, i, window, above):
+        return why
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
     if why := _year_from_heading_differs(ctx.claim, claim, segment):
@@ -254,6 +229,45 @@ def _meaning_differs(
     return None
 
 
+def _held_back_by_its_place(
+    ctx: ClaimContext, claim: str, atoms: Sequence[ValueAtom], place: _Window, i: int, window: SourceWindow, above: str,
+) -> str | None:
+    """Why segment ``i`` states its figure without asserting it, read from around it: a lead-in,
+    heading, JSON key or section that frames or restricts it, a note that takes it back, the
+    sentence before or after it, a foil, a question, an attribution (``citeproof.values.lead_in``,
+    ``citeproof.values.contrasted``) — or None."""
+    segment = place.table.texts[i]
+    texts = place.table.texts
+    if (lead := denying_source_lead_in(above)) is not None and lead.strip() != segment.strip():
+        return f"the source line sits under '{lead}', a lead-in that holds back the lines under it"
+    line = window.segments[i].line_start if window.segments and i < len(window.segments) else window.line_start
+    # the Markdown heading over it, the section the locator names, and every section (an HTML
+    # heading, a JSON key) the line sits in
+    enclosing = tuple(name.replace("_", " ") for name, (a, b) in window.document.sections.items() if a <= line <= b)
+    for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",) + enclosing:
+        if (framed := denying_source_heading(heading)) is not None:
+            return f"the source line sits under '{framed}', which frames what is under it as not established"
+        if (subgroup := restricting_heading(heading, claim)) is not None:
+            return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
+    notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))
+    if (note := noted_away(window.segments[i].text if window.segments and i < len(window.segments) else segment, notes)) is not None:
+        return f"the source's note on it takes it back: '{' '.join(note.split())[:80]}'"
+    before, after = _neighbour(window, texts, i, -1), _neighbour(window, texts, i, 1)
+    if (subgroup := restricting_neighbour(before, after, claim)) is not None:
+        return f"the source restricts it to a subgroup the claim does not name: '{subgroup}'"
+    if above.rstrip().endswith((":", "：")) and (subgroup := restricting_heading(above, claim)) is not None:
+        return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
+    if (denial := _taken_back(after, before)) is not None:
+        return f"the source takes it back: '{denial}'"
+    if (foil := contrasted_figure(atoms, segment, claim)) is not None:
+        return f"the source names {foil[0]} only as what it is not ('{foil[1]}')"
+    if _asked(segment, claim, atoms):
+        return "the source line asks it as a question; it does not state it"
+    if (who := attributed_after(segment)) is not None:
+        return f"the source line gives it as someone's word ('{who}'); it does not state it"
+    return None
+
+
 def _neighbour(window: SourceWindow, texts: Sequence[str], i: int, step: int) -> str | None:
     """The segment before (``step`` -1) or after (+1) segment ``i`` in its paragraph, or None."""
     j, segments = i + step, window.segments
@@ -263,22 +277,16 @@ def _neighbour(window: SourceWindow, texts: Sequence[str], i: int, step: int) ->
     return texts[j] if segments[b].line_start - segments[a].line_end <= 1 else None
 
 
-def _taken_back(window: SourceWindow, texts: Sequence[str], i: int) -> str | None:
-    """The sentence of the source, in segment ``i``'s paragraph, that takes it back: the next
-    one denying what came before it ("That figure is wrong; the audited rate was 30%.", "此说法有
-    误。"), or the one before denying what follows ("The following statement is false.") — as a
-    report's own retractions are read (:mod:`citeproof.parse.retractions`)."""
-    segments = window.segments
-
-    def together(a: int, b: int) -> bool:  # consecutive lines, no blank line between
-        if not segments or b >= len(segments) or a < 0:
-            return False
-        return segments[b].line_start - segments[a].line_end <= 1
-
-    if i + 1 < len(texts) and together(i, i + 1) and (is_denial(texts[i + 1]) or retracts_before(texts[i + 1])):
-        return " ".join(texts[i + 1].split())[:80]
-    if i > 0 and together(i - 1, i) and is_denial(texts[i - 1], forward=True):
-        return " ".join(texts[i - 1].split())[:80]
+def _taken_back(after: str | None, before: str | None) -> str | None:
+    """The sentence beside a source line, in its paragraph, that takes it back: the next one
+    denying what came before it ("That figure is wrong; the audited rate was 30%.", "此说法有误。",
+    "This result was later retracted by the sponsor."), or the one before denying what follows
+    ("The following statement is false.") — as a report's own retractions are read
+    (:mod:`citeproof.parse.retractions`)."""
+    if after is not None and (is_denial(after) or retracts_before(after)):
+        return " ".join(after.split())[:80]
+    if before is not None and is_denial(before, forward=True):
+        return " ".join(before.split())[:80]
     return None
 
 

@@ -2827,15 +2827,15 @@ MUTATIONS = (
     Mutation(
         'rt14 a next-sentence retraction in the source not read',
         'tier1/claim_support.py',
-        '    if i + 1 < len(texts) and together(i, i + 1) and is_denial(texts[i + 1]):',
+        '    if after is not None and (is_denial(after) or retracts_before(after)):',
         '    if False:',
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
         'rt14 a retraction across a blank line read',
         'tier1/claim_support.py',
-        '        return segments[b].line_start - segments[a].line_end <= 1',
-        '        return True',
+        '    return texts[j] if segments[b].line_start - segments[a].line_end <= 1 else None',
+        '    return texts[j]',
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
@@ -2939,14 +2939,14 @@ MUTATIONS = (
     Mutation(
         'rt15 a withdrawing next sentence unread',
         'tier1/claim_support.py',
-        '(is_denial(texts[i + 1]) or retracts_before(texts[i + 1])):',
-        'is_denial(texts[i + 1]):',
+        '    if after is not None and (is_denial(after) or retracts_before(after)):',
+        '    if after is not None and is_denial(after):',
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
         'rt15 a restricting neighbour unread',
         'tier1/claim_support.py',
-        '    if (subgroup := restricting_neighbour(_neighbour(window, texts, i, -1), _neighbour(window, texts, i, 1), claim)) is not None:',
+        '    if (subgroup := restricting_neighbour(before, after, claim)) is not None:',
         '    if False:',
         ('tests/tier1/test_source_frames.py',),
     ),
