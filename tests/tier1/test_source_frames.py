@@ -296,6 +296,7 @@ def test_a_figure_that_is_also_stated_outside_a_contrast_is_no_foil():
     assert contrasted_figure(atoms, "The rate was 30% rather than 45%.") == ("45%", "rather than")
     assert contrasted_figure(atoms, "The rate was 45% in Arm A, rather than 45% in Arm B as planned.") is None
     assert contrasted_figure(atoms, "Unlike Arm B, Arm A had 45%.") is None  # the contrast is another clause's
+    assert contrasted_figure(atoms, "Unlike Y, got 45%.") is None  # … however near
 
 
 def test_a_subgroup_heading_lets_a_claim_that_names_the_subgroup_pass(tmp_path):
@@ -372,3 +373,7 @@ def test_a_claim_sharing_only_generic_words_with_the_restriction_does_not_name_t
     report = "# R\n\nThe results showed a response rate in Arm A of 45% [evidence:s.md#L1-L2].\n"
     (claim,) = verify_citing(tmp_path, report, source).claims
     assert "subgroup the claim does not name" in " ".join(claim.undecided_reasons)
+
+
+def test_a_frame_word_outside_the_lead_ins_list_clause_frames_nothing(tmp_path):
+    assert status(tmp_path, "Myths aside, the observed results:\n- The response rate in Arm A was 45%.") == ("pass", "")
