@@ -376,4 +376,4 @@ def test_a_claim_sharing_only_generic_words_with_the_restriction_does_not_name_t
 
 
 def test_a_frame_word_outside_the_lead_ins_list_clause_frames_nothing(tmp_path):
-    assert status(tmp_path, "Myths aside, the observed results:\n- The response rate in Arm A was 45%.") == ("pass", "")
+    assert status(tmp_path, "Unlike the bull case, the observed results:\n- The response rate in Arm A was 45%.") == ("pass", "")
