@@ -36,6 +36,7 @@ from citeproof.values.lead_in import (
     restricting_neighbour,
     retracts_before,
     source_notes,
+    withdrawn_by_sibling,
 )
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
@@ -249,6 +250,8 @@ def _held_back_by_its_place(
             return f"the source line sits under '{framed}', which frames what is under it as not established"
         if (subgroup := restricting_heading(heading, claim)) is not None:
             return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
+    if window.document.media == "json" and (flag := withdrawn_by_sibling(window.document.sections, window.document.lines, line)):
+        return f"the source record beside it says it does not stand ('{flag}')"
     notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))
     if (note := noted_away(window.segments[i].text if window.segments and i < len(window.segments) else segment, notes)) is not None:
         return f"the source's note on it takes it back: '{' '.join(note.split())[:80]}'"
@@ -274,6 +277,8 @@ def _neighbour(window: SourceWindow, texts: Sequence[str], i: int, step: int) ->
     if not (0 <= j < len(texts)) or not segments or max(i, j) >= len(segments):
         return None
     a, b = min(i, j), max(i, j)
+    if len(texts[j].split()) < 2 and texts[j].isascii():
+        return None  # a lone word is no sentence ("false", a JSON record's flag: read as a flag)
     return texts[j] if segments[b].line_start - segments[a].line_end <= 1 else None
 
 

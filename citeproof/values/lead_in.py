@@ -200,3 +200,22 @@ def restricting_neighbour(before: str | None, after: str | None, claim: str) -> 
 def _generic_words() -> frozenset[str]:
     words = data_json("retractions.json")["source_frames"]["restriction_pointers"]["generic"]
     return frozenset(t for w in words for t in (content_terms(w) | {w}))
+
+
+def withdrawn_by_sibling(sections: dict[str, tuple[int, int]], lines: Sequence[str], line: int) -> str | None:
+    """In a JSON source, a key beside the value at ``line`` (same object) that says the object does
+    not stand — ``"retracted": true``, ``"verified": false``, ``"status": "withdrawn by sponsor"``
+    (``sibling_flags``) — as ``key: value``, or None. The sibling counts wherever it sits, inside
+    the cited lines or not: it is part of the same record."""
+    flags = data_json("retractions.json")["source_frames"]["sibling_flags"]
+    own = [name for name, (a, b) in sections.items() if a == line == b]
+    for path in own:
+        prefix = path.rsplit(".", 1)[0] + "." if "." in path else ""
+        for name, (a, b) in sections.items():
+            if a != b or not name.startswith(prefix) or name == path or "." in name[len(prefix):]:
+                continue
+            key, value = name[len(prefix):].lower(), lines[a - 1].strip().lower() if 0 < a <= len(lines) else ""
+            if (key in flags["true"] and value == "true") or (key in flags["false"] and value == "false") \
+                    or (key in flags["text"] and any(r.search(value) for r in _note_retractions())):
+                return f"{name[len(prefix):]}: {lines[a - 1].strip()}"
+    return None

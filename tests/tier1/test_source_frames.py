@@ -377,3 +377,28 @@ def test_a_claim_sharing_only_generic_words_with_the_restriction_does_not_name_t
 
 def test_a_frame_word_outside_the_lead_ins_list_clause_frames_nothing(tmp_path):
     assert status(tmp_path, "Unlike the bull case, the observed results:\n- The response rate in Arm A was 45%.") == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    ("record", "held"),
+    [
+        ('{"arm_a": {"result": "The response rate in Arm A was 45%.", "retracted": true}}', True),
+        ('{"arm_a": {"result": "The response rate in Arm A was 45%.", "status": "withdrawn by sponsor"}}', True),
+        ('{"arm_a": {"result": "The response rate in Arm A was 45%.", "verified": false}}', True),
+        ('{"arm_a": {"result": "The response rate in Arm A was 45%.", "retracted": false, "status": "completed"}}', False),
+        ('{"arm_a": {"result": "The response rate in Arm A was 45%."}, "arm_b": {"retracted": true}}', False),
+    ],
+    ids=["retracted-true", "status-withdrawn", "verified-false", "standing", "another-object"],
+)
+def test_a_json_field_beside_the_value_that_says_the_record_does_not_stand(tmp_path, record, held):
+    # rt15b: "retracted": true beside the cited result (inside the window or not) was ignored
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "s.json").write_text(record, encoding="utf-8")
+    report = "# R\n\nThe response rate in Arm A was 45% [evidence:s.json#L1].\n"
+    (claim,) = run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims
+    assert ("does not stand" in " ".join(claim.undecided_reasons)) is held, claim.undecided_reasons
+    if not held:
+        assert claim.status == "pass"

@@ -2957,6 +2957,27 @@ MUTATIONS = (
         '    terms = content_terms(own) | set(re.findall(r"\\d+", own))',
         ('tests/tier1/test_source_frames.py',),
     ),
+    Mutation(
+        "rt15 a JSON record's withdrawing flag unread",
+        'tier1/claim_support.py',
+        '    if window.document.media == "json" and (flag := withdrawn_by_sibling(window.document.sections, window.document.lines, line)):',
+        '    if False:',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        "rt15 another object's flag read as this one's",
+        'citeproof/values/lead_in.py',
+        '            if a != b or not name.startswith(prefix) or name == path or "." in name[len(prefix):]:',
+        '            if a != b or name == path:',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        'rt15 a lone flag word read as a sentence',
+        'tier1/claim_support.py',
+        '    if len(texts[j].split()) < 2 and texts[j].isascii():',
+        '    if False:',
+        ('tests/tier1/test_source_frames.py',),
+    ),
 )
 
 
