@@ -727,6 +727,16 @@ class _Scanner:
             return False
         return "," not in joint.group(0) or (self.label_plural and bool(_LABEL_LIST_GOES_ON.match(self.low, pos)))
 
+    def _label_before(self, low: str, nstart: int, count_noun: str | None) -> bool:
+        """A label word before the number names it ("Adverse Events 1", "cohort 2 patients") — unless
+        a colon or other mark stands between and a count noun follows: "Adverse events: 8 patients"
+        counts them."""
+        before = low[max(0, nstart - 24):nstart]
+        m = self.lex.label_before_re.search(before)
+        if m is None:
+            return False
+        return count_noun is None or ":" not in m.group(0)
+
     def _time_point_listed(self, nstart: int, pos: int) -> UnitInfo | None:
         """The time unit a plain number is a time point in: after a plural time word ("days 1")
         or listed right after another time point ("day 1 and 8", "days 1, 14, and 28"). After a
@@ -1018,7 +1028,7 @@ class _Scanner:
             # "days 1, 14, and 28", "day 1 and 8": each number listed after a time point is one too
             dim, canon, factor, calendar, time_point = point.dim, point.canonical, point.factor, point.calendar, True
         label = not dim and (
-            (high is None and bool(self.lex.label_before_re.search(low[max(0, nstart - 24):nstart])))
+            (high is None and self._label_before(low, nstart, count_noun))
             # "2级", "2 级": a Chinese label word after the number, a space between or not
             or text.startswith(self.lex.label_after, pos + (text[pos:pos + 1] == " "))
             # "1、2组", "1和2期": listed before a label that comes after its last number

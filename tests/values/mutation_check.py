@@ -2978,6 +2978,13 @@ MUTATIONS = (
         '    if False:',
         ('tests/tier1/test_source_frames.py',),
     ),
+    Mutation(
+        "rt15 a count after a label's colon read as the label's number",
+        'citeproof/values/extract.py',
+        '        return count_noun is None or ":" not in m.group(0)',
+        '        return True',
+        ('tests/values/test_locale_numbers.py',),
+    ),
 )
 
 
