@@ -2983,7 +2983,7 @@ MUTATIONS = (
         'citeproof/values/extract.py',
         '        return count_noun is None or ":" not in m.group(0)',
         '        return True',
-        ('tests/values/test_locale_numbers.py',),
+        ('tests/values/test_extract.py',),
     ),
 )
 

@@ -283,3 +283,14 @@ def test_a_ratio_statistic_named_earlier_in_its_clause_marks_its_value(text, sta
 def test_a_compound_annual_growth_rate_is_a_derived_number(claim, derived):
     [atom] = claim_atoms(claim)
     assert atom.derived is derived
+
+
+def test_a_count_after_a_labels_colon_is_a_count_and_a_label_number_stays_a_label():
+    # rt15a: "Adverse events: 8 patients (5%)" lost its 8 (read as an arm label like "Adverse
+    # Events 1"), so the true "Eight patients (5%) …" failed
+    from citeproof.values.extract import extract_atoms
+
+    counted = [(a.raw, a.label) for a in extract_atoms("Adverse events: 8 patients (5%)", mode="source")]
+    assert ("8", False) in counted
+    assert all(a.label for a in extract_atoms("Adverse Events 1: Total 22/54", mode="source") if a.raw == "1")
+    assert all(a.raw != "2" or a.label for a in extract_atoms("cohort 2 patients receive higher doses", mode="source"))

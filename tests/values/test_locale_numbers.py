@@ -152,13 +152,3 @@ def test_a_middle_dot_after_a_letter_or_in_a_run_is_no_decimal_point():
     assert certain_forms("100·10^9/L") == "100·10^9/L"
     assert certain_forms("1.5·10⁹/L") == "1.5·10⁹/L"
 
-
-def test_a_count_after_a_labels_colon_is_a_count_and_a_label_number_stays_a_label():
-    # rt15a: "Adverse events: 8 patients (5%)" lost its 8 (read as an arm label like "Adverse
-    # Events 1"), so the true "Eight patients (5%) …" failed
-    from citeproof.values.extract import extract_atoms
-
-    counted = [(a.raw, a.label) for a in extract_atoms("Adverse events: 8 patients (5%)", mode="source")]
-    assert ("8", False) in counted
-    assert all(a.label for a in extract_atoms("Adverse Events 1: Total 22/54", mode="source") if a.raw == "1")
-    assert all(a.raw != "2" or a.label for a in extract_atoms("cohort 2 patients receive higher doses", mode="source"))
