@@ -26,9 +26,11 @@ from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.contrasted import contrasted_figure
-from citeproof.values.lead_in import (
+from citeproof.values.lead_in import denying_lead_in
+from citeproof.values.listed_members import member_dropped
+from citeproof.values.source_frames import (
+    SectionIndex,
     attributed_after,
-    denying_lead_in,
     denying_source_heading,
     denying_source_lead_in,
     noted_away,
@@ -38,7 +40,6 @@ from citeproof.values.lead_in import (
     source_notes,
     withdrawn_by_sibling,
 )
-from citeproof.values.listed_members import member_dropped
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
 from citeproof.values.restriction import restriction_differs
@@ -244,13 +245,14 @@ def _held_back_by_its_place(
     line = window.segments[i].line_start if window.segments and i < len(window.segments) else window.line_start
     # the Markdown heading over it, the section the locator names, and every section (an HTML
     # heading, a JSON key) the line sits in
-    enclosing = tuple(name.replace("_", " ") for name, (a, b) in window.document.sections.items() if a <= line <= b)
+    sections = ctx.memo.derived(window.document, "claim_support.sections", lambda d: SectionIndex.of(d.sections))
+    enclosing = tuple(name.replace("_", " ") for name in sections.enclosing.get(line, ()))
     for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",) + enclosing:
         if (framed := denying_source_heading(heading)) is not None:
             return f"the source line sits under '{framed}', which frames what is under it as not established"
         if (subgroup := restricting_heading(heading, claim)) is not None:
             return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
-    if window.document.media == "json" and (flag := withdrawn_by_sibling(window.document.sections, window.document.lines, line)):
+    if window.document.media == "json" and (flag := withdrawn_by_sibling(sections, window.document.lines, line)):
         return f"the source record beside it says it does not stand ('{flag}')"
     notes = ctx.memo.derived(window.document, "claim_support.notes", lambda d: source_notes(list(d.lines)))
     if (note := noted_away(window.segments[i].text if window.segments and i < len(window.segments) else segment, notes)) is not None:

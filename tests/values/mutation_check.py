@@ -864,10 +864,10 @@ MUTATIONS = (
     ),
     Mutation(
         "a number word after a label word is a count ('intervention one and two')",
-        "citeproof/values/extract.py",
-        "            (high is None and bool(self.lex.label_before_re.search(",
-        "            (high is None and word_value is None and bool(self.lex.label_before_re.search(",
-        ("tests/values/test_extract.py",),
+        'citeproof/values/extract.py',
+        '            (high is None and self._label_before(low, nstart, count_noun))',
+        '            (high is None and word_value is None and self._label_before(low, nstart, count_noun))',
+        ('tests/values/test_extract.py',),
     ),
     Mutation(
         "a claim citing two sources passes when one of them carries it",
@@ -2798,9 +2798,9 @@ MUTATIONS = (
     ),
     Mutation(
         "rt14 a lead-in's frame read in every clause",
-        'citeproof/values/lead_in.py',
-        '    if _denies(text) or _source_frame().search(last):',
-        '    if _denies(text) or _source_frame().search(text.lower()):',
+        'citeproof/values/source_frames.py',
+        '    if denies(text) or _source_frame().search(last):',
+        '    if denies(text) or _source_frame().search(text.lower()):',
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
@@ -2868,7 +2868,7 @@ MUTATIONS = (
     ),
     Mutation(
         'rt14 any note holds its figure back',
-        'citeproof/values/lead_in.py',
+        'citeproof/values/source_frames.py',
         '        if note is not None and any(r.search(note.strip().lower()) for r in _note_retractions()):',
         '        if note is not None:',
         ('tests/tier1/test_source_frames.py',),
@@ -2876,7 +2876,7 @@ MUTATIONS = (
     Mutation(
         'rt14 enclosing sections not read',
         'tier1/claim_support.py',
-        '    enclosing = tuple(name.replace("_", " ") for name, (a, b) in window.document.sections.items() if a <= line <= b)',
+        '    enclosing = tuple(name.replace("_", " ") for name in sections.enclosing.get(line, ()))',
         '    enclosing = ()',
         ('tests/tier1/test_source_frames.py',),
     ),
@@ -2889,7 +2889,7 @@ MUTATIONS = (
     ),
     Mutation(
         'rt14 a subgroup heading holds back a claim that names it',
-        'citeproof/values/lead_in.py',
+        'citeproof/values/source_frames.py',
         '    if not terms or terms & claim_terms:',
         '    if not terms:',
         ('tests/tier1/test_source_frames.py',),
@@ -2924,7 +2924,7 @@ MUTATIONS = (
     ),
     Mutation(
         'rt15 a frame word anywhere in a heading frames it',
-        'citeproof/values/lead_in.py',
+        'citeproof/values/source_frames.py',
         '        if m is not None and not part[: m.start()].strip(" _-:()[]"):',
         '        if m is not None:',
         ('tests/tier1/test_source_frames.py',),
@@ -2952,7 +2952,7 @@ MUTATIONS = (
     ),
     Mutation(
         "rt15 a neighbour's generic words count as the subgroup's",
-        'citeproof/values/lead_in.py',
+        'citeproof/values/source_frames.py',
         '    terms = (content_terms(own) | set(re.findall(r"\\d+", own))) - _generic_words()',
         '    terms = content_terms(own) | set(re.findall(r"\\d+", own))',
         ('tests/tier1/test_source_frames.py',),
@@ -2960,15 +2960,15 @@ MUTATIONS = (
     Mutation(
         "rt15 a JSON record's withdrawing flag unread",
         'tier1/claim_support.py',
-        '    if window.document.media == "json" and (flag := withdrawn_by_sibling(window.document.sections, window.document.lines, line)):',
+        '    if window.document.media == "json" and (flag := withdrawn_by_sibling(sections, window.document.lines, line)):',
         '    if False:',
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
         "rt15 another object's flag read as this one's",
-        'citeproof/values/lead_in.py',
-        '            if a != b or not name.startswith(prefix) or name == path or "." in name[len(prefix):]:',
-        '            if a != b or name == path:',
+        'citeproof/values/source_frames.py',
+        '    for name, at in index.records.get(prefix, ()):',
+        '    for name, at in (kv for keys in index.records.values() for kv in keys):',
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
