@@ -71,6 +71,8 @@ class OpenAIJudge:
             max_retries=0,
             http_client=http_client if http_client is not None else capped_client(timeout_s),
         )
+        # built once: it compiles the key's echoed forms into one pattern
+        self._scrubber = Scrubber(secret_env=(), secrets=[api_key] if api_key else [])
 
     def __repr__(self) -> str:
         return f"OpenAIJudge(model={self.model!r}, base_url={self.base_url!r}, output_mode={self.output_mode!r})"
@@ -231,8 +233,7 @@ class OpenAIJudge:
     def _scrub_all(self, text: str) -> str:
         """The audit log's scrubber (``audit.scrub``): this judge's key, then any bearer
         token, ``sk-`` key or ``api_key=`` value a server echoes back."""
-        key = self._client.api_key
-        return Scrubber(secret_env=(), secrets=[key] if key and key != _NO_KEY else []).text(text)
+        return self._scrubber.text(text)
 
 
 def _bounded(text: str) -> str:
