@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from audit.reader import LogLine, Problem, ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
+from citeproof.report import EXIT_CODES, exit_code_for
 
 
 class CheckResult(BaseModel):
@@ -105,9 +106,6 @@ def _count_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Probl
     return problems
 
 
-_EXIT_CODES = {"pass": 0, "blocked": 1, "incomplete": 3}
-
-
 def headline_problems(raw: dict[str, Any]) -> list[Problem]:
     """Does the report's headline follow from its claims, rules and findings, as the pipeline
     derives it? A report edited to read PASS over a failed claim is caught here. (A file with
@@ -115,7 +113,7 @@ def headline_problems(raw: dict[str, Any]) -> list[Problem]:
     verdict = raw.get("verdict")
     if verdict is None:
         return []
-    if not isinstance(verdict, str) or verdict not in _EXIT_CODES:
+    if not isinstance(verdict, str) or verdict not in EXIT_CODES:
         return [Problem(None, f"verdict is {verdict!r}, not one of pass, blocked, incomplete")]
     for field, kind in (("totals", dict), ("claims", list), ("rules", list), ("findings", list)):
         if field in raw and not isinstance(raw[field], kind):
@@ -138,7 +136,7 @@ def headline_problems(raw: dict[str, Any]) -> list[Problem]:
         problems.append(Problem(None, f"verdict is {verdict!r}, but its claims and rules make it {derived!r}"))
     if "would_block" in raw and raw["would_block"] != (verdict != "pass"):
         problems.append(Problem(None, f"would_block is {raw['would_block']} for verdict {verdict!r}"))
-    expected_exit = 0 if raw.get("mode") == "report" else _EXIT_CODES.get(verdict)
+    expected_exit = exit_code_for(verdict, str(raw.get("mode")))
     if "exit_code" in raw and raw["exit_code"] != expected_exit:
         problems.append(Problem(None, f"exit_code is {raw['exit_code']}, verdict {verdict!r} in {raw.get('mode')} mode gives {expected_exit}"))
     return problems
@@ -149,7 +147,7 @@ def _head_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Proble
     anyone who edits the log, but not without the report's head changing too."""
     head = sem.get("audit_log_head")
     if not run_lines:
-        return [] if head is None else [Problem(None, f"report records audit_log_head {head[:12]}…, the log holds no line of its run")]
+        return [] if head is None else [Problem(None, f"report records audit_log_head {str(head)[:12]}…, the log holds no line of its run")]
     last = run_lines[-1]
     if head is None:
         return [Problem(None, "report records no audit_log_head: the log cannot be held to the run that wrote it")]

@@ -36,6 +36,7 @@ from citeproof.report import (
     SemanticAudit,
     Totals,
     VerificationReport,
+    exit_code_for,
 )
 from citeproof.resolution import resolve_anchor
 from citeproof.settings import Settings
@@ -377,10 +378,7 @@ def _build_report(
     else:
         verdict = "pass"
     would_block = verdict != "pass"
-    if options.mode == "report":
-        exit_code = 0
-    else:
-        exit_code = {"pass": 0, "blocked": 1, "incomplete": 3}[verdict]
+    exit_code = exit_code_for(verdict, options.mode)
 
     anchors = [(r, c) for s, c in zip(body, claims) for r in s.resolutions]
     non_url = [r for r, _ in anchors if r.anchor.kind != "url"]

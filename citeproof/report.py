@@ -19,6 +19,14 @@ from citeproof.model import ClaimStatus, Finding, Frozen, Location
 REPORT_SCHEMA_VERSION = "1.0"
 
 Verdict = Literal["pass", "blocked", "incomplete"]
+# the gate's exit code for each verdict in enforce mode (report mode always exits 0); the
+# pipeline sets it and `audit check` holds a report to it
+EXIT_CODES: dict[str, int] = {"pass": 0, "blocked": 1, "incomplete": 3}
+
+
+def exit_code_for(verdict: str, mode: str) -> int:
+    """The exit code a report of ``verdict`` gives in ``mode``."""
+    return 0 if mode == "report" else EXIT_CODES[verdict]
 Mode = Literal["enforce", "report"]
 NumberState = Literal["supported", "plausible", "missing"]
 

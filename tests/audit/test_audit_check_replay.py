@@ -463,3 +463,10 @@ def test_a_report_copied_with_its_log_is_checked_against_the_copy(judged_run, tm
     (copy / log.name).write_text((copy / log.name).read_text() + "garbage\n")
     result = check_report(copy / "report.json")
     assert not result.ok and result.log_path == str(copy / log.name)
+
+
+def test_a_head_that_is_not_a_string_is_a_named_problem(judged_run):
+    report, _ = judged_run
+    _edit_report(report, run_id="another-run", audit_log_entries=0, audit_log_head=5)
+    result = check_report(report)
+    assert not result.ok and any("audit_log_head 5" in p for p in result.problems)
