@@ -469,4 +469,4 @@ def test_a_head_that_is_not_a_string_is_a_named_problem(judged_run):
     report, _ = judged_run
     _edit_report(report, run_id="another-run", audit_log_entries=0, audit_log_head=5)
     result = check_report(report)
-    assert not result.ok and any("audit_log_head 5" in p for p in result.problems)
+    assert not result.ok and any("audit_log_head" in p for p in result.problems)  # the report's shape names it
