@@ -440,10 +440,15 @@ class HtmlExtractor:
         """A reference to a note of citations only: the note's citations, where the mark stands."""
         self._text(" " + " ".join(c for c in citations if c.startswith("[")))
         for url in (c for c in citations if not c.startswith("[")):
-            if self.row is not None:
-                self.row_links.append((url, 0))
-            elif self.heading is None:
-                self.acc.links.append((url, self.acc.length))
+            self._add_link(url)
+
+    def _add_link(self, url: str) -> None:
+        """A URL citing the text around it: the open table row's, else the open block's (a
+        heading's link cites nothing)."""
+        if self.row is not None:
+            self.row_links.append((url, 0))
+        elif self.heading is None:
+            self.acc.links.append((url, self.acc.length))
 
     def _skip(self, node: LexborNode) -> None:
         # keep the tag cursor in step with the source even though nothing here is read
@@ -610,10 +615,7 @@ class HtmlExtractor:
         if tag == "a":
             href = ((node.attributes or {}).get("href") or "").strip()
             if href.lower().startswith(("http://", "https://")):
-                if self.row is not None:
-                    self.row_links.append((href, 0))
-                elif self.heading is None:
-                    self.acc.links.append((href, self.acc.length))
+                self._add_link(href)
             return
         if self.row is not None:
             if tag == "tr":
