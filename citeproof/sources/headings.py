@@ -38,6 +38,10 @@ LABEL_WORDS: frozenset[str] = frozenset(
     }
 )
 
+# A document part whose heading runs over the labelled parts of a structured abstract
+# ("Abstract" over "BACKGROUND:", "Results: …"; "摘要" over "目的：", "结果：…").
+ABSTRACT_WORDS: frozenset[str] = frozenset({"abstract", "summary", "摘要"})
+
 _NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]{1,5}\.|[一二三四五六七八九十]{1,3}[、.])\s*")
 _BULLET = re.compile(
     r"^(?:[-*•·‣◦▪–]\s|\d{1,3}[.)]\s|\(\s?[0-9a-zA-Z]{1,3}\s?\)\s?|[a-zA-Z][.)]\s|[（(][一二三四五六七八九十\d]{1,3}[）)]|[①-⑳])"
@@ -124,6 +128,46 @@ def _label(s: str) -> str | None:
         if key in LABEL_WORDS or (key in SECTION_WORDS and head.strip().isupper()):
             return _NUMBERING.sub("", head.strip()) or head.strip()
     return None
+
+
+def abstract_part(line: str) -> bool:
+    """Whether a plain-text heading line labels a part of a structured abstract: a core
+    section label written as a label ("BACKGROUND:", "Results: The objective …", "目的：") —
+    not a bare heading line ("Methods", "2. Methods"), which starts the body after an abstract."""
+    s = line.strip()
+    if s.endswith((":", "：")):
+        key = section_key(s.rstrip(":：").strip())
+    elif (label := _label(s)) is not None:
+        key = section_key(label)
+    else:
+        return False
+    return key in LABEL_WORDS and key not in ABSTRACT_WORDS
+
+
+# A numbered title in any case ("2. Market size and growth", "3.1 Vendor share", "二、竞争格局",
+# "第三章 市场规模"): its number, then at most 60 characters of title ending without a stop.
+_NUMBERED_TITLE = re.compile(
+    r"^(?:(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+|([一二三四五六七八九十]{1,3})、[ \t]*|"
+    r"(第[一二三四五六七八九十\d]{1,3}[章节部分])[ \t]*)(\S.{0,59})$"
+)
+
+
+def numbered_title(line: str) -> tuple[str, str] | None:
+    """(numbering scheme, title) when a line reads as a numbered title: "2. Market size and
+    growth" → ("1", "Market size and growth") (the scheme is its depth: "2.1" is "2"),
+    "二、竞争格局" → ("、", "竞争格局"); None for a line ending in a stop or too long to be one.
+    A numbered list item reads the same ("1. Stop the drug"): the reader takes these as
+    headings only where the document uses them as such (:func:`citeproof.sources.readers.read_plain_text`)."""
+    s = line.strip()
+    m = _NUMBERED_TITLE.match(s)
+    if not m or s[-1] in TERMINAL or s[-1] in ",，":
+        return None
+    arabic, chinese, chapter, title = m.groups()
+    if arabic is not None:
+        scheme = str(arabic.count(".") + 1)
+    else:
+        scheme = "、" if chinese is not None else chapter[-1]
+    return scheme, title.strip().rstrip(":：").strip()
 
 
 def page_marker(line: str) -> int | None:

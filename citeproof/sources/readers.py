@@ -26,7 +26,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citeproof.parse.html import HEADING_TAGS, SKIP_TAGS, attrs_hidden
-from citeproof.sources.headings import markdown_heading, page_marker, table_caption, text_heading
+from citeproof.sources.headings import (
+    ABSTRACT_WORDS,
+    abstract_part,
+    markdown_heading,
+    numbered_title,
+    page_marker,
+    section_key,
+    table_caption,
+    text_heading,
+)
 from citeproof.sources.json_lines import scalar_count, scalar_value_lines
 from citeproof.text.normalize import normalize_text
 
@@ -121,7 +130,7 @@ def read_plain_text(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
     lines = _norm_all(raw)
     headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
-    sections = _flat_sections(headings, len(lines))
+    sections = _plain_sections(_with_numbered_titles(headings, lines), lines)
     return ReadResult(lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines))
 
 
@@ -345,13 +354,52 @@ def _html_attrs(text: str) -> dict[str, str | None]:
     }
 
 
-def _flat_sections(headings: list[tuple[int, str]], n: int) -> dict[str, tuple[int, int]]:
-    """Each heading runs to the line before the next one (plain text has no levels)."""
+def _plain_sections(headings: list[tuple[int, str]], lines: list[str]) -> dict[str, tuple[int, int]]:
+    """Each heading runs to the line before the next one (plain text has no levels), except
+    that a structured abstract's heading ("Abstract", "摘要") — one whose first line of text is
+    a part's label — runs over its labelled parts ("BACKGROUND:", "Results: …", "结果：…"), each
+    of which is a section of its own as well: ``#abstract`` is the whole abstract, not the one
+    line "Abstract". An abstract that opens with prose is followed by the paper's own headings."""
     out: dict[str, tuple[int, int]] = {}
+    n = len(lines)
     for k, (i, name) in enumerate(headings):
-        end = headings[k + 1][0] if k + 1 < len(headings) else n
+        nxt = k + 1
+        if section_key(name) in ABSTRACT_WORDS and nxt < len(headings) and _opens(lines, i, headings[nxt][0]):
+            while nxt < len(headings) and abstract_part(lines[headings[nxt][0]]):
+                nxt += 1
+        end = headings[nxt][0] if nxt < len(headings) else n
         out.setdefault(name, (i + 1, max(i + 1, end)))
     return out
+
+
+def _opens(lines: list[str], heading: int, line: int) -> bool:
+    """Whether ``line`` is the first line of text after the heading at ``heading``."""
+    return all(not lines[j].strip() for j in range(heading + 1, line))
+
+
+def _with_numbered_titles(headings: list[tuple[int, str]], lines: list[str]) -> list[tuple[int, str]]:
+    """The headings plus the document's numbered titles in any case ("2. Market size and
+    growth", "二、竞争格局") — where it uses them as titles: at least two of one numbering
+    scheme, each with a line of text under it that is not the next numbered line. A numbered
+    list ("1. Stop the drug" / "2. Start at 12.5 mg") has no text between its items, so its
+    items stay list items."""
+    known = {i for i, _ in headings}
+    by_scheme: dict[str, list[tuple[int, str]]] = {}
+    for i, line in enumerate(lines):
+        if i in known or (found := numbered_title(line)) is None:
+            continue
+        by_scheme.setdefault(found[0], []).append((i, found[1]))
+    extra: list[tuple[int, str]] = []
+    for scheme, titled in by_scheme.items():
+        starts = {i for i, _ in titled}
+        kept = []
+        for i, title in titled:
+            body = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), None)
+            if body is not None and body not in starts:
+                kept.append((i, title))
+        if len(kept) >= 2:
+            extra.extend(kept)
+    return sorted([*headings, *extra]) if extra else headings
 
 
 def _nested_sections(headings: list[tuple[int, int, str]], n: int) -> dict[str, tuple[int, int]]:

@@ -92,6 +92,7 @@ def test_plain_text_lines_match_the_file() -> None:
 def test_plain_text_headings_become_sections() -> None:
     text = "Title of paper\nABSTRACT\nSome text.\nMethods:\nWe enrolled 40.\nRESULTS: In total 40 were analysed.\nMore.\n3. Discussion\nEnd.\n"
     r = read_plain_text(text)
+    # an abstract that opens with prose ends at the next heading, a label or not
     assert r.sections == {"ABSTRACT": (2, 3), "Methods": (4, 5), "RESULTS": (6, 7), "Discussion": (8, 9)}
 
 
@@ -240,3 +241,62 @@ def test_xml_entities_are_refused() -> None:
 def test_invalid_xml() -> None:
     with pytest.raises(UnreadableSource, match="invalid XML"):
         read_xml("<a><b></a>")
+
+
+# ------------------------------------------------------------------ plain-text structure
+
+STRUCTURED_ABSTRACT = """Title line of a trial report
+Abstract
+BACKGROUND:
+Why the trial was run.
+METHODS: We enrolled 120 patients.
+Results: The response rate was 40%.
+CONCLUSIONS:
+It worked.
+Introduction
+The body starts here with 7 more numbers.
+"""
+
+
+def test_structured_abstract_heading_runs_over_its_labelled_parts() -> None:
+    r = read_plain_text(STRUCTURED_ABSTRACT)
+    assert r.sections["Abstract"] == (2, 8)  # through "It worked" — not the line "Abstract" alone
+    assert r.sections["BACKGROUND"] == (3, 4)  # each part is still a section of its own
+    assert r.sections["Results"] == (6, 6)
+    assert r.sections["Introduction"] == (9, 10)
+
+
+def test_chinese_structured_abstract_runs_over_its_labels() -> None:
+    r = read_plain_text("标题：某试验\n摘要\n目的：评估疗效。\n方法：共纳入357例患者。\n结果：客观缓解率为44.7%。\n讨论\n正文。\n")
+    assert r.sections["摘要"] == (2, 5)
+    assert r.sections["结果"] == (5, 5)
+
+
+def test_a_bare_heading_ends_the_abstract_and_other_headings_stay_flat() -> None:
+    # "Methods" as its own bare line starts the body; a non-abstract heading does not nest labels
+    r = read_plain_text("Abstract\nResults: 40% responded.\nMethods\nWe enrolled 120.\n")
+    assert r.sections["Abstract"] == (1, 2)
+    assert r.sections["Methods"] == (3, 4)
+    r = read_plain_text("ADVERSE EVENTS\nNausea in 12%.\nResults: 40% responded.\n")
+    assert r.sections["ADVERSE EVENTS"] == (1, 2)
+
+
+def test_numbered_titles_in_sentence_case_are_sections_where_text_follows_them() -> None:
+    text = (
+        "Cloud tracker, Q4 2023\n\n1. Executive summary\nSpending reached US$ 78.1 billion.\n\n"
+        "2. Market size and growth\nFull-year spending was US$ 270.2 billion.\n\n"
+        "3. Vendor landscape\nThe top three held 66%.\n"
+    )
+    r = read_plain_text(text)
+    assert r.sections["Market size and growth"] == (6, 8)
+    assert r.sections["Vendor landscape"] == (9, 10)
+    zh = read_plain_text("2023年调研\n一、市场规模\n销售额约为120亿元。\n二、竞争格局\n前三家企业合计约六成。\n")
+    assert zh.sections["市场规模"] == (2, 3)
+    assert zh.sections["竞争格局"] == (4, 5)
+
+
+def test_a_numbered_list_is_not_read_as_titles() -> None:
+    # items with nothing between them, a lone numbered line, and numbered sentences are not titles
+    assert read_plain_text("Steps\n1. Stop the drug\n2. Restart at half the dose\n3. Review in 2 weeks\n").sections == {}
+    assert read_plain_text("Note\n1. Executive summary\nText under it.\n").sections == {}
+    assert read_plain_text("1. The drug was stopped.\nText.\n2. The dose was 12.5 mg.\nText.\n").sections == {}
