@@ -70,6 +70,12 @@ def _is_proportion(atom: ValueAtom) -> bool:
             and (atom.decimals > 0 or atom.number == 0) and abs(atom.number) <= 1)
 
 
+def _is_index(atom: ValueAtom) -> bool:
+    """A dimensionless index at most 1 (AUC, kappa, ICC: ``value_cues.json`` index_stats)."""
+    return (atom.is_bare and atom.kind == "value" and atom.stat in lexicon().index_stats.values()
+            and abs(atom.number) <= 1)
+
+
 def convert(source: ValueAtom, claim: ValueAtom, value: float) -> tuple[float, bool, bool] | None:
     """``value`` (in the source atom's unit) expressed in the claim atom's unit, whether the
     units were the same, and whether the conversion is only approximate (months/years against
@@ -178,6 +184,9 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
         # an amount with a currency on one side only ("4.2 billion" / "USD 4.2 billion", "120亿" / "120亿元"):
         # the same figure, but whether the currency is the claim's is for the judge
         return "plausible" if _equal(claim, claim.number, source.number, same_unit=True) else None
+    if claim.dim == "percent" and _is_index(source):
+        # "an AUC of 85%" may write the index as a percentage, "85% of cases" misreads it: the judge decides
+        return "plausible" if _equal(claim, claim.number, 100.0 * source.number / claim.factor, same_unit=False) else None
     conv = convert(source, claim, source.number)
     if conv is None:
         return None

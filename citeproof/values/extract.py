@@ -1004,6 +1004,8 @@ class _Scanner:
             abbr = rm.group("abbr") if "abbr" in rm.re.groupindex else None
             if abbr is None or abbr.upper() == abbr or abbr[0] == "a":
                 stat = (abbr or "".join(w[0] for w in (rm.group("long") or "").split())).upper().lstrip("A") or None
+        elif not dim and (im := self.lex.index_stat_re.search(low[max(0, nstart - 48):nstart])):
+            stat = self.lex.index_stats[im.group("name")]  # "an AUC of 0.85" is no share: never 85%
         if dim == "percent" and _CI_AFTER.match(low[pos:pos + 24]):
             stat = "CI"
         if high is not None and _CI_BEFORE.search(context_before):

@@ -87,6 +87,8 @@ class Lexicon:
     derived_before_re: EndMatcher
     derived_before_reach: int  # characters before a number its derived cue may take (the longest cue)
     label_before_re: re.Pattern[str]
+    index_stat_re: re.Pattern[str]  # a dimensionless index named right before a number ("an AUC of "): group "name"
+    index_stats: dict[str, str]  # its name → its label ("area under the curve" → "AUC")
     label_after: tuple[str, ...]
     roman_grades: tuple[str, ...]  # words a Roman stage or grade follows ("stage IV": citeproof.values.roman_grades)
     count_nouns: frozenset[str]
@@ -226,6 +228,7 @@ def lexicon() -> Lexicon:
     derived_after = [w.lower() for w in cues["derived_after"]]
 
     label_words = [w.lower() for w in cues["label_before"]]
+    index_stats = {name: label for label, names in cues["index_stats"]["stats"].items() for name in names}
     label_before_re = re.compile(
         r"(?:^|[^a-z])(?:" + _alternation(label_words) + r")\s?[#:]?\s?$"
     )
@@ -274,6 +277,8 @@ def lexicon() -> Lexicon:
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
         derived_before_reach=2 + max(len(w) for w in cues["derived_before"]),
         label_before_re=label_before_re,
+        index_stat_re=_index_stat_re(list(index_stats)),
+        index_stats=index_stats,
         label_after=tuple(cues["label_after"]),
         roman_grades=tuple(sorted(cues["roman_grades"], key=len, reverse=True)),
         count_nouns=count_nouns,
@@ -285,6 +290,14 @@ def lexicon() -> Lexicon:
             r"\s?(?:" + _alternation([*cues["millions_glued_m"]["counted"], *count_nouns]) + r")(?![a-z])"),
         per_unit_before_re=_per_unit_before_re(units_doc["per_unit_before"], [
             a for e in units_doc["units"] if e["dim"] in ("mass", "area") for a in e["aliases"]]),
+    )
+
+
+def _index_stat_re(names: list[str]) -> re.Pattern[str]:
+    """An index's name, an optional bracket ("AUC (95% CI)") and an optional link word at the end
+    of the text before a number (searched in the few characters before it)."""
+    return re.compile(
+        r"(?<![a-z])(?P<name>" + _alternation(names) + r")\s?(?:\([^()]{0,24}\)\s?)?(?:of|was|is|were|=|:|,)?\s?$"
     )
 
 
