@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from citeproof.sources.headings import section_key
 from citeproof.values.lead_in import denies
 from citeproof.values.lexicon import data_json
 from citeproof.values.segment_support import content_terms, cue_document, words_pattern
@@ -55,6 +56,8 @@ def denying_source_heading(title: str) -> str | None:
     "#Withdrawn results", "## Bull case (unlikely)"); None otherwise. A heading's negation is
     not read: "No. of patients" or "Patients who did not progress" heads ordinary lines."""
     text = title.strip().lstrip("#").strip()
+    if section_key(text) in _whole_frames():
+        return text  # "## Hypotheses", "# Study aims": what a study set out to show
     # the frame must head it ("## Retracted findings", a key "myths"): "## Medication errors in
     # the study" or "## Patients withdrawn from treatment" name a topic that holds facts
     for part in text.lower().split("."):
@@ -62,6 +65,11 @@ def denying_source_heading(title: str) -> str | None:
         if m is not None and not part[: m.start()].strip(" _-:()[]"):
             return text
     return None
+
+
+@lru_cache(maxsize=1)
+def _whole_frames() -> frozenset[str]:
+    return frozenset(section_key(w) for w in data_json("retractions.json")["source_frames"]["whole"]["words"])
 
 
 @lru_cache(maxsize=1)

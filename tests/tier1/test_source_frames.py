@@ -93,11 +93,18 @@ def test_a_question_elsewhere_on_the_line_does_not_hold_back_the_stated_figure(t
         ("## Retracted findings\n\nThe response rate in Arm A was 45%.", False),
         ("## Bull case (unlikely)\n\nThe response rate in Arm A was 45%.", False),
         ("## Study hypothesis and design\n\nThe response rate in Arm A was 45%.", True),  # a topic, not a frame (rt14a)
+        ("## Hypotheses\n\nThe response rate in Arm A was 45%.", False),  # the whole heading: what was to be shown (rt16a)
+        ("## 2. Study aims:\n\nThe response rate in Arm A was 45%.", False),
+        ("## Expected results\n\nThe response rate in Arm A was 45%.", False),
+        ("## 研究假设\n\nThe response rate in Arm A was 45%.", False),
+        ("## 传闻\n\nThe response rate in Arm A was 45%.", False),
+        ("## Objectives and results\n\nThe response rate in Arm A was 45%.", True),  # opens a topic, not a whole frame
         ("## Results\n\nThe response rate in Arm A was 45%.", True),
         ("## No. of responders\n\nThe response rate in Arm A was 45%.", True),
         ("## Patients who did not progress\n\nThe response rate in Arm A was 45%.", True),  # a heading's negation is not read
     ],
-    ids=["retracted", "bull-case", "design", "results", "no-dot", "negated-heading"],
+    ids=["retracted", "bull-case", "design", "hypotheses", "aims", "expected", "zh-hypothesis", "zh-rumour",
+         "objectives-and-results", "results", "no-dot", "negated-heading"],
 )
 def test_a_source_heading_that_frames_its_lines_holds_them_back(tmp_path, source, passes):
     got, why = status(tmp_path, source)
@@ -148,8 +155,14 @@ def test_a_frame_about_something_else_after_the_figure_leaves_it_as_stated(tmp_p
         ("A prior study reported that the response rate in Arm A was 45%; in this trial it was 30%.", "a prior study"),
         ("The trial was powered to detect a response rate in Arm A of 45%.", "powered to detect"),
         ("The response rate in Arm A was 45%, based on evaluable patients only.", "evaluable"),
+        ("One bullish analyst thinks the response rate in Arm A was 45%; the consensus is 30%.", "thinks"),
+        ("Some analysts believe the response rate in Arm A was 45%.", "believe"),
+        ("The sponsor touts that the response rate in Arm A was 45%.", "touts"),
+        ("Management claims the response rate in Arm A was 45%, a figure analysts dispute.", "claims the"),
+        ("部分分析师认为The response rate in Arm A was 45%.", "认为"),
     ],
-    ids=["reported-speech", "another-study", "design-assumption", "evaluable-set"],
+    ids=["reported-speech", "another-study", "design-assumption", "evaluable-set", "thinks", "believe", "touts",
+         "claims", "zh-believes"],
 )
 def test_a_figure_said_by_someone_of_another_study_assumed_or_of_a_subset_is_held_back(tmp_path, source, said):
     # rt14b: each passed as the cited trial's plain result
