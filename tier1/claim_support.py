@@ -33,6 +33,7 @@ from citeproof.values.source_frames import (
     attributed_after,
     denying_source_heading,
     denying_source_lead_in,
+    is_verdict_line,
     noted_away,
     restricting_heading,
     restricting_neighbour,
@@ -264,6 +265,8 @@ def _held_back_by_its_place(
         return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
     if (denial := _taken_back(after, before)) is not None:
         return f"the source takes it back: '{denial}'"
+    if after is None and (verdict := _neighbour(window, texts, i, 1, gap=2)) is not None and is_verdict_line(verdict):
+        return f"the source takes it back: '{' '.join(verdict.split())[:80]}'"  # a fact check's verdict line
     if (foil := contrasted_figure(atoms, segment, claim)) is not None:
         return f"the source names {foil[0]} only as what it is not ('{foil[1]}')"
     if _asked(segment, claim, atoms):
@@ -273,15 +276,16 @@ def _held_back_by_its_place(
     return None
 
 
-def _neighbour(window: SourceWindow, texts: Sequence[str], i: int, step: int) -> str | None:
-    """The segment before (``step`` -1) or after (+1) segment ``i`` in its paragraph, or None."""
+def _neighbour(window: SourceWindow, texts: Sequence[str], i: int, step: int, *, gap: int = 1) -> str | None:
+    """The segment before (``step`` -1) or after (+1) segment ``i`` in its paragraph (``gap`` 2:
+    or after one blank line), or None."""
     j, segments = i + step, window.segments
     if not (0 <= j < len(texts)) or not segments or max(i, j) >= len(segments):
         return None
     a, b = min(i, j), max(i, j)
-    if len(texts[j].split()) < 2 and texts[j].isascii():
-        return None  # a lone word is no sentence ("false", a JSON record's flag: read as a flag)
-    return texts[j] if segments[b].line_start - segments[a].line_end <= 1 else None
+    if len(texts[j].split()) < 2 and texts[j].isascii() and not texts[j].lstrip().startswith("["):
+        return None  # a lone word is no sentence ("false", a JSON record's flag: read as a flag); a tag ("[RETRACTED]") is
+    return texts[j] if segments[b].line_start - segments[a].line_end <= gap else None
 
 
 def _taken_back(after: str | None, before: str | None) -> str | None:

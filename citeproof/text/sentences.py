@@ -55,6 +55,18 @@ _LABEL_WORDS = frozenset(
         "sample", "site", "trial", "study", "period", "vitamin", "schedule", "list", "step", "zone",
     }
 )
+# Words that open a sentence and never follow an initial in a name: "… with hepatitis C. This
+# claim is false." ends at "C.", "J. Smith" does not.
+_OPENERS = frozenset(
+    {
+        "the", "this", "these", "those", "that", "it", "its", "there", "they", "we", "our", "in", "a", "an",
+        "however", "all", "both", "no", "none", "overall", "among", "after", "before", "during", "rating",
+        "verdict", "claim", "status", "conclusion", "note", "source", "correction",
+    }
+)
+# An editorial tag after a stop ("… in 24 weeks. [RETRACTED]") is no citation of the sentence:
+# capitals only, no digit, no colon — "[1]", "[Smith 2020]" and "[pmid:1]" still cite it.
+_TAG = re.compile(r"\[[A-Z][A-Z \t]{2,40}\]")
 _MAX_BRACKET = 400
 LINK_TARGET = re.compile(r"\(\s*(?:https?:|www\.|mailto:|\.{0,2}/|#)", re.IGNORECASE)
 
@@ -211,7 +223,7 @@ def _period_ends(text: str, i: int, k: int) -> bool:
         return False
     if len(word) == 1 and word.isupper() and word.isalpha():
         prev = _previous_word(text, word_start).lower()
-        if prev not in _LABEL_WORDS:
+        if prev not in _LABEL_WORDS and _next_word(text, k).lower() not in _OPENERS:
             return False
     if "." in word and not word.endswith(".") and len(word) <= 6 and word.replace(".", "").isalpha():
         # "U.S", "Ph.D": an inner-dotted token ends a sentence only before a capital.
@@ -246,8 +258,8 @@ def _absorb_trailing_anchors(text: str, k: int) -> int:
             j += 1
         if j < n and text[j] == "[":
             close = _bracket_end(text, j)
-            if close < 0 or LINK_TARGET.match(text, close):
-                break  # unclosed, or a Markdown link starting the next sentence
+            if close < 0 or LINK_TARGET.match(text, close) or _TAG.fullmatch(text, j, close):
+                break  # unclosed, a Markdown link starting the next sentence, or an editorial tag
             end = j = close
             continue
         if (url := _URL_AT.match(text, j)) is not None and _URL_CLOSES.match(text, url.end()):
@@ -262,6 +274,16 @@ def _next_visible(text: str, k: int) -> str | None:
     while k < n and (text[k] in _SPACE or text[k] in "\"'“‘(*_`"):
         k += 1
     return text[k] if k < n else None
+
+
+def _next_word(text: str, k: int) -> str:
+    j = k
+    while j < len(text) and text[j] in _SPACE:
+        j += 1
+    start = j
+    while j < len(text) and text[j].isalpha():
+        j += 1
+    return text[start:j]
 
 
 def _previous_word(text: str, end: int) -> str:

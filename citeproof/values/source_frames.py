@@ -166,7 +166,19 @@ def retracts_before(sentence: str) -> bool:
     a retracting note ("This result was later retracted by the sponsor.", "The sponsor withdrew
     this figure.", "Correction: the correct figure is 35%.", "该数据后被申办方撤回。")."""
     low = re.sub(r"^\s*note\s*:\s*", "", sentence.strip().lower())
-    return any(r.search(low) for r in _note_retractions())
+    return any(r.search(low) for r in _note_retractions()) or is_verdict_line(sentence)
+
+
+def is_verdict_line(sentence: str) -> bool:
+    """Whether a source sentence is a fact check's verdict taking back the one above it
+    ("Rating: False.", "Verdict: misleading", "结论：错误。"): ``verdict_lines`` of ``retractions.json``."""
+    low = sentence.strip().lower()
+    return any(r.search(low) for r in _verdict_lines())
+
+
+@lru_cache(maxsize=1)
+def _verdict_lines() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(r) for r in data_json("retractions.json")["source_frames"]["verdict_lines"]["patterns"])
 
 
 def restricting_neighbour(before: str | None, after: str | None, claim: str) -> str | None:

@@ -28,6 +28,11 @@ def sents(text: str) -> list[str]:
         ("J. K. Rowling wrote it. Next.", ["J. K. Rowling wrote it.", "Next."]),
         ("Patients in Arm B. The rest.", ["Patients in Arm B.", "The rest."]),
         ("It took vitamin C. The rest.", ["It took vitamin C.", "The rest."]),
+        # a single capital before a sentence opener ends the sentence, before a name it is an initial (rt16a)
+        ("Patients with factor X. This claim is false.", ["Patients with factor X.", "This claim is false."]),
+        ("Cures factor X. Rating: False.", ["Cures factor X.", "Rating: False."]),
+        ("Written by A. Thistlewood. Next.", ["Written by A. Thistlewood.", "Next."]),
+        ("Given by J. Smith and colleagues. Next.", ["Given by J. Smith and colleagues.", "Next."]),
         ("Infuse over 30 min. Then flush.", ["Infuse over 30 min.", "Then flush."]),
         ("Given i.v. The next dose.", ["Given i.v.", "The next dose."]),
         ("Dosed b.i.d. with food. Next.", ["Dosed b.i.d. with food.", "Next."]),
@@ -50,6 +55,15 @@ def test_anchor_after_stop_belongs_to_previous_sentence() -> None:
         "Patients received 12 mg. [nct:NCT1#L3]",
         "Then they stopped. [pmid:1; pmid:2] [pmid:3]",
     ]
+
+
+def test_an_editorial_tag_after_the_stop_is_a_sentence_of_its_own() -> None:
+    # "[RETRACTED]" takes the sentence back; it is no citation of it (rt16a)
+    assert sents("It fell by 2.1% in 24 weeks. [RETRACTED]") == ["It fell by 2.1% in 24 weeks.", "[RETRACTED]"]
+    # numbered references, author-year brackets and anchors still cite the sentence before them
+    assert sents("It fell by 2.1%. [1] Next.") == ["It fell by 2.1%. [1]", "Next."]
+    assert sents("It fell by 2.1%. [Smith 2020] Next.") == ["It fell by 2.1%. [Smith 2020]", "Next."]
+    assert sents("It fell by 2.1%. [PMID:12] Next.") == ["It fell by 2.1%. [PMID:12]", "Next."]
 
 
 def test_dots_inside_anchor_brackets_do_not_split() -> None:

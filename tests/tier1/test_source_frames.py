@@ -415,3 +415,35 @@ def test_a_json_field_beside_the_value_that_says_the_record_does_not_stand(tmp_p
     assert ("does not stand" in " ".join(claim.undecided_reasons)) is held, claim.undecided_reasons
     if not held:
         assert claim.status == "pass"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Claim: The response rate in Arm A was 45%. Rating: False.",
+        "The response rate in Arm A was 45%.\n\nVerdict: False. The trial reported 28%.",
+        "The response rate in Arm A was 45%. This claim, widely shared online, is false.",
+        "The response rate in Arm A was 45%. [RETRACTED]",
+        "The response rate in Arm A was 45%. Debunked: the trial was never run.",
+        "The response rate in Arm A was 45%。\n\n结论：错误。试验报告的缓解率为28%。",
+    ],
+    ids=["rating", "verdict-after-blank-line", "this-claim-is-false", "tag", "debunked", "zh-verdict"],
+)
+def test_a_fact_check_verdict_on_the_figure_takes_it_back(tmp_path, source):
+    # rt16a: each passed the claim it rates false
+    got, why = status(tmp_path, source)
+    assert got == "undecided" and "takes it back" in why, why
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The response rate in Arm A was 45%.\n\nVerdict: True. The trial reported 45%.",
+        "The response rate in Arm A was 45%. [1]",
+        "The response rate in Arm A was 45%.\n\nStatus: completed.",
+        "The response rate in Arm A was 45%.\n\n\n\nRating: False.",  # two blank lines: another block
+    ],
+    ids=["verdict-true", "reference", "status-completed", "far-verdict"],
+)
+def test_a_verdict_that_does_not_deny_it_leaves_the_figure_as_stated(tmp_path, source):
+    assert status(tmp_path, source) == ("pass", "")
