@@ -93,14 +93,24 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
 _CLAUSE = re.compile(r"[,;，；。]|(?<!\d)\.(?!\d)|其中")
 
 
+# a sentence's opening prepositional phrase sets the scene for its clauses ("At week 4, …",
+# "In the online channel, …", "截至2023年底，…"); an opening clause of its own ("Offline retail
+# remained flat, while …") restricts only itself
+_OPENING = re.compile(r"\s*(?:at|in|by|during|among|for|after|from|within|as of|on|over|through|until|up to)\b|\s*(?:在|截至|于)")
+
+
 def _dropped_segment(claim: str, segment: str) -> str | None:
-    """A market segment, region or part of a year (``strength_cues.segments``) in a source clause
-    that holds one of the claim's numbers, which the claim does not write."""
+    """A market segment, region, part of a year or time point (``strength_cues.segments``) in a
+    source clause that holds one of the claim's numbers, or in the phrase that opens that clause's
+    sentence ("At week 4, the response rate was 62%"), which the claim does not write."""
     numbers = set(_NUMBER.findall(claim))
-    for clause in _CLAUSE.split(segment):
-        if numbers & set(_NUMBER.findall(clause)):
-            for word in sorted(_all(clause, "segments") - _all(claim, "segments")):
-                return word
+    for sentence in _SENTENCE_BREAK.split(segment):
+        clauses = _CLAUSE.split(sentence)
+        for k, clause in enumerate(clauses):
+            if numbers & set(_NUMBER.findall(clause)):
+                scope = f"{clauses[0]} {clause}" if k and _OPENING.match(clauses[0]) and len(clauses[0].split()) <= 8 else clause
+                for word in sorted(_all(scope, "segments") - _all(claim, "segments")):
+                    return word
     return None
 
 

@@ -229,9 +229,42 @@ def test_a_market_segment_region_or_part_year_the_claim_drops_is_named(claim, so
     ],
 )
 def test_a_segment_word_in_another_clause_restricts_nothing(claim, source):
+    # (the third: an opening clause of its own restricts itself, not the clause after it)
     # rt14a: the total was held back for the online share beside it
     assert stronger_than_source(claim, source) is None
 
 
 def test_another_segment_than_the_sources_is_named():
     assert stronger_than_source("2023年线下市场规模为120亿元。", "2023年线上市场规模为120亿元。") is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "word"),
+    [
+        ("The response rate with the study drug was 62%.",
+         "At week 4, the response rate with the study drug was 62%, falling to 41% at week 24.", "at week"),
+        ("Sales were $3.1 billion.", "In the online channel, sales were $3.1 billion.", "online"),
+        ("Median overall survival was 18.2 months.",
+         "At the first interim analysis, median overall survival was 18.2 months; the final analysis showed 15.1 months.",
+         "interim"),
+        ("Median progression-free survival was 11.2 months.",
+         "Median progression-free survival was 11.2 months (investigator-assessed; 9.8 months by central review).",
+         "investigator-assessed"),
+        ("The objective response rate was 45%.", "The objective response rate was 45% (per-protocol analysis).", "per-protocol"),
+    ],
+)
+def test_a_time_point_or_analysis_the_claim_drops_is_named(claim, source, word):
+    # rt16a: a week-4, interim, investigator-assessed or per-protocol figure passed as the trial's result
+    assert word in stronger_than_source(claim, source)
+    assert stronger_than_source(source, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The response rate at week 24 was 41%.", "At week 4, the response rate was 62%, falling to 41% at week 24."),
+        ("The response rate was 62%.", "The response rate was 62%, and visits were at week 4 and at week 24."),
+    ],
+)
+def test_a_time_point_of_another_figure_restricts_nothing(claim, source):
+    assert stronger_than_source(claim, source) is None
