@@ -47,6 +47,9 @@ _NUMBER_ABBREVIATIONS = frozenset(
      # months before a day or a year: "by Jan. 2020", "on Sept. 15"
      "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 )
+# Bounds and hedges abbreviated before a number ("Max. 30% of patients", "min. 18 years",
+# "Est. 30%"): one only when a number follows and none stands before ("for 30 min. 25 left" ends).
+_BOUND_ABBREVIATIONS = frozenset({"max", "min", "est", "abt", "appr", "approx", "ca"})
 # A single capital after these words is a label, not an initial: "in Arm B. The …" ends.
 _LABEL_WORDS = frozenset(
     {
@@ -217,6 +220,8 @@ def _period_ends(text: str, i: int, k: int) -> bool:
         return True
     if nxt.isdigit() and lower in _NUMBER_ABBREVIATIONS:
         return False
+    if nxt.isdigit() and lower in _BOUND_ABBREVIATIONS and not _previous_word_is_number(text, word_start):
+        return False
     if lower in _ABBREVIATIONS:
         return False
     if lower == "al" or lower.endswith("et al"):
@@ -274,6 +279,13 @@ def _next_visible(text: str, k: int) -> str | None:
     while k < n and (text[k] in _SPACE or text[k] in "\"'“‘(*_`"):
         k += 1
     return text[k] if k < n else None
+
+
+def _previous_word_is_number(text: str, end: int) -> bool:
+    j = end
+    while j > 0 and text[j - 1] in _SPACE:
+        j -= 1
+    return j > 0 and text[j - 1].isdigit()
 
 
 def _next_word(text: str, k: int) -> str:

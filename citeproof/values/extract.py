@@ -564,7 +564,8 @@ class _Scanner:
         if stripped and stripped[-1] in _SYMBOL_Q:
             return _SYMBOL_Q[stripped[-1]], start - (len(before) - len(stripped)) - 1
         cue = self.lex.bounds_before_re.search(stripped)
-        if cue:
+        if cue and not (cue.endswith(".") and stripped[: -len(cue)].rstrip()[-1:].isdigit()):
+            # an abbreviated cue after a number is that number's unit: "for 30 min. 25 patients left"
             return self.lex.bounds_before[cue], start - (len(before) - len(stripped)) - len(cue)
         return None, start
 

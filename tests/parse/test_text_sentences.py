@@ -34,6 +34,9 @@ def sents(text: str) -> list[str]:
         ("Written by A. Thistlewood. Next.", ["Written by A. Thistlewood.", "Next."]),
         ("Given by J. Smith and colleagues. Next.", ["Given by J. Smith and colleagues.", "Next."]),
         ("Infuse over 30 min. Then flush.", ["Infuse over 30 min.", "Then flush."]),
+        ("Infuse over 30 min. 25 patients left.", ["Infuse over 30 min.", "25 patients left."]),
+        ("Max. 30% had nausea. Next.", ["Max. 30% had nausea.", "Next."]),  # a bound, not a sentence (rt16a)
+        ("They were min. 18 years old. Next.", ["They were min. 18 years old.", "Next."]),
         ("Given i.v. The next dose.", ["Given i.v.", "The next dose."]),
         ("Dosed b.i.d. with food. Next.", ["Dosed b.i.d. with food.", "Next."]),
         ("It rose in 2019. 35 patients left.", ["It rose in 2019.", "35 patients left."]),

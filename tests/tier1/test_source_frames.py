@@ -447,3 +447,13 @@ def test_a_fact_check_verdict_on_the_figure_takes_it_back(tmp_path, source):
 )
 def test_a_verdict_that_does_not_deny_it_leaves_the_figure_as_stated(tmp_path, source):
     assert status(tmp_path, source) == ("pass", "")
+
+
+def test_a_zero_count_of_the_patients_denies_what_they_developed(tmp_path):
+    # rt16a: "Zero of the 120 …" passed "120 treated patients developed …"
+    report = "# R\n\n120 treated patients developed grade 4 toxicity [evidence:s.md#L1].\n"
+    denied = "Zero of the 120 treated patients developed grade 4 toxicity."
+    (claim,) = verify_citing(tmp_path / "zero", report, denied).claims
+    assert claim.status != "pass"
+    (claim,) = verify_citing(tmp_path / "plain", report, "120 treated patients developed grade 4 toxicity.").claims
+    assert claim.status == "pass"

@@ -70,10 +70,16 @@ def test_percent_range_fraction_ci_p_and_ratio_statistics():
     "text, qualifier",
     [("more than 90%", ">"), ("at least 20 mg", ">="), ("up to 3 weeks", "<="), ("less than 17%", "<"),
      ("below 17%", "<"), ("about 30 mg", "~"), ("超过30%", ">"), ("不到30%", "<"), ("30例以上", ">="), ("约12个月", "~"),
-     ("18 years or older", ">="), ("≥ 1.5 x 10^9/L", ">=")],
+     ("18 years or older", ">="), ("≥ 1.5 x 10^9/L", ">="),
+     # abbreviated before the number (rt16a: each read as the bare value)
+     ("Max. 30%", "<="), ("min. 18 years", ">="), ("Est. 30%", "~"), ("Appr. 30%", "~"), ("Abt. 30%", "~")],
 )
 def test_bounds_and_approximations(text, qualifier):
     assert one(text).qualifier == qualifier
+
+
+def test_an_abbreviated_unit_after_a_number_bounds_no_number_after_it():
+    assert [a.qualifier for a in extract_atoms("Infuse for 30 min. 25 patients left early.")] == [None, None]
 
 
 def test_infusion_over_hours_is_a_duration_not_a_bound():
