@@ -31,10 +31,14 @@ from functools import lru_cache
 from citeproof.values.lexicon import data_json, lexicon, word_end
 
 # a run of digit groups, not glued to a name ("PDR001 100 mg" is no run); possessive, so a run
-# that ends in a decimal ("16 380.5") is no run at all
+# that ends in a decimal ("16 380.5": two cells, 16 and 380.5?) is no ambiguous run at all.
+# Where the run is certainly one number (a separator space, a one-figure cue, a claim's own
+# sentence) it may end in a decimal: "€1 234.5 million" is 1,234.5 million.
 _RUN = r"(?<![A-Za-z0-9_.,])\d{{1,3}}(?:{sep}\d{{3}})++(?!\d|[.,]\d)"
-_SEPARATOR_SPACE = re.compile(_RUN.format(sep="[\u00a0\u2009\u202f]"))
+_ONE_NUMBER = r"(?<![A-Za-z0-9_.,])\d{{1,3}}(?:{sep}\d{{3}})++(?:\.\d+)?+(?!\d|[.,]\d)"
+_SEPARATOR_SPACE = re.compile(_ONE_NUMBER.format(sep="[\u00a0\u2009\u202f]"))
 _SPACE_RUN = re.compile(_RUN.format(sep=" "))
+_CLAIM_RUN = re.compile(_ONE_NUMBER.format(sep=" "))
 _HAS_SPACE_RUN = re.compile(r"\d \d{3}")
 
 
@@ -44,11 +48,11 @@ def _after_cue() -> re.Pattern[str]:
     words = "|".join(
         (r"(?<![a-z])" if cue[:1].isalpha() else "") + word_end(cue) for cue in sorted(cues, key=len, reverse=True)
     )
-    return re.compile(r"(?:" + words + r") ?(?P<run>" + _RUN.format(sep=" ") + ")", re.IGNORECASE)
+    return re.compile(r"(?:" + words + r") ?(?P<run>" + _ONE_NUMBER.format(sep=" ") + ")", re.IGNORECASE)
 
 
 def _with_commas(m: re.Match[str], group: int | str = 0) -> str:
-    return re.sub(r"\D", ",", m.group(group))
+    return re.sub(r"[ \u00a0\u2009\u202f]", ",", m.group(group))
 
 
 def separator_spaces(text: str) -> str:
@@ -94,4 +98,4 @@ def claim_runs_joined(text: str) -> str:
             return m.group(0)
         return _with_commas(m)
 
-    return _SPACE_RUN.sub(joined, text)
+    return _CLAIM_RUN.sub(joined, text)

@@ -83,6 +83,14 @@ def states(claim: str, source: str) -> list[str]:
         ("The company had 1 500 employees.", "The company had 500 employees.", ["missing"]),
         ("营业收入为35 000元。", "营业收入为35,000元。", ["supported"]),
         ("On day 1 500 mg was given.", "On day 1, 500 mg was given.", ["supported", "supported"]),  # a label's number
+        # a grouped number with a decimal is one number where it certainly is one (rt16b: it split in two)
+        ("Net revenue was €1 234.5 million.", "Net revenue was €1,234.5 million.", ["supported"]),
+        ("Net revenue was €1\u202f234.5 million.", "Net revenue was €1,234.5 million.", ["supported"]),
+        ("Net revenue was €1,234.5 million.", "Net revenue was €1\u202f234.5 million.", ["supported"]),
+        ("Revenue was US$2,345.6 million.", "Revenue was US$ 2 345.6 million.", ["supported"]),
+        ("Revenue was US$345.6 million.", "Revenue was US$ 2 345.6 million.", ["missing"]),
+        ("Net revenue was €234.5 million.", "Net revenue was €1\u202f234.5 million.", ["missing"]),
+        ("Participants: 380.5.", "Participants 16 380.5", ["supported"]),  # plain space, no cue: two cells
     ],
 )
 def test_value_reading(claim, source, expected):
