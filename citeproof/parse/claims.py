@@ -105,6 +105,7 @@ def build_report(
     caption_cites: list[Anchor] = []  # what a "Table N" caption right before this block cites
     table_cites: list[Anchor] = []  # what the caption right above the open table cites
     headings: list[_Unit] = []  # headings that state a measured figure: claims of unit "heading"
+    lead_cites: dict[str, list[Anchor]] = {}  # a lead-in line ending in ':' → what it cites
 
     for item in sink.items:
         if isinstance(item, RawMermaid):
@@ -127,6 +128,7 @@ def build_report(
         if block.kind == "heading":
             previous = None
             block_before = []
+            lead_cites = {}
             denied_ahead = None
             caption_cites = []
             last_anchor = None  # a diagram borrows a citation from its own section only
@@ -146,6 +148,9 @@ def build_report(
         for unit, only_anchors in block_units:
             if block.kind == "tr" and not unit.anchors and not unit.problems:
                 unit.anchors = list(table_cites)
+            if block.lead_in and not unit.anchors and not unit.problems and not only_anchors:
+                # "Best responses were [x]:" cites the items it leads, as a caption cites its rows
+                unit.anchors = list(next((lead_cites[line] for line in reversed(block.lead_in) if line in lead_cites), []))
             if only_anchors:
                 if previous is not None:
                     previous.anchors.extend(unit.anchors)
@@ -167,6 +172,8 @@ def build_report(
                 units.append(unit)
                 in_block.append(unit)
                 previous = unit
+                if lead and unit.anchors:
+                    lead_cites[unit.raw] = unit.anchors
             if unit.anchors:
                 last_anchor = unit.anchors[-1]
         _share_semicolon_anchors(in_block)

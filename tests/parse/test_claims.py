@@ -307,3 +307,21 @@ def test_a_semicolon_clause_keeps_its_own_anchor_and_a_sentence_without_one_lend
     assert own == [("试验组为45%；", ["evidence:a.md#L1"]), ("对照组为30%。", ["evidence:b.md#L2"])]
     none = _anchored("# R\n\n试验组为45%；对照组为30%。\n\n另一句为20%。[evidence:b.md#L2]\n")
     assert none[0] == ("试验组为45%；", []) and none[1] == ("对照组为30%。", [])
+
+
+def test_a_lead_in_that_cites_its_source_cites_the_items_it_leads() -> None:
+    # rt16b: one citation on the lead-in ("… were [x]:") left every item missing its anchor
+    doc = (
+        "# R\n\nBest responses among the 54 participants were [nct:NCT1#Results]:\n\n"
+        "- complete response in 7;\n- partial response in 19 [nct:NCT2#Results];\n- stable disease in 19.\n\n"
+        "Median age was 54 years in 40 patients.\n\n"
+        "Outcomes were:\n\n- progression in 5.\n\n"
+        "## Later\n\n- overall survival of 12 months.\n"
+    )
+    cited = dict(_anchored(doc))
+    assert cited["complete response in 7;"] == ["nct:NCT1#Results"]
+    assert cited["stable disease in 19."] == ["nct:NCT1#Results"]
+    assert cited["partial response in 19;"] == ["nct:NCT2#Results"]  # an item's own anchor is kept
+    assert cited["Median age was 54 years in 40 patients."] == []  # a paragraph after the list: not led
+    assert cited["progression in 5."] == []  # a lead-in that cites nothing lends nothing
+    assert cited["overall survival of 12 months."] == []  # a heading ends the lead-in
