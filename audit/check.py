@@ -7,8 +7,9 @@ arithmetic adds up (each request line spends exactly one call, a cache hit none;
 ``calls`` of the budget, so none was spent twice) and every claim's audit sequences point
 at its own lines, the run's last line is the head the report recorded (``audit_log_head``:
 a log rewritten and re-chained afterwards no longer ends there), and the report's headline
-(verdict, exit code, ``would_block``, totals) follows from its own claims and rules. The first
-broken line is named.
+(verdict, exit code, ``would_block``, totals) follows from its own claims and rules. A report
+that says the judge never ran (``enabled: false``) has no log to check, and so may hold no
+claim the judge decided. The first broken line is named.
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.reader import LogLine, Problem, ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
+from audit.reader import (
+    AuditedReport,
+    LogLine,
+    Problem,
+    ReportShapeError,
+    chain_problems,
+    load_audited_report,
+    read_log,
+    resolve_log_path,
+)
 from citeproof.report import EXIT_CODES, exit_code_for
 
 
@@ -62,9 +72,9 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     except (OSError, ValueError) as exc:
         return CheckResult(ok=False, unreadable=True, problems=[f"cannot read report as JSON: {exc}"], **base)
     sem = report.semantic_audit
-    headline = headline_problems(json.loads(report_path.read_text(encoding="utf-8")))
-    if headline:
-        return CheckResult(ok=False, problems=[str(p) for p in headline], **base)
+    own = report_problems(json.loads(report_path.read_text(encoding="utf-8")), report)
+    if own:
+        return CheckResult(ok=False, problems=[str(p) for p in own], **base)
     if not sem.get("enabled"):
         if sem.get("audit_log_path"):
             return CheckResult(ok=False, problems=["semantic_audit names a log but enabled is false"], **base)
@@ -103,6 +113,37 @@ def _count_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Probl
     expected = sem.get("audit_log_entries")
     if expected != len(run_lines):
         problems.append(Problem(None, f"report says audit_log_entries={expected}, the log holds {len(run_lines)} line(s) for run {sem.get('run_id')}"))
+    return problems
+
+
+def report_problems(raw: dict[str, Any], report: AuditedReport) -> list[Problem]:
+    """What is wrong with the report on its own, before any log is read: a headline that does
+    not follow from its claims, or judged claims in a report that says the judge never ran.
+    ``audit check`` and ``audit replay`` both start here."""
+    return headline_problems(raw) + judge_off_problems(report.semantic_audit, report.claims)
+
+
+def judge_off_problems(sem: dict[str, Any], claims: list[dict[str, Any]]) -> list[Problem]:
+    """A report whose ``semantic_audit`` says the judge never ran has no log to hold its claims
+    to, so none of them may say the judge decided it: a forger who switched the audit off would
+    otherwise pass claims labelled ``tier2`` with no line behind them. (The pipeline gives no
+    claim a judge result when the judge did not run.)"""
+    if sem.get("enabled"):
+        return []
+    problems = []
+    for claim in claims:
+        judge = claim.get("judge") or {}
+        if claim.get("decided_by") == "tier2":
+            said = "is decided_by tier2"
+        elif judge.get("verdict") is not None:
+            said = f"carries judge verdict {judge['verdict']!r}"
+        elif judge.get("audit_sequences"):
+            said = f"points at audit sequences {list(judge['audit_sequences'])}"
+        elif claim.get("judge") is not None:
+            said = "carries a judge result"
+        else:
+            continue
+        problems.append(Problem(None, f"claim {claim.get('id')} {said}, but semantic_audit says the judge never ran (enabled: false)"))
     return problems
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from audit.record import GENESIS_HASH, AuditRecord, expected_hash
+from citeproof.report import DecidedBy
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,7 @@ class _AuditedClaim(BaseModel):
 
     id: str
     status: str | None = None
+    decided_by: DecidedBy | None = None  # "tier2" says the judge decided it: only true when the judge ran
     judge: Any = None  # validated as citeproof.report.JudgeResult when present
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.check import headline_problems
+from audit.check import report_problems
 from audit.reader import ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
 from audit.record import AuditRecord
 
@@ -66,9 +66,9 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
         return ReplayResult(ok=False, problem=f"{report_path}: {exc}")
     except (OSError, ValueError) as exc:
         return ReplayResult(ok=False, unreadable=True, problem=f"cannot read report {report_path} as JSON: {exc}")
-    headline = headline_problems(json.loads(report_path.read_text(encoding="utf-8")))
-    if headline:
-        return ReplayResult(ok=False, problem=f"{report_path}: {headline[0]} (run `citeproof audit check`)")
+    own = report_problems(json.loads(report_path.read_text(encoding="utf-8")), report)
+    if own:
+        return ReplayResult(ok=False, problem=f"{report_path}: {own[0]} (run `citeproof audit check`)")
     sem = report.semantic_audit
     if not sem.get("enabled"):
         return ReplayResult(ok=True, problem=None, claims_replayed=0)

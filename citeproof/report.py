@@ -28,6 +28,7 @@ def exit_code_for(verdict: str, mode: str) -> int:
     """The exit code a report of ``verdict`` gives in ``mode``."""
     return 0 if mode == "report" else EXIT_CODES[verdict]
 Mode = Literal["enforce", "report"]
+DecidedBy = Literal["tier1", "tier2"]
 NumberState = Literal["supported", "plausible", "missing"]
 
 
@@ -67,7 +68,7 @@ class ClaimResult(Frozen):
     fact_bearing: bool
     anchors: tuple[AnchorResult, ...]
     status: ClaimStatus
-    decided_by: Literal["tier1", "tier2"] | None = Field(description="None when nothing decided it (undecided/unverified).")
+    decided_by: DecidedBy | None = Field(description="None when nothing decided it (undecided/unverified).")
     reasons: tuple[Finding, ...] = Field(default=(), description="Findings against this claim (why it failed).")
     undecided_reasons: tuple[str, ...] = Field(default=(), description="Why Tier 1 could not settle it.")
     numbers: tuple[NumberResult, ...] = ()

@@ -470,3 +470,42 @@ def test_a_head_that_is_not_a_string_is_a_named_problem(judged_run):
     _edit_report(report, run_id="another-run", audit_log_entries=0, audit_log_head=5)
     result = check_report(report)
     assert not result.ok and any("audit_log_head" in p for p in result.problems)  # the report's shape names it
+
+
+def _judge_switched_off(claim_edit):
+    def edit(d):
+        d["semantic_audit"] = {"enabled": False}
+        d["claims"] = [{"id": "x", "status": "pass", "decided_by": "tier1", "judge": None}, *d["claims"]]
+        claim_edit(d["claims"][1])  # claim "a", the first one the judge answered
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("claim_edit", "named"),
+    [
+        (lambda c: c.update(judge=None, decided_by="tier2"), "claim a is decided_by tier2"),
+        (lambda c: c.update(decided_by=None), "claim a carries judge verdict 'supported'"),
+        (lambda c: c["judge"].update(verdict=None), "claim a points at audit sequences [1]"),
+        (lambda c: c["judge"].update(verdict=None, audit_sequences=[]), "claim a carries a judge result"),
+    ],
+    ids=["decided-by-tier2", "verdict", "audit-sequences", "judge-result"],
+)
+def test_a_report_that_says_the_judge_never_ran_cannot_carry_judged_claims(judged_run, claim_edit, named):
+    # rt16c: judged claims with semantic_audit {"enabled": false} passed check and replay ("nothing to check")
+    report, _ = judged_run
+    _reshape(report, _judge_switched_off(claim_edit))
+    checked, replayed = check_report(report), replay_report(report)
+    assert not checked.ok and checked.problems[0].startswith(named), checked.problems
+    assert "the judge never ran (enabled: false)" in checked.problems[0]
+    assert not replayed.ok and named in (replayed.problem or ""), replayed.problem
+    runner = CliRunner()
+    assert [runner.invoke(audit_app, [cmd, str(report)]).exit_code for cmd in ("check", "replay")] == [1, 1]
+
+
+def test_a_report_without_the_judge_whose_claims_tier1_decided_still_checks(tmp_path):
+    report = _full_report(tmp_path)  # a real pipeline report, judge off: claims decided by tier1, no judge result
+    data = json.loads(report.read_text())
+    assert data["semantic_audit"]["enabled"] is False and {c["decided_by"] for c in data["claims"]} == {"tier1"}
+    assert check_report(report).ok and replay_report(report).ok
+    runner = CliRunner()
+    assert [runner.invoke(audit_app, [cmd, str(report)]).exit_code for cmd in ("check", "replay")] == [0, 0]
