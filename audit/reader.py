@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from audit.record import GENESIS_HASH, AuditRecord, expected_hash
+from citeproof.model import ClaimStatus
 from citeproof.report import DecidedBy
 
 
@@ -116,7 +117,9 @@ class _AuditedClaim(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     id: str
-    status: str | None = None
+    # the real statuses only: a claim labelled anything else ("waived") would drop out of the
+    # counts the headline is held to, and an incomplete report would read as a pass
+    status: ClaimStatus
     decided_by: DecidedBy | None = None  # "tier2" says the judge decided it: only true when the judge ran
     judge: Any = None  # validated as citeproof.report.JudgeResult when present
 

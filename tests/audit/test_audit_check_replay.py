@@ -262,6 +262,15 @@ def _claim_as_string(d):
     d["claims"][1] = "b"
 
 
+def _waive_a_claim(d):
+    # rt16c: an incomplete report relabelled "waived" and its headline set to pass passed check
+    d["claims"][2]["status"] = "waived"
+
+
+def _drop_a_status(d):
+    del d["claims"][2]["status"]
+
+
 @pytest.mark.parametrize(
     ("edit", "named"),
     [
@@ -271,6 +280,8 @@ def _claim_as_string(d):
         (_nest_audit_sequences, "claims.0 (a).judge.audit_sequences.0"),
         (_drop_semantic_audit, "report has no semantic_audit block"),
         (_claim_as_string, "claims.1"),
+        (_waive_a_claim, "claims.2 (c).status: Input should be 'pass', 'fail', 'undecided' or 'unverified'"),
+        (_drop_a_status, "claims.2 (c).status: Field required"),
     ],
 )
 def test_a_badly_shaped_report_is_a_named_problem_for_check_and_replay(judged_run, edit, named, capsys):
@@ -509,3 +520,10 @@ def test_a_report_without_the_judge_whose_claims_tier1_decided_still_checks(tmp_
     assert check_report(report).ok and replay_report(report).ok
     runner = CliRunner()
     assert [runner.invoke(audit_app, [cmd, str(report)]).exit_code for cmd in ("check", "replay")] == [0, 0]
+
+
+def test_every_real_claim_status_is_accepted(tmp_path):
+    report = tmp_path / "r.json"
+    claims = [{"id": status, "status": status, "decided_by": None, "judge": None} for status in ("pass", "fail", "undecided", "unverified")]
+    report.write_text(json.dumps({"semantic_audit": {"enabled": False}, "claims": claims}))
+    assert check_report(report).ok and replay_report(report).ok
