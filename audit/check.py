@@ -5,7 +5,8 @@ intact, this run's line count equals ``semantic_audit.audit_log_entries``, the b
 arithmetic adds up (each request line spends exactly one call, a cache hit none;
 ``calls_remaining = call_budget - calls``; the calls reserved are exactly the top
 ``calls`` of the budget, so none was spent twice) and every claim's audit sequences point
-at its own lines, the run's last line is the head the report recorded (``audit_log_head``:
+at its own lines, each judged claim's verdict and status are the ones its lines give (derived
+as ``audit replay`` derives them, ``audit.verdicts``), the run's last line is the head the report recorded (``audit_log_head``:
 a log rewritten and re-chained afterwards no longer ends there), and the report's headline
 (verdict, exit code, ``would_block``, totals) follows from its own claims and rules. A report
 that says the judge never ran (``enabled: false``) has no log to check, and so may hold no
@@ -31,6 +32,7 @@ from audit.reader import (
     read_log,
     resolve_log_path,
 )
+from audit.verdicts import compare_verdicts, derive_verdicts
 from citeproof.report import EXIT_CODES, exit_code_for
 
 
@@ -89,12 +91,14 @@ def check_report(report_json_path: Path | str) -> CheckResult:
         return CheckResult(ok=False, unreadable=True, problems=[f"audit log not found: {log_path}"], **base)
 
     lines = read_log(log_path)
-    problems = chain_problems(lines)
+    chain = chain_problems(lines)
+    problems = list(chain)
     run_lines = [ln for ln in lines if ln.record is not None and ln.record.run_id == run_id]
     problems += _count_problems(sem, run_lines)
     problems += _head_problems(sem, run_lines)
     problems += _budget_problems(sem, run_lines)
     problems += _claim_problems(report.claims, run_lines)
+    problems += _verdict_problems(report.claims, run_lines, intact=not chain)
     line_numbers = [p.line for p in problems if p.line is not None]
     return CheckResult(
         ok=not problems,
@@ -222,6 +226,17 @@ def _budget_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Prob
     else:
         problems.append(Problem(None, "semantic_audit.call_budget is missing"))
     return problems
+
+
+def _verdict_problems(claims: list[dict[str, Any]], run_lines: list[LogLine], *, intact: bool) -> list[Problem]:
+    """Each judged claim's verdict and status re-derived from its lines, as ``audit replay`` does:
+    a verdict flipped in the report (a contradicted claim edited to supported and pass) is
+    consistent in every count, and only the lines themselves say otherwise. Not derived from a
+    log already found broken: its verdicts prove nothing, and the break is already named."""
+    if not intact:
+        return []
+    derived = derive_verdicts([ln.record for ln in run_lines if ln.record is not None])
+    return [Problem(None, f"claim {d.claim_id}: {d.message}") for d in compare_verdicts(claims, derived)]
 
 
 def _claim_problems(claims: list[dict[str, Any]], run_lines: list[LogLine]) -> list[Problem]:

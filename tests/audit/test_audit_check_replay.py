@@ -170,6 +170,25 @@ def test_replay_reports_a_divergent_verdict(judged_run):
     assert any(cid == "c" and "implies status 'unverified'" in m for cid, m in messages)
 
 
+def test_check_rederives_each_verdict_as_replay_does(judged_run):
+    # rt16c: a verdict flipped in the report (counts untouched) passed check; only replay caught it
+    report, _ = judged_run
+    assert check_report(report).ok  # the verdicts as the run wrote them agree with the log
+
+    def flip(d):
+        claim_d = next(c for c in d["claims"] if c["id"] == "d")
+        claim_d["judge"]["verdict"], claim_d["status"] = "supported", "pass"
+
+    _reshape(report, flip)
+    result = check_report(report)
+    assert not result.ok and result.problems == [
+        "claim d: log says 'contradicted', report says 'supported'",
+        "claim d: log verdict 'contradicted' implies status 'fail', report says 'pass'",
+    ]
+    assert [d.message for d in replay_report(report).divergences] == [p.removeprefix("claim d: ") for p in result.problems]
+    assert CliRunner().invoke(audit_app, ["check", str(report)]).exit_code == 1
+
+
 def test_replay_reports_claims_missing_from_either_side(judged_run):
     report, _ = judged_run
     data = json.loads(report.read_text())
