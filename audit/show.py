@@ -1,26 +1,45 @@
-"""``citeproof audit show audit.jsonl``: the log as a readable table."""
+"""``citeproof audit show audit.jsonl``: the log as a readable table.
+
+The table is only as good as the log, so the hash chain is checked first (``chain_problems``,
+as ``audit check`` does) and every line it rejects — edited, out of place after a deletion or
+reordering, or not a record at all — is marked BROKEN and always shown, whatever the filter.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from audit.reader import LogLine, read_log
+from audit.reader import LogLine, chain_problems
 
 VERDICT_FILTERS = ("supported", "contradicted", "not_enough_info", "error", "cached")
 
 
-def select(lines: list[LogLine], *, verdict: str | None = None, claim: str | None = None, run: str | None = None) -> list[LogLine]:
-    """Filter lines: verdict is a verdict name, 'error' (lines with an error) or 'cached'; claim matches an id prefix."""
+def broken_lines(lines: list[LogLine]) -> dict[int, str]:
+    """Line number → why the chain check rejects it (its first problem); empty for an intact log."""
+    broken: dict[int, str] = {}
+    for problem in chain_problems(lines):
+        if problem.line is not None:
+            broken.setdefault(problem.line, problem.message)
+    return broken
+
+
+def select(
+    lines: list[LogLine], *, verdict: str | None = None, claim: str | None = None, run: str | None = None,
+    broken: Collection[int] = (),
+) -> list[LogLine]:
+    """Filter lines: verdict is a verdict name, 'error' (lines with an error) or 'cached'; claim matches an id prefix.
+    A line that is not a record or is in ``broken`` is always shown: a filter must not hide damage."""
     out = []
     for ln in lines:
         rec = ln.record
-        if rec is None:
-            out.append(ln)  # a broken line is always shown
+        if rec is None or ln.number in broken:
+            out.append(ln)
             continue
         if claim and not rec.claim_id.startswith(claim):
             continue
@@ -36,9 +55,11 @@ def select(lines: list[LogLine], *, verdict: str | None = None, claim: str | Non
     return out
 
 
-def render(lines: list[LogLine], console: Console, *, title: str) -> None:
+def render(lines: list[LogLine], console: Console, *, title: str, broken: Mapping[int, str] | None = None) -> None:
+    """The table; with ``broken`` (line number → problem) non-empty, a first "chain" column marks those lines BROKEN."""
+    broken = broken or {}
     table = Table(title=title, show_lines=False)
-    for name, kw in (
+    columns = [
         ("seq", {"justify": "right"}),
         ("time", {}),
         ("run", {}),
@@ -48,13 +69,17 @@ def render(lines: list[LogLine], console: Console, *, title: str) -> None:
         ("quote", {"ratio": 1, "overflow": "ellipsis"}),
         ("tokens", {"justify": "right"}),
         ("budget", {"justify": "right"}),
-    ):
+    ]
+    if broken:  # an intact log's table stays as it always was
+        columns.insert(0, ("chain", {}))
+    for name, kw in columns:
         # one line per log line: only the quote gives way when the terminal is narrow
         table.add_column(name, no_wrap=True, **kw)
     for ln in lines:
+        mark = ["[red]BROKEN[/red]" if ln.number in broken else ""] if broken else []
         rec = ln.record
         if rec is None:
-            table.add_row(str(ln.number), "", "", "", "", f"[red]BROKEN: {escape(str(ln.problem))}[/red]", "", "", "")
+            table.add_row(*mark, str(ln.number), "", "", "", "", f"[red]BROKEN: {escape(str(ln.problem))}[/red]", "", "", "")
             continue
         # every cell from the log is text, never rich markup: a quote "[/b]" or
         # "[citation needed]" must print as written, not crash or vanish
@@ -62,6 +87,7 @@ def render(lines: list[LogLine], console: Console, *, title: str) -> None:
         attempt = "cache" if rec.cached else str(rec.attempt)
         tokens = "" if rec.prompt_tokens is None else f"{rec.prompt_tokens}+{rec.completion_tokens or 0}"
         table.add_row(
+            *mark,
             str(rec.sequence),
             escape(rec.time[11:19]),
             escape(rec.run_id[-8:]),
@@ -78,11 +104,12 @@ def render(lines: list[LogLine], console: Console, *, title: str) -> None:
 def show_lines(
     lines: list[LogLine], path: Path, *, verdict: str | None = None, claim: str | None = None, run: str | None = None,
     console: Console | None = None,
-) -> list[LogLine]:
-    """Print the table of the already read ``lines`` of ``path``; return the lines shown."""
-    lines = select(lines, verdict=verdict, claim=claim, run=run)
+) -> dict[int, str]:
+    """Print the table of the already read ``lines`` of ``path``; return its broken lines (line number → problem)."""
+    broken = broken_lines(lines)
+    lines = select(lines, verdict=verdict, claim=claim, run=run, broken=broken)
     if console is None:
         # piped output gets a readable width instead of rich's 80-column default
         console = Console(width=None if sys.stdout.isatty() else 160)
-    render(lines, console, title=f"{path} ({len(lines)} line(s))")
-    return lines
+    render(lines, console, title=f"{path} ({len(lines)} line(s))", broken=broken)
+    return broken

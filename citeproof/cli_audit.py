@@ -2,8 +2,9 @@
 
 Exit codes: 0 the log and the report agree; 1 a broken line, a count or budget mismatch,
 or a divergence (the first one is printed); 2 a file that cannot be read (missing, not
-JSON, or — for ``show`` — not an audit log at all). ``show`` exits 1 when it shows a
-broken line, so a script piping the table still learns that the log is damaged.
+JSON, or — for ``show`` — not an audit log at all). ``show`` checks the hash chain as
+``check`` does and exits 1 when any line is broken (edited, deleted, reordered, not a record),
+marking those lines BROKEN, so a script piping the table still learns that the log is damaged.
 """
 
 from __future__ import annotations
@@ -65,8 +66,12 @@ def show_cmd(
     if lines and all(ln.data is None for ln in lines):
         print(f"citeproof audit show: not an audit log (no line is a JSON object): {log}", file=sys.stderr)
         raise typer.Exit(2)
-    shown = show_lines(lines, log, verdict=verdict, claim=claim, run=run)
-    raise typer.Exit(1 if any(ln.record is None for ln in shown) else 0)
+    broken = show_lines(lines, log, verdict=verdict, claim=claim, run=run)
+    if broken:
+        first = min(broken)
+        print(f"citeproof audit show: {log}: hash chain broken, {len(broken)} line(s) marked BROKEN; "
+              f"first line {first}: {broken[first]}", file=sys.stderr)
+    raise typer.Exit(1 if broken else 0)
 
 
 @audit_app.command("replay")

@@ -233,12 +233,12 @@ def test_show_prints_log_text_as_written_never_as_markup(judged_run):
     from audit.show import render
 
     _, log = judged_run
-    rows = [json.loads(line) for line in _lines(log)]
-    rows[0]["quote"] = "as shown [/b] in table 2"
-    rows[1]["quote"] = "[citation needed] the rate was 45%"
-    rows[2]["claim_id"] = "[bold]c7[/bold]"
-    rows[2]["error"] = "timeout [/red] [link=x]"
-    log.write_text("".join(json.dumps(r) + "\n" for r in rows))  # show does not need the chain intact
+    edits = {
+        0: {"quote": "as shown [/b] in table 2"},
+        1: {"quote": "[citation needed] the rate was 45%"},
+        2: {"claim_id": "[bold]c7[/bold]", "error": "timeout [/red] [link=x]"},
+    }
+    _rechain(log, lambda i, data: data.update(edits.get(i, {})))  # as a run could have written them
     console = Console(record=True, width=400, color_system=None)
     render(read_log(log), console, title="t")
     out = console.export_text()
@@ -546,3 +546,53 @@ def test_every_real_claim_status_is_accepted(tmp_path):
     claims = [{"id": status, "status": status, "decided_by": None, "judge": None} for status in ("pass", "fail", "undecided", "unverified")]
     report.write_text(json.dumps({"semantic_audit": {"enabled": False}, "claims": claims}))
     assert check_report(report).ok and replay_report(report).ok
+
+
+def _table_rows(output: str) -> list[tuple[int, str]]:
+    """(seq, row) of each table row of `audit show`'s output, in file order (a chain column, when there is one, comes first)."""
+    rows = []
+    for row in output.splitlines():
+        cells = [c.strip() for c in row.split("│") if c.strip()]
+        seq = next((c for c in cells[:2] if c.isdigit()), None)
+        if seq is not None:
+            rows.append((int(seq), row))
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("damage", "marked", "first"),
+    [
+        ("edit", {4}, "first line 4: hash does not match the line's content (line edited)"),
+        ("delete", {3, 4, 5}, "first line 3: sequence 4 where 3 was expected (line deleted or reordered)"),
+        ("swap", {2, 3, 4}, "first line 2: sequence 3 where 2 was expected (line deleted or reordered)"),
+    ],
+)
+def test_show_marks_edited_deleted_or_reordered_lines_broken_and_exits_1(judged_run, damage, marked, first):
+    # rt16c: show displayed a tampered log as valid and exited 0
+    _, log = judged_run
+    lines = _lines(log)
+    if damage == "edit":
+        data = json.loads(lines[3])
+        data["verdict"], data["error"] = "supported", None
+        lines[3] = json.dumps(data) + "\n"
+    elif damage == "delete":
+        del lines[2]
+    else:
+        lines[1], lines[2] = lines[2], lines[1]
+    log.write_text("".join(lines))
+    shown = CliRunner().invoke(audit_app, ["show", str(log)])
+    assert shown.exit_code == 1, shown.output
+    assert f"hash chain broken, {len(marked)} line(s) marked BROKEN; {first}" in shown.output
+    marked_lines = {number for number, (_, row) in enumerate(_table_rows(shown.output), start=1) if "BROKEN" in row}
+    assert marked_lines == marked
+    # a filter does not hide the damage: the edited line of claim d is shown with claim a's
+    if damage == "edit":
+        filtered = CliRunner().invoke(audit_app, ["show", str(log), "--claim", "a"])
+        assert filtered.exit_code == 1 and [seq for seq, _ in _table_rows(filtered.output)] == [1, 4]
+
+
+def test_show_of_an_intact_log_has_no_broken_marker_and_exits_0(judged_run):
+    _, log = judged_run
+    shown = CliRunner().invoke(audit_app, ["show", str(log)])
+    assert shown.exit_code == 0 and "BROKEN" not in shown.output and "chain" not in shown.output
+    assert [seq for seq, _ in _table_rows(shown.output)] == [1, 2, 3, 4, 5, 6]
