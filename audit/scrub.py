@@ -3,6 +3,10 @@
 The API key is never handed to the writer as data, but an error message, a proxy's echo
 or a source file could still carry it. Every string of a record passes through here
 before it is hashed and written, so the chain covers the scrubbed text.
+
+The endpoint URL is written down too (audit lines, the report, messages), and a URL can
+carry credentials of its own (``http://user:KEY@host/v1``): ``public_url`` is the form
+that may be written.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from pydantic import BaseModel
 
 REDACTED = "[REDACTED]"
 _MIN_SECRET_LEN = 6  # shorter env values would redact ordinary words
+# the user-info of an absolute URL: "scheme://" then everything up to the last "@" of the authority
+_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
 
 _PATTERNS = (
     re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}"),
@@ -55,3 +61,11 @@ class Scrubber:
         if isinstance(value, list | tuple):
             return [self.value(v) for v in value]
         return value
+
+
+def public_url(url: str, scrubber: Scrubber | None = None) -> str:
+    """``url`` as it may be written down: user-info removed (``http://u:KEY@h/v1`` → ``http://h/v1``),
+    then the rest scrubbed (a key in the query, ``?api_key=…``, or the key's value anywhere) by
+    ``scrubber``, by default one that knows only the key-shaped patterns. The user-info is
+    dropped whole rather than redacted: it is credentials, never part of which endpoint it is."""
+    return (scrubber or Scrubber(secret_env=())).text(_USERINFO.sub(r"\1", url))

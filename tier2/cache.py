@@ -3,7 +3,10 @@
 The key is built from an explicit list of what changes the answer — model, base_url,
 output mode, prompt version, the claim text, the excerpt text and the temperature — and
 nothing else: retries, timeouts, concurrency and the run id do not change what the model
-says, so a re-run with different ones still hits. Only valid (parsed, quote-checked)
+says, so a re-run with different ones still hits. The base_url is the judge's recorded one,
+without user-info (``audit.scrub.public_url``): credentials select no other model, and a key
+hashed into the key material could be guessed back from it; a URL without credentials keys
+exactly as before, so existing caches still hit. Only valid (parsed, quote-checked)
 answers are stored; an error is never cached, so a transient fault is retried next run.
 """
 

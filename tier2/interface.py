@@ -99,7 +99,7 @@ class AttemptResult(Frozen):
 
 class Judge(Protocol):
     model: str
-    base_url: str
+    base_url: str  # the endpoint as recorded (audit log, report, cache key): never credentials
     prompt_version: str
     temperature: float
 

@@ -5,7 +5,8 @@ One ``attempt`` is one HTTP request, never more: the openai client is built with
 against the call budget and written to the audit log. Every outcome becomes an
 ``AttemptResult`` — a failure is a classified ``error``, never an exception.
 
-The API key lives only inside the openai client. It is not an attribute of the judge, and
+The API key lives only inside the openai client. It is not an attribute of the judge (nor
+is the endpoint's user-info: ``base_url`` is the URL without it), and
 anything the server echoes back is scrubbed of it (and of any other key-looking text,
 through ``audit.scrub``) before it reaches an AttemptResult.
 """
@@ -22,7 +23,7 @@ import httpx
 import openai
 from pydantic import ValidationError
 
-from audit.scrub import Scrubber
+from audit.scrub import Scrubber, public_url
 from tier2.answer_check import check_request_answer
 from tier2.capped_transport import ResponseTooLarge, capped_client
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode
@@ -54,8 +55,13 @@ class OpenAIJudge:
         max_tokens: int = 300,
         http_client: httpx.Client | None = None,
     ) -> None:
+        # built once: it compiles the key's echoed forms into one pattern
+        self._scrubber = Scrubber(secret_env=(), secrets=[api_key] if api_key else [])
         self.model = model
-        self.base_url = base_url
+        # what the audit log, the report and the cache key record: the endpoint without the
+        # credentials a URL can carry ("http://user:KEY@host/v1"); only the client below
+        # gets the URL as given
+        self.base_url = public_url(base_url, self._scrubber)
         self.prompt_version = PROMPT_VERSION
         self.temperature = temperature
         self.max_tokens = max_tokens
@@ -71,8 +77,6 @@ class OpenAIJudge:
             max_retries=0,
             http_client=http_client if http_client is not None else capped_client(timeout_s),
         )
-        # built once: it compiles the key's echoed forms into one pattern
-        self._scrubber = Scrubber(secret_env=(), secrets=[api_key] if api_key else [])
 
     def __repr__(self) -> str:
         return f"OpenAIJudge(model={self.model!r}, base_url={self.base_url!r}, output_mode={self.output_mode!r})"

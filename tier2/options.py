@@ -12,8 +12,18 @@ import re
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from audit.scrub import public_url
+
 OutputModeOption = Literal["auto", "json_schema", "json_object", "prompt"]
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _named(url: str) -> str:
+    """How a message names a URL: never with its user-info, which may be the key
+    ("http://u:KEY@h/v1"). Everything from "://" (or the start) to the last "@" goes, not
+    only what a parser would call user-info: a key holding a "/" ("http://u:a/b@h") is
+    still the key."""
+    return public_url(re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*://)?.*@", lambda m: m.group(1) or "", url, count=1))
 
 
 class Tier2Options(BaseModel):
@@ -36,12 +46,15 @@ class Tier2Options(BaseModel):
     @field_validator("base_url")
     @classmethod
     def _http_url(cls, value: str) -> str:
+        shown = _named(value)
         if not re.match(r"https?://[^/\s]+", value):
-            raise ValueError(f"base_url must be an http(s) URL such as http://127.0.0.1:8080/v1, got {value!r}")
+            raise ValueError(f"base_url must be an http(s) URL such as http://127.0.0.1:8080/v1, got {shown!r}")
         try:
             httpx.URL(value)  # what the client will parse: a bad host or port fails here, not mid-run
         except httpx.InvalidURL as exc:
-            raise ValueError(f"base_url {value!r} is not a valid URL: {exc}") from None
+            # the parser's reason quotes a piece of the URL, which may be a piece of the key
+            reason = str(exc) if "@" not in value else "the reason is not shown: the URL carries credentials"
+            raise ValueError(f"base_url {shown!r} is not a valid URL ({reason})") from None
         return value
 
     @field_validator("api_key_env")

@@ -148,3 +148,22 @@ def test_a_key_is_redacted_in_the_forms_a_server_echoes(key):
     for echoed in (key, key.strip(), _json.dumps(key)[1:-1], _quote(key, safe=""), key.upper()):
         out = scrub.text(f"your key is {echoed}!")
         assert "[REDACTED]" in out and "ss" not in out.lower().replace("is ", "") and "1234" not in out, (echoed, out)
+
+
+@pytest.mark.parametrize(
+    ("url", "public"),
+    [
+        ("http://u:SECRETKEY99@127.0.0.1:18761/v1", "http://127.0.0.1:18761/v1"),
+        ("https://:SECRETKEY99@api.example.test/v1", "https://api.example.test/v1"),
+        ("http://127.0.0.1:8080/v1?api_key=SECRETKEY99", "http://127.0.0.1:8080/v1?api_key=[REDACTED]"),
+        ("http://gateway.test/SECRETKEY99/v1", "http://gateway.test/[REDACTED]/v1"),
+        # what carries no credentials is written as given, byte for byte (the cache key stays the same)
+        ("http://127.0.0.1:8080/v1/", "http://127.0.0.1:8080/v1/"),
+        ("https://api.openai.com/v1", "https://api.openai.com/v1"),
+        ("http://judge.test/v1/@models", "http://judge.test/v1/@models"),
+    ],
+)
+def test_public_url_drops_user_info_and_scrubs_the_key(url, public):
+    from audit.scrub import Scrubber, public_url
+
+    assert public_url(url, Scrubber(secret_env=(), secrets=["SECRETKEY99"])) == public

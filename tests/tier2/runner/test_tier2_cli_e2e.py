@@ -66,3 +66,36 @@ def test_verify_tier2_then_audit_check_and_replay(tmp_path: Path, monkeypatch):
     assert sem["audit_log_path"] == str((tmp_path / "out" / "audit.jsonl").resolve())
     monkeypatch.chdir(tmp_path / "sources")
     assert CliRunner().invoke(audit_app, ["check", str(tmp_path / "out" / "report.json")]).exit_code == 0
+
+
+def test_a_key_in_the_base_urls_user_info_reaches_no_report_log_or_message(tmp_path: Path, monkeypatch, capsys):
+    # rt16c: --base-url http://u:KEY@host/v1 put the key into semantic_audit.base_url
+    from citeproof.cli import main
+
+    (tmp_path / "sources" / "clinical_trials").mkdir(parents=True)
+    (tmp_path / "sources" / "clinical_trials" / "NCT01234567.txt").write_text(SOURCE)
+    (tmp_path / "report.md").write_text(REPORT)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("JUDGE_KEY", "sk-url-MARKER-0123456789abcdef")
+
+    def verify(base_url: str, name: str) -> dict:
+        argv = ["verify", "report.md", "--sources", "sources", "--tier2", "--model", "m", "--base-url", base_url,
+                "--api-key-env", "JUDGE_KEY", "--call-budget", "3", "--audit-log", "out/audit.jsonl", "--cache-dir", "cache",
+                "--out", f"out/{name}.json"]
+        with respx.mock(assert_all_called=False) as mock:
+            mock.post("http://judge.test/v1/chat/completions").mock(side_effect=completion)
+            assert main(argv) == 0
+        return json.loads(Path(f"out/{name}.json").read_text())
+
+    with_key = verify("http://user:sk-url-MARKER-0123456789abcdef@judge.test/v1", "with_key")
+    if with_key["semantic_audit"]["calls_made"] == 0:
+        pytest.skip("Tier 1 settled the claim; nothing reached the judge")
+    assert with_key["semantic_audit"]["base_url"] == "http://judge.test/v1"
+    said = capsys.readouterr()
+    for text in (Path("out/with_key.json").read_text(), Path("out/audit.jsonl").read_text(), said.out, said.err):
+        assert "MARKER" not in text and "user:" not in text
+    assert CliRunner().invoke(audit_app, ["check", "out/with_key.json"]).exit_code == 0
+    # the cache key names the endpoint, not its credentials: the same endpoint without them hits
+    plain = verify("http://judge.test/v1", "plain")
+    assert plain["semantic_audit"]["base_url"] == "http://judge.test/v1"
+    assert (plain["semantic_audit"]["cache_hits"], plain["semantic_audit"]["calls_made"]) == (1, 0)

@@ -27,3 +27,17 @@ def test_a_key_pasted_as_the_variable_name_is_refused_without_echoing_it():
         make(api_key_env="sk-PASTED-KEY-0123456789")
     assert "NAME of an environment variable" in str(err.value)
     assert "PASTED" not in str(err.value)
+
+
+@pytest.mark.parametrize("url", ["http://u:sk-PASTED-KEY-0123456789@127.0.0.1:bad/v1", "http://u:sk-PASTED/KEY-0123456789@h/v1",
+                                 "u:sk-PASTED-KEY-0123456789@127.0.0.1/v1"])
+def test_a_bad_base_url_with_credentials_is_refused_without_echoing_them(url):
+    with pytest.raises(ValidationError) as err:
+        make(base_url=url)
+    assert "PASTED" not in str(err.value) and "base_url" in str(err.value)
+
+
+def test_a_bad_base_url_without_credentials_is_named_with_the_reason():
+    with pytest.raises(ValidationError) as err:
+        make(base_url="http://127.0.0.1:bad/v1")
+    assert "'http://127.0.0.1:bad/v1' is not a valid URL (Invalid port: 'bad')" in str(err.value)
