@@ -50,11 +50,15 @@ class Tier2Options(BaseModel):
         if not re.match(r"https?://[^/\s]+", value):
             raise ValueError(f"base_url must be an http(s) URL such as http://127.0.0.1:8080/v1, got {shown!r}")
         try:
-            httpx.URL(value)  # what the client will parse: a bad host or port fails here, not mid-run
+            url = httpx.URL(value)  # what the client will parse: a bad host or port fails here, not mid-run
         except httpx.InvalidURL as exc:
             # the parser's reason quotes a piece of the URL, which may be a piece of the key
             reason = str(exc) if "@" not in value else "the reason is not shown: the URL carries credentials"
             raise ValueError(f"base_url {shown!r} is not a valid URL ({reason})") from None
+        # httpx parses any number as a port; one no socket can have would spend the whole
+        # budget on connection errors
+        if url.port is not None and not 1 <= url.port <= 65535:
+            raise ValueError(f"base_url {shown!r} has port {url.port}, which cannot exist (ports are 1-65535)")
         return value
 
     @field_validator("api_key_env")

@@ -120,6 +120,8 @@ def test_distinct_paths_pass(tmp_path, report, capsys):
         (["--timeout", "inf", "--base-url", "http://127.0.0.1:9/v1"], "--timeout"),
         (["--timeout", "5000", "--base-url", "http://127.0.0.1:9/v1"], "--timeout"),
         (["--timeout", "0.5", "--base-url", "http://[::1"], "base_url"),
+        # rt16c: a port that cannot exist spent the budget on connection errors and exited 3
+        (["--base-url", "http://127.0.0.1:99999/v1"], "has port 99999, which cannot exist"),
     ],
 )
 def test_a_judge_option_that_cannot_work_is_a_usage_error(tmp_path, report, capsys, flags, named):

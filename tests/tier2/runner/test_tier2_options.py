@@ -41,3 +41,15 @@ def test_a_bad_base_url_without_credentials_is_named_with_the_reason():
     with pytest.raises(ValidationError) as err:
         make(base_url="http://127.0.0.1:bad/v1")
     assert "'http://127.0.0.1:bad/v1' is not a valid URL (Invalid port: 'bad')" in str(err.value)
+
+
+@pytest.mark.parametrize("port", [0, 65536, 99999])
+def test_a_port_that_cannot_exist_is_refused(port):
+    with pytest.raises(ValidationError) as err:
+        make(base_url=f"http://127.0.0.1:{port}/v1")
+    assert f"has port {port}, which cannot exist (ports are 1-65535)" in str(err.value)
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:1/v1", "http://127.0.0.1:65535/v1", "http://[::1]:8080/v1", "https://api.openai.com/v1"])
+def test_every_real_port_and_the_default_port_are_accepted(url):
+    assert make(base_url=url).base_url == url
