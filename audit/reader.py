@@ -32,32 +32,29 @@ class Problem:
 
 
 def read_log(path: Path) -> list[LogLine]:
-    lines: list[LogLine] = []
     with path.open("rb") as fh:
-        for number, raw in enumerate(fh, start=1):
-            if not raw.endswith(b"\n"):
-                lines.append(LogLine(number, None, None, "incomplete line (no newline; a crash mid-write?)"))
-                continue
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError) as exc:
-                lines.append(LogLine(number, None, None, f"not JSON ({exc})"))
-                continue
-            except RecursionError:
-                lines.append(LogLine(number, None, None, "not JSON (nested too deeply to read)"))
-                continue
-            if not isinstance(data, dict):
-                lines.append(LogLine(number, None, None, "not a JSON object"))
-                continue
-            try:
-                record = AuditRecord.model_validate(data)
-            except ValidationError as exc:
-                first = exc.errors()[0]
-                where = ".".join(str(p) for p in first["loc"]) or "(record)"
-                lines.append(LogLine(number, data, None, f"not schema-valid: {where}: {first['msg']}"))
-                continue
-            lines.append(LogLine(number, data, record, None))
-    return lines
+        return [read_line(number, raw) for number, raw in enumerate(fh, start=1)]
+
+
+def read_line(number: int, raw: bytes) -> LogLine:
+    """One line of the log as read from the file (its newline included), validated as an ``AuditRecord``."""
+    if not raw.endswith(b"\n"):
+        return LogLine(number, None, None, "incomplete line (no newline; a crash mid-write?)")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        return LogLine(number, None, None, f"not JSON ({exc})")
+    except RecursionError:
+        return LogLine(number, None, None, "not JSON (nested too deeply to read)")
+    if not isinstance(data, dict):
+        return LogLine(number, None, None, "not a JSON object")
+    try:
+        record = AuditRecord.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(record)"
+        return LogLine(number, data, None, f"not schema-valid: {where}: {first['msg']}")
+    return LogLine(number, data, record, None)
 
 
 def chain_problems(lines: list[LogLine]) -> list[Problem]:

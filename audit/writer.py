@@ -9,7 +9,6 @@ writer (another process) appended since, so two runs sharing one log still chain
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Iterable
@@ -24,7 +23,8 @@ try:
 except ImportError:  # pragma: no cover - Windows: one writer per log
     fcntl = None  # type: ignore[assignment]
 
-from audit.record import GENESIS_HASH, AuditRecord, canonical_json, chain_hash
+from audit.reader import read_line
+from audit.record import GENESIS_HASH, AuditRecord, canonical_json, chain_hash, expected_hash
 from audit.scrub import Scrubber
 from citeproof.errors import InputError
 
@@ -56,7 +56,10 @@ def new_run_id() -> str:
 
 
 def read_tail(path: Path) -> tuple[int, str]:
-    """(last sequence, last hash) of an existing log; (0, GENESIS_HASH) when empty. Reads only the tail."""
+    """(last sequence, last hash) of an existing log; (0, GENESIS_HASH) when empty. Reads only the tail.
+
+    Raises ``AuditLogError`` naming the file and line when the last line is incomplete or is
+    not a whole audit record whose hash matches its content."""
     if not path.exists():
         return 0, GENESIS_HASH
     with path.open("rb") as fh:
@@ -76,14 +79,20 @@ def read_tail(path: Path) -> tuple[int, str]:
                 f"{path}: line {_line_count(path) + 1} is incomplete (a crash mid-write?); citeproof never rewrites "
                 "the log — move it aside or remove that partial line by hand, then re-run"
             )
-        last = chunk.rstrip(b"\n").rsplit(b"\n", 1)[-1]
-    try:
-        data = json.loads(last)
-        return int(data["sequence"]), str(data["hash"])
-    except (ValueError, KeyError, TypeError) as exc:
+        last = chunk[:-1].rsplit(b"\n", 1)[-1] + b"\n"
+    # the whole record, not only the two fields the chain needs: chained onto a line that is
+    # not a record ('{"sequence": 3, "hash": "abc"}'), a run would pay the judge for a log
+    # that can never pass `audit check`
+    line = read_line(0, last)
+    problem = line.problem
+    if line.record is not None and line.data is not None and line.record.hash != expected_hash(line.data):
+        problem = "hash does not match the line's content (line edited)"
+    if line.record is None or problem is not None:
         raise AuditLogError(
-            f"{path}: line {_line_count(path)} is not an audit record ({exc}); cannot continue its chain"
-        ) from exc
+            f"{path}: line {_line_count(path)} is not an audit record to continue the chain from ({problem}); "
+            "citeproof never rewrites the log — move it aside or restore that line, then re-run"
+        )
+    return line.record.sequence, line.record.hash
 
 
 def _line_count(path: Path) -> int:

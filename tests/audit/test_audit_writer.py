@@ -167,3 +167,45 @@ def test_public_url_drops_user_info_and_scrubs_the_key(url, public):
     from audit.scrub import Scrubber, public_url
 
     assert public_url(url, Scrubber(secret_env=(), secrets=["SECRETKEY99"])) == public
+
+
+def _edited_record(log: Path) -> str:
+    data = json.loads(log.read_text().splitlines()[0])
+    data["claim_text"] = "edited"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("last", "said"),
+    [
+        (lambda log: '{"sequence": 3, "hash": "abc"}', "not schema-valid: run_id: Field required"),
+        (lambda log: "[1, 2]", "not a JSON object"),
+        (lambda log: "", "not JSON"),
+        (lambda log: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (_edited_record, "hash does not match the line's content (line edited)"),
+    ],
+    ids=["sequence-and-hash-only", "not-an-object", "empty-line", "deep", "edited-record"],
+)
+def test_a_last_line_that_is_not_a_whole_audit_record_is_refused_not_chained_onto(tmp_path: Path, last, said):
+    # rt16c: '{"sequence": 3, "hash": "abc"}' appended was chained onto, and the judge paid for a log that could never pass
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        w.write(**FIELDS)
+        w.write(**FIELDS)
+    with log.open("a") as fh:
+        fh.write(last(log) + "\n")
+    before = log.read_bytes()
+    with pytest.raises(AuditLogError) as err:
+        AuditWriter(log)
+    assert str(err.value).startswith(f"{log}: line 3 is not an audit record to continue the chain from") and said in str(err.value)
+    assert log.read_bytes() == before
+
+
+def test_a_log_ending_in_a_whole_record_is_continued(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, "run-a", fsync=False) as w:
+        w.write(**FIELDS)
+    with AuditWriter(log, "run-b", fsync=False) as w:
+        assert w.write(**FIELDS).sequence == 2
+    lines = read_log(log)
+    assert chain_problems(lines) == [] and [ln.record.run_id for ln in lines] == ["run-a", "run-b"]

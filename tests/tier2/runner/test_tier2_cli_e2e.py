@@ -68,15 +68,20 @@ def test_verify_tier2_then_audit_check_and_replay(tmp_path: Path, monkeypatch):
     assert CliRunner().invoke(audit_app, ["check", str(tmp_path / "out" / "report.json")]).exit_code == 0
 
 
-def test_a_key_in_the_base_urls_user_info_reaches_no_report_log_or_message(tmp_path: Path, monkeypatch, capsys):
-    # rt16c: --base-url http://u:KEY@host/v1 put the key into semantic_audit.base_url
-    from citeproof.cli import main
-
+def _project(tmp_path: Path, monkeypatch) -> None:
+    """report.md and its source in tmp_path (the current folder), the judge's key in JUDGE_KEY."""
     (tmp_path / "sources" / "clinical_trials").mkdir(parents=True)
     (tmp_path / "sources" / "clinical_trials" / "NCT01234567.txt").write_text(SOURCE)
     (tmp_path / "report.md").write_text(REPORT)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("JUDGE_KEY", "sk-url-MARKER-0123456789abcdef")
+
+
+def test_a_key_in_the_base_urls_user_info_reaches_no_report_log_or_message(tmp_path: Path, monkeypatch, capsys):
+    # rt16c: --base-url http://u:KEY@host/v1 put the key into semantic_audit.base_url
+    from citeproof.cli import main
+
+    _project(tmp_path, monkeypatch)
 
     def verify(base_url: str, name: str) -> dict:
         argv = ["verify", "report.md", "--sources", "sources", "--tier2", "--model", "m", "--base-url", base_url,
@@ -99,3 +104,27 @@ def test_a_key_in_the_base_urls_user_info_reaches_no_report_log_or_message(tmp_p
     plain = verify("http://judge.test/v1", "plain")
     assert plain["semantic_audit"]["base_url"] == "http://judge.test/v1"
     assert (plain["semantic_audit"]["cache_hits"], plain["semantic_audit"]["calls_made"]) == (1, 0)
+
+
+def test_a_log_whose_last_line_is_not_an_audit_record_stops_the_run_before_any_call(tmp_path: Path, monkeypatch, capsys):
+    # rt16c: '{"sequence": 3, "hash": "abc"}' appended to the log was chained onto and the judge was paid
+    from citeproof.cli import main
+
+    _project(tmp_path, monkeypatch)
+    argv = ["verify", "report.md", "--sources", "sources", "--tier2", "--model", "m", "--base-url", "http://judge.test/v1",
+            "--api-key-env", "JUDGE_KEY", "--call-budget", "3", "--audit-log", "out/audit.jsonl", "--no-cache", "--out", "out/r.json"]
+    with respx.mock(assert_all_called=False) as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=completion)
+        assert main(argv) == 0  # a whole log is continued
+        if route.call_count == 0:
+            pytest.skip("Tier 1 settled the claim; nothing reached the judge")
+        assert main(argv) == 0 and route.call_count == 2
+        log = Path("out/audit.jsonl")
+        with log.open("a") as fh:
+            fh.write('{"sequence": 3, "hash": "abc"}\n')
+        capsys.readouterr()
+        assert main(argv) == 2
+        assert route.call_count == 2  # nothing paid
+    err = capsys.readouterr().err
+    assert err.startswith("citeproof: error: out/audit.jsonl: line 3 is not an audit record") and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
