@@ -36,11 +36,22 @@ def section_index(document: SourceDocument) -> dict[str, str]:
 
 
 def find_section(document: SourceDocument, name: str, index: dict[str, str] | None = None) -> str | None:
+    """The section ``name`` names: by its name as compared (``section_key``); for a JSON source
+    also as a JSON Pointer ("resultsSection/outcomeMeasuresModule") or by its last keys alone
+    ("outcomeMeasuresModule", "eligibilityModule.criteria") when exactly one key path ends so —
+    a name two paths end with names neither."""
     if name in document.sections:
         return name
     if index is None:
         index = section_index(document)
-    return index.get(section_key(name))
+    key = section_key(name)
+    if key in index or document.media != "json":
+        return index.get(key)
+    key = section_key(name.strip("/").replace("/", "."))
+    if key in index:
+        return index[key]
+    ending = [full for k, full in index.items() if k.endswith("." + key)]
+    return ending[0] if len(ending) == 1 else None
 
 
 def _miss(code: str, message: str) -> Finding:

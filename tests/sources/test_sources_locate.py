@@ -88,6 +88,34 @@ def test_json_key_paths_and_exact_case_wins(make_store, anchor) -> None:
     assert store.resolve(anchor("nct", "NCT00000042", "Results")).window.text.startswith("Outcome Measurement:")
 
 
+NESTED = json.dumps(
+    {
+        "protocolSection": {"eligibilityModule": {"minimumAge": "18 Years"}, "outcomesModule": {"primary": ["ORR"]}},
+        "resultsSection": {
+            "outcomeMeasuresModule": {"value": "33.7"},
+            "adverseEventsModule": {"primary": ["nausea 12%"]},
+        },
+    }
+)
+
+
+def test_json_key_paths_as_pointers_or_by_their_last_keys(make_store, anchor) -> None:
+    # rt16b: only the full dotted path was found
+    store = make_store({"clinical_trials/NCT00000043.json": NESTED})
+    for loc in ("resultsSection/outcomeMeasuresModule", "/resultsSection/outcomeMeasuresModule", "outcomeMeasuresModule"):
+        assert store.resolve(anchor("nct", "NCT00000043", loc)).window.text == "33.7", loc
+    assert store.resolve(anchor("nct", "NCT00000043", "eligibilityModule")).window.text == "18 Years"
+    assert store.resolve(anchor("nct", "NCT00000043", "adverseEventsModule.primary")).window.text == "nausea 12%"
+    # two key paths end in "primary": the short name names neither
+    f = store.resolve(anchor("nct", "NCT00000043", "primary")).finding
+    assert f is not None and f.code == "locator_not_found"
+
+
+def test_a_last_key_alone_finds_nothing_outside_json(make_store, anchor) -> None:
+    store = make_store({"guidelines/g.md": "# Guide\n\n## Dosing.Adults\nStart low.\n"})
+    assert store.resolve(anchor("guideline", "g", "Adults")).finding is not None
+
+
 def test_unknown_section_lists_available(make_store, anchor) -> None:
     store = make_store({"clinical_trials/NCT00000042.json": CT})
     f = store.resolve(anchor("nct", "NCT00000042", "Outcomes")).finding
