@@ -1090,7 +1090,8 @@ class _Scanner:
         counts_set = None
         if self.mode == "claim" and not dim and not derived and (
             word_value is not None and qualifier is None
-            and self.lex.set_count_before.search(low[max(0, nstart - 8):nstart]) is not None
+            and (self.lex.set_count_before.search(low[max(0, nstart - 8):nstart]) is not None
+                 or self.lex.set_groups_after.match(low, pos) is not None)
             or self.lex.set_count_after.match(low, pos) is not None
         ):
             m = _WORD_AFTER.match(low, pos)

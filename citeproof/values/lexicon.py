@@ -72,6 +72,7 @@ class Lexicon:
     after_no_quantifiers: frozenset[str]  # number words that make a quantifier after "no" ("no one", "no two")
     set_count_before: re.Pattern[str]  # a word that makes a spelled number count a set in view ("the two cohorts")
     set_count_after: re.Pattern[str]  # words that make a number count kinds of a listed set ("3 different drugs")
+    set_groups_after: re.Pattern[str]  # groups a spelled number counts ("two cohorts")
     zh_set_count: re.Pattern[str]  # a Chinese list right before a count of its members ("A公司和B公司" before "2家")
     zh_set_measure: re.Pattern[str]  # the measure word of such a count
     scale_words: dict[str, float]
@@ -262,6 +263,7 @@ def lexicon() -> Lexicon:
         after_no_quantifiers=frozenset(words_doc["quantifier_after_no"]["words"]),
         set_count_before=re.compile(r"(?<![a-z])(?:" + _alternation(words_doc["set_counts"]["before"]) + r")\s$"),
         set_count_after=re.compile(r"\s(?:" + _alternation(words_doc["set_counts"]["kinds_after"]) + r")(?![a-z])"),
+        set_groups_after=re.compile(r"\s(?:" + _alternation(words_doc["set_counts"]["groups_after"]) + r")(?![a-z])"),
         zh_set_count=_zh_listed_before(words_doc["set_counts"]["zh_listed"]),
         zh_set_measure=re.compile(_alternation(words_doc["set_counts"]["zh_listed"]["measure_words"])),
         scale_words=scale_words,

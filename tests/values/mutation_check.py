@@ -2393,8 +2393,8 @@ MUTATIONS = (
     Mutation(
         "s10 any spelled number is a set in view, a digit or one after any word too",
         "citeproof/values/extract.py",
-        "            and self.lex.set_count_before.search(low[max(0, nstart - 8):nstart]) is not None\n",
-        "            or True\n",
+        "            and (self.lex.set_count_before.search(low[max(0, nstart - 8):nstart]) is not None\n",
+        "            and (True\n",
         ("tests/values/test_set_counts.py",),
     ),
     Mutation(
@@ -2834,7 +2834,7 @@ MUTATIONS = (
     Mutation(
         'rt14 a retraction across a blank line read',
         'tier1/claim_support.py',
-        '    return texts[j] if segments[b].line_start - segments[a].line_end <= 1 else None',
+        '    return texts[j] if segments[b].line_start - segments[a].line_end <= gap else None',
         '    return texts[j]',
         ('tests/tier1/test_source_frames.py',),
     ),
@@ -2974,7 +2974,7 @@ MUTATIONS = (
     Mutation(
         'rt15 a lone flag word read as a sentence',
         'tier1/claim_support.py',
-        '    if len(texts[j].split()) < 2 and texts[j].isascii():',
+        '    if len(texts[j].split()) < 2 and texts[j].isascii() and not texts[j].lstrip().startswith("["):',
         '    if False:',
         ('tests/tier1/test_source_frames.py',),
     ),
