@@ -188,9 +188,20 @@ class ListLead:
 _INVISIBLE = str.maketrans(dict.fromkeys((0x00AD, 0x200B, 0x2060, 0xFEFF)))
 
 
+# An anchor written in full-width brackets, as Chinese input methods type them
+# ("［nct:NCT00191815#Results］"): the same citation, read in ASCII brackets (one character for
+# one, so offsets and lines stay as written). Only a bracket opening with "kind:" is an anchor.
+_FULL_WIDTH_ANCHOR = re.compile(r"［([A-Za-z][\w-]*[:：][^［］\n]{1,300})］")
+
+
 def visible(text: str) -> str:
-    """``text`` without the characters no reader sees."""
-    return text if text.isascii() else text.translate(_INVISIBLE)
+    """``text`` without the characters no reader sees, its full-width anchor brackets as ASCII."""
+    if text.isascii():
+        return text
+    text = text.translate(_INVISIBLE)
+    if "［" in text:
+        text = _FULL_WIDTH_ANCHOR.sub(lambda m: "[" + m.group(1).replace("：", ":", 1) + "]", text)
+    return text
 
 
 def _last_sentence(text: str) -> str:

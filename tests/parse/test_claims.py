@@ -325,3 +325,13 @@ def test_a_lead_in_that_cites_its_source_cites_the_items_it_leads() -> None:
     assert cited["Median age was 54 years in 40 patients."] == []  # a paragraph after the list: not led
     assert cited["progression in 5."] == []  # a lead-in that cites nothing lends nothing
     assert cited["overall survival of 12 months."] == []  # a heading ends the lead-in
+
+
+def test_an_anchor_in_full_width_brackets_is_the_same_citation() -> None:
+    # rt16b: "［nct:NCT1#Results］" was no anchor, and the claim failed missing_anchor
+    doc = "# R\n\n在54名受试者中，有19例部分缓解［nct:NCT1#Results］。\n\n完全缓解7例［nct：NCT1#Results］。\n\n见［附录］。\n"
+    cited = dict(_anchored(doc))
+    assert cited["在54名受试者中，有19例部分缓解。"] == ["nct:NCT1#Results"]
+    assert cited["完全缓解7例。"] == ["nct:NCT1#Results"]
+    claims = parse_report(doc, "markdown", SETTINGS).claims
+    assert all("附录" not in c.text or not c.anchors for c in claims)  # a full-width bracket that is no anchor stays text
