@@ -58,7 +58,7 @@ _LABEL_WORDS = frozenset(
         "sample", "site", "trial", "study", "period", "vitamin", "schedule", "list", "step", "zone",
     }
 )
-# Words that open a sentence and never follow an initial in a name: "… with hepatitis C. This
+# Words that open a sentence and never follow an initial in a name: "… with factor C. This
 # claim is false." ends at "C.", "J. Smith" does not.
 _OPENERS = frozenset(
     {
