@@ -81,6 +81,17 @@ _HEADER_LINE = re.compile(r"^\s*[^\d:]{1,60}:\s*$")
 # under a heading need not all be the measure it names
 _DIGIT = re.compile(r"\d")
 _UNIT_LABEL_LINE = re.compile(r"^[^\d\n:：|]{1,60}[)）\]]\s*[:：]?\s*$", re.M)
+# a note giving a table's or a passage's unit in words: "All figures in US$ billion.", "Revenue in
+# $ billion.", "(in € millions)", "单位：亿元" — the bare numbers of the window may be in it: a
+# reading (plausible), above or below the table it notes, never certain
+_UNIT_NOTE = re.compile(
+    r"^[ \t]*[(（]?[ \t]*(?:(?:all[ \t]+)?(?:figures|amounts|values|numbers|data|revenues?|sales)[ \t]+"
+    r"(?:are[ \t]+|shown[ \t]+|given[ \t]+|reported[ \t]+)?)?in[ \t]+(?P<phrase>(?:us\$|\$|€|£|¥|usd|eur|gbp|rmb|cny|chf)"
+    r"[ \t]?(?:thousands?|millions?|billions?|bn|mn|m|b|k)|(?:thousands?|millions?|billions?)[ \t]+of[ \t]+"
+    r"(?:us[ \t]+dollars|dollars|euros|yuan|pounds))[ \t]*[.)）]?[ \t]*$"
+    r"|^[ \t]*[(（]?单位[ \t]*[:：][ \t]*(?P<zh>[^\d\s:：()（）]{1,10})[ \t]*[)）]?[ \t]*$",
+    re.I | re.M,
+)
 # a JSON source's unit key ('"unitOfMeasure": "percentage of participants"', ClinicalTrials.gov
 # API v2): its values are separate keys ('"value": "45.2"'). The reader notes the measured values
 # of the key's own object (``value_units``: certain, for those lines); every other line below it
@@ -89,22 +100,22 @@ _UNIT_LABEL_LINE = re.compile(r"^[^\d\n:：|]{1,60}[)）\]]\s*[:：]?\s*$", re.M
 _JSON_UNIT = re.compile(r'"unit(?:s|ofmeasure|_of_measure)?"\s?:\s?"(?P<phrase>[^"\d]{1,60})"', re.I)
 
 
-# (dim, unit, factor, calendar, certain): the unit a declaration gives the bare numbers under it,
+# (dim, unit, factor, calendar, certain, scale): the unit a declaration gives the bare numbers under it,
 # and whether that reading is certain (a "Unit of Measure:" line) or only plausible (a JSON key)
-_Declared = tuple[str, str, float, bool, bool]
+_Declared = tuple[str, str, float, bool, bool, float]  # scale: "$ billion" makes a bare 3.4 $3.4 billion
 
 
 def _declared_unit(phrase: str, *, certain: bool = True) -> _Declared | None:
     """'percentage of participants' → percent; 'months' → month; 'participants' → None (a count)."""
     low = phrase.strip().lower()
     if low.startswith(("percent", "percentage", "%")):
-        return ("percent", "%", 1.0, False, certain)
+        return ("percent", "%", 1.0, False, certain, 1.0)
     lex = lexicon()
     m = lex.unit_re.match(low)
     if m:
         info = lex.unit_by_alias[m.group(0)]
         if not info.needs_denominator:
-            return (info.dim, info.canonical, info.factor, info.calendar, certain)
+            return (info.dim, info.canonical, info.factor, info.calendar, certain, 1.0)
     return None
 
 
@@ -168,9 +179,12 @@ def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
                                    factor=hour.factor, calendar=hour.calendar, per_hours=None, qualifier=None,
                                    step=1.0, decimals=0, count_noun=None, stat=None, alternative=False))
     if declared and atom.is_bare and atom.kind in ("value", "range"):
-        dim, unit, factor, calendar, certain = declared
+        dim, unit, factor, calendar, certain, scale = declared
         base = atom.evolve(dim=dim, unit=unit, factor=factor, calendar=calendar, label=False,
                            ambiguous_digits=atom.ambiguous_digits or not certain)
+        if scale != 1.0:
+            base = base.evolve(number=atom.number * scale, high=None if atom.high is None else atom.high * scale,
+                               step=atom.step * scale)
         out.append(base)
         if base.kind == "range":
             out.extend(_secondary(base, None))
@@ -191,7 +205,8 @@ def _line_states(
     lines = prepared.split("\n")
     cells = _header_cells(lines, above, header_rows)
     labelled = _labelled_unit(heading) if heading is not None and _UNIT_LABEL_LINE.match(heading) else None
-    if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None \
+    noted = _noted_unit(prepared)
+    if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None and noted is None \
             and _UNIT_LABEL_LINE.search(prepared) is None:
         # most windows declare no unit: nothing is ever declared, so no line needs a look
         return [(line, None, None, cells.get(i, ())) for i, line in enumerate(lines)]
@@ -216,8 +231,19 @@ def _line_states(
         if i in value_units:  # its own object's unit key: no unit carried from elsewhere competes
             out.append((line, _declared_unit(value_units[i]), None, cells.get(i, ())))
             continue
-        out.append((line, declared or labelled, um.start("phrase") if um else None, cells.get(i, ())))
+        out.append((line, declared or labelled or noted, um.start("phrase") if um else None, cells.get(i, ())))
     return out
+
+
+def _noted_unit(prepared: str) -> _Declared | None:
+    """The unit a note in the window gives its bare numbers ("All figures in US$ billion.",
+    "单位：亿元"), as a reading only (``_UNIT_NOTE``)."""
+    if "in " not in prepared.lower() and "单位" not in prepared:
+        return None
+    m = _UNIT_NOTE.search(prepared)
+    if m is None:
+        return None
+    return _labelled_unit(f"({m.group('phrase') or m.group('zh')})")
 
 
 def _labelled_unit(line: str) -> _Declared | None:
@@ -227,7 +253,7 @@ def _labelled_unit(line: str) -> _Declared | None:
 
     if (unit := header_unit(line.strip().rstrip(":：").strip())) is None:
         return None
-    return (unit.dim, unit.unit, unit.factor, unit.calendar, False)
+    return (unit.dim, unit.unit, unit.factor, unit.calendar, False, unit.number)
 
 
 # (start, end, the header's unit) of each cell of a line whose header states a unit

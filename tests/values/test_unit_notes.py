@@ -1,0 +1,49 @@
+"""A note that gives a table's unit in words ("All figures in US$ billion.", "Revenue in $
+billion.", "单位：亿元") — above or below the table — lets the bare cells be read in it, as a
+reading only (plausible: the judge decides), scale included. Before, a true claim of "$3.4
+billion" failed on the cell "3.4" (rt16a)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values import assess_numbers
+from tests.values.helpers import window
+
+TABLE = "| Region | 2022 | 2023 |\n|---|---|---|\n| Europe | 3.1 | 3.4 |\n| Asia | 2.2 | 2.9 |\n"
+
+
+def states(claim: str, source: str) -> list[str]:
+    return [r.state for r in assess_numbers(claim, [window(source)])]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("European revenue was $3.4 billion.", "All figures in US$ billion.\n\n" + TABLE),
+        ("European revenue was $3.4 billion.", TABLE + "\nRevenue in $ billion.\n"),
+        ("European revenue was €3.4 billion.", "(in € billions)\n\n" + TABLE),
+        ("华东地区销售额为34亿元。", "单位：亿元\n\n| 地区 | 2022年 | 2023年 |\n|---|---|---|\n| 华东 | 31 | 34 |\n"),
+        ("Revenue was $3.4 billion.", "Revenue ($ billion)\nEurope: 3.4\n"),  # a label line's scale is read too
+    ],
+)
+def test_a_unit_note_lets_the_bare_cells_be_read_in_it(claim, source):
+    assert states(claim, source)[0] == "plausible"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("European revenue was $3.4 billion.", TABLE),  # no note: the cell is a bare number
+        ("European revenue was $3.4 million.", "All figures in US$ billion.\n\n" + TABLE),  # another scale
+        ("European revenue was €3.4 billion.", "All figures in US$ billion.\n\n" + TABLE),  # another currency
+        ("European revenue was $3.5 billion.", "All figures in US$ billion.\n\n" + TABLE),  # another figure
+        ("European revenue was $3.4 billion.", "Figures in this section are discussed in the text.\n\n" + TABLE),
+    ],
+)
+def test_no_note_or_another_unit_leaves_the_figure_missing(claim, source):
+    assert states(claim, source)[0] == "missing"
+
+
+def test_a_note_never_makes_a_cell_supported():
+    assert "supported" not in states("Asia had $2.9 billion.", "All figures in US$ billion.\n\n" + TABLE)
