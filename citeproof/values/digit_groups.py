@@ -30,15 +30,13 @@ from functools import lru_cache
 
 from citeproof.values.lexicon import data_json, lexicon, word_end
 
-# a run of digit groups, not glued to a name ("PDR001 100 mg" is no run); possessive, so a run
-# that ends in a decimal ("16 380.5": two cells, 16 and 380.5?) is no ambiguous run at all.
-# Where the run is certainly one number (a separator space, a one-figure cue, a claim's own
-# sentence) it may end in a decimal: "€1 234.5 million" is 1,234.5 million.
-_RUN = r"(?<![A-Za-z0-9_.,])\d{{1,3}}(?:{sep}\d{{3}})++(?!\d|[.,]\d)"
-_ONE_NUMBER = r"(?<![A-Za-z0-9_.,])\d{{1,3}}(?:{sep}\d{{3}})++(?:\.\d+)?+(?!\d|[.,]\d)"
-_SEPARATOR_SPACE = re.compile(_ONE_NUMBER.format(sep="[\u00a0\u2009\u202f]"))
+# a run of digit groups, not glued to a name ("PDR001 100 mg" is no run), possibly ending in a
+# decimal ("2 045.7 million", "16 380.5": 2,045.7 or two cells 16 and 380.5?)
+_RUN = r"(?<![A-Za-z0-9_.,])\d{{1,3}}(?:{sep}\d{{3}})++(?:\.\d+)?+(?!\d|[.,]\d)"
+_SEPARATOR_SPACE = re.compile(_RUN.format(sep="[\u00a0\u2009\u202f]"))
 _SPACE_RUN = re.compile(_RUN.format(sep=" "))
-_CLAIM_RUN = re.compile(_ONE_NUMBER.format(sep=" "))
+# a later group opening with 0 stands alone as no number ("2 045.7", "1 000"): the run is one
+_ZERO_GROUP = re.compile(r" 0\d\d")
 _HAS_SPACE_RUN = re.compile(r"\d \d{3}")
 
 
@@ -48,7 +46,7 @@ def _after_cue() -> re.Pattern[str]:
     words = "|".join(
         (r"(?<![a-z])" if cue[:1].isalpha() else "") + word_end(cue) for cue in sorted(cues, key=len, reverse=True)
     )
-    return re.compile(r"(?:" + words + r") ?(?P<run>" + _ONE_NUMBER.format(sep=" ") + ")", re.IGNORECASE)
+    return re.compile(r"(?:" + words + r") ?(?P<run>" + _RUN.format(sep=" ") + ")", re.IGNORECASE)
 
 
 def _with_commas(m: re.Match[str], group: int | str = 0) -> str:
@@ -69,10 +67,14 @@ def may_group(text: str) -> bool:
 
 
 def grouped_after_cue(text: str) -> str:
-    """``text`` with every space-grouped run that follows a one-figure cue written with commas."""
+    """``text`` with every space-grouped run that follows a one-figure cue, or that has a group
+    no number could open ("2 045.7"), written with commas."""
     if not may_group(text):
         return text
-    return _after_cue().sub(lambda m: m.group(0)[: m.start("run") - m.start()] + _with_commas(m, "run"), text)
+    text = _after_cue().sub(lambda m: m.group(0)[: m.start("run") - m.start()] + _with_commas(m, "run"), text)
+    if " 0" in text:
+        text = _SPACE_RUN.sub(lambda m: _with_commas(m) if _ZERO_GROUP.search(m.group(0)) else m.group(0), text)
+    return text
 
 
 def ambiguous_runs(text: str) -> list[tuple[int, int, float]]:
@@ -98,4 +100,4 @@ def claim_runs_joined(text: str) -> str:
             return m.group(0)
         return _with_commas(m)
 
-    return _CLAIM_RUN.sub(joined, text)
+    return _SPACE_RUN.sub(joined, text)

@@ -1182,8 +1182,9 @@ def _mark_ambiguous_digits(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]
         for i in inside:
             out[i] = replace(out[i], ambiguous_digits=True)
         last = out[inside[-1]] if inside else None
-        if last is not None and last.kind == "value" and last.decimals == 0 and last.start >= text.rfind(" ", start, end):
-            out[inside[-1]] = replace(last, grouped=whole * last.step)
+        if last is not None and last.kind == "value" and last.start >= text.rfind(" ", start, end):
+            # in the last atom's scale: its step is one unit of its last digit ("045.7 million": 10^5)
+            out[inside[-1]] = replace(last, grouped=whole * last.step * 10 ** last.decimals)
     return out
 
 

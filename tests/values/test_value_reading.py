@@ -90,7 +90,10 @@ def states(claim: str, source: str) -> list[str]:
         ("Revenue was US$2,345.6 million.", "Revenue was US$ 2 345.6 million.", ["supported"]),
         ("Revenue was US$345.6 million.", "Revenue was US$ 2 345.6 million.", ["missing"]),
         ("Net revenue was €234.5 million.", "Net revenue was €1\u202f234.5 million.", ["missing"]),
-        ("Participants: 380.5.", "Participants 16 380.5", ["supported"]),  # plain space, no cue: two cells
+        ("Participants: 380.5.", "Participants 16 380.5", ["plausible"]),  # plain space, no cue: two cells or one
+        ("Sales were 1 234.5 tonnes.", "Sales were 1 234.5 tonnes.", ["plausible"]),  # one, or 1 and 234.5
+        ("Sales were 2 045.7 million.", "Sales were 2 045.7 million.", ["supported"]),  # "045.7" is no number (rt17a)
+        ("Sales were 45.7 million.", "Sales were 2 045.7 million.", ["missing"]),
     ],
 )
 def test_value_reading(claim, source, expected):
