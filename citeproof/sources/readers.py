@@ -130,7 +130,8 @@ def read_plain_text(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
     lines = _norm_all(raw)
     headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
-    sections = _plain_sections(_with_numbered_titles(headings, lines), lines)
+    titled = _numbered_titles(lines, {i for i, _ in headings})
+    sections = _plain_sections(sorted([*headings, *titled]), lines, frozenset(i for i, _ in titled))
     return ReadResult(lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines))
 
 
@@ -354,18 +355,26 @@ def _html_attrs(text: str) -> dict[str, str | None]:
     }
 
 
-def _plain_sections(headings: list[tuple[int, str]], lines: list[str]) -> dict[str, tuple[int, int]]:
+def _plain_sections(
+    headings: list[tuple[int, str]], lines: list[str], numbered: frozenset[int] = frozenset()
+) -> dict[str, tuple[int, int]]:
     """Each heading runs to the line before the next one (plain text has no levels), except
     that a structured abstract's heading ("Abstract", "摘要") — one whose first line of text is
-    a part's label — runs over its labelled parts ("BACKGROUND:", "Results: …", "结果：…"), each
-    of which is a section of its own as well: ``#abstract`` is the whole abstract, not the one
-    line "Abstract". An abstract that opens with prose is followed by the paper's own headings."""
+    a part's label — runs over its labelled parts ("BACKGROUND:", "Results: …", "结果：…"), and
+    a heading whose next heading is a numbered title (``numbered``: "Recommendations" over "1.
+    Start treatment …", "推荐意见" over "一、血糖控制") runs over the numbered titles that follow
+    it; each part or title is a section of its own as well. ``#abstract`` is the whole abstract,
+    not the one line "Abstract". An abstract that opens with prose is followed by the paper's
+    own headings."""
     out: dict[str, tuple[int, int]] = {}
     n = len(lines)
     for k, (i, name) in enumerate(headings):
         nxt = k + 1
         if section_key(name) in ABSTRACT_WORDS and nxt < len(headings) and _opens(lines, i, headings[nxt][0]):
             while nxt < len(headings) and abstract_part(lines[headings[nxt][0]]):
+                nxt += 1
+        elif i not in numbered:
+            while nxt < len(headings) and headings[nxt][0] in numbered:
                 nxt += 1
         end = headings[nxt][0] if nxt < len(headings) else n
         out.setdefault(name, (i + 1, max(i + 1, end)))
@@ -377,13 +386,13 @@ def _opens(lines: list[str], heading: int, line: int) -> bool:
     return all(not lines[j].strip() for j in range(heading + 1, line))
 
 
-def _with_numbered_titles(headings: list[tuple[int, str]], lines: list[str]) -> list[tuple[int, str]]:
-    """The headings plus the document's numbered titles in any case ("2. Market size and
-    growth", "二、竞争格局") — where it uses them as titles: at least two of one numbering
-    scheme, each with a line of text under it that is not the next numbered line. A numbered
-    list ("1. Stop the drug" / "2. Start at 12.5 mg") has no text between its items, so its
-    items stay list items."""
-    known = {i for i, _ in headings}
+def _numbered_titles(lines: list[str], known: set[int]) -> list[tuple[int, str]]:
+    """The document's numbered titles in any case ("2. Market size and growth", "二、竞争格局")
+    that are not headings already (``known``) — where it uses them as titles: at least two of one
+    numbering scheme, each with a line of text under it that is not the next numbered line and
+    does not go on with the title's sentence (a lower-case start: a wrapped list item). A
+    numbered list ("1. Stop the drug" / "2. Start at 12.5 mg") has no text between its items, so
+    its items stay list items."""
     by_scheme: dict[str, list[tuple[int, str]]] = {}
     for i, line in enumerate(lines):
         if i in known or (found := numbered_title(line)) is None:
@@ -395,11 +404,11 @@ def _with_numbered_titles(headings: list[tuple[int, str]], lines: list[str]) -> 
         kept = []
         for i, title in titled:
             body = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), None)
-            if body is not None and body not in starts:
+            if body is not None and body not in starts and not lines[body].lstrip()[:1].islower():
                 kept.append((i, title))
         if len(kept) >= 2:
             extra.extend(kept)
-    return sorted([*headings, *extra]) if extra else headings
+    return extra
 
 
 def _nested_sections(headings: list[tuple[int, int, str]], n: int) -> dict[str, tuple[int, int]]:

@@ -300,3 +300,33 @@ def test_a_numbered_list_is_not_read_as_titles() -> None:
     assert read_plain_text("Steps\n1. Stop the drug\n2. Restart at half the dose\n3. Review in 2 weeks\n").sections == {}
     assert read_plain_text("Note\n1. Executive summary\nText under it.\n").sections == {}
     assert read_plain_text("1. The drug was stopped.\nText.\n2. The dose was 12.5 mg.\nText.\n").sections == {}
+
+
+def test_a_heading_over_numbered_titles_runs_over_them() -> None:
+    # rt17a: "Recommendations" shrank to its own line once its numbered items became sections
+    text = (
+        "Recommendations\n1. Start treatment at the threshold\nAdults above it should start treatment.\n"
+        "2. Target a lower level\nMost adults should be treated to the target.\nMonitoring\nCheck yearly.\n"
+    )
+    r = read_plain_text(text)
+    assert r.sections["Recommendations"] == (1, 5)
+    assert r.sections["Target a lower level"] == (4, 5)
+    assert r.sections["Monitoring"] == (6, 7)
+    zh = read_plain_text("推荐意见\n一、血糖控制\n目标为<7.0%。\n二、血压控制\n目标为<130/80 mmHg。\n")
+    assert zh.sections["推荐意见"] == (1, 5)
+
+
+def test_a_heading_between_numbered_titles_does_not_swallow_the_next_title() -> None:
+    text = "1. Market size\nRevenue grew.\nKEY FIGURES\nText.\n2. Competition\nThree vendors lead.\n"
+    r = read_plain_text(text)
+    assert r.sections["KEY FIGURES"] == (3, 4)
+    assert r.sections["Competition"] == (5, 6)
+
+
+def test_a_wrapped_numbered_item_is_no_title() -> None:
+    # rt17a: "1. Adults aged 18 to 75 years with a confirmed" / "diagnosis of …" became a section
+    text = (
+        "Eligibility\n1. Adults aged 18 to 75 years with a confirmed\n   diagnosis of the condition.\n"
+        "2. A score between 7 and 10 at\n   screening.\n"
+    )
+    assert read_plain_text(text).sections == {"Eligibility": (1, 5)}
