@@ -15,6 +15,7 @@ SECTION_WORDS: frozenset[str] = frozenset(
     {
         "abstract", "summary", "background", "introduction", "objective", "objectives", "aim", "aims",
         "purpose", "methods", "method", "materials and methods", "methods and materials", "patients and methods",
+        "methods and results", "methods and findings",
         "study design", "design", "setting", "participants", "population", "interventions", "intervention",
         "outcomes", "outcome measures", "main outcome measures", "measurements", "statistical analysis",
         "results", "findings", "discussion", "conclusion", "conclusions", "interpretation", "limitations",
@@ -33,7 +34,8 @@ SECTION_WORDS: frozenset[str] = frozenset(
 LABEL_WORDS: frozenset[str] = frozenset(
     {
         "abstract", "summary", "background", "introduction", "objective", "objectives", "aim", "aims",
-        "purpose", "methods", "materials and methods", "results", "findings", "discussion", "conclusion",
+        "purpose", "methods", "materials and methods", "methods and results", "methods and findings", "results",
+        "findings", "discussion", "conclusion",
         "conclusions", "interpretation", "摘要", "背景", "目的", "方法", "结果", "讨论", "结论",
     }
 )
@@ -87,8 +89,11 @@ def text_heading(line: str) -> str | None:
     an all-capitals line ("ADVERSE EVENTS"), or a numbered title-case line ("2.1 Study Design").
     """
     s = line.strip()
-    if not s or len(s) > 80:
+    if not s:
         return None
+    if len(s) > 80:
+        # a labelled paragraph runs as long as its text ("RESULTS: We randomised 1200 patients. …")
+        return _label(s)
     bare = s.rstrip(":：").strip()
     if section_key(bare) in SECTION_WORDS:
         return _NUMBERING.sub("", bare) or bare

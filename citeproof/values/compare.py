@@ -187,6 +187,9 @@ def _relate(claim: ValueAtom, source: ValueAtom, *, negated: bool) -> Relation:
     if claim.dim == "percent" and _is_index(source):
         # "an AUC of 85%" may write the index as a percentage, "85% of cases" misreads it: the judge decides
         return "plausible" if _equal(claim, claim.number, 100.0 * source.number / claim.factor, same_unit=False) else None
+    if source.dim == "percent" and _is_index(claim):
+        # the claim's "AUC of 0.85" against a source's "AUC was 85%": the same index, as the judge may read it
+        return "plausible" if _equal(claim, 100.0 * claim.number, source.number * source.factor, same_unit=False) else None
     conv = convert(source, claim, source.number)
     if conv is None:
         return None

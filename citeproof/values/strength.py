@@ -90,7 +90,7 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     return None
 
 
-_CLAUSE = re.compile(r"[,;，；。]|(?<!\d)\.(?!\d)|其中")
+_CLAUSE = re.compile(r"[,;:，；：。]|(?<!\d)\.(?!\d)|其中")
 
 
 # a sentence's opening prepositional phrase sets the scene for its clauses ("At week 4, …",

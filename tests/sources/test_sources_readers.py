@@ -330,3 +330,19 @@ def test_a_wrapped_numbered_item_is_no_title() -> None:
         "2. A score between 7 and 10 at\n   screening.\n"
     )
     assert read_plain_text(text).sections == {"Eligibility": (1, 5)}
+
+
+def test_a_long_labelled_paragraph_is_a_part_of_its_abstract() -> None:
+    # rt17a: "METHODS AND RESULTS: …" over 80 characters was no heading, so "AIMS" ran over the results
+    text = (
+        "Abstract\nAIMS: To test whether the drug reduces admissions.\n"
+        "METHODS AND RESULTS: We randomised 1200 patients. Admission occurred in 18% with the drug and 25% with placebo.\n"
+        "CONCLUSION: It worked.\n"
+    )
+    r = read_plain_text(text)
+    assert r.sections["AIMS"] == (2, 2)
+    assert r.sections["METHODS AND RESULTS"] == (3, 3)
+    assert r.sections["Abstract"] == (1, 4)
+    # a long line that is no label stays text
+    long = "This sentence is longer than eighty characters and has no label at its start: it is text."
+    assert read_plain_text(f"Intro\n{long}\n").sections == {}

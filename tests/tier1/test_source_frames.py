@@ -98,13 +98,15 @@ def test_a_question_elsewhere_on_the_line_does_not_hold_back_the_stated_figure(t
         ("## Expected results\n\nThe response rate in Arm A was 45%.", False),
         ("## 研究假设\n\nThe response rate in Arm A was 45%.", False),
         ("## 传闻\n\nThe response rate in Arm A was 45%.", False),
-        ("## Objectives and results\n\nThe response rate in Arm A was 45%.", True),  # opens a topic, not a whole frame
+        ("## Aims and results\n\nThe response rate in Arm A was 45%.", True),  # opens a topic, not a whole frame
+        ("## Objectives\n\nThe response rate in Arm A was 45%.", True),  # objectives met report what holds (rt17a)
+        ("## 目标\n\nThe response rate in Arm A was 45%.", True),  # a guideline's targets are its recommendations
         ("## Results\n\nThe response rate in Arm A was 45%.", True),
         ("## No. of responders\n\nThe response rate in Arm A was 45%.", True),
         ("## Patients who did not progress\n\nThe response rate in Arm A was 45%.", True),  # a heading's negation is not read
     ],
     ids=["retracted", "bull-case", "design", "hypotheses", "aims", "expected", "zh-hypothesis", "zh-rumour",
-         "objectives-and-results", "results", "no-dot", "negated-heading"],
+         "aims-and-results", "objectives", "zh-targets", "results", "no-dot", "negated-heading"],
 )
 def test_a_source_heading_that_frames_its_lines_holds_them_back(tmp_path, source, passes):
     got, why = status(tmp_path, source)
@@ -160,9 +162,14 @@ def test_a_frame_about_something_else_after_the_figure_leaves_it_as_stated(tmp_p
         ("The sponsor touts that the response rate in Arm A was 45%.", "touts"),
         ("Management claims the response rate in Arm A was 45%, a figure analysts dispute.", "claims the"),
         ("部分分析师认为The response rate in Arm A was 45%.", "认为"),
+        ("The CEO reckons the response rate in Arm A was 45%.", "reckons"),
+        ("Management is convinced that the response rate in Arm A was 45%.", "is convinced"),
+        ("The founder maintains that the response rate in Arm A was 45%.", "maintains that"),
+        ("Analysts feel that the response rate in Arm A was 45%.", "feel that"),
+        ("The sponsor boasts that the response rate in Arm A was 45%.", "boasts"),
     ],
     ids=["reported-speech", "another-study", "design-assumption", "evaluable-set", "thinks", "believe", "touts",
-         "claims", "zh-believes"],
+         "claims", "zh-believes", "reckons", "convinced", "maintains", "feel", "boasts"],
 )
 def test_a_figure_said_by_someone_of_another_study_assumed_or_of_a_subset_is_held_back(tmp_path, source, said):
     # rt14b: each passed as the cited trial's plain result
@@ -442,8 +449,9 @@ def test_a_fact_check_verdict_on_the_figure_takes_it_back(tmp_path, source):
         "The response rate in Arm A was 45%. [1]",
         "The response rate in Arm A was 45%.\n\nStatus: completed.",
         "The response rate in Arm A was 45%.\n\n\n\nRating: False.",  # two blank lines: another block
+        "The response rate in Arm A was 45%. The claim that the drug cures everyone is false.",  # its own content (rt17a)
     ],
-    ids=["verdict-true", "reference", "status-completed", "far-verdict"],
+    ids=["verdict-true", "reference", "status-completed", "far-verdict", "another-claim-named"],
 )
 def test_a_verdict_that_does_not_deny_it_leaves_the_figure_as_stated(tmp_path, source):
     assert status(tmp_path, source) == ("pass", "")

@@ -68,3 +68,9 @@ def test_a_percentage_off_by_a_point_from_the_index_is_missing():
 def test_an_index_above_one_is_not_read_as_a_share():
     # a coefficient of 1.5 is not 150%: no percentage reading at all
     assert states("Sales rose by 150%.", "Sales rose (coefficient 1.5).")[-1] == "missing"
+
+
+def test_an_index_claimed_as_a_proportion_against_its_percentage_is_plausible():
+    # rt17a: "The AUC was 0.85" against "The AUC was 85%" failed once the index stopped being a share
+    assert states("The biomarker's AUC was 0.85.", "The AUC was 85% (95% CI 80-90%) for the biomarker.")[0] == "plausible"
+    assert states("The biomarker's AUC was 0.80.", "The AUC was 85% for the biomarker.")[0] == "missing"

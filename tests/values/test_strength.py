@@ -268,3 +268,17 @@ def test_a_time_point_or_analysis_the_claim_drops_is_named(claim, source, word):
 )
 def test_a_time_point_of_another_figure_restricts_nothing(claim, source):
     assert stronger_than_source(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The objective response rate was 45%.",
+         "Results were consistent in the intention-to-treat and per-protocol populations, with an objective response rate of 45%."),
+        ("Median progression-free survival in the final analysis was 8.4 months.",
+         "The final analysis confirmed the interim analysis result: median progression-free survival was 8.4 months."),
+    ],
+)
+def test_an_analysis_named_in_another_clause_restricts_nothing(claim, source):
+    # rt17a: 'per-protocol' and 'interim' mentioned in passing held true figures back
+    assert stronger_than_source(claim, source) is None
