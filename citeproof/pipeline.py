@@ -342,7 +342,7 @@ def _anchor_result(res: Resolution) -> AnchorResult:
         resolved=w is not None,
         source_path=w.document.path if w is not None else None,
         # the saved file's lines, as the anchor's locator counts them (a JSON source's differ from its reader's)
-        window_lines=(w.document.file_line(w.line_start), w.document.file_line(w.line_end)) if w is not None else None,
+        window_lines=(w.document.file_line(w.line_start), w.document.file_line_end(w.line_end)) if w is not None else None,
     )
 
 

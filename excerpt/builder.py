@@ -688,7 +688,7 @@ def _excerpt(
     spans = tuple(
         ExcerptSpan(
             line_start=document.file_line(part[0].line_start),
-            line_end=document.file_line(part[-1].line_end),
+            line_end=document.file_line_end(part[-1].line_end),
             char_start=part[0].char_start,
             char_end=part[-1].char_end,
         )

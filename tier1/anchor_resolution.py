@@ -34,13 +34,15 @@ class AnchorResolution(Rule):
         what="Every non-URL anchor of a claim resolves to a saved file inside the sources folder, "
         "and its locator (lines, page, section, table) exists in that file. A line locator counts the "
         "saved file's lines as an editor shows them (SPEC §2); in a .json source it names the values "
-        "written on those lines.",
+        "written on those lines, in an .html or .xml source the text written on them (a paragraph wrapped "
+        "over several lines is named by any of them).",
         why="A citation to a file that was never saved, to a section the file does not have, or to a "
         "path outside the sources folder cannot back anything; treating it as evidence launders the claim.",
         fails="An anchor whose file is missing, whose kind has no channel, whose path leaves the sources "
         "folder (.., absolute, symlink out), whose file is too large, binary or not UTF-8, or whose "
         "locator names lines/pages/sections/tables the file does not have, or .json lines that hold "
-        "only brackets or keys (the message names the next line holding a value).",
+        "only brackets or keys, or .html/.xml lines that hold only mark-up (tags, scripts, navigation, "
+        "hidden text) — the message names the next line holding a value or text.",
         passes="Every non-URL anchor of the claim resolved to a window of a readable saved file.",
         not_applicable="The claim has no anchors, or only URL anchors (checked by the URL rule).",
     )

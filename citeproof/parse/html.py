@@ -209,8 +209,9 @@ def attrs_mermaid(attrs: dict[str, str | None] | None) -> bool:
     return "mermaid" in tokens or "language-mermaid" in tokens
 
 
-def _mask_raw_text(html: str) -> str:
-    """Blank comments and raw-text elements (newlines kept) so tag search cannot land inside them.
+def mask_raw_text(html: str) -> str:
+    """Blank comments and raw-text elements (newlines kept, offsets unchanged) so a tag or text
+    search (here, and in ``citeproof.sources.markup_lines``) cannot land inside them.
 
     One forward pass: an unclosed comment or script swallows the rest of the document, as in
     an HTML5 parser, so a run of unclosed openers cannot make this quadratic.
@@ -251,7 +252,7 @@ class _Locator:
     """Forward search of opening tags in the masked source → 1-based lines."""
 
     def __init__(self, html: str, line_offset: int) -> None:
-        self.src = _mask_raw_text(html)
+        self.src = mask_raw_text(html)
         self.newlines = [m.start() for m in re.finditer("\n", self.src)]
         self.cursor = 0
         self.line_offset = line_offset

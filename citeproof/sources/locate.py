@@ -11,6 +11,7 @@ whatever the file says somewhere.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 
 from citeproof.model import Finding, Locator
@@ -85,18 +86,15 @@ def window_for(
     if kind == "lines":
         start = locator.start or 0
         end = locator.end if locator.end is not None else start
-        # the saved file's lines (SPEC §2), which a JSON source's reader lines are not
-        n_file = document.file_lines[-1] if document.file_lines else n
+        # the saved file's lines (SPEC §2), which a JSON, HTML or XML source's reader lines are not
+        n_file = document.file_line_count or (document.file_lines[-1] if document.file_lines else n)
         if start < 1 or end < start or end > n_file:
-            has = f"whose values end at line {n_file}" if document.file_lines else f"which has {n} line{'s' if n != 1 else ''}"
+            values_only = document.file_lines and not document.file_line_count
+            has = f"whose values end at line {n_file}" if values_only else f"which has {n_file} line{'s' if n_file != 1 else ''}"
             return _miss("locator_out_of_range", f"lines {locator.raw!r} are outside {where}, {has}")
         span = document.lines_at(start, end)
         if span is None:
-            return _miss(
-                "locator_not_found",
-                f"lines {locator.raw!r} of {where} hold no value, only brackets or keys: cite the lines of the "
-                f"values (line {_next_value_line(document, end)} holds the next)",
-            )
+            return _miss("locator_not_found", _holds_no_text(document, locator.raw, end))
         return _window(document, span[0], span[1], locator.raw, False, settings, segmenter)
     if kind == "page":
         pages = document.pages
@@ -126,8 +124,19 @@ def window_for(
     return _window(document, first, last, locator.raw, False, settings, segmenter)
 
 
-def _next_value_line(document: SourceDocument, after: int) -> int:
-    return next((f for f in document.file_lines if f > after), document.file_lines[-1])
+def _holds_no_text(document: SourceDocument, raw: str, end: int) -> str:
+    """Why file lines that are in the file give no line: what they hold instead, and where the
+    text to cite is. A JSON file's are brackets and keys; a page's, mark-up (tags, or parts the
+    reader leaves out: scripts, styles, navigation, hidden or struck-through text)."""
+    after = bisect_right(document.file_lines, end)
+    if document.media == "json":
+        nxt = document.file_lines[after] if after < len(document.file_lines) else document.file_lines[-1]
+        return (f"lines {raw!r} of {document.path} hold no value, only brackets or keys: cite the lines of the "
+                f"values (line {nxt} holds the next)")
+    where = (f"line {document.file_lines[after]} holds the next" if after < len(document.file_lines)
+             else f"the text ends at line {document.file_line_end(len(document.lines))}")
+    return (f"lines {raw!r} of {document.path} hold no text a reader sees, only mark-up (tags, or scripts, "
+            f"navigation, hidden or struck-through parts): cite the lines of the text ({where})")
 
 
 def _window(

@@ -1,9 +1,11 @@
 """Readers: the decoded text of one saved file → visible lines, sections, pages, tables.
 
-One pass per file. Line numbers are what a person sees: for ``.txt`` and ``.md`` line N
-is line N of the saved file (so ``#L12`` means what an editor shows); for ``.json`` line N
-is the N-th list item / scalar value (so the items of a ClinicalTrials.gov section keep
-their indices); for ``.html`` and ``.xml`` it is the N-th visible block / text element.
+One pass per file. For ``.txt`` and ``.md`` line N is line N of the saved file (so ``#L12``
+means what an editor shows); for ``.json`` line N is the N-th list item / scalar value (so the
+items of a ClinicalTrials.gov section keep their indices); for ``.html`` and ``.xml`` it is the
+N-th visible block / text element. Where the two differ the reader records the saved file's line
+of each line (``ReadResult.file_lines``; for HTML and XML also ``file_ends`` and the file's line
+count, ``citeproof.sources.markup_lines``), and a line locator counts the file's lines.
 Every line is normalised with ``normalize_text`` (NFKC, whitespace collapsed) and never
 contains a newline.
 
@@ -37,6 +39,7 @@ from citeproof.sources.headings import (
     text_heading,
 )
 from citeproof.sources.json_lines import scalar_count, scalar_value_lines
+from citeproof.sources.markup_lines import MarkupLines
 from citeproof.text.normalize import normalize_text
 
 MEDIA_BY_EXT: dict[str, str] = {"json": "json", "txt": "txt", "md": "md", "html": "html", "xml": "xml"}
@@ -54,8 +57,13 @@ class ReadResult:
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)
     title: str | None = None
     header_rows: frozenset[int] = frozenset()  # 1-based lines that are an HTML table's <th>-only row
-    # the saved file's line of each line (JSON, whose reader lines are its values); () when they are the same
+    # the saved file's line of each line (JSON, whose reader lines are its values; HTML and XML, whose
+    # are their blocks); () when they are the same
     file_lines: tuple[int, ...] = ()
+    # the saved file's last line of each line, where one runs over several (a <p> wrapped in the file)
+    file_ends: tuple[int, ...] = ()
+    # how many lines the saved file has, where file_lines count them all (HTML, XML); 0 otherwise
+    file_line_count: int = 0
     # 1-based line → the unit phrase a JSON key beside its value names ('"unitOfMeasure": "months"')
     value_units: dict[int, str] = field(default_factory=dict)
 
@@ -533,8 +541,12 @@ _NOSCRIPT = re.compile(r"<noscript\b[^>]*>.*?</noscript\s*>", re.IGNORECASE | re
 
 
 def read_html(text: str) -> ReadResult:
+    """The page's visible blocks, one a line, each with the saved file's lines its text comes from
+    (``MarkupLines``): a block wrapped over several file lines (a ``<p>`` over three) is named by
+    a locator naming any of them, and a minified page, all on one line, is line 1 throughout."""
     from selectolax.lexbor import LexborHTMLParser
 
+    where = MarkupLines(text, html=True)  # the file as saved, before <noscript> is cut below
     if "<noscript" in text.lower():
         text = _NOSCRIPT.sub("", text)
     tree = LexborHTMLParser(text)
@@ -545,6 +557,9 @@ def read_html(text: str) -> ReadResult:
     headings: list[tuple[int, int, str]] = []
     tables: list[tuple[int, int, int | None]] = []  # (first index, last index, caption number)
     buf: list[str] = []
+    span: list[int] = []  # the file lines (first, last) of the text in buf, once it holds any
+    starts: list[int] = []  # each line's first file line
+    ends: list[int] = []  # and last
     header_rows: set[int] = set()
     row_cells: list[list[int]] = []  # per open <tr>: its <th> and <td> counts
 
@@ -554,6 +569,16 @@ def read_html(text: str) -> ReadResult:
             buf.clear()
             if line:
                 lines.append(line)
+                # a line of superscript marks only was found nowhere: it stands where the text before it ended
+                starts.append(span[0] if span else where.last)
+                ends.append(span[1] if span else where.last)
+            span.clear()
+
+    def place(first: int, last: int) -> None:
+        if span:
+            span[1] = max(span[1], last)
+        else:
+            span.extend((first, last))
 
     # Iterative walk (deep documents must not hit the recursion limit). ("exit", node) marks
     # the end of an element so block boundaries, headings and tables can be closed.
@@ -580,12 +605,19 @@ def read_html(text: str) -> ReadResult:
         if tag == "-text":
             content = node.text_content or ""  # type: ignore[attr-defined]
             if pre_depth:
+                placed = where.locate(content) if content.strip() else None
                 parts = content.replace("\r\n", "\n").split("\n")
                 for k, part in enumerate(parts):
                     if k:
                         flush()
                     buf.append(part)
+                    if placed is not None and part.strip():
+                        at = min(max(placed.origin + k, placed.first), placed.last)  # part k is k lines on
+                        place(at, at)
             else:
+                if content.strip():
+                    placed = where.locate(content, moved=lambda node=node: _before_table(node))
+                    place(placed.first, placed.last)
                 buf.append(content)
             continue
         if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node):
@@ -628,7 +660,17 @@ def read_html(text: str) -> ReadResult:
                 table_map[num] = (idx + 1, last + 1)
                 break
     return ReadResult(lines=lines, sections=sections, pages=_pages(lines, []), tables=table_map, title=title,
-                      header_rows=frozenset(header_rows))
+                      header_rows=frozenset(header_rows), file_lines=tuple(starts),
+                      file_ends=tuple(ends) if ends != starts else (), file_line_count=where.line_count)
+
+
+def _before_table(node) -> bool:
+    """Whether a text node stands right before a ``<table>``, where the parser puts text written
+    inside the table between its rows (foster-parenting)."""
+    nxt = node.next
+    while nxt is not None and nxt.tag == "-text":
+        nxt = nxt.next
+    return nxt is not None and nxt.tag == "table"
 
 
 # ---------------------------------------------------------------- JSON
@@ -789,6 +831,9 @@ def read_xml(text: str) -> ReadResult:
         raise UnreadableSource(f"invalid XML: {exc}") from None
     lines: list[str] = []
     sections: dict[str, tuple[int, int]] = {}
+    where = MarkupLines(text, html=False)
+    starts: list[int] = []  # each line's first and last line in the saved file
+    ends: list[int] = []
 
     # Iterative: (element, phase). An element with mixed content (text between children)
     # is one line; otherwise its own text is a line and its children follow.
@@ -805,20 +850,31 @@ def read_xml(text: str) -> ReadResult:
             continue
         start = len(lines)
         if _mixed(elem):
-            line = _norm(_xml_visible_text(elem))
+            pieces = _xml_visible_pieces(elem)
+            line = _norm("".join(piece for piece, _ in pieces))
+            # every piece as written is searched, in order, so the cursor passes the whole element
+            placed = [where.locate(piece) for piece, written in pieces if written and piece.strip()]
             if line:
                 lines.append(line)
+                starts.append(placed[0].first if placed else where.last)
+                ends.append(placed[-1].last if placed else where.last)
             for name in names:
                 if len(lines) > start:
                     sections.setdefault(name, (start + 1, len(lines)))
             continue
         own = _norm(elem.text or "")
         if own:
+            placed_own = where.locate(elem.text or "")
             lines.append(own)
+            starts.append(placed_own.first)
+            ends.append(placed_own.last)
         stack.append((elem, True, start))
         for child in reversed(list(elem)):
             stack.append((child, False, 0))
-    return ReadResult(lines=lines, sections=sections)
+    return ReadResult(
+        lines=lines, sections=sections, file_lines=tuple(starts), file_ends=tuple(ends) if ends != starts else (),
+        file_line_count=where.line_count,
+    )
 
 
 # JATS/PubMed mark-up whose text is not read into the number before it: struck text is withdrawn,
@@ -834,32 +890,34 @@ def _local_tag(elem: ET.Element) -> str:
     return tag.rsplit("}", 1)[1] if "}" in tag else tag
 
 
-def _xml_visible_text(elem: ET.Element) -> str:
-    """``"".join(elem.itertext())`` without struck elements, with superscripts and citation
-    markers written as Unicode superscripts. Iterative: a deep element cannot hit the recursion limit."""
-    out: list[str] = []
+def _xml_visible_pieces(elem: ET.Element) -> list[tuple[str, bool]]:
+    """The pieces of ``"".join(elem.itertext())`` without struck elements, with superscripts and
+    citation markers written as Unicode superscripts, in order; each with whether it is the
+    file's text as written (a marker is not, so it is not searched for in the file). Iterative: a
+    deep element cannot hit the recursion limit."""
+    out: list[tuple[str, bool]] = []
     stack: list[ET.Element | str] = [elem]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            out.append(item)
+            out.append((item, True))
             continue
         tag = _local_tag(item) if item is not elem else ""
         if tag in _XML_STRUCK:
             if item.tail:
-                out.append(item.tail)
+                out.append((item.tail, True))
             continue
         if tag in _XML_MARKS and (marked := superscript_text("".join(item.itertext()))) is not None:
-            out.append(marked)
+            out.append((marked, False))
             if item.tail:
-                out.append(item.tail)
+                out.append((item.tail, True))
             continue
         if item.text:
-            out.append(item.text)
+            out.append((item.text, True))
         if item is not elem and item.tail:
             stack.append(item.tail)
         stack.extend(reversed(list(item)))
-    return "".join(out)
+    return out
 
 
 def _xml_names(elem: ET.Element) -> Iterable[str]:

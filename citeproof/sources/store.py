@@ -348,6 +348,8 @@ class SourceStore:
             tables=result.tables,
             header_rows=result.header_rows,
             file_lines=result.file_lines,
+            file_ends=result.file_ends,
+            file_line_count=result.file_line_count,
             value_units=result.value_units,
         )
 

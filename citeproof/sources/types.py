@@ -39,22 +39,36 @@ class SourceDocument:
     # lines (1-based) that are a table's header row without a Markdown rule under them (HTML <th> rows)
     header_rows: frozenset[int] = frozenset()
     # the saved file's line of line N at [N-1], where the two differ (a JSON source: one line per
-    # value); () when line N is the file's line N. Line locators (SPEC §2) count the file's lines.
+    # value; HTML and XML: one per block); () when line N is the file's line N. Line locators
+    # (SPEC §2) count the file's lines. Never decreasing.
     file_lines: tuple[int, ...] = ()
+    # the saved file's last line of line N at [N-1], where a line runs over several (an HTML <p>
+    # wrapped over three); () when each ends where it starts. file_lines[N] >= file_ends[N-1].
+    file_ends: tuple[int, ...] = ()
+    # how many lines the saved file has when file_lines count them (HTML, XML); 0 when unknown
+    # (JSON: a locator past its last value is out of range, brackets or not)
+    file_line_count: int = 0
     # line (1-based) → the unit a JSON key beside that line's value names (readers.read_json)
     value_units: dict[int, str] = field(default_factory=dict)
 
     def file_line(self, line: int) -> int:
-        """The saved file's line that ``line`` (1-based, of ``lines``) comes from."""
+        """The saved file's line that ``line`` (1-based, of ``lines``) comes from (its first)."""
         return self.file_lines[line - 1] if self.file_lines and 1 <= line <= len(self.file_lines) else line
 
+    def file_line_end(self, line: int) -> int:
+        """The saved file's last line that ``line`` comes from (a wrapped paragraph's last)."""
+        if self.file_ends and 1 <= line <= len(self.file_ends):
+            return self.file_ends[line - 1]
+        return self.file_line(line)
+
     def lines_at(self, first: int, last: int) -> tuple[int, int] | None:
-        """The lines (first, last) that come from the saved file's lines ``first..last``, or None
-        when no line does (a line of brackets or keys only)."""
+        """The lines (first, last) that come from the saved file's lines ``first..last`` — every
+        line any of whose file lines is among them — or None when no line does (a line of brackets
+        or keys only, of tags only)."""
         if not self.file_lines:
             return (first, last) if 1 <= first <= last <= len(self.lines) else None
-        lo = bisect_left(self.file_lines, first)
-        hi = bisect_right(self.file_lines, last)
+        lo = bisect_left(self.file_ends or self.file_lines, first)  # the first line ending at or after first
+        hi = bisect_right(self.file_lines, last)  # the lines starting at or before last
         return (lo + 1, hi) if hi > lo else None
 
 

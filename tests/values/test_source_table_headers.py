@@ -132,7 +132,8 @@ def test_the_whole_table_cited_does_not_pass_another_rows_value(tmp_path):
     assert statuses[1] != "fail"
 
 
-HTML = ("<html><body><table><tr><th>Arm</th><th>ORR (%)</th></tr><tr><td>Arm A</td><td>45.2</td></tr>"
+# a row a line of the file: #L counts the saved file's lines (SPEC §2), so L2 is the Arm A row
+HTML = ("<html><body><table><tr><th>Arm</th><th>ORR (%)</th></tr>\n<tr><td>Arm A</td><td>45.2</td></tr>\n"
         "<tr><td>Arm B</td><td>30.1</td></tr></table></body></html>")
 
 
