@@ -92,9 +92,9 @@ def test_a_pre_block_counts_its_own_lines():
 
 
 def test_a_word_is_not_found_inside_a_longer_one_nor_in_markup_or_scripts():
-    text = ('<p title="45 mg">145 patients</p>\n<script>\nvar s = "45 mg";\n</script>\n<!-- 45 mg\n-->\n'
-            '<p>45 mg daily</p>')
-    assert _spans(read_html(text)) == [(1, 1, "145 patients"), (7, 7, "45 mg daily")]
+    text = ('<p title="45 mg">Patients</p>\n<nav>Page 145</nav>\n<script>\nvar s = "45 mg";\n</script>\n'
+            '<!-- 45 mg\n-->\n<p>45 mg daily</p>')
+    assert _spans(read_html(text)) == [(1, 1, "Patients"), (8, 8, "45 mg daily")]
 
 
 def test_text_the_parser_moves_out_of_a_table_keeps_the_line_before_it():
@@ -280,3 +280,22 @@ def test_an_excerpt_of_a_wrapped_paragraph_names_all_its_file_lines(tmp_path):
     # what an auditor opens: the file's lines 3-5, not the reader's line 1 nor only its first file line
     assert (excerpt.line_start, excerpt.line_end) == (3, 5)
     assert [(s.line_start, s.line_end) for s in excerpt.spans] == [(3, 5)]
+
+
+def test_an_excerpt_that_cannot_be_cut_names_the_files_lines(tmp_path):
+    from citeproof.model import Anchor, Location, Locator
+    from citeproof.settings import Settings
+    from citeproof.sources.store import SourceStore
+    from excerpt.builder import ExcerptUnavailable, build_excerpt
+
+    folder = tmp_path / "sources" / "guidelines"
+    folder.mkdir(parents=True)
+    (folder / "page.html").write_text("<html>\n<body>\n<p>Some text 5%.</p>\n<p>Share this page</p>\n</body></html>\n",
+                                      encoding="utf-8")
+    locator = Locator(raw="L4", kind="lines", start=4, end=4)
+    cited = Anchor(raw="[guideline:page#L4]", kind="guideline", source_id="page", locator=locator, location=Location(line=1))
+    window = SourceStore(tmp_path / "sources", Settings()).resolve(cited).window
+    assert window is not None and (window.line_start, window.line_end) == (2, 2)
+    with pytest.raises(ExcerptUnavailable) as caught:
+        build_excerpt("The rate was 5%.", window, max_tokens=256)
+    assert "lines 4-4 hold no text besides page furniture" in str(caught.value)
