@@ -171,7 +171,7 @@ def build_excerpt(
     if not units:
         raise ExcerptUnavailable(
             "empty_window",
-            f"{window.document.path} lines {window.line_start}-{window.line_end} hold no text besides page furniture",
+            f"{window.document.path} lines {_file_lines(window)} hold no text besides page furniture",
         )
     everything = list(range(len(units)))
 
@@ -192,7 +192,7 @@ def build_excerpt(
         raise ExcerptUnavailable(
             "no_match",
             f"no number or content word of the claim occurs in {window.document.path} "
-            f"lines {window.line_start}-{window.line_end}, which is larger than {max_tokens} tokens",
+            f"lines {_file_lines(window)}, which is larger than {max_tokens} tokens",
         )
     top = max(range(len(units)), key=lambda i: (scores[i], -i))
     strategy = "atoms" if atom_scores[top] > 0 else "terms"
@@ -676,6 +676,11 @@ def _finish(
     if count_tokens(_render(parts)) > max_tokens:
         return None
     return _excerpt(window, parts, strategy, source_path)
+
+
+def _file_lines(window: SourceWindow) -> str:
+    """The window's lines as the saved file numbers them ("12-18"), for a message an auditor follows."""
+    return f"{window.document.file_line(window.line_start)}-{window.document.file_line_end(window.line_end)}"
 
 
 def _excerpt(
