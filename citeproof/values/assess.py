@@ -550,6 +550,14 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         for source, line in index.get("time"):
             if calendar_plausible(claim, source):
                 return "plausible", line
+    if best[0] == "missing" and claim.per_hours == 24 and claim.dim.endswith("/time"):
+        # "2.5 mg once daily" against a row "| 2.5 | once daily |" under "Dose (mg)": the amount, and
+        # the line says how often — a reading the judge confirms, never a rate the line states
+        amount = claim.evolve(dim=claim.dim[: -len("/time")], unit=claim.unit.rsplit("/", 1)[0],
+                              factor=claim.factor * claim.per_hours, per_hours=None)
+        state, line = match_atom(amount, index, negated=negated)
+        if state != "missing" and line is not None and _says_daily(line):
+            return "plausible", line
     if best[0] == "missing" and claim.kind == "range" and claim.high is not None:
         lo = claim.evolve(kind="value", high=None, qualifier=None)
         hi = claim.evolve(kind="value", number=claim.high, high=None, qualifier=None)
@@ -558,6 +566,23 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         if lo_state != "missing" and hi_state != "missing":
             best = ("plausible", lo_line)
     return best
+
+
+@lru_cache(maxsize=1)
+def _frequencies() -> dict[str, re.Pattern[str]]:
+    groups = data_json("claim_support.json")["agreement_words"]["claim_side"]["frequency"]
+    return {
+        name: re.compile("|".join(rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in sorted(words, key=len, reverse=True)))
+        for name, words in groups.items() if not name.startswith("_")
+    }
+
+
+def _says_daily(line: str) -> bool:
+    """Whether a source line says "once daily", "per day", "qd", 每日 … (the claim-side daily
+    group), and no other frequency ("twice daily" says daily too, but is another dose)."""
+    low = line.lower()
+    found = {name for name, pattern in _frequencies().items() if pattern.search(low)}
+    return found == {"daily"}
 
 
 def _derived_stated(claim: ValueAtom, index: TextIndex, *, negated: bool) -> str | None:

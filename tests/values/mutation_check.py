@@ -3258,6 +3258,20 @@ MUTATIONS = (
         '        return None\n',
         ('tests/sources/test_sources_readers.py',),
     ),
+    Mutation(
+        "s16 a daily dose is read off a row's amount whatever its frequency cell says",
+        'citeproof/values/assess.py',
+        '    return found == {"daily"}\n',
+        '    return "daily" in found\n',
+        ('tests/values/test_unit_notes.py',),
+    ),
+    Mutation(
+        "s16 a daily dose is never read off a row's amount and frequency cells",
+        'citeproof/values/assess.py',
+        '        if state != "missing" and line is not None and _says_daily(line):\n',
+        '        if False:\n',
+        ('tests/values/test_unit_notes.py',),
+    ),
 )
 
 

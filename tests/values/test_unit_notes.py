@@ -47,3 +47,20 @@ def test_no_note_or_another_unit_leaves_the_figure_missing(claim, source):
 
 def test_a_note_never_makes_a_cell_supported():
     assert "supported" not in states("Asia had $2.9 billion.", "All figures in US$ billion.\n\n" + TABLE)
+
+
+DOSES = "| Drug | Dose (mg) | Frequency |\n|---|---|---|\n| Agent A | 2.5 | once daily |\n| Agent B | 25 | twice daily |\n| Agent C | 1 | |\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("Agent A is dosed at 2.5 mg once daily.", "plausible"),  # rt16b: failed on the row's separate cells
+        ("Agent A is dosed at 2.5 mg per day.", "plausible"),
+        ("Agent B is dosed at 25 mg once daily.", "missing"),  # its row says twice daily
+        ("Agent C is dosed at 1 mg once daily.", "missing"),  # its row says no frequency
+        ("Agent A is dosed at 5 mg once daily.", "missing"),
+    ],
+)
+def test_a_daily_dose_against_a_row_giving_amount_and_frequency_apart(claim, expected):
+    assert states(claim, DOSES)[0] == expected
