@@ -54,6 +54,8 @@ def header_unit(header: str) -> ValueAtom | None:
     'ORR, % (95% CI)' → 1%: the bracket names the cells' spread); None when it states none, or
     states it for a count ('n (%)')."""
     header = _without_stat_part(without_spread_bracket(header))
+    if header.strip() in ("%", "％"):
+        header = "(%)"  # a column headed by the sign alone ("n | %" under an arm) writes percentages
     m = _UNIT_GROUP.search(header)
     if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):
         return None

@@ -3272,6 +3272,13 @@ MUTATIONS = (
         '        if False:\n',
         ('tests/values/test_unit_notes.py',),
     ),
+    Mutation(
+        "s16 a column headed '%' alone states no unit",
+        'citeproof/values/columns.py',
+        '    if header.strip() in ("%", "％"):\n',
+        '    if False:\n',
+        ('tests/values/test_columns.py',),
+    ),
 )
 
 

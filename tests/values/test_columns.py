@@ -32,6 +32,8 @@ SOURCE = "Objective response rate: Arm A 40%, Arm B 25%."
         ("中位PFS（个月）", "month"),
         ("Revenue (USD)", "USD"),
         ("Weight [kg]", "kg"),
+        ("%", "%"),  # the sign alone heads a column of percentages (rt17b: '| n | % |' failed true shares)
+        ("％", "%"),
     ],
 )
 def test_a_header_ending_in_a_unit_states_it(header, unit):
@@ -44,7 +46,7 @@ def test_a_header_ending_in_a_unit_states_it(header, unit):
     [
         "n (%)", "No. of patients (%)", "Patients, n (%)", "例数（%）",  # the unit is the bracketed share's
         "HR (95% CI)", "Dose (mg, oral)", "Value", "数值", "Measure", "Arm A",
-        "Patients (patients)", "Events (n)", "Cases (万例)", "Score (points)", "Arm A (2023)",
+        "Patients (patients)", "Events (n)", "Cases (万例)", "Score (points)", "Arm A (2023)", "n", "% change",
     ],
 )
 def test_a_header_that_states_no_unit_for_its_cells(header):
