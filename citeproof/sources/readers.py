@@ -23,7 +23,8 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -419,8 +420,12 @@ def _numbered_titles(lines: list[str], known: set[int]) -> list[tuple[int, str]]
     return extra
 
 
-def _nested_sections(headings: list[tuple[int, int, str]], n: int) -> dict[str, tuple[int, int]]:
-    """A heading runs to the line before the next heading of the same or a higher level.
+def _nested_sections(
+    headings: list[tuple[int, int, str]], n: int, closes: Sequence[int] = ()
+) -> dict[str, tuple[int, int]]:
+    """A heading runs to the line before the next heading of the same or a higher level, or to
+    the end of the ``<main>`` or ``<article>`` it stands in (``closes``: where each ends), so a
+    page's related-news teaser or advert after the article is no part of its last section.
     Linear: a stack of open headings, each closed by the first heading that outranks it."""
     out: dict[str, tuple[int, int]] = {}
     ends: list[int] = [n] * len(headings)
@@ -429,8 +434,11 @@ def _nested_sections(headings: list[tuple[int, int, str]], n: int) -> dict[str, 
         while stack and headings[stack[-1]][1] >= level:
             ends[stack.pop()] = i
         stack.append(k)
+    bounds = sorted(closes)
     for k, (i, _level, name) in enumerate(headings):
-        out.setdefault(name, (i + 1, max(i + 1, ends[k])))
+        after = bisect_right(bounds, i)
+        end = min(ends[k], bounds[after]) if after < len(bounds) else ends[k]
+        out.setdefault(name, (i + 1, max(i + 1, end)))
     return out
 
 
@@ -529,9 +537,22 @@ def superscript_text(text: str) -> str | None:
     return None
 
 
+# Page furniture a source's class or id names: a cookie or consent banner, an advert, a teaser of
+# other articles — none of it is the page's content, and none may back a claim (SPEC §4)
+_FURNITURE = re.compile(
+    r"(?<![a-z])(?:cookie|cookies|consent|gdpr|advert|advertisement|ads?|sponsored|promo|related|newsletter|"
+    r"paywall)(?![a-z])", re.IGNORECASE
+)
+
+
 def _hidden(node) -> bool:
     attrs = node.attributes
-    return attrs_hidden(attrs) or bool(attrs) and (attrs.get("type") or "").lower() == "hidden"
+    if not attrs:
+        return False
+    if attrs_hidden(attrs) or (attrs.get("type") or "").lower() == "hidden":
+        return True
+    named = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
+    return bool(named.strip()) and _FURNITURE.search(named.replace("_", "-")) is not None
 
 
 # A <noscript> in a page's <head> is parsed as if scripting were off: its text leaves the head and
@@ -562,6 +583,7 @@ def read_html(text: str) -> ReadResult:
     ends: list[int] = []  # and last
     header_rows: set[int] = set()
     row_cells: list[list[int]] = []  # per open <tr>: its <th> and <td> counts
+    closes: list[int] = []  # where each <main> or <article> ends (the line after its last)
 
     def flush() -> None:
         if buf:
@@ -595,6 +617,8 @@ def read_html(text: str) -> ReadResult:
             if tag in HEADING_TAGS:
                 if len(lines) > mark:
                     headings.append((mark, HEADING_TAGS[tag], lines[mark]))
+            elif tag in ("main", "article"):
+                closes.append(len(lines))  # a heading inside ends here: what follows is the page's, not the article's
             elif tag == "table" and len(lines) > mark:
                 tables.append((mark, len(lines) - 1, None))
             elif tag == "tr" and row_cells:
@@ -648,7 +672,7 @@ def read_html(text: str) -> ReadResult:
             stack.append(("enter", child, 0))
     flush()
 
-    sections = _nested_sections(headings, len(lines))
+    sections = _nested_sections(headings, len(lines), closes)
     tables.sort()
     table_map: dict[int, tuple[int, int]] = {}
     for k, (first, last, _num) in enumerate(tables, start=1):

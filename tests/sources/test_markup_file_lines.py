@@ -202,7 +202,7 @@ def test_a_line_past_the_page_counts_the_files_lines(tmp_path):
 def test_a_range_of_markup_only_says_so_and_where_the_text_is(tmp_path):
     out = _cite(tmp_path, PAGE, FIVE_YEARS, "L1-L2")
     (finding,) = [f for f in out.reasons if f.code == "locator_not_found"]
-    assert "only mark-up" in finding.message and "line 5 holds the next" in finding.message
+    assert "only mark-up" in finding.message and "line 7 holds the next" in finding.message
     out = _cite(tmp_path, PAGE, FIVE_YEARS, "L19-L21")
     (finding,) = [f for f in out.reasons if f.code == "locator_not_found"]
     assert "the text ends at line 17" in finding.message

@@ -58,3 +58,42 @@ def test_visible_text_headings_and_title_are_kept():
     result = read_html("<html><head><title>Record</title></head><body><h2>Results</h2><p>Visible 12 mg.</p></body></html>")
     assert result.lines == ["Results", "Visible 12 mg."]
     assert result.title == "Record" and "Results" in result.sections
+
+
+def test_a_heading_in_the_article_ends_with_the_article() -> None:
+    # rt17b: a related-news teaser after </main> was part of the article's last section
+    page = (
+        "<html><body><main><article><h2>Efficacy</h2><p>The rate was 31%.</p></article></main>"
+        "<div><p>More news: the rate was 58% elsewhere.</p></div></body></html>"
+    )
+    r = read_html(page)
+    first, last = r.sections["Efficacy"]
+    assert r.lines[first - 1 : last] == ["Efficacy", "The rate was 31%."]
+    # a page without <main> or <article> keeps its sections as before
+    plain = read_html("<html><body><h2>Efficacy</h2><p>The rate was 31%.</p><p>Also 58%.</p></body></html>")
+    first, last = plain.sections["Efficacy"]
+    assert plain.lines[first - 1 : last] == ["Efficacy", "The rate was 31%.", "Also 58%."]
+
+
+@pytest.mark.parametrize(
+    "furniture",
+    [
+        '<div class="cookie-banner">87% of visitors accept cookies.</div>',
+        '<div id="cookie-consent">87% of visitors accept cookies.</div>',
+        '<div class="advert">Sponsored: 87% better.</div>',
+        '<aside class="related_articles">87% of readers liked this.</aside>',
+        '<div class="newsletter-signup">Join 87% of clinicians.</div>',
+    ],
+)
+def test_page_furniture_named_by_class_or_id_is_no_text(furniture) -> None:
+    r = read_html(f"<html><body><p>The rate was 31%.</p>{furniture}</body></html>")
+    assert r.lines == ["The rate was 31%."]
+
+
+@pytest.mark.parametrize(
+    "kept",
+    ['<div class="results-table">87% responded.</div>', '<div class="downloads">87% responded.</div>',
+     '<div id="adverse-events">87% responded.</div>'],
+)
+def test_a_class_that_only_contains_a_furniture_word_is_content(kept) -> None:
+    assert read_html(f"<html><body>{kept}</body></html>").lines == ["87% responded."]

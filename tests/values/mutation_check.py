@@ -3279,6 +3279,27 @@ MUTATIONS = (
         '    if False:\n',
         ('tests/values/test_columns.py',),
     ),
+    Mutation(
+        "s16 a heading's section runs past the end of its <main> or <article>",
+        'citeproof/sources/readers.py',
+        '        end = min(ends[k], bounds[after]) if after < len(bounds) else ends[k]\n',
+        '        end = ends[k]\n',
+        ('tests/sources/test_sources_readers_visibility.py',),
+    ),
+    Mutation(
+        's16 a cookie banner named by its class is page text',
+        'citeproof/sources/readers.py',
+        '    return bool(named.strip()) and _FURNITURE.search(named.replace("_", "-")) is not None\n',
+        '    return False\n',
+        ('tests/sources/test_sources_readers_visibility.py',),
+    ),
+    Mutation(
+        's16 a furniture word inside a longer class name hides it',
+        'citeproof/sources/readers.py',
+        '    r"(?<![a-z])(?:cookie|cookies|consent|gdpr|advert|advertisement|ads?|sponsored|promo|related|newsletter|"\n',
+        '    r"(?:cookie|cookies|consent|gdpr|advert|advertisement|ads?|sponsored|promo|related|newsletter|"\n',
+        ('tests/sources/test_sources_readers_visibility.py',),
+    ),
 )
 
 
