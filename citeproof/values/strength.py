@@ -87,6 +87,26 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
         return f"the source restricts it ('{phrase}'); the claim does not"
     if word := _dropped_segment(claim, segment):
         return f"the source restricts it ('{word}'); the claim does not"
+    if bound := _dropped_threshold(claim_text, segment_text):
+        return f"the source restricts it to a threshold ('{bound}'); the claim does not"
+    return None
+
+
+def _dropped_threshold(claim_text: str, segment_text: str) -> str | None:
+    """A percentage bound in a source clause that holds one of the claim's numbers, which the
+    claim does not write ("prolonged in patients with PD-L1 expression of 50% or more (HR 0.72)"
+    for "prolonged in patients (HR 0.72)"): a subgroup set by a threshold."""
+    from citeproof.values.extract import extract_atoms  # extract reads segment_support, as this module does
+
+    claim_numbers = set(_NUMBER.findall(claim_text))
+    for sentence in _SENTENCE_BREAK.split(segment_text):
+        for clause in _CLAUSE.split(sentence):
+            if not claim_numbers & set(_NUMBER.findall(clause)) or "%" not in clause and "％" not in clause:
+                continue
+            for atom in extract_atoms(clause, mode="source"):
+                if atom.dim == "percent" and atom.qualifier in (">", ">=", "<", "<=") \
+                        and not set(_NUMBER.findall(atom.raw)) & claim_numbers:
+                    return atom.raw
     return None
 
 

@@ -3300,6 +3300,20 @@ MUTATIONS = (
         '    r"(?:cookie|cookies|consent|gdpr|advert|advertisement|ads?|sponsored|promo|related|newsletter|"\n',
         ('tests/sources/test_sources_readers_visibility.py',),
     ),
+    Mutation(
+        's16 a threshold the claim drops restricts nothing',
+        'citeproof/values/strength.py',
+        '    if bound := _dropped_threshold(claim_text, segment_text):\n',
+        '    if False:\n',
+        ('tests/values/test_strength.py',),
+    ),
+    Mutation(
+        's16 a threshold the claim keeps restricts it',
+        'citeproof/values/strength.py',
+        '                        and not set(_NUMBER.findall(atom.raw)) & claim_numbers:\n',
+        '                        and True:\n',
+        ('tests/values/test_strength.py',),
+    ),
 )
 
 

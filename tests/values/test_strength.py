@@ -282,3 +282,33 @@ def test_a_time_point_of_another_figure_restricts_nothing(claim, source):
 def test_an_analysis_named_in_another_clause_restricts_nothing(claim, source):
     # rt17a: 'per-protocol' and 'interim' mentioned in passing held true figures back
     assert stronger_than_source(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "said"),
+    [
+        ("Overall survival was prolonged in patients (HR 0.72).",
+         "Overall survival was prolonged in patients with marker expression of 50% or more (HR 0.72).", "threshold"),
+        ("Overall survival was prolonged (HR 0.61).",
+         "Overall survival was prolonged only in patients with high marker expression (HR 0.61).", "only in"),
+        ("Overall survival was prolonged in patients (HR 0.62).",
+         "Overall survival was prolonged in patients with a tumour proportion score ≥50% (HR 0.62).", "threshold"),
+    ],
+)
+def test_a_subgroup_set_by_a_threshold_or_only_is_named(claim, source, said):
+    # rt17b: a subgroup's hazard ratio passed as everyone's
+    assert said in stronger_than_source(claim, source)
+    assert stronger_than_source(source, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Overall survival was prolonged in patients with marker expression of 50% or more (HR 0.72).",
+         "Overall survival was prolonged in patients with marker expression of 50% or more (HR 0.72)."),
+        ("More than 40% of patients responded.", "More than 40% of patients responded."),
+        ("The response rate was 45%.", "The response rate was 45%; fewer than 5% discontinued."),  # another clause
+    ],
+)
+def test_a_threshold_the_claim_keeps_or_of_another_clause_is_no_restriction(claim, source):
+    assert stronger_than_source(claim, source) is None
