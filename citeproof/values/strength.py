@@ -189,13 +189,26 @@ def _names_forecast(claim: str) -> bool:
 
 
 def _estimate_year_stated(claim: str, segment: str) -> str | None:
-    """The source's estimate-suffixed year ("2030E") whose year the claim writes bare."""
+    """The source's estimate-suffixed year ("2030E") whose year the claim writes bare — or, for a
+    claim naming no year at all, one in the sentence that holds the claim's figure ("market
+    size: RMB 80 billion (2030E)" stated as "the market size is RMB 80 billion")."""
+    yearless = _CALENDAR_YEAR.search(claim) is None and not re.search(r"\bfy\s?'?\d{2}", claim)
+    wanted = set(_NUMBER.findall(claim)) if yearless else set()
     for m in _ESTIMATE_YEAR.finditer(segment):
         digits = m.group(1) or m.group(2)
         year = digits if len(digits) == 4 else "20" + digits
         if re.search(rf"(?<!\d){year}(?!\d)", claim) or re.search(rf"fy\s?'?{digits}(?!\d)", claim):
             return m.group(0)
+        if wanted and wanted & set(_NUMBER.findall(_sentence_at(segment, m.start()))) - {digits}:
+            return m.group(0)
     return None
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """The sentence of ``text`` that holds position ``at``."""
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, at)), default=0)
+    end = next((m.start() for m in _SENTENCE_BREAK.finditer(text, at)), len(text))
+    return text[start:end]
 
 
 def _future_carrying(claim: str, segment: str) -> str | None:

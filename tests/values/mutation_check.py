@@ -3314,6 +3314,20 @@ MUTATIONS = (
         '                        and True:\n',
         ('tests/values/test_strength.py',),
     ),
+    Mutation(
+        's16 a yearless claim from an estimate-tagged figure is a fact',
+        'citeproof/values/strength.py',
+        '        if wanted and wanted & set(_NUMBER.findall(_sentence_at(segment, m.start()))) - {digits}:\n',
+        '        if False:\n',
+        ('tests/values/test_strength.py',),
+    ),
+    Mutation(
+        's16 any estimate year in the segment makes a yearless claim a forecast',
+        'citeproof/values/strength.py',
+        '        if wanted and wanted & set(_NUMBER.findall(_sentence_at(segment, m.start()))) - {digits}:\n',
+        '        if wanted:\n',
+        ('tests/values/test_strength.py',),
+    ),
 )
 
 

@@ -76,6 +76,9 @@ FORECAST_AS_FACT = [
     ("公司2025年营业收入为30亿元。", "公司2025E营业收入为30亿元。", "'2025E'"),
     ("2030年中国储能市场规模达5000亿元。", "2030年中国储能市场规模将达5000亿元。", "'将达'"),
     ("Enrollment was completed in 2026.", "Enrollment will be completed in 2026.", "'will'"),
+    # a claim naming no year, from a figure the source tags as an estimate (rt17b)
+    ("The market size is RMB 80 billion.", "Market size: RMB 80 billion (2030E).", "'2030E'"),
+    ("The market size is RMB 80 billion.", "2030E market size: RMB 80 billion.", "'2030E'"),
 ]
 
 NOT_A_FORECAST_OR_SAID_AS_ONE = [
@@ -92,6 +95,8 @@ NOT_A_FORECAST_OR_SAID_AS_ONE = [
     # the future is another figure of the sentence than the claim's
     ("Revenue was $4.0 billion in 2023.", "Revenue was $4.0 billion in 2023 and will reach $6.0 billion in 2030."),
     ("Revenue was $3.0 billion in 2024.", "2024A revenue: $3.0 billion; 2025E revenue: $3.5 billion."),
+    ("The market size is RMB 60 billion.", "The market size is RMB 60 billion. It may reach RMB 80 billion (2030E)."),
+    ("Revenue was $3.0 billion.", "Revenue was $3.0 billion; 2025E revenue: $3.5 billion."),
 ]
 
 
