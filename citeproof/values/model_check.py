@@ -269,9 +269,18 @@ class ModelChecker:
                  checked: CheckedModel, bare_ambiguous: bool) -> None:
         last = model.formulas[-1].target
         scale = _units_scale(model.units)
+        currencies = _input_currencies(model)
         for result in model.results:
             atoms = claim_atoms(result.value_text)
             if not atoms or atoms[0].kind != "value":
+                continue
+            if (foreign := _currency_unchecked(atoms[0], currencies)) is not None:
+                # the arithmetic can hold while the money does not: RMB 36 billion x 7.2 RMB per USD is not
+                # USD 259.2 billion. The checker reads no exchange: a result in another currency is judged
+                if checked.problem is None:
+                    checked.problem, checked.problem_state = (
+                        f"model {checked.path} line {result.line}: the result is in {foreign}, which no input is "
+                        "stated in; the checker does not convert currencies", "plausible")
                 continue
             target = result.target if result.target in values else last
             verdict = values[target].compare(atoms[0], scale, bare_ambiguous, _in_points(result.value_text, atoms[0]))
@@ -303,7 +312,13 @@ class ModelChecker:
                 if verdict is not None and verdict[0]:
                     checked.statements.append(_Statement(n, verdict[1], _shown(document, n), True))
                 elif match_atom(atom, inputs)[0] == "supported":
-                    checked.statements.append(_Statement(n, atom.raw, _shown(document, n), True))
+                    # an input's figure in the file's own words: the input is checked at its anchor, but
+                    # whose figure the prose makes it is not ("oncology revenue was RMB 12 billion" beside
+                    # a checked total of RMB 12 billion) — the judge reads it
+                    checked.statements.append(_Statement(
+                        n, atom.raw, _shown(document, n), False,
+                        f"model {checked.path} line {n}: {atom.raw} equals a checked input, but the model checks "
+                        "no sentence that restates it; cite the input's own source", unsure=True))
                 elif verdict is None:
                     checked.statements.append(_Statement(
                         n, atom.raw, _shown(document, n), False, _unscaled(checked.path, n, model.units, atom), unsure=True))
@@ -315,6 +330,22 @@ class ModelChecker:
 
 # a period an input's name says its value is of: "rev2023", "fy22_sales", "q3_revenue", "h1_sales"
 _PERIOD_IN_NAME = re.compile(r"(?i)(?:fy|cy)?(?:19|20)\d{2}(?!\d)|(?<![a-z])fy\d{2}(?!\d)|(?<![a-z])(?:q[1-4]|h[12])(?![a-z\d])")
+
+
+def _input_currencies(model: ModelFile) -> set[str]:
+    """The currencies the model's inputs are stated in ("RMB 36 billion" → currency:CNY)."""
+    out: set[str] = set()
+    for item in model.inputs:
+        atoms = claim_atoms(item.value_text)
+        out.update(a.dim for a in atoms[:1] if a.dim.startswith("currency:"))
+    return out
+
+
+def _currency_unchecked(stated: ValueAtom, currencies: set[str]) -> str | None:
+    """The currency of a stated result when the inputs state money in others only, else None."""
+    if currencies and stated.dim.startswith("currency:") and stated.dim not in currencies:
+        return stated.dim.removeprefix("currency:")
+    return None
 
 
 def _period_elsewhere(name: str, value: ValueAtom, text: str) -> str | None:

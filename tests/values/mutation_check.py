@@ -3328,6 +3328,20 @@ MUTATIONS = (
         '        if wanted:\n',
         ('tests/values/test_strength.py',),
     ),
+    Mutation(
+        's16 a model result in a currency no input is in is checked by arithmetic alone',
+        'citeproof/values/model_check.py',
+        '            if (foreign := _currency_unchecked(atoms[0], currencies)) is not None:\n',
+        '            if False:\n',
+        ('tests/values/test_model_check.py',),
+    ),
+    Mutation(
+        "s16 a model's prose restating an input is vouched",
+        'citeproof/values/model_check.py',
+        '                        "no sentence that restates it; cite the input\'s own source", unsure=True))\n',
+        '                        "no sentence that restates it; cite the input\'s own source", unsure=True)) or checked.statements.append(_Statement(n, atom.raw, _shown(document, n), True))\n',
+        ('tests/values/test_model_check.py',),
+    ),
 )
 
 

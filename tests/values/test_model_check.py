@@ -381,3 +381,31 @@ def test_a_100_beside_percentages_reads_them_either_way(tmp_path, formulas, stat
     assert n.state == "supported", n.why
     [m] = assess(tmp_path / "w", model(wrong), f"The figure was {wrong.split(' = ')[1]}.", f"[model:m.md#L{line}]")
     assert m.state != "supported"
+
+
+def test_the_file_restating_an_input_in_its_own_words_is_left_to_the_judge(tmp_path):
+    # rt17b: prose "hardware revenue was $1.2 billion" passed on the checked input cloud = $1.2 billion
+    model = sum_model(last="Hardware revenue in fiscal 2023 was $1.2 billion.")
+    [n] = assess(tmp_path, model, "Hardware revenue in fiscal 2023 was $1.2 billion.", "[model:m.md#L8]")
+    assert n.state == "plausible" and "equals a checked input" in n.why
+    # the result in the file's prose is still checked and supported
+    [n] = assess(tmp_path, sum_model(), "Total revenue in fiscal 2023 was $2.0 billion.", "[model:m.md#L8]")
+    assert n.state == "supported"
+
+
+FX = "# Source\nThe market reached RMB 36 billion in 2023.\nThe average exchange rate in 2023 was 7.2.\n"
+
+
+def test_a_result_in_a_currency_no_input_is_stated_in_is_left_to_the_judge(tmp_path):
+    # rt17b: RMB 36 billion x 7.2 (RMB per USD) "= USD 259.2 billion" passed on its arithmetic
+    model = ("# Model\n\n- market_rmb = RMB 36 billion [evidence:fx.md#L2]\n- fx = 7.2 [evidence:fx.md#L3]\n"
+             "Formula: market_usd = market_rmb * fx\nUnits: USD billion\nResult: market_usd = USD 259.2 billion\n")
+    root = tmp_path / "sources" / "evidence"
+    root.mkdir(parents=True)
+    (root / "fx.md").write_text(FX, encoding="utf-8")
+    [n] = assess(tmp_path, model, "The market was USD 259.2 billion in 2023.", "[model:m.md#L7]")
+    assert n.state == "plausible" and "no input is stated in" in n.why
+    # a result in the inputs' currency is checked as before: its arithmetic holds
+    same = model.replace("USD 259.2 billion", "RMB 259.2 billion").replace("USD billion", "RMB billion")
+    [n] = assess(tmp_path, same, "The figure was RMB 259.2 billion.", "[model:m.md#L7]")
+    assert n.state == "supported"
