@@ -591,9 +591,34 @@ def _derived_stated(claim: ValueAtom, index: TextIndex, *, negated: bool) -> str
     copied rather than worked out by the writer — no fabrication, so not missing. A plain value
     equal to it ("12.4%" grown in one year, "15%") is no such statement."""
     for source, line in _candidates(claim, index):
-        if source.derived and relate(claim, source, negated=negated) == "supported":
+        if (source.derived or _stated_as_change(source, line)) and relate(claim, source, negated=negated) == "supported":
             return line
     return None
+
+
+# a percentage the source states as a change against an earlier period ("Sales rose 30% year on
+# year", "up 12% from 2022", "同比增长30%"): the same figure as a claim's "30% higher than in 2022" —
+# the source's, not the writer's working. A change with no period to compare ("grew 12.4% in 2023")
+# is no such statement (a CAGR is not one year's growth).
+_CHANGE_BEFORE = re.compile(r"(?:同比|环比|较上年|较去年|较(?:19|20)\d{2}年?)\s*(?:增长|增加|提高|上升|下降|减少|降低)了?\s*$")
+_CHANGE_AFTER = re.compile(
+    r"\s*(?:year[- ]on[- ]year|year[- ]over[- ]year|yoy|y/y|from a year earlier|from the previous year|"
+    r"from (?:19|20)\d{2}|over (?:19|20)\d{2}|compared with (?:19|20)\d{2}|versus (?:19|20)\d{2})",
+    re.IGNORECASE,
+)
+
+
+def _stated_as_change(source: ValueAtom, line: str) -> bool:
+    """Whether the source line states a percentage as a change against an earlier period (a
+    comparison right after it, or 同比/较2022年 and a change verb right before it)."""
+    if source.dim != "percent" or not source.raw:
+        return False
+    at = line.find(source.raw)
+    while at >= 0:
+        if _CHANGE_BEFORE.search(line[max(0, at - 16):at]) or _CHANGE_AFTER.match(line, at + len(source.raw)):
+            return True
+        at = line.find(source.raw, at + 1)
+    return False
 
 
 _RANK = {"supported": 2, "plausible": 1, "missing": 0}

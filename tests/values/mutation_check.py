@@ -3342,6 +3342,13 @@ MUTATIONS = (
         '                        "no sentence that restates it; cite the input\'s own source", unsure=True)) or checked.statements.append(_Statement(n, atom.raw, _shown(document, n), True))\n',
         ('tests/values/test_model_check.py',),
     ),
+    Mutation(
+        's16 a change the source states against a period is no derived statement',
+        'citeproof/values/assess.py',
+        '        if (source.derived or _stated_as_change(source, line)) and relate(claim, source, negated=negated) == "supported":\n',
+        '        if source.derived and relate(claim, source, negated=negated) == "supported":\n',
+        ('tests/values/test_assess.py',),
+    ),
 )
 
 

@@ -146,6 +146,9 @@ def test_derived_number_needs_a_checked_model_file():
         ("The market will grow at a CAGR of 12.4% from 2023 to 2030.", "The market is projected to grow at a CAGR of 12.4% from 2023 to 2030."),
         ("The response rate was 15 percentage points higher in Arm A.", "Response was 15 percentage points higher in Arm A than in Arm B."),
         ("A组的发生率是B组的两倍。", "A组的发生率是B组的两倍。"),
+        # a change the source states against an earlier period (rt17b: failed as a writer's own working)
+        ("Sales were 30% higher than in 2022.", "Sales rose 30% year on year to $1.3 billion in 2023."),
+        ("Sales were 30% higher than in 2022.", "Sales were up 30% from 2022."),
     ],
 )
 def test_a_derived_number_the_source_states_as_such_is_judged_not_failed(claim, source):
@@ -160,6 +163,8 @@ def test_a_derived_number_the_source_states_as_such_is_judged_not_failed(claim, 
         ("The market will grow at a CAGR of 12.4% from 2023 to 2030.", "The market grew 12.4% in 2023."),  # a plain value
         ("The response rate was 15 percentage points higher in Arm A.", "The response rate was 15% in Arm A."),
         ("Exposure increased 3-fold with food.", "Exposure increased 2.5-fold with food."),
+        ("Sales were 30% higher than in 2022.", "Sales were 30% of the total in 2023."),  # no change stated
+        ("Sales were 30% higher than in 2022.", "Sales rose 25% year on year."),
     ],
 )
 def test_a_derived_number_the_source_does_not_state_as_such_is_still_missing(claim, source):
