@@ -350,13 +350,15 @@ def _unit_cell(cells: list[tuple[int, int, str]], header: _Header, k: int) -> Va
 def _row_cells(line: str, header: _Header) -> _Cells:
     """(start, end, unit) of the cells of one table row whose number a header or the row's label
     gives a unit; for a "count (share)" cell, the span of its bracketed share only."""
-    from citeproof.values.columns import count_share_cell, header_unit, percent_unit
+    from citeproof.values.columns import count_share_cell, count_share_header, header_unit, percent_unit
 
     cells = _cells_of(line)
     label = header_unit(cells[0][2].strip()) if cells and cells[0][2].strip() else None
+    # a row label naming a count with its share ("Neutropenia, n (%)") heads its cells as such a header does
+    label_share = bool(cells) and count_share_header(cells[0][2].strip())
     out = []
     for k, ((a, b, text), (unit, count_share, _)) in enumerate(zip(cells, header)):
-        if count_share:
+        if count_share or label_share and k > 0 and unit is None:
             if (m := count_share_cell(text)) is not None:
                 out.append((a + m.start(1), a + m.end(1), percent_unit()))
             continue

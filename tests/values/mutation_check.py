@@ -3349,6 +3349,20 @@ MUTATIONS = (
         '        if source.derived and relate(claim, source, negated=negated) == "supported":\n',
         ('tests/values/test_assess.py',),
     ),
+    Mutation(
+        "s16 a row label 'n (%)' heads nothing",
+        'citeproof/values/assess.py',
+        '        if count_share or label_share and k > 0 and unit is None:\n',
+        '        if count_share:\n',
+        ('tests/values/test_unit_notes.py',),
+    ),
+    Mutation(
+        "s16 a row label 'n (%)' makes its count a percentage too",
+        'citeproof/values/assess.py',
+        '            if (m := count_share_cell(text)) is not None:\n                out.append((a + m.start(1), a + m.end(1), percent_unit()))\n',
+        '            if (m := count_share_cell(text)) is not None:\n                out.append((a, b, percent_unit()))\n',
+        ('tests/values/test_unit_notes.py',),
+    ),
 )
 
 

@@ -64,3 +64,19 @@ DOSES = "| Drug | Dose (mg) | Frequency |\n|---|---|---|\n| Agent A | 2.5 | once
 )
 def test_a_daily_dose_against_a_row_giving_amount_and_frequency_apart(claim, expected):
     assert states(claim, DOSES)[0] == expected
+
+
+ROW_SHARES = "| Adverse event | Drug A | Placebo |\n|---|---|---|\n| Neutropenia, n (%) | 30 (25.0) | 12 (10.2) |\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("Neutropenia occurred in 25.0% of patients on Drug A.", "supported"),  # rt17b: failed
+        ("Neutropenia occurred in 10.2% of patients on placebo.", "supported"),
+        ("Neutropenia occurred in 30% of patients on Drug A.", "missing"),  # the count is no share
+        ("Neutropenia occurred in 30 patients on Drug A.", "supported"),
+    ],
+)
+def test_a_row_label_naming_a_count_and_its_share_reads_the_bracket_as_a_percentage(claim, expected):
+    assert states(claim, ROW_SHARES)[0] == expected
