@@ -1125,7 +1125,7 @@ MUTATIONS = (
     Mutation(
         "a plain value equal to a derived number counts as stating it ('grew 12.4% in 2023' for a CAGR)",
         "citeproof/values/assess.py",
-        "        if source.derived and relate(claim, source, negated=negated) == \"supported\":",
+        "        if (source.derived or _stated_as_change(source, line)) and relate(claim, source, negated=negated) == \"supported\":",
         "        if relate(claim, source, negated=negated) == \"supported\":",
         ("tests/values/test_assess.py",),
     ),
