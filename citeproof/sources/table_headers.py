@@ -59,6 +59,9 @@ def row_headers(document: SourceDocument) -> dict[int, int]:
             header, in_html = n, False
             continue
         if header is not None:
+            if n - 2 == header and not in_html and _TABLE_RULE.match(lines[n - 2]) and not any(c.isdigit() for c in line):
+                header = n  # a second header row under the rule ("| | n | % |"): its columns' units head the rows below
+                continue
             out[n] = header
     return out
 

@@ -294,6 +294,7 @@ def _header_cells(
     out: dict[int, _Cells] = {}
     header = _table_header(above) if above is not None else None
     in_html = False  # the header is an HTML table's <th> row
+    ruled = -1  # the line of the latest Markdown table rule
     for i, line in enumerate(lines):
         if in_html and header is not None and not line.strip():
             continue  # an HTML table in a Markdown file leaves its rows' other lines empty (readers)
@@ -302,6 +303,14 @@ def _header_cells(
         ):
             header = _table_header(line)
             in_html = i in header_rows
+            continue
+        if _TABLE_RULE.match(line):
+            ruled = i
+        elif header is not None and i == ruled + 1 and "|" in line and not _DIGIT.search(line):
+            # a second header row under the rule ("| | n | % | n | % |" under "| Outcome | Drug A | | Placebo | |"):
+            # each column's unit is the lower row's where it names one
+            header = [low if low[0] is not None or low[1] or low[2] else up
+                      for up, low in zip(header + [(None, False, False)] * len(lines[i]), _table_header(line))]
             continue
         if header is not None and "|" in line and not _TABLE_RULE.match(line):
             if row := _row_cells(line, header):

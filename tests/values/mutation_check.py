@@ -3363,6 +3363,20 @@ MUTATIONS = (
         '            if (m := count_share_cell(text)) is not None:\n                out.append((a, b, percent_unit()))\n',
         ('tests/values/test_unit_notes.py',),
     ),
+    Mutation(
+        's16 a second Markdown header row is a data row in the window',
+        'citeproof/values/assess.py',
+        '        elif header is not None and i == ruled + 1 and "|" in line and not _DIGIT.search(line):\n',
+        '        elif False:\n',
+        ('tests/values/test_unit_notes.py',),
+    ),
+    Mutation(
+        's16 a second Markdown header row heads no cited row',
+        'citeproof/sources/table_headers.py',
+        '            if n - 2 == header and not in_html and _TABLE_RULE.match(lines[n - 2]) and not any(c.isdigit() for c in line):\n',
+        '            if False:\n',
+        ('tests/values/test_unit_notes.py',),
+    ),
 )
 
 

@@ -80,3 +80,25 @@ ROW_SHARES = "| Adverse event | Drug A | Placebo |\n|---|---|---|\n| Neutropenia
 )
 def test_a_row_label_naming_a_count_and_its_share_reads_the_bracket_as_a_percentage(claim, expected):
     assert states(claim, ROW_SHARES)[0] == expected
+
+
+TWO_ROW_HEADER = (
+    "| Outcome | Drug A | | Placebo | |\n|---|---|---|---|---|\n| | n | % | n | % |\n"
+    "| Objective response | 30 | 25.0 | 12 | 10.2 |\n"
+)
+
+
+def test_a_second_header_row_under_the_rule_gives_its_columns_units():
+    # rt17b: '| | n | % | n | % |' under the rule was read as a data row, and a true 25.0% failed
+    assert states("Objective response occurred in 25.0% of patients.", TWO_ROW_HEADER)[0] == "supported"
+    assert states("Objective response occurred in 30% of patients.", TWO_ROW_HEADER)[0] == "missing"  # a count
+
+
+def test_a_cited_row_under_a_two_row_header_reads_the_lower_row(tmp_path):
+    from tests.values.helpers import cited_report, verify_against
+
+    source = "# S\n\n" + TWO_ROW_HEADER
+    out = verify_against(tmp_path, source, cited_report("Objective response occurred in 25.0% of patients.",
+                                                        anchor="[evidence:s.md#L6]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert [n.state for n in checked.numbers] == ["supported"]
