@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -421,12 +420,13 @@ def _numbered_titles(lines: list[str], known: set[int]) -> list[tuple[int, str]]
 
 
 def _nested_sections(
-    headings: list[tuple[int, int, str]], n: int, closes: Sequence[int] = ()
+    headings: list[tuple[int, int, str]], n: int, closes: Sequence[tuple[int, int]] = ()
 ) -> dict[str, tuple[int, int]]:
     """A heading runs to the line before the next heading of the same or a higher level, or to
-    the end of the ``<main>`` or ``<article>`` it stands in (``closes``: where each ends), so a
-    page's related-news teaser or advert after the article is no part of its last section.
-    Linear: a stack of open headings, each closed by the first heading that outranks it."""
+    the end of the innermost ``<main>`` or ``<article>`` it stands in (``closes``: each one's
+    first line and the line after its last), so a page's related-news teaser or advert after the
+    article is no part of its last section — while an article nested in a section (a case-report
+    card) ends nothing outside it. Linear in the headings, times the (few) articles."""
     out: dict[str, tuple[int, int]] = {}
     ends: list[int] = [n] * len(headings)
     stack: list[int] = []
@@ -434,10 +434,9 @@ def _nested_sections(
         while stack and headings[stack[-1]][1] >= level:
             ends[stack.pop()] = i
         stack.append(k)
-    bounds = sorted(closes)
     for k, (i, _level, name) in enumerate(headings):
-        after = bisect_right(bounds, i)
-        end = min(ends[k], bounds[after]) if after < len(bounds) else ends[k]
+        inside = [end for start, end in closes if start <= i < end]
+        end = min(ends[k], min(inside)) if inside else ends[k]
         out.setdefault(name, (i + 1, max(i + 1, end)))
     return out
 
@@ -518,6 +517,8 @@ _BLOCK_TAGS = frozenset(
 
 # Struck-through text is shown as withdrawn ("<del>45%</del> 40%"): not what the source states now.
 _STRUCK_TAGS = frozenset({"del", "s", "strike"})
+# skipped elements whose text the file-line map never sees (it blanks them: mask_raw_text)
+_MASKED_TAGS = frozenset({"-comment", "!doctype", "script", "style", "head", "template", "noscript", "textarea", "title"})
 _SUPER_DIGITS = str.maketrans("0123456789-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁻")
 _SUPER_NUMBER = re.compile(r"[-−]?\d{1,3}")
 _SUPER_MARK_LIST = re.compile(r"\d{1,3}(?:\s?[,–-]\s?\d{1,3})+")
@@ -538,10 +539,17 @@ def superscript_text(text: str) -> str | None:
 
 
 # Page furniture a source's class or id names: a cookie or consent banner, an advert, a teaser of
-# other articles — none of it is the page's content, and none may back a claim (SPEC §4)
+# other articles — none of it is the page's content, and none may back a claim (SPEC §4). A class
+# token is furniture when it is one of the words, or opens with one and goes on with a widget's name
+# ("cookie-banner", "ad-slot", "related-articles"); "treatment-related-aes", "informed-consent",
+# "ad-hoc-analysis" and "related-outcomes" name content
 _FURNITURE = re.compile(
-    r"(?<![a-z])(?:cookie|cookies|consent|gdpr|advert|advertisement|ads?|sponsored|promo|related|newsletter|"
-    r"paywall)(?![a-z])", re.IGNORECASE
+    r"(?:cookies?|consent|gdpr|advert|advertisement|ads?|sponsored|promo|newsletter|paywall)"
+    r"|(?:cookies?|consent|gdpr|advert|advertisement|ads?|sponsored|promo|newsletter|paywall|related)"
+    r"[-_](?:banner|bar|notice|popup|pop-up|modal|dialog|overlay|slot|container|wrapper|box|unit|block|widget|"
+    r"label|signup|sign-up|form|articles|posts|news|stories|links|reads|content-teaser|teaser|rail|footer|consent|policy|"
+    r"settings|preferences)",
+    re.IGNORECASE,
 )
 
 
@@ -551,8 +559,8 @@ def _hidden(node) -> bool:
         return False
     if attrs_hidden(attrs) or (attrs.get("type") or "").lower() == "hidden":
         return True
-    named = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
-    return bool(named.strip()) and _FURNITURE.search(named.replace("_", "-")) is not None
+    named = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".split()
+    return any(_FURNITURE.fullmatch(token) for token in named)
 
 
 # A <noscript> in a page's <head> is parsed as if scripting were off: its text leaves the head and
@@ -583,7 +591,7 @@ def read_html(text: str) -> ReadResult:
     ends: list[int] = []  # and last
     header_rows: set[int] = set()
     row_cells: list[list[int]] = []  # per open <tr>: its <th> and <td> counts
-    closes: list[int] = []  # where each <main> or <article> ends (the line after its last)
+    closes: list[tuple[int, int]] = []  # each <main> or <article>: its first line and the line after its last
 
     def flush() -> None:
         if buf:
@@ -618,7 +626,7 @@ def read_html(text: str) -> ReadResult:
                 if len(lines) > mark:
                     headings.append((mark, HEADING_TAGS[tag], lines[mark]))
             elif tag in ("main", "article"):
-                closes.append(len(lines))  # a heading inside ends here: what follows is the page's, not the article's
+                closes.append((mark, len(lines)))  # a heading inside ends here: what follows is the page's
             elif tag == "table" and len(lines) > mark:
                 tables.append((mark, len(lines) - 1, None))
             elif tag == "tr" and row_cells:
@@ -645,6 +653,10 @@ def read_html(text: str) -> ReadResult:
                 buf.append(content)
             continue
         if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node):
+            if tag not in _MASKED_TAGS and (skipped := node.text()).strip():  # type: ignore[attr-defined]
+                # read past the skipped text, so the text after it is not placed on its lines (an
+                # advert's "In partnership …" took the line of the next paragraph's "In …")
+                where.locate(skipped)
             continue
         if tag == "sup" and (marked := superscript_text(node.text())) is not None:  # type: ignore[attr-defined]
             buf.append(marked)

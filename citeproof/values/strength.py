@@ -89,7 +89,16 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
         return f"the source restricts it ('{word}'); the claim does not"
     if bound := _dropped_threshold(claim_text, segment_text):
         return f"the source restricts it to a threshold ('{bound}'); the claim does not"
+    if (only := _ONLY.search(segment)) is not None and _ONLY.search(claim) is None:
+        return f"the source restricts it ('{only.group(0).strip()}'); the claim does not"
     return None
+
+
+# "only in/among/for/when/if …", 仅在/只在/仅见于: the figure holds for what follows alone — not "not
+# only in" (不仅在), and not "only in 2 patients" (a count, not a subgroup)
+_ONLY = re.compile(
+    r"(?<!not )\bonly (?:in|among|for|when|if)\b(?! \d)|(?<!不)(?:仅在|只在|仅见于)(?!\d)"
+)
 
 
 def _dropped_threshold(claim_text: str, segment_text: str) -> str | None:
@@ -105,9 +114,21 @@ def _dropped_threshold(claim_text: str, segment_text: str) -> str | None:
                 continue
             for atom in extract_atoms(clause, mode="source"):
                 if atom.dim == "percent" and atom.qualifier in (">", ">=", "<", "<=") \
-                        and not set(_NUMBER.findall(atom.raw)) & claim_numbers:
+                        and not set(_NUMBER.findall(atom.raw)) & claim_numbers \
+                        and not _defines_the_measure(clause, atom.start):
                     return atom.raw
     return None
+
+
+# a threshold that defines what is measured rather than whom: in a bracket after the figure
+# ("45% (≥30% tumour shrinkage per RECIST)"), or a target's or cut-off's value ("the target of <7.0%")
+_DEFINING_BEFORE = re.compile(r"(?:target|goal|cut-?off|threshold|defined as|definition|criterion|criteria)\s*(?:of|was|is|:)?\s*$")
+
+
+def _defines_the_measure(clause: str, at: int) -> bool:
+    before = clause[:at]
+    return before.count("(") + before.count("（") > before.count(")") + before.count("）") \
+        or _DEFINING_BEFORE.search(before.lower().rstrip("<>≤≥=~ ")) is not None
 
 
 _CLAUSE = re.compile(r"[,;:，；：。]|(?<!\d)\.(?!\d)|其中")
@@ -199,16 +220,22 @@ def _estimate_year_stated(claim: str, segment: str) -> str | None:
         year = digits if len(digits) == 4 else "20" + digits
         if re.search(rf"(?<!\d){year}(?!\d)", claim) or re.search(rf"fy\s?'?{digits}(?!\d)", claim):
             return m.group(0)
-        if wanted and wanted & set(_NUMBER.findall(_sentence_at(segment, m.start()))) - {digits}:
+        if wanted and _figure_tagged(segment, m) in wanted:
             return m.group(0)
     return None
 
 
-def _sentence_at(text: str, at: int) -> str:
-    """The sentence of ``text`` that holds position ``at``."""
-    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, at)), default=0)
-    end = next((m.start() for m in _SENTENCE_BREAK.finditer(text, at)), len(text))
-    return text[start:end]
+def _figure_tagged(text: str, tag: re.Match[str]) -> str | None:
+    """The figure an estimate tag belongs to: the number right before it in its sentence ("RMB 80
+    billion (2030E)", "95 GW in 2030E"), else the one right after it ("2030E market size: RMB 80
+    billion") — not an actual figure elsewhere in the sentence ("USD 4.2 billion (2023A) versus …")."""
+    sentence_start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, tag.start())), default=0)
+    before = _NUMBER.findall(text[sentence_start:tag.start()])
+    before = [n for n in before if not _CALENDAR_YEAR.fullmatch(n)]
+    if before:
+        return before[-1]
+    after = next((m.group(0) for m in _NUMBER.finditer(text, tag.end()) if not _CALENDAR_YEAR.fullmatch(m.group(0))), None)
+    return after
 
 
 def _future_carrying(claim: str, segment: str) -> str | None:

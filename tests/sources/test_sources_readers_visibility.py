@@ -93,7 +93,35 @@ def test_page_furniture_named_by_class_or_id_is_no_text(furniture) -> None:
 @pytest.mark.parametrize(
     "kept",
     ['<div class="results-table">87% responded.</div>', '<div class="downloads">87% responded.</div>',
-     '<div id="adverse-events">87% responded.</div>'],
+     '<div id="adverse-events">87% responded.</div>',
+     # rt17d: class names of clinical content that contain a furniture word
+     '<div class="treatment-related-aes">87% responded.</div>', '<div id="informed-consent">87% responded.</div>',
+     '<div class="ad-hoc-analysis">87% responded.</div>', '<div class="related-outcomes">87% responded.</div>',
+     '<div class="promo-code">87% responded.</div>', '<div class="results-consent-form">87% responded.</div>'],
 )
 def test_a_class_that_only_contains_a_furniture_word_is_content(kept) -> None:
     assert read_html(f"<html><body>{kept}</body></html>").lines == ["87% responded."]
+
+
+def test_an_article_nested_in_a_section_ends_nothing_outside_it() -> None:
+    # rt17d: a case-report card cut the Results section it stands in; an h1 before an article was cut at its end
+    page = (
+        "<html><body><main><h2>Results</h2><p>The rate was 45%.</p>"
+        "<article class='case-report'><h3>Case report</h3><p>One response lasted 30 months.</p></article>"
+        "<p>Median survival was 11.2 months.</p><h2>Safety</h2><p>Grade 3 in 31%.</p></main></body></html>"
+    )
+    r = read_html(page)
+    first, last = r.sections["Results"]
+    assert "Median survival was 11.2 months." in r.lines[first - 1 : last]
+    before = read_html("<html><body><h1>Trial X</h1><article><p>It enrolled 480.</p></article><p>Survival 14.2 months.</p></body></html>")
+    first, last = before.sections["Trial X"]
+    assert before.lines[first - 1 : last][-1] == "Survival 14.2 months."
+
+
+def test_text_after_skipped_furniture_keeps_its_own_file_line() -> None:
+    # rt17d: an advert's "In partnership …" took the line of the next paragraph's "In …"
+    page = ("<html><body>\n<main>\n<div class='ad-slot'>\n<p>In partnership with our sponsors.</p>\n</div>\n"
+            "<p>In the safety analysis, events occurred in 31%.</p>\n</main>\n</body></html>\n")
+    r = read_html(page)
+    (k,) = [i for i, line in enumerate(r.lines) if "31%" in line]
+    assert r.file_lines[k] == 6

@@ -97,6 +97,9 @@ NOT_A_FORECAST_OR_SAID_AS_ONE = [
     ("Revenue was $3.0 billion in 2024.", "2024A revenue: $3.0 billion; 2025E revenue: $3.5 billion."),
     ("The market size is RMB 60 billion.", "The market size is RMB 60 billion. It may reach RMB 80 billion (2030E)."),
     ("Revenue was $3.0 billion.", "Revenue was $3.0 billion; 2025E revenue: $3.5 billion."),
+    # rt17d: an actual figure in a sentence that also tags another as an estimate
+    ("Sales were USD 4.2 billion.", "Sales were USD 4.2 billion (2023A) versus USD 6.8 billion (2028E)."),
+    ("Installed capacity was 40 GW.", "Installed capacity was 40 GW at end-2023 and reaches 95 GW in 2030E."),
 ]
 
 
@@ -313,6 +316,13 @@ def test_a_subgroup_set_by_a_threshold_or_only_is_named(claim, source, said):
          "Overall survival was prolonged in patients with marker expression of 50% or more (HR 0.72)."),
         ("More than 40% of patients responded.", "More than 40% of patients responded."),
         ("The response rate was 45%.", "The response rate was 45%; fewer than 5% discontinued."),  # another clause
+        # rt17d: a threshold that defines the measure, "only" that counts, "not only"
+        ("The objective response rate was 45%.", "The objective response rate was 45% (≥30% tumour shrinkage per RECIST 1.1)."),
+        ("48% of patients reached the HbA1c target.", "48% of patients reached the HbA1c target of <7.0%."),
+        ("Grade 4 neutropenia occurred in 2 patients.", "Grade 4 neutropenia occurred only in 2 patients."),
+        ("In the overall population, the hazard ratio was 0.72.",
+         "The benefit was seen not only in high but also in low scorers, and in the overall population the hazard ratio was 0.72."),
+        ("总体人群HR为0.72。", "获益不仅在高表达人群中出现，总体人群HR为0.72。"),
     ],
 )
 def test_a_threshold_the_claim_keeps_or_of_another_clause_is_no_restriction(claim, source):
