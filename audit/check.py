@@ -6,7 +6,9 @@ arithmetic adds up (each request line spends exactly one call, a cache hit none;
 ``calls_remaining = call_budget - calls``; the calls reserved are exactly the top
 ``calls`` of the budget, so none was spent twice) and every claim's audit sequences point
 at its own lines, each judged claim's verdict and status are the ones its lines give (derived
-as ``audit replay`` derives them, ``audit.verdicts``), the run's last line is the head the report recorded (``audit_log_head``:
+as ``audit replay`` derives them, ``audit.verdicts``; a claim with no line of the run was never
+answered, so it is no judge's pass), the ``budget_exhausted`` and ``judge_errors`` counters
+equal the claims carrying those outcomes, the run's last line is the head the report recorded (``audit_log_head``:
 a log rewritten and re-chained afterwards no longer ends there), and the report's headline
 (verdict, exit code, ``would_block``, totals) follows from its own claims and rules. A report
 that says the judge never ran (``enabled: false``) has no log to check, and so may hold no
@@ -32,7 +34,7 @@ from audit.reader import (
     read_log,
     resolve_log_path,
 )
-from audit.verdicts import compare_verdicts, derive_verdicts
+from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts
 from citeproof.report import EXIT_CODES, exit_code_for
 
 
@@ -99,6 +101,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     problems += _budget_problems(sem, run_lines)
     problems += _claim_problems(report.claims, run_lines)
     problems += _verdict_problems(report.claims, run_lines, intact=not chain)
+    problems += outcome_count_problems(sem, report.claims)
     line_numbers = [p.line for p in problems if p.line is not None]
     return CheckResult(
         ok=not problems,
@@ -148,6 +151,22 @@ def judge_off_problems(sem: dict[str, Any], claims: list[dict[str, Any]]) -> lis
         else:
             continue
         problems.append(Problem(None, f"claim {claim.get('id')} {said}, but semantic_audit says the judge never ran (enabled: false)"))
+    return problems
+
+
+def outcome_count_problems(sem: dict[str, Any], claims: list[dict[str, Any]]) -> list[Problem]:
+    """``semantic_audit.budget_exhausted`` and ``judge_errors`` count the claims whose judge result
+    ended so (the runner counts its judgements, which become those results): a claim relabelled
+    ``pass`` out of a budget-exhausted run would otherwise leave a counter nothing backs."""
+    if not sem.get("enabled"):
+        return []
+    errors = [str((c.get("judge") or {}).get("error")) for c in claims if (c.get("judge") or {}).get("error") is not None]
+    problems = []
+    for field, want in (("budget_exhausted", errors.count(BUDGET_EXHAUSTED)),
+                        ("judge_errors", sum(e != BUDGET_EXHAUSTED for e in errors))):
+        said = sem.get(field, 0)  # absent is the model's default, 0
+        if said != want:
+            problems.append(Problem(None, f"semantic_audit.{field} is {said}, {want} claim(s) carry that judge outcome"))
     return problems
 
 

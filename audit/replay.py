@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.check import report_problems
+from audit.check import outcome_count_problems, report_problems
 from audit.reader import ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
 from audit.verdicts import Divergence, compare_verdicts, derive_verdicts
 
@@ -26,7 +26,7 @@ class ReplayResult(BaseModel):
     ok: bool
     claims_replayed: int = 0
     divergences: list[Divergence] = []
-    problem: str | None = None  # the replay could not run at all
+    problem: str | None = None  # the replay could not run at all, or the report does not hold together
     unreadable: bool = False  # because the report file could not be read as JSON (an input error)
 
     def summary(self) -> str:
@@ -65,4 +65,7 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
     run_records = [ln.record for ln in lines if ln.record is not None and ln.record.run_id == sem.get("run_id")]
     derived = derive_verdicts(run_records)
     divergences = compare_verdicts(report.claims, derived)
-    return ReplayResult(ok=not divergences, claims_replayed=len(derived), divergences=divergences)
+    # a counter no claim backs is not one claim's divergence; named when the claims agree with the log
+    counts = outcome_count_problems(sem, report.claims)
+    problem = f"{report_path}: {counts[0]}" if counts and not divergences else None
+    return ReplayResult(ok=not divergences and not counts, claims_replayed=len(derived), divergences=divergences, problem=problem)

@@ -5,6 +5,10 @@ its problems, so a verdict flipped in the report fails both. The verdict of a cl
 last valid answer in its lines (a line with a verdict and no error, a cache hit included); a
 claim with lines but no valid answer ended without one. The claim status a verdict implies:
 supported → pass, contradicted / not_enough_info → fail, no answer → unverified.
+
+Only a claim the judge answered is ``decided_by: tier2``. A claim with no line of the run
+cannot carry a verdict nor be decided by the judge: what the judge could not see it could
+not pass.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from audit.record import AuditRecord
 
 _STATUS_FOR = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
+BUDGET_EXHAUSTED = "budget_exhausted"
 
 
 class Divergence(BaseModel):
@@ -25,37 +30,83 @@ class Divergence(BaseModel):
     message: str
 
 
-def derive_verdicts(records: list[AuditRecord]) -> dict[str, str | None]:
-    """claim id → last valid verdict in these records (None when the claim has lines but no valid answer)."""
-    derived: dict[str, str | None] = {}
+class DerivedJudgement(BaseModel):
+    """What one claim's lines of the run say, as the runner turned them into its judge result."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    verdict: str | None = None  # the last valid answer's; None when no line holds one
+    quote: str | None = None
+    rationale: str | None = None
+    cached: bool = False  # the answer came from the cache (a hit is the claim's only line)
+    last_error: str | None = None  # the error of the claim's last line
+    sequences: tuple[int, ...] = ()
+
+
+def derive_verdicts(records: list[AuditRecord]) -> dict[str, DerivedJudgement]:
+    """claim id → what its lines in these records say (verdict None when it has lines but no valid answer)."""
+    derived: dict[str, DerivedJudgement] = {}
     for rec in sorted(records, key=lambda r: r.sequence):
-        derived.setdefault(rec.claim_id, None)
+        seen = derived.get(rec.claim_id, DerivedJudgement())
+        update: dict[str, Any] = {"sequences": (*seen.sequences, rec.sequence), "last_error": rec.error}
         if rec.error is None and rec.verdict is not None:
-            derived[rec.claim_id] = rec.verdict
+            update |= {"verdict": rec.verdict, "quote": rec.quote, "rationale": rec.rationale, "cached": rec.cached}
+        derived[rec.claim_id] = seen.model_copy(update=update)
     return derived
 
 
-def compare_verdicts(claims: list[dict[str, Any]], derived: dict[str, str | None]) -> list[Divergence]:
-    """Where the report's claims (judge verdict and status) differ from the verdicts derived from the log."""
+def compare_verdicts(claims: list[dict[str, Any]], derived: dict[str, DerivedJudgement]) -> list[Divergence]:
+    """Where the report's claims (judge result, status, decided_by) differ from what the log says of them."""
     out: list[Divergence] = []
     seen: set[str] = set()
     for claim in claims:
         cid = str(claim.get("id"))
-        judge = claim.get("judge")
-        if cid not in derived:
-            if judge and judge.get("verdict") is not None:
-                out.append(Divergence(claim_id=cid, message=f"report has judge verdict {judge.get('verdict')!r} but the log has no line for it"))
-            continue
-        seen.add(cid)
-        want = derived[cid]
-        if not judge:
-            out.append(Divergence(claim_id=cid, message=f"the log judged it ({want or 'no valid answer'}) but the report carries no judge result"))
-            continue
-        if judge.get("verdict") != want:
-            out.append(Divergence(claim_id=cid, message=f"log says {want!r}, report says {judge.get('verdict')!r}"))
-        status = claim.get("status")
-        if status != _STATUS_FOR[want]:
-            out.append(Divergence(claim_id=cid, message=f"log verdict {want!r} implies status {_STATUS_FOR[want]!r}, report says {status!r}"))
+        if cid in derived:
+            seen.add(cid)
+            messages = _logged_problems(claim, derived[cid])
+        else:
+            messages = _unlogged_problems(claim)
+        out += [Divergence(claim_id=cid, message=m) for m in messages]
     for cid in sorted(set(derived) - seen):
         out.append(Divergence(claim_id=cid, message="judged in the log but absent from the report"))
+    return out
+
+
+def _logged_problems(claim: dict[str, Any], want: DerivedJudgement) -> list[str]:
+    judge = claim.get("judge")
+    if not judge:
+        return [f"the log judged it ({want.verdict or 'no valid answer'}) but the report carries no judge result"]
+    out = []
+    if judge.get("verdict") != want.verdict:
+        out.append(f"log says {want.verdict!r}, report says {judge.get('verdict')!r}")
+    status = claim.get("status")
+    if status != _STATUS_FOR[want.verdict]:
+        out.append(f"log verdict {want.verdict!r} implies status {_STATUS_FOR[want.verdict]!r}, report says {status!r}")
+    decided = "tier2" if want.verdict is not None else None
+    if claim.get("decided_by") != decided:
+        out.append(f"log verdict {want.verdict!r} implies decided_by {decided!r}, report says {claim.get('decided_by')!r}")
+    return out
+
+
+def _unlogged_problems(claim: dict[str, Any]) -> list[str]:
+    """A claim with no line of this run: the judge never answered it, so nothing about it may say so."""
+    judge = claim.get("judge")
+    status = claim.get("status")
+    if judge and judge.get("verdict") is not None:
+        return [f"report has judge verdict {judge.get('verdict')!r} but the log has no line for it"]
+    out = []
+    if claim.get("decided_by") == "tier2":
+        out.append("is decided_by tier2, but the log has no line of this run for it")
+    if judge is not None:
+        # a claim the judge could not be asked (no evidence window) or the budget did not reach
+        if judge.get("error") is None:
+            out.append("carries a judge result with neither a verdict nor an error")
+        if status != "unverified":
+            out.append(f"the judge gave no answer (the log has no line for it), so its status can only be 'unverified'; report says {status!r}")
+        if judge.get("audit_sequences"):
+            out.append(f"points at audit sequences {list(judge['audit_sequences'])}, but the log has no line of this run for it")
+        if judge.get("cached"):
+            out.append("is marked cached, but the log has no line of this run for it")
+    elif claim.get("decided_by") is None and status not in ("undecided", "unverified"):
+        out.append(f"has no line in the log and no Tier-1 decision, so it can only be undecided or unverified; report says {status!r}")
     return out

@@ -45,7 +45,8 @@ def write_mini_report(outcome, path: Path) -> Path:
     """The parts of verification_report.json that `audit check` / `audit replay` read, as the pipeline writes them."""
     status = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
     claims = [
-        {"id": j.claim_id, "status": status[j.verdict], "judge": j.to_judge_result().model_dump(mode="json")}
+        {"id": j.claim_id, "status": status[j.verdict], "decided_by": "tier2" if j.verdict else None,
+         "judge": j.to_judge_result().model_dump(mode="json")}
         for j in outcome.judgements
     ]
     report = {"semantic_audit": outcome.to_semantic_audit().model_dump(mode="json"), "claims": claims}

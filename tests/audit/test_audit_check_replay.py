@@ -515,8 +515,8 @@ def _judge_switched_off(claim_edit):
     [
         (lambda c: c.update(judge=None, decided_by="tier2"), "claim a is decided_by tier2"),
         (lambda c: c.update(decided_by=None), "claim a carries judge verdict 'supported'"),
-        (lambda c: c["judge"].update(verdict=None), "claim a points at audit sequences [1]"),
-        (lambda c: c["judge"].update(verdict=None, audit_sequences=[]), "claim a carries a judge result"),
+        (lambda c: (c.update(decided_by=None), c["judge"].update(verdict=None)), "claim a points at audit sequences [1]"),
+        (lambda c: (c.update(decided_by=None), c["judge"].update(verdict=None, audit_sequences=[])), "claim a carries a judge result"),
     ],
     ids=["decided-by-tier2", "verdict", "audit-sequences", "judge-result"],
 )
