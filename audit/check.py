@@ -99,6 +99,7 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     problems += _count_problems(sem, run_lines)
     problems += _head_problems(sem, run_lines)
     problems += _budget_problems(sem, run_lines)
+    problems += _run_field_problems(sem, run_lines)
     problems += _claim_problems(report.claims, run_lines)
     problems += _verdict_problems(report.claims, run_lines, intact=not chain)
     problems += outcome_count_problems(sem, report.claims)
@@ -245,6 +246,49 @@ def _budget_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Prob
     else:
         problems.append(Problem(None, "semantic_audit.call_budget is missing"))
     return problems
+
+
+_MODE_ORDER = ("json_schema", "json_object", "prompt")  # tier2.output_modes.MODES: the ladder only steps down
+
+
+def _run_field_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:
+    """The run's judge as the report describes it (model, endpoint, prompt version, output
+    mode, tokens) is the one its lines record: every line names them, so a report edited to
+    name another model or endpoint, or to hide tokens, no longer matches its own log."""
+    records = [ln.record for ln in run_lines if ln.record is not None]
+    if not records:
+        return []
+    problems = []
+    for field in ("model", "base_url", "prompt_version"):
+        logged = sorted({getattr(rec, field) for rec in records})
+        if logged != [sem.get(field)]:
+            problems.append(Problem(None, f"report says semantic_audit.{field}={sem.get(field)!r}, the run's lines say {logged}"))
+    requests = [rec for rec in records if not rec.cached]
+    for field in ("prompt_tokens", "completion_tokens"):
+        total = sum(getattr(rec, field) or 0 for rec in requests)
+        if sem.get(field, 0) != total:
+            problems.append(Problem(None, f"report says semantic_audit.{field}={sem.get(field, 0)}, the run's requests sum to {total}"))
+    allowed = _final_modes(requests)
+    if allowed and sem.get("output_mode") not in allowed:
+        problems.append(Problem(None, f"report says semantic_audit.output_mode={sem.get('output_mode')!r}, "
+                                      f"the run's requests leave it at {' or '.join(map(repr, allowed))}"))
+    return problems
+
+
+def _final_modes(requests: list[Any]) -> list[str]:
+    """The output mode a run can end in, from its requests: the lowest rung any request used, or
+    the rung below it when a request at that rung was refused (the judge stepped down and the
+    budget may have run out before a request used it). A cache hit records the mode of the
+    answer it reused, not the judge's, so it says nothing here. Empty when unknowable."""
+    modes = [rec.output_mode for rec in requests if rec.output_mode in _MODE_ORDER]
+    if not modes:
+        return []
+    lowest = max(modes, key=_MODE_ORDER.index)
+    allowed = [lowest]
+    stepped = any(rec.output_mode == lowest and rec.error == "rejected_output_mode" for rec in requests)
+    if stepped and _MODE_ORDER.index(lowest) + 1 < len(_MODE_ORDER):
+        allowed.append(_MODE_ORDER[_MODE_ORDER.index(lowest) + 1])
+    return allowed
 
 
 def _verdict_problems(claims: list[dict[str, Any]], run_lines: list[LogLine], *, intact: bool) -> list[Problem]:

@@ -6,9 +6,11 @@ last valid answer in its lines (a line with a verdict and no error, a cache hit 
 claim with lines but no valid answer ended without one. The claim status a verdict implies:
 supported → pass, contradicted / not_enough_info → fail, no answer → unverified.
 
-Only a claim the judge answered is ``decided_by: tier2``. A claim with no line of the run
-cannot carry a verdict nor be decided by the judge: what the judge could not see it could
-not pass.
+Everything else the report says about a judged claim is held to the same lines: its audit
+sequences are exactly its lines of the run, its quote, rationale and ``cached`` are those of
+the last valid answer, its error is the last line's (or ``budget_exhausted``), and only a
+claim the judge answered is ``decided_by: tier2``. A claim with no line of the run cannot
+carry a verdict nor be decided by the judge: what the judge could not see it could not pass.
 """
 
 from __future__ import annotations
@@ -85,6 +87,18 @@ def _logged_problems(claim: dict[str, Any], want: DerivedJudgement) -> list[str]
     decided = "tier2" if want.verdict is not None else None
     if claim.get("decided_by") != decided:
         out.append(f"log verdict {want.verdict!r} implies decided_by {decided!r}, report says {claim.get('decided_by')!r}")
+    sequences = tuple(judge.get("audit_sequences") or ())
+    if sequences != want.sequences:
+        out.append(f"report points at audit sequences {list(sequences)}, its lines in the log are {list(want.sequences)}")
+    for field in ("quote", "rationale", "cached"):
+        if judge.get(field, False if field == "cached" else None) != getattr(want, field):
+            out.append(f"report's judge {field} {judge.get(field)!r} is not the log's {getattr(want, field)!r}")
+    if want.verdict is None:
+        allowed = {want.last_error, BUDGET_EXHAUSTED}  # budget_exhausted: the budget ran out mid-retries
+        if judge.get("error") not in allowed:
+            out.append(f"report's judge error {judge.get('error')!r}, the log's last line says {want.last_error!r}")
+    elif judge.get("error") is not None:
+        out.append(f"report's judge error {judge.get('error')!r} on a claim the log gives a valid answer")
     return out
 
 

@@ -368,7 +368,12 @@ def test_a_claim_pointing_at_another_claims_line_is_caught(judged_run):
     report.write_text(json.dumps(data))
     result = check_report(report)
     assert not result.ok and result.first_broken_line == 6
-    assert result.problems == ["line 6: claim a: audit sequence 6 belongs to claim d"]
+    assert result.problems == [
+        "line 6: claim a: audit sequence 6 belongs to claim d",
+        "claim a: report points at audit sequences [6], its lines in the log are [1]",
+    ]
+    # replay, which reads no sequence itself, holds them to the lines too
+    assert [(d.claim_id, d.message) for d in replay_report(report).divergences] == [("a", result.problems[1].removeprefix("claim a: "))]
 
 
 def test_show_exits_1_when_it_shows_a_broken_line_and_0_on_a_whole_log(judged_run):
