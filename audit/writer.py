@@ -56,10 +56,12 @@ def new_run_id() -> str:
 
 
 def read_tail(path: Path) -> tuple[int, str]:
-    """(last sequence, last hash) of an existing log; (0, GENESIS_HASH) when empty. Reads only the tail.
+    """(last sequence, last hash) of an existing log; (0, GENESIS_HASH) when empty. Parses only
+    the tail (and counts the file's newlines, a byte scan).
 
-    Raises ``AuditLogError`` naming the file and line when the last line is incomplete or is
-    not a whole audit record whose hash matches its content."""
+    Raises ``AuditLogError`` naming the file and line when the last line is incomplete, is
+    not a whole audit record whose hash matches its content, or its sequence is not its line
+    number."""
     if not path.exists():
         return 0, GENESIS_HASH
     with path.open("rb") as fh:
@@ -91,6 +93,16 @@ def read_tail(path: Path) -> tuple[int, str]:
         raise AuditLogError(
             f"{path}: line {_line_count(path)} is not an audit record to continue the chain from ({problem}); "
             "citeproof never rewrites the log — move it aside or restore that line, then re-run"
+        )
+    # a whole last line is not yet a whole chain: after a line above it was deleted or one
+    # inserted ('sed 1d'), its sequence no longer counts the file's lines, the chain is
+    # already broken, and every line appended would be paid for in a log `audit check` fails
+    count = _line_count(path)
+    if line.record.sequence != count:
+        raise AuditLogError(
+            f"{path}: line {count} has sequence {line.record.sequence}, but the log holds {count} line(s): the chain is "
+            "already broken (a line deleted or inserted above it; `citeproof audit check` names where); citeproof never "
+            "rewrites the log — move it aside, then re-run"
         )
     return line.record.sequence, line.record.hash
 

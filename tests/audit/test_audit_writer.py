@@ -209,3 +209,39 @@ def test_a_log_ending_in_a_whole_record_is_continued(tmp_path: Path):
         assert w.write(**FIELDS).sequence == 2
     lines = read_log(log)
     assert chain_problems(lines) == [] and [ln.record.run_id for ln in lines] == ["run-a", "run-b"]
+
+
+@pytest.mark.parametrize("damage", ["first-deleted", "line-duplicated"])
+def test_a_log_whose_chain_is_already_broken_above_its_last_line_is_refused(tmp_path: Path, damage):
+    # rt17c: after `sed 1d` the last line was still a valid record; verify appended to it, paid
+    # for its calls and exited 0, and `audit check` then failed the log
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        for _ in range(3):
+            w.write(**FIELDS)
+    lines = log.read_text().splitlines(keepends=True)
+    log.write_text("".join(lines[1:] if damage == "first-deleted" else [lines[0], *lines]))
+    before = log.read_bytes()
+    count = 2 if damage == "first-deleted" else 4
+    with pytest.raises(AuditLogError) as err:
+        AuditWriter(log)
+    assert str(err.value).startswith(f"{log}: line {count} has sequence 3, but the log holds {count} line(s): the chain is already broken")
+    assert log.read_bytes() == before
+
+
+def test_verify_stops_before_any_call_on_a_log_whose_chain_is_broken(tmp_path: Path):
+    from citeproof.cli import main
+
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        for _ in range(2):
+            w.write(**FIELDS)
+    log.write_text("".join(log.read_text().splitlines(keepends=True)[1:]))
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text("The response rate was 45%.\n")
+    (tmp_path / "r.md").write_text("# R\n\nThe response rate was 45% [evidence:s.md#L1].\n")
+    # port 9 (discard): a call, if one were made, would fail as a connection error, never exit 2
+    code = main(["verify", str(tmp_path / "r.md"), "--sources", str(tmp_path / "sources"), "--tier2", "--model", "m",
+                 "--base-url", "http://127.0.0.1:9/v1", "--audit-log", str(log), "--no-cache", "--out", str(tmp_path / "o.json")])
+    assert code == 2 and not (tmp_path / "o.json").exists()
+    assert len(log.read_text().splitlines()) == 1
