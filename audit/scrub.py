@@ -65,7 +65,23 @@ class Scrubber:
 
 def public_url(url: str, scrubber: Scrubber | None = None) -> str:
     """``url`` as it may be written down: user-info removed (``http://u:KEY@h/v1`` → ``http://h/v1``),
-    then the rest scrubbed (a key in the query, ``?api_key=…``, or the key's value anywhere) by
-    ``scrubber``, by default one that knows only the key-shaped patterns. The user-info is
-    dropped whole rather than redacted: it is credentials, never part of which endpoint it is."""
-    return (scrubber or Scrubber(secret_env=())).text(_USERINFO.sub(r"\1", url))
+    every query value and any fragment redacted (``?key=…&sig=…`` → ``?key=[REDACTED]&sig=[REDACTED]``),
+    then the rest scrubbed (the key's value anywhere) by ``scrubber``, by default one that knows
+    only the key-shaped patterns. The user-info is dropped whole rather than redacted: it is
+    credentials, never part of which endpoint it is. A query's values are redacted whatever
+    their names (``key``, ``token``, ``access_token``, ``sig``, ``code``…): no list of names is
+    ever complete, while the names alone still say what was passed. ``Tier2Options`` refuses a
+    base URL with a query (the client cannot use one); this keeps any other caller's out of
+    logs and reports. A URL without a query or fragment is unchanged, byte for byte."""
+    return (scrubber or Scrubber(secret_env=())).text(_redact_query(_USERINFO.sub(r"\1", url)))
+
+
+def _redact_query(url: str) -> str:
+    """Every query value and the fragment as ``[REDACTED]``, the parameter names kept."""
+    rest, hashmark, fragment = url.partition("#")  # the fragment starts at the first "#", a "?" after it included
+    head, question, query = rest.partition("?")
+    if query:
+        # a bare parameter ("?abc123") may be the token itself: it goes whole
+        query = "&".join(f"{name}={REDACTED}" if eq else (REDACTED if name else "") for name, eq, _ in
+                         (part.partition("=") for part in query.split("&")))
+    return head + question + query + hashmark + (REDACTED if fragment else "")

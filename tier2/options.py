@@ -55,6 +55,17 @@ class Tier2Options(BaseModel):
             # the parser's reason quotes a piece of the URL, which may be a piece of the key
             reason = str(exc) if "@" not in value else "the reason is not shown: the URL carries credentials"
             raise ValueError(f"base_url {shown!r} is not a valid URL ({reason})") from None
+        # Refused rather than scrubbed and sent: the OpenAI client appends "chat/completions"
+        # after the query ("/v1/?key=abc&chat/completions"), so no request with one reaches the
+        # endpoint, and a query is where gateways take keys ("?key=", "?sig=", "?access_token="),
+        # which would then be recorded. The key goes in --api-key-env. (audit.scrub.public_url
+        # redacts query values anyway, for any other caller; the message shows that form.)
+        if "?" in value or "#" in value:
+            raise ValueError(
+                f"base_url {shown!r} has a query string or fragment, which the judge cannot use (the client appends "
+                "/chat/completions after it) and which may carry a key: pass the endpoint alone, and the key's variable "
+                "name with --api-key-env"
+            )
         # httpx parses any number as a port; one no socket can have would spend the whole
         # budget on connection errors
         if url.port is not None and not 1 <= url.port <= 65535:

@@ -157,6 +157,10 @@ def test_a_key_is_redacted_in_the_forms_a_server_echoes(key):
         ("https://:SECRETKEY99@api.example.test/v1", "https://api.example.test/v1"),
         ("http://127.0.0.1:8080/v1?api_key=SECRETKEY99", "http://127.0.0.1:8080/v1?api_key=[REDACTED]"),
         ("http://gateway.test/SECRETKEY99/v1", "http://gateway.test/[REDACTED]/v1"),
+        # every query value and the fragment, whatever the parameter is called (rt17c)
+        ("http://h.test/v1?key=abc123&access_token=def456&token=g&sig=h%2B&flag",
+         "http://h.test/v1?key=[REDACTED]&access_token=[REDACTED]&token=[REDACTED]&sig=[REDACTED]&[REDACTED]"),
+        ("http://h.test/v1#access_token=abc123", "http://h.test/v1#[REDACTED]"),
         # what carries no credentials is written as given, byte for byte (the cache key stays the same)
         ("http://127.0.0.1:8080/v1/", "http://127.0.0.1:8080/v1/"),
         ("https://api.openai.com/v1", "https://api.openai.com/v1"),

@@ -53,3 +53,34 @@ def test_a_port_that_cannot_exist_is_refused(port):
 @pytest.mark.parametrize("url", ["http://127.0.0.1:1/v1", "http://127.0.0.1:65535/v1", "http://[::1]:8080/v1", "https://api.openai.com/v1"])
 def test_every_real_port_and_the_default_port_are_accepted(url):
     assert make(base_url=url).base_url == url
+
+
+@pytest.mark.parametrize("tail", ["?key=SECRET123abc", "?access_token=SECRET123abc", "?token=SECRET123abc",
+                                  "?sig=SECRET123abc&se=2030", "?api-version=2024-06-01", "#access_token=SECRET123abc", "?"])
+def test_a_base_url_with_a_query_or_fragment_is_refused_without_echoing_its_values(tail):
+    # rt17c: "?key=…", "?access_token=…", "?token=…", "?sig=…" were written verbatim to the report and the log
+    with pytest.raises(ValidationError) as err:
+        make(base_url="http://127.0.0.1:8080/v1" + tail)
+    assert "has a query string or fragment" in str(err.value) and "SECRET123abc" not in str(err.value)
+
+
+def test_a_query_in_the_base_url_is_a_usage_error_on_the_command_line(tmp_path, capsys):
+    from citeproof.cli import main
+
+    (tmp_path / "r.md").write_text("# R\n\nText.\n")
+    code = main(["verify", str(tmp_path / "r.md"), "--sources", str(tmp_path), "--tier2", "--model", "m",
+                 "--base-url", "http://127.0.0.1:8080/v1?key=SECRET123abc", "--audit-log", str(tmp_path / "a.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 2 and "has a query string or fragment" in err and "SECRET123abc" not in err
+    assert not (tmp_path / "a.jsonl").exists()
+
+
+@pytest.mark.parametrize("url", ["http://h/v1?key=SECRET123abc&api-version=2", "http://h/v1#access_token=SECRET123abc"])
+def test_a_judge_built_directly_records_its_url_with_query_values_redacted(url):
+    from tier2.openai_judge import OpenAIJudge
+
+    judge = OpenAIJudge("m", url, None, timeout_s=5)
+    try:
+        assert "SECRET123abc" not in judge.base_url and "[REDACTED]" in judge.base_url
+    finally:
+        judge.close()
