@@ -14,6 +14,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from audit.reader import LogLine, chain_problems
 
@@ -55,10 +56,15 @@ def select(
     return out
 
 
+# Columns that say where a line is and whether it holds: they keep their whole width at any
+# terminal width. Only the text columns (the verdict or error, the quote) give way, cut with
+# "…": a long quote must never squeeze the BROKEN marker or the sequence numbers out of sight.
+_GIVES_WAY = {"verdict / error": 7, "quote": 6}  # name → the width it may shrink to
+
+
 def render(lines: list[LogLine], console: Console, *, title: str, broken: Mapping[int, str] | None = None) -> None:
     """The table; with ``broken`` (line number → problem) non-empty, a first "chain" column marks those lines BROKEN."""
     broken = broken or {}
-    table = Table(title=title, show_lines=False)
     columns = [
         ("seq", {"justify": "right"}),
         ("time", {}),
@@ -66,39 +72,57 @@ def render(lines: list[LogLine], console: Console, *, title: str, broken: Mappin
         ("claim", {}),
         ("try", {"justify": "right"}),
         ("verdict / error", {}),
-        ("quote", {"ratio": 1, "overflow": "ellipsis"}),
+        ("quote", {"ratio": 1}),
         ("tokens", {"justify": "right"}),
         ("budget", {"justify": "right"}),
     ]
     if broken:  # an intact log's table stays as it always was
         columns.insert(0, ("chain", {}))
-    for name, kw in columns:
-        # one line per log line: only the quote gives way when the terminal is narrow
-        table.add_column(name, no_wrap=True, **kw)
-    for ln in lines:
-        mark = ["[red]BROKEN[/red]" if ln.number in broken else ""] if broken else []
-        rec = ln.record
-        if rec is None:
-            table.add_row(*mark, str(ln.number), "", "", "", "", f"[red]BROKEN: {escape(str(ln.problem))}[/red]", "", "", "")
-            continue
-        # every cell from the log is text, never rich markup: a quote "[/b]" or
-        # "[citation needed]" must print as written, not crash or vanish
-        outcome = f"[red]{escape(rec.error)}[/red]" if rec.error else escape(rec.verdict or "")
-        attempt = "cache" if rec.cached else str(rec.attempt)
-        tokens = "" if rec.prompt_tokens is None else f"{rec.prompt_tokens}+{rec.completion_tokens or 0}"
-        table.add_row(
-            *mark,
-            str(rec.sequence),
-            escape(rec.time[11:19]),
-            escape(rec.run_id[-8:]),
-            escape(rec.claim_id[:16]),
-            attempt,
-            outcome,
-            escape(rec.quote or ""),
-            tokens,
-            f"{rec.budget_before}→{rec.budget_after}",
-        )
+    rows = [_row(ln, broken) for ln in lines]
+    table = Table(title=title, show_lines=False)
+    for index, (name, kw) in enumerate(columns):
+        if name in _GIVES_WAY:
+            # wrapable to rich (so it is the one narrowed), yet one line per log line: each
+            # cell is a no-wrap Text cut with an ellipsis
+            table.add_column(name, min_width=_GIVES_WAY[name], overflow="ellipsis", **kw)
+        else:
+            widest = max([Text.from_markup(row[index]).cell_len for row in rows] + [len(name)])
+            table.add_column(name, no_wrap=True, min_width=widest, **kw)
+    gives_way = {index for index, (name, _) in enumerate(columns) if name in _GIVES_WAY}
+    for row in rows:
+        table.add_row(*(_one_line(cell) if index in gives_way else cell for index, cell in enumerate(row)))
     console.print(table)
+
+
+def _one_line(cell: str) -> Text:
+    text = Text.from_markup(cell, overflow="ellipsis")
+    text.no_wrap = True
+    return text
+
+
+def _row(ln: LogLine, broken: Mapping[int, str]) -> list[str]:
+    """One line's cells, as rich markup."""
+    mark = ["[red]BROKEN[/red]" if ln.number in broken else ""] if broken else []
+    rec = ln.record
+    if rec is None:
+        return [*mark, str(ln.number), "", "", "", "", f"[red]BROKEN: {escape(str(ln.problem))}[/red]", "", "", ""]
+    # every cell from the log is text, never rich markup: a quote "[/b]" or
+    # "[citation needed]" must print as written, not crash or vanish
+    outcome = f"[red]{escape(rec.error)}[/red]" if rec.error else escape(rec.verdict or "")
+    attempt = "cache" if rec.cached else str(rec.attempt)
+    tokens = "" if rec.prompt_tokens is None else f"{rec.prompt_tokens}+{rec.completion_tokens or 0}"
+    return [
+        *mark,
+        str(rec.sequence),
+        escape(rec.time[11:19]),
+        escape(rec.run_id[-8:]),
+        escape(rec.claim_id[:16]),
+        attempt,
+        outcome,
+        escape(rec.quote or ""),
+        tokens,
+        f"{rec.budget_before}→{rec.budget_after}",
+    ]
 
 
 def show_lines(

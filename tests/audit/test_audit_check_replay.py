@@ -601,3 +601,40 @@ def test_show_of_an_intact_log_has_no_broken_marker_and_exits_0(judged_run):
     shown = CliRunner().invoke(audit_app, ["show", str(log)])
     assert shown.exit_code == 0 and "BROKEN" not in shown.output and "chain" not in shown.output
     assert [seq for seq, _ in _table_rows(shown.output)] == [1, 2, 3, 4, 5, 6]
+
+
+def _show_at(log: Path, width: int) -> str:
+    from rich.console import Console
+
+    from audit.reader import read_log
+    from audit.show import show_lines
+
+    console = Console(record=True, width=width, color_system=None)
+    show_lines(read_log(log), log, console=console)
+    return console.export_text()
+
+
+def test_show_keeps_the_broken_marker_and_sequences_when_a_quote_is_wider_than_the_terminal(judged_run):
+    # rt17c: a quote wider than the terminal shrank the chain, seq, time, run, try, tokens and
+    # budget columns to nothing, hiding BROKEN
+    _, log = judged_run
+    long_quote = "The response rate was 45% " * 40
+    _rechain(log, lambda i, data: data.update(quote=long_quote))
+    lines = _lines(log)
+    data = json.loads(lines[3])
+    data["verdict"], data["error"] = "supported", None  # an edit: line 4 is BROKEN
+    lines[3] = json.dumps(data) + "\n"
+    log.write_text("".join(lines))
+    out = _show_at(log, 100)
+    rows = _table_rows(out)
+    assert [seq for seq, _ in rows] == [1, 2, 3, 4, 5, 6], out
+    assert [seq for seq, row in rows if "BROKEN" in row] == [4]
+    assert all(len(row) <= 100 and "→" in row and "…" in row for _, row in rows), out  # budget shown, only the quote cut
+
+
+def test_show_on_a_wide_terminal_still_prints_the_whole_quote(judged_run):
+    _, log = judged_run
+    quote = "The response rate was 45% in the treatment arm, as the table shows"
+    _rechain(log, lambda i, data: data.update(quote=quote))
+    out = _show_at(log, 400)
+    assert out.count(quote) == 6 and "BROKEN" not in out
