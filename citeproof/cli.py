@@ -6,6 +6,9 @@ Exit codes (documented in README, tested in tests/cli):
   2 usage or input error — one line on stderr, never a traceback
   3 incomplete: claims left undecided or unverified (enforce mode)
   130 interrupted (Ctrl-C)
+  141 an output pipe closed before a command's verdict was known (128 + SIGPIPE, as a shell
+      reports it); ``verify`` whose reader closes stdout or stderr early still exits with its
+      verdict's code
 Machine output (JSON) goes to stdout or --out; the human summary goes to stderr.
 """
 
@@ -234,12 +237,43 @@ def verify(
     payload = result.model_dump_json(indent=2)
     if out is not None:
         write_atomic(out, payload + "\n")
-    if fmt is FormatOpt.json and out is None:
-        sys.stdout.write(payload + "\n")
-    elif fmt is FormatOpt.text:
-        sys.stdout.write(_text_table(result) + "\n")
-    print(_summary(result, out), file=sys.stderr)
+    _emit(result, out, payload, fmt)
     raise typer.Exit(result.exit_code)
+
+
+def _emit(result: VerificationReport, out: Path | None, payload: str, fmt: FormatOpt) -> None:
+    """Machine output to stdout, the summary to stderr. A reader that closes either pipe early
+    (``| true``, ``2>&1 | head``) changes nothing about the verdict: a gate reads the exit code,
+    and the verdict's must survive (click would turn the BrokenPipeError into a bare exit 1,
+    and a failed flush at interpreter exit into 120)."""
+    summary = _summary(result, out)
+    try:
+        if fmt is FormatOpt.json and out is None:
+            sys.stdout.write(payload + "\n")
+        elif fmt is FormatOpt.text:
+            sys.stdout.write(_text_table(result) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _detach(sys.stdout)
+        summary += "\n  stdout was closed before the whole output was written; the exit code is still the verdict's"
+    try:
+        print(summary, file=sys.stderr, flush=True)
+    except BrokenPipeError:
+        _detach(sys.stderr)
+
+
+def _detach(stream) -> None:
+    """Point a stream whose reader has gone at /dev/null, so what is still buffered (and the
+    interpreter's last flush) goes nowhere instead of failing again."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to detach
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 @app.command()
@@ -274,6 +308,7 @@ def _mount_audit() -> None:
 _mount_audit()
 
 
+EXIT_PIPE_CLOSED = 141
 _INTERRUPTED = "citeproof: interrupted; no report written (the audit log keeps every call that finished)"
 
 
@@ -300,7 +335,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"citeproof: error: {exc}", file=sys.stderr)
         return exc.exit_code
     except BrokenPipeError:
-        return 0
+        # a closed output pipe outside verify's own output, the verdict unknown here: never 0
+        # (a gate would publish), but the documented code a shell gives a process SIGPIPE ended
+        _detach(sys.stdout)
+        _detach(sys.stderr)
+        return EXIT_PIPE_CLOSED
     except OSError as exc:  # e.g. an unwritable --out or --audit-log: name the file
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         print(f"citeproof: error: {where}{exc.strerror or exc}", file=sys.stderr)
