@@ -26,6 +26,14 @@ def _named(url: str) -> str:
     return public_url(re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*://)?.*@", lambda m: m.group(1) or "", url, count=1))
 
 
+def _port_text(url: str) -> str | None:
+    """The port as written in ``url`` (None when it names none): after the user-info's last "@"
+    and past an IPv6 literal's brackets."""
+    authority = re.match(r"[A-Za-z][A-Za-z0-9+.-]*://([^/]*)", url)
+    host = authority.group(1).rpartition("@")[2].rpartition("]")[2] if authority else ""
+    return host.partition(":")[2] if ":" in host else None
+
+
 class Tier2Options(BaseModel):
     # hide_input_in_errors: a key pasted into the wrong option must not be echoed in the error
     model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
@@ -66,6 +74,11 @@ class Tier2Options(BaseModel):
                 "/chat/completions after it) and which may carry a key: pass the endpoint alone, and the key's variable "
                 "name with --api-key-env"
             )
+        # httpx reads "：８０" (full-width digits) as no port at all and would send to port 80
+        # while the report records the URL as given: a port is ASCII digits or nothing
+        port = _port_text(value)
+        if port and not re.fullmatch(r"[0-9]+", port):
+            raise ValueError(f"base_url {shown!r} has a port that is not ASCII digits 0-9")
         # httpx parses any number as a port; one no socket can have would spend the whole
         # budget on connection errors
         if url.port is not None and not 1 <= url.port <= 65535:

@@ -84,3 +84,16 @@ def test_a_judge_built_directly_records_its_url_with_query_values_redacted(url):
         assert "SECRET123abc" not in judge.base_url and "[REDACTED]" in judge.base_url
     finally:
         judge.close()
+
+
+@pytest.mark.parametrize("port", ["８０", "٨٠", "8０"])
+def test_a_port_of_non_ascii_digits_is_refused(port):
+    # rt17c: httpx read "：８０" as no port (requests went to port 80) while the URL was recorded as given
+    with pytest.raises(ValidationError) as err:
+        make(base_url=f"http://127.0.0.1:{port}/v1")
+    assert "has a port that is not ASCII digits 0-9" in str(err.value)
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:80/v1", "http://[::1]:8080/v1", "http://[::1]/v1", "http://u:p@h:8080/v1"])
+def test_ascii_ports_and_no_port_are_accepted(url):
+    assert make(base_url=url).base_url == url
