@@ -205,7 +205,7 @@ class OpenAIJudge:
         if not isinstance(content, str) or not content.strip():
             return AttemptResult(error="malformed_json", error_detail="empty message content", **base)
         try:
-            data = json.loads(_unwrap_json(content))
+            data = json.loads(_unwrap_json(content), object_pairs_hook=_unique_keys)
         except ValueError as exc:
             return AttemptResult(error="malformed_json", error_detail=f"content is not JSON: {exc}", **base)
         if not isinstance(data, dict):
@@ -244,6 +244,17 @@ def _bounded(text: str) -> str:
     if len(text) <= RAW_LOG_MAX_CHARS:
         return text
     return text[:RAW_LOG_MAX_CHARS] + f"…[{len(text) - RAW_LOG_MAX_CHARS:,} more characters not logged]"
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object with each key once. ``{"verdict": "contradicted", …, "verdict": "supported"}``
+    is an ambiguous answer (json keeps the last, another reader the first): malformed, never a pass."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f"duplicate key {key!r}")
+        data[key] = value
+    return data
 
 
 def _unwrap_json(content: str) -> str:

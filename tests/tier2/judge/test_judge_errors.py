@@ -302,3 +302,16 @@ def test_a_reply_under_the_ceiling_is_read():
         mock.post(COMPLETIONS).respond(200, json=completion(answer_json("supported", "the objective response rate was 45%")))
         result = judge.attempt(judge_request(CLAIM, EXCERPT))
     assert result.error is None and result.answer is not None
+
+
+@pytest.mark.parametrize("key", ["verdict", "quote"])
+def test_an_answer_with_a_duplicate_key_is_malformed_never_a_verdict(key):
+    # rt17c: '{"verdict": "contradicted", …, "verdict": "supported"}' was read as supported (last key wins)
+    quote = "the objective response rate was 45%"
+    first = {"verdict": "contradicted", "quote": quote}[key]
+    content = f'{{"{key}": {json.dumps(first)}, ' + answer_json("supported", quote)[1:]
+    result = run_once(httpx.Response(200, json=completion(content)))
+    assert (result.error, result.answer) == ("malformed_json", None)
+    assert f"duplicate key '{key}'" in (result.error_detail or "")
+    # the same answer with each key once is read
+    assert run_once(httpx.Response(200, json=completion(answer_json("supported", quote)))).error is None
