@@ -412,12 +412,16 @@ def _line_entries(
     atoms = extract_atoms(line, mode="source", prepared=True)
     listed = _listed_in_unit_after(line, atoms)
     for k, (atom, value) in enumerate(zip(atoms, spread_values(atoms))):
-        out.append((atom, shown))
+        unit = None
+        if cells and atom.is_bare and atom.kind in ("value", "range"):
+            unit = next((u for a, b, u in cells if a <= atom.start and atom.end <= b), None)
+        # a cell its header gives a unit is that unit's figure: read bare, it is a reading only (the
+        # 45.0 under "%" is no count of 45 responders)
+        out.append((atom if unit is None else atom.evolve(ambiguous_digits=True), shown))
         if k in listed:
             out.append((listed[k], shown))
-        if cells and atom.is_bare and atom.kind in ("value", "range"):
-            if (unit := next((u for a, b, u in cells if a <= atom.start and atom.end <= b), None)) is not None:
-                out.append((_in_header_unit(atom, unit), shown))  # the cell's number in its header's unit
+        if unit is not None:
+            out.append((_in_header_unit(atom, unit), shown))  # the cell's number in its header's unit
         for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):
             out.append((extra, shown))
         if value is not None:

@@ -3412,6 +3412,13 @@ MUTATIONS = (
         '    if False:\n',
         ('tests/values/test_strength.py',),
     ),
+    Mutation(
+        's16 a cell read bare under a unit header is certain',
+        'citeproof/values/assess.py',
+        '        out.append((atom if unit is None else atom.evolve(ambiguous_digits=True), shown))\n',
+        '        out.append((atom, shown))\n',
+        ('tests/values/test_unit_notes.py',),
+    ),
 )
 
 

@@ -102,3 +102,11 @@ def test_a_cited_row_under_a_two_row_header_reads_the_lower_row(tmp_path):
                                                         anchor="[evidence:s.md#L6]"))
     (checked,) = [c for c in out.claims if c.anchors]
     assert [n.state for n in checked.numbers] == ["supported"]
+
+
+def test_a_cell_read_bare_under_a_unit_header_is_a_reading_only():
+    # rt17d: "There were 45 responders" passed on the 45.0 under a "%" column
+    table = "| Outcome | n | % |\n|---|---|---|\n| Responders | 54 | 45.0 |\n"
+    assert states("There were 45 responders.", table)[0] == "plausible"
+    assert states("Responders made up 45.0%.", table)[0] == "supported"
+    assert states("There were 54 responders.", table)[0] == "supported"  # the "n" column states no unit
