@@ -828,7 +828,7 @@ def render_script(tag: str, before: str, inner: str) -> tuple[str, str | None]:
     reader may see 2⁵ or a footnote 5, so that is noted. Elsewhere (``45%^2``, ``) ^3``) the
     ``^`` keeps a footnote mark out of every number. After a letter nothing glues
     (``mg/m2``, ``patients1`` name no number), so both stay as written; a subscript after
-    digits reads ``_5``, a non-digit superscript after digits is set apart (``99 a``).
+    digits reads ``_5``, a non-digit superscript after a figure is set apart (``99 a``, ``42% a``).
     """
     core = inner.strip()
     if not core:
@@ -840,7 +840,8 @@ def render_script(tag: str, before: str, inner: str) -> tuple[str, str | None]:
     if tag == "sub":
         return (lead + "_" + core + trail, None) if last.isdigit() else (inner, None)
     if not _SUP_NUMBER.fullmatch(core):
-        return (lead + " " + core + trail, None) if last.isdigit() else (inner, None)
+        # "99<sup>a</sup>", "42%<sup>a</sup>": a footnote mark on the figure, set apart from it
+        return (lead + " " + core + trail, None) if last.isdigit() or last in "%‰" else (inner, None)
     power = core.replace("\u2212", "-")
     note = None
     if last.isdigit() and (base := _NUMBER_BEFORE.search(before)) and base.group(0) != "10":

@@ -3419,6 +3419,13 @@ MUTATIONS = (
         '        out.append((atom, shown))\n',
         ('tests/values/test_unit_notes.py',),
     ),
+    Mutation(
+        "s16 a letter superscript after a percentage glues to it ('42%a')",
+        'citeproof/parse/html.py',
+        '        return (lead + " " + core + trail, None) if last.isdigit() or last in "%‰" else (inner, None)\n',
+        '        return (lead + " " + core + trail, None) if last.isdigit() else (inner, None)\n',
+        ('tests/parse/test_parse_visibility.py',),
+    ),
 )
 
 
