@@ -836,7 +836,9 @@ def render_script(tag: str, before: str, inner: str) -> tuple[str, str | None]:
     lead, trail = inner[: len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()) :]
     last = " " if lead else before[-1:]
     if last.isalpha():
-        return inner, None
+        # "18.4 months<sup>b</sup>": a footnote letter is set apart from the word it follows; a unit's
+        # exponent ("mg/m<sup>2</sup>") and anything longer stay as written
+        return (" " + core + trail, None) if tag == "sup" and _LETTER_MARK.fullmatch(core) else (inner, None)
     if tag == "sub":
         return (lead + "_" + core + trail, None) if last.isdigit() else (inner, None)
     if not _SUP_NUMBER.fullmatch(core):
@@ -852,6 +854,7 @@ def render_script(tag: str, before: str, inner: str) -> tuple[str, str | None]:
     return lead + "^" + power + trail, note
 
 
+_LETTER_MARK = re.compile(r"[a-z]{1,2}|[†‡§¶*]{1,3}")
 _MATH_TOKENS = frozenset({"mn", "mi", "mo", "mtext", "ms"})
 _MATH_ROWS = frozenset({"math", "mrow", "mstyle", "mpadded", "merror"})
 _MATH_UNSEEN = frozenset({"annotation", "annotation-xml", "mphantom", "none", "mprescripts", "mspace"})

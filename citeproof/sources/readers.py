@@ -538,13 +538,40 @@ def superscript_text(text: str) -> str | None:
     return None
 
 
-# Page furniture a source's class or id names: a cookie or consent banner, an advert, a teaser of
-# other articles — none of it is the page's content, and none may back a claim (SPEC §4). A class
-# token is furniture when it is one of the words, or opens with one and goes on with a widget's name
-# ("cookie-banner", "ad-slot", "related-articles"); "treatment-related-aes", "informed-consent",
-# "ad-hoc-analysis" and "related-outcomes" name content
+_LETTER_MARK = re.compile(r"(?!st$|nd$|rd$|th$)[a-z]{1,2}|[†‡§¶*]{1,3}")  # an ordinal's "st" is no mark
+
+
+def _readable_text(node) -> list[str]:
+    """The text nodes under ``node`` in document order, leaving out those the file-line map
+    blanks (a script's, a style's, an SVG title's: ``_MASKED_TAGS``)."""
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        tag = current.tag
+        if tag == "-text":
+            if (text := current.text_content or "").strip():
+                out.append(text)
+            continue
+        if tag in _MASKED_TAGS and current is not node:
+            continue
+        children = []
+        child = current.child
+        while child is not None:
+            children.append(child)
+            child = child.next
+        stack.extend(reversed(children))
+    return out
+
+
+# Page furniture a source's class or id names: a cookie banner, an advert, a teaser of other
+# articles — none of it is the page's content, and none may back a claim (SPEC §4). A class token
+# is furniture when it is one of the unambiguous words, or opens with a furniture word and goes on
+# with a widget's name ("cookie-banner", "ad-slot", "consent-banner", "related-articles");
+# "treatment-related-aes", "informed-consent", "ad-hoc-analysis", a protocol's section id="consent",
+# a cohort's id="ad" and a bulletin's class="newsletter" name content
 _FURNITURE = re.compile(
-    r"(?:cookies?|consent|gdpr|advert|advertisement|ads?|sponsored|promo|newsletter|paywall)"
+    r"(?:cookies?|gdpr|advert|advertisement|ads|sponsored|paywall)"
     r"|(?:cookies?|consent|gdpr|advert|advertisement|ads?|sponsored|promo|newsletter|paywall|related)"
     r"[-_](?:banner|bar|notice|popup|pop-up|modal|dialog|overlay|slot|container|wrapper|box|unit|block|widget|"
     r"label|signup|sign-up|form|articles|posts|news|stories|links|reads|content-teaser|teaser|rail|footer|consent|policy|"
@@ -653,13 +680,18 @@ def read_html(text: str) -> ReadResult:
                 buf.append(content)
             continue
         if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node):
-            if tag not in _MASKED_TAGS and (skipped := node.text()).strip():  # type: ignore[attr-defined]
+            if tag not in _MASKED_TAGS:
                 # read past the skipped text, so the text after it is not placed on its lines (an
-                # advert's "In partnership …" took the line of the next paragraph's "In …")
-                where.locate(skipped)
+                # advert's "In partnership …" took the line of the next paragraph's "In …") — its
+                # text nodes only, never a script's or an SVG title's, which the map blanks
+                for piece in _readable_text(node):
+                    where.locate(piece)
             continue
         if tag == "sup" and (marked := superscript_text(node.text())) is not None:  # type: ignore[attr-defined]
             buf.append(marked)
+            continue
+        if tag == "sup" and _LETTER_MARK.fullmatch(mark := node.text().strip()) and buf and (buf[-1][-1:].isalnum() or buf[-1][-1:] in "%‰"):  # type: ignore[attr-defined]
+            buf.append(" " + mark)  # "18.4 months<sup>b</sup>": a footnote letter, set apart from the unit it follows
             continue
         if tag == "br":
             flush()

@@ -89,16 +89,37 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
         return f"the source restricts it ('{word}'); the claim does not"
     if bound := _dropped_threshold(claim_text, segment_text):
         return f"the source restricts it to a threshold ('{bound}'); the claim does not"
-    if (only := _ONLY.search(segment)) is not None and _ONLY.search(claim) is None:
-        return f"the source restricts it ('{only.group(0).strip()}'); the claim does not"
+    if (only := _dropped_only(claim, segment)) is not None:
+        return f"the source restricts it ('{only}'); the claim does not"
     return None
 
 
 # "only in/among/for/when/if …", 仅在/只在/仅见于: the figure holds for what follows alone — not "not
-# only in" (不仅在), and not "only in 2 patients" (a count, not a subgroup)
+# only in" (不仅在), and not "only in 2 patients" / "only in two patients" (a count, not a subgroup)
 _ONLY = re.compile(
-    r"(?<!not )\bonly (?:in|among|for|when|if)\b(?! \d)|(?<!不)(?:仅在|只在|仅见于)(?!\d)"
+    r"(?<!not )\bonly (?:in|among|for|when|if)\b(?! (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|a few)\b)"
+    r"|(?<!不)(?:仅在|只在|仅见于)(?![\d一二两三四五六七八九十])"
 )
+
+
+def _dropped_only(claim: str, segment: str) -> str | None:
+    """An "only in …" the claim does not write, in the source clause that holds one of its numbers
+    (or the phrase opening that clause's sentence); anywhere in the segment for a claim without
+    numbers. A claim that writes "only" itself is no stronger."""
+    if _ONLY.search(claim) is not None:
+        return None
+    numbers = set(_NUMBER.findall(claim))
+    if not numbers:
+        m = _ONLY.search(segment)
+        return m.group(0).strip() if m else None
+    for sentence in _SENTENCE_BREAK.split(segment):
+        clauses = _CLAUSE.split(sentence)
+        for k, clause in enumerate(clauses):
+            if numbers & set(_NUMBER.findall(clause)):
+                scope = f"{clauses[0]} {clause}" if k and _OPENING.match(clauses[0]) else clause
+                if (m := _ONLY.search(scope)) is not None:
+                    return m.group(0).strip()
+    return None
 
 
 def _dropped_threshold(claim_text: str, segment_text: str) -> str | None:
@@ -120,15 +141,24 @@ def _dropped_threshold(claim_text: str, segment_text: str) -> str | None:
     return None
 
 
-# a threshold that defines what is measured rather than whom: in a bracket after the figure
-# ("45% (≥30% tumour shrinkage per RECIST)"), or a target's or cut-off's value ("the target of <7.0%")
-_DEFINING_BEFORE = re.compile(r"(?:target|goal|cut-?off|threshold|defined as|definition|criterion|criteria)\s*(?:of|was|is|:)?\s*$")
+# a threshold that defines what is measured rather than whom: in a bracket right after the figure
+# that names no population ("45% (≥30% tumour shrinkage per RECIST)"), or a target's value ("the
+# target of <7.0%"). A cut-off picks out patients ("at a PD-L1 cut-off of ≥1%"): no definition.
+_DEFINING_BEFORE = re.compile(r"(?:target|goal|defined as|definition)\s*(?:of|was|is|:)?\s*$")
+_POPULATION = re.compile(r"patients|participants|subjects|population|cohort|subgroup|women|men|adults|children|患者|人群|受试者")
+_FIGURE_END = re.compile(r"\d(?:\s?[%％])?\s*$")
 
 
 def _defines_the_measure(clause: str, at: int) -> bool:
     before = clause[:at]
-    return before.count("(") + before.count("（") > before.count(")") + before.count("）") \
-        or _DEFINING_BEFORE.search(before.lower().rstrip("<>≤≥=~ ")) is not None
+    if _DEFINING_BEFORE.search(before.lower().rstrip("<>≤≥=~ ")) is not None:
+        return True
+    opened = max(before.rfind("("), before.rfind("（"))
+    if opened < 0 or before.count("(") + before.count("（") <= before.count(")") + before.count("）"):
+        return False
+    close = min((i for i in (clause.find(")", opened), clause.find("）", opened)) if i >= 0), default=len(clause))
+    inside = clause[opened:close].lower()
+    return _FIGURE_END.search(before[:opened]) is not None and _POPULATION.search(inside) is None
 
 
 _CLAUSE = re.compile(r"[,;:，；：。]|(?<!\d)\.(?!\d)|其中")
@@ -220,22 +250,26 @@ def _estimate_year_stated(claim: str, segment: str) -> str | None:
         year = digits if len(digits) == 4 else "20" + digits
         if re.search(rf"(?<!\d){year}(?!\d)", claim) or re.search(rf"fy\s?'?{digits}(?!\d)", claim):
             return m.group(0)
-        if wanted and _figure_tagged(segment, m) in wanted:
+        if wanted and wanted & _figures_tagged(segment, m):
             return m.group(0)
     return None
 
 
-def _figure_tagged(text: str, tag: re.Match[str]) -> str | None:
-    """The figure an estimate tag belongs to: the number right before it in its sentence ("RMB 80
+def _figures_tagged(text: str, tag: re.Match[str]) -> set[str]:
+    """The figures an estimate tag belongs to: the number right before it in its sentence ("RMB 80
     billion (2030E)", "95 GW in 2030E"), else the one right after it ("2030E market size: RMB 80
-    billion") — not an actual figure elsewhere in the sentence ("USD 4.2 billion (2023A) versus …")."""
-    sentence_start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, tag.start())), default=0)
-    before = _NUMBER.findall(text[sentence_start:tag.start()])
-    before = [n for n in before if not _CALENDAR_YEAR.fullmatch(n)]
+    billion") — not an actual figure elsewhere in the sentence ("USD 4.2 billion (2023A) versus …");
+    every figure of a sentence that pairs figures and years "respectively"."""
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, tag.start())), default=0)
+    end = next((m.start() for m in _SENTENCE_BREAK.finditer(text, tag.end())), len(text))
+    figures = [n for n in _NUMBER.findall(text[start:end]) if not _CALENDAR_YEAR.fullmatch(n)]
+    if "respectively" in text[start:end].lower() or "分别" in text[start:end]:
+        return set(figures)
+    before = [n for n in _NUMBER.findall(text[start:tag.start()]) if not _CALENDAR_YEAR.fullmatch(n)]
     if before:
-        return before[-1]
-    after = next((m.group(0) for m in _NUMBER.finditer(text, tag.end()) if not _CALENDAR_YEAR.fullmatch(m.group(0))), None)
-    return after
+        return {before[-1]}
+    after = next((n for n in _NUMBER.findall(text[tag.end():end]) if not _CALENDAR_YEAR.fullmatch(n)), None)
+    return {after} if after else set()
 
 
 def _future_carrying(claim: str, segment: str) -> str | None:

@@ -182,6 +182,7 @@ def test_markdown_wrappers_follow_the_same_rules() -> None:
         ("responded in 2<sub>5</sub>% of", "responded in 2_5% of", False),
         ("responded in 99<sup>a</sup>% of", "responded in 99 a% of", False),
         ("responded in 42%<sup>a</sup> of", "responded in 42% a of", False),  # rt17b: read "42%a"
+        ("lived 18.4 months<sup>b</sup> on", "lived 18.4 months b on", False),  # rt17e: read "monthsb"
         ('received 10<sup><a href="#fn">3</a></sup> mg', "received 10^3 mg", False),
     ],
 )

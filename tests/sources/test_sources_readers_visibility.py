@@ -97,7 +97,10 @@ def test_page_furniture_named_by_class_or_id_is_no_text(furniture) -> None:
      # rt17d: class names of clinical content that contain a furniture word
      '<div class="treatment-related-aes">87% responded.</div>', '<div id="informed-consent">87% responded.</div>',
      '<div class="ad-hoc-analysis">87% responded.</div>', '<div class="related-outcomes">87% responded.</div>',
-     '<div class="promo-code">87% responded.</div>', '<div class="results-consent-form">87% responded.</div>'],
+     '<div class="promo-code">87% responded.</div>', '<div class="results-consent-form">87% responded.</div>',
+     # rt17e: a protocol's consent section, a cohort's id, a bulletin's class
+     '<section id="consent">87% responded.</section>', '<section id="ad">87% responded.</section>',
+     '<div class="newsletter">87% responded.</div>'],
 )
 def test_a_class_that_only_contains_a_furniture_word_is_content(kept) -> None:
     assert read_html(f"<html><body>{kept}</body></html>").lines == ["87% responded."]
@@ -125,3 +128,26 @@ def test_text_after_skipped_furniture_keeps_its_own_file_line() -> None:
     r = read_html(page)
     (k,) = [i for i, line in enumerate(r.lines) if "31%" in line]
     assert r.file_lines[k] == 6
+
+
+def test_skipped_text_is_read_past_without_its_scripts_or_svg_titles() -> None:
+    # rt17e: an ad slot's script and an icon's <title> (both blanked in the file-line map) moved the
+    # text after them onto a later line
+    page = (
+        "<html><body>\n<main>\n<div class='ad-slot'><span>Advertisement</span>\n"
+        "<script>googletag.display('div-1')</script>\n</div>\n"
+        "<p>At week 16, 72% responded.</p>\n"
+        "<button class='print-btn'><svg><title>Print</title></svg></button>\n"
+        "<p>Serious infections occurred in 1.2%.</p>\n"
+        "<p>The sponsor will file in 1 region. Print this page.</p>\n</main>\n</body></html>\n"
+    )
+    r = read_html(page)
+    lines = dict(zip(r.lines, r.file_lines))
+    assert lines["At week 16, 72% responded."] == 6
+    assert lines["Serious infections occurred in 1.2%."] == 8
+
+
+def test_a_footnote_letter_on_a_figure_or_unit_is_set_apart_in_a_source() -> None:
+    # rt17e: "18.4 months<sup>b</sup>" read "18.4 monthsb" and a true claim failed
+    r = read_html("<p>Median OS was 18.4 months<sup>b</sup>; 42%<sup>a</sup> responded; 1<sup>st</sup> line.</p>")
+    assert r.lines == ["Median OS was 18.4 months b; 42% a responded; 1st line."]

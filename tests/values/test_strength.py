@@ -79,6 +79,8 @@ FORECAST_AS_FACT = [
     # a claim naming no year, from a figure the source tags as an estimate (rt17b)
     ("The market size is RMB 80 billion.", "Market size: RMB 80 billion (2030E).", "'2030E'"),
     ("The market size is RMB 80 billion.", "2030E market size: RMB 80 billion.", "'2030E'"),
+    # figures paired with estimate years "respectively" (rt17e)
+    ("Revenue reached USD 4.8 billion.", "Revenue reached USD 4.8 billion and USD 5.3 billion in 2024E and 2025E respectively.", "'2024E'"),
 ]
 
 NOT_A_FORECAST_OR_SAID_AS_ONE = [
@@ -301,6 +303,12 @@ def test_an_analysis_named_in_another_clause_restricts_nothing(claim, source):
          "Overall survival was prolonged only in patients with high marker expression (HR 0.61).", "only in"),
         ("Overall survival was prolonged in patients (HR 0.62).",
          "Overall survival was prolonged in patients with a tumour proportion score ≥50% (HR 0.62).", "threshold"),
+        # rt17e: a population in a bracket, a bracket before the figure, a cut-off that picks out patients
+        ("The objective response rate was 45%.",
+         "The objective response rate was 45% (patients with marker TPS of 50% or more).", "threshold"),
+        ("Patients had a median overall survival of 20.0 months.",
+         "Patients (marker TPS ≥50%) had a median overall survival of 20.0 months.", "threshold"),
+        ("The objective response rate was 31%.", "The objective response rate was 31% at a marker cut-off of ≥1%.", "threshold"),
     ],
 )
 def test_a_subgroup_set_by_a_threshold_or_only_is_named(claim, source, said):
@@ -323,6 +331,9 @@ def test_a_subgroup_set_by_a_threshold_or_only_is_named(claim, source, said):
         ("In the overall population, the hazard ratio was 0.72.",
          "The benefit was seen not only in high but also in low scorers, and in the overall population the hazard ratio was 0.72."),
         ("总体人群HR为0.72。", "获益不仅在高表达人群中出现，总体人群HR为0.72。"),
+        ("Grade 4 neutropenia occurred in two patients.", "Grade 4 neutropenia occurred only in two patients."),
+        ("Revenue was USD 4.2 billion in 2023.",
+         "Revenue was USD 4.2 billion in 2023; growth will continue only if pricing holds."),  # another clause
     ],
 )
 def test_a_threshold_the_claim_keeps_or_of_another_clause_is_no_restriction(claim, source):
