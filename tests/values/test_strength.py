@@ -332,6 +332,7 @@ def test_a_subgroup_set_by_a_threshold_or_only_is_named(claim, source, said):
          "The benefit was seen not only in high but also in low scorers, and in the overall population the hazard ratio was 0.72."),
         ("总体人群HR为0.72。", "获益不仅在高表达人群中出现，总体人群HR为0.72。"),
         ("Grade 4 neutropenia occurred in two patients.", "Grade 4 neutropenia occurred only in two patients."),
+        ("A response rate of 40% was seen in the trial.", "A response rate of 40% was seen not only in smokers in the trial."),
         ("Revenue was USD 4.2 billion in 2023.",
          "Revenue was USD 4.2 billion in 2023; growth will continue only if pricing holds."),  # another clause
     ],
