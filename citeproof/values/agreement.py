@@ -187,6 +187,13 @@ def _cues_in(low: str) -> tuple[list[_Cue], str]:
     return found, "".join(chars)
 
 
+def frequency_groups(text: str) -> set[str]:
+    """The frequency groups ``text`` writes ("daily", "twice_daily" …), each phrase read once,
+    longest first: "twice daily" is twice_daily, not daily as well."""
+    lex = _lexicon()
+    return {c.group for c in _cues_in(text.lower())[0] if lex.class_of.get(c.group) == "frequency"}
+
+
 @dataclass(frozen=True, slots=True)
 class _Clause:
     start: int

@@ -166,12 +166,9 @@ def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
         # longer is named by its amount. An hourly or per-minute rate ("2 mg/h", "60 mL/min") or
         # a price per period ("$150,000 per year") is not the amount: without the rate it is
         # only a reading (plausible), the judge's to take
-        head_dim = atom.dim[: -len("/time")]
-        head_unit = atom.unit.rsplit("/", 1)[0]
-        amount_only = atom.per_hours < 24 or head_dim.startswith("currency")
-        out.append(atom.evolve(dim="" if head_dim == "count" else head_dim, unit=head_unit,
-                               factor=atom.factor * atom.per_hours, per_hours=None,
-                               ambiguous_digits=atom.ambiguous_digits or amount_only))
+        amount = _amount_of_rate(atom)
+        amount_only = atom.per_hours < 24 or amount.dim.startswith("currency")
+        out.append(amount.evolve(ambiguous_digits=atom.ambiguous_digits or amount_only))
         if _numbered_period().search(atom.raw.lower()):
             # "<1 g/24 h" writes 24 hours too: "under 1 g of protein in 24 hours" finds both
             hour = lexicon().unit_by_alias["hours"]
@@ -189,6 +186,13 @@ def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
         if base.kind == "range":
             out.extend(_secondary(base, None))
     return out
+
+
+def _amount_of_rate(atom: ValueAtom) -> ValueAtom:
+    """A rate's amount without its period ("200 mg/day" → 200 mg, "3 doses/day" → 3)."""
+    head_dim = atom.dim[: -len("/time")]
+    return atom.evolve(dim="" if head_dim == "count" else head_dim, unit=atom.unit.rsplit("/", 1)[0],
+                       factor=atom.factor * (atom.per_hours or 1.0), per_hours=None)
 
 
 def _line_states(
@@ -238,8 +242,6 @@ def _line_states(
 def _noted_unit(prepared: str) -> _Declared | None:
     """The unit a note in the window gives its bare numbers ("All figures in US$ billion.",
     "单位：亿元"), as a reading only (``_UNIT_NOTE``)."""
-    if "in " not in prepared.lower() and "单位" not in prepared:
-        return None
     m = _UNIT_NOTE.search(prepared)
     if m is None:
         return None
@@ -568,9 +570,7 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
     if best[0] == "missing" and claim.per_hours == 24 and claim.dim.endswith("/time"):
         # "2.5 mg once daily" against a row "| 2.5 | once daily |" under "Dose (mg)": the amount, and
         # the line says how often — a reading the judge confirms, never a rate the line states
-        amount = claim.evolve(dim=claim.dim[: -len("/time")], unit=claim.unit.rsplit("/", 1)[0],
-                              factor=claim.factor * claim.per_hours, per_hours=None)
-        state, line = match_atom(amount, index, negated=negated)
+        state, line = match_atom(_amount_of_rate(claim), index, negated=negated)
         if state != "missing" and line is not None and _says_daily(line):
             return "plausible", line
     if best[0] == "missing" and claim.kind == "range" and claim.high is not None:
@@ -583,21 +583,12 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
     return best
 
 
-@lru_cache(maxsize=1)
-def _frequencies() -> dict[str, re.Pattern[str]]:
-    groups = data_json("claim_support.json")["agreement_words"]["claim_side"]["frequency"]
-    return {
-        name: re.compile("|".join(rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in sorted(words, key=len, reverse=True)))
-        for name, words in groups.items() if not name.startswith("_")
-    }
-
-
 def _says_daily(line: str) -> bool:
-    """Whether a source line says "once daily", "per day", "qd", 每日 … (the claim-side daily
-    group), and no other frequency ("twice daily" says daily too, but is another dose)."""
-    low = line.lower()
-    found = {name for name, pattern in _frequencies().items() if pattern.search(low)}
-    return found == {"daily"}
+    """Whether a source line says "once daily", "per day", "qd", 每日 … and no other frequency
+    ("twice daily" is another dose): the agreement check's frequency groups."""
+    from citeproof.values.agreement import frequency_groups  # agreement reads segment_support, which reads this module
+
+    return frequency_groups(line) == {"daily"}
 
 
 def _derived_stated(claim: ValueAtom, index: TextIndex, *, negated: bool) -> str | None:
