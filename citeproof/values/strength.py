@@ -26,7 +26,7 @@ words in English and as substrings in Chinese.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -109,16 +109,9 @@ def _dropped_only(claim: str, segment: str) -> str | None:
     if _ONLY.search(claim) is not None:
         return None
     numbers = set(_NUMBER.findall(claim))
-    if not numbers:
-        m = _ONLY.search(segment)
-        return m.group(0).strip() if m else None
-    for sentence in _SENTENCE_BREAK.split(segment):
-        clauses = _CLAUSE.split(sentence)
-        for k, clause in enumerate(clauses):
-            if numbers & set(_NUMBER.findall(clause)):
-                scope = f"{clauses[0]} {clause}" if k and _OPENING.match(clauses[0]) else clause
-                if (m := _ONLY.search(scope)) is not None:
-                    return m.group(0).strip()
+    for scope in _figure_clauses(numbers, segment) if numbers else (segment,):
+        if (m := _ONLY.search(scope)) is not None:
+            return m.group(0).strip()
     return None
 
 
@@ -129,10 +122,8 @@ def _dropped_threshold(claim_text: str, segment_text: str) -> str | None:
     from citeproof.values.extract import extract_atoms  # extract reads segment_support, as this module does
 
     claim_numbers = set(_NUMBER.findall(claim_text))
-    for sentence in _SENTENCE_BREAK.split(segment_text):
-        for clause in _CLAUSE.split(sentence):
-            if not claim_numbers & set(_NUMBER.findall(clause)) or "%" not in clause and "％" not in clause:
-                continue
+    for clause in _figure_clauses(claim_numbers, segment_text, opening=False):
+        if "%" in clause or "％" in clause:
             for atom in extract_atoms(clause, mode="source"):
                 if atom.dim == "percent" and atom.qualifier in (">", ">=", "<", "<=") \
                         and not set(_NUMBER.findall(atom.raw)) & claim_numbers \
@@ -170,18 +161,25 @@ _CLAUSE = re.compile(r"[,;:，；：。]|(?<!\d)\.(?!\d)|其中")
 _OPENING = re.compile(r"\s*(?:at|in|by|during|among|for|after|from|within|as of|on|over|through|until|up to)\b|\s*(?:在|截至|于)")
 
 
-def _dropped_segment(claim: str, segment: str) -> str | None:
-    """A market segment, region, part of a year or time point (``strength_cues.segments``) in a
-    source clause that holds one of the claim's numbers, or in the phrase that opens that clause's
-    sentence ("At week 4, the response rate was 62%"), which the claim does not write."""
-    numbers = set(_NUMBER.findall(claim))
+def _figure_clauses(numbers: set[str], segment: str, *, opening: bool = True) -> Iterator[str]:
+    """Each source clause that holds one of the claim's numbers — where a restriction of the
+    figure stands — with, when ``opening``, the prepositional phrase that opens its sentence
+    ("At week 4, the response rate was 62%")."""
     for sentence in _SENTENCE_BREAK.split(segment):
         clauses = _CLAUSE.split(sentence)
         for k, clause in enumerate(clauses):
             if numbers & set(_NUMBER.findall(clause)):
-                scope = f"{clauses[0]} {clause}" if k and _OPENING.match(clauses[0]) and len(clauses[0].split()) <= 8 else clause
-                for word in sorted(_all(scope, "segments") - _all(claim, "segments")):
-                    return word
+                opens = opening and k and _OPENING.match(clauses[0]) and len(clauses[0].split()) <= 8
+                yield f"{clauses[0]} {clause}" if opens else clause
+
+
+def _dropped_segment(claim: str, segment: str) -> str | None:
+    """A market segment, region, part of a year or time point (``strength_cues.segments``) in a
+    source clause that holds one of the claim's numbers, or in the phrase that opens that clause's
+    sentence ("At week 4, the response rate was 62%"), which the claim does not write."""
+    for scope in _figure_clauses(set(_NUMBER.findall(claim)), segment):
+        for word in sorted(_all(scope, "segments") - _all(claim, "segments")):
+            return word
     return None
 
 
