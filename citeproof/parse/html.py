@@ -112,7 +112,9 @@ _INVISIBLE_STYLE = re.compile(
 # Struck-through text is seen with a line through it: the writer shows it as withdrawn.
 _STRUCK = frozenset({"del", "s", "strike"})
 STRUCK_WHY = "struck through: shown as withdrawn"
-_RAW_OPEN = re.compile(r"<!--|<!\[CDATA\[|<(script|style|textarea|title|xmp|template)\b", re.IGNORECASE)
+# elements whose content is raw text: ``mask_raw_text`` blanks it (the source reader's file-line map too)
+RAW_TEXT_TAGS = ("script", "style", "textarea", "title", "xmp", "template")
+_RAW_OPEN = re.compile(r"<!--|<!\[CDATA\[|<(" + "|".join(RAW_TEXT_TAGS) + r")\b", re.IGNORECASE)
 _NOT_NEWLINE = re.compile(r"[^\n]")
 _FIRST_WORD = re.compile(r"[^\s&<>\"'\u00a0]{2,24}")
 _TEXT_SEARCH_WINDOW = 4000
@@ -838,7 +840,7 @@ def render_script(tag: str, before: str, inner: str) -> tuple[str, str | None]:
     if last.isalpha():
         # "18.4 months<sup>b</sup>": a footnote letter is set apart from the word it follows; a unit's
         # exponent ("mg/m<sup>2</sup>") and anything longer stay as written
-        return (" " + core + trail, None) if tag == "sup" and _LETTER_MARK.fullmatch(core) else (inner, None)
+        return (" " + core + trail, None) if tag == "sup" and LETTER_MARK.fullmatch(core) else (inner, None)
     if tag == "sub":
         return (lead + "_" + core + trail, None) if last.isdigit() else (inner, None)
     if not _SUP_NUMBER.fullmatch(core):
@@ -854,7 +856,9 @@ def render_script(tag: str, before: str, inner: str) -> tuple[str, str | None]:
     return lead + "^" + power + trail, note
 
 
-_LETTER_MARK = re.compile(r"[a-z]{1,2}|[†‡§¶*]{1,3}")
+# a footnote mark a superscript sets on a figure or word: one or two letters or daggers ("b", "†");
+# an ordinal's "st", "nd", "rd", "th" is none. Shared with the source reader.
+LETTER_MARK = re.compile(r"(?!st$|nd$|rd$|th$)[a-z]{1,2}|[†‡§¶*]{1,3}")
 _MATH_TOKENS = frozenset({"mn", "mi", "mo", "mtext", "ms"})
 _MATH_ROWS = frozenset({"math", "mrow", "mstyle", "mpadded", "merror"})
 _MATH_UNSEEN = frozenset({"annotation", "annotation-xml", "mphantom", "none", "mprescripts", "mspace"})

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from citeproof.parse.html import HEADING_TAGS, SKIP_TAGS, attrs_hidden
+from citeproof.parse.html import HEADING_TAGS, LETTER_MARK, RAW_TEXT_TAGS, SKIP_TAGS, attrs_hidden
 from citeproof.sources.headings import (
     ABSTRACT_WORDS,
     abstract_part,
@@ -517,8 +517,9 @@ _BLOCK_TAGS = frozenset(
 
 # Struck-through text is shown as withdrawn ("<del>45%</del> 40%"): not what the source states now.
 _STRUCK_TAGS = frozenset({"del", "s", "strike"})
-# skipped elements whose text the file-line map never sees (it blanks them: mask_raw_text)
-_MASKED_TAGS = frozenset({"-comment", "!doctype", "script", "style", "head", "template", "noscript", "textarea", "title"})
+# skipped elements whose text the file-line map never sees (it blanks them: mask_raw_text, and
+# a closed <noscript>; a <head> holds only a title and metadata)
+_MASKED_TAGS = frozenset({"-comment", "!doctype", "head", "noscript", *RAW_TEXT_TAGS})
 _SUPER_DIGITS = str.maketrans("0123456789-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁻")
 _SUPER_NUMBER = re.compile(r"[-−]?\d{1,3}")
 _SUPER_MARK_LIST = re.compile(r"\d{1,3}(?:\s?[,–-]\s?\d{1,3})+")
@@ -536,9 +537,6 @@ def superscript_text(text: str) -> str | None:
     if _SUPER_MARK_LIST.fullmatch(t):
         return "".join(t.split()).replace("–", ",").translate(_SUPER_DIGITS)
     return None
-
-
-_LETTER_MARK = re.compile(r"(?!st$|nd$|rd$|th$)[a-z]{1,2}|[†‡§¶*]{1,3}")  # an ordinal's "st" is no mark
 
 
 def _readable_text(node) -> list[str]:
@@ -690,7 +688,7 @@ def read_html(text: str) -> ReadResult:
         if tag == "sup" and (marked := superscript_text(node.text())) is not None:  # type: ignore[attr-defined]
             buf.append(marked)
             continue
-        if tag == "sup" and _LETTER_MARK.fullmatch(mark := node.text().strip()) and buf and (buf[-1][-1:].isalnum() or buf[-1][-1:] in "%‰"):  # type: ignore[attr-defined]
+        if tag == "sup" and LETTER_MARK.fullmatch(mark := node.text().strip()) and buf and (buf[-1][-1:].isalnum() or buf[-1][-1:] in "%‰"):  # type: ignore[attr-defined]
             buf.append(" " + mark)  # "18.4 months<sup>b</sup>": a footnote letter, set apart from the unit it follows
             continue
         if tag == "br":
