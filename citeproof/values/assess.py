@@ -584,11 +584,11 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
 
 
 def _says_daily(line: str) -> bool:
-    """Whether a source line says "once daily", "per day", "qd", 每日 … and no other frequency
-    ("twice daily" is another dose): the agreement check's frequency groups."""
+    """Whether a source line says "once daily", "per day", "qd", 每日 … (the agreement check's
+    frequency groups, longest phrase first: "twice daily" is another group, another dose)."""
     from citeproof.values.agreement import frequency_groups  # agreement reads segment_support, which reads this module
 
-    return frequency_groups(line) == {"daily"}
+    return "daily" in frequency_groups(line)
 
 
 def _derived_stated(claim: ValueAtom, index: TextIndex, *, negated: bool) -> str | None:

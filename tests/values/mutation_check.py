@@ -3464,8 +3464,8 @@ MUTATIONS = (
     Mutation(
         "s16 a daily dose is read off a row's amount whatever its frequency cell says",
         'citeproof/values/assess.py',
-        '    return frequency_groups(line) == {"daily"}\n',
         '    return "daily" in frequency_groups(line)\n',
+        '    return bool(frequency_groups(line))\n',
         ('tests/values/test_unit_notes.py',),
     ),
     Mutation(
