@@ -65,6 +65,7 @@ class CheckedModel:
     problem: str | None = None  # the first broken link, naming the file, line and link
     problem_state: NumberState = "missing"  # "plausible" when the checker could not read a link
     statements: list[_Statement] = field(default_factory=list)
+    currencies: set[str] = field(default_factory=set)  # what money the inputs are stated in ("currency:CNY")
     _indexes: dict[tuple[int, int], TextIndex] = field(default_factory=dict)
 
     def index(self, first: int, last: int) -> TextIndex:
@@ -175,6 +176,8 @@ class ModelChecker:
             number = value.num / value.den if value.kind == "fraction" and value.den else value.number  # type: ignore[operator]
             if value.dim == "percent":
                 percents.add(item.name)
+            if value.dim.startswith("currency:"):
+                checked.currencies.add(value.dim)
             stated[item.name] = number
             based[item.name] = number * value.factor
             state, why = self._input_state(item.name, value, item.line, item.anchors_text, checked.path)
@@ -269,12 +272,11 @@ class ModelChecker:
                  checked: CheckedModel, bare_ambiguous: bool) -> None:
         last = model.formulas[-1].target
         scale = _units_scale(model.units)
-        currencies = _input_currencies(model)
         for result in model.results:
             atoms = claim_atoms(result.value_text)
             if not atoms or atoms[0].kind != "value":
                 continue
-            if (foreign := _currency_unchecked(atoms[0], currencies)) is not None:
+            if (foreign := _currency_unchecked(atoms[0], checked.currencies)) is not None:
                 # the arithmetic can hold while the money does not: RMB 36 billion x 7.2 RMB per USD is not
                 # USD 259.2 billion. The checker reads no exchange: a result in another currency is judged
                 if checked.problem is None:
@@ -330,15 +332,6 @@ class ModelChecker:
 
 # a period an input's name says its value is of: "rev2023", "fy22_sales", "q3_revenue", "h1_sales"
 _PERIOD_IN_NAME = re.compile(r"(?i)(?:fy|cy)?(?:19|20)\d{2}(?!\d)|(?<![a-z])fy\d{2}(?!\d)|(?<![a-z])(?:q[1-4]|h[12])(?![a-z\d])")
-
-
-def _input_currencies(model: ModelFile) -> set[str]:
-    """The currencies the model's inputs are stated in ("RMB 36 billion" → currency:CNY)."""
-    out: set[str] = set()
-    for item in model.inputs:
-        atoms = claim_atoms(item.value_text)
-        out.update(a.dim for a in atoms[:1] if a.dim.startswith("currency:"))
-    return out
 
 
 def _currency_unchecked(stated: ValueAtom, currencies: set[str]) -> str | None:

@@ -3268,7 +3268,7 @@ MUTATIONS = (
     Mutation(
         's16 a model result in a currency no input is in is checked by arithmetic alone',
         'citeproof/values/model_check.py',
-        '            if (foreign := _currency_unchecked(atoms[0], currencies)) is not None:\n',
+        '            if (foreign := _currency_unchecked(atoms[0], checked.currencies)) is not None:\n',
         '            if False:\n',
         ('tests/values/test_model_check.py',),
     ),
