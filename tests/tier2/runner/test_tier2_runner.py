@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -189,6 +190,42 @@ def test_concurrency_never_exceeds_the_budget_and_the_log_checks(tmp_path):
     assert not any(j.passed for j in out.judgements if j.status != "judged")
     result = check_report(write_mini_report(out, tmp_path / "report.json"))
     assert result.ok, result.summary()
+
+
+def test_excerpts_are_prepared_one_at_a_time_in_risk_order_ahead_of_the_workers(tmp_path):
+    """Eight workers building excerpts at once share one GIL, so none sends before all are
+    built; one preparer thread builds them in order while the workers wait on replies."""
+    import threading
+
+    from tier2.runner import run_jobs
+
+    lock = threading.Lock()
+    state = {"now": 0, "most": 0}
+    order: list[str] = []
+    threads: set[str] = set()
+
+    def job(claim_id: str):
+        def prepare():
+            with lock:
+                state["now"] += 1
+                state["most"] = max(state["most"], state["now"])
+                order.append(claim_id)
+                threads.add(threading.current_thread().name)
+            time.sleep(0.005)
+            with lock:
+                state["now"] -= 1
+            return make_request(claim_id)
+
+        return prepare
+
+    ids = [f"c{i:02d}" for i in range(24)]
+    judge = ScriptedJudge(default=GOOD, delay_s=0.02)
+    with AuditWriter(tmp_path / "audit.jsonl", fsync=False) as writer:
+        out = run_jobs([job(c) for c in ids], judge, budget=CallBudget(100), cache=None, audit=writer, concurrency=8)
+    assert state["most"] == 1 and order == ids
+    assert len(threads) == 1 and next(iter(threads)).startswith("citeproof-excerpt")
+    assert judge.max_concurrent > 1  # the requests themselves still overlap
+    assert [j.claim_id for j in out.judgements] == ids and all(j.status == "judged" for j in out.judgements)
 
 
 def test_progress_bar_runs(audit_writer, capsys):
