@@ -188,10 +188,11 @@ class ListLead:
 _INVISIBLE = str.maketrans(dict.fromkeys((0x00AD, 0x200B, 0x2060, 0xFEFF)))
 
 
-# An anchor written in full-width brackets, as Chinese input methods type them
-# ("［nct:NCT00191815#Results］"): the same citation, read in ASCII brackets (one character for
-# one, so offsets and lines stay as written). Only a bracket opening with "kind:" is an anchor.
-_FULL_WIDTH_ANCHOR = re.compile(r"［([A-Za-z][\w-]*[:：][^［］\n]{1,300})］")
+# An anchor written in full-width or lenticular brackets, as Chinese input methods type them
+# ("［nct:NCT00191815#Results］", "【nct:NCT00191815#Results】"): the same citation, read in ASCII
+# brackets (one character for one, so offsets and lines stay as written). Only a bracket
+# opening with "kind:" is an anchor, and only a pair of one style ("【…］" is not a bracket).
+_FULL_WIDTH_ANCHOR = re.compile(r"［([A-Za-z][\w-]*[:：][^［］\n]{1,300})］|【([A-Za-z][\w-]*[:：][^【】\n]{1,300})】")
 
 
 def visible(text: str) -> str:
@@ -199,8 +200,8 @@ def visible(text: str) -> str:
     if text.isascii():
         return text
     text = text.translate(_INVISIBLE)
-    if "［" in text:
-        text = _FULL_WIDTH_ANCHOR.sub(lambda m: "[" + m.group(1).replace("：", ":", 1) + "]", text)
+    if "［" in text or "【" in text:
+        text = _FULL_WIDTH_ANCHOR.sub(lambda m: "[" + (m.group(1) or m.group(2)).replace("：", ":", 1) + "]", text)
     return text
 
 

@@ -335,3 +335,14 @@ def test_an_anchor_in_full_width_brackets_is_the_same_citation() -> None:
     assert cited["完全缓解7例。"] == ["nct:NCT1#Results"]
     claims = parse_report(doc, "markdown", SETTINGS).claims
     assert all("附录" not in c.text or not c.anchors for c in claims)  # a full-width bracket that is no anchor stays text
+
+
+def test_an_anchor_in_lenticular_brackets_is_the_same_citation() -> None:
+    # rt18a: "【evidence:t.md#L3】" (the bracket Chinese writers use for references) was no anchor
+    doc = "# R\n\n有19例部分缓解【nct:NCT1#Results】。\n\n完全缓解7例【nct：NCT1#Results】。\n\n见【附录】。\n\n共7例【nct:NCT1#Results］。\n"
+    cited = dict(_anchored(doc))
+    assert cited["有19例部分缓解。"] == ["nct:NCT1#Results"]
+    assert cited["完全缓解7例。"] == ["nct:NCT1#Results"]
+    assert cited["共7例【nct:NCT1#Results］。"] == []  # mixed bracket styles are not a pair
+    claims = parse_report(doc, "markdown", SETTINGS).claims
+    assert all("附录" not in c.text or not c.anchors for c in claims)

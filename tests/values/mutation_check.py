@@ -3489,6 +3489,13 @@ MUTATIONS = (
         '        return inner, None\n',
         ('tests/parse/test_parse_visibility.py',),
     ),
+    Mutation(
+        "s18 an anchor in lenticular brackets is no citation",
+        'citeproof/parse/blocks.py',
+        '    if "［" in text or "【" in text:\n',
+        '    if "［" in text:\n',
+        ('tests/parse/test_claims.py',),
+    ),
 )
 
 
