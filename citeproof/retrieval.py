@@ -204,9 +204,9 @@ class RetrievedSet:
         text = "\n\n".join(c.text for c in chunks)
         try:
             read = read_source(text, "md")
-            lines, sections = list(read.lines), dict(read.sections)
+            lines, sections, paths = list(read.lines), dict(read.sections), dict(read.section_paths)
         except UnreadableSource:  # chunk text is data: keep it readable as plain lines
-            lines, sections = text.split("\n"), {}
+            lines, sections, paths = text.split("\n"), {}, {}
         first = chunks[0]
         document = SourceDocument(
             source_id=first.url or f"{self.name}#L{first.line}",
@@ -216,6 +216,7 @@ class RetrievedSet:
             text="\n".join(lines),
             lines=tuple(lines),
             sections=sections,
+            section_paths=paths,
             url=first.url,
             title=first.title,
         )

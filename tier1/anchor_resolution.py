@@ -24,6 +24,12 @@ _CT_RECORD_LINES = (
     '  "Responders: 30 (25%)"\n ]\n}\n'
 )
 
+# one heading name under two others: "#Results" names neither, "#Cohort B/Results" the second
+_COHORTS = (
+    "# Summary\n\n## Cohort A\n\n### Results\n\nThe response rate was 41%.\n\n"
+    "## Cohort B\n\n### Results\n\nThe response rate was 12%.\n"
+)
+
 
 class AnchorResolution(Rule):
     id = "CP102"
@@ -35,18 +41,37 @@ class AnchorResolution(Rule):
         "and its locator (lines, page, section, table) exists in that file. A line locator counts the "
         "saved file's lines as an editor shows them (SPEC §2); in a .json source it names the values "
         "written on those lines, in an .html or .xml source the text written on them (a paragraph wrapped "
-        "over several lines is named by any of them).",
+        "over several lines is named by any of them). A page locator names the page whose running marker "
+        "prints that number ('Page 12' of an excerpt is #p12) where the markers print rising numbers, else "
+        "the N-th page. A section locator is a heading's name (an HTML heading's or section's id too; an XML "
+        "element's label, <title> or id), or a path of names joined by '/' ('Cohort B/Results': the "
+        "'Results' under 'Cohort B'; '/Results': the one under no heading), as JSON key paths are.",
         why="A citation to a file that was never saved, to a section the file does not have, or to a "
         "path outside the sources folder cannot back anything; treating it as evidence launders the claim.",
         fails="An anchor whose file is missing, whose kind has no channel, whose path leaves the sources "
         "folder (.., absolute, symlink out), whose file is too large, binary or not UTF-8, or whose "
-        "locator names lines/pages/sections/tables the file does not have, or .json lines that hold "
+        "locator names lines/pages/sections/tables the file does not have (a page number no marker prints), "
+        "or a section name several sections share (locator_ambiguous: the message lists each one's path), "
+        "or .json lines that hold "
         "only brackets or keys, or .html/.xml lines that hold only mark-up (tags, scripts, navigation, "
         "hidden text) — the message names the next line holding a value or text.",
         passes="Every non-URL anchor of the claim resolved to a window of a readable saved file.",
         not_applicable="The claim has no anchors, or only URL anchors (checked by the URL rule).",
     )
     examples = (
+        RuleExample(
+            name="section-path-en",
+            expect="pass",
+            report="# Results\n\nThe response rate was 12% [evidence:summary.md#Cohort B/Results].\n",
+            sources={"evidence/summary.md": _COHORTS},
+        ),
+        RuleExample(
+            name="shared-section-name-en",
+            expect="fail",
+            reason="locator_ambiguous",
+            report="# Results\n\nThe response rate was 12% [evidence:summary.md#Results].\n",
+            sources={"evidence/summary.md": _COHORTS},
+        ),
         RuleExample(
             name="resolves-en",
             expect="pass",

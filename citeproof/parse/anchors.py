@@ -10,7 +10,8 @@
     locator  := "L12" | "L12-L18" | "L12-18"      → lines
               | "p3" | "p3-p5" | "page 3"         → page
               | "table2" | "Table 2"              → table
-              | anything else                     → section name / JSON key path
+              | anything else                     → section name / JSON key path / a path
+                                                    of section names ("Cohort B/Results")
 
 The kind → channel map comes from ``Settings``. ``[http(s)://…]``, Markdown/HTML links and
 bare ``http(s)://`` URLs are URL anchors (``kind="url"``, ``source_id`` = the URL as written).

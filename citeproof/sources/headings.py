@@ -58,6 +58,12 @@ TERMINAL = frozenset(".!?。！？；;")  # sentence-ending marks (also used by 
 _MD_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 
 
+# Between the names of a section path ("Cohort B/Results": the "Results" under "Cohort B"), as
+# between the keys of a JSON Pointer ("resultsSection/outcomeMeasuresModule"); a path that opens
+# with it starts at the top of the document ("/Results": the one under no heading).
+SECTION_PATH_SEP = "/"
+
+
 def section_key(name: str) -> str:
     """How section names are compared: case-, whitespace-, underscore-, hyphen-insensitive,
     trailing colon and leading numbering ignored ("2. Adverse_Events:" ~ "adverse events")."""
@@ -173,6 +179,16 @@ def numbered_title(line: str) -> tuple[str, str] | None:
     else:
         scheme = "、" if chinese is not None else chapter[-1]
     return scheme, title.strip().rstrip(":：").strip()
+
+
+_HEADING_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s")
+
+
+def heading_number(line: str) -> str | None:
+    """The number a numbered heading line opens with, without a closing stop ("3. Results" →
+    "3", "3.1 Efficacy" → "3.1"): the sections numbered "3.1" and "3.2" are parts of "3"."""
+    m = _HEADING_NUMBER.match(line.strip())
+    return m.group(1) if m else None
 
 
 def page_marker(line: str) -> int | None:

@@ -1,12 +1,15 @@
 """Locator → window: the part of a document an anchor's ``#locator`` points at.
 
-``L12`` / ``L12-L18`` are lines; ``p3`` a page (form feeds or running page markers);
-a name is a section (JSON key path, Markdown/HTML heading, plain-text heading), compared
-case-, whitespace- and underscore-insensitively (``adverse_events`` = ``Adverse Events``);
-``table2`` is the "Table 2" caption block (or the 2nd HTML/pipe table). A locator that
-points at nothing is a critical finding that lists what the document does have — a
-locator that silently widened to the whole file would make every claim "supported" by
-whatever the file says somewhere.
+``L12`` / ``L12-L18`` are lines; ``p3`` a page (form feeds or running page markers: the
+page printed "Page 3" where the markers print rising numbers, else the 3rd); a name is a
+section (JSON key path, Markdown/HTML heading or element id, XML label, title or id, plain-text
+heading), compared case-, whitespace- and underscore-insensitively (``adverse_events`` =
+``Adverse Events``); a heading's name one place has names it, a name several share names
+none (a finding lists them), and a path names one of them ("Cohort B/Results": the
+"Results" under "Cohort B"; "/Results": the one under no heading); ``table2`` is the "Table
+2" caption block (or the 2nd HTML/pipe table). A locator that points at nothing is a
+critical finding that lists what the document does have — a locator that silently widened
+to the whole file would make every claim "supported" by whatever the file says somewhere.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable
 
 from citeproof.model import Finding, Locator
 from citeproof.settings import Settings
-from citeproof.sources.headings import section_key
+from citeproof.sources.headings import SECTION_PATH_SEP, section_key
 from citeproof.sources.segment import segment_window
 from citeproof.sources.types import Segment, SourceDocument, SourceWindow
 
@@ -46,13 +49,35 @@ def find_section(document: SourceDocument, name: str, index: dict[str, str] | No
     if index is None:
         index = section_index(document)
     key = section_key(name)
-    if key in index or document.media != "json":
-        return index.get(key)
+    if key in index:
+        return index[key]
+    if document.media != "json":
+        by_path = section_matches(document, name)
+        return by_path[0] if len(by_path) == 1 else None
     key = section_key(name.strip("/").replace("/", "."))
     if key in index:
         return index[key]
     ending = [full for k, full in index.items() if k.endswith("." + key)]
     return ending[0] if len(ending) == 1 else None
+
+
+def section_matches(document: SourceDocument, name: str) -> list[str]:
+    """The sections whose path ends with ``name`` read as a path ("Cohort B/Results", or
+    "Results" alone), or is it when it opens with the separator ("/Results"), in document
+    order. Names are compared as ``section_key`` compares them, part by part; a heading whose
+    own name holds the separator ("Results/Discussion") is matched whole, never by a part."""
+    rooted = name.startswith(SECTION_PATH_SEP)
+    want = tuple(section_key(part) for part in name.strip().lstrip(SECTION_PATH_SEP).split(SECTION_PATH_SEP))
+    return [found for found, path in document.section_paths.items() if _path_is(path, want, rooted)]
+
+
+def _path_is(path: tuple[str, ...], want: tuple[str, ...], rooted: bool) -> bool:
+    parts: list[str] = []
+    for depth, name in enumerate(reversed(path), start=1):
+        parts[:0] = [section_key(part) for part in name.split(SECTION_PATH_SEP)]
+        if len(parts) >= len(want):
+            return tuple(parts) == want and (not rooted or depth == len(path))
+    return False
 
 
 def _miss(code: str, message: str) -> Finding:
@@ -105,6 +130,16 @@ def window_for(
             )
         start = locator.start or 0
         end = locator.end if locator.end is not None else start
+        printed = document.page_numbers
+        if printed:
+            # the markers print the pages' numbers ("Page 12" in an excerpt): p12 is that page, and
+            # a number no marker prints (p1 of pages 12-14) is no page of the file
+            if start not in printed or end not in printed or end < start:
+                shown = [number for number in printed if number]
+                return _miss("locator_out_of_range", f"page {locator.raw!r} is not a page of {where}, whose page "
+                             f"markers number its pages {shown[0]}-{shown[-1]}")
+            first, last = printed.index(start), printed.index(end)
+            return _window(document, pages[first][0], pages[last][1], locator.raw, False, settings, segmenter)
         if start < 1 or end < start or end > len(pages):
             return _miss("locator_out_of_range", f"page {locator.raw!r} is outside {where}, which has {len(pages)} pages")
         return _window(document, pages[start - 1][0], pages[end - 1][1], locator.raw, False, settings, segmenter)
@@ -118,6 +153,13 @@ def window_for(
     name = locator.name if locator.name is not None else locator.raw
     found_name = find_section(document, name, index)
     if found_name is None:
+        shared = section_matches(document, name) if document.media != "json" else []
+        if len(shared) > 1:
+            return _miss(
+                "locator_ambiguous",
+                f"section {name!r} names {len(shared)} sections of {where}, which one cannot be told: cite one "
+                f"by its path ({_names(['#' + found for found in shared])})",
+            )
         available = _names(list(document.sections)) or "none (no headings or keys found)"
         return _miss("locator_not_found", f"section {name!r} not found in {where}; sections: {available}")
     first, last = document.sections[found_name]

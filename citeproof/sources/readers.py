@@ -30,7 +30,9 @@ from functools import lru_cache
 from citeproof.parse.html import HEADING_TAGS, LETTER_MARK, RAW_TEXT_TAGS, SKIP_TAGS, attrs_hidden
 from citeproof.sources.headings import (
     ABSTRACT_WORDS,
+    SECTION_PATH_SEP,
     abstract_part,
+    heading_number,
     markdown_heading,
     numbered_title,
     page_marker,
@@ -66,6 +68,11 @@ class ReadResult:
     file_line_count: int = 0
     # 1-based line → the unit phrase a JSON key beside its value names ('"unitOfMeasure": "months"')
     value_units: dict[int, str] = field(default_factory=dict)
+    # each section's path (its enclosing headings' names, then its own): ``_named_sections``
+    section_paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the printed number of each page, where the page markers print them ("Page 12"); () when
+    # pages are counted in file order
+    page_numbers: tuple[int, ...] = ()
 
 
 def read_source(text: str, media: str) -> ReadResult:
@@ -139,8 +146,10 @@ def read_plain_text(text: str) -> ReadResult:
     lines = _norm_all(raw)
     headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
     titled = _numbered_titles(lines, {i for i, _ in headings})
-    sections = _plain_sections(sorted([*headings, *titled]), lines, frozenset(i for i, _ in titled))
-    return ReadResult(lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines))
+    sections, paths = _plain_sections(sorted([*headings, *titled]), lines, frozenset(i for i, _ in titled))
+    pages, numbers = _pages(lines, breaks)
+    return ReadResult(lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), section_paths=paths,
+                      page_numbers=numbers)
 
 
 def read_markdown(text: str) -> ReadResult:
@@ -168,10 +177,11 @@ def read_markdown(text: str) -> ReadResult:
                 headings.append((i, 1 if lines[i + 1].strip()[0] == "=" else 2, line.strip()))
     if headings:
         title = min(headings, key=lambda h: (h[1], h[0]))[2]
-    sections = _nested_sections(headings, len(lines))
+    sections, paths = _nested_sections(headings, len(lines))
+    pages, numbers = _pages(lines, breaks)
     return ReadResult(
-        lines=lines, sections=sections, pages=_pages(lines, breaks), tables=_text_tables(lines), title=title,
-        header_rows=header_rows,
+        lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), title=title,
+        header_rows=header_rows, section_paths=paths, page_numbers=numbers,
     )
 
 
@@ -365,16 +375,18 @@ def _html_attrs(text: str) -> dict[str, str | None]:
 
 def _plain_sections(
     headings: list[tuple[int, str]], lines: list[str], numbered: frozenset[int] = frozenset()
-) -> dict[str, tuple[int, int]]:
+) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
     """Each heading runs to the line before the next one (plain text has no levels), except
     that a structured abstract's heading ("Abstract", "摘要") — one whose first line of text is
-    a part's label — runs over its labelled parts ("BACKGROUND:", "Results: …", "结果：…"), and
-    a heading whose next heading is a numbered title (``numbered``: "Recommendations" over "1.
+    a part's label — runs over its labelled parts ("BACKGROUND:", "Results: …", "结果：…"), a
+    heading whose next heading is a numbered title (``numbered``: "Recommendations" over "1.
     Start treatment …", "推荐意见" over "一、血糖控制") runs over the numbered titles that follow
-    it; each part or title is a section of its own as well. ``#abstract`` is the whole abstract,
-    not the one line "Abstract". An abstract that opens with prose is followed by the paper's
-    own headings."""
-    out: dict[str, tuple[int, int]] = {}
+    it, and a numbered heading runs over the headings its number numbers ("3. Results" over
+    "3.1 Efficacy" and "3.2 Safety", to "4. Discussion"); each part or title is a section of its
+    own as well. ``#abstract`` is the whole abstract, not the one line "Abstract". An abstract
+    that opens with prose is followed by the paper's own headings. Returns the sections and
+    their paths (``_named_sections``)."""
+    spans: list[tuple[str, int, int]] = []
     n = len(lines)
     for k, (i, name) in enumerate(headings):
         nxt = k + 1
@@ -384,9 +396,12 @@ def _plain_sections(
         elif i not in numbered:
             while nxt < len(headings) and headings[nxt][0] in numbered:
                 nxt += 1
+        if (number := heading_number(lines[i])) is not None:
+            while nxt < len(headings) and (heading_number(lines[headings[nxt][0]]) or "").startswith(number + "."):
+                nxt += 1
         end = headings[nxt][0] if nxt < len(headings) else n
-        out.setdefault(name, (i + 1, max(i + 1, end)))
-    return out
+        spans.append((name, i + 1, max(i + 1, end)))
+    return _named_sections(_contained_paths(spans))
 
 
 def _opens(lines: list[str], heading: int, line: int) -> bool:
@@ -420,46 +435,142 @@ def _numbered_titles(lines: list[str], known: set[int]) -> list[tuple[int, str]]
 
 
 def _nested_sections(
-    headings: list[tuple[int, int, str]], n: int, closes: Sequence[tuple[int, int]] = ()
-) -> dict[str, tuple[int, int]]:
+    headings: list[tuple[int, int, str]], n: int, closes: Sequence[tuple[int, int]] = (),
+    ids: Sequence[tuple[str, int, int | None]] = (),
+) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
     """A heading runs to the line before the next heading of the same or a higher level, or to
     the end of the innermost ``<main>`` or ``<article>`` it stands in (``closes``: each one's
     first line and the line after its last), so a page's related-news teaser or advert after the
     article is no part of its last section — while an article nested in a section (a case-report
-    card) ends nothing outside it. Linear in the headings, times the (few) articles."""
-    out: dict[str, tuple[int, int]] = {}
+    card) ends nothing outside it. Linear in the headings, times the (few) articles. An HTML
+    element's id (``ids``: the id, the element's first line, the line after its last or None for
+    a heading) names the same lines as its heading's name, or the element's own. Returns the
+    sections and their paths (``_named_sections``)."""
     ends: list[int] = [n] * len(headings)
     stack: list[int] = []
     for k, (i, level, _name) in enumerate(headings):
         while stack and headings[stack[-1]][1] >= level:
             ends[stack.pop()] = i
         stack.append(k)
+    spans: list[tuple[str, int, int]] = []
     for k, (i, _level, name) in enumerate(headings):
         inside = [end for start, end in closes if start <= i < end]
         end = min(ends[k], min(inside)) if inside else ends[k]
-        out.setdefault(name, (i + 1, max(i + 1, end)))
+        spans.append((name, i + 1, max(i + 1, end)))
+    entries = _contained_paths(spans)
+    at = {first: span for (_path, span), (_name, first, _last) in zip(entries, spans)}
+    for element_id, first, after in ids:
+        span = at.get(first + 1) if after is None else (first + 1, after)
+        if span is not None:
+            entries.append(((element_id,), span))
+    return _named_sections(entries)
+
+
+def _contained_paths(spans: list[tuple[str, int, int]]) -> list[tuple[tuple[str, ...], tuple[int, int]]]:
+    """Each section (name, first, last; in document order) with its path: the names of the
+    sections whose lines hold its heading line, outermost first, then its own."""
+    out: list[tuple[tuple[str, ...], tuple[int, int]]] = []
+    stack: list[tuple[str, int, int]] = []
+    for name, first, last in spans:
+        while stack and not stack[-1][1] < first <= stack[-1][2]:
+            stack.pop()
+        out.append(((*(outer for outer, _, _ in stack), name), (first, last)))
+        stack.append((name, first, last))
     return out
 
 
-def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[int, int], ...]:
-    """Page N → (first, last) line. Form feeds win; otherwise running page markers
-    ("Page 3", "— 3 —"): at the top of the file they are headers (a page starts at its
-    marker), elsewhere footers (a page ends at its marker). Pages are counted in file order."""
+def _named_sections(
+    entries: Iterable[tuple[tuple[str, ...], tuple[int, int]]],
+) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
+    """Name → (first, last) line of each section given as (path, span) in document order, and
+    name → path. A name (as ``section_key`` compares) that names one place is its own key; one
+    that names several ("### Results" under "## Cohort A" and again under "## Cohort B") names
+    none of them — which one is meant cannot be guessed, and the first would put a claim about
+    the second beside the first's numbers — and each is keyed by the shortest ending of its path
+    that no other has ("Cohort A/Results"), by its whole path from the top ("/Results") when that
+    is an ending of another's, numbered when two paths are the same. Two names of one place (a
+    heading and its id) are one section, not two."""
+    groups: dict[str, list[tuple[tuple[str, ...], tuple[int, int]]]] = {}
+    order: list[tuple[str, int]] = []
+    for path, span in entries:
+        group = groups.setdefault(section_key(path[-1]), [])
+        if all(span != other for _, other in group):
+            order.append((section_key(path[-1]), len(group)))
+            group.append((path, span))
+    sections: dict[str, tuple[int, int]] = {}
+    paths: dict[str, tuple[str, ...]] = {}
+    for key, k in order:
+        group = groups[key]
+        path, span = group[k]
+        name = path[-1] if len(group) == 1 else _distinct_path(k, [p for p, _ in group])
+        if name not in sections:
+            sections[name] = span
+            paths[name] = path
+    return sections, paths
+
+
+def _distinct_path(k: int, group: list[tuple[str, ...]]) -> str:
+    """The name of the k-th of several sections whose own names are the same: the shortest
+    ending of its path that no other path of ``group`` ends with."""
+    keyed = [tuple(section_key(part) for part in path) for path in group]
+    mine = keyed[k]
+    others = keyed[:k] + keyed[k + 1 :]
+    for m in range(2, len(mine) + 1):
+        if all(other[-m:] != mine[-m:] for other in others):
+            return SECTION_PATH_SEP.join(group[k][-m:])
+    rooted = SECTION_PATH_SEP + SECTION_PATH_SEP.join(group[k])
+    if all(other != mine for other in others):
+        return rooted
+    return f"{rooted} ({keyed[:k].count(mine) + 1})"
+
+
+def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Page N → (first, last) line, and each page's printed number. Form feeds win; otherwise
+    running page markers ("Page 3", "— 3 —"): at the top of the file they are headers (a page
+    starts at its marker), elsewhere footers (a page ends at its marker). Pages are counted in
+    file order; where the markers print numbers that rise page by page ("Page 12", "Page 13": an
+    excerpt of a longer document), each page is also known by its printed number
+    (``_printed_numbers``)."""
     n = len(lines)
     if not n:
-        return ()
+        return (), ()
     if breaks:
         starts = sorted({0, *(b for b in breaks if 0 < b < n)})
-    else:
-        markers = [i for i, line in enumerate(lines) if line and page_marker(line) is not None]
-        if not markers:
-            return ()
-        leading = [i for i, line in enumerate(lines[: markers[0]]) if line.strip()]
-        if len(leading) <= 2:  # headers: nothing (or a running title) before the first marker
-            starts = sorted({0, *(m for m in markers if m > 0)})
-        else:  # footers
-            starts = sorted({0, *(m + 1 for m in markers if m + 1 < n)})
+        return _spans(starts, n), ()
+    markers = [i for i, line in enumerate(lines) if line and page_marker(line) is not None]
+    if not markers:
+        return (), ()
+    leading = [i for i, line in enumerate(lines[: markers[0]]) if line.strip()]
+    header = len(leading) <= 2  # headers: nothing (or a running title) before the first marker
+    if header:
+        starts = sorted({0, *(m for m in markers if m > 0)})
+    else:  # footers
+        starts = sorted({0, *(m + 1 for m in markers if m + 1 < n)})
+    pages = _spans(starts, n)
+    # Printed numbers only where the file bears out the reading of its markers: a header opens a
+    # page, so text follows the last one; a footer closes one, so the file ends at the last. A
+    # cover page above headers read as footers would otherwise give each page its neighbour's number.
+    if header != any(line.strip() for line in lines[markers[-1] + 1 :]):
+        return pages, ()
+    printed = [page_marker(lines[m]) or 0 for m in markers]
+    extra = len(pages) - len(printed)  # a page no marker is on: a running title above the first header, or
+    # blank lines after the last footer
+    numbers = [0] * extra + printed if header else printed + [printed[-1] + 1] * extra
+    return pages, _printed_numbers(printed, numbers)
+
+
+def _spans(starts: list[int], n: int) -> tuple[tuple[int, int], ...]:
     return tuple((s + 1, (starts[k + 1] if k + 1 < len(starts) else n)) for k, s in enumerate(starts))
+
+
+def _printed_numbers(printed: list[int], numbers: list[int]) -> tuple[int, ...]:
+    """Each page's printed number (0: none, a running title's page above the first header), given
+    the markers' numbers in file order and the pages' (a page after the last footer is the next
+    page). () when the numbers do not rise from marker to marker (a marker read wrong, or numbers
+    that are no page numbers) or are the pages' count anyway: then pages are counted."""
+    if any(b <= a for a, b in zip(printed, printed[1:])):
+        return ()
+    return () if numbers == list(range(1, len(numbers) + 1)) else tuple(numbers)
 
 
 def _text_tables(lines: list[str]) -> dict[int, tuple[int, int]]:
@@ -617,6 +728,9 @@ def read_html(text: str) -> ReadResult:
     header_rows: set[int] = set()
     row_cells: list[list[int]] = []  # per open <tr>: its <th> and <td> counts
     closes: list[tuple[int, int]] = []  # each <main> or <article>: its first line and the line after its last
+    # each id of a heading (its first line, None) or of a <section> or <article> (its first line and
+    # the line after its last): the fragment a link to that place ends with ("label.html#dosing")
+    ids: list[tuple[str, int, int | None]] = []
 
     def flush() -> None:
         if buf:
@@ -650,8 +764,12 @@ def read_html(text: str) -> ReadResult:
             if tag in HEADING_TAGS:
                 if len(lines) > mark:
                     headings.append((mark, HEADING_TAGS[tag], lines[mark]))
+                    if element_id := _element_id(node):
+                        ids.append((element_id, mark, None))  # names its heading's section
             elif tag in ("main", "article"):
                 closes.append((mark, len(lines)))  # a heading inside ends here: what follows is the page's
+            if tag in ("section", "article") and len(lines) > mark and (element_id := _element_id(node)):
+                ids.append((element_id, mark, len(lines)))  # names the element's own lines
             elif tag == "table" and len(lines) > mark:
                 tables.append((mark, len(lines) - 1, None))
             elif tag == "tr" and row_cells:
@@ -714,7 +832,7 @@ def read_html(text: str) -> ReadResult:
             stack.append(("enter", child, 0))
     flush()
 
-    sections = _nested_sections(headings, len(lines), closes)
+    sections, paths = _nested_sections(headings, len(lines), closes, ids)
     tables.sort()
     table_map: dict[int, tuple[int, int]] = {}
     for k, (first, last, _num) in enumerate(tables, start=1):
@@ -725,9 +843,17 @@ def read_html(text: str) -> ReadResult:
             if 0 <= idx < len(lines) and (num := table_caption(lines[idx])) is not None:
                 table_map[num] = (idx + 1, last + 1)
                 break
-    return ReadResult(lines=lines, sections=sections, pages=_pages(lines, []), tables=table_map, title=title,
+    pages, numbers = _pages(lines, [])
+    return ReadResult(lines=lines, sections=sections, pages=pages, tables=table_map, title=title,
                       header_rows=frozenset(header_rows), file_lines=tuple(starts),
-                      file_ends=tuple(ends) if ends != starts else (), file_line_count=where.line_count)
+                      file_ends=tuple(ends) if ends != starts else (), file_line_count=where.line_count,
+                      section_paths=paths, page_numbers=numbers)
+
+
+def _element_id(node) -> str | None:
+    """An element's id attribute, when it has one."""
+    value = (node.attributes or {}).get("id")
+    return value.strip() if value and value.strip() else None
 
 
 def _before_table(node) -> bool:
@@ -896,21 +1022,22 @@ def read_xml(text: str) -> ReadResult:
     except ET.ParseError as exc:
         raise UnreadableSource(f"invalid XML: {exc}") from None
     lines: list[str] = []
-    sections: dict[str, tuple[int, int]] = {}
+    # each element's names (_xml_names), the path of the element it stands in, and its lines
+    named: list[tuple[tuple[str, str | None, str | None], tuple[str, ...], tuple[int, int]]] = []
     where = MarkupLines(text, html=False)
     starts: list[int] = []  # each line's first and last line in the saved file
     ends: list[int] = []
 
-    # Iterative: (element, phase). An element with mixed content (text between children)
-    # is one line; otherwise its own text is a line and its children follow.
-    stack: list[tuple[ET.Element, bool, int]] = [(root, False, 0)]
+    # Iterative: (element, phase, first line, the path of the element it stands in). An element
+    # with mixed content (text between children) is one line; otherwise its own text is a line
+    # and its children follow.
+    stack: list[tuple[ET.Element, bool, int, tuple[str, ...]]] = [(root, False, 0, ())]
     while stack:
-        elem, done, first = stack.pop()
+        elem, done, first, outer = stack.pop()
         names = _xml_names(elem)
         if done:
             if len(lines) > first:
-                for name in names:
-                    sections.setdefault(name, (first + 1, len(lines)))
+                named.append((names, outer, (first + 1, len(lines))))
             continue
         if _local_tag(elem) in _XML_STRUCK:
             continue
@@ -924,9 +1051,7 @@ def read_xml(text: str) -> ReadResult:
                 lines.append(line)
                 starts.append(placed[0].first if placed else where.last)
                 ends.append(placed[-1].last if placed else where.last)
-            for name in names:
-                if len(lines) > start:
-                    sections.setdefault(name, (start + 1, len(lines)))
+                named.append((names, outer, (start + 1, len(lines))))
             continue
         own = _norm(elem.text or "")
         if own:
@@ -934,13 +1059,35 @@ def read_xml(text: str) -> ReadResult:
             lines.append(own)
             starts.append(placed_own.first)
             ends.append(placed_own.last)
-        stack.append((elem, True, start))
+        stack.append((elem, True, start, outer))
+        inner = (*outer, names[1] or names[0]) if names[1] or names[0] else outer
         for child in reversed(list(elem)):
-            stack.append((child, False, 0))
+            stack.append((child, False, 0, inner))
+    sections, paths = _xml_sections(named)
     return ReadResult(
         lines=lines, sections=sections, file_lines=tuple(starts), file_ends=tuple(ends) if ends != starts else (),
-        file_line_count=where.line_count,
+        file_line_count=where.line_count, section_paths=paths,
     )
+
+
+def _xml_sections(
+    named: list[tuple[tuple[str, str | None, str | None], tuple[str, ...], tuple[int, int]]],
+) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
+    """An XML source's sections from its elements (names, the path of the element each stands
+    in, lines), in document order. An element is named by its tag, its label or title, its id
+    (``_xml_names``); a tag several elements share (``AbstractText``, ``p``, ``sec``) names none
+    of them — it is the mark-up's name, not the document's — while a label or title two elements
+    share gets each a path (``_named_sections``: "abstract/Results", "body/Results")."""
+    named = sorted(named, key=lambda item: item[2][0])  # an element's lines are known when it closes
+    tags: dict[str, int] = {}
+    for (tag, _label, _id), _outer, _span in named:
+        tags[tag] = tags.get(tag, 0) + 1
+    entries: list[tuple[tuple[str, ...], tuple[int, int]]] = []
+    for (tag, label, element_id), outer, span in named:
+        for name in (tag if tag and tags[tag] == 1 else None, label, element_id):
+            if name:
+                entries.append(((*outer, name), span))
+    return _named_sections(entries)
 
 
 # JATS/PubMed mark-up whose text is not read into the number before it: struck text is withdrawn,
@@ -986,17 +1133,18 @@ def _xml_visible_pieces(elem: ET.Element) -> list[tuple[str, bool]]:
     return out
 
 
-def _xml_names(elem: ET.Element) -> Iterable[str]:
-    tag = elem.tag if isinstance(elem.tag, str) else ""
-    if "}" in tag:
-        tag = tag.rsplit("}", 1)[1]
-    names = [tag] if tag else []
-    for attr in ("Label", "label", "name", "title"):
-        value = elem.attrib.get(attr)
-        if value and value.strip():
-            names.append(value.strip())
+def _xml_names(elem: ET.Element) -> tuple[str, str | None, str | None]:
+    """An element's names: its tag; its label or title (a ``Label``, ``label``, ``name`` or
+    ``title`` attribute, else the text of a ``<title>`` or ``<label>`` child: JATS's ``<sec><title>
+    Results</title>``), if any; its id (``<sec id="s3">``), if any."""
+    label = next((v.strip() for attr in ("Label", "label", "name", "title") if (v := elem.attrib.get(attr)) and v.strip()), None)
+    for child_tag in ("title", "label"):
+        if label is not None:
             break
-    return names
+        child = next((c for c in elem if _local_tag(c) == child_tag), None)
+        label = (_norm("".join(child.itertext())) or None) if child is not None else None
+    element_id = (elem.attrib.get("id") or "").strip() or None
+    return _local_tag(elem), label, element_id
 
 
 def _mixed(elem: ET.Element) -> bool:

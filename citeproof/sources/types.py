@@ -50,6 +50,12 @@ class SourceDocument:
     file_line_count: int = 0
     # line (1-based) → the unit a JSON key beside that line's value names (readers.read_json)
     value_units: dict[int, str] = field(default_factory=dict)
+    # section name → its path: its enclosing headings' names, then its own (readers._named_sections);
+    # {} where sections have no paths (JSON: its names are key paths already)
+    section_paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the printed number of page N at [N-1] (0: none), where the page markers print them ("Page 12"
+    # in an excerpt): ``#p12`` is that page; () when pages are counted in file order
+    page_numbers: tuple[int, ...] = ()
 
     def file_line(self, line: int) -> int:
         """The saved file's line that ``line`` (1-based, of ``lines``) comes from (its first)."""

@@ -180,3 +180,163 @@ def test_window_for_directly() -> None:
     assert isinstance(w, SourceWindow) and w.text == "One.\nTwo." and [s.text for s in w.segments] == ["One.", "Two."]
     miss = window_for(doc, Locator(raw="L3", kind="lines", start=3, end=3))
     assert isinstance(miss, Finding) and miss.rule == "CP102" and miss.code == "locator_out_of_range"
+
+
+# ------------------------------------------------------------------ rt18d: names shared, paths, ids, printed pages
+
+COHORTS = (
+    "# Basket trial summary\n"  # 1
+    "\n"  # 2
+    "## Cohort A: first tumour type\n"  # 3
+    "\n"  # 4
+    "### Results\n"  # 5
+    "\n"  # 6
+    "The objective response rate was 41% among 72 evaluable patients.\n"  # 7
+    "\n"  # 8
+    "## Cohort B: second tumour type\n"  # 9
+    "\n"  # 10
+    "### Results\n"  # 11
+    "\n"  # 12
+    "The objective response rate was 12% among 58 evaluable patients.\n"  # 13
+)
+
+
+def test_a_name_two_sections_share_names_neither(make_store, anchor) -> None:
+    # rt18d case01: "#Results" took the first cohort's, so a correct claim on the second failed
+    store = make_store({"evidence/t.md": COHORTS})
+    f = store.resolve(anchor("evidence", "t.md", "Results")).finding
+    assert f is not None and (f.code, f.severity) == ("locator_ambiguous", "critical")
+    assert "#Cohort A: first tumour type/Results, #Cohort B: second tumour type/Results" in f.message
+    f = store.resolve(anchor("evidence", "t.md", "Nothing")).finding
+    assert "Cohort A: first tumour type/Results, Cohort B: second tumour type" in f.message
+
+
+@pytest.mark.parametrize(
+    "loc, first",
+    [
+        ("Cohort B: second tumour type/Results", 11),
+        ("cohort_b: second tumour type / results", 11),
+        ("Basket trial summary/Cohort A: first tumour type/Results", 5),
+        ("/Basket trial summary/Cohort B: second tumour type/Results", 11),
+        ("Cohort B: second tumour type", 9),
+        ("Basket trial summary/Cohort B: second tumour type", 9),  # a path to a name only one place has
+    ],
+)
+def test_a_path_names_one_section(make_store, anchor, loc, first) -> None:
+    store = make_store({"evidence/t.md": COHORTS})
+    w = store.resolve(anchor("evidence", "t.md", loc)).window
+    assert w is not None and w.line_start == first, loc
+    assert ("12%" in w.text) == (first >= 9) and ("41%" in w.text) == (first < 9)
+
+
+@pytest.mark.parametrize(
+    "loc", ["Cohort B/Results", "/Cohort B: second tumour type/Results", "second tumour type/Results", "Results/Results"]
+)
+def test_a_path_no_section_has_names_none(make_store, anchor, loc) -> None:
+    store = make_store({"evidence/t.md": COHORTS})
+    f = store.resolve(anchor("evidence", "t.md", loc)).finding
+    assert f is not None and f.code == "locator_not_found", loc
+
+
+def test_a_name_at_the_top_and_under_a_heading(make_store, anchor) -> None:
+    doc = "## Results\nTop 10%.\n\n## Abstract\n### Results\nInner 20%.\n"
+    store = make_store({"evidence/u.md": doc})
+    assert store.resolve(anchor("evidence", "u.md", "Results")).finding.code == "locator_ambiguous"
+    assert store.resolve(anchor("evidence", "u.md", "/Results")).window.text == "## Results\nTop 10%.\n"
+    assert store.resolve(anchor("evidence", "u.md", "Abstract/Results")).window.text == "### Results\nInner 20%."
+
+
+def test_html_headings_shared_and_element_ids(make_store, anchor) -> None:
+    # rt18d case17 (one heading name under two others) and case04 (the URL fragment of a heading)
+    html = (
+        "<h1>Label</h1><h2>Adults</h2><h3>Recommended dosage</h3><p>200 mg once daily.</p>"
+        "<h2>Children</h2><h3>Recommended dosage</h3><p>100 mg once daily.</p>"
+        "<h2 id='dosing'>Dosage and administration</h2><p>150 mg twice daily.</p>"
+        "<section id='warnings'><p>Monitor 4 weeks.</p></section><p>Outside 9 mg.</p>"
+    )
+    store = make_store({"evidence/l.html": html})
+    assert store.resolve(anchor("evidence", "l.html", "Recommended dosage")).finding.code == "locator_ambiguous"
+    assert "100 mg" in store.resolve(anchor("evidence", "l.html", "Children/Recommended dosage")).window.text
+    adults = store.resolve(anchor("evidence", "l.html", "Adults/Recommended dosage")).window.text
+    assert "200 mg" in adults and "100 mg" not in adults
+    assert store.resolve(anchor("evidence", "l.html", "dosing")).window.text == "Dosage and administration\n150 mg twice daily.\nMonitor 4 weeks.\nOutside 9 mg."
+    assert store.resolve(anchor("evidence", "l.html", "warnings")).window.text == "Monitor 4 weeks."
+
+
+def test_html_id_that_is_its_headings_name_is_one_section(make_store, anchor) -> None:
+    store = make_store({"evidence/m.html": "<h2 id='results'>Results</h2><p>40%.</p><h2>Discussion</h2><p>x</p>"})
+    assert store.resolve(anchor("evidence", "m.html", "results")).window.text == "Results\n40%."
+
+
+JATS = (
+    "<article><front><article-meta><abstract><sec><title>Results</title><p>Persistence was 47%.</p></sec>"
+    "</abstract></article-meta></front><body>"
+    "<sec id='s2'><title>Methods</title><p>We identified 8420 adults.</p></sec>"
+    "<sec id='s3'><title>Results</title><p>Persistence was 58%.</p>"
+    "<sec id='s3-1'><title>Subgroups</title><p>Persistence was 39% at 65 or older.</p></sec></sec>"
+    "<sec id='s4'><title>Discussion</title><p>Earlier: 32%.</p></sec></body></article>"
+)
+
+
+def test_xml_sections_by_title_and_id(make_store, anchor) -> None:
+    # rt18d case12: a JATS <sec> is named by its <title> and its id, not only by its tag
+    store = make_store({"pubmed/PMC1.xml": JATS})
+    assert store.resolve(anchor("pmid", "PMC1", "Methods")).window.text == "Methods\nWe identified 8420 adults."
+    body = store.resolve(anchor("pmid", "PMC1", "s3")).window.text
+    assert "58%" in body and "39%" in body and "32%" not in body and "47%" not in body
+    assert store.resolve(anchor("pmid", "PMC1", "body/Results")).window.text == body
+    assert store.resolve(anchor("pmid", "PMC1", "Subgroups")).window.text == "Subgroups\nPersistence was 39% at 65 or older."
+    f = store.resolve(anchor("pmid", "PMC1", "Results")).finding  # the abstract's and the body's
+    assert f.code == "locator_ambiguous" and "#abstract/Results, #body/Results" in f.message
+    assert store.resolve(anchor("pmid", "PMC1", "abstract/Results")).window.text == "Results\nPersistence was 47%."
+    assert store.resolve(anchor("pmid", "PMC1", "sec")).finding.code == "locator_not_found"  # a tag many share
+
+
+NUMBERED = (
+    "A study\n"  # 1
+    "\n"  # 2
+    "2. Methods\n"  # 3
+    "Patients received 40 mg weekly.\n"  # 4
+    "\n"  # 5
+    "3. Results\n"  # 6
+    "A total of 312 patients were enrolled.\n"  # 7
+    "\n"  # 8
+    "3.1 Efficacy\n"  # 9
+    "The response rate was 61%.\n"  # 10
+    "\n"  # 11
+    "3.2 Safety\n"  # 12
+    "Grade 3 events occurred in 24%.\n"  # 13
+    "\n"  # 14
+    "4. Discussion\n"  # 15
+    "Activity was durable in 80%.\n"  # 16
+)
+
+
+@pytest.mark.parametrize(
+    "loc, first, last",
+    [("Results", 6, 14), ("Efficacy", 9, 11), ("Safety", 12, 14), ("Methods", 3, 5), ("Results/Safety", 12, 14)],
+)
+def test_plain_text_numbered_section_runs_over_its_subsections(make_store, anchor, loc, first, last) -> None:
+    # rt18d case13: "3. Results" stopped at "3.1 Efficacy"; its subsections are part of it
+    store = make_store({"pubmed/2.txt": NUMBERED})
+    w = store.resolve(anchor("pmid", "2", loc)).window
+    assert (w.line_start, w.line_end) == (first, last), loc
+
+
+def test_printed_page_numbers(make_store, anchor) -> None:
+    # rt18d case02: an excerpt whose markers print "Page 12".."Page 14": p13 is printed page 13
+    text = "Page 12\nRenal dose 200 mg.\nPage 13\nHepatic dose 100 mg.\nPage 14\nInteractions 50 mg.\n"
+    footers = "Intro 1 mg.\nmore\nmore\n- 12 -\nnext 2 mg.\n- 13 -\n"
+    store = make_store({"guidelines/e.txt": text, "guidelines/f.txt": footers, "guidelines/g.txt": footers + "cover 3 mg.\n"})
+    assert store.resolve(anchor("guideline", "e", "p13")).window.text == "Page 13\nHepatic dose 100 mg."
+    assert store.resolve(anchor("guideline", "e", "p12-p13")).window.text.count("mg") == 2
+    for loc in ("p1", "p3", "p15", "p11-p12"):
+        f = store.resolve(anchor("guideline", "e", loc)).finding
+        assert f is not None and f.code == "locator_out_of_range" and "12-14" in f.message, loc
+    # footers: a marker closes its page
+    assert store.resolve(anchor("guideline", "f", "p13")).window.text == "next 2 mg.\n- 13 -"
+    assert store.resolve(anchor("guideline", "f", "p12")).window.text.startswith("Intro 1 mg.")
+    assert store.resolve(anchor("guideline", "f", "p1")).finding.code == "locator_out_of_range"
+    # text after the last footer: headers under a cover page, or footers? The pages are counted
+    assert store.resolve(anchor("guideline", "g", "p3")).window.text == "cover 3 mg."
+    assert store.resolve(anchor("guideline", "g", "p13")).finding.code == "locator_out_of_range"

@@ -228,7 +228,7 @@ def test_xml_element_text_per_line_and_tags_as_sections() -> None:
     assert r.sections["ArticleTitle"] == (1, 1)
     assert r.sections["RESULTS"] == (3, 3)
     assert r.sections["Abstract"] == (2, 3)
-    assert r.sections["AbstractText"] == (2, 2)  # first occurrence wins
+    assert "AbstractText" not in r.sections  # a tag two elements share names neither (rt18d case12)
     assert r.sections["PubmedArticle"] == (1, 3)
 
 
@@ -346,3 +346,21 @@ def test_a_long_labelled_paragraph_is_a_part_of_its_abstract() -> None:
     # a long line that is no label stays text
     long = "This sentence is longer than eighty characters and has no label at its start: it is text."
     assert read_plain_text(f"Intro\n{long}\n").sections == {}
+
+
+def test_page_markers_printed_numbers() -> None:
+    # rt18d case02: an excerpt's markers print its pages' numbers
+    r = read_plain_text("Page 12\nrenal\nPage 13\nhepatic\nPage 14\ninteractions\n")
+    assert r.pages == ((1, 2), (3, 4), (5, 6)) and r.page_numbers == (12, 13, 14)
+    assert read_plain_text("Page 1\na\nPage 2\nb\n").page_numbers == ()  # the count anyway
+    assert read_plain_text("Page 12\na\nPage 9\nb\n").page_numbers == ()  # not rising: counted
+    assert read_plain_text("Report\nPage 12\na\nPage 13\nb\n").page_numbers == (0, 12, 13)  # a running title's page
+    assert read_plain_text("a\nb\nc\n- 7 -\nd\n- 8 -\n").page_numbers == (7, 8)  # footers
+
+
+def test_numbered_heading_runs_over_its_numbered_parts() -> None:
+    r = read_plain_text("3. Results\nx\n3.1 Efficacy\ny\n3.2 Safety\nz\n4. Discussion\nw\n")
+    assert r.sections["Results"] == (1, 6) and r.sections["Efficacy"] == (3, 4) and r.sections["Discussion"] == (7, 8)
+    assert r.section_paths["Safety"] == ("Results", "Safety")
+    # no number, or another number: the next heading ends it
+    assert read_plain_text("3. Results\nx\n4.1 Other Things\ny\n").sections["Results"] == (1, 2)
