@@ -3527,8 +3527,8 @@ MUTATIONS = (
     Mutation(
         's18-readers a numbered heading stops at its first numbered part',
         'citeproof/sources/readers.py',
-        '        if (number := heading_number(lines[i])) is not None:\n',
-        '        if (number := heading_number(lines[i])) is None:\n',
+        '            while nxt < len(headings) and (heading_number(lines[headings[nxt][0]]) or "").startswith(number + "."):\n',
+        '            while False:\n',
         ('tests/sources/test_sources_locate.py', 'tests/sources/test_sources_readers.py'),
     ),
     Mutation(
