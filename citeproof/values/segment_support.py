@@ -494,10 +494,26 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
     )
 
 
+def segment_terms(text: str) -> set[str]:
+    """A source segment's content terms: ``content_terms``, and each hyphenated word's also
+    written whole ("hepato-toxicity" is "hepatotoxicity" too). A word a PDF's line wrap split
+    keeps the hyphen the wrap put in — reflow cannot tell "hepato-" / "toxicity" from "dose-" /
+    "escalation" — while a claim writes it whole. Only the source's side: a claim's hyphenated
+    word stays as written, so it needs no joined form in the source."""
+    terms = content_terms(text)
+    if "-" not in text:
+        return terms
+    cues, lex = _cues(), lexicon()
+    for m in _WORD.finditer(text.lower()):
+        if "-" in (word := m.group(0)) and (term := _word_term(word.replace("-", ""), cues, lex)) is not None:
+            terms.add(term)
+    return terms
+
+
 def _profile_of_prepared(seg: str) -> _SegmentProfile:
     negations, dirs = counted_polarity(seg)
     return _SegmentProfile(
-        low=seg.lower(), terms=frozenset(content_terms(seg)), digits=frozenset(_digit_runs(seg)),
+        low=seg.lower(), terms=frozenset(segment_terms(seg)), digits=frozenset(_digit_runs(seg)),
         negated=negations > 0, negations=negations, directions=dirs, structure=structure(seg),
     )
 
@@ -595,7 +611,7 @@ class SegmentTable:
                 shape = (_SHAPE_KEY, _ASCII_DIGITS.sub("0", prepared))
                 terms = memo.get(shape)
                 if terms is None:
-                    terms = frozenset(map(sys.intern, content_terms(prepared)))
+                    terms = frozenset(map(sys.intern, segment_terms(prepared)))
                     # equal word sets ("complete", "response") share one object across the run
                     terms = memo[shape] = memo.setdefault(terms, terms)  # type: ignore[call-overload]
                 memo[text] = terms

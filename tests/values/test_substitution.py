@@ -261,3 +261,10 @@ def test_through_the_pipeline_a_borrowed_phrase_is_undecided_and_the_stated_one_
         "The complete remission rate was 62% after induction.", "The overall remission rate was 62% after induction."))
     assert [c.status for c in out.claims] == ["undecided", "pass"]
     assert "'complete' stands where the source says 'overall'" in out.claims[0].undecided_reasons[0]
+
+
+def test_a_word_a_wrap_hyphenated_is_the_same_word():
+    # rt18d case08: a PDF's wrap "co-" / "administration" reflows to "co-administration"
+    source = "Dose reductions after co-administration occurred in 14 of 212 patients."
+    assert swapped_word("Dose reductions after coadministration occurred in 14 of 212 patients.", source) is None
+    assert swapped_word("Dose reductions after readministration occurred in 14 of 212 patients.", source) is not None
