@@ -3580,6 +3580,20 @@ MUTATIONS = (
         '                pass\n',
         ('tests/sources/test_sources_locate.py',),
     ),
+    Mutation(
+        "s18-readers a source's hyphenated word is not the word written whole",
+        'citeproof/values/segment_support.py',
+        '    if "-" not in text:\n        return terms\n    cues, lex = _cues(), lexicon()\n',
+        '    if True:\n        return terms\n    cues, lex = _cues(), lexicon()\n',
+        ('tests/values/test_segment_shape.py',),
+    ),
+    Mutation(
+        's18-readers a hyphenated word is a swap for the word written whole',
+        'citeproof/values/substitution.py',
+        '    in_a, in_b = _written_whole(a), _written_whole(b)\n',
+        '    in_a, in_b = set(a), set(b)\n',
+        ('tests/values/test_substitution.py',),
+    ),
 )
 
 
