@@ -37,9 +37,10 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     b = content_sequence(prepare(segment_text), naming_words=True)
     if not a or not b or len(a) * len(b) > MAX_CELLS:
         return None
-    # a word written with a hyphen and without is one word ("hepato-toxicity", a PDF's line wrap
-    # of "hepatotoxicity": segment_support.segment_terms)
-    in_a, in_b = _written_whole(a), _written_whole(b)
+    in_b = set(b)
+    # a word written with a hyphen and without is one word, on either side ("hepato-toxicity", a
+    # PDF's line wrap of "hepatotoxicity": segment_support.segment_terms)
+    whole_a = _written_whole(a)
     phrases_b = set(zip(b, b[1:]))
     gaps = _gaps(a, b)
     at = 0  # where the gap's claim stretch starts in ``a`` (each gap is followed by one aligned term)
@@ -47,10 +48,10 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
         start, at = at, at + len(gap_a) + 1
         if k in (0, len(gaps) - 1) and len(gap_b) > len(gap_a) + 1:
             continue  # at either end the segment may simply say more than the claim restates
-        new = next((t for t in gap_b if t.replace("-", "") not in in_a), None)
+        new = next((t for t in gap_b if t.replace("-", "") not in whole_a), None)
         if new is None:
             continue
-        lost = next((t for t in gap_a if t.replace("-", "") not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)
+        lost = next((t for t in gap_a if t not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)
         if lost is not None:
             return lost, new
     return None

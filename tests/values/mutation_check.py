@@ -3590,8 +3590,8 @@ MUTATIONS = (
     Mutation(
         's18-readers a hyphenated word is a swap for the word written whole',
         'citeproof/values/substitution.py',
-        '    in_a, in_b = _written_whole(a), _written_whole(b)\n',
-        '    in_a, in_b = set(a), set(b)\n',
+        '    whole_a = _written_whole(a)\n',
+        '    whole_a = set(a)\n',
         ('tests/values/test_substitution.py',),
     ),
 )

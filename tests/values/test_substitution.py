@@ -268,3 +268,5 @@ def test_a_word_a_wrap_hyphenated_is_the_same_word():
     source = "Dose reductions after co-administration occurred in 14 of 212 patients."
     assert swapped_word("Dose reductions after coadministration occurred in 14 of 212 patients.", source) is None
     assert swapped_word("Dose reductions after readministration occurred in 14 of 212 patients.", source) is not None
+    whole = "Dose reductions after coadministration occurred in 14 of 212 patients."
+    assert swapped_word("Dose reductions after co-administration occurred in 14 of 212 patients.", whole) is None
