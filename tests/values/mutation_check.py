@@ -3594,6 +3594,13 @@ MUTATIONS = (
         '    whole_a = set(a)\n',
         ('tests/values/test_substitution.py',),
     ),
+    Mutation(
+        "s18-readers a source's hyphenated word is a swap for the claim's word written whole",
+        'citeproof/values/substitution.py',
+        '        new = next((t for t in gap_b if t.replace("-", "") not in whole_a), None)\n',
+        '        new = next((t for t in gap_b if t not in whole_a), None)\n',
+        ('tests/values/test_substitution.py',),
+    ),
 )
 
 
