@@ -14,7 +14,7 @@ A Judge performs exactly one request per ``attempt``; everything around it lives
     ``server_error``, ``connection`` — retry up to ``max_retries`` times: they are
     transient by nature;
   - content faults — ``malformed_json``, ``schema_invalid``, ``truncated``, the answer
-    check's ``quote_not_in_excerpt`` / ``quote_missing`` / ``quote_lacks_claim_numbers`` /
+    check's ``quote_not_in_excerpt`` / ``quote_missing`` / ``quote_too_long`` / ``quote_lacks_claim_numbers`` /
     ``quote_unrelated_to_claim`` / ``quote_in_planted_instruction`` —
     retry **once** (within ``max_retries``): a sampled glitch
     may not recur, but at temperature 0 the same prompt mostly gives the same answer, so
@@ -59,7 +59,7 @@ VerdictName = Literal["supported", "contradicted", "not_enough_info"]
 TRANSPORT_ERRORS = frozenset({"timeout", "rate_limited", "server_error", "connection"})
 CONTENT_ERRORS = frozenset(
     {
-        "malformed_json", "schema_invalid", "truncated", "quote_not_in_excerpt", "quote_missing",
+        "malformed_json", "schema_invalid", "truncated", "quote_not_in_excerpt", "quote_missing", "quote_too_long",
         "quote_lacks_claim_numbers", "quote_unrelated_to_claim", "quote_in_planted_instruction",
     }
 )

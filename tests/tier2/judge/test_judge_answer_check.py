@@ -83,7 +83,7 @@ def test_contradicted_quote_need_not_carry_the_claim_numbers():
 def test_numbers_are_compared_as_values_not_strings():
     assert numbers_in("1,234.50 patients") == {"1234.5"}
     assert missing_claim_numbers("n = 1234.5", "in 1,234.50 patients") == set()
-    assert missing_claim_numbers("0.5 mg", "5 mg") == {"0.5"}
+    assert missing_claim_numbers("0.5 mg", "5 mg") == {"0.5 mg"}
     assert missing_claim_numbers("2,5 mg", "2.5 mg") == set()
 
 
@@ -239,3 +239,102 @@ def test_a_supported_quote_sharing_a_claim_word_passes(claim, quote, excerpt):
 def test_a_supported_quote_worded_otherwise_is_still_related(claim, quote, excerpt):
     # rt14c: correct answers ended quote_unrelated_to_claim and their claims unverified
     assert check("supported", quote, claim=claim, excerpt=excerpt) == (True, None)
+
+
+# ---------------------------------------------------------------- s18 (rt18c): quotes that decide nothing
+
+TOPLINE = (
+    "The objective response rate was 69% with the combination and 46% with the comparator.\n"
+    "Median progression-free survival was 28.0 months versus 10.4 months (hazard ratio 0.50).\n"
+    "Grade 3 or higher neutropenia occurred in 27% of patients receiving the combination.\n"
+    "Overall survival data were immature at the time of the analysis."
+)
+OS_CLAIM = "The combination significantly improved overall survival compared with the comparator."
+
+
+@pytest.mark.parametrize("quote", ["0.50", "28.0", ".", "10.4"])
+def test_a_quote_without_letters_is_in_no_other_script(quote):
+    # rt18c case5: "0.50" passed as "another script" for a claim without numbers
+    assert check("supported", quote, claim=OS_CLAIM, excerpt=TOPLINE) == (False, "quote_unrelated_to_claim")
+
+
+def test_a_quote_really_written_in_another_script_is_still_exempt():
+    excerpt = "该联合方案的总生存期数据尚不成熟。"
+    assert check("supported", "总生存期数据尚不成熟", claim="Overall survival data were immature.", excerpt=excerpt) == (True, None)
+
+
+def test_a_bare_number_quote_for_a_numeric_claim_is_refused():
+    claim = "Median progression-free survival was 28.0 months with the combination."
+    assert check("supported", "28.0", claim=claim, excerpt=TOPLINE) == (False, "quote_unrelated_to_claim")
+    assert check("supported", "Median progression-free survival was 28.0 months", claim=claim, excerpt=TOPLINE) == (True, None)
+
+
+def test_the_whole_excerpt_is_not_the_shortest_deciding_span():
+    # rt18c case2: three lines quoted carried the claim's 46% from a line about another measure
+    claim = "Grade 3 or higher neutropenia occurred in 46% of patients receiving the combination."
+    ok, reason = check("supported", "\n".join(TOPLINE.split("\n")[:3]), claim=claim, excerpt=TOPLINE)
+    assert (ok, reason) == (False, "quote_too_long")
+
+
+def test_a_sentence_or_two_stays_quotable():
+    claim = "Grade 3 or higher neutropenia occurred in 27% of patients receiving the combination."
+    assert check("supported", TOPLINE.split("\n")[2], claim=claim, excerpt=TOPLINE) == (True, None)
+    two = "\n".join(TOPLINE.split("\n")[:2])
+    claim2 = "Response was 69% and median progression-free survival 28.0 months with the combination."
+    assert check("supported", two, claim=claim2, excerpt=TOPLINE) == (True, None)
+
+
+def test_a_claim_with_more_numbers_may_take_a_sentence_for_each():
+    claim = "With the combination, response was 69%, median progression-free survival 28.0 months and grade 3 neutropenia 27%."
+    quote = "\n".join(TOPLINE.split("\n")[:3])
+    assert check("supported", quote, claim=claim, excerpt=TOPLINE) == (True, None)
+
+
+def test_a_quote_over_the_character_cap_is_refused_whatever_the_verdict():
+    from tier2.answer_check import QUOTE_MAX_CHARS
+
+    long_line = "Overall survival " + "was analysed in every subgroup " * 40
+    assert QUOTE_MAX_CHARS < len(long_line.strip()) < 2 * QUOTE_MAX_CHARS
+    for verdict in ("supported", "contradicted", "not_enough_info"):
+        assert check(verdict, long_line, claim=OS_CLAIM, excerpt=long_line)[1] == "quote_too_long"
+    line = long_line[:QUOTE_MAX_CHARS - 50].strip()
+    assert check("contradicted", line, claim=OS_CLAIM, excerpt=long_line) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Revenue reached $4.2 billion in 2023.", "Revenue reached $4.2 million in 2023."),
+        ("Median follow-up was 12 months.", "Median follow-up was 12 weeks."),
+        ("The response rate was 46%.", "The response rate was seen in 46 patients."),
+        ("Grade-3 neutropenia occurred in 27% of patients.", "Grade 4 neutropenia occurred in 27% of patients."),
+    ],
+    ids=["scale", "unit", "count-for-percent", "hyphenated-grade"],
+)
+def test_a_number_in_another_unit_scale_or_grade_is_not_the_claims(claim, quote):
+    # rt18c: the digits alone were compared
+    assert check("supported", quote, claim=claim, excerpt=quote) == (False, "quote_lacks_claim_numbers")
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Revenue reached $4.2 billion in 2023.", "Revenue reached $4.2 billion in 2023."),
+        ("Median follow-up was 12 months.", "Median follow-up was 12 months."),
+        ("Grade-3 neutropenia occurred in 27% of patients.", "Grade 3 neutropenia occurred in 27% of patients."),
+        ("Median PFS was 28.0 months.", "| Median PFS | 28.0 | 10.4 |"),  # the unit is in the header
+    ],
+    ids=["scale", "unit", "hyphenated-grade", "table-cell"],
+)
+def test_a_number_in_the_claims_unit_is_carried(claim, quote):
+    assert check("supported", quote, claim=claim, excerpt=quote) == (True, None)
+
+
+def test_a_refused_quote_ends_the_claim_without_an_answer():
+    """Through the scripted judge: the bad answers are errors (judge_error, never pass), the good one is not."""
+    request = judge_request(OS_CLAIM, TOPLINE)
+    bad = [answer("supported", "0.50"), answer("supported", TOPLINE)]
+    judge = ScriptedJudge({"c1": bad}, repeat_last=False)
+    assert [judge.attempt(request).error for _ in bad] == ["quote_unrelated_to_claim", "quote_too_long"]
+    honest = ScriptedJudge({"c1": [answer("not_enough_info", "Overall survival data were immature")]})
+    assert honest.attempt(request).error is None
