@@ -61,6 +61,11 @@ class AuditRecord(_Strict):
     time: str = Field(description="UTC ISO-8601 time the line was written.")
     claim_id: str
     claim_text: str
+    stated_text: str | None = Field(
+        None,
+        description="The claim as the report states it, when claim_text adds context around it (a table row's column "
+        "headers): the numbers a supported quote owes are its. Absent when claim_text is the claim as stated.",
+    )
     source_ids: list[str]
     locator: str | None
     excerpt: ExcerptRecord

@@ -9,7 +9,13 @@ supported → pass, contradicted / not_enough_info → fail, no answer → unver
 Everything else the report says about a judged claim is held to the same lines: its audit
 sequences are exactly its lines of the run, its quote, rationale and ``cached`` are those of
 the last valid answer, its error is the last line's (or ``budget_exhausted``), and only a
-claim the judge answered is ``decided_by: tier2``. A claim with no line of the run cannot
+claim the judge answered is ``decided_by: tier2``.
+
+A line's "no error" is not taken on its word: every line recording a verdict and no error is put
+through the runner's own answer check again (``tier2.answer_check.check_quote``: the quote in
+that line's excerpts, the claim's numbers, a shared word, the quote's length, planted lines),
+from the line alone. A line whose answer fails it is a divergence, whatever the report says: a
+log rewritten to flip a verdict, and re-chained, still has to quote what its excerpt holds. A claim with no line of the run cannot
 carry a verdict nor be decided by the judge: what the judge could not see it could not pass.
 """
 
@@ -43,6 +49,7 @@ class DerivedJudgement(BaseModel):
     cached: bool = False  # the answer came from the cache (a hit is the claim's only line)
     last_error: str | None = None  # the error of the claim's last line
     sequences: tuple[int, ...] = ()
+    refused: tuple[str, ...] = ()  # lines recording a valid answer that the answer check refuses
 
 
 def derive_verdicts(records: list[AuditRecord]) -> dict[str, DerivedJudgement]:
@@ -53,8 +60,29 @@ def derive_verdicts(records: list[AuditRecord]) -> dict[str, DerivedJudgement]:
         update: dict[str, Any] = {"sequences": (*seen.sequences, rec.sequence), "last_error": rec.error}
         if rec.error is None and rec.verdict is not None:
             update |= {"verdict": rec.verdict, "quote": rec.quote, "rationale": rec.rationale, "cached": rec.cached}
+            problem = answer_problem(rec)
+            if problem is not None:
+                update["refused"] = (*seen.refused, f"audit line {rec.sequence} records {rec.verdict!r} and no error, "
+                                                    f"but its answer fails the answer check: {problem}")
         derived[rec.claim_id] = seen.model_copy(update=update)
     return derived
+
+
+def answer_problem(rec: AuditRecord) -> str | None:
+    """Why the answer a line records as valid is not one (the runner's check, run on the line
+    alone: its claim, its excerpts, its verdict, quote and rationale), or None."""
+    from pydantic import ValidationError
+
+    from tier2.answer_check import check_answer
+    from tier2.interface import JudgeAnswer
+
+    try:
+        answer = JudgeAnswer(verdict=rec.verdict, quote=rec.quote or "", rationale=rec.rationale or "")
+    except ValidationError as exc:
+        return f"schema_invalid ({exc.errors()[0]['msg']})"
+    claim = rec.stated_text if rec.stated_text is not None else rec.claim_text
+    checked = check_answer(answer, claim, rec.excerpt.text, [e.text for e in rec.more_excerpts])
+    return None if checked.ok else f"{checked.reason} ({checked.detail})"
 
 
 def compare_verdicts(claims: list[dict[str, Any]], derived: dict[str, DerivedJudgement]) -> list[Divergence]:
@@ -65,12 +93,13 @@ def compare_verdicts(claims: list[dict[str, Any]], derived: dict[str, DerivedJud
         cid = str(claim.get("id"))
         if cid in derived:
             seen.add(cid)
-            messages = _logged_problems(claim, derived[cid])
+            messages = [*derived[cid].refused, *_logged_problems(claim, derived[cid])]
         else:
             messages = _unlogged_problems(claim)
         out += [Divergence(claim_id=cid, message=m) for m in messages]
     for cid in sorted(set(derived) - seen):
         out.append(Divergence(claim_id=cid, message="judged in the log but absent from the report"))
+        out += [Divergence(claim_id=cid, message=m) for m in derived[cid].refused]
     return out
 
 

@@ -386,6 +386,7 @@ class _ClaimJudge:
         common: dict[str, object] = {
             "claim_id": request.claim_id,
             "claim_text": request.claim_text,
+            "stated_text": request.stated_text,  # what the answer check held the quote's numbers to
             "source_ids": list(request.source_ids),
             "locator": request.locator,
             "excerpt": _excerpt_line(request.excerpt),

@@ -638,3 +638,81 @@ def test_show_on_a_wide_terminal_still_prints_the_whole_quote(judged_run):
     _rechain(log, lambda i, data: data.update(quote=quote))
     out = _show_at(log, 400)
     assert out.count(quote) == 6 and "BROKEN" not in out
+
+
+def _forge_claim_d(report: Path, log: Path, quote: str) -> None:
+    """Flip claim d (contradicted) to supported in the log and the report alike, re-chain the log
+    and record its new head: every count, sequence and hash agrees; only the answer is forged."""
+
+    def forge(i, data):
+        if data["claim_id"] == "d":
+            data.update(verdict="supported", quote=quote)
+
+    _rechain(log, forge)
+    data = json.loads(report.read_text())
+    data["semantic_audit"]["audit_log_head"] = json.loads(_lines(log)[-1])["hash"]
+    claim = next(c for c in data["claims"] if c["id"] == "d")
+    claim["status"] = "pass"
+    claim["judge"].update(verdict="supported", quote=quote)
+    report.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("quote", "reason"),
+    [
+        ("The response rate was 45% in every arm", "quote_not_in_excerpt"),  # not in that line's excerpt
+        ("No other outcome was reported.", "quote_lacks_claim_numbers"),  # in it, but not the claim's 45%
+    ],
+)
+def test_a_forged_rechained_verdict_whose_answer_fails_the_answer_check_is_a_divergence(judged_run, quote, reason):
+    # rt18c case G: contradicted -> supported in log and report, re-chained, passed check and replay
+    report, log = judged_run
+    _forge_claim_d(report, log, quote)
+    replay = replay_report(report)
+    assert not replay.ok
+    assert [d.claim_id for d in replay.divergences] == ["d"]
+    assert "audit line 6 records 'supported' and no error" in replay.divergences[0].message
+    assert reason in replay.divergences[0].message
+    check = check_report(report)
+    assert not check.ok and any("claim d: audit line 6" in p and reason in p for p in check.problems), check.problems
+
+
+def test_a_rechained_log_whose_answers_still_pass_the_answer_check_replays(judged_run):
+    # the same forgery with a quote the check accepts: replay holds it to the report only (the
+    # head, recorded before, is what catches a rewritten log), so the re-check adds no divergence
+    report, log = judged_run
+    _forge_claim_d(report, log, "The response rate was 45% in the treatment arm")
+    assert replay_report(report).ok
+
+
+def test_a_table_rows_answer_is_rechecked_against_the_row_as_stated(tmp_path):
+    # the runner holds a row's quote to the row's numbers, not its header's "(n=50)"; the line
+    # records the row as stated so that replay holds the quote to the same numbers
+    from audit_fixtures import EXCERPT, write_mini_report
+
+    from audit.writer import AuditWriter
+    from judge_requests import request_for
+    from tier2.budget import CallBudget
+    from tier2.fake import ScriptedJudge, answer
+    from tier2.runner import judge_claims
+
+    row = request_for("r", "Measure: response rate | Arm A (n=50): 45%", EXCERPT, line_end=2)
+    row = row.model_copy(update={"stated_text": "response rate | 45%"})
+    judge = ScriptedJudge({"r": [answer("supported", "The response rate was 45% in the treatment arm")]})
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as writer:
+        outcome = judge_claims([row], judge, budget=CallBudget(5), cache=None, audit=writer, max_retries=0,
+                               retry_wait=lambda a, r: 0.0)
+    report = write_mini_report(outcome, tmp_path / "report.json")
+    assert json.loads(_lines(log)[0])["stated_text"] == "response rate | 45%"
+    assert replay_report(report).ok, replay_report(report).summary()
+    assert check_report(report).ok
+    # the line without it is held to the header's 50 too, which the quote does not carry
+    _rechain(log, lambda i, data: data.pop("stated_text"))
+    _edit_report(report, audit_log_head=json.loads(_lines(log)[-1])["hash"])
+    assert "quote_lacks_claim_numbers" in replay_report(report).summary()
+
+
+def test_a_sentence_claims_line_records_no_stated_text(judged_run):
+    _, log = judged_run
+    assert all("stated_text" not in json.loads(line) for line in _lines(log))
