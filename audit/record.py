@@ -82,7 +82,10 @@ class AuditRecord(_Strict):
     verdict: Literal["supported", "contradicted", "not_enough_info"] | None = Field(
         description="Parsed verdict; None unless the answer was valid."
     )
-    quote: str | None
+    quote: str | None = Field(
+        description="The answer's quote. A refused answer's quote over the answer check's length cap (1,000 characters) "
+        "is cut there, followed by a marker giving its full length and sha256 (audit.writer.bounded_quote)."
+    )
     rationale: str | None
     quote_check: Literal["found", "not_found"] | None = Field(
         description="Whether the quote was found verbatim in the excerpt; None when not checked."

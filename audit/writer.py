@@ -9,6 +9,7 @@ writer (another process) appended since, so two runs sharing one log still chain
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections.abc import Iterable
@@ -27,6 +28,7 @@ from audit.reader import read_line
 from audit.record import GENESIS_HASH, AuditRecord, canonical_json, chain_hash, expected_hash
 from audit.scrub import Scrubber
 from citeproof.errors import InputError
+from tier2.answer_check import QUOTE_MAX_CHARS
 
 # Large enough that any line goes out in a single write() on flush (lines are a few KB).
 _LINE_BUFFER = 4 * 1024 * 1024
@@ -112,6 +114,17 @@ def _line_count(path: Path) -> int:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
 
 
+def bounded_quote(quote: str | None) -> str | None:
+    """A refused answer's quote as the log keeps it: whole up to the answer check's
+    ``QUOTE_MAX_CHARS``, else that much and a marker with its full length and sha256 (a server
+    that streams megabytes of "quote" is recorded, not copied). A valid answer's quote is never
+    cut: the check refuses any longer, so replay re-checks the quote the judge gave."""
+    if quote is None or len(quote) <= QUOTE_MAX_CHARS:
+        return quote
+    digest = hashlib.sha256(quote.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{quote[:QUOTE_MAX_CHARS]} […quote cut in the log: {len(quote):,} characters, sha256 {digest}]"
+
+
 class AuditWriter:
     """Thread-safe: sequence, chain and write happen under one lock, so file order = sequence order."""
 
@@ -161,6 +174,8 @@ class AuditWriter:
                 "prev_hash": self._prev_hash,
             }
         )
+        if draft.get("error") is not None:
+            draft["quote"] = bounded_quote(draft.get("quote"))
         # validate (once, after scrubbing) before writing: a malformed record is a bug, never a line in the log
         record = AuditRecord.model_validate({**draft, "hash": ""})
         data = record.model_dump(mode="json")

@@ -324,11 +324,13 @@ def check_quote(
     """:func:`check_answer` on a verdict and quote as they are recorded (an audit line's): the
     live check and ``audit replay`` run this one function."""
     verdict = Verdict(verdict)
+    # measured as sent, whitespace included: what passes is what the log and the report keep
+    as_sent = len(quote)
     quote = quote.strip()
     decisive = verdict in (Verdict.supported, Verdict.contradicted)
     if decisive and not _strip_wrappers(quote):
         return AnswerCheck(False, "quote_missing", False if quote else None)  # wrappers alone are found nowhere
-    too_long = _too_long(verdict, quote, claim_text, bool(more_excerpts))
+    too_long = _too_long(verdict, quote, as_sent, claim_text, bool(more_excerpts))
     if too_long is not None:
         return AnswerCheck(False, "quote_too_long", None, note=too_long)
     if not quote:
@@ -357,11 +359,11 @@ def max_quote_sentences(claim_text: str) -> int:
     return max(QUOTE_MAX_SENTENCES, len(numbers_in(claim_text)))
 
 
-def _too_long(verdict: Verdict, quote: str, claim_text: str, several: bool) -> str | None:
-    """Why the quote is not a shortest deciding span, or None. A several-source quote is held
-    piece by piece: each piece is one excerpt's span."""
-    if len(quote) > QUOTE_MAX_CHARS:
-        return f"{len(quote):,} characters; at most {QUOTE_MAX_CHARS:,}"
+def _too_long(verdict: Verdict, quote: str, as_sent: int, claim_text: str, several: bool) -> str | None:
+    """Why the quote (``as_sent`` characters before stripping) is not a shortest deciding span,
+    or None. A several-source quote is held piece by piece: each piece is one excerpt's span."""
+    if as_sent > QUOTE_MAX_CHARS:
+        return f"{as_sent:,} characters; at most {QUOTE_MAX_CHARS:,}"
     if verdict is not Verdict.supported:
         return None
     limit = max_quote_sentences(claim_text)

@@ -249,3 +249,32 @@ def test_verify_stops_before_any_call_on_a_log_whose_chain_is_broken(tmp_path: P
                  "--base-url", "http://127.0.0.1:9/v1", "--audit-log", str(log), "--no-cache", "--out", str(tmp_path / "o.json")])
     assert code == 2 and not (tmp_path / "o.json").exists()
     assert len(log.read_text().splitlines()) == 1
+
+
+def test_a_refused_answers_huge_quote_is_cut_with_its_length_and_hash(tmp_path: Path):
+    # rt18c case2 `big`: a 3.8 MB quote was logged whole on every attempt
+    import hashlib
+
+    from tier2.answer_check import QUOTE_MAX_CHARS
+
+    huge = "Overall survival " + "x" * 3_800_000
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as w:
+        record = w.write(**{**FIELDS, "error": "quote_too_long", "quote": huge, "rationale": "ok"})
+    assert len(log.read_text()) < 10_000
+    assert record.quote.startswith(huge[:QUOTE_MAX_CHARS]) and len(record.quote) < QUOTE_MAX_CHARS + 200
+    assert f"{len(huge):,} characters" in record.quote and hashlib.sha256(huge.encode()).hexdigest() in record.quote
+    assert chain_problems(read_log(log)) == []
+
+
+def test_a_quote_the_check_allows_is_logged_whole(tmp_path: Path):
+    from tier2.answer_check import QUOTE_MAX_CHARS
+
+    log = tmp_path / "audit.jsonl"
+    at_cap = "y" * QUOTE_MAX_CHARS
+    longer = "z" * (QUOTE_MAX_CHARS + 1)
+    with AuditWriter(log, fsync=False) as w:
+        refused_at_cap = w.write(**{**FIELDS, "error": "quote_not_in_excerpt", "quote": at_cap})
+        valid = w.write(**{**FIELDS, "error": None, "verdict": "contradicted", "quote": longer})
+    # never cut while the check could have let it through; a valid line is never cut (replay re-checks it)
+    assert refused_at_cap.quote == at_cap and valid.quote == longer

@@ -338,3 +338,10 @@ def test_a_refused_quote_ends_the_claim_without_an_answer():
     assert [judge.attempt(request).error for _ in bad] == ["quote_unrelated_to_claim", "quote_too_long"]
     honest = ScriptedJudge({"c1": [answer("not_enough_info", "Overall survival data were immature")]})
     assert honest.attempt(request).error is None
+
+
+def test_the_length_cap_counts_the_quote_as_sent_whitespace_included():
+    # the log and the report keep the quote as sent: padding must not slip a huge one through
+    quote = "Overall survival data were immature" + " " * 5000
+    assert check("contradicted", quote, claim=OS_CLAIM, excerpt=TOPLINE)[1] == "quote_too_long"
+    assert check("contradicted", quote.strip() + "  ", claim=OS_CLAIM, excerpt=TOPLINE) == (True, None)
