@@ -22,6 +22,15 @@ from pydantic import BaseModel
 
 REDACTED = "[REDACTED]"
 _MIN_SECRET_LEN = 6  # shorter env values would redact ordinary words
+# A key's leading prefix segments ("sk-", "sk-proj-", "sk-ant-api03-", "gsk_"): a server may echo
+# the key without them, and the rest is still the secret when long enough to be no word
+_KEY_PREFIX_SEGMENT = re.compile(r"[A-Za-z][A-Za-z0-9]{0,5}[-_]")
+_MAX_PREFIX_SEGMENTS = 3
+_MIN_BODY_LEN = 16  # as the sk- pattern below: a shorter rest could be an ordinary token
+# A JSON \u escape of a character a key is spelled with ("\u0073k-…" is "sk-…" to any JSON
+# reader). Decoding these changes no JSON text's meaning (they never need escaping), so a raw
+# response is scrubbed with them decoded; quotes and backslashes stay escaped.
+_KEY_CHAR_ESCAPE = re.compile(r"\\u(00(?:2[bdef]|3[0-9d]|[46][1-9a-f]|[57][0-9a]|5f))", re.IGNORECASE)
 # the user-info of an absolute URL: "scheme://" then everything up to the last "@" of the authority
 _USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
 
@@ -36,6 +45,7 @@ class Scrubber:
     def __init__(self, secret_env: Iterable[str] = ("OPENAI_API_KEY",), secrets: Iterable[str] = ()) -> None:
         values = [os.environ.get(name, "") for name in secret_env]
         values.extend(secrets)
+        values.extend(body for v in list(values) for body in _key_bodies(v.strip()))
         # longest first so a key that contains another is removed whole; in any letter case,
         # since a server may echo it upper-cased
         # and in the forms a server echoes it: stripped of spaces, JSON-escaped ('pa\\"ss'),
@@ -51,6 +61,11 @@ class Scrubber:
         value = _PATTERNS[1].sub(REDACTED, value)
         return _PATTERNS[2].sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", value)
 
+    def raw(self, value: str) -> str:
+        """:meth:`text` for a server's raw response: JSON ``\\u`` escapes of key characters
+        decoded first, so an escaped echo of the key is found like a plain one."""
+        return self.text(_KEY_CHAR_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), value))
+
     def value(self, value: Any) -> Any:
         if isinstance(value, BaseModel):  # a nested model is scrubbed as the JSON it becomes
             return self.value(value.model_dump(mode="json"))
@@ -61,6 +76,18 @@ class Scrubber:
         if isinstance(value, list | tuple):
             return [self.value(v) for v in value]
         return value
+
+
+def _key_bodies(value: str) -> list[str]:
+    """What is left of a key after each of its leading prefix segments, when long enough."""
+    bodies, at = [], 0
+    for _ in range(_MAX_PREFIX_SEGMENTS):
+        m = _KEY_PREFIX_SEGMENT.match(value, at)
+        if m is None or len(value) - m.end() < _MIN_BODY_LEN:
+            break
+        at = m.end()
+        bodies.append(value[at:])
+    return bodies
 
 
 def public_url(url: str, scrubber: Scrubber | None = None) -> str:

@@ -165,9 +165,11 @@ class AuditWriter:
                 return record
 
     def _append(self, fields: dict[str, Any]) -> AuditRecord:
+        raw = fields.get("raw_response")
         draft = self._scrub.value(
             {
                 **fields,
+                "raw_response": raw if raw is None else self._scrub.raw(raw),
                 "sequence": self._sequence + 1,
                 "run_id": self.run_id,
                 "time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),

@@ -231,8 +231,9 @@ class OpenAIJudge:
         )
 
     def _scrub(self, text: str | None) -> str | None:
-        """:meth:`_scrub_all`, cut to the length the log keeps."""
-        return None if text is None else _bounded(self._scrub_all(text))
+        """A raw response or error text scrubbed (``Scrubber.raw``: JSON escapes of key
+        characters read too), cut to the length the log keeps."""
+        return None if text is None else _bounded(self._scrubber.raw(text))
 
     def _scrub_all(self, text: str) -> str:
         """The audit log's scrubber (``audit.scrub``): this judge's key, then any bearer

@@ -278,3 +278,44 @@ def test_a_quote_the_check_allows_is_logged_whole(tmp_path: Path):
         valid = w.write(**{**FIELDS, "error": None, "verdict": "contradicted", "quote": longer})
     # never cut while the check could have let it through; a valid line is never cut (replay re-checks it)
     assert refused_at_cap.quote == at_cap and valid.quote == longer
+
+
+@pytest.mark.parametrize(
+    ("key", "echo"),
+    [
+        ("sk-REDTEAMKEY1234567890abcdef", "REDTEAMKEY1234567890abcdef"),  # rt18c case6: the key's body alone
+        ("sk-proj-Abc123Def456Ghi789Jkl0", "Abc123Def456Ghi789Jkl0"),
+        ("gsk_0123456789abcdefXYZW", "0123456789abcdefXYZW"),
+    ],
+)
+def test_a_keys_body_echoed_without_its_prefix_is_redacted(key, echo):
+    from audit.scrub import Scrubber
+
+    out = Scrubber(secret_env=(), secrets=[key]).text(f"your key {echo} is wrong")
+    assert echo not in out and "[REDACTED]" in out
+
+
+def test_a_short_rest_after_a_prefix_is_not_taken_for_the_key():
+    # "other-secret-value-42" leaves "secret-value-42" (15 characters): an ordinary phrase could be that
+    from audit.scrub import Scrubber
+
+    scrub = Scrubber(secret_env=(), secrets=["other-secret-value-42"])
+    assert scrub.text("a secret-value-42 phrase") == "a secret-value-42 phrase"
+    assert scrub.text("The objective response rate was 45% in the treatment arm") == "The objective response rate was 45% in the treatment arm"
+
+
+def test_a_json_escaped_key_in_a_raw_response_is_redacted_in_the_log(tmp_path: Path):
+    # rt18c: "\u0073k-…" survived in raw_response
+    key = "sk-REDTEAMKEY1234567890abcdef"
+    raw = '{"verdict": "not_enough_info", "quote": "", "rationale": "key \\u0073k-REDTEAMKEY1234567890abcdef \\u0022"}'
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, secret_env=(), secrets=[key], fsync=False) as w:
+        w.write(**{**FIELDS, "raw_response": raw})
+    text = log.read_text()
+    assert "REDTEAMKEY" not in text and "[REDACTED]" in text
+    assert "\\\\u0022" in text  # a quote mark stays escaped: the raw JSON keeps its meaning
+    # a raw response with no key in it is kept as sent
+    from audit.scrub import Scrubber
+
+    plain = '{"verdict": "supported", "quote": "45%", "rationale": "ok"}'
+    assert Scrubber(secret_env=(), secrets=[key]).raw(plain) == plain
