@@ -10,13 +10,15 @@ as ``audit replay`` derives them, ``audit.verdicts``; a claim with no line of th
 answered, so it is no judge's pass), the ``budget_exhausted`` and ``judge_errors`` counters
 equal the claims carrying those outcomes, the run's last line is the head the report recorded (``audit_log_head``:
 a log rewritten and re-chained afterwards no longer ends there), and the report's headline
-(verdict, exit code, ``would_block``, totals) follows from its own claims and rules. A report
+(verdict, exit code, ``would_block``, totals) follows from its own claims and rules, and the
+verified report, when it is found at its recorded path, still hashes to ``input.report_sha256``. A report
 that says the judge never ran (``enabled: false``) has no log to check, and so may hold no
 claim the judge decided. The first broken line is named.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from pathlib import Path
@@ -76,13 +78,16 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     except (OSError, ValueError) as exc:
         return CheckResult(ok=False, unreadable=True, problems=[f"cannot read report as JSON: {exc}"], **base)
     sem = report.semantic_audit
-    own = report_problems(json.loads(report_path.read_text(encoding="utf-8")), report)
+    raw = json.loads(report_path.read_text(encoding="utf-8"))
+    own = report_problems(raw, report)
     if own:
         return CheckResult(ok=False, problems=[str(p) for p in own], **base)
+    edited, input_note = input_report_problems(raw, report_path)
     if not sem.get("enabled"):
         if sem.get("audit_log_path"):
-            return CheckResult(ok=False, problems=["semantic_audit names a log but enabled is false"], **base)
-        return CheckResult(ok=True, note="the judge did not run; nothing to check", **base)
+            return CheckResult(ok=False, problems=["semantic_audit names a log but enabled is false", *edited], **base)
+        note = "; ".join(n for n in ("the judge did not run; nothing to check", input_note) if n)
+        return CheckResult(ok=not edited, problems=edited, note=note, **base)
     if not sem.get("audit_log_path"):
         return CheckResult(ok=False, problems=["semantic_audit.enabled but no audit_log_path"], **base)
 
@@ -105,13 +110,48 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     problems += outcome_count_problems(sem, report.claims)
     line_numbers = [p.line for p in problems if p.line is not None]
     return CheckResult(
-        ok=not problems,
+        ok=not problems and not edited,
         lines=len(lines),
         run_entries=len(run_lines),
-        problems=[str(p) for p in problems],
+        problems=[str(p) for p in problems] + edited,
         first_broken_line=min(line_numbers) if line_numbers else None,
+        note=input_note,
         **base,
     )
+
+
+def input_report_problems(raw: dict[str, Any], report_json_path: Path) -> tuple[list[str], str | None]:
+    """(problems, note): is the verified report still the file that was verified? Its text is
+    hashed as the pipeline hashed it (``citeproof.report_input.decode_report``) and held to
+    ``input.report_sha256``: a report edited after its run (a figure changed once it passed)
+    otherwise keeps a verification report that says nothing of the new text. The recorded path
+    is looked for beside the verification report, then from the current folder; a report not
+    found there is a note, not a failure (a verification report may be checked on its own)."""
+    info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
+    recorded, path = info.get("report_sha256"), info.get("report_path")
+    if not isinstance(path, str) or not path or not isinstance(recorded, str):
+        return [], None
+    p = Path(path)
+    candidates = [p] if p.is_absolute() else [report_json_path.parent / p, Path.cwd() / p]
+    found = [c for c in dict.fromkeys(candidates) if c.is_file()]
+    if not found:
+        return [], f"the verified report {path} is not at its recorded path; its sha256 was not compared"
+    hashes = {c: _report_sha256(c) for c in found}
+    if recorded in hashes.values():
+        return [], None
+    where, now = next(iter(hashes.items()))
+    return [f"input.report_sha256 is {recorded[:12]}…, but {where} now hashes to {str(now)[:12]}…: "
+            "the report was changed after it was verified (verify it again)"], None
+
+
+def _report_sha256(path: Path) -> str | None:
+    from citeproof.errors import InputError
+    from citeproof.report_input import decode_report
+
+    try:
+        return hashlib.sha256(decode_report(path.read_bytes(), str(path)).encode("utf-8")).hexdigest()
+    except (OSError, InputError):
+        return None  # unreadable, binary or emptied: whatever it is, not the text that was verified
 
 
 def _count_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:

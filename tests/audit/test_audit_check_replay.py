@@ -716,3 +716,44 @@ def test_a_table_rows_answer_is_rechecked_against_the_row_as_stated(tmp_path):
 def test_a_sentence_claims_line_records_no_stated_text(judged_run):
     _, log = judged_run
     assert all("stated_text" not in json.loads(line) for line in _lines(log))
+
+
+def _record_input(report: Path, name: str, text: str) -> None:
+    import hashlib
+
+    data = json.loads(report.read_text())
+    data["input"] = {"report_path": name, "report_sha256": hashlib.sha256(text.encode()).hexdigest(),
+                     "format": "markdown", "sources_dir": "sources"}
+    report.write_text(json.dumps(data))
+
+
+def test_a_report_edited_after_verification_fails_check(judged_run):
+    # rt18c case3: the Markdown report was edited after the run and `audit check` still said ok
+    report, _ = judged_run
+    verified = "The response rate was 45% [evidence:s1.txt#L1].\n"
+    _record_input(report, "report.md", verified)
+    (report.parent / "report.md").write_text(verified.replace("45%", "54%"))
+    result = check_report(report)
+    assert not result.ok
+    assert any("input.report_sha256" in p and "changed after it was verified" in p for p in result.problems)
+
+
+def test_the_verified_report_unchanged_or_absent_still_checks(judged_run):
+    report, _ = judged_run
+    verified = "The response rate was 45% [evidence:s1.txt#L1].\n"
+    _record_input(report, "report.md", verified)
+    (report.parent / "report.md").write_bytes(b"\xef\xbb\xbf" + verified.encode())  # a BOM is not content
+    assert check_report(report).ok, check_report(report).summary()
+    (report.parent / "report.md").unlink()
+    result = check_report(report)
+    assert result.ok and "not at its recorded path" in (result.note or ""), result.summary()
+
+
+def test_a_report_verified_without_the_judge_is_held_to_its_text_too(tmp_path):
+    report = tmp_path / "r.json"
+    report.write_text(json.dumps({"semantic_audit": {"enabled": False}, "claims": []}))
+    _record_input(report, "report.md", "Revenue was $4.2 billion.\n")
+    (tmp_path / "report.md").write_text("Revenue was $4.2 billion.\n")
+    assert check_report(report).ok
+    (tmp_path / "report.md").write_text("Revenue was $5.2 billion.\n")
+    assert any("changed after it was verified" in p for p in check_report(report).problems)
