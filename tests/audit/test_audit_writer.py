@@ -307,15 +307,17 @@ def test_a_short_rest_after_a_prefix_is_not_taken_for_the_key():
 def test_a_json_escaped_key_in_a_raw_response_is_redacted_in_the_log(tmp_path: Path):
     # rt18c: "\u0073k-…" survived in raw_response
     key = "sk-REDTEAMKEY1234567890abcdef"
-    raw = '{"verdict": "not_enough_info", "quote": "", "rationale": "key \\u0073k-REDTEAMKEY1234567890abcdef \\u0022"}'
+    raw = '{"verdict": "not_enough_info", "quote": "", "rationale": "key \\u0073k-RED\\u0054EAMKEY1234567890abcdef \\u0022"}'
     log = tmp_path / "audit.jsonl"
     with AuditWriter(log, secret_env=(), secrets=[key], fsync=False) as w:
         w.write(**{**FIELDS, "raw_response": raw})
     text = log.read_text()
-    assert "REDTEAMKEY" not in text and "[REDACTED]" in text
+    assert "EAMKEY1234" not in text and "[REDACTED]" in text
     assert "\\\\u0022" in text  # a quote mark stays escaped: the raw JSON keeps its meaning
     # a raw response with no key in it is kept as sent
     from audit.scrub import Scrubber
 
     plain = '{"verdict": "supported", "quote": "45%", "rationale": "ok"}'
     assert Scrubber(secret_env=(), secrets=[key]).raw(plain) == plain
+    # a key nobody named is still found by its shape once its escapes are read
+    assert Scrubber(secret_env=()).raw('x \\u0073k-abcdefghijklmnopqrstu y') == "x [REDACTED] y"
