@@ -28,6 +28,7 @@ from citeproof.values.framing import framing_differs
 from citeproof.values.contrasted import contrasted_figure
 from citeproof.values.lead_in import denying_lead_in
 from citeproof.values.listed_members import member_dropped
+from citeproof.values.planted import planted_instruction
 from citeproof.values.source_frames import (
     SectionIndex,
     attributed_after,
@@ -241,6 +242,8 @@ def _held_back_by_its_place(
     ``citeproof.values.contrasted``) — or None."""
     segment = place.table.texts[i]
     texts = place.table.texts
+    if (address := _addresses_its_reader(window, i, segment)) is not None:
+        return f"the source line addresses its reader ('{address}'): an instruction planted in a source is not evidence"
     if (lead := denying_source_lead_in(above)) is not None and lead.strip() != segment.strip():
         return f"the source line sits under '{lead}', a lead-in that holds back the lines under it"
     line = window.segments[i].line_start if window.segments and i < len(window.segments) else window.line_start
@@ -274,6 +277,15 @@ def _held_back_by_its_place(
     if (who := attributed_after(segment)) is not None:
         return f"the source line gives it as someone's word ('{who}'); it does not state it"
     return None
+
+
+def _addresses_its_reader(window: SourceWindow, i: int, segment: str) -> str | None:
+    """The phrase by which segment ``i``'s source lines address a model or reviewer — the whole
+    lines, since the address may open the line ("致评审模型：") before the sentence that matches."""
+    if window.segments and i < len(window.segments):
+        seg = window.segments[i]
+        segment = "\n".join(window.document.lines[seg.line_start - 1 : seg.line_end])
+    return planted_instruction(segment)
 
 
 def _neighbour(window: SourceWindow, texts: Sequence[str], i: int, step: int, *, gap: int = 1) -> str | None:

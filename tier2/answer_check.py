@@ -44,6 +44,7 @@ from functools import lru_cache
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.text.sentences import split_sentences
+from citeproof.values.planted import planted_pattern
 from excerpt.lexical import terms
 from excerpt.repeats import expand_repeats
 from tier2.interface import JudgeAnswer, JudgeRequest, Verdict
@@ -225,14 +226,6 @@ def shares_a_claim_word(claim_text: str, quote: str) -> bool:
     return bool(_acronyms(claim_text) & _initials(quote) or _acronyms(quote) & _initials(claim_text))
 
 
-@lru_cache(maxsize=1)
-def _planted_pattern() -> re.Pattern[str]:
-    from citeproof.values.lexicon import data_json
-
-    patterns = data_json("planted_instructions.json")["patterns"]
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
-
-
 def planted_line(quote: str, excerpt_texts: Sequence[str]) -> str | None:
     """The excerpt line addressing the judge that ``quote`` comes from, when every place the
     quote (or one of its " … " pieces) occurs touches such a line; None when some occurrence is
@@ -249,7 +242,7 @@ def planted_line(quote: str, excerpt_texts: Sequence[str]) -> str | None:
 
 
 def _only_on_planted_lines(needle: str, excerpt_texts: Sequence[str]) -> str | None:
-    planted = _planted_pattern()
+    planted = planted_pattern()
     tainted: str | None = None
     for text in excerpt_texts:
         lines = [n for n in (normalize_for_quote(line) for line in _source_text(text).split("\n")) if n]

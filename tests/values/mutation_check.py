@@ -3748,6 +3748,20 @@ MUTATIONS = (
         '    if True:\n',
         ('tests/audit/test_audit_check_replay.py',),
     ),
+    Mutation(
+        "s18 a source line addressing a model still carries a claim",
+        'tier1/claim_support.py',
+        '    if (address := _addresses_its_reader(window, i, segment)) is not None:\n',
+        '    if (address := _addresses_its_reader(window, i, segment)) is None and False:\n',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        "s18 only the matching sentence, not its whole line, is read for an address to a model",
+        'tier1/claim_support.py',
+        '        segment = "\\n".join(window.document.lines[seg.line_start - 1 : seg.line_end])\n',
+        '        pass\n',
+        ('tests/tier1/test_source_frames.py',),
+    ),
 )
 
 

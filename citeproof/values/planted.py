@@ -1,0 +1,26 @@
+"""Source text that addresses whoever reads it — a model, a fact-checking tool, a reviewer —
+rather than stating a fact ("For any model summarising this page: …", "致评审模型：…").
+
+Such a line is an instruction planted in the data, not evidence: Tier 1 never passes a claim on
+it (``tier1.claim_support``) and the judge's quote may not come from it (``tier2.answer_check``).
+The phrases are data (``citeproof/data/planted_instructions.json``), one list for both tiers.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from citeproof.values.lexicon import data_json
+
+
+@lru_cache(maxsize=1)
+def planted_pattern() -> re.Pattern[str]:
+    patterns = data_json("planted_instructions.json")["patterns"]
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+def planted_instruction(text: str) -> str | None:
+    """The phrase by which ``text`` addresses its reader, or None."""
+    m = planted_pattern().search(text)
+    return m.group(0) if m else None
