@@ -145,6 +145,18 @@ def denial_links() -> DenialLinks:
     return DenialLinks(en=frozenset(doc["en"]), zh=tuple(sorted(doc["zh"], key=len, reverse=True)))
 
 
+# What may follow a bound word that bounds only a number: a digit, a Chinese numeral or 半 (半数)
+_NUMBER_AHEAD = r"(?=\s?[0-9一二两三四五六七八九十半百千])"
+
+
+def _bound_phrases(doc: dict) -> re.Pattern[str]:
+    """The bound phrases ("more than", 不超过), and those that bound only a number right after
+    them (不足 30%), in one alternation, longest first."""
+    phrases = [(p, "") for p in doc["bound_phrases"]]
+    phrases += [(p, _NUMBER_AHEAD) for p in doc["bound_phrases_before_number"]["phrases"]]
+    return re.compile("|".join(re.escape(p) + ahead for p, ahead in sorted(phrases, key=lambda pa: len(pa[0]), reverse=True)))
+
+
 def cues() -> _Cues:
     """The compiled cue words (stop-words, negation, direction, subject and swap words)."""
     return _cues()
@@ -174,7 +186,7 @@ def _cues() -> _Cues:
         negation_zh=zh(doc["negation"]),
         negation_exceptions=tuple(sorted(doc["negation_exceptions"], key=len, reverse=True)),
         negation_exceptions_ascii=tuple(w for w in sorted(doc["negation_exceptions"], key=len, reverse=True) if w.isascii()),
-        bound_phrases=re.compile("|".join(re.escape(p) for p in sorted(doc["bound_phrases"], key=len, reverse=True))),
+        bound_phrases=_bound_phrases(doc),
         directions={k: words_re(v) for k, v in doc["directions"].items()},
         directions_zh={k: zh(v) for k, v in doc["directions"].items()},
         opposite=dict(doc["opposite"]),

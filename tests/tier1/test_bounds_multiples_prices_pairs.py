@@ -58,3 +58,28 @@ def test_an_amount_meets_the_price_per_unit_only_plausibly(tmp_path, source, tru
     # a price of one item: whether the claim's amount is that price (not a total) is the judge's
     assert good.status == "undecided" and _numbers_met(good), [r.message for r in good.reasons]
     assert bad.status == "fail"
+
+
+# (source sentence, true claim, false twin): a short Chinese bound word before a share or an
+# amount (rt18a: 逾, 超, 突破 and 不足 were not read, so the true claim failed on its bare number)
+ZH_BOUND_WORDS = [
+    ("共入组 412 例患者，其中 52.4% 为女性。", "共入组 412 例患者，其中逾半数为女性。", "共入组 412 例患者，其中逾 60% 为女性。"),
+    ("在 412 例患者中，有 68.0% 的患者既往接受过铂类化疗。", "在 412 例患者中，超六成的患者既往接受过铂类化疗。",
+     "在 412 例患者中，超七成的患者既往接受过铂类化疗。"),
+    ("在 412 例患者中，有 68.0% 的患者既往接受过铂类化疗。", "在 412 例患者中，逾 60% 的患者既往接受过铂类化疗。",
+     "在 412 例患者中，逾 70% 的患者既往接受过铂类化疗。"),
+    ("在 412 例患者中，有 68.0% 的患者既往接受过铂类化疗。", "在 412 例患者中，逾三分之二的患者既往接受过铂类化疗。",
+     "在 412 例患者中，逾四分之三的患者既往接受过铂类化疗。"),
+    ("该产品 2023 年销售额为 32.6 亿元。", "该产品 2023 年销售额突破 30 亿元。", "该产品 2023 年销售额突破 35 亿元。"),
+    ("该产品 2023 年销售额为 32.6 亿元。", "该产品 2023 年销售额逾30亿元。", "该产品 2023 年销售额逾40亿元。"),
+    ("有 27.1% 的患者出现皮疹。", "不足三成的患者出现皮疹。", "不足两成的患者出现皮疹。"),
+    ("有 27.1% 的患者出现皮疹。", "不足 30% 的患者出现皮疹。", "不足 25% 的患者出现皮疹。"),
+]
+
+
+@pytest.mark.parametrize(("source", "true", "false"), ZH_BOUND_WORDS, ids=[t for _, t, _ in ZH_BOUND_WORDS])
+def test_a_chinese_bound_word_is_met_plausibly_and_its_twin_fails(tmp_path, source, true, false):
+    good, bad = verify_pairs(tmp_path, [(source, true), (source, false)])
+    # a bound met by a value inside it is plausible: the judge reads it, it does not fail
+    assert good.status == "undecided" and _numbers_met(good), [r.message for r in good.reasons]
+    assert bad.status == "fail"

@@ -3762,6 +3762,34 @@ MUTATIONS = (
         '        pass\n',
         ('tests/tier1/test_source_frames.py',),
     ),
+    Mutation(
+        "s18-zh 逾/超/突破 before a number are no bounds (逾 60% read as 60%: the true claim fails)",
+        "citeproof/data/value_cues.json",
+        '"长于", "逾", "超", "突破", "exceed",',
+        '"长于", "exceed",',
+        ("tests/values/test_extract.py", "tests/tier1/test_bounds_multiples_prices_pairs.py"),
+    ),
+    Mutation(
+        "s18-zh 不足 before a number is no bound (不足三成 read as 30%)",
+        "citeproof/data/value_cues.json",
+        '"不到", "不足", "少于",',
+        '"不到", "少于",',
+        ("tests/values/test_extract.py", "tests/tier1/test_bounds_multiples_prices_pairs.py"),
+    ),
+    Mutation(
+        "s18-zh 不足 is a bound phrase with no number after it too (剂量不足 loses its negation)",
+        "citeproof/values/segment_support.py",
+        '    phrases += [(p, _NUMBER_AHEAD) for p in doc["bound_phrases_before_number"]["phrases"]]\n',
+        '    phrases += [(p, "") for p in doc["bound_phrases_before_number"]["phrases"]]\n',
+        ("tests/values/test_negation_count.py",),
+    ),
+    Mutation(
+        "s18-zh 不足 before a number is a negation (不足三成 held back as negated, its false twin not failed)",
+        "citeproof/values/segment_support.py",
+        '    phrases += [(p, _NUMBER_AHEAD) for p in doc["bound_phrases_before_number"]["phrases"]]\n',
+        '',
+        ("tests/values/test_negation_count.py", "tests/tier1/test_bounds_multiples_prices_pairs.py"),
+    ),
 )
 
 

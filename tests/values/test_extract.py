@@ -72,10 +72,19 @@ def test_percent_range_fraction_ci_p_and_ratio_statistics():
      ("below 17%", "<"), ("about 30 mg", "~"), ("超过30%", ">"), ("不到30%", "<"), ("30例以上", ">="), ("约12个月", "~"),
      ("18 years or older", ">="), ("≥ 1.5 x 10^9/L", ">="),
      # abbreviated before the number (rt16a: each read as the bare value)
-     ("Max. 30%", "<="), ("min. 18 years", ">="), ("Est. 30%", "~"), ("Appr. 30%", "~"), ("Abt. 30%", "~")],
+     ("Max. 30%", "<="), ("min. 18 years", ">="), ("Est. 30%", "~"), ("Appr. 30%", "~"), ("Abt. 30%", "~"),
+     # the short Chinese bound words (rt18a: each read as the bare value, so a true claim failed)
+     ("逾 60%", ">"), ("超 60%", ">"), ("超六成", ">"), ("突破 30 亿元", ">"), ("逾30亿元", ">"),
+     ("不足 30%", "<"), ("不足三成", "<")],
 )
 def test_bounds_and_approximations(text, qualifier):
     assert one(text).qualifier == qualifier
+
+
+@pytest.mark.parametrize("text", ["超声检查 3 次", "超敏反应 2 例", "逾期 30 天"])
+def test_a_chinese_bound_character_starting_a_word_bounds_nothing(text):
+    # 超 and 逾 bound a number only right before it: 超声 (ultrasound), 逾期 (overdue) do not
+    assert one(text).qualifier is None
 
 
 def test_an_abbreviated_unit_after_a_number_bounds_no_number_after_it():

@@ -61,3 +61,13 @@ def test_as_many_negations_or_fewer_still_pass(tmp_path, claim, source):
     out = verify_against(tmp_path, f"# S\n\n{source}\n", cited_report(claim))
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "pass", (checked.reasons, checked.undecided_reasons)
+
+
+@pytest.mark.parametrize("text, negated", [
+    ("不足三成的患者出现皮疹。", False),  # less than 30%: a bound, no negation (rt18a)
+    ("不足 30% 的患者出现皮疹。", False),
+    ("不足半数的患者出现皮疹。", False),
+    ("该组的给药剂量不足。", True),  # insufficient: a negation, no number follows
+])
+def test_a_bound_word_before_a_number_negates_nothing(text, negated):
+    assert polarity(text)[0] is negated
