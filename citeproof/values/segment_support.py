@@ -413,6 +413,13 @@ def _has_entity(entity: str, low: str) -> bool:
     return entity in low and _entity_re(entity).search(low) is not None
 
 
+def _zh_label_written(entity: str, low: str) -> bool:
+    """A Chinese numbered label (``numbered_labels``: 3级, 第2天, spaces dropped) written in ``low``
+    with a space inside it ("3 级及以上"): the claim's own "3 级" is read as "3级"."""
+    return not entity.isascii() and entity[:1] in "0123456789第" \
+        and any(m.group(0).replace(" ", "") == entity for m in _zh_label_re().finditer(low))
+
+
 def polarity(text: str) -> tuple[bool, frozenset[str]]:
     """(negated?, direction classes present) after removing bound phrases like "more than"."""
     negations, dirs = counted_polarity(text)
@@ -548,7 +555,7 @@ def _overlap_verdict(share: float, min_overlap: float) -> SegmentVerdict:
 def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Callable[[], bool]) -> SegmentVerdict:
     """The checks after the content-word overlap held, cheapest first; ``supports_all`` indexes
     the segment's numbers, so it runs last."""
-    missing = [e for e in profile.entities if not _has_entity(e, seg.low)]
+    missing = [e for e in profile.entities if not _has_entity(e, seg.low) and not _zh_label_written(e, seg.low)]
     if missing:
         return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
     if label := unwritten_label(profile.labels, seg.low):

@@ -87,6 +87,10 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
         return f"the source restricts it ('{phrase}'); the claim does not"
     if word := _dropped_segment(claim, segment):
         return f"the source restricts it ('{word}'); the claim does not"
+    if quantity := _dropped_quantity(claim_text, segment_text):
+        return f"the source restricts it ('{quantity}'); the claim does not"
+    if word := _added_segment(claim, segment):
+        return f"the claim restricts it ('{word}'); the source does not"
     if bound := _dropped_threshold(claim_text, segment_text):
         return f"the source restricts it to a threshold ('{bound}'); the claim does not"
     if (only := _dropped_only(claim, segment)) is not None:
@@ -180,6 +184,44 @@ def _dropped_segment(claim: str, segment: str) -> str | None:
     for scope in _figure_clauses(set(_NUMBER.findall(claim)), segment):
         for word in sorted(_all(scope, "segments") - _all(claim, "segments")):
             return word
+    return None
+
+
+def _added_segment(claim: str, segment: str) -> str | None:
+    """A Chinese segment word (a region, market, class, site or population: 美国, 仿制药, 颅内) the
+    claim writes and the segment does not: the claim gives the whole's figure to a part. (English
+    claims: ``agreement.added_modifier`` reads a word put before the line's words.)"""
+    return next((w for w in sorted(_all(claim, "segments") - _all(segment, "segments")) if not w.isascii()), None)
+
+
+@lru_cache(maxsize=1)
+def _quantity_re() -> re.Pattern[str]:
+    doc = cue_document()["strength_cues"]["segment_quantities"]
+    units = "|".join(map(re.escape, sorted(doc["units"], key=len, reverse=True)))
+    # "3 级及以上", "3～4级", "12 个月", "2 年" — not a calendar year ("2023年"): a period, which the
+    # date rules read
+    return re.compile(rf"(?<![\d.])(?!(?:19|20)\d\d\s?年)(\d+(?:\.\d+)?)(?:\s?[～~\-–至到]\s?\d+(?:\.\d+)?)?\s?({units})")
+
+
+def _dropped_quantity(claim_text: str, segment_text: str) -> str | None:
+    """A grade or time point written with a number ("3 级及以上", "12 个月", "2 年") before the
+    claim's figure in the source clause that holds it, where the claim writes no number in that
+    unit: "3 级及以上治疗相关不良事件发生率为 41.2%" restated as "治疗相关不良事件发生率为 41.2%"
+    gives the severe events' rate to all of them. Only before the figure, where Chinese puts what
+    the figure is of; one after it ("26.3 个月（95% CI 22.1–30.5 个月）") is no restriction. Nor one
+    after a cadence word (每 3 周: the framing rule reads a cadence). A claim with another number
+    in the unit (one of a list, "12周和24周时…分别为…") is read by the number rules."""
+    numbers = set(_NUMBER.findall(claim_text))
+    cues = cue_document()["strength_cues"]["segment_quantities"]
+    if not numbers or not any(u in segment_text for u in cues["units"]):
+        return None
+    written = {m.group(2) for m in _quantity_re().finditer(claim_text)}
+    not_after = tuple(cues["not_after"])
+    for scope in _figure_clauses(numbers, segment_text):
+        figure = min(m.start() for m in _NUMBER.finditer(scope) if m.group(0) in numbers)
+        for m in _quantity_re().finditer(scope, 0, figure):
+            if m.group(2) not in written and not scope[:m.start()].rstrip().endswith(not_after):
+                return m.group(0).strip()
     return None
 
 
@@ -338,16 +380,22 @@ def _scope() -> _Scope:
     doc = cue_document()["strength_cues"]["scope_openers"]
     en = _alternation([*doc["en"], *doc["en_excluding"]])
     zh_phrase = r"([^\s，,。；;：:！？!?]{1,20}?)"
+    # after 在/对于 the phrase runs to the comma, spaces (Latin names, numbers: "对于 CrCl < 30 mL/min
+    # 的患者，") and a long population ("在既往接受过至少两线系统治疗的晚期…患者中，") included
+    zh_framed = r"([^，,。；;：:！？!?]{1,40}?)"
     zh_open = (
         rf"(?:{_alternation(doc['zh_excluding_before'])}){zh_phrase}(?:{_alternation(doc['zh_excluding_after'])})"
-        rf"|(?:{_alternation(doc['zh_before'])}){zh_phrase}(?:{_alternation(doc['zh_after'])})?"
+        rf"|(?:{_alternation(doc['zh_before'])}){zh_framed}(?:{_alternation(doc['zh_after'])})?"
         rf"|{zh_phrase}(?:{_alternation(doc['zh_after'])})"
     )
+    people = _alternation(cue_document()["swap_words_en"]["people"])
     ignore = frozenset(doc["ignore"])
     return _Scope(
         # at the start of a sentence: "In North America, …" (a phrase of a few words: "In the first
         # arm the response rate was 40%, and …" opens with a clause, not a restriction)
-        opener_en=re.compile(rf"^[\s\-*#>\d.)]*({en})\s+((?:[^\s,;:]+\s+){{0,5}}[^\s,;:]+),\s"),
+        opener_en=re.compile(rf"^[\s\-*#>\d.)]*({en})\s+((?:[^\s,;:]+\s+){{0,5}}[^\s,;:]+"
+                             # a population runs longer: "In patients with an ECOG performance status of 2,"
+                             rf"|(?:{people})\s+(?:[^\s,;:]+\s+){{0,10}}[^\s,;:]+),\s"),
         # anywhere: "excluding China", "ex-China" (a name after "ex-": "ex-smokers" is no restriction)
         inline_en=re.compile(r"(?<![A-Za-z])(?:(?i:excluding)\s+([^,;:.()]{1,40})|(?i:ex)-([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*))"),
         opener_zh=re.compile(rf"^\s*(?:{zh_open})[，,]"),

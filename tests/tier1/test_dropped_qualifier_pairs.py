@@ -48,3 +48,19 @@ def test_a_dropped_qualifier_leaves_the_claim_to_the_judge_and_never_fails(tmp_p
 def test_the_true_twin_keeping_the_qualifier_passes(tmp_path):
     claims = verify_pairs(tmp_path, KEPT)
     assert [(c.text, c.status, c.undecided_reasons) for c in claims if c.status != "pass"] == []
+
+
+# rt18a: a Chinese qualifier opening the sentence (a grade, a time point, a region, a site)
+ZH_DROPPED = [  # (source, false claim, true twin)
+    ("3 级及以上治疗相关不良事件发生率为 41.2%。", "治疗相关不良事件发生率为 41.2%。", "此外，3 级及以上治疗相关不良事件发生率为 41.2%。"),
+    ("12 个月无进展生存率为 45.3%。", "无进展生存率为 45.3%。", "研究显示，12 个月无进展生存率为 45.3%。"),
+    ("颅内客观缓解率为 55.0%。", "客观缓解率为 55.0%。", "颅内客观缓解率为 55.0%。"),
+    ("美国市场2023年该产品销售额为 45.2 亿美元。", "2023年该产品销售额为 45.2 亿美元。", "美国市场2023年该产品销售额为 45.2 亿美元。"),
+    ("该产品2023年销售额为 45.2 亿美元。", "中国该产品2023年销售额为 45.2 亿美元。", "该产品2023年销售额为 45.2 亿美元。"),
+]
+
+
+def test_a_dropped_chinese_qualifier_is_undecided_and_its_true_twin_passes(tmp_path):
+    claims = verify_pairs(tmp_path, [(s, c) for s, false, true in ZH_DROPPED for c in (false, true)])
+    assert [(c.text, c.status) for c in claims[0::2] if c.status != "undecided"] == []
+    assert [(c.text, c.status, c.undecided_reasons) for c in claims[1::2] if c.status != "pass"] == []

@@ -80,3 +80,17 @@ def test_a_label_the_segment_writes_still_passes(tmp_path, claim):
     out = verify_against(tmp_path, SOURCE, _cited(claim))
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == "pass", (checked.reasons, checked.undecided_reasons)
+
+
+@pytest.mark.parametrize("claim", ["3 级及以上皮疹发生率为12%。", "3级及以上皮疹发生率为12%。", "≥3级皮疹发生率为12%。"])
+def test_a_label_the_segment_writes_with_a_space_still_passes(tmp_path, claim):
+    # rt18a: the claim's "3 级" reads as the label 3级, which the line "3 级及以上…" writes with its space
+    out = verify_against(tmp_path, "# S\n\n3 级及以上皮疹发生率为12%。\n", cited_report(claim, anchor="[evidence:s.md#L3]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "pass", (checked.reasons, checked.undecided_reasons)
+
+
+def test_another_label_than_the_spaced_one_is_still_left_to_the_judge(tmp_path):
+    out = verify_against(tmp_path, "# S\n\n3 级及以上皮疹发生率为12%。\n", cited_report("2级及以上皮疹发生率为12%。", anchor="[evidence:s.md#L3]"))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == "undecided"

@@ -136,6 +136,15 @@ DROPPED_SCOPE = [
     ("新能源汽车渗透率为40%。", "在一线城市，新能源汽车渗透率为40%。", "在一线城市"),
     ("新能源汽车渗透率为40%。", "一线城市中，新能源汽车渗透率为40%。", "一线城市中"),
     ("公司营收为30亿元。", "除中国外，公司营收为30亿元。", "除中国外"),
+    # rt18a: a phrase with spaces (Latin names, numbers) or longer than 20 characters went unread
+    ("推荐剂量为 100 mg 每日一次。", "对于 CrCl < 30 mL/min 的患者，推荐剂量为 100 mg 每日一次。", "对于 CrCl < 30 mL/min 的患者"),
+    ("推荐剂量为 80 mg 每日一次。", "对于 Child-Pugh B 级肝功能损害患者，推荐剂量为 80 mg 每日一次。", "对于 Child-Pugh B 级肝功能损害患者"),
+    ("中位总生存期为 7.9 个月。", "在 ECOG 评分为 2 分的患者中，中位总生存期为 7.9 个月。", "在 ECOG 评分为 2 分的患者中"),
+    ("客观缓解率为 23.4%。", "在既往接受过至少两线系统治疗的晚期非小细胞肺癌患者中，客观缓解率为 23.4%。",
+     "在既往接受过至少两线系统治疗的晚期非小细胞肺癌患者中"),
+    ("Median overall survival was 7.9 months.",
+     "In patients with an ECOG performance status of 2, median overall survival was 7.9 months.",
+     "In patients with an ECOG performance status of 2"),
 ]
 
 SCOPE_KEPT_OR_NONE = [
@@ -151,6 +160,11 @@ SCOPE_KEPT_OR_NONE = [
     ("Revenue reached $2.4 billion.", "For example, revenue reached $2.4 billion."),
     ("Revenue reached $2.4 billion.", "In 2023, revenue reached $2.4 billion."),
     ("新能源汽车渗透率为40%。", "本研究中，新能源汽车渗透率为40%。"),
+    ("ECOG 评分为 2 分的患者中位总生存期为 7.9 个月。", "在 ECOG 评分为 2 分的患者中，中位总生存期为 7.9 个月。"),
+    ("In patients with an ECOG performance status of 2, median overall survival was 7.9 months.",
+     "In patients with an ECOG performance status of 2, median overall survival was 7.9 months."),
+    # a long opening clause that is no population phrase is not read as a restriction
+    ("Revenue reached $2.4 billion.", "In the year when the new plant finally opened after long delays, revenue reached $2.4 billion."),
     ("Former smokers had a 12% rate of relapse.", "Ex-smokers had a 12% rate of relapse."),
     # the restriction governs another sentence than the one with the claim's figure
     ("Revenue reached $2.4 billion.", "Revenue reached $2.4 billion. In Europe, it reached $0.9 billion."),
@@ -339,3 +353,68 @@ def test_a_subgroup_set_by_a_threshold_or_only_is_named(claim, source, said):
 )
 def test_a_threshold_the_claim_keeps_or_of_another_clause_is_no_restriction(claim, source):
     assert stronger_than_source(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "word"),
+    [
+        ("治疗相关不良事件发生率为 41.2%。", "3 级及以上治疗相关不良事件发生率为 41.2%。", "3 级"),
+        ("试验组中性粒细胞减少的发生率为 27.5%。", "试验组3级或以上中性粒细胞减少的发生率为 27.5%。", "3级"),
+        ("在试验组中，腹泻发生率为 9.4%。", "在试验组中，3～4级腹泻发生率为 9.4%。", "3～4级"),
+        ("无进展生存率为 45.3%。", "12 个月无进展生存率为 45.3%。", "12 个月"),
+        ("总生存率为 62.0%，对照组为 48.5%。", "2 年总生存率为 62.0%，对照组为 48.5%。", "2 年"),
+        ("客观缓解率为 55.0%。", "颅内客观缓解率为 55.0%。", "颅内"),
+        ("2023年该产品销售额为 45.2 亿美元。", "美国市场2023年该产品销售额为 45.2 亿美元。", "美国"),
+        ("业务收入为 18.6 亿元。", "海外业务收入为 18.6 亿元。", "海外"),
+        ("市场规模为 820 亿元。", "仿制药市场规模为 820 亿元。", "仿制药"),
+        ("客观缓解率为 33.3%。", "经独立评审委员会确认的客观缓解率为 33.3%。", "独立评审"),
+        ("患者的推荐剂量为 100 mg 每日一次。", "重度肾功能损害（CrCl < 30 mL/min）患者的推荐剂量为 100 mg 每日一次。", "重度"),
+    ],
+)
+def test_a_chinese_grade_time_point_region_or_class_the_claim_drops_is_named(claim, source, word):
+    # rt18a: a qualifier opening the Chinese source sentence, dropped by the claim, passed
+    assert stronger_than_source(claim, source) == f"the source restricts it ('{word}'); the claim does not"
+    assert stronger_than_source(source, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "word"),
+    [
+        ("颅内客观缓解率为 55.0%。", "客观缓解率为 55.0%。", "颅内"),
+        ("美国市场该产品2023年销售额为 45.2 亿美元。", "该产品2023年销售额为 45.2 亿美元。", "美国"),
+        ("中国该产品2023年销售额为 45.2 亿美元。", "该产品2023年销售额为 45.2 亿美元。", "中国"),
+    ],
+)
+def test_a_chinese_region_or_site_the_claim_adds_is_named(claim, source, word):
+    # rt18a: the whole's figure given to a part the source does not name
+    assert stronger_than_source(claim, source) == f"the claim restricts it ('{word}'); the source does not"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a leading function phrase, on either side, restricts nothing
+        ("研究显示，3 级及以上治疗相关不良事件发生率为 41.2%。", "3 级及以上治疗相关不良事件发生率为 41.2%。"),
+        ("3 级及以上治疗相关不良事件发生率为 41.2%。", "结果表明，3 级及以上治疗相关不良事件发生率为 41.2%。"),
+        # the same grade written otherwise
+        ("≥3级治疗相关不良事件发生率为 41.2%。", "3 级及以上治疗相关不良事件发生率为 41.2%。"),
+        # a time after the figure is the figure's own or its interval's, no restriction
+        ("中位总生存期为 26.3 个月。", "中位总生存期为 26.3 个月（95% CI 22.1–30.5 个月）。"),
+        # a calendar year and a subject are no qualifier here
+        ("销售额为 45.2 亿美元。", "2023年该产品销售额为 45.2 亿美元。"),
+        # a cadence is read by the framing rule, not as a time point
+        ("静脉输注 200 mg。", "每 3 周静脉输注 200 mg。"),
+        # one member of a list of time points: the number rules read which
+        ("治疗24周时缓解率为55%。", "治疗12周和24周时缓解率分别为40%和55%。"),
+        # a region in another clause than the figure's
+        ("总收入为 120 亿元。", "总收入为 120 亿元，其中海外业务占 27.4%。"),
+    ],
+)
+def test_a_chinese_claim_keeping_every_qualifier_is_not_held_back(claim, source):
+    assert stronger_than_source(claim, source) is None
+
+
+def test_an_english_segment_word_the_claim_adds_is_left_to_the_agreement_rule():
+    # agreement.added_modifier reads a word an English claim puts before the line's words; the
+    # segment rule names only Chinese ones, which that rule cannot read
+    assert stronger_than_source("Online sales were $3.1 billion.", "Sales were $3.1 billion.") is None
