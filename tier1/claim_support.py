@@ -254,7 +254,8 @@ def _held_back_by_its_place(
     for heading in ((above,) if above.lstrip().startswith("#") else ()) + (window.locator_raw or "",) + enclosing:
         if (framed := denying_source_heading(heading)) is not None:
             return f"the source line sits under '{framed}', which frames what is under it as not established"
-        if (subgroup := restricting_heading(heading, claim)) is not None:
+        # a section the anchor names is named by the report ("#Interim Results")
+        if (subgroup := restricting_heading(heading, f"{claim} {window.locator_raw or ''}")) is not None:
             return f"the source line sits under '{subgroup}', which restricts it to a subgroup the claim does not name"
     if window.document.media == "json" and (flag := withdrawn_by_sibling(sections, window.document.lines, line)):
         return f"the source record beside it says it does not stand ('{flag}')"

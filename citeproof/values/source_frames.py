@@ -147,13 +147,20 @@ def restricting_heading(title: str, claim: str) -> str | None:
     low = text.lower()
     if not text or _subgroup_words().search(low) is None:
         return None
+    claim_low = claim.lower()
+    if _named_restrictions().search(low) is not None and _named_restrictions().search(claim_low) is None:
+        return text  # "The following are interim results.": the word is the restriction
     own = _subgroup_words().sub(" ", low)
     terms = (content_terms(own) | set(re.findall(r"\d+", own))) - _generic_words()
-    claim_low = claim.lower()
     claim_terms = content_terms(claim_low) | set(re.findall(r"\d+", claim_low))
     if not terms or terms & claim_terms:
         return None
     return text
+
+
+@lru_cache(maxsize=1)
+def _named_restrictions() -> re.Pattern[str]:
+    return words_pattern([w.lower() for w in data_json("retractions.json")["source_frames"]["named_restrictions"]["words"]])
 
 
 @lru_cache(maxsize=1)

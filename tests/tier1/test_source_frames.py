@@ -486,3 +486,26 @@ def test_a_line_that_addresses_a_model_carries_no_claim(tmp_path, source):
 def test_a_methods_line_naming_a_model_still_carries_its_claim(tmp_path):
     got, _ = status(tmp_path, "Using the review model, the response rate in Arm A was 45%.")
     assert got == "pass"
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "held"),
+    [
+        ("The following are interim results.\nThe response rate in Arm A was 45%.", "The response rate in Arm A was 45%", True),
+        ("以下为期中分析结果。\nA组缓解率为45%。", "A组缓解率为45%", True),
+        ("以下为中期分析结果。\nA组缓解率为45%。", "A组缓解率为45%", True),
+        ("## 中期分析（数据截止日期：2022年6月30日）\nA组缓解率为45%。", "A组缓解率为45%", True),
+        # the claim says it is interim itself
+        ("The following are interim results.\nThe response rate in Arm A was 45%.",
+         "In the interim analysis, the response rate in Arm A was 45%", False),
+        ("以下为期中分析结果。\nA组缓解率为45%。", "期中分析显示，A组缓解率为45%", False),
+        ("The following are the final results.\nThe response rate in Arm A was 45%.", "The response rate in Arm A was 45%", False),
+    ],
+    ids=["en-interim-lead", "zh-interim-lead", "zh-midterm-lead", "zh-interim-heading", "en-named", "zh-named", "final"],
+)
+def test_an_interim_lead_or_heading_restricts_by_its_own_word(tmp_path, source, claim, held):
+    # rt18a: "以下为期中分析结果。" / "The following are interim results." and "## 中期分析（…）" over
+    # the figure were not read as frames (the interim word was their only restriction)
+    report = f"# R\n\n{claim} [evidence:s.md#L1-L2].\n"
+    (result,) = verify_citing(tmp_path, report, source).claims
+    assert ("subgroup" in " ".join(result.undecided_reasons)) is held, result.undecided_reasons

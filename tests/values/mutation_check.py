@@ -3867,6 +3867,48 @@ MUTATIONS = (
         '"三线治疗"]',
         ("tests/values/test_strength.py",),
     ),
+    Mutation(
+        "s18-zh an interim lead-in or heading restricts only with other words of its own",
+        "citeproof/values/source_frames.py",
+        "    if _named_restrictions().search(low) is not None and _named_restrictions().search(claim_low) is None:\n",
+        "    if False:\n",
+        ("tests/tier1/test_source_frames.py",),
+    ),
+    Mutation(
+        "s18-zh 中期分析/期中分析 headings are no subgroup frames",
+        "citeproof/data/retractions.json",
+        '"仅适用于", "中期分析", "期中分析"],',
+        '"仅适用于"],',
+        ("tests/tier1/test_source_frames.py",),
+    ),
+    Mutation(
+        "s18-zh 估算 is no hedge",
+        "citeproof/data/claim_support.json",
+        '"估计", "估算", "约",',
+        '"估计", "约",',
+        ("tests/values/test_strength.py",),
+    ),
+    Mutation(
+        "s18-zh a 业绩指引 heading is no forecast header",
+        "citeproof/data/claim_support.json",
+        '"预期", "业绩指引", "全年指引"]',
+        '"预期"]',
+        ("tests/values/test_strength.py",),
+    ),
+    Mutation(
+        "s18-zh a claim writing 指引 still states a forecast as fact",
+        "citeproof/data/claim_support.json",
+        '"可能", "指引", "’ll"]',
+        '"可能", "’ll"]',
+        ("tests/values/test_strength.py",),
+    ),
+    Mutation(
+        "s18-zh a section the anchor names ('#Interim Results') restricts the claim citing it",
+        "tier1/claim_support.py",
+        """        if (subgroup := restricting_heading(heading, f"{claim} {window.locator_raw or ''}")) is not None:\n""",
+        """        if (subgroup := restricting_heading(heading, claim)) is not None:\n""",
+        ("tests/tier1/test_report_context.py",),
+    ),
 )
 
 

@@ -122,6 +122,9 @@ def test_a_forecast_header_over_the_line_makes_it_a_forecast():
     assert "('预测')" in forecast_as_fact("2030年市场规模为50亿元。", "2030年市场规模为50亿元。", header=lambda: "## 市场预测")
     assert forecast_as_fact(claim, line, header=lambda: "## 2030 market size") is None
     assert forecast_as_fact(claim, line, header=lambda: "## Forecast", claim_frame="Outlook") is None
+    # rt18a: a company's guidance heading
+    assert "('业绩指引')" in forecast_as_fact("全年收入为68亿元。", "全年收入为68亿元。", header=lambda: "## 2024年业绩指引")
+    assert forecast_as_fact("公司指引全年收入为68亿元。", "全年收入为68亿元。", header=lambda: "## 2024年业绩指引") is None
 
 
 DROPPED_SCOPE = [
@@ -400,6 +403,7 @@ def test_a_chinese_region_or_site_the_claim_adds_is_named(claim, source, word):
         ("≥3级治疗相关不良事件发生率为 41.2%。", "3 级及以上治疗相关不良事件发生率为 41.2%。"),
         # a time after the figure is the figure's own or its interval's, no restriction
         ("中位总生存期为 26.3 个月。", "中位总生存期为 26.3 个月（95% CI 22.1–30.5 个月）。"),
+        ("客观缓解率为 45%。", "客观缓解率为 45%（中位随访时间 12 个月）。"),
         # a calendar year and a subject are no qualifier here
         ("销售额为 45.2 亿美元。", "2023年该产品销售额为 45.2 亿美元。"),
         # a cadence is read by the framing rule, not as a time point
@@ -418,3 +422,10 @@ def test_an_english_segment_word_the_claim_adds_is_left_to_the_agreement_rule():
     # agreement.added_modifier reads a word an English claim puts before the line's words; the
     # segment rule names only Chinese ones, which that rule cannot read
     assert stronger_than_source("Online sales were $3.1 billion.", "Sales were $3.1 billion.") is None
+
+
+def test_an_estimate_by_a_research_firm_is_a_hedge():
+    # rt18a: "弗若斯特沙利文估算，…" restated as fact passed (测算 and 估计 were read, 估算 not)
+    source = "据弗若斯特沙利文估算，2023年中国 ADC 药物市场规模为 105 亿元。"
+    assert stronger_than_source("2023年中国 ADC 药物市场规模为 105 亿元。", source) == "the source hedges ('估算') what the claim states as fact"
+    assert stronger_than_source("据估算，2023年中国 ADC 药物市场规模为 105 亿元。", source) is None
