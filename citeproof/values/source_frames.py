@@ -153,7 +153,13 @@ def restricting_heading(title: str, claim: str) -> str | None:
     own = _subgroup_words().sub(" ", low)
     terms = (content_terms(own) | set(re.findall(r"\d+", own))) - _generic_words()
     claim_terms = content_terms(claim_low) | set(re.findall(r"\d+", claim_low))
-    if not terms or terms & claim_terms:
+    if not terms:
+        return None
+    shared = terms & claim_terms
+    # a Chinese term is a character pair, one of several in a phrase: sharing one ("剂量" of
+    # "仅剂量递增阶段") names no phrase, half of them do ("75岁及以上患者中")
+    chinese = {t for t in terms if not t.isascii()}
+    if shared - chinese or (chinese and 2 * len(shared & chinese) >= len(chinese)):
         return None
     return text
 

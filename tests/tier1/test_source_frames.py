@@ -509,3 +509,17 @@ def test_an_interim_lead_or_heading_restricts_by_its_own_word(tmp_path, source, 
     report = f"# R\n\n{claim} [evidence:s.md#L1-L2].\n"
     (result,) = verify_citing(tmp_path, report, source).claims
     assert ("subgroup" in " ".join(result.undecided_reasons)) is held, result.undecided_reasons
+
+
+@pytest.mark.parametrize(
+    ("claim", "held"),
+    [
+        ("剂量限制性毒性发生率为16.7%", True),  # shares 剂量 with the heading, names no phase
+        ("剂量递增阶段的剂量限制性毒性发生率为16.7%", False),
+    ],
+)
+def test_a_chinese_subgroup_heading_is_named_by_its_phrase_not_one_shared_pair(tmp_path, claim, held):
+    # rt18a: one character pair shared with "仅剂量递增阶段" let the whole study's claim pass
+    report = f"# R\n\n{claim} [evidence:s.md#L1-L2].\n"
+    (result,) = verify_citing(tmp_path, report, "## 安全性（仅剂量递增阶段）\n剂量限制性毒性发生率为16.7%。").claims
+    assert ("restricts it to a subgroup" in " ".join(result.undecided_reasons)) is held, result.undecided_reasons

@@ -3909,6 +3909,13 @@ MUTATIONS = (
         """        if (subgroup := restricting_heading(heading, claim)) is not None:\n""",
         ("tests/tier1/test_report_context.py",),
     ),
+    Mutation(
+        "s18-zh one character pair shared with a Chinese subgroup heading names it",
+        "citeproof/values/source_frames.py",
+        "    if shared - chinese or (chinese and 2 * len(shared & chinese) >= len(chinese)):\n",
+        "    if shared:\n",
+        ("tests/tier1/test_source_frames.py",),
+    ),
 )
 
 
