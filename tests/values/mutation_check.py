@@ -2939,7 +2939,7 @@ MUTATIONS = (
     Mutation(
         'rt14 a subgroup heading not read',
         'tier1/claim_support.py',
-        '        if (subgroup := restricting_heading(heading, claim)) is not None:',
+        "        if (subgroup := restricting_heading(heading, f\"{claim} {window.locator_raw or ''}\")) is not None:",
         '        if False:',
         ('tests/tier1/test_source_frames.py',),
     ),
