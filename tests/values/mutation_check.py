@@ -10,6 +10,7 @@ mutation means the tests are not done. Not collected by pytest (no ``test_`` pre
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -3920,7 +3921,9 @@ MUTATIONS = (
 
 
 def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    # CITEPROOF_MUTANT: the tree holds a mutant on purpose, so the check that every entry's
+    # text occurs (tests/values/test_mutation_entries.py) stands aside and cannot kill it
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={**os.environ, "CITEPROOF_MUTANT": "1"})
 
 
 def main(mutations: tuple[Mutation, ...] = MUTATIONS) -> int:
