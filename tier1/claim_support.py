@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from citeproof.model import Claim, RuleOutcome
 from citeproof.parse.retractions import is_denial
 from citeproof.sources.segment import cut_sentences
-from citeproof.sources.types import SourceDocument, SourceWindow
+from citeproof.settings import PATH_KINDS
+from citeproof.sources.types import Resolution, SourceDocument, SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.agreement import implied_by_header, words_disagree
 from citeproof.values.binding import binding_differs
@@ -29,6 +30,8 @@ from citeproof.values.contrasted import contrasted_figure
 from citeproof.values.lead_in import denying_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.planted import planted_instruction
+from citeproof.values.model_check import is_model_window
+from citeproof.values.model_file import read_model
 from citeproof.values.source_frames import (
     SectionIndex,
     attributed_after,
@@ -450,6 +453,10 @@ class ClaimSupport(Rule):
         "whose last line goes on in the next (a wrapped .txt/.md sentence), holds only part of one and carries nothing. "
         "A table row with a cell that is only a mark ('✓', 'No', '否': table_marks in claim_support.json) says what "
         "it says through that cell's header ('✓' under 'Not observed'): it is left to the judge. "
+        "A model file (a models/ path or kind, or an evidence file holding a 'Formula:' line) carries no claim: CP104 "
+        "checks its number against the calculation, but the model's own words are no evidence of what the number "
+        "is of (its region, its period); a claim citing only model files is left to the judge, and a model cited "
+        "beside a source leaves the source to carry it. "
         "A claim passes only if no place it cites holds a segment stating its opposite: the claim's words and "
         "numbers with the other negation or direction, every clause that holds them turned and no word swapped "
         "(citeproof.values.clause_scope.states_opposite: 'did not improve survival' under one cited section against "
@@ -745,8 +752,7 @@ class ClaimSupport(Rule):
 
     def check_claim(self, ctx: ClaimContext) -> RuleOutcome:
         claim = ctx.claim
-        windows = ctx.windows
-        if not windows or claim.in_source_list:
+        if not ctx.windows or claim.in_source_list:
             return self.na(claim.id)
         if claim.unsure_text:
             # the sentence reads one way on screen and another to a screen reader (or with
@@ -772,6 +778,17 @@ class ClaimSupport(Rule):
         if atoms is None:
             atoms = row_atoms(claim.text, claim.columns)
             ctx.cache["atoms"] = atoms
+        # A model file's lines are its author's account of the calculation: CP104 checks the
+        # number against the calculation, but what the number is of (a region, a period) no
+        # check of the model reads, so its prose carries no claim here ("Summary: the Asia-Pacific
+        # market grows 13.5% a year to 2030" beside a global CAGR for 2020-2024).
+        windows = [r.window for r in ctx.resolutions if r.window is not None and not _reads_as_model(ctx, r)]
+        if not windows:
+            return self.undecided(
+                "it cites only model files: the calculation is checked for its number (CP104), but the model's "
+                "own words are no evidence of what the number is of; cite the inputs' sources for its framing",
+                claim_id=claim.id,
+            )
         profile = claim_profile(claim.text, atoms)
         # Each cited source must carry the claim on its own: "trial A and trial B evaluate X"
         # citing both is not backed by A's line about X when B never mentions it.
@@ -835,6 +852,18 @@ class ClaimSupport(Rule):
             miss = max(best.values(), key=lambda v: (v.stage, v.share), default=None)
             why = miss.why if miss is not None else why
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)
+
+
+def _reads_as_model(ctx: ClaimContext, resolution: Resolution) -> bool:
+    """Is the cited window a model file's: one read as a model (a model kind or folder), or an
+    evidence file that holds a formula (``citeproof.values.model_check``)?"""
+    window = resolution.window
+    assert window is not None
+    kind = resolution.anchor.kind
+    if is_model_window(kind, window.document, ctx.settings):
+        return True
+    return kind in PATH_KINDS and ctx.memo.derived(window.document, "claim_support.holds_formula",
+                                                     lambda d: bool(read_model(d.text).formulas))
 
 
 def _opposite_at(

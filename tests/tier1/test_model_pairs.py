@@ -62,3 +62,49 @@ def test_a_model_backed_claim_stands_or_falls_with_its_calculation(tmp_path, mod
 def test_the_failure_names_the_model_line_and_the_broken_link(tmp_path):
     _, reasons = _status(tmp_path, sum_model("$2.5 billion"), "Total revenue in fiscal 2023 was $2.5 billion [model:m.md#L8].")
     assert any("model models/m.md line 8: the formula gives $2.0 billion, the file states $2.5 billion" in r for r in reasons)
+
+
+# rt18b case02: a model's prose line restates its checked result for another region and period
+PROSE_MODEL = ("# Model: digital pathology CAGR\n\n- rev2020 = USD 1.12 billion [evidence:sizing.md#L2]\n"
+               "- rev2024 = USD 1.86 billion [evidence:sizing.md#L3]\n"
+               "Formula: cagr = ((rev2024 / rev2020) ^ (1/4) - 1) * 100\nUnits: percent\nResult: cagr = 13.5%\n\n"
+               "Summary: the Asia-Pacific digital pathology market is projected to grow at a compound annual rate of "
+               "13.5% from 2025 to 2030.\n")
+SIZING = ("# Sizing\nThe global digital pathology market was valued at USD 1.12 billion in 2020.\n"
+          "The global digital pathology market reached USD 1.86 billion in 2024.\n")
+
+
+def _run(tmp_path: Path, files: dict[str, str], claim: str) -> tuple[str, list[str]]:
+    sources = tmp_path / "sources"
+    for rel, text in files.items():
+        (sources / rel).parent.mkdir(parents=True, exist_ok=True)
+        (sources / rel).write_text(text, encoding="utf-8")
+    report = run(f"# Findings\n\n{claim}\n", "markdown", sources, VerifyOptions(mode="report"))
+    [c] = report.claims
+    return c.status, [f.message for f in c.reasons]
+
+
+@pytest.mark.parametrize("claim", [
+    "The Asia-Pacific digital pathology market is projected to grow at a compound annual rate of 13.5% from 2025 "
+    "to 2030 [evidence:models/cagr.md#L9].",
+    "The Asia-Pacific digital pathology market is projected to grow at a 13.5% CAGR from 2025 to 2030 "
+    "[evidence:models/cagr.md#L9].",
+])
+def test_a_model_files_own_prose_does_not_pass_the_claims_framing(tmp_path, claim):
+    status, reasons = _run(tmp_path, {"evidence/models/cagr.md": PROSE_MODEL, "evidence/sizing.md": SIZING}, claim)
+    assert status == "undecided", reasons  # the number is the checked result: not failed, but not passed
+
+
+def test_a_source_cited_beside_a_model_still_carries_its_own_sentence(tmp_path):
+    claim = ("The global digital pathology market reached USD 1.86 billion in 2024 "
+             "[evidence:sizing.md#L3; evidence:models/cagr.md#L4].")
+    status, reasons = _run(tmp_path, {"evidence/models/cagr.md": PROSE_MODEL, "evidence/sizing.md": SIZING}, claim)
+    assert status == "pass", reasons
+
+
+def test_an_evidence_file_holding_a_formula_is_a_model_for_claim_support_too(tmp_path):
+    # outside a models/ folder, a file with a Formula: line is still its author's calculation
+    claim = ("The Asia-Pacific digital pathology market is projected to grow at a compound annual rate of 13.5% "
+             "from 2025 to 2030 [evidence:cagr_note.md#L9].")
+    status, reasons = _run(tmp_path, {"evidence/cagr_note.md": PROSE_MODEL, "evidence/sizing.md": SIZING}, claim)
+    assert status == "undecided", reasons

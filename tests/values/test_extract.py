@@ -290,6 +290,9 @@ def test_a_ratio_statistic_named_earlier_in_its_clause_marks_its_value(text, sta
     ("The market grew at a CAGR of 14.9%.", True),
     ("a 14.9% CAGR", True),
     ("a compound annual growth rate of 14.9%", True),
+    # rt18b case02: the rate said without "growth" is the same derived figure
+    ("the market is projected to grow at a compound annual rate of 13.5% from 2025 to 2030", True),
+    ("revenue grew at a compounded annual rate of 9% since 2019", True),
     ("市场年复合增长率为14.9%。", True),
     ("市场以14.9%的年复合增长率增长。", True),
     ("The market grew 14.9% in 2023.", False),
