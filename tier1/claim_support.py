@@ -728,8 +728,9 @@ class ClaimSupport(Rule):
         RuleExample(
             name="later-clause-borrowed-en",
             expect="fail",
-            reason="comes from a later clause",
-            # every claim word is in the line, but "complete" only in the clause after the 45%
+            reason="stands where the source says 'overall'",
+            # every claim word is in the line, but "complete" only in the clause after the 45%: before the
+            # 45% both write, the line's own word there is "overall"
             report="# Results\n\nThe complete response rate was 45% in the trial [evidence:summary.md#L1].\n",
             sources={"evidence/summary.md": "The overall response rate was 45% in the trial, with a low complete "
                      "response rate.\n"},

@@ -225,7 +225,7 @@ def content_sequence(text: str, *, naming_words: bool = False) -> list[str]:
             out.append(people[token])
             continue
         if token in keep:
-            out.append(token)
+            out.append(_stem(token))  # "units" is "unit"
             continue
         if token[0] < "\u3400":  # an English word
             term = term_of.get(token, _UNSEEN)

@@ -10,10 +10,14 @@ word the claim lacks. Telling a synonym ("observed" for "reported") from a diffe
 
 The claim's and the segment's content terms, read as the numeric rule reads them
 (:func:`citeproof.values.segment_support.content_sequence` on prepared text: stemmed English
-words, Chinese bigrams, plus the stop-words that name a measure — "overall", "total") are aligned in order (longest common subsequence);
+words, Chinese bigrams, plus the stop-words that name a measure — "overall", "total", "unit" — and
+each number written on its own) are aligned in order (longest common subsequence);
 between two aligned terms, a claim term found nowhere in the segment facing a segment term
-found nowhere in the claim is a swap; before the first or after the last aligned term too,
-unless the segment's stretch there is longer by two terms or more (it goes on where the claim stops).
+found nowhere in the claim is a swap; before the first or after the last aligned word too,
+unless the segment's stretch there is longer by two words or more (it goes on where the claim stops).
+A number both write holds the words before it in place: "38% of spending in 2023" against "38% of
+prescriptions in 2023, up sharply from 21%" swaps "spending" for "prescriptions", though the source
+goes on after the claim stops.
 A claim term the segment writes only at another place faces that segment term just the same: it
 is borrowed from another clause ("complete" from "…, with a low complete response rate").
 Words that are only moved, added or dropped are not swaps.
@@ -33,8 +37,8 @@ MAX_CELLS = 36_000  # claim terms × segment terms beyond which (a whole page) n
 
 def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     """(claim term, segment term) of the first swap, or None."""
-    a = content_sequence(prepare(claim_text), naming_words=True)
-    b = content_sequence(prepare(segment_text), naming_words=True)
+    a = _sequence(claim_text)
+    b = _sequence(segment_text)
     if not a or not b or len(a) * len(b) > MAX_CELLS:
         return None
     in_b = set(b)
@@ -42,16 +46,22 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     # PDF's line wrap of "hepatotoxicity": segment_support.segment_terms)
     whole_a = _written_whole(a)
     phrases_b = set(zip(b, b[1:]))
-    gaps = _gaps(a, b)
+    gaps, held = _gaps(a, b)
+    # the aligned words (not numbers) that open and close the stretch the claim restates: beyond them
+    # the segment may simply say more ("at least 100,000" for "greater than or equal to 100,000")
+    words = [k for k, t in enumerate(held) if not t.startswith(_MARK)]
+    first, last = (words[0], words[-1] + 1) if words else (0, len(held))
     at = 0  # where the gap's claim stretch starts in ``a`` (each gap is followed by one aligned term)
     for k, (gap_a, gap_b) in enumerate(gaps):
         start, at = at, at + len(gap_a) + 1
-        if k in (0, len(gaps) - 1) and len(gap_b) > len(gap_a) + 1:
+        if (k <= first or k >= last) and _words(gap_b) > _words(gap_a) + 1:
             continue  # at either end the segment may simply say more than the claim restates
-        new = next((t for t in gap_b if t.replace("-", "") not in whole_a), None)
+        # a number is no word to swap (CP104 reads it): only the words beside it
+        new = next((t for t in gap_b if t.replace("-", "") not in whole_a and not t.startswith(_MARK)), None)
         if new is None:
             continue
-        lost = next((t for t in gap_a if t not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)
+        lost = next((t for t in gap_a if t not in in_b and not t.startswith(_MARK)), None) \
+            or _borrowed(a, start, len(gap_a), phrases_b)
         if lost is not None:
             return lost, new
     return None
@@ -60,6 +70,34 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
 def _written_whole(terms: list[str]) -> set[str]:
     """The terms with their hyphens left out, for telling whether the other side has a word."""
     return {t.replace("-", "") for t in terms}
+
+
+# a number written on its own (not part of a name such as "FY2024", "IL-6"): "38%", "2023". Not one
+# glued to Chinese ("为11.2个月"): the bigrams there run across the break and differ by chance
+# (期为 against 月), and Chinese restatements are read at the segment's ends as before
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.,\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\d[\d,]*(?:\.\d+)?"
+                     r"(?![A-Za-z0-9\u3000-\u303f\u3400-\u9fff\uff00-\uffef])")
+_MARK = "\x00"  # what a number's term starts with: no word does
+
+
+def _words(terms: list[str]) -> int:
+    return sum(not t.startswith(_MARK) for t in terms)
+
+
+def _sequence(text: str) -> list[str]:
+    """The content terms of ``text`` in order, with each number written on its own as a term of
+    its own. The numbers hold the words beside them in place: "38% of prescriptions in 2023, up
+    sharply from 21%" against the claim's "38% of spending in 2023" has "spending" facing
+    "prescriptions" before the shared 2023, not at an end where the source merely goes on."""
+    prepared = prepare(text)
+    out: list[str] = []
+    at = 0
+    for m in _NUMBER.finditer(prepared):
+        out += content_sequence(prepared[at:m.start()], naming_words=True)
+        out.append(_MARK + m.group(0).replace(",", "").rstrip(".").removesuffix(".0"))
+        at = m.end()
+    out += content_sequence(prepared[at:], naming_words=True)
+    return out
 
 
 def _borrowed(a: list[str], start: int, n: int, phrases_b: set[tuple[str, str]]) -> str | None:
@@ -71,20 +109,23 @@ def _borrowed(a: list[str], start: int, n: int, phrases_b: set[tuple[str, str]])
     reordered: "nausea, fatigue and rash" for "nausea, fever, rash and fatigue") is not followed there
     by the same word."""
     for p in range(start, min(start + n, len(a) - 1)):
-        if a[p].isascii() and (a[p], a[p + 1]) in phrases_b:
+        if a[p].isascii() and not a[p].startswith(_MARK) and (a[p], a[p + 1]) in phrases_b:
             return a[p]
     return None
 
 
-def _gaps(a: list[str], b: list[str]) -> list[tuple[list[str], list[str]]]:
-    """The unaligned stretches of ``a`` and ``b`` facing each other, around a longest common subsequence."""
+def _gaps(a: list[str], b: list[str]) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
+    """The unaligned stretches of ``a`` and ``b`` facing each other, around a longest common
+    subsequence, and the aligned terms (gap k comes before aligned term k)."""
     gaps: list[tuple[list[str], list[str]]] = []
+    held: list[str] = []
     i = j = 0
     for ai, bj in aligned(a, b):
         gaps.append((a[i:ai], b[j:bj]))
+        held.append(a[ai])
         i, j = ai + 1, bj + 1
     gaps.append((a[i:], b[j:]))
-    return gaps
+    return gaps, held
 
 
 @lru_cache(maxsize=1)

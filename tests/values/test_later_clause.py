@@ -70,7 +70,11 @@ def test_through_the_pipeline_the_false_claims_are_undecided_and_the_true_ones_p
     borrowed, own = claims[: len(BORROWED)], claims[len(BORROWED):]
     assert [c.status for c in borrowed] == ["undecided"] * len(BORROWED)
     # the first three passed before this check (the last two were already held back by others)
-    assert all(any("later clause" in r for r in c.undecided_reasons) for c in (borrowed[0], borrowed[2]))
+    assert any("later clause" in r for r in borrowed[2].undecided_reasons)
+    # the figure's own "overall", before the number both write, faces the claim's "complete": held back
+    # first as a swap since the numbers hold the words beside them in place (rt18b)
+    assert any("later clause" in r or "'complete' stands where the source says 'overall'" in r
+               for r in borrowed[0].undecided_reasons)
     # "A prior study reported …" is now held back first by its frame (a figure of another study)
     assert any("later clause" in r or "'a prior study' (frame)" in r for r in borrowed[1].undecided_reasons)
     assert [c.status for c in own] == ["pass"] * len(OWN)

@@ -48,5 +48,8 @@ def test_what_each_route_is_read_with(text, expected):
 
 def test_through_the_pipeline_a_swapped_route_is_undecided_and_the_true_claim_passes(tmp_path):
     claims = verify_pairs(tmp_path, [SWAPPED[0], (SOURCE, SOURCE)])
-    assert claims[0].status == "undecided" and any("route" in r for r in claims[0].undecided_reasons)
+    # the route check, or before it the swap check (the numbers hold "intravenously" where the source
+    # says "by mouth", rt18b), holds it back
+    assert claims[0].status == "undecided" and any("route" in r or "stands where the source says" in r
+                                                   for r in claims[0].undecided_reasons)
     assert claims[1].status == "pass"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.values.substitution import opposed_word, swapped_word
-from tests.values.helpers import cited_report, verify_against
+from tests.values.helpers import cited_report, verify_against, verify_pairs
 
 SOURCE = "The most common adverse event in Arm A was fatigue, reported in 30% of patients."
 
@@ -270,3 +270,48 @@ def test_a_word_a_wrap_hyphenated_is_the_same_word():
     assert swapped_word("Dose reductions after readministration occurred in 14 of 212 patients.", source) is not None
     whole = "Dose reductions after coadministration occurred in 14 of 212 patients."
     assert swapped_word("Dose reductions after co-administration occurred in 14 of 212 patients.", whole) is None
+@pytest.mark.parametrize(
+    ("claim", "source", "swap"),
+    [
+        # rt18b case15/case11: the shared year holds the swapped "share of what" word in place, though the
+        # source sentence goes on after it
+        ("In Germany, biosimilars accounted for 38% of adalimumab spending in 2023.",
+         "In Germany, biosimilars accounted for 38% of adalimumab prescriptions in 2023, up sharply from 21% two "
+         "years earlier.", ("spending", "prescription")),
+        ("Abbott held 48% of the US CGM market by patients in 2024.",
+         "Abbott held 48% of the US CGM market by revenue in 2024, while Dexcom held 41%.", ("patient", "revenue")),
+        # rt18b case13: "unit" names what a share is of, though elsewhere it is read as a dose unit
+        ("Abbott's unit share of the US CGM market was 48% in 2024.",
+         "Abbott's revenue share of the US CGM market was 48% in 2024.", ("unit", "revenue")),
+    ],
+)
+def test_a_word_swapped_before_a_number_both_write_is_found_where_the_source_goes_on(claim, source, swap):
+    assert swapped_word(claim, source) == swap
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the claim stops earlier than its source sentence: nothing stands in place of anything
+        ("In Germany, biosimilars accounted for 38% of adalimumab prescriptions in 2023.",
+         "In Germany, biosimilars accounted for 38% of adalimumab prescriptions in 2023, up sharply from 21% two "
+         "years earlier."),
+        ("Abbott held 48% of the US CGM market in 2024.",
+         "Abbott held 48% of the US CGM market by revenue in 2024, while Dexcom held 41%."),
+        # a bound restated in fewer words before the number: the source's stretch is longer, as at an end
+        ("Platelet count must be at least 100,000/mm3.", "Platelet count must be greater than or equal to 100,000/mm3."),
+        # a number glued to Chinese holds nothing in place: its bigrams differ by chance
+        ("A组中位无进展生存期（月）：11.2", "A组中位无进展生存期为11.2个月，B组为7.4个月。"),
+        # the same unit word, singular or plural
+        ("Abbott sold 2 million units in 2024.", "Abbott sold 2 million unit in 2024."),
+    ],
+)
+def test_a_claim_stopping_earlier_or_restating_a_bound_is_no_swap(claim, source):
+    assert swapped_word(claim, source) is None
+
+
+def test_through_the_pipeline_a_swapped_share_base_is_undecided_and_the_shorter_claim_passes(tmp_path):
+    source = ("Abbott held 48% of the US CGM market by revenue in 2024, while Dexcom held 41%.")
+    claims = verify_pairs(tmp_path, [(source, "Abbott held 48% of the US CGM market by patients in 2024."),
+                                     (source, "Abbott held 48% of the US CGM market by revenue in 2024.")])
+    assert [c.status for c in claims] == ["undecided", "pass"]
