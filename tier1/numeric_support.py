@@ -80,6 +80,10 @@ class NumericSupport(Rule):
         "header or row label gives its bare cells their unit, a last bracket naming the spread ('ORR, % (95% CI)') "
         "leaves the unit before it, under 'n (%)' only the bracketed number of '24 (20.0)' is a percentage, and rows "
         "cited without their header ('#L3') read the header of the same table above them (units only, never its numbers). "
+        "A unit the table states once for all its cells — in its corner cell ('Revenue ($B)', 'Region (USD billion)', "
+        "'USD million'), a caption over its header ('Table 2. Revenue by region (USD billion)') or a note ('All figures "
+        "in USD billion.') — gives the cells no header or row label gives one that unit as a reading only (plausible), "
+        "also for rows cited without it. "
         "A claim written 'Median PFS (months) in Arm A: 11.2' reads its bare value in its label's unit the same way. A value and its spread share a unit written once: '62 (range 35-81) years' "
         "states 62 years, and '71 ± 8 kg' meets '71 kg (SD 8)'.",
         why="A fabricated or mis-copied figure is the most harmful error a cited report can carry; "

@@ -33,6 +33,9 @@ class TableContext:
     # the heading of the section the window starts in, above it, when it ends in a bracket (it
     # may name the unit of the bare numbers under it: "## Progression-free survival (months)")
     heading: str | None = None
+    # the line of text over the header row of the table the window starts in, when above the window
+    # (it may state the table's unit: "Table 2. Revenue by region (USD billion)")
+    caption: str | None = None
 
 
 NO_TABLE = TableContext()
@@ -90,12 +93,31 @@ def table_context(window: SourceWindow, headers: dict[int, int] | None) -> Table
     the window cannot start inside a table)."""
     document = window.document
     above = None
+    caption = None
     if headers is not None and (header := headers.get(window.line_start)) is not None and header < window.line_start:
         above = document.lines[header - 1]
+        caption = _caption(document, header)
+    elif headers is not None and headers.get(window.line_start + 1) == window.line_start \
+            or window.line_start in document.header_rows:
+        caption = _caption(document, window.line_start)  # the window starts at the header row
     rows = frozenset(n - window.line_start for n in document.header_rows if window.line_start <= n <= window.line_end)
     units = _window_units(document.value_units, window.line_start, window.line_end)
     heading = _bracketed_heading(document, window.line_start)
-    return TableContext(above, rows, units, heading) if above is not None or rows or units or heading else NO_TABLE
+    if above is None and not rows and not units and not heading and caption is None:
+        return NO_TABLE
+    return TableContext(above, rows, units, heading, caption)
+
+
+def _caption(document: SourceDocument, header: int) -> str | None:
+    """The line of text over a table's header row (1-based ``header``), one blank line between
+    them at most, when it is no table line."""
+    for n in (header - 1, header - 2):
+        if n < 1:
+            return None
+        line = document.lines[n - 1]
+        if line.strip():
+            return line if "|" not in line else None
+    return None
 
 
 _HEADED_MEDIA = frozenset({"md", "txt", "html"})  # media whose sections are headings (not JSON keys or XML names)

@@ -197,7 +197,7 @@ def _amount_of_rate(atom: ValueAtom) -> ValueAtom:
 
 def _line_states(
     prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset(),
-    value_units: dict[int, str] | None = None, heading: str | None = None,
+    value_units: dict[int, str] | None = None, heading: str | None = None, caption: str | None = None,
 ) -> list[tuple[str, _Declared | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
@@ -205,9 +205,10 @@ def _line_states(
     ``header_rows``: see ``_header_cells``. ``value_units``: line index → the unit a JSON key
     beside that line's value names (``readers.read_json`` saw the two were siblings): certain,
     for that line alone. ``heading``: the heading above the text's first line; a unit it
-    brackets is read like a label line's above the text (plausible)."""
+    brackets is read like a label line's above the text (plausible). ``caption``: the line over
+    the header row ``above`` (``_header_cells``)."""
     lines = prepared.split("\n")
-    cells = _header_cells(lines, above, header_rows)
+    cells = _header_cells(lines, above, header_rows, caption)
     labelled = _labelled_unit(heading) if heading is not None and _UNIT_LABEL_LINE.match(heading) else None
     noted = _noted_unit(prepared)
     if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None and noted is None \
@@ -279,7 +280,7 @@ def _label_unit_link() -> re.Pattern[str]:
 
 
 def _header_cells(
-    lines: list[str], above: str | None = None, header_rows: frozenset[int] = frozenset()
+    lines: list[str], above: str | None = None, header_rows: frozenset[int] = frozenset(), caption: str | None = None,
 ) -> dict[int, _Cells]:
     """The cells of each source line a header gives a unit: a Markdown table's rows under a
     header row ("| Region | Revenue ($B) |" over "| Europe | 3.3 |": 3.3 is $3.3B, as a reader
@@ -290,13 +291,22 @@ def _header_cells(
     ("Arm A, n (%)") only the bracketed number of a "24 (20.0)" cell is a percentage; the
     count keeps no unit. ``above``: the header row of the table the first line continues, when
     the text starts below it (a window citing rows without their header); ``header_rows``: the
-    indices of header rows no Markdown rule marks (an HTML table's ``<th>`` rows)."""
+    indices of header rows no Markdown rule marks (an HTML table's ``<th>`` rows).
+
+    A unit stated for the whole table — in its corner cell ("| Revenue ($B) | 2023 | 2024 |",
+    "<th>USD million</th>") or in a caption line over its header ("Table 2. Revenue by region (USD
+    billion)", "All figures in USD billion."; ``caption`` when the header is above the text) — gives
+    it to the cells no column header, unit cell or row label gives one: as a reading only
+    (plausible), since a corner or caption may name the table's subject rather than every column's
+    unit."""
     from citeproof.values.columns import header_unit  # columns reads segment_support, which reads this module
 
     out: dict[int, _Cells] = {}
     header = _table_header(above) if above is not None else None
+    table_unit = _table_unit(above, caption) if above is not None else None
     in_html = False  # the header is an HTML table's <th> row
     ruled = -1  # the line of the latest Markdown table rule
+    text_above = -3  # the latest line of text outside a table, a caption for a header within two lines below it
     for i, line in enumerate(lines):
         if in_html and header is not None and not line.strip():
             continue  # an HTML table in a Markdown file leaves its rows' other lines empty (readers)
@@ -304,6 +314,7 @@ def _header_cells(
             "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line)
         ):
             header = _table_header(line)
+            table_unit = _table_unit(line, lines[text_above] if i - text_above <= 2 else caption if i == 0 else None)
             in_html = i in header_rows
             continue
         if _TABLE_RULE.match(line):
@@ -315,11 +326,13 @@ def _header_cells(
                       for up, low in zip(header + [(None, False, False)] * len(lines[i]), _table_header(line))]
             continue
         if header is not None and "|" in line and not _TABLE_RULE.match(line):
-            if row := _row_cells(line, header):
+            if row := _row_cells(line, header, table_unit):
                 out[i] = row
             continue
         if header is not None and not _TABLE_RULE.match(line):
             header = None  # the table ended
+        if line.strip():
+            text_above = i
         if (m := _LABEL_UNIT.match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
             out[i] = ((m.end(), len(line), unit),)
         elif (m := _label_unit_link().match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
@@ -331,6 +344,36 @@ def _header_cells(
 # per column of a table: the unit its header states, whether it heads "count (share)" cells,
 # and whether its cells write the row's unit ("| Value | Unit |")
 _Header = list[tuple[ValueAtom | None, bool, bool]]
+
+
+_BARE_CELL = re.compile(r"\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*")
+_ENDS_BRACKETED = re.compile(r"[)）\]]\s*[.:：]?\s*$")
+
+
+def _table_unit(header_line: str, caption: str | None) -> ValueAtom | None:
+    """The unit a table states for all its cells, as a reading: its corner cell's ("Revenue ($B)",
+    "Region (USD billion)", a corner that is only a unit: "USD million"), else its caption's (a
+    line over the header ending in a bracketed unit, "Table 2. Revenue by region (USD billion)",
+    or a unit note, "All figures in USD billion."); None for a count-and-share corner ("n (%)")."""
+    from citeproof.values.columns import count_share_header, header_unit
+
+    cells = _cells_of(header_line)
+    corner = cells[0][2].strip() if cells else ""
+    unit = None
+    if corner and not count_share_header(corner):
+        unit = header_unit(corner)
+        if unit is None and not _ENDS_BRACKETED.search(corner):
+            # a corner that is only a unit names money, a scale or a share ("USD million", "%"); not a
+            # time ("Week": the rows are weeks, not the cells)
+            bare = header_unit(f"({corner})")
+            unit = bare if bare is not None and (bare.dim.startswith("currency:") or bare.number != 1
+                                                 or bare.dim == "percent") else None
+    if unit is None and caption is not None and "|" not in caption:
+        if _ENDS_BRACKETED.search(caption):
+            unit = header_unit(caption.strip().rstrip(".:：").strip())
+        elif (note := _UNIT_NOTE.search(caption)) is not None:
+            unit = header_unit(f"({note.group('phrase') or note.group('zh')})")
+    return unit.evolve(ambiguous_digits=True) if unit is not None else None
 
 
 def _table_header(line: str) -> _Header:
@@ -358,15 +401,18 @@ def _unit_cell(cells: list[tuple[int, int, str]], header: _Header, k: int) -> Va
     return header_unit(f"({text})")
 
 
-def _row_cells(line: str, header: _Header) -> _Cells:
+def _row_cells(line: str, header: _Header, table_unit: ValueAtom | None = None) -> _Cells:
     """(start, end, unit) of the cells of one table row whose number a header or the row's label
-    gives a unit; for a "count (share)" cell, the span of its bracketed share only."""
+    gives a unit — or, failing both, the table's (``_table_unit``: a reading, for a row whose first
+    cell is a label, not a number); for a "count (share)" cell, the span of its bracketed share only."""
     from citeproof.values.columns import count_share_cell, count_share_header, header_unit, percent_unit
 
     cells = _cells_of(line)
     label = header_unit(cells[0][2].strip()) if cells and cells[0][2].strip() else None
     # a row label naming a count with its share ("Neutropenia, n (%)") heads its cells as such a header does
     label_share = bool(cells) and count_share_header(cells[0][2].strip())
+    if cells and _BARE_CELL.fullmatch(cells[0][2]):
+        table_unit = None  # the first column holds numbers: it is data, not the rows' labels
     out = []
     for k, ((a, b, text), (unit, count_share, _)) in enumerate(zip(cells, header)):
         if count_share or label_share and k > 0 and unit is None:
@@ -374,7 +420,7 @@ def _row_cells(line: str, header: _Header) -> _Cells:
                 out.append((a + m.start(1), a + m.end(1), percent_unit()))
             continue
         if unit is None and k > 0:
-            unit = _unit_cell(cells, header, k) or label
+            unit = _unit_cell(cells, header, k) or label or table_unit
         if unit is not None:
             out.append((a, b, unit))
     return tuple(out)
@@ -423,7 +469,9 @@ def _line_entries(
         if k in listed:
             out.append((listed[k], shown))
         if unit is not None:
-            out.append((_in_header_unit(atom, unit), shown))  # the cell's number in its header's unit
+            # the cell's number in its header's unit; only a reading in a unit the table states for all its cells
+            in_unit = _in_header_unit(atom, unit)
+            out.append((in_unit.evolve(ambiguous_digits=True) if unit.ambiguous_digits else in_unit, shown))
         for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):
             out.append((extra, shown))
         if value is not None:

@@ -211,3 +211,66 @@ ESCAPED = "| Drug | Dose (mg) | Duration (weeks) |\n|---|---|---|\n| Drug A \\| 
 )
 def test_an_escaped_pipe_is_text_of_its_cell(claim, state):
     assert _states(ESCAPED, claim) == [state]
+
+
+# rt18b case05/case07: a unit the table states once for all its cells — in a caption over its header,
+# in its corner cell, or in a note over it — gives the year columns' bare cells that unit, as a reading
+_REGIONS = "| North America | 4.1 | 4.8 | 5.5 |\n| Europe | 2.3 | 2.7 | 3.1 |\n"
+TABLE_UNITS = {
+    "caption": "# CGM\n\nTable 2. Revenue by region (USD billion)\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n"
+               + _REGIONS,
+    "first-column header": "# CGM\n\n| Region (USD billion) | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
+    "corner": "# CGM\n\n| Revenue ($B) | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
+    "note": "# CGM\n\nAll figures in USD billion.\n\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
+}
+
+
+def _row_line(source: str) -> int:
+    return source.split("\n").index("| North America | 4.1 | 4.8 | 5.5 |") + 1
+
+
+@pytest.mark.parametrize("where", sorted(TABLE_UNITS))
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_unit_stated_for_the_whole_table_reads_its_cells_as_a_reading(tmp_path, where, whole):
+    source = TABLE_UNITS[where]
+    row = _row_line(source)
+    anchor = f"[evidence:s.md#L1-L{row + 1}]" if whole else f"[evidence:s.md#L{row}]"
+    report = cited_report("North America CGM revenue was USD 4.8 billion in 2024.",
+                          "North America CGM revenue was USD 5.0 billion in 2024.",  # fabricated: on no row
+                          "North America CGM revenue was 4.8% in 2024.",  # not the table's unit
+                          anchor=anchor)
+    assert _statuses(tmp_path, source, report) == ["undecided", "fail", "fail"]
+
+
+def test_a_header_row_cited_with_its_rows_reads_the_caption_over_it(tmp_path):
+    source = TABLE_UNITS["caption"]
+    row = _row_line(source)
+    report = cited_report("North America CGM revenue was USD 4.8 billion in 2024.", anchor=f"[evidence:s.md#L{row - 2}-L{row}]")
+    assert _statuses(tmp_path, source, report) == ["undecided"]
+
+
+@pytest.mark.parametrize(("source", "claim", "state"), [
+    # a corner naming the rows' subject states no unit; a bare corner unit must be money, a scale or a share
+    ("| Week | Arm A | Arm B |\n|---|---|---|\n| Week 12 | 45 | 30 |", "45 weeks", "missing"),
+    ("| Region | 2023 | 2024 |\n|---|---|---|\n| Europe | 2.3 | 2.7 |", "USD 2.7 billion", "missing"),
+    # a first column of numbers is data: its header's unit is its own column's only
+    ("| Dose (mg) | n | ORR |\n|---|---|---|\n| 200 | 45 | 30 |", "45 mg", "missing"),
+    ("| Dose (mg) | n | ORR |\n|---|---|---|\n| 200 | 45 | 30 |", "200 mg", "supported"),
+    # a column's own header unit outranks the table's, and is certain
+    ("| Revenue ($B) | 2024 | Share (%) |\n|---|---|---|\n| Europe | 2.7 | 31 |", "31%", "supported"),
+    ("| USD million | 2024 | 2023 |\n|---|---|---|\n| Obesity care | 2,150 | 1,380 |", "USD 2.15 billion", "plausible"),
+    # a caption that is a sentence ending otherwise states nothing
+    ("Revenue grew in every region.\n| Region | 2024 |\n|---|---|\n| Europe | 2.7 |", "USD 2.7 billion", "missing"),
+])
+def test_what_a_table_unit_reads(source, claim, state):
+    assert _states(source, claim) == [state]
+
+
+HTML_CORNER = ("<html><body><p>Results.</p><table>\n<tr><th>USD million</th><th>2024</th><th>2023</th></tr>\n"
+               "<tr><td>Obesity care</td><td>2,150</td><td>1,380</td></tr>\n</table></body></html>")
+
+
+def test_an_html_corner_th_naming_only_a_unit_reads_the_rows(tmp_path):
+    report = cited_report("Obesity care sales were USD 2,150 million in 2024.", "Obesity care sales were USD 2,510 million in 2024.",
+                          anchor="[evidence:s.html#L3]")
+    assert _statuses(tmp_path, HTML_CORNER, report, name="s.html") == ["undecided", "fail"]
