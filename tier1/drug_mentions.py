@@ -25,6 +25,8 @@ from citeproof.lexicon import DETECTOR_MEMO, DrugDetector, load_drug_detector
 from citeproof.lexicon.detector import DrugMention
 from citeproof.lexicon.text import fold
 from citeproof.model import RuleOutcome
+from citeproof.sources.types import SourceDocument
+from citeproof.values.model_check import input_anchors, is_model_window
 from citeproof.values.segment_support import denial_links, negation_cues
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
@@ -53,7 +55,8 @@ class DrugMentions(Rule):
             "Chemical/Drug entities in PubTator files saved under sources/pubtator/, and INN stems "
             "(-mab, -tinib, -ciclib, -parib, -sartan, -statin, …; 单抗, 替尼, 西利, 帕利, 沙坦, 他汀, …) — and checks "
             "that each one, under any of its aliases, appears in a document the claim cites (the whole cited "
-            "saved source or retrieved chunk, not only the locator window)."
+            "saved source or retrieved chunk, not only the locator window); for a cited model file, also in the "
+            "documents its inputs cite (a model names its figures by variable, their sources name the drug)."
         ),
         why=(
             "A drug name is the costliest thing to get wrong in a clinical report: a swapped or invented drug in "
@@ -166,6 +169,7 @@ class DrugMentions(Rule):
                              claim_id=claim.id, location=claim.location),
                 claim_id=claim.id,
             )
+        documents += _model_inputs(ctx)
         findings = []
         denied: list[str] = []
         for mention in mentions:
@@ -191,6 +195,23 @@ class DrugMentions(Rule):
                 claim_id=claim.id,
             )
         return self.verdict(findings, claim.id)
+
+
+def _model_inputs(ctx: ClaimContext) -> list[SourceDocument]:
+    """The documents the inputs of each cited model file cite: a model names its figures by
+    variable ("share2023 = 45.5%"), and what drug they concern is said at their sources, which
+    the model checker reads for the claim's number (CP104). One level: a model's own inputs."""
+    out: list[SourceDocument] = []
+    if ctx.store is None:
+        return out
+    for resolution in ctx.resolutions:
+        window = resolution.window
+        if window is None or not is_model_window(resolution.anchor.kind, window.document, ctx.settings):
+            continue
+        for anchor in input_anchors(window.document, ctx.settings):
+            if (found := ctx.store.resolve(anchor).window) is not None:
+                out.append(found.document)
+    return out
 
 
 _CLAUSE_MARK = re.compile(r"[,;:.!?，；：。！？()（）]")

@@ -47,6 +47,12 @@ def is_model_window(kind: str, document: SourceDocument, settings: Settings) -> 
     return MODELS_CHANNEL in PurePosixPath(document.path.replace("\\", "/")).parts[:-1]
 
 
+def input_anchors(document: SourceDocument, settings: Settings) -> list[Anchor]:
+    """The anchors a model file's inputs cite ("- rev2024 = USD 1.86 billion [evidence:sizing.md#L4]")."""
+    return [anchor for item in read_model(document.text).inputs
+            for anchor in scan_anchors(item.anchors_text, Location(line=item.line), settings).anchors]
+
+
 @dataclass(frozen=True, slots=True)
 class _Statement:
     """A value the model file writes, and whether the model stands behind it."""

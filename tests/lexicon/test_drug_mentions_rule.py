@@ -279,3 +279,28 @@ def test_rejoining_a_line_break_finds_no_other_name(tmp_path, claim_text, source
 def test_a_compound_split_at_its_own_hyphen_still_names_both_words(tmp_path):
     o = check(tmp_path, "Sampletinib plus exampleparib lowered the marker.", "Sampletinib-\nexampleparib lowered it.")
     assert o.applicable and o.passed
+
+
+# rt18b case16: a claim citing only a model file, whose inputs' source names the drug the model
+# file itself names only by variable
+_SHARE_SOURCE = ("# Uptake\n\nBiosimilars held 38.0% of sampletinib volume in 2022.\n"
+                 "Biosimilars held 45.5% of sampletinib volume in 2023.\n")
+_SHARE_MODEL = ("# Model: change in biosimilar share\n\n- share2022 = 38.0% [evidence:market/share.md#L3]\n"
+                "- share2023 = 45.5% [evidence:market/share.md#L4]\nFormula: change = share2023 - share2022\n"
+                "Units: percentage points\nResult: change = 7.5 percentage points\n")
+
+
+@pytest.mark.parametrize(("drug", "unsupported"), [("sampletinib", False), ("exampletinib", True)])
+def test_a_model_files_input_sources_name_its_drug(tmp_path, drug, unsupported):
+    from citeproof.pipeline import VerifyOptions, run
+
+    sources = tmp_path / "sources"
+    for rel, text in {"evidence/market/share.md": _SHARE_SOURCE, "evidence/models/share_change.md": _SHARE_MODEL}.items():
+        (sources / rel).parent.mkdir(parents=True, exist_ok=True)
+        (sources / rel).write_text(text, encoding="utf-8")
+    claim = (f"Biosimilar share of {drug} volume rose by 7.5 percentage points from 2022 to 2023 "
+             "[evidence:models/share_change.md#L7].")
+    report = run(f"# Biosimilars\n\n{claim}\n", "markdown", sources, VerifyOptions(mode="report"))
+    [c] = report.claims
+    reasons = [f.message for f in c.reasons]
+    assert any("appears in none of the cited sources" in r for r in reasons) is unsupported, reasons
