@@ -14,7 +14,7 @@ words, Chinese bigrams, plus the stop-words that name a measure — "overall", "
 each number written on its own) are aligned in order (longest common subsequence);
 between two aligned terms, a claim term found nowhere in the segment facing a segment term
 found nowhere in the claim is a swap; before the first or after the last aligned word too,
-unless the segment's stretch there is longer by two words or more (it goes on where the claim stops).
+unless the segment's stretch there is longer by two terms or more (it goes on where the claim stops).
 A number both write holds the words before it in place: "38% of spending in 2023" against "38% of
 prescriptions in 2023, up sharply from 21%" swaps "spending" for "prescriptions", though the source
 goes on after the claim stops.
@@ -54,7 +54,7 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     at = 0  # where the gap's claim stretch starts in ``a`` (each gap is followed by one aligned term)
     for k, (gap_a, gap_b) in enumerate(gaps):
         start, at = at, at + len(gap_a) + 1
-        if (k <= first or k >= last) and _words(gap_b) > _words(gap_a) + 1:
+        if (k <= first or k >= last) and len(gap_b) > len(gap_a) + 1:
             continue  # at either end the segment may simply say more than the claim restates
         # a number is no word to swap (CP104 reads it): only the words beside it
         new = next((t for t in gap_b if t.replace("-", "") not in whole_a and not t.startswith(_MARK)), None)
@@ -78,10 +78,6 @@ def _written_whole(terms: list[str]) -> set[str]:
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.,\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\d[\d,]*(?:\.\d+)?"
                      r"(?![A-Za-z0-9\u3000-\u303f\u3400-\u9fff\uff00-\uffef])")
 _MARK = "\x00"  # what a number's term starts with: no word does
-
-
-def _words(terms: list[str]) -> int:
-    return sum(not t.startswith(_MARK) for t in terms)
 
 
 def _sequence(text: str) -> list[str]:

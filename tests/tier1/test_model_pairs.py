@@ -108,3 +108,13 @@ def test_an_evidence_file_holding_a_formula_is_a_model_for_claim_support_too(tmp
              "from 2025 to 2030 [evidence:cagr_note.md#L9].")
     status, reasons = _run(tmp_path, {"evidence/cagr_note.md": PROSE_MODEL, "evidence/sizing.md": SIZING}, claim)
     assert status == "undecided", reasons
+
+
+@pytest.mark.parametrize(("path", "anchor"), [("models/m.md", "model:m.md"), ("evidence/m_note.md", "evidence:m_note.md")])
+def test_a_models_prose_giving_its_checked_total_another_subject_does_not_pass(tmp_path, path, anchor):
+    # the total is the calculation's ($1.2B + $0.8B), but "Asia-Pacific" is only the model's own word for it;
+    # a file outside a models/ folder that holds a Formula: line is a model all the same
+    model = sum_model("$2.0 billion").replace("Total revenue in fiscal 2023", "Asia-Pacific revenue in fiscal 2023")
+    claim = f"Asia-Pacific revenue in fiscal 2023 was $2.0 billion [{anchor}#L8]."
+    status, reasons = _run(tmp_path, {path: model, "evidence/s.md": REVENUE}, claim)
+    assert status == "undecided", reasons
