@@ -124,8 +124,9 @@ MUTATIONS = (
     Mutation(
         "a claim word the segment writes only in another clause is never a swap ('complete' from '…, with complete remission')",
         "citeproof/values/substitution.py",
-        "        lost = next((t for t in gap_a if t not in in_b), None) or _borrowed(a, start, len(gap_a), phrases_b)\n",
-        "        lost = next((t for t in gap_a if t not in in_b), None)\n",
+        "        lost = next((t for t in gap_a if t not in in_b and not t.startswith(_MARK)), None) \\\n"
+        "            or _borrowed(a, start, len(gap_a), phrases_b)\n",
+        "        lost = next((t for t in gap_a if t not in in_b and not t.startswith(_MARK)), None)\n",
         ("tests/values/test_substitution.py",),
     ),
     Mutation(
@@ -1861,8 +1862,8 @@ MUTATIONS = (
     Mutation(
         "a source row label's unit ('Median PFS (months)') is not given to its row's bare cells",
         "citeproof/values/assess.py",
-        "            unit = _unit_cell(cells, header, k) or label\n",
-        "            unit = _unit_cell(cells, header, k)\n",
+        "            unit = _unit_cell(cells, header, k) or label or table_unit\n",
+        "            unit = _unit_cell(cells, header, k) or table_unit\n",
         ("tests/values/test_source_table_headers.py",),
     ),
     Mutation(
@@ -2344,8 +2345,8 @@ MUTATIONS = (
     Mutation(
         "wf7: a unit column's cell is not read (a table writing each row's unit in a column of its own)",
         "citeproof/values/assess.py",
-        "            unit = _unit_cell(cells, header, k) or label\n",
-        "            unit = label\n",
+        "            unit = _unit_cell(cells, header, k) or label or table_unit\n",
+        "            unit = label or table_unit\n",
         ("tests/values/test_source_header_units.py",),
     ),
     Mutation(
@@ -3598,8 +3599,8 @@ MUTATIONS = (
     Mutation(
         "s18-readers a source's hyphenated word is a swap for the claim's word written whole",
         'citeproof/values/substitution.py',
-        '        new = next((t for t in gap_b if t.replace("-", "") not in whole_a), None)\n',
-        '        new = next((t for t in gap_b if t not in whole_a), None)\n',
+        '        new = next((t for t in gap_b if t.replace("-", "") not in whole_a and not t.startswith(_MARK)), None)\n',
+        '        new = next((t for t in gap_b if t not in whole_a and not t.startswith(_MARK)), None)\n',
         ('tests/values/test_substitution.py',),
     ),
     Mutation(
