@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.values.lexicon import lexicon
 from citeproof.values.segment_support import content_sequence, content_terms, cue_document, entity_tokens, written_in
 
 _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
@@ -126,7 +127,9 @@ def _terms(text: str) -> set[str]:
     checks pair (and which a claim may write otherwise: "sixteen", "2 weeks" for "14 days")."""
     ignore = _cues().ignore
     words = {t for t in content_terms(text) if t not in ignore and (t.isascii() or len(t) > 1)}
-    return words | entity_tokens(text)
+    # a currency code ("up from EUR 3.9 billion") restricts nothing: the value atom compares it
+    currencies = lexicon().currency_prefix
+    return words | {n for n in entity_tokens(text) if n.upper() not in currencies}
 
 
 def _phrase_terms(phrase: str) -> set[str]:

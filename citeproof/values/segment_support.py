@@ -292,8 +292,19 @@ def entity_tokens(text: str) -> set[str]:
             continue
         if _VALUE_TOKEN.fullmatch(token) and _reads_as_value(token):
             continue  # "30mg", "3mm": a value, checked as an atom ("3A", "IIIA" → "3A" is a name)
+        if token in lexicon().currency_prefix and _beside_amount(text, m.start(), m.end()):
+            continue  # "EUR 4.2 billion": the amount's currency, which the value atom compares ("€4.2 billion")
         out.add(token.lower())
     return out
+
+
+_AMOUNT_BEFORE = re.compile(r"\d(?:\s?(?:[kmb]n?|thousand|million|billion|trillion))?\s?$", re.IGNORECASE)
+
+
+def _beside_amount(text: str, start: int, end: int) -> bool:
+    """Whether the code at ``text[start:end]`` is written against an amount: "EUR 4.2", "4.2 EUR",
+    "4.2 billion EUR". A code on its own ("EUR-denominated bonds") names the currency itself."""
+    return text[end:end + 2].lstrip()[:1].isdigit() or _AMOUNT_BEFORE.search(text, 0, start) is not None
 
 
 @lru_cache(maxsize=1)

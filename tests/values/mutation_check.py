@@ -4033,6 +4033,27 @@ MUTATIONS = (
         '',
         ('tests/lexicon/test_drug_mentions_rule.py',),
     ),
+    Mutation(
+        "s18 a currency code beside its amount is a name the segment must write",
+        'citeproof/values/segment_support.py',
+        '        if token in lexicon().currency_prefix and _beside_amount(text, m.start(), m.end()):\n',
+        '        if False:\n',
+        ('tests/tier1/test_market_word_pairs.py',),
+    ),
+    Mutation(
+        "s18 a currency code is never a name, even on its own",
+        'citeproof/values/segment_support.py',
+        '        if token in lexicon().currency_prefix and _beside_amount(text, m.start(), m.end()):\n',
+        '        if token in lexicon().currency_prefix:\n',
+        ('tests/tier1/test_market_word_pairs.py',),
+    ),
+    Mutation(
+        "s18 a currency code in a restricting phrase restricts",
+        'citeproof/values/restriction.py',
+        '    return words | {n for n in entity_tokens(text) if n.upper() not in currencies}\n',
+        '    return words | entity_tokens(text)\n',
+        ('tests/tier1/test_market_word_pairs.py',),
+    ),
 )
 
 
