@@ -116,6 +116,7 @@ CURRENCY_PASS = [
 CURRENCY_NOT_PASS = [
     ("USD-denominated notes worth 4.2 billion were issued in 2023.", "EUR-denominated notes worth 4.2 billion were issued in 2023."),
     ("In Germany, revenue was EUR 4.2 billion in 2023.", "Revenue was €4.2 billion in 2023."),
+    ("Revenue in USD was 4.2 billion in 2023.", "Revenue in EUR was 4.2 billion in 2023."),
 ]
 
 
