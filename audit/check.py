@@ -37,7 +37,9 @@ from audit.reader import (
     resolve_log_path,
 )
 from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts
+from audit.tier1_recheck import tier1_problems, verified_report_candidates
 from citeproof.report import EXIT_CODES, exit_code_for
+from citeproof.settings import Settings
 
 
 class CheckResult(BaseModel):
@@ -68,8 +70,23 @@ class CheckResult(BaseModel):
         return head + "\n" + "\n".join(f"  - {p}" for p in self.problems)
 
 
-def check_report(report_json_path: Path | str) -> CheckResult:
-    report_path = Path(report_json_path)
+def check_report(
+    report_json_path: Path | str, *, sources: Path | None = None, settings: Settings | None = None
+) -> CheckResult:
+    """The check; with ``sources``, Tier 1 is also run again over the verified report and every
+    claim held to it (``audit.tier1_recheck``)."""
+    result = _check_log(Path(report_json_path))
+    if sources is None or result.unreadable:
+        return result
+    raw = json.loads(Path(report_json_path).read_text(encoding="utf-8"))
+    differences = tier1_problems(raw, Path(report_json_path), sources, settings or Settings())
+    if not differences:
+        note = "; ".join(n for n in (result.note, "Tier 1 re-run agrees with every claim") if n)
+        return result.model_copy(update={"note": note})
+    return result.model_copy(update={"ok": False, "problems": [*result.problems, *(f"Tier 1 re-run: {d}" for d in differences)]})
+
+
+def _check_log(report_path: Path) -> CheckResult:
     base = {"report_path": str(report_path)}
     try:
         report = load_audited_report(report_path)
@@ -131,9 +148,7 @@ def input_report_problems(raw: dict[str, Any], report_json_path: Path) -> tuple[
     recorded, path = info.get("report_sha256"), info.get("report_path")
     if not isinstance(path, str) or not path or not isinstance(recorded, str):
         return [], None
-    p = Path(path)
-    candidates = [p] if p.is_absolute() else [report_json_path.parent / p, Path.cwd() / p]
-    found = [c for c in dict.fromkeys(candidates) if c.is_file()]
+    found = verified_report_candidates(raw, report_json_path)
     if not found:
         return [], f"the verified report {path} is not at its recorded path; its sha256 was not compared"
     hashes = {c: _report_sha256(c) for c in found}

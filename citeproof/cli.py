@@ -14,7 +14,6 @@ Machine output (JSON) goes to stdout or --out; the human summary goes to stderr.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from enum import Enum
@@ -28,6 +27,7 @@ from citeproof.errors import CiteproofError, InputError, ReportParseError, Usage
 from citeproof.output_paths import check_distinct, check_writable
 from citeproof.report_input import read_report
 from citeproof.report import VerificationReport, write_atomic
+from citeproof.settings import load_settings
 
 app = typer.Typer(
     add_completion=False,
@@ -52,28 +52,6 @@ class OutputModeOpt(str, Enum):
     json_schema = "json_schema"
     json_object = "json_object"
     prompt = "prompt"
-
-
-def _load_settings(config: Path | None):
-    from citeproof.settings import Settings
-
-    if config is None:
-        return Settings()
-    try:
-        raw = json.loads(config.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"config not found: {config}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"config is not UTF-8 text: {config}") from None
-    except OSError as exc:  # a folder, no permission
-        raise InputError(f"config cannot be read: {config}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"config is not valid JSON: {config}: line {exc.lineno}: {exc.msg}") from None
-    try:
-        return Settings.model_validate(raw)
-    except Exception as exc:  # pydantic ValidationError: name the first bad field
-        first = str(exc).splitlines()
-        raise InputError(f"config invalid: {config}: {' '.join(first[1:3]).strip() or first[0]}") from None
 
 
 def _where(location) -> str:
@@ -162,7 +140,7 @@ def verify(
     """Verify REPORT claim by claim; exit 0 publishable, 1 blocked, 2 input error, 3 incomplete."""
     from citeproof.pipeline import VerifyOptions, detect_format, run
 
-    settings = _load_settings(config)
+    settings = load_settings(config)
     if sources is None and retrieved is None:
         raise UsageError("no evidence given: pass --sources DIR (saved sources) or --retrieved FILE (RAG-answer mode)")
     if sources is not None and not sources.is_dir():

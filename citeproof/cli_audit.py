@@ -40,11 +40,32 @@ def _verdict_on_report(report: Path, examine) -> None:
 @audit_app.command("check")
 def check_cmd(
     report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
+    sources: Annotated[Optional[Path], typer.Option("--sources", help="Also re-run Tier 1 over the verified report and these sources, and hold every claim to it.")] = None,
+    config: Annotated[Optional[Path], typer.Option("--config", help="The run's JSON settings file, for the Tier 1 re-run (with --sources).")] = None,
 ) -> None:
-    """Log exists, chain intact, every line schema-valid, counts and budget arithmetic match the report."""
+    """Log exists, chain intact, every line schema-valid, counts and budget arithmetic match the report;
+    with --sources, Tier 1's decisions are reconstructed and compared too."""
+    from functools import partial
+
     from audit.check import check_report
 
-    _verdict_on_report(report, check_report)
+    if config is not None and sources is None:
+        print("citeproof audit check: --config is only used with --sources (the Tier 1 re-run)", file=sys.stderr)
+        raise typer.Exit(2)
+    settings = None
+    if config is not None:
+        from citeproof.errors import InputError
+        from citeproof.settings import load_settings
+
+        try:
+            settings = load_settings(config)
+        except InputError as exc:
+            print(f"citeproof audit check: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
+    if sources is not None and not sources.is_dir():
+        print(f"citeproof audit check: sources folder not found: {sources}", file=sys.stderr)
+        raise typer.Exit(2)
+    _verdict_on_report(report, partial(check_report, sources=sources, settings=settings))
 
 
 @audit_app.command("show")

@@ -408,6 +408,7 @@ def _build_report(
             format=fmt,
             sources_dir=str(sources_dir) if sources_dir is not None else None,
             retrieved_path=str(options.retrieved_path) if options.retrieved_path else None,
+            settings_sha256=options.settings.digest(),
         ),
         mode=options.mode,
         verdict=verdict,

@@ -127,6 +127,11 @@ class InputInfo(Frozen):
     format: str
     sources_dir: str | None
     retrieved_path: str | None = None
+    settings_sha256: str | None = Field(
+        default=None,
+        description="sha256 of the settings the run used (--config and flags): `audit check --sources` re-runs "
+        "Tier 1 and says when its settings differ.",
+    )
 
 
 class Totals(Frozen):

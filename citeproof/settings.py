@@ -3,6 +3,8 @@ so a user can see and override it (``--config citeproof.json`` / the API)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -87,5 +89,32 @@ class Settings(BaseModel):
     drug_lexicon_path: Path | None = Field(default=None, description="Extra drug lexicon (one name per line).")
     substance: SubstanceSettings = Field(default_factory=SubstanceSettings)
 
+    def digest(self) -> str:
+        """sha256 of these settings as JSON: what a report records of the settings its run used."""
+        return hashlib.sha256(self.model_dump_json().encode("utf-8")).hexdigest()
+
     def channel_for(self, kind: str) -> str | None:
         return self.channel_map.get(kind.lower())
+
+
+def load_settings(config: Path | None) -> Settings:
+    """The settings of a ``--config`` JSON file (defaults without one); a bad file is an InputError naming it."""
+    from citeproof.errors import InputError
+
+    if config is None:
+        return Settings()
+    try:
+        raw = json.loads(config.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"config not found: {config}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"config is not UTF-8 text: {config}") from None
+    except OSError as exc:  # a folder, no permission
+        raise InputError(f"config cannot be read: {config}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"config is not valid JSON: {config}: line {exc.lineno}: {exc.msg}") from None
+    try:
+        return Settings.model_validate(raw)
+    except Exception as exc:  # pydantic ValidationError: name the first bad field
+        first = str(exc).splitlines()
+        raise InputError(f"config invalid: {config}: {' '.join(first[1:3]).strip() or first[0]}") from None

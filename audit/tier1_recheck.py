@@ -1,0 +1,106 @@
+"""``citeproof audit check REPORT.json --sources DIR``: re-run Tier 1 and hold the report to it.
+
+The audit log covers the judge's decisions; Tier 1's are deterministic, so an auditor can
+reconstruct them instead of trusting them. The verified report (found at its recorded path,
+and still hashing to ``input.report_sha256``) is verified again against the given sources and
+settings, without the judge, and every claim is compared:
+
+* the same claims, with the same ids, in the same order;
+* a claim Tier 1 decides now (``pass``/``fail``) was decided so in the report, by Tier 1, for
+  the same reasons (finding codes);
+* a claim Tier 1 leaves undecided now was not passed or failed "by Tier 1" in the report: it
+  is undecided or unverified there, or the judge decided it (which the log check covers).
+
+A report whose claims were edited afterwards — a Tier 1 fail turned into a pass, with its
+rules and totals made to agree — keeps a consistent log and headline, and is caught only here.
+The run's settings (``--config`` and flags) are part of what decides: when the report records
+their digest (``input.settings_sha256``) and the re-check's differ, that is said first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from citeproof.settings import Settings
+
+DECIDED = ("pass", "fail")
+
+
+def verified_report_candidates(raw: dict[str, Any], report_json_path: Path) -> list[Path]:
+    """Where the verified report may be: its recorded path, beside the verification report,
+    then from the current folder (existing files only)."""
+    info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
+    path = info.get("report_path")
+    if not isinstance(path, str) or not path:
+        return []
+    p = Path(path)
+    candidates = [p] if p.is_absolute() else [report_json_path.parent / p, Path.cwd() / p]
+    return [c for c in dict.fromkeys(candidates) if c.is_file()]
+
+
+def tier1_problems(raw: dict[str, Any], report_json_path: Path, sources: Path, settings: Settings) -> list[str]:
+    """Each way the report's claims differ from Tier 1 run again (empty: they agree)."""
+    from citeproof.errors import CiteproofError
+    from citeproof.pipeline import VerifyOptions, detect_format, run
+    from citeproof.report_input import decode_report
+
+    info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
+    recorded = info.get("report_sha256")
+    found = None
+    for candidate in verified_report_candidates(raw, report_json_path):
+        try:
+            text = decode_report(candidate.read_bytes(), str(candidate))
+        except (OSError, CiteproofError):
+            continue
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() == recorded:
+            found = (candidate, text)
+            break
+    if found is None:
+        return [f"cannot re-run Tier 1: the verified report {info.get('report_path')!r} is not at its recorded "
+                "path with the text that was verified (input.report_sha256)"]
+    if not sources.is_dir():
+        return [f"cannot re-run Tier 1: sources folder not found: {sources}"]
+    problems: list[str] = []
+    if (digest := info.get("settings_sha256")) and digest != settings.digest():
+        problems.append("the run used other settings than this re-check (input.settings_sha256 differs): "
+                        "pass the run's --config; the comparison below may differ for that reason alone")
+    path, text = found
+    fmt = info.get("format") if info.get("format") in ("html", "markdown") else detect_format(str(path), text)
+    mode = raw.get("mode") if raw.get("mode") in ("enforce", "report") else "enforce"
+    try:
+        fresh = run(text, fmt, sources, VerifyOptions(mode=mode, settings=settings, report_path=str(path)))
+    except CiteproofError as exc:
+        return [*problems, f"cannot re-run Tier 1: {exc}"]
+    claims = raw.get("claims") if isinstance(raw.get("claims"), list) else []
+    problems += _claim_differences([c for c in claims if isinstance(c, dict)], fresh.claims)
+    return problems
+
+
+def _codes(reasons: Any) -> list[str]:
+    return sorted(str(r.get("code")) for r in reasons or () if isinstance(r, dict))
+
+
+def _claim_differences(recorded: list[dict[str, Any]], fresh: Any) -> list[str]:
+    ids = [c.get("id") for c in recorded]
+    fresh_ids = [c.id for c in fresh]
+    if ids != fresh_ids:
+        missing = [i for i in fresh_ids if i not in ids][:3]
+        extra = [i for i in ids if i not in fresh_ids][:3]
+        return [f"the report's claims are not the ones Tier 1 finds in the verified report "
+                f"(not in the report: {missing or 'none'}; not found again: {extra or 'none'}; or their order differs)"]
+    out = []
+    for old, new in zip(recorded, fresh):
+        where = f"claim {new.id} (line {new.location.line})"
+        if new.status in DECIDED:
+            if (old.get("status"), old.get("decided_by")) != (new.status, "tier1"):
+                out.append(f"{where}: Tier 1 decides {new.status}, the report says {old.get('status')} "
+                           f"(decided_by {old.get('decided_by')})")
+            elif _codes(old.get("reasons")) != sorted(f.code for f in new.reasons):
+                out.append(f"{where}: Tier 1 fails it for {sorted(f.code for f in new.reasons)}, "
+                           f"the report gives {_codes(old.get('reasons'))}")
+        elif old.get("decided_by") == "tier1" or (old.get("status") in DECIDED and old.get("decided_by") != "tier2"):
+            out.append(f"{where}: Tier 1 leaves it {new.status}, the report says {old.get('status')} "
+                       f"(decided_by {old.get('decided_by')})")
+    return out

@@ -1,0 +1,107 @@
+"""`audit check --sources`: Tier 1's decisions are reconstructed, not trusted.
+
+A report edited after its run — a Tier 1 fail turned into a pass — keeps an intact log (the judge
+never saw the claim), so only running Tier 1 again over the verified report shows it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from audit.check import check_report
+from citeproof.cli import app
+from citeproof.cli_audit import audit_app
+from citeproof.settings import Settings
+
+SOURCE = "The response rate in Arm A was 45%.\nMedian survival was 14.2 months in Arm A.\n"
+REPORT = (
+    "# Results\n\n"
+    "The response rate in Arm A was 45% [evidence:s.md#L1].\n\n"  # pass
+    "The response rate in Arm A was 55% [evidence:s.md#L1].\n\n"  # fail: numeric_token_miss
+    "Arm A patients lived a median of 14.2 months [evidence:s.md#L2].\n"  # undecided
+)
+
+
+@pytest.fixture
+def verified(tmp_path: Path) -> tuple[Path, Path]:
+    (tmp_path / "sources" / "evidence").mkdir(parents=True)
+    (tmp_path / "sources" / "evidence" / "s.md").write_text(SOURCE, encoding="utf-8")
+    (tmp_path / "report.md").write_text(REPORT, encoding="utf-8")
+    out = tmp_path / "out" / "verification_report.json"
+    result = CliRunner().invoke(app, ["verify", str(tmp_path / "report.md"), "--sources", str(tmp_path / "sources"),
+                                      "--out", str(out), "--mode", "report"])
+    assert result.exit_code == 0, result.output
+    statuses = [c["status"] for c in json.loads(out.read_text(encoding="utf-8"))["claims"]]
+    assert statuses == ["pass", "fail", "undecided"]
+    return out, tmp_path / "sources"
+
+
+def _edit_claim(report: Path, k: int, **fields) -> None:
+    raw = json.loads(report.read_text(encoding="utf-8"))
+    raw["claims"][k].update(fields)
+    report.write_text(json.dumps(raw), encoding="utf-8")
+
+
+def test_a_genuine_report_agrees_with_tier1_run_again(verified):
+    report, sources = verified
+    result = check_report(report, sources=sources)
+    assert result.ok, result.summary()
+    assert "Tier 1 re-run agrees" in (result.note or "")
+
+
+@pytest.mark.parametrize(
+    ("k", "fields", "said"),
+    [
+        (1, {"status": "pass", "reasons": []}, "Tier 1 decides fail, the report says pass"),
+        (2, {"status": "pass", "decided_by": "tier1"}, "Tier 1 leaves it undecided, the report says pass"),
+        (0, {"status": "fail", "reasons": [{"rule": "CP104", "code": "numeric_token_miss", "severity": "critical", "message": "x"}]},
+         "Tier 1 decides pass, the report says fail"),
+    ],
+    ids=["fail-made-pass", "undecided-made-tier1-pass", "pass-made-fail"],
+)
+def test_a_tier1_decision_edited_afterwards_is_caught_only_by_the_rerun(verified, k, fields, said):
+    report, sources = verified
+    _edit_claim(report, k, **fields)
+    rerun = check_report(report, sources=sources)
+    assert not rerun.ok and any(said in p for p in rerun.problems), rerun.problems
+    assert not any("Tier 1 re-run" in p for p in check_report(report).problems)  # the log check alone cannot see it
+
+
+def test_a_changed_fail_reason_is_named(verified):
+    report, sources = verified
+    raw = json.loads(report.read_text(encoding="utf-8"))
+    raw["claims"][1]["reasons"][0]["code"] = "missing_anchor"
+    report.write_text(json.dumps(raw), encoding="utf-8")
+    problems = check_report(report, sources=sources).problems
+    assert any("Tier 1 fails it for ['numeric_token_miss']" in p for p in problems), problems
+
+
+def test_other_settings_are_said_and_the_run_s_own_agree(verified, tmp_path):
+    report, sources = verified
+    other = Settings(min_content_overlap=0.5)
+    assert any("other settings" in p for p in check_report(report, sources=sources, settings=other).problems)
+    assert check_report(report, sources=sources, settings=Settings()).ok
+
+
+def test_the_verified_report_must_be_there_with_its_text(verified, tmp_path):
+    report, sources = verified
+    (tmp_path / "report.md").write_text(REPORT.replace("55%", "45%"), encoding="utf-8")
+    problems = check_report(report, sources=sources).problems
+    assert any("changed after it was verified" in p for p in problems)
+    assert any("cannot re-run Tier 1" in p for p in problems)
+
+
+def test_cli_flags(verified, tmp_path):
+    report, sources = verified
+    runner = CliRunner()
+    assert runner.invoke(audit_app, ["check", str(report), "--sources", str(sources)]).exit_code == 0
+    assert runner.invoke(audit_app, ["check", str(report), "--config", str(tmp_path / "c.json")]).exit_code == 2
+    assert runner.invoke(audit_app, ["check", str(report), "--sources", str(tmp_path / "nowhere")]).exit_code == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert runner.invoke(audit_app, ["check", str(report), "--sources", str(sources), "--config", str(bad)]).exit_code == 2
+    _edit_claim(report, 1, status="pass", reasons=[])
+    assert runner.invoke(audit_app, ["check", str(report), "--sources", str(sources)]).exit_code == 1
