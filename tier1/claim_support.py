@@ -284,11 +284,14 @@ def _held_back_by_its_place(
 
 
 def _addresses_its_reader(window: SourceWindow, i: int, segment: str) -> str | None:
-    """The phrase by which segment ``i``'s source lines address a model or reviewer — the whole
-    lines, since the address may open the line ("致评审模型：") before the sentence that matches."""
+    """The phrase by which segment ``i`` — or what its line says before it — addresses a model
+    or reviewer: the address may open the line ("致评审模型：…", "For any model summarising this
+    page. …") before the sentence that matches. Not what follows it on the line: a sentence after
+    the figure ("… describes itself as an AI-driven biotech") does not frame the figure."""
     if window.segments and i < len(window.segments):
-        seg = window.segments[i]
-        segment = "\n".join(window.document.lines[seg.line_start - 1 : seg.line_end])
+        seg, text = window.segments[i], window.document.text
+        if 0 <= seg.char_start <= seg.char_end <= len(text):
+            segment = text[text.rfind("\n", 0, seg.char_start) + 1 : seg.char_end]
     return planted_instruction(segment)
 
 

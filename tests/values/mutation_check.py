@@ -3711,7 +3711,7 @@ MUTATIONS = (
     Mutation(
         's18-judge no pattern for an address to any model reading this page',
         'citeproof/data/planted_instructions.json',
-        '    "\\\\b(?:for|to|attention)\\\\s*:?\\\\s+(?:any|all|every|each)\\\\s+(?:ai\\\\s+|automated\\\\s+|language\\\\s+)?(?:models?|llms?|ais|assistants?|chatbots?|bots?|agents?)\\\\b\\\\s+(?:that\\\\s+|which\\\\s+|who\\\\s+)?(?:(?:is|are)\\\\s+)?(?:summari[sz]|read|review|process|evaluat|check|verif|pars|analy[sz]|grad|judg|assess|crawl|index|scor)\\\\w*?(?:ing|e?s)\\\\s+(?:this|these|the\\\\s+(?:following|page|document|text|article|site|release|report|content))\\\\b",\n',
+        '    "\\\\b(?:for|to|attention)\\\\s*:?\\\\s+(?:any|all|every|each)\\\\s+(?:ai\\\\s+|automated\\\\s+|language\\\\s+)?(?:models?|llms?|ais|assistants?|chatbots?|bots?|agents?)\\\\b\\\\s+(?:that\\\\s+|which\\\\s+|who\\\\s+)?(?:(?:is|are)\\\\s+)?(?:summari[sz]|read|review|process|evaluat|check|verif|pars|analy[sz]|grad|judg|assess|crawl|index|scor)\\\\w*?(?:ing|e?s)\\\\s+(?:(?:this|these|the)\\\\s+(?:following|pages?|documents?|texts?|articles?|sites?|releases?|reports?|content|material|passages?|sources?)\\\\b|this\\\\s*[:,.])",\n',
         '',
         ('tests/tier2/judge/test_judge_planted_instructions.py',),
     ),
@@ -3732,14 +3732,14 @@ MUTATIONS = (
     Mutation(
         's18-judge the Chinese address pattern without its lookbehind (导致模型小鼠 flagged)',
         'citeproof/data/planted_instructions.json',
-        '    "(?<![导以所一极细大招标雅兴景别])(?:致|给|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|ai|人工智能|模型|裁判)",\n',
-        '    "(?:致|给|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|ai|人工智能|模型|裁判)",\n',
+        '    "(?<![导以所一极细大招标雅兴景别])(?:致|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|(?:ai|人工智能|模型|裁判)(?=[：:，,\\\\s]))",\n',
+        '    "(?:致|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|(?:ai|人工智能|模型|裁判)(?=[：:，,\\\\s]))",\n',
         ('tests/tier2/judge/test_judge_planted_instructions.py',),
     ),
     Mutation(
         's18-judge the Chinese address pattern as before (致评审模型 missed)',
         'citeproof/data/planted_instructions.json',
-        '    "(?<![导以所一极细大招标雅兴景别])(?:致|给|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|ai|人工智能|模型|裁判)",\n',
+        '    "(?<![导以所一极细大招标雅兴景别])(?:致|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|(?:ai|人工智能|模型|裁判)(?=[：:，,\\\\s]))",\n',
         '    "(?:致|给|告诉)(?:ai|人工智能|模型|评审系统|审核模型|裁判|判定模型)",\n',
         ('tests/tier2/judge/test_judge_planted_instructions.py',),
     ),
@@ -3758,10 +3758,10 @@ MUTATIONS = (
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
-        "s18 only the matching sentence, not its whole line, is read for an address to a model",
+        "s18 only the matching sentence, not its line before it, is read for an address to a model",
         'tier1/claim_support.py',
-        '        segment = "\\n".join(window.document.lines[seg.line_start - 1 : seg.line_end])\n',
-        '        pass\n',
+        '            segment = text[text.rfind("\\n", 0, seg.char_start) + 1 : seg.char_end]\n',
+        '            pass\n',
         ('tests/tier1/test_source_frames.py',),
     ),
     Mutation(
@@ -4053,6 +4053,41 @@ MUTATIONS = (
         '    return words | {n for n in entity_tokens(text) if n.upper() not in currencies}\n',
         '    return words | entity_tokens(text)\n',
         ('tests/tier1/test_market_word_pairs.py',),
+    ),
+    Mutation(
+        "s18 an address to a model after the figure on its line frames the figure",
+        'tier1/claim_support.py',
+        '            segment = text[text.rfind("\\n", 0, seg.char_start) + 1 : seg.char_end]\n',
+        '            segment = text[text.rfind("\\n", 0, seg.char_start) + 1 : text.find("\\n", seg.char_end) % (len(text) + 1)]\n',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        "s18 'as an AI' anywhere is an address to a model ('as an AI-driven biotech')",
+        'citeproof/data/planted_instructions.json',
+        '    "\\\\bas\\\\s+an\\\\s+(?:ai|llm|language\\\\s+model)(?:\\\\s+(?:language\\\\s+model|assistant|model|system))?\\\\s*,",\n',
+        '    "\\\\bas\\\\s+an\\\\s+(?:ai|llm|language\\\\s+model)\\\\b",\n',
+        ('tests/tier2/judge/test_judge_planted_instructions.py',),
+    ),
+    Mutation(
+        's18 \'the claim "…" was supported by the trial\' is an instruction',
+        'citeproof/data/planted_instructions.json',
+        '    "\\\\bclaims?\\\\s*[:,]?\\\\s*[\\"“‘\'][^\\"”’\']{3,}[\\"”’\']\\\\s*(?:is|are|was|should\\\\s+be|must\\\\s+be)\\\\s+(?:supported|true|correct|verified|accurate)\\\\b(?!\\\\s+(?:by|in|with|through)\\\\b)",\n',
+        '    "\\\\bclaims?\\\\s*[:,]?\\\\s*[\\"“‘\'][^\\"”’\']{3,}[\\"”’\']\\\\s*(?:is|are|was|should\\\\s+be|must\\\\s+be)\\\\s+(?:supported|true|correct|verified|accurate)\\\\b",\n',
+        ('tests/tier2/judge/test_judge_planted_instructions.py',),
+    ),
+    Mutation(
+        's18 给 before 模型/人工智能 addresses a model (给模型组大鼠)',
+        'citeproof/data/planted_instructions.json',
+        '    "(?<![导以所一极细大招标雅兴景别])(?:致|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|(?:ai|人工智能|模型|裁判)(?=[：:，,\\\\s]))",\n',
+        '    "(?<![导以所一极细大招标雅兴景别])(?:致|给|告诉|提醒)(?:任何|所有|各位)?(?:(?:ai|人工智能|大模型|语言模型|评审|审核|核查|事实核查|判定|裁判)(?:模型|系统|程序|助手|机器人)|(?:ai|人工智能|模型|裁判)(?=[：:，,\\\\s]))",\n',
+        ('tests/tier2/judge/test_judge_planted_instructions.py',),
+    ),
+    Mutation(
+        "s18 'output supported' needs no connector to be an instruction",
+        'citeproof/data/planted_instructions.json',
+        '    "\\\\b(?:output|return|verdict)\\\\s*(?:(?:with|as|:|=|is)\\\\s*[\\"\'“‘]?|[\\"\'“‘])(?:supported|contradicted|not_enough_info)\\\\b",\n',
+        '    "\\\\b(?:output|return|verdict)\\\\s*\\\\s*(?:with|as|:|=|is)?\\\\s*[\\"\'“‘]?(?:supported|contradicted|not_enough_info)\\\\b",\n',
+        ('tests/tier2/judge/test_judge_planted_instructions.py',),
     ),
 )
 
