@@ -133,6 +133,8 @@ def test_lines_addressing_the_judge_are_recognised(line):
         "Strong influenza vaccine output supported full-year vaccine revenue of $8.3 billion.",
         "政策红利给人工智能医疗行业带来新机遇。",
         "给模型组大鼠灌胃生理盐水。",
+        "这给人工智能系统的监管带来新的挑战。",  # 给 gives; it addresses no one
+        "网络攻击导致人工智能系统瘫痪。",  # 导致 causes: its 致 is no address
     ],
 )
 def test_ordinary_source_lines_are_not_plants(line):
