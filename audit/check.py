@@ -37,7 +37,7 @@ from audit.reader import (
     resolve_log_path,
 )
 from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts
-from audit.tier1_recheck import tier1_problems, verified_report_candidates
+from audit.tier1_recheck import hashes_as_verified, tier1_problems, verified_report_candidates
 from citeproof.report import EXIT_CODES, exit_code_for
 from citeproof.settings import Settings
 
@@ -141,9 +141,10 @@ def input_report_problems(raw: dict[str, Any], report_json_path: Path) -> tuple[
     """(problems, note): is the verified report still the file that was verified? Its text is
     hashed as the pipeline hashed it (``citeproof.report_input.decode_report``) and held to
     ``input.report_sha256``: a report edited after its run (a figure changed once it passed)
-    otherwise keeps a verification report that says nothing of the new text. The recorded path
-    is looked for beside the verification report, then from the current folder; a report not
-    found there is a note, not a failure (a verification report may be checked on its own)."""
+    otherwise keeps a verification report that says nothing of the new text. The report is looked
+    for where ``audit.tier1_recheck.verified_report_candidates`` says (its absolute path at
+    verification first); a report not found is a note, not a failure (a verification report may
+    be checked on its own). Line endings alone (a CRLF checkout) are no change."""
     info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
     recorded, path = info.get("report_sha256"), info.get("report_path")
     if not isinstance(path, str) or not path or not isinstance(recorded, str):
@@ -151,20 +152,21 @@ def input_report_problems(raw: dict[str, Any], report_json_path: Path) -> tuple[
     found = verified_report_candidates(raw, report_json_path)
     if not found:
         return [], f"the verified report {path} is not at its recorded path; its sha256 was not compared"
-    hashes = {c: _report_sha256(c) for c in found}
-    if recorded in hashes.values():
+    texts = {c: _report_text(c) for c in found}
+    if any(t is not None and hashes_as_verified(t, recorded) for t in texts.values()):
         return [], None
-    where, now = next(iter(hashes.items()))
-    return [f"input.report_sha256 is {recorded[:12]}…, but {where} now hashes to {str(now)[:12]}…: "
+    where, now = next(iter(texts.items()))
+    digest = hashlib.sha256(now.encode("utf-8")).hexdigest()[:12] if now is not None else "nothing readable"
+    return [f"input.report_sha256 is {recorded[:12]}…, but {where} now hashes to {digest}…: "
             "the report was changed after it was verified (verify it again)"], None
 
 
-def _report_sha256(path: Path) -> str | None:
+def _report_text(path: Path) -> str | None:
     from citeproof.errors import InputError
     from citeproof.report_input import decode_report
 
     try:
-        return hashlib.sha256(decode_report(path.read_bytes(), str(path)).encode("utf-8")).hexdigest()
+        return decode_report(path.read_bytes(), str(path))
     except (OSError, InputError):
         return None  # unreadable, binary or emptied: whatever it is, not the text that was verified
 

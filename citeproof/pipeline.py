@@ -405,6 +405,7 @@ def _build_report(
         input=InputInfo(
             report_path=options.report_path,
             report_sha256=hashlib.sha256(report_text.encode("utf-8")).hexdigest(),
+            report_abspath=str(Path(options.report_path).resolve()) if options.report_path else None,
             format=fmt,
             sources_dir=str(sources_dir) if sources_dir is not None else None,
             retrieved_path=str(options.retrieved_path) if options.retrieved_path else None,

@@ -124,6 +124,9 @@ class SemanticAudit(Frozen):
 class InputInfo(Frozen):
     report_path: str | None
     report_sha256: str
+    report_abspath: str | None = Field(
+        default=None, description="The verified report's absolute path at verification: where `audit check` looks for it first."
+    )
     format: str
     sources_dir: str | None
     retrieved_path: str | None = None

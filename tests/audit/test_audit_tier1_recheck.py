@@ -105,3 +105,37 @@ def test_cli_flags(verified, tmp_path):
     assert runner.invoke(audit_app, ["check", str(report), "--sources", str(sources), "--config", str(bad)]).exit_code == 2
     _edit_claim(report, 1, status="pass", reasons=[])
     assert runner.invoke(audit_app, ["check", str(report), "--sources", str(sources)]).exit_code == 1
+
+
+def test_another_folder_s_report_of_the_same_name_is_not_the_verified_one(verified, tmp_path, monkeypatch):
+    # rt19b case4: a relative "report.md" was looked up from the auditor's folder, whose own
+    # report.md then read as the verified report "changed after it was verified"
+    report, sources = verified
+    elsewhere = tmp_path / "other-study"
+    elsewhere.mkdir()
+    (elsewhere / "report.md").write_text("# Another report\n\nSomething else entirely.\n", encoding="utf-8")
+    monkeypatch.chdir(elsewhere)
+    result = check_report(report, sources=sources)
+    assert result.ok, result.problems
+
+
+def test_a_moved_project_is_found_beside_its_verification_report(verified, tmp_path):
+    report, sources = verified
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    (moved / "out").mkdir()
+    (tmp_path / "report.md").rename(moved / "report.md")
+    (moved / "out" / "verification_report.json").write_text(report.read_text(encoding="utf-8"), encoding="utf-8")
+    raw = json.loads(report.read_text(encoding="utf-8"))
+    raw["input"]["report_path"] = "../report.md"  # as recorded relative to the verification report
+    (moved / "out" / "verification_report.json").write_text(json.dumps(raw), encoding="utf-8")
+    assert check_report(moved / "out" / "verification_report.json", sources=sources).ok
+
+
+def test_line_endings_alone_are_no_change(verified, tmp_path):
+    report, sources = verified
+    path = tmp_path / "report.md"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert check_report(report, sources=sources).ok
+    path.write_bytes(path.read_bytes().replace(b"45%", b"46%"))
+    assert not check_report(report).ok

@@ -4089,6 +4089,34 @@ MUTATIONS = (
         '    "\\\\b(?:output|return|verdict)\\\\s*\\\\s*(?:with|as|:|=|is)?\\\\s*[\\"\'“‘]?(?:supported|contradicted|not_enough_info)\\\\b",\n',
         ('tests/tier2/judge/test_judge_planted_instructions.py',),
     ),
+    Mutation(
+        "s18 audit check looks for a relative report path from the auditor's folder first",
+        'audit/tier1_recheck.py',
+        '    if isinstance(absolute, str) and absolute and Path(absolute).is_file():\n',
+        '    if False:\n',
+        ('tests/audit/test_audit_tier1_recheck.py',),
+    ),
+    Mutation(
+        "s18 a CRLF checkout of the verified report reads as changed",
+        'audit/tier1_recheck.py',
+        '    return any(hashlib.sha256(v.encode("utf-8")).hexdigest() == recorded for v in {text, lf, lf.replace("\\n", "\\r\\n")})\n',
+        '    return hashlib.sha256(text.encode("utf-8")).hexdigest() == recorded\n',
+        ('tests/audit/test_audit_tier1_recheck.py',),
+    ),
+    Mutation(
+        "s18 audit check --sources compares only statuses Tier 1 decides, not the reasons",
+        'audit/tier1_recheck.py',
+        '            elif _codes(old.get("reasons")) != sorted(f.code for f in new.reasons):\n',
+        '            elif False:\n',
+        ('tests/audit/test_audit_tier1_recheck.py',),
+    ),
+    Mutation(
+        "s18 audit check --sources lets a report pass by tier1 what Tier 1 leaves undecided",
+        'audit/tier1_recheck.py',
+        '        elif old.get("decided_by") == "tier1" or (old.get("status") in DECIDED and old.get("decided_by") != "tier2"):\n',
+        '        elif False:\n',
+        ('tests/audit/test_audit_tier1_recheck.py',),
+    ),
 )
 
 
