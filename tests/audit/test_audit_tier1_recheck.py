@@ -26,12 +26,13 @@ REPORT = (
 
 
 @pytest.fixture
-def verified(tmp_path: Path) -> tuple[Path, Path]:
+def verified(tmp_path: Path, monkeypatch) -> tuple[Path, Path]:
     (tmp_path / "sources" / "evidence").mkdir(parents=True)
     (tmp_path / "sources" / "evidence" / "s.md").write_text(SOURCE, encoding="utf-8")
     (tmp_path / "report.md").write_text(REPORT, encoding="utf-8")
     out = tmp_path / "out" / "verification_report.json"
-    result = CliRunner().invoke(app, ["verify", str(tmp_path / "report.md"), "--sources", str(tmp_path / "sources"),
+    monkeypatch.chdir(tmp_path)  # the report path is recorded as typed: relative, as a user types it
+    result = CliRunner().invoke(app, ["verify", "report.md", "--sources", str(tmp_path / "sources"),
                                       "--out", str(out), "--mode", "report"])
     assert result.exit_code == 0, result.output
     statuses = [c["status"] for c in json.loads(out.read_text(encoding="utf-8"))["claims"]]
