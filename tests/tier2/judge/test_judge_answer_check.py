@@ -345,3 +345,152 @@ def test_the_length_cap_counts_the_quote_as_sent_whitespace_included():
     quote = "Overall survival data were immature" + " " * 5000
     assert check("contradicted", quote, claim=OS_CLAIM, excerpt=TOPLINE)[1] == "quote_too_long"
     assert check("contradicted", quote.strip() + "  ", claim=OS_CLAIM, excerpt=TOPLINE) == (True, None)
+
+
+# ---------------------------------------------------------------- s18 (rt19b): grounded answers refused by the s18 rules
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Tecentriq generated $4.2 billion in 2023.", "| 2023 | 25.0 | 9.0 | 4.2 |"),  # the header is left out
+        ("Revenue was $4.2 billion.", "| Revenue ($bn) | 4.2 |"),
+        ("Revenue was $4.2 billion.", "| Revenue ($ billion) | 4.2 |"),
+        ("市场规模为42亿元。", "| 市场规模（亿元） | 42 |"),
+        ("Revenue was $850 million.", "Revenue (in millions): $850"),
+        ("Revenue was $850 million.", "Revenue (in thousands): $850,000"),
+        ("Median PFS on pembrolizumab was 11.2 months.", "| mPFS, mo | 11.2 | 5.6 |"),
+    ],
+    ids=["row-without-header", "label-bn", "label-billion", "label-yi-yuan", "label-in-millions", "label-in-thousands", "label-mo"],
+)
+def test_a_cell_under_a_label_stating_the_claims_unit_carries_it(claim, quote):
+    # rt19b case2: the bare cell 4.2 was compared with the claim's scaled 4.2e9
+    assert check("supported", quote, claim=claim, excerpt=quote) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Revenue was $4.2 billion.", "| Revenue ($ million) | 4.2 |"),
+        ("Revenue was $4.2 billion.", "| Revenue (€bn) | 4.2 |"),
+        ("Revenue was $850 million.", "Revenue (in thousands): $850"),
+        ("市场规模为42亿元。", "| 市场规模（万元） | 42 |"),
+        ("Median PFS was 11.2 months.", "| mPFS, wk | 11.2 |"),
+        ("Revenue reached $4.2 billion in 2023.", "Revenue reached $4.2 million in 2023."),
+    ],
+    ids=["label-million", "label-euro", "label-thousands", "label-wan-yuan", "label-weeks", "scale-in-text"],
+)
+def test_a_cell_under_a_label_stating_another_unit_does_not_carry_it(claim, quote):
+    assert check("supported", quote, claim=claim, excerpt=quote) == (False, "quote_lacks_claim_numbers")
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The trial enrolled 612 patients.", "A total of 612 participants were randomized across 48 sites."),
+        ("Women made up 48% of the study population.", "Female: 48% of randomized participants."),
+        ("Median PFS on pembrolizumab was 11.2 months.", "| mPFS, mo | 11.2 | 5.6 |"),
+        ("Deaths from side effects occurred in 3% of patients.", "Fatal adverse events: 3% (pembrolizumab arm)."),
+        ("本研究共入组612例患者。", "本研究共纳入 612 名受试者。"),
+    ],
+)
+def test_a_numeric_claims_quote_carrying_its_values_need_share_no_word(claim, quote):
+    # rt19b case3: a paraphrase carrying the claim's value with its unit was quote_unrelated_to_claim
+    assert check("supported", quote, claim=claim, excerpt=quote) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Median PFS was 28.0 months.", "28.0"),  # no words at all: nothing ties it to the claim
+        ("Women made up 48% of the study population.", "48%"),
+        (OS_CLAIM, "0.50"),  # a claim without numbers still needs a shared word
+        ("The combination was well tolerated.", "Outcome Measurement:"),
+    ],
+)
+def test_a_quote_without_words_or_without_the_claims_words_is_still_unrelated(claim, quote):
+    assert check("supported", quote, claim=claim, excerpt=quote) == (False, "quote_unrelated_to_claim")
+
+
+def test_a_paraphrase_with_another_unit_is_still_refused():
+    claim = "The trial enrolled 612 patients."
+    quote = "A total of 612 mg was given across 48 sites."
+    assert check("supported", quote, claim=claim, excerpt=quote) == (False, "quote_lacks_claim_numbers")
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The study enrolled patients in two cohorts.", "The study enrolled Cohort 1 (breast cancer) and Cohort 2 (ovarian cancer)."),
+        ("Two dose levels of the drug were tested.", "Dose level 1: 100 mg; dose level 2: 200 mg"),
+        ("Mortality was 12% at one year.", "12% of patients died within the first year"),
+    ],
+)
+def test_a_number_the_claim_spells_is_not_demanded_verbatim(claim, quote):
+    # rt19b case3: Tier 1 sends a set count to the judge so that it counts the members listed
+    assert check("supported", quote, claim=claim, excerpt=quote) == (True, None)
+
+
+def test_a_spelled_claim_still_needs_its_digits_and_words():
+    claim = "The study enrolled 40 patients in two cohorts."
+    quote = "The study enrolled Cohort 1 and Cohort 2."
+    assert check("supported", quote, claim=claim, excerpt=quote) == (False, "quote_lacks_claim_numbers")
+    assert check("supported", "The weather was fine.", claim="The study enrolled patients in two cohorts.",
+                 excerpt="The weather was fine.") == (False, "quote_unrelated_to_claim")
+
+
+def test_a_grade_in_roman_numerals_carries_the_claims_grade():
+    claim = "Grade-3 neutropenia occurred in 12% of patients."
+    good = "Grade III neutropenia was reported in 12% of patients."
+    assert check("supported", good, claim=claim, excerpt=good) == (True, None)
+    bad = "Grade IV neutropenia was reported in 12% of patients."
+    assert check("supported", bad, claim=claim, excerpt=bad) == (False, "quote_lacks_claim_numbers")
+
+
+def test_a_claim_in_roman_numerals_owes_no_digit_it_never_wrote():
+    assert missing_claim_numbers("Stage IV disease responded in 30% of patients.", "responded in 30% of patients") == set()
+
+
+@pytest.mark.parametrize("quote", ["FY2023 global sales of the product were $4.2 billion.", "CY2023 global sales were $4.2 billion."])
+def test_a_year_glued_to_its_fiscal_mark_is_the_year(quote):
+    claim = "Global sales reached $4.2 billion in 2023."
+    assert check("supported", quote, claim=claim, excerpt=quote) == (True, None)
+
+
+def test_another_fiscal_year_is_not_the_claims():
+    claim = "Global sales reached $4.2 billion in 2023."
+    quote = "FY2022 global sales of the product were $4.2 billion."
+    assert check("supported", quote, claim=claim, excerpt=quote) == (False, "quote_lacks_claim_numbers")
+    assert missing_claim_numbers(claim, "XFY2023 sales were $4.2 billion") == {"2023"}
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("最常见的不良事件为乏力、恶心和皮疹。", "最常见的不良事件：乏力（30%）； 恶心（25%）； 皮疹（20%）。"),
+        ("Four primary outcome measures were prespecified.", "Primary Outcome Measures: 1. ORR 2. PFS 3. OS 4. DoR"),
+    ],
+)
+def test_a_list_is_one_sentence(claim, quote):
+    # rt19b case3: "；" and a list's "1." counted as sentence ends
+    assert check("supported", quote, claim=claim, excerpt=quote) == (True, None)
+
+
+def test_sentences_are_still_counted_by_their_ends():
+    from tier2.answer_check import sentence_count
+
+    assert sentence_count("乏力（30%）； 恶心（25%）。 皮疹（20%）。 其他。") == 3
+    assert sentence_count("Primary Outcome Measures: 1. ORR 2. PFS 3. OS 4. DoR") == 1
+    assert sentence_count("The sample was 12. It grew. Then it shrank.") == 3  # no list: "12." is no numbering
+    assert sentence_count("Cohorts: 2. ORR was 40%. 3. PFS was 5 months.") == 4  # not from 1: no numbering
+    claim = "Grade 3 or higher neutropenia occurred in 27% of patients receiving the combination."
+    three = "Primary outcomes: 1. ORR. 2. PFS. 3. Grade 3 or higher neutropenia occurred in 27% of patients."
+    assert check("supported", three, claim=claim, excerpt=three)[1] == "quote_too_long"
+
+
+def test_a_contradicted_quote_over_the_cap_is_refused_even_as_one_line():
+    # the log keeps a valid answer's quote whole for replay (audit.writer.bounded_quote): a longer
+    # one is no shortest deciding span, and a line this long holds one that is shorter
+    line = "Objective response rate 45% (95% CI 38-52) in every subgroup analysed " * 15
+    assert len(line) > 1000 and "\n" not in line
+    assert check("contradicted", line, claim="The ORR was 60%.", excerpt=line)[1] == "quote_too_long"
+    assert check("contradicted", line[:70].strip(), claim="The ORR was 60%.", excerpt=line) == (True, None)
