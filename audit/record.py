@@ -15,7 +15,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-AUDIT_SCHEMA_VERSION = "1"
+# "2": a line written since a supported answer's quote is held to the claim's value atoms with
+# their unit and scale, and to the shortest deciding span (tier2.answer_check), and may record
+# ``stated_text``; ``audit check``/``replay`` re-run that whole check on it. "1": a line written
+# before, held again only to what every version of the check held (``audit.verdicts.answer_problem``).
+AUDIT_SCHEMA_VERSION = "2"
+LEGACY_SCHEMA_VERSION = "1"
 GENESIS_HASH = "0" * 64
 
 
@@ -55,7 +60,11 @@ class Parameters(_Strict):
 
 
 class AuditRecord(_Strict):
-    schema_version: str = AUDIT_SCHEMA_VERSION
+    schema_version: str = Field(
+        AUDIT_SCHEMA_VERSION,
+        description="'2' for lines held to the answer check as it now stands; '1' for lines written before it, which audit check "
+        "and replay hold to a quote for every decisive verdict, found in the line's excerpts.",
+    )
     sequence: int = Field(ge=1, description="1-based position in the log file; continues across runs.")
     run_id: str
     time: str = Field(description="UTC ISO-8601 time the line was written.")

@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.record import AuditRecord
+from audit.record import LEGACY_SCHEMA_VERSION, AuditRecord
 
 _STATUS_FOR = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
 BUDGET_EXHAUSTED = "budget_exhausted"
@@ -55,12 +55,14 @@ class DerivedJudgement(BaseModel):
 def derive_verdicts(records: list[AuditRecord]) -> dict[str, DerivedJudgement]:
     """claim id → what its lines in these records say (verdict None when it has lines but no valid answer)."""
     derived: dict[str, DerivedJudgement] = {}
+    # one run is written by one citeproof: a "1" among its newer lines is no line of the past
+    legacy = all(_legacy(rec) for rec in records)
     for rec in sorted(records, key=lambda r: r.sequence):
         seen = derived.get(rec.claim_id, DerivedJudgement())
         update: dict[str, Any] = {"sequences": (*seen.sequences, rec.sequence), "last_error": rec.error}
         if rec.error is None and rec.verdict is not None:
             update |= {"verdict": rec.verdict, "quote": rec.quote, "rationale": rec.rationale, "cached": rec.cached}
-            problem = answer_problem(rec)
+            problem = answer_problem(rec, legacy=legacy)
             if problem is not None:
                 update["refused"] = (*seen.refused, f"audit line {rec.sequence} records {rec.verdict!r} and no error, "
                                                     f"but its answer fails the answer check: {problem}")
@@ -68,14 +70,28 @@ def derive_verdicts(records: list[AuditRecord]) -> dict[str, DerivedJudgement]:
     return derived
 
 
-def answer_problem(rec: AuditRecord) -> str | None:
+def _legacy(rec: AuditRecord) -> bool:
+    """A line written before its schema's version "2" (and so before ``stated_text``, which such
+    a line cannot carry)."""
+    return rec.schema_version == LEGACY_SCHEMA_VERSION and rec.stated_text is None
+
+
+def answer_problem(rec: AuditRecord, *, legacy: bool = False) -> str | None:
     """Why the answer a line records as valid is not one (the runner's check, run on the line
-    alone: its claim, its excerpts, its verdict, quote and rationale), or None."""
+    alone: its claim, its excerpts, its verdict, quote and rationale), or None.
+
+    A ``legacy`` line (schema version "1", in a run of such lines) was checked by an older answer
+    check, whose rules on a supported quote's numbers, words and length were looser: held to
+    the current one, a genuine old log diverges from its own report. It is held to what every version
+    held: a decisive verdict quotes, and the quote is in the line's excerpts."""
     from pydantic import ValidationError
 
-    from tier2.answer_check import check_answer
+    from tier2.answer_check import check_answer, check_quote_grounded
     from tier2.interface import JudgeAnswer
 
+    if legacy:
+        held = check_quote_grounded(rec.verdict, rec.quote or "", rec.excerpt.text, [e.text for e in rec.more_excerpts])
+        return None if held.ok else f"{held.reason} ({held.detail})"
     try:
         answer = JudgeAnswer(verdict=rec.verdict, quote=rec.quote or "", rationale=rec.rationale or "")
     except ValidationError as exc:

@@ -757,3 +757,83 @@ def test_a_report_verified_without_the_judge_is_held_to_its_text_too(tmp_path):
     assert check_report(report).ok
     (tmp_path / "report.md").write_text("Revenue was $5.2 billion.\n")
     assert any("changed after it was verified" in p for p in check_report(report).problems)
+
+
+# ---------------------------------------------------------------- rt19b case3: logs written before schema version 2
+
+_OLD_EXCERPT = "Response was assessed by investigators. The response rate was 45%. Responses were durable."
+
+
+def _as_written_before(version_of_d: str, others: str = "1", quote: str = _OLD_EXCERPT):
+    """Claim d's line answered 'supported' with a three-sentence quote (what the answer check took
+    before it held a supported quote to the shortest deciding span), every line of the run
+    written at ``others`` and d's at ``version_of_d``."""
+
+    def edit(i, data):
+        data["schema_version"] = others
+        if data["claim_id"] == "d":
+            data["schema_version"] = version_of_d
+            data["excerpt"]["text"] = _OLD_EXCERPT
+            data.update(verdict="supported", quote=quote)
+
+    return edit
+
+
+def _old_log(judged_run, edit) -> tuple[Path, Path]:
+    report, log = judged_run
+    _rechain(log, edit)
+    data = json.loads(report.read_text())
+    data["semantic_audit"]["audit_log_head"] = json.loads(_lines(log)[-1])["hash"]
+    claim = next(c for c in data["claims"] if c["id"] == "d")
+    claim["status"] = "pass"
+    line_d = next(json.loads(line) for line in _lines(log) if json.loads(line)["claim_id"] == "d")
+    claim["judge"].update(verdict="supported", quote=line_d["quote"])
+    report.write_text(json.dumps(data))
+    return report, log
+
+
+def test_new_lines_record_schema_version_2(judged_run):
+    _, log = judged_run
+    assert {json.loads(line)["schema_version"] for line in _lines(log)} == {"2"}
+
+
+def test_a_log_written_before_version_2_is_held_only_to_its_quotes_being_in_its_excerpts(judged_run):
+    # rt19b case3: a genuine old log diverged from its own report under rules it was never written to
+    report, log = _old_log(judged_run, _as_written_before("1"))
+    assert replay_report(report).ok, replay_report(report).summary()
+    assert check_report(report).ok, check_report(report).problems
+
+
+def test_an_old_lines_quote_must_still_be_in_its_excerpt(judged_run):
+    report, log = _old_log(judged_run, _as_written_before("1", quote="The response rate was 45% in every arm."))
+    assert "quote_not_in_excerpt" in replay_report(report).summary()
+    assert not check_report(report).ok
+
+
+def test_an_old_decisive_line_must_still_quote(judged_run):
+    report, log = _old_log(judged_run, _as_written_before("1", quote=""))
+    assert "quote_missing" in replay_report(report).summary()
+
+
+@pytest.mark.parametrize(
+    ("version_of_d", "others"),
+    [("1", "2"), ("2", "2")],
+    ids=["one-line-downgraded", "written-at-2"],
+)
+def test_a_version_2_run_is_held_to_the_whole_check(judged_run, version_of_d, others):
+    # a "1" written among a run's version-2 lines is no line of the past: the whole check holds it
+    report, log = _old_log(judged_run, _as_written_before(version_of_d, others))
+    assert "quote_too_long" in replay_report(report).summary()
+    assert not check_report(report).ok
+
+
+def test_a_version_1_line_recording_stated_text_is_held_to_the_whole_check(judged_run):
+    base = _as_written_before("1")
+
+    def edit(i, data):
+        base(i, data)
+        if data["claim_id"] == "d":
+            data["stated_text"] = "The response rate was 45%."
+
+    report, log = _old_log(judged_run, edit)
+    assert "quote_too_long" in replay_report(report).summary()

@@ -96,7 +96,7 @@ def test_each_line_is_one_canonical_json_object(tmp_path: Path):
     (raw,) = log.read_text(encoding="utf-8").splitlines()
     data = json.loads(raw)
     AuditRecord.model_validate(data)
-    assert data["schema_version"] == "1" and data["claim_text"] == "多行\nclaim"
+    assert data["schema_version"] == "2" and data["claim_text"] == "多行\nclaim"
 
 
 def test_two_writers_on_one_log_still_chain(tmp_path: Path):

@@ -3676,7 +3676,7 @@ MUTATIONS = (
     Mutation(
         "s18-judge replay trusts a line's 'no error' (rt18c case G)",
         'audit/verdicts.py',
-        '            problem = answer_problem(rec)\n',
+        '            problem = answer_problem(rec, legacy=legacy)\n',
         '            problem = None\n',
         ('tests/audit/test_audit_check_replay.py',),
     ),
@@ -4200,6 +4200,41 @@ MUTATIONS = (
         '        if int(m.group(1)) == len(numbering) + 1:\n',
         '        if True:\n',
         ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s18-answers an old log's lines are held to the whole current check (rt19b case3)",
+        'audit/verdicts.py',
+        '    legacy = all(_legacy(rec) for rec in records)\n',
+        '    legacy = False\n',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
+    Mutation(
+        's18-answers one line downgraded to schema version 1 escapes the whole check',
+        'audit/verdicts.py',
+        '            problem = answer_problem(rec, legacy=legacy)\n',
+        '            problem = answer_problem(rec, legacy=_legacy(rec))\n',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
+    Mutation(
+        's18-answers a version-1 line recording stated_text is taken for an old one',
+        'audit/verdicts.py',
+        '    return rec.schema_version == LEGACY_SCHEMA_VERSION and rec.stated_text is None\n',
+        '    return rec.schema_version == LEGACY_SCHEMA_VERSION\n',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
+    Mutation(
+        "s18-answers an old line's quote need not be in its excerpt",
+        'tier2/answer_check.py',
+        '    return AnswerCheck(True, None, found) if found else AnswerCheck(False, "quote_not_in_excerpt", found)\n',
+        '    return AnswerCheck(True, None, found)\n',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
+    Mutation(
+        's18-answers new audit lines are still written as schema version 1',
+        'audit/record.py',
+        'AUDIT_SCHEMA_VERSION = "2"\n',
+        'AUDIT_SCHEMA_VERSION = "1"\n',
+        ('tests/audit/test_audit_check_replay.py', 'tests/audit/test_audit_writer.py'),
     ),
 )
 
