@@ -42,16 +42,22 @@ class AnchorResolution(Rule):
         "saved file's lines as an editor shows them (SPEC §2); in a .json source it names the values "
         "written on those lines, in an .html or .xml source the text written on them (a paragraph wrapped "
         "over several lines is named by any of them). A page locator names the page whose running marker "
-        "prints that number ('Page 12' of an excerpt is #p12) where the markers print rising numbers, else "
-        "the N-th page. A section locator is a heading's name (an HTML heading's or section's id too; an XML "
-        "element's label, <title> or id), or a path of names joined by '/' ('Cohort B/Results': the "
-        "'Results' under 'Cohort B'; '/Results': the one under no heading), as JSON key paths are.",
+        "prints that number ('Page 12' of an excerpt is #p12) where the markers print rising numbers (a number "
+        "between them no marker prints is the page its text ran on into), else the N-th page. A section "
+        "locator is a heading's name (an HTML heading's or section's id too; an XML element's tag, label, "
+        "<title> or id), or a path of names joined by '/' ('Cohort B/Results': the 'Results' under 'Cohort "
+        "B'; '/Results': the one under no heading), as JSON key paths are. A name several sections share "
+        "names the shallowest of them (fewest enclosing headings: a paper's 'Results', not its structured "
+        "abstract's 'RESULTS:' part) where one is, an XML tag also the one plain element (no type attribute) "
+        "among the shallowest; a heading with no text under it beside a same-named one with text (a table "
+        "of contents' entry) is no section.",
         why="A citation to a file that was never saved, to a section the file does not have, or to a "
         "path outside the sources folder cannot back anything; treating it as evidence launders the claim.",
         fails="An anchor whose file is missing, whose kind has no channel, whose path leaves the sources "
         "folder (.., absolute, symlink out), whose file is too large, binary or not UTF-8, or whose "
         "locator names lines/pages/sections/tables the file does not have (a page number no marker prints), "
-        "or a section name several sections share (locator_ambiguous: the message lists each one's path), "
+        "or a section name several sections share at the same depth (locator_ambiguous: the message lists each "
+        "one's path), "
         "or .json lines that hold "
         "only brackets or keys, or .html/.xml lines that hold only mark-up (tags, scripts, navigation, "
         "hidden text) — the message names the next line holding a value or text.",

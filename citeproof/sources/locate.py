@@ -2,11 +2,15 @@
 
 ``L12`` / ``L12-L18`` are lines; ``p3`` a page (form feeds or running page markers: the
 page printed "Page 3" where the markers print rising numbers, else the 3rd); a name is a
-section (JSON key path, Markdown/HTML heading or element id, XML label, title or id, plain-text
-heading), compared case-, whitespace- and underscore-insensitively (``adverse_events`` =
-``Adverse Events``); a heading's name one place has names it, a name several share names
-none (a finding lists them), and a path names one of them ("Cohort B/Results": the
-"Results" under "Cohort B"; "/Results": the one under no heading); ``table2`` is the "Table
+section (JSON key path, Markdown/HTML heading or element id, XML tag, label, title or id,
+plain-text heading), compared case-, whitespace- and underscore-insensitively
+(``adverse_events`` = ``Adverse Events``); a heading's name one place has names it, a name
+several share names the shallowest of them (fewest enclosing headings: a paper's "Results"
+rather than its abstract's "RESULTS:" part) where one is — an XML tag also the one plain
+element among the shallowest (``<abstract>``, not ``<abstract abstract-type="summary">``) —
+and otherwise none (a finding lists them); a path names one of them ("Cohort B/Results": the
+"Results" under "Cohort B"; "/Results": the one under no heading). A missing page number
+between printed ones is the page its text ran on into; ``table2`` is the "Table
 2" caption block (or the 2nd HTML/pipe table). A locator that points at nothing is a
 critical finding that lists what the document does have — a locator that silently widened
 to the whole file would make every claim "supported" by whatever the file says somewhere.
@@ -133,12 +137,12 @@ def window_for(
         printed = document.page_numbers
         if printed:
             # the markers print the pages' numbers ("Page 12" in an excerpt): p12 is that page, and
-            # a number no marker prints (p1 of pages 12-14) is no page of the file
-            if start not in printed or end not in printed or end < start:
+            # a number outside the printed ones (p1 of pages 12-14) is no page of the file
+            first, last = _printed_page(document, start), _printed_page(document, end)
+            if first is None or last is None or end < start:
                 shown = [number for number in printed if number]
                 return _miss("locator_out_of_range", f"page {locator.raw!r} is not a page of {where}, whose page "
                              f"markers number its pages {shown[0]}-{shown[-1]}")
-            first, last = printed.index(start), printed.index(end)
             return _window(document, pages[first][0], pages[last][1], locator.raw, False, settings, segmenter)
         if start < 1 or end < start or end > len(pages):
             return _miss("locator_out_of_range", f"page {locator.raw!r} is outside {where}, which has {len(pages)} pages")
@@ -160,10 +164,34 @@ def window_for(
                 f"section {name!r} names {len(shared)} sections of {where}, which one cannot be told: cite one "
                 f"by its path ({_names(['#' + found for found in shared])})",
             )
+        if tagged := document.shared_tags.get(section_key(name)):
+            places = [f"{SECTION_PATH_SEP.join(path)} at #L{document.file_line(first)}-L{document.file_line_end(last)}"
+                      for path, (first, last) in tagged]
+            return _miss(
+                "locator_ambiguous",
+                f"section {name!r} is the tag of {len(tagged)} elements of {where}, which one cannot be told: cite "
+                f"one by its title, id or lines ({_names(places)})",
+            )
         available = _names(list(document.sections)) or "none (no headings or keys found)"
         return _miss("locator_not_found", f"section {name!r} not found in {where}; sections: {available}")
     first, last = document.sections[found_name]
     return _window(document, first, last, locator.raw, False, settings, segmenter)
+
+
+def _printed_page(document: SourceDocument, number: int) -> int | None:
+    """The index of the page that holds printed page ``number``, or None when the markers' numbers
+    do not reach it. A number the markers skip (a footer lost in conversion: "Page 2", "Page 4")
+    is a page whose text ran on, unmarked, into the next marked one when markers close their pages
+    (footers) — into the last marked one when they open them (headers)."""
+    printed = document.page_numbers
+    shown = [k for k, printed_number in enumerate(printed) if printed_number]
+    if not shown or not printed[shown[0]] <= number <= printed[shown[-1]]:
+        return None
+    if number in printed:
+        return printed.index(number)
+    if document.page_footers:
+        return next(k for k in shown if printed[k] > number)
+    return [k for k in shown if printed[k] < number][-1]
 
 
 def _holds_no_text(document: SourceDocument, raw: str, end: int) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -73,6 +73,11 @@ class ReadResult:
     # the printed number of each page, where the page markers print them ("Page 12"); () when
     # pages are counted in file order
     page_numbers: tuple[int, ...] = ()
+    # whether those markers close their pages (footers) rather than open them (headers)
+    page_footers: bool = True
+    # an XML tag several elements share that names none of them (``_xml_sections``) → each one's
+    # path and lines, for the finding that says which ones it could be
+    shared_tags: dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]] = field(default_factory=dict)
 
 
 def read_source(text: str, media: str) -> ReadResult:
@@ -147,9 +152,9 @@ def read_plain_text(text: str) -> ReadResult:
     headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
     titled = _numbered_titles(lines, {i for i, _ in headings})
     sections, paths = _plain_sections(sorted([*headings, *titled]), lines, frozenset(i for i, _ in titled))
-    pages, numbers = _pages(lines, breaks)
+    pages, numbers, footers = _pages(lines, breaks)
     return ReadResult(lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), section_paths=paths,
-                      page_numbers=numbers)
+                      page_numbers=numbers, page_footers=footers)
 
 
 def read_markdown(text: str) -> ReadResult:
@@ -178,10 +183,10 @@ def read_markdown(text: str) -> ReadResult:
     if headings:
         title = min(headings, key=lambda h: (h[1], h[0]))[2]
     sections, paths = _nested_sections(headings, len(lines))
-    pages, numbers = _pages(lines, breaks)
+    pages, numbers, footers = _pages(lines, breaks)
     return ReadResult(
         lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), title=title,
-        header_rows=header_rows, section_paths=paths, page_numbers=numbers,
+        header_rows=header_rows, section_paths=paths, page_numbers=numbers, page_footers=footers,
     )
 
 
@@ -385,7 +390,8 @@ def _plain_sections(
     "3.1 Efficacy" and "3.2 Safety", to "4. Discussion"); each part or title is a section of its
     own as well. ``#abstract`` is the whole abstract, not the one line "Abstract". An abstract
     that opens with prose is followed by the paper's own headings. Returns the sections and
-    their paths (``_named_sections``)."""
+    their paths (``_named_sections``; a section with no text under it, only heading lines, is a
+    table of contents' entry: ``hollow``)."""
     spans: list[tuple[str, int, int]] = []
     n = len(lines)
     for k, (i, name) in enumerate(headings):
@@ -401,7 +407,10 @@ def _plain_sections(
                 nxt += 1
         end = headings[nxt][0] if nxt < len(headings) else n
         spans.append((name, i + 1, max(i + 1, end)))
-    return _named_sections(_contained_paths(spans))
+    bare = {i for i, name in headings if section_key(lines[i]) == section_key(name)}  # no text beside the name
+    hollow = {(first, last) for _name, first, last in spans
+              if all(j in bare or not lines[j].strip() for j in range(first - 1, last))}
+    return _named_sections(_contained_paths(spans), hollow)
 
 
 def _opens(lines: list[str], heading: int, line: int) -> bool:
@@ -444,8 +453,10 @@ def _nested_sections(
     article is no part of its last section — while an article nested in a section (a case-report
     card) ends nothing outside it. Linear in the headings, times the (few) articles. An HTML
     element's id (``ids``: the id, the element's first line, the line after its last or None for
-    a heading) names the same lines as its heading's name, or the element's own. Returns the
-    sections and their paths (``_named_sections``)."""
+    a heading) names the same lines as its heading's name, or the element's own; an element whose
+    id its own heading's name repeats (``<section id="results"><h2>Results</h2>``) is that
+    heading's section — one place, not two that end on different lines (``_same_place``).
+    Returns the sections and their paths (``_named_sections``)."""
     ends: list[int] = [n] * len(headings)
     stack: list[int] = []
     for k, (i, level, _name) in enumerate(headings):
@@ -458,12 +469,35 @@ def _nested_sections(
         end = min(ends[k], min(inside)) if inside else ends[k]
         spans.append((name, i + 1, max(i + 1, end)))
     entries = _contained_paths(spans)
-    at = {first: span for (_path, span), (_name, first, _last) in zip(entries, spans)}
+    at = {span[0]: (path, span) for path, span in entries}
     for element_id, first, after in ids:
-        span = at.get(first + 1) if after is None else (first + 1, after)
-        if span is not None:
-            entries.append(((element_id,), span))
+        if after is None:  # a heading's id: its section, in its place
+            if (found := at.get(first + 1)) is not None:
+                entries.append(((*found[0][:-1], element_id), found[1]))
+        elif (k := _same_place(element_id, first, after, headings, entries)) is not None:
+            path, (a, b) = entries[k]
+            entries[k] = (path, (min(a, first + 1), max(b, after)))  # the lines of both
+        else:  # an element's id: its own lines, under the headings whose sections hold them
+            outer = max((entry for entry in entries[: len(spans)] if entry[1][0] < first + 1 <= entry[1][1]),
+                        key=lambda entry: entry[1][0], default=((), (0, 0)))[0]
+            entries.append(((*outer, element_id), (first + 1, after)))
     return _named_sections(entries)
+
+
+def _same_place(
+    element_id: str, first: int, after: int, headings: list[tuple[int, int, str]],
+    entries: list[tuple[tuple[str, ...], tuple[int, int]]],
+) -> int | None:
+    """The heading (its index) whose name an element's id repeats and that the element opens
+    (its first heading) or holds with all its section (``entries``), or None: the id and the
+    heading name one place, whose section and element may end on different lines (a paragraph
+    after ``</section>`` that no heading closes)."""
+    inside = [k for k, (i, _level, _name) in enumerate(headings) if first <= i < after]
+    key = section_key(element_id)
+    for n, k in enumerate(inside):
+        if section_key(headings[k][2]) == key and (n == 0 or entries[k][1][1] <= after):
+            return k
+    return None
 
 
 def _contained_paths(spans: list[tuple[str, int, int]]) -> list[tuple[tuple[str, ...], tuple[int, int]]]:
@@ -480,33 +514,49 @@ def _contained_paths(spans: list[tuple[str, int, int]]) -> list[tuple[tuple[str,
 
 
 def _named_sections(
-    entries: Iterable[tuple[tuple[str, ...], tuple[int, int]]],
+    entries: Iterable[tuple[tuple[str, ...], tuple[int, int]]], hollow: Collection[tuple[int, int]] = (),
 ) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
     """Name → (first, last) line of each section given as (path, span) in document order, and
     name → path. A name (as ``section_key`` compares) that names one place is its own key; one
-    that names several ("### Results" under "## Cohort A" and again under "## Cohort B") names
-    none of them — which one is meant cannot be guessed, and the first would put a claim about
-    the second beside the first's numbers — and each is keyed by the shortest ending of its path
-    that no other has ("Cohort A/Results"), by its whole path from the top ("/Results") when that
-    is an ending of another's, numbered when two paths are the same. Two names of one place (a
-    heading and its id) are one section, not two."""
+    that names several names the shallowest of them — the one fewest headings enclose, where one
+    is: a paper's "Results" over the "Results" part of its structured abstract — and otherwise
+    none ("### Results" under "## Cohort A" and again under "## Cohort B": which one is meant
+    cannot be guessed, and the first would put a claim about the second beside the first's
+    numbers). Each one the name does not name is keyed by the shortest ending of its path that no
+    other has ("Cohort A/Results"), by its whole path from the top ("/Results") when that is an
+    ending of another's, numbered when two paths are the same. Two names of one place (a heading
+    and its id) are one section, not two; and a place with no text under it (``hollow``: a table
+    of contents' entry) is none beside a same-named place that has text."""
     groups: dict[str, list[tuple[tuple[str, ...], tuple[int, int]]]] = {}
-    order: list[tuple[str, int]] = []
+    order: list[tuple[str, tuple[tuple[str, ...], tuple[int, int]]]] = []
     for path, span in entries:
         group = groups.setdefault(section_key(path[-1]), [])
         if all(span != other for _, other in group):
-            order.append((section_key(path[-1]), len(group)))
+            order.append((section_key(path[-1]), (path, span)))
             group.append((path, span))
+    for group in groups.values():
+        if len(group) > 1 and any(span not in hollow for _, span in group):
+            group[:] = [(path, span) for path, span in group if span not in hollow]
     sections: dict[str, tuple[int, int]] = {}
     paths: dict[str, tuple[str, ...]] = {}
-    for key, k in order:
+    for key, member in order:
         group = groups[key]
-        path, span = group[k]
-        name = path[-1] if len(group) == 1 else _distinct_path(k, [p for p, _ in group])
+        if member not in group:
+            continue
+        k = group.index(member)
+        path, span = member
+        named = len(group) == 1 or k == _shallowest([len(p) for p, _ in group])
+        name = path[-1] if named else _distinct_path(k, [p for p, _ in group])
         if name not in sections:
             sections[name] = span
             paths[name] = path
     return sections, paths
+
+
+def _shallowest(depths: list[int]) -> int | None:
+    """The index of the one least depth, or None when two share it."""
+    least = min(depths)
+    return depths.index(least) if depths.count(least) == 1 else None
 
 
 def _distinct_path(k: int, group: list[tuple[str, ...]]) -> str:
@@ -524,22 +574,22 @@ def _distinct_path(k: int, group: list[tuple[str, ...]]) -> str:
     return f"{rooted} ({keyed[:k].count(mine) + 1})"
 
 
-def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """Page N → (first, last) line, and each page's printed number. Form feeds win; otherwise
-    running page markers ("Page 3", "— 3 —"): at the top of the file they are headers (a page
-    starts at its marker), elsewhere footers (a page ends at its marker). Pages are counted in
-    file order; where the markers print numbers that rise page by page ("Page 12", "Page 13": an
-    excerpt of a longer document), each page is also known by its printed number
-    (``_printed_numbers``)."""
+def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], bool]:
+    """Page N → (first, last) line, each page's printed number, and whether the markers are
+    footers. Form feeds win; otherwise running page markers ("Page 3", "— 3 —"): at the top of
+    the file they are headers (a page starts at its marker), elsewhere footers (a page ends at its
+    marker). Pages are counted in file order; where the markers print numbers that rise page by
+    page ("Page 12", "Page 13": an excerpt of a longer document), each page is also known by its
+    printed number (``_printed_numbers``)."""
     n = len(lines)
     if not n:
-        return (), ()
+        return (), (), True
     if breaks:
         starts = sorted({0, *(b for b in breaks if 0 < b < n)})
-        return _spans(starts, n), ()
+        return _spans(starts, n), (), True
     markers = [i for i, line in enumerate(lines) if line and page_marker(line) is not None]
     if not markers:
-        return (), ()
+        return (), (), True
     leading = [i for i, line in enumerate(lines[: markers[0]]) if line.strip()]
     header = len(leading) <= 2  # headers: nothing (or a running title) before the first marker
     if header:
@@ -551,12 +601,12 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
     # page, so text follows the last one; a footer closes one, so the file ends at the last. A
     # cover page above headers read as footers would otherwise give each page its neighbour's number.
     if header != any(line.strip() for line in lines[markers[-1] + 1 :]):
-        return pages, ()
+        return pages, (), not header
     printed = [page_marker(lines[m]) or 0 for m in markers]
     extra = len(pages) - len(printed)  # a page no marker is on: a running title above the first header, or
     # blank lines after the last footer
     numbers = [0] * extra + printed if header else printed + [printed[-1] + 1] * extra
-    return pages, _printed_numbers(printed, numbers)
+    return pages, _printed_numbers(printed, numbers), not header
 
 
 def _spans(starts: list[int], n: int) -> tuple[tuple[int, int], ...]:
@@ -843,11 +893,11 @@ def read_html(text: str) -> ReadResult:
             if 0 <= idx < len(lines) and (num := table_caption(lines[idx])) is not None:
                 table_map[num] = (idx + 1, last + 1)
                 break
-    pages, numbers = _pages(lines, [])
+    pages, numbers, footers = _pages(lines, [])
     return ReadResult(lines=lines, sections=sections, pages=pages, tables=table_map, title=title,
                       header_rows=frozenset(header_rows), file_lines=tuple(starts),
                       file_ends=tuple(ends) if ends != starts else (), file_line_count=where.line_count,
-                      section_paths=paths, page_numbers=numbers)
+                      section_paths=paths, page_numbers=numbers, page_footers=footers)
 
 
 def _element_id(node) -> str | None:
@@ -1023,7 +1073,7 @@ def read_xml(text: str) -> ReadResult:
         raise UnreadableSource(f"invalid XML: {exc}") from None
     lines: list[str] = []
     # each element's names (_xml_names), the path of the element it stands in, and its lines
-    named: list[tuple[tuple[str, str | None, str | None], tuple[str, ...], tuple[int, int]]] = []
+    named: list[tuple[tuple[str, str | None, str | None, bool], tuple[str, ...], tuple[int, int]]] = []
     where = MarkupLines(text, html=False)
     starts: list[int] = []  # each line's first and last line in the saved file
     ends: list[int] = []
@@ -1063,31 +1113,54 @@ def read_xml(text: str) -> ReadResult:
         inner = (*outer, names[1] or names[0]) if names[1] or names[0] else outer
         for child in reversed(list(elem)):
             stack.append((child, False, 0, inner))
-    sections, paths = _xml_sections(named)
+    sections, paths, shared = _xml_sections(named)
     return ReadResult(
         lines=lines, sections=sections, file_lines=tuple(starts), file_ends=tuple(ends) if ends != starts else (),
-        file_line_count=where.line_count, section_paths=paths,
+        file_line_count=where.line_count, section_paths=paths, shared_tags=shared,
     )
 
 
 def _xml_sections(
-    named: list[tuple[tuple[str, str | None, str | None], tuple[str, ...], tuple[int, int]]],
-) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
+    named: list[tuple[tuple[str, str | None, str | None, bool], tuple[str, ...], tuple[int, int]]],
+) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]], dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]]]:
     """An XML source's sections from its elements (names, the path of the element each stands
     in, lines), in document order. An element is named by its tag, its label or title, its id
-    (``_xml_names``); a tag several elements share (``AbstractText``, ``p``, ``sec``) names none
-    of them — it is the mark-up's name, not the document's — while a label or title two elements
-    share gets each a path (``_named_sections``: "abstract/Results", "body/Results")."""
+    (``_xml_names``); a label or title two elements share gets each a path (``_named_sections``:
+    "abstract/Results", "body/Results"). A tag several elements share (``abstract``,
+    ``AbstractText``, ``p``) is a shared name too: it names the shallowest of them where one is,
+    else the one plain element among the shallowest (``<abstract>`` beside ``<abstract
+    abstract-type="summary">``), else none — and then the third result lists each one's path and
+    lines (``shared_tags``), since a mark-up name gives no path of its own to cite."""
     named = sorted(named, key=lambda item: item[2][0])  # an element's lines are known when it closes
-    tags: dict[str, int] = {}
-    for (tag, _label, _id), _outer, _span in named:
-        tags[tag] = tags.get(tag, 0) + 1
+    by_tag: dict[str, list[int]] = {}
+    for k, ((tag, _label, _id, _typed), _outer, _span) in enumerate(named):
+        if tag:
+            by_tag.setdefault(tag, []).append(k)
+    tagged: set[int] = set()  # the elements their tag names
+    shared: dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]] = {}
+    for tag, members in by_tag.items():
+        if (k := _tag_names(members, named)) is not None:
+            tagged.add(k)
+        else:
+            shared[section_key(tag)] = tuple(((*named[m][1], tag), named[m][2]) for m in members)
     entries: list[tuple[tuple[str, ...], tuple[int, int]]] = []
-    for (tag, label, element_id), outer, span in named:
-        for name in (tag if tag and tags[tag] == 1 else None, label, element_id):
+    for k, ((tag, label, element_id, _typed), outer, span) in enumerate(named):
+        for name in (tag if k in tagged else None, label, element_id):
             if name:
                 entries.append(((*outer, name), span))
-    return _named_sections(entries)
+    return (*_named_sections(entries), shared)
+
+
+def _tag_names(members: list[int], named: list) -> int | None:
+    """Which of the elements a tag several share (indices into ``named``) that tag names: the
+    one alone, the shallowest, or the one among the shallowest with no type attribute — or None."""
+    if len(members) == 1:
+        return members[0]
+    depths = [len(named[m][1]) for m in members]
+    if (k := _shallowest(depths)) is not None:
+        return members[k]
+    plain = [m for m, depth in zip(members, depths) if depth == min(depths) and not named[m][0][3]]
+    return plain[0] if len(plain) == 1 else None
 
 
 # JATS/PubMed mark-up whose text is not read into the number before it: struck text is withdrawn,
@@ -1133,10 +1206,11 @@ def _xml_visible_pieces(elem: ET.Element) -> list[tuple[str, bool]]:
     return out
 
 
-def _xml_names(elem: ET.Element) -> tuple[str, str | None, str | None]:
+def _xml_names(elem: ET.Element) -> tuple[str, str | None, str | None, bool]:
     """An element's names: its tag; its label or title (a ``Label``, ``label``, ``name`` or
     ``title`` attribute, else the text of a ``<title>`` or ``<label>`` child: JATS's ``<sec><title>
-    Results</title>``), if any; its id (``<sec id="s3">``), if any."""
+    Results</title>``), if any; its id (``<sec id="s3">``), if any — and whether it carries a type
+    attribute (``type``, ``abstract-type``, ``sec-type``: a kind of its tag, not the plain one)."""
     label = next((v.strip() for attr in ("Label", "label", "name", "title") if (v := elem.attrib.get(attr)) and v.strip()), None)
     for child_tag in ("title", "label"):
         if label is not None:
@@ -1144,7 +1218,9 @@ def _xml_names(elem: ET.Element) -> tuple[str, str | None, str | None]:
         child = next((c for c in elem if _local_tag(c) == child_tag), None)
         label = (_norm("".join(child.itertext())) or None) if child is not None else None
     element_id = (elem.attrib.get("id") or "").strip() or None
-    return _local_tag(elem), label, element_id
+    # an attribute of the document's own vocabulary: xlink:type says how a link links, not what the element is
+    typed = any(attr == "type" or attr.endswith("-type") for attr in elem.attrib if "}" not in attr)
+    return _local_tag(elem), label, element_id, typed
 
 
 def _mixed(elem: ET.Element) -> bool:

@@ -345,6 +345,8 @@ class SourceStore:
             section_paths=result.section_paths,
             pages=result.pages,
             page_numbers=result.page_numbers,
+            page_footers=result.page_footers,
+            shared_tags=result.shared_tags,
             url=entry.url if entry else None,
             title=(entry.title if entry and entry.title else result.title),
             tables=result.tables,

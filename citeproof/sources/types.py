@@ -56,6 +56,12 @@ class SourceDocument:
     # the printed number of page N at [N-1] (0: none), where the page markers print them ("Page 12"
     # in an excerpt): ``#p12`` is that page; () when pages are counted in file order
     page_numbers: tuple[int, ...] = ()
+    # whether those markers close their pages (footers: a number no marker prints is the next
+    # printed page's, whose text it ran on into) rather than open them (headers: the last one's)
+    page_footers: bool = True
+    # an XML tag several elements share that names none of them → each one's path and lines
+    # (readers._xml_sections), listed when an anchor names it
+    shared_tags: dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]] = field(default_factory=dict)
 
     def file_line(self, line: int) -> int:
         """The saved file's line that ``line`` (1-based, of ``lines``) comes from (its first)."""

@@ -239,11 +239,49 @@ def test_a_path_no_section_has_names_none(make_store, anchor, loc) -> None:
 
 
 def test_a_name_at_the_top_and_under_a_heading(make_store, anchor) -> None:
+    # rt19a case15: the name several share names the shallowest of them, the one under no heading
     doc = "## Results\nTop 10%.\n\n## Abstract\n### Results\nInner 20%.\n"
     store = make_store({"evidence/u.md": doc})
-    assert store.resolve(anchor("evidence", "u.md", "Results")).finding.code == "locator_ambiguous"
+    assert store.resolve(anchor("evidence", "u.md", "Results")).window.text == "## Results\nTop 10%.\n"
     assert store.resolve(anchor("evidence", "u.md", "/Results")).window.text == "## Results\nTop 10%.\n"
     assert store.resolve(anchor("evidence", "u.md", "Abstract/Results")).window.text == "### Results\nInner 20%."
+
+
+STRUCTURED = (
+    "A randomised trial\n"  # 1
+    "\n"  # 2
+    "Abstract\n"  # 3
+    "BACKGROUND: Plaque disease affects adults.\n"  # 4
+    "METHODS: We randomly assigned 666 patients.\n"  # 5
+    "RESULTS: At week 16, response occurred in 58.4%.\n"  # 6
+    "CONCLUSIONS: The drug was superior.\n"  # 7
+    "\n"  # 8
+    "Methods\n"  # 9
+    "Patients aged 18 years or older were eligible.\n"  # 10
+    "\n"  # 11
+    "Results\n"  # 12
+    "Discontinuation due to adverse events occurred in 2.4%.\n"  # 13
+)
+
+
+@pytest.mark.parametrize(
+    "loc, first, last",
+    [("Results", 12, 13), ("Methods", 9, 11), ("/Results", 12, 13), ("Abstract/RESULTS", 6, 6), ("Abstract", 3, 8)],
+)
+def test_a_papers_section_over_its_abstracts_part(make_store, anchor, loc, first, last) -> None:
+    # rt19a case12: "Results" of the body and "RESULTS:" of the abstract; the body's is the shallower
+    store = make_store({"pubmed/3.txt": STRUCTURED})
+    w = store.resolve(anchor("pmid", "3", loc)).window
+    assert w is not None and (w.line_start, w.line_end) == (first, last), loc
+
+
+def test_same_depth_names_stay_ambiguous_with_paths(make_store, anchor) -> None:
+    # the shallowest rule picks no side between two cohorts', nor between a body's two "Results"
+    store = make_store({"evidence/t.md": COHORTS, "evidence/v.md": "## Results\nA 10%.\n\n## Results\nB 20%.\n"})
+    f = store.resolve(anchor("evidence", "t.md", "Results")).finding
+    assert f.code == "locator_ambiguous" and "Cohort A: first tumour type/Results" in f.message
+    f = store.resolve(anchor("evidence", "v.md", "Results")).finding
+    assert f.code == "locator_ambiguous" and "#/Results (1), #/Results (2)" in f.message
 
 
 def test_html_headings_shared_and_element_ids(make_store, anchor) -> None:
@@ -268,6 +306,39 @@ def test_html_id_that_is_its_headings_name_is_one_section(make_store, anchor) ->
     assert store.resolve(anchor("evidence", "m.html", "results")).window.text == "Results\n40%."
 
 
+@pytest.mark.parametrize(
+    "html",
+    [
+        # rt19a case10: a paragraph after </section> that no heading closes
+        "<article><h1>T</h1><section id='methods'><h2>Methods</h2><p>Dose 200 mg.</p></section>"
+        "<section id='results'><h2>Results</h2><p>OS 12.9 months.</p></section><p>Funding: none.</p></article>",
+        # rt19a case11: a figure between two sections
+        "<article><h1>T</h1><section id='methods'><h2>Methods</h2><p>Dose 200 mg.</p></section>"
+        "<div><p>Figure 1.</p></div><section id='results'><h2>Results</h2><p>OS 12.9 months.</p></section></article>",
+        # the id's element holds the heading's section, after a label of its own
+        "<article><h1>T</h1><section id='methods'><p>Part 2</p><h2>Methods</h2><p>Dose 200 mg.</p></section>"
+        "<section id='results'><p>Part 3</p><h2>Results</h2><p>OS 12.9 months.</p></section></article>",
+    ],
+)
+def test_html_section_id_its_heading_repeats_is_one_section(make_store, anchor, html) -> None:
+    store = make_store({"evidence/k.html": html})
+    methods = store.resolve(anchor("evidence", "k.html", "Methods")).window
+    results = store.resolve(anchor("evidence", "k.html", "results")).window
+    assert methods is not None and "200 mg" in methods.text and "12.9" not in methods.text
+    assert results is not None and "12.9 months" in results.text and "200 mg" not in results.text
+
+
+def test_html_section_id_of_another_place_stays_two(make_store, anchor) -> None:
+    # an id on an element that a different heading opens names that element, and the heading of
+    # the same name elsewhere is a second place: ambiguous, as two same-level headings are
+    html = ("<h1>T</h1><section id='results'><h2>Summary</h2><p>OS 12.9 months.</p></section>"
+            "<h2>Results</h2><p>OS 9.9 months.</p>")
+    store = make_store({"evidence/k.html": html})
+    f = store.resolve(anchor("evidence", "k.html", "Results")).finding
+    assert f.code == "locator_ambiguous" and "(#/T/Results (1), #/T/results (2))" in f.message, f.message
+    assert store.resolve(anchor("evidence", "k.html", "Summary")).window.text == "Summary\nOS 12.9 months."
+
+
 JATS = (
     "<article><front><article-meta><abstract><sec><title>Results</title><p>Persistence was 47%.</p></sec>"
     "</abstract></article-meta></front><body>"
@@ -286,10 +357,42 @@ def test_xml_sections_by_title_and_id(make_store, anchor) -> None:
     assert "58%" in body and "39%" in body and "32%" not in body and "47%" not in body
     assert store.resolve(anchor("pmid", "PMC1", "body/Results")).window.text == body
     assert store.resolve(anchor("pmid", "PMC1", "Subgroups")).window.text == "Subgroups\nPersistence was 39% at 65 or older."
-    f = store.resolve(anchor("pmid", "PMC1", "Results")).finding  # the abstract's and the body's
-    assert f.code == "locator_ambiguous" and "#abstract/Results, #body/Results" in f.message
+    # the abstract's and the body's: the body's is the shallower (rt19a case12)
+    assert store.resolve(anchor("pmid", "PMC1", "Results")).window.text == body
     assert store.resolve(anchor("pmid", "PMC1", "abstract/Results")).window.text == "Results\nPersistence was 47%."
-    assert store.resolve(anchor("pmid", "PMC1", "sec")).finding.code == "locator_not_found"  # a tag many share
+    f = store.resolve(anchor("pmid", "PMC1", "sec")).finding  # a tag three sections share at one depth
+    assert f.code == "locator_ambiguous" and "article/body/sec at #L1-L1" in f.message
+
+
+PLOS = (
+    "<article>\n<front>\n<article-meta>\n"
+    "<abstract>\n<p>Chemoprevention reduced incidence by 62%.</p>\n</abstract>\n"  # 4-6
+    "<abstract abstract-type='summary'>\n<title>Author summary</title>\n<p>Malaria remains common.</p>\n</abstract>\n"
+    "</article-meta>\n</front>\n<body>\n<sec id='s1'><title>Results</title><p>4212 were enrolled.</p></sec>\n"
+    "</body>\n</article>\n"
+)
+
+
+def test_xml_tag_names_its_plain_element(make_store, anchor) -> None:
+    # rt19a case60: <abstract> beside <abstract abstract-type="summary">: #abstract is the plain one
+    store = make_store({"pubmed/P1.xml": PLOS})
+    w = store.resolve(anchor("pmid", "P1", "abstract")).window
+    assert w is not None and w.text == "Chemoprevention reduced incidence by 62%."
+    assert store.resolve(anchor("pmid", "P1", "Author summary")).window.text == "Author summary\nMalaria remains common."
+
+
+@pytest.mark.parametrize(
+    "abstracts",
+    [
+        "<abstract abstract-type='toc'><p>A 1%.</p></abstract><abstract abstract-type='summary'><p>B 2%.</p></abstract>",
+        "<abstract><p>A 1%.</p></abstract><abstract><p>B 2%.</p></abstract>",
+    ],
+)
+def test_xml_tag_with_no_plain_element_is_ambiguous(make_store, anchor, abstracts) -> None:
+    # no plain one (both typed, or neither): which is meant cannot be told; each is listed by its lines
+    store = make_store({"pubmed/P2.xml": f"<article><front>{abstracts}</front><body><p>C 3%.</p></body></article>"})
+    f = store.resolve(anchor("pmid", "P2", "abstract")).finding
+    assert f.code == "locator_ambiguous" and "article/front/abstract at #L1-L1" in f.message, f.message
 
 
 NUMBERED = (
@@ -310,6 +413,50 @@ NUMBERED = (
     "4. Discussion\n"  # 15
     "Activity was durable in 80%.\n"  # 16
 )
+
+
+LABEL = (
+    "HIGHLIGHTS OF PRESCRIBING INFORMATION\n"  # 1
+    "These highlights do not include all the information.\n"  # 2
+    "\n"  # 3
+    "FULL PRESCRIBING INFORMATION: CONTENTS*\n"  # 4
+    "1 INDICATIONS AND USAGE\n"  # 5
+    "2 DOSAGE AND ADMINISTRATION\n"  # 6
+    "6 ADVERSE REACTIONS\n"  # 7
+    "6.1 Clinical Trials Experience\n"  # 8
+    "\n"  # 9
+    "FULL PRESCRIBING INFORMATION\n"  # 10
+    "\n"  # 11
+    "1 INDICATIONS AND USAGE\n"  # 12
+    "The product is a kinase inhibitor indicated for adults.\n"  # 13
+    "\n"  # 14
+    "2 DOSAGE AND ADMINISTRATION\n"  # 15
+    "The recommended dosage is 160 mg orally once daily.\n"  # 16
+    "\n"  # 17
+    "6 ADVERSE REACTIONS\n"  # 18
+    "6.1 Clinical Trials Experience\n"  # 19
+    "The most common adverse reactions were diarrhea (41%) and rash (34%).\n"  # 20
+)
+
+
+@pytest.mark.parametrize(
+    "loc, first, last",
+    [("Dosage and Administration", 15, 17), ("Adverse Reactions", 18, 20), ("Clinical Trials Experience", 19, 20),
+     ("Indications and Usage", 12, 14)],
+)
+def test_table_of_contents_entry_is_no_section(make_store, anchor, loc, first, last) -> None:
+    # rt19a case13: a label's contents list repeats its headings with no text under them
+    store = make_store({"evidence/label.txt": LABEL})
+    w = store.resolve(anchor("evidence", "label.txt", loc)).window
+    assert w is not None and (w.line_start, w.line_end) == (first, last), loc
+
+
+def test_headings_with_no_text_stay_when_no_other_has_text(make_store, anchor) -> None:
+    # a lone heading with nothing under it is still its section; two of them are still two
+    store = make_store({"evidence/a.txt": "OVERVIEW\nSome text here.\n\nNOTES\n\nAPPENDIX\nMore text.\n",
+                        "evidence/b.txt": "CONTENTS\nSAFETY\nSAFETY\nEFFICACY\nThe rate was 3%.\n"})
+    assert store.resolve(anchor("evidence", "a.txt", "Notes")).window.line_start == 4
+    assert store.resolve(anchor("evidence", "b.txt", "Safety")).finding.code == "locator_ambiguous"
 
 
 @pytest.mark.parametrize(
@@ -337,6 +484,19 @@ def test_printed_page_numbers(make_store, anchor) -> None:
     assert store.resolve(anchor("guideline", "f", "p13")).window.text == "next 2 mg.\n- 13 -"
     assert store.resolve(anchor("guideline", "f", "p12")).window.text.startswith("Intro 1 mg.")
     assert store.resolve(anchor("guideline", "f", "p1")).finding.code == "locator_out_of_range"
+    # a footer lost in conversion (rt19a case14): the page it closed ran on into the next footer's
+    lost = "Synopsis.\nSponsor.\nSites.\nPage 1\nEndpoint.\nPage 2\nMedian 11.2 months.\n\nSAE 21.3%.\nPage 4\nStopped 9.1%.\nPage 5\n"
+    heads = "Page 1\nEndpoint.\nPage 2\nMedian 11.2 months.\nSAE 21.3%.\nPage 4\nStopped 9.1%.\nPage 5\nEnd.\n"
+    store = make_store({"evidence/csr.txt": lost, "evidence/hdr.txt": heads})
+    assert store.resolve(anchor("evidence", "csr.txt", "p3")).window.text == "Median 11.2 months.\n\nSAE 21.3%.\nPage 4"
+    assert store.resolve(anchor("evidence", "csr.txt", "p2-p3")).window.text.startswith("Endpoint.")
+    assert store.resolve(anchor("evidence", "csr.txt", "p4")).window.text == "Median 11.2 months.\n\nSAE 21.3%.\nPage 4"
+    for loc in ("p6", "p0", "p4-p3"):
+        f = store.resolve(anchor("evidence", "csr.txt", loc)).finding
+        assert f is not None and f.code == "locator_out_of_range" and "1-5" in f.message, loc
+    # headers: a lost header's page ran on under the header before it
+    assert store.resolve(anchor("evidence", "hdr.txt", "p3")).window.text == "Page 2\nMedian 11.2 months.\nSAE 21.3%."
+    assert store.resolve(anchor("evidence", "hdr.txt", "p6")).finding.code == "locator_out_of_range"
     # text after the last footer: headers under a cover page, or footers? The pages are counted
     assert store.resolve(anchor("guideline", "g", "p3")).window.text == "cover 3 mg."
     assert store.resolve(anchor("guideline", "g", "p13")).finding.code == "locator_out_of_range"
