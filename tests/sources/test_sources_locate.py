@@ -318,6 +318,9 @@ def test_html_id_that_is_its_headings_name_is_one_section(make_store, anchor) ->
         # the id's element holds the heading's section, after a label of its own
         "<article><h1>T</h1><section id='methods'><p>Part 2</p><h2>Methods</h2><p>Dose 200 mg.</p></section>"
         "<section id='results'><p>Part 3</p><h2>Results</h2><p>OS 12.9 months.</p></section></article>",
+        # the id's element holds the heading's whole section, after a box with a heading of its own
+        "<article><h1>T</h1><section id='methods'><h2>Methods</h2><p>Dose 200 mg.</p></section>"
+        "<section id='results'><h2>Key points</h2><p>Durable.</p><h2>Results</h2><p>OS 12.9 months.</p></section></article>",
     ],
 )
 def test_html_section_id_its_heading_repeats_is_one_section(make_store, anchor, html) -> None:
