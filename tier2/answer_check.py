@@ -231,6 +231,8 @@ def _carried_as_cell(atom: ValueAtom, digits: set[str], cells: Sequence[ValueAto
     fitting = [u for u in units if _unit_fits(u, atom)]
     if fitting:
         return any(_reads_as(c, u, atom) for c in cells for u in fitting)
+    if units:
+        return False  # its labels state only other units ("| Operating margin (%) | 4.2 |" for $4.2 billion)
     return any(c.is_bare and (numbers_in(c.raw) == digits or c.number == atom.number) for c in cells)
 
 
@@ -303,6 +305,55 @@ def _initials(text: str) -> set[str]:
 
 def _acronyms(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text) if len(w) >= 2 and w.isupper()}
+
+
+def _names_claim(claim_text: str, text: str) -> bool:
+    """Does ``text`` hold a content word of the claim, or spell out one of its acronyms (or the
+    other way round)? Words only: numbers tie nothing here."""
+    if _word_keys(claim_text) & _word_keys(text):
+        return True
+    return bool(_acronyms(claim_text) & _initials(text) or _acronyms(text) & _initials(claim_text))
+
+
+_BRACKETED = re.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _row_names_nothing_claimed(claim_text: str, quote: str, excerpts: Sequence[str]) -> str | None:
+    """Why a quote that is one table row, bare of words ("| 2023 | 3.9 | 4.2 | 4.2 |"), does not
+    show the claim's figure: the row's header in the excerpt names none of the columns that hold
+    the claim's numbers after the claim ("R&D spend ($bn)" and "Operating margin (%)" hold 4.2; the
+    claim is about revenue, whose column holds 3.9). A judge that quotes a row without its header
+    reads the header itself; the check reads it too. None when the quote is no such row, its row
+    label names the claim, or its header cannot be found (the row is then taken as quoted)."""
+    row = normalize_for_quote(_strip_wrappers(quote))
+    if not (row.startswith("|") and row.count("|") >= 3):
+        return None
+    cells = _cells(row)
+    if any(ch.isalpha() for ch in cells[0]) and _names_claim(claim_text, cells[0]):
+        return None  # the row's own label says what it counts ("| Revenue ($bn) | 3.9 | 4.2 |")
+    wanted = numbers_in(claim_text)
+    for text in excerpts:
+        lines = [normalize_for_quote(line) for line in _source_text(text).split("\n")]
+        for k, line in enumerate(lines):
+            if line != row:
+                continue
+            top = k
+            while top > 0 and lines[top - 1].startswith("|"):
+                top -= 1
+            header = _cells(lines[top]) if top < k else []
+            if len(header) != len(cells):
+                return None
+            holding = [i for i, cell in enumerate(cells) if quote_numbers(cell) & wanted]
+            # a header's bracket holds its unit ("($ billion)", "（亿元）"), which names no column
+            if not holding or any(_names_claim(claim_text, _BRACKETED.sub(" ", header[i])) for i in holding):
+                return None
+            named = ", ".join(f"'{header[i]}'" for i in holding)
+            return f"the row's columns holding the claim's numbers are {named}, which name nothing the claim says"
+    return None
 
 
 def shares_a_claim_word(claim_text: str, quote: str) -> bool:
@@ -445,6 +496,8 @@ def check_quote(
             return AnswerCheck(False, "quote_lacks_claim_numbers", found, note=", ".join(sorted(missing)))
     if verdict is Verdict.supported and not shares_a_claim_word(claim_text, quote):
         return AnswerCheck(False, "quote_unrelated_to_claim", found)
+    if verdict is Verdict.supported and (column := _row_names_nothing_claimed(claim_text, quote, [excerpt_text, *more_excerpts])):
+        return AnswerCheck(False, "quote_unrelated_to_claim", found, note=column)
     if quote and decisive:
         line = planted_line(quote, [excerpt_text, *more_excerpts])
         if line is not None:

@@ -545,7 +545,12 @@ def _named_sections(
             continue
         k = group.index(member)
         path, span = member
-        named = len(group) == 1 or k == _shallowest([len(p) for p, _ in group])
+        # the shallowest names the place, unless it holds its namesakes: a title "Results" over
+        # two cohorts' "Results" would widen the name to both, hiding which one was meant
+        named = len(group) == 1 or (
+            k == _shallowest([len(p) for p, _ in group])
+            and not any(other != span and span[0] <= other[0] and other[1] <= span[1] for _, other in group)
+        )
         name = path[-1] if named else _distinct_path(k, [p for p, _ in group])
         if name not in sections:
             sections[name] = span

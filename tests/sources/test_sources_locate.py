@@ -284,6 +284,17 @@ def test_same_depth_names_stay_ambiguous_with_paths(make_store, anchor) -> None:
     assert f.code == "locator_ambiguous" and "#/Results (1), #/Results (2)" in f.message
 
 
+def test_a_title_over_its_namesakes_names_none_of_them(make_store, anchor) -> None:
+    # rt20 L3: "# Results" over "## Part A/### Results" and "## Part B/### Results" was the
+    # shallowest, so #Results read the whole file and a cohort-swapped claim reached the judge
+    doc = "# Results\n\n## Part A\n\n### Results\n\nORR 12%.\n\n## Part B\n\n### Results\n\nORR 45%.\n"
+    store = make_store({"evidence/p.md": doc})
+    f = store.resolve(anchor("evidence", "p.md", "Results")).finding
+    assert f is not None and f.code == "locator_ambiguous"
+    w = store.resolve(anchor("evidence", "p.md", "Part B/Results")).window
+    assert w is not None and "45%" in w.text and "12%" not in w.text
+
+
 def test_html_headings_shared_and_element_ids(make_store, anchor) -> None:
     # rt18d case17 (one heading name under two others) and case04 (the URL fragment of a heading)
     html = (

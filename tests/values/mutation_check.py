@@ -4260,8 +4260,8 @@ MUTATIONS = (
     Mutation(
         's18-readers2 a shared name never names its shallowest',
         'citeproof/sources/readers.py',
-        '        named = len(group) == 1 or k == _shallowest([len(p) for p, _ in group])\n',
-        '        named = len(group) == 1\n',
+        '            k == _shallowest([len(p) for p, _ in group])\n',
+        '            False\n',
         ('tests/sources/test_sources_locate.py',),
     ),
     Mutation(
@@ -4326,6 +4326,34 @@ MUTATIONS = (
         '    bare = {i for i, name in headings if section_key(lines[i]) == section_key(name)}  # no text beside the name\n',
         '    bare = {i for i, _name in headings}\n',
         ('tests/sources/test_sources_locate.py',),
+    ),
+    Mutation(
+        "s18 the shallowest of several same-named sections names the place though it holds its namesakes",
+        'citeproof/sources/readers.py',
+        '            and not any(other != span and span[0] <= other[0] and other[1] <= span[1] for _, other in group)\n',
+        '            and True\n',
+        ('tests/sources/test_sources_locate.py',),
+    ),
+    Mutation(
+        "s18 a bare table row is taken as quoted whatever its header says",
+        'tier2/answer_check.py',
+        '    if verdict is Verdict.supported and (column := _row_names_nothing_claimed(claim_text, quote, [excerpt_text, *more_excerpts])):\n',
+        '    if False and (column := _row_names_nothing_claimed(claim_text, quote, [excerpt_text, *more_excerpts])):\n',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s18 a header's unit bracket names its column",
+        'tier2/answer_check.py',
+        '            if not holding or any(_names_claim(claim_text, _BRACKETED.sub(" ", header[i])) for i in holding):\n',
+        '            if not holding or any(_names_claim(claim_text, header[i]) for i in holding):\n',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s18 a quote whose labels state only other units leaves its cells bare",
+        'tier2/answer_check.py',
+        '    if units:\n        return False  # its labels state only other units ("| Operating margin (%) | 4.2 |" for $4.2 billion)\n',
+        '',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
     ),
 )
 

@@ -494,3 +494,41 @@ def test_a_contradicted_quote_over_the_cap_is_refused_even_as_one_line():
     assert len(line) > 1000 and "\n" not in line
     assert check("contradicted", line, claim="The ORR was 60%.", excerpt=line)[1] == "quote_too_long"
     assert check("contradicted", line[:70].strip(), claim="The ORR was 60%.", excerpt=line) == (True, None)
+
+
+KEY_FINANCIALS = (
+    "Key financials\n"
+    "| Year | Revenue ($bn) | R&D spend ($bn) | Operating margin (%) |\n"
+    "|---|---|---|---|\n"
+    "| 2022 | 3.5 | 3.9 | 5.0 |\n"
+    "| 2023 | 3.9 | 4.2 | 4.2 |"
+)
+ROW_2023 = "| 2023 | 3.9 | 4.2 | 4.2 |"
+
+
+@pytest.mark.parametrize(
+    ("claim", "ok"),
+    [
+        ("Acme's revenue was $4.2 billion in 2023.", False),  # 4.2 sits under R&D spend and margin
+        ("Acme's revenue was $3.9 billion in 2023.", True),
+        ("Acme's R&D spend was $4.2 billion in 2023.", True),
+    ],
+)
+def test_a_bare_row_is_read_under_its_header(claim, ok):
+    # rt20 t2b: a judge quoting the 2023 row without its header passed "$4.2 billion" revenue
+    assert (check("supported", ROW_2023, claim=claim, excerpt=KEY_FINANCIALS)[0]) is ok
+
+
+def test_a_header_s_unit_bracket_names_no_column():
+    excerpt = "| Year | Keytruda ($ billion) | Opdivo ($ billion) | Tecentriq ($ billion) |\n|---|---|---|---|\n| 2023 | 25.0 | 9.0 | 4.2 |"
+    row = "| 2023 | 25.0 | 9.0 | 4.2 |"
+    assert check("supported", row, claim="Tecentriq generated $4.2 billion in 2023.", excerpt=excerpt) == (True, None)
+    assert check("supported", row, claim="Opdivo generated $4.2 billion in 2023.", excerpt=excerpt)[1] == "quote_unrelated_to_claim"
+
+
+def test_a_label_in_another_unit_does_not_leave_the_cell_bare():
+    # rt20: "| Operating margin (%) | 2023 | 4.2 |" carried "$4.2 billion" as a bare cell
+    quote = "| Operating margin (%) | 2023 | 4.2 |"
+    assert check("supported", quote, claim="Revenue was $4.2 billion in 2023.", excerpt=quote)[1] == "quote_lacks_claim_numbers"
+    quote = "| Revenue ($bn) | 2023 | 4.2 |"
+    assert check("supported", quote, claim="Revenue was $4.2 billion in 2023.", excerpt=quote) == (True, None)
