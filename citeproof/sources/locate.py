@@ -182,16 +182,19 @@ def _printed_page(document: SourceDocument, number: int) -> int | None:
     """The index of the page that holds printed page ``number``, or None when the markers' numbers
     do not reach it. A number the markers skip (a footer lost in conversion: "Page 2", "Page 4")
     is a page whose text ran on, unmarked, into the next marked one when markers close their pages
-    (footers) — into the last marked one when they open them (headers)."""
+    (footers) — into the last marked one when they open them (headers). Only one skipped number:
+    "Page 12" then "Page 20" is an excerpt that leaves pages out, and p15 is not in it."""
     printed = document.page_numbers
     shown = [k for k, printed_number in enumerate(printed) if printed_number]
     if not shown or not printed[shown[0]] <= number <= printed[shown[-1]]:
         return None
     if number in printed:
         return printed.index(number)
-    if document.page_footers:
-        return next(k for k in shown if printed[k] > number)
-    return [k for k in shown if printed[k] < number][-1]
+    before = [k for k in shown if printed[k] < number][-1]
+    after = next(k for k in shown if printed[k] > number)
+    if printed[after] - printed[before] != 2:
+        return None  # more than one number skipped: pages left out of the excerpt, not one lost marker
+    return after if document.page_footers else before
 
 
 def _holds_no_text(document: SourceDocument, raw: str, end: int) -> str:

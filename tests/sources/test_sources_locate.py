@@ -511,6 +511,14 @@ def test_printed_page_numbers(make_store, anchor) -> None:
     # headers: a lost header's page ran on under the header before it
     assert store.resolve(anchor("evidence", "hdr.txt", "p3")).window.text == "Page 2\nMedian 11.2 months.\nSAE 21.3%."
     assert store.resolve(anchor("evidence", "hdr.txt", "p6")).finding.code == "locator_out_of_range"
+    # rt20 L1: "Page 12" then "Page 20": pages left out of the excerpt, not one lost footer
+    gap = ("STUDY REPORT EXCERPT\n\nThe primary endpoint was PFS.\nMedian PFS was 11.2 months.\nPage 12\n\n"
+           "Median overall survival was 18.5 months.\nPage 20\n\nSerious adverse events occurred in 41% of patients.\nPage 21\n")
+    store = make_store({"evidence/gap.txt": gap})
+    for loc in ("p15", "p13", "p19"):
+        f = store.resolve(anchor("evidence", "gap.txt", loc)).finding
+        assert f is not None and f.code == "locator_out_of_range", loc
+    assert "18.5" in store.resolve(anchor("evidence", "gap.txt", "p20")).window.text
     # text after the last footer: headers under a cover page, or footers? The pages are counted
     assert store.resolve(anchor("guideline", "g", "p3")).window.text == "cover 3 mg."
     assert store.resolve(anchor("guideline", "g", "p13")).finding.code == "locator_out_of_range"

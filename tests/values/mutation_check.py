@@ -4295,8 +4295,8 @@ MUTATIONS = (
     Mutation(
         "s18-readers2 a lost header's page is the next marker's",
         'citeproof/sources/locate.py',
-        '    if document.page_footers:\n',
-        '    if True:\n',
+        '    return after if document.page_footers else before\n',
+        '    return after\n',
         ('tests/sources/test_sources_locate.py',),
     ),
     Mutation(
@@ -4354,6 +4354,13 @@ MUTATIONS = (
         '    if units:\n        return False  # its labels state only other units ("| Operating margin (%) | 4.2 |" for $4.2 billion)\n',
         '',
         ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s18 a printed page number several numbers skip is read as a lost marker",
+        'citeproof/sources/locate.py',
+        '    if printed[after] - printed[before] != 2:\n',
+        '    if False:\n',
+        ('tests/sources/test_sources_locate.py',),
     ),
 )
 
