@@ -14,7 +14,8 @@ settings, without the judge, and every claim is compared:
 A report whose claims were edited afterwards — a Tier 1 fail turned into a pass, with its
 rules and totals made to agree — keeps a consistent log and headline, and is caught only here.
 The run's settings (``--config`` and flags) are part of what decides: when the report records
-their digest (``input.settings_sha256``) and the re-check's differ, that is said first.
+their digest (``input.settings_sha256``) and the re-check's differ while claims differ, that is
+said first; settings that differ with every claim agreeing are no finding.
 """
 
 from __future__ import annotations
@@ -74,20 +75,22 @@ def tier1_problems(raw: dict[str, Any], report_json_path: Path, sources: Path, s
                 "path with the text that was verified (input.report_sha256)"]
     if not sources.is_dir():
         return [f"cannot re-run Tier 1: sources folder not found: {sources}"]
-    problems: list[str] = []
+    # other settings (a --config, --require-channel) explain a difference but are none: the
+    # claims are compared all the same, and the settings named only where they differ
+    explain = []
     if (digest := info.get("settings_sha256")) and digest != settings.digest():
-        problems.append("the run used other settings than this re-check (input.settings_sha256 differs): "
-                        "pass the run's --config; the comparison below may differ for that reason alone")
+        explain = ["the run used other settings than this re-check (input.settings_sha256 differs: its --config "
+                   "or --require-channel/--exclude-channel flags); the differences below may come from that alone"]
     path, text = found
     fmt = info.get("format") if info.get("format") in ("html", "markdown") else detect_format(str(path), text)
     mode = raw.get("mode") if raw.get("mode") in ("enforce", "report") else "enforce"
     try:
         fresh = run(text, fmt, sources, VerifyOptions(mode=mode, settings=settings, report_path=str(path)))
     except CiteproofError as exc:
-        return [*problems, f"cannot re-run Tier 1: {exc}"]
+        return [*explain, f"cannot re-run Tier 1: {exc}"]
     claims = raw.get("claims") if isinstance(raw.get("claims"), list) else []
-    problems += _claim_differences([c for c in claims if isinstance(c, dict)], fresh.claims)
-    return problems
+    differences = _claim_differences([c for c in claims if isinstance(c, dict)], fresh.claims)
+    return [*explain, *differences] if differences else []
 
 
 def _codes(reasons: Any) -> list[str]:

@@ -80,11 +80,16 @@ def test_a_changed_fail_reason_is_named(verified):
     assert any("Tier 1 fails it for ['numeric_token_miss']" in p for p in problems), problems
 
 
-def test_other_settings_are_said_and_the_run_s_own_agree(verified, tmp_path):
+def test_other_settings_explain_a_difference_but_are_none(verified, tmp_path):
+    # rt20 A2: a run with --require-channel failed the re-check on its settings digest alone
     report, sources = verified
-    other = Settings(min_content_overlap=0.5)
-    assert any("other settings" in p for p in check_report(report, sources=sources, settings=other).problems)
+    other = Settings(max_source_bytes=10_000_000)  # another setting that decides nothing here
+    assert check_report(report, sources=sources, settings=other).ok
     assert check_report(report, sources=sources, settings=Settings()).ok
+    assert not check_report(report, sources=sources, settings=Settings(min_content_overlap=0.5)).ok  # one that does
+    _edit_claim(report, 1, status="pass", reasons=[])
+    problems = check_report(report, sources=sources, settings=other).problems
+    assert any("other settings" in p for p in problems) and any("Tier 1 decides fail" in p for p in problems)
 
 
 def test_the_verified_report_must_be_there_with_its_text(verified, tmp_path):

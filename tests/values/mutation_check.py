@@ -4362,6 +4362,13 @@ MUTATIONS = (
         '    if False:\n',
         ('tests/sources/test_sources_locate.py',),
     ),
+    Mutation(
+        "s18 other settings alone fail the Tier 1 re-check",
+        'audit/tier1_recheck.py',
+        '    return [*explain, *differences] if differences else []\n',
+        '    return [*explain, *differences]\n',
+        ('tests/audit/test_audit_tier1_recheck.py',),
+    ),
 )
 
 
