@@ -36,7 +36,7 @@ from audit.reader import (
     read_log,
     resolve_log_path,
 )
-from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts
+from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts, report_predates_v2
 from audit.tier1_recheck import hashes_as_verified, tier1_problems, verified_report_candidates
 from citeproof.report import EXIT_CODES, exit_code_for
 from citeproof.settings import Settings
@@ -123,7 +123,7 @@ def _check_log(report_path: Path) -> CheckResult:
     problems += _budget_problems(sem, run_lines)
     problems += _run_field_problems(sem, run_lines)
     problems += _claim_problems(report.claims, run_lines)
-    problems += _verdict_problems(report.claims, run_lines, intact=not chain)
+    problems += _verdict_problems(report.claims, run_lines, intact=not chain, legacy_allowed=report_predates_v2(raw))
     problems += outcome_count_problems(sem, report.claims)
     line_numbers = [p.line for p in problems if p.line is not None]
     return CheckResult(
@@ -348,14 +348,16 @@ def _final_modes(requests: list[Any]) -> list[str]:
     return allowed
 
 
-def _verdict_problems(claims: list[dict[str, Any]], run_lines: list[LogLine], *, intact: bool) -> list[Problem]:
+def _verdict_problems(
+    claims: list[dict[str, Any]], run_lines: list[LogLine], *, intact: bool, legacy_allowed: bool = True
+) -> list[Problem]:
     """Each judged claim's verdict and status re-derived from its lines, as ``audit replay`` does:
     a verdict flipped in the report (a contradicted claim edited to supported and pass) is
     consistent in every count, and only the lines themselves say otherwise. Not derived from a
     log already found broken: its verdicts prove nothing, and the break is already named."""
     if not intact:
         return []
-    derived = derive_verdicts([ln.record for ln in run_lines if ln.record is not None])
+    derived = derive_verdicts([ln.record for ln in run_lines if ln.record is not None], legacy_allowed=legacy_allowed)
     return [Problem(None, f"claim {d.claim_id}: {d.message}") for d in compare_verdicts(claims, derived)]
 
 

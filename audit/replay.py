@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from audit.check import outcome_count_problems, report_problems
 from audit.reader import ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
-from audit.verdicts import Divergence, compare_verdicts, derive_verdicts
+from audit.verdicts import Divergence, compare_verdicts, derive_verdicts, report_predates_v2
 
 
 class ReplayResult(BaseModel):
@@ -47,7 +47,8 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
         return ReplayResult(ok=False, problem=f"{report_path}: {exc}")
     except (OSError, ValueError) as exc:
         return ReplayResult(ok=False, unreadable=True, problem=f"cannot read report {report_path} as JSON: {exc}")
-    own = report_problems(json.loads(report_path.read_text(encoding="utf-8")), report)
+    raw = json.loads(report_path.read_text(encoding="utf-8"))
+    own = report_problems(raw, report)
     if own:
         return ReplayResult(ok=False, problem=f"{report_path}: {own[0]} (run `citeproof audit check`)")
     sem = report.semantic_audit
@@ -63,7 +64,7 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
         return ReplayResult(ok=False, problem=f"{log_path} line {broken.line}: {broken.message}; the log is not intact, "
                                                "so nothing is replayed (run `citeproof audit check`)")
     run_records = [ln.record for ln in lines if ln.record is not None and ln.record.run_id == sem.get("run_id")]
-    derived = derive_verdicts(run_records)
+    derived = derive_verdicts(run_records, legacy_allowed=report_predates_v2(raw))
     divergences = compare_verdicts(report.claims, derived)
     # a counter no claim backs is not one claim's divergence; named when the claims agree with the log
     counts = outcome_count_problems(sem, report.claims)

@@ -52,11 +52,21 @@ class DerivedJudgement(BaseModel):
     refused: tuple[str, ...] = ()  # lines recording a valid answer that the answer check refuses
 
 
-def derive_verdicts(records: list[AuditRecord]) -> dict[str, DerivedJudgement]:
-    """claim id → what its lines in these records say (verdict None when it has lines but no valid answer)."""
+def report_predates_v2(raw: dict[str, Any]) -> bool:
+    """Whether the verification report was written before audit lines reached version "2": the
+    citeproof that writes version-2 lines records its settings' digest (``input.settings_sha256``)
+    in every report, so a report holding one cannot own a run of version-1 lines — lines marked "1"
+    by a forger to be held only to the older check."""
+    info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
+    return not info.get("settings_sha256")
+
+
+def derive_verdicts(records: list[AuditRecord], *, legacy_allowed: bool = True) -> dict[str, DerivedJudgement]:
+    """claim id → what its lines in these records say (verdict None when it has lines but no valid
+    answer). ``legacy_allowed``: the report may own version-1 lines (:func:`report_predates_v2`)."""
     derived: dict[str, DerivedJudgement] = {}
     # one run is written by one citeproof: a "1" among its newer lines is no line of the past
-    legacy = all(_legacy(rec) for rec in records)
+    legacy = legacy_allowed and all(_legacy(rec) for rec in records)
     for rec in sorted(records, key=lambda r: r.sequence):
         seen = derived.get(rec.claim_id, DerivedJudgement())
         update: dict[str, Any] = {"sequences": (*seen.sequences, rec.sequence), "last_error": rec.error}

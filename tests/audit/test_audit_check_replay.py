@@ -837,3 +837,14 @@ def test_a_version_1_line_recording_stated_text_is_held_to_the_whole_check(judge
 
     report, log = _old_log(judged_run, edit)
     assert "quote_too_long" in replay_report(report).summary()
+
+
+def test_a_report_from_a_version_2_citeproof_owns_no_run_of_version_1_lines(judged_run):
+    # rt20 A1: a forger marked every line of a forged run "1" to be held only to the older check;
+    # the citeproof that writes version-2 lines records its settings' digest in every report
+    report, log = _old_log(judged_run, _as_written_before("1"))
+    data = json.loads(report.read_text())
+    data.setdefault("input", {})["settings_sha256"] = "0" * 64
+    report.write_text(json.dumps(data))
+    assert "quote_too_long" in replay_report(report).summary()
+    assert not check_report(report).ok

@@ -4369,6 +4369,13 @@ MUTATIONS = (
         '    return [*explain, *differences]\n',
         ('tests/audit/test_audit_tier1_recheck.py',),
     ),
+    Mutation(
+        "s18 a report from a version-2 citeproof may own a run of version-1 lines",
+        'audit/verdicts.py',
+        '    return not info.get("settings_sha256")\n',
+        '    return True\n',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
 )
 
 
