@@ -4204,7 +4204,7 @@ MUTATIONS = (
     Mutation(
         "s18-answers an old log's lines are held to the whole current check (rt19b case3)",
         'audit/verdicts.py',
-        '    legacy = all(_legacy(rec) for rec in records)\n',
+        '    legacy = legacy_allowed and all(_legacy(rec) for rec in records)\n',
         '    legacy = False\n',
         ('tests/audit/test_audit_check_replay.py',),
     ),
