@@ -40,6 +40,7 @@ from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts, 
 from audit.tier1_recheck import hashes_as_verified, tier1_problems, verified_report_candidates
 from citeproof.report import EXIT_CODES, exit_code_for
 from citeproof.settings import Settings
+from tier2.output_modes import MODES
 
 
 class CheckResult(BaseModel):
@@ -305,7 +306,7 @@ def _budget_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Prob
     return problems
 
 
-_MODE_ORDER = ("json_schema", "json_object", "prompt")  # tier2.output_modes.MODES: the ladder only steps down
+_MODE_ORDER = MODES  # the judge's ladder, which only steps down
 
 
 def _run_field_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Problem]:

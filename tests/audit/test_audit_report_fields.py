@@ -71,10 +71,3 @@ def test_the_runs_judge_as_reported_is_held_to_its_lines(judged_run, field, valu
     checked = check_report(report)
     assert not checked.ok and any(named in p for p in checked.problems), checked.problems
     assert CliRunner().invoke(audit_app, ["check", str(report)]).exit_code == 1
-
-
-def test_the_output_mode_ladder_check_knows_the_judges_ladder():
-    from audit.check import _MODE_ORDER
-    from tier2.output_modes import MODES
-
-    assert _MODE_ORDER == MODES
