@@ -37,9 +37,8 @@ from audit.reader import (
     resolve_log_path,
 )
 from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts, report_predates_v2
-from audit.tier1_recheck import hashes_as_verified, tier1_problems, verified_report_candidates
+from audit.verified_report import hashes_as_verified, verified_report_candidates
 from citeproof.report import EXIT_CODES, exit_code_for
-from citeproof.settings import Settings
 from tier2.output_modes import MODES
 
 
@@ -71,23 +70,8 @@ class CheckResult(BaseModel):
         return head + "\n" + "\n".join(f"  - {p}" for p in self.problems)
 
 
-def check_report(
-    report_json_path: Path | str, *, sources: Path | None = None, settings: Settings | None = None
-) -> CheckResult:
-    """The check; with ``sources``, Tier 1 is also run again over the verified report and every
-    claim held to it (``audit.tier1_recheck``)."""
-    result = _check_log(Path(report_json_path))
-    if sources is None or result.unreadable:
-        return result
-    raw = json.loads(Path(report_json_path).read_text(encoding="utf-8"))
-    differences = tier1_problems(raw, Path(report_json_path), sources, settings or Settings())
-    if not differences:
-        note = "; ".join(n for n in (result.note, "Tier 1 re-run agrees with every claim") if n)
-        return result.model_copy(update={"note": note})
-    return result.model_copy(update={"ok": False, "problems": [*result.problems, *(f"Tier 1 re-run: {d}" for d in differences)]})
-
-
-def _check_log(report_path: Path) -> CheckResult:
+def check_report(report_json_path: Path | str) -> CheckResult:
+    report_path = Path(report_json_path)
     base = {"report_path": str(report_path)}
     try:
         report = load_audited_report(report_path)
@@ -143,7 +127,7 @@ def input_report_problems(raw: dict[str, Any], report_json_path: Path) -> tuple[
     hashed as the pipeline hashed it (``citeproof.report_input.decode_report``) and held to
     ``input.report_sha256``: a report edited after its run (a figure changed once it passed)
     otherwise keeps a verification report that says nothing of the new text. The report is looked
-    for where ``audit.tier1_recheck.verified_report_candidates`` says (its absolute path at
+    for where ``audit.verified_report.verified_report_candidates`` says (its absolute path at
     verification first); a report not found is a note, not a failure (a verification report may
     be checked on its own). Line endings alone (a CRLF checkout) are no change."""
     info = raw.get("input") if isinstance(raw.get("input"), dict) else {}

@@ -65,7 +65,12 @@ def check_cmd(
     if sources is not None and not sources.is_dir():
         print(f"citeproof audit check: sources folder not found: {sources}", file=sys.stderr)
         raise typer.Exit(2)
-    _verdict_on_report(report, partial(check_report, sources=sources, settings=settings))
+    if sources is None:
+        _verdict_on_report(report, check_report)
+    else:
+        from citeproof.recheck import check_with_tier1
+
+        _verdict_on_report(report, partial(check_with_tier1, sources=sources, settings=settings))
 
 
 @audit_app.command("show")

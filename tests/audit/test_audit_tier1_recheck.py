@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from audit.check import check_report
+from citeproof.recheck import check_with_tier1
 from citeproof.cli import app
 from citeproof.cli_audit import audit_app
 from citeproof.settings import Settings
@@ -48,7 +49,7 @@ def _edit_claim(report: Path, k: int, **fields) -> None:
 
 def test_a_genuine_report_agrees_with_tier1_run_again(verified):
     report, sources = verified
-    result = check_report(report, sources=sources)
+    result = check_with_tier1(report, sources)
     assert result.ok, result.summary()
     assert "Tier 1 re-run agrees" in (result.note or "")
 
@@ -66,7 +67,7 @@ def test_a_genuine_report_agrees_with_tier1_run_again(verified):
 def test_a_tier1_decision_edited_afterwards_is_caught_only_by_the_rerun(verified, k, fields, said):
     report, sources = verified
     _edit_claim(report, k, **fields)
-    rerun = check_report(report, sources=sources)
+    rerun = check_with_tier1(report, sources)
     assert not rerun.ok and any(said in p for p in rerun.problems), rerun.problems
     assert not any("Tier 1 re-run" in p for p in check_report(report).problems)  # the log check alone cannot see it
 
@@ -76,7 +77,7 @@ def test_a_changed_fail_reason_is_named(verified):
     raw = json.loads(report.read_text(encoding="utf-8"))
     raw["claims"][1]["reasons"][0]["code"] = "missing_anchor"
     report.write_text(json.dumps(raw), encoding="utf-8")
-    problems = check_report(report, sources=sources).problems
+    problems = check_with_tier1(report, sources).problems
     assert any("Tier 1 fails it for ['numeric_token_miss']" in p for p in problems), problems
 
 
@@ -84,18 +85,18 @@ def test_other_settings_explain_a_difference_but_are_none(verified, tmp_path):
     # rt20 A2: a run with --require-channel failed the re-check on its settings digest alone
     report, sources = verified
     other = Settings(max_source_bytes=10_000_000)  # another setting that decides nothing here
-    assert check_report(report, sources=sources, settings=other).ok
-    assert check_report(report, sources=sources, settings=Settings()).ok
-    assert not check_report(report, sources=sources, settings=Settings(min_content_overlap=0.5)).ok  # one that does
+    assert check_with_tier1(report, sources, other).ok
+    assert check_with_tier1(report, sources, Settings()).ok
+    assert not check_with_tier1(report, sources, Settings(min_content_overlap=0.5)).ok  # one that does
     _edit_claim(report, 1, status="pass", reasons=[])
-    problems = check_report(report, sources=sources, settings=other).problems
+    problems = check_with_tier1(report, sources, other).problems
     assert any("other settings" in p for p in problems) and any("Tier 1 decides fail" in p for p in problems)
 
 
 def test_the_verified_report_must_be_there_with_its_text(verified, tmp_path):
     report, sources = verified
     (tmp_path / "report.md").write_text(REPORT.replace("55%", "45%"), encoding="utf-8")
-    problems = check_report(report, sources=sources).problems
+    problems = check_with_tier1(report, sources).problems
     assert any("changed after it was verified" in p for p in problems)
     assert any("cannot re-run Tier 1" in p for p in problems)
 
@@ -121,7 +122,7 @@ def test_another_folder_s_report_of_the_same_name_is_not_the_verified_one(verifi
     elsewhere.mkdir()
     (elsewhere / "report.md").write_text("# Another report\n\nSomething else entirely.\n", encoding="utf-8")
     monkeypatch.chdir(elsewhere)
-    result = check_report(report, sources=sources)
+    result = check_with_tier1(report, sources)
     assert result.ok, result.problems
 
 
@@ -135,13 +136,13 @@ def test_a_moved_project_is_found_beside_its_verification_report(verified, tmp_p
     raw = json.loads(report.read_text(encoding="utf-8"))
     raw["input"]["report_path"] = "../report.md"  # as recorded relative to the verification report
     (moved / "out" / "verification_report.json").write_text(json.dumps(raw), encoding="utf-8")
-    assert check_report(moved / "out" / "verification_report.json", sources=sources).ok
+    assert check_with_tier1(moved / "out" / "verification_report.json", sources).ok
 
 
 def test_line_endings_alone_are_no_change(verified, tmp_path):
     report, sources = verified
     path = tmp_path / "report.md"
     path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
-    assert check_report(report, sources=sources).ok
+    assert check_with_tier1(report, sources).ok
     path.write_bytes(path.read_bytes().replace(b"45%", b"46%"))
     assert not check_report(report).ok

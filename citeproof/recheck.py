@@ -1,5 +1,8 @@
 """``citeproof audit check REPORT.json --sources DIR``: re-run Tier 1 and hold the report to it.
 
+Glue beside the pipeline (it runs it), so ``audit/`` itself never imports the pipeline: the CLI
+composes the log check (``audit.check``) with this re-run.
+
 The audit log covers the judge's decisions; Tier 1's are deterministic, so an auditor can
 reconstruct them instead of trusting them. The verified report (found at its recorded path,
 and still hashing to ``input.report_sha256``) is verified again against the given sources and
@@ -18,39 +21,33 @@ their digest (``input.settings_sha256``) and the re-check's differ while claims 
 said first; settings that differ with every claim agreeing are no finding.
 """
 
+
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
+from audit.check import CheckResult, check_report
+from audit.verified_report import hashes_as_verified, verified_report_candidates
 from citeproof.settings import Settings
 
 DECIDED = ("pass", "fail")
 
 
-def verified_report_candidates(raw: dict[str, Any], report_json_path: Path) -> list[Path]:
-    """Where the verified report may be (existing files only): the absolute path it had when it
-    was verified — that file and no other, while it exists (another folder's "report.md" is
-    another report) — else its recorded path beside the verification report, then from the
-    current folder (the project moved, or an older report that recorded no absolute path)."""
-    info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
-    absolute = info.get("report_abspath")
-    if isinstance(absolute, str) and absolute and Path(absolute).is_file():
-        return [Path(absolute)]
-    path = info.get("report_path")
-    if not isinstance(path, str) or not path:
-        return []
-    p = Path(path)
-    candidates = [p] if p.is_absolute() else [report_json_path.parent / p, Path.cwd() / p]
-    return [c for c in dict.fromkeys(candidates) if c.is_file()]
+def check_with_tier1(report_json_path: Path | str, sources: Path, settings: Settings | None = None) -> CheckResult:
+    """``audit check`` and, over the verified report and ``sources``, Tier 1 run again with every
+    claim held to it."""
+    import json
 
-
-def hashes_as_verified(text: str, recorded: object) -> bool:
-    """Whether ``text`` is the text whose sha256 the report recorded, up to line endings (a
-    checkout that turns LF into CRLF changes no claim, line or number)."""
-    lf = text.replace("\r\n", "\n")
-    return any(hashlib.sha256(v.encode("utf-8")).hexdigest() == recorded for v in {text, lf, lf.replace("\n", "\r\n")})
+    result = check_report(report_json_path)
+    if result.unreadable:
+        return result
+    raw = json.loads(Path(report_json_path).read_text(encoding="utf-8"))
+    differences = tier1_problems(raw, Path(report_json_path), sources, settings or Settings())
+    if not differences:
+        note = "; ".join(n for n in (result.note, "Tier 1 re-run agrees with every claim") if n)
+        return result.model_copy(update={"note": note})
+    return result.model_copy(update={"ok": False, "problems": [*result.problems, *(f"Tier 1 re-run: {d}" for d in differences)]})
 
 
 def tier1_problems(raw: dict[str, Any], report_json_path: Path, sources: Path, settings: Settings) -> list[str]:
