@@ -236,17 +236,13 @@ def _carried_as_cell(atom: ValueAtom, digits: set[str], cells: Sequence[ValueAto
     return any(c.is_bare and (numbers_in(c.raw) == digits or c.number == atom.number) for c in cells)
 
 
-def _dim_family(dim: str) -> str:
-    return "currency" if dim.startswith("currency:") else dim
-
-
 def _unit_fits(unit: ValueAtom, atom: ValueAtom) -> bool:
-    """Is ``unit`` (a label's) one the claim's value could be written in: its dimension (any
-    currency for a currency, so "（亿元）" is held against "$4.2 billion"), or a scale alone
-    ("(in millions)") for an amount or a bare count?"""
+    """Is ``unit`` (a label's) one the claim's value could be written in: its dimension (a label
+    in another currency, "（亿元）" against "$4.2 billion", fits none, and a quote whose labels fit
+    none carries no bare cell), or a scale alone ("(in millions)") for an amount or a bare count?"""
     if unit.is_bare:
         return atom.is_bare or atom.dim.startswith("currency:")
-    return _dim_family(unit.dim) == _dim_family(atom.dim)
+    return unit.dim == atom.dim
 
 
 def _reads_as(cell: ValueAtom, unit: ValueAtom, atom: ValueAtom) -> bool:
