@@ -36,6 +36,9 @@ class TableContext:
     # the line of text over the header row of the table the window starts in, when above the window
     # (it may state the table's unit: "Table 2. Revenue by region (USD billion)")
     caption: str | None = None
+    # the line of text under the table the window ends in, when below the window (it may be a unit
+    # note: "All figures in USD million unless otherwise stated.")
+    note: str | None = None
 
 
 NO_TABLE = TableContext()
@@ -103,9 +106,26 @@ def table_context(window: SourceWindow, headers: dict[int, int] | None) -> Table
     rows = frozenset(n - window.line_start for n in document.header_rows if window.line_start <= n <= window.line_end)
     units = _window_units(document.value_units, window.line_start, window.line_end)
     heading = _bracketed_heading(document, window.line_start)
-    if above is None and not rows and not units and not heading and caption is None:
+    ends_in_table = 0 < window.line_end <= len(document.lines) and "|" in document.lines[window.line_end - 1]
+    note = _note_below(document, window.line_end) if ends_in_table else None
+    if above is None and not rows and not units and not heading and caption is None and note is None:
         return NO_TABLE
-    return TableContext(above, rows, units, heading, caption)
+    return TableContext(above, rows, units, heading, caption, note)
+
+
+def _note_below(document: SourceDocument, row: int) -> str | None:
+    """The line of text under the table whose row (1-based) ends the window, one blank line
+    between them at most."""
+    lines = document.lines
+    n = row
+    while n < len(lines) and "|" in lines[n]:
+        n += 1  # the table's rows past the window (lines[n] is line n + 1)
+    for k in (n, n + 1):
+        if k >= len(lines):
+            return None
+        if lines[k].strip():
+            return lines[k] if "|" not in lines[k] else None
+    return None
 
 
 def _caption(document: SourceDocument, header: int) -> str | None:

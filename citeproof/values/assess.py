@@ -88,7 +88,8 @@ _UNIT_NOTE = re.compile(
     r"^[ \t]*[(（]?[ \t]*(?:(?:all[ \t]+)?(?:figures|amounts|values|numbers|data|revenues?|sales)[ \t]+"
     r"(?:are[ \t]+|shown[ \t]+|given[ \t]+|reported[ \t]+)?)?in[ \t]+(?P<phrase>(?:us\$|\$|€|£|¥|usd|eur|gbp|rmb|cny|chf)"
     r"[ \t]?(?:thousands?|millions?|billions?|bn|mn|m|b|k)|(?:thousands?|millions?|billions?)[ \t]+of[ \t]+"
-    r"(?:us[ \t]+dollars|dollars|euros|yuan|pounds))[ \t]*[.)）]?[ \t]*$"
+    r"(?:us[ \t]+dollars|dollars|euros|yuan|pounds))"
+    r"(?:[ \t]*,?[ \t]+unless[ \t]+otherwise[ \t]+(?:stated|noted|indicated|specified))?[ \t]*[.)）]?[ \t]*$"
     r"|^[ \t]*[(（]?单位[ \t]*[:：][ \t]*(?P<zh>[^\d\s:：()（）]{1,10})[ \t]*[)）]?[ \t]*$",
     re.I | re.M,
 )
@@ -198,6 +199,7 @@ def _amount_of_rate(atom: ValueAtom) -> ValueAtom:
 def _line_states(
     prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset(),
     value_units: dict[int, str] | None = None, heading: str | None = None, caption: str | None = None,
+    note: str | None = None,
 ) -> list[tuple[str, _Declared | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
@@ -206,9 +208,9 @@ def _line_states(
     beside that line's value names (``readers.read_json`` saw the two were siblings): certain,
     for that line alone. ``heading``: the heading above the text's first line; a unit it
     brackets is read like a label line's above the text (plausible). ``caption``: the line over
-    the header row ``above`` (``_header_cells``)."""
+    the header row ``above``; ``note``: the line under the table the text ends in (``_header_cells``)."""
     lines = prepared.split("\n")
-    cells = _header_cells(lines, above, header_rows, caption)
+    cells = _header_cells(lines, above, header_rows, caption, note)
     labelled = _labelled_unit(heading) if heading is not None and _UNIT_LABEL_LINE.match(heading) else None
     noted = _noted_unit(prepared)
     if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None and noted is None \
@@ -281,6 +283,7 @@ def _label_unit_link() -> re.Pattern[str]:
 
 def _header_cells(
     lines: list[str], above: str | None = None, header_rows: frozenset[int] = frozenset(), caption: str | None = None,
+    note: str | None = None,
 ) -> dict[int, _Cells]:
     """The cells of each source line a header gives a unit: a Markdown table's rows under a
     header row ("| Region | Revenue ($B) |" over "| Europe | 3.3 |": 3.3 is $3.3B, as a reader
@@ -298,12 +301,15 @@ def _header_cells(
     billion)", "All figures in USD billion."; ``caption`` when the header is above the text) — gives
     it to the cells no column header, unit cell or row label gives one: as a reading only
     (plausible), since a corner or caption may name the table's subject rather than every column's
-    unit."""
+    unit. A unit note on the line under the table ("All figures in USD million unless otherwise
+    stated."; ``note`` when the text ends inside the table) states it too (``_unit_note_under``)."""
     from citeproof.values.columns import header_unit  # columns reads segment_support, which reads this module
 
     out: dict[int, _Cells] = {}
     header = _table_header(above) if above is not None else None
     table_unit = _table_unit(above, caption) if above is not None else None
+    header_line = above
+    rows: list[int] = []  # the current table's rows, to be read again if a unit note follows it
     in_html = False  # the header is an HTML table's <th> row
     ruled = -1  # the line of the latest Markdown table rule
     text_above = -3  # the latest line of text outside a table, a caption for a header within two lines below it
@@ -315,6 +321,7 @@ def _header_cells(
         ):
             header = _table_header(line)
             table_unit = _table_unit(line, lines[text_above] if i - text_above <= 2 else caption if i == 0 else None)
+            header_line, rows = line, []
             in_html = i in header_rows
             continue
         if _TABLE_RULE.match(line):
@@ -328,8 +335,11 @@ def _header_cells(
         if header is not None and "|" in line and not _TABLE_RULE.match(line):
             if row := _row_cells(line, header, table_unit):
                 out[i] = row
+            rows.append(i)
             continue
         if header is not None and not _TABLE_RULE.match(line):
+            if table_unit is None and header_line is not None:
+                _unit_note_under(lines, i, header, header_line, rows, out)
             header = None  # the table ended
         if line.strip():
             text_above = i
@@ -338,7 +348,29 @@ def _header_cells(
         elif (m := _label_unit_link().match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
             end = _CLAUSE_END.search(line, m.end())
             out[i] = ((m.end(), end.start() if end else len(line), unit),)
+    if header is not None and table_unit is None and header_line is not None and note is not None:
+        _unit_note_under([note], 0, header, header_line, rows, out, source=lines)  # the window ends inside the table
     return out
+
+
+def _unit_note_under(
+    lines: list[str], end: int, header: _Header, header_line: str, rows: list[int], out: dict[int, _Cells],
+    source: list[str] | None = None,
+) -> None:
+    """A unit note on the first line of text under a table (one blank line between at most: "All
+    figures in USD million unless otherwise stated.") states the unit of its bare cells, as a note
+    over it does: the table's ``rows`` (indices into ``source``, else ``lines``) are read again in
+    it. Only the note form: a bracket closing a line under a table is a source, not a unit."""
+    below = next((lines[k] for k in range(end, min(end + 2, len(lines))) if lines[k].strip()), None)
+    if below is None or "|" in below or _UNIT_NOTE.search(below) is None:
+        return
+    unit = _table_unit(header_line, below)
+    if unit is None:
+        return
+    text = source if source is not None else lines
+    for r in rows:
+        if row := _row_cells(text[r], header, unit):
+            out[r] = row
 
 
 # per column of a table: the unit its header states, whether it heads "count (share)" cells,

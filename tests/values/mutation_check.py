@@ -4369,6 +4369,34 @@ MUTATIONS = (
         '    return True\n',
         ('tests/audit/test_audit_check_replay.py',),
     ),
+    Mutation(
+        "s18 a unit note under a table states nothing",
+        'citeproof/values/assess.py',
+        '    if below is None or "|" in below or _UNIT_NOTE.search(below) is None:\n',
+        '    if True:\n',
+        ('tests/values/test_source_table_headers.py',),
+    ),
+    Mutation(
+        "s18 a line under a table is a unit note whatever it says",
+        'citeproof/values/assess.py',
+        '    if below is None or "|" in below or _UNIT_NOTE.search(below) is None:\n',
+        '    if below is None:\n',
+        ('tests/values/test_source_table_headers.py',),
+    ),
+    Mutation(
+        "s18 a window ending inside a table does not look under it",
+        'citeproof/sources/table_headers.py',
+        '    note = _note_below(document, window.line_end) if ends_in_table else None\n',
+        '    note = None\n',
+        ('tests/values/test_source_table_headers.py',),
+    ),
+    Mutation(
+        "s18 a unit note may not say 'unless otherwise stated'",
+        'citeproof/values/assess.py',
+        '    r"(?:[ \\t]*,?[ \\t]+unless[ \\t]+otherwise[ \\t]+(?:stated|noted|indicated|specified))?[ \\t]*[.)）]?[ \\t]*$"\n',
+        '    r"[ \\t]*[.)）]?[ \\t]*$"\n',
+        ('tests/values/test_source_table_headers.py',),
+    ),
 )
 
 

@@ -225,6 +225,11 @@ TABLE_UNITS = {
 }
 
 
+# rt19a case52: the note under the table ("… unless otherwise stated."), cited by row or with the note
+TABLE_UNITS["note below"] = "# CGM\n\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS + \
+    "\nAll figures in USD billion unless otherwise stated.\n"
+
+
 def _row_line(source: str) -> int:
     return source.split("\n").index("| North America | 4.1 | 4.8 | 5.5 |") + 1
 
@@ -274,3 +279,10 @@ def test_an_html_corner_th_naming_only_a_unit_reads_the_rows(tmp_path):
     report = cited_report("Obesity care sales were USD 2,150 million in 2024.", "Obesity care sales were USD 2,510 million in 2024.",
                           anchor="[evidence:s.html#L3]")
     assert _statuses(tmp_path, HTML_CORNER, report, name="s.html") == ["undecided", "fail"]
+
+
+@pytest.mark.parametrize("below", ["Source: company filings.", "| Total | 6.4 | 7.5 | 8.6 |", "Figures are unaudited."])
+def test_a_line_under_the_table_that_is_no_unit_note_states_no_unit(tmp_path, below):
+    source = "# CGM\n\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS + f"\n{below}\n"
+    report = cited_report("North America CGM revenue was USD 4.8 billion in 2024.", anchor=f"[evidence:s.md#L{_row_line(source)}]")
+    assert _statuses(tmp_path, source, report) == ["fail"]
