@@ -281,7 +281,11 @@ def test_an_html_corner_th_naming_only_a_unit_reads_the_rows(tmp_path):
     assert _statuses(tmp_path, HTML_CORNER, report, name="s.html") == ["undecided", "fail"]
 
 
-@pytest.mark.parametrize("below", ["Source: company filings.", "| Total | 6.4 | 7.5 | 8.6 |", "Figures are unaudited."])
+@pytest.mark.parametrize("below", [
+    "Source: company filings.", "| Total | 6.4 | 7.5 | 8.6 |", "Figures are unaudited.",
+    # the next table's caption, not this one's: only a note's wording speaks for the table above it
+    "Table 3. Revenue by segment (USD billion)\n| Segment | 2023A |\n|---|---|\n| Devices | 1.1 |",
+])
 def test_a_line_under_the_table_that_is_no_unit_note_states_no_unit(tmp_path, below):
     source = "# CGM\n\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS + f"\n{below}\n"
     report = cited_report("North America CGM revenue was USD 4.8 billion in 2024.", anchor=f"[evidence:s.md#L{_row_line(source)}]")
