@@ -20,6 +20,12 @@ def verified_report_candidates(raw: dict[str, Any], report_json_path: Path) -> l
     path = info.get("report_path")
     if not isinstance(path, str) or not path:
         return []
+    return recorded_files(path, report_json_path)
+
+
+def recorded_files(path: str, report_json_path: Path) -> list[Path]:
+    """The existing files a path the run was given may name now: itself when absolute, else the
+    path beside the verification report, then from the current folder."""
     p = Path(path)
     candidates = [p] if p.is_absolute() else [report_json_path.parent / p, Path.cwd() / p]
     return [c for c in dict.fromkeys(candidates) if c.is_file()]

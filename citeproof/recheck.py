@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from audit.check import CheckResult, check_report
-from audit.verified_report import hashes_as_verified, verified_report_candidates
+from audit.verified_report import hashes_as_verified, recorded_files, verified_report_candidates
 from citeproof.settings import Settings
 
 DECIDED = ("pass", "fail")
@@ -81,8 +81,16 @@ def tier1_problems(raw: dict[str, Any], report_json_path: Path, sources: Path, s
     path, text = found
     fmt = info.get("format") if info.get("format") in ("html", "markdown") else detect_format(str(path), text)
     mode = raw.get("mode") if raw.get("mode") in ("enforce", "report") else "enforce"
+    # a RAG answer was verified against its retrieved chunks, not a sources folder: run it so again
+    retrieved = None
+    if isinstance(recorded_chunks := info.get("retrieved_path"), str) and recorded_chunks:
+        retrieved = next(iter(recorded_files(recorded_chunks, report_json_path)), None)
+        if retrieved is None:
+            return [f"cannot re-run Tier 1: the report was verified against retrieved chunks ({recorded_chunks!r}, "
+                    "--retrieved), which are not at their recorded path"]
+    options = VerifyOptions(mode=mode, settings=settings, report_path=str(path), retrieved_path=retrieved)
     try:
-        fresh = run(text, fmt, sources, VerifyOptions(mode=mode, settings=settings, report_path=str(path)))
+        fresh = run(text, fmt, None if retrieved is not None else sources, options)
     except CiteproofError as exc:
         return [*explain, f"cannot re-run Tier 1: {exc}"]
     claims = raw.get("claims") if isinstance(raw.get("claims"), list) else []

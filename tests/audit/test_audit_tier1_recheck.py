@@ -146,3 +146,22 @@ def test_line_endings_alone_are_no_change(verified, tmp_path):
     assert check_with_tier1(report, sources).ok
     path.write_bytes(path.read_bytes().replace(b"45%", b"46%"))
     assert not check_report(report).ok
+
+
+def test_a_rag_answer_is_run_again_against_its_retrieved_chunks(tmp_path, monkeypatch):
+    # review: a genuine --retrieved report read as edited when re-run from a sources folder
+    import shutil
+
+    root = Path(__file__).resolve().parents[2] / "examples" / "rag"
+    shutil.copytree(root, tmp_path / "rag")
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out" / "rag.json"
+    result = CliRunner().invoke(app, ["verify", "rag/answer.md", "--retrieved", "rag/retrieved.jsonl",
+                                      "--out", str(out), "--mode", "report"])
+    assert result.exit_code == 0, result.output
+    (tmp_path / "empty").mkdir()
+    assert check_with_tier1(out, tmp_path / "empty").ok
+    _edit_claim(out, 0, status="fail", reasons=[{"rule": "CP104", "code": "numeric_token_miss", "severity": "critical", "message": "x"}])
+    assert not check_with_tier1(out, tmp_path / "empty").ok
+    (tmp_path / "rag" / "retrieved.jsonl").unlink()
+    assert any("retrieved chunks" in p for p in check_with_tier1(out, tmp_path / "empty").problems)

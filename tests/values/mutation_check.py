@@ -4397,6 +4397,13 @@ MUTATIONS = (
         '    r"[ \\t]*[.)）]?[ \\t]*$"\n',
         ('tests/values/test_source_table_headers.py',),
     ),
+    Mutation(
+        "s18 a RAG answer is run again from the sources folder",
+        'citeproof/recheck.py',
+        '        fresh = run(text, fmt, None if retrieved is not None else sources, options)\n',
+        '        fresh = run(text, fmt, sources, options.model_copy(update={"retrieved_path": None}))\n',
+        ('tests/audit/test_audit_tier1_recheck.py',),
+    ),
 )
 
 
