@@ -467,7 +467,15 @@ class ClaimSupport(Rule):
         "the claim counts too: a sentence of the same paragraph that only takes it back ('This is not true.', "
         "'None of this happened.', '以上说法不实。': "
         "citeproof.parse.retractions, words in retractions.json) and a lead-in that denies its list ('The following "
-        "did not happen:', 'Myths:', '未发生以下情况：': citeproof.values.lead_in) hold the claim back.",
+        "did not happen:', 'Myths:', '未发生以下情况：': citeproof.values.lead_in) hold the claim back. "
+        "Last, the carrying segment writes every content word of the claim, whatever the overlap share (English "
+        "words; Chinese character by character, after linking words such as 此外): a near-copy of a long sentence "
+        "that adds a word or a clause ('a confirmed response rate', '…, and it was mild', '两组安全性相当') says "
+        "what the segment does not. Exempt (unstated_words in claim_support.json): reporting words ('reported', "
+        "'showed'), the words for study members at large, hedges, approximations and forecast words (they weaken "
+        "the claim) and the meaning words the agreement check compares with the segment's place ('required' "
+        "under 'Inclusion Criteria:'). A word the claim writes more often than the segment does counts too: "
+        "'… 11.9% for B, and 18.1 months with B' against '… 11.9% for B, and 18.1 months'.",
         why="Only a claim restated by one source sentence can be passed without a judge; a paraphrase, a "
         "synthesis of two sentences, a flipped 'increased'/'decreased' or numbers swapped between subjects "
         "('30% in Arm A and 40% in Arm B' against '40% in Arm A and 30% in Arm B') or one word swapped for "
@@ -569,6 +577,16 @@ class ClaimSupport(Rule):
             # every word and number is the source's, and one more that says more than it does
             report="# Results\n\nOverall response rate among treated adult patients significantly increased to 40% in "
             "Arm A at the week 12 assessment [nct:NCT0000001#Results].\n",
+            sources={"clinical_trials/NCT0000001.json": _TRIAL},
+        ),
+        RuleExample(
+            name="fact-added-en",
+            expect="fail",
+            reason="the claim's 'mild' is not in the segment that carries the rest of it",
+            # a near-copy of the source sentence with a clause of its own: the overlap share
+            # holds, but what the added word says the source does not
+            report="# Results\n\nThe most common adverse event among the treated adult patients in Arm A was fatigue, "
+            "reported at week 12, and it was mild [nct:NCT0000001#Results].\n",
             sources={"clinical_trials/NCT0000001.json": _TRIAL},
         ),
         RuleExample(
@@ -818,6 +836,7 @@ class ClaimSupport(Rule):
                 if verdict.carries and (
                     why := _cut_off(window, i, len(table.texts))
                     or _meaning_differs(ctx, claim.text, atoms, profile, place, i, window)
+                    or _unsaid(table, profile, i)
                 ):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
@@ -856,6 +875,15 @@ class ClaimSupport(Rule):
             miss = max(best.values(), key=lambda v: (v.stage, v.share), default=None)
             why = miss.why if miss is not None else why
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)
+
+
+def _unsaid(table: SegmentTable, profile: ClaimProfile, i: int) -> str | None:
+    """Checked last, so a more specific reason (a swapped or added word the other checks name)
+    explains the claim first: a word the claim writes that the carrying segment does not says
+    something the segment does not ("a *confirmed* response rate", "…, and it was well
+    tolerated"), however many of the claim's other words it holds."""
+    word = table.unsaid(profile, i)
+    return None if word is None else f"the claim's '{word}' is not in the segment that carries the rest of it"
 
 
 def _reads_as_model(ctx: ClaimContext, resolution: Resolution) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -85,6 +86,9 @@ class _WordCues:
 class _Cues:
     stop_en: frozenset[str]
     stop_zh: frozenset[str]
+    unstated_en: frozenset[str]  # content terms a carrying segment may lack (reporting words)
+    unstated_zh: frozenset[str]  # Chinese characters it may lack (grammar, stop-words)
+    zh_connectives: re.Pattern[str]  # Chinese linking words read out of a claim before that (此外, 同时)
     swap_words_en: frozenset[str]
     swap_people_en: dict[str, str]  # a word for study members at large → the one term they are read as
     subject_words_en: frozenset[str]
@@ -157,6 +161,23 @@ def _bound_phrases(doc: dict) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(p) + ahead for p, ahead in sorted(phrases, key=lambda pa: len(pa[0]), reverse=True)))
 
 
+def _checked_elsewhere(doc: dict, *, agreement: bool = True) -> list[str]:
+    """The words a carrying segment need not write for the claim that does (``_said``): those
+    of ``unstated_words`` and the stop-words, the hedges, approximations and forecast words (a
+    claim they weaken is weaker than its source, as ``citeproof.values.strength`` reads it), and
+    — ``agreement`` — the meaning words ``citeproof.values.agreement`` compares group by group
+    ("required" under "Inclusion Criteria:", "recommended" under "Recommended"). Single words
+    only: a phrase's words say nothing alone."""
+    strength = doc["strength_cues"]
+    words = [*doc["unstated_words"]["en"], *doc["unstated_words"]["zh"], *doc["stopwords_zh"], *doc["swap_words_en"]["people"],
+             *strength["hedges"], *strength["approximations"], *strength["forecast"]["claim_words"]]
+    if agreement:
+        agree = doc["agreement_words"]
+        words += [w for part in ("both_ways", "claim_side") for groups in agree[part].values()
+                  if isinstance(groups, dict) for g, ws in groups.items() if not g.startswith("_") for w in ws]
+    return [w for w in words if " " not in w]
+
+
 def cues() -> _Cues:
     """The compiled cue words (stop-words, negation, direction, subject and swap words)."""
     return _cues()
@@ -178,6 +199,9 @@ def _cues() -> _Cues:
         zh_all_non_ascii=all(not w.isascii() for words in zh_lists for w in zh(words)),
         stop_en=frozenset(doc["stopwords_en"]),
         stop_zh=frozenset(doc["stopwords_zh"]),
+        unstated_en=frozenset(_stem(w) for w in _checked_elsewhere(doc) if w.isascii()),
+        unstated_zh=frozenset("".join(w for w in _checked_elsewhere(doc, agreement=False) if not w.isascii())),
+        zh_connectives=re.compile("|".join(map(re.escape, sorted(doc["unstated_words"]["zh_connectives"], key=len, reverse=True)))),
         swap_words_en=frozenset(doc["swap_words_en"]["words"]),
         swap_people_en=dict.fromkeys(doc["swap_words_en"]["people"], doc["swap_words_en"]["people"][0]),
         subject_words_en=frozenset(doc["subject_words"]["en"]),
@@ -482,6 +506,8 @@ class ClaimProfile:
 
     atoms: tuple[ValueAtom, ...]
     terms: frozenset[str]
+    said: frozenset[str]  # what a carrying segment must also hold: English terms and Chinese characters
+    repeated: tuple[tuple[str, int], ...]  # English terms of ``said`` the claim writes more than once, with their counts
     entities: tuple[str, ...]
     labels: tuple[tuple[str, str], ...]  # numbered labels: grade 4, stage 3a (citeproof.values.written_labels)
     loose_digits: frozenset[str]
@@ -506,9 +532,12 @@ class _SegmentProfile:
 def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
     claim = prepared_claim(claim_text)
     negations, dirs = counted_polarity(claim)
+    terms = frozenset(content_terms(claim))
     return ClaimProfile(
         atoms=tuple(atoms),
-        terms=frozenset(content_terms(claim)),
+        terms=terms,
+        said=(said := _said(terms, claim)),
+        repeated=_repeated(said, claim),
         entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
         labels=labels_of(claim.lower()),
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
@@ -561,6 +590,39 @@ _NO_TERMS = SegmentVerdict(False, "no content words to compare", 0)
 
 def _overlap_verdict(share: float, min_overlap: float) -> SegmentVerdict:
     return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1, share)
+
+
+def _said(terms: frozenset[str], claim: str) -> frozenset[str]:
+    """The claim's words a carrying segment must hold, whatever the overlap: its English content
+    terms and its Chinese characters, less ``unstated_words`` (claim_support.json). The overlap
+    share alone let a near-copy of a long sentence add a fact in a word or two ("a *confirmed*
+    response rate", "…, *and it was well tolerated*", "两组安全性相当"). Chinese is compared
+    character by character: a rephrased Chinese sentence joins its words into bigrams the source
+    never wrote, while a word it adds brings characters the source does not have."""
+    cues = _cues()
+    english = {t for t in terms if t[0] < "\u3400" and t not in cues.unstated_en}
+    hanzi = {c for run in _CJK_RUN.findall(cues.zh_connectives.sub(" ", claim)) for c in run if c not in cues.unstated_zh}
+    return frozenset(english | hanzi)
+
+
+def _repeated(said: frozenset[str], claim: str) -> tuple[tuple[str, int], ...]:
+    """The English terms the claim writes more than once ("… 11.9% for X, and … 18.1 months with
+    X"): a segment that names one of them fewer times has not said the claim's second mention,
+    which attaches the term to another figure."""
+    counts = Counter(t for t in content_sequence(claim) if t in said)
+    return tuple(sorted((t, n) for t, n in counts.items() if n > 1))
+
+
+def _unsaid(profile: ClaimProfile, seg: _SegmentProfile) -> str | None:
+    """The first word or character of the claim the segment does not hold (or holds fewer
+    times than the claim writes it), if any."""
+    missing = sorted(w for w in profile.said - seg.terms if len(w) > 1 or w not in seg.low)
+    if missing:
+        return missing[0]
+    if profile.repeated:
+        counts = Counter(content_sequence(seg.low))
+        return next((t for t, n in profile.repeated if counts[t] < n), None)
+    return None
 
 
 def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Callable[[], bool]) -> SegmentVerdict:
@@ -672,6 +734,10 @@ class SegmentTable:
     def supports_all(self, atoms: Sequence[ValueAtom], i: int) -> bool:
         """Whether segment ``i`` supports every atom (its number index is built once)."""
         return self._supports_all(atoms, i)
+
+    def unsaid(self, profile: ClaimProfile, i: int) -> str | None:
+        """A word of the claim segment ``i`` does not write (:func:`_unsaid`), if any."""
+        return _unsaid(profile, self._profile(i))
 
     def borrowed(self, claim_terms: frozenset[str], i: int) -> str | None:
         """A claim word segment ``i`` lacks but another segment of this window has, put in

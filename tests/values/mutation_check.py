@@ -4404,6 +4404,55 @@ MUTATIONS = (
         '        fresh = run(text, fmt, sources, options.model_copy(update={"retrieved_path": None}))\n',
         ('tests/audit/test_audit_tier1_recheck.py',),
     ),
+    Mutation(
+        's21 the carrying segment need not write every claim word (the overlap share alone decides)',
+        'tier1/claim_support.py',
+        '                    or _unsaid(table, profile, i)\n',
+        '',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        's21 a Chinese character the segment lacks counts only if it is in no term',
+        'citeproof/values/segment_support.py',
+        'if len(w) > 1 or w not in seg.low)',
+        'if len(w) > 1)',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        's21 a word written twice in the claim needs only one mention in the segment',
+        'citeproof/values/segment_support.py',
+        'return next((t for t, n in profile.repeated if counts[t] < n), None)',
+        'return next((t for t, n in profile.repeated if counts[t] < n - 1), None)',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        's21 Chinese linking words are read as claim characters',
+        'citeproof/values/segment_support.py',
+        '_CJK_RUN.findall(cues.zh_connectives.sub(" ", claim))',
+        '_CJK_RUN.findall(claim)',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        "s21 the agreement check's meaning words must be written in the carrying segment itself",
+        'citeproof/values/segment_support.py',
+        '    if agreement:\n        agree = doc["agreement_words"]',
+        '    if False:\n        agree = doc["agreement_words"]',
+        ('tests/values/test_agreement.py', 'tests/tier1/test_claim_support.py'),
+    ),
+    Mutation(
+        's21 a hedge or forecast word must be written in the carrying segment',
+        'citeproof/values/segment_support.py',
+        '             *strength["hedges"], *strength["approximations"], *strength["forecast"]["claim_words"]]',
+        '             ]',
+        ('tests/tier1/test_market_word_pairs.py',),
+    ),
+    Mutation(
+        's21 the words for study members at large must be written in the carrying segment',
+        'citeproof/values/segment_support.py',
+        ', *doc["swap_words_en"]["people"],\n',
+        ',\n',
+        ('tests/tier1/test_share_base_pairs.py',),
+    ),
 )
 
 
