@@ -124,6 +124,11 @@ class Claim(Frozen):
         default=(),
         description="The lines ending in ':' that introduce the list (or the one paragraph) this unit sits under, outermost first.",
     )
+    link_labels: tuple[str, ...] = Field(
+        default=(),
+        description="The visible text of the URL links this unit cites through ('[limits](https://…)'): a citation's "
+        "label, which Tier 1 does not require the cited place to write.",
+    )
 
 
 class Block(Frozen):

@@ -811,7 +811,7 @@ class ClaimSupport(Rule):
                 "own words are no evidence of what the number is of; cite the inputs' sources for its framing",
                 claim_id=claim.id,
             )
-        profile = claim_profile(claim.text, atoms)
+        profile = claim_profile(claim.text, atoms, labels=claim.link_labels)
         # Each cited source must carry the claim on its own: "trial A and trial B evaluate X"
         # citing both is not backed by A's line about X when B never mentions it.
         carried: dict[str, bool] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # kind: heading | p | li | blockquote | tr | header_row | code
 BODY_KINDS = frozenset({"p", "li", "blockquote"})
@@ -29,6 +30,15 @@ def is_source_list_title(title: str) -> bool:
     return bool(_SOURCE_LIST_TITLE.match(title))
 
 
+class Link(NamedTuple):
+    """A URL link in a block's text: where its visible text ends, and that text (a citation's
+    label, "[limits](https://…)"; empty where it is not kept, in a table row)."""
+
+    url: str  # as written
+    end: int  # offset after the link text
+    label: str = ""
+
+
 @dataclass(slots=True)
 class RawBlock:
     kind: str
@@ -37,7 +47,7 @@ class RawBlock:
     line: int  # 1-based line of the block's first character
     section_path: tuple[str, ...]
     in_source_list: bool
-    links: list[tuple[str, int]] = field(default_factory=list)  # (url as written, offset after link text)
+    links: list[Link] = field(default_factory=list)
     columns: tuple[tuple[str, str], ...] = ()  # a table row under a header: (header, cell as written) by position
     # (what, offset): text at that point that only some readers get (screen-reader-only, noscript, …);
     # it is not in ``text`` and keeps the sentence there from passing Tier 1
@@ -244,7 +254,7 @@ class BlockSink:
         tag: str,
         text: str,
         line: int,
-        links: list[tuple[str, int]] | None = None,
+        links: list[Link] | None = None,
         *,
         columns: tuple[tuple[str, str], ...] = (),
         unsure: Sequence[tuple[str, int]] = (),
@@ -253,7 +263,7 @@ class BlockSink:
         if not text.strip():
             if links:
                 # a bare link with no text is still a citation: keep the URL as the text
-                text = " ".join(url for url, _ in links)
+                text = " ".join(link.url for link in links)
             else:
                 return
         lead = self._lead.of(kind, text)
@@ -272,7 +282,7 @@ class BlockSink:
         header: bool,
         text: str,
         line: int,
-        links: list[tuple[str, int]] | None,
+        links: list[Link] | None,
         cells: Sequence[str] | None,
         *,
         title: bool = False,

@@ -35,7 +35,7 @@ from citeproof.model import (
 )
 from citeproof.mermaid import diagram_source, label_anchors, label_claim_texts, numeric_labels, parse_mermaid
 from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
-from citeproof.parse.blocks import BlockSink, RawBlock, RawMermaid
+from citeproof.parse.blocks import BlockSink, Link, RawBlock, RawMermaid
 from citeproof.parse.facts import EntityDetector, fact_signals
 from citeproof.parse.footnotes import MARK as FOOTNOTE_MARK
 from citeproof.parse.footnotes import is_citation_label
@@ -84,6 +84,7 @@ class _Unit:
     unsure: list[str] = field(default_factory=list)
     lead_in: tuple[str, ...] = ()
     retracted_by: list[str] = field(default_factory=list)
+    link_labels: tuple[str, ...] = ()
 
 
 def build_report(
@@ -217,6 +218,7 @@ def build_report(
                 unsure_text=tuple(dict.fromkeys(u.unsure)),
                 lead_in=u.lead_in,
                 retracted_by=tuple(u.retracted_by),
+                link_labels=u.link_labels,
             )
         )
         findings.extend(_finding(p, u.location, claim_id) for p in u.problems)
@@ -270,12 +272,12 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
     else:
         spans = split_sentences(text)
         unit_kind = "list_item" if block.kind == "li" else "sentence"
-    links_by_span: list[list[str]] = [[] for _ in spans]
+    links_by_span: list[list[Link]] = [[] for _ in spans]
     if block.links and spans:
         starts = [a for a, _ in spans]
-        for url, offset in block.links:
-            idx = 0 if block.kind == "tr" else max(0, bisect.bisect_left(starts, offset) - 1)
-            links_by_span[idx].append(url)
+        for link in block.links:
+            idx = 0 if block.kind == "tr" else max(0, bisect.bisect_left(starts, link.end) - 1)
+            links_by_span[idx].append(link)
     unsure_by_span = _unsure_by_span(block, spans)
     out: list[tuple[_Unit, bool]] = []
     for (a, b), links, unsure in zip(spans, links_by_span, unsure_by_span):
@@ -287,10 +289,10 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
         if block.kind == "tr" and not anchors and not scan.problems:
             anchors = _header_anchors(block, loc, settings)
         have = {x.source_id for x in anchors if x.kind == "url"}
-        for url in links:
-            if url not in have:
-                anchors.append(url_anchor(url, loc))
-                have.add(url)
+        for link in links:
+            if link.url not in have:
+                anchors.append(url_anchor(link.url, loc))
+                have.add(link.url)
         stripped = fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(sentence, scan.spans)))
         clean = tidy(stripped)
         unit = _Unit(
@@ -304,6 +306,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             columns=_columns(block, loc, settings),
             unsure=unsure,
             lead_in=block.lead_in,
+            link_labels=tuple(dict.fromkeys(link.label for link in links if link.label.strip())),
         )
         # "Source: https://…" after a sentence is its citation, labelled: only anchors too
         only_anchors = (not _has_words(clean) or is_citation_label(clean)) and bool(anchors or scan.problems)

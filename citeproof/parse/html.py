@@ -48,7 +48,7 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from citeproof.parse.blocks import BlockSink
+from citeproof.parse.blocks import BlockSink, Link
 from citeproof.parse.footnotes import citations_only
 
 # Saved sources (citeproof.sources.readers): everything not surely shown to every reader,
@@ -323,7 +323,7 @@ class _Acc:
         self.placed = False  # line checked against the first visible word
         self.parts: list[str] = []
         self.length = 0
-        self.links: list[tuple[str, int]] = []
+        self.links: list[Link] = []
         self.unsure: list[tuple[str, int]] = []  # (what, offset): see RawBlock.unsure
 
     def add(self, text: str) -> None:
@@ -368,7 +368,7 @@ class HtmlExtractor:
         self.row_depth = 0  # rows of tables nested in a cell are read as part of the outer row
         self.row_line = 0
         self.row_header = True
-        self.row_links: list[tuple[str, int]] = []
+        self.row_links: list[Link] = []
         self.row_spans: list[tuple[int, int] | None] = []  # (colspan, rowspan) of each cell of the open row
         self.row_placeable = True  # False when a nested table's cells joined the row
         self.row_unsure: list[tuple[str, int]] = []
@@ -445,13 +445,13 @@ class HtmlExtractor:
         for url in (c for c in citations if not c.startswith("[")):
             self._add_link(url)
 
-    def _add_link(self, url: str) -> None:
+    def _add_link(self, url: str, label: str = "") -> None:
         """A URL citing the text around it: the open table row's, else the open block's (a
-        heading's link cites nothing)."""
+        heading's link cites nothing); ``label``: the link's visible text."""
         if self.row is not None:
-            self.row_links.append((url, 0))
+            self.row_links.append(Link(url, 0))
         elif self.heading is None:
-            self.acc.links.append((url, self.acc.length))
+            self.acc.links.append(Link(url, self.acc.length, label))
 
     def _skip(self, node: LexborNode) -> None:
         # keep the tag cursor in step with the source even though nothing here is read
@@ -618,7 +618,7 @@ class HtmlExtractor:
         if tag == "a":
             href = ((node.attributes or {}).get("href") or "").strip()
             if href.lower().startswith(("http://", "https://")):
-                self._add_link(href)
+                self._add_link(href, " ".join((node.text() or "").split()))
             return
         if self.row is not None:
             if tag == "tr":
@@ -798,12 +798,12 @@ def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 
     return sink
 
 
-def inline_html_text(fragment: str) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
+def inline_html_text(fragment: str) -> tuple[str, list[Link], list[tuple[str, int]]]:
     """Visible text, links and unsure notes of an inline HTML fragment (Markdown paragraphs with inline HTML)."""
     sink = BlockSink()
     HtmlExtractor(sink, 0).feed(fragment)
     parts: list[str] = []
-    links: list[tuple[str, int]] = []
+    links: list[Link] = []
     unsure: list[tuple[str, int]] = []
     length = 0
     for item in sink.items:
@@ -811,7 +811,7 @@ def inline_html_text(fragment: str) -> tuple[str, list[tuple[str, int]], list[tu
         if parts:
             parts.append(" ")
             length += 1
-        links.extend((url, length + off) for url, off in getattr(item, "links", ()))
+        links.extend(Link(link.url, length + link.end, link.label) for link in getattr(item, "links", ()))
         unsure.extend((note, length + off) for note, off in getattr(item, "unsure", ()))
         parts.append(text)
         length += len(text)

@@ -22,7 +22,7 @@ from markdown_it.token import Token
 from citeproof.errors import ReportParseError
 from citeproof.parse.footnotes import read_footnotes
 from citeproof.text.normalize import fold_tex_math
-from citeproof.parse.blocks import BlockSink
+from citeproof.parse.blocks import BlockSink, Link
 from citeproof.parse.html import (
     IMAGE_ALT_WHY,
     REPORT_SKIP_TAGS,
@@ -128,7 +128,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     raw_lines: list[str] | None = None
     containers: list[str] = []  # li / blockquote
     row: list[str] | None = None
-    row_links: list[tuple[str, int]] = []
+    row_links: list[Link] = []
     row_unsure: list[tuple[str, int]] = []
     row_line = 0
     in_thead = False
@@ -190,7 +190,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "inline" and row is not None:
             cell, links, unsure = _inline_text(tok)
             row.append(" ".join(cell.split()))
-            row_links.extend((url, 0) for url, _ in links)
+            row_links.extend(Link(link.url, 0) for link in links)
             row_unsure.extend((note, 0) for note, _ in unsure)
         elif typ == "tr_close" and row is not None:
             # markdown-it pads a short row and drops a long row's extra cells: every row is as
@@ -203,7 +203,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                 for extra in _cells_beyond(raw_lines[row_line - 1] if row_line <= len(raw_lines) else "", len(row)):
                     cell, links, unsure = _inline_text(_MD.parseInline(extra)[0])
                     cells.append(" ".join(cell.split()))
-                    row_links.extend((url, 0) for url, _ in links)
+                    row_links.extend(Link(link.url, 0) for link in links)
                     row_unsure.extend((note, 0) for note, _ in unsure)
             sink.table_row(in_thead, " | ".join(c for c in cells if c), row_line, row_links, row, unsure=row_unsure)
             row = None
@@ -242,7 +242,7 @@ def _superscripts_after_numbers(text: str) -> list[tuple[str, int]]:
     ]
 
 
-def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
+def _inline_text(inline: Token) -> tuple[str, list[Link], list[tuple[str, int]]]:
     """Visible text of an inline token, its links as (url, offset after the link text) and its
     unsure notes (``RawBlock.unsure``; only inline HTML makes any)."""
     children = inline.children or []
@@ -250,8 +250,8 @@ def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]], list[tuple[
         return inline_html_text(_MD.renderer.renderInline(children, _MD.options, {}))
     parts: list[str] = []
     length = 0
-    links: list[tuple[str, int]] = []
-    hrefs: list[str | None] = []
+    links: list[Link] = []
+    hrefs: list[tuple[str, int]] = []  # (href, where its text starts) of each open link
     unsure: list[tuple[str, int]] = []
     struck: list[str] | None = None  # the text inside ~~…~~ while it is open
     for c in children:
@@ -276,13 +276,12 @@ def _inline_text(inline: Token) -> tuple[str, list[tuple[str, int]], list[tuple[
         elif t in ("softbreak", "hardbreak"):
             piece = "\n"
         elif t == "link_open":
-            href = str(c.attrs.get("href") or "")
-            hrefs.append(href)
+            hrefs.append((str(c.attrs.get("href") or ""), length))
             continue
         elif t == "link_close":
-            href = hrefs.pop() if hrefs else None
-            if href and href.lower().startswith(("http://", "https://")):
-                links.append((href, length))
+            href, start = hrefs.pop() if hrefs else ("", length)
+            if href.lower().startswith(("http://", "https://")):
+                links.append(Link(href, length, "".join(parts)[start:]))
             continue
         elif t == "image":
             alt = " ".join(c.content.split())

@@ -529,15 +529,18 @@ class _SegmentProfile:
     structure: frozenset[str]
 
 
-def claim_profile(claim_text: str, atoms: list[ValueAtom]) -> ClaimProfile:
+def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[str] = ()) -> ClaimProfile:
+    """``labels``: the claim's citation labels ("[limits](https://…)"): their words are the
+    citation's, not the claim's, and no segment need write them."""
     claim = prepared_claim(claim_text)
     negations, dirs = counted_polarity(claim)
-    terms = frozenset(content_terms(claim))
+    worded = _without_labels(claim, labels)
+    terms = frozenset(content_terms(worded))
     return ClaimProfile(
         atoms=tuple(atoms),
         terms=terms,
-        said=(said := _said(terms, claim)),
-        repeated=_repeated(said, claim),
+        said=(said := _said(terms, worded)),
+        repeated=_repeated(said, worded),
         entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
         labels=labels_of(claim.lower()),
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
@@ -590,6 +593,17 @@ _NO_TERMS = SegmentVerdict(False, "no content words to compare", 0)
 
 def _overlap_verdict(share: float, min_overlap: float) -> SegmentVerdict:
     return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1, share)
+
+
+def _without_labels(claim: str, labels: Sequence[str]) -> str:
+    """The prepared claim less its citation labels (each at its last occurrence: a label follows
+    what it cites) — the claim itself when only labels would be left ("[Revenue rose 12%](…)")."""
+    body = claim
+    for label in labels:
+        at = body.rfind(label := prepare(label))
+        if at >= 0:
+            body = f"{body[:at]} {body[at + len(label):]}"
+    return body if content_terms(body) else claim
 
 
 def _said(terms: frozenset[str], claim: str) -> frozenset[str]:

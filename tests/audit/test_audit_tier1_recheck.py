@@ -87,7 +87,7 @@ def test_other_settings_explain_a_difference_but_are_none(verified, tmp_path):
     other = Settings(max_source_bytes=10_000_000)  # another setting that decides nothing here
     assert check_with_tier1(report, sources, other).ok
     assert check_with_tier1(report, sources, Settings()).ok
-    assert not check_with_tier1(report, sources, Settings(min_content_overlap=0.5)).ok  # one that does
+    assert not check_with_tier1(report, sources, Settings(max_source_bytes=64)).ok  # one that does: every source refused
     _edit_claim(report, 1, status="pass", reasons=[])
     problems = check_with_tier1(report, sources, other).problems
     assert any("other settings" in p for p in problems) and any("Tier 1 decides fail" in p for p in problems)

@@ -310,3 +310,23 @@ def test_an_in_page_link_to_a_plain_item_is_not_a_note() -> None:
             '<ol><li id="d1">Cycle 1: 200 mg daily.</li></ol>')
     parsed = parse_report(html, "html", Settings())
     assert any(c.text.startswith("Cycle 1: 200 mg daily") for c in parsed.claims)
+
+
+@pytest.mark.parametrize(
+    "fmt, text",
+    [
+        ("html", '<p>Free accounts may send 200 requests per minute (<a href="https://x.example/limits">the <b>limits</b> page</a>).</p>'),
+        ("markdown", "Free accounts may send 200 requests per minute ([the **limits** page](https://x.example/limits))."),
+        ("markdown", 'Free accounts may send 200 requests per minute (<a href="https://x.example/limits">the limits page</a>).'),
+    ],
+)
+def test_a_url_link_keeps_its_text_as_the_claims_citation_label(fmt: str, text: str) -> None:
+    (claim,) = parse_report(text, fmt, Settings()).claims
+    assert claim.link_labels == ("the limits page",)
+    assert claim.anchors[0].source_id.startswith("https://x.example/limits")
+
+
+def test_a_table_row_link_and_an_in_page_link_carry_no_label() -> None:
+    report = "| Plan | Limit |\n|---|---|\n| Free | 200 [docs](https://x.example/limits) |\n\nSee [below](#notes) for 200 more.\n"
+    claims = parse_report(report, "markdown", Settings()).claims
+    assert [c.link_labels for c in claims] == [(), ()]

@@ -63,3 +63,18 @@ def test_nothing_citable_leaves_the_url_rule_na(tmp_path):
     report = verify(tmp_path, "# Limits\n\nFree accounts may send 200 requests per minute.\n", {**CHUNK, "url": None})
     t = tally(report, "CP302")
     assert t.applicable == 0 and t.passed == 0 and t.status == "n/a" and t.pass_rate is None
+
+
+def test_a_citation_label_is_no_word_of_the_claim_but_an_added_word_still_is(tmp_path):
+    """A link's text is the citation's label ("([limits page](…))"): the cited chunk need not
+    write it. A word the claim adds outside the label ("worldwide") it must."""
+    answer = (
+        "# Limits\n\nFree accounts may send at most 200 requests per minute "
+        "([limits page](https://docs.example.org/limits)).\n\n"
+        "Free accounts may send at most 200 requests per minute worldwide "
+        "([limits](https://docs.example.org/limits)).\n"
+    )
+    report = verify(tmp_path, answer, CHUNK)
+    assert report.claims[0].status == "pass", report.claims[0].reasons
+    assert report.claims[1].status == "undecided"
+    assert "'worldwide'" in report.claims[1].undecided_reasons[0]

@@ -4453,6 +4453,27 @@ MUTATIONS = (
         ',\n',
         ('tests/tier1/test_share_base_pairs.py',),
     ),
+    Mutation(
+        "s21 a citation label's words are read as the claim's",
+        'citeproof/values/segment_support.py',
+        '    return body if content_terms(body) else claim\n',
+        '    return claim\n',
+        ('tests/retrieval/test_rag_pipeline.py',),
+    ),
+    Mutation(
+        's21 a Markdown link keeps no label',
+        'citeproof/parse/markdown.py',
+        'links.append(Link(href, length, "".join(parts)[start:]))',
+        'links.append(Link(href, length))',
+        ('tests/parse/test_parse_html.py',),
+    ),
+    Mutation(
+        's21 an HTML link keeps no label',
+        'citeproof/parse/html.py',
+        'self._add_link(href, " ".join((node.text() or "").split()))',
+        'self._add_link(href)',
+        ('tests/parse/test_parse_html.py',),
+    ),
 )
 
 
