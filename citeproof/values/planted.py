@@ -16,8 +16,17 @@ from citeproof.values.lexicon import data_json
 
 @lru_cache(maxsize=1)
 def planted_pattern() -> re.Pattern[str]:
-    patterns = data_json("planted_instructions.json")["patterns"]
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+    data = data_json("planted_instructions.json")
+    return re.compile("|".join(f"(?:{_expand(p, data['terms'])})" for p in data["patterns"]), re.IGNORECASE)
+
+
+def _expand(pattern: str, terms: dict[str, str]) -> str:
+    """``pattern`` with each ``{name}`` of ``terms`` written out: the names of a machine reader
+    are one list, not copied into every pattern that addresses one."""
+    for name, alternation in terms.items():
+        if not name.startswith("_"):
+            pattern = pattern.replace(f"{{{name}}}", alternation)
+    return pattern
 
 
 def planted_instruction(text: str) -> str | None:
