@@ -584,7 +584,9 @@ class _Scanner:
         if _TIMES.match(low, end):
             return True
         reach = max(30, self.lex.derived_before_reach)
-        return bool(self.lex.derived_before_re.search(low[max(0, start - reach):start].rstrip()))
+        before = low[max(0, start - reach):start].rstrip()
+        # "a hazard ratio of 0.56" is the value a study reports; "a ratio of 3 to 1" is worked out
+        return bool(self.lex.derived_before_re.search(before)) and not self.lex.derived_before_named_re.search(before)
 
     def _ratio_named_before(self, nstart: int, prefix: str) -> re.Match[str] | None:
         """The ratio statistic a number is the value of: named right before it ("HR 0.75",

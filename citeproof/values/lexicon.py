@@ -87,6 +87,7 @@ class Lexicon:
     derived_after_re: re.Pattern[str]
     derived_before_re: EndMatcher
     derived_before_reach: int  # characters before a number its derived cue may take (the longest cue)
+    derived_before_named_re: EndMatcher  # a reported statistic ending with a derived cue ("hazard ratio of")
     label_before_re: re.Pattern[str]
     index_stat_re: re.Pattern[str]  # a dimensionless index named right before a number ("an AUC of "): group "name"
     index_stats: dict[str, str]  # its name → its label ("area under the curve" → "AUC")
@@ -278,6 +279,7 @@ def lexicon() -> Lexicon:
         derived_after_re=re.compile(r"\s?(?:" + "|".join(word_end(c.strip()) for c in sorted(derived_after, key=len, reverse=True)) + ")"),
         derived_before_re=ending([w.lower() for w in cues["derived_before"]]),
         derived_before_reach=2 + max(len(w) for w in cues["derived_before"]),
+        derived_before_named_re=ending([f"{n.lower()} of" for n in cues["derived_before_named"]["names"]]),
         label_before_re=label_before_re,
         index_stat_re=_index_stat_re(list(index_stats)),
         index_stats=index_stats,

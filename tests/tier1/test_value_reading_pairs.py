@@ -22,6 +22,11 @@ NOT_PASS = [
     # a ratio statistic is no share
     ("The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01).",
      "The hazard ratio for progression was 75% (95% CI 0.60 to 0.94; p = 0.01)."),
+    # rt21a case18: a named ratio "of" a number is reported, and is still compared
+    ("Study agent X reduced the risk of progression, with a hazard ratio of 0.56 (95% CI, 0.43 to 0.72).",
+     "Study agent X reduced the risk of progression, with a hazard ratio of 0.65 (95% CI, 0.43 to 0.72)."),
+    ("Smoking was associated with an odds ratio of 2.4 for recurrence.",
+     "Smoking was associated with an odds ratio of 4.2 for recurrence."),
     # per mille is a unit, not a mark to drop
     ("Mortality was 12 deaths in the exposed group.", "Mortality was 12‰ in the exposed group."),
     ("Incidence was 35‰ in the exposed group.", "Incidence was 35‱ in the exposed group."),
@@ -48,6 +53,14 @@ PASS = [
      "LDL cholesterol fell from 160 to 100 mg/dL with the study drug."),
     ("The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01).",
      "The hazard ratio for progression was 0.75 (95% CI 0.60 to 0.94; p = 0.01)."),
+    # rt21a case17/case18: "a hazard ratio of 0.56" restated was left to the judge as a derived number
+    ("Study agent X reduced the risk of progression, with a hazard ratio of 0.56 (95% CI, 0.43 to 0.72).",
+     "Study agent X reduced the risk of progression, with a hazard ratio of 0.56 (95% CI, 0.43 to 0.72)."),
+    ("Smoking was associated with an odds ratio of 2.4 for recurrence.",
+     "Smoking was associated with an odds ratio of 2.4 for recurrence."),
+    ("The Cox model estimated a hazard ratio of 0.72 for overall survival.",
+     "The Cox model estimated a hazard ratio of 0.72 for overall survival."),
+    ("The incidence rate ratio of 1.3 held across sites.", "The incidence rate ratio of 1.3 held across sites."),
     ("Incidence was 5‰ in the exposed group.", "Incidence was 0.5% in the exposed group."),
     ("Incidence was 0.5% in the exposed group.", "Incidence was 5‰ in the exposed group."),
     ("Three quarters of patients in Arm A discontinued treatment.", "In Arm A, 75% of patients discontinued treatment."),

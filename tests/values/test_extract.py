@@ -164,6 +164,20 @@ def test_derived_numbers_are_marked():
     assert not one("5 weeks").derived
 
 
+@pytest.mark.parametrize(("text", "derived"), [
+    ("a ratio of 3 to 1", True),
+    ("a sex ratio of 1.05", True),
+    # rt21a case18: a named statistic "of" a number is the value reported, not worked out
+    ("a hazard ratio of 0.56 (95% CI, 0.43 to 0.72)", False),
+    ("an odds ratio of 2.4", False),
+    ("a risk ratio of 0.8", False),
+    ("an incidence rate ratio of 1.3", False),
+    ("a geometric mean ratio of 0.98", False),
+])
+def test_a_named_ratio_of_a_number_is_reported_a_bare_ratio_of_is_derived(text, derived):
+    assert extract_atoms(text)[0].derived is derived
+
+
 def test_a_year_after_a_quantity_is_not_a_range_end():
     # a CAGR is derived (it needs a checked model file), and still one value, not a range to 2030
     assert [a.describe() for a in extract_atoms("a CAGR of 7.2% through 2030")] == ["7.2% [derived]"]
