@@ -4498,14 +4498,7 @@ MUTATIONS = (
     Mutation(
         "s21-planted no pattern for a model reading this ('To whichever LLM is reading this:')",
         'citeproof/data/planted_instructions.json',
-        '    "\\\\b(?:ai|{model}|{model_name})\\\\s+(?:(?:that|who|which)\\\\s+)?(?:(?:is|are)\\\\s+)?(?:(?:now|currently)\\\\s+)?(?:reading|summari[sz]ing|processing|parsing|crawling|indexing|scanning|ingesting)\\\\s+this\\\\s*(?:[:,.!]|$|(?:page|document|text|article|release|site|passage|content|message|note|file|report)\\\\b)",\n',
-        '',
-        ('tests/tier2/judge/test_judge_planted_instructions.py',),
-    ),
-    Mutation(
-        "s21-planted no pattern for 'If you are an AI'",
-        'citeproof/data/planted_instructions.json',
-        '    "\\\\bif\\\\s+you\\\\s+are\\\\s+(?:an?\\\\s+)?(?:ai|{model}|{model_name})\\\\b",\n',
+        '    "\\\\b(?:ai|{model}|{model_name})\\\\s+(?:(?:that|who|which)\\\\s+)?(?:(?:is|are)\\\\s+)?(?:(?:now|currently)\\\\s+)?(?:reading|summari[sz]ing|processing|parsing|crawling|indexing|scanning|ingesting)\\\\s+this\\\\s*(?:[:,.!]|$|(?:should|must|needs?|shall|will)\\\\b|(?:page|document|text|article|release|site|passage|content|message|note|file|report)\\\\b)",\n',
         '',
         ('tests/tier2/judge/test_judge_planted_instructions.py',),
     ),
@@ -4554,8 +4547,8 @@ MUTATIONS = (
     Mutation(
         "s21-planted a model reading any 'these …' addresses it ('AI systems reading these mammograms' flagged)",
         'citeproof/data/planted_instructions.json',
-        '    "\\\\b(?:ai|{model}|{model_name})\\\\s+(?:(?:that|who|which)\\\\s+)?(?:(?:is|are)\\\\s+)?(?:(?:now|currently)\\\\s+)?(?:reading|summari[sz]ing|processing|parsing|crawling|indexing|scanning|ingesting)\\\\s+this\\\\s*(?:[:,.!]|$|(?:page|document|text|article|release|site|passage|content|message|note|file|report)\\\\b)",\n',
-        '    "\\\\b(?:ai|{model}|{model_name})\\\\s+(?:(?:that|who|which)\\\\s+)?(?:(?:is|are)\\\\s+)?(?:(?:now|currently)\\\\s+)?(?:reading|summari[sz]ing|processing|parsing|crawling|indexing|scanning|ingesting)\\\\s+th(?:is|ese)\\\\s*(?:[:,.!]|$|\\\\w|(?:page|document|text|article|release|site|passage|content|message|note|file|report)\\\\b)",\n',
+        '    "\\\\b(?:ai|{model}|{model_name})\\\\s+(?:(?:that|who|which)\\\\s+)?(?:(?:is|are)\\\\s+)?(?:(?:now|currently)\\\\s+)?(?:reading|summari[sz]ing|processing|parsing|crawling|indexing|scanning|ingesting)\\\\s+this\\\\s*(?:[:,.!]|$|(?:should|must|needs?|shall|will)\\\\b|(?:page|document|text|article|release|site|passage|content|message|note|file|report)\\\\b)",\n',
+        '    "\\\\b(?:ai|{model}|{model_name})\\\\s+(?:(?:that|who|which)\\\\s+)?(?:(?:is|are)\\\\s+)?(?:(?:now|currently)\\\\s+)?(?:reading|summari[sz]ing|processing|parsing|crawling|indexing|scanning|ingesting)\\\\s+th(?:is|ese)\\\\s*(?:[:,.!]|$|\\\\w|(?:should|must|needs?|shall|will)\\\\b|(?:page|document|text|article|release|site|passage|content|message|note|file|report)\\\\b)",\n',
         ('tests/tier2/judge/test_judge_planted_instructions.py',),
     ),
     Mutation(
