@@ -13,6 +13,8 @@
               | anything else                     → section name / JSON key path / a path
                                                     of section names ("Cohort B/Results")
 
+The full-width marks a Chinese input method types ("：", "＃", "；") are read as ":", "#" and ";".
+
 The kind → channel map comes from ``Settings``. ``[http(s)://…]``, Markdown/HTML links and
 bare ``http(s)://`` URLs are URL anchors (``kind="url"``, ``source_id`` = the URL as written).
 
@@ -34,7 +36,10 @@ from citeproof.settings import PATH_KINDS, Settings
 
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,400})\]")
 _UNCLOSED = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s*:[^\[\]\n]{1,400}?(?=\[|\n|$)")  # no "]" before the next "[" or line end
-_PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*:(.*)$", re.DOTALL)
+# A Chinese input method types the grammar's marks full width ("nct：NCT1＃Results", "pmid:1；pmid:2"):
+# the same marks, so "：" is a kind's colon, "＃" a locator's hash and "；" a separator as their ASCII forms
+_PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*[:：](.*)$", re.DOTALL)
+_HASH = re.compile(r"[#＃]")
 _SPACED_KIND = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s+(\S*\d\S*)$")
 _PART_SEPARATOR = re.compile(r"[;；]")
 _URL = re.compile(r"https?://[^\s<>\"'\[\]{}|\\^`，。；！？（）、]+", re.IGNORECASE)
@@ -189,7 +194,21 @@ def _parse_bracket(
     return anchors, problems
 
 
+def _ascii_marks(part: str) -> str:
+    """``part`` with its kind's colon and its locator's hash in ASCII ("nct：NCT1＃Results" →
+    "nct:NCT1#Results"): one citation, one way of writing it (claims key their anchors by it)."""
+    m = _PART.match(part)
+    if m is None:
+        return part
+    rest = m.group(2)
+    if (h := _HASH.search(rest)) is not None:
+        rest = rest[: h.start()] + "#" + rest[h.end() :]
+    return part[: m.start(2) - 1] + ":" + rest
+
+
 def _parse_part(part: str, location: Location, settings: Settings, known_kinds_only: bool) -> Anchor | AnchorProblem | None:
+    if "：" in part or "＃" in part:
+        part = _ascii_marks(part)
     m = _PART.match(part)
     if m is None:
         if part.startswith(":") and part[1:].strip():

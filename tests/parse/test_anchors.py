@@ -39,6 +39,24 @@ def test_full_width_semicolon_separates_too() -> None:
     assert len(scan("x [pmid:1；pmid:2]").anchors) == 2
 
 
+def test_full_width_hash_and_colon_are_the_locators_and_kinds_marks() -> None:
+    # rt21b case27/case16: "nct：NCT1＃Adverse Events" read its id as "NCT1＃Adverse Events" (whitespace)
+    # and "NCT1＃Results" as an id with no locator
+    (a,) = scan("x [nct:NCT1＃Adverse Events]").anchors
+    assert (a.source_id, a.locator.kind, a.locator.name, a.raw) == ("NCT1", "section", "Adverse Events", "nct:NCT1#Adverse Events")
+    (b,) = scan("x [nct：NCT1＃Results]").anchors
+    assert (b.source_id, b.locator.name, b.raw) == ("NCT1", "Results", "nct:NCT1#Results")
+    (c,) = scan("x [nct:NCT1＃L3-L5]").anchors
+    assert (c.locator.kind, c.locator.start, c.locator.end) == ("lines", 3, 5)
+    s = scan("x [nct：A；nct：B＃Results]")
+    assert [(a.source_id, a.locator and a.locator.name) for a in s.anchors] == [("A", None), ("B", "Results")]
+    assert not s.problems
+    # still the grammar: an id with a space in it before the hash is malformed, prose stays prose
+    assert scan("x [nct:NCT1 2＃Results]").problems[0].code == "malformed_anchor"
+    assert scan("x [Note：see ＃ below]").anchors == () and scan("x [Note：see ＃ below]").problems == ()
+    assert scan("x [nct:NCT1＃]").problems[0].code == "empty_locator"
+
+
 def test_path_kind_keeps_relative_path() -> None:
     (a,) = scan("x [evidence:models/arm-a/dose_v1.2.json#results.primary_outcome]").anchors
     assert a.source_id == "models/arm-a/dose_v1.2.json" and a.channel == "evidence"

@@ -337,6 +337,14 @@ def test_an_anchor_in_full_width_brackets_is_the_same_citation() -> None:
     assert all("附录" not in c.text or not c.anchors for c in claims)  # a full-width bracket that is no anchor stays text
 
 
+def test_an_anchor_in_lenticular_brackets_with_a_full_width_hash_is_the_same_citation() -> None:
+    # rt21b case27: "【nct：NCT1＃Adverse Events】" was a malformed anchor and the claim cited nothing
+    doc = "# R\n\n严重不良事件发生率为5.8%【nct：NCT1＃Adverse Events】。\n\n完全缓解7例【nct：NCT1＃Results；pmid：2】。\n"
+    cited = dict(_anchored(doc))
+    assert cited["严重不良事件发生率为5.8%。"] == ["nct:NCT1#Adverse Events"]
+    assert cited["完全缓解7例。"] == ["nct:NCT1#Results", "pmid:2"]
+
+
 def test_an_anchor_in_lenticular_brackets_is_the_same_citation() -> None:
     # rt18a: "【evidence:t.md#L3】" (the bracket Chinese writers use for references) was no anchor
     doc = "# R\n\n有19例部分缓解【nct:NCT1#Results】。\n\n完全缓解7例【nct：NCT1#Results】。\n\n见【附录】。\n\n共7例【nct:NCT1#Results］。\n"

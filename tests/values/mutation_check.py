@@ -4572,6 +4572,20 @@ MUTATIONS = (
         '        return bool(self.lex.derived_before_re.search(before))\n',
         ('tests/values/test_extract.py', 'tests/tier1/test_value_reading_pairs.py'),
     ),
+    Mutation(
+        "s21-readers a full-width hash in an anchor is part of its id",
+        'citeproof/parse/anchors.py',
+        '_HASH = re.compile(r"[#＃]")\n',
+        '_HASH = re.compile(r"#")\n',
+        ('tests/parse/test_anchors.py', 'tests/parse/test_claims.py'),
+    ),
+    Mutation(
+        "s21-readers a full-width colon after the kind makes no anchor part",
+        'citeproof/parse/anchors.py',
+        '_PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\\s*[:：](.*)$", re.DOTALL)\n',
+        '_PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\\s*:(.*)$", re.DOTALL)\n',
+        ('tests/parse/test_anchors.py', 'tests/parse/test_claims.py'),
+    ),
 )
 
 
