@@ -145,7 +145,9 @@ def window_for(
                              f"markers number its pages {shown[0]}-{shown[-1]}")
             return _window(document, pages[first][0], pages[last][1], locator.raw, False, settings, segmenter)
         if start < 1 or end < start or end > len(pages):
-            return _miss("locator_out_of_range", f"page {locator.raw!r} is outside {where}, which has {len(pages)} pages")
+            # counted, not printed: say why a "Page 13" in the file is not page 13
+            why = f", counted in file order: {document.page_numbers_unused}" if document.page_numbers_unused else ""
+            return _miss("locator_out_of_range", f"page {locator.raw!r} is outside {where}, which has {len(pages)} pages{why}")
         return _window(document, pages[start - 1][0], pages[end - 1][1], locator.raw, False, settings, segmenter)
     if kind == "table":
         num = locator.start or 0

@@ -75,6 +75,9 @@ class ReadResult:
     page_numbers: tuple[int, ...] = ()
     # whether those markers close their pages (footers) rather than open them (headers)
     page_footers: bool = True
+    # why the numbers page markers print are not the pages' ("" where they are, or print none): said
+    # when a page locator is out of range, since its pages were counted in file order
+    page_numbers_unused: str = ""
     # an XML tag several elements share that names none of them (``_xml_sections``) → each one's
     # path and lines, for the finding that says which ones it could be
     shared_tags: dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]] = field(default_factory=dict)
@@ -152,9 +155,9 @@ def read_plain_text(text: str) -> ReadResult:
     headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
     titled = _numbered_titles(lines, {i for i, _ in headings})
     sections, paths = _plain_sections(sorted([*headings, *titled]), lines, frozenset(i for i, _ in titled))
-    pages, numbers, footers = _pages(lines, breaks)
+    pages, numbers, footers, unused = _pages(lines, breaks)
     return ReadResult(lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), section_paths=paths,
-                      page_numbers=numbers, page_footers=footers)
+                      page_numbers=numbers, page_footers=footers, page_numbers_unused=unused)
 
 
 def read_markdown(text: str) -> ReadResult:
@@ -183,10 +186,11 @@ def read_markdown(text: str) -> ReadResult:
     if headings:
         title = min(headings, key=lambda h: (h[1], h[0]))[2]
     sections, paths = _nested_sections(headings, len(lines))
-    pages, numbers, footers = _pages(lines, breaks)
+    pages, numbers, footers, unused = _pages(lines, breaks)
     return ReadResult(
         lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), title=title,
         header_rows=header_rows, section_paths=paths, page_numbers=numbers, page_footers=footers,
+        page_numbers_unused=unused,
     )
 
 
@@ -579,22 +583,22 @@ def _distinct_path(k: int, group: list[tuple[str, ...]]) -> str:
     return f"{rooted} ({keyed[:k].count(mine) + 1})"
 
 
-def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], bool]:
-    """Page N → (first, last) line, each page's printed number, and whether the markers are
-    footers. Form feeds win; otherwise running page markers ("Page 3", "— 3 —"): at the top of
-    the file they are headers (a page starts at its marker), elsewhere footers (a page ends at its
-    marker). Pages are counted in file order; where the markers print numbers that rise page by
-    page ("Page 12", "Page 13": an excerpt of a longer document), each page is also known by its
-    printed number (``_printed_numbers``)."""
+def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], bool, str]:
+    """Page N → (first, last) line, each page's printed number, whether the markers are
+    footers, and — where the markers print numbers that are not used — why not. Form feeds win;
+    otherwise running page markers ("Page 3", "— 3 —"): at the top of the file they are headers
+    (a page starts at its marker), elsewhere footers (a page ends at its marker). Pages are counted
+    in file order; where the markers print numbers that rise page by page ("Page 12", "Page 13": an
+    excerpt of a longer document), each page is also known by its printed number (``_printed_numbers``)."""
     n = len(lines)
     if not n:
-        return (), (), True
+        return (), (), True, ""
     if breaks:
         starts = sorted({0, *(b for b in breaks if 0 < b < n)})
-        return _spans(starts, n), (), True
+        return _spans(starts, n), (), True, ""
     markers = [i for i, line in enumerate(lines) if line and page_marker(line) is not None]
     if not markers:
-        return (), (), True
+        return (), (), True, ""
     leading = [i for i, line in enumerate(lines[: markers[0]]) if line.strip()]
     header = len(leading) <= 2  # headers: nothing (or a running title) before the first marker
     if header:
@@ -602,16 +606,36 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
     else:  # footers
         starts = sorted({0, *(m + 1 for m in markers if m + 1 < n)})
     pages = _spans(starts, n)
-    # Printed numbers only where the file bears out the reading of its markers: a header opens a
-    # page, so text follows the last one; a footer closes one, so the file ends at the last. A
-    # cover page above headers read as footers would otherwise give each page its neighbour's number.
-    if header != any(line.strip() for line in lines[markers[-1] + 1 :]):
-        return pages, (), not header
     printed = [page_marker(lines[m]) or 0 for m in markers]
+    shown = f"{printed[0]}-{printed[-1]}" if len(printed) > 1 else str(printed[0])
+    # Printed numbers only where the file bears out the reading of its markers: a header opens a
+    # page, so text follows the last one; a footer closes one, so the file ends at the last — or at
+    # a page cut before its footer (``_cut_page``). A cover page above headers read as footers would
+    # otherwise give each page its neighbour's number.
+    if header and not any(line.strip() for line in lines[markers[-1] + 1 :]):
+        return pages, (), False, f"its page markers print {shown} but may close their pages as well as open them (the file ends at the last)"
+    if not header and not _cut_page(lines, markers):
+        return pages, (), True, (f"its page markers print {shown} but may open their pages as well as close them "
+                                 "(the text after the last is as long as a whole page)")
     extra = len(pages) - len(printed)  # a page no marker is on: a running title above the first header, or
-    # blank lines after the last footer
+    # the page after the last footer
     numbers = [0] * extra + printed if header else printed + [printed[-1] + 1] * extra
-    return pages, _printed_numbers(printed, numbers), not header
+    used = _printed_numbers(printed, numbers)
+    unused = "" if used or numbers == list(range(1, len(numbers) + 1)) else \
+        f"its page markers print {', '.join(map(str, printed))}, which do not rise page by page"
+    return pages, used, not header, unused
+
+
+def _cut_page(lines: list[str], markers: list[int]) -> bool:
+    """Whether the text after the last footer is no whole page: none, or the last page of an
+    excerpt cut before its footer — fewer lines of text than every page between two footers. As
+    long as one, it may as well be the whole page under the last marker, read as a header below
+    a cover page; then which number each page prints cannot be told."""
+    tail = sum(1 for line in lines[markers[-1] + 1 :] if line.strip())
+    if not tail:
+        return True
+    whole = [sum(1 for line in lines[a + 1 : b] if line.strip()) for a, b in zip(markers, markers[1:])]
+    return bool(whole) and tail < min(whole)
 
 
 def _spans(starts: list[int], n: int) -> tuple[tuple[int, int], ...]:
@@ -898,11 +922,11 @@ def read_html(text: str) -> ReadResult:
             if 0 <= idx < len(lines) and (num := table_caption(lines[idx])) is not None:
                 table_map[num] = (idx + 1, last + 1)
                 break
-    pages, numbers, footers = _pages(lines, [])
+    pages, numbers, footers, unused = _pages(lines, [])
     return ReadResult(lines=lines, sections=sections, pages=pages, tables=table_map, title=title,
                       header_rows=frozenset(header_rows), file_lines=tuple(starts),
                       file_ends=tuple(ends) if ends != starts else (), file_line_count=where.line_count,
-                      section_paths=paths, page_numbers=numbers, page_footers=footers)
+                      section_paths=paths, page_numbers=numbers, page_footers=footers, page_numbers_unused=unused)
 
 
 def _element_id(node) -> str | None:

@@ -346,6 +346,7 @@ class SourceStore:
             pages=result.pages,
             page_numbers=result.page_numbers,
             page_footers=result.page_footers,
+            page_numbers_unused=result.page_numbers_unused,
             shared_tags=result.shared_tags,
             url=entry.url if entry else None,
             title=(entry.title if entry and entry.title else result.title),

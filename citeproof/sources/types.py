@@ -59,6 +59,9 @@ class SourceDocument:
     # whether those markers close their pages (footers: a number no marker prints is the next
     # printed page's, whose text it ran on into) rather than open them (headers: the last one's)
     page_footers: bool = True
+    # why the numbers the page markers print are not the pages' ("" where they are, or print none);
+    # said when a page locator is out of the counted pages (readers._pages)
+    page_numbers_unused: str = ""
     # an XML tag several elements share that names none of them → each one's path and lines
     # (readers._xml_sections), listed when an anchor names it
     shared_tags: dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]] = field(default_factory=dict)

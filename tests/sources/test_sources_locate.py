@@ -521,4 +521,15 @@ def test_printed_page_numbers(make_store, anchor) -> None:
     assert "18.5" in store.resolve(anchor("evidence", "gap.txt", "p20")).window.text
     # text after the last footer: headers under a cover page, or footers? The pages are counted
     assert store.resolve(anchor("guideline", "g", "p3")).window.text == "cover 3 mg."
-    assert store.resolve(anchor("guideline", "g", "p13")).finding.code == "locator_out_of_range"
+    f = store.resolve(anchor("guideline", "g", "p13")).finding
+    assert f.code == "locator_out_of_range" and "counted in file order: its page markers print 12-13" in f.message
+    # rt21b case4: the text after the last footer, shorter than a whole page, is the next page cut before its
+    # footer: the printed numbers hold, and it is the page after the last one printed
+    cut = ("Guideline 2024\nRegimens include two drugs.\nLoading dose 8 mg/kg.\nPage 12\nLoading dose 840 mg.\n"
+           "Monitoring every 3 months.\nPage 13\nHeld below 50%\nwith a decrease of 10%.\nPage 14\nOther 3.6 mg/kg.\n")
+    store = make_store({"guidelines/cut.txt": cut})
+    assert store.resolve(anchor("guideline", "cut", "p13")).window.text.startswith("Loading dose 840 mg.")
+    assert "840" not in store.resolve(anchor("guideline", "cut", "p12")).window.text
+    assert store.resolve(anchor("guideline", "cut", "p15")).window.text == "Other 3.6 mg/kg."
+    for loc in ("p4", "p16", "p11"):
+        assert store.resolve(anchor("guideline", "cut", loc)).finding.code == "locator_out_of_range", loc

@@ -358,6 +358,22 @@ def test_page_markers_printed_numbers() -> None:
     assert read_plain_text("a\nb\nc\n- 7 -\nd\n- 8 -\n").page_numbers == (7, 8)  # footers
 
 
+def test_a_last_page_cut_before_its_footer_keeps_the_printed_numbers() -> None:
+    # rt21b case4: footers "Page 12".."Page 14", then one line of a page cut before its footer
+    cut = "Title\nx 1.\ny 2.\nPage 12\nz 3.\nw 4.\nPage 13\nv 5.\nu 6.\nPage 14\nt 7.\n"
+    r = read_plain_text(cut)
+    assert r.pages == ((1, 4), (5, 7), (8, 10), (11, 11)) and r.page_numbers == (12, 13, 14, 15)
+    assert r.page_footers and r.page_numbers_unused == ""
+    # as long as a whole page, the text after the last marker may be its page under a header: counted
+    whole = read_plain_text(cut + "s 8.\n")
+    assert whole.page_numbers == () and "print 12-14 but may open their pages" in whole.page_numbers_unused
+    # headers the file ends at: counted, and said why
+    r = read_plain_text("Page 12\na\nPage 13\n")
+    assert r.page_numbers == () and "print 12-13 but may close their pages" in r.page_numbers_unused
+    assert "do not rise" in read_plain_text("Page 12\na\nPage 9\nb\n").page_numbers_unused
+    assert read_plain_text("Page 1\na\nPage 2\nb\n").page_numbers_unused == ""  # the count anyway
+
+
 def test_numbered_heading_runs_over_its_numbered_parts() -> None:
     r = read_plain_text("3. Results\nx\n3.1 Efficacy\ny\n3.2 Safety\nz\n4. Discussion\nw\n")
     assert r.sections["Results"] == (1, 6) and r.sections["Efficacy"] == (3, 4) and r.sections["Discussion"] == (7, 8)

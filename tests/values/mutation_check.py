@@ -3543,7 +3543,7 @@ MUTATIONS = (
     Mutation(
         's18-readers printed page numbers though text follows the last footer',
         'citeproof/sources/readers.py',
-        '    if header != any(line.strip() for line in lines[markers[-1] + 1 :]):\n',
+        '    if header and not any(line.strip() for line in lines[markers[-1] + 1 :]):\n',
         '    if False:\n',
         ('tests/sources/test_sources_locate.py', 'tests/sources/test_sources_readers.py'),
     ),
@@ -4302,8 +4302,8 @@ MUTATIONS = (
     Mutation(
         's18-readers2 page markers are always footers',
         'citeproof/sources/readers.py',
-        '    return pages, _printed_numbers(printed, numbers), not header\n',
-        '    return pages, _printed_numbers(printed, numbers), True\n',
+        '    return pages, used, not header, unused\n',
+        '    return pages, used, True, unused\n',
         ('tests/sources/test_sources_locate.py',),
     ),
     Mutation(
@@ -4585,6 +4585,27 @@ MUTATIONS = (
         '_PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\\s*[:：](.*)$", re.DOTALL)\n',
         '_PART = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\\s*:(.*)$", re.DOTALL)\n',
         ('tests/parse/test_anchors.py', 'tests/parse/test_claims.py'),
+    ),
+    Mutation(
+        "s21-readers text after the last footer always leaves the pages counted",
+        'citeproof/sources/readers.py',
+        '    if not header and not _cut_page(lines, markers):\n',
+        '    if not header and any(line.strip() for line in lines[markers[-1] + 1 :]):\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers a whole page's length after the last footer is read as a cut page",
+        'citeproof/sources/readers.py',
+        '    return bool(whole) and tail < min(whole)\n',
+        '    return bool(whole) and tail <= min(whole)\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers an out-of-range page does not say its printed numbers were not used",
+        'citeproof/sources/locate.py',
+        '            why = f", counted in file order: {document.page_numbers_unused}" if document.page_numbers_unused else ""\n',
+        '            why = ""\n',
+        ('tests/sources/test_sources_locate.py',),
     ),
 )
 
