@@ -8,6 +8,7 @@ All checks look at one line and are O(len(line)).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Section words of scientific and clinical documents (structure, not subject matter).
 # A plain-text line that is one of these, alone or as "Label:" / "LABEL: text", starts a section.
@@ -136,9 +137,45 @@ def _label(s: str) -> str | None:
         if not found or not rest.strip() or len(head) > 40:
             continue
         key = section_key(head)
-        if key in LABEL_WORDS or (key in SECTION_WORDS and head.strip().isupper()):
+        if key in LABEL_WORDS or ((key in SECTION_WORDS or key in abstract_labels()) and head.strip().isupper()):
             return _NUMBERING.sub("", head.strip()) or head.strip()
     return None
+
+
+@lru_cache(maxsize=1)
+def abstract_labels() -> frozenset[str]:
+    """The labels of a structured abstract's parts (``citeproof/data/abstract_labels.json``)."""
+    from citeproof.values.lexicon import data_json  # the word lists are read in one place
+
+    return frozenset(data_json("abstract_labels.json")["labels"])
+
+
+@lru_cache(maxsize=1)
+def _abstract_label_at() -> re.Pattern[str]:
+    """A known abstract label and its colon, not inside a word ("RESULTS:", "Conclusions :", "结果：")."""
+    words = sorted(abstract_labels(), key=len, reverse=True)  # "methods and results" before "methods"
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")\s*[:：]", re.IGNORECASE)
+
+
+def run_in_labels(line: str) -> list[int]:
+    """Where the parts of a structured abstract written as one paragraph start ("BACKGROUND: …
+    METHODS: … RESULTS: …", as PubMed's text exports write it): the offsets of its labels, or []
+    when the line is no such paragraph. It is one when it opens with a known label
+    (``abstract_labels``) and names at least one more; a later label counts only after a sentence
+    end and opening with a capital (or in Chinese), so "the Results: section" or "results:" in
+    running prose starts nothing. Each part reads as a heading (``_label``), as on a line of its own."""
+    if ":" not in line and "：" not in line:
+        return []
+    found = _abstract_label_at().match(line)
+    if found is None or _label(line) is None:
+        return []
+    starts = [0]
+    for m in _abstract_label_at().finditer(line, found.end()):
+        word = m.group(0)
+        if (word[0].isupper() or not word[0].isascii()) and line[: m.start()].rstrip()[-1:] in TERMINAL \
+                and _label(line[m.start():]) is not None:
+            starts.append(m.start())
+    return starts if len(starts) >= 2 else []
 
 
 def abstract_part(line: str) -> bool:

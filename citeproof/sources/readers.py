@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ from citeproof.sources.headings import (
     markdown_heading,
     numbered_title,
     page_marker,
+    run_in_labels,
     section_key,
     table_caption,
     text_heading,
@@ -151,13 +153,34 @@ def _physical_lines(text: str) -> tuple[list[str], list[int]]:
 
 def read_plain_text(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
-    lines = _norm_all(raw)
+    lines, file_lines = _run_in_parts(_norm_all(raw))
+    if file_lines:  # a page that starts at a file line starts at that line's first part
+        breaks = [bisect_left(file_lines, b + 1) for b in breaks]
     headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
     titled = _numbered_titles(lines, {i for i, _ in headings})
     sections, paths = _plain_sections(sorted([*headings, *titled]), lines, frozenset(i for i, _ in titled))
     pages, numbers, footers, unused = _pages(lines, breaks)
     return ReadResult(lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), section_paths=paths,
-                      page_numbers=numbers, page_footers=footers, page_numbers_unused=unused)
+                      page_numbers=numbers, page_footers=footers, page_numbers_unused=unused,
+                      file_lines=file_lines, file_line_count=len(raw) if file_lines else 0)
+
+
+def _run_in_parts(lines: list[str]) -> tuple[list[str], tuple[int, ...]]:
+    """The lines with each structured abstract written as one paragraph ("BACKGROUND: … METHODS:
+    … RESULTS: …") split into a line per part (``run_in_labels``), so each part is a section as
+    when written a line each: ``#Results`` is the text after "RESULTS:" up to the next label, not
+    the whole abstract under its first label. With the file line of each line, since a line
+    locator counts the file's lines; () when no line is split."""
+    if not any(":" in line or "：" in line for line in lines):
+        return lines, ()
+    out: list[str] = []
+    at: list[int] = []
+    for n, line in enumerate(lines, 1):
+        starts = run_in_labels(line)
+        parts = [line[a:b].strip() for a, b in zip(starts, [*starts[1:], len(line)])] if starts else [line]
+        out.extend(parts)
+        at.extend([n] * len(parts))
+    return (out, tuple(at)) if len(out) > len(lines) else (lines, ())
 
 
 def read_markdown(text: str) -> ReadResult:

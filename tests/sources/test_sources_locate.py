@@ -264,6 +264,24 @@ STRUCTURED = (
 )
 
 
+def test_a_structured_abstract_in_one_paragraph(make_store, anchor) -> None:
+    # rt21b case14: "BACKGROUND: … METHODS: … RESULTS: … CONCLUSIONS: …" on one line; "#Results" is the
+    # text after "RESULTS:" up to the next label, never the methods before it nor the conclusions after
+    text = ("A randomised trial: two-year analysis.\n"
+            "BACKGROUND: Found in 13% of cases. METHODS: 174 patients received 960 mg once daily. RESULTS: The "
+            "response rate was 41% and median PFS was 6.3 months. CONCLUSIONS: The benefit lasted; 2-year OS was 33%.\n")
+    store = make_store({"pubmed/4.txt": text})
+    w = store.resolve(anchor("pmid", "4", "Results")).window
+    assert w.text == "RESULTS: The response rate was 41% and median PFS was 6.3 months."
+    assert "960" in store.resolve(anchor("pmid", "4", "Methods")).window.text
+    assert "33%" in store.resolve(anchor("pmid", "4", "Conclusions")).window.text
+    # a line locator counts the file's lines: line 2 is the whole paragraph
+    w = store.resolve(anchor("pmid", "4", "L2")).window
+    assert w.text.startswith("BACKGROUND:") and w.text.endswith("2-year OS was 33%.")
+    f = store.resolve(anchor("pmid", "4", "L3")).finding
+    assert f.code == "locator_out_of_range" and "which has 2 lines" in f.message
+
+
 @pytest.mark.parametrize(
     "loc, first, last",
     [("Results", 12, 13), ("Methods", 9, 11), ("/Results", 12, 13), ("Abstract/RESULTS", 6, 6), ("Abstract", 3, 8)],

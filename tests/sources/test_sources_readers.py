@@ -281,6 +281,53 @@ def test_a_bare_heading_ends_the_abstract_and_other_headings_stay_flat() -> None
     assert r.sections["ADVERSE EVENTS"] == (1, 2)
 
 
+RUN_IN = (
+    "A trial in adults: two-year analysis.\n"
+    "BACKGROUND: The marker is found in 13% of cases. METHODS: 174 patients received 960 mg daily. "
+    "RESULTS: The response rate was 41% and median PFS was 6.3 months. Grade 3 events occurred in 21%. "
+    "CONCLUSIONS: The benefit lasted; 2-year OS was 33%.\n"
+    "Introduction\n"
+)
+
+
+def test_a_structured_abstract_in_one_paragraph_has_a_section_per_label() -> None:
+    # rt21b case14: PubMed's text export writes the labelled parts in one paragraph; "#Results"
+    # was not found ("sections: BACKGROUND") — each label is a section, as on lines of their own
+    r = read_plain_text(RUN_IN)
+    assert r.lines[2].startswith("METHODS: 174") and r.lines[3].startswith("RESULTS: The response")
+    assert r.sections["BACKGROUND"] == (2, 2) and r.sections["METHODS"] == (3, 3)
+    assert r.sections["RESULTS"] == (4, 4) and r.sections["CONCLUSIONS"] == (5, 5)
+    assert "960 mg" not in r.lines[3] and "33%" not in r.lines[3]  # the parts around it are not in it
+    assert r.file_lines == (1, 2, 2, 2, 2, 3) and r.file_line_count == 3  # line locators count the file's lines
+    # any case at the start, then capitalised after a sentence end; Chinese labels too; capitals for any known label
+    r = read_plain_text("Results: 40% responded. Conclusions: it works.\n")
+    assert r.sections == {"Results": (1, 1), "Conclusions": (2, 2)}
+    r = read_plain_text("目的：评估疗效。方法：共纳入357例。结果：缓解率为44.7%。\n")
+    assert r.sections["结果"] == (3, 3) and r.lines[2] == "结果：缓解率为44.7%。"
+    r = read_plain_text("IMPORTANCE: Unclear. DESIGN, SETTING, AND PARTICIPANTS: 12 sites. MAIN OUTCOMES AND MEASURES: PFS.\n")
+    assert len(r.lines) == 3 and r.sections["MAIN OUTCOMES AND MEASURES"] == (3, 3)
+    # a form feed's page still starts at the line its file line starts at
+    r = read_plain_text("Title\n\fBACKGROUND: a. RESULTS: b.\n\fnext\n")
+    assert r.pages == ((1, 1), (2, 3), (4, 4))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Intro\nThe trial met its goal. Results: were reported for 40%. Conclusions: none.\n",  # no label at its start
+        "Intro\nRESULTS: The response rate was 41%. The Results: table shows 6.3 months.\n",  # no sentence end before it
+        "Intro\nRESULTS: The response rate was 41%. results: 6.3 months.\n",  # lower case mid-paragraph
+        "Intro\nRESULTS: The response rate was 41% (METHODS: see above).\n",  # inside a bracket
+        "Intro\nRESULTS: The response rate was 41%. Note: 6.3 months.\n",  # one label only
+        "Intro\nThe response rate was 41%. RESULTS: 6.3 months.\n",  # a label later in prose
+        "Intro\nPatients: twelve were enrolled. Results: 40% responded.\n",  # its start no label in that case
+    ],
+)
+def test_a_label_in_running_prose_splits_no_paragraph(text) -> None:
+    r = read_plain_text(text)
+    assert len(r.lines) == 2 and r.file_lines == ()
+
+
 def test_numbered_titles_in_sentence_case_are_sections_where_text_follows_them() -> None:
     text = (
         "Cloud tracker, Q4 2023\n\n1. Executive summary\nSpending reached US$ 78.1 billion.\n\n"

@@ -4607,6 +4607,55 @@ MUTATIONS = (
         '            why = ""\n',
         ('tests/sources/test_sources_locate.py',),
     ),
+    Mutation(
+        "s21-readers a label mid-paragraph may be lower case",
+        'citeproof/sources/headings.py',
+        '        if (word[0].isupper() or not word[0].isascii()) and line[: m.start()].rstrip()[-1:] in TERMINAL \\\n',
+        '        if line[: m.start()].rstrip()[-1:] in TERMINAL \\\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers a label mid-paragraph needs no sentence end before it",
+        'citeproof/sources/headings.py',
+        '        if (word[0].isupper() or not word[0].isascii()) and line[: m.start()].rstrip()[-1:] in TERMINAL \\\n',
+        '        if (word[0].isupper() or not word[0].isascii()) \\\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers a run-in abstract's first label need not read as a label",
+        'citeproof/sources/headings.py',
+        '    if found is None or _label(line) is None:\n',
+        '    if found is None:\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers only the core section words label a paragraph in capitals",
+        'citeproof/sources/headings.py',
+        '        if key in LABEL_WORDS or ((key in SECTION_WORDS or key in abstract_labels()) and head.strip().isupper()):\n',
+        '        if key in LABEL_WORDS or (key in SECTION_WORDS and head.strip().isupper()):\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers a one-paragraph structured abstract is not split",
+        'citeproof/sources/readers.py',
+        '    lines, file_lines = _run_in_parts(_norm_all(raw))\n',
+        '    lines, file_lines = _norm_all(raw), ()\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers a split text file does not count its file's lines",
+        'citeproof/sources/readers.py',
+        '                      file_lines=file_lines, file_line_count=len(raw) if file_lines else 0)\n',
+        '                      file_lines=file_lines, file_line_count=0)\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers form feeds keep their file line indices after a split",
+        'citeproof/sources/readers.py',
+        '        breaks = [bisect_left(file_lines, b + 1) for b in breaks]\n',
+        '        breaks = breaks\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
 )
 
 
