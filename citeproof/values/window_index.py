@@ -15,7 +15,10 @@ it, or a bound it satisfies. So a line is read for such an atom only when
 * something on it can change a numeral's value or make it a bound: a scale word or letter,
   scientific notation, a power of ten, a metre symbol ("1.5m", which may be a million), a
   number word, a bound cue (``more than``, ``≤``,
-  ``以上`` …) or, for a percentage, a fraction.
+  ``以上`` …) or, for a percentage, a fraction, or
+* a numeral of it times a scale stated elsewhere for it is near — a table row under a column
+  header, row label, caption or note giving a scale ("Prescriptions (million)" over "| … | 39.2 |"
+  is 39.2 million), or a line under a declared unit with one ("Unit of Measure: USD million").
 
 Every other line holds no candidate that could decide the atom, and the index built from the
 read lines keeps the full index's order, so the verdict and the line reported are the full
@@ -138,7 +141,9 @@ class _Facts:
 
     __slots__ = ("always", "_fraction", "_lines", "values", "value_lines")
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], scales: dict[int, set[float]] | None = None) -> None:
+        """``scales``: line index → the scales (other than one) its cells or declared unit multiply
+        its numerals by (``_scales``)."""
         prepared = "\n".join(lines)
         starts = _line_starts(lines)
 
@@ -168,6 +173,10 @@ class _Facts:
             pairs += [(whole, i) for i, line in enumerate(lines) for _, _, whole in ambiguous_runs(line)]
         # so is a numeral's other locale reading ("45,2" as 45.2, "12.345" as 12345: locale_numbers)
         pairs += [(value, bisect_right(starts, at) - 1) for at, value in reading_values(prepared)]
+        if scales:
+            # a scaled line's numerals also stand for their values in that scale (one more pair per
+            # numeral and scale: the lines stay read once, the index linear in the window)
+            pairs += [(value * scale, i) for value, i in pairs if i in scales for scale in scales[i]]
         pairs.sort()  # numerals carry no sign: a "-45" line sits with 45
         # compact arrays: a run holds one of these per cited window
         self.values = array("d", [v for v, _ in pairs])
@@ -198,6 +207,19 @@ def _lazy_kind(atom: ValueAtom) -> str | None:
     if atom.dim == "" and not (atom.decimals > 0 and abs(atom.number) <= 1):
         return "bare"
     return None
+
+
+def _scales(declared: dict[int, tuple]) -> dict[int, set[float]]:
+    """Line index → the scales other than one a line's numerals are read in: its cells' header,
+    row-label or table unit ("(million)": 1e6, "USD billion": 1e9) and its declared unit's."""
+    out: dict[int, set[float]] = {}
+    for i, (unit, _, cells) in declared.items():
+        found = {u.number for _, _, u in cells if u.number != 1.0}
+        if unit is not None and unit[5] != 1.0:
+            found.add(unit[5])
+        if found:
+            out[i] = found
+    return out
 
 
 class WindowIndex:
@@ -252,7 +274,7 @@ class WindowIndex:
             return self.full()
         facts = self._facts
         if facts is None:
-            facts = self._facts = _Facts(self._lines)
+            facts = self._facts = _Facts(self._lines, _scales(self._declared))
         target = abs(atom.number)
         tol = atom.step + 1e-6 * max(1.0, target)  # wider than compare's rounding tolerance
         read = facts.always.union(facts.near(target - tol, target + tol))

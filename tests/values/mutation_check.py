@@ -4656,6 +4656,20 @@ MUTATIONS = (
         '        breaks = breaks\n',
         ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
     ),
+    Mutation(
+        "s21-tables the lazy index reads no row scaled by a header or note",
+        'citeproof/values/window_index.py',
+        '        if scales:\n',
+        '        if False:\n',
+        ('tests/values/test_lazy_index.py',),
+    ),
+    Mutation(
+        "s21-tables the lazy index ignores a declared or noted scale",
+        'citeproof/values/window_index.py',
+        '        if unit is not None and unit[5] != 1.0:\n',
+        '        if False:\n',
+        ('tests/values/test_lazy_index.py',),
+    ),
 )
 
 

@@ -185,3 +185,82 @@ def test_word_cues_answer_like_one_alternation(words: list[str], text: str, expe
     one = re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in ascii_words) + r")(?![a-z])")
     assert (one.search(text) is not None) == expected
     assert _WordCues(words).search(text) == expected
+
+
+# Windows whose bare cells or lines take a scale from elsewhere: a column header, a row label, a
+# corner cell, a caption, a unit note under the table, a declared unit. The lazy index must read
+# those rows for a claim in the scale ("39.2 million" against "| … | 39.2 |" under "(million)"),
+# though no numeral of the row is near the claim's value and no scale word stands on it.
+SCALED_WINDOWS = [
+    "# Volumes\n\n| Drug | Prescriptions (million) | Patients (thousands) | Doses (millions) |\n"
+    "|---|---|---|---|\n| Alpha | 39.2 | 1,840 | 12 |",
+    "| Product | 2022 | 2023 |\n|---|---|---|\n| Alpha | 96 | 118 |\n| Beta | 41 | 57 |\n\nAll figures in USD million.",
+    "Table 2. Patients by region (thousands)\n| Region | 2022 | 2023 |\n|---|---|---|\n| Europe | 3.3 | 4,5 |\n"
+    "| Asia | 1 500 | 12.345 |",
+    "| Patients (thousands) | 2022 | 2023 |\n|---|---|---|\n| Europe | 3.3 | 4.5 |",
+    "| Segment | FY2022 | FY2023 |\n|---|---|---|\n| Patients (millions) | 2.1 | 2.4 |\n| Share (%) | 21.5 | 24.1 |",
+    "| Revenue ($B) | 2023 | 2024 |\n|---|---|---|\n| Europe | 3.3 | 4.1 |",
+    "| Outcome | Arm A (%) | Arm B, n (%) |\n|---|---|---|\n| Response | 45.2 | 12 (45.0) |",
+    "Unit of Measure: USD million\nArm A: 45\nArm B: 0.45",
+    "Enrolled by site\nArm A: 45\nArm B: 0.45\n\nAll figures in thousands.",  # a note over the whole window
+]
+
+
+def _claims_around(text: str) -> list[str]:
+    """Claims at each numeral of ``text``, scaled and unscaled, as counts, shares and scale words."""
+    import re
+
+    out = []
+    for numeral in sorted(set(re.findall(r"\d[\d,]*(?:\.\d+)?", text))):
+        value = float(numeral.replace(",", ""))
+        for scale in (1, 1e3, 1e6, 1e9):
+            out += [f"{value * scale:.10g} patients", f"about {value * scale:.10g}"]
+        out += [f"{value:g}%", f"{value:g} thousand", f"{value:g} million", f"{value:g} billion"]
+    return out
+
+
+@pytest.mark.parametrize("text", SCALED_WINDOWS)
+def test_lazy_index_reads_rows_scaled_by_a_header_or_note(text: str) -> None:
+    decided = 0
+    for claim in _claims_around(text):
+        for atom in claim_atoms(claim):
+            if _lazy_kind(atom) is None:
+                continue
+            for negated in (False, True):
+                want = match_atom(atom, WindowIndex(text).full(), negated=negated)
+                # a fresh index each time: once its full index is built, for_atom returns it
+                assert match_atom(atom, WindowIndex(text).for_atom(atom), negated=negated) == want, claim
+            decided += want[0] != "missing"
+    assert decided  # some claim in a scale is found: the comparison is not vacuous
+
+
+@pytest.mark.parametrize(
+    "claim, expected",
+    [
+        ("39.2 million", "supported"),  # the column header's scale, as a reader reads the cell
+        ("1,840,000 patients", "supported"),
+        ("1.84 million patients", "supported"),
+        ("12 million doses", "supported"),
+        ("39.2 billion", "missing"),  # another scale is no reading of the cell
+        ("39.2 thousand", "missing"),
+    ],
+)
+def test_a_claim_in_a_header_scale_is_found_by_the_lazy_index(claim: str, expected: str) -> None:
+    text = "| Drug | Prescriptions (million) | Patients (thousands) | Doses (millions) |\n|---|---|---|---|\n" \
+           "| Alpha | 39.2 | 1,840 | 12 |"
+    (atom,) = claim_atoms(claim)
+    assert _lazy_kind(atom) == "bare"
+    assert match_atom(atom, WindowIndex(text).for_atom(atom))[0] == expected
+
+
+def test_a_claim_alone_in_a_header_scale_does_not_fail(tmp_path):
+    # rt21a case6a: cited alone (the lazy index, no other claim building the full one) it failed
+    from tests.values.helpers import cited_report, verify_against
+
+    source = "# Volumes\n\n| Drug | Prescriptions (million) | Share (%) |\n|---|---|---|\n| Alpha | 39.2 | 41.5 |\n" \
+             "| Beta | 22.8 | 24.1 |\n"
+    for claim, ok in [("Alpha prescriptions reached 39.2 million in 2023.", True),
+                      ("Alpha prescriptions reached 39.2 billion in 2023.", False)]:
+        (result,) = [c for c in verify_against(tmp_path / str(ok), source, cited_report(claim, anchor="[evidence:s.md#L3-L6]")).claims
+                     if c.anchors]
+        assert (result.status != "fail") == ok, claim
