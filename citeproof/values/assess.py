@@ -83,12 +83,15 @@ _DIGIT = re.compile(r"\d")
 _UNIT_LABEL_LINE = re.compile(r"^[^\d\n:：|]{1,60}[)）\]]\s*[:：]?\s*$", re.M)
 # a note giving a table's or a passage's unit in words: "All figures in US$ billion.", "Revenue in
 # $ billion.", "(in € millions)", "单位：亿元" — the bare numbers of the window may be in it: a
-# reading (plausible), above or below the table it notes, never certain
+# reading (plausible), above or below the table it notes, never certain. A count's scale too ("All
+# figures in thousands.", "Patient counts in thousands", "in millions of doses"): its scale alone
+# (``count``), the counted noun left to the claim's words
 _UNIT_NOTE = re.compile(
-    r"^[ \t]*[(（]?[ \t]*(?:(?:all[ \t]+)?(?:figures|amounts|values|numbers|data|revenues?|sales)[ \t]+"
-    r"(?:are[ \t]+|shown[ \t]+|given[ \t]+|reported[ \t]+)?)?in[ \t]+(?P<phrase>(?:us\$|\$|€|£|¥|usd|eur|gbp|rmb|cny|chf)"
+    r"^[ \t]*[(（]?[ \t]*(?:(?:all[ \t]+)?(?:(?:[a-z]+[ \t]+)?(?:figures|numbers|counts)|amounts|values|data|revenues?|sales)"
+    r"[ \t]+(?:are[ \t]+|shown[ \t]+|given[ \t]+|reported[ \t]+)?)?in[ \t]+(?:(?P<phrase>(?:us\$|\$|€|£|¥|usd|eur|gbp|rmb|cny|chf)"
     r"[ \t]?(?:thousands?|millions?|billions?|bn|mn|m|b|k)|(?:thousands?|millions?|billions?)[ \t]+of[ \t]+"
     r"(?:us[ \t]+dollars|dollars|euros|yuan|pounds))"
+    r"|(?P<count>thousands?|millions?|billions?)(?:[ \t]+of[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)?)"
     r"(?:[ \t]*,?[ \t]+unless[ \t]+otherwise[ \t]+(?:stated|noted|indicated|specified))?[ \t]*[.)）]?[ \t]*$"
     r"|^[ \t]*[(（]?单位[ \t]*[:：][ \t]*(?P<zh>[^\d\s:：()（）]{1,10})[ \t]*[)）]?[ \t]*$",
     re.I | re.M,
@@ -248,7 +251,12 @@ def _noted_unit(prepared: str) -> _Declared | None:
     m = _UNIT_NOTE.search(prepared)
     if m is None:
         return None
-    return _labelled_unit(f"({m.group('phrase') or m.group('zh')})")
+    return _labelled_unit(f"({_note_phrase(m)})")
+
+
+def _note_phrase(note: re.Match[str]) -> str:
+    """The unit a ``_UNIT_NOTE`` match names: its currency phrase, its count's scale or its 单位."""
+    return note.group("phrase") or note.group("count") or note.group("zh")
 
 
 def _labelled_unit(line: str) -> _Declared | None:
@@ -403,8 +411,9 @@ def _table_unit(header_line: str, caption: str | None) -> ValueAtom | None:
     if unit is None and caption is not None and "|" not in caption:
         if _ENDS_BRACKETED.search(caption):
             unit = header_unit(caption.strip().rstrip(".:：").strip())
-        elif (note := _UNIT_NOTE.search(caption)) is not None:
-            unit = header_unit(f"({note.group('phrase') or note.group('zh')})")
+        # a note may be bracketed whole ("(in thousands)"): no unit in a last bracket, but a note
+        if unit is None and (note := _UNIT_NOTE.search(caption)) is not None:
+            unit = header_unit(f"({_note_phrase(note)})")
     return unit.evolve(ambiguous_digits=True) if unit is not None else None
 
 
@@ -436,7 +445,10 @@ def _unit_cell(cells: list[tuple[int, int, str]], header: _Header, k: int) -> Va
 def _row_cells(line: str, header: _Header, table_unit: ValueAtom | None = None) -> _Cells:
     """(start, end, unit) of the cells of one table row whose number a header or the row's label
     gives a unit — or, failing both, the table's (``_table_unit``: a reading, for a row whose first
-    cell is a label, not a number); for a "count (share)" cell, the span of its bracketed share only."""
+    cell is a label, not a number); for a "count (share)" cell, the span of its bracketed share only.
+    A row label naming another unit than its cell's column header ("| Operating margin (%) | 24.1 |"
+    under "FY2023 (USD million)") leaves the cell in either, each a reading only: the row may be
+    the odd one of the table, or the column a change of the row's measure ("Change (%)")."""
     from citeproof.values.columns import count_share_cell, count_share_header, header_unit, percent_unit
 
     cells = _cells_of(line)
@@ -453,9 +465,17 @@ def _row_cells(line: str, header: _Header, table_unit: ValueAtom | None = None) 
             continue
         if unit is None and k > 0:
             unit = _unit_cell(cells, header, k) or label or table_unit
+        elif k > 0 and label is not None and unit is not None and _other_unit(label, unit):
+            out.append((a, b, label.evolve(ambiguous_digits=True)))
+            unit = unit.evolve(ambiguous_digits=True)
         if unit is not None:
             out.append((a, b, unit))
     return tuple(out)
+
+
+def _other_unit(one: ValueAtom, other: ValueAtom) -> bool:
+    """Whether two header units read a cell differently (another dimension, unit or scale)."""
+    return (one.dim, one.unit, one.factor, one.number) != (other.dim, other.unit, other.factor, other.number)
 
 
 def _in_header_unit(atom: ValueAtom, unit: ValueAtom) -> ValueAtom:
@@ -492,16 +512,18 @@ def _line_entries(
     atoms = extract_atoms(line, mode="source", prepared=True)
     listed = _listed_in_unit_after(line, atoms)
     for k, (atom, value) in enumerate(zip(atoms, spread_values(atoms))):
-        unit = None
+        units: list[ValueAtom] = []
         if cells and atom.is_bare and atom.kind in ("value", "range"):
-            unit = next((u for a, b, u in cells if a <= atom.start and atom.end <= b), None)
+            # one unit a cell, or two where its row label and column header disagree (``_row_cells``)
+            units = [u for a, b, u in cells if a <= atom.start and atom.end <= b]
         # a cell its header gives a unit is that unit's figure: read bare, it is a reading only (the
         # 45.0 under "%" is no count of 45 responders)
-        out.append((atom if unit is None else atom.evolve(ambiguous_digits=True), shown))
+        out.append((atom if not units else atom.evolve(ambiguous_digits=True), shown))
         if k in listed:
             out.append((listed[k], shown))
-        if unit is not None:
-            # the cell's number in its header's unit; only a reading in a unit the table states for all its cells
+        for unit in units:
+            # the cell's number in its header's unit; only a reading in a unit the table states for
+            # all its cells, or one of two the row and column state
             in_unit = _in_header_unit(atom, unit)
             out.append((in_unit.evolve(ambiguous_digits=True) if unit.ambiguous_digits else in_unit, shown))
         for extra in _secondary(atom, declared if phrase_start is None or atom.start > phrase_start else None):

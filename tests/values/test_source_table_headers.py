@@ -290,3 +290,54 @@ def test_a_line_under_the_table_that_is_no_unit_note_states_no_unit(tmp_path, be
     source = "# CGM\n\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS + f"\n{below}\n"
     report = cited_report("North America CGM revenue was USD 4.8 billion in 2024.", anchor=f"[evidence:s.md#L{_row_line(source)}]")
     assert _statuses(tmp_path, source, report) == ["fail"]
+
+
+# rt21a case23: a row label naming its own unit under columns that name another — either may be the
+# cell's (the row is the table's odd one, or the column a change of the row's measure), each a reading
+SEGMENT = "| Segment | FY2022 (USD million) | FY2023 (USD million) |\n|---|---|---|\n| Net sales | 2,840 | 3,215 |\n" \
+          "| Operating margin (%) | 21.5 | 24.1 |\n| Headcount | 1,950 | 2,120 |"
+CHANGE = "| Parameter | Baseline | Change (%) |\n|---|---|---|\n| Hemoglobin (g/dL) | 12.1 | 4.5 |"
+
+
+@pytest.mark.parametrize(("source", "claim", "state"), [
+    (SEGMENT, "24.1%", "plausible"),  # the row label's unit: the cell is no FAIL of it
+    (SEGMENT, "USD 24.1 million", "plausible"),  # the column's: no longer certain
+    (SEGMENT, "24.1 months", "missing"),  # neither
+    (SEGMENT, "USD 24.1 billion", "missing"),
+    (SEGMENT, "USD 3,215 million", "supported"),  # a row naming no unit keeps its column's, certain
+    (SEGMENT, "3,215%", "missing"),  # the label's unit is its own row's only
+    (CHANGE, "4.5%", "plausible"),  # the column's unit, the change the row's measure
+    (CHANGE, "4.5 g/dL", "plausible"),
+    (CHANGE, "12.1 g/dL", "supported"),  # a column naming no unit takes the row label's
+    # a row label and column header naming one unit agree: certain, as before
+    ("| Arm | ORR (%) |\n|---|---|\n| Response rate (%) | 45.2 |", "45.2%", "supported"),
+])
+def test_a_row_label_and_column_header_naming_two_units_leave_either_reading(source, claim, state):
+    assert _states(source, claim) == [state]
+
+
+def test_a_row_label_unit_under_another_column_unit_neither_fails_nor_passes_wrongly(tmp_path):
+    report = cited_report("Operating margin was 24.1%.", "Operating margin was USD 24.1 million.",
+                          "Operating margin was 21.9%.", anchor="[evidence:s.md#L4]")
+    statuses = _statuses(tmp_path, SEGMENT, report)
+    assert statuses[0] != "fail"
+    assert statuses[1] != "pass"
+    assert statuses[2] == "fail"  # on no cell of the row
+
+
+# rt21a case1n0-2: a count's scale noted under the table ("All figures in thousands.")
+COUNTS = "# Reach\n\n| Product | 2022 | 2023 |\n|---|---|---|\n| Alpha | 96 | 118 |\n| Beta | 41 | 57 |\n"
+
+
+@pytest.mark.parametrize("note", ["All figures in thousands.", "Figures are in thousands of patients.",
+                                  "Patient counts in thousands.", "(in thousands)"])
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_count_scale_noted_under_the_table_reads_its_cells_as_a_reading(tmp_path, note, whole):
+    source = COUNTS + f"\n{note}\n"
+    anchor = "[evidence:s.md#L1-L8]" if whole else "[evidence:s.md#L5]"
+    report = cited_report("Alpha treated 118,000 patients in 2023.", "Alpha treated 118 million patients in 2023.",
+                          "Alpha treated 119,000 patients in 2023.", anchor=anchor)
+    statuses = _statuses(tmp_path, source, report)
+    assert statuses[0] != "fail"
+    assert statuses[0] != "pass"  # a note is a reading: the judge decides
+    assert statuses[1:] == ["fail", "fail"]  # another scale, another figure

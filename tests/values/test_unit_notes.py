@@ -110,3 +110,23 @@ def test_a_cell_read_bare_under_a_unit_header_is_a_reading_only():
     assert states("There were 45 responders.", table)[0] == "plausible"
     assert states("Responders made up 45.0%.", table)[0] == "supported"
     assert states("There were 54 responders.", table)[0] == "supported"  # the "n" column states no unit
+
+
+COUNTS = "| Product | 2022 | 2023 |\n|---|---|---|\n| Alpha | 96 | 118 |\n"
+
+
+@pytest.mark.parametrize("note", ["All figures in thousands.", "Figures are in thousands of patients.",
+                                  "Patient counts in thousands.", "Numbers in millions of doses", "(in thousands)"])
+def test_a_note_giving_a_counts_scale_reads_the_bare_cells_in_it(note):
+    scale = "million" if "million" in note else "thousand"
+    assert states(f"Alpha reached 118 {scale} patients.", COUNTS + "\n" + note + "\n") == ["plausible"]
+    assert states(f"Alpha reached 118 {scale} patients.", note + "\n\n" + COUNTS) == ["plausible"]
+    other = "billion" if scale == "million" else "million"
+    assert states(f"Alpha reached 118 {other} patients.", COUNTS + "\n" + note + "\n") == ["missing"]
+
+
+@pytest.mark.parametrize("line", ["Figures in this section are discussed in the text.", "Prices in thousands of outlets vary.",
+                                  "Patients were enrolled in thousands of sites worldwide.",
+                                  "In thousands of cases the rash resolved without treatment."])
+def test_a_sentence_naming_thousands_is_no_count_note(line):
+    assert states("Alpha reached 118 thousand patients.", COUNTS + "\n" + line + "\n") == ["missing"]
