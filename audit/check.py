@@ -42,6 +42,16 @@ from citeproof.report import EXIT_CODES, exit_code_for
 from tier2.output_modes import MODES
 
 
+# What a log check cannot hold: Tier 1 decides without the judge, so a claim edited into a Tier 1
+# pass, its log lines deleted and the counts and head made to agree, leaves an unkeyed chain
+# that is intact and consistent. Said on every success that did not run Tier 1 again.
+TIER1_NOT_REDERIVED = (
+    "Tier 1 verdicts were not re-derived (nor the text and numbers of claims the judge never saw): a claim "
+    "edited into a Tier 1 pass, its log lines deleted and the counts made to agree, passes unseen. To hold them, "
+    "run `citeproof audit check REPORT --sources DIR` (Tier 1 run again over the verified report)."
+)
+
+
 class CheckResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -55,14 +65,16 @@ class CheckResult(BaseModel):
     first_broken_line: int | None = None
     note: str | None = None
     unreadable: bool = False  # the report file itself could not be read as JSON: an input error, not a failed check
+    tier1_rederived: bool = False  # Tier 1 was run again over the verified report (--sources)
 
     def summary(self) -> str:
+        caveat = "" if self.tier1_rederived else f"\nnote: {TIER1_NOT_REDERIVED}"
         if self.ok and self.log_path is None:
-            return f"ok: {self.report_path}: its headline follows from its claims" + (f" ({self.note})" if self.note else "")
+            return f"ok: {self.report_path}: its headline follows from its claims" + (f" ({self.note})" if self.note else "") + caveat
         if self.ok:
             return (
                 f"ok: {self.log_path}: {self.lines} line(s), {self.run_entries} for run {self.run_id}; "
-                "chain intact, counts and budget match the report" + (f" ({self.note})" if self.note else "")
+                "chain intact, counts and budget match the report" + (f" ({self.note})" if self.note else "") + caveat
             )
         head = f"FAILED: {self.log_path or self.report_path}"
         if self.first_broken_line is not None:

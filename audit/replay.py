@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from audit.check import outcome_count_problems, report_problems
+from audit.check import TIER1_NOT_REDERIVED, outcome_count_problems, report_problems
 from audit.reader import ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
 from audit.verdicts import Divergence, compare_verdicts, derive_verdicts, report_predates_v2
 
@@ -33,7 +33,9 @@ class ReplayResult(BaseModel):
         if self.problem:
             return f"FAILED: {self.problem}"
         if self.ok:
-            return f"ok: {self.claims_replayed} claim verdict(s) re-derived from the log match the report"
+            # replay re-derives the judge's verdicts only: what it cannot hold is said with its success
+            return (f"ok: {self.claims_replayed} claim verdict(s) re-derived from the log match the report"
+                    f"\nnote: {TIER1_NOT_REDERIVED}")
         lines = [f"FAILED: {len(self.divergences)} divergence(s) between the log and the report"]
         lines += [f"  - claim {d.claim_id}: {d.message}" for d in self.divergences]
         return "\n".join(lines)

@@ -21,11 +21,13 @@ carry a verdict nor be decided by the judge: what the judge could not see it cou
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from audit.record import LEGACY_SCHEMA_VERSION, AuditRecord
+from audit.scrub import REDACTED
 
 _STATUS_FOR = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
 BUDGET_EXHAUSTED = "budget_exhausted"
@@ -50,6 +52,8 @@ class DerivedJudgement(BaseModel):
     last_error: str | None = None  # the error of the claim's last line
     sequences: tuple[int, ...] = ()
     refused: tuple[str, ...] = ()  # lines recording a valid answer that the answer check refuses
+    # (sequence, the claim as that line records it was asked, whether the line is legacy)
+    texts: tuple[tuple[int, str, bool], ...] = ()
 
 
 def report_predates_v2(raw: dict[str, Any]) -> bool:
@@ -69,7 +73,9 @@ def derive_verdicts(records: list[AuditRecord], *, legacy_allowed: bool = True) 
     legacy = legacy_allowed and all(_legacy(rec) for rec in records)
     for rec in sorted(records, key=lambda r: r.sequence):
         seen = derived.get(rec.claim_id, DerivedJudgement())
-        update: dict[str, Any] = {"sequences": (*seen.sequences, rec.sequence), "last_error": rec.error}
+        asked = rec.stated_text if rec.stated_text is not None else rec.claim_text
+        update: dict[str, Any] = {"sequences": (*seen.sequences, rec.sequence), "last_error": rec.error,
+                                  "texts": (*seen.texts, (rec.sequence, asked, legacy and _legacy(rec)))}
         if rec.error is None and rec.verdict is not None:
             update |= {"verdict": rec.verdict, "quote": rec.quote, "rationale": rec.rationale, "cached": rec.cached}
             problem = answer_problem(rec, legacy=legacy)
@@ -133,7 +139,7 @@ def _logged_problems(claim: dict[str, Any], want: DerivedJudgement) -> list[str]
     judge = claim.get("judge")
     if not judge:
         return [f"the log judged it ({want.verdict or 'no valid answer'}) but the report carries no judge result"]
-    out = []
+    out = _text_problems(claim, want)
     if judge.get("verdict") != want.verdict:
         out.append(f"log says {want.verdict!r}, report says {judge.get('verdict')!r}")
     status = claim.get("status")
@@ -155,6 +161,32 @@ def _logged_problems(claim: dict[str, Any], want: DerivedJudgement) -> list[str]
     elif judge.get("error") is not None:
         out.append(f"report's judge error {judge.get('error')!r} on a claim the log gives a valid answer")
     return out
+
+
+def _text_problems(claim: dict[str, Any], want: DerivedJudgement) -> list[str]:
+    """The report's text of a judged claim is the text its lines record the judge was asked
+    (the first line that differs is named)."""
+    text = claim.get("text")
+    for sequence, asked, legacy in want.texts:
+        if not isinstance(text, str) or not _same_text(text, asked, legacy=legacy):
+            return [f"report's claim text {text!r} is not the text the judge was asked (audit line {sequence}: {asked!r})"]
+    return []
+
+
+def _same_text(text: str, asked: str, *, legacy: bool) -> bool:
+    """Whether a line's recorded claim text is the report's ``text``. Lines are scrubbed before
+    they are written, so a "[REDACTED]" in the line stands for whatever the report has there.
+    A ``legacy`` line recorded only what the judge was asked: for a table row, each cell after
+    its header ("Arm B: 40%"), where the report's text is the cells alone ("40%")."""
+    if text == asked:
+        return True
+    if REDACTED in asked:
+        pattern = ".+?".join(re.escape(part) for part in asked.split(REDACTED))
+        return re.fullmatch(pattern, text, re.DOTALL) is not None
+    if legacy:
+        cells, parts = text.split(" | "), asked.split(" | ")
+        return len(cells) == len(parts) and all(p == c or p.endswith(f": {c}") for c, p in zip(cells, parts))
+    return False
 
 
 def _unlogged_problems(claim: dict[str, Any]) -> list[str]:

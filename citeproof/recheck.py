@@ -9,6 +9,8 @@ and still hashing to ``input.report_sha256``) is verified again against the give
 settings, without the judge, and every claim is compared:
 
 * the same claims, with the same ids, in the same order;
+* each with the text and numbers Tier 1 reads in the verified report (a figure edited in the
+  report's JSON after its run, "days 1-28" made "days 1-21", keeps its id, status and log);
 * a claim Tier 1 decides now (``pass``/``fail``) was decided so in the report, by Tier 1, for
   the same reasons (finding codes);
 * a claim Tier 1 leaves undecided now was not passed or failed "by Tier 1" in the report: it
@@ -46,8 +48,9 @@ def check_with_tier1(report_json_path: Path | str, sources: Path, settings: Sett
     differences = tier1_problems(raw, Path(report_json_path), sources, settings or Settings())
     if not differences:
         note = "; ".join(n for n in (result.note, "Tier 1 re-run agrees with every claim") if n)
-        return result.model_copy(update={"note": note})
-    return result.model_copy(update={"ok": False, "problems": [*result.problems, *(f"Tier 1 re-run: {d}" for d in differences)]})
+        return result.model_copy(update={"note": note, "tier1_rederived": True})
+    return result.model_copy(update={"ok": False, "tier1_rederived": True,
+                                     "problems": [*result.problems, *(f"Tier 1 re-run: {d}" for d in differences)]})
 
 
 def tier1_problems(raw: dict[str, Any], report_json_path: Path, sources: Path, settings: Settings) -> list[str]:
@@ -113,6 +116,7 @@ def _claim_differences(recorded: list[dict[str, Any]], fresh: Any) -> list[str]:
     out = []
     for old, new in zip(recorded, fresh):
         where = f"claim {new.id} (line {new.location.line})"
+        out += [f"{where}: {d}" for d in _content_differences(old, new)]
         if new.status in DECIDED:
             if (old.get("status"), old.get("decided_by")) != (new.status, "tier1"):
                 out.append(f"{where}: Tier 1 decides {new.status}, the report says {old.get('status')} "
@@ -123,4 +127,17 @@ def _claim_differences(recorded: list[dict[str, Any]], fresh: Any) -> list[str]:
         elif old.get("decided_by") == "tier1" or (old.get("status") in DECIDED and old.get("decided_by") != "tier2"):
             out.append(f"{where}: Tier 1 leaves it {new.status}, the report says {old.get('status')} "
                        f"(decided_by {old.get('decided_by')})")
+    return out
+
+
+def _content_differences(old: dict[str, Any], new: Any) -> list[str]:
+    """The claim's text and numbers in the report against what Tier 1 reads in the verified report."""
+    out = []
+    if old.get("text") != new.text:
+        out.append(f"the report's text {old.get('text')!r} is not the claim's text in the verified report {new.text!r}")
+    numbers = [n.model_dump(mode="json") for n in new.numbers]
+    if old.get("numbers") != numbers:
+        said = [n.get("raw") if isinstance(n, dict) else n for n in old.get("numbers") or ()]
+        out.append(f"the report's numbers {said} are not the ones Tier 1 reads in it {[n['raw'] for n in numbers]}"
+                   + ("" if said != [n["raw"] for n in numbers] else " (their reading differs)"))
     return out

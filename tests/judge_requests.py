@@ -44,11 +44,28 @@ def request_for(
 def write_mini_report(outcome, path: Path) -> Path:
     """The parts of verification_report.json that `audit check` / `audit replay` read, as the pipeline writes them."""
     status = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
+    semantic_audit = outcome.to_semantic_audit().model_dump(mode="json")
+    texts = _asked_texts(semantic_audit)
     claims = [
-        {"id": j.claim_id, "status": status[j.verdict], "decided_by": "tier2" if j.verdict else None,
+        {"id": j.claim_id, **({"text": texts[j.claim_id]} if j.claim_id in texts else {}),
+         "status": status[j.verdict], "decided_by": "tier2" if j.verdict else None,
          "judge": j.to_judge_result().model_dump(mode="json")}
         for j in outcome.judgements
     ]
-    report = {"semantic_audit": outcome.to_semantic_audit().model_dump(mode="json"), "claims": claims}
+    report = {"semantic_audit": semantic_audit, "claims": claims}
     path.write_text(json.dumps(report), encoding="utf-8")
     return path
+
+
+def _asked_texts(semantic_audit: dict) -> dict[str, str]:
+    """claim id → its text as the pipeline writes it in the report: the claim the judge was asked,
+    as its lines in the run's log record it (a claim with no line has none here)."""
+    log = semantic_audit.get("audit_log_path")
+    texts: dict[str, str] = {}
+    if not log or not Path(log).is_file():
+        return texts
+    for line in Path(log).read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        if rec.get("run_id") == semantic_audit.get("run_id"):
+            texts.setdefault(rec["claim_id"], rec.get("stated_text") or rec["claim_text"])
+    return texts

@@ -24,6 +24,52 @@ def test_a_clean_run_checks_and_replays(judged_run):
     assert replay.ok and replay.claims_replayed == 4, replay.summary()
 
 
+def _edit_text(report: Path, claim_id: str, text: str) -> None:
+    raw = json.loads(report.read_text())
+    next(c for c in raw["claims"] if c["id"] == claim_id)["text"] = text
+    report.write_text(json.dumps(raw))
+
+
+def test_a_judged_claims_text_edited_in_the_report_is_named(judged_run):
+    # rt21c tH2: a judged pass's "13.5 months" edited to "18.5 months" kept its verdict, quote and counts
+    report, _ = judged_run
+    _edit_text(report, "a", "The response rate was 54%.")
+    result = check_report(report)
+    assert not result.ok
+    assert any(p.startswith("claim a: report's claim text 'The response rate was 54%.' is not the text the judge was asked (audit line 1")
+               for p in result.problems), result.problems
+    replay = replay_report(report)
+    assert not replay.ok and [d.claim_id for d in replay.divergences] == ["a"], replay.summary()
+
+
+def test_a_judged_claim_with_no_text_is_named(judged_run):
+    report, _ = judged_run
+    raw = json.loads(report.read_text())
+    del raw["claims"][0]["text"]
+    report.write_text(json.dumps(raw))
+    assert any("report's claim text None" in p for p in check_report(report).problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "legacy", "same"),
+    [
+        ("The rate was 45%.", "The rate was 45%.", False, True),
+        ("The rate was 45%.", "The rate was 54%.", False, False),
+        # a line is scrubbed before it is written: its "[REDACTED]" stands for what the report has there
+        ("Key sk-abc was 45%.", "Key [REDACTED] was 45%.", False, True),
+        ("Key sk-abc was 54%.", "Key [REDACTED] was 45%.", False, False),
+        # a line of schema version 1 recorded a table row with its headers
+        ("ORR | 40% | 25%", "Measure: ORR | Arm B: 40% | Arm A: 25%", True, True),
+        ("ORR | 45% | 25%", "Measure: ORR | Arm B: 40% | Arm A: 25%", True, False),
+        ("ORR | 40% | 25%", "Measure: ORR | Arm B: 40% | Arm A: 25%", False, False),
+    ],
+)
+def test_the_text_a_line_records_is_held_to_the_reports(text, asked, legacy, same):
+    from audit.verdicts import _same_text
+
+    assert _same_text(text, asked, legacy=legacy) is same
+
+
 def test_an_edited_line_is_named(judged_run):
     report, log = judged_run
     lines = _lines(log)
@@ -848,3 +894,14 @@ def test_a_report_from_a_version_2_citeproof_owns_no_run_of_version_1_lines(judg
     report.write_text(json.dumps(data))
     assert "quote_too_long" in replay_report(report).summary()
     assert not check_report(report).ok
+
+
+def test_a_success_without_sources_says_tier1_was_not_rederived(judged_run):
+    # rt21c tE: the log's last line deleted and its claim made a Tier 1 pass, counts and head made
+    # to agree, passes both; only --sources can tell, so each success says so
+    report, _ = judged_run
+    for command in (["check", str(report)], ["replay", str(report)]):
+        result = CliRunner().invoke(audit_app, command)
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith("ok: ")
+        assert "Tier 1 verdicts were not re-derived" in result.output and "audit check REPORT --sources DIR" in result.output

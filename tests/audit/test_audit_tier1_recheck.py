@@ -52,6 +52,8 @@ def test_a_genuine_report_agrees_with_tier1_run_again(verified):
     result = check_with_tier1(report, sources)
     assert result.ok, result.summary()
     assert "Tier 1 re-run agrees" in (result.note or "")
+    assert "not re-derived" not in result.summary()  # it was: --sources ran Tier 1 again
+    assert "Tier 1 verdicts were not re-derived" in check_report(report).summary()
 
 
 @pytest.mark.parametrize(
@@ -70,6 +72,29 @@ def test_a_tier1_decision_edited_afterwards_is_caught_only_by_the_rerun(verified
     rerun = check_with_tier1(report, sources)
     assert not rerun.ok and any(said in p for p in rerun.problems), rerun.problems
     assert not any("Tier 1 re-run" in p for p in check_report(report).problems)  # the log check alone cannot see it
+
+
+def _edit_number(report: Path, k: int, **fields) -> None:
+    raw = json.loads(report.read_text(encoding="utf-8"))
+    raw["claims"][k]["numbers"][0].update(fields)
+    report.write_text(json.dumps(raw), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (lambda r: _edit_claim(r, 0, text="The response rate in Arm A was 54%."), "the report's text 'The response rate in Arm A was 54%.'"),
+        (lambda r: _edit_number(r, 0, raw="54%"), "the report's numbers ['54%'] are not the ones Tier 1 reads in it ['45%']"),
+        (lambda r: _edit_number(r, 0, state="plausible"), "(their reading differs)"),
+    ],
+    ids=["text", "number-raw", "number-state"],
+)
+def test_a_tier1_pass_whose_text_or_numbers_were_edited_is_named(verified, edit, said):
+    # rt21c tH3: a Tier 1 pass's "days 1-28" edited to "days 1-21" in the JSON kept its status and passed every check
+    report, sources = verified
+    edit(report)
+    problems = check_with_tier1(report, sources).problems
+    assert any(p.startswith("Tier 1 re-run: claim ") and said in p for p in problems), problems
 
 
 def test_a_changed_fail_reason_is_named(verified):
