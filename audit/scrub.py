@@ -4,6 +4,14 @@ The API key is never handed to the writer as data, but an error message, a proxy
 or a source file could still carry it. Every string of a record passes through here
 before it is hashed and written, so the chain covers the scrubbed text.
 
+A server may also echo the key altered: cut short, without its prefix, upper-cased, or spelled
+out with a space between its characters. Any run of at least 8 consecutive characters of the
+key (all of it, for a shorter key), in any letter case and with at most one separator
+(space, "-", "_", ".") between two of them, is redacted (``_KeyRuns``) — unless the run reads as
+ordinary words ("secret-value-42" of the key "other-secret-value-42"): a key made of words
+shares them with prose, while a random key's run never reads as words, nor does one spelled
+out a character at a time.
+
 The endpoint URL is written down too (audit lines, the report, messages), and a URL can
 carry credentials of its own (``http://user:KEY@host/v1``): ``public_url`` is the form
 that may be written.
@@ -14,7 +22,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -53,10 +62,14 @@ class Scrubber:
         forms = {f for v in (v.strip() for v in values) for f in (v, json.dumps(v)[1:-1], quote(v, safe=""))}
         secrets = sorted({f for f in forms if f and len(f) >= _MIN_SECRET_LEN}, key=len, reverse=True)
         self._secrets = re.compile("|".join(map(re.escape, secrets)), re.IGNORECASE) if secrets else None
+        # a key's body is a run of the key: the whole values are enough
+        self._runs = [_KeyRuns(v) for v in dict.fromkeys(v.strip() for v in values) if len(v) >= _MIN_SECRET_LEN]
 
     def text(self, value: str) -> str:
         if self._secrets is not None:
             value = self._secrets.sub(REDACTED, value)
+        for runs in self._runs:
+            value = runs.sub(value)
         value = _PATTERNS[0].sub(f"Bearer {REDACTED}", value)
         value = _PATTERNS[1].sub(REDACTED, value)
         return _PATTERNS[2].sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", value)
@@ -76,6 +89,91 @@ class Scrubber:
         if isinstance(value, list | tuple):
             return [self.value(v) for v in value]
         return value
+
+
+_RUN_SEPARATORS = " -_."
+_DROP_SEPARATORS = str.maketrans("", "", _RUN_SEPARATORS)
+_SEPARATOR = re.compile(r"[ ._-]")
+_WIDE_GAP = re.compile(r"[ ._-]{2,}")  # two separators end a run
+_PIECE = re.compile(r"[^ ._-]+|[ ._-]{2,}")
+_GAP = "\x00"  # what a wide gap becomes in the compact text: in no key, so no run crosses it
+_MIN_RUN = 8
+# what a run may be made of and still be prose: words in one letter case, or short numbers
+_WORD = re.compile(r"[a-z]{2,}|[A-Z]{2,}|[A-Z][a-z]+|[0-9]{1,4}")
+
+
+class _KeyRuns:
+    """Finds the runs of one key's characters in a text (see the module's doc). The text is made
+    compact (separators dropped, a wide gap kept as one mark, letters folded) and every run of
+    ``_MIN_RUN`` key characters looked up in it with ``str.find``: time linear in the text for
+    each of the key's runs, no backtracking pattern."""
+
+    def __init__(self, key: str) -> None:
+        sig = _folded(key.translate(_DROP_SEPARATORS)).replace(_GAP, "")
+        self._m = min(_MIN_RUN, len(sig))
+        self._grams = sorted({sig[i:i + self._m] for i in range(len(sig) - self._m + 1)}) if sig else []
+
+    def sub(self, text: str) -> str:
+        if not self._grams:
+            return text
+        compact = _folded(_WIDE_GAP.sub(_GAP, text).translate(_DROP_SEPARATORS))
+        starts = sorted({i for gram in self._grams for i in _find_all(compact, gram)})
+        if not starts:
+            return text
+        where = _CompactIndex(text)
+        out, at = [], 0
+        for a, b in _merged(starts, self._m):
+            start, end = where.in_text(a), where.in_text(b - 1) + 1
+            if _reads_as_words(text[start:end]):
+                continue
+            out += [text[at:start], REDACTED]
+            at = end
+        return "".join(out) + text[at:] if out else text
+
+
+class _CompactIndex:
+    """Where a character of the compact text is in the text it was made from."""
+
+    def __init__(self, text: str) -> None:
+        self._text_at: list[int] = []
+        self._compact_at: list[int] = []
+        at = 0
+        for piece in _PIECE.finditer(text):
+            self._text_at.append(piece.start())
+            self._compact_at.append(at)
+            at += 1 if piece.group()[0] in _RUN_SEPARATORS else piece.end() - piece.start()
+
+    def in_text(self, compact_index: int) -> int:
+        k = bisect_right(self._compact_at, compact_index) - 1
+        return self._text_at[k] + compact_index - self._compact_at[k]
+
+
+def _folded(text: str) -> str:
+    """Lower-cased, character for character (a letter whose lower case is longer stays as it is)."""
+    low = text.lower()
+    return low if len(low) == len(text) else "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
+def _find_all(text: str, needle: str) -> Iterator[int]:
+    at = text.find(needle)
+    while at != -1:
+        yield at
+        at = text.find(needle, at + 1)
+
+
+def _merged(starts: list[int], width: int) -> list[list[int]]:
+    """Overlapping windows of ``width`` from sorted ``starts``, joined: the runs they make."""
+    runs: list[list[int]] = []
+    for start in starts:
+        if runs and start < runs[-1][1]:
+            runs[-1][1] = start + width
+        else:
+            runs.append([start, start + width])
+    return runs
+
+
+def _reads_as_words(span: str) -> bool:
+    return all(_WORD.fullmatch(chunk) for chunk in _SEPARATOR.split(span))
 
 
 def _key_bodies(value: str) -> list[str]:

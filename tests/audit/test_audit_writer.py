@@ -321,3 +321,60 @@ def test_a_json_escaped_key_in_a_raw_response_is_redacted_in_the_log(tmp_path: P
     assert Scrubber(secret_env=(), secrets=[key]).raw(plain) == plain
     # a key nobody named is still found by its shape once its escapes are read
     assert Scrubber(secret_env=()).raw('x \\u0073k-abcdefghijklmnopqrstu y') == "x [REDACTED] y"
+
+
+KEY = "sk-test-Zq8xP2mN7vL4tR9wSECRET"
+
+
+@pytest.mark.parametrize(
+    "echo",
+    [
+        KEY[:-1],  # rt21c e3: the key minus its last character
+        " ".join(KEY[8:]),  # rt21c e3: spelled out a character at a time
+        KEY[8:16],  # a prefix of its body, as long as a run must be
+        KEY[-10:],  # a suffix
+        KEY.upper(),
+        KEY.lower()[:20],
+        "-".join([KEY[8:12], KEY[12:16], KEY[16:20]]),  # grouped with separators
+        ".".join(KEY[8:20]),
+    ],
+    ids=["truncated", "spaced", "prefix", "suffix", "upper", "lower-truncated", "grouped", "dotted"],
+)
+def test_a_key_echoed_altered_is_redacted(echo):
+    from audit.scrub import Scrubber
+
+    out = Scrubber(secret_env=(), secrets=[KEY]).text(f"token {echo} is wrong")
+    assert out == "token [REDACTED] is wrong", out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The objective response rate was 45% in the treatment arm (n=120), 13.5 months median.",
+        "Zq8xP2m is shorter than a run",  # seven of the key's characters
+        "Zq8x  P2mN",  # two separators end a run: four and four characters
+        "the test secret was kept",  # words the key holds read as prose
+    ],
+)
+def test_ordinary_text_and_short_runs_are_not_redacted(text):
+    from audit.scrub import Scrubber
+
+    assert Scrubber(secret_env=(), secrets=[KEY]).text(text) == text
+
+
+def test_a_run_is_redacted_and_the_text_around_it_kept():
+    from audit.scrub import Scrubber
+
+    scrub = Scrubber(secret_env=(), secrets=[KEY])
+    assert scrub.text(f"a{KEY[8:18]}b and {' '.join(KEY[20:])}.") == "a[REDACTED]b and [REDACTED]."
+    # a key shorter than a run is held whole, spaced or not
+    assert Scrubber(secret_env=(), secrets=["ab3x9q"]).text("k a b 3 x 9 q ab3x9 z") == "k [REDACTED] ab3x9 z"
+
+
+def test_a_spaced_or_truncated_key_never_reaches_the_log(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, secret_env=(), secrets=[KEY], fsync=False) as w:
+        w.write(**{**FIELDS, "raw_response": f"{KEY[:-1]} / {' '.join(KEY)}", "error_detail": KEY[8:].upper()})
+    text = log.read_text()
+    assert "Zq8x" not in text and "Z q 8" not in text and "ZQ8X" not in text
+    assert chain_problems(read_log(log)) == []

@@ -315,3 +315,13 @@ def test_an_answer_with_a_duplicate_key_is_malformed_never_a_verdict(key):
     assert f"duplicate key '{key}'" in (result.error_detail or "")
     # the same answer with each key once is read
     assert run_once(httpx.Response(200, json=completion(answer_json("supported", quote)))).error is None
+
+
+def test_our_key_echoed_altered_is_scrubbed_from_the_result():
+    # rt21c e3: the key minus its last character, and spelled out, went into the log, report and stderr
+    body = SECRET_KEY.split("-", 2)[2]
+    echo = {"error": {"message": f"bad key {SECRET_KEY[:-1]} ({' '.join(body)})"}}
+    result = run_once(httpx.Response(401, json=echo))
+    dumped = result.model_dump_json()
+    assert result.error == "http_error" and "4f2a9c1e" not in dumped and "4 f 2 a" not in dumped
+    assert result.raw_response.count("[REDACTED]") == 2
