@@ -128,7 +128,7 @@ def verify(
     audit_log: Annotated[Path, typer.Option("--audit-log", help="JSONL audit log, appended (one line per judge attempt or cache hit).")] = Path("out/audit.jsonl"),
     model: Annotated[Optional[str], typer.Option("--model", help="Judge model name.")] = None,
     base_url: Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1.")] = None,
-    api_key_env: Annotated[str, typer.Option("--api-key-env", help="Name of the environment variable holding the API key (never pass the key itself).")] = "OPENAI_API_KEY",
+    api_key_env: Annotated[Optional[str], typer.Option("--api-key-env", help="Name of the environment variable holding the API key (never pass the key itself); default OPENAI_API_KEY, which may be unset for a server that needs no key.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64)] = 1,
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help="Judge answer cache (diskcache).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the judge cache.")] = False,
@@ -161,6 +161,7 @@ def verify(
         updates["excluded_channels"] = excluded
     if updates:
         settings = settings.model_copy(update=updates)
+    _check_judge_flags(tier2, model, api_key_env, cache_dir, no_cache)
     text = read_report(report, settings.max_report_bytes)
     if out is not None:
         check_writable("--out", out)
@@ -175,7 +176,7 @@ def verify(
             tier2_options = Tier2Options(
                 model=model,
                 base_url=base_url,
-                api_key_env=api_key_env,
+                api_key_env=api_key_env or DEFAULT_API_KEY_ENV,
                 call_budget=call_budget,
                 audit_log=audit_log,
                 cache_dir=None if no_cache else (cache_dir or Path(".citeproof-cache")),
@@ -192,9 +193,8 @@ def verify(
         check_writable("--audit-log", tier2_options.audit_log)
         if tier2_options.cache_dir is not None:
             check_writable("--cache-dir", tier2_options.cache_dir, folder=True)
-    elif tier2:
-        missing = " and ".join(n for n, v in (("--base-url", base_url), ("--model", model)) if not v)
-        print(f"citeproof: --tier2 given without {missing}; the judge will not run", file=sys.stderr)
+    elif tier2:  # a model and no endpoint (_check_judge_flags): the documented judge-off run
+        print("citeproof: --tier2 given without --base-url; the judge will not run", file=sys.stderr)
     check_distinct(
         {"--out": out, "--audit-log": tier2_options.audit_log if tier2_options else None},
         {"report": report, "--config": config, "--retrieved": retrieved},
@@ -217,6 +217,41 @@ def verify(
         write_atomic(out, payload + "\n")
     _emit(result, out, payload, fmt)
     raise typer.Exit(result.exit_code)
+
+
+DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
+
+
+def _check_judge_flags(tier2: bool, model: str | None, api_key_env: str | None, cache_dir: Path | None, no_cache: bool) -> None:
+    """Judge flags that cannot mean what they say are usage errors, before anything runs.
+
+    Without an endpoint the judge stays off and the summary says how to enable it (a run can
+    be set up before a server is): ``--tier2`` without ``--base-url`` only warns. But a model
+    is what ``--tier2`` asks for by name, and a key variable named on purpose that holds no
+    key would send every request unauthenticated: those stop the run. The default variable may
+    be unset (a local server needs no key)."""
+    from tier2.options import looks_like_env_name
+
+    if no_cache and cache_dir is not None:
+        raise UsageError("--no-cache and --cache-dir contradict each other: pass one of them")
+    if not tier2:
+        return
+    if not (model or "").strip():
+        raise UsageError("--tier2 needs --model NAME (the judge model as the endpoint knows it)")
+    if api_key_env is not None and not looks_like_env_name(api_key_env):
+        # never echo the value: it may be the key itself, pasted by mistake
+        raise UsageError("--api-key-env must be the NAME of an environment variable (e.g. OPENAI_API_KEY), not a key")
+    if api_key_env is not None and not os.environ.get(api_key_env):
+        raise UsageError(f"--api-key-env names {_shown_env_name(api_key_env)}, which is not set (or is empty) in the "
+                         "environment: export it, or leave --api-key-env out for a server that needs no key")
+
+
+def _shown_env_name(name: str) -> str:
+    """The variable's name as a message may show it: a value pasted there by mistake may be the
+    key itself ("gsk_…" is spelled like a name), so only what reads as a variable's name is shown."""
+    if name.isupper() or len(name) <= 32:
+        return name
+    return "a variable (its name is not shown: it does not read as one, and may be the key itself)"
 
 
 def _emit(result: VerificationReport, out: Path | None, payload: str, fmt: FormatOpt) -> None:

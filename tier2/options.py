@@ -34,6 +34,11 @@ def _port_text(url: str) -> str | None:
     return host.partition(":")[2] if ":" in host else None
 
 
+def looks_like_env_name(value: str) -> bool:
+    """Whether ``value`` is spelled as an environment variable's name."""
+    return _ENV_NAME.fullmatch(value) is not None
+
+
 class Tier2Options(BaseModel):
     # hide_input_in_errors: a key pasted into the wrong option must not be echoed in the error
     model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
@@ -88,7 +93,7 @@ class Tier2Options(BaseModel):
     @field_validator("api_key_env")
     @classmethod
     def _env_name(cls, value: str) -> str:
-        if not _ENV_NAME.fullmatch(value):
+        if not looks_like_env_name(value):
             # never echo the value: it may be the key itself, pasted by mistake
             raise ValueError("api_key_env must be the NAME of an environment variable (e.g. OPENAI_API_KEY), not a key")
         return value

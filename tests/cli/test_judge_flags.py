@@ -1,0 +1,98 @@
+"""Judge flags that cannot mean what they say are usage errors (exit 2, one line), before any
+work; the documented judge-off run (--tier2 without an endpoint) stays a run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from trial_sources import write_trial_sources
+
+from citeproof.cli import main
+
+RECORD = {"Results": ["Outcome Measurement:", "  A complete response was observed in 7 of 54 participants analyzed."]}
+# Undecided in Tier 1 (a paraphrase): a judge-off run exits 3
+BODY = "Complete responses were uncommon among the analysed participants [nct:NCT0000001#Results].\n"
+# nothing listens on port 9: a judge that runs ends in connection errors, exit 3
+ENDPOINT = ["--base-url", "http://127.0.0.1:9/v1", "--max-retries", "0", "--timeout", "0.5"]
+
+
+@pytest.fixture
+def report(tmp_path: Path) -> Path:
+    path = tmp_path / "report.md"
+    path.write_text(BODY, encoding="utf-8")
+    return path
+
+
+def run(report: Path, *extra: str, capsys) -> tuple[int, str]:
+    log = report.parent / "audit.jsonl"
+    code = main(["verify", str(report), "--sources", str(write_trial_sources(report.parent, RECORD)),
+                 "--audit-log", str(log), *extra])
+    return code, capsys.readouterr().err
+
+
+def _usage_error(code: int, err: str, said: str) -> None:
+    assert code == 2 and said in err, err
+    assert err.startswith("citeproof: error: ") and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("model", [None, "", "  "], ids=["absent", "empty", "blank"])
+def test_tier2_without_a_model_is_a_usage_error(report, capsys, model):
+    # rt21c: it only warned, and exited 3 as if the judge had been asked
+    flags = ["--tier2", *ENDPOINT, "--no-cache", *([] if model is None else ["--model", model])]
+    code, err = run(report, *flags, capsys=capsys)
+    _usage_error(code, err, "--tier2 needs --model NAME")
+    assert not (report.parent / "audit.jsonl").exists()
+
+
+def test_tier2_without_an_endpoint_is_the_documented_judge_off_run(report, capsys):
+    code, err = run(report, "--tier2", "--model", "m", "--no-cache", capsys=capsys)
+    assert code == 3 and "--tier2 given without --base-url; the judge will not run" in err
+    assert "enable the judge with --tier2" in err  # the summary says how
+
+
+def test_no_model_without_tier2_is_no_error(report, capsys):
+    code, err = run(report, capsys=capsys)
+    assert code == 3 and "error" not in err
+
+
+def test_an_explicit_key_variable_that_is_unset_is_a_usage_error(report, capsys, monkeypatch):
+    monkeypatch.delenv("CITEPROOF_TEST_JUDGE_KEY", raising=False)
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--api-key-env", "CITEPROOF_TEST_JUDGE_KEY", capsys=capsys)
+    _usage_error(code, err, "--api-key-env names CITEPROOF_TEST_JUDGE_KEY, which is not set")
+    assert not (report.parent / "audit.jsonl").exists()
+    monkeypatch.setenv("CITEPROOF_TEST_JUDGE_KEY", "")
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--api-key-env", "CITEPROOF_TEST_JUDGE_KEY", capsys=capsys)
+    _usage_error(code, err, "which is not set (or is empty)")
+
+
+def test_a_set_key_variable_or_the_unset_default_runs_the_judge(report, capsys, monkeypatch):
+    monkeypatch.setenv("CITEPROOF_TEST_JUDGE_KEY", "sk-test-0123456789abcdef")
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--api-key-env", "CITEPROOF_TEST_JUDGE_KEY", capsys=capsys)
+    assert code == 3 and "citeproof: error:" not in err and (report.parent / "audit.jsonl").exists()
+    # the default variable may be unset: a local server needs no key
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", capsys=capsys)
+    assert code == 3 and "citeproof: error:" not in err
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("sk-PASTED-KEY-0123456789", "must be the NAME of an environment variable"),
+        ("gsk_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "its name is not shown"),  # spelled like a name
+    ],
+)
+def test_a_key_pasted_as_the_variable_name_is_never_echoed(report, capsys, monkeypatch, value, said):
+    monkeypatch.delenv(value, raising=False)
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--api-key-env", value, capsys=capsys)
+    _usage_error(code, err, said)
+    assert value not in err and value[4:12] not in err
+
+
+def test_no_cache_with_a_cache_dir_is_a_usage_error(report, tmp_path, capsys):
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--cache-dir", str(tmp_path / "c"), capsys=capsys)
+    _usage_error(code, err, "--no-cache and --cache-dir contradict each other")
+    assert not (tmp_path / "c").exists()
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--cache-dir", str(tmp_path / "c"), capsys=capsys)
+    assert code == 3 and "citeproof: error:" not in err
