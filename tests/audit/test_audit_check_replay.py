@@ -7,6 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from audit.check import check_report
+from audit.reader import read_log
 from audit.replay import replay_report
 from citeproof.cli_audit import audit_app
 
@@ -905,3 +906,18 @@ def test_a_success_without_sources_says_tier1_was_not_rederived(judged_run):
         assert result.exit_code == 0, result.output
         assert result.output.startswith("ok: ")
         assert "Tier 1 verdicts were not re-derived" in result.output and "audit check REPORT --sources DIR" in result.output
+
+
+@pytest.mark.parametrize(("version", "flagged"), [("2", True), ("1", False)])
+def test_only_a_legacy_run_may_record_a_rows_headers_in_its_claim_text(judged_run, version, flagged):
+    # a line of schema version 1 recorded what the judge was asked: a table row's cells after
+    # their headers; since version 2 a line records the report's text (stated_text) beside it
+    from audit.verdicts import compare_verdicts, derive_verdicts
+
+    report, log = judged_run
+    records = [ln.record.model_copy(update={"schema_version": version, **(
+        {"claim_text": "Measure: The response rate was 45%."} if ln.record.claim_id == "a" else {})})
+        for ln in read_log(log)]
+    claims = json.loads(report.read_text())["claims"]
+    texts = [d for d in compare_verdicts(claims, derive_verdicts(records)) if "claim text" in d.message]
+    assert [d.claim_id for d in texts] == (["a"] if flagged else [])
