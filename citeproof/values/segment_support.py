@@ -175,7 +175,8 @@ def _checked_elsewhere(doc: dict, *, agreement: bool = True) -> list[str]:
         agree = doc["agreement_words"]
         words += [w for part in ("both_ways", "claim_side") for groups in agree[part].values()
                   if isinstance(groups, dict) for g, ws in groups.items() if not g.startswith("_") for w in ws]
-    return [w for w in words if " " not in w]
+    denying = set(doc["unstated_words"]["denying"])
+    return [w for w in words if " " not in w and w not in denying]
 
 
 def cues() -> _Cues:
@@ -290,10 +291,15 @@ def _word_term(w: str, cues: _Cues, lex: Lexicon) -> str | None:
 
 
 def _stem(word: str) -> str:
-    for suffix in ("ies", "es", "s"):
-        if len(word) > 4 and word.endswith(suffix) and not word.endswith("ss"):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
+    """A plural's singular, lightly: "therapies" → "therapy", "boxes" → "box", "rates" → "rate"
+    (only a sibilant takes "-es": stripping it from "rates" left "rat", which no "rate" matched)."""
+    if len(word) <= 4 or word.endswith("ss") or not word.endswith("s"):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        return word[:-2]
+    return word[:-1]
 
 
 @lru_cache(maxsize=4096)
@@ -534,12 +540,12 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
     citation's, not the claim's, and no segment need write them."""
     claim = prepared_claim(claim_text)
     negations, dirs = counted_polarity(claim)
+    terms = frozenset(content_terms(claim))
     worded = _without_labels(claim, labels)
-    terms = frozenset(content_terms(worded))
     return ClaimProfile(
         atoms=tuple(atoms),
         terms=terms,
-        said=(said := _said(terms, worded)),
+        said=(said := _said(frozenset(content_terms(worded)), worded)),
         repeated=_repeated(said, worded),
         entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
         labels=labels_of(claim.lower()),
@@ -567,8 +573,12 @@ def segment_terms(text: str) -> set[str]:
         return terms
     cues, lex = _cues(), lexicon()
     for m in _WORD.finditer(text.lower()):
-        if "-" in (word := m.group(0)) and (term := _word_term(word.replace("-", ""), cues, lex)) is not None:
-            terms.add(term)
+        if "-" not in (word := m.group(0)):
+            continue
+        # written whole, and each part alone: "treatment-naive" writes "treatment" and "naive"
+        for piece in (word.replace("-", ""), *word.split("-")):
+            if (term := _word_term(piece, cues, lex)) is not None:
+                terms.add(term)
     return terms
 
 
@@ -595,14 +605,31 @@ def _overlap_verdict(share: float, min_overlap: float) -> SegmentVerdict:
     return SegmentVerdict(False, f"content-word overlap {share:.0%} < {min_overlap:.0%}", 1, share)
 
 
+@lru_cache(maxsize=1)
+def _abbreviations() -> tuple[tuple[tuple[re.Pattern[str], frozenset[str]], ...], dict[str, frozenset[str]]]:
+    """``unstated_words.abbreviations``: each as a segment writes it ("HR", in capitals: "or" is
+    a word) with the terms of what it stands for, and each as a claim's term ("hr") with them."""
+    pairs = cue_document()["unstated_words"]["abbreviations"].items()
+    written = tuple((re.compile(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])"), frozenset(content_terms(e))) for a, e in pairs)
+    return written, {_stem(a.lower()): frozenset(content_terms(e)) for a, e in pairs}
+
+
+_LABEL_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"))
+
+
 def _without_labels(claim: str, labels: Sequence[str]) -> str:
-    """The prepared claim less its citation labels (each at its last occurrence: a label follows
-    what it cites) — the claim itself when only labels would be left ("[Revenue rose 12%](…)")."""
+    """The prepared claim less the citation labels it writes as an aside — a link alone in
+    brackets, "… per minute ([limits page](…))" — each at its last occurrence. A link inside the
+    sentence ("…, and [the drug was well tolerated](…)") is the claim's own words, and so is a
+    label when only labels would be left ("([Revenue rose 12%](…))"). Only the every-word check
+    reads the claim so: its content-word overlap keeps the label's words."""
     body = claim
-    for label in labels:
-        at = body.rfind(label := prepare(label))
-        if at >= 0:
-            body = f"{body[:at]} {body[at + len(label):]}"
+    for label in map(prepare, labels):
+        for opening, closing in _LABEL_BRACKETS:
+            at = body.rfind(aside := f"{opening}{label}{closing}")
+            if at >= 0:
+                body = f"{body[:at]} {body[at + len(aside):]}"
+                break
     return body if content_terms(body) else claim
 
 
@@ -627,10 +654,20 @@ def _repeated(said: frozenset[str], claim: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((t, n) for t, n in counts.items() if n > 1))
 
 
-def _unsaid(profile: ClaimProfile, seg: _SegmentProfile) -> str | None:
-    """The first word or character of the claim the segment does not hold (or holds fewer
-    times than the claim writes it), if any."""
-    missing = sorted(w for w in profile.said - seg.terms if len(w) > 1 or w not in seg.low)
+def _unsaid(profile: ClaimProfile, seg: _SegmentProfile, text: str) -> str | None:
+    """The first word or character of the claim the segment (``text`` as written) does not hold
+    (or holds fewer times than the claim writes it), if any. A hyphenated claim word the segment
+    writes in parts, and an abbreviation written out on one side (``unstated_words``), are held."""
+    missing = [w for w in profile.said - seg.terms if len(w) > 1 or w not in seg.low]
+    if missing:
+        written, spelled_out = _abbreviations()
+        spelled = frozenset().union(*(terms for rx, terms in written if rx.search(text)))
+        missing = sorted(
+            w for w in missing
+            if w not in spelled
+            and not ("-" in w and all(p in seg.terms for p in map(_stem, w.split("-")) if p))
+            and not (w in spelled_out and spelled_out[w] <= seg.terms)
+        )
     if missing:
         return missing[0]
     if profile.repeated:
@@ -751,7 +788,7 @@ class SegmentTable:
 
     def unsaid(self, profile: ClaimProfile, i: int) -> str | None:
         """A word of the claim segment ``i`` does not write (:func:`_unsaid`), if any."""
-        return _unsaid(profile, self._profile(i))
+        return _unsaid(profile, self._profile(i), self.texts[i])
 
     def borrowed(self, claim_terms: frozenset[str], i: int) -> str | None:
         """A claim word segment ``i`` lacks but another segment of this window has, put in

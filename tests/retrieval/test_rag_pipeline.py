@@ -66,15 +66,27 @@ def test_nothing_citable_leaves_the_url_rule_na(tmp_path):
 
 
 def test_a_citation_label_is_no_word_of_the_claim_but_an_added_word_still_is(tmp_path):
-    """A link's text is the citation's label ("([limits page](…))"): the cited chunk need not
+    """A link's text is the citation's label ("([quotas](…))", an aside): the cited chunk need not
     write it. A word the claim adds outside the label ("worldwide") it must."""
     answer = (
         "# Limits\n\nFree accounts may send at most 200 requests per minute "
-        "([limits page](https://docs.example.org/limits)).\n\n"
+        "([quotas](https://docs.example.org/limits)).\n\n"
         "Free accounts may send at most 200 requests per minute worldwide "
-        "([limits](https://docs.example.org/limits)).\n"
+        "([free accounts](https://docs.example.org/limits)).\n"
     )
     report = verify(tmp_path, answer, CHUNK)
     assert report.claims[0].status == "pass", report.claims[0].reasons
     assert report.claims[1].status == "undecided"
     assert "'worldwide'" in report.claims[1].undecided_reasons[0]
+
+
+def test_a_link_inside_the_sentence_is_the_claims_own_words(tmp_path):
+    """rt22a c5/c6: only a link alone in brackets is a label; one the sentence runs into
+    ("…, and [the accounts are never throttled](…)") says something the chunk must write."""
+    answer = (
+        "# Limits\n\nFree accounts may send at most 200 requests per minute, and "
+        "[they are never throttled](https://docs.example.org/limits).\n\n"
+        "Free accounts may send at most 200 requests per minute ([plus premium support](https://docs.example.org/limits)).\n"
+    )
+    report = verify(tmp_path, answer, CHUNK)
+    assert [c.status for c in report.claims] == ["undecided", "undecided"], [c.undecided_reasons for c in report.claims]

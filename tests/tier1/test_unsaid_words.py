@@ -25,6 +25,12 @@ _EN_TWO_ARMS = (
 )
 _ZH = "在这项国际多中心三期临床研究中，联合治疗组中位总生存期为17.2个月，化疗组为10.6个月，差异具有统计学意义。"
 _SHARE = "In the primary efficacy population, grade 3 or higher neutropenia occurred in 21.4% of patients."
+_ODDS = ("In the primary efficacy population of the randomised phase 3 study, grade 3 or 4 neutropenia occurred in "
+         "21.4% of adults treated with study agent X.")
+_HR = "In the randomised phase 3 population, study agent X lowered the risk of progression (HR 0.62; 95% CI 0.50 to 0.77)."
+_ORR = "In the randomised phase 3 population, the objective response rate was 38% with study agent X."
+_DOSE = "Dose adjustment is required in adults with moderate hepatic impairment (Child-Pugh B)."
+_SALES = "Full-year 2024 net revenue for the oncology business unit was $8.3 billion, up 14% from 2023."
 
 ADDED = [  # (source line, claim, the word named)
     (_EN, _EN[:-1] + ", and the drug was well tolerated.", "'drug'"),
@@ -34,6 +40,10 @@ ADDED = [  # (source line, claim, the word named)
     # every word is the source's, one of them written twice: the second attaches to another figure
     (_EN_TWO_ARMS, _EN_TWO_ARMS[:-1] + " with the comparator.", "'comparator'"),
     (_ZH, _ZH.replace("差异具有统计学意义", "差异具有统计学意义，两组安全性相当"), "'两'"),
+    # a hedge that denies is no weaker claim (rt22a c1/c4)
+    (_DOSE, _DOSE.replace("is required", "is unlikely to be required"), "'unlikely'"),
+    # an abbreviation counts only as the segment writes it: "or" is a word, "OR" the odds ratio
+    (_ODDS, _ODDS.replace("grade 3 or 4 neutropenia occurred in", "the odds of grade 3 or 4 neutropenia were"), "'odds'"),
     (_SHARE, "Febrile neutropenia of grade 3 or higher occurred in 21.4% of patients in the primary efficacy population.",
      "'febrile'"),
 ]
@@ -43,6 +53,11 @@ RESTATED = [  # (source line, claim): the same fact, in the source's words or wi
     (_ZH, "此外，" + _ZH),
     (_ZH, "研究显示，" + _ZH),
     (_SHARE, _SHARE),
+    # rt22a c11/c3: an abbreviation written out (or the reverse), a plural, a hyphen, a verb
+    (_HR, _HR.replace("(HR 0.62;", "(hazard ratio 0.62;")),
+    (_ORR, _ORR.replace("the objective response rate was", "objective response rates were")),
+    (_SALES, _SALES.replace("was $8.3", "reached $8.3")),
+    (_SALES, _SALES.replace("was $8.3", "totaled $8.3")),
 ]
 
 

@@ -4414,8 +4414,8 @@ MUTATIONS = (
     Mutation(
         's21 a Chinese character the segment lacks counts only if it is in no term',
         'citeproof/values/segment_support.py',
-        'if len(w) > 1 or w not in seg.low)',
-        'if len(w) > 1)',
+        'missing = [w for w in profile.said - seg.terms if len(w) > 1 or w not in seg.low]',
+        'missing = [w for w in profile.said - seg.terms if len(w) > 1]',
         ('tests/tier1/test_unsaid_words.py',),
     ),
     Mutation(
@@ -4865,6 +4865,55 @@ MUTATIONS = (
         '    if api_key_env is not None and not looks_like_env_name(api_key_env):\n',
         '    if False:\n',
         ('tests/cli/test_judge_flags.py',),
+    ),
+    Mutation(
+        "s21 a denying hedge ('unlikely') is exempt as a weaker claim",
+        'citeproof/values/segment_support.py',
+        '    return [w for w in words if " " not in w and w not in denying]',
+        '    return [w for w in words if " " not in w]',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        "s21 an abbreviation the segment writes does not hold the claim's words for it",
+        'citeproof/values/segment_support.py',
+        '            if w not in spelled\n',
+        '            if True\n',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        "s21 abbreviations match in any case ('or' the word is 'OR' the odds ratio)",
+        'citeproof/values/segment_support.py',
+        'written = tuple((re.compile(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])"), ',
+        'written = tuple((re.compile(rf"(?i)(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])"), ',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        "s21 '-es' is stripped from every plural ('rates' read as 'rat')",
+        'citeproof/values/segment_support.py',
+        '    if word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):',
+        '    if word.endswith("es"):',
+        ('tests/tier1/test_unsaid_words.py',),
+    ),
+    Mutation(
+        "s21 a link alone in brackets is the claim's words too (no citation label)",
+        'citeproof/values/segment_support.py',
+        '                body = f"{body[:at]} {body[at + len(aside):]}"\n',
+        '                pass\n',
+        ('tests/retrieval/test_rag_pipeline.py',),
+    ),
+    Mutation(
+        's21 a link inside the sentence is a citation label',
+        'citeproof/values/segment_support.py',
+        '_LABEL_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"))',
+        '_LABEL_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"), ("", ""))',
+        ('tests/retrieval/test_rag_pipeline.py',),
+    ),
+    Mutation(
+        "s21 the label's words leave the content-word overlap too",
+        'citeproof/values/segment_support.py',
+        '    terms = frozenset(content_terms(claim))\n    worded = _without_labels(claim, labels)\n',
+        '    worded = _without_labels(claim, labels)\n    terms = frozenset(content_terms(worded))\n',
+        ('tests/retrieval/test_rag_pipeline.py',),
     ),
 )
 
