@@ -13,7 +13,8 @@ claim the judge answered is ``decided_by: tier2``.
 
 A line's "no error" is not taken on its word: every line recording a verdict and no error is put
 through the runner's own answer check again (``tier2.answer_check.check_quote``: the quote in
-that line's excerpts, the claim's numbers, a shared word, the quote's length, planted lines),
+that line's excerpts, the claim's numbers, a shared word, the quote's length, planted lines, the
+sibling block it lies in, the claim's direction),
 from the line alone. A line whose answer fails it is a divergence, whatever the report says: a
 log rewritten to flip a verdict, and re-chained, still has to quote what its excerpt holds. A claim with no line of the run cannot
 carry a verdict nor be decided by the judge: what the judge could not see it could not pass.

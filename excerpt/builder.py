@@ -141,7 +141,7 @@ class _Unit:
     @property
     def is_heading(self) -> bool:
         if self._heading is None:
-            self._heading = _is_heading(self.text)
+            self._heading = heading_like(self.text)
         return self._heading
 
 
@@ -456,7 +456,9 @@ def _idf(n_docs: int, n_holding: int) -> float:
 # ---------------------------------------------------------------- selection
 
 
-def _is_heading(text: str) -> bool:
+def heading_like(text: str) -> bool:
+    """Whether an excerpt line reads as a heading: a section heading, or a short line ending
+    in a colon. The answer check reads an excerpt's blocks by the same lines (``tier2.answer_check``)."""
     if markdown_heading(text) is not None or text_heading(text) is not None:
         return True
     # "Results 2:", "Outcome Measurement:", "Patients must meet all of the following:"

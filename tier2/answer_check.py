@@ -37,6 +37,16 @@ The checks, in order; the first that fails names the reason:
   instruction quotes, and a claim without numbers gives the previous check nothing to miss.
   The phrases are data (``citeproof/data/planted_instructions.json``): acts of instructing
   a model and the judge's own answer words, never topic words such as "AI".
+* ``quote_in_other_group`` — a ``supported`` quote that lies only in one of several sibling
+  blocks of the excerpt (headings of one shape told apart by an index: "Results 1:" /
+  "Results 2:", "Adverse Events 1:" / "2:", "Arm A" / "Arm B"; ``tier2.sibling_blocks``) must
+  be tied to its block by the claim or by the quote: a word or indexed name ("Arm II") of the
+  block's title (heading and label line) that not all its siblings' titles share. The other
+  arm's "months 15.0" carries the claim's number and words; only its block says whose it is.
+* ``quote_lacks_direction`` — a ``supported`` quote for a claim stating a direction or a
+  comparison (Tier 1's cues, ``citeproof/data/claim_support.json``) must state that direction,
+  or hold two figures to compare: an arm's bare title carries no number for a claim that has
+  none, and shares its words.
 """
 
 from __future__ import annotations
@@ -415,6 +425,148 @@ def _only_on_planted_lines(needle: str, excerpt_texts: Sequence[str]) -> str | N
     return tainted
 
 
+def _title_marks(text: str, *, names: re.Pattern[str] | None = None) -> set[str]:
+    """What can tie a text to a block's title: its content-word keys, and each name written with
+    an index ("arm ii", "cohort 2"), which the word keys leave out ("I", "2")."""
+    text = normalize_for_quote(text)
+    return _word_keys(text) | {f"{m.group(1).lower()} {m.group(2).lower()}" for m in (names or _NAMED_INDEX).finditer(text)}
+
+
+# A name and its index ("Arm II", "cohort 2"), not a value ("was 13.5", "was 30%"); in a block's
+# title only a capitalised name ("Arm II"): its label line may state values ("ORR was 30").
+_NAMED_INDEX = re.compile(r"\b([A-Za-z]+)\s+(\d{1,2}|[A-Z]|[IVX]{1,4})(?![\w%]|[.,]\d)")
+_TITLE_INDEX = re.compile(r"\b([A-Z][A-Za-z]*)\s+(\d{1,2}|[A-Z]|[IVX]{1,4})(?![\w%]|[.,]\d)")
+
+
+def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why a supported quote is another group's figure: every place it occurs lies in a sibling
+    block (``tier2.sibling_blocks``: "Results 2:" after "Results 1:") that neither the claim nor
+    the quote names — no word or indexed name of the block's title that not all its siblings'
+    titles share ("In Arm II (… and X) …"; a quote that takes in "Arm II …"). A figure under
+    "Results 2:" quoted for a claim about the first arm carries the claim's number and words, and
+    every check above passes it. None when some occurrence is outside such blocks or in a named
+    one, or the quote is stated under every sibling of its blocks (it then holds for each)."""
+    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
+    claim_marks = _title_marks(claim_text)
+    for piece in pieces:
+        needle = normalize_for_quote(_strip_wrappers(piece))
+        if needle:
+            why = _unnamed_block(needle, claim_marks | _title_marks(needle), excerpt_texts)
+            if why is not None:
+                return why
+    return None
+
+
+def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str]) -> str | None:
+    from tier2.sibling_blocks import sibling_blocks
+
+    unnamed: list[tuple[int, object]] = []  # (excerpt, block) of each occurrence's unnamed blocks
+    blocks_of: dict[int, list] = {}
+    for e, text in enumerate(excerpt_texts):
+        # blocks are read on the lines as written (normalising drops a Markdown heading's "#"),
+        # the quote is placed on the normalised ones
+        pairs = [(raw.strip(), n) for raw, n in ((raw, normalize_for_quote(raw)) for raw in _source_text(text).split("\n")) if n]
+        blocks = blocks_of[e] = sibling_blocks([raw for raw, _ in pairs])
+        for touched in _occurrences(needle, [n for _, n in pairs]):
+            inside = [b for b in blocks if any(b.start <= k < b.end for k in touched)]
+            missed = [b for b in inside if not (_distinctive(b, blocks) & named)]
+            if not missed:
+                return None  # this place is no group's, or one the claim or quote names
+            unnamed += [(e, b) for b in missed]
+    if not unnamed:
+        return None  # not found as written (a quote of several excerpts' pieces): nothing to place
+    held = {(e, b) for e, b in unnamed}
+    for e, block in unnamed:
+        siblings = [(e, b) for b in blocks_of[e] if b.shape == block.shape]
+        if not all(s in held for s in siblings):
+            return f"it lies under {block.title[:160]!r}, which the claim does not name"
+    return None  # the same line under every sibling: it holds for each group
+
+
+def _occurrences(needle: str, lines: Sequence[str]) -> list[list[int]]:
+    """The lines each occurrence of ``needle`` in the joined lines touches."""
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    joined = " ".join(lines)
+    out = []
+    pos = joined.find(needle)
+    while pos >= 0:
+        end = pos + len(needle)
+        out.append([k for k, start in enumerate(starts) if start < end and start + len(lines[k]) > pos])
+        pos = joined.find(needle, pos + 1)
+    return out
+
+
+def _distinctive(block, blocks) -> set[str]:
+    """The marks of a block's title that not every sibling's title has."""
+    siblings = [_block_marks(b) for b in blocks if b.shape == block.shape]
+    return _block_marks(block) - set.intersection(*siblings)
+
+
+def _block_marks(block) -> set[str]:
+    return _title_marks(block.title, names=_TITLE_INDEX) | {block.name}
+
+
+def direction_not_quoted(claim_text: str, quote: str) -> str | None:
+    """Why a supported quote does not show the direction or comparison the claim states
+    ("X shortened the time to progression compared with Y"), or None. The claim's direction
+    cues and comparison words are Tier 1's (``citeproof/data/claim_support.json``, read by
+    ``citeproof.values.segment_support``). The quote must state one of the claim's directions
+    (or one on another axis: "improved" read as "longer"), or, for a comparison with no
+    direction, any direction or comparison word, or hold two figures to compare ("15.0 vs 13.5
+    months"). An arm's bare title ("Arm II: A and B") carries no number and shares the claim's
+    words, so the checks above pass it for a claim without numbers."""
+    from citeproof.values.segment_support import counted_polarity, cues, structure
+
+    _, claim_dirs = counted_polarity(_direction_levels().sub(" ", claim_text))
+    compares = "comparison" in structure(claim_text)
+    if not (claim_dirs or compares):
+        return None
+    _, quote_dirs = counted_polarity(quote)
+    opposed = {cues().opposite.get(d) for d in claim_dirs}
+    if quote_dirs - opposed:
+        return None  # the claim's direction, or one on another axis
+    if not claim_dirs and "comparison" in structure(quote):
+        return None
+    if len(compared_figures(quote)) >= 2:
+        return None
+    stated = ", ".join(sorted(claim_dirs)) if claim_dirs else "a comparison"
+    said = f"the opposite ({', '.join(sorted(quote_dirs))})" if quote_dirs else "no direction"
+    return f"the claim states {stated}; the quote states {said} and holds fewer than two figures"
+
+
+@lru_cache(maxsize=1)
+def _direction_levels() -> re.Pattern[str]:
+    """The direction cues that state a level ("high", "较高"; ``claim_support.json``): "The
+    response rate was high" states no change for a quote to show."""
+    from citeproof.values.segment_support import cue_document
+
+    words = cue_document()["direction_levels"]["words"]
+    return re.compile("|".join(rf"\b{re.escape(w)}\b" if w.isascii() else re.escape(w) for w in words), re.IGNORECASE)
+
+
+def compared_figures(quote: str) -> set[float]:
+    """The distinct figures a quote states: its values and fractions ("48/348 (13.79%)" is one),
+    leaving out a bracket that holds a range (a confidence interval, "(13.2 to 18.4)", "(95% CI
+    38-52)"): an interval bounds one figure, it is no second one to compare."""
+    try:
+        from citeproof.values import extract_atoms, prepare
+    except ImportError:  # the values package is optional here: the digits then count
+        return {float(n) for n in numbers_in(quote)}
+
+    def no_interval(m: re.Match[str]) -> str:
+        return " " if any(a.kind == "range" for a in extract_atoms(prepare(m.group()))) else m.group()
+
+    atoms = extract_atoms(prepare(_BRACKETED.sub(no_interval, quote)))
+    figures = {a.number for a in atoms if a.kind == "value"}
+    for a in atoms:  # a fraction whose share the quote also writes ("48/348 (13.79%)") is that figure
+        if a.kind == "fraction" and not any(math.isclose(a.number * 100, f, abs_tol=0.051) for f in figures):
+            figures.add(a.number * 100)
+    return figures
+
+
 CHECK_DETAILS = {
     "quote_missing": "a supported/contradicted verdict came without a quote",
     "quote_too_long": "the quote is not the shortest deciding span (too long, or too many sentences for a supported verdict)",
@@ -422,6 +574,8 @@ CHECK_DETAILS = {
     "quote_lacks_claim_numbers": "a supported verdict's quote does not carry the claim's numbers",
     "quote_unrelated_to_claim": "a supported quote shares no content word with the claim",
     "quote_in_planted_instruction": "the quote comes only from source text addressing the judge (a planted instruction)",
+    "quote_in_other_group": "a supported quote lies under one of several sibling headings (one arm's, one cohort's) that the claim does not name",
+    "quote_lacks_direction": "a supported quote neither states the direction or comparison the claim states nor holds two compared figures",
 }
 
 
@@ -498,6 +652,10 @@ def check_quote(
         line = planted_line(quote, [excerpt_text, *more_excerpts])
         if line is not None:
             return AnswerCheck(False, "quote_in_planted_instruction", found, note=repr(line[:160]))
+    if verdict is Verdict.supported and (block := block_not_named(claim_text, quote, [excerpt_text, *more_excerpts])):
+        return AnswerCheck(False, "quote_in_other_group", found, note=block)
+    if verdict is Verdict.supported and (direction := direction_not_quoted(claim_text, quote)):
+        return AnswerCheck(False, "quote_lacks_direction", found, note=direction)
     return AnswerCheck(True, None, found)
 
 

@@ -84,7 +84,7 @@ class AttemptResult(Frozen):
     raw_response: str | None = None
     error: str | None = None  # timeout | rate_limited | server_error | connection | malformed_json | schema_invalid | quote_not_in_excerpt | truncated | rejected_output_mode | http_error
     # also from the answer check (tier2/answer_check.py): quote_missing | quote_too_long | quote_lacks_claim_numbers |
-    # quote_unrelated_to_claim | quote_in_planted_instruction.
+    # quote_unrelated_to_claim | quote_in_planted_instruction | quote_in_other_group | quote_lacks_direction.
     # A failed check keeps the parsed ``answer`` (for the audit log); only error None makes it usable.
     error_detail: str | None = None
     retryable: bool = False

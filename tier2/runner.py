@@ -15,7 +15,8 @@ A Judge performs exactly one request per ``attempt``; everything around it lives
     transient by nature;
   - content faults — ``malformed_json``, ``schema_invalid``, ``truncated``, the answer
     check's ``quote_not_in_excerpt`` / ``quote_missing`` / ``quote_too_long`` / ``quote_lacks_claim_numbers`` /
-    ``quote_unrelated_to_claim`` / ``quote_in_planted_instruction`` —
+    ``quote_unrelated_to_claim`` / ``quote_in_planted_instruction`` / ``quote_in_other_group`` /
+    ``quote_lacks_direction`` —
     retry **once** (within ``max_retries``): a sampled glitch
     may not recur, but at temperature 0 the same prompt mostly gives the same answer, so
     more retries would only burn budget;
@@ -61,6 +62,7 @@ CONTENT_ERRORS = frozenset(
     {
         "malformed_json", "schema_invalid", "truncated", "quote_not_in_excerpt", "quote_missing", "quote_too_long",
         "quote_lacks_claim_numbers", "quote_unrelated_to_claim", "quote_in_planted_instruction",
+        "quote_in_other_group", "quote_lacks_direction",
     }
 )
 MODE_REJECTED = "rejected_output_mode"

@@ -921,3 +921,45 @@ def test_only_a_legacy_run_may_record_a_rows_headers_in_its_claim_text(judged_ru
     claims = json.loads(report.read_text())["claims"]
     texts = [d for d in compare_verdicts(claims, derive_verdicts(records)) if "claim text" in d.message]
     assert [d.claim_id for d in texts] == (["a"] if flagged else [])
+
+
+GROUPED = """Results 1:
+Arm/Group Title: Arm I Lumexol
+Unit of Measure: months 13.5 (12.1 to 15.1)
+Results 2:
+Arm/Group Title: Arm II Lumexol and Corvastat
+Unit of Measure: months 15.0 (13.2 to 18.4)"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "reason"),
+    [
+        ("In the lumexol-alone arm, the median time to progression was 15.0 months.",
+         "Unit of Measure: months 15.0 (13.2 to 18.4)", "quote_in_other_group"),
+        ("Adding corvastat shortened the time to progression compared with lumexol alone.",
+         "Arm/Group Title: Arm II Lumexol and Corvastat", "quote_lacks_direction"),
+    ],
+)
+def test_replay_refuses_another_groups_figure_or_a_bare_title_as_the_runner_does(tmp_path, claim, quote, reason):
+    # rt21c lie3/lie4: the runner ends the claim judge_error; a log rewritten to record the answer
+    # as valid, and re-chained, is refused by replay's re-run of the same check
+    from audit_fixtures import write_mini_report
+
+    from audit.writer import AuditWriter
+    from judge_requests import request_for
+    from tier2.budget import CallBudget
+    from tier2.fake import ScriptedJudge, answer
+    from tier2.runner import judge_claims
+
+    judge = ScriptedJudge({"g": [answer("supported", quote)]})
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, fsync=False) as writer:
+        outcome = judge_claims([request_for("g", claim, GROUPED)], judge, budget=CallBudget(5), cache=None, audit=writer,
+                               max_retries=0, retry_wait=lambda a, r: 0.0)
+    assert outcome.judgements[0].error == reason and not outcome.judgements[0].passed
+    report = write_mini_report(outcome, tmp_path / "report.json")
+    assert replay_report(report).ok and check_report(report).ok  # the replay agrees with the run
+    _rechain(log, lambda i, data: data.update(error=None, error_detail=None, verdict="supported"))
+    _edit_report(report, audit_log_head=json.loads(_lines(log)[-1])["hash"])
+    replay = replay_report(report)
+    assert not replay.ok and any("records 'supported' and no error" in d.message and reason in d.message for d in replay.divergences)

@@ -117,3 +117,62 @@ def test_auto_mode_steps_down_on_a_refused_schema_and_still_checks(tmp_path):
     assert outcome.output_mode == "json_object" and outcome.calls_made == 4
     assert [ln.record.output_mode for ln in read_log(log)] == ["json_schema", "json_object", "json_object", "json_object"]
     assert check_report(write_mini_report(outcome, tmp_path / "r.json")).ok
+
+
+GROUPED = """Outcome Measurement:
+Time to Tumor Progression
+Results 1:
+Arm/Group Title: Arm I Lumexol
+Unit of Measure: months 13.5 (12.1 to 15.1)
+Results 2:
+Arm/Group Title: Arm II Lumexol and Corvastat
+Unit of Measure: months 15.0 (13.2 to 18.4)
+Adverse Events 1:
+Total: 21/337 (6.23%)
+Adverse Events 2:
+Total: 48/348 (13.79%)"""
+
+# claim → the answer a lying judge gives it (rt21c lie3/lie4), and how the claim must end
+LIES = {
+    "other-arm": ("In the lumexol-alone arm, the median time to tumor progression was 15.0 months.",
+                  "Unit of Measure: months 15.0 (13.2 to 18.4)", "quote_in_other_group"),
+    "other-ae": ("Serious adverse events occurred in 13.79% of patients receiving lumexol alone.",
+                 "Total: 48/348 (13.79%)", "quote_in_other_group"),
+    "bare-title": ("Adding corvastat shortened the time to tumor progression compared with lumexol alone.",
+                   "Arm/Group Title: Arm II Lumexol and Corvastat", "quote_lacks_direction"),
+    "named-arm": ("In Arm II (lumexol and corvastat) the median time to tumor progression was 15.0 months.",
+                  "Unit of Measure: months 15.0 (13.2 to 18.4)", None),
+}
+
+
+@pytest.mark.parametrize("concurrency", [1, 4])
+def test_a_judge_quoting_another_groups_figure_or_a_bare_title_never_passes(tmp_path, concurrency):
+    import json
+    from types import SimpleNamespace
+
+    from runner_fixtures import completion_body, make_request
+
+    asked = []  # list.append is atomic: workers may answer at once
+
+    def server(request):
+        asked.append(request)
+        user = json.loads(request.content)["messages"][-1]["content"]
+        quote = next(q for claim, q, _ in LIES.values() if claim in user)
+        return httpx.Response(200, json=completion_body(json.dumps({"verdict": "supported", "quote": quote, "rationale": "stated"})))
+
+    log = tmp_path / "audit.jsonl"
+    with respx.mock() as mock:
+        mock.post(COMPLETIONS).mock(side_effect=server)
+        judge = OpenAIJudge("m", BASE_URL, SECRET, timeout_s=5, http_client=httpx.Client(timeout=5))
+        with AuditWriter(log, fsync=False) as writer:
+            requests = [make_request(name, claim_text=claim, excerpt_text=GROUPED) for name, (claim, _, _) in LIES.items()]
+            outcome = judge_claims(requests, judge, budget=CallBudget(20), cache=None, audit=writer,
+                                   concurrency=concurrency, max_retries=2, retry_wait=lambda a, r: 0.0)
+    by = {j.claim_id: j for j in outcome.judgements}
+    for name, (_, _, error) in LIES.items():
+        if error is None:
+            assert by[name].status == "judged" and by[name].passed, by[name]
+        else:
+            assert by[name].status == "judge_error" and by[name].error == error and not by[name].passed, by[name]
+    assert outcome.calls_made == 7  # each lie is a content fault: asked once more, never again
+    assert_invariants(outcome, SimpleNamespace(requests=len(asked)), log, tmp_path, 20)  # audit check and replay agree with the runner

@@ -1,0 +1,186 @@
+"""The answer check holds a supported quote to its group and to the claim's direction.
+
+rt21c lie3: a judge answering ``supported`` for a claim about the first arm, quoting the claim's
+number from the *second* arm's block ("Results 2:" / "Adverse Events 2:"), passed every check.
+rt21c lie4: a number-free comparison ("Adding X shortened … compared with Y alone") passed on
+a quote of the second arm's bare title."""
+
+from __future__ import annotations
+
+import pytest
+
+from tier2.answer_check import check_answer, compared_figures
+from tier2.fake import answer
+from tier2.sibling_blocks import heading_shape, sibling_blocks
+
+RESULTS = """Outcome Measurement:
+Time to Tumor Progression
+Time frame: Every 4 weeks while on treatment.
+Results 1:
+Arm/Group Title: Arm I Lumexol
+Arm/Group Description: Patients receive oral lumexol once daily.
+lumexol: Given orally
+Overall Number of Participants Analyzed: 345
+Median (95% Confidence Interval)
+Unit of Measure: months 13.5 (12.1 to 15.1)
+Results 2:
+Arm/Group Title: Arm II Lumexol and Corvastat
+Arm/Group Description: Patients receive oral lumexol as in arm I, and corvastat intramuscularly.
+lumexol: Given orally
+corvastat: Given intramuscularly
+Overall Number of Participants Analyzed: 349
+Median (95% Confidence Interval)
+Unit of Measure: months 15.0 (13.2 to 18.4)"""
+
+ADVERSE = """Adverse Events 1:
+Total: 21/337 (6.23%)
+Hemoglobin 2/337 (0.59%)
+Cardiac-ischemia/infarction 1/337 (0.30%)
+Adverse Events 2:
+Total: 48/348 (13.79%)
+Hemoglobin 1/348 (0.29%)
+Cardiac-ischemia/infarction 2/348 (0.57%)"""
+
+
+def check(claim: str, quote: str, excerpt: str, verdict: str = "supported"):
+    return check_answer(answer(verdict, quote), claim, excerpt)
+
+
+# ------------------------------------------------------------------ the other group's figure
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("In the lumexol-alone arm, the median time to tumor progression was 15.0 months.",
+         "Unit of Measure: months 15.0 (13.2 to 18.4)", RESULTS),
+        ("In Arm I, the median time to tumor progression was 15.0 months.",
+         "Unit of Measure: months 15.0 (13.2 to 18.4)", RESULTS),
+        ("Serious adverse events occurred in 13.79% of patients receiving lumexol alone.",
+         "Total: 48/348 (13.79%)", ADVERSE),
+        ("Cardiac ischemia or infarction was reported in 0.57% of patients in the lumexol-alone arm.",
+         "Cardiac-ischemia/infarction 2/348 (0.57%)", ADVERSE),
+    ],
+)
+def test_a_quote_from_a_block_the_claim_does_not_name_is_refused(claim, quote, excerpt):
+    checked = check(claim, quote, excerpt)
+    assert checked == (False, "quote_in_other_group")
+    assert "which the claim does not name" in checked.detail
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "In Arm II (lumexol and corvastat) the median time to tumor progression was 15.0 months.",
+        "With corvastat added, the median time to tumor progression was 15.0 months.",
+    ],
+)
+def test_a_claim_naming_the_block_passes(claim):
+    assert check(claim, "Unit of Measure: months 15.0 (13.2 to 18.4)", RESULTS) == (True, None)
+
+
+def test_the_first_block_is_named_by_its_indexed_title():
+    claim = "In Arm I the median time to tumor progression was 13.5 months."
+    assert check(claim, "Unit of Measure: months 13.5 (12.1 to 15.1)", RESULTS) == (True, None)
+
+
+def test_a_quote_taking_in_the_block_title_names_it_itself():
+    claim = "Patients in one arm received corvastat intramuscularly."
+    assert check(claim, "Arm/Group Title: Arm II Lumexol and Corvastat", RESULTS) == (True, None)
+
+
+def test_a_line_stated_under_every_sibling_holds_for_each():
+    assert check("Lumexol was given orally.", "lumexol: Given orally", RESULTS) == (True, None)
+
+
+def test_a_quote_outside_the_blocks_is_not_held_to_one():
+    assert check("Progression was assessed every 4 weeks.", "Time frame: Every 4 weeks while on treatment.", RESULTS) == (True, None)
+
+
+def test_an_excerpt_of_one_block_has_no_siblings():
+    one = RESULTS.split("Results 2:")[0]
+    claim = "The median time to tumor progression was 13.5 months."
+    assert check(claim, "Unit of Measure: months 13.5 (12.1 to 15.1)", one) == (True, None)
+
+
+def test_a_contradicted_answer_is_not_held_to_a_group():
+    claim = "In the lumexol-alone arm, the median time to tumor progression was 15.0 months."
+    assert check(claim, "Unit of Measure: months 13.5 (12.1 to 15.1)", RESULTS, "contradicted") == (True, None)
+
+
+def test_markdown_arm_headings_are_siblings():
+    excerpt = "## Arm A: Lumexol\nORR was 45%.\n## Arm B: Corvastat\nORR was 30%."
+    assert check("In Arm A, ORR was 30%.", "ORR was 30%.", excerpt) == (False, "quote_in_other_group")
+    assert check("In Arm B, ORR was 30%.", "ORR was 30%.", excerpt) == (True, None)
+    assert check("With corvastat, ORR was 30%.", "ORR was 30%.", excerpt) == (True, None)
+
+
+def test_a_recurring_heading_above_the_blocks_ends_the_last_one():
+    excerpt = RESULTS + "\nOutcome Measurement:\nOverall Survival\nTime frame: 5 years"
+    assert check("Overall survival was followed for 5 years.", "Time frame: 5 years", excerpt) == (True, None)
+
+
+def test_sibling_blocks_read_by_the_excerpt_headings():
+    lines = RESULTS.split("\n")
+    blocks = sibling_blocks(lines)
+    assert [(b.start, b.end) for b in blocks] == [(3, 10), (10, len(lines))]
+    assert blocks[1].title == "Results 2: Arm/Group Title: Arm II Lumexol and Corvastat"
+    assert heading_shape("Adverse Events 2:") == ("adverse events", "2")
+    assert heading_shape("Arm B") == ("arm", "B")
+    assert heading_shape("Table 2") is None  # a caption is no group
+    assert heading_shape("Outcome Measurement:") is None  # no index
+    assert sibling_blocks(["Results 1:", "a", "Results 1:", "b"]) == []  # one index twice: no siblings
+
+
+# ------------------------------------------------------------------ the claim's direction
+
+COMPARISON = "Adding corvastat shortened the time to tumor progression compared with lumexol alone."
+
+
+def test_a_bare_title_does_not_support_a_comparison():
+    checked = check(COMPARISON, "Arm/Group Title: Arm II Lumexol and Corvastat", RESULTS)
+    assert checked == (False, "quote_lacks_direction")
+    assert "a comparison" in checked.detail
+
+
+def test_a_quote_with_the_compared_figures_supports_a_comparison():
+    excerpt = "Time to progression was longer with the combination (15.0 vs 13.5 months)."
+    quote = "time to progression was longer with the combination (15.0 vs 13.5 months)"
+    claim = "Adding corvastat lengthened the time to progression compared with lumexol alone."
+    assert check(claim, quote, excerpt.lower()) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "ok"),
+    [
+        ("Response rates were higher with corvastat.", "Response rates were higher with corvastat.", True),
+        ("Response rates were higher with corvastat.", "Response rates with corvastat were reported.", False),
+        ("Response rates were higher with corvastat.", "Response rates were lower with corvastat.", False),  # the opposite
+        ("Response rates were higher with corvastat.", "Response with corvastat 45% versus 30%.", True),  # two figures
+        ("Response rates were higher with corvastat.", "Response rates improved with corvastat.", True),  # another axis
+        ("Corvastat was compared with placebo.", "Corvastat versus placebo.", True),  # a comparison, stated
+        ("Response rates were higher with corvastat.", "Response with corvastat 45% (95% CI 38-52).", False),  # one figure
+        ("Corvastat was given intramuscularly.", "corvastat: Given intramuscularly", True),  # no direction to show
+        ("The response rate was high with corvastat.", "Response with corvastat 45%.", True),  # a level, no change
+        ("The response rate was higher with corvastat.", "Response with corvastat 45%.", False),
+    ],
+)
+def test_a_direction_claim_needs_its_direction_or_two_figures(claim, quote, ok):
+    checked = check(claim, quote, quote)
+    assert checked.ok is ok, checked.detail
+    if not ok:
+        assert checked.reason == "quote_lacks_direction"
+
+
+@pytest.mark.parametrize(
+    ("quote", "figures"),
+    [
+        ("15.0 vs 13.5 months", 2),
+        ("Total: 48/348 (13.79%)", 1),  # a count and its share are one figure
+        ("Unit of Measure: months 15.0 (13.2 to 18.4)", 1),  # an interval bounds one figure
+        ("45% (95% CI 38-52)", 1),
+        ("Arm/Group Title: Arm II Lumexol and Corvastat", 0),
+    ],
+)
+def test_compared_figures(quote, figures):
+    assert len(compared_figures(quote)) == figures
