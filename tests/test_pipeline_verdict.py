@@ -115,7 +115,9 @@ def test_a_crashing_rule_blocks_with_a_finding_and_the_run_completes(sources, mo
     assert tally.blocked >= 1
 
 
-PARAPHRASE = "Progression came later than usual in Arm A [nct:NCT0000001#Results].\n"
+# a paraphrase Tier 1 cannot decide, stating no comparison ("later than usual" asks the judge's
+# quote for one: tier2.answer_check.direction_not_quoted)
+PARAPHRASE = "Progression came slowly in Arm A [nct:NCT0000001#Results].\n"
 SOURCE_LINE = "Median time to progression was 13.5 months in Arm A."
 
 

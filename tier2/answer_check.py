@@ -521,7 +521,7 @@ def direction_not_quoted(claim_text: str, quote: str) -> str | None:
     from citeproof.values.segment_support import counted_polarity, cues, structure
 
     _, claim_dirs = counted_polarity(_direction_levels().sub(" ", claim_text))
-    compares = "comparison" in structure(claim_text)
+    compares = "comparison" in structure(_bounds_removed(claim_text))
     if not (claim_dirs or compares):
         return None
     _, quote_dirs = counted_polarity(quote)
@@ -535,6 +535,18 @@ def direction_not_quoted(claim_text: str, quote: str) -> str | None:
     stated = ", ".join(sorted(claim_dirs)) if claim_dirs else "a comparison"
     said = f"the opposite ({', '.join(sorted(quote_dirs))})" if quote_dirs else "no direction"
     return f"the claim states {stated}; the quote states {said} and holds fewer than two figures"
+
+
+# "than" before a number bounds it ("older than 65", "longer than 6 months"): no comparison
+_THAN_NUMBER = re.compile(r"\bthan(?=\s*[<>≤≥$€£¥]?\s*\d)", re.IGNORECASE)
+
+
+def _bounds_removed(text: str) -> str:
+    """``text`` without its bounds ("more than 50 patients", "不超过", "older than 65"), whose
+    comparison words state a limit on one figure, not two things compared."""
+    from citeproof.values.segment_support import cues
+
+    return _THAN_NUMBER.sub(" ", cues().bound_phrases.sub(" ", text.lower()))
 
 
 @lru_cache(maxsize=1)

@@ -4978,6 +4978,20 @@ MUTATIONS = (
         '',
         ('tests/tier2/runner/test_tier2_fault_matrix.py',),
     ),
+    Mutation(
+        "s21-judge 'shortened' states no direction (rt21c lie4 without 'compared with')",
+        'citeproof/data/claim_support.json',
+        '"shorter", "shorten", "shortened", "shortens", "shortening",',
+        '"shorter",',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s21-judge a bound ('more than 50 patients') asks the quote for a comparison",
+        'tier2/answer_check.py',
+        '    compares = "comparison" in structure(_bounds_removed(claim_text))\n',
+        '    compares = "comparison" in structure(claim_text)\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
 )
 
 

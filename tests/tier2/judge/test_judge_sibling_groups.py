@@ -140,7 +140,23 @@ COMPARISON = "Adding corvastat shortened the time to tumor progression compared 
 def test_a_bare_title_does_not_support_a_comparison():
     checked = check(COMPARISON, "Arm/Group Title: Arm II Lumexol and Corvastat", RESULTS)
     assert checked == (False, "quote_lacks_direction")
-    assert "a comparison" in checked.detail
+    assert "the claim states down; the quote states no direction" in checked.detail
+    checked = check("Corvastat was compared with lumexol alone.", "Arm/Group Title: Arm II Lumexol and Corvastat", RESULTS)
+    assert checked == (False, "quote_lacks_direction") and "the claim states a comparison" in checked.detail
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "ok"),
+    [
+        # a change stated by its verb, with no comparison word: the verbs of 缩短 / 延长
+        ("Adding corvastat shortened the time to tumor progression.", "Arm/Group Title: Arm II Lumexol and Corvastat", False),
+        ("Adding corvastat prolonged the time to tumor progression.", "Arm/Group Title: Arm II Lumexol and Corvastat", False),
+        ("Adding corvastat prolonged the time to progression.", "time to progression was longer with corvastat", True),
+    ],
+)
+def test_a_change_verb_is_a_direction(claim, quote, ok):
+    excerpt = RESULTS + "\ntime to progression was longer with corvastat"
+    assert check(claim, quote, excerpt).ok is ok
 
 
 def test_a_quote_with_the_compared_figures_supports_a_comparison():
@@ -159,6 +175,9 @@ def test_a_quote_with_the_compared_figures_supports_a_comparison():
         ("Response rates were higher with corvastat.", "Response with corvastat 45% versus 30%.", True),  # two figures
         ("Response rates were higher with corvastat.", "Response rates improved with corvastat.", True),  # another axis
         ("Corvastat was compared with placebo.", "Corvastat versus placebo.", True),  # a comparison, stated
+        ("Corvastat came later than usual.", "Corvastat given at 12 weeks.", False),  # compared with what?
+        ("More than 50 patients received corvastat.", "52 patients received corvastat.", True),  # a bound
+        ("Patients older than 65 received corvastat.", "Patients over 65 received corvastat.", True),  # a bound
         ("Response rates were higher with corvastat.", "Response with corvastat 45% (95% CI 38-52).", False),  # one figure
         ("Corvastat was given intramuscularly.", "corvastat: Given intramuscularly", True),  # no direction to show
         ("The response rate was high with corvastat.", "Response with corvastat 45%.", True),  # a level, no change
