@@ -562,7 +562,8 @@ def _direction_levels() -> re.Pattern[str]:
 def compared_figures(quote: str) -> set[float]:
     """The distinct figures a quote states: its values and fractions ("48/348 (13.79%)" is one),
     leaving out a bracket that holds a range (a confidence interval, "(13.2 to 18.4)", "(95% CI
-    38-52)"): an interval bounds one figure, it is no second one to compare."""
+    38-52)"): an interval bounds one figure, it is no second one to compare; nor is a span
+    ("aged 18-65"), while a difference written out ("15.0 - 13.5 = 1.5") is two."""
     try:
         from citeproof.values import extract_atoms, prepare
     except ImportError:  # the values package is optional here: the digits then count
@@ -573,6 +574,8 @@ def compared_figures(quote: str) -> set[float]:
 
     atoms = extract_atoms(prepare(_BRACKETED.sub(no_interval, quote)))
     figures = {a.number for a in atoms if a.kind == "value"}
+    # a "range" that runs downwards is a subtraction ("15.0 - 13.5 = 1.5"): two figures compared
+    figures |= {end for a in atoms if a.kind == "range" and a.high is not None and a.high < a.number for end in (a.number, a.high)}
     for a in atoms:  # a fraction whose share the quote also writes ("48/348 (13.79%)") is that figure
         if a.kind == "fraction" and not any(math.isclose(a.number * 100, f, abs_tol=0.051) for f in figures):
             figures.add(a.number * 100)

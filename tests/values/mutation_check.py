@@ -4992,6 +4992,13 @@ MUTATIONS = (
         '    compares = "comparison" in structure(claim_text)\n',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
+    Mutation(
+        "s21-judge a difference written out ('15.0 - 13.5 = 1.5') holds one figure",
+        'tier2/answer_check.py',
+        '    figures |= {end for a in atoms if a.kind == "range" and a.high is not None and a.high < a.number for end in (a.number, a.high)}\n',
+        '',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
 )
 
 

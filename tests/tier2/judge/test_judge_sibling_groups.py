@@ -199,6 +199,8 @@ def test_a_direction_claim_needs_its_direction_or_two_figures(claim, quote, ok):
         ("Unit of Measure: months 15.0 (13.2 to 18.4)", 1),  # an interval bounds one figure
         ("45% (95% CI 38-52)", 1),
         ("Arm/Group Title: Arm II Lumexol and Corvastat", 0),
+        ("Result: difference = 15.0 - 13.5 = 1.5 months", 3),  # a difference written out
+        ("Patients aged 18-65 years", 0),  # a span bounds one figure
     ],
 )
 def test_compared_figures(quote, figures):
