@@ -52,6 +52,9 @@ RESTATED = [  # (source line, claim): the same fact, in the source's words or wi
     (_EN_TWO_ARMS, _EN_TWO_ARMS.replace("In this phase 3 trial", "As reported, in this phase 3 trial")),
     (_ZH, "此外，" + _ZH),
     (_ZH, "研究显示，" + _ZH),
+    # rt22b u00-u02: a connective adverb states no fact
+    (_ZH, _ZH.replace("化疗组为", "化疗组则为")),
+    (_ZH, _ZH.replace("化疗组为", "化疗组即为")),
     (_SHARE, _SHARE),
     # rt22a c11/c3: an abbreviation written out (or the reverse), a plural, a hyphen, a verb
     (_HR, _HR.replace("(HR 0.62;", "(hazard ratio 0.62;")),
