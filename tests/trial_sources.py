@@ -12,3 +12,16 @@ def write_trial_sources(root: Path, record: dict, trial: str = "NCT0000001") -> 
     (folder / "clinical_trials").mkdir(parents=True, exist_ok=True)
     (folder / "clinical_trials" / f"{trial}.json").write_text(json.dumps(record), encoding="utf-8")
     return folder
+
+
+# A report Tier 1 leaves undecided (a paraphrase of the record), so a --tier2 run would call
+# the judge for it: for CLI tests of what happens before and around a judge run.
+UNDECIDED_RECORD = {"Results": ["Outcome Measurement:", "  A complete response was observed in 7 of 54 participants analyzed."]}
+UNDECIDED_BODY = "Complete responses were uncommon among the analysed participants [nct:NCT0000001#Results].\n"
+
+
+def write_undecided_report(root: Path) -> Path:
+    """``root/report.md`` holding :data:`UNDECIDED_BODY`; returns its path."""
+    path = root / "report.md"
+    path.write_text(UNDECIDED_BODY, encoding="utf-8")
+    return path

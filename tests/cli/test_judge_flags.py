@@ -6,22 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from trial_sources import write_trial_sources
+from trial_sources import UNDECIDED_BODY as BODY
+from trial_sources import UNDECIDED_RECORD as RECORD
+from trial_sources import write_trial_sources, write_undecided_report
 
 from citeproof.cli import main
 
-RECORD = {"Results": ["Outcome Measurement:", "  A complete response was observed in 7 of 54 participants analyzed."]}
-# Undecided in Tier 1 (a paraphrase): a judge-off run exits 3
-BODY = "Complete responses were uncommon among the analysed participants [nct:NCT0000001#Results].\n"
 # nothing listens on port 9: a judge that runs ends in connection errors, exit 3
 ENDPOINT = ["--base-url", "http://127.0.0.1:9/v1", "--max-retries", "0", "--timeout", "0.5"]
 
 
 @pytest.fixture
 def report(tmp_path: Path) -> Path:
-    path = tmp_path / "report.md"
-    path.write_text(BODY, encoding="utf-8")
-    return path
+    return write_undecided_report(tmp_path)
 
 
 def run(report: Path, *extra: str, capsys) -> tuple[int, str]:
