@@ -544,7 +544,9 @@ def _listed_in_unit_after(line: str, atoms: Sequence[ValueAtom]) -> dict[int, Va
     """Each bare number listed before a number with a unit, read in that unit ("at 12 and 24
     months": 12 months; "10, 20 and 40 mg": 10 mg, 20 mg): only a reading (the bare number may
     count something else: "12 and 24 months of follow-up" may be 12 patients), so a claim meets it
-    at most as plausible, and a true claim of "12 months" is judged rather than failed."""
+    at most as plausible, and a true claim of "12 months" is judged rather than failed. A bare
+    number set against the one with the unit ("11.2 vs 7.4 months") is firmly in it: a comparison
+    sets like against like (``_compared_in_unit``)."""
     out: dict[int, ValueAtom] = {}
     unit_of: ValueAtom | None = None
     for k in range(len(atoms) - 1, -1, -1):
@@ -557,11 +559,33 @@ def _listed_in_unit_after(line: str, atoms: Sequence[ValueAtom]) -> dict[int, Va
             continue
         after = atoms[k + 1] if k + 1 < len(atoms) else None
         if unit_of is not None and after is not None and _LIST_JOIN.fullmatch(line, atom.end, after.start):
-            out[k] = atom.evolve(unit=unit_of.unit, dim=unit_of.dim, factor=unit_of.factor, calendar=unit_of.calendar,
-                                 per_hours=unit_of.per_hours, ambiguous_digits=True)
+            out[k] = _in_unit_of(atom, unit_of, firm=False)
+        elif unit_of is not None and after is unit_of and _compared_in_unit(line, atom, after):
+            out[k] = _in_unit_of(atom, unit_of, firm=True)
         else:
             unit_of = None
     return out
+
+
+def _in_unit_of(atom: ValueAtom, unit_of: ValueAtom, firm: bool) -> ValueAtom:
+    return atom.evolve(unit=unit_of.unit, dim=unit_of.dim, factor=unit_of.factor, calendar=unit_of.calendar,
+                       per_hours=unit_of.per_hours, ambiguous_digits=not firm)
+
+
+def _compared_in_unit(line: str, atom: ValueAtom, after: ValueAtom) -> bool:
+    """Whether ``atom`` is set against the number with a unit right after it by a comparison word
+    alone ("11.2 vs 7.4 months", "11.2对比7.4个月"; value_cues.json shared_unit_comparison). Only
+    the number written with the unit gives it: "11.2 vs 7.4 vs 5.0 months" reads only 7.4 so. A
+    statistic named on one side only sets unlike things against each other ("HR 0.42 vs 7.4
+    months" holds no 0.42 months)."""
+    between = line[atom.end:after.start].strip().lower()
+    return (between in _comparison_words() and len(line[atom.end:after.start]) - len(between) <= 2
+            and atom.stat == after.stat)
+
+
+@lru_cache(maxsize=1)
+def _comparison_words() -> frozenset[str]:
+    return frozenset(data_json("value_cues.json")["shared_unit_comparison"]["words"])
 
 
 def _locale_entries(

@@ -49,3 +49,67 @@ def test_the_true_claim_is_judged_not_failed(tmp_path):
     source = "# S\n\nOverall survival at 12 and 24 months was 78% and 62%, respectively.\n"
     out = verify_against(tmp_path, source, cited_report("At 12 months, overall survival was 78%.", "At 36 months, overall survival was 78%."))
     assert [c.status for c in out.claims] == ["undecided", "fail"]
+
+
+# A unit written once after two numbers set against each other ("11.2 vs 7.4 months") (red team
+# round 22, rt22a c12/c11): the first number is in that unit, firmly — a comparison sets like
+# against like — so the true "11.2 months" is supported, not failed as missing.
+_PFS = "Median progression-free survival was 11.2 vs 7.4 months with drug X versus placebo (HR 0.42)."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Median progression-free survival was 11.2 months.", _PFS),
+        ("Median PFS was 11.2 months.", "Median PFS was 11.2 versus 7.4 months."),
+        ("The response rate was 41.5%.", "The response rate was 41.5 vs. 22.0% (p<0.001)."),
+        ("The mean dose was 12.5 mg.", "The mean dose was 12.5 VS 10.0 mg."),
+        ("中位无进展生存期为11.2个月。", "中位无进展生存期为11.2对比7.4个月。"),
+        ("中位无进展生存期为11.2个月。", "中位无进展生存期为11.2 对比 7.4 个月。"),
+    ],
+)
+def test_a_bare_number_compared_before_a_unit_is_firmly_in_it(claim, source):
+    assert states(claim, source)[0] == "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the shared unit is the source's: another unit is not stated
+        ("Median progression-free survival was 11.2 mg.", _PFS),
+        ("Median progression-free survival was 7.4 weeks.", _PFS),
+        ("Median progression-free survival was 11.2 weeks.", _PFS),
+        # the first number has a unit of its own: it keeps it
+        ("The rate was 11.2 months.", "The rate was 11.2% vs 7.4 months."),
+        # a statistic named on one side only: unlike things, no shared unit
+        ("The value was 0.42 months.", "The HR 0.42 vs 7.4 months reported."),
+        # words other than the comparison between them: no pair
+        ("Median PFS was 11.2 months.", "Median PFS was 11.2 in the first cohort versus 7.4 months."),
+    ],
+)
+def test_a_compared_number_takes_no_other_unit(claim, source):
+    assert states(claim, source)[0] == "missing"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The rate was 11.2%.", "The rate was 11.2% vs 7.4 months."),
+        ("The hazard ratio was 0.42.", "The HR was 0.42 vs 0.50."),
+        ("The hazard ratio was 0.50.", "The HR was 0.42 vs 0.50."),
+    ],
+)
+def test_numbers_compared_without_a_bare_one_before_a_unit_are_unchanged(claim, source):
+    assert states(claim, source)[0] == "supported"
+
+
+def test_the_true_comparison_claims_are_not_failed(tmp_path):
+    source = f"# S\n\n{_PFS}\n"
+    out = verify_against(tmp_path, source, cited_report(
+        "Median progression-free survival was 11.2 months vs 7.4 months with drug X versus placebo (HR 0.42).",
+        "Median progression-free survival was 11.2 months with drug X versus 7.4 months with placebo (HR 0.42).",
+        "Median progression-free survival was 11.2 weeks vs 7.4 months with drug X versus placebo (HR 0.42).",
+    ))
+    first, second, wrong = (c.status for c in out.claims)
+    # the second pairs each number with its arm: what the segment checks say of that is theirs
+    assert (first, wrong) == ("pass", "fail") and second in ("pass", "undecided")
