@@ -4999,6 +4999,48 @@ MUTATIONS = (
         '',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
+    Mutation(
+        "s21-vsunit a bare number compared before a unit ('11.2 vs 7.4 months') is read in no unit (the true '11.2 months' fails)",
+        'citeproof/values/assess.py',
+        '        elif unit_of is not None and after is unit_of and _compared_in_unit(line, atom, after):\n            out[k] = _in_unit_of(atom, unit_of, firm=True)\n',
+        '',
+        ('tests/values/test_unit_after_a_list.py',),
+    ),
+    Mutation(
+        's21-vsunit the compared number is read in the unit only as a reading (the true claim is judged, not passed)',
+        'citeproof/values/assess.py',
+        '_in_unit_of(atom, unit_of, firm=True)',
+        '_in_unit_of(atom, unit_of, firm=False)',
+        ('tests/values/test_unit_after_a_list.py',),
+    ),
+    Mutation(
+        "s21-vsunit a statistic named on one side only shares the unit ('HR 0.42 vs 7.4 months' holds 0.42 months)",
+        'citeproof/values/assess.py',
+        '\n            and atom.stat == after.stat)\n',
+        ')\n',
+        ('tests/values/test_unit_after_a_list.py',),
+    ),
+    Mutation(
+        "s21-vsunit any words holding a comparison word pair two numbers ('11.2 in the first cohort versus 7.4 months')",
+        'citeproof/values/assess.py',
+        '    return (between in _comparison_words() and',
+        '    return (any(w in between for w in _comparison_words()) and',
+        ('tests/values/test_unit_after_a_list.py',),
+    ),
+    Mutation(
+        "s21-vsunit a comparison word is matched case-sensitively ('12.5 VS 10.0 mg' holds no 12.5 mg)",
+        'citeproof/values/assess.py',
+        '    between = line[atom.end:after.start].strip().lower()\n',
+        '    between = line[atom.end:after.start].strip()\n',
+        ('tests/values/test_unit_after_a_list.py',),
+    ),
+    Mutation(
+        "s21-vsunit the Chinese comparison word is not read ('11.2对比7.4个月' holds no 11.2个月)",
+        'citeproof/data/value_cues.json',
+        '"vs.", "versus", "对比"]',
+        '"vs.", "versus"]',
+        ('tests/values/test_unit_after_a_list.py',),
+    ),
 )
 
 
