@@ -82,10 +82,10 @@ def test_a_citation_label_is_no_word_of_the_claim_but_an_added_word_still_is(tmp
 
 def test_a_link_inside_the_sentence_is_the_claims_own_words(tmp_path):
     """rt22a c5/c6: only a link alone in brackets is a label; one the sentence runs into
-    ("…, and [the accounts are never throttled](…)") says something the chunk must write."""
+    ("… per minute [worldwide](…)") says something the chunk must write."""
     answer = (
-        "# Limits\n\nFree accounts may send at most 200 requests per minute, and "
-        "[they are never throttled](https://docs.example.org/limits).\n\n"
+        "# Limits\n\nFree accounts may send at most 200 requests per minute "
+        "[worldwide](https://docs.example.org/limits).\n\n"
         "Free accounts may send at most 200 requests per minute ([plus premium support](https://docs.example.org/limits)).\n"
     )
     report = verify(tmp_path, answer, CHUNK)
