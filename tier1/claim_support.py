@@ -836,7 +836,7 @@ class ClaimSupport(Rule):
                 if verdict.carries and (
                     why := _cut_off(window, i, len(table.texts))
                     or _meaning_differs(ctx, claim.text, atoms, profile, place, i, window)
-                    or _unsaid(table, profile, i)
+                    or _word_unwritten(table, profile, i)
                 ):
                     verdict = SegmentVerdict(False, why, verdict.stage)
                 if verdict.carries:
@@ -877,7 +877,7 @@ class ClaimSupport(Rule):
         return self.undecided(f"no single cited segment carries the claim: {why}", claim_id=claim.id)
 
 
-def _unsaid(table: SegmentTable, profile: ClaimProfile, i: int) -> str | None:
+def _word_unwritten(table: SegmentTable, profile: ClaimProfile, i: int) -> str | None:
     """Checked last, so a more specific reason (a swapped or added word the other checks name)
     explains the claim first: a word the claim writes that the carrying segment does not says
     something the segment does not ("a *confirmed* response rate", "…, and it was well

@@ -6,7 +6,9 @@ words (English words without stop-words; Chinese as character bigrams), writes e
 claim as the claim writes it (dates are no value atoms; a day and month swapped must not be
 "found" digit by digit), and has the same
 polarity: the same negation and no flipped direction (increase/decrease, higher/lower,
-improved/worsened, 升高/降低 …).
+improved/worsened, 升高/降低 …). Last (``SegmentTable.unsaid``, after CP105's other checks), it
+writes every content word of the claim, whatever the overlap share — English words, Chinese
+characters — save the words ``unstated_words`` and the other checks account for (:func:`_said`).
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ class _WordCues:
 class _Cues:
     stop_en: frozenset[str]
     stop_zh: frozenset[str]
-    unstated_en: frozenset[str]  # content terms a carrying segment may lack (reporting words)
+    unstated_en: frozenset[str]  # content terms a carrying segment may lack (_checked_elsewhere)
     unstated_zh: frozenset[str]  # Chinese characters it may lack (grammar, stop-words)
     zh_connectives: re.Pattern[str]  # Chinese linking words read out of a claim before that (此外, 同时)
     swap_words_en: frozenset[str]

@@ -4407,7 +4407,7 @@ MUTATIONS = (
     Mutation(
         's21 the carrying segment need not write every claim word (the overlap share alone decides)',
         'tier1/claim_support.py',
-        '                    or _unsaid(table, profile, i)\n',
+        '                    or _word_unwritten(table, profile, i)\n',
         '',
         ('tests/tier1/test_unsaid_words.py',),
     ),
