@@ -622,14 +622,13 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
     markers = [i for i, line in enumerate(lines) if line and page_marker(line) is not None]
     if not markers:
         return (), (), True, ""
-    leading = [i for i, line in enumerate(lines[: markers[0]]) if line.strip()]
-    header = len(leading) <= 2  # headers: nothing (or a running title) before the first marker
+    printed = [page_marker(lines[m]) or 0 for m in markers]
+    header = _headers(lines, markers, printed)
     if header:
         starts = sorted({0, *(m for m in markers if m > 0)})
     else:  # footers
         starts = sorted({0, *(m + 1 for m in markers if m + 1 < n)})
     pages = _spans(starts, n)
-    printed = [page_marker(lines[m]) or 0 for m in markers]
     shown = f"{printed[0]}-{printed[-1]}" if len(printed) > 1 else str(printed[0])
     # Printed numbers only where the file bears out the reading of its markers: a header opens a
     # page, so text follows the last one; a footer closes one, so the file ends at the last — or at
@@ -642,11 +641,23 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
                                  "(the text after the last is as long as a whole page)")
     extra = len(pages) - len(printed)  # a page no marker is on: a running title above the first header, or
     # the page after the last footer
-    numbers = [0] * extra + printed if header else printed + [printed[-1] + 1] * extra
+    # the page above the first header is page 1 where that marker prints 2 (a cover), else unnumbered
+    numbers = [int(printed[0] == 2)] * extra + printed if header else printed + [printed[-1] + 1] * extra
     used = _printed_numbers(printed, numbers)
     unused = "" if used or numbers == list(range(1, len(numbers) + 1)) else \
         f"its page markers print {', '.join(map(str, printed))}, which do not rise page by page"
     return pages, used, not header, unused
+
+
+def _headers(lines: list[str], markers: list[int], printed: list[int]) -> bool:
+    """Whether the page markers open their pages (headers) rather than close them (footers).
+    Nothing or a running title (two lines at most) above the first marker: headers. More text
+    there is a page of its own, which a footer closes — unless the first marker prints 2: then
+    that text is the unnumbered page 1 (a cover, a title page) and the markers open pages 2, 3, …
+    Read as footers, the cover would be page 2, page 1 nowhere and every page its neighbour's
+    number (rt22b p01-p05: '#p3' cited page 2's figure)."""
+    leading = sum(1 for line in lines[: markers[0]] if line.strip())
+    return leading <= 2 or printed[0] == 2
 
 
 def _cut_page(lines: list[str], markers: list[int]) -> bool:

@@ -551,3 +551,17 @@ def test_printed_page_numbers(make_store, anchor) -> None:
     assert store.resolve(anchor("guideline", "cut", "p15")).window.text == "Other 3.6 mg/kg."
     for loc in ("p4", "p16", "p11"):
         assert store.resolve(anchor("guideline", "cut", loc)).finding.code == "locator_out_of_range", loc
+    # rt22b p01-p05: a cover, then "Page 2".."Page 4" opening their pages, the last one short: headers
+    report = ("Biosimilars Market Report 2024\nPrepared by an analytics firm\nConfidential - for client use only\n\n"
+              "Page 2\nExecutive summary\nThe market reached USD 8.4 billion in 2023.\nOne class held 31% of it.\n"
+              "Europe remained the largest region.\n\nPage 3\nRegional outlook\nNorth American sales grew 18%.\n"
+              "Another class held a 24% share.\nPrice erosion averaged 12%.\n\nPage 4\nMethodology\n"
+              "Data were drawn from 42 markets.\n")
+    store = make_store({"evidence/reports/onco.txt": report})
+    assert "18%" in store.resolve(anchor("evidence", "reports/onco.txt", "p3")).window.text
+    assert "8.4 billion" not in store.resolve(anchor("evidence", "reports/onco.txt", "p3")).window.text
+    assert "8.4 billion" in store.resolve(anchor("evidence", "reports/onco.txt", "p2")).window.text
+    assert "42 markets" in store.resolve(anchor("evidence", "reports/onco.txt", "p4")).window.text
+    assert store.resolve(anchor("evidence", "reports/onco.txt", "p1")).window.text.startswith("Biosimilars Market")
+    f = store.resolve(anchor("evidence", "reports/onco.txt", "p5")).finding
+    assert f is not None and f.code == "locator_out_of_range"

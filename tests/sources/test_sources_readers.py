@@ -421,6 +421,22 @@ def test_a_last_page_cut_before_its_footer_keeps_the_printed_numbers() -> None:
     assert read_plain_text("Page 1\na\nPage 2\nb\n").page_numbers_unused == ""  # the count anyway
 
 
+def test_a_cover_above_a_first_marker_printing_2_makes_the_markers_headers() -> None:
+    # rt22b p01-p05: a 3-line cover, then "Page 2".."Page 4" at the top of their pages, the last page
+    # short. Read as footers (the last page cut before its own), every page had its neighbour's number
+    cover = ("Market Report 2024\nPrepared by a firm\nConfidential\n\nPage 2\nSummary\nreached 8.4.\nshare 31%.\n"
+             "region.\n\nPage 3\nOutlook\ngrew 18%.\nheld 24%.\nfell 12%.\n\nPage 4\nMethods\n42 markets.\n")
+    r = read_plain_text(cover)
+    assert not r.page_footers and r.pages == ((1, 4), (5, 10), (11, 16), (17, 19))
+    assert r.page_numbers == () and r.page_numbers_unused == ""  # printed 2-4 under page 1: the count
+    # a first marker printing 1 (or an excerpt's 12) below as much text still closes its page
+    assert read_plain_text(cover.replace("Page 2", "Page 1").replace("Page 3", "Page 2").replace("Page 4", "Page 3")).page_footers
+    assert read_plain_text(cover.replace("Page 2", "Page 12").replace("Page 3", "Page 13")
+                           .replace("Page 4", "Page 14")).page_numbers == (12, 13, 14, 15)
+    # a running title above a first header printing 2 is page 1 as well
+    assert read_plain_text("Report\nPage 2\na\nPage 3\nb\n").pages == ((1, 1), (2, 3), (4, 5))
+
+
 def test_numbered_heading_runs_over_its_numbered_parts() -> None:
     r = read_plain_text("3. Results\nx\n3.1 Efficacy\ny\n3.2 Safety\nz\n4. Discussion\nw\n")
     assert r.sections["Results"] == (1, 6) and r.sections["Efficacy"] == (3, 4) and r.sections["Discussion"] == (7, 8)

@@ -5041,6 +5041,27 @@ MUTATIONS = (
         '"vs.", "versus"]',
         ('tests/values/test_unit_after_a_list.py',),
     ),
+    Mutation(
+        "s21-readers4 a cover above a first marker printing 2 leaves the markers footers",
+        'citeproof/sources/readers.py',
+        '    return leading <= 2 or printed[0] == 2\n',
+        '    return leading <= 2\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers4 any first marker below a cover makes the markers headers",
+        'citeproof/sources/readers.py',
+        '    return leading <= 2 or printed[0] == 2\n',
+        '    return True\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s21-readers4 the page above a first header printing 2 is unnumbered",
+        'citeproof/sources/readers.py',
+        '    numbers = [int(printed[0] == 2)] * extra + printed if header else printed + [printed[-1] + 1] * extra\n',
+        '    numbers = [0] * extra + printed if header else printed + [printed[-1] + 1] * extra\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
 )
 
 
