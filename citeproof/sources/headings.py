@@ -152,30 +152,54 @@ def abstract_labels() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _abstract_label_at() -> re.Pattern[str]:
-    """A known abstract label and its colon, not inside a word ("RESULTS:", "Conclusions :", "结果：")."""
-    words = sorted(abstract_labels(), key=len, reverse=True)  # "methods and results" before "methods"
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")\s*[:：]", re.IGNORECASE)
+    """A known abstract label and its colon, not inside a word ("RESULTS:", "Conclusions :", "结果："),
+    or in brackets ("【结果】", "[目的]"): group 1 the one, group 2 the other."""
+    words = "|".join(re.escape(w) for w in sorted(abstract_labels(), key=len, reverse=True))  # longest first
+    return re.compile(r"(?<!\w)(?:(" + words + r")\s*[:：]|[\[［【]\s*(" + words + r")\s*[\]］】])", re.IGNORECASE)
 
 
-def run_in_labels(line: str) -> list[int]:
+def run_in_labels(line: str) -> list[tuple[int, str]]:
     """Where the parts of a structured abstract written as one paragraph start ("BACKGROUND: …
-    METHODS: … RESULTS: …", as PubMed's text exports write it): the offsets of its labels, or []
-    when the line is no such paragraph. It is one when it opens with a known label
-    (``abstract_labels``) and names at least one more; a later label counts only after a sentence
-    end and opening with a capital (or in Chinese), so "the Results: section" or "results:" in
-    running prose starts nothing. Each part reads as a heading (``_label``), as on a line of its own."""
-    if ":" not in line and "：" not in line:
+    METHODS: … RESULTS: …", as PubMed's text exports write it), each with its label: [] when the
+    line is no such paragraph. It is one when it opens with a known label (``abstract_labels``)
+    and names at least one more; a later label counts only after a sentence end and opening with
+    a capital (or in Chinese), so "the Results: section" or "results:" in running prose starts
+    nothing. A label in capitals may follow a closing bracket ("(NCT…) RESULTS:"); one in brackets
+    ("【结果】") is markup, never prose; the parts of an "Abstract:" / "摘要：" start right after it.
+    A label in mixed case that is no core section word ("Design:", "Importance:") counts only among
+    at least two more after the first, so "Patients: twelve. Results: …" stays one paragraph."""
+    if not any(mark in line for mark in ":：]］】"):
         return []
     found = _abstract_label_at().match(line)
-    if found is None or _label(line) is None:
+    if found is None:
         return []
-    starts = [0]
+    firm = found.group(2) is not None or _label(line) is not None  # the opening reads as a label
+    starts = [(0, _label_name(found))]
+    loose = 0
     for m in _abstract_label_at().finditer(line, found.end()):
-        word = m.group(0)
-        if (word[0].isupper() or not word[0].isascii()) and line[: m.start()].rstrip()[-1:] in TERMINAL \
-                and _label(line[m.start():]) is not None:
-            starts.append(m.start())
+        word, before = m.group(0), line[: m.start()].rstrip()
+        if len(starts) == 1 and before == line[: found.end()].rstrip() \
+                and section_key(found.group(1) or found.group(2) or "") in ABSTRACT_WORDS:
+            starts.append((m.start(), _label_name(m)))  # "摘要：目的：…": the abstract's first part
+            continue
+        if m.group(2) is not None:
+            if before[-1:] in TERMINAL:
+                starts.append((m.start(), _label_name(m)))
+            continue
+        if not (word[0].isupper() or not word[0].isascii()):
+            continue
+        ended = before[-1:] in TERMINAL or (before[-1:] in ")）" and m.group(1).isupper())
+        if not ended:
+            continue
+        starts.append((m.start(), _label_name(m)))
+        loose += _label(line[m.start():]) is None
+    if (loose or not firm) and len(starts) < 3:
+        return []  # a mixed-case label, or an opening that reads as none, among too few
     return starts if len(starts) >= 2 else []
+
+
+def _label_name(m: re.Match[str]) -> str:
+    return (m.group(1) or m.group(2) or "").strip()
 
 
 def abstract_part(line: str) -> bool:

@@ -153,10 +153,10 @@ def _physical_lines(text: str) -> tuple[list[str], list[int]]:
 
 def read_plain_text(text: str) -> ReadResult:
     raw, breaks = _physical_lines(text)
-    lines, file_lines = _run_in_parts(_norm_all(raw))
+    lines, file_lines, labels = _run_in_parts(_norm_all(raw))
     if file_lines:  # a page that starts at a file line starts at that line's first part
         breaks = [bisect_left(file_lines, b + 1) for b in breaks]
-    headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line))]
+    headings = [(i, name) for i, line in enumerate(lines) if (name := text_heading(line) or labels.get(i))]
     titled = _numbered_titles(lines, {i for i, _ in headings})
     sections, paths = _plain_sections(sorted([*headings, *titled]), lines, frozenset(i for i, _ in titled))
     pages, numbers, footers, unused = _pages(lines, breaks)
@@ -165,22 +165,29 @@ def read_plain_text(text: str) -> ReadResult:
                       file_lines=file_lines, file_line_count=len(raw) if file_lines else 0)
 
 
-def _run_in_parts(lines: list[str]) -> tuple[list[str], tuple[int, ...]]:
+def _run_in_parts(lines: list[str]) -> tuple[list[str], tuple[int, ...], dict[int, str]]:
     """The lines with each structured abstract written as one paragraph ("BACKGROUND: … METHODS:
     … RESULTS: …") split into a line per part (``run_in_labels``), so each part is a section as
     when written a line each: ``#Results`` is the text after "RESULTS:" up to the next label, not
     the whole abstract under its first label. With the file line of each line, since a line
-    locator counts the file's lines; () when no line is split."""
-    if not any(":" in line or "：" in line for line in lines):
-        return lines, ()
+    locator counts the file's lines (() when no line is split), and each part's label — its
+    heading where the line alone reads as none ("Design: …", "【结果】…")."""
+    if not any(mark in line for line in lines for mark in ":：]］】"):
+        return lines, (), {}
     out: list[str] = []
     at: list[int] = []
+    labels: dict[int, str] = {}
     for n, line in enumerate(lines, 1):
         starts = run_in_labels(line)
-        parts = [line[a:b].strip() for a, b in zip(starts, [*starts[1:], len(line)])] if starts else [line]
-        out.extend(parts)
-        at.extend([n] * len(parts))
-    return (out, tuple(at)) if len(out) > len(lines) else (lines, ())
+        if not starts:
+            out.append(line)
+            at.append(n)
+            continue
+        for (a, label), b in zip(starts, [*(s for s, _ in starts[1:]), len(line)]):
+            labels[len(out)] = label
+            out.append(line[a:b].strip())
+            at.append(n)
+    return (out, tuple(at), labels) if len(out) > len(lines) else (lines, (), {})
 
 
 def read_markdown(text: str) -> ReadResult:
@@ -188,6 +195,11 @@ def read_markdown(text: str) -> ReadResult:
     markup: list[str] = []  # each line without comments (empty in a comment or a fence): its HTML
     lines = _norm_all(_markdown_visible(raw, markup))
     header_rows = _html_table_rows(markup, lines) if "<t" in text.lower() else frozenset()
+    # a structured abstract in one paragraph, as in a text export saved as .md: a part per label
+    lines, file_lines, labels = _run_in_parts(lines)
+    if file_lines:
+        breaks = [bisect_left(file_lines, b + 1) for b in breaks]
+        header_rows = frozenset(bisect_left(file_lines, row) + 1 for row in header_rows)
     headings: list[tuple[int, int, str]] = []  # (line index, level, name)
     fence: str | None = None
     title: str | None = None
@@ -203,6 +215,8 @@ def read_markdown(text: str) -> ReadResult:
         atx = markdown_heading(line)
         if atx is not None and atx[1]:
             headings.append((i, atx[0], atx[1]))
+        elif i in labels:  # below any heading: a part of the paragraph the heading above holds
+            headings.append((i, 7, text_heading(line) or labels[i]))
         elif i + 1 < len(lines) and line.strip() and re.fullmatch(r"(=+|-+)", lines[i + 1].strip() or "x"):
             if len(lines[i + 1].strip()) >= 3 and not line.lstrip().startswith(("-", "*", "|", ">")):
                 headings.append((i, 1 if lines[i + 1].strip()[0] == "=" else 2, line.strip()))
@@ -213,7 +227,7 @@ def read_markdown(text: str) -> ReadResult:
     return ReadResult(
         lines=lines, sections=sections, pages=pages, tables=_text_tables(lines), title=title,
         header_rows=header_rows, section_paths=paths, page_numbers=numbers, page_footers=footers,
-        page_numbers_unused=unused,
+        page_numbers_unused=unused, file_lines=file_lines, file_line_count=len(raw) if file_lines else 0,
     )
 
 

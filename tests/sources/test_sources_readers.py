@@ -311,6 +311,40 @@ def test_a_structured_abstract_in_one_paragraph_has_a_section_per_label() -> Non
     assert r.pages == ((1, 1), (2, 3), (4, 4))
 
 
+def test_run_in_abstract_forms_bracketed_prefixed_mixed_case_and_after_a_bracket() -> None:
+    # rt22b h01/h05: bracketed labels; h02: "摘要：" before the first label
+    r = read_plain_text("T\n【背景】常见。【方法】共纳入412例。【结果】发生率为0.42。【结论】有效。\n")
+    assert r.sections["结果"] == (4, 4) and "412" not in r.lines[3] and r.lines[3].startswith("【结果】")
+    r = read_plain_text("T\n[目的] 评价疗效。[方法] 共纳入412例。[结果] 发生率为0.42。\n")
+    assert r.sections["结果"] == (4, 4) and "412" not in r.lines[3]
+    r = read_plain_text("T\n摘要：目的：评价疗效。方法：共纳入412例。结果：发生率为0.42。\n")
+    assert r.lines[1] == "摘要：" and r.sections["目的"] == (3, 3) and r.sections["结果"] == (5, 5)
+    # b05: a label in capitals right after a closing bracket
+    r = read_plain_text("T\nBACKGROUND: Common. METHODS: 412 adults (NCT01234567) RESULTS: The rate was 0.42.\n")
+    assert r.sections["RESULTS"] == (4, 4) and "412" not in r.lines[3]
+    # b09/b10: mixed-case labels among at least two more after the first
+    r = read_plain_text("T\nImportance: Common. Objective: To test. Design, Setting, and Participants: 412 adults. "
+                        "Results: The rate was 0.42. Conclusions and Relevance: It works.\n")
+    assert r.sections["Results"] == (5, 5) and "412" not in r.lines[4]
+    assert r.sections["Design, Setting, and Participants"] == (4, 4)
+    # b02/b03: "RESULT:" and "MATERIAL AND METHODS:" are labels too
+    r = read_plain_text("T\nOBJECTIVE: x. MATERIAL AND METHODS: 412 adults. RESULT: The rate was 0.42.\n")
+    assert r.sections["MATERIAL AND METHODS"] == (3, 3) and r.sections["RESULT"] == (4, 4)
+
+
+def test_a_structured_abstract_in_one_markdown_paragraph_has_a_section_per_label() -> None:
+    # rt22b a15/a16: the run-in abstract saved as .md
+    r = read_markdown("# A trial\n\nBACKGROUND: 35% before. METHODS: 412 adults. RESULTS: The rate was 0.42. "
+                      "CONCLUSIONS: It works.\n\n## Discussion\nMore.\n")
+    assert r.sections["RESULTS"] == (5, 5) and "412" not in r.lines[4] and r.sections["METHODS"] == (4, 4)
+    assert r.sections["A trial"] == (1, 9) and r.sections["Discussion"] == (8, 9)
+    assert r.file_lines == (1, 2, 3, 3, 3, 3, 4, 5, 6) and r.file_line_count == 6
+    # an HTML table's header row below it keeps its line among the split lines
+    r = read_markdown("# T\n\nBACKGROUND: a. RESULTS: b 0.42.\n\n<table>\n<tr><th>Arm</th><th>ORR (%)</th></tr>\n"
+                      "<tr><td>A</td><td>45.2</td></tr>\n</table>\n")
+    assert r.header_rows == frozenset({7}) and r.lines[6].startswith("| Arm")
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -321,6 +355,12 @@ def test_a_structured_abstract_in_one_paragraph_has_a_section_per_label() -> Non
         "Intro\nRESULTS: The response rate was 41%. Note: 6.3 months.\n",  # one label only
         "Intro\nThe response rate was 41%. RESULTS: 6.3 months.\n",  # a label later in prose
         "Intro\nPatients: twelve were enrolled. Results: 40% responded.\n",  # its start no label in that case
+        "Intro\nObjective: to look. Design: simple. Results: 40%.\n".replace("Results", "results"),  # too few capitalised
+        "Intro\nDesign: a cohort. Setting: 40 centres.\n",  # mixed-case labels among too few
+        "Intro\nRESULTS: The response rate was 41%. Setting: 6.3 months.\n",  # one more, in mixed case
+        "Intro\n[Results] 40% responded (see [Methods]) and more.\n",  # a bracketed label not after a sentence end
+        "Intro\nThe rate was 41% (n = 12) RESULTS: 6.3 months. METHODS: x.\n",  # no label at its start
+        "Intro\nRESULTS: The rate was 41% (n = 12) Conclusions: 6.3 months.\n",  # mixed case after a bracket
     ],
 )
 def test_a_label_in_running_prose_splits_no_paragraph(text) -> None:
