@@ -327,6 +327,10 @@ def test_run_in_abstract_forms_bracketed_prefixed_mixed_case_and_after_a_bracket
                         "Results: The rate was 0.42. Conclusions and Relevance: It works.\n")
     assert r.sections["Results"] == (5, 5) and "412" not in r.lines[4]
     assert r.sections["Design, Setting, and Participants"] == (4, 4)
+    # any known label in capitals labels a line of its own, and opens a paragraph of two parts
+    r = read_plain_text("Intro\nIMPORTANCE: Unclear.\nDESIGN, SETTING, AND PARTICIPANTS: 12 sites.\nmore\n")
+    assert r.sections == {"IMPORTANCE": (2, 2), "DESIGN, SETTING, AND PARTICIPANTS": (3, 4)}
+    assert read_plain_text("Intro\nIMPORTANCE: Unclear. RESULTS: 12 sites.\n").sections["RESULTS"] == (3, 3)
     # b02/b03: "RESULT:" and "MATERIAL AND METHODS:" are labels too
     r = read_plain_text("T\nOBJECTIVE: x. MATERIAL AND METHODS: 412 adults. RESULT: The rate was 0.42.\n")
     assert r.sections["MATERIAL AND METHODS"] == (3, 3) and r.sections["RESULT"] == (4, 4)
