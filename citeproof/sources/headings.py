@@ -191,11 +191,24 @@ def run_in_labels(line: str) -> list[tuple[int, str]]:
         ended = before[-1:] in TERMINAL or (before[-1:] in ")）" and m.group(1).isupper())
         if not ended:
             continue
+        if _label(line[m.start():]) is None:  # mixed case, no core section word ("Design:")
+            # a capitals abstract's, or one after the results label ("Results: … Patients: 35% …"),
+            # labels a part of its part, not of the abstract
+            if found.group(0).isupper() or any(section_key(name) in _results_labels() for _, name in starts):
+                continue
+            loose += 1
         starts.append((m.start(), _label_name(m)))
-        loose += _label(line[m.start():]) is None
     if (loose or not firm) and len(starts) < 3:
         return []  # a mixed-case label, or an opening that reads as none, among too few
     return starts if len(starts) >= 2 else []
+
+
+@lru_cache(maxsize=1)
+def _results_labels() -> frozenset[str]:
+    """The labels that open a structured abstract's results (``abstract_labels.json``)."""
+    from citeproof.values.lexicon import data_json
+
+    return frozenset(data_json("abstract_labels.json")["results"])
 
 
 def _label_name(m: re.Match[str]) -> str:

@@ -331,6 +331,16 @@ def test_run_in_abstract_forms_bracketed_prefixed_mixed_case_and_after_a_bracket
     r = read_plain_text("Intro\nIMPORTANCE: Unclear.\nDESIGN, SETTING, AND PARTICIPANTS: 12 sites.\nmore\n")
     assert r.sections == {"IMPORTANCE": (2, 2), "DESIGN, SETTING, AND PARTICIPANTS": (3, 4)}
     assert read_plain_text("Intro\nIMPORTANCE: Unclear. RESULTS: 12 sites.\n").sections["RESULTS"] == (3, 3)
+    # rt22b b04/b01: a mixed-case label after the results label, or in a capitals abstract, labels a part
+    # of the results ("Patients: 35% …", "Primary outcome: …"), which keeps it
+    r = read_plain_text("T\nBackground: Common. Methods: 412 adults. Results: The rate was 0.42. Patients: 35% smoked. "
+                        "Conclusions: It works.\n")
+    assert r.sections["Results"] == (4, 4) and "35%" in r.lines[3] and "Patients" not in r.sections
+    r = read_plain_text("T\nBACKGROUND: Common. METHODS: 412 adults. RESULTS: Of 412, 398 completed. Primary outcome: "
+                        "the rate was 0.42. CONCLUSIONS: It works.\n")
+    assert r.sections["RESULTS"] == (4, 4) and "0.42" in r.lines[3]
+    r = read_plain_text("T\nBACKGROUND: Common. Setting: 40 centres. Design: a cohort. RESULTS: 0.42.\n")
+    assert r.sections["BACKGROUND"] == (2, 2) and "40 centres" in r.lines[1]
     # b02/b03: "RESULT:" and "MATERIAL AND METHODS:" are labels too
     r = read_plain_text("T\nOBJECTIVE: x. MATERIAL AND METHODS: 412 adults. RESULT: The rate was 0.42.\n")
     assert r.sections["MATERIAL AND METHODS"] == (3, 3) and r.sections["RESULT"] == (4, 4)

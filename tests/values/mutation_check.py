@@ -5125,6 +5125,20 @@ MUTATIONS = (
         '        page_numbers_unused=unused,\n',
         ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
     ),
+    Mutation(
+        's21-readers4 a mixed-case label after the results label starts an abstract part',
+        'citeproof/sources/headings.py',
+        '            if found.group(0).isupper() or any(section_key(name) in _results_labels() for _, name in starts):\n',
+        '            if found.group(0).isupper():\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        's21-readers4 a mixed-case label in a capitals abstract starts an abstract part',
+        'citeproof/sources/headings.py',
+        '            if found.group(0).isupper() or any(section_key(name) in _results_labels() for _, name in starts):\n',
+        '            if any(section_key(name) in _results_labels() for _, name in starts):\n',
+        ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
 )
 
 
