@@ -666,12 +666,22 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
 def _headers(lines: list[str], markers: list[int], printed: list[int]) -> bool:
     """Whether the page markers open their pages (headers) rather than close them (footers).
     Nothing or a running title (two lines at most) above the first marker: headers. More text
-    there is a page of its own, which a footer closes — unless the first marker prints 2: then
-    that text is the unnumbered page 1 (a cover, a title page) and the markers open pages 2, 3, …
-    Read as footers, the cover would be page 2, page 1 nowhere and every page its neighbour's
-    number (rt22b p01-p05: '#p3' cited page 2's figure)."""
+    there is a page of its own, which a footer closes — unless the first marker prints 2 and that
+    text is shorter than every page between two markers: then it is the unnumbered page 1 (a
+    cover, a title page) and the markers open pages 2, 3, … Read as footers, the cover would be
+    page 2, page 1 nowhere and every page its neighbour's number (rt22b p01-p05: '#p3' cited page
+    2's figure). As long as a page, it is page 2 closed by its footer (rt23a p2b: an excerpt of
+    pages 2 to 5 read as headers had every page off by one)."""
     leading = sum(1 for line in lines[: markers[0]] if line.strip())
-    return leading <= 2 or printed[0] == 2
+    if leading <= 2:
+        return True
+    whole = _whole_pages(lines, markers)
+    return printed[0] == 2 and bool(whole) and leading < min(whole)
+
+
+def _whole_pages(lines: list[str], markers: list[int]) -> list[int]:
+    """The lines of text of each page between two markers."""
+    return [sum(1 for line in lines[a + 1 : b] if line.strip()) for a, b in zip(markers, markers[1:])]
 
 
 def _cut_page(lines: list[str], markers: list[int]) -> bool:
@@ -682,7 +692,7 @@ def _cut_page(lines: list[str], markers: list[int]) -> bool:
     tail = sum(1 for line in lines[markers[-1] + 1 :] if line.strip())
     if not tail:
         return True
-    whole = [sum(1 for line in lines[a + 1 : b] if line.strip()) for a, b in zip(markers, markers[1:])]
+    whole = _whole_pages(lines, markers)
     return bool(whole) and tail < min(whole)
 
 

@@ -491,6 +491,17 @@ def test_a_cover_above_a_first_marker_printing_2_makes_the_markers_headers() -> 
     assert read_plain_text("Report\nPage 2\na\nPage 3\nb\n").pages == ((1, 1), (2, 3), (4, 5))
 
 
+
+def test_a_page_above_a_first_footer_printing_2_is_page_2() -> None:
+    # rt23a p2b: an excerpt of pages 2 to 5 with footers, the last page cut short. The text above
+    # "Page 2" is as long as a page: page 2 itself, not a cover; read as headers every page was off by one
+    excerpt = ("Summary\nreached 8.4.\nshare 31%.\nEurope.\ntenders.\n\nPage 2\nOutlook\ngrew 18%.\nheld 24%.\n"
+               "fell 12%.\npayers.\n\nPage 3\nMethods\n42 markets.\n115 payers.\nbase 2023.\nnominal.\n\n"
+               "Page 4\nAppendix\ngrew 9%.\n")
+    r = read_plain_text(excerpt)
+    assert r.page_footers and r.page_numbers == (2, 3, 4, 5)
+
+
 def test_numbered_heading_runs_over_its_numbered_parts() -> None:
     r = read_plain_text("3. Results\nx\n3.1 Efficacy\ny\n3.2 Safety\nz\n4. Discussion\nw\n")
     assert r.sections["Results"] == (1, 6) and r.sections["Efficacy"] == (3, 4) and r.sections["Discussion"] == (7, 8)

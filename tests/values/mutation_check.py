@@ -5044,14 +5044,14 @@ MUTATIONS = (
     Mutation(
         "s21-readers4 a cover above a first marker printing 2 leaves the markers footers",
         'citeproof/sources/readers.py',
-        '    return leading <= 2 or printed[0] == 2\n',
-        '    return leading <= 2\n',
+        '    return printed[0] == 2 and bool(whole) and leading < min(whole)\n',
+        '    return False\n',
         ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
     ),
     Mutation(
         "s21-readers4 any first marker below a cover makes the markers headers",
         'citeproof/sources/readers.py',
-        '    return leading <= 2 or printed[0] == 2\n',
+        '    return printed[0] == 2 and bool(whole) and leading < min(whole)\n',
         '    return True\n',
         ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
     ),
@@ -5138,6 +5138,13 @@ MUTATIONS = (
         '            if found.group(0).isupper() or any(section_key(name) in _results_labels() for _, name in starts):\n',
         '            if any(section_key(name) in _results_labels() for _, name in starts):\n',
         ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        's21-readers4 a first marker printing 2 makes headers whatever the text above it',
+        'citeproof/sources/readers.py',
+        '    return printed[0] == 2 and bool(whole) and leading < min(whole)\n',
+        '    return printed[0] == 2\n',
+        ('tests/sources/test_sources_readers.py',),
     ),
 )
 
