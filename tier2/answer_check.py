@@ -448,16 +448,42 @@ def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -
     one, or the quote is stated under every sibling of its blocks (it then holds for each)."""
     pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
     claim_marks = _title_marks(claim_text)
+    subject_marks = _title_marks(_subject_part(claim_text))
     for piece in pieces:
         needle = normalize_for_quote(_strip_wrappers(piece))
         if needle:
-            why = _unnamed_block(needle, claim_marks | _title_marks(needle), excerpt_texts)
+            quoted = _title_marks(needle)
+            why = _unnamed_block(needle, claim_marks | quoted, excerpt_texts, subject=subject_marks | quoted)
             if why is not None:
                 return why
     return None
 
 
-def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str]) -> str | None:
+# What a claim compares its subject with comes after one of these ("X reached 57.9% versus
+# placebo"); "over" only before a word ("over placebo", not "over 24 weeks").
+_COMPARATOR = re.compile(r"\b(?:versus|vs\b\.?|compared (?:with|to)|in comparison (?:with|to)|relative to|than|over(?!\s*\d))|对比|相比|相较", re.IGNORECASE)
+
+
+def _subject_part(claim_text: str) -> str:
+    """The part of the claim that names what its figures belong to: before its first comparator
+    ("Pembrolizumab plus chemotherapy achieved 38.4% versus placebo"), or after the comparator's
+    opening clause when it leads ("Compared with placebo, X reached 57.9%"). The whole claim when
+    it compares nothing."""
+    m = _COMPARATOR.search(claim_text)
+    if m is None:
+        return claim_text
+    if not claim_text[: m.start()].strip(" ,(（"):
+        comma = re.search(r"[,，]", claim_text[m.end():])
+        return claim_text[m.end() + comma.end():] if comma else claim_text
+    return claim_text[: m.start()]
+
+
+def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str], *, subject: set[str] | None = None) -> str | None:
+    """Why ``needle`` lies only in sibling blocks nobody names (``block_not_named``). A quote
+    within one block must be named by ``subject`` (what the claim's figures belong to, and the
+    quote's own marks): a claim comparing its subject with another group names both, and the
+    other group's figure is no figure of its subject (rt23b: "X achieved 38.4% versus placebo"
+    quoting the placebo arm's 38.4)."""
     from tier2.sibling_blocks import sibling_blocks
 
     unnamed: list[tuple[int, object]] = []  # (excerpt, block) of each occurrence's unnamed blocks
@@ -469,7 +495,8 @@ def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str]) -
         blocks = blocks_of[e] = sibling_blocks([raw for raw, _ in pairs])
         for touched in _occurrences(needle, [n for _, n in pairs]):
             inside = [b for b in blocks if any(b.start <= k < b.end for k in touched)]
-            missed = [b for b in inside if not (_distinctive(b, blocks) & named)]
+            naming = subject if subject is not None and len({(b.shape) for b in inside}) == 1 and len(inside) == 1 else named
+            missed = [b for b in inside if not (_distinctive(b, blocks) & naming)]
             if not missed:
                 return None  # this place is no group's, or one the claim or quote names
             unnamed += [(e, b) for b in missed]

@@ -70,10 +70,13 @@ def sibling_blocks(lines: Sequence[str]) -> list[Block]:
             continue
         above = {_key(lines[j]) for j in range(heads[0][0]) if heading_like(lines[j])}
         starts = [k for k, _ in heads]
+        # a heading of another sibling shape ends the block too: an "INTERVENTION 2:" block stops
+        # at "Results 1:" (rt23b C16: it ran over both results and refused arm I's true figure)
+        others = {k for other, hs in shapes.items() if other != shape and len({i for _, i in hs}) > 1 for k, _ in hs}
         for n, start in enumerate(starts):
             stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
             end = start + 1
-            while end < stop and not _closes(lines[end], above, lines[start]):
+            while end < stop and end not in others and not _closes(lines[end], above, lines[start]):
                 end += 1
             name = f"{shape.split()[-1]} {heads[n][1].lower()}"
             blocks.append(Block(shape, name, start, end, _title(lines, start, end)))

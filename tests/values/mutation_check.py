@@ -5146,6 +5146,34 @@ MUTATIONS = (
         '    return printed[0] == 2\n',
         ('tests/sources/test_sources_readers.py',),
     ),
+    Mutation(
+        's21-judge a quote within one block is named by the whole comparison claim',
+        'tier2/answer_check.py',
+        '            naming = subject if subject is not None and len({(b.shape) for b in inside}) == 1 and len(inside) == 1 else named\n',
+        '            naming = named\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s21-judge a leading comparator clause is the claim's subject",
+        'tier2/answer_check.py',
+        '        return claim_text[m.end() + comma.end():] if comma else claim_text\n',
+        '        return claim_text\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's21-judge comparator words match only in lower case',
+        'tier2/answer_check.py',
+        '|对比|相比|相较", re.IGNORECASE)',
+        '|对比|相比|相较")',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's21-judge a block runs over the headings of another sibling shape',
+        'tier2/sibling_blocks.py',
+        '            while end < stop and end not in others and not _closes(lines[end], above, lines[start]):\n',
+        '            while end < stop and not _closes(lines[end], above, lines[start]):\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
 )
 
 

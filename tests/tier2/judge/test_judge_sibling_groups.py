@@ -205,3 +205,61 @@ def test_a_direction_claim_needs_its_direction_or_two_figures(claim, quote, ok):
 )
 def test_compared_figures(quote, figures):
     assert len(compared_figures(quote)) == figures
+
+
+# ------------------------------------------------------------------ a comparison names both groups
+
+TWO_ARMS = """Outcome Measurement:
+Objective Response Rate
+Results 1:
+Arm/Group Title: Lumexol + Chemotherapy
+Overall Number of Participants Analyzed: 278
+Unit of Measure: percentage of participants 57.9
+Results 2:
+Arm/Group Title: Placebo + Chemotherapy
+Overall Number of Participants Analyzed: 281
+Unit of Measure: percentage of participants 38.4"""
+PLACEBO_QUOTE = "Overall Number of Participants Analyzed: 281 Unit of Measure: percentage of participants 38.4"
+DRUG_QUOTE = "Overall Number of Participants Analyzed: 278 Unit of Measure: percentage of participants 57.9"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [  # rt23b L1-L3: the comparator's figure given to the subject
+        "Lumexol plus chemotherapy achieved an objective response rate of 38.4% versus placebo.",
+        "The objective response rate with lumexol plus chemotherapy was 38.4%, compared with placebo plus chemotherapy.",
+        "Adding lumexol to chemotherapy improved the objective response rate to 38.4% over placebo.",
+        "Compared with placebo, lumexol plus chemotherapy raised the objective response rate to 38.4%.",
+    ],
+)
+def test_a_comparators_figure_is_no_figure_of_the_claims_subject(claim):
+    result = check(claim, PLACEBO_QUOTE, TWO_ARMS)
+    assert (result.ok, result.reason) == (False, "quote_in_other_group"), result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Lumexol plus chemotherapy achieved an objective response rate of 57.9% versus placebo.", DRUG_QUOTE),
+        ("Compared with placebo, lumexol plus chemotherapy raised the objective response rate to 57.9%.", DRUG_QUOTE),
+        ("With placebo plus chemotherapy the objective response rate was 38.4%, lower than with lumexol.", PLACEBO_QUOTE),
+        # a quote over both groups is named by the whole claim
+        ("The objective response rate was 57.9% with lumexol plus chemotherapy versus 38.4% with placebo.",
+         "Unit of Measure: percentage of participants 57.9 Results 2: Arm/Group Title: Placebo + Chemotherapy "
+         "Overall Number of Participants Analyzed: 281 Unit of Measure: percentage of participants 38.4"),
+    ],
+)
+def test_the_subjects_own_figure_still_passes(claim, quote):
+    result = check(claim, quote, TWO_ARMS)
+    assert result.ok, result
+
+
+def test_a_block_ends_at_the_heading_of_another_sibling_shape():
+    # rt23b C16: in a rendered record the last "INTERVENTION n:" block ran over both results blocks
+    excerpt = ("INTERVENTION 1:\nArm I Lumexol\nlumexol orally\nINTERVENTION 2:\nArm II Lumexol and Corvastat\n"
+               "corvastat intramuscularly\n" + RESULTS.split("\n", 3)[3])
+    blocks = {b.name: (b.start, b.end) for b in sibling_blocks([ln for ln in excerpt.split("\n") if ln.strip()])}
+    assert blocks["intervention 2"][1] == blocks["results 1"][0]
+    result = check("In Arm I (lumexol alone), median time to tumor progression was 13.5 months.",
+                   "Unit of Measure: months 13.5 (12.1 to 15.1)", excerpt)
+    assert result.ok, result
