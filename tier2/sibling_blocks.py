@@ -28,6 +28,11 @@ from excerpt.tokens import count_tokens
 _INDEX = r"(?:\d{1,2}|[A-Z]|[IVX]{1,4})"
 _SHAPED = re.compile(rf"^(?P<name>[A-Za-z][A-Za-z /&-]{{0,38}}?)\s+(?P<index>{_INDEX})(?=$|[\s:：.,(（-])")
 _BARE = re.compile(rf"^[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){{0,2}}\s+{_INDEX}\s*[:：]?$")
+# "Arm A: Drug X plus chemotherapy", "Cohort 2 (n=40)", "Group 1 — 10 mg": a short line that
+# opens with a name and its index, then a colon, a dash or a bracket, is a group's heading too
+_LABELLED = re.compile(rf"^[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){{0,2}}\s+{_INDEX}\s*[:：—–(（-]")
+_LABELLED_MAX_WORDS = 10
+_OWN_LABEL = re.compile(rf"{_LABELLED.pattern}\s*\w")  # the label follows on the heading's line
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +48,15 @@ def heading_shape(line: str) -> tuple[str, str] | None:
     """(shape, index) of a heading that names one of several groups ("Results 2:" → ("results",
     "2"); "## Arm B: Drug X" → ("## arm", "B")), else None."""
     s = line.strip()
+    if s.startswith(("**", "__")) and s.endswith(s[:2]) and len(s) > 4:
+        s = s[2:-2].strip()  # a bold line is set as a heading
     md = markdown_heading(s)
     text = md[1] if md is not None else s
     if table_caption(text) is not None or page_marker(text) is not None:
         return None
-    if md is None and not heading_like(s) and not _BARE.match(s):
+    if md is None and not heading_like(s) and not _BARE.match(s) and not (
+        _LABELLED.match(s) and len(s.split()) <= _LABELLED_MAX_WORDS
+    ):
         return None
     m = _SHAPED.match(text)
     if m is None:
@@ -100,6 +109,8 @@ def _title(lines: Sequence[str], start: int, end: int) -> str:
     """A block's heading and its label line (the line after it: an arm's title), as the
     excerpt builder keeps them together."""
     label = start + 1
+    if _OWN_LABEL.match(lines[start].strip().strip("*_").strip()):
+        return lines[start]  # "Arm A: Drug X …" holds its own label; the next line is the block's text
     if label < end and not heading_like(lines[label]) and count_tokens(lines[label]) <= LABEL_MAX_TOKENS:
         return f"{lines[start]} {lines[label]}"
     return lines[start]

@@ -5174,6 +5174,27 @@ MUTATIONS = (
         '            while end < stop and not _closes(lines[end], above, lines[start]):\n',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
+    Mutation(
+        's21-judge a heading line holding its label is no group heading',
+        'tier2/sibling_blocks.py',
+        '    if md is None and not heading_like(s) and not _BARE.match(s) and not (\n        _LABELLED.match(s) and len(s.split()) <= _LABELLED_MAX_WORDS\n    ):',
+        '    if md is None and not heading_like(s) and not _BARE.match(s):',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's21-judge a bold heading line is read with its asterisks',
+        'tier2/sibling_blocks.py',
+        '        s = s[2:-2].strip()  # a bold line is set as a heading\n',
+        '        pass\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's21-judge a heading holding its label takes the next line as its label too',
+        'tier2/sibling_blocks.py',
+        '        return lines[start]  # "Arm A: Drug X …" holds its own label; the next line is the block\'s text\n',
+        '        pass\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
 )
 
 

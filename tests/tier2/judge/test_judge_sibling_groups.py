@@ -263,3 +263,31 @@ def test_a_block_ends_at_the_heading_of_another_sibling_shape():
     result = check("In Arm I (lumexol alone), median time to tumor progression was 13.5 months.",
                    "Unit of Measure: months 13.5 (12.1 to 15.1)", excerpt)
     assert result.ok, result
+
+
+PLAIN_ARMS = """Efficacy results by arm
+Arm A: Lumexol plus chemotherapy
+Median PFS was 11.2 months.
+Arm B: Placebo plus chemotherapy
+Median PFS was 7.4 months."""
+BOLD_ARMS = PLAIN_ARMS.replace("Arm A: Lumexol plus chemotherapy", "**Arm A: Lumexol plus chemotherapy**").replace(
+    "Arm B: Placebo plus chemotherapy", "**Arm B: Placebo plus chemotherapy**")
+COHORTS = "Cohort A: first-line\nORR 41%.\nCohort B: second-line\nORR 18%."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt", "ok"),
+    [  # rt23b L14/L15/L10: an arm or cohort heading with its label on the same line, plain or bold
+        ("In the placebo plus chemotherapy arm, median PFS was 11.2 months.", "Median PFS was 11.2 months.", PLAIN_ARMS, False),
+        ("In the placebo plus chemotherapy arm, median PFS was 11.2 months.", "Median PFS was 11.2 months.", BOLD_ARMS, False),
+        ("In the second-line cohort, ORR was 41%.", "ORR 41%.", COHORTS, False),
+        ("In the lumexol plus chemotherapy arm, median PFS was 11.2 months.", "Median PFS was 11.2 months.", PLAIN_ARMS, True),
+        ("In the placebo plus chemotherapy arm, median PFS was 7.4 months.", "Median PFS was 7.4 months.", BOLD_ARMS, True),
+        ("In the first-line cohort, ORR was 41%.", "ORR 41%.", COHORTS, True),
+    ],
+)
+def test_a_heading_line_holding_its_label_opens_a_sibling_block(claim, quote, excerpt, ok):
+    result = check(claim, quote, excerpt)
+    assert result.ok is ok, result
+    if not ok:
+        assert result.reason == "quote_in_other_group"
