@@ -291,3 +291,10 @@ def test_a_heading_line_holding_its_label_opens_a_sibling_block(claim, quote, ex
     assert result.ok is ok, result
     if not ok:
         assert result.reason == "quote_in_other_group"
+
+
+def test_a_heading_holding_its_label_is_the_whole_title():
+    # the line under "Arm A: Lumexol" is the block's text, not its title: its words name no arm
+    excerpt = "Arm A: Lumexol\nFirst-line patients: ORR 41%.\nArm B: Placebo\nSecond-line patients: ORR 18%."
+    result = check("Among first-line patients in the placebo arm, ORR was 41%.", "First-line patients: ORR 41%.", excerpt)
+    assert (result.ok, result.reason) == (False, "quote_in_other_group"), result
