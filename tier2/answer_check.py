@@ -466,7 +466,7 @@ _COMPARATOR = re.compile(r"\b(?:versus|vs\b\.?|compared (?:with|to)|in compariso
 
 def _subject_part(claim_text: str) -> str:
     """The part of the claim that names what its figures belong to: before its first comparator
-    ("Pembrolizumab plus chemotherapy achieved 38.4% versus placebo"), or after the comparator's
+    ("X plus chemotherapy achieved 38.4% versus placebo"), or after the comparator's
     opening clause when it leads ("Compared with placebo, X reached 57.9%"). The whole claim when
     it compares nothing."""
     m = _COMPARATOR.search(claim_text)
