@@ -176,7 +176,7 @@ def verify(
             tier2_options = Tier2Options(
                 model=model,
                 base_url=base_url,
-                api_key_env=api_key_env or DEFAULT_API_KEY_ENV,
+                **({"api_key_env": api_key_env} if api_key_env is not None else {}),  # else the options' default
                 call_budget=call_budget,
                 audit_log=audit_log,
                 cache_dir=None if no_cache else (cache_dir or Path(".citeproof-cache")),
@@ -217,9 +217,6 @@ def verify(
         write_atomic(out, payload + "\n")
     _emit(result, out, payload, fmt)
     raise typer.Exit(result.exit_code)
-
-
-DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
 
 
 def _check_judge_flags(tier2: bool, model: str | None, api_key_env: str | None, cache_dir: Path | None, no_cache: bool) -> None:

@@ -495,7 +495,7 @@ def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str], *
         blocks = blocks_of[e] = sibling_blocks([raw for raw, _ in pairs])
         for touched in _occurrences(needle, [n for _, n in pairs]):
             inside = [b for b in blocks if any(b.start <= k < b.end for k in touched)]
-            naming = subject if subject is not None and len({(b.shape) for b in inside}) == 1 and len(inside) == 1 else named
+            naming = subject if subject is not None and len(inside) == 1 else named
             missed = [b for b in inside if not (_distinctive(b, blocks) & naming)]
             if not missed:
                 return None  # this place is no group's, or one the claim or quote names

@@ -143,11 +143,17 @@ def _label(s: str) -> str | None:
 
 
 @lru_cache(maxsize=1)
-def abstract_labels() -> frozenset[str]:
-    """The labels of a structured abstract's parts (``citeproof/data/abstract_labels.json``)."""
+def _abstract_label_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """``citeproof/data/abstract_labels.json``, read once: every label, and those that open the results."""
     from citeproof.values.lexicon import data_json  # the word lists are read in one place
 
-    return frozenset(data_json("abstract_labels.json")["labels"])
+    doc = data_json("abstract_labels.json")
+    return frozenset(doc["labels"]), frozenset(doc["results"])
+
+
+def abstract_labels() -> frozenset[str]:
+    """The labels of a structured abstract's parts (``citeproof/data/abstract_labels.json``)."""
+    return _abstract_label_lists()[0]
 
 
 @lru_cache(maxsize=1)
@@ -203,12 +209,9 @@ def run_in_labels(line: str) -> list[tuple[int, str]]:
     return starts if len(starts) >= 2 else []
 
 
-@lru_cache(maxsize=1)
 def _results_labels() -> frozenset[str]:
     """The labels that open a structured abstract's results (``abstract_labels.json``)."""
-    from citeproof.values.lexicon import data_json
-
-    return frozenset(data_json("abstract_labels.json")["results"])
+    return _abstract_label_lists()[1]
 
 
 def _label_name(m: re.Match[str]) -> str:

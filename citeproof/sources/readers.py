@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import json
 import re
-from bisect import bisect_left
 import xml.etree.ElementTree as ET
+from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache

@@ -215,8 +215,10 @@ def _scales(declared: dict[int, tuple]) -> dict[int, set[float]]:
     out: dict[int, set[float]] = {}
     for i, (unit, _, cells) in declared.items():
         found = {u.number for _, _, u in cells if u.number != 1.0}
-        if unit is not None and unit[5] != 1.0:
-            found.add(unit[5])
+        if unit is not None:
+            *_, scale = unit  # assess._Declared: (dim, unit, factor, calendar, certain, scale)
+            if scale != 1.0:
+                found.add(scale)
         if found:
             out[i] = found
     return out

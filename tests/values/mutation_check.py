@@ -4666,8 +4666,8 @@ MUTATIONS = (
     Mutation(
         "s21-tables the lazy index ignores a declared or noted scale",
         'citeproof/values/window_index.py',
-        '        if unit is not None and unit[5] != 1.0:\n',
-        '        if False:\n',
+        '            if scale != 1.0:\n',
+        '            if False:\n',
         ('tests/values/test_lazy_index.py',),
     ),
     Mutation(
@@ -5149,7 +5149,7 @@ MUTATIONS = (
     Mutation(
         's21-judge a quote within one block is named by the whole comparison claim',
         'tier2/answer_check.py',
-        '            naming = subject if subject is not None and len({(b.shape) for b in inside}) == 1 and len(inside) == 1 else named\n',
+        '            naming = subject if subject is not None and len(inside) == 1 else named\n',
         '            naming = named\n',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
