@@ -427,9 +427,13 @@ def _only_on_planted_lines(needle: str, excerpt_texts: Sequence[str]) -> str | N
 
 def _title_marks(text: str, *, names: re.Pattern[str] | None = None) -> set[str]:
     """What can tie a text to a block's title: its content-word keys, and each name written with
-    an index ("arm ii", "cohort 2"), which the word keys leave out ("I", "2")."""
+    an index ("arm ii", "cohort 2", "组 a") or a year ("year 2023"), which the word keys leave out
+    ("I", "2")."""
+    from tier2.sibling_blocks import group_names
+
     text = normalize_for_quote(text)
-    return _word_keys(text) | {f"{m.group(1).lower()} {m.group(2).lower()}" for m in (names or _NAMED_INDEX).finditer(text)}
+    named = {f"{m.group(1).lower()} {m.group(2).lower()}" for m in (names or _NAMED_INDEX).finditer(text)}
+    return _word_keys(text) | named | group_names(text)
 
 
 # A name and its index ("Arm II", "cohort 2"), not a value ("was 13.5", "was 30%"); in a block's

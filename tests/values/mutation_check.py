@@ -5195,6 +5195,62 @@ MUTATIONS = (
         '        pass\n',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
+    Mutation(
+        "s24-cn a claim's Chinese group and year names are not read",
+        'tier2/answer_check.py',
+        '    return _word_keys(text) | named | group_names(text)\n',
+        '    return _word_keys(text) | named\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's24-cn Chinese group and year headings are no sibling shape',
+        'tier2/sibling_blocks.py',
+        '    other = _cn_or_year_shape(text, heading=md is not None or bold or heading_like(s))\n',
+        '    other = None\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s24-cn a Chinese group heading's next line is its label",
+        'tier2/sibling_blocks.py',
+        '        return lines[start]  # "A组（X）", "## 2023": what follows is the group\'s text, not its label\n',
+        '        pass\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's24-cn a long unmarked group line is a heading',
+        'tier2/sibling_blocks.py',
+        '_CN_HEADING_MAX_CHARS = 30 ',
+        '_CN_HEADING_MAX_CHARS = 300 ',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's24-cn a group sentence ending in a full stop is a heading',
+        'tier2/sibling_blocks.py',
+        'len(text) > _CN_HEADING_MAX_CHARS or text.endswith(("。", "；", ".", ";"))',
+        'len(text) > _CN_HEADING_MAX_CHARS',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's24-cn Chinese numerals are not read as digits',
+        'tier2/sibling_blocks.py',
+        '_CN_NUMERALS.get(index, index).lower()',
+        'index.lower()',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's24-cn year headings are not read',
+        'tier2/sibling_blocks.py',
+        '    if year is not None:\n        return "year", year.group("year")\n',
+        '    if False:\n        return "year", year.group("year")\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's24-cn a group letter inside a longer name counts',
+        'tier2/sibling_blocks.py',
+        '(?:第\\s*)?(?<![A-Za-z0-9])(?P<a>',
+        '(?:第\\s*)?(?P<a>',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
 )
 
 

@@ -298,3 +298,63 @@ def test_a_heading_holding_its_label_is_the_whole_title():
     excerpt = "Arm A: Lumexol\nFirst-line patients: ORR 41%.\nArm B: Placebo\nSecond-line patients: ORR 18%."
     result = check("Among first-line patients in the placebo arm, ORR was 41%.", "First-line patients: ORR 41%.", excerpt)
     assert (result.ok, result.reason) == (False, "quote_in_other_group"), result
+
+
+# ------------------------------------------------------------------ Chinese groups and years
+
+CN_ARMS = "**A组（卢美索联合化疗）**\n中位PFS为11.2个月。\n**B组（安慰剂联合化疗）**\n中位PFS为7.4个月。"
+CN_COHORTS = "队列1：一线治疗\n客观缓解率为41%。\n队列2：二线治疗\n客观缓解率为18%。"
+CN_NUMBERED = "第1组：卢美索\n中位PFS为11.2个月。\n第2组：安慰剂\n中位PFS为7.4个月。"
+YEARS = "## 2022\nRevenue grew on new contracts.\n## 2023\nRevenue fell on lost contracts."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt", "ok"),
+    [  # the note's rt23b leftovers: a lying judge's quote from B组, 队列2 or "## 2022"
+        ("安慰剂联合化疗组的中位PFS为11.2个月。", "中位PFS为11.2个月。", CN_ARMS, False),
+        ("B组的中位PFS为11.2个月。", "中位PFS为11.2个月。", CN_ARMS, False),
+        ("二线治疗患者的客观缓解率为41%。", "客观缓解率为41%。", CN_COHORTS, False),
+        ("Revenue grew on new contracts in FY2023.", "Revenue grew on new contracts.", YEARS, False),
+        ("卢美索联合化疗组的中位PFS为11.2个月。", "中位PFS为11.2个月。", CN_ARMS, True),
+        ("A组的中位PFS为11.2个月。", "中位PFS为11.2个月。", CN_ARMS, True),
+        ("第二组的中位PFS为7.4个月。", "中位PFS为7.4个月。", CN_NUMBERED, True),
+        ("第一组的中位PFS为7.4个月。", "中位PFS为7.4个月。", CN_NUMBERED, False),
+        ("一线治疗患者的客观缓解率为41%。", "客观缓解率为41%。", CN_COHORTS, True),
+        ("Revenue grew on new contracts in FY2022.", "Revenue grew on new contracts.", YEARS, True),
+    ],
+)
+def test_chinese_group_and_year_headings_are_siblings(claim, quote, excerpt, ok):
+    result = check(claim, quote, excerpt)
+    assert result.ok is ok, result
+    if not ok:
+        assert result.reason == "quote_in_other_group"
+
+
+@pytest.mark.parametrize(
+    ("line", "shape"),
+    [
+        ("A组：卢美索联合化疗", ("组", "a")),
+        ("**B组（n=40）**", ("组", "b")),
+        ("第二组：", ("组", "2")),
+        ("组B", ("组", "b")),
+        ("## 队列2", ("## 队列", "2")),
+        ("## 2023", ("## year", "2023")),
+        ("2022年：", ("year", "2022")),
+        ("FY2023:", ("year", "2023")),
+        ("A组患者的中位PFS为11.2个月。", None),  # a sentence about the group, not its heading
+        ("A组患者在治疗期间接受了每三周一次的静脉输注以及每日口服维持治疗方案", None),  # too long to be one
+        ("组别：", None),
+        ("ABC组", None),
+        ("2023 revenue", None),
+    ],
+)
+def test_chinese_group_and_year_heading_shapes(line, shape):
+    assert heading_shape(line) == shape
+
+
+def test_a_chinese_sibling_block_runs_to_the_next_group():
+    blocks = sibling_blocks(CN_ARMS.split("\n"))
+    assert [(b.name, b.start, b.end) for b in blocks] == [("组 a", 0, 2), ("组 b", 2, 4)]
+    # the line under a group's heading is its text, not its label: "中位PFS" names no group
+    assert [b.title for b in blocks] == ["**A组（卢美索联合化疗）**", "**B组（安慰剂联合化疗）**"]
+    assert [b.title for b in sibling_blocks(YEARS.split("\n"))] == ["## 2022", "## 2023"]
