@@ -11,7 +11,7 @@ import pytest
 
 from tier2.answer_check import check_answer, compared_figures
 from tier2.fake import answer
-from tier2.sibling_blocks import heading_shape, sibling_blocks
+from tier2.sibling_blocks import group_names, heading_shape, sibling_blocks
 
 RESULTS = """Outcome Measurement:
 Time to Tumor Progression
@@ -358,3 +358,17 @@ def test_a_chinese_sibling_block_runs_to_the_next_group():
     # the line under a group's heading is its text, not its label: "中位PFS" names no group
     assert [b.title for b in blocks] == ["**A组（卢美索联合化疗）**", "**B组（安慰剂联合化疗）**"]
     assert [b.title for b in sibling_blocks(YEARS.split("\n"))] == ["## 2022", "## 2023"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("A组的中位PFS为11.2个月，第二组为7.4个月", {"组 a", "组 2"}),
+        ("队列 1与组B", {"队列 1", "组 b"}),
+        ("FY2023 revenue", {"year 2023"}),
+        ("ABC组与XYZ队列", set()),  # a letter ending a longer name is no group index
+        ("12023 units", set()),
+    ],
+)
+def test_group_names_a_text_writes(text, names):
+    assert group_names(text) == names
