@@ -46,6 +46,7 @@ _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
 _MARK_BREAK = re.compile(r"[；，：、]|,(?!\d)|:(?!\d)")
 # digits grouped by commas or spaces ("100,000", "100 000") read as one number
 _NUMBER = re.compile(r"(?<![0-9A-Za-z.])\d+(?:[, \u00a0\u202f]\d{3}(?!\d))*(?:\.\d+)?")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
 _GROUPING = re.compile(r"[, \u00a0\u202f]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # the base of a rate ("35 per 100,000", "5/1,000") is the unit of the number before it, not a number of its own
@@ -311,7 +312,11 @@ def _claim_anchors(s: _Sentence, claim_terms: set[str], wanted: set[float]) -> l
     of each clause whose words before its first restricting word the claim mostly writes (at
     least two of them): the criterion it restates."""
     if wanted:
-        return [(start, end) for start, end, value in s.numbers if value in wanted]
+        # a year dates the claim's figure, it is not the figure: in "$410 million in Q3 2024 and $455
+        # million in Q4 2024" the year after "Q3" stands in the other figure's clause (rt24a case5)
+        figures = {value for start, end, value in s.numbers if value in wanted and not _YEAR.fullmatch(s.low[start:end])}
+        keep = figures or wanted
+        return [(start, end) for start, end, value in s.numbers if value in keep]
     anchors = []
     for start, end in s.spans:
         head_end = m.start() if (m := _cues().opener_en.search(s.low, start, end)) else end

@@ -5251,6 +5251,20 @@ MUTATIONS = (
         '(?:第\\s*)?(?P<a>',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
+    Mutation(
+        "s24-quarter a year beside the claim's figure anchors a restriction",
+        'citeproof/values/restriction.py',
+        '        keep = figures or wanted\n',
+        '        keep = wanted\n',
+        ('tests/values/test_restriction.py',),
+    ),
+    Mutation(
+        's24-quarter a year the claim states alone anchors nothing',
+        'citeproof/values/restriction.py',
+        '        keep = figures or wanted\n',
+        '        keep = figures\n',
+        ('tests/values/test_restriction.py',),
+    ),
 )
 
 

@@ -167,3 +167,25 @@ def test_a_restriction_word_inside_another_claim_word_is_not_written():
     # review: "men" sat inside "women", so the claim's "in women" kept the source's "in men"
     assert dropped_restriction("The response rate was 40% in women.", "The response rate was 40% in men.") is not None
     assert dropped_restriction("The response rate was 40% in men.", "The response rate was 40% in men.") is None
+
+
+QUARTERS = "Net product revenue was $410 million in Q3 2024 and $455 million in Q4 2024."
+
+
+@pytest.mark.parametrize(
+    ("claim", "found"),
+    [  # rt24a case5: the year after "Q3" stood in the other figure's clause and took its "in Q3"
+        ("Net product revenue was $455 million in Q4 2024.", False),
+        ("In Q4 2024, net product revenue was $455 million.", False),
+        ("Net product revenue was $410 million in Q3 2024.", False),
+        # the figure's own restriction is still read: dropped, or another quarter's
+        ("Net product revenue was $455 million in 2024.", True),
+        ("Net product revenue was $455 million in Q3 2024.", True),
+    ],
+)
+def test_a_year_is_no_anchor_beside_the_claims_figure(claim, found):
+    assert (dropped_restriction(claim, QUARTERS) is not None) is found
+
+
+def test_a_year_anchors_when_it_is_the_claims_only_number():
+    assert dropped_restriction("Enrolment closed in 2024.", "Enrolment closed in 2024 for patients with condition A.") is not None
