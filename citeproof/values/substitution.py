@@ -19,7 +19,9 @@ A number both write holds the words before it in place: "38% of spending in 2023
 prescriptions in 2023, up sharply from 21%" swaps "spending" for "prescriptions", though the source
 goes on after the claim stops.
 A claim term the segment writes only at another place faces that segment term just the same: it
-is borrowed from another clause ("complete" from "…, with a low complete response rate").
+is borrowed from another clause ("complete" from "…, with a low complete response rate") — unless
+there it labels one of the claim's numbers ("(hazard ratio 0.76" for "the hazard ratio for overall
+survival was 0.76").
 Words that are only moved, added or dropped are not swaps.
 """
 
@@ -45,7 +47,7 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     # a word written with a hyphen and without is one word, on either side ("hepato-toxicity", a
     # PDF's line wrap of "hepatotoxicity": segment_support.segment_terms)
     whole_a = _written_whole(a)
-    phrases_b = set(zip(b, b[1:]))
+    phrases_b = set(zip(b, b[1:])) - _labels_of(b, {t for t in a if t.startswith(_MARK)})
     gaps, held = _gaps(a, b)
     # the aligned words (not numbers) that open and close the stretch the claim restates: beyond them
     # the segment may simply say more ("at least 100,000" for "greater than or equal to 100,000")
@@ -65,6 +67,13 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
         if lost is not None:
             return lost, new
     return None
+
+
+def _labels_of(b: list[str], numbers: set[str]) -> set[tuple[str, str]]:
+    """The segment's two-word phrases that label one of the claim's numbers, right before it: "the
+    hazard ratio for overall survival was 0.76" names the figure the segment writes "(hazard ratio
+    0.76" — its label, not a phrase borrowed from another clause (rt24a case6)."""
+    return {(b[j], b[j + 1]) for j in range(len(b) - 2) if b[j + 2] in numbers and not b[j + 1].startswith(_MARK)}
 
 
 def _written_whole(terms: list[str]) -> set[str]:

@@ -5265,6 +5265,20 @@ MUTATIONS = (
         '        keep = figures\n',
         ('tests/values/test_restriction.py',),
     ),
+    Mutation(
+        "s24-hr a phrase labelling the claim's number is borrowed",
+        'citeproof/values/substitution.py',
+        '    phrases_b = set(zip(b, b[1:])) - _labels_of(b, {t for t in a if t.startswith(_MARK)})\n',
+        '    phrases_b = set(zip(b, b[1:]))\n',
+        ('tests/values/test_substitution.py',),
+    ),
+    Mutation(
+        's24-hr a phrase labelling any number is no borrowed phrase',
+        'citeproof/values/substitution.py',
+        'if b[j + 2] in numbers and not',
+        'if b[j + 2].startswith(_MARK) and not',
+        ('tests/values/test_substitution.py',),
+    ),
 )
 
 

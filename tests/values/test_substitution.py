@@ -315,3 +315,29 @@ def test_through_the_pipeline_a_swapped_share_base_is_undecided_and_the_shorter_
     claims = verify_pairs(tmp_path, [(source, "Abbott held 48% of the US CGM market by patients in 2024."),
                                      (source, "Abbott held 48% of the US CGM market by revenue in 2024.")])
     assert [c.status for c in claims] == ["undecided", "pass"]
+
+
+# rt24a case6: the claim names a figure by the label the source writes right before it
+HR_OS = ("Median overall survival was 16.4 months (95% CI 14.8-18.1) with drug X versus 13.2 months "
+         "(95% CI 11.9-14.6) with placebo (hazard ratio 0.76, 95% CI 0.63-0.92; p=0.004).")
+
+
+def test_a_phrase_labelling_the_claims_number_is_not_borrowed():
+    assert swapped_word("The hazard ratio for overall survival was 0.76 (95% CI 0.63-0.92; p=0.004).", HR_OS) is None
+    # the phrase labels another number there: borrowed, as before
+    assert swapped_word("The hazard ratio for overall survival was 16.4.", HR_OS) == ("hazard", "median")
+    assert swapped_word("The complete remission rate was 62%.",
+                        "The overall remission rate was 62%, with complete remission 30%.") == ("complete", "overall")
+
+
+def test_through_the_pipeline_a_labelled_ratio_passes_and_another_endpoints_stays_undecided(tmp_path):
+    pfs = ("Median progression-free survival was 8.9 months (hazard ratio 0.76, 95% CI 0.63-0.92; p=0.004), "
+           "and median overall survival was 16.4 months.")
+    out = verify_against(tmp_path / "os", f"# S\n\n{HR_OS}\n", cited_report(
+        "The hazard ratio for overall survival was 0.76 (95% CI 0.63-0.92; p=0.004).",
+        "The hazard ratio for progression-free survival was 0.76 (95% CI 0.63-0.92; p=0.004)."))
+    assert [c.status for c in out.claims if c.anchors] == ["pass", "undecided"]
+    out = verify_against(tmp_path / "pfs", f"# S\n\n{pfs}\n", cited_report(
+        "The hazard ratio for overall survival was 0.76 (95% CI 0.63-0.92; p=0.004).",
+        "The hazard ratio for progression-free survival was 0.76 (95% CI 0.63-0.92; p=0.004)."))
+    assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
