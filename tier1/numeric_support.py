@@ -14,12 +14,10 @@ from citeproof.parse.heading_figures import is_measured
 from citeproof.model import RuleOutcome
 from citeproof.values import NumberAssessment, assess_atoms
 from citeproof.values.columns import row_atoms
-from citeproof.sources.segment import window_value_text
-from citeproof.sources.table_headers import TableContext, may_cut_a_table, row_headers, table_context
 from citeproof.sources.types import SourceWindow
 from citeproof.values.assess import claim_negated
 from citeproof.values.model_check import ModelChecker
-from citeproof.values.window_index import WindowIndex
+from citeproof.values.window_index import WindowIndex, read_window
 from tier1.context import ClaimContext
 from tier1.rule import Rule, RuleDoc, RuleExample
 
@@ -51,15 +49,12 @@ _RUN = object()  # key for memos that belong to the whole run (the store), not t
 
 
 def run_model_checker(ctx: ClaimContext) -> ModelChecker:
-    """One checker per run: each cited model file's inputs are resolved and checked once."""
+    """One checker per run: each cited model file's inputs are resolved and checked once, each
+    at its anchor's window read as a claim's number is (the run's window indexes, tables and all)."""
     store = ctx.store
-    return ctx.memo.derived(_RUN, "values.models", lambda _: ModelChecker(store.resolve if store else None, ctx.settings))
-
-
-def window_tables(ctx: ClaimContext, window: SourceWindow) -> TableContext:
-    """The window's table context; its document's rows are mapped to their headers once per run."""
-    headers = ctx.memo.derived(window.document, "sources.row_headers", row_headers) if may_cut_a_table(window) else None
-    return table_context(window, headers)
+    memo = ctx.memo
+    return memo.derived(_RUN, "values.models", lambda _: ModelChecker(
+        store.resolve if store else None, ctx.settings, index_of=lambda w: read_window(w, memo)))
 
 
 class NumericSupport(Rule):
@@ -230,13 +225,11 @@ class NumericSupport(Rule):
         if not atoms:
             return self.na(claim.id)
         windows = [r.window for r in resolved]
-        lines = ctx.memo.derived(_RUN, "values.line_entries", lambda _: {})  # per run, shared by windows
 
         def index_of(window: SourceWindow) -> WindowIndex:
             # a window's lines are read once per run, however many claims cite it; across the
             # wraps its segments rejoin, so a number meets its unit as the claim-support rule reads it
-            return ctx.memo.derived(window, "values.index",
-                                    lambda w: WindowIndex(window_value_text(w), lines, window_tables(ctx, w)))
+            return read_window(window, ctx.memo)
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]

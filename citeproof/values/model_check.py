@@ -33,6 +33,7 @@ from citeproof.values.assess import TextIndex, claim_atoms, index_text, match_at
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import lexicon
 from citeproof.values.model_file import FormulaError, ModelFile, evaluate, read_model
+from citeproof.values.window_index import WindowIndex, read_window
 
 MODELS_CHANNEL = "models"
 
@@ -97,9 +98,15 @@ _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 class ModelChecker:
     """Checks each cited model file once per run (memoised by path)."""
 
-    def __init__(self, resolve: Resolver | None, settings: Settings) -> None:
+    def __init__(self, resolve: Resolver | None, settings: Settings,
+                 index_of: Callable[[SourceWindow], TextIndex | WindowIndex] = read_window) -> None:
+        """``index_of``: a window's value index — the one the numeric-support rule reads a claim's
+        number from (``read_window``; the rule passes its run-memoised one), so an input is found
+        at its anchor exactly as a claim's number would be: a table row's bare cell in its column
+        header's unit and scale, a wrapped line rejoined."""
         self.resolve = resolve
         self.settings = settings
+        self.index_of = index_of
         self._checked: dict[str, CheckedModel] = {}
         self._in_progress: set[str] = set()
 
@@ -174,6 +181,7 @@ class ModelChecker:
         stated: dict[str, float] = {}
         based: dict[str, float] = {}
         percents: set[str] = set()
+        scale = _units_scale(model.units)
         for item in model.inputs:
             atoms = claim_atoms(item.value_text)
             value = atoms[0] if atoms else None
@@ -186,14 +194,16 @@ class ModelChecker:
                 checked.currencies.add(value.dim)
             stated[item.name] = number
             based[item.name] = number * value.factor
-            state, why = self._input_state(item.name, value, item.line, item.anchors_text, checked.path)
+            state, why = self._input_state(item.name, value, item.line, item.anchors_text, checked.path,
+                                           _bare_in_units(value, scale))
             if state == "supported":
                 checked.statements.append(_Statement(item.line, item.value_text, _shown(document, item.line), True))
             elif checked.problem is None or checked.problem_state == "plausible" and state == "missing":
                 checked.problem, checked.problem_state = why, state
         return stated, based, percents
 
-    def _input_state(self, name: str, value: ValueAtom, line: int, anchors_text: str, path: str) -> tuple[NumberState, str | None]:
+    def _input_state(self, name: str, value: ValueAtom, line: int, anchors_text: str, path: str,
+                     in_units: ValueAtom | None = None) -> tuple[NumberState, str | None]:
         where = f"model {path} line {line}: input {name}"
         anchors = scan_anchors(anchors_text, Location(line=line), self.settings).anchors
         if not anchors:
@@ -201,7 +211,7 @@ class ModelChecker:
         reasons: list[str] = []
         best: NumberState = "missing"
         for anchor in anchors:
-            state, why = self._at_anchor(value, anchor, name)
+            state, why = self._at_anchor(value, anchor, name, in_units)
             if state == "supported":
                 return "supported", None
             if state == "plausible":
@@ -209,7 +219,9 @@ class ModelChecker:
             reasons.append(why or "")
         return best, f"{where}: " + "; ".join(reasons)
 
-    def _at_anchor(self, value: ValueAtom, anchor: Anchor, name: str = "") -> tuple[NumberState, str | None]:
+    def _at_anchor(self, value: ValueAtom, anchor: Anchor, name: str = "",
+                   in_units: ValueAtom | None = None) -> tuple[NumberState, str | None]:
+        """The input's state at one anchor; ``in_units``: a bare input read in the model's Units."""
         shown = f"[{anchor.raw}]"
         if self.resolve is None:
             return "missing", f"{shown} cannot be resolved (no source store)"
@@ -221,7 +233,12 @@ class ModelChecker:
         if is_model_window(anchor.kind, window.document, self.settings):
             state, _, why = self.assess(value, window, negated=False)
         else:
-            state, _ = match_atom(value, index_text(window.text))
+            index = self.index_of(window)
+            state, _ = match_atom(value, index.for_atom(value))
+            if state == "plausible" and in_units is not None:
+                # a bare input is in the model's Units ("size2023 = 10.4" under "Units: USD billion"):
+                # a cell its column header scales so ("Market size (USD billion)") states that amount
+                state = "supported" if match_atom(in_units, index.for_atom(in_units))[0] == "supported" else state
             why = None
             if state == "supported" and (other := _period_elsewhere(name, value, window.text)) is not None:
                 return "missing", f"{value.raw} is at {shown}, but {other}"
@@ -393,6 +410,14 @@ def _bare_is_ambiguous(model: ModelFile) -> bool:
         return False
     scale = _units_scale(model.units)
     return scale is None or scale.number == 1  # the scale word was not read with the unit
+
+
+def _bare_in_units(value: ValueAtom, scale: ValueAtom | None) -> ValueAtom | None:
+    """A bare input written in the Units' scale ("10.4" under "USD billion" → USD 10.4 billion), or None."""
+    if not value.is_bare or scale is None:
+        return None
+    atoms = claim_atoms(re.sub(r"(?<![\d.])1(?![\d.])", value.raw, scale.raw, count=1))
+    return atoms[0] if atoms and not atoms[0].is_bare else None
 
 
 def _units_scale(phrase: str | None) -> ValueAtom | None:

@@ -31,10 +31,13 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from citeproof.sources.table_headers import NO_TABLE, TableContext
+from citeproof.memo import RunMemo
+from citeproof.sources.segment import window_value_text
+from citeproof.sources.table_headers import NO_TABLE, TableContext, may_cut_a_table, row_headers, table_context
+from citeproof.sources.types import SourceDocument, SourceWindow
 from citeproof.values.assess import TextIndex, _line_entries, _line_states
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.digit_groups import ambiguous_runs, may_group
@@ -289,3 +292,27 @@ class WindowIndex:
             for entry_atom, shown in self._line(i):
                 index.add(entry_atom, shown)
         return index
+
+
+_RUN = object()  # key for the memos that belong to the whole run, not to one window
+
+
+def read_window(window: SourceWindow, memo: RunMemo | None = None) -> WindowIndex:
+    """A cited window's value index, read as a claim's number is read against it: its lines with
+    the wraps of a reflowed medium rejoined (``window_value_text``), under the header, caption,
+    note or heading of a table it cuts into (``table_context``: "| 2023 | 10.4 |" under
+    "| Year | Market size (USD billion) |" is USD 10.4 billion). The numeric-support rule and the
+    model checker (an input at its anchor) both read windows here, so an input is found exactly
+    where a claim's number would be. With the run's ``memo`` a window is indexed once per run,
+    its document's rows mapped to their headers once, and each line's entries shared."""
+    if memo is None:
+        return WindowIndex(window_value_text(window), None, _tables(window, row_headers))
+    lines = memo.derived(_RUN, "values.line_entries", lambda _: {})
+    return memo.derived(window, "values.index", lambda w: WindowIndex(
+        window_value_text(w), lines, _tables(w, lambda d: memo.derived(d, "sources.row_headers", row_headers))))
+
+
+def _tables(window: SourceWindow, headers_of: Callable[[SourceDocument], dict[int, int]]) -> TableContext:
+    """The window's table context; its document's rows mapped to their headers only when the
+    window can start inside a table."""
+    return table_context(window, headers_of(window.document) if may_cut_a_table(window) else None)

@@ -409,3 +409,43 @@ def test_a_result_in_a_currency_no_input_is_stated_in_is_left_to_the_judge(tmp_p
     same = model.replace("USD 259.2 billion", "RMB 259.2 billion").replace("USD billion", "RMB billion")
     [n] = assess(tmp_path, same, "The figure was RMB 259.2 billion.", "[model:m.md#L7]")
     assert n.state == "supported"
+
+
+SIZES = "# Market sizing\n\n| Year | Market size (USD billion) |\n|---|---|\n| 2023 | 10.4 |\n| 2030 | 28.1 |\n"
+
+
+def table_model(size2023: str, size2030: str = "USD 28.1 billion", *, units: str = "percent",
+                formula: str = "cagr = (size2030 / size2023) ^ (1 / 7) - 1", stated: str = "15.3%") -> str:
+    return (f"# Model: CAGR 2023-2030\n\n- size2023 = {size2023} [evidence:sizes.md#L5]\n"
+            f"- size2030 = {size2030} [evidence:sizes.md#L6]\nFormula: {formula}\nUnits: {units}\nResult: cagr = {stated}\n")
+
+
+def assess_table(tmp_path: Path, model: str, claim: str = "The market grows at a CAGR of 15.3% from 2023 to 2030.") -> list:
+    root = tmp_path / "sources" / "evidence"
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "sizes.md").write_text(SIZES, encoding="utf-8")
+    return assess(tmp_path, model, claim, "[model:m.md#L7]")
+
+
+def test_an_input_at_a_table_row_is_read_in_its_column_headers_unit(tmp_path):
+    # rt24a case18: "USD 10.4 billion" at "| 2023 | 10.4 |" under "Market size (USD billion)" was
+    # "not found", though a claim citing the same row reads it so (one reading of the window)
+    [n] = assess_table(tmp_path, table_model("USD 10.4 billion"))
+    assert n.state == "supported", n.why
+
+
+@pytest.mark.parametrize("size2023", ["USD 10.4 million", "USD 10.5 billion", "EUR 10.4 billion"])
+def test_an_input_the_table_row_does_not_state_breaks_the_model(tmp_path, size2023):
+    [n] = assess_table(tmp_path, table_model(size2023))
+    assert n.state == "missing" and "input size2023" in n.why
+
+
+def test_a_bare_input_at_a_scaled_table_row_is_read_in_the_models_units(tmp_path):
+    # "size2023 = 10.4" under "Units: USD billion" is USD 10.4 billion: the row states it
+    growth = table_model("10.4", "28.1", units="USD billion", formula="growth = size2030 - size2023", stated="17.7")
+    [n] = assess_table(tmp_path, growth, "The market adds USD 17.7 billion from 2023 to 2030.")
+    assert n.state == "supported", n.why
+    # in another scale the bare input is not the row's amount: no more than the judge's reading
+    millions = growth.replace("Units: USD billion", "Units: USD million").replace("= 17.7\n", "= 17.7 million\n")
+    [n] = assess_table(tmp_path / "m", millions, "The market adds USD 17.7 million from 2023 to 2030.")
+    assert n.state != "supported"
