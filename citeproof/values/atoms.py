@@ -93,6 +93,9 @@ class ValueAtom:
     # ("the two cohorts", "3 different drugs"); the word after it ("cohorts", "different"), with which
     # a source that does write the count would write it: ``assess._set_count_unwritten``
     counts_set: str | None = None
+    # claim only: the multiple a percentage written as a change states ("tripled", read as "increased
+    # by 200%": 3.0), which a model file may state as its fold result instead (``model_check``)
+    fold: float | None = None
     start: int = 0
     end: int = 0
 

@@ -72,7 +72,7 @@ from citeproof.values.locale_numbers import certain_forms, may_hold_certain
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
 from citeproof.values.roman_grades import numeric_grades, roman_cue
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
-from citeproof.values.spelled_multiples import multiples_cue, numeric_multiples
+from citeproof.values.spelled_multiples import fold_of_change, multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
 from citeproof.values.uln_multiples import uln_elided, uln_named_before
 from citeproof.values.atoms import ValueAtom
@@ -1102,6 +1102,9 @@ class _Scanner:
                 and number <= 10 and (m := self.lex.zh_set_measure.match(low, pos)) is not None \
                 and self.lex.zh_set_count.search(low[max(0, nstart - 30):nstart]) is not None:
             counts_set = m.group(0)  # "A公司和B公司2家": counts the members the claim lists
+        fold = None
+        if self.mode == "claim" and dim == "percent" and high is None and qualifier is None and not derived:
+            fold = fold_of_change(low[max(0, nstart - 16):nstart], number)  # "increased by 200%" is 3-fold
         return ValueAtom(
             raw=self._raw(nstart, pos),
             kind="range" if high is not None else "value",
@@ -1129,6 +1132,7 @@ class _Scanner:
             name_word=name_word,
             one_noun=one_noun,
             counts_set=counts_set,
+            fold=fold,
             start=nstart,
             end=pos,
         ), pos

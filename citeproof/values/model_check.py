@@ -127,6 +127,9 @@ class ModelChecker:
         if model.problem is not None and model.problem_state == "missing":
             return "missing", None, model.problem
         state, line = match_atom(atom, model.index(first, last), negated=negated)
+        if state == "missing" and (fold := _as_fold(atom)) is not None:
+            # "tripled" is an increase of 200% and a fold of 3: the model may state either
+            state, line = match_atom(fold, model.index(first, last), negated=negated)
         if state != "missing":
             if model.problem is not None:  # nothing broken, but a link could not be read
                 return "plausible", line, model.problem
@@ -207,7 +210,10 @@ class ModelChecker:
         where = f"model {path} line {line}: input {name}"
         anchors = scan_anchors(anchors_text, Location(line=line), self.settings).anchors
         if not anchors:
-            return "missing", f"{where} ({value.raw}) names no anchor, so nothing supports it"
+            # strict: a constant is checked as a literal of the formula, an input only at its source
+            return "missing", (f"{where} ({value.raw}) names no anchor, so nothing supports it: write a fixed "
+                               f"constant as a literal in the formula ('^ (1 / {value.raw})' for a count of years) "
+                               "or cite where the input comes from ('[evidence:file.md#L4]')")
         reasons: list[str] = []
         best: NumberState = "missing"
         for anchor in anchors:
@@ -355,6 +361,15 @@ class ModelChecker:
 
 # a period an input's name says its value is of: "rev2023", "fy22_sales", "q3_revenue", "h1_sales"
 _PERIOD_IN_NAME = re.compile(r"(?i)(?:fy|cy)?(?:19|20)\d{2}(?!\d)|(?<![a-z])fy\d{2}(?!\d)|(?<![a-z])(?:q[1-4]|h[12])(?![a-z\d])")
+
+
+def _as_fold(atom: ValueAtom) -> ValueAtom | None:
+    """The multiple a claim's change states, as a bare number at the change's precision
+    ("tripled" → 3, "increased by 150%" → 2.5; ``ValueAtom.fold``), or None."""
+    if atom.fold is None:
+        return None
+    atoms = claim_atoms(f"{round(atom.fold, atom.decimals + 2):g}")
+    return atoms[0] if atoms else None
 
 
 def _currency_unchecked(stated: ValueAtom, currencies: set[str]) -> str | None:

@@ -36,6 +36,7 @@ for writing one where its source wrote the other.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from citeproof.values.lexicon import data_json
 
@@ -50,11 +51,6 @@ _SHORTHAND = re.compile(
 )
 _PER = {"w": "weeks", "h": "hours", "d": "days"}
 _CADENCE = {"hourly": "hours", "daily": "days", "weekly": "weeks", "monthly": "months", "yearly": "years"}
-_FOLD = re.compile(r"\b(?P<word>doubled|tripled|quadrupled|halved)\b", re.IGNORECASE)
-_FOLD_CHANGE = {"doubled": "increased by 100%", "tripled": "increased by 200%", "quadrupled": "increased by 300%",
-                "halved": "decreased by 50%"}
-_FOLD_ZH = re.compile(r"翻了?一番|翻了?两番|翻倍|减半")
-_FOLD_ZH_CHANGE = {"一番": "增长了100%", "两番": "增长了300%", "翻倍": "增长了100%", "减半": "下降了50%"}
 _DOZEN = re.compile(r"\b(?:(?P<half>half an?)|(?P<one>an?)|(?P<count>\d{1,3}|[a-z]+))\s+dozen\b", re.IGNORECASE)
 # "d1, d8", "D1/D8", "d1,8,15": the days of a cycle, each number one day
 _DAY_RUN = re.compile(r"(?<![\w.])[dD](?P<first>\d{1,2})(?P<rest>(?:\s?[/,+&]\s?[dD]?\d{1,2})*)(?![\w.%])")
@@ -93,12 +89,50 @@ def numeric_multiples(text: str, low: str | None = None) -> str:
         text = _DAY_RUN.sub(_day_run, text)
         text = _DAYS_GLUED_LIST.sub(lambda m: _days(m.group("list").split(","), m.group("word")[0]), text)
     text = _SHORTHAND.sub(_shorthand, text)
-    text = _FOLD.sub(lambda m: _FOLD_CHANGE[m.group("word").lower()], text)
+    en = _fold_changes("en")
+    text = _fold_verbs("en").sub(lambda m: en[m.group(0).lower()], text)
     if "dozen" in low:
         text = _DOZEN.sub(_dozen, text)
     if not text.isascii():
-        text = _FOLD_ZH.sub(lambda m: _FOLD_ZH_CHANGE[next(k for k in _FOLD_ZH_CHANGE if m.group(0).endswith(k))], text)
+        zh = _fold_changes("zh")
+        text = _fold_verbs("zh").sub(lambda m: zh[m.group(0)], text)
     return text
+
+
+@lru_cache(maxsize=None)
+def _fold_verbs(lang: str) -> re.Pattern[str]:
+    """The multiplicative verbs of ``lang`` (number_words.json ``fold_verbs``), longest first; an
+    English one as a whole word ("doubling time" is a quantity's name, not a change)."""
+    verbs = "|".join(re.escape(v) for v in sorted(data_json("number_words.json")["fold_verbs"][lang], key=len, reverse=True))
+    return re.compile(rf"\b(?:{verbs})\b", re.IGNORECASE) if lang == "en" else re.compile(verbs)
+
+
+@lru_cache(maxsize=None)
+def _fold_changes(lang: str) -> dict[str, str]:
+    """Each multiplicative verb of ``lang`` → the change it states ("tripled" → "increased by 200%")."""
+    data = data_json("number_words.json")["fold_verbs"]
+    phrases = data["change"][lang]
+    return {verb: (phrases["up"] if fold > 1 else phrases["down"]).format(f"{abs(fold - 1) * 100:g}")
+            for verb, fold in data[lang].items()}
+
+
+@lru_cache(maxsize=None)
+def change_prefixes() -> tuple[tuple[str, float], ...]:
+    """The words a multiple's change is written with before its percentage ("increased by ",
+    "增长了"), lower-cased, each with its sign (+1 an increase, -1 a decrease)."""
+    change = data_json("number_words.json")["fold_verbs"]["change"]
+    return tuple((phrase.split("{}")[0].lower(), 1.0 if way == "up" else -1.0)
+                 for phrases in change.values() for way, phrase in phrases.items())
+
+
+def fold_of_change(before: str, percent: float) -> float | None:
+    """The multiple a percentage states when ``before`` (lower-cased, up to the numeral) ends in a
+    change phrase: "increased by " 200 → 3 ("tripled"), "decreased by " 50 → 0.5; else None."""
+    for prefix, sign in change_prefixes():
+        if before.endswith(prefix):
+            fold = 1 + sign * percent / 100
+            return fold if fold > 0 else None
+    return None
 
 
 def _dozen(m: re.Match[str]) -> str:

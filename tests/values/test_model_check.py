@@ -104,6 +104,17 @@ def test_an_input_without_an_anchor_backs_nothing(tmp_path):
     assert n.state == "missing" and "names no anchor" in n.why
 
 
+def test_a_constant_input_without_an_anchor_fails_saying_how_to_write_it(tmp_path):
+    # rt24a case2: "years = 3" with no anchor failed with no hint; "^ (1 / 3)" in the formula is accepted
+    inputs = CAGR_MODEL.replace("Formula: cagr = (end / start) ^ (1 / (2023 - 2019)) - 1", "- years = 4\nFormula: cagr = (end / start) ^ (1 / years) - 1")
+    [n] = assess(tmp_path, inputs.format(stated="14.9%"), "The market grew at a CAGR of 14.9%.", "[model:m.md#L8]")
+    assert n.state == "missing"
+    assert "input years (4) names no anchor" in n.why and "as a literal in the formula ('^ (1 / 4)'" in n.why
+    literal = CAGR_MODEL.replace("(2023 - 2019)", "4")
+    [n] = assess(tmp_path / "lit", literal.format(stated="14.9%"), "The market grew at a CAGR of 14.9%.", "[model:m.md#L7]")
+    assert n.state == "supported", n.why
+
+
 def test_a_model_without_a_formula_backs_no_number_even_verbatim(tmp_path):
     model = "# Model: battery market growth\n\nThe battery market grew at a CAGR of 25.0% from 2019 to 2023.\n"
     [n] = assess(tmp_path, model, "The battery market grew at a CAGR of 25.0% from 2019 to 2023.", "[model:m.md#L3]")
@@ -449,3 +460,36 @@ def test_a_bare_input_at_a_scaled_table_row_is_read_in_the_models_units(tmp_path
     millions = growth.replace("Units: USD billion", "Units: USD million").replace("= 17.7\n", "= 17.7 million\n")
     [n] = assess_table(tmp_path / "m", millions, "The market adds USD 17.7 million from 2023 to 2030.")
     assert n.state != "supported"
+
+
+
+SALES = ("# Source\nSales were $10.0 billion in 2019.\nSales were $20.0 billion in 2021.\nSales were $30.0 billion in 2023.\n"
+         "Sales were $5.0 billion in 2024.\nSales were $40.0 billion in 2025.\n")
+FOLD = "fold = later / earlier"
+INCREASE = "growth = (later / earlier - 1) * 100"
+
+
+@pytest.mark.parametrize("claim, later, formula, stated, state", [
+    # rt24a case3: "tripled" (read as an increase of 200%) failed against a fold of 3.0
+    ("Sales tripled from 2019 to 2023.", 4, FOLD, "3.0", "supported"),
+    ("Sales increased by 200% from 2019 to 2023.", 4, FOLD, "3.0", "supported"),
+    ("Sales tripled from 2019 to 2023.", 4, INCREASE, "200%", "supported"),
+    ("Sales doubled from 2019 to 2021.", 3, FOLD, "2.0", "supported"),
+    ("Sales halved from 2019 to 2024.", 5, FOLD, "0.5", "supported"),
+    ("销售额从2019年到2021年翻了一番。", 3, FOLD, "2.0", "supported"),
+    # another multiple, or a percentage that is no change, is not the fold
+    ("Sales tripled from 2019 to 2021.", 3, FOLD, "2.0", "missing"),
+    ("Sales quadrupled from 2019 to 2023.", 4, FOLD, "3.0", "missing"),
+    ("Sales tripled from 2019 to 2025.", 6, INCREASE, "300%", "missing"),
+    ("Sales grew to 200% of their 2019 level by 2023.", 4, FOLD, "3.0", "missing"),
+    ("Sales increased by about 200% from 2019 to 2023.", 4, FOLD, "3.0", "missing"),
+])
+def test_a_multiplicative_verb_is_backed_by_its_fold_or_its_increase(tmp_path, claim, later, formula, stated, state):
+    root = tmp_path / "sources" / "evidence"
+    root.mkdir(parents=True)
+    (root / "sales.md").write_text(SALES, encoding="utf-8")
+    model = (f"# Model: sales multiple\n\n- earlier = $10.0 billion [evidence:sales.md#L2]\n"
+             f"- later = {SALES.splitlines()[later - 1].split()[2]} billion [evidence:sales.md#L{later}]\n"
+             f"Formula: {formula}\nResult: {formula.split()[0]} = {stated}\n")
+    [n] = assess(tmp_path, model, claim, "[model:m.md#L6]")
+    assert n.state == state, n.why

@@ -37,6 +37,9 @@ from tests.values.helpers import verify_against, window
         ("销售额翻了一番", "销售额增长了100%"),
         ("销售额翻了两番", "销售额增长了300%"),
         ("剂量减半", "剂量下降了50%"),
+        ("销售额翻一番", "销售额增长了100%"),
+        ("Sales Quadrupled.", "Sales increased by 300%."),
+        ("The doubling time was 3 days.", "The doubling time was 3 days."),
         ("A dozen hospitals", "12 hospitals"),
         ("about a dozen patients", "about 12 patients"),
         ("half a dozen sites", "6 sites"),
@@ -88,6 +91,18 @@ def test_a_change_spelled_as_a_verb_is_the_change_it_states():
     assert _states("The mortality rate fell by 50%.", "The mortality rate was halved.") == [("50%", "supported")]
     assert _states("2023年销售额增长了100%。", "2023年销售额翻了一番。") == [("100%", "supported")]
     assert _states("Sales tripled in 2023.", "Sales doubled in 2023.") == [("200%", "missing")]
+
+
+@pytest.mark.parametrize(("claim", "fold"), [
+    ("Sales tripled.", 3.0), ("Sales doubled.", 2.0), ("Costs halved.", 0.5), ("Sales increased by 150%.", 2.5),
+    ("销售额翻了两番。", 4.0), ("成本减半。", 0.5),
+    # a percentage that is not written as a change states no multiple
+    ("Sales were 200% of the prior year.", None), ("Sales increased by about 200%.", None), ("Sales increased to 200%.", None),
+])
+def test_a_change_carries_the_multiple_it_states(claim, fold):
+    # rt24a: "tripled" against a model's fold of 3.0 failed; the atom carries 3.0 for the model checker
+    [atom] = claim_atoms(claim)
+    assert atom.fold == fold
 
 
 def test_a_dozen_is_twelve_on_either_side():
