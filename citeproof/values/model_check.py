@@ -126,10 +126,19 @@ class ModelChecker:
         first, last = window.line_start, window.line_end
         if model.problem is not None and model.problem_state == "missing":
             return "missing", None, model.problem
-        state, line = match_atom(atom, model.index(first, last), negated=negated)
-        if state == "missing" and (fold := _as_fold(atom)) is not None:
-            # "tripled" is an increase of 200% and a fold of 3: the model may state either
-            state, line = match_atom(fold, model.index(first, last), negated=negated)
+        index = model.index(first, last)
+        state, line = match_atom(atom, index, negated=negated)
+        fold = _as_fold(atom)
+        if fold is not None:
+            if state == "missing":
+                # "tripled" is an increase of 200% and a fold of 3: the model may state either
+                state, line = match_atom(fold, index, negated=negated)
+            elif state == "supported" and not _as_percentage(atom, index, negated) \
+                    and match_atom(fold, index, negated=negated)[0] != "supported":
+                # a bare 1.0 is "doubled" as an increase in proportion, but no change as a fold: which
+                # the model computes is the judge's to read
+                return "plausible", line, (f"model {model.path}: {line} may be a fold, not the increase "
+                                           f"'{atom.raw}' as a proportion; the judge reads which")
         if state != "missing":
             if model.problem is not None:  # nothing broken, but a link could not be read
                 return "plausible", line, model.problem
@@ -361,6 +370,14 @@ class ModelChecker:
 
 # a period an input's name says its value is of: "rev2023", "fy22_sales", "q3_revenue", "h1_sales"
 _PERIOD_IN_NAME = re.compile(r"(?i)(?:fy|cy)?(?:19|20)\d{2}(?!\d)|(?<![a-z])fy\d{2}(?!\d)|(?<![a-z])(?:q[1-4]|h[12])(?![a-z\d])")
+
+
+def _as_percentage(atom: ValueAtom, index: TextIndex, negated: bool) -> bool:
+    """Does ``index`` support the claim's percentage as a percentage (not as a bare proportion)?"""
+    percents = TextIndex()
+    for entry, shown in index.get("percent"):
+        percents.add(entry, shown)
+    return match_atom(atom, percents, negated=negated)[0] == "supported"
 
 
 def _as_fold(atom: ValueAtom) -> ValueAtom | None:

@@ -5310,8 +5310,8 @@ MUTATIONS = (
     Mutation(
         "s24-model2 a multiplicative verb is never matched to a model's fold (rt24a case3)",
         'citeproof/values/model_check.py',
-        '        if state == "missing" and (fold := _as_fold(atom)) is not None:\n',
-        '        if False:\n',
+        '                state, line = match_atom(fold, index, negated=negated)\n',
+        '                pass\n',
         ('tests/values/test_model_check.py',),
     ),
     Mutation(
@@ -5336,7 +5336,7 @@ MUTATIONS = (
         ('tests/values/test_spelled_multiples.py', 'tests/values/test_model_check.py'),
     ),
     Mutation(
-        "s24-model2 a fold rounded to a whole multiple (halved read as 0)",
+        "s24-model2 a fold rounded to a whole multiple (increased by 150% read as 2-fold)",
         'citeproof/values/model_check.py',
         '    atoms = claim_atoms(f"{round(atom.fold, atom.decimals + 2):g}")\n',
         '    atoms = claim_atoms(f"{round(atom.fold):g}")\n',
@@ -5347,6 +5347,20 @@ MUTATIONS = (
         'citeproof/values/model_check.py',
         "                               \"or cite where the input comes from ('[evidence:file.md#L4]')\")\n",
         '                               "")\n',
+        ('tests/values/test_model_check.py',),
+    ),
+    Mutation(
+        "s24-model2 'doubled' supported by a model's bare 1.0 (no change as a fold)",
+        'citeproof/values/model_check.py',
+        '            elif state == "supported" and not _as_percentage(atom, index, negated) \\\n',
+        '            elif False and not _as_percentage(atom, index, negated) \\\n',
+        ('tests/values/test_model_check.py',),
+    ),
+    Mutation(
+        "s24-model2 a change's percentage never read as a percentage by the fold guard",
+        'citeproof/values/model_check.py',
+        '    return match_atom(atom, percents, negated=negated)[0] == "supported"\n',
+        '    return False\n',
         ('tests/values/test_model_check.py',),
     ),
 )

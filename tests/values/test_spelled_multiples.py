@@ -98,6 +98,7 @@ def test_a_change_spelled_as_a_verb_is_the_change_it_states():
     ("销售额翻了两番。", 4.0), ("成本减半。", 0.5),
     # a percentage that is not written as a change states no multiple
     ("Sales were 200% of the prior year.", None), ("Sales increased by about 200%.", None), ("Sales increased to 200%.", None),
+    ("Sales increased by 200% or more.", None),
 ])
 def test_a_change_carries_the_multiple_it_states(claim, fold):
     # rt24a: "tripled" against a model's fold of 3.0 failed; the atom carries 3.0 for the model checker
