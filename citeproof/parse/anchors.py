@@ -9,7 +9,7 @@
                 whether it stays inside the sources folder is the source store's check)
     locator  := "L12" | "L12-L18" | "L12-18"      → lines
               | "p3" | "p3-p5" | "page 3"         → page
-              | "table2" | "Table 2"              → table
+              | "table2" | "Table 2" | "表2"      → table (the number its caption gives)
               | anything else                     → section name / JSON key path / a path
                                                     of section names ("Cohort B/Results")
 
@@ -47,7 +47,9 @@ _URL_TRAILING = ".,;:!?'\"”’"
 
 _LINES = re.compile(r"^L\s*(\d+)(?:\s*[-–—~]\s*L?\s*(\d+))?$", re.IGNORECASE)
 _PAGE = re.compile(r"^(?:pp?|pg|page)\.?\s*(\d+)(?:\s*[-–—~]\s*(?:pp?|pg|page)?\.?\s*(\d+))?$", re.IGNORECASE)
-_TABLE = re.compile(r"^table[\s_-]*(\d+)$", re.IGNORECASE)
+# "table3", "Table 3", and the Chinese "表3" / "表 3" / "表３" its caption writes (a source's "表3 不良事件"
+# is table 3, citeproof.sources.headings): one table, however the report names it
+_TABLE = re.compile(r"^(?:table[\s_-]*|表\s*)(\d+)$", re.IGNORECASE)
 # Looks like a line/page locator but is not one of the shapes above ("L12-", "p3-x", "L").
 _LINEISH = re.compile(r"^(?:L|p|pp|page)\s*\d+\s*[-–—~]|^L$", re.IGNORECASE)
 
