@@ -182,6 +182,11 @@ def run(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: 
             gc.enable()
 
 
+def _headings_only(parsed: ParsedReport) -> bool:
+    """The report shows headings and nothing else: no claim, diagram or other block."""
+    return not parsed.claims and not parsed.mermaid and all(b.kind == "heading" for b in parsed.blocks)
+
+
 def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: VerifyOptions) -> dict:
     from citeproof.parse import parse_report  # building blocks imported here keep `citeproof` import light
 
@@ -209,6 +214,10 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
     if not parsed.blocks and not parsed.claims and not parsed.mermaid:
         # Only scripts, comments or hidden elements: nothing a reader sees, so nothing was verified.
         raise InputError(f"report has no visible text: {options.report_path or '<text>'}")
+    if _headings_only(parsed):
+        # An outline (# 报告 / ## 结果) says nothing to verify or publish: a draft whose body is
+        # missing, as an empty file is, not a report that passed. Prose without facts still passes.
+        raise InputError(f"report has no text besides headings: {options.report_path or '<text>'}")
     rules = load_rules()
     claim_rules = [r for r in rules if r.scope == "claim"]
     report_rules = [r for r in rules if r.scope == "report"]

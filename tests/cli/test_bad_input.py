@@ -149,6 +149,34 @@ def test_report_with_no_visible_text_is_an_input_error(tmp_path, sources, capsys
     assert code == 2 and "no visible text" in err and "r.html" in err
 
 
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [("r.md", "# 报告\n\n## 结果\n\n### 讨论\n"),
+     ("r.html", "<html><body><h1>报告</h1><h2>结果</h2></body></html>"),
+     ("r.md", "# Report\n\n## Results\n\n---\n")],
+)
+def test_report_of_headings_only_is_an_input_error(tmp_path, sources, capsys, name, body):
+    # rt24b r4: an outline with no body passed, exit 0, under enforce — as an empty file does not
+    report = tmp_path / name
+    report.write_text(body, encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources), "--mode", "enforce"], capsys)
+    assert code == 2 and "no text besides headings" in err and name in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [("r.md", "# 报告\n\n## 结果\n\n本节概述现有证据。\n"),
+     ("r.md", "# Report\n\n- The evidence is summarised below.\n"),
+     ("r.html", "<html><body><h1>Overview</h1><p>In this section we summarise the evidence.</p></body></html>")],
+)
+def test_headings_with_prose_and_no_facts_still_pass(tmp_path, sources, capsys, name, body):
+    report = tmp_path / name
+    report.write_text(body, encoding="utf-8")
+    code, _, _ = run_cli(["verify", str(report), "--sources", str(sources), "--mode", "enforce"], capsys)
+    assert code == 0
+
+
 def test_report_with_visible_text_but_no_claims_is_not_an_input_error(tmp_path, sources, capsys):
     report = tmp_path / "r.html"
     report.write_text("<html><body><h1>Overview</h1><p>In this section we summarise the evidence.</p></body></html>", encoding="utf-8")
@@ -177,3 +205,12 @@ def test_a_deeply_nested_list_within_the_limit_is_read_whole(tmp_path, sources, 
     code, out, _ = run_cli(["verify", str(report), "--sources", str(sources), "--format", "json"], capsys)
     assert code == 1  # the claim after the list is read, and its fabricated count fails
     assert "numeric_token_miss" in out and "Seventy participants" in out
+
+
+def test_a_manifest_that_is_a_folder_is_one_line_and_exit_2(tmp_path, sources, capsys):
+    (sources / "manifest.jsonl").mkdir()
+    report = tmp_path / "r.md"
+    report.write_text("Seven participants responded [nct:NCT0000001#Results].", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
+    assert code == 2 and "manifest.jsonl" in err and "not a file" in err
+    assert len(err.strip().splitlines()) == 1
