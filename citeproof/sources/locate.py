@@ -18,6 +18,7 @@ to the whole file would make every claim "supported" by whatever the file says s
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable
 
@@ -86,6 +87,19 @@ def _path_is(path: tuple[str, ...], want: tuple[str, ...], rooted: bool) -> bool
 
 def _miss(code: str, message: str) -> Finding:
     return Finding(rule=RESOLUTION_RULE, code=code, severity="critical", message=message)
+
+
+# "#结果, evidence:s.md#L6": a second anchor joined by a comma is read as part of the first one's
+# section name, which then names nothing
+_JOINED_ANCHOR = re.compile(r"[,，]\s*([A-Za-z][A-Za-z0-9_]*)\s*[:：]")
+
+
+def _joined_anchor_hint(name: str, settings: Settings) -> str:
+    """The fix, when the missing section name holds a known kind's "kind:" after a comma (written
+    first, so a one-line summary that cuts the message still shows it)."""
+    if any(settings.channel_for(m.group(1)) is not None for m in _JOINED_ANCHOR.finditer(name)):
+        return " (a second anchor after a comma: separate anchors with ';', [kind:id#A; kind:id#B])"
+    return ""
 
 
 def _names(items: list[str]) -> str:
@@ -175,7 +189,8 @@ def window_for(
                 f"one by its title, id or lines ({_names(places)})",
             )
         available = _names(list(document.sections)) or "none (no headings or keys found)"
-        return _miss("locator_not_found", f"section {name!r} not found in {where}; sections: {available}")
+        hint = _joined_anchor_hint(name, settings or _DEFAULTS)
+        return _miss("locator_not_found", f"section {name!r}{hint} not found in {where}; sections: {available}")
     first, last = document.sections[found_name]
     return _window(document, first, last, locator.raw, False, settings, segmenter)
 

@@ -148,6 +148,21 @@ def test_table_locators(make_store, anchor) -> None:
     assert f.code == "locator_not_found" and "tables found: table2" in f.message
 
 
+@pytest.mark.parametrize("loc", ["结果, evidence:s.md#L6", "结果，evidence:s.md#L6", "L5, pmid:1#abstract", "Results ,nct : NCT1"])
+def test_a_second_anchor_after_a_comma_is_named_in_the_miss(make_store, anchor, loc) -> None:
+    # rt24b: [evidence:s.md#结果, evidence:s.md#L6] read the second anchor into the section name
+    store = make_store({"evidence/s.md": "# S\n\n## 结果\n\n缓解率为45%。\n"})
+    f = store.resolve(anchor("evidence", "s.md", loc)).finding
+    assert f.code == "locator_not_found" and "separate anchors with ';'" in f.message, f.message
+
+
+@pytest.mark.parametrize("loc", ["结果, 安全性", "Efficacy, note: see text", "结果：总结"])
+def test_a_comma_or_colon_without_a_known_kind_gets_no_anchor_hint(make_store, anchor, loc) -> None:
+    store = make_store({"evidence/s.md": "# S\n\n## 结果\n\n缓解率为45%。\n"})
+    f = store.resolve(anchor("evidence", "s.md", loc)).finding
+    assert f.code == "locator_not_found" and "separate anchors" not in f.message, f.message
+
+
 def test_page_locators(make_store, anchor) -> None:
     store = make_store({"guidelines/p.txt": "one\n\ftwo a\ntwo b\n\fthree\n", "guidelines/n.txt": "no pages\n"})
     w = store.resolve(anchor("guideline", "p", "p2")).window
