@@ -11,6 +11,7 @@ something to skip.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
@@ -56,6 +57,10 @@ def unsafe_relative_path(rel: str) -> str | None:
 def load_manifest(root: Path) -> list[ManifestEntry]:
     path = root / MANIFEST_NAME
     if not path.is_file():
+        if os.path.lexists(path):
+            # a folder (or a broken link) by the manifest's name: the ids it was to map would
+            # silently resolve by file name instead, or not at all
+            raise InputError(f"{path}: manifest is not a file ({'a folder' if path.is_dir() else 'a broken link or special file'})")
         return []
     try:
         raw = path.read_bytes()

@@ -211,7 +211,7 @@ class SourceStore:
                 if os.path.lexists(self.root / cand):
                     return self._check_path(cand, repr(cand))
             shown = rel if self._has_source_ext(rel) else f"{rel}.{exts}"
-            return _Problem("anchor_unresolved", f"no file {shown} in the sources folder")
+            return self._through_linked_folder(rel) or _Problem("anchor_unresolved", f"no file {shown} in the sources folder")
         names = self._channel_index(channel)
         if names is None:
             return _Problem("anchor_unresolved", f"no folder {channel}/ in the sources folder (looked for {channel}/{source_id}.{exts})")
@@ -222,6 +222,23 @@ class SourceStore:
                 return self._check_path(f"{channel}/{found}", repr(f"{channel}/{found}"))
         shown = source_id if self._has_source_ext(source_id) else f"{source_id}.{exts}"
         return _Problem("anchor_unresolved", f"no file {channel}/{shown} in the sources folder")
+
+    def _through_linked_folder(self, rel: str) -> _Problem | None:
+        """Why a path that names no file runs through a folder link: one that leads out of the
+        sources folder is refused as an escape (as a link to a file is), one that leads nowhere
+        is named, so "no file sub/o.md" does not hide where "sub" points."""
+        parts = rel.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            folder = os.path.join(self._root_str, *parts[:depth])
+            if not os.path.islink(folder):
+                continue
+            real = os.path.realpath(folder)
+            shown = "/".join(parts[:depth])
+            if not self._inside(real):
+                return _Problem("anchor_escapes_sources", f"'{shown}' is a link to {real}, outside the sources folder; refused")
+            if not os.path.isdir(real):
+                return _Problem("anchor_unresolved", f"'{shown}' is a link to {real}, which is no folder (a broken link?)")
+        return None
 
     @staticmethod
     def _has_source_ext(name: str) -> bool:

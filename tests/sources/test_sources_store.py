@@ -166,6 +166,34 @@ def test_symlinked_channel_folder_pointing_out_is_refused(make_store, anchor, tm
     assert store.resolve(anchor("guideline", "G1")).finding.code == "anchor_escapes_sources"
 
 
+def test_a_sub_folder_link_pointing_out_is_refused_even_when_the_file_is_missing(make_store, anchor, tmp_path) -> None:
+    # rt24b m1: "no file evidence/sub/o.md in the sources folder" hid that sub leads out
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "o.md").write_text("outside\n")
+    store = make_store({"evidence/ok.txt": "fine\n"})
+    os.symlink(outside, store.root / "evidence" / "sub")
+    for name in ("sub/o.md", "sub/missing.md", "sub/deeper/x.md"):
+        f = store.resolve(anchor("evidence", name)).finding
+        assert f.code == "anchor_escapes_sources" and "outside the sources folder" in f.message, (name, f.message)
+    assert store.files_read == 0
+
+
+def test_a_broken_sub_folder_link_is_named(make_store, anchor) -> None:
+    store = make_store({"evidence/ok.txt": "fine\n"})
+    os.symlink(store.root / "nowhere", store.root / "evidence" / "sub")
+    f = store.resolve(anchor("evidence", "sub/o.md")).finding
+    assert f.code == "anchor_unresolved" and "'evidence/sub' is a link to" in f.message and "broken link" in f.message
+
+
+def test_a_sub_folder_link_inside_root_is_fine_and_a_plain_miss_says_no_file(make_store, anchor) -> None:
+    store = make_store({"evidence/real/o.txt": "inside\n"})
+    os.symlink(store.root / "evidence" / "real", store.root / "evidence" / "sub")
+    assert store.resolve(anchor("evidence", "sub/o.txt")).window.text == "inside"
+    f = store.resolve(anchor("evidence", "sub/missing.txt")).finding
+    assert f.code == "anchor_unresolved" and "): no file evidence/sub/missing.txt in" in f.message, f.message
+
+
 def test_symlink_inside_root_is_fine(make_store, anchor) -> None:
     store = make_store({"evidence/real.txt": "inside\n"})
     os.symlink(store.root / "evidence" / "real.txt", store.root / "evidence" / "alias.txt")
@@ -290,6 +318,20 @@ def test_bad_manifest_lines_are_input_errors(tmp_path, line, expected) -> None:
     with pytest.raises(InputError) as err:
         SourceStore(root, Settings())
     assert expected in str(err.value) and "manifest.jsonl" in str(err.value)
+
+
+def test_a_manifest_that_is_a_folder_is_an_input_error(tmp_path) -> None:
+    # rt24b: a folder named manifest.jsonl was ignored without a word
+    root = tmp_path / "s"
+    (root / "manifest.jsonl").mkdir(parents=True)
+    with pytest.raises(InputError, match="manifest.jsonl: manifest is not a file"):
+        SourceStore(root, Settings())
+
+
+def test_no_manifest_is_fine(tmp_path) -> None:
+    root = tmp_path / "s"
+    (root / "evidence").mkdir(parents=True)
+    assert not SourceStore(root, Settings()).manifest_entries()
 
 
 def test_manifest_blank_lines_and_extra_fields_are_fine(tmp_path) -> None:
