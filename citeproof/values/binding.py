@@ -80,7 +80,10 @@ def binding_differs(
         held = share_base.bound_to_base(claim_low, ordered_values, seg_low, found)
         ordered_values = [a for i, a in enumerate(ordered_values) if i not in held]
     if ordered and len(ordered_values) >= 2:
-        places = [[s.start for s in found if relate(a, s) == "supported"] for a in sorted(ordered_values, key=lambda a: a.start)]
+        # a row's bare cell is ordered in its column header's unit ("28" under "Combination (%)" is
+        # 28%): read bare it meets none of the line's numbers, and a row with its cells swapped passed
+        places = [[s.start for s in found if relate(a.under_header or a, s) == "supported"]
+                  for a in sorted(ordered_values, key=lambda a: a.start)]
         if not _in_order(places):
             return "the claim's numbers come in another order than in the source: they may belong to other subjects"
     # a name either text writes as a name is a name in both ("Merck held …" opens a sentence,

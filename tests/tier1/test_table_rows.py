@@ -290,3 +290,46 @@ def test_a_column_subject_the_source_heading_names_is_the_whole_lines(tmp_path, 
     source = f"# S\n\n{heading}\n\nThe objective response rate was 45% and the disease control rate was 80%.\n"
     report = table(["Measure", "Arm A"], ["Objective response rate [evidence:s.md#L5]", "45%"])
     assert [s for s, _ in statuses(tmp_path, source, report)] == [status]
+
+
+# ---- bare cells under a unit header are ordered in that unit (rt24a) ----------------------------
+# "| Combination (%) | Monotherapy (%) |" over "| 28 | 45 |": the bare 28 met none of the line's
+# percentages, so the order check had nothing to order and a row with its cells swapped passed.
+
+COMBINATION = "The objective response rate was 45% with the combination and 28% with monotherapy."
+COMBINATION_AFTER = "The objective response rate with the combination was 45%, and with monotherapy 28%."
+GRADES = "Anaemia occurred in 49% of patients; grade 3 anaemia in 10%."
+BRANDED = "Branded products had sales of $6.6 billion and generics $3.4 billion."
+
+
+def html_table(header: list[str], *rows: list[str]) -> str:
+    head = "".join(f"<th>{h}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<html><body><h1>R</h1><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></body></html>"
+
+
+UNIT_HEADER_ROWS = [
+    # value before its subject ("45% with the combination")
+    (COMBINATION, ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["Objective response rate", "45", "28"], "pass"),
+    (COMBINATION, ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["Objective response rate", "28", "45"], "undecided"),
+    # value after its subject ("with the combination was 45%")
+    (COMBINATION_AFTER, ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["Objective response rate", "45", "28"], "pass"),
+    (COMBINATION_AFTER, ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["Objective response rate", "28", "45"], "undecided"),
+    # grade columns
+    (GRADES, ["Adverse event", "Any grade (%)", "Grade 3 (%)"], ["Anaemia", "49", "10"], "pass"),
+    (GRADES, ["Adverse event", "Any grade (%)", "Grade 3 (%)"], ["Anaemia", "10", "49"], "undecided"),
+    # a currency and scale header
+    (BRANDED, ["Metric", "Branded ($B)", "Generics ($B)"], ["Sales", "6.6", "3.4"], "pass"),
+    (BRANDED, ["Metric", "Branded ($B)", "Generics ($B)"], ["Sales", "3.4", "6.6"], "undecided"),
+]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+@pytest.mark.parametrize(("source", "header", "row", "status"), UNIT_HEADER_ROWS)
+def test_bare_cells_under_a_unit_header_are_ordered_in_that_unit(tmp_path, fmt, source, header, row, status):
+    cells = [*row[:-1], f"{row[-1]} {A}"]
+    report = table(header, cells) if fmt == "markdown" else html_table(header, cells)
+    out = statuses(tmp_path, f"# S\n\n{source}\n", report, fmt)
+    assert [s for s, _ in out] == [status]
+    if status == "undecided":
+        assert "another order" in out[0][1]

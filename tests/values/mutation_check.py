@@ -5447,6 +5447,13 @@ MUTATIONS = (
         '            if False:\n                return _Problem("anchor_escapes_sources", f"\'{shown}\' is a link',
         ('tests/sources/test_sources_store.py',),
     ),
+    Mutation(
+        's24-tablecols a bare row cell is ordered bare, not in its column header unit',
+        'citeproof/values/binding.py',
+        '        places = [[s.start for s in found if relate(a.under_header or a, s) == "supported"]\n',
+        '        places = [[s.start for s in found if relate(a, s) == "supported"]\n',
+        ('tests/tier1/test_table_rows.py',),
+    ),
 )
 
 
