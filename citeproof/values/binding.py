@@ -107,8 +107,8 @@ def binding_differs(
     seg_subjects = subjects_of(segment_text, seg_low, names_in(segment_text, seg_low, extra))
     if not values:
         # a claim whose only figure is a year ("The trial started in 2018") still says what the year is of
-        claim = pairing.read(claim_low, (), _labels(claim_low, subjects))
-        source = pairing.read(seg_low, (), _labels(seg_low, seg_subjects))
+        claim = pairing.read(claim_low, (), labels_in(claim_low, subjects))
+        source = pairing.read(seg_low, (), labels_in(seg_low, seg_subjects))
         return pairing.year_words_differ(claim_low, claim, seg_low, source)
     return _pairing_differs(claim_low, values, subjects, seg_low, found, seg_subjects, headed=headed)
 
@@ -160,8 +160,8 @@ def _pairing_differs(
     """Each side's numbers read with the labels, words and "x of N" role of their own clause
     (``citeproof.values.pairing``) and each share with its base (``citeproof.values.share_base``):
     why the claim pairs a number otherwise than the source."""
-    claim = pairing.read(claim_low, values, _labels(claim_low, subjects))
-    source = pairing.read(seg_low, found, _labels(seg_low, seg_subjects))
+    claim = pairing.read(claim_low, values, labels_in(claim_low, subjects))
+    source = pairing.read(seg_low, found, labels_in(seg_low, seg_subjects))
     return (pairing.label_differs(claim, source)
             or pairing.arm_moved(claim, source, armless_open=headed)
             or pairing.role_differs(claim_low, claim, seg_low, source)
@@ -171,7 +171,9 @@ def _pairing_differs(
             or share_base.base_differs(claim_low, claim, seg_low, source))
 
 
-def _labels(low: str, subjects: Sequence[tuple[str, int]]) -> list[pairing.Label]:
+def labels_in(low: str, subjects: Sequence[tuple[str, int]]) -> list[pairing.Label]:
+    """``subjects`` (position-tagged) as the labels ``pairing.read`` pairs numbers with: time points
+    as time points, listed items as items of their list."""
     whens = {m.group(0) for m in _WHEN.finditer(low)}
     listed = set(listed_labels(low))
     return pairing.make_labels(low, subjects, whens, listed)

@@ -8,7 +8,12 @@ the headers from ``Claim.columns``:
 * ``read_columns``: a header that names a subject (Arm B, A组, placebo, week 12,
   2023, a drug) binds its cell's numbers to that subject, and the cited line must not give
   that subject another number of the same kind — the sentence rule of
-  ``citeproof.values.binding``, with the header in place of the words before the number;
+  ``citeproof.values.binding``, with the header in place of the words before the number. A unit
+  header naming no subject word or name names its group in its own words ("Maintenance therapy
+  (%)", "Grade 3 (%)": ``text_subject``), which count where the line uses them and states as
+  many values as the row: the line is then the row said as a sentence. The side of its subject
+  the line writes each value on decides, else the subject's own clause (``citeproof.values.pairing``:
+  "49%; grade 3 … in 10%"); words the line does not use ("Any grade") leave the row to the order check;
 * ``column_atoms``: a header ending in a unit ("Dose (mg)", "ORR (%)", "中位PFS（个月）") states
   the unit of its cell's bare numbers, so "200" under "Dose (mg)" is matched as 200 mg (a bare "200"
   in the source only plausibly: it may count something else, unless the source line brackets the
@@ -32,9 +37,10 @@ from dataclasses import replace
 from functools import lru_cache
 
 from citeproof.model import TableColumn
+from citeproof.values import pairing
 from citeproof.values.assess import claim_atoms, prepared_claim
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.binding import names_in, subjects_of
+from citeproof.values.binding import labels_in, names_in, subjects_of
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
 from citeproof.values.lexicon import data_json, lexicon
@@ -239,6 +245,21 @@ def header_subjects(header: str, extra: Iterable[str] = ()) -> list[str]:
     return list(dict.fromkeys(n for n, _ in subjects_of(header, low, names)))
 
 
+def text_subject(header: str) -> str | None:
+    """What a unit header names in words besides its unit ("Maintenance therapy (%)" → "maintenance
+    therapy", "Grade 3 (%)" → "grade 3", "Branded ($B)" → "branded"): the group, condition or
+    measure its column holds, which no subject word or name says; None for a header with no unit
+    or no words before it."""
+    if header_unit(header) is None:
+        return None
+    bare = _without_stat_part(without_spread_bracket(header))
+    m = _UNIT_GROUP.search(bare)
+    if m is None:
+        return None
+    words = " ".join(prepare(bare[: m.start()]).lower().split()).strip(" ,;:-")
+    return words if re.search(r"[^\W\d_]", words) else None
+
+
 def read_columns(
     columns: Sequence[TableColumn], segment_text: str, extra_names: Iterable[str] = (), heading: str = ""
 ) -> tuple[str | None, bool]:
@@ -249,7 +270,10 @@ def read_columns(
     line's ``heading`` names ("## Arm A results", "# FY2023 annual report") is the whole line's."""
     extra = list(extra_names)
     headed = [(c, header_subjects(c.header, extra)) for c in columns if c.header]
-    headed = [(c, subjects) for c, subjects in headed if subjects]
+    # a unit header naming no subject word or name ("Maintenance therapy (%)", "Grade 3 (%)")
+    # names its column's group in its own words: those words are its subject where the line uses them
+    worded = {id(c) for c, subjects in headed if not subjects and text_subject(c.header)}
+    headed = [(c, subjects or [text_subject(c.header)]) for c, subjects in headed if subjects or id(c) in worded]
     if not headed:
         return None, False
     found = extract_atoms(segment_text, mode="source")
@@ -266,14 +290,25 @@ def read_columns(
         id(c) not in headed_ids and any(not a.derived for a in claim_atoms(c.cell)) for c in columns if c.cell
     )
     heading_low = prepare(heading).lower() if heading else ""
+    # the row's valued subject columns: a line stating as many values of a kind is the row said
+    # as a sentence, whose clauses pair its values one to one
+    cells = sum(1 for c, _ in headed if any(not a.derived for a in claim_atoms(c.cell)))
     for column, subjects in headed:
         named = [s for s in subjects if places[s]]
         if not named and heading_low and any(_places(s, heading_low) for s in subjects):
             continue  # the source's heading says whose every value of the line is
+        if not named and id(column) in worded:
+            # a header's own words the line does not use ("Any grade" over the line's unqualified
+            # figure): the other columns and the order check pair the row
+            every = False
+            continue
         for value in (a for a in column_atoms((column,), claim_atoms(column.cell), label) if not a.derived):
             compared, same_kind = _same_kind(value, found)
-            if len({_key(v) for v in same_kind}) < 2:
-                every = False  # nothing to confuse it with, and nothing that pairs it either
+            kinds = len({_key(v) for v in same_kind})
+            if kinds < 2 or (id(column) in worded and kinds != cells):
+                # nothing to confuse it with, and nothing that pairs it either; or the line is not
+                # the row's sentence, and the header's words may head other rows' values there
+                every = False
                 continue
             if not named and not _row_label_binds(columns, headed_ids, extra, seg_low, found, compared):
                 return (f"the column '{column.header}' names '{subjects[0]}', which the source line does not, "
@@ -281,6 +316,8 @@ def read_columns(
             paired = False
             for subject in named:
                 theirs = _paired(places[subject], spans, same_kind)
+                if theirs is None and kinds == cells:
+                    theirs = _clause_paired(subject, segment_text, seg_low, places, extra, same_kind)
                 if theirs is not None and relate(compared, theirs) != "supported":
                     return f"the row puts {value.raw} under '{column.header}'; the source gives '{subject}' {theirs.raw}", False
                 paired = paired or theirs is not None
@@ -309,13 +346,50 @@ def _row_label_binds(
                 k = spans.index((at, at + len(subject))) if (at, at + len(subject)) in spans else None
                 if k is None:
                     continue
-                after = (spans[k][1], spans[k + 1][0] if k + 1 < len(spans) else sys.maxsize)
-                before = (spans[k - 1][1] if k else 0, spans[k][0])
-                for lo, hi in (after, before):
-                    side = [v for v in same if lo <= v.start and v.end <= hi]
-                    if len(side) == 1 and relate(value, side[0]) == "supported":
-                        return True
+                # the side the line writes every subject's values on: "40% at week 12, 35% at week
+                # 24" before, "at week 12: 40%" after; both sides, or neither, leave it open (the 67%
+                # after "at 5 years" in "at 5 years was 67% with X and 46% with Y" is X's)
+                sides = [side[spans[k]] for _, side in _fitting_sides(spans, same)]
+                if len(sides) == 1 and len(sides[0]) == 1 and relate(value, sides[0][0]) == "supported":
+                    return True
     return False
+
+
+def _fitting_sides(
+    spans: Sequence[tuple[int, int]], values: Sequence[ValueAtom]
+) -> list[tuple[bool, dict[tuple[int, int], list[ValueAtom]]]]:
+    """Each side (after each subject: True, before it: False) on which every subject place of
+    ``spans`` has a value of ``values``, with the values there per subject place, in order."""
+    ordered = sorted(values, key=lambda v: v.start)
+    fitting = []
+    for after in (True, False):
+        sides: dict[tuple[int, int], list[ValueAtom]] = {}
+        for i, (start, end) in enumerate(spans):
+            if after:
+                stop = spans[i + 1][0] if i + 1 < len(spans) else sys.maxsize
+                sides[(start, end)] = [v for v in ordered if end <= v.start and v.end <= stop]
+            else:
+                since = spans[i - 1][1] if i else 0
+                sides[(start, end)] = [v for v in ordered if since <= v.start and v.end <= start]
+        if all(sides.values()):
+            fitting.append((after, sides))
+    return fitting
+
+
+def _clause_paired(
+    subject: str, segment_text: str, seg_low: str, places: dict[str, list[tuple[int, int]]], extra: list[str],
+    values: Sequence[ValueAtom],
+) -> ValueAtom | None:
+    """The one value the line's clauses give ``subject`` (``citeproof.values.pairing``), where its
+    layout alone leaves it open: "Events occurred in 49%; grade 3 events in 10%" gives "grade 3"
+    its own clause's 10%, though 49% stands just before it. None when the clauses give it none or
+    several."""
+    names = names_in(segment_text, seg_low, {n.lower() for n in extra if n}, capitalised=False)
+    subjects = {*subjects_of(segment_text, seg_low, names), *((s, a) for s, at in places.items() for a, _ in at)}
+    reading = pairing.read(seg_low, values, labels_in(seg_low, sorted(subjects, key=lambda t: t[1])))
+    theirs = {_key(v): v for v, bound in zip(reading.values, reading.bound)
+              if any(lab.name == subject for lab in bound[pairing.WHO])}
+    return next(iter(theirs.values())) if len(theirs) == 1 else None
 
 
 def _paired(own: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]], values: Sequence[ValueAtom]) -> ValueAtom | None:
@@ -326,19 +400,8 @@ def _paired(own: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]], va
     before it. A side fits when every subject place ``spans`` has a value on it; the subject's
     value is the nearest there. When both sides fit and disagree, or neither fits ("Arm A and
     Arm B had 40% and 25%"), the pairing is the judge's."""
-    ordered = sorted(values, key=lambda v: v.start)
     picks: list[ValueAtom | None] = []
-    for after in (True, False):
-        sides: dict[tuple[int, int], list[ValueAtom]] = {}
-        for i, (start, end) in enumerate(spans):
-            if after:
-                stop = spans[i + 1][0] if i + 1 < len(spans) else sys.maxsize
-                sides[(start, end)] = [v for v in ordered if end <= v.start and v.end <= stop]
-            else:
-                since = spans[i - 1][1] if i else 0
-                sides[(start, end)] = [v for v in ordered if since <= v.start and v.end <= start]
-        if not all(sides.values()):
-            continue
+    for after, sides in _fitting_sides(spans, values):
         nearest = [sides[span][0] if after else sides[span][-1] for span in own]
         picks.append(nearest[0] if len({_key(v) for v in nearest}) == 1 else None)
     if not picks or None in picks or len({_key(p) for p in picks if p is not None}) != 1:

@@ -333,3 +333,41 @@ def test_bare_cells_under_a_unit_header_are_ordered_in_that_unit(tmp_path, fmt, 
     assert [s for s, _ in out] == [status]
     if status == "undecided":
         assert "another order" in out[0][1]
+
+
+# ---- a unit header's own words are its column's subject (rt24a) ----------------------------------
+# "| Monotherapy (%) | Combination (%) |" over "| 45 | 28 |" meets the line's numbers in its order,
+# yet gives monotherapy the combination's 45%: the headers' words pair each cell with its group.
+
+REVERSED_COLUMN_ROWS = [
+    (COMBINATION, ["Endpoint", "Monotherapy (%)", "Combination (%)"], ["Objective response rate", "28", "45"], "pass"),
+    (COMBINATION, ["Endpoint", "Monotherapy (%)", "Combination (%)"], ["Objective response rate", "45", "28"], "undecided"),
+    (COMBINATION_AFTER, ["Endpoint", "Monotherapy (%)", "Combination (%)"], ["Objective response rate", "28", "45"], "pass"),
+    (COMBINATION_AFTER, ["Endpoint", "Monotherapy (%)", "Combination (%)"], ["Objective response rate", "45", "28"], "undecided"),
+    (GRADES, ["Adverse event", "Grade 3 (%)", "Any grade (%)"], ["Anaemia", "49", "10"], "undecided"),
+    (BRANDED, ["Metric", "Generics ($B)", "Branded ($B)"], ["Sales", "3.4", "6.6"], "pass"),
+    (BRANDED, ["Metric", "Generics ($B)", "Branded ($B)"], ["Sales", "6.6", "3.4"], "undecided"),
+]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+@pytest.mark.parametrize(("source", "header", "row", "status"), REVERSED_COLUMN_ROWS)
+def test_a_unit_headers_words_pair_its_cell_whatever_the_columns_order(tmp_path, fmt, source, header, row, status):
+    cells = [*row[:-1], f"{row[-1]} {A}"]
+    report = table(header, cells) if fmt == "markdown" else html_table(header, cells)
+    out = statuses(tmp_path, f"# S\n\n{source}\n", report, fmt)
+    assert [s for s, _ in out] == [status]
+    if status == "undecided":
+        assert f"the row puts {row[1]} under '{header[1]}'" in out[0][1]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_a_row_label_time_point_binds_no_value_of_the_arm_written_after_it(tmp_path, fmt):
+    # rt24a case15: "at 5 years was 67% in arm A and 46% in arm B": 67% stands after the time point
+    # but is arm A's, so "Control group (%)" over 67 is not bound by the row label
+    source = "# S\n\nOverall survival at 5 years was 67% in arm A and 46% in arm B.\n"
+    cells = ["Overall survival at 5 years", f"67 {A}"]
+    header = ["Outcome", "Control group (%)"]
+    report = table(header, cells) if fmt == "markdown" else html_table(header, cells)
+    out = statuses(tmp_path, source, report, fmt)
+    assert out[0][0] == "undecided" and "names 'control', which the source line does not" in out[0][1]

@@ -1386,8 +1386,8 @@ MUTATIONS = (
     Mutation(
         "capitalised header words are subjects ('Objective Response Rate')",
         "citeproof/values/columns.py",
-        "capitalised=False)",
-        "capitalised=True)",
+        "names_in(header, low, {n.lower() for n in extra if n}, capitalised=False)",
+        "names_in(header, low, {n.lower() for n in extra if n}, capitalised=True)",
         ("tests/values/test_columns.py", "tests/tier1/test_table_rows.py"),
     ),
     Mutation(
@@ -2787,8 +2787,8 @@ MUTATIONS = (
     Mutation(
         'rt13 a row label followed by two values binds the first',
         'citeproof/values/columns.py',
-        '                    if len(side) == 1 and relate(value, side[0]) == "supported":',
-        '                    if side and relate(value, side[0]) == "supported":',
+        '                if len(sides) == 1 and len(sides[0]) == 1 and relate(value, sides[0][0]) == "supported":',
+        '                if len(sides) == 1 and sides[0] and relate(value, sides[0][0]) == "supported":',
         ('tests/tier1/test_table_rows.py',),
     ),
     Mutation(
@@ -5453,6 +5453,55 @@ MUTATIONS = (
         '        places = [[s.start for s in found if relate(a.under_header or a, s) == "supported"]\n',
         '        places = [[s.start for s in found if relate(a, s) == "supported"]\n',
         ('tests/tier1/test_table_rows.py',),
+    ),
+    Mutation(
+        "s24-tablecols a unit header's own words name no subject",
+        'citeproof/values/columns.py',
+        '    worded = {id(c) for c, subjects in headed if not subjects and text_subject(c.header)}\n',
+        '    worded = set()\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-tablecols a unit header's words the line does not use leave the row undecided",
+        'citeproof/values/columns.py',
+        '        if not named and id(column) in worded:\n',
+        '        if False:\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-tablecols a unit header's words pair a value where the line states more values than the row",
+        'citeproof/values/columns.py',
+        '            if kinds < 2 or (id(column) in worded and kinds != cells):\n',
+        '            if kinds < 2:\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        's24-tablecols a subject the layout leaves open is not read from its clause',
+        'citeproof/values/columns.py',
+        '                if theirs is None and kinds == cells:\n',
+        '                if False:\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        's24-tablecols a subject is read from its clause where the line states more values than the row',
+        'citeproof/values/columns.py',
+        '                if theirs is None and kinds == cells:\n',
+        '                if theirs is None:\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-tablecols a row label binds the value after it whatever the line's layout",
+        'citeproof/values/columns.py',
+        '                sides = [side[spans[k]] for _, side in _fitting_sides(spans, same)]\n',
+        '                sides = [[v for v in same if spans[k][1] <= v.start and v.end <= (spans[k + 1][0] if k + 1 < len(spans) else sys.maxsize)]]\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-tablecols a text subject keeps its header's unit words",
+        'citeproof/values/columns.py',
+        '    words = " ".join(prepare(bare[: m.start()]).lower().split()).strip(" ,;:-")\n',
+        '    words = " ".join(prepare(bare).lower().split()).strip(" ,;:-")\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
     ),
 )
 

@@ -7,7 +7,7 @@ import pytest
 from citeproof.model import TableColumn
 from citeproof.values import claim_atoms
 from citeproof.values.assess import index_text, match_atom
-from citeproof.values.columns import column_atoms, header_subjects, header_unit, read_columns, row_atoms
+from citeproof.values.columns import column_atoms, header_subjects, header_unit, read_columns, row_atoms, text_subject
 
 
 def columns_bind_differently(columns, segment_text: str) -> str | None:
@@ -214,10 +214,11 @@ def test_headers_without_subjects_bind_nothing():
 @pytest.mark.parametrize(
     "source",
     [
-        # both sides fit and disagree: Arm A has 40% before it and 25% after it
+        # both sides fit and disagree: Arm A has 40% before it and 25% after it (and the line
+        # states a third value, so its clauses are not the row said as a sentence)
         "The response rate was 40% in Arm A, 25% in Arm B and 10% overall.",
-        # neither side fits: the subjects come first, the values after them
-        "Arm A and Arm B had response rates of 40% and 25%, respectively.",
+        # neither side fits, nor do the clauses pair them: the subjects come first, the values after
+        "Arm A and Arm B had response rates of 40% and 25%.",
     ],
 )
 def test_a_layout_the_line_leaves_open_decides_nothing(source):
@@ -225,6 +226,15 @@ def test_a_layout_the_line_leaves_open_decides_nothing(source):
     swapped = cols(("Measure", "ORR"), ("Arm B", "40%"), ("Arm A", "25%"))
     assert columns_bind_differently(right, source) is None
     assert columns_bind_differently(swapped, source) is None  # the judge's (and the order check's)
+
+
+def test_where_the_layout_is_open_the_lines_clauses_pair_the_row():
+    # neither side fits ("Arm A and Arm B had … 40% and 25%"), but "respectively" pairs them in order
+    source = "Arm A and Arm B had response rates of 40% and 25%, respectively."
+    right = cols(("Measure", "ORR"), ("Arm A", "40%"), ("Arm B", "25%"))
+    swapped = cols(("Measure", "ORR"), ("Arm B", "40%"), ("Arm A", "25%"))
+    assert read_columns(right, source) == (None, True)
+    assert columns_bind_differently(swapped, source) == "the row puts 40% under 'Arm B'; the source gives 'arm b' 25%"
 
 
 def test_a_value_after_its_subject_with_words_between_is_its_own():
@@ -309,3 +319,76 @@ def test_a_count_and_share_written_alike_stay_as_written_beside_a_unit_column():
     # the "2" under "Rate (%)" alone decided, and the count 2 was read as 2% too
     columns = cols(("Adverse event", "AE"), ("Arm A, n (%)", "2 (2)"), ("Rate (%)", "2"))
     assert all(a.under_header is None for a in row_atoms("AE | 2 (2) | 2", columns))
+
+
+# ---- a unit header's own words name its column's group (rt24a) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "subject"),
+    [
+        ("Maintenance therapy (%)", "maintenance therapy"),
+        ("Grade 3 (%)", "grade 3"),
+        ("Any grade (%)", "any grade"),
+        ("Branded ($B)", "branded"),
+        ("Hospital segment ($M)", "hospital segment"),
+        ("Combination, %", "combination"),
+        ("%", None),  # the unit alone
+        ("Value", None),  # no unit: not a column of values in one unit
+        ("Patients, n (%)", None),  # a count's header
+    ],
+)
+def test_a_unit_header_names_its_group_in_the_words_before_its_unit(header, subject):
+    assert text_subject(header) == subject
+
+
+RELAPSE = "The incidence of relapse was 11% with maintenance therapy and 29% with observation."
+RELAPSE_AFTER = "With maintenance therapy the incidence of relapse was 11%; with observation it was 29%."
+GRADE_LINE = "Anaemia occurred in 49% of patients; grade 3 anaemia in 10%."
+
+
+@pytest.mark.parametrize("source", [RELAPSE, RELAPSE_AFTER], ids=["value-before-subject", "value-after-subject"])
+def test_a_unit_headers_words_pair_its_cell_in_either_sentence_order(source):
+    def row(first, second, a, b):
+        return cols(("Outcome", "Incidence of relapse"), (first, a), (second, b))
+
+    assert read_columns(row("Maintenance therapy (%)", "Observation (%)", "11", "29"), source) == (None, True)
+    assert read_columns(row("Observation (%)", "Maintenance therapy (%)", "29", "11"), source) == (None, True)
+    why = columns_bind_differently(row("Maintenance therapy (%)", "Observation (%)", "29", "11"), source)
+    assert why == "the row puts 29 under 'Maintenance therapy (%)'; the source gives 'maintenance therapy' 11%"
+    assert columns_bind_differently(row("Observation (%)", "Maintenance therapy (%)", "11", "29"), source) is not None
+
+
+def test_a_grade_column_takes_its_own_clauses_value():
+    # "grade 3" stands between 49% and 10%: the layout leaves it open, its clause gives it 10%
+    right = cols(("Adverse event", "Anaemia"), ("Grade 3 (%)", "10"), ("Any grade (%)", "49"))
+    swapped = cols(("Adverse event", "Anaemia"), ("Grade 3 (%)", "49"), ("Any grade (%)", "10"))
+    assert columns_bind_differently(right, GRADE_LINE) is None
+    assert columns_bind_differently(swapped, GRADE_LINE) == "the row puts 49 under 'Grade 3 (%)'; the source gives 'grade 3' 10%"
+
+
+def test_a_unit_headers_words_the_line_does_not_use_leave_the_row_to_the_order_check():
+    # "Any grade" is the line's unqualified figure: not named, never a reason on its own
+    right = cols(("Adverse event", "Anaemia"), ("Any grade (%)", "49"), ("Grade 3 (%)", "10"))
+    assert read_columns(right, GRADE_LINE) == (None, False)
+    assert read_columns(cols(("Outcome", "Relapse"), ("First line (%)", "11"), ("Second line (%)", "29")), RELAPSE) == (None, False)
+
+
+def test_a_unit_headers_words_pair_nothing_where_the_line_states_more_values_than_the_row():
+    # the line is not this row said as a sentence: "median progression-free survival" heads both
+    # arms' values, and the row (one arm's) must not be read as the first value's
+    source = ("Median progression-free survival was 11.2 months in arm A and 7.4 months in arm B; "
+              "median overall survival was 20.1 and 15.3 months.")
+    row = cols(("Arm", "Arm B"), ("Median progression-free survival (months)", "7.4"), ("Median overall survival (months)", "15.3"))
+    assert columns_bind_differently(row, source) is None
+
+
+def test_a_row_label_binds_no_value_the_lines_layout_gives_a_subject_after_it():
+    # "at 5 years was 67% in arm A": the 67% after the row label's time point is arm A's
+    source = "Overall survival at 5 years was 67% in arm A and 46% in arm B."
+    for value in ("67", "46"):
+        why = columns_bind_differently(cols(("Outcome", "Overall survival at 5 years"), ("Control group (%)", value)), source)
+        assert why is not None and "names 'control', which the source line does not" in why
+    # a layout the line keeps for every subject still binds: 40% before "week 12" is week 12's
+    right = cols(("Outcome", "Objective response rate at week 12"), ("Arm A (%)", "40"))
+    assert columns_bind_differently(right, "The objective response rate was 35% at week 24 and 40% at week 12.") is None

@@ -57,12 +57,12 @@ def test_latin_words_of_a_chinese_clause_are_read_even_units_and_stop_words():
 
 
 def test_an_arms_numbers_are_those_of_its_clause_paired_when_arms_and_numbers_alternate():
-    from citeproof.values.binding import _labels, names_in, subjects_of
+    from citeproof.values.binding import labels_in, names_in, subjects_of
     from citeproof.values.pairing import _arms_by_value, read
 
     def arms(text: str, drugs: set[str]) -> list[list[str]]:
         low = text.lower()
-        labels = _labels(low, subjects_of(text, low, names_in(text, low, drugs)))
+        labels = labels_in(low, subjects_of(text, low, names_in(text, low, drugs)))
         return [sorted(a) for a in _arms_by_value(read(low, extract_atoms(low, mode="source"), labels))]
 
     # one clause, two arms alternating with two numbers, drugs between: each number its own arm
