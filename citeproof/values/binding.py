@@ -229,10 +229,10 @@ def listed_labels(low: str) -> list[tuple[str, int]]:
     return out
 
 
-# short upper-case acronyms (ORR, PFS, HR, CD4) and short mixed-case ones with a digit (HbA1c,
-# Ki67): what is measured. A longer code (AZD0530, GTx-024) names a drug, so an arm. ASCII
+# short upper-case acronyms (ORR, PFS, HR, CD4), those behind a small letter (mOS, eGFR) and
+# short mixed-case ones with a digit (HbA1c, Ki67): what is measured. A longer code (AZD0530, GTx-024) names a drug, so an arm. ASCII
 # boundaries: "本品的DCR为35%" measures DCR as "The DCR was 35%" does.
-_MEASURE = re.compile(r"\b(?:[A-Z][A-Z0-9-]{1,4}|(?=[A-Za-z0-9-]{0,4}\d)[A-Z][a-z]?[A-Za-z0-9-]{1,3}[a-z0-9])\b", re.ASCII)
+_MEASURE = re.compile(r"\b(?:[A-Z][A-Z0-9-]{1,4}|[mcuepis][A-Z](?:[a-z]?[A-Z]){1,3}|(?=[A-Za-z0-9-]{0,4}\d)[A-Z][a-z]?[A-Za-z0-9-]{1,3}[a-z0-9])\b", re.ASCII)
 
 
 def subjects_of(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:

@@ -37,6 +37,7 @@ _ENTITY = re.compile(
     r"|[A-Za-z]+\d[\w-]*?[+-]?(?![\w+-])"  # HER2, HER2-, NCT01234567 (a receptor's sign is part of it)
     r"|\d+[A-Za-z][\w-]*(?![\w])"
     r"|[A-Z]{2,}[\w-]*?[+-]?(?![\w+-])"  # acronyms, ER+
+    r"|[mcuepis][A-Z](?:[a-z]?[A-Z])+(?![\w])"  # an acronym behind a small letter: mOS, mDoR, eGFR, pCR
     r"|[A-Z][a-z]+(?:-[A-Za-z0-9]+)*(?![\w])"  # capitalised names
     r")",
     re.ASCII,
@@ -322,6 +323,8 @@ def entity_tokens(text: str) -> set[str]:
             continue  # a capitalised sentence start is not a name
         if token.lower() in cues.stop_en or token.isdigit():
             continue
+        if token[0].islower() and before[-1:].isdigit():
+            continue  # "5 mIU/mL": a unit after its number, not a prefixed acronym
         if _VALUE_TOKEN.fullmatch(token) and _reads_as_value(token):
             continue  # "30mg", "3mm": a value, checked as an atom ("3A", "IIIA" → "3A" is a name)
         if token in lexicon().currency_prefix and _beside_amount(text, m.start(), m.end()):
@@ -346,6 +349,45 @@ def _zh_label_re() -> re.Pattern[str]:
     return re.compile(rf"第\s?\d+\s?(?:{after}|天|周|次|阶段)?|(?<![\d.])\d+\s?(?:{after})")
 
 
+# A Chinese group's index (group_labels_zh): a Latin capital or a Roman numeral (prepare() writes
+# Ⅱ as II) on either side of the group word, and lists of them (队列A和B, A、B组); after the word
+# also a digit or a Chinese numeral. A letter inside a
+# Latin name (HER2组, ABC组, 队列AB) is no index.
+_GROUP_LETTER = r"(?:[IVX]{1,4}|[A-Z])"
+_GROUP_LINK = r"\s?[、和及与或/]\s?"
+_GROUP_LETTERS = rf"{_GROUP_LETTER}(?:{_GROUP_LINK}{_GROUP_LETTER})*"
+# nor one a grade, stage, type or count word follows: "两组I级", "组2例" say no group's index
+_GROUP_NOT_BEFORE = r"(?!\s?[级期型线号度周天月年次例名人个位%])"
+_GROUP_NUMBER = r"(?:\d{1,2}(?![\d.,])|[一二三四五六七八九十]{1,2}(?![一二三四五六七八九十百千万]))"
+_GROUP_ITEM = re.compile(r"[ivx]{1,4}|[a-z]")
+
+
+@lru_cache(maxsize=2)
+def _zh_group_re(ignore_case: bool) -> re.Pattern[str]:
+    """Group word and index, either order. ``ignore_case``: for a lower-cased segment (the claim's
+    labels are read as written, so that a small letter after 组 — "各组p值" — names none)."""
+    words = "|".join(re.escape(w) for w in sorted(cue_document()["group_labels_zh"]["words"], key=len, reverse=True))
+    return re.compile(
+        rf"(?P<word>{words})\s?(?:(?P<after>{_GROUP_LETTERS})(?![A-Za-z0-9])|(?P<number>{_GROUP_NUMBER})){_GROUP_NOT_BEFORE}"
+        rf"|(?<![A-Za-z0-9-])(?P<before>{_GROUP_LETTERS})\s?(?P<word_after>{words})",
+        re.IGNORECASE if ignore_case else 0,
+    )
+
+
+def zh_group_labels(text: str, *, ignore_case: bool = False) -> set[str]:
+    """The Chinese group labels of ``text`` (``_zh_group_re``), lower-cased, word first, spaces
+    dropped: "队列A", "A队列" and "队列 A" are all "队列a"; a list names each ("队列A和B": 队列a, 队列b)."""
+    out: set[str] = set()
+    for m in _zh_group_re(ignore_case).finditer(text):
+        word = m.group("word") or m.group("word_after")
+        if m.group("number"):
+            out.add(word + m.group("number"))
+            continue
+        letters = (m.group("after") or m.group("before")).lower()
+        out.update(word + item for item in _GROUP_ITEM.findall(letters))
+    return out
+
+
 # a label first in its sentence or after a colon ("Grade 4 …", "…: Level 2"), not one that opens
 # a list ("Cohorts 1 and 2 …", "Days 1-8"): which of a list's labels a number belongs to is the
 # binding check's question (citeproof.values.binding)
@@ -357,7 +399,7 @@ _OPENING_LABEL = re.compile(
 def numbered_labels(text: str) -> set[str]:
     """Numbered labels ``entity_tokens`` leaves out, lower-cased: those first in a sentence or
     after a colon ("Arm B had …", "…: Part 2", which as a capitalised first word it skips) and
-    Chinese ones (第3周期, 2级; spaces dropped). They name what the claim's numbers belong to, as
+    Chinese ones (第3周期, 2级; spaces dropped; group labels: 队列A, A队列 → 队列a). They name what the claim's numbers belong to, as
     "Cohort 2" does, so a pass needs them written in the segment: the digits alone are found
     in "12 (24%)" or in "mg/m2". Grades, stages, levels and the like are
     ``citeproof.values.written_labels``' to read, wherever they stand."""
@@ -365,6 +407,7 @@ def numbered_labels(text: str) -> set[str]:
     out = {m.group(1).lower() for m in _OPENING_LABEL.finditer(text) if not labels_of(m.group(1).lower())}
     if not text.isascii():
         out.update(m.group(0).replace(" ", "") for m in _zh_label_re().finditer(text))
+        out.update(zh_group_labels(text))
     return out
 
 
@@ -461,6 +504,12 @@ def _zh_label_written(entity: str, low: str) -> bool:
     with a space inside it ("3 级及以上"): the claim's own "3 级" is read as "3级"."""
     return not entity.isascii() and entity[:1] in "0123456789第" \
         and any(m.group(0).replace(" ", "") == entity for m in _zh_label_re().finditer(low))
+
+
+def _zh_group_written(entity: str, low: str) -> bool:
+    """A Chinese group label (``zh_group_labels``: 队列a) written in lower-cased ``low`` in any of
+    its forms ("a队列", "队列 a", "队列a和b")."""
+    return not entity.isascii() and entity in zh_group_labels(low, ignore_case=True)
 
 
 def polarity(text: str) -> tuple[bool, frozenset[str]]:
@@ -565,12 +614,14 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
 
 
 def segment_terms(text: str) -> set[str]:
-    """A source segment's content terms: ``content_terms``, and each hyphenated word's also
-    written whole ("hepato-toxicity" is "hepatotoxicity" too). A word a PDF's line wrap split
+    """A source segment's content terms: ``content_terms``, each prefixed abbreviation it spells
+    out ("median OS", "median overall survival" write "mos": ``_prefixed_abbreviations``), and
+    each hyphenated word's also written whole ("hepato-toxicity" is "hepatotoxicity" too). A word a PDF's line wrap split
     keeps the hyphen the wrap put in — reflow cannot tell "hepato-" / "toxicity" from "dose-" /
     "escalation" — while a claim writes it whole. Only the source's side: a claim's hyphenated
     word stays as written, so it needs no joined form in the source."""
     terms = content_terms(text)
+    terms |= prefixed_spelled(text)
     if "-" not in text:
         return terms
     cues, lex = _cues(), lexicon()
@@ -614,6 +665,43 @@ def _abbreviations() -> tuple[tuple[tuple[re.Pattern[str], frozenset[str]], ...]
     pairs = cue_document()["unstated_words"]["abbreviations"].items()
     written = tuple((re.compile(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])"), frozenset(content_terms(e))) for a, e in pairs)
     return written, {_stem(a.lower()): frozenset(content_terms(e)) for a, e in pairs}
+
+
+_JOINS = re.compile(r"[\s-]+")  # what may stand between the words of a prefixed abbreviation spelled out
+
+
+@lru_cache(maxsize=1)
+def _prefixed_abbreviations() -> tuple[re.Pattern[str], dict[str, str], frozenset[str]]:
+    """``unstated_words.abbreviation_prefixes`` read with ``abbreviations``: one search for the
+    word and the abbreviation or what it stands for ("median OS", "median overall survival"; a
+    space or hyphen between words), each found phrase → the prefixed term it writes ("mos"),
+    and those terms. "mos" is also a unit word for months, so no content term: it is added as is."""
+    doc = cue_document()["unstated_words"]
+    phrases: dict[str, str] = {}
+    for abbr, expansion in doc["abbreviations"].items():
+        for letter, words in doc["abbreviation_prefixes"].items():
+            for word, tail in ((w, t) for w in words for t in (abbr, expansion)):
+                phrases[f"{word} {tail}".lower().replace("-", " ")] = _stem((letter + abbr).lower())
+    # Chinese writes no space after its word (中位OS)
+    pattern = re.compile(r"(?<![a-z])(?:" + "|".join(
+        re.escape(p).replace(r"\ ", r"[\s-]+" if p.isascii() else r"[\s-]*", 1).replace(r"\ ", r"[\s-]+")
+        for p in sorted(phrases, key=len, reverse=True)) + r")(?![a-z])")
+    term_of = {_JOINS.sub("", p): term for p, term in phrases.items()}
+    return pattern, term_of, frozenset(term_of.values())
+
+
+def prefixed_spelled(text: str) -> set[str]:
+    """The prefixed abbreviations ``text`` spells out ("median PFS" → "mpfs")."""
+    pattern, term_of, _ = _prefixed_abbreviations()
+    low = text.lower()
+    if not may_match(pattern, low):
+        return set()
+    return {term_of[_JOINS.sub("", m.group(0))] for m in pattern.finditer(low)}
+
+
+def _prefixed_written(entity: str, terms: frozenset[str]) -> bool:
+    """A prefixed abbreviation (mos) the segment spells out (``prefixed_spelled``, in its terms)."""
+    return entity in terms and entity in _prefixed_abbreviations()[2]
 
 
 _LABEL_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"))
@@ -682,6 +770,8 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     """The checks after the content-word overlap held, cheapest first; ``supports_all`` indexes
     the segment's numbers, so it runs last."""
     missing = [e for e in profile.entities if not _has_entity(e, seg.low) and not _zh_label_written(e, seg.low)]
+    # a group label written in another of its forms (A队列 for 队列A), an abbreviation spelled out (median OS for mOS)
+    missing = [e for e in missing if not _zh_group_written(e, seg.low) and not _prefixed_written(e, seg.terms)]
     if missing:
         return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
     if label := unwritten_label(profile.labels, seg.low):

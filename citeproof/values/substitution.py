@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from citeproof.text.alignment import aligned
 from citeproof.values.extract import prepare
-from citeproof.values.segment_support import content_sequence, cue_document
+from citeproof.values.segment_support import content_sequence, cue_document, prefixed_spelled
 
 MAX_CELLS = 36_000  # claim terms × segment terms beyond which (a whole page) no word-by-word alignment is made
 
@@ -43,10 +43,12 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     b = _sequence(segment_text)
     if not a or not b or len(a) * len(b) > MAX_CELLS:
         return None
-    in_b = set(b)
+    # a prefixed abbreviation one side spells out ("mPFS" for "median PFS") is written there
+    in_b = set(b) | prefixed_spelled(segment_text)
     # a word written with a hyphen and without is one word, on either side ("hepato-toxicity", a
     # PDF's line wrap of "hepatotoxicity": segment_support.segment_terms)
     whole_a = _written_whole(a)
+    whole_a |= prefixed_spelled(claim_text)
     phrases_b = set(zip(b, b[1:])) - _labels_of(b, {t for t in a if t.startswith(_MARK)})
     gaps, held = _gaps(a, b)
     # the aligned words (not numbers) that open and close the stretch the claim restates: beyond them
