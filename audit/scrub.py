@@ -12,20 +12,26 @@ ordinary words ("secret-value-42" of the key "other-secret-value-42"): a key mad
 shares them with prose, while a random key's run never reads as words, nor does one spelled
 out a character at a time.
 
+A key a server echoes base64-encoded (as an HTTP Basic header carries credentials) or in
+full-width letters ("ｓｋ－…", which some tokenizers and renderers produce) is found too.
+Left unfound: the key reversed, hex-encoded, fully percent-encoded, as HTML entities or with
+zero-width characters between its letters (no server echoes it so).
+
 The endpoint URL is written down too (audit lines, the report, messages), and a URL can
 carry credentials of its own (``http://user:KEY@host/v1``): ``public_url`` is the form
-that may be written.
+that may be written, and ``url_credentials`` the secrets its user-info adds to a scrubber.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from pydantic import BaseModel
 
@@ -58,8 +64,8 @@ class Scrubber:
         # longest first so a key that contains another is removed whole; in any letter case,
         # since a server may echo it upper-cased
         # and in the forms a server echoes it: stripped of spaces, JSON-escaped ('pa\\"ss'),
-        # percent-encoded
-        forms = {f for v in (v.strip() for v in values) for f in (v, json.dumps(v)[1:-1], quote(v, safe=""))}
+        # percent-encoded, base64-encoded ("user:password" as a Basic header sends it)
+        forms = {f for v in (v.strip() for v in values) for f in (v, json.dumps(v)[1:-1], quote(v, safe=""), *_base64_forms(v))}
         secrets = sorted({f for f in forms if f and len(f) >= _MIN_SECRET_LEN}, key=len, reverse=True)
         self._secrets = re.compile("|".join(map(re.escape, secrets)), re.IGNORECASE) if secrets else None
         # a key's body is a run of the key: the whole values are enough
@@ -96,6 +102,8 @@ _DROP_SEPARATORS = str.maketrans("", "", _RUN_SEPARATORS)
 _SEPARATOR = re.compile(r"[ ._-]")
 _WIDE_GAP = re.compile(r"[ ._-]{2,}")  # two separators end a run
 _PIECE = re.compile(r"[^ ._-]+|[ ._-]{2,}")
+# "ｓｋ－ａｂ" (U+FF01-FF5E, and the ideographic space) as "sk-ab"
+_FULL_WIDTH = {0xFF01 + i: 0x21 + i for i in range(0x5E)} | {0x3000: 0x20}
 _GAP = "\x00"  # what a wide gap becomes in the compact text: in no key, so no run crosses it
 _MIN_RUN = 8
 # what a run may be made of and still be prose: words in one letter case, or short numbers
@@ -116,15 +124,18 @@ class _KeyRuns:
     def sub(self, text: str) -> str:
         if not self._grams:
             return text
-        compact = _folded(_WIDE_GAP.sub(_GAP, text).translate(_DROP_SEPARATORS))
+        # full-width forms read as their ASCII letters: one character for one, so every
+        # position found in ``narrow`` is the same in ``text``
+        narrow = text.translate(_FULL_WIDTH)
+        compact = _folded(_WIDE_GAP.sub(_GAP, narrow).translate(_DROP_SEPARATORS))
         starts = sorted({i for gram in self._grams for i in _find_all(compact, gram)})
         if not starts:
             return text
-        where = _CompactIndex(text)
+        where = _CompactIndex(narrow)
         out, at = [], 0
         for a, b in _merged(starts, self._m):
             start, end = where.in_text(a), where.in_text(b - 1) + 1
-            if _reads_as_words(text[start:end]):
+            if _reads_as_words(narrow[start:end]):
                 continue
             out += [text[at:start], REDACTED]
             at = end
@@ -176,6 +187,35 @@ def _reads_as_words(span: str) -> bool:
     return all(_WORD.fullmatch(chunk) for chunk in _SEPARATOR.split(span))
 
 
+def _base64_forms(value: str) -> tuple[str, ...]:
+    """``value`` base64-encoded, standard and URL-safe, with and without its "=" padding."""
+    if not value:
+        return ()
+    std = base64.b64encode(value.encode("utf-8", "surrogatepass")).decode("ascii")
+    safe = std.replace("+", "-").replace("/", "_")
+    return tuple(dict.fromkeys((std, std.rstrip("="), safe, safe.rstrip("="))))
+
+
+def url_credentials(url: str) -> list[str]:
+    """The secrets a URL's user-info carries (``http://user:PASS@host/v1``), for a ``Scrubber``:
+    the user-info whole, "user:password" percent-decoded as httpx sends it in a Basic header
+    (whose base64 the scrubber adds), and the password as written and decoded. A user name alone
+    is no secret (it is often "admin"); with no password the user-info is the credential (a key
+    written as "http://KEY@host")."""
+    m = _USERINFO.match(url)
+    if m is None:
+        return []
+    info = url[len(m.group(1)) : m.end() - 1]
+    user, _, password = info.partition(":")
+    found = [info, f"{unquote(user)}:{unquote(password)}", password, unquote(password)]
+    return [s for s in dict.fromkeys(found) if s]
+
+
+def without_userinfo(url: str) -> str:
+    """``url`` with its user-info removed, nothing else changed."""
+    return _USERINFO.sub(r"\1", url)
+
+
 def _key_bodies(value: str) -> list[str]:
     """What is left of a key after each of its leading prefix segments, when long enough."""
     bodies, at = [], 0
@@ -198,7 +238,7 @@ def public_url(url: str, scrubber: Scrubber | None = None) -> str:
     ever complete, while the names alone still say what was passed. ``Tier2Options`` refuses a
     base URL with a query (the client cannot use one); this keeps any other caller's out of
     logs and reports. A URL without a query or fragment is unchanged, byte for byte."""
-    return (scrubber or Scrubber(secret_env=())).text(_redact_query(_USERINFO.sub(r"\1", url)))
+    return (scrubber or Scrubber(secret_env=())).text(_redact_query(without_userinfo(url)))
 
 
 def _redact_query(url: str) -> str:

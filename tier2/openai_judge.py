@@ -7,8 +7,10 @@ against the call budget and written to the audit log. Every outcome becomes an
 
 The API key lives only inside the openai client. It is not an attribute of the judge (nor
 is the endpoint's user-info: ``base_url`` is the URL without it), and
-anything the server echoes back is scrubbed of it (and of any other key-looking text,
-through ``audit.scrub``) before it reaches an AttemptResult.
+anything the server echoes back is scrubbed of it and of the user-info's password (and of
+any other key-looking text, through ``audit.scrub``) before it reaches an AttemptResult.
+When a key is given it is sent (``Authorization: Bearer``) and the URL's user-info is not;
+without one, the user-info is sent as HTTP Basic auth.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import httpx
 import openai
 from pydantic import ValidationError
 
-from audit.scrub import Scrubber, public_url
+from audit.scrub import Scrubber, public_url, url_credentials, without_userinfo
 from tier2.answer_check import check_request_answer
 from tier2.capped_transport import ResponseTooLarge, capped_client
 from tier2.interface import AttemptResult, JudgeAnswer, JudgeRequest, OutputMode
@@ -55,8 +57,10 @@ class OpenAIJudge:
         max_tokens: int = 300,
         http_client: httpx.Client | None = None,
     ) -> None:
-        # built once: it compiles the key's echoed forms into one pattern
-        self._scrubber = Scrubber(secret_env=(), secrets=[api_key] if api_key else [])
+        # built once: it compiles the echoed forms of every secret a request carries into one
+        # pattern — the key, and the URL's user-info (its password, "user:password" and the
+        # base64 of it that a Basic header sends: a proxy's 401 may quote any of them)
+        self._scrubber = Scrubber(secret_env=(), secrets=[*([api_key] if api_key else []), *url_credentials(base_url)])
         self.model = model
         # what the audit log, the report and the cache key record: the endpoint without the
         # credentials a URL can carry ("http://user:KEY@host/v1"); only the client below
@@ -70,9 +74,12 @@ class OpenAIJudge:
         # openai 3.x sends through httpx2 by default, which respx cannot intercept; an explicit
         # httpx.Client keeps every request visible to respx (tests, cassettes).
         # max_retries=0: the runner owns retries (one attempt = one request = one budgeted call).
+        # One Authorization header carries one credential. httpx turns a URL's user-info into
+        # "Basic …", replacing the key's "Bearer …": a key given is sent and the user-info
+        # dropped; without a key the user-info is sent as Basic auth (a proxy's login).
         self._client = openai.OpenAI(
             api_key=api_key or _NO_KEY,
-            base_url=base_url,
+            base_url=base_url if not api_key else without_userinfo(base_url),
             timeout=timeout_s,
             max_retries=0,
             http_client=http_client if http_client is not None else capped_client(timeout_s),

@@ -16,9 +16,11 @@ no budget, no log line; the pipeline reports it unverified).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from functools import partial
 
+from audit.scrub import url_credentials, without_userinfo
 from audit.writer import AuditWriter
 from citeproof.model import Claim
 from citeproof.sources.types import Resolution, SourceWindow
@@ -105,10 +107,15 @@ def make_judge(options: Tier2Options) -> Judge:
     """The OpenAI-compatible judge; the key is read from the named variable here and nowhere else."""
     from tier2.openai_judge import OpenAIJudge
 
+    key = os.environ.get(options.api_key_env) or None
+    if key and without_userinfo(options.base_url) != options.base_url:
+        # one Authorization header: the key wins, and a proxy login in the URL would go unsent unseen
+        print(f"citeproof: warning: --base-url carries user-info and {options.api_key_env} holds a key: the key is "
+              "sent (Bearer) and the URL's user-info is not", file=sys.stderr)
     return OpenAIJudge(
         options.model,
         options.base_url,
-        os.environ.get(options.api_key_env) or None,
+        key,
         timeout_s=options.timeout_s,
         temperature=options.temperature,
         output_mode=options.output_mode,
@@ -135,7 +142,9 @@ def run_tier2(
     judge = make_judge(options) if judge is None else judge
     cache: AnswerCache = JudgeCache(options.cache_dir) if options.cache_dir is not None else NullCache()
     try:
-        audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"))
+        audit = AuditWriter(
+            options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"), secrets=url_credentials(options.base_url)
+        )
     except BaseException:
         cache.close()
         raise

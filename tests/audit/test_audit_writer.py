@@ -378,3 +378,43 @@ def test_a_spaced_or_truncated_key_never_reaches_the_log(tmp_path: Path):
     text = log.read_text()
     assert "Zq8x" not in text and "Z q 8" not in text and "ZQ8X" not in text
     assert chain_problems(read_log(log)) == []
+
+
+@pytest.mark.parametrize(
+    ("url", "echoes", "kept"),
+    [
+        # rt24c: the proxy's 401 quoted "admin:PASSWORD"; the Basic header is base64 of it
+        ("http://admin:Zq8vT3pLk9Wm2Rx7@127.0.0.1:18765/v1",
+         ["admin:Zq8vT3pLk9Wm2Rx7", "Zq8vT3pLk9Wm2Rx7", "YWRtaW46WnE4dlQzcExrOVdtMlJ4Nw==", "YWRtaW46WnE4dlQzcExrOVdtMlJ4Nw"],
+         "admin"),
+        # a password shorter than a run (8) is held whole; percent-encoded as written, decoded as sent
+        ("http://bob:p%40ss77@h.test/v1", ["p@ss77", "p%40ss77", "bob:p@ss77", "Ym9iOnBAc3M3Nw=="], "bob"),
+        # a password too short to hold alone (it would redact ordinary words) goes with its user
+        ("http://admin:pw12@h.test/v1", ["admin:pw12", "YWRtaW46cHcxMg=="], "pw12"),
+        # a key written as the user-info, no password: httpx sends base64 of "KEY:"
+        ("http://sk-inurl-0123456789abcdef@h.test/v1", ["sk-inurl-0123456789abcdef", "c2staW51cmwtMDEyMzQ1Njc4OWFiY2RlZjo="], ""),
+    ],
+)
+def test_a_urls_credentials_are_redacted_in_the_forms_a_request_sends_them(url, echoes, kept):
+    from audit.scrub import Scrubber, url_credentials
+
+    scrub = Scrubber(secret_env=(), secrets=url_credentials(url))
+    for echo in echoes:
+        assert scrub.text(f"rejected {echo} here") == "rejected [REDACTED] here", echo
+    if kept:  # the user name alone, or a too-short password alone, is ordinary text
+        assert scrub.text(f"the {kept} arm") == f"the {kept} arm"
+    assert url_credentials("http://judge.test/v1") == [] and url_credentials("http://judge.test/v1/@models") == []
+
+
+def test_a_key_echoed_in_base64_or_full_width_is_redacted():
+    import base64
+
+    from audit.scrub import Scrubber
+
+    scrub = Scrubber(secret_env=(), secrets=[KEY])
+    b64 = base64.b64encode(KEY.encode()).decode()
+    wide = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in KEY)
+    for echo in (b64, b64.rstrip("="), wide, wide[:12]):
+        assert scrub.text(f"token {echo} is wrong") == "token [REDACTED] is wrong", echo
+    # full-width prose stays as written
+    assert scrub.text("ｔｈｅ ｒａｔｅ ｗａｓ ４５％") == "ｔｈｅ ｒａｔｅ ｗａｓ ４５％"

@@ -325,3 +325,55 @@ def test_our_key_echoed_altered_is_scrubbed_from_the_result():
     dumped = result.model_dump_json()
     assert result.error == "http_error" and "4f2a9c1e" not in dumped and "4 f 2 a" not in dumped
     assert result.raw_response.count("[REDACTED]") == 2
+
+
+PROXY_URL = "http://admin:Zq8vT3pLk9Wm2Rx7@judge.test/v1"
+PROXY_BASIC = "YWRtaW46WnE4dlQzcExrOVdtMlJ4Nw=="  # base64 of "admin:Zq8vT3pLk9Wm2Rx7"
+
+
+def _sent_through(base_url: str, api_key: str | None, respond) -> tuple[object, httpx.Request]:
+    with respx.mock() as mock:
+        route = mock.post(COMPLETIONS).mock(side_effect=respond)
+        judge = OpenAIJudge("m", base_url, api_key, timeout_s=5, output_mode="json_schema", http_client=httpx.Client(timeout=5))
+        result = judge.attempt(judge_request(CLAIM, EXCERPT))
+        return result, route.calls.last.request
+
+
+def test_a_proxy_echoing_the_urls_password_or_its_basic_header_leaves_neither_in_the_result():
+    # rt24c: a 401 "credentials admin:PASSWORD rejected", or the Basic header in a rationale, was
+    # logged and reported in clear: only the key was a scrubber secret
+    def echo(request: httpx.Request) -> httpx.Response:
+        auth = request.headers.get("authorization", "")
+        decoded = __import__("base64").b64decode(auth.removeprefix("Basic ")).decode()
+        return httpx.Response(401, json={"error": {"message": f"proxy: credentials {decoded} rejected ({auth})"}})
+
+    def in_rationale(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=completion(answer_json("not_enough_info", "", f"headers {request.headers['authorization']}")))
+
+    for respond in (echo, in_rationale):
+        result, sent = _sent_through(PROXY_URL, None, respond)
+        assert sent.headers["authorization"] == f"Basic {PROXY_BASIC}"  # without a key the user-info is the login
+        dumped = result.model_dump_json()
+        assert "Zq8vT3pLk9Wm2Rx7" not in dumped and PROXY_BASIC.rstrip("=") not in dumped, dumped
+    assert result.answer is not None and result.answer.rationale.startswith("headers ")
+
+
+def test_a_key_given_is_sent_and_the_urls_user_info_is_not():
+    # rt24c: with user-info in the URL httpx replaced the key's Bearer header with Basic auth
+    def ok(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=completion(answer_json("not_enough_info", "", "fine")))
+
+    result, sent = _sent_through(PROXY_URL, SECRET_KEY, ok)
+    assert sent.headers["authorization"] == f"Bearer {SECRET_KEY}" and sent.url.userinfo == b""
+    assert result.error is None and result.answer.rationale == "fine"
+    # a URL without user-info is sent as it is, key and all
+    result, sent = _sent_through(BASE_URL, SECRET_KEY, ok)
+    assert sent.headers["authorization"] == f"Bearer {SECRET_KEY}" and result.answer.rationale == "fine"
+
+
+def test_an_ordinary_answer_keeps_its_words_beside_url_credentials():
+    def ok(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=completion(answer_json("not_enough_info", "", "the admin arm rate was 45% at 2024")))
+
+    result, _ = _sent_through("http://admin:pw12@judge.test/v1", None, ok)
+    assert result.answer.rationale == "the admin arm rate was 45% at 2024"

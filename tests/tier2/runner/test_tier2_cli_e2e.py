@@ -128,3 +128,60 @@ def test_a_log_whose_last_line_is_not_an_audit_record_stops_the_run_before_any_c
     err = capsys.readouterr().err
     assert err.startswith("citeproof: error: out/audit.jsonl: line 3 is not an audit record") and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+def test_a_proxy_password_in_the_base_url_reaches_no_report_log_or_message(tmp_path: Path, monkeypatch, capsys):
+    # rt24c: a proxy's 401 quoting "admin:PASSWORD" (and the Basic header's base64) was written in clear
+    import base64
+
+    from citeproof.cli import main
+
+    _project(tmp_path, monkeypatch)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    sent: list[str] = []
+
+    def reject(request):
+        auth = request.headers.get("authorization", "")
+        sent.append(auth)
+        said = base64.b64decode(auth.removeprefix("Basic ")).decode()
+        return httpx.Response(401, json={"error": {"message": f"proxy: credentials {said} rejected; header {auth}"}})
+
+    argv = ["verify", "report.md", "--sources", "sources", "--tier2", "--model", "m", "--base-url",
+            "http://admin:Zq8vT3pLk9Wm2Rx7@judge.test/v1", "--call-budget", "3", "--audit-log", "out/audit.jsonl",
+            "--no-cache", "--out", "out/r.json", "--mode", "report"]
+    with respx.mock(assert_all_called=False) as mock:
+        mock.post("http://judge.test/v1/chat/completions").mock(side_effect=reject)
+        assert main(argv) == 0
+    if not sent:
+        pytest.skip("Tier 1 settled the claim; nothing reached the judge")
+    assert sent[0] == "Basic " + base64.b64encode(b"admin:Zq8vT3pLk9Wm2Rx7").decode()  # no key: the URL's login is sent
+    said = capsys.readouterr()
+    log = Path("out/audit.jsonl").read_text()
+    assert "[REDACTED]" in log
+    for text in (Path("out/r.json").read_text(), log, said.out, said.err):
+        assert "Zq8vT3pLk9Wm2Rx7" not in text and "YWRtaW46WnE4dlQzcExrOVdtMlJ4Nw" not in text
+
+
+def test_a_key_beside_user_info_in_the_base_url_is_sent_and_the_run_says_the_user_info_is_not(tmp_path: Path, monkeypatch, capsys):
+    from citeproof.cli import main
+
+    _project(tmp_path, monkeypatch)
+    sent: list[str] = []
+
+    def answer(request):
+        sent.append(request.headers.get("authorization", ""))
+        return completion(request)
+
+    base = ["verify", "report.md", "--sources", "sources", "--tier2", "--model", "m", "--api-key-env", "JUDGE_KEY",
+            "--call-budget", "3", "--audit-log", "out/audit.jsonl", "--no-cache", "--out", "out/r.json", "--base-url"]
+    with respx.mock(assert_all_called=False) as mock:
+        mock.post("http://judge.test/v1/chat/completions").mock(side_effect=answer)
+        assert main([*base, "http://admin:Zq8vT3pLk9Wm2Rx7@judge.test/v1"]) == 0
+        warned = capsys.readouterr().err
+        assert main([*base, "http://judge.test/v1"]) == 0
+        plain = capsys.readouterr().err
+    if not sent:
+        pytest.skip("Tier 1 settled the claim; nothing reached the judge")
+    assert sent == ["Bearer sk-url-MARKER-0123456789abcdef"] * 2
+    assert "JUDGE_KEY holds a key: the key is sent (Bearer) and the URL's user-info is not" in warned
+    assert "user-info" not in plain
