@@ -317,6 +317,11 @@ def _run_field_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[P
         logged = sorted({getattr(rec, field) for rec in records})
         if logged != [sem.get(field)]:
             problems.append(Problem(None, f"report says semantic_audit.{field}={sem.get(field)!r}, the run's lines say {logged}"))
+    # the models the replies named: a report edited to hide a substituted model no longer matches
+    served = sorted({rec.response_model for rec in records if rec.response_model is not None})
+    if sorted(sem.get("served_models") or []) != served:
+        problems.append(Problem(None, f"report says semantic_audit.served_models={sem.get('served_models') or []}, "
+                                      f"the run's lines say {served}"))
     requests = [rec for rec in records if not rec.cached]
     for field in ("prompt_tokens", "completion_tokens"):
         total = sum(getattr(rec, field) or 0 for rec in requests)

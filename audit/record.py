@@ -83,6 +83,12 @@ class AuditRecord(_Strict):
         description="The other cited sources' excerpts, for a claim judged against several (one per source).",
     )
     model: str
+    response_model: str | None = Field(
+        None,
+        description="The model the server's reply names (its 'model' field), as received: the model that answered, "
+        "which a server may run in place of the one asked for. Absent when the reply named none (a failed request, "
+        "a line written before it was recorded).",
+    )
     base_url: str
     parameters: Parameters
     output_mode: str

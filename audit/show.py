@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from audit.reader import LogLine, chain_problems
+from citeproof.report import served_other_model
 
 VERDICT_FILTERS = ("supported", "contradicted", "not_enough_info", "error", "cached")
 
@@ -79,6 +80,9 @@ def render(lines: list[LogLine], console: Console, *, title: str, broken: Mappin
     if broken:  # an intact log's table stays as it always was
         columns.insert(0, ("chain", {}))
     rows = [_row(ln, broken) for ln in lines]
+    if any(_served_as(ln) for ln in lines):  # likewise: shown only when a reply named another model
+        columns.append(("served as", {}))
+        rows = [[*row, escape(_served_as(ln))] for row, ln in zip(rows, lines)]
     table = Table(title=title, show_lines=False)
     for index, (name, kw) in enumerate(columns):
         if name in _GIVES_WAY:
@@ -98,6 +102,14 @@ def _one_line(cell: str) -> Text:
     text = Text.from_markup(cell, overflow="ellipsis")
     text.no_wrap = True
     return text
+
+
+def _served_as(ln: LogLine) -> str:
+    """The model a line's reply named, when it is not the one the line requested."""
+    rec = ln.record
+    if rec is None or not served_other_model(rec.model, rec.response_model):
+        return ""
+    return rec.response_model or ""
 
 
 def _row(ln: LogLine, broken: Mapping[int, str]) -> list[str]:

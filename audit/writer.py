@@ -186,6 +186,8 @@ class AuditWriter:
             del data["more_excerpts"]  # a claim judged on one source: the line as it always was
         if data["stated_text"] is None:
             del data["stated_text"]  # a claim stated as it was judged: likewise
+        if data["response_model"] is None:
+            del data["response_model"]  # a reply that named no model: likewise
         data["hash"] = record.hash = chain_hash(self._prev_hash, data)
         self._writer.write(data)
         if self._fsync:

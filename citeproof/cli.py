@@ -97,6 +97,13 @@ def _summary(report: VerificationReport, out_path: Path | None) -> str:
             f"  judge: {sa.calls_made} calls of {sa.call_budget} ({sa.calls_remaining} left), {sa.cache_hits} cache hits,"
             f" {sa.judge_errors} errors, {sa.budget_exhausted} budget-exhausted; log {sa.audit_log_path} ({sa.audit_log_entries} lines)"
         )
+        others = sa.other_models
+        if others:
+            # a server may run another model than the one asked for: the verdicts are that model's
+            lines.append(_clip(
+                f"  WARNING judge: the server answered as {', '.join(map(repr, others))}, not the requested model "
+                f"{sa.model!r}: its verdicts are that model's (response_model in the audit log)"
+            ))
     elif sa.note:
         lines.append(f"  {sa.note}")
     if out_path:

@@ -96,6 +96,14 @@ class AnchorAudit(Frozen):
     violations_by_reason: dict[str, int] = Field(description="Finding code → count (critical and major).")
 
 
+def served_other_model(requested: str | None, served: str | None) -> bool:
+    """Whether a reply names a model other than the one requested. A dated snapshot of it
+    ("gpt-4o-mini-2024-07-18" for "gpt-4o-mini", as OpenAI answers) is the same model."""
+    if served is None or requested is None:
+        return False
+    return served != requested and not served.startswith(f"{requested}-")
+
+
 class SemanticAudit(Frozen):
     enabled: bool
     audit_log_path: str | None = None
@@ -114,11 +122,21 @@ class SemanticAudit(Frozen):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     model: str | None = None
+    served_models: list[str] = Field(
+        default_factory=list,
+        description="Every model the server's replies named (the audit lines' response_model), sorted: a server may run "
+        "another model than `model`, and the summary warns when one differs from it.",
+    )
     base_url: str | None = None
     output_mode: str | None = None
     prompt_version: str | None = None
     run_id: str | None = None
     note: str | None = Field(default=None, description="How to enable the judge when it did not run.")
+
+    @property
+    def other_models(self) -> list[str]:
+        """The served models that are not the requested one."""
+        return [m for m in self.served_models if served_other_model(self.model, m)]
 
 
 class InputInfo(Frozen):

@@ -76,6 +76,8 @@ class CachedAnswer(Frozen):
     answer: JudgeAnswer
     raw_response: str | None = None
     output_mode: OutputMode
+    # the model that gave the answer (None in entries written before it was kept)
+    response_model: str | None = None
 
 
 class AnswerCache(Protocol):

@@ -95,6 +95,8 @@ class AttemptResult(Frozen):
     completion_tokens: int | None = None
     latency_s: float = 0.0
     quote_found: bool | None = None
+    # the model the reply names: a server may answer with another than the one asked for
+    response_model: str | None = None
 
 
 class Judge(Protocol):

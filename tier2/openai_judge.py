@@ -39,6 +39,7 @@ _NO_KEY = "no-key"
 # is a span of a ≤ few-thousand-token excerpt, its rationale ≤ RATIONALE_MAX_CHARS); a
 # server that ignores max_tokens must not grow the log by megabytes a line.
 RAW_LOG_MAX_CHARS = 65_536
+MODEL_NAME_MAX_CHARS = 200
 _FENCED_JSON = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 
 
@@ -202,6 +203,7 @@ class OpenAIJudge:
                 error="malformed_json", error_detail="response is not a chat completion",
                 raw_response=self._scrub(text), **base,
             )
+        base["response_model"] = self._served_model(envelope.get("model"))
         usage = envelope.get("usage")
         usage = usage if isinstance(usage, dict) else {}
         base["prompt_tokens"] = _token_count(usage.get("prompt_tokens"))
@@ -236,6 +238,14 @@ class OpenAIJudge:
             quote_found=checked.quote_found,
             **base,
         )
+
+    def _served_model(self, value: Any) -> str | None:
+        """The reply's ``model`` field, when it is a name: scrubbed like any echo, and cut
+        short (a name is short; a server's garbage there must not grow the log)."""
+        if not isinstance(value, str) or not value.strip():
+            return None
+        value = self._scrubber.text(value)
+        return value if len(value) <= MODEL_NAME_MAX_CHARS else value[:MODEL_NAME_MAX_CHARS] + "…"
 
     def _scrub(self, text: str | None) -> str | None:
         """A raw response or error text scrubbed (``Scrubber.raw``: JSON escapes of key

@@ -124,6 +124,7 @@ class Tier2Outcome(Frozen):
     run_id: str
     output_mode: str
     model: str
+    served_models: tuple[str, ...] = Field(default=(), description="Every model the server's replies named, sorted.")
     base_url: str
     prompt_version: str
 
@@ -147,6 +148,7 @@ class Tier2Outcome(Frozen):
             prompt_tokens=self.prompt_tokens,
             completion_tokens=self.completion_tokens,
             model=self.model,
+            served_models=list(self.served_models),
             base_url=self.base_url,
             output_mode=self.output_mode,
             prompt_version=self.prompt_version,
@@ -199,6 +201,13 @@ class _ClaimJudge:
         self.max_retries = max_retries
         self.retry_wait = retry_wait
         self.cancelled = threading.Event()  # set on Ctrl-C: no new request starts
+        self.served_models: set[str] = set()  # every model the replies named (the log's response_model)
+        self._served_lock = threading.Lock()
+
+    def _served(self, model: str | None) -> None:
+        if model is not None:
+            with self._served_lock:
+                self.served_models.add(model)
 
     def key(self, request: JudgeRequest, mode: OutputMode) -> CacheKey:
         return CacheKey.build(
@@ -225,9 +234,11 @@ class _ClaimJudge:
 
     def _from_cache(self, request: JudgeRequest, hit: CachedAnswer, quote_found: bool | None) -> ClaimJudgement:
         left = self.budget.remaining
+        self._served(hit.response_model)
         line = self.audit.write(
             **self._line_common(request),
             output_mode=hit.output_mode,
+            response_model=hit.response_model,
             raw_response=hit.raw_response,
             verdict=hit.answer.verdict.value,
             quote=hit.answer.quote,
@@ -264,15 +275,20 @@ class _ClaimJudge:
                 raise RunCancelled
             before = self.budget.reserve()  # BudgetExhausted ends the claim (not retried)
             result = self._attempt(request)
+            self._served(result.response_model)
             if result.error is None and result.answer is not None:
                 # cache before logging: a kill between the two must never leave a logged answer uncached
                 self.cache.put(
                     self.key(request, result.output_mode),
-                    CachedAnswer(answer=result.answer, raw_response=result.raw_response, output_mode=result.output_mode),
+                    CachedAnswer(
+                        answer=result.answer, raw_response=result.raw_response, output_mode=result.output_mode,
+                        response_model=result.response_model,
+                    ),
                 )
             line = self.audit.write(
                 **self._line_common(request),
                 output_mode=result.output_mode,
+                response_model=result.response_model,
                 raw_response=result.raw_response,
                 verdict=result.answer.verdict.value if result.answer and result.error is None else None,
                 quote=result.answer.quote if result.answer else None,
@@ -530,6 +546,7 @@ def run_jobs(
         run_id=audit.run_id,
         output_mode=judge.output_mode,
         model=judge.model,
+        served_models=tuple(sorted(worker.served_models)),
         base_url=judge.base_url,
         prompt_version=judge.prompt_version,
     )

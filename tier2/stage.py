@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 
-from audit.scrub import url_credentials, without_userinfo
+from audit.scrub import without_userinfo
 from audit.writer import AuditWriter
 from citeproof.model import Claim
 from citeproof.sources.types import Resolution, SourceWindow
@@ -142,9 +142,7 @@ def run_tier2(
     judge = make_judge(options) if judge is None else judge
     cache: AnswerCache = JudgeCache(options.cache_dir) if options.cache_dir is not None else NullCache()
     try:
-        audit = AuditWriter(
-            options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"), secrets=url_credentials(options.base_url)
-        )
+        audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"))
     except BaseException:
         cache.close()
         raise

@@ -377,3 +377,21 @@ def test_an_ordinary_answer_keeps_its_words_beside_url_credentials():
 
     result, _ = _sent_through("http://admin:pw12@judge.test/v1", None, ok)
     assert result.answer.rationale == "the admin arm rate was 45% at 2024"
+
+
+@pytest.mark.parametrize(
+    ("named", "recorded"),
+    [
+        ("SmolLM2-135M-served-instead", "SmolLM2-135M-served-instead"),
+        (None, None), (17, None), ("  ", None),  # no name: nothing recorded, the answer still read
+        (f"model-{SECRET_KEY}", "model-[REDACTED]"),  # an echo there is scrubbed like any other
+        ("x" * 5000, "x" * 200 + "…"),
+    ],
+)
+def test_the_model_a_reply_names_is_recorded(named, recorded):
+    # rt24c: the model the server ran was not recorded anywhere
+    body = completion(answer_json("not_enough_info", ""))
+    body["model"] = named
+    result = run_once(httpx.Response(200, json=body))
+    assert result.error is None and result.answer is not None
+    assert result.response_model == recorded

@@ -185,3 +185,46 @@ def test_a_key_beside_user_info_in_the_base_url_is_sent_and_the_run_says_the_use
     assert sent == ["Bearer sk-url-MARKER-0123456789abcdef"] * 2
     assert "JUDGE_KEY holds a key: the key is sent (Bearer) and the URL's user-info is not" in warned
     assert "user-info" not in plain
+
+
+def _served_as(name: str):
+    def answer(request):
+        response = completion(request)
+        body = json.loads(response.content)
+        body["model"] = name
+        return httpx.Response(200, json=body)
+
+    return answer
+
+
+@pytest.mark.parametrize(("served", "warned"), [("SmolLM2-135M-served-instead", True), ("m", False), ("m-2024-07-18", False)])
+def test_the_model_the_server_ran_is_logged_reported_and_warned_of_when_another(tmp_path: Path, monkeypatch, capsys, served, warned):
+    # rt24c: a server answering as another model left only the requested name in the log, report and stderr
+    from citeproof.cli import main
+
+    _project(tmp_path, monkeypatch)
+    argv = ["verify", "report.md", "--sources", "sources", "--tier2", "--model", "m", "--base-url", "http://judge.test/v1",
+            "--api-key-env", "JUDGE_KEY", "--call-budget", "3", "--audit-log", "out/audit.jsonl", "--cache-dir", "cache",
+            "--out", "out/r.json"]
+    for run in (1, 2):  # the second run answers from the cache: the model that gave the answer is still said
+        with respx.mock(assert_all_called=False) as mock:
+            mock.post("http://judge.test/v1/chat/completions").mock(side_effect=_served_as(served))
+            assert main(argv) == 0
+        report = json.loads(Path("out/r.json").read_text())
+        sem = report["semantic_audit"]
+        if sem["calls_made"] + sem["cache_hits"] == 0:
+            pytest.skip("Tier 1 settled the claim; nothing reached the judge")
+        assert sem["served_models"] == [served] and sem["model"] == "m"
+        line = json.loads(Path("out/audit.jsonl").read_text().splitlines()[-1])
+        assert (line["response_model"], line["model"], line["cached"]) == (served, "m", run == 2)
+        err = capsys.readouterr().err
+        assert (f"WARNING judge: the server answered as '{served}', not the requested model 'm'" in err) is warned, err
+        assert CliRunner().invoke(audit_app, ["check", "out/r.json"]).exit_code == 0
+        assert CliRunner().invoke(audit_app, ["replay", "out/r.json"]).exit_code == 0
+    shown = CliRunner().invoke(audit_app, ["show", "out/audit.jsonl"]).output
+    assert ("served as" in shown and "SmolLM2" in shown) is warned, shown
+    # a report edited to hide the model that answered no longer matches its log
+    report["semantic_audit"]["served_models"] = ["m"] if warned else []
+    Path("out/r.json").write_text(json.dumps(report))
+    checked = CliRunner().invoke(audit_app, ["check", "out/r.json"])
+    assert checked.exit_code == 1 and "served_models" in checked.output, checked.output
