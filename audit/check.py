@@ -11,7 +11,8 @@ answered, so it is no judge's pass), the ``budget_exhausted`` and ``judge_errors
 equal the claims carrying those outcomes, the run's last line is the head the report recorded (``audit_log_head``:
 a log rewritten and re-chained afterwards no longer ends there), and the report's headline
 (verdict, exit code, ``would_block``, totals) follows from its own claims and rules, and the
-verified report, when it is found at its recorded path, still hashes to ``input.report_sha256``. A report
+verified report still hashes to ``input.report_sha256`` (a verified report not found, at its
+recorded path or the one ``--report`` names, fails as NOT VERIFIED: its text was not compared). A report
 that says the judge never ran (``enabled: false``) has no log to check, and so may hold no
 claim the judge decided. The first broken line is named.
 """
@@ -82,7 +83,7 @@ class CheckResult(BaseModel):
         return head + "\n" + "\n".join(f"  - {p}" for p in self.problems)
 
 
-def check_report(report_json_path: Path | str) -> CheckResult:
+def check_report(report_json_path: Path | str, verified_report: Path | None = None) -> CheckResult:
     report_path = Path(report_json_path)
     base = {"report_path": str(report_path)}
     try:
@@ -96,12 +97,15 @@ def check_report(report_json_path: Path | str) -> CheckResult:
     own = report_problems(raw, report)
     if own:
         return CheckResult(ok=False, problems=[str(p) for p in own], **base)
-    edited, input_note = input_report_problems(raw, report_path)
+    edited, missing = input_report_problems(raw, report_path, verified_report)
+    # not compared is not verified: a report moved away (or its recorded path edited to nowhere)
+    # would otherwise pass unseen with its text changed. Alone it is a file not found (exit 2).
+    not_found = {"unreadable": True} if missing is not None else {}
+    edited += [missing] if missing is not None else []
     if not sem.get("enabled"):
         if sem.get("audit_log_path"):
             return CheckResult(ok=False, problems=["semantic_audit names a log but enabled is false", *edited], **base)
-        note = "; ".join(n for n in ("the judge did not run; nothing to check", input_note) if n)
-        return CheckResult(ok=not edited, problems=edited, note=note, **base)
+        return CheckResult(ok=not edited, problems=edited, note="the judge did not run; nothing to check", **not_found, **base)
     if not sem.get("audit_log_path"):
         return CheckResult(ok=False, problems=["semantic_audit.enabled but no audit_log_path"], **base)
 
@@ -129,26 +133,31 @@ def check_report(report_json_path: Path | str) -> CheckResult:
         run_entries=len(run_lines),
         problems=[str(p) for p in problems] + edited,
         first_broken_line=min(line_numbers) if line_numbers else None,
-        note=input_note,
+        **({} if problems else not_found),
         **base,
     )
 
 
-def input_report_problems(raw: dict[str, Any], report_json_path: Path) -> tuple[list[str], str | None]:
-    """(problems, note): is the verified report still the file that was verified? Its text is
+def input_report_problems(
+    raw: dict[str, Any], report_json_path: Path, given: Path | None = None
+) -> tuple[list[str], str | None]:
+    """(problems, missing): is the verified report still the file that was verified? Its text is
     hashed as the pipeline hashed it (``citeproof.report_input.decode_report``) and held to
     ``input.report_sha256``: a report edited after its run (a figure changed once it passed)
     otherwise keeps a verification report that says nothing of the new text. The report is looked
     for where ``audit.verified_report.verified_report_candidates`` says (its absolute path at
-    verification first); a report not found is a note, not a failure (a verification report may
-    be checked on its own). Line endings alone (a CRLF checkout) are no change."""
+    verification first), or at ``given`` (``--report``: it moved). A report not found is ``missing``,
+    which the check does not pass: its text was not compared, so nothing says it is the text
+    verified. Line endings alone (a CRLF checkout) are no change."""
     info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
     recorded, path = info.get("report_sha256"), info.get("report_path")
     if not isinstance(path, str) or not path or not isinstance(recorded, str):
         return [], None
-    found = verified_report_candidates(raw, report_json_path)
+    found = verified_report_candidates(raw, report_json_path, given)
     if not found:
-        return [], f"the verified report {path} is not at its recorded path; its sha256 was not compared"
+        where = f"not at {given}" if given is not None else "not at its recorded path"
+        return [], (f"NOT VERIFIED: the verified report {path} is {where}, so its text was not compared with "
+                    "input.report_sha256; pass --report PATH to name where it is now")
     texts = {c: _report_text(c) for c in found}
     if any(t is not None and hashes_as_verified(t, recorded) for t in texts.values()):
         return [], None

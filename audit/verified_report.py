@@ -8,11 +8,14 @@ from pathlib import Path
 from typing import Any
 
 
-def verified_report_candidates(raw: dict[str, Any], report_json_path: Path) -> list[Path]:
-    """Where the verified report may be (existing files only): the absolute path it had when it
+def verified_report_candidates(raw: dict[str, Any], report_json_path: Path, given: Path | None = None) -> list[Path]:
+    """Where the verified report may be (existing files only): ``given`` alone when the auditor
+    names it (``audit check --report``: it moved); else the absolute path it had when it
     was verified — that file and no other, while it exists (another folder's "report.md" is
     another report) — else its recorded path beside the verification report, then from the
     current folder (the project moved, or an older report that recorded no absolute path)."""
+    if given is not None:
+        return [given] if given.is_file() else []
     info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
     absolute = info.get("report_abspath")
     if isinstance(absolute, str) and absolute and Path(absolute).is_file():

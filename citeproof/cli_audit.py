@@ -42,6 +42,7 @@ def check_cmd(
     report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
     sources: Annotated[Optional[Path], typer.Option("--sources", help="Also re-run Tier 1 over the verified report and these sources, and hold every claim to it.")] = None,
     config: Annotated[Optional[Path], typer.Option("--config", help="The run's JSON settings file, for the Tier 1 re-run (with --sources).")] = None,
+    verified: Annotated[Optional[Path], typer.Option("--report", help="The verified report (.md/.html) where it is now, when it moved from its recorded path.")] = None,
 ) -> None:
     """Log exists, chain intact, every line schema-valid, counts and budget arithmetic match the report;
     with --sources, Tier 1's decisions are reconstructed and compared too."""
@@ -66,11 +67,11 @@ def check_cmd(
         print(f"citeproof audit check: sources folder not found: {sources}", file=sys.stderr)
         raise typer.Exit(2)
     if sources is None:
-        _verdict_on_report(report, check_report)
+        _verdict_on_report(report, partial(check_report, verified_report=verified))
     else:
         from citeproof.recheck import check_with_tier1
 
-        _verdict_on_report(report, partial(check_with_tier1, sources=sources, settings=settings))
+        _verdict_on_report(report, partial(check_with_tier1, sources=sources, settings=settings, verified_report=verified))
 
 
 @audit_app.command("show")

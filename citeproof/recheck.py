@@ -36,16 +36,18 @@ from citeproof.settings import Settings
 DECIDED = ("pass", "fail")
 
 
-def check_with_tier1(report_json_path: Path | str, sources: Path, settings: Settings | None = None) -> CheckResult:
+def check_with_tier1(
+    report_json_path: Path | str, sources: Path, settings: Settings | None = None, verified_report: Path | None = None
+) -> CheckResult:
     """``audit check`` and, over the verified report and ``sources``, Tier 1 run again with every
     claim held to it."""
     import json
 
-    result = check_report(report_json_path)
+    result = check_report(report_json_path, verified_report)
     if result.unreadable:
         return result
     raw = json.loads(Path(report_json_path).read_text(encoding="utf-8"))
-    differences = tier1_problems(raw, Path(report_json_path), sources, settings or Settings())
+    differences = tier1_problems(raw, Path(report_json_path), sources, settings or Settings(), verified_report)
     if not differences:
         note = "; ".join(n for n in (result.note, "Tier 1 re-run agrees with every claim") if n)
         return result.model_copy(update={"note": note, "tier1_rederived": True})
@@ -53,7 +55,9 @@ def check_with_tier1(report_json_path: Path | str, sources: Path, settings: Sett
                                      "problems": [*result.problems, *(f"Tier 1 re-run: {d}" for d in differences)]})
 
 
-def tier1_problems(raw: dict[str, Any], report_json_path: Path, sources: Path, settings: Settings) -> list[str]:
+def tier1_problems(
+    raw: dict[str, Any], report_json_path: Path, sources: Path, settings: Settings, verified_report: Path | None = None
+) -> list[str]:
     """Each way the report's claims differ from Tier 1 run again (empty: they agree)."""
     from citeproof.errors import CiteproofError
     from citeproof.pipeline import VerifyOptions, detect_format, run
@@ -62,7 +66,7 @@ def tier1_problems(raw: dict[str, Any], report_json_path: Path, sources: Path, s
     info = raw.get("input") if isinstance(raw.get("input"), dict) else {}
     recorded = info.get("report_sha256")
     found = None
-    for candidate in verified_report_candidates(raw, report_json_path):
+    for candidate in verified_report_candidates(raw, report_json_path, verified_report):
         try:
             text = decode_report(candidate.read_bytes(), str(candidate))
         except (OSError, CiteproofError):

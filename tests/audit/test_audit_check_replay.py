@@ -785,15 +785,47 @@ def test_a_report_edited_after_verification_fails_check(judged_run):
     assert any("input.report_sha256" in p and "changed after it was verified" in p for p in result.problems)
 
 
-def test_the_verified_report_unchanged_or_absent_still_checks(judged_run):
+def test_the_verified_report_unchanged_still_checks(judged_run):
     report, _ = judged_run
     verified = "The response rate was 45% [evidence:s1.txt#L1].\n"
     _record_input(report, "report.md", verified)
     (report.parent / "report.md").write_bytes(b"\xef\xbb\xbf" + verified.encode())  # a BOM is not content
     assert check_report(report).ok, check_report(report).summary()
-    (report.parent / "report.md").unlink()
-    result = check_report(report)
-    assert result.ok and "not at its recorded path" in (result.note or ""), result.summary()
+
+
+def test_a_verified_report_not_found_is_not_verified_until_named_where_it_is(judged_run, tmp_path):
+    # rt24c: input.report_path edited to nowhere turned "changed after it was verified" into an ok with a note
+    report, _ = judged_run
+    verified = "The response rate was 45% [evidence:s1.txt#L1].\n"
+    _record_input(report, "report.md", verified)
+    moved = tmp_path / "elsewhere.md"
+    moved.write_text(verified)
+    result = check_report(report)  # nothing at report.md
+    assert not result.ok and result.unreadable, result.summary()
+    assert any(p.startswith("NOT VERIFIED: the verified report report.md is not at its recorded path") for p in result.problems)
+    # named where it now is, it is compared: the same text passes, an edited one fails
+    assert check_report(report, moved).ok, check_report(report, moved).summary()
+    moved.write_text(verified.replace("45%", "54%"))
+    edited = check_report(report, moved)
+    assert not edited.ok and not edited.unreadable and any("changed after it was verified" in p for p in edited.problems)
+    # a path named that does not exist is not verified either
+    gone = check_report(report, tmp_path / "nowhere.md")
+    assert not gone.ok and any("is not at " in p and "nowhere.md" in p for p in gone.problems)
+
+
+def test_audit_check_report_option_names_the_moved_report(judged_run, tmp_path):
+    from typer.testing import CliRunner
+
+    from citeproof.cli_audit import audit_app
+
+    report, _ = judged_run
+    verified = "The response rate was 45% [evidence:s1.txt#L1].\n"
+    _record_input(report, "report.md", verified)
+    moved = tmp_path / "elsewhere.md"
+    moved.write_text(verified)
+    assert CliRunner().invoke(audit_app, ["check", str(report)]).exit_code == 2
+    checked = CliRunner().invoke(audit_app, ["check", str(report), "--report", str(moved)])
+    assert checked.exit_code == 0, checked.output
 
 
 def test_a_report_verified_without_the_judge_is_held_to_its_text_too(tmp_path):
