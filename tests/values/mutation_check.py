@@ -5699,6 +5699,27 @@ MUTATIONS = (
         '    if False:',
         ('tests/tier2/runner/test_tier2_cli_e2e.py',),
     ),
+    Mutation(
+        's24-scrub2 a verified report not found is no problem',
+        'audit/check.py',
+        '    edited += [missing] if missing is not None else []\n',
+        '',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
+    Mutation(
+        's24-scrub2 a verified report not found alone is a failed check, not a file not found',
+        'audit/check.py',
+        '    not_found = {"unreadable": True} if missing is not None else {}\n',
+        '    not_found = {}\n',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
+    Mutation(
+        's24-scrub2 --report is not looked at',
+        'audit/verified_report.py',
+        '    if given is not None:\n        return [given] if given.is_file() else []\n',
+        '',
+        ('tests/audit/test_audit_check_replay.py',),
+    ),
 )
 
 
