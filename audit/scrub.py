@@ -14,7 +14,7 @@ out a character at a time.
 
 A key a server echoes base64-encoded (as an HTTP Basic header carries credentials) or in
 full-width letters ("ｓｋ－…", which some tokenizers and renderers produce) is found too.
-Left unfound: the key reversed, hex-encoded, fully percent-encoded, as HTML entities or with
+So is the key written backwards, whole. Left unfound: hex-encoded, fully percent-encoded, as HTML entities or with
 zero-width characters between its letters (no server echoes it so).
 
 The endpoint URL is written down too (audit lines, the report, messages), and a URL can
@@ -64,8 +64,9 @@ class Scrubber:
         # longest first so a key that contains another is removed whole; in any letter case,
         # since a server may echo it upper-cased
         # and in the forms a server echoes it: stripped of spaces, JSON-escaped ('pa\\"ss'),
-        # percent-encoded, base64-encoded ("user:password" as a Basic header sends it)
-        forms = {f for v in (v.strip() for v in values) for f in (v, json.dumps(v)[1:-1], quote(v, safe=""), *_base64_forms(v))}
+        # percent-encoded, base64-encoded ("user:password" as a Basic header sends it), reversed
+        forms = {f for v in (v.strip() for v in values)
+                 for f in (v, json.dumps(v)[1:-1], quote(v, safe=""), *_base64_forms(v), v[::-1])}
         secrets = sorted({f for f in forms if f and len(f) >= _MIN_SECRET_LEN}, key=len, reverse=True)
         self._secrets = re.compile("|".join(map(re.escape, secrets)), re.IGNORECASE) if secrets else None
         # a key's body is a run of the key: the whole values are enough

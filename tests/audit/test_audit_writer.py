@@ -414,7 +414,7 @@ def test_a_key_echoed_in_base64_or_full_width_is_redacted():
     scrub = Scrubber(secret_env=(), secrets=[KEY])
     b64 = base64.b64encode(KEY.encode()).decode()
     wide = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in KEY)
-    for echo in (b64, b64.rstrip("="), wide, wide[:12]):
+    for echo in (b64, b64.rstrip("="), wide, wide[:12], KEY[::-1]):
         assert scrub.text(f"token {echo} is wrong") == "token [REDACTED] is wrong", echo
     # full-width prose stays as written
     assert scrub.text("ｔｈｅ ｒａｔｅ ｗａｓ ４５％") == "ｔｈｅ ｒａｔｅ ｗａｓ ４５％"

@@ -5618,8 +5618,8 @@ MUTATIONS = (
     Mutation(
         's24-scrub2 no base64 form of a secret is redacted',
         'audit/scrub.py',
-        ', *_base64_forms(v))}',
-        ')}',
+        ', *_base64_forms(v), v[::-1])}',
+        ', v[::-1])}',
         ('tests/audit/test_audit_writer.py',),
     ),
     Mutation(
@@ -5719,6 +5719,13 @@ MUTATIONS = (
         '    if given is not None:\n        return [given] if given.is_file() else []\n',
         '',
         ('tests/audit/test_audit_check_replay.py',),
+    ),
+    Mutation(
+        's24-scrub2 a key written backwards is not redacted',
+        'audit/scrub.py',
+        ', *_base64_forms(v), v[::-1])}',
+        ', *_base64_forms(v))}',
+        ('tests/audit/test_audit_writer.py',),
     ),
 )
 
