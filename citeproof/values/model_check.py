@@ -45,7 +45,10 @@ def is_model_window(kind: str, document: SourceDocument, settings: Settings) -> 
     the models channel, or an evidence path with a models/ folder (the anchors CP208 counts)."""
     if settings.channel_for(kind) == MODELS_CHANNEL or document.channel == MODELS_CHANNEL:
         return True
-    return MODELS_CHANNEL in PurePosixPath(document.path.replace("\\", "/")).parts[:-1]
+    path = document.path
+    if MODELS_CHANNEL not in path:
+        return False  # no folder of that name in it: asked per claim and window, no path object built
+    return MODELS_CHANNEL in PurePosixPath(path.replace("\\", "/")).parts[:-1]
 
 
 def input_anchors(document: SourceDocument, settings: Settings) -> list[Anchor]:
