@@ -591,13 +591,16 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
     citation's, not the claim's, and no segment need write them."""
     claim = prepared_claim(claim_text)
     negations, dirs = counted_polarity(claim)
-    terms = frozenset(content_terms(claim))
-    worded = _without_labels(claim, labels)
+    # the claim's words are read once: a claim without citation labels is its own worded form
+    sequence = content_sequence(claim)
+    terms = frozenset(sequence)
+    worded = _without_labels(claim, labels) if labels else claim
+    worded_sequence = sequence if worded == claim else content_sequence(worded)
     return ClaimProfile(
         atoms=tuple(atoms),
         terms=terms,
-        said=(said := _said(frozenset(content_terms(worded)), worded)),
-        repeated=_repeated(said, worded),
+        said=(said := _said(frozenset(worded_sequence), worded)),
+        repeated=_repeated(said, worded_sequence),
         entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
         labels=labels_of(claim.lower()),
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
@@ -736,11 +739,11 @@ def _said(terms: frozenset[str], claim: str) -> frozenset[str]:
     return frozenset(english | hanzi)
 
 
-def _repeated(said: frozenset[str], claim: str) -> tuple[tuple[str, int], ...]:
+def _repeated(said: frozenset[str], sequence: Sequence[str]) -> tuple[tuple[str, int], ...]:
     """The English terms the claim writes more than once ("… 11.9% for X, and … 18.1 months with
     X"): a segment that names one of them fewer times has not said the claim's second mention,
-    which attaches the term to another figure."""
-    counts = Counter(t for t in content_sequence(claim) if t in said)
+    which attaches the term to another figure. ``sequence``: the claim's ``content_sequence``."""
+    counts = Counter(t for t in sequence if t in said)
     return tuple(sorted((t, n) for t, n in counts.items() if n > 1))
 
 

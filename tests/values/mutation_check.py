@@ -4911,8 +4911,8 @@ MUTATIONS = (
     Mutation(
         "s21 the label's words leave the content-word overlap too",
         'citeproof/values/segment_support.py',
-        '    terms = frozenset(content_terms(claim))\n    worded = _without_labels(claim, labels)\n',
-        '    worded = _without_labels(claim, labels)\n    terms = frozenset(content_terms(worded))\n',
+        '    terms = frozenset(sequence)\n    worded = _without_labels(claim, labels) if labels else claim\n',
+        '    worded = _without_labels(claim, labels) if labels else claim\n    terms = frozenset(content_terms(worded))\n',
         ('tests/retrieval/test_rag_pipeline.py',),
     ),
     Mutation(
