@@ -43,10 +43,19 @@ The checks, in order; the first that fails names the reason:
   be tied to its block by the claim or by the quote: a word or indexed name ("Arm II") of the
   block's title (heading and label line) that not all its siblings' titles share. The other
   arm's "months 15.0" carries the claim's number and words; only its block says whose it is.
+  Within one sentence too (:func:`other_group_quoted`): when the claim's subject names one of
+  the excerpt's arms or groups, the clause the quote lies in must not name only another ("was
+  33.7 months in the comparator arm" for the subject's 33.7 months).
 * ``quote_lacks_direction`` — a ``supported`` quote for a claim stating a direction or a
   comparison (Tier 1's cues, ``citeproof/data/claim_support.json``) must state that direction,
   or hold two figures to compare: an arm's bare title carries no number for a claim that has
-  none, and shares its words.
+  none, and shares its words. A time point, a grade or a group's size ("At 24 months", "Grade
+  3", "of the 240 patients") is no figure compared.
+* ``quote_unrelated_to_claim`` again, last (:func:`claim_content_not_quoted`): a quote for a
+  claim without numbers must hold a share of its content words (not one word) and state its
+  denial; a quote for a claim with numbers must not leave out a claim word that another
+  sentence of the excerpt, stating a figure of the same kind, names with at least as many of
+  the claim's words (another event's "3.3%" quoted for this event's).
 """
 
 from __future__ import annotations
@@ -388,6 +397,205 @@ def shares_a_claim_word(claim_text: str, quote: str) -> bool:
     return bool(_acronyms(claim_text) & _initials(quote) or _acronyms(quote) & _initials(claim_text))
 
 
+# A claim word and a quote word meet on their first letters, after folding "ae"/"oe": enough
+# for "randomised"/"randomized" and "responded"/"response", not for "interval"/"interim"
+# (which share five).
+_CONTENT_PREFIX = 6
+
+
+@lru_cache(maxsize=1)
+def _generic_terms() -> frozenset[str]:
+    """Claim words that name no measure or event, as Tier 1's terms (whole: "respondents" is
+    generic, "response" is not): ``citeproof/data/judge_quotes.json``, the claim-support lists'
+    reporting verbs and people words, and its direction and comparison cues, which the
+    direction check reads (``direction_not_quoted``)."""
+    from citeproof.values.lexicon import data_json
+    from citeproof.values.segment_support import content_sequence, cue_document
+
+    doc = cue_document()
+    words = [*data_json("judge_quotes.json")["generic_words"], *doc["unstated_words"]["en"], *doc["swap_words_en"]["people"]]
+    for group in (doc["directions"], doc["structure_cues"]):
+        words += [w for k, ws in group.items() if not k.startswith("_") for w in ws if w.isascii()]
+    return frozenset(t for w in words for t in content_sequence(w.replace("-", " ")))
+
+
+def _content_key(term: str) -> str:
+    return term.replace("ae", "e").replace("oe", "e")[:_CONTENT_PREFIX]
+
+
+def _content_keys(text: str, *, generic: bool = False) -> set[str]:
+    """The keys of the English content words of ``text`` (Tier 1's ``content_sequence``: no stop,
+    unit or number words), a hyphenated word read as its parts; without the generic ones unless
+    ``generic``."""
+    from citeproof.values.segment_support import content_sequence
+
+    terms = [t for t in content_sequence(normalize_for_quote(text).replace("-", " ")) if t.isascii()]
+    return {_content_key(t) for t in terms if generic or t not in _generic_terms()}
+
+
+def _acronym_covered(claim_text: str, quote: str) -> set[str]:
+    """The claim's content keys an acronym stands for on one side and the words on the other:
+    the claim's "OS" met by "overall survival", the claim's "progression-free survival" by "PFS"."""
+    covered = {_content_key(a) for a in _acronyms(claim_text) if a in _initials(quote)}
+    words = [w.lower() for w in _WORD.findall(claim_text.replace("-", " "))]
+    for acronym in _acronyms(quote):
+        for i in range(len(words)):
+            for j in range(i + 2, min(i + 6, len(words)) + 1):
+                if "".join(w[0] for w in words[i:j]) == acronym:
+                    covered |= {_content_key(w) for w in words[i:j]}
+    return covered
+
+
+# A supported quote of a claim without numbers must hold at least this share of the claim's
+# content words, and two of them when it has three or more: one shared word (the drug's name)
+# ties any line of a drug's record to any claim. A claim of one or two words may be met by one
+# of them in a quote of words of its own ("The event was frequent" for "The event was common").
+NUMBERLESS_SHARE = 1 / 3
+
+
+def claim_content_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why a supported quote does not state what the claim says it does, or None (rt24c c2).
+
+    * A claim without numbers: the quote must hold at least :data:`NUMBERLESS_SHARE` of the
+      claim's content words (generic ones left out: ``judge_quotes.json``), and, when the claim
+      denies ("No patient developed …"), state a denial or a zero itself. A one-word quote, or
+      a line about another event that names the same drug, shows nothing of the claim.
+    * A claim with numbers: the quote's numbers tie it to the claim, but not to the claim's
+      event. When a content word of the claim is missing from the quote's place (its sentence,
+      and the headings above it with their label lines: the outcome's title the quoted "Unit of
+      Measure: months 15.0" is under), and another sentence of the excerpt names that word and
+      as many of the claim's words as the quote's place does, the quote states another event's
+      figure (event B's "… reported in 3.3% of patients" for "Event A affected 3.3%").
+
+    Only for a claim in Latin script, quoted in it: Chinese is read as bigrams, which a faithful
+    rewording does not keep."""
+    if _HAN.search(claim_text) or not _LATIN.search(quote):
+        return None
+    claim_keys = _content_keys(claim_text)
+    if not claim_keys:
+        return None
+    if not numbers_in(claim_text):
+        return _numberless_not_quoted(claim_text, quote, claim_keys)
+    return _stated_elsewhere(claim_text, quote, claim_keys, excerpt_texts)
+
+
+def _numberless_not_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> str | None:
+    from citeproof.values.segment_support import counted_polarity
+
+    quoted = _content_keys(quote, generic=True)
+    held = claim_keys & (quoted | _acronym_covered(claim_text, quote))
+    wanted = max(2, math.ceil(NUMBERLESS_SHARE * len(claim_keys))) if len(claim_keys) > 2 else 1
+    if len(held) < wanted or len(_WORD.findall(quote)) < 2:
+        return f"it holds {len(held)} of the claim's {len(claim_keys)} content words; a claim without numbers needs {wanted}, in a quote of more than a word"
+    if counted_polarity(claim_text)[0] and not counted_polarity(quote)[0] and "0" not in quote_numbers(quote):
+        return "the claim denies something; the quote states no denial"
+    return None
+
+
+def _stated_elsewhere(claim_text: str, quote: str, claim_keys: set[str], excerpt_texts: Sequence[str]) -> str | None:
+    """Why the quote's place leaves out a claim word that another sentence of the excerpt names
+    with at least as many of the claim's words (``claim_content_not_quoted``), or None. None when
+    the quote cannot be placed, or some place of it names the claim as well as any rival."""
+    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
+    for piece in pieces:
+        needle = normalize_for_quote(_strip_wrappers(piece))
+        if not needle:
+            continue
+        whys = []
+        for text in excerpt_texts:
+            lines = [n for n in (normalize_for_quote(raw) for raw in _source_text(text).split("\n")) if n]
+            raw = [r.strip() for r in _source_text(text).split("\n") if normalize_for_quote(r)]
+            for touched in _occurrences(needle, lines):
+                whys.append(_rival_of(claim_text, claim_keys, needle, lines, raw, touched))
+        if whys and all(whys):
+            return whys[0]
+    return None
+
+
+def _rival_of(claim_text: str, claim_keys: set[str], needle: str, lines: Sequence[str], raw: Sequence[str], touched: Sequence[int]) -> str | None:
+    """At one place of the quote: the rival sentence — one stating a figure of the claim's kind
+    (a share for a share, months for months) — that names a claim word the place lacks, with at
+    least as many of the claim's words as the place, each read with the headings above it (so a
+    claim padded with the record's title words gains on both sides alike)."""
+    own = {(k, span) for k in touched for span in _sentences_touching(lines, needle, touched, k)}
+    place = " ".join([*(lines[k][a:b] for k, (a, b) in own), *_heading_context(lines, raw, touched[0])])
+    held = claim_keys & _content_keys(place, generic=True)
+    missing = claim_keys - held
+    if not missing:
+        return None
+    kinds = _figure_kinds(claim_text)
+    for k, line in enumerate(lines):
+        for span in split_sentences(line):
+            sentence = line[span[0]:span[1]]
+            if (k, span) in own or not (claim_keys & missing & _content_keys(sentence, generic=True)):
+                continue
+            if not (_figure_kinds(sentence) & kinds):
+                continue  # no figure of the claim's kind: a design line, a label, a title
+            theirs = claim_keys & _content_keys(" ".join([sentence, *_heading_context(lines, raw, k)]), generic=True)
+            if len(theirs) >= len(held):
+                word = sorted(theirs & missing)[0]
+                return f"the claim's '{word}…' is stated in {sentence[:160]!r}, not where the quote is"
+    return None
+
+
+def _figure_kinds(text: str) -> set[tuple[str, str]]:
+    """The kinds of figure ``text`` states: each value's (kind, dimension), "45%" a share and
+    "15.0 months" a time; a bare digit string when no value is read."""
+    try:
+        from citeproof.values import extract_atoms, prepare
+    except ImportError:  # the values package is optional here: any number is of any kind
+        return {("number", "")} if numbers_in(text) else set()
+    kinds = {(a.kind, a.dim) for a in extract_atoms(prepare(text)) if not a.derived and not a.graded}
+    return kinds or ({("number", "")} if numbers_in(text) else set())
+
+
+def _sentences_touching(lines: Sequence[str], needle: str, touched: Sequence[int], k: int) -> list[tuple[int, int]]:
+    """The sentence spans of line ``k`` that the quote touches: where it is in the line, or, for
+    a quote running over lines, the line's last sentence (its first line), first (its last), or
+    all (a line between)."""
+    spans = split_sentences(lines[k])
+    if len(touched) == 1:
+        at = lines[k].find(needle)
+        return [(a, b) for a, b in spans if a < at + len(needle) and at < b] or spans
+    if k == touched[0]:
+        return spans[-1:]
+    if k == touched[-1]:
+        return spans[:1]
+    return spans
+
+
+def _heading_context(lines: Sequence[str], raw: Sequence[str], first: int) -> list[str]:
+    """The headings above line ``first`` that it lies under: the nearest of each heading (one of
+    each sibling shape: "Results 2:", not also "Results 1:"), a Markdown heading only when of a
+    higher level than the one below it, each "Label:" heading with the line after it (its
+    label: the outcome's title under "Outcome Measurement:")."""
+    from excerpt.builder import heading_like
+    from citeproof.sources.headings import markdown_heading
+    from tier2.sibling_blocks import heading_shape
+
+    seen: set[str] = set()
+    level = 10
+    out: list[str] = []
+    for j in range(first - 1, -1, -1):
+        if not heading_like(raw[j]):
+            continue
+        md = markdown_heading(raw[j])
+        if md is not None:
+            if md[0] >= level:
+                continue
+            level = md[0]
+        else:
+            shape = heading_shape(raw[j])
+            key = shape[0] if shape else " ".join(lines[j].lower().split())
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(lines[j])
+        if lines[j].endswith((":", "：")) and j + 1 < first and not heading_like(raw[j + 1]):
+            out.append(lines[j + 1])
+    return out
+
+
 def planted_line(quote: str, excerpt_texts: Sequence[str]) -> str | None:
     """The excerpt line addressing the judge that ``quote`` comes from, when every place the
     quote (or one of its " … " pieces) occurs touches such a line; None when some occurrence is
@@ -482,6 +690,73 @@ def _subject_part(claim_text: str) -> str:
     return claim_text[: m.start()]
 
 
+def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why a supported quote states another group's figure within one sentence, or None (rt24c
+    c2: "was 33.7 months in the comparator arm" quoted for "X achieved a median … of 33.7
+    months", its sentence opening "… was not reached in the X arm and …").
+
+    The excerpt's groups are the names it writes as an arm, group or cohort ("the X arm", Tier 1's
+    ``citeproof.values.pairing.arm_labels``). When the claim's subject (:func:`_subject_part`)
+    names one of them, the quote's clause of its sentence (cut where Tier 1 cuts clauses: "and",
+    "while", ";" …) must not name only others. None when the quote cannot be placed, or some
+    place of it names the claim's group or no group at all."""
+    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
+    subject = _subject_part(claim_text).lower().replace("-", " ")
+    wanted = numbers_in(claim_text)
+    for piece in pieces:
+        needle = normalize_for_quote(_strip_wrappers(piece))
+        if not needle:
+            continue
+        whys = []
+        for text in excerpt_texts:
+            lines = [n for n in (normalize_for_quote(raw) for raw in _source_text(text).split("\n")) if n]
+            groups = _group_names(" \n".join(lines).lower())
+            own = [g for g in groups if _names_group(subject, g)]
+            if not own:
+                continue
+            for touched in _occurrences(needle, lines):
+                clause = " ".join(_clauses_touching(lines[k], needle, len(touched) == 1, wanted) for k in touched).lower().replace("-", " ")
+                others = [g for g in groups if _names_group(clause, g)]
+                whys.append(None if not others or any(g in own for g in others) else
+                            f"its clause names the {others[0]!r} group, not the claim's {own[0]!r}")
+        if whys and all(whys):
+            return whys[0]
+    return None
+
+
+def _group_names(low: str) -> list[str]:
+    """The names the text gives its arms, groups and cohorts ("the X arm" → "x"), hyphens read as spaces."""
+    from citeproof.values.pairing import arm_labels
+
+    return list(dict.fromkeys(key.replace("-", " ") for _, key, _, _ in arm_labels(low) if _LATIN.search(key)))
+
+
+def _names_group(text: str, group: str) -> bool:
+    return re.search(rf"(?<![a-z0-9]){re.escape(group)}(?![a-z0-9])", text) is not None
+
+
+def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> str:
+    """The clauses of the sentence of ``line`` the quote lies in (Tier 1's clause breaks) — of
+    them, those stating the claim's numbers (``wanted``) when some do: "94.6% with X and 85.3%"
+    quoted for X's 85.3% is the second clause's — or the line when the quote runs over it."""
+    from citeproof.values.pairing import _breaks
+
+    at = line.find(needle)
+    if not whole or at < 0:
+        return line
+    for a, b in split_sentences(line):
+        if a <= at < b:
+            sentence, offset = line[a:b], a
+            break
+    else:
+        return needle
+    cuts = [0, *(m.start() for m in _breaks().finditer(sentence.lower())), len(sentence)]
+    start, end = at - offset, at - offset + len(needle)
+    clauses = [sentence[x:y] for x, y in zip(cuts, cuts[1:]) if x < end and start < y]
+    stating = [c for c in clauses if quote_numbers(c) & wanted]
+    return " ".join(stating or clauses) or needle
+
+
 def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str], *, subject: set[str] | None = None) -> str | None:
     """Why ``needle`` lies only in sibling blocks nobody names (``block_not_named``). A quote
     within one block must be named by ``subject`` (what the claim's figures belong to, and the
@@ -561,7 +836,7 @@ def direction_not_quoted(claim_text: str, quote: str) -> str | None:
         return None  # the claim's direction, or one on another axis
     if not claim_dirs and "comparison" in structure(quote):
         return None
-    if len(compared_figures(quote)) >= 2:
+    if len(compared_figures(quote, claim_text)) >= 2:
         return None
     stated = ", ".join(sorted(claim_dirs)) if claim_dirs else "a comparison"
     said = f"the opposite ({', '.join(sorted(quote_dirs))})" if quote_dirs else "no direction"
@@ -590,11 +865,14 @@ def _direction_levels() -> re.Pattern[str]:
     return re.compile("|".join(rf"\b{re.escape(w)}\b" if w.isascii() else re.escape(w) for w in words), re.IGNORECASE)
 
 
-def compared_figures(quote: str) -> set[float]:
+def compared_figures(quote: str, claim_text: str = "") -> set[float]:
     """The distinct figures a quote states: its values and fractions ("48/348 (13.79%)" is one),
     leaving out a bracket that holds a range (a confidence interval, "(13.2 to 18.4)", "(95% CI
     38-52)"): an interval bounds one figure, it is no second one to compare; nor is a span
-    ("aged 18-65"), while a difference written out ("15.0 - 13.5 = 1.5") is two."""
+    ("aged 18-65"), while a difference written out ("15.0 - 13.5 = 1.5") is two. Nor is a number
+    that says when, which grade or of how many (:func:`_not_compared`: "At 24 months", "Grade 3",
+    "of the 240 patients"), in the quote or as the claim writes it ("the 24-month rate"): a
+    one-arm quote "At 24 months, the rate was 85.5%" holds one figure (rt24c c2)."""
     try:
         from citeproof.values import extract_atoms, prepare
     except ImportError:  # the values package is optional here: the digits then count
@@ -603,7 +881,12 @@ def compared_figures(quote: str) -> set[float]:
     def no_interval(m: re.Match[str]) -> str:
         return " " if any(a.kind == "range" for a in extract_atoms(prepare(m.group()))) else m.group()
 
-    atoms = extract_atoms(prepare(_BRACKETED.sub(no_interval, quote)))
+    text = prepare(_BRACKETED.sub(no_interval, quote))
+    atoms = [a for a in extract_atoms(text) if not _not_compared(text.lower(), a)]
+    if claim_text:
+        prepared = prepare(claim_text)
+        setting = {a.number for a in extract_atoms(prepared) if _not_compared(prepared.lower(), a)}
+        atoms = [a for a in atoms if a.number not in setting]
     figures = {a.number for a in atoms if a.kind == "value"}
     # a "range" that runs downwards is a subtraction ("15.0 - 13.5 = 1.5"): two figures compared
     figures |= {end for a in atoms if a.kind == "range" and a.high is not None and a.high < a.number for end in (a.number, a.high)}
@@ -613,12 +896,32 @@ def compared_figures(quote: str) -> set[float]:
     return figures
 
 
+# "24-month", "12-week": a time point written as an adjective; "n = 240", "N=240": a group's size
+_TIME_ADJECTIVE = re.compile(r"\d\s*-\s*(?:hours?|days?|weeks?|months?|years?)$")
+_GROUP_SIZE = re.compile(r"\b[nN]\s*=\s*$")
+
+
+def _not_compared(low: str, atom: ValueAtom) -> bool:
+    """Is ``atom`` (read in the lower-cased ``low``) a setting of the figures rather than one of
+    them: a time point (Tier 1's time labels, ``citeproof.values.binding``: "at 24 months", "week
+    12"; or "24-month"), a grade or stage ("Grade 3", ``citeproof.values.pairing``), or a
+    denominator ("of the 240 patients", "/240", "n=240")?"""
+    from citeproof.values.binding import _WHEN
+    from citeproof.values.pairing import _names_a_grade, role_of
+
+    if atom.graded or _names_a_grade(low, atom) or role_of(low, atom) == "den":
+        return True
+    if _TIME_ADJECTIVE.search(low, atom.start, atom.end) or _GROUP_SIZE.search(low, 0, atom.start):
+        return True
+    return any(m.start() <= atom.start and atom.end <= m.end() for m in _WHEN.finditer(low))
+
+
 CHECK_DETAILS = {
     "quote_missing": "a supported/contradicted verdict came without a quote",
     "quote_too_long": "the quote is not the shortest deciding span (too long, or too many sentences for a supported verdict)",
     "quote_not_in_excerpt": "the quote does not occur in the excerpt",
     "quote_lacks_claim_numbers": "a supported verdict's quote does not carry the claim's numbers",
-    "quote_unrelated_to_claim": "a supported quote shares no content word with the claim",
+    "quote_unrelated_to_claim": "a supported quote shares no content word with the claim, or not what the claim states (its words, its event)",
     "quote_in_planted_instruction": "the quote comes only from source text addressing the judge (a planted instruction)",
     "quote_in_other_group": "a supported quote lies under one of several sibling headings (one arm's, one cohort's) that the claim does not name",
     "quote_lacks_direction": "a supported quote neither states the direction or comparison the claim states nor holds two compared figures",
@@ -700,8 +1003,12 @@ def check_quote(
             return AnswerCheck(False, "quote_in_planted_instruction", found, note=repr(line[:160]))
     if verdict is Verdict.supported and (block := block_not_named(claim_text, quote, [excerpt_text, *more_excerpts])):
         return AnswerCheck(False, "quote_in_other_group", found, note=block)
+    if verdict is Verdict.supported and (group := other_group_quoted(claim_text, quote, [excerpt_text, *more_excerpts])):
+        return AnswerCheck(False, "quote_in_other_group", found, note=group)
     if verdict is Verdict.supported and (direction := direction_not_quoted(claim_text, quote)):
         return AnswerCheck(False, "quote_lacks_direction", found, note=direction)
+    if verdict is Verdict.supported and (content := claim_content_not_quoted(claim_text, quote, [excerpt_text, *more_excerpts])):
+        return AnswerCheck(False, "quote_unrelated_to_claim", found, note=content)
     return AnswerCheck(True, None, found)
 
 

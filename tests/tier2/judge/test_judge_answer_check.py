@@ -532,3 +532,102 @@ def test_a_label_in_another_unit_does_not_leave_the_cell_bare():
     assert check("supported", quote, claim="Revenue was $4.2 billion in 2023.", excerpt=quote)[1] == "quote_lacks_claim_numbers"
     quote = "| Revenue ($bn) | 2023 | 4.2 |"
     assert check("supported", quote, claim="Revenue was $4.2 billion in 2023.", excerpt=quote) == (True, None)
+
+
+# ---------------------------------------------------------------- s24 (rt24c c2): the claim's own content
+
+TRIAL_RECORD = (
+    "# NCT99000001: Zanubrutinib versus bendamustine-rituximab in untreated CLL\n\n"
+    "## Design\n"
+    "Patients were randomised 1:1 to zanubrutinib 160 mg twice daily or bendamustine plus rituximab for six cycles.\n\n"
+    "## Results\n"
+    "The overall response rate was 94.6% with zanubrutinib and 85.3% with bendamustine-rituximab.\n\n"
+    "## Adverse Events\n"
+    "Grade 3 or higher neutropenia occurred in 11.3% of zanubrutinib patients and 51.1% of bendamustine-rituximab patients.\n"
+    "Atrial fibrillation was reported in 3.3% of zanubrutinib patients.\n"
+    "Hypertension occurred in 14.2% of zanubrutinib patients."
+)
+AF_LINE = "Atrial fibrillation was reported in 3.3% of zanubrutinib patients."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Hypertension affected 3.3% of patients on zanubrutinib.", AF_LINE),
+        ("Hypertension affected 3.3% of patients on zanubrutinib.", "reported in 3.3% of zanubrutinib patients"),
+        # padded with the record's title words: the rival sentence is read under the same headings
+        ("Hypertension was reported in 3.3% of zanubrutinib-treated patients with untreated CLL.", AF_LINE),
+    ],
+)
+def test_a_quote_of_another_events_figure_is_refused(claim, quote):
+    # rt24c c2 (d): a number-bearing claim passed on any sentence carrying its number
+    checked = check("supported", quote, claim=claim, excerpt=TRIAL_RECORD)
+    assert checked == (False, "quote_unrelated_to_claim")
+    assert "'hypert" in checked.detail and "Hypertension occurred in 14.2%" in checked.detail
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Atrial fibrillation affected 3.3% of patients on zanubrutinib.", AF_LINE),
+        ("Atrial fibrillation occurred in 3.3% of patients on zanubrutinib.", "reported in 3.3% of zanubrutinib patients"),
+        # a claim word stated only on a line with no figure of the claim's kind (a design line)
+        ("Patients randomised to zanubrutinib had an overall response rate of 94.6%.", "The overall response rate was 94.6% with zanubrutinib"),
+        ("Hypertension affected 14.2% of patients on zanubrutinib.", "Hypertension occurred in 14.2% of zanubrutinib patients."),
+    ],
+)
+def test_a_quote_of_the_claims_own_event_still_passes(claim, quote):
+    assert check("supported", quote, claim=claim, excerpt=TRIAL_RECORD) == (True, None)
+
+
+def test_a_measure_named_in_the_outcome_heading_is_the_quotes():
+    # a registry record names the measure above the quoted line ("Unit of Measure: …")
+    excerpt = (
+        "Outcome Measurement:\nTime to Tumor Progression\nResults 1:\nArm/Group Title: Lumexol\n"
+        "Median (95% Confidence Interval)\nUnit of Measure: months 13.5 (12.1 to 15.1)\n"
+        "Outcome Measurement:\nOverall Survival\nResults 1:\nArm/Group Title: Lumexol\n"
+        "Median (95% Confidence Interval)\nUnit of Measure: months 13.5 (11.0 to 16.2)"
+    )
+    claim = "With lumexol, the median time to tumor progression was 13.5 months."
+    assert check("supported", "Unit of Measure: months 13.5 (12.1 to 15.1)", claim=claim, excerpt=excerpt) == (True, None)
+
+
+NO_HEPATOTOXICITY = "No zanubrutinib-treated patient developed hepatotoxicity."
+
+
+@pytest.mark.parametrize("quote", ["zanubrutinib", "Hypertension occurred in 14.2% of zanubrutinib patients."])
+def test_a_numberless_claims_quote_must_hold_more_than_one_of_its_words(quote):
+    # rt24c c2 (c): one shared word passed a claim without numbers
+    checked = check("supported", quote, claim=NO_HEPATOTOXICITY, excerpt=TRIAL_RECORD)
+    assert checked == (False, "quote_unrelated_to_claim")
+    assert "content words" in checked.detail
+
+
+@pytest.mark.parametrize(
+    "quote",
+    ["No zanubrutinib patient developed hepatotoxicity.", "Hepatotoxicity was not observed with zanubrutinib", "Hepatotoxicity with zanubrutinib: 0 (0%)"],
+)
+def test_a_numberless_claims_honest_quote_passes(quote):
+    assert check("supported", quote, claim=NO_HEPATOTOXICITY, excerpt=quote) == (True, None)
+
+
+def test_a_denying_claim_needs_a_denial_in_its_quote():
+    quote = "Hepatotoxicity developed in some zanubrutinib patients."
+    checked = check("supported", quote, claim=NO_HEPATOTOXICITY, excerpt=quote)
+    assert checked == (False, "quote_unrelated_to_claim") and "denial" in checked.detail
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Progression-free survival improved with corvastat.", "PFS improved with corvastat"),  # the quote's acronym
+        ("Zanubrutinib was well tolerated.", "Zanubrutinib was well tolerated."),
+        ("Anaemia was common.", "Anemia was frequent"),  # a two-word claim: one word in a quote of words
+    ],
+)
+def test_a_numberless_claim_met_otherwise_passes(claim, quote):
+    assert check("supported", quote, claim=claim, excerpt=quote) == (True, None)
+
+
+def test_a_two_word_claims_one_word_quote_is_refused():
+    assert check("supported", "Zanubrutinib", claim="Zanubrutinib was well tolerated.", excerpt="Zanubrutinib")[1] == "quote_unrelated_to_claim"

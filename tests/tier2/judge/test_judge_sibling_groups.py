@@ -372,3 +372,77 @@ def test_a_chinese_sibling_block_runs_to_the_next_group():
 )
 def test_group_names_a_text_writes(text, names):
     assert group_names(text) == names
+# ------------------------------------------------------------------ s24 (rt24c c2): another group within one sentence
+
+TOPLINE = (
+    "## Results\n"
+    "Median progression-free survival was not reached in the lumexol arm and was 33.7 months in the corvastat arm.\n"
+    "The overall response rate was 94.6% with lumexol and 85.3% with corvastat.\n"
+    "At 24 months, the estimated progression-free survival rate was 85.5% with lumexol.\n"
+    "Grade 3 or higher neutropenia occurred in 11.3% of the 240 lumexol patients."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Lumexol achieved a median progression-free survival of 33.7 months.", "was 33.7 months in the corvastat arm"),
+        ("Lumexol achieved a median progression-free survival of 33.7 months.", "33.7 months"),
+        ("Lumexol achieved an overall response rate of 85.3%.", "85.3% with corvastat"),
+        ("Lumexol achieved an overall response rate of 85.3%.", "The overall response rate was 94.6% with lumexol and 85.3%"),
+    ],
+)
+def test_a_quote_of_the_other_arms_clause_is_refused(claim, quote):
+    # rt24c c2 (a): the other arm's number, named inside the sentence, passed
+    checked = check(claim, quote, TOPLINE)
+    assert checked == (False, "quote_in_other_group")
+    assert "'corvastat'" in checked.detail
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Corvastat achieved a median progression-free survival of 33.7 months.", "was 33.7 months in the corvastat arm"),
+        ("Lumexol achieved an overall response rate of 94.6%.", "The overall response rate was 94.6% with lumexol and 85.3% with corvastat."),
+        ("Lumexol achieved an overall response rate of 94.6% versus 85.3% with corvastat.",
+         "The overall response rate was 94.6% with lumexol and 85.3% with corvastat."),
+        ("The response rate was 85.3% in one arm.", "85.3% with corvastat"),  # the claim names no group
+    ],
+)
+def test_a_quote_of_the_claims_own_arm_passes(claim, quote):
+    assert check(claim, quote, TOPLINE) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt24c c2 (b): a time point, a grade, a group's size counted as a second figure
+        ("Lumexol improved the 24-month progression-free survival rate to 85.5% compared with corvastat.",
+         "At 24 months, the estimated progression-free survival rate was 85.5% with lumexol."),
+        ("Lumexol reduced grade 3 or higher neutropenia to 11.3% compared with corvastat.",
+         "Grade 3 or higher neutropenia occurred in 11.3% of the 240 lumexol patients."),
+    ],
+)
+def test_a_one_arm_quote_does_not_back_a_comparison(claim, quote):
+    checked = check(claim, quote, TOPLINE)
+    assert checked == (False, "quote_lacks_direction"), checked.detail
+
+
+@pytest.mark.parametrize(
+    ("quote", "figures"),
+    [
+        ("At 24 months, the rate was 85.5%.", {85.5}),
+        ("24-month rate 85.5% vs 70.1%", {85.5, 70.1}),
+        ("Grade 3 neutropenia: 11.3% (n=240)", {11.3}),
+        ("11.3% of the 240 patients versus 51.1%", {11.3, 51.1}),
+        ("Response 45% versus 30% at week 12", {45.0, 30.0}),
+        ("Median 15.0 vs 13.5 months", {15.0, 13.5}),
+    ],
+)
+def test_settings_of_a_figure_are_not_compared_figures(quote, figures):
+    assert compared_figures(quote) == figures
+
+
+def test_the_claims_own_time_point_is_not_a_compared_figure():
+    quote = "Progression-free survival 24 months: 85.5%"
+    assert compared_figures(quote) == {24.0, 85.5}
+    assert compared_figures(quote, "the 24-month rate rose to 85.5% versus the comparator") == {85.5}
