@@ -631,3 +631,26 @@ def test_a_numberless_claim_met_otherwise_passes(claim, quote):
 
 def test_a_two_word_claims_one_word_quote_is_refused():
     assert check("supported", "Zanubrutinib", claim="Zanubrutinib was well tolerated.", excerpt="Zanubrutinib")[1] == "quote_unrelated_to_claim"
+
+
+def test_a_one_word_quote_does_not_carry_a_two_word_claim():
+    assert check("supported", "Lumexol", claim="Lumexol was tolerated.", excerpt="Lumexol")[1] == "quote_unrelated_to_claim"
+    assert check("supported", "Lumexol was well tolerated", claim="Lumexol was tolerated.", excerpt="Lumexol was well tolerated") == (True, None)
+
+
+def test_an_outcome_title_under_its_label_heading_names_the_quoted_line():
+    # the measure is named only by the line under "Outcome Measurement:"; a summary sentence
+    # elsewhere states the same figure with the measure's words
+    excerpt = (
+        "Outcome Measurement:\nTime to Tumor Progression\nUnit of Measure: months 13.5 (12.1 to 15.1)\n"
+        "Brief Summary:\nTime to tumor progression was 13.5 months with lumexol."
+    )
+    claim = "The median time to tumor progression was 13.5 months."
+    assert check("supported", "Unit of Measure: months 13.5 (12.1 to 15.1)", claim=claim, excerpt=excerpt) == (True, None)
+
+
+def test_the_quotes_place_is_its_sentence_not_its_paragraph():
+    excerpt = "Hypertension occurred in 14.2% of patients. Atrial fibrillation was reported in 3.3% of patients."
+    quote = "Atrial fibrillation was reported in 3.3% of patients."
+    assert check("supported", quote, claim="Hypertension affected 3.3% of patients.", excerpt=excerpt)[1] == "quote_unrelated_to_claim"
+    assert check("supported", quote, claim="Atrial fibrillation affected 3.3% of patients.", excerpt=excerpt) == (True, None)

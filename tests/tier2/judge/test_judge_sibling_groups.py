@@ -446,3 +446,11 @@ def test_the_claims_own_time_point_is_not_a_compared_figure():
     quote = "Progression-free survival 24 months: 85.5%"
     assert compared_figures(quote) == {24.0, 85.5}
     assert compared_figures(quote, "the 24-month rate rose to 85.5% versus the comparator") == {85.5}
+
+
+def test_the_claims_own_time_point_does_not_make_a_second_figure_for_the_direction_check():
+    quote = "Progression-free survival, 24 months: 85.5% (lumexol)"
+    claim = "Lumexol improved the 24-month progression-free survival rate to 85.5% compared with corvastat."
+    assert check(claim, quote, quote) == (False, "quote_lacks_direction")
+    two = "Progression-free survival, 24 months: 85.5% (lumexol) vs 70.1% (corvastat)"
+    assert check(claim, two, two) == (True, None)
