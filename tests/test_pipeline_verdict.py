@@ -116,8 +116,9 @@ def test_a_crashing_rule_blocks_with_a_finding_and_the_run_completes(sources, mo
 
 
 # a paraphrase Tier 1 cannot decide, stating no comparison ("later than usual" asks the judge's
-# quote for one: tier2.answer_check.direction_not_quoted)
-PARAPHRASE = "Progression came slowly in Arm A [nct:NCT0000001#Results].\n"
+# quote for one: tier2.answer_check.direction_not_quoted; and its quote must hold a share of its
+# words: claim_content_not_quoted, which refused "Progression came slowly" on this line)
+PARAPHRASE = "The time to progression was long in Arm A [nct:NCT0000001#Results].\n"
 SOURCE_LINE = "Median time to progression was 13.5 months in Arm A."
 
 

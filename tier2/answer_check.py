@@ -923,7 +923,7 @@ CHECK_DETAILS = {
     "quote_lacks_claim_numbers": "a supported verdict's quote does not carry the claim's numbers",
     "quote_unrelated_to_claim": "a supported quote shares no content word with the claim, or not what the claim states (its words, its event)",
     "quote_in_planted_instruction": "the quote comes only from source text addressing the judge (a planted instruction)",
-    "quote_in_other_group": "a supported quote lies under one of several sibling headings (one arm's, one cohort's) that the claim does not name",
+    "quote_in_other_group": "a supported quote lies under one of several sibling headings (one arm's, one cohort's), or in a clause naming another group, that the claim does not name",
     "quote_lacks_direction": "a supported quote neither states the direction or comparison the claim states nor holds two compared figures",
 }
 
