@@ -48,9 +48,17 @@ _LISTED = re.compile(
 _LISTED_ITEM = re.compile(r"(?<![a-z0-9])(?:\d{1,2}|[a-z])(?![a-z0-9])")
 _LISTED_ZH = re.compile(r"队列\d{1,2}(?:\s?[、和或及与]\s?(?:队列)?\d{1,2})+(?!\d)")  # "队列1和2", "队列1、2和3"
 _DIGITS = re.compile(r"\d{1,2}")
-# Points and periods a number belongs to: "in 2022", "at week 12", "Q3", "FY2023", "cycle 2", "第12周"
+# Points and periods a number belongs to: "in 2022", "at week 12", "Q3", "FY2023", "cycle 2", "第12周".
+# A period with its year ("Q4 2023", "H1 2024", "4Q23", "2023 Q4", "fiscal 2023") is one label, read
+# before its parts: apart, "Q4" and "2023" stand side by side as a list and pair the figure with
+# neither, so "$510 million in Q4 2023" passed against "$455 million in Q4 2023 and $510 million in
+# Q4 2024" (rt25a case19)
+_PERIOD = (
+    r"(?:q[1-4]|h[12]|[1-4]q|[12]h)(?:\s(?:of\s)?|\s?fy\s?)?(?:19|20)\d{2}|(?:q[1-4]|h[12]|[1-4]q|[12]h)(?:'|\s?fy\s?)?\d{2}"
+    r"|(?:19|20)\d{2}\s?(?:q[1-4]|h[12])|fiscal\s(?:year\s)?(?:19|20)\d{2}"
+)
 _WHEN = re.compile(
-    r"(?<![a-z0-9])(?:(?:week|month|day|cycle|year|stage|phase|visit)\s+(?:\d{1,3}|[ivx]{1,4})|q[1-4]|h[12]|fy\s?\d{2,4}|(?:19|20)\d{2})(?![a-z0-9])"
+    r"(?<![a-z0-9])(?:" + _PERIOD + r"|(?:week|month|day|cycle|year|stage|phase|visit)\s+(?:\d{1,3}|[ivx]{1,4})|q[1-4]|h[12]|fy\s?\d{2,4}|(?:19|20)\d{2})(?![a-z0-9])"
     r"|(?<![a-z])(?:at|by|after|within)\s+\d{1,3}\s+(?:weeks?|months?|days?|years?|hours?)(?![a-z])"
     r"|第\d{1,3}(?:周|天|日|个月|月|年|周期|阶段|期)|(?:19|20)\d{2}年"
 )

@@ -132,9 +132,39 @@ def _lists_respectively(low: str) -> bool:
     return any(cue in low for cue in _respectively())
 
 
+# a period with its year, as ``binding`` reads one: "q4 2023", "q4 of 2023", "q4'23", "fy2023",
+# "fiscal year 2023"; "4q23", "1h 2023"; "2023 q4"
+_PERIODS = (
+    re.compile(r"(?P<f>fiscal\s(?:year\s)?|fy\s?)?(?:(?P<p>[qh]\d)(?:\s(?:of\s)?|\s?(?P<g>fy)\s?|')?)?(?P<y>\d{2}|\d{4})"),
+    re.compile(r"(?P<d>\d)(?P<l>[qh])(?:\s(?:of\s)?|\s?(?P<g>fy)\s?|')?(?P<y>\d{2}|\d{4})"),
+    re.compile(r"(?P<y>\d{4})\s?(?P<p>[qh]\d)"),
+)
+
+
+def _period_key(name: str) -> str | None:
+    """One key for each way of writing a period with its year ("Q4 2023", "4Q23", "2023 Q4" →
+    "q4 2023"; "FY23", "fiscal 2023" → "fy 2023"), so the claim's and the source's meet; None
+    for anything else (a bare year keeps its own name)."""
+    for pattern in _PERIODS:
+        m = pattern.fullmatch(name)
+        if m is None:
+            continue
+        parts = m.groupdict()
+        period = parts.get("p") or (parts["l"] + parts["d"] if parts.get("l") else None)
+        fiscal = bool(parts.get("f") or parts.get("g"))
+        if period is None and not fiscal:
+            return None
+        year = m.group("y") if len(m.group("y")) == 4 else f"20{m.group('y')}"
+        return " ".join(w for w in ("fy" if fiscal else "", period or "", year) if w)
+    return None
+
+
 def time_key(name: str) -> str:
     """A time point's length in its base unit ("at 5 years", "month 60" → "60 months"; "week 12" →
-    "84 days"), or the name itself when it is no length (a year, a quarter, "cycle 2")."""
+    "84 days"), a period with its year in one form ("4Q23" → "q4 2023"), or the name itself when it
+    is no length (a year, a quarter, "cycle 2")."""
+    if period := _period_key(name):
+        return period
     m = _SPAN.search(name)
     if m is None:
         return name
@@ -385,22 +415,37 @@ def label_differs(claim: Reading, source: Reading) -> str | None:
             for lab in labs:
                 if any(s.key == lab.key and s.cls == cls for s in source.labels):
                     why = _label_moved(cv, lab, cls, source)
-                    if why:
-                        return why
+                elif cls == WHEN and any(s.cls == WHEN and _year_key(s) == _year_key(lab) for s in source.labels if _year_key(s)):
+                    # a year is a year however its period is written: "$510 million in 2023" against
+                    # "$455 million in Q4 2023 and $510 million in Q4 2024" gives the figure another year
+                    why = _label_moved(cv, lab, cls, source, key=_year_key)
+                else:
+                    continue
+                if why:
+                    return why
     return None
 
 
-def _label_moved(cv: ValueAtom, lab: Label, cls: str, source: Reading) -> str | None:
+_YEAR_IN = re.compile(r"(?:19|20)\d{2}")
+
+
+def _year_key(lab: Label) -> str:
+    """The year a time label writes ("q4 2023", "fy 2023", "2023年" → "2023"), or ""."""
+    m = _YEAR_IN.search(lab.key) if lab.cls == WHEN else None
+    return m.group(0) if m else ""
+
+
+def _label_moved(cv: ValueAtom, lab: Label, cls: str, source: Reading, key=lambda lab: lab.key) -> str | None:
     matches = [j for j, sv in enumerate(source.values) if same_number(cv, sv)]
     if not matches:
         return None
     theirs = [source.bound[j][cls] for j in matches]
-    if any(lab.key in {t.key for t in group} for group in theirs):
+    if any(key(lab) in {key(t) for t in group} for group in theirs):
         return None
     # the number the source gives this label, and the label it gives the claim's number
     other = next(
         ((sv, t) for sv, pairs in zip(source.values, source.bound) for t in pairs[cls]
-         if t.key == lab.key and _comparable(cv, sv)),
+         if key(t) == key(lab) and _comparable(cv, sv)),
         None,
     )
     elsewhere = next((group[0] for group in theirs if group), None)

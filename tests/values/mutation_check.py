@@ -5874,6 +5874,27 @@ MUTATIONS = (
         '    if len(compared_figures(quote)) >= 2:\n',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
+    Mutation(
+        's24-qyear a period with its year is read as two labels again',
+        'citeproof/values/binding.py',
+        'r"(?<![a-z0-9])(?:" + _PERIOD + r"|',
+        'r"(?<![a-z0-9])(?:',
+        ('tests/values/test_binding.py',),
+    ),
+    Mutation(
+        's24-qyear a period written another way keeps its own key',
+        'citeproof/values/pairing.py',
+        '    if period := _period_key(name):\n        return period\n',
+        '',
+        ('tests/values/test_binding.py',),
+    ),
+    Mutation(
+        's24-qyear a bare year is not compared with a period\'s year',
+        'citeproof/values/pairing.py',
+        '                elif cls == WHEN and any(',
+        '                elif False and any(',
+        ('tests/values/test_binding.py',),
+    ),
 )
 
 

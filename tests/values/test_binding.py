@@ -521,3 +521,55 @@ def test_a_change_from_an_earlier_period_binds_each_figure_to_its_period(source,
     why = differs(earlier, source)
     assert why is not None and "the source gives" in why
     assert differs(current, source) is None
+
+
+# ---- rt25a case19: a year written inside a period label ("Q4 2023", "H1 2023", "FY2023") ---------
+
+_QUARTERS = "Revenue was $455 million in Q4 2023 and $510 million in Q4 2024."
+_HALVES = "Sales were $1.2 billion in H1 2023 and $1.5 billion in H1 2024."
+_FISCAL = "Net sales were $3.1 billion in fiscal 2023 and $3.4 billion in fiscal 2024."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "moved"),
+    [
+        ("Revenue was $510 million in Q4 2023.", _QUARTERS, True),
+        ("Q4 2023 revenue was $510 million.", _QUARTERS, True),
+        ("In Q4 2023, revenue was $510 million.", _QUARTERS, True),
+        ("Revenue was $510 million in 4Q23.", _QUARTERS, True),
+        ("Revenue was $510 million in 2023 Q4.", _QUARTERS, True),
+        ("Revenue was $510 million in 2023.", _QUARTERS, True),  # the year of a period is a year
+        ("Revenue was $510 million in Q4 2024.", _QUARTERS, False),
+        ("Revenue was $455 million in Q4 2023.", _QUARTERS, False),
+        ("Revenue was $455 million in 4Q23.", _QUARTERS, False),
+        ("Revenue was $455 million in 2023 Q4.", _QUARTERS, False),
+        ("Revenue was $510 million in 2024.", _QUARTERS, False),
+        ("Sales were $1.5 billion in H1 2023.", _HALVES, True),
+        ("Sales were $1.5 billion in 1H 2023.", _HALVES, True),
+        ("Sales were $1.5 billion in H1 2024.", _HALVES, False),
+        ("Sales were $1.2 billion in 1H23.", _HALVES, False),
+        ("Revenue was $455 million in Q3 2024.", "Revenue was $410 million in Q3 2024 and $455 million in Q4 2024.", True),
+        ("Revenue was $455 million in Q4 2024.", "Revenue was $410 million in Q3 2024 and $455 million in Q4 2024.", False),
+        ("Net sales were $3.4 billion in FY2023.", _FISCAL, True),
+        ("Net sales were $3.4 billion in FY 2023.", _FISCAL, True),
+        ("Net sales were $3.4 billion in fiscal year 2023.", _FISCAL, True),
+        ("Net sales were $3.4 billion in FY2024.", _FISCAL, False),
+        ("Net sales were $3.1 billion in FY23.", _FISCAL, False),
+    ],
+)
+def test_a_figure_moved_to_another_periods_year(claim, source, moved):
+    # "Q4" and "2023" read apart stood side by side as a list and paired the figure with neither
+    assert (differs(claim, source) is not None) is moved
+
+
+def test_a_figure_moved_to_another_periods_year_is_undecided_and_the_right_one_passes(tmp_path):
+    claims = verify_pairs(tmp_path, [
+        (_QUARTERS, "Revenue was $510 million in Q4 2023."),
+        (_QUARTERS, "Q4 2023 revenue was $510 million."),
+        (_HALVES, "Sales were $1.5 billion in H1 2023."),
+        (_QUARTERS, "Revenue was $510 million in Q4 2024."),
+        (_QUARTERS, "Revenue was $455 million in Q4 2023."),
+        (_HALVES, "Sales were $1.2 billion in H1 2023."),
+    ])
+    assert [c.status for c in claims] == ["undecided"] * 3 + ["pass"] * 3
+    assert "'q4 2023'" in claims[0].undecided_reasons[0]
