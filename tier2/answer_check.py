@@ -489,6 +489,9 @@ def _numberless_not_quoted(claim_text: str, quote: str, claim_keys: set[str]) ->
         return f"it holds {len(held)} of the claim's {len(claim_keys)} content words; a claim without numbers needs {wanted}, in a quote of more than a word"
     if counted_polarity(claim_text)[0] and not counted_polarity(quote)[0] and "0" not in quote_numbers(quote):
         return "the claim denies something; the quote states no denial"
+    if counted_polarity(quote)[0] and not counted_polarity(claim_text)[0]:
+        # "The trial met its primary endpoint" on "The primary endpoint … was not met" (rt25b e1)
+        return "the quote denies what the claim states"
     return None
 
 
@@ -673,7 +676,7 @@ def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -
 
 # What a claim compares its subject with comes after one of these ("X reached 57.9% versus
 # placebo"); "over" only before a word ("over placebo", not "over 24 weeks").
-_COMPARATOR = re.compile(r"\b(?:versus|vs\b\.?|compared (?:with|to)|in comparison (?:with|to)|relative to|than|over(?!\s*\d))|对比|相比|相较", re.IGNORECASE)
+_COMPARATOR = re.compile(r"\b(?:versus|vs\b\.?|compared (?:with|to)|in comparison (?:with|to)|relative to|than|over\b(?!\s*\d))|对比|相比|相较", re.IGNORECASE)
 
 
 def _subject_part(claim_text: str) -> str:
@@ -700,6 +703,8 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
     names one of them, the quote's clause of its sentence (cut where Tier 1 cuts clauses: "and",
     "while", ";" …) must not name only others. None when the quote cannot be placed, or some
     place of it names the claim's group or no group at all."""
+    if _between_groups().search(claim_text):
+        return None  # "X improved overall survival (HR 0.72)": its quote names both arms (rt25b H27)
     pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
     subject = _subject_part(claim_text).lower().replace("-", " ")
     wanted = numbers_in(claim_text)
@@ -722,6 +727,18 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
         if whys and all(whys):
             return whys[0]
     return None
+
+
+@lru_cache(maxsize=1)
+def _between_groups() -> re.Pattern[str]:
+    """A statistic comparing the groups (``judge_quotes.json`` between_groups): its names in any
+    case, its abbreviations in capitals."""
+    from citeproof.values.lexicon import data_json
+
+    doc = data_json("judge_quotes.json")["between_groups"]
+    names = "|".join(map(re.escape, doc["names"]))
+    abbreviations = "|".join(map(re.escape, doc["abbreviations"]))
+    return re.compile(rf"\b(?i:{names})\b|\b(?:{abbreviations})\b")
 
 
 def _group_names(low: str) -> list[str]:

@@ -814,6 +814,8 @@ class _Scanner:
             if not is_word and self._glued_before(start):
                 # AE tables glue the term to its count ("Anemia1/6"): source-side only
                 fm = _FRACTION.match(text[end:end + 12])
+                if fm and not fm.group(0).lstrip().startswith(("/", "⁄")):
+                    fm = None  # "FEV1 of 160 ml", "IL-6 of 12 pg/mL": the name's digit counts nothing
                 if not (self.mode == "source" and fm):
                     consumed = end + (fm.end() if fm else 0)
                     continue

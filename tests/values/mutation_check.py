@@ -5895,6 +5895,41 @@ MUTATIONS = (
         '                elif False and any(',
         ('tests/values/test_binding.py',),
     ),
+    Mutation(
+        "s25 'over' inside 'overall' is a comparator",
+        'tier2/answer_check.py',
+        '|than|over\\b(?!\\s*\\d))',
+        '|than|over(?!\\s*\\d))',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's25 a quote denying a number-free claim passes',
+        'tier2/answer_check.py',
+        '    if counted_polarity(quote)[0] and not counted_polarity(claim_text)[0]:\n',
+        '    if False:\n',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        's25 a between-groups statistic is held to one group',
+        'tier2/answer_check.py',
+        '    if _between_groups().search(claim_text):\n        return None',
+        '    if False:\n        return None',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's25 a between-groups abbreviation is not read',
+        'tier2/answer_check.py',
+        '    return re.compile(rf"\\b(?i:{names})\\b|\\b(?:{abbreviations})\\b")',
+        '    return re.compile(rf"\\b(?i:{names})\\b")',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s25 a name's digit before 'of' swallows the number after it",
+        'citeproof/values/extract.py',
+        '                if fm and not fm.group(0).lstrip().startswith(("/", "⁄")):\n                    fm = None',
+        '                if False:\n                    fm = None',
+        ('tests/values/test_extract.py',),
+    ),
 )
 
 

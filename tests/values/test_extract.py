@@ -326,3 +326,16 @@ def test_a_count_after_a_labels_colon_is_a_count_and_a_label_number_stays_a_labe
     assert ("8", False) in counted
     assert all(a.label for a in extract_atoms("Adverse Events 1: Total 22/54", mode="source") if a.raw == "1")
     assert all(a.raw != "2" or a.label for a in extract_atoms("cohort 2 patients receive higher doses", mode="source"))
+
+
+@pytest.mark.parametrize(
+    ("text", "atoms"),
+    [  # rt25b H16: "1 of 160" was read as a count glued to the name, and 160 ml was lost with it
+        ("FEV1 of 160 ml", ["160 mL"]),
+        ("Patients had an IL-6 of 19 pg/mL.", ["19"]),
+        ("a CD4 of 350 cells/mm3", ["350 cells/µL"]),
+        ("Anemia1/6 (16.67%)", ["16.67%"]),  # a slash still glues the count to the name, as before
+    ],
+)
+def test_a_name_ending_in_a_digit_before_of_keeps_the_number_after_it(text, atoms):
+    assert [a.describe() for a in extract_atoms(text)] == atoms

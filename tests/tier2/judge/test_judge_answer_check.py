@@ -654,3 +654,20 @@ def test_the_quotes_place_is_its_sentence_not_its_paragraph():
     quote = "Atrial fibrillation was reported in 3.3% of patients."
     assert check("supported", quote, claim="Hypertension affected 3.3% of patients.", excerpt=excerpt)[1] == "quote_unrelated_to_claim"
     assert check("supported", quote, claim="Atrial fibrillation affected 3.3% of patients.", excerpt=excerpt) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "ok"),
+    [  # rt25b e1: a quote denying what a number-free claim states passed
+        ("The trial met its primary endpoint of progression-free survival.",
+         "The primary endpoint of progression-free survival was not met", False),
+        ("Overall survival was improved with the combination.", "Overall survival was not improved with the combination", False),
+        ("The trial did not meet its primary endpoint of progression-free survival.",
+         "The primary endpoint of progression-free survival was not met", True),
+        ("Overall survival was improved with the combination.", "Overall survival was improved with the combination", True),
+    ],
+)
+def test_a_quote_denying_the_claim_is_refused(claim, quote, ok):
+    excerpt = f"{quote}. Other findings followed."
+    result = check_answer(answer("supported", quote), claim, excerpt)
+    assert result.ok is ok, result

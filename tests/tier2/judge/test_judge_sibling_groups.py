@@ -454,3 +454,23 @@ def test_the_claims_own_time_point_does_not_make_a_second_figure_for_the_directi
     assert check(claim, quote, quote) == (False, "quote_lacks_direction")
     two = "Progression-free survival, 24 months: 85.5% (lumexol) vs 70.1% (corvastat)"
     assert check(claim, two, two) == (True, None)
+
+
+def test_overall_is_no_comparator():
+    # rt25b e1: "over" matched inside "overall", so the subject was "Median " and the other arm's figure passed
+    excerpt = "Median overall survival was 28.1 months in the lumexol arm and 33.7 months in the placebo arm."
+    assert check("Median overall survival in the lumexol arm was 33.7 months.", "33.7 months in the placebo arm", excerpt) \
+        == (False, "quote_in_other_group")
+    assert check("Median overall survival in the placebo arm was 33.7 months.", "33.7 months in the placebo arm", excerpt).ok
+
+
+def test_a_statistic_between_the_groups_is_held_to_no_group():
+    # rt25b H27: a hazard ratio's clause names the other arm as well; quoting it is honest
+    excerpt = ("Median overall survival was 20.1 months in the lumexol arm and 14.2 months in the placebo arm; "
+               "the placebo arm had more deaths (hazard ratio for death, 0.72; 95% CI, 0.56 to 0.93).")
+    quote = "hazard ratio for death, 0.72; 95% CI, 0.56 to 0.93"
+    assert check("Lumexol improved overall survival (HR 0.72).", quote, excerpt).ok
+    assert check("Lumexol improved overall survival (hazard ratio 0.72).", quote, excerpt).ok
+    # a figure of one arm is still held to its arm
+    assert check("Median overall survival in the lumexol arm was 14.2 months.", "14.2 months in the placebo arm", excerpt) \
+        == (False, "quote_in_other_group")
