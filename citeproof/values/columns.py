@@ -13,7 +13,12 @@ the headers from ``Claim.columns``:
   (%)", "Grade 3 (%)": ``text_subject``), which count where the line uses them and states as
   many values as the row: the line is then the row said as a sentence. The side of its subject
   the line writes each value on decides, else the subject's own clause (``citeproof.values.pairing``:
-  "49%; grade 3 … in 10%"); words the line does not use ("Any grade") leave the row to the order check;
+  "49%; grade 3 … in 10%"). Where the row has two or more such columns, words or a number of
+  a header the line does not write ("Combination" over "45% with chemotherapy", "24 months" over
+  "28% at 12 months") are a claim the line does not make: the row is the judge's. Only words that
+  restrict nothing ("Any grade": ``header_unrestricted``) may go unwritten, where the line names no
+  other group (no "grade 4" beside the headers' "grade 3"); they, and header words the line writes
+  in another form ("ORR" for "objective response rate"), leave the row to the order check;
 * ``column_atoms``: a header ending in a unit ("Dose (mg)", "ORR (%)", "中位PFS（个月）") states
   the unit of its cell's bare numbers, so "200" under "Dose (mg)" is matched as 200 mg (a bare "200"
   in the source only plausibly: it may count something else, unless the source line brackets the
@@ -44,7 +49,7 @@ from citeproof.values.binding import labels_in, names_in, subjects_of
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
 from citeproof.values.lexicon import data_json, lexicon
-from citeproof.values.segment_support import cue_document
+from citeproof.values.segment_support import cue_document, words_unsaid
 
 # the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
 # follows its last comma ("Age, years")
@@ -298,8 +303,22 @@ def read_columns(
         if not named and heading_low and any(_places(s, heading_low) for s in subjects):
             continue  # the source's heading says whose every value of the line is
         if not named and id(column) in worded:
-            # a header's own words the line does not use ("Any grade" over the line's unqualified
-            # figure): the other columns and the order check pair the row
+            # a header's own words the line does not write ("24 months" over "28% at 12 months",
+            # "Combination" over "45% with chemotherapy") are a claim the line does not make; only
+            # words that restrict nothing ("Any grade" over the line's unqualified figure) may go
+            # unwritten, where the line names no other group its value could be. A lone valued column
+            # ("中位PFS（个月）" under the row's own measure) names no group: the row label says its words
+            if cells < 2:
+                unsaid = None
+            elif subjects[0] in _unrestricted_words():
+                unsaid = subjects[0] if _other_group(seg_low, headed, extra) else None
+            else:
+                unsaid = words_unsaid(subjects[0], segment_text)
+            if unsaid is not None:
+                return (f"the column '{column.header}' says '{subjects[0]}', which the source line does not write "
+                        f"('{unsaid}')"), False
+            # written in other forms ("ORR" over "objective response rate"): the other columns and
+            # the order check pair the row
             every = False
             continue
         for value in (a for a in column_atoms((column,), claim_atoms(column.cell), label) if not a.derived):
@@ -323,6 +342,34 @@ def read_columns(
                 paired = paired or theirs is not None
             every = every and paired
     return None, every
+
+
+@lru_cache(maxsize=1)
+def _unrestricted_words() -> frozenset[str]:
+    return frozenset(data_json("value_cues.json")["header_unrestricted"]["words"])
+
+
+# a number in a header's words, with the bound before it ("grade ≥3", "week 24", "6 months")
+_HEADER_NUMBER = re.compile(r"[≥>≤<]?\s*\d+(?:\.\d+)?")
+
+
+def _other_group(
+    seg_low: str, headed: Sequence[tuple[TableColumn, list[str]]], extra: list[str]
+) -> bool:
+    """Does the line name a group none of the row's headers name: a subject ("in women", "arm C")
+    or a header's words with another number ("grade 4" beside the headers' "grade 3")? Then an
+    unwritten header that restricts nothing ("Any grade") may be that group's value."""
+    own = {s for _, subjects in headed for s in subjects}
+    if any(s not in own for s in header_subjects(seg_low, extra)):
+        return True
+    for subject in own:
+        parts = _HEADER_NUMBER.split(subject)
+        if len(parts) < 2:
+            continue
+        family = r"\s*[≥>≤<]?\s*\d+(?:\.\d+)?".join(re.escape(p.strip()) for p in parts)
+        if any(" ".join(m.group(0).split()) not in own for m in re.finditer(family, seg_low)):
+            return True
+    return False
 
 
 def _row_label_binds(

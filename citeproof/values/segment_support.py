@@ -769,6 +769,18 @@ def _unsaid(profile: ClaimProfile, seg: _SegmentProfile, text: str) -> str | Non
     return None
 
 
+def words_unsaid(words: str, segment_text: str) -> str | None:
+    """The first word or number of ``words`` (a table header's own words, "Maintenance therapy",
+    "24 months") that ``segment_text`` does not write, read as a claim's words are (:func:`_unsaid`:
+    stems, an abbreviation written out), if any. A header's words are a row's claim as much as its
+    cells: "24 months" over "28%" says what "28% at 24 months" says."""
+    profile = claim_profile(words, [])
+    seg = _segment_profile(segment_text)
+    if missing := _unsaid(profile, seg, segment_text):
+        return missing
+    return next(iter(sorted(profile.loose_digits - seg.digits)), None)
+
+
 def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Callable[[], bool]) -> SegmentVerdict:
     """The checks after the content-word overlap held, cheapest first; ``supports_all`` indexes
     the segment's numbers, so it runs last."""

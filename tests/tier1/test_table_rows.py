@@ -371,3 +371,53 @@ def test_a_row_label_time_point_binds_no_value_of_the_arm_written_after_it(tmp_p
     report = table(header, cells) if fmt == "markdown" else html_table(header, cells)
     out = statuses(tmp_path, source, report, fmt)
     assert out[0][0] == "undecided" and "names 'control', which the source line does not" in out[0][1]
+
+
+# ---- a unit header's words the line does not write are not its claim (rt25a) --------------------
+# "| ORR | 45 | 28 |" under "Combination (%) | Monotherapy (%)" passed against "45% with
+# chemotherapy and 28% with monotherapy": the unwritten "Combination" left the row to the order
+# check, which the line's order met. The header's words are the row's claim as much as its cells.
+
+UNWRITTEN_HEADER_ROWS = [
+    ("The ORR was 45% with chemotherapy and 28% with monotherapy.",
+     ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["ORR", "45", "28"]),
+    ("The ORR was 45% in the overall population and 28% with monotherapy.",
+     ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["ORR", "45", "28"]),
+    ("The ORR was 45% at 12 months and 28% with monotherapy.",
+     ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["ORR", "45", "28"]),
+    ("Grade 3 anaemia occurred in 10% of patients and grade 4 anaemia in 6%.",
+     ["AE", "Any grade (%)", "Grade ≥3 (%)"], ["Anaemia", "10", "6"]),
+    ("Relapse occurred in 11% with maintenance therapy and 29% with chemotherapy re-challenge.",
+     ["Outcome", "Maintenance therapy (%)", "Observation (%)"], ["Relapse", "11", "29"]),
+    # a header's time point the line does not write
+    ("Retention was 45% at 6 months and 28% at 12 months.",
+     ["Metric", "6 months (%)", "24 months (%)"], ["Retention", "45", "28"]),
+]
+
+WRITTEN_HEADER_ROWS = [
+    ("The ORR was 45% with the combination and 28% with monotherapy.",
+     ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["ORR", "45", "28"]),
+    ("Retention was 45% at 6 months and 28% at 24 months.",
+     ["Metric", "6 months (%)", "24 months (%)"], ["Retention", "45", "28"]),
+    ("Relapse occurred in 11% with maintenance therapy and 29% with observation.",
+     ["Outcome", "Maintenance therapy (%)", "Observation (%)"], ["Relapse", "11", "29"]),
+    (GRADES, ["Adverse event", "Any grade (%)", "Grade 3 (%)"], ["Anaemia", "49", "10"]),
+]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+@pytest.mark.parametrize(("source", "header", "row"), UNWRITTEN_HEADER_ROWS)
+def test_a_unit_headers_words_the_line_does_not_write_leave_the_row_undecided(tmp_path, fmt, source, header, row):
+    cells = [*row[:-1], f"{row[-1]} {A}"]
+    report = table(header, cells) if fmt == "markdown" else html_table(header, cells)
+    out = statuses(tmp_path, f"# S\n\n{source}\n", report, fmt)
+    assert [s for s, _ in out] == ["undecided"]
+    assert "which the source line does not write" in out[0][1]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+@pytest.mark.parametrize(("source", "header", "row"), WRITTEN_HEADER_ROWS)
+def test_a_unit_headers_words_the_line_writes_still_pass(tmp_path, fmt, source, header, row):
+    cells = [*row[:-1], f"{row[-1]} {A}"]
+    report = table(header, cells) if fmt == "markdown" else html_table(header, cells)
+    assert [s for s, _ in statuses(tmp_path, f"# S\n\n{source}\n", report, fmt)] == ["pass"]

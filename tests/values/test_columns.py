@@ -367,11 +367,48 @@ def test_a_grade_column_takes_its_own_clauses_value():
     assert columns_bind_differently(swapped, GRADE_LINE) == "the row puts 49 under 'Grade 3 (%)'; the source gives 'grade 3' 10%"
 
 
-def test_a_unit_headers_words_the_line_does_not_use_leave_the_row_to_the_order_check():
-    # "Any grade" is the line's unqualified figure: not named, never a reason on its own
+def test_a_unit_headers_words_that_restrict_nothing_leave_the_row_to_the_order_check():
+    # "Any grade" is the line's unqualified figure: not written, never a reason on its own
     right = cols(("Adverse event", "Anaemia"), ("Any grade (%)", "49"), ("Grade 3 (%)", "10"))
     assert read_columns(right, GRADE_LINE) == (None, False)
-    assert read_columns(cols(("Outcome", "Relapse"), ("First line (%)", "11"), ("Second line (%)", "29")), RELAPSE) == (None, False)
+    overall = cols(("Outcome", "Response"), ("Overall (%)", "45"), ("Arm B (%)", "28"))
+    assert read_columns(overall, "Response was 45% in all patients and 28% in arm B.") == (None, False)
+
+
+# ---- header words the line does not write are a claim it does not make (rt25a) ------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "cells", "source"),
+    [
+        # the line gives the 45% to another group than the header's
+        (("Combination (%)", "Monotherapy (%)"), ("45", "28"), "The ORR was 45% with chemotherapy and 28% with monotherapy."),
+        (("Combination (%)", "Monotherapy (%)"), ("45", "28"), "The ORR was 45% in the overall population and 28% with monotherapy."),
+        (("Maintenance therapy (%)", "Observation (%)"), ("11", "29"),
+         "Relapse occurred in 11% with maintenance therapy and 29% with chemotherapy re-challenge."),
+        (("First line (%)", "Second line (%)"), ("11", "29"), RELAPSE),
+        # a header's time point the line does not write
+        (("6 months (%)", "24 months (%)"), ("45", "28"), "Retention was 45% at 6 months and 28% at 12 months."),
+        # "Any grade" restricts nothing, but the line's value is another grade's
+        (("Any grade (%)", "Grade ≥3 (%)"), ("10", "6"), "Grade 3 anaemia occurred in 10% of patients and grade 4 anaemia in 6%."),
+        (("Any grade (%)", "Grade 3 (%)"), ("10", "6"), "Grade 4 anaemia occurred in 10% of patients and grade 3 anaemia in 6%."),
+        (("Overall (%)", "Arm B (%)"), ("45", "28"), "Response was 45% in women and 28% in arm B."),
+    ],
+)
+def test_a_unit_headers_words_the_line_does_not_write_leave_the_row_to_the_judge(header, cells, source):
+    row = cols(("Outcome", "Outcome"), (header[0], cells[0]), (header[1], cells[1]))
+    why, every = read_columns(row, source)
+    assert why is not None and "which the source line does not" in why and every is False
+
+
+def test_a_unit_headers_words_the_line_writes_still_pair_the_row():
+    for header, cells, source in [
+        (("Combination (%)", "Monotherapy (%)"), ("45", "28"), "The ORR was 45% with the combination and 28% with monotherapy."),
+        (("6 months (%)", "24 months (%)"), ("45", "28"), "Retention was 45% at 6 months and 28% at 24 months."),
+        (("Any grade (%)", "Grade 3 (%)"), ("49", "10"), GRADE_LINE),
+    ]:
+        row = cols(("Outcome", "Outcome"), (header[0], cells[0]), (header[1], cells[1]))
+        assert read_columns(row, source)[0] is None
 
 
 def test_a_unit_headers_words_pair_nothing_where_the_line_states_more_values_than_the_row():
