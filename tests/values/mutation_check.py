@@ -5930,6 +5930,55 @@ MUTATIONS = (
         '                if False:\n                    fm = None',
         ('tests/values/test_extract.py',),
     ),
+    Mutation(
+        "s24-rowhead a header's unwritten words leave the row to the order check",
+        'citeproof/values/columns.py',
+        '            if unsaid is not None:\n                return (f"the column \'{column.header}\' says',
+        '            if False:\n                return (f"the column \'{column.header}\' says',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-rowhead a header's words that restrict nothing are checked as written words",
+        'citeproof/values/columns.py',
+        '            elif subjects[0] in _unrestricted_words():\n',
+        '            elif False:\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-rowhead a line's own subject is no other group",
+        'citeproof/values/columns.py',
+        '    if any(s not in own for s in header_subjects(seg_low, extra)):\n',
+        '    if False:\n',
+        ('tests/values/test_columns.py',),
+    ),
+    Mutation(
+        "s24-rowhead a header's words with another number are no other group",
+        'citeproof/values/columns.py',
+        '        if any(" ".join(m.group(0).split()) not in own for m in re.finditer(family, seg_low)):\n',
+        '        if False:\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-rowhead a header's number need not be written",
+        'citeproof/values/segment_support.py',
+        '    return next(iter(sorted(profile.loose_digits - seg.digits)), None)\n',
+        '    return None\n',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
+    Mutation(
+        "s24-rowhead a lone valued column's words must be written too",
+        'citeproof/values/columns.py',
+        '            if cells < 2:\n                unsaid = None\n',
+        '            if False:\n                unsaid = None\n',
+        ('tests/tier1/test_table_rows.py',),
+    ),
+    Mutation(
+        "s24-rowhead 'any grade' restricts something",
+        'citeproof/data/value_cues.json',
+        '"words": ["any grade", "all grades",',
+        '"words": ["all grades",',
+        ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
+    ),
 )
 
 
