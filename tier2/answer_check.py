@@ -64,7 +64,7 @@ import itertools
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -499,15 +499,10 @@ def _stated_elsewhere(claim_text: str, quote: str, claim_keys: set[str], excerpt
     """Why the quote's place leaves out a claim word that another sentence of the excerpt names
     with at least as many of the claim's words (``claim_content_not_quoted``), or None. None when
     the quote cannot be placed, or some place of it names the claim as well as any rival."""
-    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
-    for piece in pieces:
-        needle = normalize_for_quote(_strip_wrappers(piece))
-        if not needle:
-            continue
+    for needle in _needles(quote, excerpt_texts):
         whys = []
         for text in excerpt_texts:
-            lines = [n for n in (normalize_for_quote(raw) for raw in _source_text(text).split("\n")) if n]
-            raw = [r.strip() for r in _source_text(text).split("\n") if normalize_for_quote(r)]
+            lines, raw = _placed_lines(text)
             for touched in _occurrences(needle, lines):
                 whys.append(_rival_of(claim_text, claim_keys, needle, lines, raw, touched))
         if whys and all(whys):
@@ -599,15 +594,26 @@ def _heading_context(lines: Sequence[str], raw: Sequence[str], first: int) -> li
     return out
 
 
+def _needles(quote: str, excerpt_texts: Sequence[str]) -> Iterator[str]:
+    """The quote as it is placed in the excerpts, normalised: its " … " pieces when the judge saw
+    several excerpts (one span from each), else the whole quote."""
+    for piece in quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]:
+        if needle := normalize_for_quote(_strip_wrappers(piece)):
+            yield needle
+
+
+def _placed_lines(text: str) -> tuple[list[str], list[str]]:
+    """An excerpt's non-empty lines, normalised (where a quote is placed) and as written (where
+    headings are read: normalising drops a Markdown heading's "#")."""
+    pairs = [(n, raw.strip()) for raw in _source_text(text).split("\n") if (n := normalize_for_quote(raw))]
+    return [n for n, _ in pairs], [r for _, r in pairs]
+
+
 def planted_line(quote: str, excerpt_texts: Sequence[str]) -> str | None:
     """The excerpt line addressing the judge that ``quote`` comes from, when every place the
     quote (or one of its " … " pieces) occurs touches such a line; None when some occurrence is
     clean text (the source then states it as data) or the quote cannot be placed."""
-    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
-    for piece in pieces:
-        needle = normalize_for_quote(_strip_wrappers(piece))
-        if not needle:
-            continue
+    for needle in _needles(quote, excerpt_texts):
         hit = _only_on_planted_lines(needle, excerpt_texts)
         if hit is not None:
             return hit
@@ -661,16 +667,13 @@ def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -
     "Results 2:" quoted for a claim about the first arm carries the claim's number and words, and
     every check above passes it. None when some occurrence is outside such blocks or in a named
     one, or the quote is stated under every sibling of its blocks (it then holds for each)."""
-    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
     claim_marks = _title_marks(claim_text)
     subject_marks = _title_marks(_subject_part(claim_text))
-    for piece in pieces:
-        needle = normalize_for_quote(_strip_wrappers(piece))
-        if needle:
-            quoted = _title_marks(needle)
-            why = _unnamed_block(needle, claim_marks | quoted, excerpt_texts, subject=subject_marks | quoted)
-            if why is not None:
-                return why
+    for needle in _needles(quote, excerpt_texts):
+        quoted = _title_marks(needle)
+        why = _unnamed_block(needle, claim_marks | quoted, excerpt_texts, subject=subject_marks | quoted)
+        if why is not None:
+            return why
     return None
 
 
@@ -705,16 +708,12 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
     place of it names the claim's group or no group at all."""
     if _between_groups().search(claim_text):
         return None  # "X improved overall survival (HR 0.72)": its quote names both arms (rt25b H27)
-    pieces = quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]
     subject = _subject_part(claim_text).lower().replace("-", " ")
     wanted = numbers_in(claim_text)
-    for piece in pieces:
-        needle = normalize_for_quote(_strip_wrappers(piece))
-        if not needle:
-            continue
+    for needle in _needles(quote, excerpt_texts):
         whys = []
         for text in excerpt_texts:
-            lines = [n for n in (normalize_for_quote(raw) for raw in _source_text(text).split("\n")) if n]
+            lines, _ = _placed_lines(text)
             groups = _group_names(" \n".join(lines).lower())
             own = [g for g in groups if _names_group(subject, g)]
             if not own:
@@ -787,9 +786,9 @@ def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str], *
     for e, text in enumerate(excerpt_texts):
         # blocks are read on the lines as written (normalising drops a Markdown heading's "#"),
         # the quote is placed on the normalised ones
-        pairs = [(raw.strip(), n) for raw, n in ((raw, normalize_for_quote(raw)) for raw in _source_text(text).split("\n")) if n]
-        blocks = blocks_of[e] = sibling_blocks([raw for raw, _ in pairs])
-        for touched in _occurrences(needle, [n for _, n in pairs]):
+        lines, raw = _placed_lines(text)
+        blocks = blocks_of[e] = sibling_blocks(raw)
+        for touched in _occurrences(needle, lines):
             inside = [b for b in blocks if any(b.start <= k < b.end for k in touched)]
             naming = subject if subject is not None and len(inside) == 1 else named
             missed = [b for b in inside if not (_distinctive(b, blocks) & naming)]
