@@ -133,7 +133,7 @@ def _line_of_its_own_after(text: str, i: int, close: int) -> int | None:
     line_end = text.find("\n", nxt)
     line = text[nxt:line_end if line_end >= 0 else len(text)]
     first = line.lstrip()[:1]
-    if not first or first.islower() or _ANCHOR_OPEN.search(line) is None:
+    if not first or first.islower() and not _capital_after_small(line, 0) or _ANCHOR_OPEN.search(line) is None:
         return None
     return nxt
 
@@ -234,9 +234,18 @@ def _period_ends(text: str, i: int, k: int) -> bool:
         # "U.S", "Ph.D": an inner-dotted token ends a sentence only before a capital.
         if not nxt.isupper():
             return False
-    if nxt.islower() and nxt.isascii() and not _url_follows(text, k):
+    if nxt.islower() and nxt.isascii() and not _url_follows(text, k) and not _capital_after_small(text, k):
         return False
     return True
+
+
+# a word with a capital right after its small first letter ("mOS", "mDoR", "eGFR", "iPhone")
+# opens a sentence as a capitalised one does: no lowercase continuation is written so
+_CAPITAL_AFTER_SMALL = re.compile(r"[ \t\u00a0\u3000\n\"'“‘(*_`]*[a-z][A-Z]")
+
+
+def _capital_after_small(text: str, k: int) -> bool:
+    return _CAPITAL_AFTER_SMALL.match(text, k) is not None
 
 
 def _skip_closers(text: str, j: int) -> int:

@@ -28,7 +28,7 @@ from citeproof.values import pairing, share_base
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
-from citeproof.values.segment_support import cues, entity_tokens
+from citeproof.values.segment_support import cues, entity_tokens, shifted, spell_prefixed
 
 # X组 / X亚组 labels ("A组", "试验组", "对照组", "阳性亚组"); the part before 组 is cut
 # at the last particle so "接受治疗的成年患者组" names "成年患者组"
@@ -74,8 +74,14 @@ def binding_differs(
     their order is no evidence. ``headed``: the claim is a table row under column headers, which
     name its numbers' arms, so a number with no arm in the row's text has not dropped one."""
     values = [a for a in atoms if not a.derived]
-    found = extract_atoms(segment_text, mode="source") if values else []
     claim_low = prepare(claim_text).lower()
+    # a prefixed abbreviation is read as its words on both sides ("mPFS" as "median PFS", or as
+    # the segment spells it): whose number it is, is then read as the spelled-out claim's is
+    spelled, edits = spell_prefixed(prepare(claim_text), segment_text)
+    if edits:
+        claim_text, claim_low, values = spelled, spelled.lower(), shifted(values, edits)
+    segment_text = spell_prefixed(segment_text)[0]
+    found = extract_atoms(segment_text, mode="source") if values else []
     seg_low = prepare(segment_text, keep_newlines=True).lower()
     # a time point's own number ("At 2 years, …" fronted) is paired by the label check below,
     # which reads the time point itself; in the order check it would only count the fronting

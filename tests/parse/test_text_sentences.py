@@ -218,3 +218,18 @@ def test_a_url_that_opens_the_next_sentence_stays_with_it() -> None:
         "ORR was 45% (https://a.org/x).",
         "https://a.org/y reports that 12% had grade 3 events.",
     ]
+
+
+def test_a_sentence_opening_with_a_prefixed_acronym_is_its_own():
+    # red team rt25a: "mDoR was …" / "mOS为…" after a full stop opened no sentence (a small
+    # first letter read as the sentence going on); a capital right after it opens one
+    text = "The cORR was 38% [evidence:s.md#L7].\nmOS was 21.3 months [evidence:s.md#L8]. eGFR fell."
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "The cORR was 38% [evidence:s.md#L7].", "mOS was 21.3 months [evidence:s.md#L8].", "eGFR fell."]
+    lines = "Arm A ORR was 30% [evidence:a.md#L3]\nmDoR was 14.1 months [evidence:a.md#L4]"
+    assert len(split_sentences(lines)) == 2
+
+
+def test_a_small_word_after_a_full_stop_still_goes_on():
+    text = "The dose was reduced, incl. the loading dose, and mg amounts were kept."
+    assert len(split_sentences(text)) == 1

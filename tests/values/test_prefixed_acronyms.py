@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.segment_support import entity_tokens, prefixed_spelled
+from citeproof.values.segment_support import entity_tokens, prefixed_spelled, shifted, spell_prefixed
 from citeproof.values.substitution import swapped_word
 from tests.values.helpers import verify_pairs
 
@@ -83,3 +83,74 @@ def test_a_claim_naming_another_measure_is_left_to_the_judge(tmp_path):
 def test_a_claim_naming_the_same_measure_still_passes(tmp_path):
     for c in verify_pairs(tmp_path, KEPT):
         assert c.status == "pass", (c.text, c.status, c.undecided_reasons)
+
+
+# Red team rt25a: a line pairing two measures with two numbers. The prefixed acronym is read as
+# its words ("mPFS" as "median PFS", or as the line spells it), so the number it is paired with
+# must be the one the line pairs with that measure, as for the spelled-out claim.
+PAIRED_PFS_OS = "Median PFS was 7.2 months and median OS was 16.0 months."
+PAIRED_SPELLED = "Median overall survival was 18.4 months and median progression-free survival was 6.1 months."
+PAIRED_DOR = "The median duration of response was 14.1 months and median PFS was 8.3 months."
+PAIRED_ZH = "中位OS为21.3个月，中位PFS为9.8个月。"
+PAIRED_ZH_SPELLED = "中位总生存期为21.3个月，中位无进展生存期为9.8个月。"
+
+CROSSED = [
+    (PAIRED_PFS_OS, "The mPFS was 16.0 months."),
+    (PAIRED_PFS_OS, "The mOS was 7.2 months."),
+    (PAIRED_SPELLED, "The mPFS was 18.4 months."),
+    (PAIRED_DOR, "The mDoR was 8.3 months."),
+    (PAIRED_DOR, "The mPFS was 14.1 months."),
+    (PAIRED_ZH, "mPFS为21.3个月。"),
+    (PAIRED_ZH, "mOS为9.8个月。"),
+    (PAIRED_ZH_SPELLED, "mPFS为21.3个月。"),
+    (PAIRED_ZH_SPELLED, "mOS为9.8个月。"),
+    ("The mPFS was 7.2 months and the mOS was 16.0 months.", "The mPFS was 16.0 months."),
+]
+
+PAIRED_RIGHT = [
+    (PAIRED_PFS_OS, "The mPFS was 7.2 months."),
+    (PAIRED_SPELLED, "The mPFS was 6.1 months."),
+    (PAIRED_DOR, "The mDoR was 14.1 months."),
+    (PAIRED_DOR, "The mPFS was 8.3 months."),
+    (PAIRED_ZH, "mOS为21.3个月。"),
+    (PAIRED_ZH, "mPFS为9.8个月。"),
+    (PAIRED_ZH_SPELLED, "mOS为21.3个月。"),
+    (PAIRED_ZH_SPELLED, "mPFS为9.8个月。"),
+    ("治疗组的中位总生存期为14.2个月。", "治疗组的mOS为14.2个月。"),
+]
+
+
+def test_a_prefixed_acronym_with_another_measures_number_is_left_to_the_judge(tmp_path):
+    for c in verify_pairs(tmp_path, CROSSED):
+        assert c.status == "undecided", (c.text, c.status)
+
+
+def test_a_prefixed_acronym_with_its_own_number_still_passes(tmp_path):
+    for c in verify_pairs(tmp_path, PAIRED_RIGHT):
+        assert c.status == "pass", (c.text, c.status, c.undecided_reasons)
+
+
+def test_the_chinese_spelled_out_forms_read():
+    assert prefixed_spelled("治疗组的中位总生存期为14.2个月") == {"mos"}
+    assert prefixed_spelled("中位无进展生存期为9.8个月") == {"mpfs"}
+    assert prefixed_spelled("median 总生存期") == set()  # an English word before a Chinese term spells nothing
+
+
+def test_a_prefixed_acronym_is_spelled_as_the_segment_spells_it():
+    assert spell_prefixed("The mPFS was 6.1 months.", PAIRED_SPELLED)[0] == \
+        "The median progression-free survival was 6.1 months."
+    assert spell_prefixed("The mPFS was 7.2 months.", PAIRED_PFS_OS)[0] == "The median PFS was 7.2 months."
+    assert spell_prefixed("mOS为21.3个月", PAIRED_ZH_SPELLED)[0] == "中位总生存期为21.3个月"
+    assert spell_prefixed("mOS为21.3个月")[0] == "中位OS为21.3个月"
+    assert spell_prefixed("The mOS was 10 months; the mg dose and eGFR stayed.") == \
+        ("The median OS was 10 months; the mg dose and eGFR stayed.", ((7, 6),))
+    assert spell_prefixed("no acronym here") == ("no acronym here", ())
+
+
+def test_atoms_move_with_the_spelled_out_words():
+    from citeproof.values.extract import extract_atoms
+
+    text = "The mPFS was 7.2 months and the mOS was 16.0 months."
+    spelled, edits = spell_prefixed(text)
+    moved = shifted(extract_atoms(text), edits)
+    assert [spelled[a.start:a.end] for a in moved] == [a.raw for a in extract_atoms(spelled)]
