@@ -5991,7 +5991,7 @@ MUTATIONS = (
         'citeproof/values/binding.py',
         '    segment_text = spell_prefixed(segment_text)[0]\n',
         '',
-        ('tests/values/test_prefixed_acronyms.py',),
+        ('tests/tier1/test_clause_binding_pairs.py',),
     ),
     Mutation(
         "s24-mabbr a claim's prefixed acronym is spelled with the abbreviation even where the segment writes it out in full",
