@@ -755,7 +755,7 @@ def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> 
     """The clauses of the sentence of ``line`` the quote lies in (Tier 1's clause breaks) — of
     them, those stating the claim's numbers (``wanted``) when some do: "94.6% with X and 85.3%"
     quoted for X's 85.3% is the second clause's — or the line when the quote runs over it."""
-    from citeproof.values.pairing import _breaks
+    from citeproof.values.pairing import clause_breaks
 
     at = line.find(needle)
     if not whole or at < 0:
@@ -766,7 +766,7 @@ def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> 
             break
     else:
         return needle
-    cuts = [0, *(m.start() for m in _breaks().finditer(sentence.lower())), len(sentence)]
+    cuts = [0, *(m.start() for m in clause_breaks().finditer(sentence.lower())), len(sentence)]
     start, end = at - offset, at - offset + len(needle)
     clauses = [sentence[x:y] for x, y in zip(cuts, cuts[1:]) if x < end and start < y]
     stating = [c for c in clauses if quote_numbers(c) & wanted]
@@ -922,14 +922,14 @@ def _not_compared(low: str, atom: ValueAtom) -> bool:
     them: a time point (Tier 1's time labels, ``citeproof.values.binding``: "at 24 months", "week
     12"; or "24-month"), a grade or stage ("Grade 3", ``citeproof.values.pairing``), or a
     denominator ("of the 240 patients", "/240", "n=240")?"""
-    from citeproof.values.binding import _WHEN
-    from citeproof.values.pairing import _names_a_grade, role_of
+    from citeproof.values.binding import TIME_POINT
+    from citeproof.values.pairing import names_a_grade, role_of
 
-    if atom.graded or _names_a_grade(low, atom) or role_of(low, atom) == "den":
+    if atom.graded or names_a_grade(low, atom) or role_of(low, atom) == "den":
         return True
     if _TIME_ADJECTIVE.search(low, atom.start, atom.end) or _GROUP_SIZE.search(low, 0, atom.start):
         return True
-    return any(m.start() <= atom.start and atom.end <= m.end() for m in _WHEN.finditer(low))
+    return any(m.start() <= atom.start and atom.end <= m.end() for m in TIME_POINT.finditer(low))
 
 
 CHECK_DETAILS = {

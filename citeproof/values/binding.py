@@ -57,7 +57,7 @@ _PERIOD = (
     r"(?:q[1-4]|h[12]|[1-4]q|[12]h)(?:\s(?:of\s)?|\s?fy\s?)?(?:19|20)\d{2}|(?:q[1-4]|h[12]|[1-4]q|[12]h)(?:'|\s?fy\s?)?\d{2}"
     r"|(?:19|20)\d{2}\s?(?:q[1-4]|h[12])|fiscal\s(?:year\s)?(?:19|20)\d{2}"
 )
-_WHEN = re.compile(
+TIME_POINT = re.compile(
     r"(?<![a-z0-9])(?:" + _PERIOD + r"|(?:week|month|day|cycle|year|stage|phase|visit)\s+(?:\d{1,3}|[ivx]{1,4})|q[1-4]|h[12]|fy\s?\d{2,4}|(?:19|20)\d{2})(?![a-z0-9])"
     r"|(?<![a-z])(?:at|by|after|within)\s+\d{1,3}\s+(?:weeks?|months?|days?|years?|hours?)(?![a-z])"
     r"|第\d{1,3}(?:周|天|日|个月|月|年|周期|阶段|期)|(?:19|20)\d{2}年"
@@ -85,7 +85,7 @@ def binding_differs(
     seg_low = prepare(segment_text, keep_newlines=True).lower()
     # a time point's own number ("At 2 years, …" fronted) is paired by the label check below,
     # which reads the time point itself; in the order check it would only count the fronting
-    timed = [m.span() for m in _WHEN.finditer(claim_low)]
+    timed = [m.span() for m in TIME_POINT.finditer(claim_low)]
     ordered_values = [a for a in values if not any(s < a.end and a.start < e for s, e in timed)]
     if why := stated_more_often(values, found):
         return why
@@ -112,7 +112,7 @@ def binding_differs(
             return "the claim names its subjects in another order than the source"
     # a subject the claim names must be in the line ("adults" is there as "adult patients")
     # (time points are not: "after 84 days" is "after 12 weeks", which the numeric rule compares)
-    when = {m.group(0) for m in _WHEN.finditer(claim_low)}
+    when = {m.group(0) for m in TIME_POINT.finditer(claim_low)}
     seg_listed = {n for n, _ in listed_labels(seg_low)}
     absent = [n for n in dict.fromkeys(n for n, _ in subjects)
               if n not in when and n not in seg_low and n.rstrip("s") not in seg_low and n not in seg_listed]
@@ -188,7 +188,7 @@ def _pairing_differs(
 def labels_in(low: str, subjects: Sequence[tuple[str, int]]) -> list[pairing.Label]:
     """``subjects`` (position-tagged) as the labels ``pairing.read`` pairs numbers with: time points
     as time points, listed items as items of their list."""
-    whens = {m.group(0) for m in _WHEN.finditer(low)}
+    whens = {m.group(0) for m in TIME_POINT.finditer(low)}
     listed = set(listed_labels(low))
     return pairing.make_labels(low, subjects, whens, listed)
 
@@ -198,7 +198,7 @@ def names_in(text: str, low: str, extra: set[str], *, capitalised: bool = True) 
     capitalised names and identifiers (unless ``capitalised`` is False), "Arm A"/"Cohort 2" labels, X组 labels,
     subject words, ``extra``."""
     words = cues()
-    keys = {m.group(0) for m in _NUMBERED.finditer(low)} | {m.group(0) for m in _WHEN.finditer(low)}
+    keys = {m.group(0) for m in _NUMBERED.finditer(low)} | {m.group(0) for m in TIME_POINT.finditer(low)}
     if capitalised:
         keys |= entity_tokens(text)
     for m in _CJK_LABEL.finditer(low):
@@ -254,7 +254,7 @@ def subjects_of(text: str, low: str, names: Sequence[tuple[str, int]]) -> list[t
     men/women, a company, a time point), not *what* is measured: short upper-case acronyms
     (ORR, PFS, HR) and trial ids are left out."""
     measures = {t.lower() for t in _MEASURE.findall(text)} | {t for t in entity_tokens(text) if t.startswith("nct")}
-    labels = {m.group(0) for m in _WHEN.finditer(low)}  # Q3, FY2023 are when, not what
+    labels = {m.group(0) for m in TIME_POINT.finditer(low)}  # Q3, FY2023 are when, not what
     return [(n, at) for n, at in names if n not in measures or n in labels]
 
 

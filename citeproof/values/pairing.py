@@ -90,7 +90,7 @@ _NUM_AFTER = re.compile(r"\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?\d")
 
 
 @lru_cache(maxsize=1)
-def _breaks() -> re.Pattern[str]:
+def clause_breaks() -> re.Pattern[str]:
     doc = cue_document()["clause_breaks"]
     words = sorted((w for w in doc["en"] if w[0].isalpha()), key=len, reverse=True)
     marks = [w for w in doc["en"] if not w[0].isalpha()] + sorted(doc["zh"], key=len, reverse=True)
@@ -123,7 +123,7 @@ def _grade_word() -> re.Pattern[str]:
     return re.compile(r"(?<![a-z])(?:" + words + r")\s*(?:[<>≤≥]=?\s*)?$")
 
 
-def _names_a_grade(low: str, atom: ValueAtom) -> bool:
+def names_a_grade(low: str, atom: ValueAtom) -> bool:
     """"Grade 3", "stage ≥2": the number names the event, it is no subject's value."""
     return _grade_word().search(low, max(0, atom.start - 12), atom.start) is not None
 
@@ -219,7 +219,7 @@ def read(low: str, atoms: Sequence[ValueAtom], labels: Sequence[Label]) -> Readi
     """Pair each number of ``low`` with a label per class (see the module doc)."""
     values = tuple(
         a for a in atoms
-        if not a.derived and not _names_a_grade(low, a) and not any(lab.start < a.end and a.start < lab.end for lab in labels)
+        if not a.derived and not names_a_grade(low, a) and not any(lab.start < a.end and a.start < lab.end for lab in labels)
     )
     clauses = tuple(clause_spans(low, values))
     bound: list[dict[str, tuple[Label, ...]]] = [{WHEN: (), WHO: ()} for _ in values]
@@ -244,7 +244,7 @@ def clause_spans(low: str, values: Sequence[ValueAtom | Label], *, commas: bool 
     stand between two numbers (a break inside a number, "between 10 and 20 mg", is none)."""
     starts = sorted(v.start for v in values)
     cuts: list[tuple[int, int]] = []
-    marks = [*_breaks().finditer(low), *(_COMMA.finditer(low) if commas else ())]
+    marks = [*clause_breaks().finditer(low), *(_COMMA.finditer(low) if commas else ())]
     for m in sorted(marks, key=lambda m: m.start()):
         if any(v.start < m.end() and m.start() < v.end for v in values):
             continue
@@ -288,7 +288,7 @@ def _break_between(low: str, start: int, end: int, labels: list[Label], *, comma
     """Whether a clause break (or, with ``comma``, a comma) stands in ``low[start:end]`` other
     than one joining two labels into a list ("Arm A and Arm B had 40%": the 'and' lists names,
     it starts no clause)."""
-    marks = [*_breaks().finditer(low, start, end), *(_COMMA.finditer(low, start, end) if comma else ())]
+    marks = [*clause_breaks().finditer(low, start, end), *(_COMMA.finditer(low, start, end) if comma else ())]
     for m in marks:
         joins = any(a.end <= m.start() and m.end() <= b.start and not low[a.end:b.start].strip(" ,、").replace(m.group(0), "", 1).strip(" ,、")
                     for a in labels for b in labels if a.end <= b.start)

@@ -5828,7 +5828,7 @@ MUTATIONS = (
     Mutation(
         's24-judge3 a clause is the whole sentence',
         'tier2/answer_check.py',
-        '    cuts = [0, *(m.start() for m in _breaks().finditer(sentence.lower())), len(sentence)]',
+        '    cuts = [0, *(m.start() for m in clause_breaks().finditer(sentence.lower())), len(sentence)]',
         '    cuts = [0, len(sentence)]',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
@@ -5856,8 +5856,8 @@ MUTATIONS = (
     Mutation(
         's24-judge3 a denominator counts as a compared figure',
         'tier2/answer_check.py',
-        '    if atom.graded or _names_a_grade(low, atom) or role_of(low, atom) == "den":',
-        '    if atom.graded or _names_a_grade(low, atom):',
+        '    if atom.graded or names_a_grade(low, atom) or role_of(low, atom) == "den":',
+        '    if atom.graded or names_a_grade(low, atom):',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
     Mutation(
