@@ -362,14 +362,32 @@ def _other_group(
     own = {s for _, subjects in headed for s in subjects}
     if any(s not in own for s in header_subjects(seg_low, extra)):
         return True
+    bounds = {_bound_key(s) for s in own}
     for subject in own:
         parts = _HEADER_NUMBER.split(subject)
         if len(parts) < 2:
             continue
-        family = r"\s*[≥>≤<]?\s*\d+(?:\.\d+)?".join(re.escape(p.strip()) for p in parts)
-        if any(" ".join(m.group(0).split()) not in own for m in re.finditer(family, seg_low)):
+        family = r"\s*[≥>≤<]?\s*\d+(?:\.\d+)?".join(re.escape(p.strip()) for p in parts) + _WORDED_BOUND
+        if any(_bound_key(m.group(0)) not in bounds for m in re.finditer(family, seg_low)):
             return True
     return False
+
+
+# "grade 3 or higher" is the header's "Grade ≥3" (rt26 case16): a bound in words after the number
+_WORDED_BOUND = r"(?:\s+or\s+(?:higher|greater|more|above|lower|less|below))?"
+_WORDED_BOUNDS = (
+    (re.compile(r"(\d+(?:\.\d+)?)\s+or\s+(?:higher|greater|more|above)"), r"≥\1"),
+    (re.compile(r"(\d+(?:\.\d+)?)\s+or\s+(?:lower|less|below)"), r"≤\1"),
+    (re.compile(r"\s*([≥>≤<])\s*"), r" \1"),
+)
+
+
+def _bound_key(text: str) -> str:
+    """A group name with its bound written one way: "grade 3 or higher", "grade ≥ 3" and
+    "grade ≥3" are "grade ≥3"."""
+    for pattern, repl in _WORDED_BOUNDS:
+        text = pattern.sub(repl, text)
+    return " ".join(text.split())
 
 
 def _row_label_binds(

@@ -387,6 +387,9 @@ UNWRITTEN_HEADER_ROWS = [
      ["Endpoint", "Combination (%)", "Monotherapy (%)"], ["ORR", "45", "28"]),
     ("Grade 3 anaemia occurred in 10% of patients and grade 4 anaemia in 6%.",
      ["AE", "Any grade (%)", "Grade ≥3 (%)"], ["Anaemia", "10", "6"]),
+    # a bound in words for another group is still another group
+    ("Anaemia occurred in 10% of patients, including grade 4 or higher anaemia in 6%.",
+     ["AE", "Any grade (%)", "Grade ≥3 (%)"], ["Anaemia", "10", "6"]),
     ("Relapse occurred in 11% with maintenance therapy and 29% with chemotherapy re-challenge.",
      ["Outcome", "Maintenance therapy (%)", "Observation (%)"], ["Relapse", "11", "29"]),
     # a header's time point the line does not write
@@ -402,6 +405,11 @@ WRITTEN_HEADER_ROWS = [
     ("Relapse occurred in 11% with maintenance therapy and 29% with observation.",
      ["Outcome", "Maintenance therapy (%)", "Observation (%)"], ["Relapse", "11", "29"]),
     (GRADES, ["Adverse event", "Any grade (%)", "Grade 3 (%)"], ["Anaemia", "49", "10"]),
+    # rt26 case16: the header's bound written in words or with a space is the same group
+    ("Nausea occurred in 41% of patients, including grade 3 or higher nausea in 4%.",
+     ["Event", "Any grade (%)", "Grade ≥3 (%)"], ["Nausea", "41", "4"]),
+    ("Nausea occurred in 41% of patients, including grade ≥ 3 nausea in 4%.",
+     ["Event", "Any grade (%)", "Grade ≥3 (%)"], ["Nausea", "41", "4"]),
 ]
 
 

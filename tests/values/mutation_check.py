@@ -5954,7 +5954,7 @@ MUTATIONS = (
     Mutation(
         "s24-rowhead a header's words with another number are no other group",
         'citeproof/values/columns.py',
-        '        if any(" ".join(m.group(0).split()) not in own for m in re.finditer(family, seg_low)):\n',
+        '        if any(_bound_key(m.group(0)) not in bounds for m in re.finditer(family, seg_low)):\n',
         '        if False:\n',
         ('tests/values/test_columns.py', 'tests/tier1/test_table_rows.py'),
     ),
@@ -6034,6 +6034,20 @@ MUTATIONS = (
         'first.islower() and not _capital_after_small(line, 0) or',
         'first.islower() or',
         ('tests/parse/test_text_sentences.py',),
+    ),
+    Mutation(
+        "s25 a header's bound in words is another group",
+        'citeproof/values/columns.py',
+        'if any(_bound_key(m.group(0)) not in bounds for m',
+        'if any(" ".join(m.group(0).split()) not in bounds for m',
+        ('tests/tier1/test_table_rows.py',),
+    ),
+    Mutation(
+        's25 a bound in words is read without its words',
+        'citeproof/values/columns.py',
+        '    (re.compile(r"(\\d+(?:\\.\\d+)?)\\s+or\\s+(?:higher|greater|more|above)"), r"≥\\1"),\n',
+        '',
+        ('tests/tier1/test_table_rows.py',),
     ),
 )
 
