@@ -1,5 +1,8 @@
 """Is a judge's answer grounded in the excerpt it was shown?
 
+The quote is read as ``tier2.quote_text`` reads it (normalised, its numbers, its places in the
+excerpt); whose figure it states is read by ``tier2.quote_groups``.
+
 The checks, in order; the first that fails names the reason:
 
 * ``quote_missing`` — a ``supported`` or ``contradicted`` verdict must quote the excerpt.
@@ -43,7 +46,7 @@ The checks, in order; the first that fails names the reason:
   be tied to its block by the claim or by the quote: a word or indexed name ("Arm II") of the
   block's title (heading and label line) that not all its siblings' titles share. The other
   arm's "months 15.0" carries the claim's number and words; only its block says whose it is.
-  Within one sentence too (:func:`other_group_quoted`): when the claim's subject names one of
+  Within one sentence too (``tier2.quote_groups.other_group_quoted``): when the claim's subject names one of
   the excerpt's arms or groups, the clause the quote lies in must not name only another ("was
   33.7 months in the comparator arm" for the subject's 33.7 months).
 * ``quote_lacks_direction`` — a ``supported`` quote for a claim stating a direction or a
@@ -60,42 +63,33 @@ The checks, in order; the first that fails names the reason:
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
-import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.text.sentences import split_sentences
 from citeproof.values.planted import planted_pattern
-from excerpt.lexical import terms
-from excerpt.repeats import expand_repeats
 from tier2.interface import JudgeAnswer, JudgeRequest, Verdict
+from tier2.quote_groups import block_not_named, other_group_quoted
+from tier2.quote_text import (
+    needles,
+    normalize_for_quote,
+    numbers_in,
+    occurrences,
+    placed_lines,
+    quote_in_excerpt,
+    quote_in_excerpts,
+    quote_numbers,
+    quote_pieces,
+    source_text,
+    strip_wrappers,
+    word_keys,
+)
 
 if TYPE_CHECKING:
     from citeproof.values.atoms import ValueAtom
-
-_EMPHASIS = re.compile(r"</?(?:b|i|em|strong|mark|u|sup|sub|span)\b[^>]*>|\*\*|__|\*|~~|`", re.IGNORECASE)
-# Only what normalize_text leaves as is (it already folds U+2010/2011/2212 to "-" and
-# no-break/ideographic spaces to " "): typographic quotes and figure/en/em dashes.
-_TYPOGRAPHY = str.maketrans(
-    {
-        "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
-        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
-        "\u2012": "-", "\u2013": "-", "\u2014": "-",
-    }
-)
-_SPACE = re.compile(r"\s+")
-# What a model wraps around a quote that is not part of it.
-_WRAPPERS = " \t\n\"'`“”‘’«»「」『』"
-_TRAILING_ELLIPSIS = re.compile(r"(?:\.\.\.|…)+$")
-_LEADING_ELLIPSIS = re.compile(r"^(?:\.\.\.|…)+")
-
-# A number that is a value, not part of a name: "IL-6", "H1N1", "CD4" are names.
-_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])(?<![A-Za-z]-)\d+(?:[.,]\d+)*")
 
 # The longest quote any verdict may carry. The prompt asks for the shortest span that decides
 # the claim, which is a sentence or two; 99.9% of the lines of the trial-registry records in
@@ -107,84 +101,6 @@ QUOTE_MAX_CHARS = 1000
 # has more ("45%, 30% and 12% in arms A, B and C" may take three): two sentences hold a value
 # and what it measures; a third that carries none of the claim is padding.
 QUOTE_MAX_SENTENCES = 2
-
-
-def normalize_for_quote(text: str) -> str:
-    """Text as compared for the verbatim check: the shared normalisation (NFKC, folded
-    emphasis, one space), then also unpaired emphasis marks, inline HTML emphasis tags and
-    typographic quotes/dashes — a quote may start or end inside an emphasised span."""
-    text = normalize_text(fold_emphasis(text))
-    text = _EMPHASIS.sub("", text).translate(_TYPOGRAPHY)
-    return _SPACE.sub(" ", text).strip()
-
-
-def _strip_wrappers(quote: str) -> str:
-    quote = quote.strip(_WRAPPERS)
-    quote = _TRAILING_ELLIPSIS.sub("", _LEADING_ELLIPSIS.sub("", quote))
-    return quote.strip(_WRAPPERS)
-
-
-def quote_in_excerpt(quote: str, excerpt_text: str) -> bool:
-    """Does the (non-empty) quote occur verbatim in the excerpt, modulo normalisation?
-    The excerpt is searched with its repeat markers expanded: a marker is not source text,
-    and the lines it stands for are."""
-    needle = normalize_for_quote(_strip_wrappers(quote))
-    return bool(needle) and needle in normalize_for_quote(_source_text(excerpt_text))
-
-
-def _source_text(excerpt_text: str) -> str:
-    try:
-        return expand_repeats(excerpt_text)
-    except ValueError:
-        # A marker-shaped line with nothing above to expand came from the source itself
-        # (the excerpt builder never collapses such a text): search it as it is.
-        return excerpt_text
-
-
-def _canonical_number(raw: str) -> str:
-    """"1,234.50" and "1234.5" compare equal; "0.5" and "5" do not."""
-    digits = raw
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", digits):
-        digits = digits.replace(",", "")
-    elif "," in digits and "." not in digits and re.fullmatch(r"\d+,\d{1,2}", digits):
-        digits = digits.replace(",", ".")  # decimal comma: "2,5 mg"
-    whole, _, frac = digits.partition(".")
-    whole = whole.replace(",", "").lstrip("0") or "0"
-    frac = frac.rstrip("0")
-    return f"{whole}.{frac}" if frac else whole
-
-
-def numbers_in(text: str) -> set[str]:
-    """The canonical value numbers written in ``text``: a grade or stage hyphenated to its
-    number ("Grade-3") counts, a name such as "IL-6" does not."""
-    text = unicodedata.normalize("NFKC", text)
-    found = {_canonical_number(m.group()) for m in _NUMBER.finditer(text)}
-    return found | {_canonical_number(m.group(1)) for m in _graded_number().finditer(text)}
-
-
-# A year glued to its fiscal or calendar mark ("FY2023", "CY2024"): the year, which _NUMBER
-# leaves out as part of a name.
-_MARKED_YEAR = re.compile(r"(?<![A-Za-z0-9])(?:FY|CY)((?:19|20)\d{2})(?!\d)", re.IGNORECASE)
-
-
-def quote_numbers(quote: str) -> set[str]:
-    """:func:`numbers_in` of a quote, which also carries a number in the other ways a source
-    writes it: a grade or stage in Roman numerals ("Grade III" carries the claim's "Grade-3",
-    ``citeproof.values.roman_grades``) and a year glued to FY/CY ("FY2023" carries "2023").
-    Read on the quote's side only: a claim that writes "stage IV" owes no "4" it never wrote."""
-    from citeproof.values.roman_grades import numeric_grades
-
-    text = unicodedata.normalize("NFKC", quote)
-    return numbers_in(numeric_grades(text)) | {m.group(1) for m in _MARKED_YEAR.finditer(text)}
-
-
-@lru_cache(maxsize=1)
-def _graded_number() -> re.Pattern[str]:
-    """"Grade-3", "stage-4": the grading words of ``value_cues.json`` (``roman_grades``)."""
-    from citeproof.values.lexicon import lexicon
-
-    words = "|".join(re.escape(w) for w in lexicon().roman_grades)
-    return re.compile(rf"(?i)\b(?:{words})-(\d+)\b")
 
 
 def missing_claim_numbers(claim_text: str, quote: str) -> set[str]:
@@ -300,15 +216,11 @@ def _header_units(quote: str) -> list[ValueAtom]:
             units.append(unit)
     return units
 
-
-_PREFIX = 4  # "responded", "response" and "responses" meet; so do "haemoglobin"/"hemoglobin" after folding
 _LATIN = re.compile(r"[A-Za-z]")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
-def _word_keys(text: str) -> set[str]:
-    return {(t.replace("ae", "e").replace("oe", "e"))[:_PREFIX] if t.isascii() else t for t in terms(text)}
 
 
 def _initials(text: str) -> set[str]:
@@ -325,7 +237,7 @@ def _acronyms(text: str) -> set[str]:
 def _names_claim(claim_text: str, text: str) -> bool:
     """Does ``text`` hold a content word of the claim, or spell out one of its acronyms (or the
     other way round)? Words only: numbers tie nothing here."""
-    if _word_keys(claim_text) & _word_keys(text):
+    if word_keys(claim_text) & word_keys(text):
         return True
     return bool(_acronyms(claim_text) & _initials(text) or _acronyms(text) & _initials(claim_text))
 
@@ -344,7 +256,7 @@ def _row_names_nothing_claimed(claim_text: str, quote: str, excerpts: Sequence[s
     claim is about revenue, whose column holds 3.9). A judge that quotes a row without its header
     reads the header itself; the check reads it too. None when the quote is no such row, its row
     label names the claim, or its header cannot be found (the row is then taken as quoted)."""
-    row = normalize_for_quote(_strip_wrappers(quote))
+    row = normalize_for_quote(strip_wrappers(quote))
     if not (row.startswith("|") and row.count("|") >= 3):
         return None
     cells = _cells(row)
@@ -352,7 +264,7 @@ def _row_names_nothing_claimed(claim_text: str, quote: str, excerpts: Sequence[s
         return None  # the row's own label says what it counts ("| Revenue ($bn) | 3.9 | 4.2 |")
     wanted = numbers_in(claim_text)
     for text in excerpts:
-        lines = [normalize_for_quote(line) for line in _source_text(text).split("\n")]
+        lines = [normalize_for_quote(line) for line in source_text(text).split("\n")]
         for k, line in enumerate(lines):
             if line != row:
                 continue
@@ -391,8 +303,8 @@ def shares_a_claim_word(claim_text: str, quote: str) -> bool:
     for script in (_LATIN, _HAN):
         if script.search(claim_text) and not script.search(quote) and any(ch.isalpha() for ch in quote):
             return True  # another script: no word to share
-    claim_keys = _word_keys(claim_text)
-    if not claim_keys or claim_keys & _word_keys(quote):
+    claim_keys = word_keys(claim_text)
+    if not claim_keys or claim_keys & word_keys(quote):
         return True
     return bool(_acronyms(claim_text) & _initials(quote) or _acronyms(quote) & _initials(claim_text))
 
@@ -499,11 +411,11 @@ def _stated_elsewhere(claim_text: str, quote: str, claim_keys: set[str], excerpt
     """Why the quote's place leaves out a claim word that another sentence of the excerpt names
     with at least as many of the claim's words (``claim_content_not_quoted``), or None. None when
     the quote cannot be placed, or some place of it names the claim as well as any rival."""
-    for needle in _needles(quote, excerpt_texts):
+    for needle in needles(quote, excerpt_texts):
         whys = []
         for text in excerpt_texts:
-            lines, raw = _placed_lines(text)
-            for touched in _occurrences(needle, lines):
+            lines, raw = placed_lines(text)
+            for touched in occurrences(needle, lines):
                 whys.append(_rival_of(claim_text, claim_keys, needle, lines, raw, touched))
         if whys and all(whys):
             return whys[0]
@@ -594,26 +506,11 @@ def _heading_context(lines: Sequence[str], raw: Sequence[str], first: int) -> li
     return out
 
 
-def _needles(quote: str, excerpt_texts: Sequence[str]) -> Iterator[str]:
-    """The quote as it is placed in the excerpts, normalised: its " … " pieces when the judge saw
-    several excerpts (one span from each), else the whole quote."""
-    for piece in quote_pieces(quote) if len(excerpt_texts) > 1 else [quote]:
-        if needle := normalize_for_quote(_strip_wrappers(piece)):
-            yield needle
-
-
-def _placed_lines(text: str) -> tuple[list[str], list[str]]:
-    """An excerpt's non-empty lines, normalised (where a quote is placed) and as written (where
-    headings are read: normalising drops a Markdown heading's "#")."""
-    pairs = [(n, raw.strip()) for raw in _source_text(text).split("\n") if (n := normalize_for_quote(raw))]
-    return [n for n, _ in pairs], [r for _, r in pairs]
-
-
 def planted_line(quote: str, excerpt_texts: Sequence[str]) -> str | None:
     """The excerpt line addressing the judge that ``quote`` comes from, when every place the
     quote (or one of its " … " pieces) occurs touches such a line; None when some occurrence is
     clean text (the source then states it as data) or the quote cannot be placed."""
-    for needle in _needles(quote, excerpt_texts):
+    for needle in needles(quote, excerpt_texts):
         hit = _only_on_planted_lines(needle, excerpt_texts)
         if hit is not None:
             return hit
@@ -624,7 +521,7 @@ def _only_on_planted_lines(needle: str, excerpt_texts: Sequence[str]) -> str | N
     planted = planted_pattern()
     tainted: str | None = None
     for text in excerpt_texts:
-        lines = [n for n in (normalize_for_quote(line) for line in _source_text(text).split("\n")) if n]
+        lines = [n for n in (normalize_for_quote(line) for line in source_text(text).split("\n")) if n]
         starts, at = [], 0
         for line in lines:
             starts.append(at)
@@ -640,195 +537,6 @@ def _only_on_planted_lines(needle: str, excerpt_texts: Sequence[str]) -> str | N
             tainted = tainted or marked[0]
             pos = joined.find(needle, pos + 1)
     return tainted
-
-
-def _title_marks(text: str, *, names: re.Pattern[str] | None = None) -> set[str]:
-    """What can tie a text to a block's title: its content-word keys, and each name written with
-    an index ("arm ii", "cohort 2", "组 a") or a year ("year 2023"), which the word keys leave out
-    ("I", "2")."""
-    from tier2.sibling_blocks import group_names
-
-    text = normalize_for_quote(text)
-    named = {f"{m.group(1).lower()} {m.group(2).lower()}" for m in (names or _NAMED_INDEX).finditer(text)}
-    return _word_keys(text) | named | group_names(text)
-
-
-# A name and its index ("Arm II", "cohort 2"), not a value ("was 13.5", "was 30%"); in a block's
-# title only a capitalised name ("Arm II"): its label line may state values ("ORR was 30").
-_NAMED_INDEX = re.compile(r"\b([A-Za-z]+)\s+(\d{1,2}|[A-Z]|[IVX]{1,4})(?![\w%]|[.,]\d)")
-_TITLE_INDEX = re.compile(r"\b([A-Z][A-Za-z]*)\s+(\d{1,2}|[A-Z]|[IVX]{1,4})(?![\w%]|[.,]\d)")
-
-
-def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
-    """Why a supported quote is another group's figure: every place it occurs lies in a sibling
-    block (``tier2.sibling_blocks``: "Results 2:" after "Results 1:") that neither the claim nor
-    the quote names — no word or indexed name of the block's title that not all its siblings'
-    titles share ("In Arm II (… and X) …"; a quote that takes in "Arm II …"). A figure under
-    "Results 2:" quoted for a claim about the first arm carries the claim's number and words, and
-    every check above passes it. None when some occurrence is outside such blocks or in a named
-    one, or the quote is stated under every sibling of its blocks (it then holds for each)."""
-    claim_marks = _title_marks(claim_text)
-    subject_marks = _title_marks(_subject_part(claim_text))
-    for needle in _needles(quote, excerpt_texts):
-        quoted = _title_marks(needle)
-        why = _unnamed_block(needle, claim_marks | quoted, excerpt_texts, subject=subject_marks | quoted)
-        if why is not None:
-            return why
-    return None
-
-
-# What a claim compares its subject with comes after one of these ("X reached 57.9% versus
-# placebo"); "over" only before a word ("over placebo", not "over 24 weeks").
-_COMPARATOR = re.compile(r"\b(?:versus|vs\b\.?|compared (?:with|to)|in comparison (?:with|to)|relative to|than|over\b(?!\s*\d))|对比|相比|相较", re.IGNORECASE)
-
-
-def _subject_part(claim_text: str) -> str:
-    """The part of the claim that names what its figures belong to: before its first comparator
-    ("X plus chemotherapy achieved 38.4% versus placebo"), or after the comparator's
-    opening clause when it leads ("Compared with placebo, X reached 57.9%"). The whole claim when
-    it compares nothing."""
-    m = _COMPARATOR.search(claim_text)
-    if m is None:
-        return claim_text
-    if not claim_text[: m.start()].strip(" ,(（"):
-        comma = re.search(r"[,，]", claim_text[m.end():])
-        return claim_text[m.end() + comma.end():] if comma else claim_text
-    return claim_text[: m.start()]
-
-
-def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
-    """Why a supported quote states another group's figure within one sentence, or None (rt24c
-    c2: "was 33.7 months in the comparator arm" quoted for "X achieved a median … of 33.7
-    months", its sentence opening "… was not reached in the X arm and …").
-
-    The excerpt's groups are the names it writes as an arm, group or cohort ("the X arm", Tier 1's
-    ``citeproof.values.pairing.arm_labels``). When the claim's subject (:func:`_subject_part`)
-    names one of them, the quote's clause of its sentence (cut where Tier 1 cuts clauses: "and",
-    "while", ";" …) must not name only others. None when the quote cannot be placed, or some
-    place of it names the claim's group or no group at all."""
-    if _between_groups().search(claim_text):
-        return None  # "X improved overall survival (HR 0.72)": its quote names both arms (rt25b H27)
-    subject = _subject_part(claim_text).lower().replace("-", " ")
-    wanted = numbers_in(claim_text)
-    for needle in _needles(quote, excerpt_texts):
-        whys = []
-        for text in excerpt_texts:
-            lines, _ = _placed_lines(text)
-            groups = _group_names(" \n".join(lines).lower())
-            own = [g for g in groups if _names_group(subject, g)]
-            if not own:
-                continue
-            for touched in _occurrences(needle, lines):
-                clause = " ".join(_clauses_touching(lines[k], needle, len(touched) == 1, wanted) for k in touched).lower().replace("-", " ")
-                others = [g for g in groups if _names_group(clause, g)]
-                whys.append(None if not others or any(g in own for g in others) else
-                            f"its clause names the {others[0]!r} group, not the claim's {own[0]!r}")
-        if whys and all(whys):
-            return whys[0]
-    return None
-
-
-@lru_cache(maxsize=1)
-def _between_groups() -> re.Pattern[str]:
-    """A statistic comparing the groups (``judge_quotes.json`` between_groups): its names in any
-    case, its abbreviations in capitals."""
-    from citeproof.values.lexicon import data_json
-
-    doc = data_json("judge_quotes.json")["between_groups"]
-    names = "|".join(map(re.escape, doc["names"]))
-    abbreviations = "|".join(map(re.escape, doc["abbreviations"]))
-    return re.compile(rf"\b(?i:{names})\b|\b(?:{abbreviations})\b")
-
-
-def _group_names(low: str) -> list[str]:
-    """The names the text gives its arms, groups and cohorts ("the X arm" → "x"), hyphens read as spaces."""
-    from citeproof.values.pairing import arm_labels
-
-    return list(dict.fromkeys(key.replace("-", " ") for _, key, _, _ in arm_labels(low) if _LATIN.search(key)))
-
-
-def _names_group(text: str, group: str) -> bool:
-    return re.search(rf"(?<![a-z0-9]){re.escape(group)}(?![a-z0-9])", text) is not None
-
-
-def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> str:
-    """The clauses of the sentence of ``line`` the quote lies in (Tier 1's clause breaks) — of
-    them, those stating the claim's numbers (``wanted``) when some do: "94.6% with X and 85.3%"
-    quoted for X's 85.3% is the second clause's — or the line when the quote runs over it."""
-    from citeproof.values.pairing import clause_breaks
-
-    at = line.find(needle)
-    if not whole or at < 0:
-        return line
-    for a, b in split_sentences(line):
-        if a <= at < b:
-            sentence, offset = line[a:b], a
-            break
-    else:
-        return needle
-    cuts = [0, *(m.start() for m in clause_breaks().finditer(sentence.lower())), len(sentence)]
-    start, end = at - offset, at - offset + len(needle)
-    clauses = [sentence[x:y] for x, y in zip(cuts, cuts[1:]) if x < end and start < y]
-    stating = [c for c in clauses if quote_numbers(c) & wanted]
-    return " ".join(stating or clauses) or needle
-
-
-def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str], *, subject: set[str] | None = None) -> str | None:
-    """Why ``needle`` lies only in sibling blocks nobody names (``block_not_named``). A quote
-    within one block must be named by ``subject`` (what the claim's figures belong to, and the
-    quote's own marks): a claim comparing its subject with another group names both, and the
-    other group's figure is no figure of its subject (rt23b: "X achieved 38.4% versus placebo"
-    quoting the placebo arm's 38.4)."""
-    from tier2.sibling_blocks import sibling_blocks
-
-    unnamed: list[tuple[int, object]] = []  # (excerpt, block) of each occurrence's unnamed blocks
-    blocks_of: dict[int, list] = {}
-    for e, text in enumerate(excerpt_texts):
-        # blocks are read on the lines as written (normalising drops a Markdown heading's "#"),
-        # the quote is placed on the normalised ones
-        lines, raw = _placed_lines(text)
-        blocks = blocks_of[e] = sibling_blocks(raw)
-        for touched in _occurrences(needle, lines):
-            inside = [b for b in blocks if any(b.start <= k < b.end for k in touched)]
-            naming = subject if subject is not None and len(inside) == 1 else named
-            missed = [b for b in inside if not (_distinctive(b, blocks) & naming)]
-            if not missed:
-                return None  # this place is no group's, or one the claim or quote names
-            unnamed += [(e, b) for b in missed]
-    if not unnamed:
-        return None  # not found as written (a quote of several excerpts' pieces): nothing to place
-    held = {(e, b) for e, b in unnamed}
-    for e, block in unnamed:
-        siblings = [(e, b) for b in blocks_of[e] if b.shape == block.shape]
-        if not all(s in held for s in siblings):
-            return f"it lies under {block.title[:160]!r}, which the claim does not name"
-    return None  # the same line under every sibling: it holds for each group
-
-
-def _occurrences(needle: str, lines: Sequence[str]) -> list[list[int]]:
-    """The lines each occurrence of ``needle`` in the joined lines touches."""
-    starts, at = [], 0
-    for line in lines:
-        starts.append(at)
-        at += len(line) + 1
-    joined = " ".join(lines)
-    out = []
-    pos = joined.find(needle)
-    while pos >= 0:
-        end = pos + len(needle)
-        out.append([k for k, start in enumerate(starts) if start < end and start + len(lines[k]) > pos])
-        pos = joined.find(needle, pos + 1)
-    return out
-
-
-def _distinctive(block, blocks) -> set[str]:
-    """The marks of a block's title that not every sibling's title has."""
-    siblings = [_block_marks(b) for b in blocks if b.shape == block.shape]
-    return _block_marks(block) - set.intersection(*siblings)
-
-
-def _block_marks(block) -> set[str]:
-    return _title_marks(block.title, names=_TITLE_INDEX) | {block.name}
 
 
 def direction_not_quoted(claim_text: str, quote: str) -> str | None:
@@ -992,7 +700,7 @@ def check_quote(
     as_sent = len(quote)
     quote = quote.strip()
     decisive = verdict in (Verdict.supported, Verdict.contradicted)
-    if decisive and not _strip_wrappers(quote):
+    if decisive and not strip_wrappers(quote):
         return AnswerCheck(False, "quote_missing", False if quote else None)  # wrappers alone are found nowhere
     too_long = _too_long(verdict, quote, as_sent, claim_text, bool(more_excerpts))
     if too_long is not None:
@@ -1036,7 +744,7 @@ def check_quote_grounded(
     (``quote_not_in_excerpt``)."""
     verdict = Verdict(verdict)
     quote = quote.strip()
-    if verdict in (Verdict.supported, Verdict.contradicted) and not _strip_wrappers(quote):
+    if verdict in (Verdict.supported, Verdict.contradicted) and not strip_wrappers(quote):
         return AnswerCheck(False, "quote_missing", False if quote else None)
     if not quote:
         return AnswerCheck(True, None, None)
@@ -1060,7 +768,7 @@ def _too_long(verdict: Verdict, quote: str, as_sent: int, claim_text: str, sever
     if verdict is not Verdict.supported:
         return None
     limit = max_quote_sentences(claim_text)
-    for piece in quote_pieces(quote) if several else [_strip_wrappers(quote)]:
+    for piece in quote_pieces(quote) if several else [strip_wrappers(quote)]:
         count = sentence_count(piece)
         if count > limit:
             return f"{count} sentences; at most {limit} for this claim"
@@ -1092,23 +800,3 @@ def check_request_answer(answer: JudgeAnswer, request: JudgeRequest) -> AnswerCh
     """:func:`check_answer` for one request: its excerpts, and the numbers the claim states."""
     return check_answer(answer, request.numbers_text, request.excerpt.text, [e.text for e in request.more])
 
-
-_PIECE_JOIN = re.compile(r"\s*(?:…|\.\.\.)\s*")
-
-
-def quote_pieces(quote: str) -> list[str]:
-    """The spans a several-source quote joins with " … " (one span when it joins none)."""
-    return [p for p in _PIECE_JOIN.split(_strip_wrappers(quote)) if _strip_wrappers(p)]
-
-
-def quote_in_excerpts(quote: str, excerpt_texts: Sequence[str]) -> bool:
-    """A quote from several excerpts: spans joined by " … ", each verbatim in an excerpt of
-    its own (a quote may take one span from each source, never stitch one source's words)."""
-    pieces = quote_pieces(quote)
-    if not pieces:  # (more pieces than excerpts: no way to give each its own, below)
-        return False
-    holds = [{k for k, text in enumerate(excerpt_texts) if quote_in_excerpt(piece, text)} for piece in pieces]
-    return any(
-        all(k in held for k, held in zip(order, holds))
-        for order in itertools.permutations(range(len(excerpt_texts)), len(pieces))
-    )

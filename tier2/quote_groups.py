@@ -1,0 +1,191 @@
+"""Whose figure a quote states: the groups of an excerpt and the claim's own (``tier2.answer_check``).
+
+* ``block_not_named`` — a quote lying only in one of several sibling blocks ("Results 1:" /
+  "Results 2:", "Arm A" / "Arm B", "A组" / "B组", "## 2022" / "## 2023"; ``tier2.sibling_blocks``)
+  that neither the claim nor the quote names.
+* ``other_group_quoted`` — a quote whose clause names only another arm ("was 33.7 months in the
+  placebo arm") for a claim about its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from citeproof.text.sentences import split_sentences
+from tier2.quote_text import needles, normalize_for_quote, numbers_in, occurrences, placed_lines, quote_numbers, word_keys
+
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _title_marks(text: str, *, names: re.Pattern[str] | None = None) -> set[str]:
+    """What can tie a text to a block's title: its content-word keys, and each name written with
+    an index ("arm ii", "cohort 2", "组 a") or a year ("year 2023"), which the word keys leave out
+    ("I", "2")."""
+    from tier2.sibling_blocks import group_names
+
+    text = normalize_for_quote(text)
+    named = {f"{m.group(1).lower()} {m.group(2).lower()}" for m in (names or _NAMED_INDEX).finditer(text)}
+    return word_keys(text) | named | group_names(text)
+
+
+# A name and its index ("Arm II", "cohort 2"), not a value ("was 13.5", "was 30%"); in a block's
+# title only a capitalised name ("Arm II"): its label line may state values ("ORR was 30").
+_NAMED_INDEX = re.compile(r"\b([A-Za-z]+)\s+(\d{1,2}|[A-Z]|[IVX]{1,4})(?![\w%]|[.,]\d)")
+_TITLE_INDEX = re.compile(r"\b([A-Z][A-Za-z]*)\s+(\d{1,2}|[A-Z]|[IVX]{1,4})(?![\w%]|[.,]\d)")
+
+
+def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why a supported quote is another group's figure: every place it occurs lies in a sibling
+    block (``tier2.sibling_blocks``: "Results 2:" after "Results 1:") that neither the claim nor
+    the quote names — no word or indexed name of the block's title that not all its siblings'
+    titles share ("In Arm II (… and X) …"; a quote that takes in "Arm II …"). A figure under
+    "Results 2:" quoted for a claim about the first arm carries the claim's number and words, and
+    every check above passes it. None when some occurrence is outside such blocks or in a named
+    one, or the quote is stated under every sibling of its blocks (it then holds for each)."""
+    claim_marks = _title_marks(claim_text)
+    subject_marks = _title_marks(_subject_part(claim_text))
+    for needle in needles(quote, excerpt_texts):
+        quoted = _title_marks(needle)
+        why = _unnamed_block(needle, claim_marks | quoted, excerpt_texts, subject=subject_marks | quoted)
+        if why is not None:
+            return why
+    return None
+
+
+# What a claim compares its subject with comes after one of these ("X reached 57.9% versus
+# placebo"); "over" only before a word ("over placebo", not "over 24 weeks").
+_COMPARATOR = re.compile(r"\b(?:versus|vs\b\.?|compared (?:with|to)|in comparison (?:with|to)|relative to|than|over\b(?!\s*\d))|对比|相比|相较", re.IGNORECASE)
+
+
+def _subject_part(claim_text: str) -> str:
+    """The part of the claim that names what its figures belong to: before its first comparator
+    ("X plus chemotherapy achieved 38.4% versus placebo"), or after the comparator's
+    opening clause when it leads ("Compared with placebo, X reached 57.9%"). The whole claim when
+    it compares nothing."""
+    m = _COMPARATOR.search(claim_text)
+    if m is None:
+        return claim_text
+    if not claim_text[: m.start()].strip(" ,(（"):
+        comma = re.search(r"[,，]", claim_text[m.end():])
+        return claim_text[m.end() + comma.end():] if comma else claim_text
+    return claim_text[: m.start()]
+
+
+def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why a supported quote states another group's figure within one sentence, or None (rt24c
+    c2: "was 33.7 months in the comparator arm" quoted for "X achieved a median … of 33.7
+    months", its sentence opening "… was not reached in the X arm and …").
+
+    The excerpt's groups are the names it writes as an arm, group or cohort ("the X arm", Tier 1's
+    ``citeproof.values.pairing.arm_labels``). When the claim's subject (:func:`_subject_part`)
+    names one of them, the quote's clause of its sentence (cut where Tier 1 cuts clauses: "and",
+    "while", ";" …) must not name only others. None when the quote cannot be placed, or some
+    place of it names the claim's group or no group at all."""
+    if _between_groups().search(claim_text):
+        return None  # "X improved overall survival (HR 0.72)": its quote names both arms (rt25b H27)
+    subject = _subject_part(claim_text).lower().replace("-", " ")
+    wanted = numbers_in(claim_text)
+    for needle in needles(quote, excerpt_texts):
+        whys = []
+        for text in excerpt_texts:
+            lines, _ = placed_lines(text)
+            groups = _group_names(" \n".join(lines).lower())
+            own = [g for g in groups if _names_group(subject, g)]
+            if not own:
+                continue
+            for touched in occurrences(needle, lines):
+                clause = " ".join(_clauses_touching(lines[k], needle, len(touched) == 1, wanted) for k in touched).lower().replace("-", " ")
+                others = [g for g in groups if _names_group(clause, g)]
+                whys.append(None if not others or any(g in own for g in others) else
+                            f"its clause names the {others[0]!r} group, not the claim's {own[0]!r}")
+        if whys and all(whys):
+            return whys[0]
+    return None
+
+
+@lru_cache(maxsize=1)
+def _between_groups() -> re.Pattern[str]:
+    """A statistic comparing the groups (``judge_quotes.json`` between_groups): its names in any
+    case, its abbreviations in capitals."""
+    from citeproof.values.lexicon import data_json
+
+    doc = data_json("judge_quotes.json")["between_groups"]
+    names = "|".join(map(re.escape, doc["names"]))
+    abbreviations = "|".join(map(re.escape, doc["abbreviations"]))
+    return re.compile(rf"\b(?i:{names})\b|\b(?:{abbreviations})\b")
+
+
+def _group_names(low: str) -> list[str]:
+    """The names the text gives its arms, groups and cohorts ("the X arm" → "x"), hyphens read as spaces."""
+    from citeproof.values.pairing import arm_labels
+
+    return list(dict.fromkeys(key.replace("-", " ") for _, key, _, _ in arm_labels(low) if _LATIN.search(key)))
+
+
+def _names_group(text: str, group: str) -> bool:
+    return re.search(rf"(?<![a-z0-9]){re.escape(group)}(?![a-z0-9])", text) is not None
+
+
+def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> str:
+    """The clauses of the sentence of ``line`` the quote lies in (Tier 1's clause breaks) — of
+    them, those stating the claim's numbers (``wanted``) when some do: "94.6% with X and 85.3%"
+    quoted for X's 85.3% is the second clause's — or the line when the quote runs over it."""
+    from citeproof.values.pairing import clause_breaks
+
+    at = line.find(needle)
+    if not whole or at < 0:
+        return line
+    for a, b in split_sentences(line):
+        if a <= at < b:
+            sentence, offset = line[a:b], a
+            break
+    else:
+        return needle
+    cuts = [0, *(m.start() for m in clause_breaks().finditer(sentence.lower())), len(sentence)]
+    start, end = at - offset, at - offset + len(needle)
+    clauses = [sentence[x:y] for x, y in zip(cuts, cuts[1:]) if x < end and start < y]
+    stating = [c for c in clauses if quote_numbers(c) & wanted]
+    return " ".join(stating or clauses) or needle
+
+
+def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str], *, subject: set[str] | None = None) -> str | None:
+    """Why ``needle`` lies only in sibling blocks nobody names (``block_not_named``). A quote
+    within one block must be named by ``subject`` (what the claim's figures belong to, and the
+    quote's own marks): a claim comparing its subject with another group names both, and the
+    other group's figure is no figure of its subject (rt23b: "X achieved 38.4% versus placebo"
+    quoting the placebo arm's 38.4)."""
+    from tier2.sibling_blocks import sibling_blocks
+
+    unnamed: list[tuple[int, object]] = []  # (excerpt, block) of each occurrence's unnamed blocks
+    blocks_of: dict[int, list] = {}
+    for e, text in enumerate(excerpt_texts):
+        # blocks are read on the lines as written (normalising drops a Markdown heading's "#"),
+        # the quote is placed on the normalised ones
+        lines, raw = placed_lines(text)
+        blocks = blocks_of[e] = sibling_blocks(raw)
+        for touched in occurrences(needle, lines):
+            inside = [b for b in blocks if any(b.start <= k < b.end for k in touched)]
+            naming = subject if subject is not None and len(inside) == 1 else named
+            missed = [b for b in inside if not (_distinctive(b, blocks) & naming)]
+            if not missed:
+                return None  # this place is no group's, or one the claim or quote names
+            unnamed += [(e, b) for b in missed]
+    if not unnamed:
+        return None  # not found as written (a quote of several excerpts' pieces): nothing to place
+    held = {(e, b) for e, b in unnamed}
+    for e, block in unnamed:
+        siblings = [(e, b) for b in blocks_of[e] if b.shape == block.shape]
+        if not all(s in held for s in siblings):
+            return f"it lies under {block.title[:160]!r}, which the claim does not name"
+    return None  # the same line under every sibling: it holds for each group
+
+def _distinctive(block, blocks) -> set[str]:
+    """The marks of a block's title that not every sibling's title has."""
+    siblings = [_block_marks(b) for b in blocks if b.shape == block.shape]
+    return _block_marks(block) - set.intersection(*siblings)
+
+
+def _block_marks(block) -> set[str]:
+    return _title_marks(block.title, names=_TITLE_INDEX) | {block.name}
