@@ -710,6 +710,15 @@ def _printed_numbers(printed: list[int], numbers: list[int]) -> tuple[int, ...]:
     return () if numbers == list(range(1, len(numbers) + 1)) else tuple(numbers)
 
 
+def _caption_line(line: str) -> int | None:
+    """N when the line captions "Table N": a plain caption line, or a Markdown heading whose
+    text is one ("## Table 3. Efficacy", "## 表3 疗效"), which titles the table right under it."""
+    if line[:1] in "Tt*_表":
+        return table_caption(line)
+    heading = markdown_heading(line)
+    return table_caption(heading[1]) if heading else None
+
+
 def _text_tables(lines: list[str]) -> dict[int, tuple[int, int]]:
     """"Table N" caption → caption line up to the next blank line after content (blank lines
     right below the caption are skipped, as in Markdown) or the next heading. Without
@@ -717,7 +726,7 @@ def _text_tables(lines: list[str]) -> dict[int, tuple[int, int]]:
     out: dict[int, tuple[int, int]] = {}
     n = len(lines)
     for i, line in enumerate(lines):
-        num = table_caption(line) if line[:1] in "Tt*_表" else None
+        num = _caption_line(line)
         if num is None or num in out:
             continue
         j = i + 1

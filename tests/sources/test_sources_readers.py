@@ -508,3 +508,17 @@ def test_numbered_heading_runs_over_its_numbered_parts() -> None:
     assert r.section_paths["Safety"] == ("Results", "Safety")
     # no number, or another number: the next heading ends it
     assert read_plain_text("3. Results\nx\n4.1 Other Things\ny\n").sections["Results"] == (1, 2)
+
+
+def test_markdown_heading_caption_names_the_table_under_it() -> None:
+    # rt25a case23/case20: "## Table 3. Efficacy" titles its table as a plain caption line does
+    r = read_markdown("# R\n\n## Table 1. Base\n\n| a |\n|---|\n| 1 |\n\n## Table 3. Efficacy\n\n| b |\n|---|\n| 2 |\n")
+    assert r.tables == {1: (3, 7), 3: (9, 13)}
+    r = read_markdown("## 表3 疗效结果\n\n| b |\n|---|\n| 2 |\n\n## 讨论\n\n文字\n")
+    assert r.tables == {3: (1, 5)}
+
+
+def test_markdown_heading_that_is_no_caption_names_no_table() -> None:
+    # a heading such as "## Tables" or "## Results" is no caption: pipe tables keep their ordinals
+    r = read_markdown("## Tables\n\n| a |\n|---|\n| 1 |\n\n## Results 3\n\n| b |\n|---|\n| 2 |\n")
+    assert r.tables == {1: (3, 5), 2: (9, 11)}

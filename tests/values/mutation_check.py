@@ -6049,6 +6049,13 @@ MUTATIONS = (
         '',
         ('tests/tier1/test_table_rows.py',),
     ),
+    Mutation(
+        "s25-fails2 a Markdown heading that is a table caption names no table ('## Table 3. Efficacy')",
+        'citeproof/sources/readers.py',
+        '    return table_caption(heading[1]) if heading else None\n',
+        '    return None\n',
+        ('tests/sources/test_sources_readers.py',),
+    ),
 )
 
 
