@@ -740,6 +740,12 @@ class _Scanner:
             return False
         return count_noun is None or ":" not in m.group(0)
 
+    def _grade_pair(self, nstart: int, num: int, den: int, fm: re.Match[str]) -> bool:
+        """"Grade 3/4": two grades joined by a slash after a grading word ("grade 3 or 4"), no
+        fraction; each number is read as in "grade 3 or 4"."""
+        return "/" in fm.group(0) and 0 < num < den <= 5 \
+            and _graded_before().search(self.low, max(0, nstart - 12), nstart) is not None
+
     def _time_point_listed(self, nstart: int, pos: int) -> UnitInfo | None:
         """The time unit a plain number is a time point in: after a plural time word ("days 1")
         or listed right after another time point ("day 1 and 8", "days 1, 14, and 28"). After a
@@ -845,7 +851,7 @@ class _Scanner:
             stop = end + fm.end()
             share = _SHARE_SLASH in fm.group(0)
             worded = not share and "/" not in fm.group(0)
-            if den > 0 and not (worded and (1900 <= den <= 2100 or num > den)):
+            if den > 0 and not (worded and (1900 <= den <= 2100 or num > den)) and not self._grade_pair(nstart, num, den, fm):
                 qualifier, _ = self._qualifier_before(nstart)
                 if qualifier is None:
                     qualifier, qend = self._qualifier_after(stop)
@@ -1225,7 +1231,7 @@ _COMMA_JOINT = re.compile(r"\s?[,，、]\s?")
 def _mark_alternatives(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
     """Mark the members of each list of alternatives: numbers joined by "or", with commas
     before the last ("0, 1, or 2"). A list joined by commas or "and" alone states each member."""
-    if len(atoms) < 2 or not any(w in text for w in ("or", "或")):
+    if len(atoms) < 2 or not any(w in text for w in ("or", "或", "/")):
         return atoms
     out, low = list(atoms), _lower(text)
     run = [0]  # indices of the atoms of the current list, and whether an "or" joined them
@@ -1233,7 +1239,7 @@ def _mark_alternatives(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
     for i in range(1, len(atoms) + 1):
         joint = None
         if i < len(atoms):
-            if _OR_JOINT.fullmatch(low, atoms[i - 1].end, atoms[i].start):
+            if _OR_JOINT.fullmatch(low, atoms[i - 1].end, atoms[i].start) or _grade_slash(low, atoms[i - 1], atoms[i]):
                 joint = "or"
             elif _COMMA_JOINT.fullmatch(text, atoms[i - 1].end, atoms[i].start):
                 joint = ","
@@ -1246,6 +1252,11 @@ def _mark_alternatives(text: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
                 out[j] = replace(out[j], alternative=True)
         run, has_or = [i], False
     return out
+
+
+def _grade_slash(low: str, first: ValueAtom, second: ValueAtom) -> bool:
+    """"Grade 3/4" is "grade 3 or 4": the slash after a grade's number joins its alternatives."""
+    return first.graded and second.kind == "value" and low[first.end:second.start].strip() == "/"
 
 
 def spread_values(atoms: Sequence[ValueAtom]) -> list[ValueAtom | None]:

@@ -668,7 +668,8 @@ def _swap(said: set[str], terms: list[set[str]], own: int, holding: set[int]) ->
 
 def role_of(low: str, atom: ValueAtom) -> str:
     """"den" (the N of "x of N", "x/N"), "num" (the x), or "count"."""
-    if _DEN_BEFORE.search(low, max(0, atom.start - 16), atom.start):
+    # an alternative is none of a fraction's parts: the 4 of "grade 3/4" is "grade 3 or 4"'s
+    if not atom.alternative and _DEN_BEFORE.search(low, max(0, atom.start - 16), atom.start):
         return "den"
     if _NUM_AFTER.match(low, atom.end):
         return "num"

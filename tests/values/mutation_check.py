@@ -6056,6 +6056,27 @@ MUTATIONS = (
         '    return None\n',
         ('tests/sources/test_sources_readers.py',),
     ),
+    Mutation(
+        "s25-fails2 a grade's slash ('grade 3/4') is read as a fraction",
+        'citeproof/values/extract.py',
+        ' and not self._grade_pair(nstart, num, den, fm):\n',
+        ':\n',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s25-fails2 the grades a slash joins are no alternatives ('grade 3/4' against 'grade 3 or 4')",
+        'citeproof/values/extract.py',
+        ' or _grade_slash(low, atoms[i - 1], atoms[i]):\n',
+        ':\n',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s25-fails2 the second grade of 'grade 3/4' is read as a denominator",
+        'citeproof/values/pairing.py',
+        '    if not atom.alternative and _DEN_BEFORE.search(',
+        '    if _DEN_BEFORE.search(',
+        ('tests/values/test_grade_slash.py',),
+    ),
 )
 
 
