@@ -56,7 +56,11 @@ The checks, in order; the first that fails names the reason:
   3", "of the 240 patients") is no figure compared.
 * ``quote_unrelated_to_claim`` again, last (:func:`claim_content_not_quoted`): a quote for a
   claim without numbers must hold a share of its content words (not one word) and state its
-  denial; a quote for a claim with numbers must not leave out a claim word that another
+  denial, and must not be a fragment leaving out its sentence's subject when the claim names
+  another ("is expected to register …" of "Europe is expected …" for "Asia Pacific …"); a quote
+  lying under an exclusion/contraindication heading states a denial ("Prior treatment with …"
+  under "Exclusion Criteria:"), so the claim must state one ("were not eligible", "were
+  excluded"), whether it has numbers or not; a quote for a claim with numbers must not leave out a claim word that another
   sentence of the excerpt, stating a figure of the same kind, names with at least as many of
   the claim's words (another event's "3.3%" quoted for this event's).
 """
@@ -381,17 +385,101 @@ def claim_content_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequenc
 
     Only for a claim in Latin script, quoted in it: Chinese is read as bigrams, which a faithful
     rewording does not keep."""
+    heading = exclusion_heading(quote, excerpt_texts)
+    if heading is not None and not _claim_denies(claim_text):
+        # "Prior treatment … was allowed" on an item under "Exclusion Criteria:" (rt25b L4b)
+        return f"the quote lies under {heading[:80]!r}, which lists what rules a patient out; the claim states no denial"
     if _HAN.search(claim_text) or not _LATIN.search(quote):
         return None
     claim_keys = _content_keys(claim_text)
     if not claim_keys:
         return None
     if not numbers_in(claim_text):
-        return _numberless_not_quoted(claim_text, quote, claim_keys)
+        return _numberless_not_quoted(claim_text, quote, claim_keys, excluded=heading is not None) or _subject_left_out(
+            claim_text, quote, excerpt_texts
+        )
     return _stated_elsewhere(claim_text, quote, claim_keys, excerpt_texts)
 
 
-def _numberless_not_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> str | None:
+def _names(text: str) -> set[str]:
+    """Tier 1's ``entity_tokens`` of ``text``, its first word read as a name too: a fragment's
+    subject ("Europe") or a claim's ("Asia Pacific …") opens the sentence."""
+    from citeproof.values.segment_support import entity_tokens
+
+    return entity_tokens("and " + text)  # a word before it: the first word is no sentence start
+
+
+def _subject_left_out(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why a number-free claim's quote, a fragment of its sentence, states the predicate of
+    another subject, or None: the sentence's words before the quote name something the claim
+    does not, while the claim names something the sentence does not ("is expected to register
+    the fastest growth" of "Europe is expected …" for "Asia Pacific is expected …", rt25b L8).
+    None when the quote is placed nowhere, or some place of it leaves out no such subject."""
+    claim_words = {w.lower() for w in _WORD.findall(claim_text)}
+    claim_names = _names(claim_text)
+    whys: list[str | None] = []
+    for needle in needles(quote, excerpt_texts):
+        for text in excerpt_texts:
+            lines, _raw = placed_lines(text)
+            for touched in occurrences(needle, lines):
+                if len(touched) > 1:
+                    whys.append(None)  # a quote over lines starts its line's last sentence: not read here
+                    continue
+                line = lines[touched[0]]
+                at = line.find(needle)
+                a, b = next(((a, b) for a, b in split_sentences(line) if a <= at < b), (0, len(line)))
+                sentence = line[a:b]
+                # a label ending in a colon ("Background:", "Results:") is no subject
+                subject = re.split(r"[:;：；]", line[a:at])[-1]
+                others = {n for n in _names(subject) if n not in claim_words}
+                unsaid = {n for n in claim_names if n not in {w.lower() for w in _WORD.findall(sentence)}}
+                whys.append(
+                    f"the quote leaves out its sentence's subject ({sorted(others)[0]!r}), and the sentence does not name the claim's {sorted(unsaid)[0]!r}"
+                    if others and unsaid
+                    else None
+                )
+    return whys[0] if whys and all(whys) else None
+
+
+def _claim_denies(claim_text: str) -> bool:
+    """Does the claim state a denial: a negation ("were not eligible", "must not have") or an
+    exclusion word ("were excluded", "contraindicated", "avoid")?"""
+    from citeproof.values.exclusion_scope import names_exclusion
+    from citeproof.values.segment_support import counted_polarity
+
+    return bool(counted_polarity(claim_text)[0]) or names_exclusion(claim_text)
+
+
+def exclusion_heading(quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """The exclusion/contraindication header (Tier 1's ``excluded_lines``) that every place of
+    the quote lies under, or None (a quote placed nowhere, or in one place outside such a list).
+    An item under "Exclusion Criteria:" states what rules a patient out, though it words no
+    denial: the quote's polarity is flipped."""
+    found: str | None = None
+    for needle in needles(quote, excerpt_texts):
+        for text in excerpt_texts:
+            lines, _raw = placed_lines(text)
+            headers = None
+            for touched in occurrences(needle, lines):
+                headers = headers or _placed_exclusion(text)
+                if any(headers[k] is None for k in touched):
+                    return None
+                found = headers[touched[0]]
+    return found
+
+
+def _placed_exclusion(text: str) -> list[str | None]:
+    """``excluded_lines`` of the excerpt, one per line of ``placed_lines``: read over every line,
+    blank ones too, since a blank line is what ends a list before the next header ("Outcome
+    Measurement:")."""
+    from citeproof.values.exclusion_scope import excluded_lines
+
+    every = source_text(text).split("\n")
+    return [h for h, line in zip(excluded_lines(every), every) if normalize_for_quote(line)]
+
+
+def _numberless_not_quoted(claim_text: str, quote: str, claim_keys: set[str], *, excluded: bool = False) -> str | None:
+    """``excluded``: the quote lies under an exclusion header, and so states a denial."""
     from citeproof.values.segment_support import counted_polarity
 
     quoted = _content_keys(quote, generic=True)
@@ -399,6 +487,8 @@ def _numberless_not_quoted(claim_text: str, quote: str, claim_keys: set[str]) ->
     wanted = max(2, math.ceil(NUMBERLESS_SHARE * len(claim_keys))) if len(claim_keys) > 2 else 1
     if len(held) < wanted or len(_WORD.findall(quote)) < 2:
         return f"it holds {len(held)} of the claim's {len(claim_keys)} content words; a claim without numbers needs {wanted}, in a quote of more than a word"
+    if excluded:
+        return None
     if counted_polarity(claim_text)[0] and not counted_polarity(quote)[0] and "0" not in quote_numbers(quote):
         return "the claim denies something; the quote states no denial"
     if counted_polarity(quote)[0] and not counted_polarity(claim_text)[0]:

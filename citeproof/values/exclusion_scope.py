@@ -280,6 +280,13 @@ def _may_exclude(text: str) -> bool:
     return _exclusion_cue().search(" ".join(text.lower().split())) is not None
 
 
+def names_exclusion(text: str) -> bool:
+    """Does ``text`` hold a word that opens an exclusion list ("excluded", "ineligible",
+    "avoid", "contraindicated")? The answer check reads a claim holding one as stating what
+    rules out, as a line under an exclusion header does."""
+    return _may_exclude(text)
+
+
 def report_exclusion(context: Sequence[str]) -> str | None:
     """The heading or lead-in that puts a report claim under exclusion, or None. ``context`` is
     outermost first (the section path, then the lines introducing its list); the innermost one

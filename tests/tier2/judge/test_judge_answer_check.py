@@ -671,3 +671,94 @@ def test_a_quote_denying_the_claim_is_refused(claim, quote, ok):
     excerpt = f"{quote}. Other findings followed."
     result = check_answer(answer("supported", quote), claim, excerpt)
     assert result.ok is ok, result
+
+
+_ELIGIBILITY = (
+    "Inclusion Criteria:\n"
+    "  - Age 18 years or older\n"
+    "  - Activating receptor mutation confirmed by a central laboratory\n"
+    "  - Performance status 0 or 1\n"
+    "Exclusion Criteria:\n"
+    "  - Prior treatment with any systemic anticancer therapy for advanced disease\n"
+    "  - Prior treatment with a tyrosine kinase inhibitor\n"
+    "  - Symptomatic central nervous system metastases\n"
+    "\n"
+    "Outcome Measurement:\n"
+    "  Progression-free survival was assessed by blinded central review\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt25b L4b/L4c: an exclusion item quoted for a claim that it was allowed
+        ("Prior tyrosine kinase inhibitor treatment was allowed.", "Prior treatment with a tyrosine kinase inhibitor"),
+        ("Patients with prior tyrosine kinase inhibitor treatment were eligible.", "Prior treatment with a tyrosine kinase inhibitor"),
+        ("Patients with symptomatic central nervous system metastases could enroll.", "Symptomatic central nervous system metastases"),
+    ],
+)
+def test_an_exclusion_item_quoted_for_an_allowing_claim_is_refused(claim, quote):
+    result = check_answer(answer("supported", quote), claim, _ELIGIBILITY)
+    assert result.reason == "quote_unrelated_to_claim" and "Exclusion Criteria" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt25b H10/H12: an exclusion item states a denial, though it words none
+        ("Patients who had received prior systemic therapy for advanced disease were not eligible.",
+         "Prior treatment with any systemic anticancer therapy for advanced disease"),
+        ("Patients with symptomatic brain metastases could not enroll.", "Symptomatic central nervous system metastases"),
+        ("Patients with prior tyrosine kinase inhibitor treatment were excluded.", "Prior treatment with a tyrosine kinase inhibitor"),
+        ("Patients must not have received a tyrosine kinase inhibitor.", "Prior treatment with a tyrosine kinase inhibitor"),
+        # inclusion items, and a line after the list has ended, are read as they are worded
+        ("A performance status of 0 or 1 was required.", "Performance status 0 or 1"),
+        ("An activating receptor mutation had to be confirmed by a central laboratory.",
+         "Activating receptor mutation confirmed by a central laboratory"),
+        ("Progression-free survival was assessed by blinded central review.",
+         "Progression-free survival was assessed by blinded central review"),
+    ],
+)
+def test_an_eligibility_item_passes_for_a_claim_reading_it_as_its_heading_does(claim, quote):
+    result = check_answer(answer("supported", quote), claim, _ELIGIBILITY)
+    assert result.ok, result
+
+
+def test_a_quote_also_placed_outside_the_exclusion_list_is_read_as_worded():
+    # the same words stand in the summary above the list: the quote may be that line
+    excerpt = "Brief Summary:\nPrior treatment with a tyrosine kinase inhibitor was allowed.\n\n" + _ELIGIBILITY
+    claim = "Prior tyrosine kinase inhibitor treatment was allowed."
+    assert check_answer(answer("supported", "Prior treatment with a tyrosine kinase inhibitor"), claim, excerpt).ok
+
+
+_REGIONS = (
+    "North America held the largest revenue share in 2023. Europe is expected to register the fastest growth "
+    "over the forecast period. Asia Pacific remained a small but emerging market."
+)
+
+
+def test_a_fragment_leaving_out_another_subject_is_refused():
+    # rt25b L8: the quote drops "Europe", whose growth it states, for the claim's region
+    claim = "Asia Pacific is expected to register the fastest growth over the forecast period."
+    result = check_answer(answer("supported", "is expected to register the fastest growth over the forecast period"), claim, _REGIONS)
+    assert result.reason == "quote_unrelated_to_claim" and "europe" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        # the subject quoted too, or the fragment's subject the claim's own
+        ("Europe is expected to register the fastest growth.", "is expected to register the fastest growth over the forecast period", _REGIONS),
+        ("Europe is expected to register the fastest growth.", "Europe is expected to register the fastest growth", _REGIONS),
+        # a label before the quote is no subject ("Background:")
+        ("Lumexol targets IL-4 and IL-13 signaling.", "Lumexol blocks interleukin-4 and interleukin-13 signalling.",
+         "Background: Lumexol blocks interleukin-4 and interleukin-13 signalling. Methods: a trial."),
+        # the sentence names the claim's subject, though the fragment leaves it out
+        ("Lumexol improved lung function.", "lumexol reduced exacerbations and improved lung function",
+         "Conclusions: Among patients with COPD, lumexol reduced exacerbations and improved lung function."),
+        ("Asia Pacific is expected to be the fastest-growing region.",
+         "the Asia Pacific region is anticipated to witness the fastest growth",
+         "The wearable segment dominated, while the Asia Pacific region is anticipated to witness the fastest growth."),
+    ],
+)
+def test_a_fragment_of_the_claims_own_subject_passes(claim, quote, excerpt):
+    result = check_answer(answer("supported", quote), claim, excerpt)
+    assert result.ok, result
