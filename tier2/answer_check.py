@@ -379,7 +379,8 @@ def claim_content_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequenc
     * A claim with numbers: the quote's numbers tie it to the claim, but not to the claim's
       event. When a content word of the claim is missing from the quote's place (its sentence,
       and the headings above it with their label lines: the outcome's title the quoted "Unit of
-      Measure: months 15.0" is under), and another sentence of the excerpt names that word and
+      Measure: months 15.0" is under), and another sentence of the excerpt names that word (itself
+      or by its headings: another outcome block's "Unit of Measure: months 38.6") and
       as many of the claim's words as the quote's place does, the quote states another event's
       figure (event B's "… reported in 3.3% of patients" for "Event A affected 3.3%").
 
@@ -527,14 +528,17 @@ def _rival_of(claim_text: str, claim_keys: set[str], needle: str, lines: Sequenc
     for k, line in enumerate(lines):
         for span in split_sentences(line):
             sentence = line[span[0]:span[1]]
-            if (k, span) in own or not (claim_keys & missing & _content_keys(sentence, generic=True)):
-                continue
-            if not (_figure_kinds(sentence) & kinds):
+            if (k, span) in own or not (_figure_kinds(sentence) & kinds):
                 continue  # no figure of the claim's kind: a design line, a label, a title
+            # read with its headings, as the place is: another outcome block's "Unit of Measure:
+            # months 38.6" names its measure only in its heading (rt25b L1b)
             theirs = claim_keys & _content_keys(" ".join([sentence, *_heading_context(lines, raw, k)]), generic=True)
+            if not (theirs & missing):
+                continue
             if len(theirs) >= len(held):
                 word = sorted(theirs & missing)[0]
-                return f"the claim's '{word}…' is stated in {sentence[:160]!r}, not where the quote is"
+                by = "" if word in _content_keys(sentence, generic=True) else " (by the headings it lies under)"
+                return f"the claim's '{word}…' is stated in {sentence[:160]!r}{by}, not where the quote is"
     return None
 
 

@@ -6140,6 +6140,13 @@ MUTATIONS = (
         'return entity_tokens(text)',
         ('tests/tier2/judge/test_judge_answer_check.py',),
     ),
+    Mutation(
+        "s25-judge4 a rival sentence names the claim's word only in its own text, not its headings",
+        'tier2/answer_check.py',
+        '            if not (theirs & missing):\n',
+        '            if not (theirs & missing & _content_keys(sentence, generic=True)):\n',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
 )
 
 

@@ -762,3 +762,39 @@ def test_a_fragment_leaving_out_another_subject_is_refused():
 def test_a_fragment_of_the_claims_own_subject_passes(claim, quote, excerpt):
     result = check_answer(answer("supported", quote), claim, excerpt)
     assert result.ok, result
+
+
+_TWO_OUTCOMES = (
+    "Outcome Measurement:\n  Overall Survival (OS)\n  Time frame: up to 60 months\n"
+    "Results 1:\n  Arm/Group Title: Lumexol\n  Unit of Measure: months  38.6        (34.5 to 41.8)\n"
+    "Results 2:\n  Arm/Group Title: Placebo\n  Unit of Measure: months  31.8        (26.6 to 36.0)\n"
+    "Outcome Measurement:\n  Progression-Free Survival (PFS)\n  Time frame: up to 36 months\n"
+    "Results 1:\n  Arm/Group Title: Lumexol\n  Unit of Measure: months  18.9        (15.2 to 21.4)\n"
+    "Results 2:\n  Arm/Group Title: Placebo\n  Unit of Measure: months  10.2        (9.6 to 11.1)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt25b L1b-L1d: another outcome block's figure, its measure named only in its heading
+        ("Median OS with lumexol was 18.9 months.", "Unit of Measure: months  18.9"),
+        ("Lumexol achieved a median OS of 18.9 months.", "months  18.9"),
+        ("Median PFS with lumexol was 38.6 months.", "Unit of Measure: months  38.6        (34.5 to 41.8)"),
+    ],
+)
+def test_a_figure_of_another_outcome_block_is_refused(claim, quote):
+    result = check_answer(answer("supported", quote), claim, _TWO_OUTCOMES)
+    assert result.reason == "quote_unrelated_to_claim" and "by the headings" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Median PFS with lumexol was 18.9 months.", "Unit of Measure: months  18.9        (15.2 to 21.4)"),
+        ("Median OS with lumexol was 38.6 months.", "Unit of Measure: months  38.6        (34.5 to 41.8)"),
+        ("Median PFS in the placebo arm was 10.2 months.", "Unit of Measure: months  10.2        (9.6 to 11.1)"),
+    ],
+)
+def test_a_figure_of_the_claims_own_outcome_block_passes(claim, quote):
+    result = check_answer(answer("supported", quote), claim, _TWO_OUTCOMES)
+    assert result.ok, result
