@@ -5765,8 +5765,8 @@ MUTATIONS = (
     Mutation(
         "s24-judge3 a rival sentence need state no figure of the claim's kind",
         'tier2/answer_check.py',
-        '            if not (_figure_kinds(sentence) & kinds):\n                continue',
-        '            if False:\n                continue',
+        '            if (k, span) in own or not (_figure_kinds(sentence) & kinds):\n',
+        '            if (k, span) in own:\n',
         ('tests/tier2/judge/test_judge_answer_check.py',),
     ),
     Mutation(
