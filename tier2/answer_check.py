@@ -60,8 +60,8 @@ The checks, in order; the first that fails names the reason:
   another ("is expected to register …" of "Europe is expected …" for "Asia Pacific …"); a quote
   lying under an exclusion/contraindication heading states a denial ("Prior treatment with …"
   under "Exclusion Criteria:"), so the claim must state one ("were not eligible", "were
-  excluded"), whether it has numbers or not; a quote for a claim with numbers must not leave out a claim word that another
-  sentence of the excerpt, stating a figure of the same kind, names with at least as many of
+  excluded"), whether it has numbers or not; a quote for a claim with numbers must not leave
+  out a claim word that another sentence of the excerpt, stating a figure of the same kind, names with at least as many of
   the claim's words (another event's "3.3%" quoted for this event's).
 """
 
@@ -433,7 +433,8 @@ def _subject_left_out(claim_text: str, quote: str, excerpt_texts: Sequence[str])
                 # a label ending in a colon ("Background:", "Results:") is no subject
                 subject = re.split(r"[:;：；]", line[a:at])[-1]
                 others = {n for n in _names(subject) if n not in claim_words}
-                unsaid = {n for n in claim_names if n not in {w.lower() for w in _WORD.findall(sentence)}}
+                written = {w.lower() for w in _WORD.findall(sentence)}
+                unsaid = {n for n in claim_names if n not in written}
                 whys.append(
                     f"the quote leaves out its sentence's subject ({sorted(others)[0]!r}), and the sentence does not name the claim's {sorted(unsaid)[0]!r}"
                     if others and unsaid
@@ -445,10 +446,10 @@ def _subject_left_out(claim_text: str, quote: str, excerpt_texts: Sequence[str])
 def _claim_denies(claim_text: str) -> bool:
     """Does the claim state a denial: a negation ("were not eligible", "must not have") or an
     exclusion word ("were excluded", "contraindicated", "avoid")?"""
-    from citeproof.values.exclusion_scope import names_exclusion
+    from citeproof.values.exclusion_scope import may_exclude
     from citeproof.values.segment_support import counted_polarity
 
-    return bool(counted_polarity(claim_text)[0]) or names_exclusion(claim_text)
+    return bool(counted_polarity(claim_text)[0]) or may_exclude(claim_text)
 
 
 def exclusion_heading(quote: str, excerpt_texts: Sequence[str]) -> str | None:

@@ -257,11 +257,11 @@ class DocumentExclusion:
     def _read_part(self, a: int, b: int) -> None:
         chunk = self._doc.lines[a:b]
         if self._doc.media != "json":
-            if _may_exclude("\n".join(chunk)):
+            if may_exclude("\n".join(chunk)):
                 self._out[a:b] = excluded_lines(chunk)
             return
         name = self._starts.get(a, "")
-        if _may_exclude(name.replace("_", " ") + "\n" + "\n".join(chunk)):
+        if may_exclude(name.replace("_", " ") + "\n" + "\n".join(chunk)):
             self._out[a:b] = excluded_lines(chunk, {0: name} if a in self._starts else None, blank_lines_part=False)
 
 
@@ -275,16 +275,11 @@ def _exclusion_cue() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
 
 
-def _may_exclude(text: str) -> bool:
+def may_exclude(text: str) -> bool:
+    """Does ``text`` hold a word that opens an exclusion list ("excluded", "ineligible", "avoid",
+    "contraindicated")? The answer check also reads a claim holding one as stating a denial."""
     # spaces folded as the labels are read ("DO  NOT USE:" is "do not use")
     return _exclusion_cue().search(" ".join(text.lower().split())) is not None
-
-
-def names_exclusion(text: str) -> bool:
-    """Does ``text`` hold a word that opens an exclusion list ("excluded", "ineligible",
-    "avoid", "contraindicated")? The answer check reads a claim holding one as stating what
-    rules out, as a line under an exclusion header does."""
-    return _may_exclude(text)
 
 
 def report_exclusion(context: Sequence[str]) -> str | None:

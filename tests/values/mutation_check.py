@@ -6087,7 +6087,7 @@ MUTATIONS = (
     Mutation(
         's25-judge4 an exclusion word in the claim is no denial',
         'tier2/answer_check.py',
-        'return bool(counted_polarity(claim_text)[0]) or names_exclusion(claim_text)',
+        'return bool(counted_polarity(claim_text)[0]) or may_exclude(claim_text)',
         'return bool(counted_polarity(claim_text)[0])',
         ('tests/tier2/judge/test_judge_answer_check.py',),
     ),

@@ -163,21 +163,21 @@ def test_report_context_innermost_list_decides(context, expected):
 def test_the_document_pre_filter_finds_every_label_the_line_reader_reads(label):
     # review: the pre-filter (a superset of classify, so a document without one is skipped) did
     # not fold spaces as the line reader does, so a label written with two spaces opened no list
-    from citeproof.values.exclusion_scope import _may_exclude
+    from citeproof.values.exclusion_scope import may_exclude
 
     assert classify(label)[0] == "exclude"
-    assert _may_exclude(label)
+    assert may_exclude(label)
 
 
 
 def _read_whole(document: SourceDocument) -> list[str | None]:
     """``document_exclusion`` as first written (every JSON section read in one pass, in order):
     the reference a part-at-a-time read must agree with."""
-    from citeproof.values.exclusion_scope import _may_exclude
+    from citeproof.values.exclusion_scope import may_exclude
 
     lines = document.lines
     if document.media != "json":
-        return excluded_lines(lines) if _may_exclude("\n".join(lines)) else [None] * len(lines)
+        return excluded_lines(lines) if may_exclude("\n".join(lines)) else [None] * len(lines)
     starts: dict[int, str] = {}
     for name, (first, _last) in document.sections.items():
         held = starts.get(first - 1)
@@ -188,7 +188,7 @@ def _read_whole(document: SourceDocument) -> list[str | None]:
     for a, b in zip(bounds, bounds[1:]):
         chunk = lines[a:b]
         name = starts.get(a, "")
-        if _may_exclude(name.replace("_", " ") + "\n" + "\n".join(chunk)):
+        if may_exclude(name.replace("_", " ") + "\n" + "\n".join(chunk)):
             out.extend(excluded_lines(chunk, {0: name} if a in starts else None, blank_lines_part=False))
         else:
             out.extend([None] * len(chunk))
