@@ -60,9 +60,13 @@ The checks, in order; the first that fails names the reason:
   another ("is expected to register …" of "Europe is expected …" for "Asia Pacific …"); a quote
   lying under an exclusion/contraindication heading states a denial ("Prior treatment with …"
   under "Exclusion Criteria:"), so the claim must state one ("were not eligible", "were
-  excluded"), whether it has numbers or not; a quote for a claim with numbers must not leave
+  excluded"), whether it has numbers or not; a denying claim's quote must not deny only what a
+  restriction the claim drops narrows it to ("No grade 4 or 5 X was reported" for "No patient
+  discontinued because of X", "Symptomatic X" under "Exclusion Criteria:" for "Patients with X
+  were excluded"); a quote for a claim with numbers must not leave
   out a claim word that another sentence of the excerpt, stating a figure of the same kind, names with at least as many of
-  the claim's words (another event's "3.3%" quoted for this event's).
+  the claim's words (another event's "3.3%" quoted for this event's; the PFS block's figure for
+  "median overall survival", "overall" read though it is no content word).
 """
 
 from __future__ import annotations
@@ -395,6 +399,8 @@ def claim_content_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequenc
     claim_keys = _content_keys(claim_text)
     if not claim_keys:
         return None
+    if (narrowed := _restriction_dropped(claim_text, quote, claim_keys)) is not None:
+        return narrowed
     if not numbers_in(claim_text):
         return _numberless_not_quoted(claim_text, quote, claim_keys, excluded=heading is not None) or _subject_left_out(
             claim_text, quote, excerpt_texts
@@ -441,6 +447,39 @@ def _subject_left_out(claim_text: str, quote: str, excerpt_texts: Sequence[str])
                     else None
                 )
     return whys[0] if whys and all(whys) else None
+
+
+@lru_cache(maxsize=1)
+def _restriction_groups() -> list[re.Pattern[str]]:
+    from citeproof.values.lexicon import data_json
+
+    groups = data_json("judge_quotes.json")["denial_restrictions"]["groups"]
+    return [re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, g))})(?![\w-])", re.IGNORECASE) for g in groups]
+
+
+# what a restriction word narrows: the words after it, up to a clause's end
+_NARROWED = re.compile(r"[^,;:.()]{0,60}")
+
+
+def _restriction_dropped(claim_text: str, quote: str, claim_keys: set[str]) -> str | None:
+    """Why a denying claim's quote denies only a narrower thing, or None: the quote writes a
+    restriction (``judge_quotes.json`` denial_restrictions: "grade 4 or 5", "symptomatic")
+    before a claim word, and the claim writes no word of its group. "No grade 4 or 5 X was
+    reported" leaves X of lower grades, and the discontinuations it caused, unsaid (rt25b L2);
+    "Symptomatic X" under "Exclusion Criteria:" lets stable X in (L4). A quote's restriction of something else ("No deaths or serious
+    adverse events") narrows nothing the claim denies."""
+    if not _claim_denies(claim_text):
+        return None
+    for group in _restriction_groups():
+        if group.search(claim_text):
+            continue
+        for m in group.finditer(quote):
+            if quote[: m.start()].lower().rstrip().endswith(("any", "all")):
+                continue  # "any grade" widens
+            narrowed = _NARROWED.match(quote, m.end()).group()
+            if _content_keys(narrowed) & claim_keys:
+                return f"the quote denies only what {m.group()!r} narrows it to; the claim denies it whole"
+    return None
 
 
 def _claim_denies(claim_text: str) -> bool:
@@ -503,6 +542,7 @@ def _stated_elsewhere(claim_text: str, quote: str, claim_keys: set[str], excerpt
     """Why the quote's place leaves out a claim word that another sentence of the excerpt names
     with at least as many of the claim's words (``claim_content_not_quoted``), or None. None when
     the quote cannot be placed, or some place of it names the claim as well as any rival."""
+    claim_keys = claim_keys | _measure_openers(claim_text)
     for needle in needles(quote, excerpt_texts):
         whys = []
         for text in excerpt_texts:
@@ -514,6 +554,29 @@ def _stated_elsewhere(claim_text: str, quote: str, claim_keys: set[str], excerpt
     return None
 
 
+@lru_cache(maxsize=1)
+def _measure_opener_pattern() -> re.Pattern[str]:
+    from citeproof.values.lexicon import data_json
+
+    words = data_json("judge_quotes.json")["measure_openers"]["words"]
+    return re.compile(rf"\b({'|'.join(map(re.escape, words))})\s+(?=[a-z])", re.IGNORECASE)
+
+
+def _measure_openers(claim_text: str) -> set[str]:
+    """The keys of the generic words the claim writes as the opening of a measure's name
+    (``judge_quotes.json`` measure_openers: "overall survival"). Generic when the quote's share
+    of the claim is counted, but not when a rival names it: the PFS block's "months 18.9" quoted
+    for "median overall survival was 18.9 months" holds "median" and "survival", and only
+    "overall" tells it from the OS block (rt25b L1)."""
+    return {_content_key(m.group(1).lower()) for m in _measure_opener_pattern().finditer(claim_text)}
+
+
+def _place_keys(text: str) -> set[str]:
+    """The content keys of a place or a rival sentence, generic words and the openers of a
+    measure's name (:func:`_measure_openers`, which Tier 1's content words leave out) included."""
+    return _content_keys(text, generic=True) | _measure_openers(text)
+
+
 def _rival_of(claim_text: str, claim_keys: set[str], needle: str, lines: Sequence[str], raw: Sequence[str], touched: Sequence[int]) -> str | None:
     """At one place of the quote: the rival sentence — one stating a figure of the claim's kind
     (a share for a share, months for months) — that names a claim word the place lacks, with at
@@ -521,7 +584,7 @@ def _rival_of(claim_text: str, claim_keys: set[str], needle: str, lines: Sequenc
     claim padded with the record's title words gains on both sides alike)."""
     own = {(k, span) for k in touched for span in _sentences_touching(lines, needle, touched, k)}
     place = " ".join([*(lines[k][a:b] for k, (a, b) in own), *_heading_context(lines, raw, touched[0])])
-    held = claim_keys & _content_keys(place, generic=True)
+    held = claim_keys & _place_keys(place)
     missing = claim_keys - held
     if not missing:
         return None
@@ -533,12 +596,12 @@ def _rival_of(claim_text: str, claim_keys: set[str], needle: str, lines: Sequenc
                 continue  # no figure of the claim's kind: a design line, a label, a title
             # read with its headings, as the place is: another outcome block's "Unit of Measure:
             # months 38.6" names its measure only in its heading (rt25b L1b)
-            theirs = claim_keys & _content_keys(" ".join([sentence, *_heading_context(lines, raw, k)]), generic=True)
+            theirs = claim_keys & _place_keys(" ".join([sentence, *_heading_context(lines, raw, k)]))
             if not (theirs & missing):
                 continue
             if len(theirs) >= len(held):
                 word = sorted(theirs & missing)[0]
-                by = "" if word in _content_keys(sentence, generic=True) else " (by the headings it lies under)"
+                by = "" if word in _place_keys(sentence) else " (by the headings it lies under)"
                 return f"the claim's '{word}…' is stated in {sentence[:160]!r}{by}, not where the quote is"
     return None
 

@@ -5779,8 +5779,8 @@ MUTATIONS = (
     Mutation(
         's24-judge3 a rival sentence is read without its headings',
         'tier2/answer_check.py',
-        'theirs = claim_keys & _content_keys(" ".join([sentence, *_heading_context(lines, raw, k)]), generic=True)',
-        'theirs = claim_keys & _content_keys(sentence, generic=True)',
+        'theirs = claim_keys & _place_keys(" ".join([sentence, *_heading_context(lines, raw, k)]))',
+        'theirs = claim_keys & _place_keys(sentence)',
         ('tests/tier2/judge/test_judge_answer_check.py',),
     ),
     Mutation(
@@ -6147,45 +6147,59 @@ MUTATIONS = (
         '            if not (theirs & missing & _content_keys(sentence, generic=True)):\n',
         ('tests/tier2/judge/test_judge_answer_check.py',),
     ),
-)
-
-
-def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    # CITEPROOF_MUTANT: the tree holds a mutant on purpose, so the check that every entry's
-    # text occurs (tests/values/test_mutation_entries.py) stands aside and cannot kill it
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={**os.environ, "CITEPROOF_MUTANT": "1"})
-
-
-def main(mutations: tuple[Mutation, ...] = MUTATIONS) -> int:
-    """Apply each mutation in a throwaway worktree of HEAD; 1 when any survives."""
-    survived = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = Path(tmp) / "tree"
-        run(["git", "worktree", "add", "--detach", str(tree), "HEAD"], REPO).check_returncode()
-        try:
-            for m in mutations:
-                target = tree / m.path
-                original = target.read_text(encoding="utf-8")
-                if m.old not in original:
-                    print(f"?? {m.name}: pattern not found in {m.path} (update the mutation)")
-                    survived += 1
-                    continue
-                target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
-                try:
-                    result = run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *m.tests], tree)
-                finally:
-                    target.write_text(original, encoding="utf-8")
-                if result.returncode == 0:
-                    survived += 1
-                    print(f"SURVIVED  {m.name}")
-                else:
-                    failed = [ln.split(" ")[1] for ln in result.stdout.splitlines() if ln.startswith("FAILED")]
-                    print(f"killed    {m.name}  by {failed[0] if failed else 'an error'}")
-        finally:
-            run(["git", "worktree", "remove", "--force", str(tree)], REPO)
-    print(f"{len(mutations) - survived}/{len(mutations)} mutations killed")
-    return 1 if survived else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    Mutation(
+        "s26-judge5 the claim's measure openers are not asked of the place",
+        'tier2/answer_check.py',
+        '    claim_keys = claim_keys | _measure_openers(claim_text)\n',
+        '',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s26-judge5 a place's and a rival's measure openers are not read",
+        'tier2/answer_check.py',
+        'return _content_keys(text, generic=True) | _measure_openers(text)',
+        'return _content_keys(text, generic=True)',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s26-judge5 'Overall,' opens a measure's name",
+        'tier2/answer_check.py',
+        '})\\s+(?=[a-z])", re.IGNORECASE)',
+        '})\\W+(?=[a-z])", re.IGNORECASE)',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        's26-judge5 a restriction the claim drops is not asked',
+        'tier2/answer_check.py',
+        '    if (narrowed := _restriction_dropped(claim_text, quote, claim_keys)) is not None:\n        return narrowed\n',
+        '',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s26-judge5 a restriction word of the claim's group is not looked for",
+        'tier2/answer_check.py',
+        '        if group.search(claim_text):\n            continue\n',
+        '',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s26-judge5 'any grade' narrows",
+        'tier2/answer_check.py',
+        '            if quote[: m.start()].lower().rstrip().endswith(("any", "all")):\n                continue  # "any grade" widens\n',
+        '',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        's26-judge5 a restriction narrows the whole quote',
+        'tier2/answer_check.py',
+        '            if _content_keys(narrowed) & claim_keys:\n',
+        '            if True:\n',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        's26-judge5 a claim stating no denial is held to the restriction',
+        'tier2/answer_check.py',
+        '    if not _claim_denies(claim_text):\n        return None\n    for group in _restriction_groups():',
+        '    for group in _restriction_groups():',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),

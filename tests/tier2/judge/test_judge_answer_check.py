@@ -780,6 +780,8 @@ _TWO_OUTCOMES = (
         ("Median OS with lumexol was 18.9 months.", "Unit of Measure: months  18.9"),
         ("Lumexol achieved a median OS of 18.9 months.", "months  18.9"),
         ("Median PFS with lumexol was 38.6 months.", "Unit of Measure: months  38.6        (34.5 to 41.8)"),
+        # rt25b L1: "overall" is no content word, yet it alone tells the OS block from the PFS one
+        ("Median overall survival with lumexol was 18.9 months.", "Unit of Measure: months  18.9        (15.2 to 21.4)"),
     ],
 )
 def test_a_figure_of_another_outcome_block_is_refused(claim, quote):
@@ -793,8 +795,50 @@ def test_a_figure_of_another_outcome_block_is_refused(claim, quote):
         ("Median PFS with lumexol was 18.9 months.", "Unit of Measure: months  18.9        (15.2 to 21.4)"),
         ("Median OS with lumexol was 38.6 months.", "Unit of Measure: months  38.6        (34.5 to 41.8)"),
         ("Median PFS in the placebo arm was 10.2 months.", "Unit of Measure: months  10.2        (9.6 to 11.1)"),
+        ("Median overall survival with lumexol was 38.6 months.", "Unit of Measure: months  38.6        (34.5 to 41.8)"),
+        ("Overall, median PFS with lumexol was 18.9 months.", "Unit of Measure: months  18.9        (15.2 to 21.4)"),
     ],
 )
 def test_a_figure_of_the_claims_own_outcome_block_passes(claim, quote):
     result = check_answer(answer("supported", quote), claim, _TWO_OUTCOMES)
+    assert result.ok, result
+
+
+# ---------------------------------------------------------------- s26 (rt25b): a narrower denial
+
+_PNEUMONITIS = "Pneumonitis led to treatment discontinuation in 4 patients. No grade 4 or 5 pneumonitis was reported. Hepatotoxicity was uncommon."
+_EXCLUSIONS = "Inclusion Criteria:\n  - Stable brain metastases allowed\nExclusion Criteria:\n  - Symptomatic brain metastases\n  - Active hepatitis B infection\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # rt25b L2/L4: the quote denies or excludes only what its restriction narrows it to
+        ("No patient discontinued treatment because of pneumonitis.", "No grade 4 or 5 pneumonitis was reported.", _PNEUMONITIS),
+        ("There were no pneumonitis-related discontinuations.", "No grade 4 or 5 pneumonitis was reported.", _PNEUMONITIS),
+        ("Patients with brain metastases were excluded.", "Symptomatic brain metastases", _EXCLUSIONS),
+        ("Patients with hepatitis B were not eligible.", "Active hepatitis B infection", _EXCLUSIONS),
+    ],
+)
+def test_a_narrower_denial_does_not_back_the_whole(claim, quote, excerpt):
+    result = check_answer(answer("supported", quote), claim, excerpt)
+    assert result.reason == "quote_unrelated_to_claim" and "narrows" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("No grade 4 or higher pneumonitis occurred.", "No grade 4 or 5 pneumonitis was reported.", _PNEUMONITIS),
+        ("No severe pneumonitis was reported.", "No grade 4 or 5 pneumonitis was reported.", _PNEUMONITIS),
+        ("Patients with symptomatic brain metastases were excluded.", "Symptomatic brain metastases", _EXCLUSIONS),
+        ("Patients with active hepatitis B were excluded.", "Active hepatitis B infection", _EXCLUSIONS),
+        # the restriction narrows something the claim does not deny, or widens ("any grade")
+        ("No deaths occurred.", "No deaths or serious adverse events occurred.", "No deaths or serious adverse events occurred."),
+        ("Pneumonitis was not observed.", "No pneumonitis of any grade was observed.", "No pneumonitis of any grade was observed."),
+        ("Pneumonitis was not observed.", "No any grade pneumonitis was observed.", "No any grade pneumonitis was observed."),
+        # a claim stating no denial may drop the restriction ("Pneumonitis occurred" on grade 3 cases)
+        ("Pneumonitis occurred in 2 patients.", "Grade 3 pneumonitis occurred in 2 patients.", "Grade 3 pneumonitis occurred in 2 patients."),
+    ],
+)
+def test_a_denial_of_the_claims_own_scope_passes(claim, quote, excerpt):
+    result = check_answer(answer("supported", quote), claim, excerpt)
     assert result.ok, result
