@@ -91,7 +91,8 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
         whys = []
         for text in excerpt_texts:
             lines, _ = placed_lines(text)
-            groups = _group_names(" \n".join(lines).lower())
+            low = " \n".join(lines).lower()
+            groups = list(dict.fromkeys([*_group_names(low), *_phrased_groups(low)]))
             own = [g for g in groups if _names_group(subject, g)]
             if not own:
                 continue
@@ -122,6 +123,36 @@ def _group_names(low: str) -> list[str]:
     from citeproof.values.pairing import arm_labels
 
     return list(dict.fromkeys(key.replace("-", " ") for _, key, _, _ in arm_labels(low) if _LATIN.search(key)))
+
+
+@lru_cache(maxsize=1)
+def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
+    """``judge_quotes.json`` group_phrases as one pattern (its name in one of three groups), and the words no group is named by."""
+    from citeproof.values.lexicon import data_json
+
+    doc = data_json("judge_quotes.json")["group_phrases"]
+
+    def alt(words: list[str]) -> str:
+        return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+    name = r"([a-z][a-z0-9-]*)"
+    figure = r"\d[\d.,]*\s*(?:%|[a-z]+)?\s+"
+    pattern = (
+        rf"{figure}(?:{alt(doc['after_figure'])})\s+(?:the\s+)?{name}|(?<![a-z]){name}\s+(?:{alt(doc['before'])})(?![a-z])"
+        rf"|(?<![a-z])(?:{alt(doc['after'])})\s+(?:the\s+)?{name}|([\u4e00-\u9fff]{{2,8}})(?:{alt(doc['zh_after'])})"
+    )
+    return re.compile(pattern), frozenset(doc["not_names"])
+
+
+def _phrased_groups(low: str) -> list[str]:
+    """The groups the text names without "arm" or "group", by a figure's "with"/"among" ("33.7
+    months with placebo"), "recipients" ("placebo recipients") or "assigned to" ("patients
+    assigned to placebo"), or in Chinese by "组" ("安慰剂组"; ``judge_quotes.json``
+    group_phrases), hyphens read as spaces: Tier 1's ``arm_labels`` reads only "the X arm" (and
+    no Chinese), and the other arm's figure or denial written so passed (rt25b A1, A4, L6b, L7c)."""
+    pattern, not_names = _group_phrases()
+    names = (next(g for g in m.groups() if g) for m in pattern.finditer(low))
+    return list(dict.fromkeys(n.replace("-", " ") for n in names if n not in not_names))
 
 
 def _names_group(text: str, group: str) -> bool:

@@ -6203,3 +6203,73 @@ MUTATIONS = (
         '    for group in _restriction_groups():',
         ('tests/tier2/judge/test_judge_answer_check.py',),
     ),
+    Mutation(
+        's26-judge5 groups named by phrases are not read',
+        'tier2/quote_groups.py',
+        '            groups = list(dict.fromkeys([*_group_names(low), *_phrased_groups(low)]))',
+        '            groups = _group_names(low)',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s26-judge5 'with a' names a group",
+        'tier2/quote_groups.py',
+        'for n in names if n not in not_names)',
+        'for n in names)',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s26-judge5 'with' names a group after no figure",
+        'tier2/quote_groups.py',
+        '    figure = r"\\d[\\d.,]*\\s*(?:%|[a-z]+)?\\s+"\n',
+        '    figure = r""\n',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's26-judge5 a Chinese group named by 组 is not read',
+        'tier2/quote_groups.py',
+        '|([\\u4e00-\\u9fff]{{2,8}})(?:{alt(doc[\'zh_after\'])})"',
+        '|([\\u4e00-\\u9fff]{{2,8}})(?:{alt(doc[\'zh_after\'])})(?!x)x"',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+)
+
+
+def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    # CITEPROOF_MUTANT: the tree holds a mutant on purpose, so the check that every entry's
+    # text occurs (tests/values/test_mutation_entries.py) stands aside and cannot kill it
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={**os.environ, "CITEPROOF_MUTANT": "1"})
+
+
+def main(mutations: tuple[Mutation, ...] = MUTATIONS) -> int:
+    """Apply each mutation in a throwaway worktree of HEAD; 1 when any survives."""
+    survived = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        run(["git", "worktree", "add", "--detach", str(tree), "HEAD"], REPO).check_returncode()
+        try:
+            for m in mutations:
+                target = tree / m.path
+                original = target.read_text(encoding="utf-8")
+                if m.old not in original:
+                    print(f"?? {m.name}: pattern not found in {m.path} (update the mutation)")
+                    survived += 1
+                    continue
+                target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
+                try:
+                    result = run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *m.tests], tree)
+                finally:
+                    target.write_text(original, encoding="utf-8")
+                if result.returncode == 0:
+                    survived += 1
+                    print(f"SURVIVED  {m.name}")
+                else:
+                    failed = [ln.split(" ")[1] for ln in result.stdout.splitlines() if ln.startswith("FAILED")]
+                    print(f"killed    {m.name}  by {failed[0] if failed else 'an error'}")
+        finally:
+            run(["git", "worktree", "remove", "--force", str(tree)], REPO)
+    print(f"{len(mutations) - survived}/{len(mutations)} mutations killed")
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

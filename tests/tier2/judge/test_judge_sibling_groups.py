@@ -474,3 +474,67 @@ def test_a_statistic_between_the_groups_is_held_to_no_group():
     # a figure of one arm is still held to its arm
     assert check("Median overall survival in the lumexol arm was 14.2 months.", "14.2 months in the placebo arm", excerpt) \
         == (False, "quote_in_other_group")
+
+
+_WITH = "Median overall survival was 28.1 months with lumexol and 33.7 months with placebo."
+_RECIPIENTS = "Median overall survival was 28.1 months among lumexol recipients and 33.7 months among placebo recipients."
+_ASSIGNED = ("Patients assigned to placebo had a median overall survival of 33.7 months, "
+             "whereas those given lumexol had 28.1 months.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # rt25b A1, A4, L6b: arms written without "arm" or "group"
+        ("Median overall survival with lumexol was 33.7 months.", "33.7 months with placebo", _WITH),
+        ("Median overall survival among lumexol recipients was 33.7 months.", "33.7 months among placebo recipients", _RECIPIENTS),
+        ("Lumexol patients had a median overall survival of 33.7 months.", "a median overall survival of 33.7 months", _ASSIGNED),
+        ("With lumexol, median overall survival was 33.7 months.", "Patients assigned to placebo had a median overall survival of 33.7 months", _ASSIGNED),
+    ],
+)
+def test_another_arm_named_by_with_recipients_or_assigned_is_refused(claim, quote, excerpt):
+    result = check(claim, quote, excerpt)
+    assert result.reason == "quote_in_other_group" and "'placebo'" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("Median overall survival with lumexol was 28.1 months.", "28.1 months with lumexol", _WITH),
+        ("Median overall survival with placebo was 33.7 months.", "33.7 months with placebo", _WITH),
+        ("Median overall survival was 33.7 months in the placebo group.", "33.7 months with placebo", _WITH),
+        ("Median overall survival among lumexol recipients was 28.1 months.", "28.1 months among lumexol recipients", _RECIPIENTS),
+        ("Lumexol patients had a median overall survival of 28.1 months.", "those given lumexol had 28.1 months", _ASSIGNED),
+        ("Placebo patients had a median overall survival of 33.7 months.", "Patients assigned to placebo had a median overall survival of 33.7 months", _ASSIGNED),
+        # "with a" names no group, nor does "with" after no figure ("patients with relapse")
+        ("Median overall survival with lumexol was 28.1 months.", "Median overall survival was 28.1 months",
+         "Patients given lumexol were followed up. Median overall survival was 28.1 months with a median follow-up of 12 months."),
+        ("Median overall survival with lumexol was 28.1 months.", "In patients with relapse, median overall survival was 28.1 months",
+         "Patients given lumexol were followed up. In patients with relapse, median overall survival was 28.1 months."),
+    ],
+)
+def test_the_claims_own_arm_named_by_with_recipients_or_assigned_passes(claim, quote, excerpt):
+    result = check(claim, quote, excerpt)
+    assert result.ok, result
+
+
+_ZH_GROUPS = "甲药组3例患者发生严重感染，安慰剂组未发生严重感染。"
+
+
+@pytest.mark.parametrize("quote", ["未发生严重感染", "安慰剂组未发生严重感染"])
+def test_a_chinese_denial_of_the_other_group_is_refused(quote):
+    # rt25b L7c/L7d: the other group's 未发生 quoted for the claim's group
+    result = check("甲药组未发生严重感染。", quote, _ZH_GROUPS)
+    assert result.reason == "quote_in_other_group" and "安慰剂" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("安慰剂组未发生严重感染。", "未发生严重感染"),
+        ("安慰剂组未发生严重感染。", "安慰剂组未发生严重感染"),
+        ("甲药组有3例患者发生严重感染。", "3例患者发生严重感染"),
+    ],
+)
+def test_a_chinese_quote_of_the_claims_own_group_passes(claim, quote):
+    result = check(claim, quote, _ZH_GROUPS)
+    assert result.ok, result
