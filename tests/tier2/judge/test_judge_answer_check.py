@@ -797,6 +797,8 @@ def test_a_figure_of_another_outcome_block_is_refused(claim, quote):
         ("Median PFS in the placebo arm was 10.2 months.", "Unit of Measure: months  10.2        (9.6 to 11.1)"),
         ("Median overall survival with lumexol was 38.6 months.", "Unit of Measure: months  38.6        (34.5 to 41.8)"),
         ("Overall, median PFS with lumexol was 18.9 months.", "Unit of Measure: months  18.9        (15.2 to 21.4)"),
+        # "Overall," opens no measure's name: the OS block's time frame is no rival
+        ("Overall, PFS was followed for up to 36 months.", "Time frame: up to 36 months"),
     ],
 )
 def test_a_figure_of_the_claims_own_outcome_block_passes(claim, quote):
