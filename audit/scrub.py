@@ -14,8 +14,12 @@ out a character at a time.
 
 A key a server echoes base64-encoded (as an HTTP Basic header carries credentials) or in
 full-width letters ("ｓｋ－…", which some tokenizers and renderers produce) is found too.
-So is the key written backwards, whole. Left unfound: hex-encoded, fully percent-encoded, as HTML entities or with
-zero-width characters between its letters (no server echoes it so).
+So is the key written backwards, whole, and hex-encoded ("736b2d…", either letter case). A key
+spelled with escaped characters — percent-encoded ("%73%6B%2D…", some or all of them), as HTML
+character references ("&#115;&#107;…", "&#x73;…") or with zero-width characters (U+200B-U+200D,
+U+2060, U+FEFF) between its letters — is looked for in the text those characters decode to, and
+the escaped span it came from is redacted (``_decoded_view``): escaped text that is not the key
+stays as written.
 
 The endpoint URL is written down too (audit lines, the report, messages), and a URL can
 carry credentials of its own (``http://user:KEY@host/v1``): ``public_url`` is the form
@@ -64,15 +68,16 @@ class Scrubber:
         # longest first so a key that contains another is removed whole; in any letter case,
         # since a server may echo it upper-cased
         # and in the forms a server echoes it: stripped of spaces, JSON-escaped ('pa\\"ss'),
-        # percent-encoded, base64-encoded ("user:password" as a Basic header sends it), reversed
+        # percent-encoded, base64-encoded ("user:password" as a Basic header sends it), reversed, hex
         forms = {f for v in (v.strip() for v in values)
-                 for f in (v, json.dumps(v)[1:-1], quote(v, safe=""), *_base64_forms(v), v[::-1])}
+                 for f in (v, json.dumps(v)[1:-1], quote(v, safe=""), *_base64_forms(v), v[::-1], _hex(v))}
         secrets = sorted({f for f in forms if f and len(f) >= _MIN_SECRET_LEN}, key=len, reverse=True)
         self._secrets = re.compile("|".join(map(re.escape, secrets)), re.IGNORECASE) if secrets else None
         # a key's body is a run of the key: the whole values are enough
         self._runs = [_KeyRuns(v) for v in dict.fromkeys(v.strip() for v in values) if len(v) >= _MIN_SECRET_LEN]
 
     def text(self, value: str) -> str:
+        value = self._escaped(value)
         if self._secrets is not None:
             value = self._secrets.sub(REDACTED, value)
         for runs in self._runs:
@@ -80,6 +85,23 @@ class Scrubber:
         value = _PATTERNS[0].sub(f"Bearer {REDACTED}", value)
         value = _PATTERNS[1].sub(REDACTED, value)
         return _PATTERNS[2].sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", value)
+
+    def _escaped(self, value: str) -> str:
+        """``value`` with every span that decodes to the key (or a run of it) redacted, where the
+        key is spelled with escaped or zero-width characters (``_decoded_view``)."""
+        decoded, read_from = _decoded_view(value)
+        if read_from is None:
+            return value
+        spans = [m.span() for m in self._secrets.finditer(decoded)] if self._secrets is not None else []
+        spans.extend(span for runs in self._runs for span in runs.spans(decoded))
+        out, at = [], 0
+        for a, b in _merged_spans(spans):
+            # from the first character's span to the last's: a zero-width character between two
+            # of the key's goes with them, one before or after the key stays
+            start, end = read_from[a][0], read_from[b - 1][1]
+            out += [value[at:start], REDACTED]
+            at = end
+        return "".join(out) + value[at:] if out else value
 
     def raw(self, value: str) -> str:
         """:meth:`text` for a server's raw response: JSON ``\\u`` escapes of key characters
@@ -123,24 +145,30 @@ class _KeyRuns:
         self._grams = sorted({sig[i:i + self._m] for i in range(len(sig) - self._m + 1)}) if sig else []
 
     def sub(self, text: str) -> str:
+        out, at = [], 0
+        for start, end in self.spans(text):
+            out += [text[at:start], REDACTED]
+            at = end
+        return "".join(out) + text[at:] if out else text
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where the key's runs are in ``text``, in order, runs that read as words left out."""
         if not self._grams:
-            return text
+            return []
         # full-width forms read as their ASCII letters: one character for one, so every
         # position found in ``narrow`` is the same in ``text``
         narrow = text.translate(_FULL_WIDTH)
         compact = _folded(_WIDE_GAP.sub(_GAP, narrow).translate(_DROP_SEPARATORS))
         starts = sorted({i for gram in self._grams for i in _find_all(compact, gram)})
         if not starts:
-            return text
+            return []
         where = _CompactIndex(narrow)
-        out, at = [], 0
+        found = []
         for a, b in _merged(starts, self._m):
             start, end = where.in_text(a), where.in_text(b - 1) + 1
-            if _reads_as_words(narrow[start:end]):
-                continue
-            out += [text[at:start], REDACTED]
-            at = end
-        return "".join(out) + text[at:] if out else text
+            if not _reads_as_words(narrow[start:end]):
+                found.append((start, end))
+        return found
 
 
 class _CompactIndex:
@@ -184,6 +212,46 @@ def _merged(starts: list[int], width: int) -> list[list[int]]:
     return runs
 
 
+def _merged_spans(spans: list[tuple[int, int]]) -> list[list[int]]:
+    """Overlapping or touching (start, end) spans joined, in order."""
+    joined: list[list[int]] = []
+    for start, end in sorted(spans):
+        if joined and start <= joined[-1][1]:
+            joined[-1][1] = max(joined[-1][1], end)
+        else:
+            joined.append([start, end])
+    return joined
+
+
+# One character escaped: "%73" (an ASCII byte: a key is spelled in ASCII, and a lone byte of a
+# longer UTF-8 character decodes to no character), "&#115;" or "&#x73;" (the ";" may be left out,
+# as browsers allow), or a zero-width character, which decodes to nothing.
+_ESCAPED_CHAR = re.compile(r"%([0-7][0-9A-Fa-f])|&#(?:[xX]([0-9A-Fa-f]{1,6})|([0-9]{1,7}));?|[\u200b\u200c\u200d\u2060\ufeff]")
+
+
+def _decoded_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """``text`` with its escaped characters decoded (``_ESCAPED_CHAR``), and the span of ``text``
+    each character of it was read from, so a span found in the decoded text is a span of
+    ``text``; ``None`` when nothing is escaped. A reference to no character stays as written."""
+    parts, spans, at = [], [], 0
+    for m in _ESCAPED_CHAR.finditer(text):
+        hex_byte, hex_ref, dec_ref = m.groups()
+        code = int(hex_byte or hex_ref, 16) if (hex_byte or hex_ref) else int(dec_ref) if dec_ref else None
+        if code is not None and not (0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF):
+            continue  # no character: kept as text, read as it is
+        parts.append(text[at:m.start()])
+        spans.extend((i, i + 1) for i in range(at, m.start()))
+        if code is not None:
+            parts.append(chr(code))
+            spans.append(m.span())
+        at = m.end()
+    if at == 0:
+        return text, None
+    parts.append(text[at:])
+    spans.extend((i, i + 1) for i in range(at, len(text)))
+    return "".join(parts), spans
+
+
 def _reads_as_words(span: str) -> bool:
     return all(_WORD.fullmatch(chunk) for chunk in _SEPARATOR.split(span))
 
@@ -195,6 +263,11 @@ def _base64_forms(value: str) -> tuple[str, ...]:
     std = base64.b64encode(value.encode("utf-8", "surrogatepass")).decode("ascii")
     safe = std.replace("+", "-").replace("/", "_")
     return tuple(dict.fromkeys((std, std.rstrip("="), safe, safe.rstrip("="))))
+
+
+def _hex(value: str) -> str:
+    """``value``'s UTF-8 bytes in hex (lower case; the scrubber ignores case)."""
+    return value.encode("utf-8", "surrogatepass").hex()
 
 
 def url_credentials(url: str) -> list[str]:

@@ -344,12 +344,12 @@ def main(argv: list[str] | None = None) -> int:
     except TyperException as exc:  # bad flags: one line, exit 2
         message = exc.format_message().strip().splitlines()
         if type(exc).__name__ == "NoArgsIsHelpError":
-            print("\n".join(message), file=sys.stderr)
+            _error("\n".join(message), argv)
         else:
-            print(f"citeproof: {message[0] if message else type(exc).__name__} (see citeproof --help)", file=sys.stderr)
+            _error(f"citeproof: {message[0] if message else type(exc).__name__} (see citeproof --help)", argv)
         return 2
     except CiteproofError as exc:
-        print(f"citeproof: error: {exc}", file=sys.stderr)
+        _error(f"citeproof: error: {exc}", argv)
         return exc.exit_code
     except BrokenPipeError:
         # a closed output pipe outside verify's own output, the verdict unknown here: never 0
@@ -359,14 +359,35 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_PIPE_CLOSED
     except OSError as exc:  # e.g. an unwritable --out or --audit-log: name the file
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        print(f"citeproof: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        _error(f"citeproof: error: {where}{exc.strerror or exc}", argv)
         return 2
     except Exception as exc:  # a bug of ours: still one line, fail closed; CITEPROOF_DEBUG=1 shows the traceback
         if os.environ.get("CITEPROOF_DEBUG"):
             raise
-        print(f"citeproof: internal error: {type(exc).__name__}: {exc} (rerun with CITEPROOF_DEBUG=1 for a traceback)", file=sys.stderr)
+        _error(f"citeproof: internal error: {type(exc).__name__}: {exc} (rerun with CITEPROOF_DEBUG=1 for a traceback)", argv)
         return 2
     return 0
+
+
+def _error(message: str, argv: list[str] | None) -> None:
+    """An error line on stderr, scrubbed as the audit log is (``audit.scrub``): an exception's
+    text may quote a server's reply, a flag's value or the endpoint URL, any of which may hold the key."""
+    from audit.scrub import Scrubber, url_credentials
+    from tier2.options import looks_like_env_name
+
+    args = sys.argv[1:] if argv is None else argv
+    names = [v for v in _flag_values(args, "--api-key-env") if looks_like_env_name(v)]
+    # a value that reads as no variable's name may be the key, pasted by mistake
+    pasted = [v for v in _flag_values(args, "--api-key-env") if not looks_like_env_name(v)]
+    urls = [c for url in _flag_values(args, "--base-url") for c in url_credentials(url)]
+    scrubber = Scrubber(secret_env=("OPENAI_API_KEY", *names), secrets=[*pasted, *urls])
+    print(scrubber.text(message), file=sys.stderr)
+
+
+def _flag_values(args: list[str], flag: str) -> list[str]:
+    """Every value given to ``flag`` in ``args``, as "--flag VALUE" or "--flag=VALUE"."""
+    found = [args[i + 1] for i, a in enumerate(args[:-1]) if a == flag]
+    return found + [a.partition("=")[2] for a in args if a.startswith(flag + "=")]
 
 
 def entrypoint() -> None:  # console_scripts target

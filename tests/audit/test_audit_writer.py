@@ -418,3 +418,63 @@ def test_a_key_echoed_in_base64_or_full_width_is_redacted():
         assert scrub.text(f"token {echo} is wrong") == "token [REDACTED] is wrong", echo
     # full-width prose stays as written
     assert scrub.text("ｔｈｅ ｒａｔｅ ｗａｓ ４５％") == "ｔｈｅ ｒａｔｅ ｗａｓ ４５％"
+
+
+def _escaped_forms() -> dict[str, str]:
+    pct = "".join(f"%{b:02X}" for b in KEY.encode())
+    return {
+        "percent-encoded": pct,
+        "percent-encoded-lower": pct.lower(),
+        "percent-encoded-in-part": pct[:39] + KEY[13:],  # "sk-test-Zq8xP" escaped, the rest not
+        "hex": KEY.encode().hex(),
+        "hex-upper": KEY.encode().hex().upper(),
+        "decimal-entities": "".join(f"&#{ord(c)};" for c in KEY),
+        "hex-entities": "".join(f"&#x{ord(c):X};" for c in KEY),
+        "entities-without-semicolons": "".join(f"&#{ord(c)}" for c in KEY),
+        **{f"zero-width-{ord(z):04X}": z.join(KEY) for z in "\u200b\u200c\u200d\u2060\ufeff"},
+        "zero-width-in-a-run": "\u200b".join(KEY[8:20]),
+    }
+
+
+@pytest.mark.parametrize("echo", list(_escaped_forms().values()), ids=list(_escaped_forms()))
+def test_a_key_echoed_escaped_hex_or_with_zero_width_characters_is_redacted(echo):
+    # audit2: a key percent-encoded, hex, as HTML character references or with zero-width
+    # characters between its letters reached the log whole
+    from audit.scrub import Scrubber
+
+    out = Scrubber(secret_env=(), secrets=[KEY]).text(f"token {echo} is wrong")
+    assert out == "token [REDACTED] is wrong", out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sha256 736b2d746573742d00ff9a0b1c2d3e4f5a6b7c8d9e0f and a%20b%2Fc%3Dd",  # hex and escapes, not the key
+        "&#169; 2024 &#x4E2D;&#25991; &amp; &#115;&#107;-other-value",  # references that spell no key
+        "zero\u200bwidth\u2060joined\ufeff text",  # zero-width characters in prose
+        "&#0; &#x110000; %00 %zz 45%",  # references to no character, and no escapes at all
+    ],
+)
+def test_escaped_text_that_is_not_the_key_is_left_as_written(text):
+    from audit.scrub import Scrubber
+
+    assert Scrubber(secret_env=(), secrets=[KEY]).text(text) == text
+
+
+def test_a_zero_width_character_beside_the_key_stays_and_the_text_around_it_is_kept():
+    from audit.scrub import Scrubber
+
+    scrub = Scrubber(secret_env=(), secrets=[KEY])
+    echo = "\u2060" + "\u200b".join(KEY) + "\u200d"
+    assert scrub.text(f"a%20{echo}%20b") == "a%20\u2060[REDACTED]\u200d%20b"
+
+
+def test_an_escaped_or_hex_key_never_reaches_the_log(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    forms = _escaped_forms()
+    with AuditWriter(log, secret_env=(), secrets=[KEY], fsync=False) as w:
+        w.write(**{**FIELDS, "raw_response": " | ".join(forms.values()), "error_detail": forms["hex-entities"]})
+    text = log.read_text()
+    assert "736b2d" not in text.lower() and "&#115;" not in text and "&#x73;" not in text.lower()
+    assert "%73%6b" not in text.lower() and "8xP2" not in text
+    assert chain_problems(read_log(log)) == []

@@ -93,3 +93,19 @@ def test_no_cache_with_a_cache_dir_is_a_usage_error(report, tmp_path, capsys):
     assert not (tmp_path / "c").exists()
     code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--cache-dir", str(tmp_path / "c"), capsys=capsys)
     assert code == 3 and "citeproof: error:" not in err
+
+
+KEY = "sk-test-Zq8xP2mN7vL4tR9wSECRET"
+
+
+@pytest.mark.parametrize("variable", ["OPENAI_API_KEY", "JUDGE_KEY"])
+def test_an_error_line_on_stderr_is_scrubbed_of_the_key(report, capsys, monkeypatch, variable):
+    # audit2: a flag's value (here the key hex-encoded, as a bad --exclude-channel) is quoted in the
+    # one-line error; the key in the default or the named variable never reaches stderr
+    monkeypatch.setenv(variable, KEY)
+    named = [] if variable == "OPENAI_API_KEY" else ["--api-key-env", variable]
+    code, err = run(report, *named, "--exclude-channel", KEY.encode().hex(), capsys=capsys)
+    assert code == 2 and "[REDACTED]" in err and "736b2d" not in err, err
+    # what holds no key is quoted as given
+    code, err = run(report, *named, "--exclude-channel", "a0b1c2d3e4f5a6b7", capsys=capsys)
+    assert code == 2 and "'a0b1c2d3e4f5a6b7'" in err, err

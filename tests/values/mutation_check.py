@@ -4806,8 +4806,8 @@ MUTATIONS = (
     Mutation(
         's21-audit a key run that reads as words is redacted',
         'audit/scrub.py',
-        '            if _reads_as_words(narrow[start:end]):\n                continue\n',
-        '',
+        '            if not _reads_as_words(narrow[start:end]):\n                found.append((start, end))\n',
+        '            found.append((start, end))\n',
         ('tests/audit/test_audit_writer.py',),
     ),
     Mutation(
@@ -5618,8 +5618,8 @@ MUTATIONS = (
     Mutation(
         's24-scrub2 no base64 form of a secret is redacted',
         'audit/scrub.py',
-        ', *_base64_forms(v), v[::-1])}',
-        ', v[::-1])}',
+        ', *_base64_forms(v), v[::-1], _hex(v))}',
+        ', v[::-1], _hex(v))}',
         ('tests/audit/test_audit_writer.py',),
     ),
     Mutation(
@@ -5723,8 +5723,8 @@ MUTATIONS = (
     Mutation(
         's24-scrub2 a key written backwards is not redacted',
         'audit/scrub.py',
-        ', *_base64_forms(v), v[::-1])}',
-        ', *_base64_forms(v))}',
+        ', *_base64_forms(v), v[::-1], _hex(v))}',
+        ', *_base64_forms(v), _hex(v))}',
         ('tests/audit/test_audit_writer.py',),
     ),
     Mutation(
@@ -6230,6 +6230,76 @@ MUTATIONS = (
         '|([\\u4e00-\\u9fff]{{2,8}})(?:{alt(doc[\'zh_after\'])})"',
         '|([\\u4e00-\\u9fff]{{2,8}})(?:{alt(doc[\'zh_after\'])})(?!x)x"',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's26-audit2 no hex form of a secret is redacted',
+        'audit/scrub.py',
+        ', v[::-1], _hex(v))}',
+        ', v[::-1])}',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 escaped characters are not decoded before scrubbing',
+        'audit/scrub.py',
+        '        value = self._escaped(value)\n',
+        '',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 percent escapes of letters are not decoded',
+        'audit/scrub.py',
+        'r"%([0-7][0-9A-Fa-f])|',
+        'r"%([0-7][0-9])|',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 zero-width characters are not dropped',
+        'audit/scrub.py',
+        '|[\\u200b\\u200c\\u200d\\u2060\\ufeff]")',
+        '")',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 character references need their semicolon',
+        'audit/scrub.py',
+        '([0-9]{1,7}));?|',
+        '([0-9]{1,7}));|',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 key runs are not looked for in the decoded text',
+        'audit/scrub.py',
+        '        spans.extend(span for runs in self._runs for span in runs.spans(decoded))\n',
+        '',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 a redacted escaped span swallows the character after it',
+        'audit/scrub.py',
+        'read_from[a][0], read_from[b - 1][1]',
+        'read_from[a][0], read_from[min(b, len(read_from) - 1)][1]',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 a reference to no character is decoded',
+        'audit/scrub.py',
+        '            continue  # no character: kept as text, read as it is\n',
+        '            pass\n',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's26-audit2 an error line on stderr is not scrubbed',
+        'citeproof/cli.py',
+        '    print(scrubber.text(message), file=sys.stderr)\n',
+        '    print(message, file=sys.stderr)\n',
+        ('tests/cli/test_judge_flags.py',),
+    ),
+    Mutation(
+        's26-audit2 the variable --api-key-env names is not scrubbed from stderr',
+        'citeproof/cli.py',
+        'secret_env=("OPENAI_API_KEY", *names)',
+        'secret_env=("OPENAI_API_KEY",)',
+        ('tests/cli/test_judge_flags.py',),
     ),
 )
 
