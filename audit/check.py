@@ -33,6 +33,7 @@ from audit.reader import (
     Problem,
     ReportShapeError,
     chain_problems,
+    is_keyed,
     load_audited_report,
     read_log,
     resolve_log_path,
@@ -67,8 +68,12 @@ class CheckResult(BaseModel):
     note: str | None = None
     unreadable: bool = False  # the report file itself could not be read as JSON: an input error, not a failed check
     tier1_rederived: bool = False  # Tier 1 was run again over the verified report (--sources)
+    key_needed: bool = False  # a keyed log checked without its key: nothing about it can be verified
 
     def summary(self) -> str:
+        if self.key_needed:
+            return (f"FAILED: {self.log_path}: the log is keyed (hash_alg hmac-sha256) and cannot be verified without its key: "
+                    "pass --audit-key-env NAME, the variable holding it")
         caveat = "" if self.tier1_rederived else f"\nnote: {TIER1_NOT_REDERIVED}"
         if self.ok and self.log_path is None:
             return f"ok: {self.report_path}: its headline follows from its claims" + (f" ({self.note})" if self.note else "") + caveat
@@ -83,7 +88,7 @@ class CheckResult(BaseModel):
         return head + "\n" + "\n".join(f"  - {p}" for p in self.problems)
 
 
-def check_report(report_json_path: Path | str, verified_report: Path | None = None) -> CheckResult:
+def check_report(report_json_path: Path | str, verified_report: Path | None = None, key: bytes | None = None) -> CheckResult:
     report_path = Path(report_json_path)
     base = {"report_path": str(report_path)}
     try:
@@ -116,7 +121,9 @@ def check_report(report_json_path: Path | str, verified_report: Path | None = No
         return CheckResult(ok=False, unreadable=True, problems=[f"audit log not found: {log_path}"], **base)
 
     lines = read_log(log_path)
-    chain = chain_problems(lines)
+    if key is None and is_keyed(lines):
+        return CheckResult(ok=False, unreadable=True, key_needed=True, lines=len(lines), **base)
+    chain = chain_problems(lines, key)
     problems = list(chain)
     run_lines = [ln for ln in lines if ln.record is not None and ln.record.run_id == run_id]
     problems += _count_problems(sem, run_lines)

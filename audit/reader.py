@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from audit.record import GENESIS_HASH, AuditRecord, expected_hash
+from audit.record import GENESIS_HASH, HMAC_ALG, AuditRecord, hash_problem
 from citeproof.model import ClaimStatus
 from citeproof.report import DecidedBy
 
@@ -29,6 +29,11 @@ class Problem:
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line is not None else self.message
+
+
+def is_keyed(lines: list[LogLine]) -> bool:
+    """Whether any line of the log was written with a key (``hash_alg`` hmac-sha256)."""
+    return any(ln.data is not None and ln.data.get("hash_alg") == HMAC_ALG for ln in lines)
 
 
 def read_log(path: Path) -> list[LogLine]:
@@ -57,8 +62,9 @@ def read_line(number: int, raw: bytes) -> LogLine:
     return LogLine(number, data, record, None)
 
 
-def chain_problems(lines: list[LogLine]) -> list[Problem]:
-    """Every line parses and validates, sequence = line number, prev_hash links, hash matches content."""
+def chain_problems(lines: list[LogLine], key: bytes | None = None) -> list[Problem]:
+    """Every line parses and validates, sequence = line number, prev_hash links, hash matches content
+    (with ``key``, every line keyed and its HMAC matching: ``audit.record.hash_problem``)."""
     problems: list[Problem] = []
     prev_hash = GENESIS_HASH
     for line in lines:
@@ -71,8 +77,9 @@ def chain_problems(lines: list[LogLine]) -> list[Problem]:
             problems.append(Problem(line.number, f"sequence {rec.sequence} where {line.number} was expected (line deleted or reordered)"))
         if rec.prev_hash != prev_hash:
             problems.append(Problem(line.number, "prev_hash does not match the previous line's hash (line deleted, inserted or reordered)"))
-        if rec.hash != expected_hash(line.data):
-            problems.append(Problem(line.number, "hash does not match the line's content (line edited)"))
+        bad_hash = hash_problem(line.data, key)
+        if bad_hash is not None:
+            problems.append(Problem(line.number, bad_hash))
         prev_hash = rec.hash
     return problems
 

@@ -3,13 +3,21 @@
 Every record carries ``schema_version`` (changing the shape bumps it) and a hash chain:
 ``hash = sha256(prev_hash + canonical JSON of the record without "hash")``, with the first
 line of a log chained to ``GENESIS_HASH``. Editing, deleting or reordering any line breaks
-the chain at that line. ``schemas/audit_record.schema.json`` is generated from this model
+the chain at that line.
+
+Whoever can edit the log can also recompute that chain. A log written with a key (``verify
+--audit-key-env NAME``: the variable holding it, never the key on the command line) chains with
+``hash = HMAC-SHA256(key, the same bytes)`` instead, and each of its lines says so
+(``hash_alg: "hmac-sha256"``; absent, the hash is the plain sha256, as every line before
+keys existed). Only the key's holder can then write a line that verifies
+(``audit check --audit-key-env NAME``). ``schemas/audit_record.schema.json`` is generated from this model
 (``python -m audit.schema``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from typing import Any, Literal
 
@@ -116,6 +124,11 @@ class AuditRecord(_Strict):
     budget_before: int = Field(ge=0, description="Calls left before this line (reserved before the request).")
     budget_after: int = Field(ge=0, description="budget_before - 1 for a request, budget_before for a cache hit.")
     prev_hash: str
+    hash_alg: Literal["sha256", "hmac-sha256"] | None = Field(
+        None,
+        description="How hash was computed: 'hmac-sha256' (keyed, see audit --audit-key-env) or sha256 ('sha256', or "
+        "absent as on every unkeyed line).",
+    )
     hash: str
 
 
@@ -123,11 +136,30 @@ def canonical_json(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def chain_hash(prev_hash: str, record_without_hash: dict[str, Any]) -> str:
-    return hashlib.sha256((prev_hash + canonical_json(record_without_hash)).encode("utf-8")).hexdigest()
+HMAC_ALG = "hmac-sha256"
 
 
-def expected_hash(line: dict[str, Any]) -> str:
-    """The hash a parsed line should carry, recomputed from its own content."""
+def chain_hash(prev_hash: str, record_without_hash: dict[str, Any], key: bytes | None = None) -> str:
+    message = (prev_hash + canonical_json(record_without_hash)).encode("utf-8")
+    if key is None:
+        return hashlib.sha256(message).hexdigest()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def expected_hash(line: dict[str, Any], key: bytes | None = None) -> str:
+    """The hash a parsed line should carry, recomputed from its own content (with ``key``, keyed)."""
     body = {k: v for k, v in line.items() if k != "hash"}
-    return chain_hash(str(line.get("prev_hash", "")), body)
+    return chain_hash(str(line.get("prev_hash", "")), body, key)
+
+
+def hash_problem(line: dict[str, Any], key: bytes | None) -> str | None:
+    """Why a parsed line's hash does not verify, or None. With a key, every line must be keyed:
+    an unkeyed line is one anyone could have recomputed after an edit."""
+    keyed = line.get("hash_alg") == HMAC_ALG
+    if keyed and key is None:
+        return "line is keyed (hash_alg hmac-sha256) and cannot be verified without its key (--audit-key-env NAME)"
+    if key is not None and not keyed:
+        return "line is not keyed though a key was given: anyone could have recomputed its hash (line edited?)"
+    if line.get("hash") != expected_hash(line, key):
+        return "hash does not match the line's content (line edited" + (", or not this key)" if keyed else ")")
+    return None

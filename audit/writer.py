@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover - Windows: one writer per log
     fcntl = None  # type: ignore[assignment]
 
 from audit.reader import read_line
-from audit.record import GENESIS_HASH, AuditRecord, canonical_json, chain_hash, expected_hash
+from audit.record import GENESIS_HASH, HMAC_ALG, AuditRecord, canonical_json, chain_hash, hash_problem
 from audit.scrub import Scrubber
 from citeproof.errors import InputError
 from tier2.answer_check import QUOTE_MAX_CHARS
@@ -57,7 +57,7 @@ def new_run_id() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + os.urandom(4).hex()
 
 
-def read_tail(path: Path) -> tuple[int, str]:
+def read_tail(path: Path, key: bytes | None = None) -> tuple[int, str]:
     """(last sequence, last hash) of an existing log; (0, GENESIS_HASH) when empty. Parses only
     the tail (and counts the file's newlines, a byte scan).
 
@@ -89,8 +89,10 @@ def read_tail(path: Path) -> tuple[int, str]:
     # that can never pass `audit check`
     line = read_line(0, last)
     problem = line.problem
-    if line.record is not None and line.data is not None and line.record.hash != expected_hash(line.data):
-        problem = "hash does not match the line's content (line edited)"
+    if line.record is not None and line.data is not None and problem is None:
+        # a keyed log is continued with its key only, an unkeyed one without: a chain that
+        # changes how it is hashed midway would verify neither way
+        problem = hash_problem(line.data, key)
     if line.record is None or problem is not None:
         raise AuditLogError(
             f"{path}: line {_line_count(path)} is not an audit record to continue the chain from ({problem}); "
@@ -136,15 +138,17 @@ class AuditWriter:
         secret_env: Iterable[str] = ("OPENAI_API_KEY",),
         secrets: Iterable[str] = (),
         fsync: bool = True,
+        key: bytes | None = None,
     ) -> None:
         self.path = Path(path)
         self.run_id = run_id or new_run_id()
         self._scrub = Scrubber(secret_env, secrets)
         self._fsync = fsync
+        self._key = key or None  # an empty key would be no secret
         self._lock = threading.Lock()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # read (and validate) the tail now, so a damaged log stops the run before any call is paid
-        self._sequence, self._prev_hash = read_tail(self.path)
+        self._sequence, self._prev_hash = read_tail(self.path, self._key)
         self._fh = self.path.open("ab", buffering=_LINE_BUFFER)
         self._known_size = os.fstat(self._fh.fileno()).st_size
         self._writer = jsonlines.Writer(self._fh, flush=True, dumps=canonical_json)
@@ -159,7 +163,7 @@ class AuditWriter:
             with _exclusive(self._fh.fileno()):
                 size = os.fstat(self._fh.fileno()).st_size
                 if size != self._known_size:
-                    self._sequence, self._prev_hash = read_tail(self.path)
+                    self._sequence, self._prev_hash = read_tail(self.path, self._key)
                 record = self._append(fields)
                 self._known_size = os.fstat(self._fh.fileno()).st_size
                 return record
@@ -188,7 +192,11 @@ class AuditWriter:
             del data["stated_text"]  # a claim stated as it was judged: likewise
         if data["response_model"] is None:
             del data["response_model"]  # a reply that named no model: likewise
-        data["hash"] = record.hash = chain_hash(self._prev_hash, data)
+        if self._key is not None:
+            data["hash_alg"] = record.hash_alg = HMAC_ALG
+        else:
+            del data["hash_alg"]  # unkeyed: the line as it always was
+        data["hash"] = record.hash = chain_hash(self._prev_hash, data, self._key)
         self._writer.write(data)
         if self._fsync:
             os.fsync(self._fh.fileno())

@@ -136,6 +136,7 @@ def verify(
     model: Annotated[Optional[str], typer.Option("--model", help="Judge model name.")] = None,
     base_url: Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1.")] = None,
     api_key_env: Annotated[Optional[str], typer.Option("--api-key-env", help="Name of the environment variable holding the API key (never pass the key itself); default OPENAI_API_KEY, which may be unset for a server that needs no key.")] = None,
+    audit_key_env: Annotated[Optional[str], typer.Option("--audit-key-env", help="Name of the environment variable holding a key for the audit log (never the key itself): its lines are chained with HMAC-SHA256, and `audit check` needs the same variable.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64)] = 1,
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help="Judge answer cache (diskcache).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the judge cache.")] = False,
@@ -169,6 +170,7 @@ def verify(
     if updates:
         settings = settings.model_copy(update=updates)
     _check_judge_flags(tier2, model, api_key_env, cache_dir, no_cache)
+    _check_audit_key_env(audit_key_env)
     text = read_report(report, settings.max_report_bytes)
     if out is not None:
         check_writable("--out", out)
@@ -184,6 +186,7 @@ def verify(
                 model=model,
                 base_url=base_url,
                 **({"api_key_env": api_key_env} if api_key_env is not None else {}),  # else the options' default
+                audit_key_env=audit_key_env,
                 call_budget=call_budget,
                 audit_log=audit_log,
                 cache_dir=None if no_cache else (cache_dir or Path(".citeproof-cache")),
@@ -248,6 +251,19 @@ def _check_judge_flags(tier2: bool, model: str | None, api_key_env: str | None, 
     if api_key_env is not None and not os.environ.get(api_key_env):
         raise UsageError(f"--api-key-env names {_shown_env_name(api_key_env)}, which is not set (or is empty) in the "
                          "environment: export it, or leave --api-key-env out for a server that needs no key")
+
+
+def _check_audit_key_env(name: str | None) -> None:
+    """``--audit-key-env`` names a variable that holds a key: a log asked to be keyed must not
+    quietly be written unkeyed."""
+    from tier2.options import looks_like_env_name
+
+    if name is None:
+        return
+    if not looks_like_env_name(name):
+        raise UsageError("--audit-key-env must be the NAME of an environment variable, not a key")
+    if not os.environ.get(name):
+        raise UsageError(f"--audit-key-env names {_shown_env_name(name)}, which is not set (or is empty) in the environment")
 
 
 def _shown_env_name(name: str) -> str:
@@ -376,9 +392,10 @@ def _error(message: str, argv: list[str] | None) -> None:
     from tier2.options import looks_like_env_name
 
     args = sys.argv[1:] if argv is None else argv
-    names = [v for v in _flag_values(args, "--api-key-env") if looks_like_env_name(v)]
+    given = [*_flag_values(args, "--api-key-env"), *_flag_values(args, "--audit-key-env")]
+    names = [v for v in given if looks_like_env_name(v)]
     # a value that reads as no variable's name may be the key, pasted by mistake
-    pasted = [v for v in _flag_values(args, "--api-key-env") if not looks_like_env_name(v)]
+    pasted = [v for v in given if not looks_like_env_name(v)]
     urls = [c for url in _flag_values(args, "--base-url") for c in url_credentials(url)]
     scrubber = Scrubber(secret_env=("OPENAI_API_KEY", *names), secrets=[*pasted, *urls])
     print(scrubber.text(message), file=sys.stderr)

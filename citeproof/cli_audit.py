@@ -37,12 +37,34 @@ def _verdict_on_report(report: Path, examine) -> None:
     raise typer.Exit(0 if result.ok else 2 if result.unreadable else 1)
 
 
+def audit_key(env_name: str | None, command: str) -> bytes | None:
+    """The audit log's key from the variable ``--audit-key-env`` names; None when the flag is not
+    given. A name that reads as no variable's, or a variable unset or empty, is a usage error (exit
+    2, one line): a check or a run asked to be keyed must not quietly go unkeyed."""
+    import os
+
+    from tier2.options import looks_like_env_name
+
+    if env_name is None:
+        return None
+    if not looks_like_env_name(env_name):
+        # never echo the value: it may be the key itself, pasted by mistake
+        print(f"{command}: --audit-key-env must be the NAME of an environment variable, not a key", file=sys.stderr)
+        raise typer.Exit(2)
+    value = os.environ.get(env_name, "")
+    if not value:
+        print(f"{command}: --audit-key-env names {env_name}, which is not set (or is empty) in the environment", file=sys.stderr)
+        raise typer.Exit(2)
+    return value.encode("utf-8")
+
+
 @audit_app.command("check")
 def check_cmd(
     report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
     sources: Annotated[Optional[Path], typer.Option("--sources", help="Also re-run Tier 1 over the verified report and these sources, and hold every claim to it.")] = None,
     config: Annotated[Optional[Path], typer.Option("--config", help="The run's JSON settings file, for the Tier 1 re-run (with --sources).")] = None,
     verified: Annotated[Optional[Path], typer.Option("--report", help="The verified report (.md/.html) where it is now, when it moved from its recorded path.")] = None,
+    audit_key_env: Annotated[Optional[str], typer.Option("--audit-key-env", help="Name of the environment variable holding the key a keyed log was written with (never the key itself).")] = None,
 ) -> None:
     """Log exists, chain intact, every line schema-valid, counts and budget arithmetic match the report;
     with --sources, Tier 1's decisions are reconstructed and compared too."""
@@ -53,6 +75,7 @@ def check_cmd(
     if config is not None and sources is None:
         print("citeproof audit check: --config is only used with --sources (the Tier 1 re-run)", file=sys.stderr)
         raise typer.Exit(2)
+    key = audit_key(audit_key_env, "citeproof audit check")
     settings = None
     if config is not None:
         from citeproof.errors import InputError
@@ -67,11 +90,11 @@ def check_cmd(
         print(f"citeproof audit check: sources folder not found: {sources}", file=sys.stderr)
         raise typer.Exit(2)
     if sources is None:
-        _verdict_on_report(report, partial(check_report, verified_report=verified))
+        _verdict_on_report(report, partial(check_report, verified_report=verified, key=key))
     else:
         from citeproof.recheck import check_with_tier1
 
-        _verdict_on_report(report, partial(check_with_tier1, sources=sources, settings=settings, verified_report=verified))
+        _verdict_on_report(report, partial(check_with_tier1, sources=sources, settings=settings, verified_report=verified, key=key))
 
 
 @audit_app.command("show")

@@ -37,13 +37,14 @@ DECIDED = ("pass", "fail")
 
 
 def check_with_tier1(
-    report_json_path: Path | str, sources: Path, settings: Settings | None = None, verified_report: Path | None = None
+    report_json_path: Path | str, sources: Path, settings: Settings | None = None, verified_report: Path | None = None,
+    key: bytes | None = None,
 ) -> CheckResult:
     """``audit check`` and, over the verified report and ``sources``, Tier 1 run again with every
     claim held to it."""
     import json
 
-    result = check_report(report_json_path, verified_report)
+    result = check_report(report_json_path, verified_report, key)
     if result.unreadable:
         return result
     raw = json.loads(Path(report_json_path).read_text(encoding="utf-8"))

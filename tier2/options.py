@@ -48,6 +48,10 @@ class Tier2Options(BaseModel):
     api_key_env: str = Field("OPENAI_API_KEY", description="Name of the environment variable holding the API key.")
     call_budget: int = Field(40, ge=0, description="Hard ceiling on requests; every attempt (retries too) is one.")
     audit_log: Path = Field(Path("out/audit.jsonl"), description="JSONL audit log; appended, never rewritten.")
+    audit_key_env: str | None = Field(
+        None, description="Name of the environment variable holding the audit log's key: its lines are then chained "
+        "with HMAC-SHA256 (audit.record). None: the plain sha256 chain."
+    )
     cache_dir: Path | None = Field(None, description="diskcache directory; None = no cache (--no-cache).")
     concurrency: int = Field(1, ge=1, le=64, description="Requests in flight at once.")
     excerpt_tokens: int = Field(512, ge=32, description="Ceiling on excerpt tokens per judged claim (a claim citing several sources shares it among them).")
@@ -90,10 +94,10 @@ class Tier2Options(BaseModel):
             raise ValueError(f"base_url {shown!r} has port {url.port}, which cannot exist (ports are 1-65535)")
         return value
 
-    @field_validator("api_key_env")
+    @field_validator("api_key_env", "audit_key_env")
     @classmethod
-    def _env_name(cls, value: str) -> str:
-        if not looks_like_env_name(value):
+    def _env_name(cls, value: str | None) -> str | None:
+        if value is not None and not looks_like_env_name(value):
             # never echo the value: it may be the key itself, pasted by mistake
             raise ValueError("api_key_env must be the NAME of an environment variable (e.g. OPENAI_API_KEY), not a key")
         return value

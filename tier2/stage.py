@@ -142,7 +142,9 @@ def run_tier2(
     judge = make_judge(options) if judge is None else judge
     cache: AnswerCache = JudgeCache(options.cache_dir) if options.cache_dir is not None else NullCache()
     try:
-        audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY"))
+        audit_key = os.environ.get(options.audit_key_env, "").encode("utf-8") if options.audit_key_env else None
+        audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY", *([options.audit_key_env] if options.audit_key_env else [])),
+                            key=audit_key or None)
     except BaseException:
         cache.close()
         raise

@@ -109,3 +109,19 @@ def test_an_error_line_on_stderr_is_scrubbed_of_the_key(report, capsys, monkeypa
     # what holds no key is quoted as given
     code, err = run(report, *named, "--exclude-channel", "a0b1c2d3e4f5a6b7", capsys=capsys)
     assert code == 2 and "'a0b1c2d3e4f5a6b7'" in err, err
+
+
+def test_audit_key_env_keys_the_log_and_is_refused_unset_or_pasted(report, capsys, monkeypatch):
+    # audit2: the log's chain is keyed with the variable's value, which never reaches the log
+    audit_key = "audit-key-Qv7rT2xK9mW4pL8s"
+    monkeypatch.setenv("CITEPROOF_TEST_AUDIT_KEY", audit_key)
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--audit-key-env", "CITEPROOF_TEST_AUDIT_KEY", capsys=capsys)
+    log = (report.parent / "audit.jsonl").read_text()
+    assert code == 3 and '"hash_alg":"hmac-sha256"' in log and audit_key not in log and audit_key not in err
+    (report.parent / "audit.jsonl").unlink()
+    monkeypatch.delenv("CITEPROOF_TEST_AUDIT_KEY")
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--audit-key-env", "CITEPROOF_TEST_AUDIT_KEY", capsys=capsys)
+    _usage_error(code, err, "--audit-key-env names CITEPROOF_TEST_AUDIT_KEY, which is not set")
+    code, err = run(report, "--audit-key-env", "sk-PASTED-KEY-0123456789", capsys=capsys)
+    _usage_error(code, err, "--audit-key-env must be the NAME")
+    assert "PASTED" not in err and not (report.parent / "audit.jsonl").exists()
