@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from audit.reader import (
+    KEYED_WITHOUT_KEY,
     AuditedReport,
     LogLine,
     Problem,
@@ -72,8 +73,7 @@ class CheckResult(BaseModel):
 
     def summary(self) -> str:
         if self.key_needed:
-            return (f"FAILED: {self.log_path}: the log is keyed (hash_alg hmac-sha256) and cannot be verified without its key: "
-                    "pass --audit-key-env NAME, the variable holding it")
+            return f"FAILED: {self.log_path}: {KEYED_WITHOUT_KEY}"
         caveat = "" if self.tier1_rederived else f"\nnote: {TIER1_NOT_REDERIVED}"
         if self.ok and self.log_path is None:
             return f"ok: {self.report_path}: its headline follows from its claims" + (f" ({self.note})" if self.note else "") + caveat

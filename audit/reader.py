@@ -31,6 +31,11 @@ class Problem:
         return f"line {self.line}: {self.message}" if self.line is not None else self.message
 
 
+# What check, show and replay say of a keyed log given no key: nothing about it can be verified.
+KEYED_WITHOUT_KEY = ("the log is keyed (hash_alg hmac-sha256) and cannot be verified without its key: "
+                     "pass --audit-key-env NAME, the variable holding it")
+
+
 def is_keyed(lines: list[LogLine]) -> bool:
     """Whether any line of the log was written with a key (``hash_alg`` hmac-sha256)."""
     return any(ln.data is not None and ln.data.get("hash_alg") == HMAC_ALG for ln in lines)

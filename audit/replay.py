@@ -16,7 +16,15 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from audit.check import TIER1_NOT_REDERIVED, outcome_count_problems, report_problems
-from audit.reader import ReportShapeError, chain_problems, load_audited_report, read_log, resolve_log_path
+from audit.reader import (
+    KEYED_WITHOUT_KEY,
+    ReportShapeError,
+    chain_problems,
+    is_keyed,
+    load_audited_report,
+    read_log,
+    resolve_log_path,
+)
 from audit.verdicts import Divergence, compare_verdicts, derive_verdicts, report_predates_v2
 
 
@@ -41,7 +49,9 @@ class ReplayResult(BaseModel):
         return "\n".join(lines)
 
 
-def replay_report(report_json_path: Path | str) -> ReplayResult:
+def replay_report(report_json_path: Path | str, key: bytes | None = None) -> ReplayResult:
+    """Re-derive the judged claims' verdicts from the log (its chain checked first, with ``key``
+    for a keyed log) and compare them with the report's."""
     report_path = Path(report_json_path)
     try:
         report = load_audited_report(report_path)
@@ -60,8 +70,10 @@ def replay_report(report_json_path: Path | str) -> ReplayResult:
     if not log_path.is_file():
         return ReplayResult(ok=False, unreadable=True, problem=f"audit log not found: {log_path}")
     lines = read_log(log_path)
+    if key is None and is_keyed(lines):
+        return ReplayResult(ok=False, unreadable=True, problem=f"{log_path}: {KEYED_WITHOUT_KEY}")
     # verdicts re-derived from an edited, reordered or truncated log prove nothing
-    broken = next(iter(chain_problems(lines)), None)
+    broken = next(iter(chain_problems(lines, key)), None)
     if broken is not None:
         return ReplayResult(ok=False, problem=f"{log_path} line {broken.line}: {broken.message}; the log is not intact, "
                                                "so nothing is replayed (run `citeproof audit check`)")

@@ -22,10 +22,11 @@ from citeproof.report import served_other_model
 VERDICT_FILTERS = ("supported", "contradicted", "not_enough_info", "error", "cached")
 
 
-def broken_lines(lines: list[LogLine]) -> dict[int, str]:
-    """Line number → why the chain check rejects it (its first problem); empty for an intact log."""
+def broken_lines(lines: list[LogLine], key: bytes | None = None) -> dict[int, str]:
+    """Line number → why the chain check rejects it (its first problem); empty for an intact log.
+    With ``key`` a keyed log's HMACs are checked (``audit.reader.chain_problems``)."""
     broken: dict[int, str] = {}
-    for problem in chain_problems(lines):
+    for problem in chain_problems(lines, key):
         if problem.line is not None:
             broken.setdefault(problem.line, problem.message)
     return broken
@@ -139,10 +140,10 @@ def _row(ln: LogLine, broken: Mapping[int, str]) -> list[str]:
 
 def show_lines(
     lines: list[LogLine], path: Path, *, verdict: str | None = None, claim: str | None = None, run: str | None = None,
-    console: Console | None = None,
+    console: Console | None = None, key: bytes | None = None,
 ) -> dict[int, str]:
     """Print the table of the already read ``lines`` of ``path``; return its broken lines (line number → problem)."""
-    broken = broken_lines(lines)
+    broken = broken_lines(lines, key)
     lines = select(lines, verdict=verdict, claim=claim, run=run, broken=broken)
     if console is None:
         # piped output gets a readable width instead of rich's 80-column default

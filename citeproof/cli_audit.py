@@ -58,13 +58,19 @@ def audit_key(env_name: str | None, command: str) -> bytes | None:
     return value.encode("utf-8")
 
 
+_KEY_ENV_OPTION = Annotated[
+    Optional[str],
+    typer.Option("--audit-key-env", help="Name of the environment variable holding the key a keyed log was written with (never the key itself)."),
+]
+
+
 @audit_app.command("check")
 def check_cmd(
     report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
     sources: Annotated[Optional[Path], typer.Option("--sources", help="Also re-run Tier 1 over the verified report and these sources, and hold every claim to it.")] = None,
     config: Annotated[Optional[Path], typer.Option("--config", help="The run's JSON settings file, for the Tier 1 re-run (with --sources).")] = None,
     verified: Annotated[Optional[Path], typer.Option("--report", help="The verified report (.md/.html) where it is now, when it moved from its recorded path.")] = None,
-    audit_key_env: Annotated[Optional[str], typer.Option("--audit-key-env", help="Name of the environment variable holding the key a keyed log was written with (never the key itself).")] = None,
+    audit_key_env: _KEY_ENV_OPTION = None,
 ) -> None:
     """Log exists, chain intact, every line schema-valid, counts and budget arithmetic match the report;
     with --sources, Tier 1's decisions are reconstructed and compared too."""
@@ -103,11 +109,13 @@ def show_cmd(
     verdict: Annotated[Optional[str], typer.Option("--verdict", help="supported | contradicted | not_enough_info | error | cached")] = None,
     claim: Annotated[Optional[str], typer.Option("--claim", help="Claim id (or its prefix).")] = None,
     run: Annotated[Optional[str], typer.Option("--run", help="Only this run id.")] = None,
+    audit_key_env: _KEY_ENV_OPTION = None,
 ) -> None:
     """Print the log as a table, optionally filtered."""
-    from audit.reader import read_log
+    from audit.reader import KEYED_WITHOUT_KEY, is_keyed, read_log
     from audit.show import VERDICT_FILTERS, show_lines
 
+    key = audit_key(audit_key_env, "citeproof audit show")
     _require_file(log, "audit log")
     if verdict is not None and verdict not in VERDICT_FILTERS:
         print(f"citeproof audit show: --verdict must be one of {', '.join(VERDICT_FILTERS)}, got {verdict!r}", file=sys.stderr)
@@ -116,7 +124,11 @@ def show_cmd(
     if lines and all(ln.data is None for ln in lines):
         print(f"citeproof audit show: not an audit log (no line is a JSON object): {log}", file=sys.stderr)
         raise typer.Exit(2)
-    broken = show_lines(lines, log, verdict=verdict, claim=claim, run=run)
+    if key is None and is_keyed(lines):
+        # every line would read BROKEN: one line that says why, as `audit check` does
+        print(f"citeproof audit show: {log}: {KEYED_WITHOUT_KEY}", file=sys.stderr)
+        raise typer.Exit(2)
+    broken = show_lines(lines, log, verdict=verdict, claim=claim, run=run, key=key)
     if broken:
         first = min(broken)
         print(f"citeproof audit show: {log}: hash chain broken, {len(broken)} line(s) marked BROKEN; "
@@ -127,11 +139,15 @@ def show_cmd(
 @audit_app.command("replay")
 def replay_cmd(
     report: Annotated[Path, typer.Argument(help="verification_report.json written by `citeproof verify --tier2`.")],
+    audit_key_env: _KEY_ENV_OPTION = None,
 ) -> None:
     """Re-derive each judged claim's verdict from the log alone and compare with the report."""
+    from functools import partial
+
     from audit.replay import replay_report
 
-    _verdict_on_report(report, replay_report)
+    key = audit_key(audit_key_env, "citeproof audit replay")
+    _verdict_on_report(report, partial(replay_report, key=key))
 
 
 if __name__ == "__main__":  # pragma: no cover

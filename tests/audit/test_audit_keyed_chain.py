@@ -111,3 +111,32 @@ def test_audit_check_takes_the_key_from_the_named_variable_and_says_when_it_has_
     assert unset.exit_code == 2 and "not set" in unset.output
     pasted = runner.invoke(audit_app, ["check", str(report), "--audit-key-env", "not a name: " + KEY])
     assert pasted.exit_code == 2 and KEY not in pasted.output
+
+
+def test_audit_show_and_replay_read_a_keyed_log_with_its_key_and_refuse_it_in_one_line_without(tmp_path, monkeypatch):
+    report, log = _run(tmp_path, KEY.encode())
+    runner = CliRunner()
+    monkeypatch.setenv(ENV, KEY)
+    shown = runner.invoke(audit_app, ["show", str(log), "--audit-key-env", ENV])
+    assert shown.exit_code == 0 and "BROKEN" not in shown.output and KEY not in shown.output, shown.output
+    replayed = runner.invoke(audit_app, ["replay", str(report), "--audit-key-env", ENV])
+    assert replayed.exit_code == 0 and "ok:" in replayed.output, replayed.output
+    for args in (["show", str(log)], ["replay", str(report)]):
+        without = runner.invoke(audit_app, args)
+        assert without.exit_code == 2 and "cannot be verified without its key" in without.output, without.output
+        assert len(without.output.strip().splitlines()) == 1, without.output
+    monkeypatch.setenv(ENV, "not-the-key-at-all")
+    wrong_show = runner.invoke(audit_app, ["show", str(log), "--audit-key-env", ENV])
+    assert wrong_show.exit_code == 1 and "BROKEN" in wrong_show.output
+    assert runner.invoke(audit_app, ["replay", str(report), "--audit-key-env", ENV]).exit_code == 1
+
+
+def test_audit_show_and_replay_catch_an_edit_rehashed_without_the_key(tmp_path, monkeypatch):
+    report, log = _run(tmp_path, KEY.encode())
+    _rehashed_unkeyed(log, lambda d: {**d, "latency_s": 9.0})
+    monkeypatch.setenv(ENV, KEY)
+    runner = CliRunner()
+    assert runner.invoke(audit_app, ["show", str(log), "--audit-key-env", ENV]).exit_code == 1
+    assert runner.invoke(audit_app, ["replay", str(report), "--audit-key-env", ENV]).exit_code == 1
+    # an unkeyed log (what the edit produced) replays without a key, as before
+    assert runner.invoke(audit_app, ["replay", str(report)]).exit_code == 0

@@ -6364,6 +6364,34 @@ MUTATIONS = (
         '    if False:\n        raise UsageError(f"--audit-key-env',
         ('tests/cli/test_judge_flags.py',),
     ),
+    Mutation(
+        's26-auditkey show ignores the key it was given',
+        'citeproof/cli_audit.py',
+        'verdict=verdict, claim=claim, run=run, key=key)',
+        'verdict=verdict, claim=claim, run=run, key=None)',
+        ('tests/audit/test_audit_keyed_chain.py',),
+    ),
+    Mutation(
+        's26-auditkey show reads a keyed log without its key as broken lines',
+        'citeproof/cli_audit.py',
+        '    if key is None and is_keyed(lines):\n        # every line would read BROKEN',
+        '    if False:\n        # every line would read BROKEN',
+        ('tests/audit/test_audit_keyed_chain.py',),
+    ),
+    Mutation(
+        's26-auditkey replay ignores the key it was given',
+        'citeproof/cli_audit.py',
+        'partial(replay_report, key=key)',
+        'partial(replay_report, key=None)',
+        ('tests/audit/test_audit_keyed_chain.py',),
+    ),
+    Mutation(
+        's26-auditkey replay checks the chain without the key',
+        'audit/replay.py',
+        'chain_problems(lines, key)',
+        'chain_problems(lines)',
+        ('tests/audit/test_audit_keyed_chain.py',),
+    ),
 )
 
 
