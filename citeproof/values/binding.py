@@ -28,7 +28,8 @@ from citeproof.values import pairing, share_base
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
-from citeproof.values.segment_support import cues, entity_tokens, shifted, spell_prefixed
+from citeproof.values.prefixed_abbreviations import shifted, spell_prefixed
+from citeproof.values.segment_support import cues, entity_tokens
 
 # X组 / X亚组 labels ("A组", "试验组", "对照组", "阳性亚组"); the part before 组 is cut
 # at the last particle so "接受治疗的成年患者组" names "成年患者组"

@@ -142,6 +142,18 @@ def word_end(word: str) -> str:
     return re.escape(word) + r"(?![a-z0-9])"
 
 
+def singular(word: str) -> str:
+    """A plural's singular, lightly: "therapies" → "therapy", "boxes" → "box", "rates" → "rate"
+    (only a sibilant takes "-es": stripping it from "rates" left "rat", which no "rate" matched)."""
+    if len(word) <= 4 or word.endswith("ss") or not word.endswith("s"):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        return word[:-2]
+    return word[:-1]
+
+
 @lru_cache(maxsize=None)
 def data_json(name: str) -> dict:
     """``citeproof/data/<name>``, read once per process; every word list is read through here.

@@ -25,6 +25,8 @@ from citeproof.values.assess import TextIndex, build_index, index_supports_all, 
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import extract_atoms, prepare, prepare_lines, written_dates
 from citeproof.values.lexicon import Lexicon, data_json, lexicon
+from citeproof.values.lexicon import singular as _stem
+from citeproof.values.prefixed_abbreviations import prefixed_spelled, written_prefixed
 from citeproof.values.written_labels import labels_of, unwritten_label
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -291,18 +293,6 @@ def _word_term(w: str, cues: _Cues, lex: Lexicon) -> str | None:
             and w not in lex.per_time_by_alias and w not in lex.scale_words and w not in lex.currency_suffix:
         return _stem(w)
     return None
-
-
-def _stem(word: str) -> str:
-    """A plural's singular, lightly: "therapies" → "therapy", "boxes" → "box", "rates" → "rate"
-    (only a sibilant takes "-es": stripping it from "rates" left "rat", which no "rate" matched)."""
-    if len(word) <= 4 or word.endswith("ss") or not word.endswith("s"):
-        return word
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
-        return word[:-2]
-    return word[:-1]
 
 
 @lru_cache(maxsize=4096)
@@ -618,7 +608,7 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
 
 def segment_terms(text: str) -> set[str]:
     """A source segment's content terms: ``content_terms``, each prefixed abbreviation it spells
-    out ("median OS", "median overall survival" write "mos": ``_prefixed_abbreviations``), and
+    out ("median OS", "median overall survival" write "mos": ``prefixed_spelled``), and
     each hyphenated word's also written whole ("hepato-toxicity" is "hepatotoxicity" too). A word a PDF's line wrap split
     keeps the hyphen the wrap put in — reflow cannot tell "hepato-" / "toxicity" from "dose-" /
     "escalation" — while a claim writes it whole. Only the source's side: a claim's hyphenated
@@ -668,94 +658,6 @@ def _abbreviations() -> tuple[tuple[tuple[re.Pattern[str], frozenset[str]], ...]
     pairs = cue_document()["unstated_words"]["abbreviations"].items()
     written = tuple((re.compile(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])"), frozenset(content_terms(e))) for a, e in pairs)
     return written, {_stem(a.lower()): frozenset(content_terms(e)) for a, e in pairs}
-
-
-_JOINS = re.compile(r"[\s-]+")  # what may stand between the words of a prefixed abbreviation spelled out
-
-
-@lru_cache(maxsize=1)
-def _prefixed_abbreviations() -> tuple[re.Pattern[str], dict[str, str], frozenset[str]]:
-    """``unstated_words.abbreviation_prefixes`` read with ``abbreviations``: one search for the
-    word and the abbreviation or what it stands for ("median OS", "median overall survival"; a
-    space or hyphen between words), each found phrase → the prefixed term it writes ("mos"),
-    and those terms. "mos" is also a unit word for months, so no content term: it is added as is."""
-    doc = cue_document()["unstated_words"]
-    phrases: dict[str, str] = {}
-    for abbr, expansion in doc["abbreviations"].items():
-        # Chinese spells it out in Chinese after its Chinese word (中位总生存期)
-        tails = (abbr, expansion, *doc["abbreviations_zh"].get(abbr, ()))
-        for letter, words in doc["abbreviation_prefixes"].items():
-            for word, tail in ((w, t) for w in words for t in tails if t.isascii() or not w.isascii()):
-                phrases[f"{word} {tail}".lower().replace("-", " ")] = _stem((letter + abbr).lower())
-    # Chinese writes no space after its word (中位OS)
-    pattern = re.compile(r"(?<![a-z])(?:" + "|".join(
-        re.escape(p).replace(r"\ ", r"[\s-]+" if p.isascii() else r"[\s-]*", 1).replace(r"\ ", r"[\s-]+")
-        for p in sorted(phrases, key=len, reverse=True)) + r")(?![a-z])")
-    term_of = {_JOINS.sub("", p): term for p, term in phrases.items()}
-    return pattern, term_of, frozenset(term_of.values())
-
-
-def prefixed_spelled(text: str) -> set[str]:
-    """The prefixed abbreviations ``text`` spells out ("median PFS" → "mpfs")."""
-    pattern, term_of, _ = _prefixed_abbreviations()
-    low = text.lower()
-    if not may_match(pattern, low):
-        return set()
-    return {term_of[_JOINS.sub("", m.group(0))] for m in pattern.finditer(low)}
-
-
-@lru_cache(maxsize=1)
-def _prefixed_written_re() -> re.Pattern[str]:
-    """A prefixed abbreviation as written ("mPFS", "cORR"): a letter of
-    ``abbreviation_prefixes`` glued to an abbreviation of ``abbreviations``, in a word of its own."""
-    doc = cue_document()["unstated_words"]
-    letters = "".join(sorted(doc["abbreviation_prefixes"]))
-    tails = "|".join(re.escape(a) for a in sorted(doc["abbreviations"], key=len, reverse=True))
-    return re.compile(rf"(?<![A-Za-z0-9])([{letters}])({tails})(?![A-Za-z0-9])")
-
-
-def spell_prefixed(text: str, segment: str = "") -> tuple[str, tuple[tuple[int, int], ...]]:
-    """``text`` with each prefixed abbreviation spelled out as ``segment`` spells it ("mPFS" →
-    "median progression-free survival" where the segment writes that), else as its word and the
-    abbreviation ("median PFS"; "中位PFS" in Chinese), and the edits as (where, characters added).
-    Checks that read which number goes with which measure (``citeproof.values.binding``,
-    ``citeproof.values.substitution``) read the abbreviation as its words: "The mPFS was 16.0
-    months" against "Median PFS was 7.2 months and median OS was 16.0 months" says "median PFS"
-    with 16.0 — which the source says of "median OS" (red team rt25a)."""
-    if not _prefixed_written_re().search(text):
-        return text, ()
-    prefixes = cue_document()["unstated_words"]["abbreviation_prefixes"]
-    pattern, term_of, _ = _prefixed_abbreviations()
-    # the segment's own spelling of each term it spells out, first one first; its first letter
-    # small, as inside a sentence ("Median PFS" opening one is no name)
-    spelled: dict[str, str] = {}
-    for m in pattern.finditer(segment.lower()) if segment else ():
-        spelled.setdefault(term_of[_JOINS.sub("", m.group(0))], m.group(0)[:1] + segment[m.start() + 1:m.end()])
-    out: list[str] = []
-    edits: list[tuple[int, int]] = []
-    last = 0
-    for m in _prefixed_written_re().finditer(text):
-        letter, abbr = m.group(1), m.group(2)
-        words = prefixes[letter]
-        word = next((w for w in words if w.isascii() == text.isascii()), words[0])
-        form = spelled.get(_stem((letter + abbr).lower())) or (f"{word} {abbr}" if word.isascii() else word + abbr)
-        out.append(text[last:m.start()] + form)
-        edits.append((m.end(), len(form) - len(m.group(0))))
-        last = m.end()
-    out.append(text[last:])
-    return "".join(out), tuple(edits)
-
-
-def shifted(atoms: Sequence[ValueAtom], edits: Sequence[tuple[int, int]]) -> list[ValueAtom]:
-    """``atoms`` placed in the text ``spell_prefixed`` made: each moved by the characters added before it."""
-    def moved(at: int) -> int:
-        return at + sum(added for where, added in edits if where <= at)
-    return [a.evolve(start=moved(a.start), end=moved(a.end)) for a in atoms]
-
-
-def _prefixed_written(entity: str, terms: frozenset[str]) -> bool:
-    """A prefixed abbreviation (mos) the segment spells out (``prefixed_spelled``, in its terms)."""
-    return entity in terms and entity in _prefixed_abbreviations()[2]
 
 
 _LABEL_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"))
@@ -837,7 +739,7 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     the segment's numbers, so it runs last."""
     missing = [e for e in profile.entities if not _has_entity(e, seg.low) and not _zh_label_written(e, seg.low)]
     # a group label written in another of its forms (A队列 for 队列A), an abbreviation spelled out (median OS for mOS)
-    missing = [e for e in missing if not _zh_group_written(e, seg.low) and not _prefixed_written(e, seg.terms)]
+    missing = [e for e in missing if not _zh_group_written(e, seg.low) and not written_prefixed(e, seg.terms)]
     if missing:
         return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
     if label := unwritten_label(profile.labels, seg.low):

@@ -32,7 +32,8 @@ from functools import lru_cache
 
 from citeproof.text.alignment import aligned
 from citeproof.values.extract import prepare
-from citeproof.values.segment_support import content_sequence, cue_document, prefixed_spelled
+from citeproof.values.prefixed_abbreviations import prefixed_spelled
+from citeproof.values.segment_support import content_sequence, cue_document
 
 MAX_CELLS = 36_000  # claim terms × segment terms beyond which (a whole page) no word-by-word alignment is made
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.segment_support import entity_tokens, prefixed_spelled, shifted, spell_prefixed
+from citeproof.values.prefixed_abbreviations import prefixed_spelled, shifted, spell_prefixed
+from citeproof.values.segment_support import entity_tokens
 from citeproof.values.substitution import swapped_word
 from tests.values.helpers import verify_pairs
 
