@@ -29,7 +29,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
 from citeproof.values.prefixed_abbreviations import shifted, spell_prefixed
-from citeproof.values.segment_support import cues, entity_tokens
+from citeproof.values.segment_support import cues, entity_tokens, spell_abbreviations
 
 # X组 / X亚组 labels ("A组", "试验组", "对照组", "阳性亚组"); the part before 组 is cut
 # at the last particle so "接受治疗的成年患者组" names "成年患者组"
@@ -82,6 +82,10 @@ def binding_differs(
     if edits:
         claim_text, claim_low, values = spelled, spelled.lower(), shifted(values, edits)
     segment_text = spell_prefixed(segment_text)[0]
+    # so is an abbreviation the segment spells out ("DCR" as "disease control rate")
+    spelled, edits = spell_abbreviations(claim_text, segment_text)
+    if edits:
+        claim_text, claim_low, values = spelled, spelled.lower(), shifted(values, edits)
     found = extract_atoms(segment_text, mode="source") if values else []
     seg_low = prepare(segment_text, keep_newlines=True).lower()
     # a time point's own number ("At 2 years, …" fronted) is paired by the label check below,

@@ -65,6 +65,20 @@ def _prefixed_written_re() -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9])([{letters}])({tails})(?![A-Za-z0-9])")
 
 
+_NUMBER_BEFORE = re.compile(r"\d\s*$")
+
+
+def prefixed_written_terms(text: str) -> set[str]:
+    """The prefixed abbreviations ``text`` writes as such ("The mOS was …" → "mos"), as terms:
+    "mos" is also a unit word for months, so no content term keeps it, and a claim naming its
+    measure only so had no content word to compare (red team rt25a). One right after a number is
+    a unit, not a name ("16.0 mos"; "5 mIU/mL")."""
+    if not _prefixed_written_re().search(text):
+        return set()
+    return {_stem(m.group(0).lower()) for m in _prefixed_written_re().finditer(text)
+            if not _NUMBER_BEFORE.search(text[max(0, m.start() - 3):m.start()])}
+
+
 def spell_prefixed(text: str, segment: str = "") -> tuple[str, tuple[tuple[int, int], ...]]:
     """``text`` with each prefixed abbreviation spelled out as ``segment`` spells it ("mPFS" →
     "median progression-free survival" where the segment writes that), else as its word and the

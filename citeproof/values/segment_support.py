@@ -26,7 +26,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import extract_atoms, prepare, prepare_lines, written_dates
 from citeproof.values.lexicon import Lexicon, data_json, lexicon
 from citeproof.values.lexicon import singular as _stem
-from citeproof.values.prefixed_abbreviations import prefixed_spelled, written_prefixed
+from citeproof.values.prefixed_abbreviations import prefixed_spelled, prefixed_written_terms, written_prefixed
 from citeproof.values.written_labels import labels_of, unwritten_label
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -583,7 +583,7 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
     negations, dirs = counted_polarity(claim)
     # the claim's words are read once: a claim without citation labels is its own worded form
     sequence = content_sequence(claim)
-    terms = frozenset(sequence)
+    terms = frozenset(sequence) | prefixed_written_terms(claim)
     worded = _without_labels(claim, labels) if labels else claim
     worded_sequence = sequence if worded == claim else content_sequence(worded)
     return ClaimProfile(
@@ -614,7 +614,7 @@ def segment_terms(text: str) -> set[str]:
     "escalation" — while a claim writes it whole. Only the source's side: a claim's hyphenated
     word stays as written, so it needs no joined form in the source."""
     terms = content_terms(text)
-    terms |= prefixed_spelled(text)
+    terms |= prefixed_spelled(text) | prefixed_written_terms(text) | abbreviations_spelled(text)
     if "-" not in text:
         return terms
     cues, lex = _cues(), lexicon()
@@ -658,6 +658,73 @@ def _abbreviations() -> tuple[tuple[tuple[re.Pattern[str], frozenset[str]], ...]
     pairs = cue_document()["unstated_words"]["abbreviations"].items()
     written = tuple((re.compile(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])"), frozenset(content_terms(e))) for a, e in pairs)
     return written, {_stem(a.lower()): frozenset(content_terms(e)) for a, e in pairs}
+
+
+@lru_cache(maxsize=1)
+def _expansions() -> tuple[re.Pattern[str], dict[str, str]]:
+    """``unstated_words.abbreviations`` the other way round: one search for what each stands
+    for ("disease control rate"; a space or hyphen between words), each found phrase (joined) →
+    the abbreviation's term ("dcr"), the longest phrase first ("adverse events" before "adverse
+    event")."""
+    pairs = cue_document()["unstated_words"]["abbreviations"].items()
+    term_of = {_JOINED.sub("", e.lower()): _stem(a.lower()) for a, e in pairs}
+    phrases = sorted({e.lower() for _, e in pairs}, key=len, reverse=True)
+    pattern = re.compile(r"(?<![a-z])(?:" + "|".join(
+        r"[\s-]+".join(map(re.escape, _JOINED.split(p))) for p in phrases) + r")(?![a-z])")
+    return pattern, term_of
+
+
+_JOINED = re.compile(r"[\s-]+")  # what may stand between the words of a phrase
+
+
+def abbreviations_spelled(text: str) -> set[str]:
+    """The abbreviations ``text`` spells out, as the claim's term for each ("The disease control
+    rate was 80%" → "dcr"): a claim naming a measure by its abbreviation ("DCR was 80%") shares
+    no word with the line spelling it out (red team s26)."""
+    pattern, term_of = _expansions()
+    low = text.lower()
+    if not may_match(pattern, low):
+        return set()
+    return {term_of[_JOINED.sub("", m.group(0))] for m in pattern.finditer(low)}
+
+
+def spell_abbreviations(text: str, segment: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """``text`` with each abbreviation of ``unstated_words.abbreviations`` that ``segment`` spells
+    out written as the segment spells it ("The DCR was 40%" → "The disease control rate was
+    40%"), and the edits as (where, characters added), as ``spell_prefixed`` gives them. The
+    binding check then reads whose number it is as it reads the spelled-out claim's: against
+    "the disease control rate was 80% and the objective response rate was 40%", "The DCR was
+    40%" had no word to tie 40% to and passed."""
+    pattern, term_of = _expansions()
+    spelled: dict[str, str] = {}
+    for m in pattern.finditer(segment.lower()) if may_match(pattern, segment.lower()) else ():
+        spelled.setdefault(term_of[_JOINED.sub("", m.group(0))], m.group(0))
+    if not spelled:
+        return text, ()
+    out: list[str] = []
+    edits: list[tuple[int, int]] = []
+    last = 0
+    for m in _written_abbreviations().finditer(text):
+        if (form := spelled.get(_stem(m.group(0).lower()))) is None:
+            continue
+        out.append(text[last:m.start()] + form)
+        edits.append((m.end(), len(form) - len(m.group(0))))
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out), tuple(edits)
+
+
+@lru_cache(maxsize=1)
+def _written_abbreviations() -> re.Pattern[str]:
+    """An abbreviation of ``unstated_words.abbreviations`` as written, in a word of its own."""
+    abbrs = sorted(cue_document()["unstated_words"]["abbreviations"], key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(map(re.escape, abbrs)) + r")(?![A-Za-z0-9])")
+
+
+def _spelled_out(entity: str, terms: frozenset[str]) -> bool:
+    """An abbreviation (dcr) the segment spells out (``abbreviations_spelled``, in its terms);
+    a name is not stemmed, a term is ("traes" is "trae")."""
+    return (term := _stem(entity)) in terms and term in _expansions()[1].values()
 
 
 _LABEL_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"))
@@ -739,7 +806,7 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     the segment's numbers, so it runs last."""
     missing = [e for e in profile.entities if not _has_entity(e, seg.low) and not _zh_label_written(e, seg.low)]
     # a group label written in another of its forms (A队列 for 队列A), an abbreviation spelled out (median OS for mOS)
-    missing = [e for e in missing if not _zh_group_written(e, seg.low) and not written_prefixed(e, seg.terms)]
+    missing = [e for e in missing if not _zh_group_written(e, seg.low) and not written_prefixed(e, seg.terms) and not _spelled_out(e, seg.terms)]
     if missing:
         return SegmentVerdict(False, f"entity not in one segment: {missing[0]}", 2)
     if label := unwritten_label(profile.labels, seg.low):

@@ -4911,8 +4911,8 @@ MUTATIONS = (
     Mutation(
         "s21 the label's words leave the content-word overlap too",
         'citeproof/values/segment_support.py',
-        '    terms = frozenset(sequence)\n    worded = _without_labels(claim, labels) if labels else claim\n',
-        '    worded = _without_labels(claim, labels) if labels else claim\n    terms = frozenset(content_terms(worded))\n',
+        '    terms = frozenset(sequence) | prefixed_written_terms(claim)\n    worded = _without_labels(claim, labels) if labels else claim\n',
+        '    worded = _without_labels(claim, labels) if labels else claim\n    terms = frozenset(content_terms(worded)) | prefixed_written_terms(claim)\n',
         ('tests/retrieval/test_rag_pipeline.py',),
     ),
     Mutation(
@@ -5576,8 +5576,8 @@ MUTATIONS = (
     Mutation(
         "s24-cngroups a segment's spelled-out prefixed acronyms are no terms",
         'citeproof/values/segment_support.py',
-        '    terms |= prefixed_spelled(text)\n',
-        '',
+        '    terms |= prefixed_spelled(text) | ',
+        '    terms |= ',
         ('tests/values/test_prefixed_acronyms.py',),
     ),
     Mutation(
@@ -5982,8 +5982,8 @@ MUTATIONS = (
     Mutation(
         "s24-mabbr the binding check reads a claim's prefixed acronym as written, not spelled out",
         'citeproof/values/binding.py',
-        '    if edits:\n        claim_text, claim_low, values = spelled, spelled.lower(), shifted(values, edits)\n',
-        '',
+        '    if edits:\n        claim_text, claim_low, values = spelled, spelled.lower(), shifted(values, edits)\n    segment_text = spell_prefixed',
+        '    segment_text = spell_prefixed',
         ('tests/values/test_prefixed_acronyms.py',),
     ),
     Mutation(
@@ -6391,6 +6391,62 @@ MUTATIONS = (
         'chain_problems(lines, key)',
         'chain_problems(lines)',
         ('tests/audit/test_audit_keyed_chain.py',),
+    ),
+    Mutation(
+        "s26-undecided2 a claim's prefixed acronym (The mOS was) is no term of the claim",
+        'citeproof/values/segment_support.py',
+        'frozenset(sequence) | prefixed_written_terms(claim)\n',
+        'frozenset(sequence)\n',
+        ('tests/values/test_prefixed_acronyms.py',),
+    ),
+    Mutation(
+        "s26-undecided2 a segment's written prefixed acronym (mOS) is no term of the segment",
+        'citeproof/values/segment_support.py',
+        ' | prefixed_written_terms(text) | ',
+        ' | ',
+        ('tests/values/test_prefixed_acronyms.py',),
+    ),
+    Mutation(
+        's26-undecided2 a prefixed acronym right after a number (16.0 mOS) is a name, not months',
+        'citeproof/values/prefixed_abbreviations.py',
+        '\n            if not _NUMBER_BEFORE.search(text[max(0, m.start() - 3):m.start()])}',
+        '}',
+        ('tests/values/test_prefixed_acronyms.py',),
+    ),
+    Mutation(
+        's26-undecided2 a segment spelling an abbreviation out (disease control rate) holds no term of it',
+        'citeproof/values/segment_support.py',
+        ' | abbreviations_spelled(text)\n',
+        '\n',
+        ('tests/values/test_spelled_abbreviations.py',),
+    ),
+    Mutation(
+        's26-undecided2 a segment spelling an abbreviation out does not write its name',
+        'citeproof/values/segment_support.py',
+        ' and not _spelled_out(e, seg.terms)]',
+        ']',
+        ('tests/values/test_spelled_abbreviations.py',),
+    ),
+    Mutation(
+        "s26-undecided2 an abbreviation's name is matched to its term unstemmed (TEAEs)",
+        'citeproof/values/segment_support.py',
+        '(term := _stem(entity)) in terms',
+        '(term := entity) in terms',
+        ('tests/values/test_spelled_abbreviations.py',),
+    ),
+    Mutation(
+        "s26-undecided2 the binding check reads a claim's abbreviation as written where the segment spells it out (The DCR was 40%)",
+        'citeproof/values/binding.py',
+        '    spelled, edits = spell_abbreviations(claim_text, segment_text)\n',
+        '    edits = ()\n',
+        ('tests/values/test_spelled_abbreviations.py',),
+    ),
+    Mutation(
+        's26-undecided2 DCR is no abbreviation',
+        'citeproof/data/claim_support.json',
+        '"DCR": "disease control rate", ',
+        '',
+        ('tests/values/test_spelled_abbreviations.py',),
     ),
 )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.prefixed_abbreviations import prefixed_spelled, shifted, spell_prefixed
+from citeproof.values.prefixed_abbreviations import prefixed_spelled, prefixed_written_terms, shifted, spell_prefixed
 from citeproof.values.segment_support import entity_tokens
 from citeproof.values.substitution import swapped_word
 from tests.values.helpers import verify_pairs
@@ -155,3 +155,36 @@ def test_atoms_move_with_the_spelled_out_words():
     spelled, edits = spell_prefixed(text)
     moved = shifted(extract_atoms(text), edits)
     assert [spelled[a.start:a.end] for a in moved] == [a.raw for a in extract_atoms(spelled)]
+
+
+# Red team rt25a (s26): a claim naming its measure only by a prefixed acronym ("The mOS was 16.0
+# months") had no content word at all — "mos" is also a unit word for months — and was left
+# undecided against the line spelling it out. As a name (not right after a number) it is a term.
+NAMED_ONLY = [
+    ("Median overall survival was 16.0 months.", "The mOS was 16.0 months."),
+    ("Median OS was 16.0 months with the combination.", "The mOS was 16.0 months."),
+    ("The mOS was 16.0 months.", "The mOS was 16.0 months."),
+    ("中位总生存期为16.0个月。", "mOS为16.0个月。"),
+]
+
+
+def test_a_prefixed_acronym_alone_names_the_measure():
+    assert prefixed_written_terms("The mOS was 16.0 months") == {"mos"}
+    assert prefixed_written_terms("mOS为16.0个月，mPFS为7.2个月") == {"mos", "mpfs"}
+    # a number followed by "mos" is months, however written
+    assert prefixed_written_terms("Median OS was 16.0 mos") == set()
+    assert prefixed_written_terms("Median OS was 16.0 mOS") == set()
+    assert prefixed_written_terms("follow-up of 16 mOS; the mPFS was") == {"mpfs"}
+
+
+def test_a_claim_named_only_by_its_prefixed_acronym_passes(tmp_path):
+    for c in verify_pairs(tmp_path, NAMED_ONLY):
+        assert c.status == "pass", (c.text, c.status, c.undecided_reasons)
+
+
+def test_a_claim_named_only_by_its_prefixed_acronym_with_another_number_does_not_pass(tmp_path):
+    changed = [(source, claim.replace("16.0", "17.0")) for source, claim in NAMED_ONLY]
+    changed += [("Median progression-free survival was 16.0 months.", "The mOS was 16.0 months."),
+                ("Median follow-up was 16.0 months.", "The mOS was 16.0 months.")]
+    for c in verify_pairs(tmp_path, changed):
+        assert c.status != "pass", (c.text, c.status)
