@@ -19,7 +19,7 @@ from functools import lru_cache
 from citeproof.text.prefilter import may_match
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import data_json
-from citeproof.values.lexicon import singular as _stem
+from citeproof.values.lexicon import singular
 
 _JOINS = re.compile(r"[\s-]+")  # what may stand between the words of a prefixed abbreviation spelled out
 
@@ -37,7 +37,7 @@ def _prefixed_abbreviations() -> tuple[re.Pattern[str], dict[str, str], frozense
         tails = (abbr, expansion, *doc["abbreviations_zh"].get(abbr, ()))
         for letter, words in doc["abbreviation_prefixes"].items():
             for word, tail in ((w, t) for w in words for t in tails if t.isascii() or not w.isascii()):
-                phrases[f"{word} {tail}".lower().replace("-", " ")] = _stem((letter + abbr).lower())
+                phrases[f"{word} {tail}".lower().replace("-", " ")] = singular((letter + abbr).lower())
     # Chinese writes no space after its word (中位OS)
     pattern = re.compile(r"(?<![a-z])(?:" + "|".join(
         re.escape(p).replace(r"\ ", r"[\s-]+" if p.isascii() else r"[\s-]*", 1).replace(r"\ ", r"[\s-]+")
@@ -75,7 +75,7 @@ def prefixed_written_terms(text: str) -> set[str]:
     a unit, not a name ("16.0 mos"; "5 mIU/mL")."""
     if not _prefixed_written_re().search(text):
         return set()
-    return {_stem(m.group(0).lower()) for m in _prefixed_written_re().finditer(text)
+    return {singular(m.group(0).lower()) for m in _prefixed_written_re().finditer(text)
             if not _NUMBER_BEFORE.search(text[max(0, m.start() - 3):m.start()])}
 
 
@@ -103,7 +103,7 @@ def spell_prefixed(text: str, segment: str = "") -> tuple[str, tuple[tuple[int, 
         letter, abbr = m.group(1), m.group(2)
         words = prefixes[letter]
         word = next((w for w in words if w.isascii() == text.isascii()), words[0])
-        form = spelled.get(_stem((letter + abbr).lower())) or (f"{word} {abbr}" if word.isascii() else word + abbr)
+        form = spelled.get(singular((letter + abbr).lower())) or (f"{word} {abbr}" if word.isascii() else word + abbr)
         out.append(text[last:m.start()] + form)
         edits.append((m.end(), len(form) - len(m.group(0))))
         last = m.end()

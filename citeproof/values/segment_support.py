@@ -25,7 +25,7 @@ from citeproof.values.assess import TextIndex, build_index, index_supports_all, 
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import extract_atoms, prepare, prepare_lines, written_dates
 from citeproof.values.lexicon import Lexicon, data_json, lexicon
-from citeproof.values.lexicon import singular as _stem
+from citeproof.values.lexicon import singular
 from citeproof.values.prefixed_abbreviations import prefixed_spelled, prefixed_written_terms, written_prefixed
 from citeproof.values.written_labels import labels_of, unwritten_label
 
@@ -205,7 +205,7 @@ def _cues() -> _Cues:
         zh_all_non_ascii=all(not w.isascii() for words in zh_lists for w in zh(words)),
         stop_en=frozenset(doc["stopwords_en"]),
         stop_zh=frozenset(doc["stopwords_zh"]),
-        unstated_en=frozenset(_stem(w) for w in _checked_elsewhere(doc) if w.isascii()),
+        unstated_en=frozenset(singular(w) for w in _checked_elsewhere(doc) if w.isascii()),
         unstated_zh=frozenset("".join(w for w in _checked_elsewhere(doc, agreement=False) if not w.isascii())),
         zh_connectives=re.compile("|".join(map(re.escape, sorted(doc["unstated_words"]["zh_connectives"], key=len, reverse=True)))),
         swap_words_en=frozenset(doc["swap_words_en"]["words"]),
@@ -255,7 +255,7 @@ def content_sequence(text: str, *, naming_words: bool = False) -> list[str]:
             out.append(people[token])
             continue
         if token in keep:
-            out.append(_stem(token))  # "units" is "unit"
+            out.append(singular(token))  # "units" is "unit"
             continue
         if token[0] < "\u3400":  # an English word
             term = term_of.get(token, _UNSEEN)
@@ -291,7 +291,7 @@ def _word_terms(cues: _Cues, lex: Lexicon) -> dict[str, str | None]:
 def _word_term(w: str, cues: _Cues, lex: Lexicon) -> str | None:
     if w not in cues.stop_en and len(w) > 1 and w not in lex.unit_by_alias and w not in lex.number_words \
             and w not in lex.per_time_by_alias and w not in lex.scale_words and w not in lex.currency_suffix:
-        return _stem(w)
+        return singular(w)
     return None
 
 
@@ -657,7 +657,7 @@ def _abbreviations() -> tuple[tuple[tuple[re.Pattern[str], frozenset[str]], ...]
     a word) with the terms of what it stands for, and each as a claim's term ("hr") with them."""
     pairs = cue_document()["unstated_words"]["abbreviations"].items()
     written = tuple((re.compile(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])"), frozenset(content_terms(e))) for a, e in pairs)
-    return written, {_stem(a.lower()): frozenset(content_terms(e)) for a, e in pairs}
+    return written, {singular(a.lower()): frozenset(content_terms(e)) for a, e in pairs}
 
 
 @lru_cache(maxsize=1)
@@ -667,7 +667,7 @@ def _expansions() -> tuple[re.Pattern[str], dict[str, str]]:
     the abbreviation's term ("dcr"), the longest phrase first ("adverse events" before "adverse
     event")."""
     pairs = cue_document()["unstated_words"]["abbreviations"].items()
-    term_of = {_JOINED.sub("", e.lower()): _stem(a.lower()) for a, e in pairs}
+    term_of = {_JOINED.sub("", e.lower()): singular(a.lower()) for a, e in pairs}
     phrases = sorted({e.lower() for _, e in pairs}, key=len, reverse=True)
     pattern = re.compile(r"(?<![a-z])(?:" + "|".join(
         r"[\s-]+".join(map(re.escape, _JOINED.split(p))) for p in phrases) + r")(?![a-z])")
@@ -705,7 +705,7 @@ def spell_abbreviations(text: str, segment: str) -> tuple[str, tuple[tuple[int, 
     edits: list[tuple[int, int]] = []
     last = 0
     for m in _written_abbreviations().finditer(text):
-        if (form := spelled.get(_stem(m.group(0).lower()))) is None:
+        if (form := spelled.get(singular(m.group(0).lower()))) is None:
             continue
         out.append(text[last:m.start()] + form)
         edits.append((m.end(), len(form) - len(m.group(0))))
@@ -724,7 +724,7 @@ def _written_abbreviations() -> re.Pattern[str]:
 def _spelled_out(entity: str, terms: frozenset[str]) -> bool:
     """An abbreviation (dcr) the segment spells out (``abbreviations_spelled``, in its terms);
     a name is not stemmed, a term is ("traes" is "trae")."""
-    return (term := _stem(entity)) in terms and term in _expansions()[1].values()
+    return (term := singular(entity)) in terms and term in _expansions()[1].values()
 
 
 _LABEL_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"))
@@ -778,7 +778,7 @@ def _unsaid(profile: ClaimProfile, seg: _SegmentProfile, text: str) -> str | Non
         missing = sorted(
             w for w in missing
             if w not in spelled
-            and not ("-" in w and all(p in seg.terms for p in map(_stem, w.split("-")) if p))
+            and not ("-" in w and all(p in seg.terms for p in map(singular, w.split("-")) if p))
             and not (w in spelled_out and spelled_out[w] <= seg.terms)
         )
     if missing:

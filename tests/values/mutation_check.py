@@ -3972,7 +3972,7 @@ MUTATIONS = (
     Mutation(
         "s18-market a kept naming word is not stemmed ('units' is not 'unit')",
         'citeproof/values/segment_support.py',
-        '            out.append(_stem(token))  # "units" is "unit"\n',
+        '            out.append(singular(token))  # "units" is "unit"\n',
         '            out.append(token)\n',
         ('tests/values/test_substitution.py',),
     ),
@@ -5996,7 +5996,7 @@ MUTATIONS = (
     Mutation(
         "s24-mabbr a claim's prefixed acronym is spelled with the abbreviation even where the segment writes it out in full",
         'citeproof/values/prefixed_abbreviations.py',
-        '        form = spelled.get(_stem((letter + abbr).lower())) or (',
+        '        form = spelled.get(singular((letter + abbr).lower())) or (',
         '        form = (',
         ('tests/values/test_prefixed_acronyms.py',),
     ),
@@ -6430,7 +6430,7 @@ MUTATIONS = (
     Mutation(
         "s26-undecided2 an abbreviation's name is matched to its term unstemmed (TEAEs)",
         'citeproof/values/segment_support.py',
-        '(term := _stem(entity)) in terms',
+        '(term := singular(entity)) in terms',
         '(term := entity) in terms',
         ('tests/values/test_spelled_abbreviations.py',),
     ),
