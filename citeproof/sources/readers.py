@@ -28,7 +28,14 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from citeproof.parse.html import HEADING_TAGS, LETTER_MARK, RAW_TEXT_TAGS, SKIP_TAGS, attrs_hidden
+from citeproof.parse.html import (
+    HEADING_TAGS,
+    LETTER_MARK,
+    RAW_TEXT_TAGS,
+    SKIP_TAGS,
+    attrs_hidden,
+    source_style_hidden,
+)
 from citeproof.sources.headings import (
     ABSTRACT_WORDS,
     SECTION_PATH_SEP,
@@ -835,7 +842,10 @@ _FURNITURE = re.compile(
 )
 
 
-def _hidden(node) -> bool:
+def _hidden(node, styled: frozenset[int] = frozenset()) -> bool:
+    """``styled``: the elements the page's own <style> rules hide (``source_style_hidden``)."""
+    if node.mem_id in styled:
+        return True
     attrs = node.attributes
     if not attrs:
         return False
@@ -861,6 +871,7 @@ def read_html(text: str) -> ReadResult:
     if "<noscript" in text.lower():
         text = _NOSCRIPT.sub("", text)
     tree = LexborHTMLParser(text)
+    styled = source_style_hidden(tree) if "<style" in text.lower() else frozenset()
     title_node = tree.css_first("title")
     title = normalize_text(title_node.text()) if title_node is not None else None
     root = tree.body or tree.root
@@ -941,7 +952,7 @@ def read_html(text: str) -> ReadResult:
                     place(placed.first, placed.last)
                 buf.append(content)
             continue
-        if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node):
+        if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node, styled):
             if tag not in _MASKED_TAGS:
                 # read past the skipped text, so the text after it is not placed on its lines (an
                 # advert's "In partnership …" took the line of the next paragraph's "In …") — its

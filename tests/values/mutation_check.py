@@ -1736,8 +1736,8 @@ MUTATIONS = (
     Mutation(
         "struck-through HTML is read as current text ('<del>45%</del> 40%' backs 45%)",
         "citeproof/sources/readers.py",
-        " or tag in _STRUCK_TAGS or _hidden(node):",
-        " or _hidden(node):",
+        " or tag in _STRUCK_TAGS or _hidden(node, styled):",
+        " or _hidden(node, styled):",
         ("tests/sources/test_sources_readers_markup.py", "tests/tier1/test_source_markup_pairs.py"),
     ),
     Mutation(
@@ -6447,6 +6447,62 @@ MUTATIONS = (
         '"DCR": "disease control rate", ',
         '',
         ('tests/values/test_spelled_abbreviations.py',),
+    ),
+    Mutation(
+        "s26-hiddencss a saved page's own <style> rules hide nothing",
+        "citeproof/sources/readers.py",
+        '    styled = source_style_hidden(tree) if "<style" in text.lower() else frozenset()\n',
+        "    styled = frozenset()\n",
+        ("tests/sources/test_sources_style_rules.py",),
+    ),
+    Mutation(
+        "s26-hiddencss a saved page's selector not matched as written hides nothing (not fail-closed)",
+        "citeproof/parse/html.py",
+        "                hidden |= _matched(tree, selector, broaden=True)\n",
+        "                hidden |= _matched(tree, selector, broaden=False)\n",
+        ("tests/sources/test_sources_style_rules.py",),
+    ),
+    Mutation(
+        "s26-hiddencss a hiding rule inside @media hides on every screen",
+        "citeproof/parse/html.py",
+        "    if every or all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer):",
+        "    if True:",
+        ("tests/sources/test_sources_style_rules.py", "tests/parse/test_parse_style_rules.py"),
+    ),
+    Mutation(
+        "s26-hiddencss a rule on a pseudo-element hides the element's own text",
+        "citeproof/parse/html.py",
+        "    return [s for s in out if s and not _PSEUDO_ELEMENT.search(s)]",
+        "    return [s for s in out if s]",
+        ("tests/sources/test_sources_style_rules.py", "tests/parse/test_parse_style_rules.py"),
+    ),
+    Mutation(
+        "s26-hiddencss a rule hiding the page's root hides the whole page",
+        "citeproof/parse/html.py",
+        "            return {n.mem_id for n in nodes if n.tag not in _PAGE_ROOTS}",
+        "            return {n.mem_id for n in nodes}",
+        ("tests/sources/test_sources_style_rules.py",),
+    ),
+    Mutation(
+        "s26-hiddencss a report's own <style> rules hide nothing",
+        "citeproof/parse/html.py",
+        '        self.styled = report_style_hiding(tree) if "<style" in html.lower() else {}\n',
+        "        self.styled = {}\n",
+        ("tests/parse/test_parse_style_rules.py",),
+    ),
+    Mutation(
+        "s26-hiddencss a report hides by selectors it does not understand",
+        "citeproof/parse/html.py",
+        "                if _SIMPLE_SELECTOR.fullmatch(selector):\n",
+        "                if True:\n",
+        ("tests/parse/test_parse_style_rules.py",),
+    ),
+    Mutation(
+        "s26-hiddencss a report's text another rule may show again is hidden, not unsure",
+        "citeproof/parse/html.py",
+        "    return {k: again if k in shown else (\"hidden\", \"\") for k in hidden}",
+        "    return {k: (\"hidden\", \"\") for k in hidden}",
+        ("tests/parse/test_parse_style_rules.py",),
     ),
 )
 

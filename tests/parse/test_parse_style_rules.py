@@ -1,0 +1,96 @@
+"""A report's own <style> rules: text a simple rule hides is not claimed; text another rule may
+show again is unsure; a rule that does not hide, or hides only under @media, leaves it read.
+
+Red team s26 (hiddencss): "<style>.fn-x{display:none}</style>" was ignored, so the hidden text
+was read into the claim a reader sees without it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.parse import parse_report
+from citeproof.pipeline import VerifyOptions, run
+from citeproof.settings import Settings
+
+_CLAIM = "Serious adverse events were {} observed in 12 patients [nct:NCT1#L1]."
+
+
+def _claim(style: str, markup: str):
+    html = f"<html><head><style>{style}</style></head><body><h1>R</h1>\n<p>{_CLAIM.format(markup)}</p>\n</body></html>"
+    (claim,) = parse_report(html, "html", Settings()).claims
+    return claim
+
+
+@pytest.mark.parametrize(
+    ("style", "markup"),
+    [
+        (".fn-x{display:none}", '<span class="fn-x">not</span>'),
+        ("#n{visibility:hidden}", '<span id="n">not</span>'),
+        ("span.aside{display:none}", '<span class="aside">not</span>'),
+        ("i{display:none}", "<i>not</i>"),
+        (".a,.b{display:none}", '<span class="b">not</span>'),
+    ],
+)
+def test_text_a_simple_rule_hides_is_not_claimed(style, markup):
+    claim = _claim(style, markup)
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert claim.unsure_text == ()
+
+
+@pytest.mark.parametrize(
+    ("style", "markup"),
+    [
+        (".x{color:red}", '<span class="x">not</span>'),
+        ("@media print{.x{display:none}}", '<span class="x">not</span>'),  # conditional
+        # not understood: a report hides by simple selectors only, so the text is read and checked
+        ("p .x{display:none}", '<span class="x">not</span>'),
+        ("[data-x]{display:none}", '<span data-x="1">not</span>'),
+        (".x:hover{display:none}", '<span class="x">not</span>'),
+        (".x::after{display:none}", '<span class="x">not</span>'),
+        (".x{color:red  span{display:none}", '<span class="x">not</span>'),  # unclosed: swallows the next rule
+    ],
+)
+def test_text_no_simple_rule_hides_is_read(style, markup):
+    claim = _claim(style, markup)
+    assert claim.text == "Serious adverse events were not observed in 12 patients."
+    assert claim.unsure_text == ()
+
+
+@pytest.mark.parametrize(
+    "style",
+    [
+        ".x{display:none} @media (min-width:600px){.x{display:inline}}",
+        ".x{display:none} .x.open{display:inline}",
+        ".x{display:none} p:hover .x{visibility:visible}",
+    ],
+)
+def test_text_another_rule_may_show_again_is_unsure(style):
+    claim = _claim(style, '<span class="x open">not</span>')
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert claim.unsure_text and "another rule may override" in claim.unsure_text[0]
+
+
+def test_a_style_block_in_the_body_and_a_malformed_one_do_not_hide_the_page():
+    html = ("<html><body><h1>R</h1><style>}{ .y{display:none</style>\n<p>Rates were 12% [nct:NCT1#L1].</p>\n"
+            "<style>.fn{display:none}</style><p>Rates were 40%<span class='fn'> (14%)</span> [nct:NCT1#L2].</p></body></html>")
+    claims = parse_report(html, "html", Settings()).claims
+    assert [c.text for c in claims] == ["Rates were 12%.", "Rates were 40%."]
+
+
+def _run(tmp_path, style: str, markup: str):
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "s.md").write_text("Serious adverse events were observed in 12 patients.\n", encoding="utf-8")
+    claim = "Serious adverse events were {} observed in 12 patients [evidence:s.md#L1]."
+    html = f"<html><head><style>{style}</style></head><body><h1>R</h1>\n<p>{claim.format(markup)}</p>\n</body></html>"
+    (checked,) = [c for c in run(html, "html", folder.parent, VerifyOptions(mode="report")).claims if c.anchors]
+    return checked.status
+
+
+def test_through_the_pipeline_hidden_text_is_not_checked_and_shown_text_is(tmp_path):
+    assert _run(tmp_path / "a", ".x{display:none}", '<span class="x">not</span>') == "pass"
+    # shown: the reader sees "not", which the source does not say
+    assert _run(tmp_path / "b", ".x{color:red}", '<span class="x">not</span>') != "pass"
+    assert _run(tmp_path / "c", "@media print{.x{display:none}}", '<span class="x">not</span>') != "pass"
+    assert _run(tmp_path / "d", ".x{display:none} .x.on{display:inline}", '<span class="x on">not</span>') == "undecided"
