@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from citeproof.text.alignment import aligned
 from citeproof.values.extract import prepare
+from citeproof.values.lexicon import data_json
 from citeproof.values.prefixed_abbreviations import prefixed_spelled
 from citeproof.values.segment_support import content_sequence, cue_document
 
@@ -90,6 +91,15 @@ def _written_whole(terms: list[str]) -> set[str]:
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.,\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\d[\d,]*(?:\.\d+)?"
                      r"(?![A-Za-z0-9\u3000-\u303f\u3400-\u9fff\uff00-\uffef])")
 _MARK = "\x00"  # what a number's term starts with: no word does
+_PEOPLE = "例"  # the one classifier every classifier counting people is read as
+
+
+@lru_cache(maxsize=1)
+def _people_classifier() -> re.Pattern[str]:
+    """A Chinese classifier counting people right after a number (value_cues.json people_classifiers_zh)."""
+    words = data_json("value_cues.json")["people_classifiers_zh"]["words"]
+    # after digits, a scale ("3.5万名") or a numeral written in Chinese ("三名")
+    return re.compile(r"(?<=[\d十百千万亿两一二三四五六七八九〇零])\s?(?:" + "|".join(map(re.escape, words)) + r")(?!次)")
 
 
 def _sequence(text: str) -> list[str]:
@@ -97,7 +107,8 @@ def _sequence(text: str) -> list[str]:
     its own. The numbers hold the words beside them in place: "38% of prescriptions in 2023, up
     sharply from 21%" against the claim's "38% of spending in 2023" has "spending" facing
     "prescriptions" before the shared 2023, not at an end where the source merely goes on."""
-    prepared = prepare(text)
+    # "72名患者" and "72例患者" count the same people: one classifier, so the bigrams agree
+    prepared = _people_classifier().sub(_PEOPLE, prepare(text))
     out: list[str] = []
     at = 0
     for m in _NUMBER.finditer(prepared):

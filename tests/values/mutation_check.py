@@ -6504,6 +6504,13 @@ MUTATIONS = (
         "    return {k: (\"hidden\", \"\") for k in hidden}",
         ("tests/parse/test_parse_style_rules.py",),
     ),
+    Mutation(
+        "s26-hiddencss 72名患者 against 72例患者 is a word swapped",
+        "citeproof/values/substitution.py",
+        "    prepared = _people_classifier().sub(_PEOPLE, prepare(text))\n",
+        "    prepared = prepare(text)\n",
+        ("tests/values/test_substitution.py",),
+    ),
 )
 
 

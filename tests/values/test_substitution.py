@@ -341,3 +341,37 @@ def test_through_the_pipeline_a_labelled_ratio_passes_and_another_endpoints_stay
         "The hazard ratio for overall survival was 0.76 (95% CI 0.63-0.92; p=0.004).",
         "The hazard ratio for progression-free survival was 0.76 (95% CI 0.63-0.92; p=0.004)."))
     assert [c.status for c in out.claims if c.anchors] == ["undecided", "pass"]
+
+
+# red team s26 hiddencss: "72名患者" against "72例患者" was read as 名患 swapped for 例患; both
+# classifiers count people (SPEC: count nouns are not units)
+_ENROLLED = "本研究共入组72例患者。"
+
+
+@pytest.mark.parametrize("claim", ["本研究共入组72名患者。", "本研究共入组72 名患者。", "本研究共入组72位患者。"])
+def test_classifiers_counting_people_are_one_word(claim):
+    assert swapped_word(claim, _ENROLLED) is None
+
+
+@pytest.mark.parametrize(("claim", "source"), [("共入组3.5万名受试者。", "共入组3.5万例受试者。"), ("共入组三名患者。", "共入组三例患者。")])
+def test_classifiers_after_a_scale_or_a_chinese_numeral_are_one_word(claim, source):
+    assert swapped_word(claim, source) is None
+
+
+def test_a_classifier_counting_visits_is_not_one_counting_people():
+    # 人次 counts visits or events: not the 例 of the source's patients
+    assert swapped_word("本研究共记录72人次就诊。", "本研究共记录72例就诊。") is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "status"),
+    [
+        ("本研究共入组72名患者。", "pass"),
+        ("本研究共入组27名患者。", "fail"),  # another count
+        ("本研究共入组72 mg患者。", "fail"),  # a unit where the source counts people
+    ],
+)
+def test_through_the_pipeline_classifiers_counting_people_agree(tmp_path, claim, status):
+    out = verify_against(tmp_path, f"# S\n\n{_ENROLLED}\n", cited_report(claim))
+    (checked,) = [c for c in out.claims if c.anchors]
+    assert checked.status == status, checked.undecided_reasons
