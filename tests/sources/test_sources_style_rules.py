@@ -47,6 +47,7 @@ def test_text_a_style_rule_hides_is_not_source_text(style, body):
         ("@media print{.x{display:none}}", '<p class="x">Shown 99 mg.</p>'),  # conditional
         ("@media (max-width:600px){#n{visibility:hidden}}", '<p id="n">Shown 99 mg.</p>'),
         (".x::before{display:none}", '<p class="x">Shown 99 mg.</p>'),  # generated content only
+        (".x:after{display:none}", '<p class="x">Shown 99 mg.</p>'),  # the same, in the older spelling
         (".box .x{display:none}", '<p class="x">Shown 99 mg.</p>'),  # no .box around it
         ("html{display:none}", '<p class="x">Shown 99 mg.</p>'),  # framing guard: a script shows it
         ("body{display:none}", '<p class="x">Shown 99 mg.</p>'),
