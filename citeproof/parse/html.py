@@ -5,7 +5,10 @@ style head nav header footer template`` and embedded or fallback content (``ifra
 canvas video audio …``), a ``<dialog>`` that is not ``open``; elements with the ``hidden``
 attribute, an inline ``display:none`` / ``visibility:hidden``, or a class that means hidden in
 every common CSS kit (``hidden``, ``d-none``) unless a responsive class shows it at some width
-(``d-none d-md-inline``, ``hidden md:block``: shown on a wider screen, so read). ``aside`` is
+(``d-none d-md-inline``, ``hidden md:block``: shown on a wider screen, so read), or a rule of the
+page's own ``<style>`` blocks with a simple selector (``.fn{display:none}``, ``#n``, ``p.x``;
+``report_style_hiding``: text another rule may show again is unsure, rules inside ``@media`` hide
+nothing). ``aside`` is
 read: a report's call-out ("Key takeaway: a 62% response rate") is on screen and states facts
 like the body, and a fabricated figure there must not publish unchecked.
 
@@ -28,8 +31,9 @@ reads ``^2``, which no number takes; digits superscript after another number
 (``2<sup>5</sup>``: 2⁵ or footnote 5?) are noted as unsure; a subscript after digits reads
 ``_5``. After letters both stay as written (``mg/m<sup>2</sup>``, ``AUC<sub>0-24</sub>``).
 
-``citeproof.sources.readers`` reads saved pages by the stricter ``SKIP_TAGS`` / ``attrs_hidden``:
-there text that not every reader sees must never back a claim.
+``citeproof.sources.readers`` reads saved pages by the stricter ``SKIP_TAGS`` / ``attrs_hidden`` /
+``source_style_hidden`` (every hiding ``<style>`` rule, read fail-closed): there text that not
+every reader sees must never back a claim.
 
 Line numbers: Lexbor does not expose source positions, so elements are located by searching
 their opening tags, in document order, in a copy of the source where comments, raw-text
