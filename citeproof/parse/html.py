@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -274,25 +275,40 @@ def _selectors(prelude: str) -> list[str]:
     return [s for s in out if s and not _PSEUDO_ELEMENT.search(s)]
 
 
-def _matched(tree: LexborHTMLParser, selector: str, broaden: bool) -> set[int]:
-    """The elements a selector styles (their ``mem_id``), the page's root left out. ``broaden``:
-    the selector is read with fewer conditions — its state and position pseudo-classes dropped
-    (":hover", which the parser never matches, ":first-child"), and when the parser cannot read
-    what is left, its subject's tag, classes and id alone — so it matches at least the elements
-    it could style, never fewer."""
+def _query(selector: str, broaden: bool) -> str | None:
+    """The selector as the parser is asked it, or None when it cannot read it. ``broaden``: read
+    with fewer conditions — its state and position pseudo-classes dropped (":hover", which the
+    parser never matches, ":first-child"), and when the parser cannot read what is left, its
+    subject's tag, classes and id alone — so it matches at least the elements it could style,
+    never fewer."""
     tries = [selector]
     if broaden:
         tries = [_PSEUDO_CLASS.sub("", selector).strip()]
         if (m := _SUBJECT.search(selector)) and (parts := (m.group(1) or "") + "".join(_SUBJECT_PART.findall(m.group(2)))):
             tries.append(parts)
-    for query in tries:
-        try:
-            nodes = tree.css(query) if query else None
-        except Exception:  # selectolax raises its own error for a selector it cannot parse
-            continue
-        if nodes is not None:
-            return {n.mem_id for n in nodes if n.tag not in _PAGE_ROOTS}
-    return set()
+    return next((q for q in tries if q and _readable(q)), None)
+
+
+@lru_cache(maxsize=4096)
+def _readable(query: str) -> bool:
+    try:
+        _PROBE.css(query)
+    except Exception:  # selectolax raises its own error for a selector it cannot parse
+        return False
+    return True
+
+
+_PROBE = LexborHTMLParser("<p></p>")
+_BATCH = 200  # selectors asked in one query: one walk of the page for many rules
+
+
+def _matched(tree: LexborHTMLParser, queries: set[str]) -> set[int]:
+    """The elements (``mem_id``) the readable selectors style, the page's root left out."""
+    ordered = sorted(queries)
+    out: set[int] = set()
+    for k in range(0, len(ordered), _BATCH):
+        out |= {n.mem_id for n in tree.css(", ".join(ordered[k : k + _BATCH])) if n.tag not in _PAGE_ROOTS}
+    return out
 
 
 def _style_sheets(tree: LexborHTMLParser, every: bool = False) -> list[tuple[str, str]]:
@@ -306,12 +322,9 @@ def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
     conditions dropped, so it hides at least what it may hide; a rule that shows an element again
     is not weighed against it. Hidden text backing a claim publishes a figure no reader saw (a
     wrong PASS); visible text read as hidden can only leave a claim undecided or failed."""
-    hidden: set[int] = set()
-    for prelude, body in _style_sheets(tree):
-        if _HIDDEN_STYLE.search(body):
-            for selector in _selectors(prelude):
-                hidden |= _matched(tree, selector, broaden=True)
-    return frozenset(hidden)
+    queries = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)
+               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
+    return frozenset(_matched(tree, queries))
 
 
 def report_style_hiding(tree: LexborHTMLParser) -> dict[int, tuple[str, str]]:
@@ -321,19 +334,15 @@ def report_style_hiding(tree: LexborHTMLParser) -> dict[int, tuple[str, str]]:
     read and checked. An element another rule may show again (any selector, conditional rules
     included: "@media print{.x{display:block}}", ".x.open{display:inline}") is unsure, not hidden:
     which rule wins is not weighed here, and a claim there must not publish unchecked."""
-    hidden: set[int] = set()
-    shown: set[int] = set()
-    for prelude, body in _style_sheets(tree):
-        if _HIDDEN_STYLE.search(body):
-            for selector in _selectors(prelude):
-                if _SIMPLE_SELECTOR.fullmatch(selector):
-                    hidden |= _matched(tree, selector, broaden=False)
+    hiding = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)
+              for selector in _selectors(prelude)
+              if _SIMPLE_SELECTOR.fullmatch(selector) and (q := _query(selector, broaden=False))}
+    hidden = _matched(tree, hiding)
     if not hidden:
         return {}
-    for prelude, body in _style_sheets(tree, every=True):
-        if _SHOWN_STYLE.search(body):
-            for selector in _selectors(prelude):
-                shown |= _matched(tree, selector, broaden=True)
+    showing = {q for prelude, body in _style_sheets(tree, every=True) if _SHOWN_STYLE.search(body)
+               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
+    shown = _matched(tree, showing)
     again = ("unsure", "hidden by a <style> rule that another rule may override")
     return {k: again if k in shown else ("hidden", "") for k in hidden}
 

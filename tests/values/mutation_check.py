@@ -6458,8 +6458,10 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a saved page's selector not matched as written hides nothing (not fail-closed)",
         "citeproof/parse/html.py",
-        "                hidden |= _matched(tree, selector, broaden=True)\n",
-        "                hidden |= _matched(tree, selector, broaden=False)\n",
+        "    queries = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)\n"
+        "               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}",
+        "    queries = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)\n"
+        "               for selector in _selectors(prelude) if (q := _query(selector, broaden=False))}",
         ("tests/sources/test_sources_style_rules.py",),
     ),
     Mutation(
@@ -6479,8 +6481,8 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a rule hiding the page's root hides the whole page",
         "citeproof/parse/html.py",
-        "            return {n.mem_id for n in nodes if n.tag not in _PAGE_ROOTS}",
-        "            return {n.mem_id for n in nodes}",
+        " if n.tag not in _PAGE_ROOTS}",
+        "}",
         ("tests/sources/test_sources_style_rules.py",),
     ),
     Mutation(
@@ -6493,8 +6495,8 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a report hides by selectors it does not understand",
         "citeproof/parse/html.py",
-        "                if _SIMPLE_SELECTOR.fullmatch(selector):\n",
-        "                if True:\n",
+        "              if _SIMPLE_SELECTOR.fullmatch(selector) and (q := ",
+        "              if (q := ",
         ("tests/parse/test_parse_style_rules.py",),
     ),
     Mutation(
