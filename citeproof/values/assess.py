@@ -20,6 +20,7 @@ from citeproof.settings import PATH_KINDS, Settings
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
+from citeproof.values.count_after_base import counts_after_base
 from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import data_json, lexicon
 from citeproof.values.locale_numbers import locale_readings
@@ -531,6 +532,8 @@ def _line_entries(
         if value is not None:
             for extra in _spread_forms(atom, value):
                 out.append((extra, shown))
+    # "Of the 210 patients, 18 died" states the fraction 18/210 a claim writes "18 of 210"
+    out.extend((fraction, shown) for fraction in counts_after_base(line, atoms))
     if (readings := locale_readings(line)) is not None:
         out.extend(_locale_entries(*readings, declared if phrase_start is None else None, shown))
     return out

@@ -6513,6 +6513,41 @@ MUTATIONS = (
         "    prepared = prepare(text)\n",
         ("tests/values/test_substitution.py",),
     ),
+    Mutation(
+        's26-fails3 the count after the base is not read as its fraction',
+        'citeproof/values/assess.py',
+        '    out.extend((fraction, shown) for fraction in counts_after_base(line, atoms))\n',
+        '',
+        ('tests/values/test_count_after_base.py',),
+    ),
+    Mutation(
+        "s26-fails3 a number inside the base's phrase is bound to it",
+        'citeproof/values/count_after_base.py',
+        'english = en_before.search(head) is not None and en_between.fullmatch(gap) is not None',
+        'english = en_before.search(head) is not None',
+        ('tests/values/test_count_after_base.py',),
+    ),
+    Mutation(
+        's26-fails3 a base phrase inside a clause binds a count',
+        'citeproof/values/count_after_base.py',
+        'en_before = re.compile(r"(?:^|[,;:(]\s?)(?:"',
+        'en_before = re.compile(r"(?:"',
+        ('tests/values/test_count_after_base.py',),
+    ),
+    Mutation(
+        's26-fails3 a count larger than its base is read over it',
+        'citeproof/values/count_after_base.py',
+        ' and count.number <= base.number):',
+        '):',
+        ('tests/values/test_count_after_base.py',),
+    ),
+    Mutation(
+        's26-fails3 a percentage after the base is read as a count',
+        'citeproof/values/count_after_base.py',
+        '            and (atom.is_bare or atom.count_noun is not None) and not atom.derived)',
+        '            and not atom.derived)',
+        ('tests/values/test_count_after_base.py',),
+    ),
 )
 
 

@@ -1,0 +1,63 @@
+"""A count a source sentence gives after the base it is out of.
+
+"Of the 210 patients with X, 18 died" states 18 of 210 as surely as "18 of 210 patients died":
+the sentence names the base first and the count after the comma that closes the base's phrase.
+A claim's "18 of 210" (a fraction atom) meets it only through this reading, which is added to the
+source index as a fraction. The binding is kept tight, so that a number merely standing in the
+same sentence is never read over the base: the count must be the first number after the base
+and come right after the comma that ends the base's phrase ("Of the 210 patients, 12 died and 18
+were discharged" binds 12 only), be a whole count no larger than the base with no unit and no
+percent sign, and the phrase must open its sentence or clause. The words are
+``count_after_base`` in ``value_cues.json``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from citeproof.values.atoms import ValueAtom
+from citeproof.values.lexicon import data_json
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    doc = data_json("value_cues.json")["count_after_base"]
+    words = "|".join(re.escape(w) for w in doc["en"])
+    dets = "|".join(re.escape(w) for w in doc["determiners"])
+    # the phrase opens the line or a clause: "Of the 210 …", "In the trial, of the 210 …"
+    en_before = re.compile(r"(?:^|[,;:(]\s?)(?:" + words + r")\s(?:(?:" + dets + r")\s)?$")
+    # the base's phrase runs to one comma, with no other clause mark in it
+    en_between = re.compile(r"[^,;:.!?]{0,80},\s?")
+    opens = "|".join(re.escape(w) for w in sorted(doc["zh"]["open"], key=len, reverse=True))
+    closes = "|".join(re.escape(w) for w in doc["zh"]["close"])
+    zh_before = re.compile(r"(?:^|[，,；;：:（(])\s?(?:" + opens + r")$")
+    zh_between = re.compile(r"[^，,；;：:。！？]{0,20}(?:" + closes + r")[，,]\s?(?:有)?")
+    return en_before, en_between, zh_before, zh_between
+
+
+def _whole_count(atom: ValueAtom) -> bool:
+    return (atom.kind == "value" and atom.decimals == 0 and atom.number >= 0 and atom.qualifier is None
+            and (atom.is_bare or atom.count_noun is not None) and not atom.derived)
+
+
+def counts_after_base(line: str, atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
+    """Fraction atoms for each count the line gives right after the base it is out of (see the
+    module doc); ``line`` is the prepared text the atoms were read from."""
+    en_before, en_between, zh_before, zh_between = _patterns()
+    low = line.lower()
+    out: list[ValueAtom] = []
+    for base, count in zip(atoms, atoms[1:]):
+        if not (_whole_count(base) and _whole_count(count) and 0 < base.number and count.number <= base.number):
+            continue
+        head = low[max(0, base.start - 24):base.start]
+        gap = low[base.end:count.start]
+        english = en_before.search(head) is not None and en_between.fullmatch(gap) is not None
+        chinese = zh_before.search(head) is not None and zh_between.fullmatch(gap) is not None
+        if not (english or chinese):
+            continue
+        out.append(ValueAtom(raw=line[base.start:count.end], kind="fraction", number=count.number / base.number,
+                             num=int(count.number), den=int(base.number), decimals=0, step=0.0,
+                             start=base.start, end=count.end))
+    return out

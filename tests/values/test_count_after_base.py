@@ -1,0 +1,58 @@
+"""rt26 case8/case9: "Of the 210 patients …, 18 died" names the base first and the count after
+it — the same fact as a claim's "18 of 210". The count is read over the base only when it is the
+first number right after the comma that closes the base's phrase."""
+
+from __future__ import annotations
+
+from citeproof.values.assess import index_text, match_atom
+from citeproof.values.extract import extract_atoms, prepare
+from citeproof.values.count_after_base import counts_after_base
+from tests.values.helpers import verify_pairs
+
+BASE_FIRST = "Of the 210 patients in the surgical cohort, 18 died within 28 days."
+OTHER_18 = "Of the 210 patients in the surgical cohort, 12 died within 28 days and 18 were readmitted."
+AGE_18 = "Of the 210 patients aged 18 years or older in the surgical cohort, 12 died within 28 days."
+
+
+def _fractions(line: str) -> list[tuple[int | None, int | None]]:
+    text = prepare(line)
+    return [(a.num, a.den) for a in counts_after_base(text, extract_atoms(text, mode="source", prepared=True))]
+
+
+def _state(claim: str, source: str) -> str:
+    atom = next(a for a in extract_atoms(claim, mode="claim") if a.kind == "fraction")
+    return match_atom(atom, index_text(source))[0]
+
+
+def test_the_count_after_the_base_is_read_as_its_fraction() -> None:
+    assert _fractions(BASE_FIRST) == [(18, 210)]
+    assert _fractions("In the trial, among the 60 patients treated, 9 responded.") == [(9, 60)]
+    assert _fractions("在210例患者中，18例在28天内死亡。") == [(18, 210)]
+    assert _state("18 of 210 patients died", BASE_FIRST) == "supported"
+
+
+def test_only_the_first_count_after_the_comma_is_bound() -> None:
+    assert _fractions(OTHER_18) == [(12, 210)]
+    assert _fractions(AGE_18) == []
+    # a number inside the base's phrase is no count over it
+    assert _fractions("Of the 210 patients in 18 centres, 12 died within 28 days.") == []
+    assert _state("18 of 210 patients died", OTHER_18) == "missing"
+    assert _state("18 of 210 patients died", AGE_18) == "missing"
+
+
+def test_no_percentage_unit_larger_count_or_phrase_inside_a_clause() -> None:
+    assert _fractions("Of the 210 patients, 18% died within 28 days.") == []
+    assert _fractions("Of the 210 patients, 18 mg was the median dose.") == []
+    assert _fractions("Of the 21 patients, 180 samples were taken.") == []
+    # the base's phrase must open its sentence or clause: here 210 is no base
+    assert _fractions("The rate of 210 patients, 18 died.") == []
+
+
+def test_claims_pass_only_with_the_bound_count(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        (BASE_FIRST, "18 of 210 patients in the surgical cohort died within 28 days."),
+        (BASE_FIRST, "In the surgical cohort, 18 of 210 patients died within 28 days."),
+        (BASE_FIRST, "19 of 210 patients in the surgical cohort died within 28 days."),
+        (OTHER_18, "18 of 210 patients in the surgical cohort died within 28 days."),
+    ])
+    assert [c.status for c in claims] == ["pass", "pass", "fail", "fail"]
