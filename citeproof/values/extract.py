@@ -70,7 +70,7 @@ from citeproof.values.label_periods import period_in_label
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.locale_numbers import certain_forms, may_hold_certain
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
-from citeproof.values.roman_grades import numeric_grades, roman_cue
+from citeproof.values.roman_grades import grade_pair_cue, numeric_grades, roman_cue, spelled_grade_pairs
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import fold_of_change, multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
@@ -127,7 +127,8 @@ _SCI = re.compile(r"^\s?(?:[x×*]\s?10\s?(?:\^|\*\*)?\s?|e)(?P<exp>[-+]?\d{1,2})
 _POWER_ONLY = re.compile(r"^\^\s?(?P<exp>[-+]?\d{1,2})(?!\d)")
 # between two numbers of one list of labels: "1 and 2", "1, 2", "1 or 2", "1 & 2", "1和2", "1、2"
 _LABEL_LIST = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+|\s?&\s?|\s?[、和或及与]\s?)")
-_CJK_LIST_NEXT = re.compile(r"(?:\s?(?:、|和|或|及|与|,|，)\s?\d{1,3})+")
+# "/" too: "3/4级" lists grades 3 and 4 (``_grade_pair``), as "3或4级" does
+_CJK_LIST_NEXT = re.compile(r"(?:\s?(?:、|和|或|及|与|,|，|/)\s?\d{1,3})+")
 _PLURAL_LABEL = re.compile(r"[a-z]{3,}s\s?[#:]?\s?$")  # "cohorts ", "arms " before the first label number
 _LIST_WORD = re.compile(r"\b(?:and|or)\b")
 _LABEL_LIST_GOES_ON = re.compile(r"\s*(?:,|\s(?:and|or)\s|&)")
@@ -211,7 +212,7 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
         text, low = out, out.lower()
     if (out := numeric_multiples(text, low)) is not text:
         text, low = out, out.lower()
-    text = numeric_grades(text, low)
+    text = numeric_grades(spelled_grade_pairs(text), low)
     if _ANY_SUPERSCRIPT.search(text):
         text = _read_superscripts(text)
     return text
@@ -248,7 +249,7 @@ def prepare_lines(texts: list[str]) -> list[str]:
     if texts and joined.isascii() and "\r" not in joined and joined.count("\n") == len(texts) - 1:
         folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
         low = folded.lower()
-        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or may_group(folded)
+        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or grade_pair_cue(folded) or may_group(folded)
                 or may_hold_certain(folded) or ("*" in folded and _STAR_AFTER_NUMBER.search(folded))):
             lines = folded.split("\n")
             if len(lines) == len(texts):
@@ -740,11 +741,13 @@ class _Scanner:
             return False
         return count_noun is None or ":" not in m.group(0)
 
-    def _grade_pair(self, nstart: int, num: int, den: int, fm: re.Match[str]) -> bool:
+    def _grade_pair(self, nstart: int, num: int, den: int, fm: re.Match[str], stop: int) -> bool:
         """"Grade 3/4": two grades joined by a slash after a grading word ("grade 3 or 4"), no
-        fraction; each number is read as in "grade 3 or 4"."""
-        return "/" in fm.group(0) and 0 < num < den <= 5 \
-            and _graded_before().search(self.low, max(0, nstart - 12), nstart) is not None
+        fraction; each number is read as in "grade 3 or 4". So is "3/4级" before a Chinese label
+        word: the pair of labels "3或4级" writes."""
+        return "/" in fm.group(0) and 0 < num < den <= 5 and (
+            _graded_before().search(self.low, max(0, nstart - 12), nstart) is not None
+            or self.text.startswith(self.lex.label_after, stop + (self.text[stop:stop + 1] == " ")))
 
     def _time_point_listed(self, nstart: int, pos: int) -> UnitInfo | None:
         """The time unit a plain number is a time point in: after a plural time word ("days 1")
@@ -851,7 +854,7 @@ class _Scanner:
             stop = end + fm.end()
             share = _SHARE_SLASH in fm.group(0)
             worded = not share and "/" not in fm.group(0)
-            if den > 0 and not (worded and (1900 <= den <= 2100 or num > den)) and not self._grade_pair(nstart, num, den, fm):
+            if den > 0 and not (worded and (1900 <= den <= 2100 or num > den)) and not self._grade_pair(nstart, num, den, fm, stop):
                 qualifier, _ = self._qualifier_before(nstart)
                 if qualifier is None:
                     qualifier, qend = self._qualifier_after(stop)

@@ -11,6 +11,10 @@ lower-case "i" or "v" is a word or a letter). A substage letter stays glued ("II
 identifier, as "3A" is in a claim). Whether the digit is then a value or a label follows from
 the grading word: "class" is a label word (``label_before``), so "class II" and "class 2" are
 both labels.
+
+A grade pair after a short form of the grading word ("G3/4", "Gr 3/4": ``grade_abbreviations``)
+is written after the word itself ("grade 3/4"), so that it is read as grades 3 or 4 — as "grade
+3/4" is (``citeproof.values.extract``) — and not as the fraction 0.75 of a name glued to a digit.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import data_json, lexicon
 
 _ROMAN = {"I": "1", "II": "2", "III": "3", "IV": "4", "V": "5"}
 _NUMERAL = r"(?:III|II|IV|V|I)(?![a-z\d])(?:[A-C](?![A-Za-z\d]))?"
@@ -52,3 +56,23 @@ def numeric_grades(text: str, low: str | None = None) -> str:
         return head + tail.replace("/", "-")  # "II/III" is "2-3": "2/3" would read as a fraction
 
     return run.sub(digits, text)
+
+
+@lru_cache(maxsize=1)
+def _abbreviated_pair() -> re.Pattern[str]:
+    words = data_json("value_cues.json")["grade_abbreviations"]["words"]
+    short = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    # only before a slash pair of grade digits: "G3" alone may name anything (a cell line, a gene)
+    return re.compile(r"(?<![A-Za-z\d.])(?:" + short + r")\s?(?=[1-5]\s?/\s?[1-5](?![\d.,]))")
+
+
+def spelled_grade_pairs(text: str) -> str:
+    """``text`` with a short grading word before a grade pair written in full ("G3/4" → "grade 3/4")."""
+    if "/" not in text:
+        return text
+    return _abbreviated_pair().sub("grade ", text)
+
+
+def grade_pair_cue(text: str) -> bool:
+    """Does ``text`` hold a grade pair after a short grading word (``spelled_grade_pairs``)?"""
+    return "/" in text and _abbreviated_pair().search(text) is not None

@@ -776,8 +776,8 @@ MUTATIONS = (
     Mutation(
         "stages and grades in Roman numerals are not read ('stage 4' fails against 'stage IV')",
         "citeproof/values/extract.py",
-        "    text = numeric_grades(text, low)\n",
-        "",
+        "    text = numeric_grades(spelled_grade_pairs(text), low)\n",
+        "    text = spelled_grade_pairs(text)\n",
         ("tests/values/test_roman_grades.py",),
     ),
     Mutation(
@@ -790,8 +790,8 @@ MUTATIONS = (
     Mutation(
         "prepare_lines' fast path skips the Roman-grade rewrite",
         "citeproof/values/extract.py",
-        " or multiples_cue(low) or roman_cue(low) or may_group(folded)\n",
-        " or multiples_cue(low) or may_group(folded)\n",
+        " or multiples_cue(low) or roman_cue(low) or grade_pair_cue(folded) or may_group(folded)\n",
+        " or multiples_cue(low) or grade_pair_cue(folded) or may_group(folded)\n",
         ("tests/values/test_prepare_fast_paths.py",),
     ),
     Mutation(
@@ -6059,7 +6059,7 @@ MUTATIONS = (
     Mutation(
         "s25-fails2 a grade's slash ('grade 3/4') is read as a fraction",
         'citeproof/values/extract.py',
-        ' and not self._grade_pair(nstart, num, den, fm):\n',
+        ' and not self._grade_pair(nstart, num, den, fm, stop):\n',
         ':\n',
         ('tests/values/test_grade_slash.py',),
     ),
@@ -6530,7 +6530,7 @@ MUTATIONS = (
     Mutation(
         's26-fails3 a base phrase inside a clause binds a count',
         'citeproof/values/count_after_base.py',
-        'en_before = re.compile(r"(?:^|[,;:(]\s?)(?:"',
+        'en_before = re.compile(r"(?:^|[,;:(]\\s?)(?:"',
         'en_before = re.compile(r"(?:"',
         ('tests/values/test_count_after_base.py',),
     ),
@@ -6547,6 +6547,41 @@ MUTATIONS = (
         '            and (atom.is_bare or atom.count_noun is not None) and not atom.derived)',
         '            and not atom.derived)',
         ('tests/values/test_count_after_base.py',),
+    ),
+    Mutation(
+        "s26-fails3 a short grading word before a grade pair ('G3/4') is not written in full",
+        'citeproof/values/extract.py',
+        '    text = numeric_grades(spelled_grade_pairs(text), low)\n',
+        '    text = numeric_grades(text, low)\n',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-fails3 prepare_lines' fast path skips the short grading word",
+        'citeproof/values/extract.py',
+        ' or roman_cue(low) or grade_pair_cue(folded) or may_group(folded)',
+        ' or roman_cue(low) or may_group(folded)',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-fails3 a short grading word glued to a longer name is read as one",
+        'citeproof/values/roman_grades.py',
+        'return re.compile(r"(?<![A-Za-z\\d.])(?:" + short',
+        'return re.compile(r"(?:" + short',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-fails3 a Chinese grade pair ('3/4级') is read as a fraction",
+        'citeproof/values/extract.py',
+        '            or self.text.startswith(self.lex.label_after, stop + (self.text[stop:stop + 1] == " ")))\n',
+        '            or False)\n',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-fails3 the first grade of a Chinese grade pair ('3/4级') is a value, not a label",
+        'citeproof/values/extract.py',
+        '(?:、|和|或|及|与|,|，|/)',
+        '(?:、|和|或|及|与|,|，)',
+        ('tests/values/test_grade_slash.py',),
     ),
 )
 

@@ -38,3 +38,43 @@ def test_other_grades_than_the_source_writes_still_fail(tmp_path) -> None:
         (SOURCE, "Grade 3/4 anemia occurred in 12% of patients in the combination arm."),
     ])
     assert [c.status for c in claims] == ["fail", "fail", "fail"]
+
+
+# "G3/4", "Gr 3/4" and "3/4级" name the same pair of grades (value_cues.json grade_abbreviations)
+ABBREVIATED = "G3/4 neutropenia: 12%."
+ZH_PAIR = "3/4级中性粒细胞减少发生率为12%。"
+
+
+def test_a_short_grading_word_before_a_pair_reads_as_grades() -> None:
+    for text in ("G3/4 neutropenia: 12%", "Gr 3/4 neutropenia: 12%", "Gr. 3/4 neutropenia: 12%"):
+        atoms = extract_atoms(text, mode="source")
+        assert [(a.raw, a.kind, a.graded, a.alternative) for a in atoms] == [
+            ("3", "value", True, True), ("4", "value", False, True), ("12%", "value", False, False)], text
+    # glued to a longer name, or no pair of grades: left as it was
+    assert [a.kind for a in extract_atoms("HG3/4 cells", mode="source")] == ["fraction"]
+    assert [a.raw for a in extract_atoms("G3/40 cells", mode="source")] == ["3/40"]
+
+
+def test_a_chinese_grade_pair_is_a_pair_of_labels_not_a_fraction() -> None:
+    assert [a.raw for a in extract_atoms(ZH_PAIR, mode="claim")] == ["12%"]
+    assert [a.raw for a in extract_atoms("1/2期研究纳入40例患者", mode="source")] == ["40"]
+    # a share before no label word stays a share
+    assert [a.kind for a in extract_atoms("3/4的患者有效", mode="claim")] == ["fraction"]
+
+
+def test_abbreviated_grade_pairs_pass_and_other_figures_fail(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        (ABBREVIATED, "grade 3/4 neutropenia in 12%."),
+        (ABBREVIATED, "G3/4 neutropenia in 12%."),
+        (ABBREVIATED, "grade 3/4 neutropenia in 15%."),
+        (ZH_PAIR, "3/4级中性粒细胞减少发生率为12%。"),
+        (ZH_PAIR, "3/4级中性粒细胞减少发生率为15%。"),
+        (SLASHED, "3/4级中性粒细胞减少发生率为21%。"),
+    ])
+    assert [c.status for c in claims] == ["pass", "pass", "fail", "pass", "fail", "undecided"]
+
+
+def test_prepare_lines_writes_the_short_grading_word_in_full() -> None:
+    from citeproof.values.extract import prepare_lines
+
+    assert prepare_lines(["G3/4 neutropenia: 12%", "Rash: 4%"]) == ["grade 3/4 neutropenia: 12%", "Rash: 4%"]
