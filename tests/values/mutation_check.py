@@ -6583,6 +6583,27 @@ MUTATIONS = (
         '(?:、|和|或|及|与|,|，)',
         ('tests/values/test_grade_slash.py',),
     ),
+    Mutation(
+        "s26-fails3 a hyphenated quarter or half ('fourth-quarter 2023') restricts no figure",
+        'citeproof/data/claim_support.json',
+        '"first-quarter", "second-quarter", "third-quarter", "fourth-quarter", "first-half", "second-half", ',
+        '',
+        ('tests/values/test_quarter_or_year.py',),
+    ),
+    Mutation(
+        "s26-fails3 a quarter written number first ('4Q 2023') restricts no figure",
+        'citeproof/data/claim_support.json',
+        '"1q", "2q", "3q", "4q", ',
+        '',
+        ('tests/values/test_quarter_or_year.py',),
+    ),
+    Mutation(
+        "s26-fails3 a Chinese quarter without its ordinal mark ('2023年四季度') restricts no figure",
+        'citeproof/data/claim_support.json',
+        '"一季度", "二季度", "三季度", "四季度", ',
+        '"第一季度", "第二季度", "第三季度", "第四季度", ',
+        ('tests/values/test_quarter_or_year.py',),
+    ),
 )
 
 
