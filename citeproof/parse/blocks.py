@@ -122,12 +122,30 @@ class TableHeader:
             return ()
         if self._joined is None:
             width = max(len(r) for r in self.rows)
-            self._joined = [" ".join(" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip()) for j in range(width)]
+            self._joined = [_stacked([" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip()]) for j in range(width)]
         headers = self._joined
         if not any(headers):
             return ()
         width = max(len(cells), len(headers))
         return tuple((headers[j] if j < len(headers) else "", cells[j] if j < len(cells) else "") for j in range(width))
+
+
+# a header cell's closing bracket ("Result (%)", "中位PFS（月）"): what its column's values are in
+_LAST_BRACKET = re.compile(r"\s*([(（\[][^()（）\[\]]{1,24}[)）\]])$")
+
+
+def _stacked(parts: Sequence[str]) -> str:
+    """A column's header rows read top to bottom as one header. A bracket closing an upper row's
+    cell ("Result (%)" spanning "Arm A | Arm B") says what every column under it is in, so it
+    closes the joined header too ("Result Arm A (%)"), where readers of a header look for it,
+    unless the lowest row's cell closes with a bracket of its own."""
+    if len(parts) < 2 or _LAST_BRACKET.search(parts[-1]):
+        return " ".join(parts)
+    for k in range(len(parts) - 2, -1, -1):
+        if m := _LAST_BRACKET.search(parts[k]):
+            moved = [*parts[:k], parts[k][:m.start()], *parts[k + 1:]]
+            return " ".join(p for p in moved if p) + " " + m.group(1)
+    return " ".join(parts)
 
 
 def _label_row(cells: Sequence[str]) -> bool:

@@ -191,3 +191,34 @@ def test_markdown_cells_beyond_the_header_keep_their_words_and_anchors():
     ]
     assert rows(md)[0][1] == [("Measure", "ORR"), ("Arm A", "40%")]  # the extra cell is under no header
     assert [c.text for c in report.claims][2] == "a | b | 3"
+
+
+def test_a_unit_bracket_in_a_spanning_header_row_closes_each_column_header_under_it():
+    # rt25a case11: "Result (%)" over "Zelcitinib | Placebo" — the % must reach both columns' cells
+    html = (
+        "<table><tr><th rowspan=2>Endpoint</th><th colspan=2>Result (%)</th><th rowspan=2>Note</th></tr>"
+        "<tr><th>Arm A</th><th>Placebo (n)</th></tr>"
+        f"<tr><td>ORR</td><td>42</td><td>12</td><td>{A}</td></tr></table>"
+    )
+    # a lower cell with a bracket of its own keeps it last; a header with one row is unchanged
+    heads = ["Endpoint", "Result Arm A (%)", "Result (%) Placebo (n)", "Note"]
+    assert rows(html, "html") == [("ORR | 42 | 12 |", list(zip(heads, ["ORR", "42", "12", ""])))]
+
+
+def test_a_spanning_unit_header_lets_a_true_row_pass_and_a_wrong_one_fail(tmp_path):
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "s.md").write_text("# S\n\nThe ORR was 42% with the study drug and 12% with placebo.\n", encoding="utf-8")
+    cite = "[evidence:s.md#L3]"
+    html = (
+        "<html><body><h1>T</h1><table>"
+        "<tr><th rowspan=2>Endpoint</th><th colspan=2>Result (%)</th><th rowspan=2>Source</th></tr>"
+        "<tr><th>Study drug</th><th>Placebo</th></tr>"
+        f"<tr><td>ORR</td><td>42</td><td>12</td><td>{cite}</td></tr>"
+        f"<tr><td>ORR</td><td>45</td><td>12</td><td>{cite}</td></tr>"
+        "</table></body></html>"
+    )
+    claims = [c for c in run(html, "html", tmp_path / "sources", VerifyOptions(mode="report")).claims if c.anchors]
+    assert [c.status for c in claims] == ["pass", "fail"]

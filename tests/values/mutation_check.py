@@ -6604,6 +6604,20 @@ MUTATIONS = (
         '"第一季度", "第二季度", "第三季度", "第四季度", ',
         ('tests/values/test_quarter_or_year.py',),
     ),
+    Mutation(
+        "s26-fails3 a unit bracket in a spanning header row stays in the middle of the joined header",
+        'citeproof/parse/blocks.py',
+        '_stacked([" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip()])',
+        '" ".join(" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip())',
+        ('tests/parse/test_table_columns.py',),
+    ),
+    Mutation(
+        "s26-fails3 an upper row's bracket displaces the lowest cell's own",
+        'citeproof/parse/blocks.py',
+        '    if len(parts) < 2 or _LAST_BRACKET.search(parts[-1]):\n',
+        '    if len(parts) < 2:\n',
+        ('tests/parse/test_table_columns.py',),
+    ),
 )
 
 
