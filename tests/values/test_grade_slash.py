@@ -52,6 +52,9 @@ def test_a_short_grading_word_before_a_pair_reads_as_grades() -> None:
             ("3", "value", True, True), ("4", "value", False, True), ("12%", "value", False, False)], text
     # glued to a longer name, or no pair of grades: left as it was
     assert [a.kind for a in extract_atoms("HG3/4 cells", mode="source")] == ["fraction"]
+    from citeproof.values.extract import prepare
+
+    assert [prepare(t) for t in ("HG3/4 cells", "5G3/4 cells", "v.G3/4")] == ["HG3/4 cells", "5G3/4 cells", "v.G3/4"]
     assert [a.raw for a in extract_atoms("G3/40 cells", mode="source")] == ["3/40"]
 
 
