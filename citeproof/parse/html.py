@@ -7,7 +7,7 @@ attribute, an inline ``display:none`` / ``visibility:hidden``, or a class that m
 every common CSS kit (``hidden``, ``d-none``) unless a responsive class shows it at some width
 (``d-none d-md-inline``, ``hidden md:block``: shown on a wider screen, so read), or a rule of the
 page's own ``<style>`` blocks with a simple selector (``.fn{display:none}``, ``#n``, ``p.x``;
-``report_style_hiding``: text another rule may show again is unsure, rules inside ``@media`` hide
+``citeproof.parse.style_rules``: text another rule may show again is unsure, rules inside ``@media`` hide
 nothing). ``aside`` is
 read: a report's call-out ("Key takeaway: a 62% response rate") is on screen and states facts
 like the body, and a fabricated figure there must not publish unchecked.
@@ -49,9 +49,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from citeproof.parse.style_rules import HIDDEN_STYLE, report_style_hiding
 
 from citeproof.parse.blocks import BlockSink, Link
 from citeproof.parse.footnotes import citations_only
@@ -103,10 +104,6 @@ _SHOWN_AT_WIDTH = re.compile(
 )
 # hover:block, group-focus:inline, peer-checked:flex: shown only while the reader does something
 _SHOWN_ON_STATE = re.compile(r"!?[a-z@\[][^:\s]*:!?" + _DISPLAY)
-_HIDDEN_STYLE = re.compile(
-    r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden)\b",
-    re.IGNORECASE,
-)
 # Shown in the page's layout but drawn so no one sees it (zero size, no opacity, white on white):
 # the text is in the sentence for a copy-paste or a screen reader, not for the eye.
 _INVISIBLE_STYLE = re.compile(
@@ -162,7 +159,7 @@ def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
         return True
     style = attrs.get("style")
     if style and (
-        _HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)
+        HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)
         or (_ZERO_BOX.search(style) and _OVERFLOW_HIDDEN.search(style))
     ):
         return True
@@ -179,7 +176,7 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
             return "unsure", "hidden until find-in-page reveals it"
         return "hidden", ""
     style = attrs.get("style")
-    if style and _HIDDEN_STYLE.search(style):
+    if style and HIDDEN_STYLE.search(style):
         return "hidden", ""
     if style and (m := _INVISIBLE_STYLE.search(style)):
         return "unsure", f"styled not to be seen ({m.group().strip(' ;')!r})"
@@ -198,153 +195,6 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     if hiding:
         return "hidden", ""
     return "unsure", "read aloud by screen readers, not shown"
-
-
-# ---------------------------------------------------------------- <style> rules
-# A page may hide text by a rule of its own ("<style>.fn-x{display:none}</style>"), not only by an
-# inline style or a well-known class. The rules are read from the document's <style> blocks (head
-# or body) by one linear pass over the braces; the declarations are tested by the same patterns as
-# an inline style, so both readings agree. Not read as hiding: rules inside @media or @container
-# (conditional: shown on some screen or in print), rules nested inside another rule (CSS nesting,
-# or a block left unclosed, which swallows what follows), and rules on a pseudo-element ("::before"
-# hides generated content, never the element's own text).
-_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)|<!--|-->", re.DOTALL)
-_CSS_BRACE = re.compile(r"[{}]")
-# at-rules whose rules apply on every screen, so a hiding rule inside them hides
-_CSS_UNCONDITIONAL_AT = re.compile(r"@(?:supports|layer)\b", re.IGNORECASE)
-_SHOWN_STYLE = re.compile(
-    r"(?:^|;)\s*(?:display\s*:\s*(?!none\b)[a-z-]+|visibility\s*:\s*visible|content-visibility\s*:\s*(?:visible|auto))",
-    re.IGNORECASE,
-)
-_PSEUDO_ELEMENT = re.compile(r"::|:(?:before|after|first-line|first-letter)\b", re.IGNORECASE)
-# a pseudo-class without arguments (":hover", ":focus", ":first-child"): a state or position
-_PSEUDO_CLASS = re.compile(r"(?<!:):(?!:)[a-z-]+(?![\w(-])", re.IGNORECASE)
-# the selectors a report hides by: ".class", "#id", "tag", "tag.class" (classes and an id together)
-_SIMPLE_SELECTOR = re.compile(r"(?:[a-z][a-z0-9-]*)?(?:[.#][\w-]+)*", re.IGNORECASE)
-# the last compound of a selector: its subject, the element the rule styles
-_SUBJECT = re.compile(r"([a-z][a-z0-9-]*)?((?:[.#][\w-]+|\[[^\]]*\]|:[\w-]+(?:\([^)]*\))?)*)\s*$", re.IGNORECASE)
-_SUBJECT_PART = re.compile(r"[.#][\w-]+")
-# the whole page: "html{display:none}" until a script shows it is the common guard against being
-# framed by another site; hiding the page's root would withhold every claim the page backs
-_PAGE_ROOTS = frozenset({"html", "body"})
-
-
-def _css_rules(css: str, every: bool = False) -> list[tuple[str, str]]:
-    """(selector list, declarations) of each rule of a style sheet that applies on every screen
-    (``every``: of each rule, conditional and nested ones included), in order. One pass over the braces: linear. A block left unclosed is closed by the end of the
-    sheet, as CSS does; a stray closing brace is passed over."""
-    css = _CSS_COMMENT.sub(" ", css)
-    rules: list[tuple[str, str]] = []
-    open_blocks: list[tuple[str, int]] = []  # (prelude, where its body starts)
-    start = 0
-    for m in _CSS_BRACE.finditer(css):
-        if m.group() == "{":
-            # "@import url(x); .a{": the prelude is what follows the last statement
-            open_blocks.append((css[start : m.start()].rsplit(";", 1)[-1].strip(), m.end()))
-        elif open_blocks:
-            prelude, body_start = open_blocks.pop()
-            _keep_rule(rules, prelude, css[body_start : m.start()], open_blocks, every)
-        start = m.end()
-    while open_blocks:
-        prelude, body_start = open_blocks.pop()
-        _keep_rule(rules, prelude, css[body_start:], open_blocks, every)
-    return rules
-
-
-def _keep_rule(
-    rules: list[tuple[str, str]], prelude: str, body: str, outer: list[tuple[str, int]], every: bool
-) -> None:
-    if "{" in body or not prelude or prelude.startswith("@"):
-        return  # a block of rules (an at-rule's, a nesting rule's): its inner rules were kept on their own
-    if every or all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer):
-        rules.append((prelude, body))
-
-
-def _selectors(prelude: str) -> list[str]:
-    """A selector list split at its top-level commas (":is(.a, .b)" stays one selector)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(prelude):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(depth - 1, 0)
-        elif ch == "," and depth == 0:
-            out.append(prelude[start:i].strip())
-            start = i + 1
-    out.append(prelude[start:].strip())
-    return [s for s in out if s and not _PSEUDO_ELEMENT.search(s)]
-
-
-def _query(selector: str, broaden: bool) -> str | None:
-    """The selector as the parser is asked it, or None when it cannot read it. ``broaden``: read
-    with fewer conditions — its state and position pseudo-classes dropped (":hover", which the
-    parser never matches, ":first-child"), and when the parser cannot read what is left, its
-    subject's tag, classes and id alone — so it matches at least the elements it could style,
-    never fewer."""
-    tries = [selector]
-    if broaden:
-        tries = [_PSEUDO_CLASS.sub("", selector).strip()]
-        if (m := _SUBJECT.search(selector)) and (parts := (m.group(1) or "") + "".join(_SUBJECT_PART.findall(m.group(2)))):
-            tries.append(parts)
-    return next((q for q in tries if q and _readable(q)), None)
-
-
-@lru_cache(maxsize=4096)
-def _readable(query: str) -> bool:
-    try:
-        _PROBE.css(query)
-    except Exception:  # selectolax raises its own error for a selector it cannot parse
-        return False
-    return True
-
-
-_PROBE = LexborHTMLParser("<p></p>")
-_BATCH = 200  # selectors asked in one query: one walk of the page for many rules
-
-
-def _matched(tree: LexborHTMLParser, queries: set[str]) -> set[int]:
-    """The elements (``mem_id``) the readable selectors style, the page's root left out."""
-    ordered = sorted(queries)
-    out: set[int] = set()
-    for k in range(0, len(ordered), _BATCH):
-        out |= {n.mem_id for n in tree.css(", ".join(ordered[k : k + _BATCH])) if n.tag not in _PAGE_ROOTS}
-    return out
-
-
-def _style_sheets(tree: LexborHTMLParser, every: bool = False) -> list[tuple[str, str]]:
-    return [rule for node in tree.css("style") for rule in _css_rules(node.text() or "", every)]
-
-
-def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
-    """Saved sources: the elements (``mem_id``) a hiding rule of the page's <style> blocks styles.
-    Fail-closed: every selector is read, and one not matched as written (a descendant or an
-    attribute selector is matched; ":hover", ":focus" and the like are not) is read with its
-    conditions dropped, so it hides at least what it may hide; a rule that shows an element again
-    is not weighed against it. Hidden text backing a claim publishes a figure no reader saw (a
-    wrong PASS); visible text read as hidden can only leave a claim undecided or failed."""
-    queries = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)
-               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
-    return frozenset(_matched(tree, queries))
-
-
-def report_style_hiding(tree: LexborHTMLParser) -> dict[int, tuple[str, str]]:
-    """Reports: the elements (``mem_id``) a rule of the page's <style> blocks hides, as
-    ``report_visibility`` reads them. Only simple selectors hide (``.class``, ``#id``, ``tag``,
-    ``tag.class`` and lists of them): a selector not understood hides nothing, so the text is
-    read and checked. An element another rule may show again (any selector, conditional rules
-    included: "@media print{.x{display:block}}", ".x.open{display:inline}") is unsure, not hidden:
-    which rule wins is not weighed here, and a claim there must not publish unchecked."""
-    hiding = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)
-              for selector in _selectors(prelude)
-              if _SIMPLE_SELECTOR.fullmatch(selector) and (q := _query(selector, broaden=False))}
-    hidden = _matched(tree, hiding)
-    if not hidden:
-        return {}
-    showing = {q for prelude, body in _style_sheets(tree, every=True) if _SHOWN_STYLE.search(body)
-               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
-    shown = _matched(tree, showing)
-    again = ("unsure", "hidden by a <style> rule that another rule may override")
-    return {k: again if k in shown else ("hidden", "") for k in hidden}
 
 
 def _closed_details_body(node: LexborNode) -> bool:

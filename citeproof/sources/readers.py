@@ -34,8 +34,8 @@ from citeproof.parse.html import (
     RAW_TEXT_TAGS,
     SKIP_TAGS,
     attrs_hidden,
-    source_style_hidden,
 )
+from citeproof.parse.style_rules import source_style_hidden
 from citeproof.sources.headings import (
     ABSTRACT_WORDS,
     SECTION_PATH_SEP,

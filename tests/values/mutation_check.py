@@ -1183,8 +1183,8 @@ MUTATIONS = (
     Mutation(
         "a saved source's text drawn not to be seen (font-size:0, off screen, clipped) backs claims",
         "citeproof/parse/html.py",
-        "        _HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)",
-        "        _HIDDEN_STYLE.search(style)",
+        "        HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)",
+        "        HIDDEN_STYLE.search(style)",
         ("tests/sources/test_sources_readers_visibility.py",),
     ),
     Mutation(
@@ -6457,30 +6457,30 @@ MUTATIONS = (
     ),
     Mutation(
         "s26-hiddencss a saved page's selector not matched as written hides nothing (not fail-closed)",
-        "citeproof/parse/html.py",
-        "    queries = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)\n"
+        "citeproof/parse/style_rules.py",
+        "    queries = {q for prelude, body in _style_sheets(tree) if HIDDEN_STYLE.search(body)\n"
         "               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}",
-        "    queries = {q for prelude, body in _style_sheets(tree) if _HIDDEN_STYLE.search(body)\n"
+        "    queries = {q for prelude, body in _style_sheets(tree) if HIDDEN_STYLE.search(body)\n"
         "               for selector in _selectors(prelude) if (q := _query(selector, broaden=False))}",
         ("tests/sources/test_sources_style_rules.py",),
     ),
     Mutation(
         "s26-hiddencss a hiding rule inside @media hides on every screen",
-        "citeproof/parse/html.py",
+        "citeproof/parse/style_rules.py",
         "    if every or all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer):",
         "    if True:",
         ("tests/sources/test_sources_style_rules.py", "tests/parse/test_parse_style_rules.py"),
     ),
     Mutation(
         "s26-hiddencss a rule on a pseudo-element hides the element's own text",
-        "citeproof/parse/html.py",
+        "citeproof/parse/style_rules.py",
         "    return [s for s in out if s and not _PSEUDO_ELEMENT.search(s)]",
         "    return [s for s in out if s]",
         ("tests/sources/test_sources_style_rules.py", "tests/parse/test_parse_style_rules.py"),
     ),
     Mutation(
         "s26-hiddencss a rule hiding the page's root hides the whole page",
-        "citeproof/parse/html.py",
+        "citeproof/parse/style_rules.py",
         " if n.tag not in _PAGE_ROOTS}",
         "}",
         ("tests/sources/test_sources_style_rules.py",),
@@ -6494,14 +6494,14 @@ MUTATIONS = (
     ),
     Mutation(
         "s26-hiddencss a report hides by selectors it does not understand",
-        "citeproof/parse/html.py",
+        "citeproof/parse/style_rules.py",
         "              if _SIMPLE_SELECTOR.fullmatch(selector) and (q := ",
         "              if (q := ",
         ("tests/parse/test_parse_style_rules.py",),
     ),
     Mutation(
         "s26-hiddencss a report's text another rule may show again is hidden, not unsure",
-        "citeproof/parse/html.py",
+        "citeproof/parse/style_rules.py",
         "    return {k: again if k in shown else (\"hidden\", \"\") for k in hidden}",
         "    return {k: (\"hidden\", \"\") for k in hidden}",
         ("tests/parse/test_parse_style_rules.py",),
