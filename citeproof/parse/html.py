@@ -7,9 +7,8 @@ attribute, an inline ``display:none`` / ``visibility:hidden``, or a class that m
 every common CSS kit (``hidden``, ``d-none``) unless a responsive class shows it at some width
 (``d-none d-md-inline``, ``hidden md:block``: shown on a wider screen, so read), or a rule of the
 page's own ``<style>`` blocks with a simple selector (``.fn{display:none}``, ``#n``, ``p.x``;
-``citeproof.parse.style_rules``: text another rule may show again is unsure, rules inside ``@media`` hide
-nothing). ``aside`` is
-read: a report's call-out ("Key takeaway: a 62% response rate") is on screen and states facts
+``citeproof.parse.style_rules``: text another rule, its own style or a script may show again is
+unsure; rules inside a conditional ``@media`` hide nothing). ``aside`` is read: a report's call-out ("Key takeaway: a 62% response rate") is on screen and states facts
 like the body, and a fabricated figure there must not publish unchecked.
 
 Read, because they are on screen: ``aria-hidden`` content (it hides from assistive technology
@@ -52,7 +51,7 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from citeproof.parse.style_rules import HIDDEN_STYLE, report_style_hiding
+from citeproof.parse.style_rules import HIDDEN_STYLE, INVISIBLE_STYLE, report_style_hiding, style_conceals
 
 from citeproof.parse.blocks import BlockSink, Link
 from citeproof.parse.footnotes import citations_only
@@ -104,13 +103,6 @@ _SHOWN_AT_WIDTH = re.compile(
 )
 # hover:block, group-focus:inline, peer-checked:flex: shown only while the reader does something
 _SHOWN_ON_STATE = re.compile(r"!?[a-z@\[][^:\s]*:!?" + _DISPLAY)
-# Shown in the page's layout but drawn so no one sees it (zero size, no opacity, white on white):
-# the text is in the sentence for a copy-paste or a screen reader, not for the eye.
-_INVISIBLE_STYLE = re.compile(
-    r"(?:^|;)\s*(?:font-size\s*:\s*0(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|$|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)"
-    r"|color\s*:\s*(?:white|#fff(?:fff)?|transparent|rgba\([^)]*,\s*0\s*\))\s*(?:;|$|!))",
-    re.IGNORECASE,
-)
 # Struck-through text is seen with a line through it: the writer shows it as withdrawn.
 _STRUCK = frozenset({"del", "s", "strike"})
 STRUCK_WHY = "struck through: shown as withdrawn"
@@ -130,17 +122,6 @@ def is_mermaid(node: LexborNode) -> bool:
     return attrs_mermaid(node.attributes)
 
 
-# A saved source's text drawn where no one sees it: pushed off the screen, clipped to nothing, or
-# in a box of no height that hides its overflow. Such text never backs a claim (it is the trick a
-# page uses to carry words for search engines, not for readers).
-_OFF_SCREEN_STYLE = re.compile(
-    r"(?:^|;)\s*(?:(?:left|top|right|text-indent)\s*:\s*-\d{3,}(?:\.\d+)?(?:px|em|rem)?"
-    r"|clip\s*:\s*rect\(\s*0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?\s*\)"
-    r"|clip-path\s*:\s*inset\(\s*50%\s*\))",
-    re.IGNORECASE,
-)
-_ZERO_BOX = re.compile(r"(?:^|;)\s*(?:max-)?height\s*:\s*0(?:px)?\s*(?:;|$)", re.IGNORECASE)
-_OVERFLOW_HIDDEN = re.compile(r"(?:^|;)\s*overflow\s*:\s*hidden", re.IGNORECASE)
 # Bootstrap's "invisible" (visibility: hidden): the box stays, its text is not drawn
 _SOURCE_HIDING_CLASSES = HIDDEN_CLASSES | {"invisible"}
 
@@ -158,10 +139,7 @@ def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
     if (attrs.get("aria-hidden") or "").strip().lower() == "true":
         return True
     style = attrs.get("style")
-    if style and (
-        HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)
-        or (_ZERO_BOX.search(style) and _OVERFLOW_HIDDEN.search(style))
-    ):
+    if style and style_conceals(style):
         return True
     cls = attrs.get("class")
     return bool(cls) and not _SOURCE_HIDING_CLASSES.isdisjoint(cls.split())
@@ -178,7 +156,7 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     style = attrs.get("style")
     if style and HIDDEN_STYLE.search(style):
         return "hidden", ""
-    if style and (m := _INVISIBLE_STYLE.search(style)):
+    if style and (m := INVISIBLE_STYLE.search(style)):
         return "unsure", f"styled not to be seen ({m.group().strip(' ;')!r})"
     cls = attrs.get("class")
     if not cls:
@@ -363,7 +341,7 @@ class HtmlExtractor:
         body = tree.body
         if body is None:
             return
-        self.styled = report_style_hiding(tree) if "<style" in html.lower() else {}
+        self.styled = report_style_hiding(tree, html) if "<style" in html.lower() else {}
         self.loc = _Locator(html, self.line_offset)
         # open block elements: (tag, kind and tag that loose text inside it takes)
         self.containers: list[tuple[str, tuple[str, str]]] = []

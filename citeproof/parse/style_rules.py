@@ -3,16 +3,16 @@
 A page may hide text by a rule of its own ("<style>.fn-x{display:none}</style>"), not only by an
 inline style or a well-known class (``citeproof.parse.html``). The rules are read from the
 document's <style> blocks (head or body) by one linear pass over the braces; the declarations
-are tested by ``HIDDEN_STYLE``, the pattern an inline style is tested by, so both readings agree.
-Not read as hiding: rules inside @media or @container (conditional: shown on some screen or in
-print), rules nested inside another rule (CSS nesting, or a block left unclosed, which swallows
+are tested by the patterns an inline style is tested by, so both readings agree. Not read as
+hiding: rules inside a conditional @media (a width, an orientation, print: shown on some screen)
+or @container, rules nested inside another rule (CSS nesting, or a block left unclosed, which swallows
 what follows), and rules on a pseudo-element ("::before" hides generated content, never the
 element's own text).
 
 Two readers, two directions of caution: a saved source hides by every hiding rule, read
 fail-closed (``source_style_hidden``: hidden text must never back a claim); a report hides by
-simple selectors only, and text another rule may show again is unsure (``report_style_hiding``:
-text of a report must never go unchecked).
+simple selectors only, and text another rule, its own style attribute or the page's scripts may
+show again is unsure (``report_style_hiding``: text of a report must never go unchecked).
 """
 
 from __future__ import annotations
@@ -20,17 +20,52 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 # display:none, visibility:hidden … in a style attribute or a rule's declarations
 HIDDEN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden)\b",
     re.IGNORECASE,
 )
+# Shown in the page's layout but drawn so no one sees it (zero size, no opacity, white on white):
+# the text is in the sentence for a copy-paste or a screen reader, not for the eye.
+INVISIBLE_STYLE = re.compile(
+    r"(?:^|;)\s*(?:font-size\s*:\s*0(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|$|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)"
+    r"|color\s*:\s*(?:white|#fff(?:fff)?|transparent|rgba\([^)]*,\s*0\s*\))\s*(?:;|$|!))",
+    re.IGNORECASE,
+)
+# A saved source's text drawn where no one sees it: pushed off the screen, clipped to nothing, or
+# in a box of no height that hides its overflow. Such text never backs a claim (it is the trick a
+# page uses to carry words for search engines, not for readers).
+_OFF_SCREEN_STYLE = re.compile(
+    r"(?:^|;)\s*(?:(?:left|top|right|text-indent)\s*:\s*-\d{3,}(?:\.\d+)?(?:px|em|rem)?"
+    r"|clip\s*:\s*rect\(\s*0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?\s*\)"
+    r"|clip-path\s*:\s*inset\(\s*50%\s*\))",
+    re.IGNORECASE,
+)
+_ZERO_BOX = re.compile(r"(?:^|;)\s*(?:max-)?height\s*:\s*0(?:px)?\s*(?:;|$)", re.IGNORECASE)
+_OVERFLOW_HIDDEN = re.compile(r"(?:^|;)\s*overflow\s*:\s*hidden", re.IGNORECASE)
+
+
+def style_conceals(declarations: str) -> bool:
+    """Saved sources: whether declarations (a style attribute, a rule's body) keep an element's
+    text from every reader's eye — not displayed, not drawn (zero size, no opacity, white or
+    transparent colour), off the screen, clipped to nothing, or a zero-height box hiding its
+    overflow. Such text never backs a claim."""
+    return bool(
+        HIDDEN_STYLE.search(declarations) or INVISIBLE_STYLE.search(declarations) or _OFF_SCREEN_STYLE.search(declarations)
+        or (_ZERO_BOX.search(declarations) and _OVERFLOW_HIDDEN.search(declarations))
+    )
+
+
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)|<!--|-->", re.DOTALL)
 _CSS_BRACE = re.compile(r"[{}]")
-# at-rules whose rules apply on every screen, so a hiding rule inside them hides
-_CSS_UNCONDITIONAL_AT = re.compile(r"@(?:supports|layer)\b", re.IGNORECASE)
+# at-rules whose rules apply on every screen, so a hiding rule inside them hides: @supports,
+# @layer, and @media for every screen ("@media screen", "@media all", "@media only screen"); a
+# width, an orientation or print is a condition some reader's screen does not meet
+_CSS_UNCONDITIONAL_AT = re.compile(
+    r"@(?:supports|layer)\b|@media\s+(?:only\s+)?(?:screen|all)(?:\s*,\s*(?:only\s+)?(?:screen|all))*\s*$", re.IGNORECASE
+)
 _SHOWN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*(?!none\b)[a-z-]+|visibility\s*:\s*visible|content-visibility\s*:\s*(?:visible|auto))",
     re.IGNORECASE,
@@ -121,12 +156,12 @@ _PROBE = LexborHTMLParser("<p></p>")
 _BATCH = 200  # selectors asked in one query: one walk of the page for many rules
 
 
-def _matched(tree: LexborHTMLParser, queries: set[str]) -> set[int]:
-    """The elements (``mem_id``) the readable selectors style, the page's root left out."""
+def _matched(tree: LexborHTMLParser, queries: set[str]) -> dict[int, LexborNode]:
+    """The elements (by ``mem_id``) the readable selectors style, the page's root left out."""
     ordered = sorted(queries)
-    out: set[int] = set()
+    out: dict[int, LexborNode] = {}
     for k in range(0, len(ordered), _BATCH):
-        out |= {n.mem_id for n in tree.css(", ".join(ordered[k : k + _BATCH])) if n.tag not in _PAGE_ROOTS}
+        out.update((n.mem_id, n) for n in tree.css(", ".join(ordered[k : k + _BATCH])) if n.tag not in _PAGE_ROOTS)
     return out
 
 
@@ -139,20 +174,31 @@ def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
     Fail-closed: every selector is read, and one not matched as written (a descendant or an
     attribute selector is matched; ":hover", ":focus" and the like are not) is read with its
     conditions dropped, so it hides at least what it may hide; a rule that shows an element again
-    is not weighed against it. Hidden text backing a claim publishes a figure no reader saw (a
-    wrong PASS); visible text read as hidden can only leave a claim undecided or failed."""
-    queries = {q for prelude, body in _style_sheets(tree) if HIDDEN_STYLE.search(body)
+    is not weighed against it. Declarations conceal as an inline style does (``style_conceals``: not displayed, not drawn, off the screen).
+    Hidden text backing a claim publishes a figure no reader saw (a wrong PASS); visible text read
+    as hidden can only leave a claim undecided or failed."""
+    queries = {q for prelude, body in _style_sheets(tree) if style_conceals(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
     return frozenset(_matched(tree, queries))
 
 
-def report_style_hiding(tree: LexborHTMLParser) -> dict[int, tuple[str, str]]:
+# a script that runs (not a JSON data block) or an inline event handler ("onclick=")
+_SCRIPTED = re.compile(
+    r"<script\b(?![^>]*\btype\s*=\s*[\"']?application/(?:ld\+)?json)|\son[a-z]+\s*=", re.IGNORECASE
+)
+
+
+def report_style_hiding(tree: LexborHTMLParser, html: str) -> dict[int, tuple[str, str]]:
     """Reports: the elements (``mem_id``) a rule of the page's <style> blocks hides, as
     ``report_visibility`` reads them. Only simple selectors hide (``.class``, ``#id``, ``tag``,
     ``tag.class`` and lists of them): a selector not understood hides nothing, so the text is
     read and checked. An element another rule may show again (any selector, conditional rules
     included: "@media print{.x{display:block}}", ".x.open{display:inline}") is unsure, not hidden:
-    which rule wins is not weighed here, and a claim there must not publish unchecked."""
+    which rule wins is not weighed here, and a claim there must not publish unchecked. So is an
+    element whose own ``style`` shows it (an inline style wins over a rule: the open tab of
+    ``.tab{display:none}`` carries ``style="display:block"``), and every rule-hidden element of a
+    page that runs scripts (``html``: the page's text, read for them): a script shows tabs,
+    accordions and dialogs a rule hides, and which ones are on screen is not known here."""
     hiding = {q for prelude, body in _style_sheets(tree) if HIDDEN_STYLE.search(body)
               for selector in _selectors(prelude)
               if _SIMPLE_SELECTOR.fullmatch(selector) and (q := _query(selector, broaden=False))}
@@ -161,6 +207,16 @@ def report_style_hiding(tree: LexborHTMLParser) -> dict[int, tuple[str, str]]:
         return {}
     showing = {q for prelude, body in _style_sheets(tree, every=True) if _SHOWN_STYLE.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
-    shown = _matched(tree, showing)
-    again = ("unsure", "hidden by a <style> rule that another rule may override")
-    return {k: again if k in shown else ("hidden", "") for k in hidden}
+    shown = set(_matched(tree, showing))
+    scripted = _SCRIPTED.search(html) is not None
+    out: dict[int, tuple[str, str]] = {}
+    for k, node in hidden.items():
+        if _SHOWN_STYLE.search(node.attributes.get("style") or ""):
+            out[k] = ("unsure", "hidden by a <style> rule, shown by its own style attribute")
+        elif k in shown:
+            out[k] = ("unsure", "hidden by a <style> rule that another rule may override")
+        elif scripted:
+            out[k] = ("unsure", "hidden by a <style> rule on a page whose scripts may show it")
+        else:
+            out[k] = ("hidden", "")
+    return out

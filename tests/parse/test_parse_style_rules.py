@@ -71,6 +71,39 @@ def test_text_another_rule_may_show_again_is_unsure(style):
     assert claim.unsure_text and "another rule may override" in claim.unsure_text[0]
 
 
+@pytest.mark.parametrize(
+    ("style", "markup", "why"),
+    [
+        # rt27t: the open tab of the usual tab pattern is shown by its own style attribute
+        (".tab{display:none}", '<span class="tab" style="display:inline">not</span>', "its own style attribute"),
+        ("#t{display:none}", '<span id="t" style="display: inline !important">not</span>', "its own style attribute"),
+    ],
+)
+def test_text_its_own_style_shows_again_is_unsure(style, markup, why):
+    claim = _claim(style, markup)
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert claim.unsure_text and why in claim.unsure_text[0]
+
+
+@pytest.mark.parametrize(
+    ("script", "unsure"),
+    [
+        ("<script>function show(id){document.getElementById(id).style.display='inline'}</script>", True),
+        ('<button onclick="show(1)">More</button>', True),
+        ('<script type="application/ld+json">{"@type": "Report"}</script>', False),  # data, runs nothing
+        ("", False),
+    ],
+)
+def test_text_a_rule_hides_on_a_page_that_runs_scripts_is_unsure(script, unsure):
+    html = (f"<html><head><style>.x{{display:none}}</style></head><body><h1>R</h1>{script}\n"
+            f"<p>{_CLAIM.format('<span class=x>not</span>')}</p>\n</body></html>")
+    (claim,) = parse_report(html, "html", Settings()).claims
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert bool(claim.unsure_text) is unsure
+    if unsure:
+        assert "scripts may show it" in claim.unsure_text[0]
+
+
 def test_a_style_block_in_the_body_and_a_malformed_one_do_not_hide_the_page():
     html = ("<html><body><h1>R</h1><style>}{ .y{display:none</style>\n<p>Rates were 12% [nct:NCT1#L1].</p>\n"
             "<style>.fn{display:none}</style><p>Rates were 40%<span class='fn'> (14%)</span> [nct:NCT1#L2].</p></body></html>")
@@ -94,3 +127,5 @@ def test_through_the_pipeline_hidden_text_is_not_checked_and_shown_text_is(tmp_p
     assert _run(tmp_path / "b", ".x{color:red}", '<span class="x">not</span>') != "pass"
     assert _run(tmp_path / "c", "@media print{.x{display:none}}", '<span class="x">not</span>') != "pass"
     assert _run(tmp_path / "d", ".x{display:none} .x.on{display:inline}", '<span class="x on">not</span>') == "undecided"
+    # rt27t: the shown tab's figure is checked, not dropped: its "not" keeps it from passing
+    assert _run(tmp_path / "e", ".tab{display:none}", '<span class="tab" style="display:inline">not</span>') != "pass"

@@ -33,6 +33,16 @@ def _lines(style: str, body: str) -> list[str]:
         ("[data-fn]{display:none}", '<p data-fn="1">Hidden 99 mg.</p>'),
         (".x:hover{display:none}", '<p class="x">Hidden 99 mg.</p>'),
         (".x:focus-within{visibility:hidden}", '<p class="x">Hidden 99 mg.</p>'),
+        # rt27t: a rule conceals as an inline style does (not drawn, off the screen, a closed box)
+        (".tiny{font-size:0}", '<p class="tiny">Hidden 99 mg.</p>'),
+        (".ghost{opacity:0}", '<p class="ghost">Hidden 99 mg.</p>'),
+        (".white{color:#fff}", '<p class="white">Hidden 99 mg.</p>'),
+        (".off{position:absolute;left:-9999px}", '<p class="off">Hidden 99 mg.</p>'),
+        (".box{height:0;overflow:hidden}", '<p class="box">Hidden 99 mg.</p>'),
+        # rt27t: @media for every screen is no condition
+        ("@media screen{.m{display:none}}", '<p class="m">Hidden 99 mg.</p>'),
+        ("@media all{.m{display:none}}", '<p class="m">Hidden 99 mg.</p>'),
+        ("@media only screen{.m{display:none}}", '<p class="m">Hidden 99 mg.</p>'),
     ],
 )
 def test_text_a_style_rule_hides_is_not_source_text(style, body):
@@ -46,6 +56,10 @@ def test_text_a_style_rule_hides_is_not_source_text(style, body):
         (".x{color:red}", '<p class="x">Shown 99 mg.</p>'),
         ("@media print{.x{display:none}}", '<p class="x">Shown 99 mg.</p>'),  # conditional
         ("@media (max-width:600px){#n{visibility:hidden}}", '<p id="n">Shown 99 mg.</p>'),
+        ("@media screen and (max-width:600px){.x{display:none}}", '<p class="x">Shown 99 mg.</p>'),
+        ("@media print, screen and (orientation:portrait){.x{display:none}}", '<p class="x">Shown 99 mg.</p>'),
+        (".x{height:0}", '<p class="x">Shown 99 mg.</p>'),  # its overflow shows
+        (".x{color:#ffe}", '<p class="x">Shown 99 mg.</p>'),
         (".x::before{display:none}", '<p class="x">Shown 99 mg.</p>'),  # generated content only
         (".x:after{display:none}", '<p class="x">Shown 99 mg.</p>'),  # the same, in the older spelling
         (".box .x{display:none}", '<p class="x">Shown 99 mg.</p>'),  # no .box around it

@@ -1182,16 +1182,16 @@ MUTATIONS = (
     ),
     Mutation(
         "a saved source's text drawn not to be seen (font-size:0, off screen, clipped) backs claims",
-        "citeproof/parse/html.py",
-        "        HIDDEN_STYLE.search(style) or _INVISIBLE_STYLE.search(style) or _OFF_SCREEN_STYLE.search(style)",
-        "        HIDDEN_STYLE.search(style)",
+        "citeproof/parse/style_rules.py",
+        "        HIDDEN_STYLE.search(declarations) or INVISIBLE_STYLE.search(declarations) or _OFF_SCREEN_STYLE.search(declarations)",
+        "        HIDDEN_STYLE.search(declarations)",
         ("tests/sources/test_sources_readers_visibility.py",),
     ),
     Mutation(
         "a zero-height box hides its text even when its overflow shows",
-        "citeproof/parse/html.py",
-        "        or (_ZERO_BOX.search(style) and _OVERFLOW_HIDDEN.search(style))",
-        "        or _ZERO_BOX.search(style)",
+        "citeproof/parse/style_rules.py",
+        "        or (_ZERO_BOX.search(declarations) and _OVERFLOW_HIDDEN.search(declarations))",
+        "        or _ZERO_BOX.search(declarations)",
         ("tests/sources/test_sources_readers_visibility.py",),
     ),
     Mutation(
@@ -6458,9 +6458,9 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a saved page's selector not matched as written hides nothing (not fail-closed)",
         "citeproof/parse/style_rules.py",
-        "    queries = {q for prelude, body in _style_sheets(tree) if HIDDEN_STYLE.search(body)\n"
+        "    queries = {q for prelude, body in _style_sheets(tree) if style_conceals(body)\n"
         "               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}",
-        "    queries = {q for prelude, body in _style_sheets(tree) if HIDDEN_STYLE.search(body)\n"
+        "    queries = {q for prelude, body in _style_sheets(tree) if style_conceals(body)\n"
         "               for selector in _selectors(prelude) if (q := _query(selector, broaden=False))}",
         ("tests/sources/test_sources_style_rules.py",),
     ),
@@ -6481,14 +6481,14 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a rule hiding the page's root hides the whole page",
         "citeproof/parse/style_rules.py",
-        " if n.tag not in _PAGE_ROOTS}",
-        "}",
+        " if n.tag not in _PAGE_ROOTS)",
+        ")",
         ("tests/sources/test_sources_style_rules.py",),
     ),
     Mutation(
         "s26-hiddencss a report's own <style> rules hide nothing",
         "citeproof/parse/html.py",
-        '        self.styled = report_style_hiding(tree) if "<style" in html.lower() else {}\n',
+        '        self.styled = report_style_hiding(tree, html) if "<style" in html.lower() else {}\n',
         "        self.styled = {}\n",
         ("tests/parse/test_parse_style_rules.py",),
     ),
@@ -6502,8 +6502,8 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a report's text another rule may show again is hidden, not unsure",
         "citeproof/parse/style_rules.py",
-        "    return {k: again if k in shown else (\"hidden\", \"\") for k in hidden}",
-        "    return {k: (\"hidden\", \"\") for k in hidden}",
+        "        elif k in shown:\n",
+        "        elif False:\n",
         ("tests/parse/test_parse_style_rules.py",),
     ),
     Mutation(
@@ -6617,6 +6617,34 @@ MUTATIONS = (
         '    if len(parts) < 2 or _LAST_BRACKET.search(parts[-1]):\n',
         '    if len(parts) < 2:\n',
         ('tests/parse/test_table_columns.py',),
+    ),
+    Mutation(
+        's26-style2 a report element its own style shows again is hidden',
+        'citeproof/parse/style_rules.py',
+        '        if _SHOWN_STYLE.search(node.attributes.get("style") or ""):',
+        '        if False:',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        's26-style2 a rule-hidden report element on a scripted page is hidden',
+        'citeproof/parse/style_rules.py',
+        '    scripted = _SCRIPTED.search(html) is not None',
+        '    scripted = False',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        's26-style2 a JSON data block counts as a script',
+        'citeproof/parse/style_rules.py',
+        '(?![^>]*\\btype\\s*=\\s*[\\"\']?application/(?:ld\\+)?json)',
+        '',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        's26-style2 @media for every screen is a condition (hides nothing)',
+        'citeproof/parse/style_rules.py',
+        '|@media\\s+(?:only\\s+)?(?:screen|all)(?:\\s*,\\s*(?:only\\s+)?(?:screen|all))*\\s*$',
+        '',
+        ('tests/sources/test_sources_style_rules.py',),
     ),
 )
 
