@@ -1,9 +1,13 @@
 """A count a source sentence gives after the base it is out of.
 
-"Of the 210 patients with X, 18 died" states 18 of 210 as surely as "18 of 210 patients died":
+"Of the 210 patients with X, 18 died" may state 18 of 210 as "18 of 210 patients died" does:
 the sentence names the base first and the count after the comma that closes the base's phrase.
 A claim's "18 of 210" (a fraction atom) meets it only through this reading, which is added to the
-source index as a fraction. The binding is kept tight, so that a number merely standing in the
+source index as a fraction — a *plausible* one (qualifier "~"): the claim goes to the judge, it
+never passes on it. The checks that hold a number to its own label, time point, arm and the
+restrictions on its base read the line's own atoms; a fraction rebuilt across the phrase escapes
+them ("Of the 64 patients, 12 had a complete response; 5 died" does not say 12 of 64 died; "Of
+the 210 patients with diabetes, 18 died" says nothing of all patients — rt27t). The binding is kept tight, so that a number merely standing in the
 same sentence is never read over the base: the count must be the first number after the base
 and come right after the comma that ends the base's phrase ("Of the 210 patients, 12 died and 18
 were discharged" binds 12 only), be a whole count no larger than the base with no unit and no
@@ -59,5 +63,5 @@ def counts_after_base(line: str, atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
             continue
         out.append(ValueAtom(raw=line[base.start:count.end], kind="fraction", number=count.number / base.number,
                              num=int(count.number), den=int(base.number), decimals=0, step=0.0,
-                             start=base.start, end=count.end))
+                             qualifier="~", start=base.start, end=count.end))
     return out

@@ -6646,6 +6646,13 @@ MUTATIONS = (
         '',
         ('tests/sources/test_sources_style_rules.py',),
     ),
+    Mutation(
+        's26-countbase the count read over its base is supported, not plausible',
+        'citeproof/values/count_after_base.py',
+        '                             qualifier="~", start=base.start, end=count.end))',
+        '                             start=base.start, end=count.end))',
+        ('tests/values/test_count_after_base.py',),
+    ),
 )
 
 

@@ -1,6 +1,8 @@
 """rt26 case8/case9: "Of the 210 patients …, 18 died" names the base first and the count after
-it — the same fact as a claim's "18 of 210". The count is read over the base only when it is the
-first number right after the comma that closes the base's phrase."""
+it — maybe the same fact as a claim's "18 of 210". The count is read over the base only when it is
+the first number right after the comma that closes the base's phrase, and only as plausible: the
+claim goes to the judge (rt27t: read as supported it passed counts of another outcome, time point
+or restricted base)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def test_the_count_after_the_base_is_read_as_its_fraction() -> None:
     assert _fractions(BASE_FIRST) == [(18, 210)]
     assert _fractions("In the trial, among the 60 patients treated, 9 responded.") == [(9, 60)]
     assert _fractions("在210例患者中，18例在28天内死亡。") == [(18, 210)]
-    assert _state("18 of 210 patients died", BASE_FIRST) == "supported"
+    assert _state("18 of 210 patients died", BASE_FIRST) == "plausible"
 
 
 def test_only_the_first_count_after_the_comma_is_bound() -> None:
@@ -48,11 +50,23 @@ def test_no_percentage_unit_larger_count_or_phrase_inside_a_clause() -> None:
     assert _fractions("The rate of 210 patients, 18 died.") == []
 
 
-def test_claims_pass_only_with_the_bound_count(tmp_path) -> None:
+def test_claims_go_to_the_judge_only_with_the_bound_count(tmp_path) -> None:
     claims = verify_pairs(tmp_path, [
         (BASE_FIRST, "18 of 210 patients in the surgical cohort died within 28 days."),
         (BASE_FIRST, "In the surgical cohort, 18 of 210 patients died within 28 days."),
         (BASE_FIRST, "19 of 210 patients in the surgical cohort died within 28 days."),
         (OTHER_18, "18 of 210 patients in the surgical cohort died within 28 days."),
     ])
-    assert [c.status for c in claims] == ["pass", "pass", "fail", "fail"]
+    assert [c.status for c in claims] == ["undecided", "undecided", "fail", "fail"]
+
+
+def test_a_count_read_over_its_base_never_passes_another_outcome_time_or_base(tmp_path) -> None:
+    # rt27t: each of these passed while the fraction was read as supported
+    claims = verify_pairs(tmp_path, [
+        ("Of the 64 patients, 12 had a complete response; 5 died.", "Overall, 12 of 64 patients died."),
+        ("Of the 210 patients, 18 died by week 12 and 30 by week 52.", "By week 52, 18 of 210 patients had died."),
+        ("Of the 210 patients with diabetes, 18 died within 28 days.", "Overall, 18 of 210 patients died within 28 days."),
+        ("Of the 24 patients, 4 had dose-limiting toxicities at 800 mg and 1 at 400 mg.",
+         "At 400 mg, 4 of 24 patients had dose-limiting toxicities."),
+    ])
+    assert [c.status for c in claims] == ["undecided"] * 4
