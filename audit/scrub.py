@@ -16,8 +16,9 @@ A key a server echoes base64-encoded (as an HTTP Basic header carries credential
 full-width letters ("ｓｋ－…", which some tokenizers and renderers produce) is found too.
 So is the key written backwards, whole, and hex-encoded ("736b2d…", either letter case). A key
 spelled with escaped characters — percent-encoded ("%73%6B%2D…", some or all of them), as HTML
-character references ("&#115;&#107;…", "&#x73;…") or with zero-width characters (U+200B-U+200D,
-U+2060, U+FEFF) between its letters — is looked for in the text those characters decode to, and
+character references ("&#115;&#107;…", "&#x73;…") or with invisible characters between its
+letters (Unicode's default-ignorable code points: zero-width spaces and joiners, the soft hyphen,
+word joiners, bidi marks, variation selectors, tags) — is looked for in the text those characters decode to, and
 the escaped span it came from is redacted (``_decoded_view``): escaped text that is not the key
 stays as written.
 
@@ -225,8 +226,15 @@ def _merged_spans(spans: list[tuple[int, int]]) -> list[list[int]]:
 
 # One character escaped: "%73" (an ASCII byte: a key is spelled in ASCII, and a lone byte of a
 # longer UTF-8 character decodes to no character), "&#115;" or "&#x73;" (the ";" may be left out,
-# as browsers allow), or a zero-width character, which decodes to nothing.
-_ESCAPED_CHAR = re.compile(r"%([0-7][0-9A-Fa-f])|&#(?:[xX]([0-9A-Fa-f]{1,6})|([0-9]{1,7}));?|[\u200b\u200c\u200d\u2060\ufeff]")
+# as browsers allow), or an invisible character, which decodes to nothing: Unicode's
+# Default_Ignorable_Code_Point set (DerivedCoreProperties.txt), which renderers draw as nothing —
+# the soft hyphen U+00AD, U+034F, zero-width spaces and joiners, bidi marks and embeddings, word
+# joiners and invisible operators U+2060-U+206F, variation selectors, tags, the BOM.
+_INVISIBLE = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+)
+_ESCAPED_CHAR = re.compile(r"%([0-7][0-9A-Fa-f])|&#(?:[xX]([0-9A-Fa-f]{1,6})|([0-9]{1,7}));?|[" + _INVISIBLE + "]")
 
 
 def _decoded_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:

@@ -237,7 +237,7 @@ def _check_judge_flags(tier2: bool, model: str | None, api_key_env: str | None, 
     is what ``--tier2`` asks for by name, and a key variable named on purpose that holds no
     key would send every request unauthenticated: those stop the run. The default variable may
     be unset (a local server needs no key)."""
-    from tier2.options import looks_like_env_name
+    from tier2.options import looks_like_env_name, shown_env_name
 
     if no_cache and cache_dir is not None:
         raise UsageError("--no-cache and --cache-dir contradict each other: pass one of them")
@@ -249,29 +249,21 @@ def _check_judge_flags(tier2: bool, model: str | None, api_key_env: str | None, 
         # never echo the value: it may be the key itself, pasted by mistake
         raise UsageError("--api-key-env must be the NAME of an environment variable (e.g. OPENAI_API_KEY), not a key")
     if api_key_env is not None and not os.environ.get(api_key_env):
-        raise UsageError(f"--api-key-env names {_shown_env_name(api_key_env)}, which is not set (or is empty) in the "
+        raise UsageError(f"--api-key-env names {shown_env_name(api_key_env)}, which is not set (or is empty) in the "
                          "environment: export it, or leave --api-key-env out for a server that needs no key")
 
 
 def _check_audit_key_env(name: str | None) -> None:
     """``--audit-key-env`` names a variable that holds a key: a log asked to be keyed must not
     quietly be written unkeyed."""
-    from tier2.options import looks_like_env_name
+    from tier2.options import looks_like_env_name, shown_env_name
 
     if name is None:
         return
     if not looks_like_env_name(name):
         raise UsageError("--audit-key-env must be the NAME of an environment variable, not a key")
-    if not os.environ.get(name):
-        raise UsageError(f"--audit-key-env names {_shown_env_name(name)}, which is not set (or is empty) in the environment")
-
-
-def _shown_env_name(name: str) -> str:
-    """The variable's name as a message may show it: a value pasted there by mistake may be the
-    key itself ("gsk_…" is spelled like a name), so only what reads as a variable's name is shown."""
-    if name.isupper() or len(name) <= 32:
-        return name
-    return "a variable (its name is not shown: it does not read as one, and may be the key itself)"
+    if not os.environ.get(name, "").strip():  # a blank key is no key: an HMAC over " " keys nothing
+        raise UsageError(f"--audit-key-env names {shown_env_name(name)}, which is not set (or is empty, or blank) in the environment")
 
 
 def _emit(result: VerificationReport, out: Path | None, payload: str, fmt: FormatOpt) -> None:
@@ -389,13 +381,13 @@ def _error(message: str, argv: list[str] | None) -> None:
     """An error line on stderr, scrubbed as the audit log is (``audit.scrub``): an exception's
     text may quote a server's reply, a flag's value or the endpoint URL, any of which may hold the key."""
     from audit.scrub import Scrubber, url_credentials
-    from tier2.options import looks_like_env_name
+    from tier2.options import looks_like_env_name, shown_env_name
 
     args = sys.argv[1:] if argv is None else argv
     given = [*_flag_values(args, "--api-key-env"), *_flag_values(args, "--audit-key-env")]
     names = [v for v in given if looks_like_env_name(v)]
-    # a value that reads as no variable's name may be the key, pasted by mistake
-    pasted = [v for v in given if not looks_like_env_name(v)]
+    # a value that reads as no variable's name, or one spelled like a key, may be the key pasted by mistake
+    pasted = [v for v in given if shown_env_name(v) != v]
     urls = [c for url in _flag_values(args, "--base-url") for c in url_credentials(url)]
     scrubber = Scrubber(secret_env=("OPENAI_API_KEY", *names), secrets=[*pasted, *urls])
     print(scrubber.text(message), file=sys.stderr)

@@ -43,7 +43,7 @@ def audit_key(env_name: str | None, command: str) -> bytes | None:
     2, one line): a check or a run asked to be keyed must not quietly go unkeyed."""
     import os
 
-    from tier2.options import looks_like_env_name
+    from tier2.options import looks_like_env_name, shown_env_name
 
     if env_name is None:
         return None
@@ -52,8 +52,9 @@ def audit_key(env_name: str | None, command: str) -> bytes | None:
         print(f"{command}: --audit-key-env must be the NAME of an environment variable, not a key", file=sys.stderr)
         raise typer.Exit(2)
     value = os.environ.get(env_name, "")
-    if not value:
-        print(f"{command}: --audit-key-env names {env_name}, which is not set (or is empty) in the environment", file=sys.stderr)
+    if not value.strip():  # a blank key is no key: an HMAC over " " keys nothing
+        print(f"{command}: --audit-key-env names {shown_env_name(env_name)}, which is not set (or is empty, or blank) in the environment",
+              file=sys.stderr)
         raise typer.Exit(2)
     return value.encode("utf-8")
 

@@ -39,6 +39,20 @@ def looks_like_env_name(value: str) -> bool:
     return _ENV_NAME.fullmatch(value) is not None
 
 
+# A part of a name between underscores that mixes digits in is a name's only when short ("V2",
+# "GPT4"); a long run of letters and digits is how keys are spelled ("c4e1f09ab27d…", "sk_live_4eC3…").
+_KEYLIKE_PART = re.compile(r"(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{5,}")
+
+
+def shown_env_name(name: str) -> str:
+    """The variable's name as a message may show it. A value pasted there by mistake may be the key
+    itself, and many keys are spelled like names ("gsk_…", 32 hex characters), so only a name made
+    of words is shown: each of its underscore-separated parts letters, or short when it has digits."""
+    if looks_like_env_name(name) and not any(_KEYLIKE_PART.fullmatch(part) for part in name.split("_")):
+        return name
+    return "a variable (its name is not shown: it does not read as one, and may be the key itself)"
+
+
 class Tier2Options(BaseModel):
     # hide_input_in_errors: a key pasted into the wrong option must not be echoed in the error
     model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from audit.scrub import without_userinfo
-from audit.writer import AuditWriter
+from audit.writer import AuditLogError, AuditWriter
 from citeproof.model import Claim
 from citeproof.sources.types import Resolution, SourceWindow
 from excerpt.types import Excerpt
@@ -31,6 +31,19 @@ from tier2.interface import Judge, JudgeRequest
 from tier2.options import Tier2Options
 from tier2.runner import ClaimJudgement, Tier2Outcome, check_unique, run_jobs
 
+
+
+def _audit_key(options: Tier2Options) -> bytes | None:
+    """The audit log's key from the variable ``audit_key_env`` names, or None when none is named.
+    A variable named but unset, empty or blank stops the run before any request: a log asked to
+    be keyed must not quietly be written unkeyed (or keyed with " ")."""
+    if not options.audit_key_env:
+        return None
+    value = os.environ.get(options.audit_key_env, "")
+    if not value.strip():
+        raise AuditLogError(f"{options.audit_log}: audit_key_env names a variable that is not set (or is empty, or blank); "
+                            "the log is not written unkeyed")
+    return value.encode("utf-8")
 
 def candidate_windows(resolutions: Sequence[Resolution]) -> list[Resolution]:
     """Resolved anchors in the order they are tried: precise windows first, then coarse ones, each in citation order."""
@@ -142,9 +155,8 @@ def run_tier2(
     judge = make_judge(options) if judge is None else judge
     cache: AnswerCache = JudgeCache(options.cache_dir) if options.cache_dir is not None else NullCache()
     try:
-        audit_key = os.environ.get(options.audit_key_env, "").encode("utf-8") if options.audit_key_env else None
         audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY", *([options.audit_key_env] if options.audit_key_env else [])),
-                            key=audit_key or None)
+                            key=_audit_key(options))
     except BaseException:
         cache.close()
         raise

@@ -140,3 +140,29 @@ def test_audit_show_and_replay_catch_an_edit_rehashed_without_the_key(tmp_path, 
     assert runner.invoke(audit_app, ["replay", str(report), "--audit-key-env", ENV]).exit_code == 1
     # an unkeyed log (what the edit produced) replays without a key, as before
     assert runner.invoke(audit_app, ["replay", str(report)]).exit_code == 0
+
+
+def test_audit_commands_refuse_a_blank_key_and_do_not_echo_a_key_spelled_like_a_name(tmp_path, monkeypatch):
+    report, log = _run(tmp_path, KEY.encode())
+    runner = CliRunner()
+    monkeypatch.setenv(ENV, "  ")
+    for args in (["check", str(report)], ["show", str(log)], ["replay", str(report)]):
+        blank = runner.invoke(audit_app, [*args, "--audit-key-env", ENV])
+        assert blank.exit_code == 2 and "blank" in blank.output, blank.output
+        hexkey = "c4e1f09ab27d3e8f5a6b0c91d7e2f43a"
+        pasted = runner.invoke(audit_app, [*args, "--audit-key-env", hexkey])
+        assert pasted.exit_code == 2 and hexkey not in pasted.output, pasted.output
+
+
+def test_the_api_refuses_a_named_audit_key_variable_that_is_unset_or_blank(tmp_path, monkeypatch):
+    from citeproof.errors import InputError
+    from tier2.options import Tier2Options
+    from tier2.stage import _audit_key
+
+    options = Tier2Options(model="m", base_url="http://127.0.0.1:9/v1", audit_log=tmp_path / "a.jsonl", audit_key_env=ENV)
+    monkeypatch.setenv(ENV, " \t")
+    with pytest.raises(InputError, match="not written unkeyed"):
+        _audit_key(options)
+    monkeypatch.setenv(ENV, KEY)
+    assert _audit_key(options) == KEY.encode()
+    assert _audit_key(options.model_copy(update={"audit_key_env": None})) is None

@@ -433,6 +433,9 @@ def _escaped_forms() -> dict[str, str]:
         "entities-without-semicolons": "".join(f"&#{ord(c)}" for c in KEY),
         **{f"zero-width-{ord(z):04X}": z.join(KEY) for z in "\u200b\u200c\u200d\u2060\ufeff"},
         "zero-width-in-a-run": "\u200b".join(KEY[8:20]),
+        # rt27j: other invisible (default-ignorable) characters: the soft hyphen, the combining
+        # grapheme joiner, the invisible separator, a bidi mark, a variation selector, a tag
+        **{f"invisible-{ord(z):04X}": z.join(KEY) for z in "\u00ad\u034f\u2063\u200e\ufe0f\U000e0041"},
     }
 
 
@@ -452,6 +455,7 @@ def test_a_key_echoed_escaped_hex_or_with_zero_width_characters_is_redacted(echo
         "sha256 736b2d746573742d00ff9a0b1c2d3e4f5a6b7c8d9e0f and a%20b%2Fc%3Dd",  # hex and escapes, not the key
         "&#169; 2024 &#x4E2D;&#25991; &amp; &#115;&#107;-other-value",  # references that spell no key
         "zero\u200bwidth\u2060joined\ufeff text",  # zero-width characters in prose
+        "hy\u00adphen\u00adated and \u200eמרק\u200f prose",  # soft hyphens and bidi marks in prose
         "&#0; &#x110000; %00 %zz 45%",  # references to no character, and no escapes at all
     ],
 )

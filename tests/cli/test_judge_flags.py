@@ -78,6 +78,9 @@ def test_a_set_key_variable_or_the_unset_default_runs_the_judge(report, capsys, 
     [
         ("sk-PASTED-KEY-0123456789", "must be the NAME of an environment variable"),
         ("gsk_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "its name is not shown"),  # spelled like a name
+        # rt27j: 32 characters, spelled like a name: hex and mixed-case keys were shown
+        ("c4e1f09ab27d3e8f5a6b0c91d7e2f43a", "its name is not shown"),
+        ("Xq7bT2mLp9RvK4sWd8NfG3hJc6YzA1eU", "its name is not shown"),
     ],
 )
 def test_a_key_pasted_as_the_variable_name_is_never_echoed(report, capsys, monkeypatch, value, said):
@@ -125,3 +128,22 @@ def test_audit_key_env_keys_the_log_and_is_refused_unset_or_pasted(report, capsy
     code, err = run(report, "--audit-key-env", "sk-PASTED-KEY-0123456789", capsys=capsys)
     _usage_error(code, err, "--audit-key-env must be the NAME")
     assert "PASTED" not in err and not (report.parent / "audit.jsonl").exists()
+    # rt27j: a key spelled like a name is not echoed; a blank key is no key
+    code, err = run(report, "--audit-key-env", "c4e1f09ab27d3e8f5a6b0c91d7e2f43a", capsys=capsys)
+    _usage_error(code, err, "its name is not shown")
+    assert "c4e1f09a" not in err
+    monkeypatch.setenv("CITEPROOF_TEST_AUDIT_KEY", " ")
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--audit-key-env", "CITEPROOF_TEST_AUDIT_KEY", capsys=capsys)
+    _usage_error(code, err, "not set (or is empty, or blank)")
+    assert not (report.parent / "audit.jsonl").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("OPENAI_API_KEY", True), ("AZURE_OPENAI_KEY_V2", True), ("GPT4_KEY", True), ("KEY", True),
+     ("c4e1f09ab27d3e8f5a6b0c91d7e2f43a", False), ("gsk_4eC39HqLyjWDarjtT1zdp7dc", False), ("sk-abc", False)],
+)
+def test_a_variable_name_is_shown_only_when_made_of_words(name, shown):
+    from tier2.options import shown_env_name
+
+    assert (shown_env_name(name) == name) is shown
