@@ -134,8 +134,16 @@ def test_audit_key_env_keys_the_log_and_is_refused_unset_or_pasted(report, capsy
     assert "c4e1f09a" not in err
     monkeypatch.setenv("CITEPROOF_TEST_AUDIT_KEY", " ")
     code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--audit-key-env", "CITEPROOF_TEST_AUDIT_KEY", capsys=capsys)
-    _usage_error(code, err, "not set (or is empty, or blank)")
+    _usage_error(code, err, "--audit-key-env names CITEPROOF_TEST_AUDIT_KEY, which is not set (or is empty, or blank)")
     assert not (report.parent / "audit.jsonl").exists()
+
+
+def test_a_key_spelled_like_a_name_given_as_a_flag_value_is_scrubbed_from_error_lines(report, capsys):
+    # rt27j: a hex key pasted into --api-key-env reads as a variable's name; an error line that
+    # quotes it (here a bad --exclude-channel carrying the same text) must not show it
+    hexkey = "c4e1f09ab27d3e8f5a6b0c91d7e2f43a"
+    code, err = run(report, "--api-key-env", hexkey, "--exclude-channel", hexkey, capsys=capsys)
+    assert code == 2 and hexkey not in err and "[REDACTED]" in err, err
 
 
 @pytest.mark.parametrize(
