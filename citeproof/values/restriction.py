@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.values.denial_scope import narrowed_denial
 from citeproof.values.lexicon import lexicon
 from citeproof.values.segment_support import content_sequence, content_terms, cue_document, entity_tokens, written_in
 
@@ -406,8 +407,12 @@ def _attachments(s: _Sentence, wanted: set[float]) -> list[tuple[bool, frozenset
 def restriction_differs(
     claim_text: str, segment_text: str, claim_numbers: Iterable[float] = (), *, headers: str = ""
 ) -> str | None:
-    """A restriction dropped from, or moved onto, the claim's number (see the module doc), or None."""
+    """A restriction dropped from, or moved onto, the claim's number (see the module doc), or one
+    that narrows what the source denies and the claim denies whole
+    (:mod:`citeproof.values.denial_scope`), or None."""
     numbers = tuple(claim_numbers)
-    return dropped_restriction(claim_text, segment_text, numbers, headers=headers) or moved_restriction(
-        claim_text, segment_text, numbers
+    return (
+        dropped_restriction(claim_text, segment_text, numbers, headers=headers)
+        or moved_restriction(claim_text, segment_text, numbers)
+        or narrowed_denial(claim_text, segment_text, numbers)
     )
