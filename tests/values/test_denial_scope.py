@@ -51,6 +51,7 @@ def test_a_denial_the_source_narrows_is_named(claim, source, named):
         ("No patient discontinued because of diarrhea.", "No patient discontinued because of diarrhea."),
         ("No patient experienced diarrhea.", "No patients experienced any diarrhea."),
         ("未发生肺炎。", "患者未发生肺炎。"),
+        ("未报告肺炎。", "未观察到肺炎。"),
         ("未发生4级及以上肺炎。", "未发生4级及以上肺炎。"),
         # another form of the restricting word keeps it
         ("No patient experienced diarrhea that required hospitalization.", "No patient experienced diarrhea requiring hospitalization."),
