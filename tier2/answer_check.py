@@ -454,11 +454,23 @@ def _restriction_groups() -> list[re.Pattern[str]]:
     from citeproof.values.lexicon import data_json
 
     groups = data_json("judge_quotes.json")["denial_restrictions"]["groups"]
-    return [re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, g))})(?![\w-])", re.IGNORECASE) for g in groups]
+    # a hyphen may follow: "grade-3+" writes the grade as "grade 3+" does (rt27j h001)
+    return [re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, g))})(?!\w)", re.IGNORECASE) for g in groups]
 
 
-# what a restriction word narrows: the words after it, up to a clause's end
-_NARROWED = re.compile(r"[^,;:.()]{0,60}")
+@lru_cache(maxsize=1)
+def _narrowed_pattern() -> re.Pattern[str]:
+    """What a restriction word narrows: the words after it, up to a clause's end or a
+    coordinator ("No serious infections or discontinuations due to X" narrows only the
+    infections, rt27j h004), a coordinator before a figure or a scale word ("grade 3 or higher",
+    "grade 4 or 5") going on (``judge_quotes.json`` denial_restrictions coordinators)."""
+    from citeproof.values.lexicon import data_json
+
+    doc = data_json("judge_quotes.json")["denial_restrictions"]["coordinators"]
+    joins = "|".join(map(re.escape, doc["words"]))
+    scale = "|".join(map(re.escape, doc["scale"]))
+    stop = rf"\s(?:{joins})\s+(?![\d≥]|(?:{scale})\b)"
+    return re.compile(rf"(?:(?!{stop})[^,;:.()]){{0,60}}", re.IGNORECASE)
 
 
 def _restriction_dropped(claim_text: str, quote: str, claim_keys: set[str]) -> str | None:
@@ -476,7 +488,7 @@ def _restriction_dropped(claim_text: str, quote: str, claim_keys: set[str]) -> s
         for m in group.finditer(quote):
             if quote[: m.start()].lower().rstrip().endswith(("any", "all")):
                 continue  # "any grade" widens
-            narrowed = _NARROWED.match(quote, m.end()).group()
+            narrowed = _narrowed_pattern().match(quote, m.end()).group()
             if _content_keys(narrowed) & claim_keys:
                 return f"the quote denies only what {m.group()!r} narrows it to; the claim denies it whole"
     return None

@@ -86,13 +86,14 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
     if _between_groups().search(claim_text):
         return None  # "X improved overall survival (HR 0.72)": its quote names both arms (rt25b H27)
     subject = _subject_part(claim_text).lower().replace("-", " ")
+    claim_low = claim_text.lower().replace("-", " ")
     wanted = numbers_in(claim_text)
     for needle in needles(quote, excerpt_texts):
         whys = []
         for text in excerpt_texts:
             lines, _ = placed_lines(text)
             low = " \n".join(lines).lower()
-            groups = list(dict.fromkeys([*_group_names(low), *_phrased_groups(low)]))
+            groups = list(dict.fromkeys([*_group_names(low), *_phrased_groups(low, claim_low)]))
             own = [g for g in groups if _names_group(subject, g)]
             if not own:
                 continue
@@ -144,15 +145,26 @@ def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
     return re.compile(pattern), frozenset(doc["not_names"])
 
 
-def _phrased_groups(low: str) -> list[str]:
+def _phrased_groups(low: str, claim_low: str = "") -> list[str]:
     """The groups the text names without "arm" or "group", by a figure's "with"/"among" ("33.7
     months with placebo"), "recipients" ("placebo recipients") or "assigned to" ("patients
     assigned to placebo"), or in Chinese by "组" ("安慰剂组"; ``judge_quotes.json``
     group_phrases), hyphens read as spaces: Tier 1's ``arm_labels`` reads only "the X arm" (and
-    no Chinese), and the other arm's figure or denial written so passed (rt25b A1, A4, L6b, L7c)."""
+    no Chinese), and the other arm's figure or denial written so passed (rt25b A1, A4, L6b, L7c).
+
+    A figure's "with X" names a group only when the claim writes some such X: "17.2 months with
+    ongoing responses", "35.3 months with extended follow-up" name no arm (rt27j e006, e008),
+    while "28.1 months with X and 33.7 months with placebo" names two when the claim writes X
+    (an arm the text names otherwise is a group by that reading already)."""
     pattern, not_names = _group_phrases()
-    names = (next(g for g in m.groups() if g) for m in pattern.finditer(low))
-    return list(dict.fromkeys(n.replace("-", " ") for n in names if n not in not_names))
+    after_figure, others = [], []
+    for m in pattern.finditer(low):
+        name = next(g for g in m.groups() if g)
+        if name not in not_names:
+            (after_figure if m.group(1) else others).append(name.replace("-", " "))
+    if not any(_names_group(claim_low, n) for n in after_figure):
+        after_figure = []
+    return list(dict.fromkeys([*after_figure, *others]))
 
 
 def _names_group(text: str, group: str) -> bool:

@@ -844,3 +844,51 @@ def test_a_narrower_denial_does_not_back_the_whole(claim, quote, excerpt):
 def test_a_denial_of_the_claims_own_scope_passes(claim, quote, excerpt):
     result = check_answer(answer("supported", quote), claim, excerpt)
     assert result.ok, result
+
+
+# ---------------------------------------------------------------- s26 (rt27j): the restriction's forms and reach
+
+_HIGH_GRADE = "Pneumonitis of any grade occurred in 7% of patients. No grade 3 or higher pneumonitis was reported."
+_QTC = "No clinically significant changes in QTc interval were observed."
+_RASH = "No serious infections or discontinuations due to rash occurred. Rash of any grade occurred in 12%."
+_DEATHS = "Seven deaths occurred during the study, all attributed to disease progression. No treatment-related deaths occurred."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # rt27j h001: the grade written as "≥G3", "G3+", "grade-3+" keeps the restriction
+        ("No ≥G3 pneumonitis was reported.", "No grade 3 or higher pneumonitis was reported.", _HIGH_GRADE),
+        ("No patient had G3+ pneumonitis.", "No grade 3 or higher pneumonitis was reported.", _HIGH_GRADE),
+        ("No grade-3+ pneumonitis was reported.", "No grade 3 or higher pneumonitis was reported.", _HIGH_GRADE),
+        # h003: meaningful, relevant and significant changes are one restriction
+        ("No clinically meaningful changes in QTc were observed.", _QTC, _QTC),
+        ("No clinically relevant changes in QTc were observed.", _QTC, _QTC),
+        # h004: "serious" narrows the infections, not the discontinuations after "or"
+        ("No patient discontinued because of rash.", "No serious infections or discontinuations due to rash occurred.", _RASH),
+        ("No patient stopped treatment due to rash.", "No serious infections and no discontinuations due to rash occurred.",
+         "No serious infections and no discontinuations due to rash occurred."),
+        # a claim naming the cause of death keeps the restriction
+        ("No drug-related deaths occurred.", "No treatment-related deaths occurred.", _DEATHS),
+    ],
+)
+def test_a_restriction_written_otherwise_or_narrowing_something_else_passes(claim, quote, excerpt):
+    result = check_answer(answer("supported", quote), claim, excerpt)
+    assert result.ok, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # "or higher", "or 5" go on narrowing; a restriction after "or" narrows what follows it
+        ("No patient discontinued because of pneumonitis.", "No grade 3 or higher pneumonitis was reported.", _HIGH_GRADE),
+        ("No patient discontinued because of pneumonitis.", "No grade 3 or greater pneumonitis was reported.", "No grade 3 or greater pneumonitis was reported."),
+        ("No patient discontinued because of pneumonitis.", "No grade 3 or 4 pneumonitis was reported.", "No grade 3 or 4 pneumonitis was reported."),
+        ("No patient discontinued because of pneumonitis.", "No grade ≥3 or grade 4 pneumonitis was reported.", "No grade ≥3 or grade 4 pneumonitis was reported."),
+        ("No patient discontinued because of rash.", "No infections or severe rash occurred.", "No infections or severe rash occurred."),
+        ("No changes in QTc were observed.", "No clinically meaningful changes in QTc were observed.", "No clinically meaningful changes in QTc were observed."),
+        # rt27j e003: treatment-related deaths deny no death of the disease
+        ("No deaths occurred during the study.", "No treatment-related deaths occurred.", _DEATHS),
+    ],
+)
+def test_a_restriction_written_otherwise_still_narrows_the_denial(claim, quote, excerpt):
+    result = check_answer(answer("supported", quote), claim, excerpt)
+    assert result.reason == "quote_unrelated_to_claim" and "narrows" in result.note, result

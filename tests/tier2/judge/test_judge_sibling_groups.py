@@ -538,3 +538,19 @@ def test_a_chinese_denial_of_the_other_group_is_refused(quote):
 def test_a_chinese_quote_of_the_claims_own_group_passes(claim, quote):
     result = check(claim, quote, _ZH_GROUPS)
     assert result.ok, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # rt27j e006, e008: a figure's "with" before a word the claim does not write names no arm
+        ("In the lumexol group, median duration of response was 17.2 months.", "Median duration of response was 17.2 months",
+         "In the lumexol group, the objective response rate was 80%. Median duration of response was 17.2 months "
+         "with ongoing responses in 40% of responders at data cutoff."),
+        ("Median overall survival in the lumexol group was 35.3 months.", "Median overall survival was 35.3 months",
+         "In the lumexol group, 512 patients were treated. Median overall survival was 35.3 months with extended "
+         "follow-up. In the placebo group, it was 31.3 months."),
+    ],
+)
+def test_a_figures_with_before_no_arm_the_claim_writes_names_no_group(claim, quote, excerpt):
+    result = check(claim, quote, excerpt)
+    assert result.ok, result
