@@ -473,6 +473,16 @@ def _narrowed_pattern() -> re.Pattern[str]:
     return re.compile(rf"(?:(?!{stop})[^,;:.()]){{0,60}}", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1)
+def _trailing_of() -> re.Pattern[str]:
+    """The words a restriction written after them narrows ("X of grade 4 or higher"), back to a
+    clause's start or a coordinator ("No deaths or events of grade 4" narrows the events only)."""
+    from citeproof.values.lexicon import data_json
+
+    joins = "|".join(map(re.escape, data_json("judge_quotes.json")["denial_restrictions"]["coordinators"]["words"]))
+    return re.compile(rf"((?:(?!\s(?:{joins})\s)[^,;:.()]){{1,40}}?)\s+of\s+$", re.IGNORECASE)
+
+
 def _restriction_dropped(claim_text: str, quote: str, claim_keys: set[str]) -> str | None:
     """Why a denying claim's quote denies only a narrower thing, or None: the quote writes a
     restriction (``judge_quotes.json`` denial_restrictions: "grade 4 or 5", "symptomatic")
@@ -489,6 +499,9 @@ def _restriction_dropped(claim_text: str, quote: str, claim_keys: set[str]) -> s
             if quote[: m.start()].lower().rstrip().endswith(("any", "all")):
                 continue  # "any grade" widens
             narrowed = _narrowed_pattern().match(quote, m.end()).group()
+            # a restriction after its word narrows it too: "No X of grade 4 or higher" (rt27j e001)
+            if (before := _trailing_of().search(quote, 0, m.start())) is not None:
+                narrowed += " " + before.group(1)
             if _content_keys(narrowed) & claim_keys:
                 return f"the quote denies only what {m.group()!r} narrows it to; the claim denies it whole"
     return None

@@ -128,7 +128,7 @@ def _group_names(low: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
-    """``judge_quotes.json`` group_phrases as one pattern (its name in one of three groups), and the words no group is named by."""
+    """``judge_quotes.json`` group_phrases as one pattern (its name in one of five groups), and the words no group is named by."""
     from citeproof.values.lexicon import data_json
 
     doc = data_json("judge_quotes.json")["group_phrases"]
@@ -139,8 +139,9 @@ def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
     name = r"([a-z][a-z0-9-]*)"
     figure = r"\d[\d.,]*\s*(?:%|[a-z]+)?\s+"
     pattern = (
-        rf"{figure}(?:{alt(doc['after_figure'])})\s+(?:the\s+)?{name}|(?<![a-z]){name}\s+(?:{alt(doc['before'])})(?![a-z])"
+        rf"{figure}(?:(?:{alt(doc['after_figure'])})\s+(?:the\s+)?|\(\s*){name}|(?<![a-z]){name}\s+(?:{alt(doc['before'])})(?![a-z])"
         rf"|(?<![a-z])(?:{alt(doc['after'])})\s+(?:the\s+)?{name}|([\u4e00-\u9fff]{{2,8}})(?:{alt(doc['zh_after'])})"
+        rf"|(?<![a-z])([a-z][a-z0-9]*)-(?:{alt(doc['hyphen_before'])})(?![a-z])"
     )
     return re.compile(pattern), frozenset(doc["not_names"])
 
@@ -152,16 +153,17 @@ def _phrased_groups(low: str, claim_low: str = "") -> list[str]:
     group_phrases), hyphens read as spaces: Tier 1's ``arm_labels`` reads only "the X arm" (and
     no Chinese), and the other arm's figure or denial written so passed (rt25b A1, A4, L6b, L7c).
 
-    A figure's "with X" names a group only when the claim writes some such X: "17.2 months with
-    ongoing responses", "35.3 months with extended follow-up" name no arm (rt27j e006, e008),
-    while "28.1 months with X and 33.7 months with placebo" names two when the claim writes X
-    (an arm the text names otherwise is a group by that reading already)."""
+    A figure's "with X" (or "for X", "on X", "(X)"; and "X-treated") names a group only when the
+    claim writes some such X: "17.2 months with ongoing responses", "35.3 months with extended
+    follow-up" name no arm (rt27j e006, e008), while "28.1 months with X and 33.7 months for
+    placebo" names two when the claim writes X (rt27j e004, e010; an arm the text names
+    otherwise is a group by that reading already)."""
     pattern, not_names = _group_phrases()
     after_figure, others = [], []
     for m in pattern.finditer(low):
         name = next(g for g in m.groups() if g)
         if name not in not_names:
-            (after_figure if m.group(1) else others).append(name.replace("-", " "))
+            (after_figure if m.group(1) or m.group(5) else others).append(name.replace("-", " "))
     if not any(_names_group(claim_low, n) for n in after_figure):
         after_figure = []
     return list(dict.fromkeys([*after_figure, *others]))

@@ -6835,6 +6835,48 @@ MUTATIONS = (
         '*_phrased_groups(low)]',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
+    Mutation(
+        "s26-judge6 a figure's 'for'/'on' names no group",
+        'citeproof/data/judge_quotes.json',
+        '"after_figure": ["with", "among", "for", "on"]',
+        '"after_figure": ["with", "among"]',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s26-judge6 a figure's bracket names no group",
+        'tier2/quote_groups.py',
+        '|\\(\\s*){name}|(?<![a-z])',
+        '){name}|(?<![a-z])',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s26-judge6 'X-treated' names no group",
+        'citeproof/data/judge_quotes.json',
+        '"hyphen_before": ["treated"]',
+        '"hyphen_before": ["xyzzy"]',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        "s26-judge6 'X-treated' names a group the claim does not write",
+        'tier2/quote_groups.py',
+        ' if m.group(1) or m.group(5) else ',
+        ' if m.group(1) else ',
+        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+    ),
+    Mutation(
+        's26-judge6 a restriction after its word narrows nothing',
+        'tier2/answer_check.py',
+        '                narrowed += " " + before.group(1)\n',
+        '',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s26-judge6 a restriction after its word reaches back across 'or'",
+        'tier2/answer_check.py',
+        'return re.compile(rf"((?:(?!\\s(?:{joins})\\s)[^,;:.()]){{1,40}}?)\\s+of\\s+$", re.IGNORECASE)',
+        'return re.compile(rf"([^,;:.()]{{1,40}}?)\\s+of\\s+$", re.IGNORECASE)',
+        ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
 )
 
 

@@ -892,3 +892,33 @@ def test_a_restriction_written_otherwise_or_narrowing_something_else_passes(clai
 def test_a_restriction_written_otherwise_still_narrows_the_denial(claim, quote, excerpt):
     result = check_answer(answer("supported", quote), claim, excerpt)
     assert result.reason == "quote_unrelated_to_claim" and "narrows" in result.note, result
+
+
+_AFTER_NOUN = ("Pneumonitis of any grade occurred in 14 patients, including grade 3 pneumonitis in 5 patients. "
+               "No pneumonitis of grade 4 or higher was reported. Pneumonitis led to discontinuation in 6 patients.")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [  # rt27j e001: the restriction written after the word it narrows
+        "No patient developed pneumonitis.",
+        "No patient discontinued treatment because of pneumonitis.",
+    ],
+)
+def test_a_restriction_after_its_word_narrows_the_denial(claim):
+    result = check_answer(answer("supported", "No pneumonitis of grade 4 or higher was reported."), claim, _AFTER_NOUN)
+    assert result.reason == "quote_unrelated_to_claim" and "narrows" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("No grade 4 or higher pneumonitis was reported.", "No pneumonitis of grade 4 or higher was reported."),
+        # the restriction after another word narrows that word only
+        ("No deaths occurred.", "No deaths or events of grade 4 or higher occurred."),
+        ("No deaths occurred.", "No deaths and no events of grade 4 or higher occurred."),
+    ],
+)
+def test_a_restriction_after_its_word_kept_or_narrowing_another_word_passes(claim, quote):
+    result = check_answer(answer("supported", quote), claim, quote)
+    assert result.ok, result

@@ -554,3 +554,46 @@ def test_a_chinese_quote_of_the_claims_own_group_passes(claim, quote):
 def test_a_figures_with_before_no_arm_the_claim_writes_names_no_group(claim, quote, excerpt):
     result = check(claim, quote, excerpt)
     assert result.ok, result
+
+
+_FOR = "Median overall survival was 28.1 months with lumexol and 33.7 months for placebo."
+_ON = "Median overall survival was 28.1 months with lumexol and 33.7 months on placebo."
+_BRACKETS = "Median overall survival was 28.1 months (lumexol) and 33.7 months (placebo)."
+_TREATED = "Median overall survival was 28.1 months with lumexol versus 33.7 months in placebo-treated patients."
+
+
+@pytest.mark.parametrize("excerpt", [_FOR, _ON, _BRACKETS, _TREATED])
+@pytest.mark.parametrize("quote", ["33.7 months", "Median overall survival was 28.1 months"])
+def test_another_arm_named_by_for_on_brackets_or_treated_is_refused(excerpt, quote):
+    # rt27j e004, e010: the other arm's figure, its arm written "for X", "on X", "(X)", "X-treated"
+    claim = "Median overall survival with lumexol was 33.7 months." if quote == "33.7 months" else "Median overall survival for placebo was 28.1 months."
+    result = check(claim, quote, excerpt)
+    assert result.reason == "quote_in_other_group", result
+
+
+@pytest.mark.parametrize("excerpt", [_FOR, _ON, _BRACKETS, _TREATED])
+def test_the_claims_own_arm_named_by_for_on_brackets_or_treated_passes(excerpt):
+    assert check("Median overall survival with lumexol was 28.1 months.", "28.1 months", excerpt).ok
+    assert check("Placebo-treated patients had a median overall survival of 33.7 months.", "33.7 months", excerpt).ok
+
+
+def test_a_treated_word_the_claim_does_not_write_names_no_group():
+    # "previously-treated patients" names no arm unless the claim writes a name read so
+    excerpt = "Results of the lumexol arm follow. Median overall survival was 28.1 months in previously-treated patients."
+    result = check("Median overall survival in the lumexol arm was 28.1 months.", "Median overall survival was 28.1 months in previously-treated patients", excerpt)
+    assert result.ok, result
+
+
+@pytest.mark.parametrize(
+    ("quote", "later"),
+    [  # with the claim's arm read from a figure's "with", "with a" and "with" after no figure still name none
+        ("median overall survival was 30.2 months",
+         "Later, in the lumexol study; median overall survival was 30.2 months with a median follow-up of 12 months."),
+        ("in patients with relapse, median overall survival was 30.2 months",
+         "Later, in the lumexol study; in patients with relapse, median overall survival was 30.2 months."),
+    ],
+)
+def test_with_a_or_with_after_no_figure_names_no_group_beside_the_claims_arm(quote, later):
+    excerpt = "Median overall survival was 28.1 months with lumexol at first. " + later
+    result = check("Median overall survival with lumexol was 30.2 months.", quote, excerpt)
+    assert result.ok, result
