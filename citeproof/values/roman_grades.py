@@ -15,6 +15,10 @@ both labels.
 A grade pair after a short form of the grading word ("G3/4", "Gr 3/4": ``grade_abbreviations``)
 is written after the word itself ("grade 3/4"), so that it is read as grades 3 or 4 — as "grade
 3/4" is (``citeproof.values.extract``) — and not as the fraction 0.75 of a name glued to a digit.
+So is a lone grade ("G3" → "grade 3", "≥G3", "G≥3", "G3+" → "grade ≥3") where the short form
+stands alone and, plain, before the word it grades ("G3 neutropenia"), so that "grade 3" finds
+its digit; a name holding the letters ("HG3", "G3BP", "G3P", "5G3", a diagram's node "G1 --> E")
+or a phase of the cell cycle ("G1 phase") is left as written.
 """
 
 from __future__ import annotations
@@ -62,17 +66,43 @@ def numeric_grades(text: str, low: str | None = None) -> str:
 def _abbreviated_pair() -> re.Pattern[str]:
     words = data_json("value_cues.json")["grade_abbreviations"]["words"]
     short = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    # only before a slash pair of grade digits: "G3" alone may name anything (a cell line, a gene)
+    # only before a slash pair of grade digits; a lone grade is read by ``_abbreviated_single``
     return re.compile(r"(?<![A-Za-z\d.])(?:" + short + r")\s?(?=[1-5]\s?/\s?[1-5](?![\d.,]))")
 
 
-def spelled_grade_pairs(text: str) -> str:
-    """``text`` with a short grading word before a grade pair written in full ("G3/4" → "grade 3/4")."""
-    if "/" not in text:
-        return text
-    return _abbreviated_pair().sub("grade ", text)
+@lru_cache(maxsize=1)
+def _abbreviated_single() -> re.Pattern[str]:
+    cues = data_json("value_cues.json")["grade_abbreviations"]
+    # a lone letter glued to its digit ("G3"): spaced, "G 3" may be an arm or a group named G
+    short = "|".join(re.escape(w) + (r"\s?" if len(w) > 1 else "")
+                     for w in sorted(cues["words"], key=len, reverse=True))
+    not_before = "|".join(re.escape(w) for w in cues["single_not_before"])
+    # standing alone: "HG3", "5G3", "G3P", "G3BP", "G3/40", "G3-4" are names or what the pair reads
+    return re.compile(
+        r"(?<![A-Za-z\d.\-])(?P<before>≥\s?)?(?:" + short + r")(?P<after>≥\s?)?(?P<grade>[1-5])(?P<plus>\+)?"
+        r"(?![A-Za-z\d_/+\-–]|[.,]\d)(?!\s(?:" + not_before + r")\b)")
 
 
-def grade_pair_cue(text: str) -> bool:
-    """Does ``text`` hold a grade pair after a short grading word (``spelled_grade_pairs``)?"""
-    return "/" in text and _abbreviated_pair().search(text) is not None
+# a word right after a lone "G3": what is graded ("G3 neutropenia", "G3 and G4 rash")
+_GRADED_WORD = re.compile(r"\s?[^\W\d_]")
+
+
+def _single_grade(m: re.Match[str]) -> str:
+    at_least = m.group("before") or m.group("after") or m.group("plus")
+    if not at_least and _GRADED_WORD.match(m.string, m.end()) is None:
+        return m.group(0)  # no word graded: a name ("subgraph G1 [Arm I]", "G1 --> E", "(G3)")
+    return "grade " + ("≥" if at_least else "") + m.group("grade")
+
+
+def spelled_grades(text: str) -> str:
+    """``text`` with a short grading word before a grade or a grade pair written in full ("G3/4" →
+    "grade 3/4", "G3" → "grade 3", "≥G3" and "G3+" → "grade ≥3")."""
+    if "/" in text:
+        text = _abbreviated_pair().sub("grade ", text)
+    return _abbreviated_single().sub(_single_grade, text)
+
+
+def spelled_grade_cue(text: str) -> bool:
+    """Does ``text`` hold a grade or a grade pair after a short grading word (``spelled_grades``)?"""
+    return ("/" in text and _abbreviated_pair().search(text) is not None) \
+        or _abbreviated_single().search(text) is not None

@@ -776,8 +776,8 @@ MUTATIONS = (
     Mutation(
         "stages and grades in Roman numerals are not read ('stage 4' fails against 'stage IV')",
         "citeproof/values/extract.py",
-        "    text = numeric_grades(spelled_grade_pairs(text), low)\n",
-        "    text = spelled_grade_pairs(text)\n",
+        "    text = numeric_grades(spelled_grades(text), low)\n",
+        "    text = spelled_grades(text)\n",
         ("tests/values/test_roman_grades.py",),
     ),
     Mutation(
@@ -790,8 +790,8 @@ MUTATIONS = (
     Mutation(
         "prepare_lines' fast path skips the Roman-grade rewrite",
         "citeproof/values/extract.py",
-        " or multiples_cue(low) or roman_cue(low) or grade_pair_cue(folded) or may_group(folded)\n",
-        " or multiples_cue(low) or grade_pair_cue(folded) or may_group(folded)\n",
+        " or multiples_cue(low) or roman_cue(low) or spelled_grade_cue(folded) or may_group(folded)\n",
+        " or multiples_cue(low) or spelled_grade_cue(folded) or may_group(folded)\n",
         ("tests/values/test_prepare_fast_paths.py",),
     ),
     Mutation(
@@ -6551,14 +6551,14 @@ MUTATIONS = (
     Mutation(
         "s26-fails3 a short grading word before a grade pair ('G3/4') is not written in full",
         'citeproof/values/extract.py',
-        '    text = numeric_grades(spelled_grade_pairs(text), low)\n',
+        '    text = numeric_grades(spelled_grades(text), low)\n',
         '    text = numeric_grades(text, low)\n',
         ('tests/values/test_grade_slash.py',),
     ),
     Mutation(
         "s26-fails3 prepare_lines' fast path skips the short grading word",
         'citeproof/values/extract.py',
-        ' or roman_cue(low) or grade_pair_cue(folded) or may_group(folded)',
+        ' or roman_cue(low) or spelled_grade_cue(folded) or may_group(folded)',
         ' or roman_cue(low) or may_group(folded)',
         ('tests/values/test_grade_slash.py',),
     ),
@@ -6876,6 +6876,62 @@ MUTATIONS = (
         'return re.compile(rf"((?:(?!\\s(?:{joins})\\s)[^,;:.()]){{1,40}}?)\\s+of\\s+$", re.IGNORECASE)',
         'return re.compile(rf"([^,;:.()]{{1,40}}?)\\s+of\\s+$", re.IGNORECASE)',
         ('tests/tier2/judge/test_judge_answer_check.py',),
+    ),
+    Mutation(
+        "s26-grades a lone short grade ('G3') is not written in full",
+        'citeproof/values/roman_grades.py',
+        '    return _abbreviated_single().sub(_single_grade, text)\n',
+        '    return text\n',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-grades prepare_lines' fast path skips a lone short grade",
+        'citeproof/values/roman_grades.py',
+        '        or _abbreviated_single().search(text) is not None\n',
+        '        or False\n',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-grades a lone short grade glued after a letter, digit or hyphen is read ('HG3', '5G3')",
+        'citeproof/values/roman_grades.py',
+        'r"(?<![A-Za-z\\d.\\-])(?P<before>',
+        'r"(?P<before>',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-grades a lone short grade glued before a letter, digit or slash is read ('G3P', 'G3/40')",
+        'citeproof/values/roman_grades.py',
+        'r"(?![A-Za-z\\d_/+\\-–]|[.,]\\d)(?!\\s(?:"',
+        'r"(?!\\s(?:"',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-grades a phase of the cell cycle ('G1 phase') is read as a grade",
+        'citeproof/values/roman_grades.py',
+        '(?!\\s(?:" + not_before + r")\\b)")',
+        '")',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-grades '≥G3', 'G≥3', 'G3+' are read as grade 3 alone",
+        'citeproof/values/roman_grades.py',
+        '    return "grade " + ("≥" if at_least else "") + m.group("grade")',
+        '    return "grade " + m.group("grade")',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        "s26-grades a lone 'G' spaced from its digit ('G 3') is read as a grade",
+        'citeproof/values/roman_grades.py',
+        '(r"\\s?" if len(w) > 1 else "")',
+        'r"\\s?"',
+        ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        's26-grades a plain lone short grade with no word graded after it is read (a diagram node G1)',
+        'citeproof/values/roman_grades.py',
+        '    if not at_least and _GRADED_WORD.match(m.string, m.end()) is None:\n        return m.group(0)',
+        '    if False:\n        return m.group(0)',
+        ('tests/values/test_grade_slash.py',),
     ),
 )
 

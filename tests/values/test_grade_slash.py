@@ -81,3 +81,55 @@ def test_prepare_lines_writes_the_short_grading_word_in_full() -> None:
     from citeproof.values.extract import prepare_lines
 
     assert prepare_lines(["G3/4 neutropenia: 12%", "Rash: 4%"]) == ["grade 3/4 neutropenia: 12%", "Rash: 4%"]
+
+
+# a lone grade after a short form ("G3", "Gr 3", "≥G3", "G≥3", "G3+") is a grade as "grade 3" is
+SINGLES = "G3 neutropenia occurred in 14% and G4 neutropenia in 8% of patients."
+AT_LEAST = "≥G3 diarrhoea occurred in 9% of patients."
+
+
+def test_a_short_grading_word_before_one_grade_reads_as_the_grade() -> None:
+    from citeproof.values.roman_grades import spelled_grades
+
+    assert spelled_grades(SINGLES) == "grade 3 neutropenia occurred in 14% and grade 4 neutropenia in 8% of patients."
+    assert [spelled_grades(t) for t in ("Gr 3 fatigue", "Gr. 3 fatigue", "G5 sepsis", "≥G3 rash", "G≥3 rash", "G3+ rash", "(≥G3)")] == [
+        "grade 3 fatigue", "grade 3 fatigue", "grade 5 sepsis", "grade ≥3 rash", "grade ≥3 rash", "grade ≥3 rash", "(grade ≥3)"]
+    # no word graded after a plain one: a name of a node, a group, a box
+    for text in ("subgraph G1 [Arm I]", "G1 --> E", "(G3)", "in G3.", "G2"):
+        assert spelled_grades(text) == text, text
+    atoms = extract_atoms("G3 hypertension: 11%", mode="source")
+    assert [(a.raw, a.graded) for a in atoms] == [("3", True), ("11%", False)]
+
+
+def test_names_holding_a_short_grading_word_are_left_alone() -> None:
+    from citeproof.values.roman_grades import spelled_grade_cue, spelled_grades
+
+    for text in ("HG3 cells", "5G3 clone", "X-G3 line", "G3P2 women", "G3BP1 levels", "G3/40 cells", "G3-4 rash",
+                 "G6 dose", "G3.5 score", "G 3 arm", "cells in G1 phase", "G2 arrest", "g3 weight"):
+        assert spelled_grades(text) == text, text
+        assert not spelled_grade_cue(text), text
+    assert spelled_grade_cue("G3 rash") and spelled_grade_cue("G3/4 rash")
+
+
+def test_single_grades_pass_and_other_grades_or_figures_do_not(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        (SINGLES, "Grade 3 neutropenia occurred in 14% of patients."),
+        (SINGLES, "Grade 4 neutropenia occurred in 8% of patients."),
+        (AT_LEAST, "Grade ≥3 diarrhoea occurred in 9% of patients."),
+        ("Gr 3 fatigue occurred in 7% of patients.", "Grade 3 fatigue occurred in 7% of patients."),
+        (SINGLES, "Grade 3 neutropenia occurred in 16% of patients."),
+        (AT_LEAST, "Grade ≥3 diarrhoea occurred in 12% of patients."),
+        ("G4 thrombocytopenia occurred in 3% of patients.", "Grade 3 thrombocytopenia occurred in 3% of patients."),
+        (AT_LEAST, "Grade 4 diarrhoea occurred in 9% of patients."),
+        ("HG3 thrombocytopenia occurred in 3% of patients.", "Grade 3 thrombocytopenia occurred in 3% of patients."),
+        (SINGLES, "Grade 3 neutropenia occurred in 8% of patients."),
+    ])
+    assert [c.status for c in claims][:4] == ["pass"] * 4
+    assert [c.status for c in claims][4:6] == ["fail", "fail"]
+    assert "pass" not in [c.status for c in claims][6:]
+
+
+def test_prepare_lines_writes_a_lone_short_grade_in_full() -> None:
+    from citeproof.values.extract import prepare_lines
+
+    assert prepare_lines(["G3 neutropenia: 14%", "Rash: 4%"]) == ["grade 3 neutropenia: 14%", "Rash: 4%"]
