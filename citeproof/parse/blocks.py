@@ -121,8 +121,7 @@ class TableHeader:
         if not (self.placed and self.rows and cells is not None):
             return ()
         if self._joined is None:
-            width = max(len(r) for r in self.rows)
-            self._joined = [_stacked([" ".join(r[j].split()) for r in self.rows if j < len(r) and r[j].strip()]) for j in range(width)]
+            self._joined = stacked_columns(self.rows)
         headers = self._joined
         if not any(headers):
             return ()
@@ -132,6 +131,14 @@ class TableHeader:
 
 # a header cell's closing bracket ("Result (%)", "中位PFS（月）"): what its column's values are in
 _LAST_BRACKET = re.compile(r"\s*([(（\[][^()（）\[\]]{1,24}[)）\]])$")
+
+
+def stacked_columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Each column's header, its header rows (cells by rendered column, "" where a cell from
+    above covers it) read top to bottom as one (``_stacked``). Shared with the reader of a saved
+    HTML source's table (``citeproof.sources.readers``)."""
+    width = max((len(r) for r in rows), default=0)
+    return [_stacked([" ".join(r[j].split()) for r in rows if j < len(r) and r[j].strip()]) for j in range(width)]
 
 
 def _stacked(parts: Sequence[str]) -> str:

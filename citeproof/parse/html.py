@@ -558,7 +558,7 @@ class HtmlExtractor:
                 self.row_depth += 1
             elif tag in ("td", "th"):
                 self.row.append(_Acc(tag, tag, self.row_line))
-                self.row_spans.append(_spans(node))
+                self.row_spans.append(cell_spans(node))
                 if self.row_depth:
                     self.row_placeable = False
                 if tag == "td":
@@ -697,7 +697,7 @@ _MAX_COLSPAN = 100
 _MAX_ROWSPAN = 1000
 
 
-def _spans(node: LexborNode) -> tuple[int, int] | None:
+def cell_spans(node: LexborNode) -> tuple[int, int] | None:
     """(colspan, rowspan) of a cell as HTML reads them (a missing or unreadable value is 1);
     None for spans too wide to place (rowspan="0", "to the end of the section", included)."""
     attrs = node.attributes or {}

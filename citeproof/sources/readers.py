@@ -34,7 +34,9 @@ from citeproof.parse.html import (
     RAW_TEXT_TAGS,
     SKIP_TAGS,
     attrs_hidden,
+    cell_spans,
 )
+from citeproof.parse.blocks import stacked_columns
 from citeproof.parse.style_rules import source_style_hidden
 from citeproof.sources.headings import (
     ABSTRACT_WORDS,
@@ -68,6 +70,9 @@ class ReadResult:
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)
     title: str | None = None
     header_rows: frozenset[int] = frozenset()  # 1-based lines that are an HTML table's <th>-only row
+    # 1-based line of a <th> row under another → the columns' headers the stacked rows make
+    # ("Measure | Result Arm A (%) | Result Placebo (%)"), where a cell spans columns or rows
+    joined_headers: dict[int, str] = field(default_factory=dict)
     # the saved file's line of each line (JSON, whose reader lines are its values; HTML and XML, whose
     # are their blocks); () when they are the same
     file_lines: tuple[int, ...] = ()
@@ -884,6 +889,12 @@ def read_html(text: str) -> ReadResult:
     ends: list[int] = []  # and last
     header_rows: set[int] = set()
     row_cells: list[list[int]] = []  # per open <tr>: its <th> and <td> counts
+    row_spans: list[list[tuple[bool, tuple[int, int] | None]]] = []  # per open <tr>: each cell's (filled, spans)
+    # the header rows stacked over the current table's columns ("Result (%)" spanning "Arm A |
+    # Placebo"), and the line of the latest: each row's cells (text, spans)
+    stack_rows: list[list[tuple[str, tuple[int, int] | None]]] = []
+    stack_line = 0
+    joined_headers: dict[int, str] = {}
     closes: list[tuple[int, int]] = []  # each <main> or <article>: its first line and the line after its last
     # each id of a heading (its first line, None) or of a <section> or <article> (its first line and
     # the line after its last): the fragment a link to that place ends with ("label.html#dosing")
@@ -931,8 +942,18 @@ def read_html(text: str) -> ReadResult:
                 tables.append((mark, len(lines) - 1, None))
             elif tag == "tr" and row_cells:
                 th, td = row_cells.pop()
+                spans = row_spans.pop()
                 if th and not td and len(lines) == mark + 1:
                     header_rows.add(mark + 1)  # a row of header cells only, on a line of its own
+                    if stack_line != mark:
+                        stack_rows = []  # no header row right above: a new stack
+                    stack_line = mark + 1
+                    if (cells := _header_cells_of(lines[mark], spans)) is None:
+                        stack_rows, stack_line = [], 0
+                    else:
+                        stack_rows.append(cells)
+                        if (joined := _spanned_header(stack_rows)) is not None:
+                            joined_headers[mark + 1] = joined
             continue
         if tag == "-text":
             content = node.text_content or ""  # type: ignore[attr-defined]
@@ -971,8 +992,10 @@ def read_html(text: str) -> ReadResult:
             continue
         if tag == "tr":
             row_cells.append([0, 0])
+            row_spans.append([])
         elif tag in ("td", "th") and row_cells:
             row_cells[-1][tag == "td"] += 1
+            row_spans[-1].append((bool(node.text().strip()), cell_spans(node)))  # type: ignore[attr-defined]
         if tag in ("td", "th") and buf and "".join(buf).strip():
             buf.append(" | ")
         if tag in _BLOCK_TAGS:
@@ -1004,7 +1027,46 @@ def read_html(text: str) -> ReadResult:
     return ReadResult(lines=lines, sections=sections, pages=pages, tables=table_map, title=title,
                       header_rows=frozenset(header_rows), file_lines=tuple(starts),
                       file_ends=tuple(ends) if ends != starts else (), file_line_count=where.line_count,
-                      section_paths=paths, page_numbers=numbers, page_footers=footers, page_numbers_unused=unused)
+                      section_paths=paths, page_numbers=numbers, page_footers=footers, page_numbers_unused=unused,
+                      joined_headers=joined_headers)
+
+
+def _header_cells_of(line: str, spans: list[tuple[bool, tuple[int, int] | None]]) -> list[tuple[str, tuple[int, int] | None]] | None:
+    """A header row's cells as its line shows them (the visible text, " | " between filled
+    cells), each with its spans; None when the line's cells and the row's filled cells differ."""
+    shown = [c.strip() for c in line.split(" | ")]
+    if len(shown) != sum(filled for filled, _ in spans):
+        return None
+    texts = iter(shown)
+    return [(next(texts) if filled else "", span) for filled, span in spans]
+
+
+def _spanned_header(rows: list[list[tuple[str, tuple[int, int] | None]]]) -> str | None:
+    """The lowest of stacked header rows read as each column's whole header ("Measure | Result
+    (%)" over "Arm A | Placebo" → "Measure | Result Arm A (%) | Result Placebo (%)"), as a report's
+    table is (``stacked_columns``): a cell stands in each column it spans, a rowspan from above
+    keeps its columns. None for one row, no span to place, or a span too wide to place."""
+    flat = [span for row in rows for _, span in row]
+    if len(rows) < 2 or None in flat or all(span == (1, 1) for span in flat):
+        return None
+    grid: list[list[str]] = []
+    below: dict[int, int] = {}  # column → rows under this one a rowspan still covers
+    for row in rows:
+        covered = set(below)
+        below = {k: n - 1 for k, n in below.items() if n > 1}
+        placed: dict[int, str] = {}
+        col = 0
+        for text, (colspan, rowspan) in row:  # type: ignore[misc]
+            while col in covered:
+                col += 1
+            for k in range(col, col + colspan):
+                placed[k] = text
+                if rowspan > 1:
+                    below[k] = rowspan - 1
+            col += colspan
+        width = max([*placed, *covered], default=-1) + 1
+        grid.append([placed.get(k, "") for k in range(width)])
+    return " | ".join(stacked_columns(grid))
 
 
 def _element_id(node) -> str | None:

@@ -369,6 +369,7 @@ class SourceStore:
             title=(entry.title if entry and entry.title else result.title),
             tables=result.tables,
             header_rows=result.header_rows,
+            joined_headers=result.joined_headers,
             file_lines=result.file_lines,
             file_ends=result.file_ends,
             file_line_count=result.file_line_count,

@@ -39,6 +39,9 @@ class TableContext:
     # the line of text under the table the window ends in, when below the window (it may be a unit
     # note: "All figures in USD million unless otherwise stated.")
     note: str | None = None
+    # window-local index of a header row → its columns' whole headers, the stacked rows over it
+    # read as one (``SourceDocument.joined_headers``: "Result (%)" spanning "Arm A | Placebo")
+    joined_rows: tuple[tuple[int, str], ...] = ()
 
 
 NO_TABLE = TableContext()
@@ -98,19 +101,21 @@ def table_context(window: SourceWindow, headers: dict[int, int] | None) -> Table
     above = None
     caption = None
     if headers is not None and (header := headers.get(window.line_start)) is not None and header < window.line_start:
-        above = document.lines[header - 1]
+        above = document.joined_headers.get(header, document.lines[header - 1])
         caption = _caption(document, header)
     elif headers is not None and headers.get(window.line_start + 1) == window.line_start \
             or window.line_start in document.header_rows:
         caption = _caption(document, window.line_start)  # the window starts at the header row
     rows = frozenset(n - window.line_start for n in document.header_rows if window.line_start <= n <= window.line_end)
+    joined = tuple((n - window.line_start, text) for n, text in sorted(document.joined_headers.items())
+                   if window.line_start <= n <= window.line_end)
     units = _window_units(document.value_units, window.line_start, window.line_end)
     heading = _bracketed_heading(document, window.line_start)
     ends_in_table = 0 < window.line_end <= len(document.lines) and "|" in document.lines[window.line_end - 1]
     note = _note_below(document, window.line_end) if ends_in_table else None
     if above is None and not rows and not units and not heading and caption is None and note is None:
         return NO_TABLE
-    return TableContext(above, rows, units, heading, caption, note)
+    return TableContext(above, rows, units, heading, caption, note, joined)
 
 
 def _note_below(document: SourceDocument, row: int) -> str | None:

@@ -38,6 +38,9 @@ class SourceDocument:
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)  # "Table N" → (first, last) line
     # lines (1-based) that are a table's header row without a Markdown rule under them (HTML <th> rows)
     header_rows: frozenset[int] = frozenset()
+    # a header row under another (1-based) → its columns' whole headers, where a cell of the
+    # stacked rows spans columns or rows (readers.ReadResult.joined_headers)
+    joined_headers: dict[int, str] = field(default_factory=dict)
     # the saved file's line of line N at [N-1], where the two differ (a JSON source: one line per
     # value; HTML and XML: one per block); () when line N is the file's line N. Line locators
     # (SPEC §2) count the file's lines. Never decreasing.

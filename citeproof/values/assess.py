@@ -203,7 +203,7 @@ def _amount_of_rate(atom: ValueAtom) -> ValueAtom:
 def _line_states(
     prepared: str, above: str | None = None, header_rows: frozenset[int] = frozenset(),
     value_units: dict[int, str] | None = None, heading: str | None = None, caption: str | None = None,
-    note: str | None = None,
+    note: str | None = None, joined: dict[int, str] | None = None,
 ) -> list[tuple[str, _Declared | None, int | None, _Cells]]:
     """Each prepared line with the unit a "Unit of Measure:" line declared for it (carried down
     to the next blank or header line), where that line's own declaration starts, and the cells
@@ -212,9 +212,10 @@ def _line_states(
     beside that line's value names (``readers.read_json`` saw the two were siblings): certain,
     for that line alone. ``heading``: the heading above the text's first line; a unit it
     brackets is read like a label line's above the text (plausible). ``caption``: the line over
-    the header row ``above``; ``note``: the line under the table the text ends in (``_header_cells``)."""
+    the header row ``above``; ``note``: the line under the table the text ends in; ``joined``: the
+    whole column headers of stacked header rows (``_header_cells``)."""
     lines = prepared.split("\n")
-    cells = _header_cells(lines, above, header_rows, caption, note)
+    cells = _header_cells(lines, above, header_rows, caption, note, joined)
     labelled = _labelled_unit(heading) if heading is not None and _UNIT_LABEL_LINE.match(heading) else None
     noted = _noted_unit(prepared)
     if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None and noted is None \
@@ -292,7 +293,7 @@ def _label_unit_link() -> re.Pattern[str]:
 
 def _header_cells(
     lines: list[str], above: str | None = None, header_rows: frozenset[int] = frozenset(), caption: str | None = None,
-    note: str | None = None,
+    note: str | None = None, joined: dict[int, str] | None = None,
 ) -> dict[int, _Cells]:
     """The cells of each source line a header gives a unit: a Markdown table's rows under a
     header row ("| Region | Revenue ($B) |" over "| Europe | 3.3 |": 3.3 is $3.3B, as a reader
@@ -303,7 +304,9 @@ def _header_cells(
     ("Arm A, n (%)") only the bracketed number of a "24 (20.0)" cell is a percentage; the
     count keeps no unit. ``above``: the header row of the table the first line continues, when
     the text starts below it (a window citing rows without their header); ``header_rows``: the
-    indices of header rows no Markdown rule marks (an HTML table's ``<th>`` rows).
+    indices of header rows no Markdown rule marks (an HTML table's ``<th>`` rows); ``joined``: such a
+    row's index → its columns' whole headers, where it stands under another whose cells span its
+    columns ("Result (%)" over "Arm A | Placebo": "Measure | Result Arm A (%) | Result Placebo (%)").
 
     A unit stated for the whole table — in its corner cell ("| Revenue ($B) | 2023 | 2024 |",
     "<th>USD million</th>") or in a caption line over its header ("Table 2. Revenue by region (USD
@@ -328,7 +331,7 @@ def _header_cells(
         if i in header_rows or (
             "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line)
         ):
-            header = _table_header(line)
+            header = _table_header(joined.get(i, line) if joined else line)
             table_unit = _table_unit(line, lines[text_above] if i - text_above <= 2 else caption if i == 0 else None)
             header_line, rows = line, []
             in_html = i in header_rows

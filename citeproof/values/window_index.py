@@ -243,8 +243,9 @@ class WindowIndex:
         above = prepare(table.above) if table.above is not None else None
         caption = prepare(table.caption) if table.caption is not None else None
         note = prepare(table.note) if table.note is not None else None
+        joined = {i: prepare(header) for i, header in table.joined_rows}
         states = _line_states(prepare(text, keep_newlines=True), above, table.header_rows, dict(table.value_units),
-                              table.heading, caption, note)
+                              table.heading, caption, note, joined)
         self._lines = [line for line, _, _, _ in states]
         # only lines under a "Unit of Measure:" declaration, or table rows under a unit header, carry one
         self._declared = {i: (d, p, c) for i, (_, d, p, c) in enumerate(states) if d is not None or p is not None or c}

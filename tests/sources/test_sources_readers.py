@@ -522,3 +522,21 @@ def test_markdown_heading_that_is_no_caption_names_no_table() -> None:
     # a heading such as "## Tables" or "## Results" is no caption: pipe tables keep their ordinals
     r = read_markdown("## Tables\n\n| a |\n|---|\n| 1 |\n\n## Results 3\n\n| b |\n|---|\n| 2 |\n")
     assert r.tables == {1: (3, 5), 2: (9, 11)}
+
+
+def test_stacked_html_header_rows_join_each_columns_header():
+    from citeproof.sources.readers import read_html
+
+    html = ("<table>"
+            '<tr><th rowspan="2">Measure</th><th colspan="2">Result (%)</th><th rowspan="2">Note</th></tr>'
+            "<tr><th>Arm A</th><th>Placebo</th></tr>"
+            "<tr><td>Disease control</td><td>78</td><td>52</td><td>confirmed</td></tr></table>")
+    result = read_html(html)
+    assert result.lines[:2] == ["Measure | Result (%) | Note", "Arm A | Placebo"]  # the text stays as shown
+    assert result.joined_headers == {2: "Measure | Result Arm A (%) | Result Placebo (%) | Note"}
+    # rows spanning no cell, or one header row alone: nothing to join
+    assert read_html("<table><tr><th>A</th><th>B</th></tr><tr><th>C</th><th>D</th></tr></table>").joined_headers == {}
+    assert read_html('<table><tr><th colspan="2">Result (%)</th></tr><tr><td>1</td><td>2</td></tr></table>').joined_headers == {}
+    # a cell whose text the line cannot tell apart from two cells: not placed
+    assert read_html('<table><tr><th rowspan="2">M</th><th colspan="2">A | B (%)</th></tr>'
+                     "<tr><th>X</th><th>Y</th></tr></table>").joined_headers == {}

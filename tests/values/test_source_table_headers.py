@@ -341,3 +341,23 @@ def test_a_count_scale_noted_under_the_table_reads_its_cells_as_a_reading(tmp_pa
     assert statuses[0] != "fail"
     assert statuses[0] != "pass"  # a note is a reading: the judge decides
     assert statuses[1:] == ["fail", "fail"]  # another scale, another figure
+
+
+# rt27t case21, case22: a unit bracket in a spanning upper <th> row of a saved page ("Result (%)"
+# over "Arm A | Placebo") is every joined column's unit, as in a report's table (parse.blocks)
+SPANNED = ("<html><body><table>\n"
+           '<tr><th rowspan="2">Measure</th><th colspan="2">Result (%)</th><th rowspan="2">Note</th></tr>\n'
+           "<tr><th>Arm A</th><th>Placebo</th></tr>\n"
+           "<tr><td>Disease control</td><td>78</td><td>52</td><td>confirmed</td></tr>\n"
+           "</table></body></html>")
+
+
+@pytest.mark.parametrize("anchor", ["[evidence:s.html#L1-L5]", "[evidence:s.html#L4]"])
+def test_a_unit_in_a_spanning_html_header_row_reaches_the_cells_under_it(tmp_path, anchor):
+    report = cited_report("The disease control rate was 78% in Arm A.", "The disease control rate was 52% in Arm A.",
+                          "The disease control rate was 79% in Arm A.", "The disease control rate was 78 months in Arm A.",
+                          anchor=anchor)
+    statuses = _statuses(tmp_path, SPANNED, report, name="s.html")
+    assert statuses[0] != "fail"  # true: 78 under "Result (%)" over "Arm A"
+    assert statuses[1] != "pass"  # the other arm's figure
+    assert statuses[2:] == ["fail", "fail"]  # a changed figure; not the unit the header names
