@@ -133,6 +133,10 @@ class TableHeader:
 _LAST_BRACKET = re.compile(r"\s*([(（\[][^()（）\[\]]{1,24}[)）\]])$")
 
 
+# an upper header cell's closing count-and-share bracket after its count word ("Patients, n (%)")
+_COUNT_SHARE_TAIL = re.compile(r"\s*,?\s*\b((?:n|no\.)\s*[(（]\s*%\s*[)）])$", re.I)
+
+
 def stacked_columns(rows: Sequence[Sequence[str]]) -> list[str]:
     """Each column's header, its header rows (cells by rendered column, "" where a cell from
     above covers it) read top to bottom as one (``_stacked``). Shared with the reader of a saved
@@ -145,8 +149,16 @@ def _stacked(parts: Sequence[str]) -> str:
     """A column's header rows read top to bottom as one header. A bracket closing an upper row's
     cell ("Result (%)" spanning "Arm A | Arm B") says what every column under it is in, so it
     closes the joined header too ("Result Arm A (%)"), where readers of a header look for it,
-    unless the lowest row's cell closes with a bracket of its own."""
-    if len(parts) < 2 or _LAST_BRACKET.search(parts[-1]):
+    unless the lowest row's cell closes with a bracket of its own. A count-and-share tail ("Patients,
+    n (%)" over "Arm A (N=210)") closes it even then: the lower bracket counts the arm, the tail
+    says what each cell writes ("Patients Arm A (N=210), n (%)")."""
+    if len(parts) < 2:
+        return " ".join(parts)
+    for k in range(len(parts) - 2, -1, -1):
+        if m := _COUNT_SHARE_TAIL.search(parts[k]):
+            moved = [*parts[:k], parts[k][:m.start()], *parts[k + 1:]]
+            return " ".join(p for p in moved if p) + ", " + m.group(1)
+    if _LAST_BRACKET.search(parts[-1]):
         return " ".join(parts)
     for k in range(len(parts) - 2, -1, -1):
         if m := _LAST_BRACKET.search(parts[k]):

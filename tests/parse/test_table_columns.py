@@ -222,3 +222,13 @@ def test_a_spanning_unit_header_lets_a_true_row_pass_and_a_wrong_one_fail(tmp_pa
     )
     claims = [c for c in run(html, "html", tmp_path / "sources", VerifyOptions(mode="report")).claims if c.anchors]
     assert [c.status for c in claims] == ["pass", "fail"]
+
+
+def test_a_count_and_share_tail_in_a_spanning_header_row_closes_each_column_header():
+    # rt27t case21: "Patients, n (%)" over "Arm A (N=210) | Placebo (N=205)" — each cell writes "count (share)"
+    from citeproof.parse.blocks import stacked_columns
+
+    assert stacked_columns([["Adverse event", "Patients, n (%)", "Patients, n (%)"], ["", "Arm A (N=210)", "Placebo (N=205)"]]) == [
+        "Adverse event", "Patients Arm A (N=210), n (%)", "Patients Placebo (N=205), n (%)"]
+    # a unit bracket that is no count-and-share tail still gives way to the lower cell's own bracket
+    assert stacked_columns([["Result (%)"], ["Placebo (n)"]]) == ["Result (%) Placebo (n)"]

@@ -6614,8 +6614,8 @@ MUTATIONS = (
     Mutation(
         "s26-fails3 an upper row's bracket displaces the lowest cell's own",
         'citeproof/parse/blocks.py',
-        '    if len(parts) < 2 or _LAST_BRACKET.search(parts[-1]):\n',
-        '    if len(parts) < 2:\n',
+        '    if _LAST_BRACKET.search(parts[-1]):\n        return " ".join(parts)\n',
+        '',
         ('tests/parse/test_table_columns.py',),
     ),
     Mutation(
@@ -6988,6 +6988,13 @@ MUTATIONS = (
         '    if not at_least and _GRADED_WORD.match(m.string, m.end()) is None:\n        return m.group(0)',
         '    if False:\n        return m.group(0)',
         ('tests/values/test_grade_slash.py',),
+    ),
+    Mutation(
+        's26-grades a count-and-share tail in a spanning header row gives way to the lower cell bracket',
+        'citeproof/parse/blocks.py',
+        '        if m := _COUNT_SHARE_TAIL.search(parts[k]):\n',
+        '        if False and (m := _COUNT_SHARE_TAIL.search(parts[k])):\n',
+        ('tests/parse/test_table_columns.py', 'tests/values/test_source_table_headers.py'),
     ),
 )
 

@@ -361,3 +361,19 @@ def test_a_unit_in_a_spanning_html_header_row_reaches_the_cells_under_it(tmp_pat
     assert statuses[0] != "fail"  # true: 78 under "Result (%)" over "Arm A"
     assert statuses[1] != "pass"  # the other arm's figure
     assert statuses[2:] == ["fail", "fail"]  # a changed figure; not the unit the header names
+
+
+COUNTED = ("<html><body><table>\n"
+           '<tr><th rowspan="2">Adverse event</th><th colspan="2">Patients, n (%)</th></tr>\n'
+           "<tr><th>Arm A (N=210)</th><th>Placebo (N=205)</th></tr>\n"
+           "<tr><td>Any adverse event</td><td>18 (8.6)</td><td>9 (4.4)</td></tr>\n"
+           "</table></body></html>")
+
+
+def test_a_spanning_count_and_share_header_reads_the_bracketed_share(tmp_path):
+    report = cited_report("Any adverse event occurred in 8.6% of patients in Arm A.",
+                          "Any adverse event occurred in 18% of patients in Arm A.",
+                          "Any adverse event occurred in 8.7% of patients in Arm A.", anchor="[evidence:s.html#L4]")
+    statuses = _statuses(tmp_path, COUNTED, report, name="s.html")
+    assert statuses[0] != "fail"  # the share bracketed under "n (%)"
+    assert statuses[1:] == ["fail", "fail"]  # the count is no percentage; a changed figure
