@@ -7,7 +7,7 @@ source index as a fraction — a *plausible* one (qualifier "~"): the claim goes
 never passes on it. The checks that hold a number to its own label, time point, arm and the
 restrictions on its base read the line's own atoms; a fraction rebuilt across the phrase escapes
 them ("Of the 64 patients, 12 had a complete response; 5 died" does not say 12 of 64 died; "Of
-the 210 patients with diabetes, 18 died" says nothing of all patients — rt27t). The binding is kept tight, so that a number merely standing in the
+the 210 patients with a prior infection, 18 died" says nothing of all patients — rt27t). The binding is kept tight, so that a number merely standing in the
 same sentence is never read over the base: the count must be the first number after the base
 and come right after the comma that ends the base's phrase ("Of the 210 patients, 12 died and 18
 were discharged" binds 12 only), be a whole count no larger than the base with no unit and no
