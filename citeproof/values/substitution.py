@@ -45,6 +45,8 @@ def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     b = _sequence(segment_text)
     if not a or not b or len(a) * len(b) > MAX_CELLS:
         return None
+    if (counted := _counted_swap(claim_text, segment_text)) is not None:
+        return counted
     # a prefixed abbreviation one side spells out ("mPFS" for "median PFS") is written there
     in_b = set(b) | prefixed_spelled(segment_text)
     # a word written with a hyphen and without is one word, on either side ("hepato-toxicity", a
@@ -92,6 +94,34 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9.,\u3000-\u303f\u3400-\u9fff\uff00-\uffef])
                      r"(?![A-Za-z0-9\u3000-\u303f\u3400-\u9fff\uff00-\uffef])")
 _MARK = "\x00"  # what a number's term starts with: no word does
 _PEOPLE = "例"  # the one classifier every classifier counting people is read as
+
+
+# "41 of 336 patients": a count over a denominator, and the words after it (what it counts)
+_COUNTED = re.compile(r"(?<![\d.,])(\d[\d,]*)\s*(?:of|/|out of)\s*(\d[\d,]*)\s+([^\W\d_][\w-]*)((?:\s+[^\W\d_][\w-]*){0,2})")
+
+
+def _counted_swap(claim_text: str, segment_text: str) -> tuple[str, str] | None:
+    """(claim term, segment term) when the segment writes the claim's "n of N" over something
+    else: "41 of 336 treatment cycles" for "41 of 336 patients" (rt27t case29). What a fraction
+    counts is part of the figure wherever the rest of the sentence runs, so the alignment, which
+    lets a claim drop a word at its end, does not decide it. Only a content word right after the
+    denominator is held, on either side ("41 of 336 had …", "41 of 336 were …" name nothing
+    counted); the claim's word must be one of the segment's first three there ("41 of 336
+    evaluable patients" counts patients)."""
+    claim = {(m.group(1), m.group(2)): m.group(3) for m in _COUNTED.finditer(prepare(claim_text).lower())}
+    if not claim:
+        return None
+    for m in _COUNTED.finditer(prepare(segment_text).lower()):
+        if (word := claim.get((m.group(1), m.group(2)))) is None:
+            continue
+        counts = content_sequence(word, naming_words=True)
+        # the segment's fraction must count something too: "41 of 336 were delayed" names nothing
+        if not counts or not content_sequence(m.group(3), naming_words=True):
+            continue
+        counted = content_sequence(m.group(3) + m.group(4), naming_words=True)
+        if counts[0] not in counted:
+            return counts[0], counted[-1]
+    return None
 
 
 @lru_cache(maxsize=1)

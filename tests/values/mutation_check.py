@@ -6996,6 +6996,27 @@ MUTATIONS = (
         '        if False and (m := _COUNT_SHARE_TAIL.search(parts[k])):\n',
         ('tests/parse/test_table_columns.py', 'tests/values/test_source_table_headers.py'),
     ),
+    Mutation(
+        's26-counted a fraction counting something else is no swap',
+        'citeproof/values/substitution.py',
+        '    if (counted := _counted_swap(claim_text, segment_text)) is not None:\n        return counted\n',
+        '',
+        ('tests/values/test_substitution.py',),
+    ),
+    Mutation(
+        "s26-counted a segment fraction naming nothing counted is held against the claim's word",
+        'citeproof/values/substitution.py',
+        '        if not counts or not content_sequence(m.group(3), naming_words=True):',
+        '        if not counts:',
+        ('tests/values/test_substitution.py',),
+    ),
+    Mutation(
+        "s26-counted only the segment's first word after the fraction may name what it counts",
+        'citeproof/values/substitution.py',
+        '        counted = content_sequence(m.group(3) + m.group(4), naming_words=True)',
+        '        counted = content_sequence(m.group(3), naming_words=True)',
+        ('tests/values/test_substitution.py',),
+    ),
 )
 
 

@@ -375,3 +375,39 @@ def test_through_the_pipeline_classifiers_counting_people_agree(tmp_path, claim,
     out = verify_against(tmp_path, f"# S\n\n{_ENROLLED}\n", cited_report(claim))
     (checked,) = [c for c in out.claims if c.anchors]
     assert checked.status == status, checked.undecided_reasons
+
+
+@pytest.mark.parametrize(
+    ("segment", "swap"),
+    [
+        # rt27t case29: the same "41 of 336" counting something else passed as patients
+        ("In total, 41 of 336 treatment cycles were delayed because of neutropenia.", ("patient", "cycle")),
+        ("Infusions were interrupted in 41 of 336 infusions because of neutropenia.", ("patient", "infusion")),
+        # what the fraction counts, written among its first words: no swap
+        ("Treatment was delayed because of neutropenia in 41 of 336 evaluable patients.", None),
+        ("Neutropenia delayed treatment in 41/336 patients overall.", None),
+        ("Treatment was delayed because of neutropenia in 41 of 336 (12%) patients.", None),
+    ],
+)
+def test_a_fraction_counting_something_else_is_a_swap(segment, swap):
+    claim = "Treatment was delayed because of neutropenia in 41 of 336 patients."
+    assert swapped_word(claim, segment) == swap
+
+
+def test_a_fraction_that_names_nothing_counted_is_no_counted_swap():
+    from citeproof.values.substitution import _counted_swap
+
+    claim = "Treatment was delayed because of neutropenia in 41 of 336 patients."
+    assert _counted_swap(claim, "Of all courses, 41 of 336 were delayed because of neutropenia.") is None
+    assert _counted_swap("In all, 41 of 336 had treatment delayed.", "In all, 41 of 336 cycles were delayed.") is None
+    assert _counted_swap(claim, "In total, 41 of 336 treatment cycles were delayed.") == ("patient", "cycle")
+
+
+def test_a_fraction_of_another_count_does_not_pass(tmp_path):
+    claims = verify_pairs(tmp_path, [
+        ("In total, 41 of 336 treatment cycles were delayed because of neutropenia.",
+         "Treatment was delayed because of neutropenia in 41 of 336 patients."),
+        ("Treatment was delayed because of neutropenia in 41 of 336 patients.",
+         "Treatment was delayed because of neutropenia in 41 of 336 patients."),
+    ])
+    assert [c.status for c in claims] == ["undecided", "pass"]
