@@ -12,7 +12,8 @@ ordinary words ("secret-value-42" of the key "other-secret-value-42"): a key mad
 shares them with prose, while a random key's run never reads as words, nor does one spelled
 out a character at a time.
 
-A key a server echoes base64-encoded (as an HTTP Basic header carries credentials) or in
+A key a server echoes base64-encoded (as an HTTP Basic header carries credentials; alone, or
+inside a longer text encoded whole, at any byte offset) or in
 full-width letters ("ｓｋ－…", which some tokenizers and renderers produce) is found too.
 So is the key written backwards, whole, and hex-encoded ("736b2d…", either letter case). A key
 spelled with escaped characters — percent-encoded ("%73%6B%2D…", some or all of them), as HTML
@@ -265,12 +266,21 @@ def _reads_as_words(span: str) -> bool:
 
 
 def _base64_forms(value: str) -> tuple[str, ...]:
-    """``value`` base64-encoded, standard and URL-safe, with and without its "=" padding."""
+    """``value`` base64-encoded, standard and URL-safe, with and without its "=" padding; and the
+    part of its encoding that any base64 of a longer text holding it shows ("Bearer KEY",
+    '{"api_key": "KEY"}' encoded whole): base64 encodes three bytes as four characters, so the key
+    starting at each of the three byte offsets encodes as its own string, stable once the
+    four-character groups the text around it shares are cut off at both ends."""
     if not value:
         return ()
-    std = base64.b64encode(value.encode("utf-8", "surrogatepass")).decode("ascii")
-    safe = std.replace("+", "-").replace("/", "_")
-    return tuple(dict.fromkeys((std, std.rstrip("="), safe, safe.rstrip("="))))
+    raw = value.encode("utf-8", "surrogatepass")
+    std = base64.b64encode(raw).decode("ascii")
+    forms = [std, std.rstrip("=")]
+    for shift in range(3):
+        inner = base64.b64encode(b"\0" * shift + raw).decode("ascii")[4 if shift else 0 : -4]
+        forms.append(inner)
+    forms += [f.replace("+", "-").replace("/", "_") for f in forms]
+    return tuple(dict.fromkeys(forms))
 
 
 def _hex(value: str) -> str:

@@ -482,3 +482,50 @@ def test_an_escaped_or_hex_key_never_reaches_the_log(tmp_path: Path):
     assert "736b2d" not in text.lower() and "&#115;" not in text and "&#x73;" not in text.lower()
     assert "%73%6b" not in text.lower() and "8xP2" not in text
     assert chain_problems(read_log(log)) == []
+
+
+def _recoverable(text: str, key: str, run: int = 8) -> bool:
+    """Whether any base64 run left in ``text`` decodes (at any alignment, either alphabet) to
+    bytes holding ``run`` characters of ``key`` in a row."""
+    import base64
+    import binascii
+    import re
+
+    pieces = {key[i : i + run].encode() for i in range(len(key) - run + 1)}
+    for m in re.finditer(r"[A-Za-z0-9+/_-]{4,}", text):
+        chunk = m.group().replace("-", "+").replace("_", "/")
+        for cut in range(4):
+            body = chunk[cut:]
+            body = body[: len(body) - len(body) % 4]
+            try:
+                decoded = base64.b64decode(body)
+            except binascii.Error:
+                continue
+            if any(p in decoded for p in pieces):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("prefix", ["", "B", "Be", "Bearer ", "key=", '{"api_key": "'])
+@pytest.mark.parametrize("urlsafe", [False, True])
+def test_a_key_inside_a_longer_base64_blob_is_redacted_at_every_offset(prefix, urlsafe):
+    # rt27j: "Bearer KEY" or '{"api_key": KEY}' base64-encoded whole put the key at a byte offset
+    # whose encoding no fixed form matched
+    import base64
+
+    from audit.scrub import Scrubber
+
+    encode = base64.urlsafe_b64encode if urlsafe else base64.b64encode
+    blob = encode((prefix + KEY + '"}').encode()).decode()
+    assert _recoverable(blob, KEY)  # the check can see the key when it is there
+    out = Scrubber(secret_env=(), secrets=[KEY]).text(f"auth {blob} end")
+    assert "[REDACTED]" in out and not _recoverable(out, KEY), out
+
+
+def test_base64_that_holds_no_key_is_left_as_written():
+    import base64
+
+    from audit.scrub import Scrubber
+
+    text = "payload " + base64.b64encode(b"Bearer sk-test-another-key-entirely-000").decode()
+    assert Scrubber(secret_env=(), secrets=[KEY]).text(text) == text

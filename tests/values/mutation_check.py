@@ -7017,6 +7017,13 @@ MUTATIONS = (
         '        counted = content_sequence(m.group(3), naming_words=True)',
         ('tests/values/test_substitution.py',),
     ),
+    Mutation(
+        's26-b64 a key inside a longer base64 text is found only at offset 0',
+        'audit/scrub.py',
+        '    for shift in range(3):\n',
+        '    for shift in range(0):\n',
+        ('tests/audit/test_audit_writer.py',),
+    ),
 )
 
 
