@@ -293,6 +293,13 @@ def test_a_keys_body_echoed_without_its_prefix_is_redacted(key, echo):
 
     out = Scrubber(secret_env=(), secrets=[key]).text(f"your key {echo} is wrong")
     assert echo not in out and "[REDACTED]" in out
+    # the body alone, base64-encoded (a server's Basic header built from it): only the body's own
+    # forms find it, as the whole key's encodings hold its prefix
+    import base64
+
+    encoded = base64.b64encode(echo.encode()).decode()
+    out = Scrubber(secret_env=(), secrets=[key]).text(f"basic {encoded} refused")
+    assert encoded not in out and "[REDACTED]" in out
 
 
 def test_a_short_rest_after_a_prefix_is_not_taken_for_the_key():
