@@ -83,12 +83,13 @@ _SUBJECT_PART = re.compile(r"[.#][\w-]+")
 _PAGE_ROOTS = frozenset({"html", "body"})
 
 
-def _css_rules(css: str, every: bool = False) -> list[tuple[str, str]]:
-    """(selector list, declarations) of each rule of a style sheet that applies on every screen
-    (``every``: of each rule, conditional and nested ones included), in order. One pass over the braces: linear. A block left unclosed is closed by the end of the
-    sheet, as CSS does; a stray closing brace is passed over."""
+def _css_rules(css: str) -> list[tuple[str, str, bool]]:
+    """(selector list, declarations, whether it applies on every screen) of each rule of a style
+    sheet, in order; a rule inside a conditional at-rule does not. One pass over the braces:
+    linear. A block left unclosed is closed by the end of the sheet, as CSS does; a stray closing
+    brace is passed over."""
     css = _CSS_COMMENT.sub(" ", css)
-    rules: list[tuple[str, str]] = []
+    rules: list[tuple[str, str, bool]] = []
     open_blocks: list[tuple[str, int]] = []  # (prelude, where its body starts)
     start = 0
     for m in _CSS_BRACE.finditer(css):
@@ -97,21 +98,18 @@ def _css_rules(css: str, every: bool = False) -> list[tuple[str, str]]:
             open_blocks.append((css[start : m.start()].rsplit(";", 1)[-1].strip(), m.end()))
         elif open_blocks:
             prelude, body_start = open_blocks.pop()
-            _keep_rule(rules, prelude, css[body_start : m.start()], open_blocks, every)
+            _keep_rule(rules, prelude, css[body_start : m.start()], open_blocks)
         start = m.end()
     while open_blocks:
         prelude, body_start = open_blocks.pop()
-        _keep_rule(rules, prelude, css[body_start:], open_blocks, every)
+        _keep_rule(rules, prelude, css[body_start:], open_blocks)
     return rules
 
 
-def _keep_rule(
-    rules: list[tuple[str, str]], prelude: str, body: str, outer: list[tuple[str, int]], every: bool
-) -> None:
+def _keep_rule(rules: list[tuple[str, str, bool]], prelude: str, body: str, outer: list[tuple[str, int]]) -> None:
     if "{" in body or not prelude or prelude.startswith("@"):
         return  # a block of rules (an at-rule's, a nesting rule's): its inner rules were kept on their own
-    if every or all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer):
-        rules.append((prelude, body))
+    rules.append((prelude, body, all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer)))
 
 
 def _selectors(prelude: str) -> list[str]:
@@ -165,8 +163,9 @@ def _matched(tree: LexborHTMLParser, queries: set[str]) -> dict[int, LexborNode]
     return out
 
 
-def _style_sheets(tree: LexborHTMLParser, every: bool = False) -> list[tuple[str, str]]:
-    return [rule for node in tree.css("style") for rule in _css_rules(node.text() or "", every)]
+def _style_sheets(tree: LexborHTMLParser) -> list[tuple[str, str, bool]]:
+    """Every rule of the page's <style> blocks (``_css_rules``), read once per page."""
+    return [rule for node in tree.css("style") for rule in _css_rules(node.text() or "")]
 
 
 def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
@@ -177,7 +176,7 @@ def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
     is not weighed against it. Declarations conceal as an inline style does (``style_conceals``: not displayed, not drawn, off the screen).
     Hidden text backing a claim publishes a figure no reader saw (a wrong PASS); visible text read
     as hidden can only leave a claim undecided or failed."""
-    queries = {q for prelude, body in _style_sheets(tree) if style_conceals(body)
+    queries = {q for prelude, body, always in _style_sheets(tree) if always and style_conceals(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
     return frozenset(_matched(tree, queries))
 
@@ -199,13 +198,14 @@ def report_style_hiding(tree: LexborHTMLParser, html: str) -> dict[int, tuple[st
     ``.tab{display:none}`` carries ``style="display:block"``), and every rule-hidden element of a
     page that runs scripts (``html``: the page's text, read for them): a script shows tabs,
     accordions and dialogs a rule hides, and which ones are on screen is not known here."""
-    hiding = {q for prelude, body in _style_sheets(tree) if HIDDEN_STYLE.search(body)
+    rules = _style_sheets(tree)
+    hiding = {q for prelude, body, always in rules if always and HIDDEN_STYLE.search(body)
               for selector in _selectors(prelude)
               if _SIMPLE_SELECTOR.fullmatch(selector) and (q := _query(selector, broaden=False))}
     hidden = _matched(tree, hiding)
     if not hidden:
         return {}
-    showing = {q for prelude, body in _style_sheets(tree, every=True) if _SHOWN_STYLE.search(body)
+    showing = {q for prelude, body, _ in rules if _SHOWN_STYLE.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
     shown = set(_matched(tree, showing))
     scripted = _SCRIPTED.search(html) is not None

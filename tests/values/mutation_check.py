@@ -6458,17 +6458,17 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a saved page's selector not matched as written hides nothing (not fail-closed)",
         "citeproof/parse/style_rules.py",
-        "    queries = {q for prelude, body in _style_sheets(tree) if style_conceals(body)\n"
+        "    queries = {q for prelude, body, always in _style_sheets(tree) if always and style_conceals(body)\n"
         "               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}",
-        "    queries = {q for prelude, body in _style_sheets(tree) if style_conceals(body)\n"
+        "    queries = {q for prelude, body, always in _style_sheets(tree) if always and style_conceals(body)\n"
         "               for selector in _selectors(prelude) if (q := _query(selector, broaden=False))}",
         ("tests/sources/test_sources_style_rules.py",),
     ),
     Mutation(
         "s26-hiddencss a hiding rule inside @media hides on every screen",
         "citeproof/parse/style_rules.py",
-        "    if every or all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer):",
-        "    if True:",
+        "    rules.append((prelude, body, all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer)))",
+        "    rules.append((prelude, body, True))",
         ("tests/sources/test_sources_style_rules.py", "tests/parse/test_parse_style_rules.py"),
     ),
     Mutation(
