@@ -78,6 +78,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from citeproof.text.sentences import split_sentences
+from citeproof.values.lexicon import data_json
 from citeproof.values.planted import planted_pattern
 from tier2.interface import JudgeAnswer, JudgeRequest, Verdict
 from tier2.quote_groups import block_not_named, other_group_quoted
@@ -329,7 +330,6 @@ def _generic_terms() -> frozenset[str]:
     generic, "response" is not): ``citeproof/data/judge_quotes.json``, the claim-support lists'
     reporting verbs and people words, and its direction and comparison cues, which the
     direction check reads (``direction_not_quoted``)."""
-    from citeproof.values.lexicon import data_json
     from citeproof.values.segment_support import content_sequence, cue_document
 
     doc = cue_document()
@@ -451,8 +451,6 @@ def _subject_left_out(claim_text: str, quote: str, excerpt_texts: Sequence[str])
 
 @lru_cache(maxsize=1)
 def _restriction_groups() -> list[re.Pattern[str]]:
-    from citeproof.values.lexicon import data_json
-
     groups = data_json("judge_quotes.json")["denial_restrictions"]["groups"]
     # a hyphen may follow: "grade-3+" writes the grade as "grade 3+" does (rt27j h001)
     return [re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, g))})(?!\w)", re.IGNORECASE) for g in groups]
@@ -464,8 +462,6 @@ def _narrowed_pattern() -> re.Pattern[str]:
     coordinator ("No serious infections or discontinuations due to X" narrows only the
     infections, rt27j h004), a coordinator before a figure or a scale word ("grade 3 or higher",
     "grade 4 or 5") going on (``judge_quotes.json`` denial_restrictions coordinators)."""
-    from citeproof.values.lexicon import data_json
-
     doc = data_json("judge_quotes.json")["denial_restrictions"]["coordinators"]
     joins = "|".join(map(re.escape, doc["words"]))
     scale = "|".join(map(re.escape, doc["scale"]))
@@ -477,8 +473,6 @@ def _narrowed_pattern() -> re.Pattern[str]:
 def _trailing_of() -> re.Pattern[str]:
     """The words a restriction written after them narrows ("X of grade 4 or higher"), back to a
     clause's start or a coordinator ("No deaths or events of grade 4" narrows the events only)."""
-    from citeproof.values.lexicon import data_json
-
     joins = "|".join(map(re.escape, data_json("judge_quotes.json")["denial_restrictions"]["coordinators"]["words"]))
     return re.compile(rf"((?:(?!\s(?:{joins})\s)[^,;:.()]){{1,40}}?)\s+of\s+$", re.IGNORECASE)
 
@@ -581,8 +575,6 @@ def _stated_elsewhere(claim_text: str, quote: str, claim_keys: set[str], excerpt
 
 @lru_cache(maxsize=1)
 def _measure_opener_pattern() -> re.Pattern[str]:
-    from citeproof.values.lexicon import data_json
-
     words = data_json("judge_quotes.json")["measure_openers"]["words"]
     return re.compile(rf"\b({'|'.join(map(re.escape, words))})\s+(?=[a-z])", re.IGNORECASE)
 
