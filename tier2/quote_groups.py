@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from citeproof.text.sentences import split_sentences
+from citeproof.values.lexicon import data_json
 from tier2.quote_text import needles, normalize_for_quote, numbers_in, occurrences, placed_lines, quote_numbers, word_keys
 
 _LATIN = re.compile(r"[A-Za-z]")
@@ -111,8 +112,6 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
 def _between_groups() -> re.Pattern[str]:
     """A statistic comparing the groups (``judge_quotes.json`` between_groups): its names in any
     case, its abbreviations in capitals."""
-    from citeproof.values.lexicon import data_json
-
     doc = data_json("judge_quotes.json")["between_groups"]
     names = "|".join(map(re.escape, doc["names"]))
     abbreviations = "|".join(map(re.escape, doc["abbreviations"]))
@@ -129,8 +128,6 @@ def _group_names(low: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
     """``judge_quotes.json`` group_phrases as one pattern (its name in one of five groups), and the words no group is named by."""
-    from citeproof.values.lexicon import data_json
-
     doc = data_json("judge_quotes.json")["group_phrases"]
 
     def alt(words: list[str]) -> str:
