@@ -256,14 +256,10 @@ def _check_judge_flags(tier2: bool, model: str | None, api_key_env: str | None, 
 def _check_audit_key_env(name: str | None) -> None:
     """``--audit-key-env`` names a variable that holds a key: a log asked to be keyed must not
     quietly be written unkeyed."""
-    from tier2.options import looks_like_env_name, shown_env_name
+    from tier2.options import env_key_problem
 
-    if name is None:
-        return
-    if not looks_like_env_name(name):
-        raise UsageError("--audit-key-env must be the NAME of an environment variable, not a key")
-    if not os.environ.get(name, "").strip():  # a blank key is no key: an HMAC over " " keys nothing
-        raise UsageError(f"--audit-key-env names {shown_env_name(name)}, which is not set (or is empty, or blank) in the environment")
+    if name is not None and (problem := env_key_problem("--audit-key-env", name)) is not None:
+        raise UsageError(problem)
 
 
 def _emit(result: VerificationReport, out: Path | None, payload: str, fmt: FormatOpt) -> None:

@@ -39,24 +39,18 @@ def _verdict_on_report(report: Path, examine) -> None:
 
 def audit_key(env_name: str | None, command: str) -> bytes | None:
     """The audit log's key from the variable ``--audit-key-env`` names; None when the flag is not
-    given. A name that reads as no variable's, or a variable unset or empty, is a usage error (exit
-    2, one line): a check or a run asked to be keyed must not quietly go unkeyed."""
+    given. A name that reads as no variable's, or a variable unset, empty or blank, is a usage
+    error (exit 2, one line: ``tier2.options.env_key_problem``): a check or a run asked to be keyed must not quietly go unkeyed."""
     import os
 
-    from tier2.options import looks_like_env_name, shown_env_name
+    from tier2.options import env_key_problem
 
     if env_name is None:
         return None
-    if not looks_like_env_name(env_name):
-        # never echo the value: it may be the key itself, pasted by mistake
-        print(f"{command}: --audit-key-env must be the NAME of an environment variable, not a key", file=sys.stderr)
+    if (problem := env_key_problem("--audit-key-env", env_name)) is not None:
+        print(f"{command}: {problem}", file=sys.stderr)
         raise typer.Exit(2)
-    value = os.environ.get(env_name, "")
-    if not value.strip():  # a blank key is no key: an HMAC over " " keys nothing
-        print(f"{command}: --audit-key-env names {shown_env_name(env_name)}, which is not set (or is empty, or blank) in the environment",
-              file=sys.stderr)
-        raise typer.Exit(2)
-    return value.encode("utf-8")
+    return os.environ[env_name].encode("utf-8")
 
 
 _KEY_ENV_OPTION = Annotated[

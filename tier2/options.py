@@ -44,6 +44,20 @@ def looks_like_env_name(value: str) -> bool:
 _KEYLIKE_PART = re.compile(r"(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{5,}")
 
 
+def env_key_problem(flag: str, name: str) -> str | None:
+    """Why ``name`` (the value of ``flag``) does not name a variable holding a key, or None: it
+    is not spelled as a name (never echoed: it may be the key itself, pasted by mistake), or the
+    variable is unset, empty or blank (a blank key is no key: an HMAC over " " keys nothing). One
+    message for ``verify``, the audit commands and the API alike."""
+    import os
+
+    if not looks_like_env_name(name):
+        return f"{flag} must be the NAME of an environment variable, not a key"
+    if not os.environ.get(name, "").strip():
+        return f"{flag} names {shown_env_name(name)}, which is not set (or is empty, or blank) in the environment"
+    return None
+
+
 def shown_env_name(name: str) -> str:
     """The variable's name as a message may show it. A value pasted there by mistake may be the key
     itself, and many keys are spelled like names ("gsk_…", 32 hex characters), so only a name made

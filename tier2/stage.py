@@ -28,7 +28,7 @@ from excerpt.types import Excerpt
 from tier2.budget import CallBudget
 from tier2.cache import AnswerCache, JudgeCache, NullCache
 from tier2.interface import Judge, JudgeRequest
-from tier2.options import Tier2Options
+from tier2.options import Tier2Options, env_key_problem
 from tier2.runner import ClaimJudgement, Tier2Outcome, check_unique, run_jobs
 
 
@@ -39,11 +39,9 @@ def _audit_key(options: Tier2Options) -> bytes | None:
     be keyed must not quietly be written unkeyed (or keyed with " ")."""
     if not options.audit_key_env:
         return None
-    value = os.environ.get(options.audit_key_env, "")
-    if not value.strip():
-        raise AuditLogError(f"{options.audit_log}: audit_key_env names a variable that is not set (or is empty, or blank); "
-                            "the log is not written unkeyed")
-    return value.encode("utf-8")
+    if (problem := env_key_problem("audit_key_env", options.audit_key_env)) is not None:
+        raise AuditLogError(f"{options.audit_log}: {problem}; the log is not written unkeyed")
+    return os.environ[options.audit_key_env].encode("utf-8")
 
 def candidate_windows(resolutions: Sequence[Resolution]) -> list[Resolution]:
     """Resolved anchors in the order they are tried: precise windows first, then coarse ones, each in citation order."""

@@ -6360,8 +6360,8 @@ MUTATIONS = (
     Mutation(
         's26-audit2 verify accepts an unset --audit-key-env',
         'citeproof/cli.py',
-        '    if not os.environ.get(name, "").strip():  # a blank key is no key: an HMAC over " " keys nothing\n        raise UsageError(f"--audit-key-env',
-        '    if False:\n        raise UsageError(f"--audit-key-env',
+        '    if name is not None and (problem := env_key_problem("--audit-key-env", name)) is not None:\n',
+        '    if False:\n',
         ('tests/cli/test_judge_flags.py',),
     ),
     Mutation(
@@ -6670,22 +6670,22 @@ MUTATIONS = (
     Mutation(
         's26-scrub3 audit commands take a blank key',
         'citeproof/cli_audit.py',
-        '    if not value.strip():  # a blank key is no key',
-        '    if not value:  # a blank key is no key',
+        '    if (problem := env_key_problem("--audit-key-env", env_name)) is not None:\n',
+        '    if False:\n',
         ('tests/audit/test_audit_keyed_chain.py',),
     ),
     Mutation(
         's26-scrub3 verify takes a blank audit key',
-        'citeproof/cli.py',
-        '    if not os.environ.get(name, "").strip():  # a blank key is no key',
-        '    if not os.environ.get(name, ""):  # a blank key is no key',
+        'tier2/options.py',
+        '    if not os.environ.get(name, "").strip():\n',
+        '    if not os.environ.get(name, ""):\n',
         ('tests/cli/test_judge_flags.py',),
     ),
     Mutation(
         's26-scrub3 the API writes unkeyed when the named key variable is blank',
         'tier2/stage.py',
-        '    if not value.strip():\n        raise AuditLogError(',
-        '    if False:\n        raise AuditLogError(',
+        '    if (problem := env_key_problem("audit_key_env", options.audit_key_env)) is not None:\n',
+        '    if False:\n',
         ('tests/audit/test_audit_keyed_chain.py',),
     ),
     Mutation(
