@@ -264,6 +264,17 @@ class BlockSink:
         self._headings: list[tuple[int, str, bool]] = []  # (level, title, opens a source list)
         self._table = TableHeader()
         self._lead = ListLead()
+        # notes of the open regions only some readers get (a screen-reader-only <div>, the open
+        # tab of a tab set): every block inside is read and checked, and none of them can pass
+        self._unsure_regions: list[str] = []
+
+    def open_unsure(self, note: str) -> None:
+        """Blocks from here to the matching ``close_unsure`` are not on every reader's screen."""
+        self._unsure_regions.append(note)
+
+    def close_unsure(self) -> None:
+        if self._unsure_regions:
+            self._unsure_regions.pop()
 
     @property
     def section_path(self) -> tuple[str, ...]:
@@ -304,10 +315,11 @@ class BlockSink:
             else:
                 return
         lead = self._lead.of(kind, text)
+        notes = [*unsure, *((note, 0) for note in self._unsure_regions)]
         self.items.append(
             RawBlock(
                 kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()), columns,
-                list(unsure), lead,
+                notes, lead,
             )
         )
 

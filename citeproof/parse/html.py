@@ -175,6 +175,14 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     return "unsure", "read aloud by screen readers, not shown"
 
 
+def _holds_blocks(node: LexborNode) -> bool:
+    """Whether an element is a block or holds one right inside it (a tab's <div>, a <noscript>
+    around paragraphs): its text is read as blocks of its own, not folded into a sentence."""
+    if node.tag in BLOCK_TAGS or node.tag in HEADING_TAGS:
+        return True
+    return any(c.tag in BLOCK_TAGS or c.tag in HEADING_TAGS for c in _children(node))
+
+
 def _closed_details_body(node: LexborNode) -> bool:
     """Text right inside a closed ``<details>`` (not its ``<summary>``): folded away until opened.
     Blocks inside it are read as claims as usual (a reader can open it; its facts are checked)."""
@@ -296,7 +304,7 @@ class _Locator:
 class _Acc:
     """Text of the block being read."""
 
-    __slots__ = ("kind", "tag", "line", "parts", "length", "links", "placed", "unsure")
+    __slots__ = ("kind", "tag", "line", "parts", "length", "links", "placed", "unsure", "unsure_texts")
 
     def __init__(self, kind: str, tag: str, line: int) -> None:
         self.kind, self.tag, self.line = kind, tag, line
@@ -305,6 +313,7 @@ class _Acc:
         self.length = 0
         self.links: list[Link] = []
         self.unsure: list[tuple[str, int]] = []  # (what, offset): see RawBlock.unsure
+        self.unsure_texts: list[str] = []  # the text of each, for a block that has no other text
 
     def add(self, text: str) -> None:
         self.parts.append(text)
@@ -359,6 +368,7 @@ class HtmlExtractor:
         self.spans_below: dict[int, tuple[int, str, int]] = {}
         self.thead = 0
         self.heading: _Acc | None = None
+        self.regions: list[int] = []  # mem_id of each open element whose blocks are unsure (sink.open_unsure)
         self.notes, self.read_at_references = citation_notes(body)
         self._walk(body)
         self._flush()
@@ -373,6 +383,10 @@ class HtmlExtractor:
                 if tag in ("sup", "sub"):
                     self._script_close(tag)
                 self._leave(node, tag)
+                if self.regions and self.regions[-1] == node.mem_id:
+                    self._flush()
+                    self.sink.close_unsure()
+                    self.regions.pop()
                 continue
             if tag == "-text":
                 if _closed_details_body(node):
@@ -403,9 +417,17 @@ class HtmlExtractor:
             if seen is None and tag in _STRUCK:
                 seen = ("unsure", STRUCK_WHY)
             if seen is not None or tag == "noscript":
-                self._note_unsure(node, seen[1] if seen is not None else "shown only when scripts are off")
-                self._skip(node)
-                continue
+                why = seen[1] if seen is not None else "shown only when scripts are off"
+                if self.row is not None or self.heading is not None or not _holds_blocks(node):
+                    # inside a sentence, a row or a heading: the text around it cannot pass
+                    self._note_unsure(node, why)
+                    self._skip(node)
+                    continue
+                # blocks of their own (the open tab of a tab set, a screen-reader-only <div>):
+                # each is read as usual and none can pass, so no figure there goes unchecked
+                self._flush()
+                self.sink.open_unsure(f"{_describe(node)}: {why}")
+                self.regions.append(node.mem_id)
             if tag in _OWN_READING:
                 self._own_reading(node, tag)
                 self._skip(node)
@@ -498,6 +520,10 @@ class HtmlExtractor:
         if text:
             shown = text if len(text) <= 80 else text[:77] + "..."
             self._add_note(f"{_describe(node)} holds {shown!r}, {why}")
+            if self.row is None and self.heading is None:
+                if not self.acc.unsure_texts and not self.acc.text().strip():
+                    self.acc.line = self.loc.line()
+                self.acc.unsure_texts.append(text)
 
     def _add_note(self, note: str) -> None:
         if self.heading is not None:
@@ -673,7 +699,11 @@ class HtmlExtractor:
 
     def _flush(self) -> None:
         acc = self.acc
-        if acc.parts or acc.links:
+        if acc.unsure_texts and not acc.text().strip():
+            # unsure text standing alone between blocks (a screen-reader-only <span> after a
+            # paragraph) is a block of its own: read and checked, unable to pass
+            self.sink.block(acc.kind, acc.tag, " ".join(acc.unsure_texts), acc.line, acc.links, unsure=acc.unsure)
+        elif acc.parts or acc.links:
             self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links, unsure=acc.unsure)
         self.acc = _Acc(acc.kind, acc.tag, self.loc.line())
 

@@ -66,8 +66,8 @@ def _tag_events(html: str) -> list[tuple[bool, str, dict[str, str | None]]]:
     return events
 
 
-def _apply(stack: list[tuple[str, str | None]], html: str) -> None:
-    """Push the containers ``html`` opens and pop the ones it closes; entries are (tag, mode)."""
+def _apply(stack: list[tuple[str, str | None, str]], html: str) -> None:
+    """Push the containers ``html`` opens and pop the ones it closes; entries are (tag, mode, why)."""
     for closing, name, attrs in _tag_events(html):
         if closing:
             for k in range(len(stack) - 1, -1, -1):
@@ -75,34 +75,42 @@ def _apply(stack: list[tuple[str, str | None]], html: str) -> None:
                     del stack[k:]
                     break
         else:
-            mode = "skip" if _skipped_wrapper(name, attrs) else "mermaid" if attrs_mermaid(attrs) else None
-            stack.append((name, mode))
+            stack.append((name, *_wrapper_mode(name, attrs)))
 
 
-def _skipped_wrapper(name: str, attrs: dict[str, str | None]) -> bool:
-    """A wrapper whose Markdown is not read: hidden, or shown to some readers only (whole blocks
-    of such text stand in no sentence a reader sees, as in an HTML report)."""
-    return (
-        name in REPORT_SKIP_TAGS or name == "noscript" or report_visibility(attrs) is not None
-        or (name == "dialog" and "open" not in attrs)
-    )
+def _wrapper_mode(name: str, attrs: dict[str, str | None]) -> tuple[str | None, str]:
+    """How the Markdown inside a wrapper is read: "skip" (hidden: no reader gets it), "unsure"
+    (some readers get it — screen-reader-only, shown when scripts are off: read and checked,
+    never passed, as in an HTML report), "mermaid" (a diagram, read whole) or None (as Markdown);
+    and why, for "unsure"."""
+    seen = report_visibility(attrs)
+    if name in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") or (name == "dialog" and "open" not in attrs):
+        return "skip", ""
+    if seen is not None:
+        cls = f' class="{attrs["class"]}"' if attrs.get("class") else ""
+        return "unsure", f"<{name}{cls}>: {seen[1]}"
+    if name == "noscript":
+        return "unsure", "<noscript>: shown only when scripts are off"
+    return ("mermaid" if attrs_mermaid(attrs) else None), ""
 
 
-def _wrapper_end(tokens: list[Token], i: int) -> tuple[str, int] | None:
-    """When the html_block at ``i`` leaves a hidden or Mermaid container open across Markdown
-    blocks (``<div hidden>``, a ``<div class="mermaid">`` with blank lines inside), the mode and
-    the index of the html_block that closes it; None otherwise or when it never closes."""
-    stack: list[tuple[str, str | None]] = []
+def _wrapper_end(tokens: list[Token], i: int) -> tuple[str, int, str] | None:
+    """When the html_block at ``i`` leaves a hidden, unsure or Mermaid container open across
+    Markdown blocks (``<div hidden>``, ``<div class="sr-only">``, a ``<div class="mermaid">`` with
+    blank lines inside), the mode, the index of the html_block that closes it and why (unsure);
+    None otherwise or when it never closes."""
+    stack: list[tuple[str, str | None, str]] = []
     _apply(stack, tokens[i].content)
-    modes = {mode for _, mode in stack if mode}
+    modes = {mode for _, mode, _ in stack if mode}
     if not modes:
         return None
-    mode = "skip" if "skip" in modes else "mermaid"
+    mode = next(m for m in ("skip", "mermaid", "unsure") if m in modes)
+    why = next((w for _, m, w in stack if m == "unsure"), "")
     for k in range(i + 1, min(len(tokens), i + 1 + _MAX_LOOKAHEAD)):
         if tokens[k].type == "html_block":
             _apply(stack, tokens[k].content)
-            if not any(m for _, m in stack):
-                return mode, k
+            if not any(m for _, m, _ in stack):
+                return mode, k, why
     return None
 
 
@@ -132,9 +140,13 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     row_unsure: list[tuple[str, int]] = []
     row_line = 0
     in_thead = False
+    unsure_until: list[int] = []  # the closing html_block of each open unsure wrapper
     i = 0
     n = len(tokens)
     while i < n:
+        while unsure_until and i > unsure_until[-1]:
+            unsure_until.pop()
+            sink.close_unsure()
         tok = tokens[i]
         typ = tok.type
         if typ == "heading_open":
@@ -169,7 +181,11 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "html_block":
             wrapper = _wrapper_end(tokens, i) if tok.map else None
             closing = tokens[wrapper[1]] if wrapper else None
-            if wrapper and closing is not None and closing.map and tok.map:
+            if wrapper and wrapper[0] == "unsure":
+                # read on as Markdown, every block inside marked (closed at the wrapper's end)
+                sink.open_unsure(wrapper[2])
+                unsure_until.append(wrapper[1])
+            elif wrapper and closing is not None and closing.map and tok.map:
                 # Markdown between the wrapper's tags is inside it: hidden content is skipped,
                 # a diagram is read whole (blank lines included) by the HTML front end.
                 if wrapper[0] == "mermaid":
@@ -208,6 +224,8 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
             sink.table_row(in_thead, " | ".join(c for c in cells if c), row_line, row_links, row, unsure=row_unsure)
             row = None
         i += 1
+    for _ in unsure_until:
+        sink.close_unsure()
     return sink
 
 

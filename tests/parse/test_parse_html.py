@@ -19,7 +19,7 @@ PAGE = """<!doctype html>
 <header><p>Header 14 items</p></header>
 <nav><ul><li>Nav 15 links</li></ul></nav>
 <nav>Nav 16 notes (an aside is read: tests below)</nav>
-<noscript>Noscript 17</noscript>
+<noscript></noscript>
 <template><p>Template 18</p></template>
 <!-- <p>Comment 19%</p> -->
 <h1>Report</h1>
@@ -65,6 +65,25 @@ def test_invisible_content_is_never_claimed(report) -> None:
     for word in ("Title", "Script", "Style", "Header", "Nav", "Noscript", "Template", "Comment",
                  "Hidden", "Footer"):
         assert word not in everything, word
+
+
+@pytest.mark.parametrize(
+    ("markup", "why"),
+    [
+        ("<noscript>Noscript 17 [nct:NCT1#L1]</noscript>", "scripts are off"),
+        ("<noscript><p>Noscript 17 [nct:NCT1#L1]</p></noscript>", "scripts are off"),
+        ('<div class="sr-only"><p>Noscript 17 [nct:NCT1#L1]</p></div>', "screen readers"),
+        ('<span class="sr-only">Noscript 17 [nct:NCT1#L1]</span>', "screen readers"),
+    ],
+)
+def test_text_only_some_readers_get_is_read_but_unsure(markup, why) -> None:
+    # shown to readers without scripts, or read aloud: checked like any text, never passed
+    html = f"<html><body><h1>R</h1><p>Rates were 12% [nct:NCT1#L1].</p>\n{markup}\n<p>Done.</p></body></html>"
+    report = parse_report(html, "html", SETTINGS)
+    (claim,) = [c for c in report.claims if "Noscript" in c.text]
+    assert claim.text == "Noscript 17" and claim.location.line == 2
+    assert claim.unsure_text and why in claim.unsure_text[0]
+    assert [(c.text, c.unsure_text) for c in report.claims if "Noscript" not in c.text] == [("Rates were 12%.", ())]
 
 
 def test_visible_text_is_claimed(report) -> None:

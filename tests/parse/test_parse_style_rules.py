@@ -129,3 +129,39 @@ def test_through_the_pipeline_hidden_text_is_not_checked_and_shown_text_is(tmp_p
     assert _run(tmp_path / "d", ".x{display:none} .x.on{display:inline}", '<span class="x on">not</span>') == "undecided"
     # rt27t: the shown tab's figure is checked, not dropped: its "not" keeps it from passing
     assert _run(tmp_path / "e", ".tab{display:none}", '<span class="tab" style="display:inline">not</span>') != "pass"
+
+
+_TABS = ("<html><head><style>.tab{{display:none}}</style></head><body><h1>R</h1>{script}\n"
+         '<div class="tab"{shown}><h2>Efficacy</h2><p>The response rate was 61% [nct:NCT1#L3].</p></div>\n'
+         "<p>Median survival was 17.1 months [nct:NCT1#L4].</p>\n</body></html>")
+
+
+@pytest.mark.parametrize(
+    ("script", "shown", "why"),
+    [
+        # rt27t case18: the open tab of a tab set holds paragraphs of its own; they were dropped
+        # with their figures, and a fabricated 61% there published unchecked
+        ("", ' style="display:block"', "its own style attribute"),
+        ("<script>function open(n){}</script>", "", "scripts may show it"),
+    ],
+)
+def test_blocks_a_rule_hides_but_something_may_show_are_claims_that_cannot_pass(script, shown, why):
+    claims = parse_report(_TABS.format(script=script, shown=shown), "html", Settings()).claims
+    assert [c.text for c in claims] == ["The response rate was 61%.", "Median survival was 17.1 months."]
+    assert why in claims[0].unsure_text[0] and claims[0].location.section_path == ("R", "Efficacy")
+    assert claims[1].unsure_text == ()
+
+
+def test_blocks_a_rule_hides_with_nothing_to_show_them_are_not_claimed():
+    claims = parse_report(_TABS.format(script="", shown=""), "html", Settings()).claims
+    assert [(c.text, c.unsure_text) for c in claims] == [("Median survival was 17.1 months.", ())]
+
+
+def test_a_fabricated_figure_in_the_open_tab_blocks_the_report(tmp_path):
+    sources = tmp_path / "sources" / "clinical_trials"
+    sources.mkdir(parents=True)
+    (sources / "NCT1.txt").write_text("Results\n\nThe response rate was 42%.\nMedian survival was 17.1 months.\n")
+    html = _TABS.format(script="", shown=' style="display:block"')
+    out = run(html, "html", tmp_path / "sources", VerifyOptions(mode="report"))
+    statuses = {c.text: c.status for c in out.claims}
+    assert statuses == {"The response rate was 61%.": "fail", "Median survival was 17.1 months.": "pass"}

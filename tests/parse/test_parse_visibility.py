@@ -145,9 +145,13 @@ def test_a_note_between_two_sentences_belongs_to_both() -> None:
     assert all(c.unsure_text for c in report.claims)
 
 
-def test_a_whole_block_only_some_readers_get_is_no_claim() -> None:
+def test_a_whole_block_only_some_readers_get_is_a_claim_that_cannot_pass() -> None:
+    # read aloud to some readers: a fabricated figure there is published to them, so it is checked
     report = _html('<p class="sr-only">Rates were 99% [nct:NCT1#L1].</p><p>Rates were 12% [nct:NCT1#L1].</p>')
-    assert [(c.text, c.unsure_text) for c in report.claims] == [("Rates were 12%.", ())]
+    assert [(c.text, c.unsure_text) for c in report.claims] == [
+        ("Rates were 99%.", ('<p class="sr-only">: read aloud by screen readers, not shown',)),
+        ("Rates were 12%.", ()),
+    ]
 
 
 def test_a_table_row_takes_its_cells_notes() -> None:
@@ -164,7 +168,19 @@ def test_markdown_wrappers_follow_the_same_rules() -> None:
         '<div class="d-none d-md-block">\n\nShown 88% [nct:NCT1#L2].\n\n</div>\n\n'
         '<div class="d-none">\n\nHidden 77% [nct:NCT1#L3].\n\n</div>'
     )
-    assert [c.text for c in report.claims] == ["Shown 88%."]
+    assert [(c.text, c.unsure_text) for c in report.claims] == [
+        # heard by screen-reader users: checked, never passed (it was skipped unread)
+        ("Heard 99%.", ('<div class="sr-only">: read aloud by screen readers, not shown',)),
+        ("Shown 88%.", ()),
+    ]
+
+
+def test_markdown_noscript_wrapper_is_read_unsure_until_it_closes() -> None:
+    report = _md("<noscript>\n\nShown 66% [nct:NCT1#L1].\n\n</noscript>\n\nAfter 55% [nct:NCT1#L2].")
+    assert [(c.text, c.unsure_text) for c in report.claims] == [
+        ("Shown 66%.", ("<noscript>: shown only when scripts are off",)),
+        ("After 55%.", ()),
+    ]
 
 
 @pytest.mark.parametrize("parse", [_html, _md], ids=["html", "markdown"])
