@@ -341,16 +341,18 @@ class _Acc:
 class HtmlExtractor:
     """Walks one HTML document (or fragment) and pushes visible blocks into a sink."""
 
-    def __init__(self, sink: BlockSink, line_offset: int = 0) -> None:
+    def __init__(self, sink: BlockSink, line_offset: int = 0, page_css: str = "") -> None:
         self.sink = sink
         self.line_offset = line_offset
+        self.page_css = page_css  # <style> rules from elsewhere in the document (a Markdown report's)
 
     def feed(self, html: str) -> None:
         tree = LexborHTMLParser(html)
         body = tree.body
         if body is None:
             return
-        self.styled = report_style_hiding(tree, html) if "<style" in html.lower() else {}
+        css = "<style" in html.lower() or bool(self.page_css)
+        self.styled = report_style_hiding(tree, html, report_visibility, self.page_css) if css else {}
         self.loc = _Locator(html, self.line_offset)
         # open block elements: (tag, kind and tag that loose text inside it takes)
         self.containers: list[tuple[str, tuple[str, str]]] = []
@@ -409,7 +411,10 @@ class HtmlExtractor:
             if tag == "a" and _back_link(attrs):
                 self._skip(node)  # a note's "↩" back to its reference: navigation, not text
                 continue
-            seen = report_visibility(attrs) or self.styled.get(node.mem_id)
+            styled = self.styled.get(node.mem_id)
+            added = styled is not None and styled[0] == "added"
+            # a rule may show what the markup hides: the rule's reading first
+            seen = (None if added else styled) or report_visibility(attrs)
             if tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
                     or (tag == "dialog" and "open" not in (attrs or {})):
                 self._skip(node)
@@ -428,6 +433,14 @@ class HtmlExtractor:
                 self._flush()
                 self.sink.open_unsure(f"{_describe(node)}: {why}")
                 self.regions.append(node.mem_id)
+            if added and styled is not None:
+                # drawn with digits a rule adds: read as written, and its sentence cannot pass
+                if self.row is None and self.heading is None and _holds_blocks(node):
+                    self._flush()
+                    self.sink.open_unsure(f"{_describe(node)}: {styled[1]}")
+                    self.regions.append(node.mem_id)
+                else:
+                    self._add_note(f"{_describe(node)}: {styled[1]}")
             if tag in _OWN_READING:
                 self._own_reading(node, tag)
                 self._skip(node)
@@ -810,10 +823,11 @@ def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 
     return sink
 
 
-def inline_html_text(fragment: str) -> tuple[str, list[Link], list[tuple[str, int]]]:
-    """Visible text, links and unsure notes of an inline HTML fragment (Markdown paragraphs with inline HTML)."""
+def inline_html_text(fragment: str, page_css: str = "") -> tuple[str, list[Link], list[tuple[str, int]]]:
+    """Visible text, links and unsure notes of an inline HTML fragment (Markdown paragraphs with
+    inline HTML); ``page_css``: the document's <style> rules."""
     sink = BlockSink()
-    HtmlExtractor(sink, 0).feed(fragment)
+    HtmlExtractor(sink, 0, page_css).feed(fragment)
     parts: list[str] = []
     links: list[Link] = []
     unsure: list[tuple[str, int]] = []

@@ -21,6 +21,7 @@ from markdown_it.token import Token
 
 from citeproof.errors import ReportParseError
 from citeproof.parse.footnotes import read_footnotes
+from citeproof.parse.style_rules import css_may_show
 from citeproof.text.normalize import fold_tex_math
 from citeproof.parse.blocks import BlockSink, Link
 from citeproof.parse.html import (
@@ -66,7 +67,7 @@ def _tag_events(html: str) -> list[tuple[bool, str, dict[str, str | None]]]:
     return events
 
 
-def _apply(stack: list[tuple[str, str | None, str]], html: str) -> None:
+def _apply(stack: list[tuple[str, str | None, str]], html: str, css_shows: bool) -> None:
     """Push the containers ``html`` opens and pop the ones it closes; entries are (tag, mode, why)."""
     for closing, name, attrs in _tag_events(html):
         if closing:
@@ -75,17 +76,20 @@ def _apply(stack: list[tuple[str, str | None, str]], html: str) -> None:
                     del stack[k:]
                     break
         else:
-            stack.append((name, *_wrapper_mode(name, attrs)))
+            stack.append((name, *_wrapper_mode(name, attrs, css_shows)))
 
 
-def _wrapper_mode(name: str, attrs: dict[str, str | None]) -> tuple[str | None, str]:
+def _wrapper_mode(name: str, attrs: dict[str, str | None], css_shows: bool) -> tuple[str | None, str]:
     """How the Markdown inside a wrapper is read: "skip" (hidden: no reader gets it), "unsure"
     (some readers get it — screen-reader-only, shown when scripts are off: read and checked,
     never passed, as in an HTML report), "mermaid" (a diagram, read whole) or None (as Markdown);
-    and why, for "unsure"."""
+    and why, for "unsure". ``css_shows``: the document's <style> rules display some element, so
+    one may show what the markup hides ("[hidden]{display:block}"; not weighed per selector)."""
     seen = report_visibility(attrs)
-    if name in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") or (name == "dialog" and "open" not in attrs):
+    if name in REPORT_SKIP_TAGS or (name == "dialog" and "open" not in attrs):
         return "skip", ""
+    if seen is not None and seen[0] == "hidden":
+        return ("unsure", f"<{name}>: hidden by its markup, shown by a <style> rule") if css_shows else ("skip", "")
     if seen is not None:
         cls = f' class="{attrs["class"]}"' if attrs.get("class") else ""
         return "unsure", f"<{name}{cls}>: {seen[1]}"
@@ -94,13 +98,13 @@ def _wrapper_mode(name: str, attrs: dict[str, str | None]) -> tuple[str | None, 
     return ("mermaid" if attrs_mermaid(attrs) else None), ""
 
 
-def _wrapper_end(tokens: list[Token], i: int) -> tuple[str, int, str] | None:
+def _wrapper_end(tokens: list[Token], i: int, css_shows: bool) -> tuple[str, int, str] | None:
     """When the html_block at ``i`` leaves a hidden, unsure or Mermaid container open across
     Markdown blocks (``<div hidden>``, ``<div class="sr-only">``, a ``<div class="mermaid">`` with
     blank lines inside), the mode, the index of the html_block that closes it and why (unsure);
     None otherwise or when it never closes."""
     stack: list[tuple[str, str | None, str]] = []
-    _apply(stack, tokens[i].content)
+    _apply(stack, tokens[i].content, css_shows)
     modes = {mode for _, mode, _ in stack if mode}
     if not modes:
         return None
@@ -108,10 +112,20 @@ def _wrapper_end(tokens: list[Token], i: int) -> tuple[str, int, str] | None:
     why = next((w for _, m, w in stack if m == "unsure"), "")
     for k in range(i + 1, min(len(tokens), i + 1 + _MAX_LOOKAHEAD)):
         if tokens[k].type == "html_block":
-            _apply(stack, tokens[k].content)
+            _apply(stack, tokens[k].content, css_shows)
             if not any(m for _, m, _ in stack):
                 return mode, k, why
     return None
+
+
+_STYLE_ELEMENT = re.compile(r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
+
+
+def _document_css(tokens: list[Token]) -> str:
+    """The rules of every <style> element the Markdown holds: they style the HTML written
+    anywhere in it, as in the rendered page (one html_block's rules hide another's text)."""
+    html = [t.content for t in tokens if t.type == "html_block" and "<style" in t.content.lower()]
+    return "\n".join(m.group(1) for chunk in html for m in _STYLE_ELEMENT.finditer(chunk))
 
 
 def _refuse_truncated(tokens: list[Token]) -> None:
@@ -133,6 +147,8 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     text = read_footnotes(fold_tex_math(text))
     tokens = _MD.parse(text)
     _refuse_truncated(tokens)
+    page_css = _document_css(tokens)
+    css_shows = bool(page_css) and css_may_show(page_css)
     raw_lines: list[str] | None = None
     containers: list[str] = []  # li / blockquote
     row: list[str] | None = None
@@ -151,14 +167,14 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         typ = tok.type
         if typ == "heading_open":
             inline = tokens[i + 1] if i + 1 < n else None
-            title = _inline_text(inline)[0] if inline is not None else ""
+            title = _inline_text(inline, page_css)[0] if inline is not None else ""
             sink.heading(int(tok.tag[1:]), title, _line(tok), tok.tag)
             i += 3
             continue
         if typ == "paragraph_open":
             inline = tokens[i + 1] if i + 1 < n else None
             if inline is not None and inline.type == "inline":
-                text_, links, unsure = _inline_text(inline)
+                text_, links, unsure = _inline_text(inline, page_css)
                 kind = containers[-1] if containers else "p"
                 sink.block(kind, kind if kind != "p" else "p", text_, _line(tok), links, unsure=unsure)
             i += 3
@@ -179,7 +195,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "code_block":
             sink.block("code", "pre", tok.content, _line(tok))
         elif typ == "html_block":
-            wrapper = _wrapper_end(tokens, i) if tok.map else None
+            wrapper = _wrapper_end(tokens, i, css_shows) if tok.map else None
             closing = tokens[wrapper[1]] if wrapper else None
             if wrapper and wrapper[0] == "unsure":
                 # read on as Markdown, every block inside marked (closed at the wrapper's end)
@@ -191,10 +207,10 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                 if wrapper[0] == "mermaid":
                     raw_lines = raw_lines if raw_lines is not None else text.split("\n")
                     region = "\n".join(raw_lines[tok.map[0] : closing.map[1]])
-                    HtmlExtractor(sink, line_offset=tok.map[0]).feed(region)
+                    HtmlExtractor(sink, tok.map[0], page_css).feed(region)
                 i = wrapper[1] + 1
                 continue
-            HtmlExtractor(sink, line_offset=(tok.map[0] if tok.map else 0)).feed(tok.content)
+            HtmlExtractor(sink, tok.map[0] if tok.map else 0, page_css).feed(tok.content)
         elif typ == "table_open":
             sink.table_start()
         elif typ == "thead_open":
@@ -204,7 +220,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "tr_open":
             row, row_links, row_unsure, row_line = [], [], [], _line(tok)
         elif typ == "inline" and row is not None:
-            cell, links, unsure = _inline_text(tok)
+            cell, links, unsure = _inline_text(tok, page_css)
             row.append(" ".join(cell.split()))
             row_links.extend(Link(link.url, 0) for link in links)
             row_unsure.extend((note, 0) for note, _ in unsure)
@@ -217,7 +233,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                 # the dropped cells are still the row's words, numbers and anchors (a renderer
                 # hides them; the author wrote them): they join the row's text, under no header
                 for extra in _cells_beyond(raw_lines[row_line - 1] if row_line <= len(raw_lines) else "", len(row)):
-                    cell, links, unsure = _inline_text(_MD.parseInline(extra)[0])
+                    cell, links, unsure = _inline_text(_MD.parseInline(extra)[0], page_css)
                     cells.append(" ".join(cell.split()))
                     row_links.extend(Link(link.url, 0) for link in links)
                     row_unsure.extend((note, 0) for note, _ in unsure)
@@ -260,12 +276,13 @@ def _superscripts_after_numbers(text: str) -> list[tuple[str, int]]:
     ]
 
 
-def _inline_text(inline: Token) -> tuple[str, list[Link], list[tuple[str, int]]]:
+def _inline_text(inline: Token, page_css: str = "") -> tuple[str, list[Link], list[tuple[str, int]]]:
     """Visible text of an inline token, its links as (url, offset after the link text) and its
-    unsure notes (``RawBlock.unsure``; only inline HTML makes any)."""
+    unsure notes (``RawBlock.unsure``; only inline HTML makes any); ``page_css``: the document's
+    <style> rules, which style its inline HTML."""
     children = inline.children or []
     if any(c.type == "html_inline" for c in children):
-        return inline_html_text(_MD.renderer.renderInline(children, _MD.options, {}))
+        return inline_html_text(_MD.renderer.renderInline(children, _MD.options, {}), page_css)
     parts: list[str] = []
     length = 0
     links: list[Link] = []

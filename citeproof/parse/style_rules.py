@@ -18,6 +18,7 @@ show again is unsure (``report_style_hiding``: text of a report must never go un
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -70,6 +71,13 @@ _SHOWN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*(?!none\b)[a-z-]+|visibility\s*:\s*visible|content-visibility\s*:\s*(?:visible|auto))",
     re.IGNORECASE,
 )
+# a declaration that displays an element and wins over an inline style
+_SHOWN_IMPORTANT = re.compile(
+    r"(?:^|;)\s*(?:display\s*:\s*(?!none\b)[a-z-]+|visibility\s*:\s*visible)\s*!\s*important", re.IGNORECASE
+)
+# generated content holding a digit (a literal string, not a counter(): list numbering is no figure)
+_DIGITS_CONTENT = re.compile(r"(?:^|;)\s*content\s*:[^;]*?([\"'])[^\"']*?\d[^\"']*?\1", re.IGNORECASE)
+_ADDED_AT = re.compile(r"::?(?:before|after)\s*$", re.IGNORECASE)
 _PSEUDO_ELEMENT = re.compile(r"::|:(?:before|after|first-line|first-letter)\b", re.IGNORECASE)
 # a pseudo-class without arguments (":hover", ":focus", ":first-child"): a state or position
 _PSEUDO_CLASS = re.compile(r"(?<!:):(?!:)[a-z-]+(?![\w(-])", re.IGNORECASE)
@@ -112,8 +120,9 @@ def _keep_rule(rules: list[tuple[str, str, bool]], prelude: str, body: str, oute
     rules.append((prelude, body, all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer)))
 
 
-def _selectors(prelude: str) -> list[str]:
-    """A selector list split at its top-level commas (":is(.a, .b)" stays one selector)."""
+def _selectors(prelude: str, *, pseudo_elements: bool = False) -> list[str]:
+    """A selector list split at its top-level commas (":is(.a, .b)" stays one selector); those
+    naming a pseudo-element ("::before") left out unless ``pseudo_elements``."""
     out, depth, start = [], 0, 0
     for i, ch in enumerate(prelude):
         if ch in "([":
@@ -124,7 +133,7 @@ def _selectors(prelude: str) -> list[str]:
             out.append(prelude[start:i].strip())
             start = i + 1
     out.append(prelude[start:].strip())
-    return [s for s in out if s and not _PSEUDO_ELEMENT.search(s)]
+    return [s for s in out if s and (pseudo_elements or not _PSEUDO_ELEMENT.search(s))]
 
 
 def _query(selector: str, broaden: bool) -> str | None:
@@ -168,6 +177,11 @@ def _style_sheets(tree: LexborHTMLParser) -> list[tuple[str, str, bool]]:
     return [rule for node in tree.css("style") for rule in _css_rules(node.text() or "")]
 
 
+def css_may_show(css: str) -> bool:
+    """Whether a style sheet has a rule that displays some element (``_SHOWN_STYLE``)."""
+    return any(_SHOWN_STYLE.search(body) for _, body, _ in _css_rules(css))
+
+
 def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
     """Saved sources: the elements (``mem_id``) a hiding rule of the page's <style> blocks styles.
     Fail-closed: every selector is read, and one not matched as written (a descendant or an
@@ -187,7 +201,10 @@ _SCRIPTED = re.compile(
 )
 
 
-def report_style_hiding(tree: LexborHTMLParser, html: str) -> dict[int, tuple[str, str]]:
+def report_style_hiding(
+    tree: LexborHTMLParser, html: str, markup_visibility: Callable[[dict[str, str | None]], tuple[str, str] | None],
+    page_css: str = "",
+) -> dict[int, tuple[str, str]]:
     """Reports: the elements (``mem_id``) a rule of the page's <style> blocks hides, as
     ``report_visibility`` reads them. Only simple selectors hide (``.class``, ``#id``, ``tag``,
     ``tag.class`` and lists of them): a selector not understood hides nothing, so the text is
@@ -197,18 +214,30 @@ def report_style_hiding(tree: LexborHTMLParser, html: str) -> dict[int, tuple[st
     element whose own ``style`` shows it (an inline style wins over a rule: the open tab of
     ``.tab{display:none}`` carries ``style="display:block"``), and every rule-hidden element of a
     page that runs scripts (``html``: the page's text, read for them): a script shows tabs,
-    accordions and dialogs a rule hides, and which ones are on screen is not known here."""
-    rules = _style_sheets(tree)
+    accordions and dialogs a rule hides, and which ones are on screen is not known here.
+
+    Markup hides too, and a rule may undo it: the ``hidden`` attribute and the hiding classes
+    lose to any rule that displays the element ("[hidden]{display:block}", a reset's
+    "section{display:block}"), an inline ``display:none`` to an ``!important`` one; such an
+    element is unsure as well. A rule that writes digits into an element's ``::before`` or
+    ``::after`` draws a figure the text does not hold ('.pct::before{content:"1"}' turns "5%" into
+    "15%"): the element is ``("added", why)`` — read as written, and its sentence cannot pass.
+    ``markup_visibility``: how the element's own attributes show it (``html.report_visibility``);
+    ``page_css``: rules from elsewhere in the document (a Markdown report's <style> blocks)."""
+    rules = _style_sheets(tree) + (_css_rules(page_css) if page_css else [])
+    if not rules:
+        return {}
     hiding = {q for prelude, body, always in rules if always and HIDDEN_STYLE.search(body)
               for selector in _selectors(prelude)
               if _SIMPLE_SELECTOR.fullmatch(selector) and (q := _query(selector, broaden=False))}
-    hidden = _matched(tree, hiding)
-    if not hidden:
-        return {}
     showing = {q for prelude, body, _ in rules if _SHOWN_STYLE.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
-    shown = set(_matched(tree, showing))
-    scripted = _SCRIPTED.search(html) is not None
+    forcing = {q for prelude, body, _ in rules if _SHOWN_IMPORTANT.search(body)
+               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
+    hidden = _matched(tree, hiding) if hiding else {}
+    shown_nodes = _matched(tree, showing) if showing else {}
+    shown = set(shown_nodes)
+    scripted = bool(hidden) and _SCRIPTED.search(html) is not None
     out: dict[int, tuple[str, str]] = {}
     for k, node in hidden.items():
         if _SHOWN_STYLE.search(node.attributes.get("style") or ""):
@@ -219,4 +248,17 @@ def report_style_hiding(tree: LexborHTMLParser, html: str) -> dict[int, tuple[st
             out[k] = ("unsure", "hidden by a <style> rule on a page whose scripts may show it")
         else:
             out[k] = ("hidden", "")
+    forced = set(_matched(tree, forcing)) if forcing else set()
+    for k, node in shown_nodes.items():
+        attrs = node.attributes or {}
+        if k in out or (markup_visibility(attrs) or ("",))[0] != "hidden":
+            continue
+        by_markup = (markup_visibility({a: v for a, v in attrs.items() if a != "style"}) or ("",))[0] == "hidden"
+        if by_markup or k in forced:
+            out[k] = ("unsure", "hidden by its markup, shown by a <style> rule")
+    adding = {q for prelude, body, _ in rules if _DIGITS_CONTENT.search(body)
+              for selector in _selectors(prelude, pseudo_elements=True) if (m := _ADDED_AT.search(selector))
+              and (q := _query(selector[: m.start()].strip() or "*", broaden=True))}
+    for k in _matched(tree, adding) if adding else {}:
+        out.setdefault(k, ("added", "a <style> rule writes digits into its ::before/::after"))
     return out

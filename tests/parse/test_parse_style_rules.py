@@ -165,3 +165,65 @@ def test_a_fabricated_figure_in_the_open_tab_blocks_the_report(tmp_path):
     out = run(html, "html", tmp_path / "sources", VerifyOptions(mode="report"))
     statuses = {c.text: c.status for c in out.claims}
     assert statuses == {"The response rate was 61%.": "fail", "Median survival was 17.1 months.": "pass"}
+
+
+@pytest.mark.parametrize(
+    ("style", "markup", "unsure"),
+    [
+        # the hidden attribute is the browser's own rule: any rule that displays the element wins
+        ("[hidden]{display:block}", '<span hidden>not</span>', True),
+        ("span{display:inline}", '<span hidden>not</span>', True),
+        (".d-none{display:inline!important}", '<span class="d-none">not</span>', True),
+        # an inline style wins over a rule unless the rule is !important
+        (".h{display:inline}", '<span class="h" style="display:none">not</span>', False),
+        (".h{display:inline !important}", '<span class="h" style="display:none">not</span>', True),
+        # a rule that shows other elements leaves the hidden one hidden
+        (".other{display:block}", '<span hidden>not</span>', False),
+    ],
+)
+def test_markup_hiding_a_rule_may_undo_is_unsure(style, markup, unsure):
+    claim = _claim(style, markup)
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert bool(claim.unsure_text) is unsure
+    if unsure:
+        assert "hidden by its markup, shown by a <style> rule" in claim.unsure_text[0]
+
+
+@pytest.mark.parametrize(
+    ("style", "unsure"),
+    [
+        # rt28t css1: '.pct::before{content:"1"}' draws "15%" where the text says "5%"
+        ('.n::before{content:"1"}', True),
+        (".n::after{content:'0'}", True),
+        ('.n:before{content:"1"}', True),
+        ('p .n::before{content:"1"}', True),
+        ('.n::before{content:"*"}', False),  # a mark, no figure
+        (".n::before{content:counter(item)}", False),  # list numbering
+        ('.other::before{content:"1"}', False),
+    ],
+)
+def test_digits_a_rule_draws_into_an_element_keep_its_sentence_from_passing(style, unsure):
+    html = (f"<html><head><style>{style}</style></head><body><h1>R</h1>\n"
+            '<p>Serious adverse events were observed in <span class="n">12</span> patients [nct:NCT1#L1].</p>\n</body></html>')
+    (claim,) = parse_report(html, "html", Settings()).claims
+    assert claim.text == "Serious adverse events were observed in 12 patients."  # read as written
+    assert bool(claim.unsure_text) is unsure
+    if unsure:
+        assert "writes digits into its ::before/::after" in claim.unsure_text[0]
+
+
+def test_a_markdown_reports_style_block_styles_its_html():
+    md = ("# R\n\n<style>.x{display:none} [hidden]{display:block}</style>\n\n"
+          'Serious adverse events were <span class="x">not</span> observed in 12 patients [nct:NCT1#L1].\n\n'
+          "<div hidden>\n\nRates were 99% [nct:NCT1#L2].\n\n</div>\n")
+    claims = parse_report(md, "markdown", Settings()).claims
+    assert [(c.text, bool(c.unsure_text)) for c in claims] == [
+        ("Serious adverse events were observed in 12 patients.", False),
+        ("Rates were 99%.", True),
+    ]
+
+
+def test_a_markdown_hidden_wrapper_stays_hidden_without_a_showing_rule():
+    md = ("# R\n\n<style>.x{color:red}</style>\n\n<div hidden>\n\nRates were 99% [nct:NCT1#L2].\n\n</div>\n\n"
+          "Rates were 12% [nct:NCT1#L1].\n")
+    assert [c.text for c in parse_report(md, "markdown", Settings()).claims] == ["Rates were 12%."]
