@@ -20,9 +20,14 @@ Unsure: text some readers get and others do not — screen-reader-only classes (
 focus, text struck through (``<del>``, ``<s>``, ``<strike>``; Markdown ``~~…~~``: shown as
 withdrawn) or drawn not to be seen (``font-size:0``, ``opacity:0``, ``color:white``) — is left out
 of the text but noted where it stands (``RawBlock.unsure``), so the sentence
-holding it cannot pass Tier 1 (CP105 leaves it undecided, naming the element). A whole block of
-such text stands in no claim and is dropped. Text right inside a closed ``<details>`` is read
-and noted (folded until opened); blocks inside it are read as usual: their facts are checked.
+holding it cannot pass Tier 1 (CP105 leaves it undecided, naming the element). Such text that
+stands in no sentence of its own (a screen-reader-only ``<div>`` of paragraphs, a ``<noscript>``
+between blocks, the tab a ``<style>`` rule hides and its own style or a script shows) is read
+as claims of its own, each noted (``BlockSink.open_unsure``): a figure there reaches some reader,
+so it is checked and can fail, and it never passes. So is an element whose ``::before`` /
+``::after`` a rule fills with digits (read as written, noted). Text right inside a closed
+``<details>`` is read and noted (folded until opened); blocks inside it are read as usual: their
+facts are checked.
 
 Superscripts and subscripts never glue into a neighbouring number: ``10<sup>3</sup>`` reads
 ``10^3`` (the number reader's power of ten), a superscript number elsewhere (``45%<sup>2</sup>``)
