@@ -4,7 +4,10 @@ Block HTML (``html_block``) goes through the HTML front end with its line offset
 elements and ``<div class="mermaid">`` behave as in an HTML report. A wrapper opened in one
 html_block and closed in a later one (CommonMark ends an html_block at a blank line) covers
 the Markdown between: inside a hidden or skipped wrapper (``<div hidden>``, ``<nav>``) nothing
-is read; a Mermaid ``<div>`` is read whole, blank lines included. Other wrappers
+is read; inside one only some readers get (``<div class="sr-only">``, ``<noscript>``) every block
+is read and noted unsure, so it is checked and cannot pass; a Mermaid ``<div>`` is read whole,
+blank lines included. The document's ``<style>`` blocks style all its HTML, wherever they stand
+(and a hidden wrapper is unsure when some rule displays elements: it may display this one). Other wrappers
 (``<div align="center">``) leave their Markdown content as Markdown. A paragraph that contains
 inline HTML is rendered to HTML and read by the same visibility rules (``<span hidden>`` is
 not text, ``<span class="sr-only">`` is noted as unsure, ``10<sup>3</sup>`` reads ``10^3``); an
