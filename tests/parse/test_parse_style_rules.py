@@ -227,3 +227,9 @@ def test_a_markdown_hidden_wrapper_stays_hidden_without_a_showing_rule():
     md = ("# R\n\n<style>.x{color:red}</style>\n\n<div hidden>\n\nRates were 99% [nct:NCT1#L2].\n\n</div>\n\n"
           "Rates were 12% [nct:NCT1#L1].\n")
     assert [c.text for c in parse_report(md, "markdown", Settings()).claims] == ["Rates were 12%."]
+
+
+def test_a_rule_forcing_a_shown_element_to_show_changes_nothing():
+    claim = _claim(".h{display:inline !important}", '<span class="h">not</span>')
+    assert claim.text == "Serious adverse events were not observed in 12 patients."
+    assert claim.unsure_text == ()
