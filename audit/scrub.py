@@ -15,8 +15,11 @@ out a character at a time.
 A key a server echoes base64-encoded (as an HTTP Basic header carries credentials; alone, or
 inside a longer text encoded whole, at any byte offset) or in
 full-width letters ("ｓｋ－…", which some tokenizers and renderers produce) is found too.
-So is the key written backwards, whole, and hex-encoded ("736b2d…", either letter case). A key
-spelled with escaped characters — percent-encoded ("%73%6B%2D…", some or all of them), as HTML
+So is the key written backwards, whole, and hex-encoded ("736b2d…", either letter case); and
+any run of it in hex bytes as a dump shows them ("73:6b:2d", "73 6B 2D", "0x73, 0x6b", "\\x73",
+as UTF-8, UTF-16-LE or UTF-16-BE, a byte order mark before it or not: ``_hex_views``). A key
+spelled with escaped characters — percent-encoded ("%73%6B%2D…", "%C3%A9" for a non-ASCII one,
+some or all of them), as HTML
 character references ("&#115;&#107;…", "&#x73;…") or with invisible characters between its
 letters (Unicode's default-ignorable code points: zero-width spaces and joiners, the soft hyphen,
 word joiners, bidi marks, variation selectors, tags) — is looked for in the text those characters decode to, and
@@ -90,17 +93,17 @@ class Scrubber:
 
     def _escaped(self, value: str) -> str:
         """``value`` with every span that decodes to the key (or a run of it) redacted, where the
-        key is spelled with escaped or zero-width characters (``_decoded_view``)."""
-        decoded, read_from = _decoded_view(value)
-        if read_from is None:
-            return value
-        spans = [m.span() for m in self._secrets.finditer(decoded)] if self._secrets is not None else []
-        spans.extend(span for runs in self._runs for span in runs.spans(decoded))
+        key is spelled with escaped or zero-width characters (``_decoded_view``) or in hex bytes
+        (``_hex_views``)."""
+        spans = []
+        for decoded, read_from in _decoded_views(value):
+            found = [m.span() for m in self._secrets.finditer(decoded)] if self._secrets is not None else []
+            found.extend(span for runs in self._runs for span in runs.spans(decoded))
+            # from the first character's span to the last's: a zero-width character (or a hex
+            # separator) between two of the key's goes with them, one before or after the key stays
+            spans.extend((read_from[a][0], read_from[b - 1][1]) for a, b in _merged_spans(found))
         out, at = [], 0
-        for a, b in _merged_spans(spans):
-            # from the first character's span to the last's: a zero-width character between two
-            # of the key's goes with them, one before or after the key stays
-            start, end = read_from[a][0], read_from[b - 1][1]
+        for start, end in _merged_spans(spans):
             out += [value[at:start], REDACTED]
             at = end
         return "".join(out) + value[at:] if out else value
@@ -225,9 +228,10 @@ def _merged_spans(spans: list[tuple[int, int]]) -> list[list[int]]:
     return joined
 
 
-# One character escaped: "%73" (an ASCII byte: a key is spelled in ASCII, and a lone byte of a
-# longer UTF-8 character decodes to no character), "&#115;" or "&#x73;" (the ";" may be left out,
-# as browsers allow), or an invisible character, which decodes to nothing: Unicode's
+# One character escaped: "%73" (an ASCII byte), "%C3%A9" (the bytes of one UTF-8 character, whole:
+# a lone byte of a longer character decodes to no character and stays as written), "&#115;" or
+# "&#x73;" (the ";" may be left out, as browsers allow), or an invisible character, which decodes
+# to nothing: Unicode's
 # Default_Ignorable_Code_Point set (DerivedCoreProperties.txt), which renderers draw as nothing —
 # the soft hyphen U+00AD, U+034F, zero-width spaces and joiners, bidi marks and embeddings, word
 # joiners and invisible operators U+2060-U+206F, variation selectors, tags, the BOM.
@@ -235,7 +239,37 @@ _INVISIBLE = (
     "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
     "\u3164\ufe00-\ufe0f\ufeff\uffa0\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
 )
-_ESCAPED_CHAR = re.compile(r"%([0-7][0-9A-Fa-f])|&#(?:[xX]([0-9A-Fa-f]{1,6})|([0-9]{1,7}));?|[" + _INVISIBLE + "]")
+_CONT = "%[89ABab][0-9A-Fa-f]"  # a UTF-8 continuation byte, percent-encoded
+_ESCAPED_CHAR = re.compile(
+    r"%([0-7][0-9A-Fa-f])"
+    rf"|(%[C-Dc-d][0-9A-Fa-f]{_CONT}|%[Ee][0-9A-Fa-f]{_CONT}{{2}}|%[Ff][0-7]{_CONT}{{3}})"
+    r"|&#(?:[xX]([0-9A-Fa-f]{1,6})|([0-9]{1,7}));?|[" + _INVISIBLE + "]"
+)
+
+
+def _decoded_views(text: str) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+    """Every decoded reading of ``text`` the key may hide in, each with the span of ``text`` its
+    characters were read from: escaped characters decoded (``_decoded_view``), and its hex runs
+    read as UTF-8, UTF-16-LE and UTF-16-BE bytes (``_hex_views``)."""
+    decoded, read_from = _decoded_view(text)
+    if read_from is not None:
+        yield decoded, read_from
+    yield from _hex_views(text)
+
+
+def _escape_code(m: re.Match[str]) -> str | None:
+    """What one ``_ESCAPED_CHAR`` match decodes to: a character, "" (an invisible one), or None
+    when it is no character (kept as text, read as it is)."""
+    ascii_byte, utf8, hex_ref, dec_ref = m.groups()
+    if utf8:
+        try:  # an overlong form or a surrogate is no character
+            return bytes.fromhex(utf8.replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if not (ascii_byte or hex_ref or dec_ref):
+        return ""
+    code = int(ascii_byte or hex_ref, 16) if (ascii_byte or hex_ref) else int(dec_ref)
+    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else None
 
 
 def _decoded_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
@@ -244,14 +278,13 @@ def _decoded_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     ``text``; ``None`` when nothing is escaped. A reference to no character stays as written."""
     parts, spans, at = [], [], 0
     for m in _ESCAPED_CHAR.finditer(text):
-        hex_byte, hex_ref, dec_ref = m.groups()
-        code = int(hex_byte or hex_ref, 16) if (hex_byte or hex_ref) else int(dec_ref) if dec_ref else None
-        if code is not None and not (0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF):
+        char = _escape_code(m)
+        if char is None:
             continue  # no character: kept as text, read as it is
         parts.append(text[at:m.start()])
         spans.extend((i, i + 1) for i in range(at, m.start()))
-        if code is not None:
-            parts.append(chr(code))
+        if char:
+            parts.append(char)
             spans.append(m.span())
         at = m.end()
     if at == 0:
@@ -259,6 +292,66 @@ def _decoded_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     parts.append(text[at:])
     spans.extend((i, i + 1) for i in range(at, len(text)))
     return "".join(parts), spans
+
+
+# Bytes written in hex, as a dump or a debugger shows them: "736b2d…", "73:6b:2d", "73 6B 2D",
+# "73-6b", "0x73, 0x6b", "\x73\x6b", "0073 006b" (UTF-16 in 16-bit words). A run starts where no
+# hex digit precedes it and holds at least as many bytes as the shortest secret; what it decodes to
+# is looked in, never written: hex that is not the key (a hash, a MAC address) stays as written.
+_HEX_BYTE = r"(?:\\x|0[xX])?([0-9A-Fa-f]{2})"
+_HEX_RUN = re.compile(rf"(?<![0-9A-Fa-f]){_HEX_BYTE}(?:(?:, ?|[ :.-])?{_HEX_BYTE}){{{_MIN_SECRET_LEN - 1},}}")
+_HEX_TOKEN = re.compile(_HEX_BYTE)
+_NO_CHAR = "\ufffd"  # a byte that decodes to no character: in no key
+
+
+def _hex_views(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The hex runs of ``text`` decoded as UTF-8, UTF-16-LE and UTF-16-BE (a UTF-16 run read from
+    its other byte is the other order), each run's characters with the span of ``text`` their
+    bytes were written in; runs joined by ``_GAP``, so no run of the key crosses from one to the
+    next. Empty when ``text`` holds no hex run. Time linear in the text."""
+    runs = [[(int(t.group(1), 16), m.start() + t.start(), m.start() + t.end()) for t in _HEX_TOKEN.finditer(m.group())]
+            for m in _HEX_RUN.finditer(text)]
+    if not runs:
+        return []
+    views = []
+    for decode in (_utf8_chars, _utf16_chars(little=True), _utf16_chars(little=False)):
+        chars: list[str] = []
+        spans: list[tuple[int, int]] = []
+        for run in runs:
+            if chars:
+                chars.append(_GAP)
+                spans.append((spans[-1][1], spans[-1][1]))
+            for char, start, end in decode(run):
+                chars.append(char)
+                spans.append((start, end))
+        views.append(("".join(chars), spans))
+    return views
+
+
+def _utf8_chars(run: list[tuple[int, int, int]]) -> Iterator[tuple[str, int, int]]:
+    """(character, start, end) for each UTF-8 character of ``run``'s (byte, start, end) triples;
+    a byte that starts no whole character is ``_NO_CHAR``."""
+    i = 0
+    while i < len(run):
+        lead = run[i][0]
+        size = 1 if lead < 0x80 else 2 if 0xC2 <= lead < 0xE0 else 3 if 0xE0 <= lead < 0xF0 else 4 if 0xF0 <= lead < 0xF5 else 0
+        try:
+            char = bytes(b for b, _, _ in run[i:i + size]).decode("utf-8") if size and i + size <= len(run) else ""
+        except UnicodeDecodeError:
+            char = ""
+        if len(char) != 1:
+            char, size = _NO_CHAR, 1
+        yield char, run[i][1], run[i + size - 1][2]
+        i += size
+
+
+def _utf16_chars(*, little: bool):
+    def chars(run: list[tuple[int, int, int]]) -> Iterator[tuple[str, int, int]]:
+        for i in range(0, len(run) - 1, 2):
+            low, high = (run[i][0], run[i + 1][0]) if little else (run[i + 1][0], run[i][0])
+            code = high << 8 | low
+            yield (_NO_CHAR if 0xD800 <= code <= 0xDFFF else chr(code)), run[i][1], run[i + 1][2]
+    return chars
 
 
 def _reads_as_words(span: str) -> bool:

@@ -536,3 +536,87 @@ def test_base64_that_holds_no_key_is_left_as_written():
 
     text = "payload " + base64.b64encode(b"Bearer sk-test-another-key-entirely-000").decode()
     assert Scrubber(secret_env=(), secrets=[KEY]).text(text) == text
+
+
+# audit3: hex with separators, UTF-16 hex and percent-encoded multi-byte characters reached the log
+NON_ASCII_KEY = "sk-caf\u00e9-Zq8xP2mN7vL4tR9w\u00fcSECRET"
+
+
+def _hex_and_multibyte_forms() -> dict[str, tuple[str, str]]:
+    """name: (key, its echo)."""
+    raw, wide = KEY.encode(), NON_ASCII_KEY.encode()
+    return {
+        "hex-colons": (KEY, raw.hex(":")),
+        "hex-colons-upper": (KEY, raw.hex(":").upper()),
+        "hex-spaces": (KEY, raw.hex(" ")),
+        "hex-dashes": (KEY, raw.hex("-")),
+        "hex-0x-commas": (KEY, ", ".join(f"0x{b:02X}" for b in raw)),
+        "hex-backslash-x": (KEY, "".join(f"\\x{b:02x}" for b in raw)),
+        "hex-colons-a-run": (KEY, raw[8:20].hex(":")),  # twelve of the body's characters
+        "utf16le-hex": (KEY, KEY.encode("utf-16-le").hex()),
+        "utf16be-hex-upper": (KEY, KEY.encode("utf-16-be").hex().upper()),
+        "utf16be-hex-words": (KEY, KEY.encode("utf-16-be").hex(" ", 2)),  # "0073 006b …"
+        "utf16le-hex-spaced": (KEY, KEY.encode("utf-16-le").hex(" ")),
+        "non-ascii-hex-colons": (NON_ASCII_KEY, wide.hex(":")),
+        "non-ascii-utf16le-hex": (NON_ASCII_KEY, NON_ASCII_KEY.encode("utf-16-le").hex()),
+        "percent-every-byte": (NON_ASCII_KEY, "".join(f"%{b:02X}" for b in wide)),
+        "percent-every-byte-lower": (NON_ASCII_KEY, "".join(f"%{b:02x}" for b in wide)),
+        "percent-non-ascii-only": (NON_ASCII_KEY, NON_ASCII_KEY.replace("\u00e9", "%C3%A9").replace("\u00fc", "%c3%bc")),
+        "percent-a-run": (NON_ASCII_KEY, "".join(f"%{b:02X}" for b in NON_ASCII_KEY[3:15].encode())),
+        "percent-a-run-non-ascii-only": (NON_ASCII_KEY, NON_ASCII_KEY[3:15].replace("\u00e9", "%C3%A9")),
+    }
+
+
+@pytest.mark.parametrize("form", list(_hex_and_multibyte_forms()))
+def test_a_key_echoed_in_separated_or_utf16_hex_or_percent_encoded_bytes_is_redacted(form):
+    from audit.scrub import Scrubber
+
+    key, echo = _hex_and_multibyte_forms()[form]
+    out = Scrubber(secret_env=(), secrets=[key]).text(f"token {echo} is wrong")
+    assert out == "token [REDACTED] is wrong", out
+
+
+@pytest.mark.parametrize("bom", ["fffe", "FEFF"])
+def test_a_utf16_hex_key_after_its_byte_order_mark_is_redacted(bom):
+    from audit.scrub import Scrubber
+
+    body = KEY.encode("utf-16-le" if bom == "fffe" else "utf-16-be").hex()
+    out = Scrubber(secret_env=(), secrets=[KEY]).text(f"token {bom}{body} is wrong")
+    assert out == f"token {bom}[REDACTED] is wrong", out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "device 00:1a:2b:3c:4d:5e and 00-1A-2B-3C-4D-5E, ipv6 fe80::1ff:fe23:4567:890a",  # MAC and IPv6 addresses
+        "sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 ok",  # a hash
+        "header 0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01 and \\x89\\x50\\x4e\\x47\\x0d\\x0a",  # magic bytes
+        "73 6b 2d 74 65 73 74 2d 61 6e 6f 74 68 65 72 2d 6b 65 79 2d 30 30 30",  # hex of another key
+        "0073 006b 002d 006f 0074 0068 0065 0072 2d00",  # UTF-16 hex of other text
+        "caf%C3%A9 %E4%B8%AD%E6%96%87 %C3 %ED%A0%80 %F0%9F%98%80 and 12 34 56 78 90 12 patients",
+    ],
+    ids=["mac-ipv6", "hash", "magic-bytes", "other-key-hex", "other-utf16", "percent-non-ascii-and-numbers"],
+)
+def test_hex_and_percent_encoded_text_that_is_not_the_key_is_left_as_written(text):
+    from audit.scrub import Scrubber
+
+    for key in (KEY, NON_ASCII_KEY):
+        assert Scrubber(secret_env=(), secrets=[key]).text(text) == text
+
+
+def test_a_separated_hex_key_is_redacted_and_the_hex_around_it_kept():
+    from audit.scrub import Scrubber
+
+    echo = "00:1a:2b " + KEY.encode().hex(":") + " 3c:4d:5e"
+    assert Scrubber(secret_env=(), secrets=[KEY]).text(echo) == "00:1a:2b [REDACTED] 3c:4d:5e"
+
+
+def test_a_hex_or_multibyte_percent_key_never_reaches_the_log(tmp_path: Path):
+    log = tmp_path / "audit.jsonl"
+    forms = [echo for key, echo in _hex_and_multibyte_forms().values()]
+    with AuditWriter(log, secret_env=(), secrets=[KEY, NON_ASCII_KEY], fsync=False) as w:
+        w.write(**{**FIELDS, "raw_response": " | ".join(forms), "error_detail": KEY.encode().hex(":")})
+    text = log.read_text().lower()
+    assert "73:6b:2d" not in text and "7300 6b00" not in text and "73006b00" not in text
+    assert "%c3%a9" not in text and "8xp2" not in text
+    assert chain_problems(read_log(log)) == []

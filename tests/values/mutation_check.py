@@ -7143,6 +7143,55 @@ MUTATIONS = (
         '    css_shows = bool(page_css)\n',
         ('tests/parse/test_parse_style_rules.py',),
     ),
+    Mutation(
+        's27-audit3 no hex run is decoded (separated or UTF-16 hex of the key kept)',
+        'audit/scrub.py',
+        '    yield from _hex_views(text)\n',
+        '',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's27-audit3 hex runs are read as UTF-8 only, not UTF-16',
+        'audit/scrub.py',
+        '    for decode in (_utf8_chars, _utf16_chars(little=True), _utf16_chars(little=False)):\n',
+        '    for decode in (_utf8_chars,):\n',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's27-audit3 UTF-16 hex is read little-endian only',
+        'audit/scrub.py',
+        '    for decode in (_utf8_chars, _utf16_chars(little=True), _utf16_chars(little=False)):\n',
+        '    for decode in (_utf8_chars, _utf16_chars(little=True)):\n',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's27-audit3 hex bytes with separators between them are no run',
+        'audit/scrub.py',
+        '(?:(?:, ?|[ :.-])?{_HEX_BYTE})',
+        '(?:{_HEX_BYTE})',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        's27-audit3 a hex run of a dozen bytes is too short to be read',
+        'audit/scrub.py',
+        '{{{_MIN_SECRET_LEN - 1},}}',
+        '{{40,}}',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        "s27-audit3 a non-ASCII character's hex bytes are read one byte at a time",
+        'audit/scrub.py',
+        '        size = 1 if lead < 0x80 else 2 if',
+        '        size = 1 if True else 2 if',
+        ('tests/audit/test_audit_writer.py',),
+    ),
+    Mutation(
+        "s27-audit3 a percent-encoded non-ASCII character is not decoded",
+        'audit/scrub.py',
+        '    if utf8:\n        try:',
+        '    if utf8:\n        return None\n        try:',
+        ('tests/audit/test_audit_writer.py',),
+    ),
 )
 
 
