@@ -15,6 +15,11 @@ verified report still hashes to ``input.report_sha256`` (a verified report not f
 recorded path or the one ``--report`` names, fails as NOT VERIFIED: its text was not compared). A report
 that says the judge never ran (``enabled: false``) has no log to check, and so may hold no
 claim the judge decided. The first broken line is named.
+
+With the audit key, the report's keyed seal (``audit.seal``) is checked before anything else:
+the log holds only the judge's decisions, the seal every field of the report, Tier 1's verdicts
+included. An unsealed report under a key fails (a stripped seal looks the same), and a sealed
+one checked without the key cannot be verified (exit 2, as a keyed log).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from audit.reader import (
     read_log,
     resolve_log_path,
 )
+from audit.seal import SEALED_WITHOUT_KEY, is_sealed, seal_problem
 from audit.verdicts import BUDGET_EXHAUSTED, compare_verdicts, derive_verdicts, report_predates_v2
 from audit.verified_report import hashes_as_verified, verified_report_candidates
 from citeproof.report import EXIT_CODES, exit_code_for
@@ -51,7 +57,16 @@ from tier2.output_modes import MODES
 TIER1_NOT_REDERIVED = (
     "Tier 1 verdicts were not re-derived (nor the text and numbers of claims the judge never saw): a claim "
     "edited into a Tier 1 pass, its log lines deleted and the counts made to agree, passes unseen. To hold them, "
-    "run `citeproof audit check REPORT --sources DIR` (Tier 1 run again over the verified report)."
+    "run `citeproof audit check REPORT --sources DIR` (Tier 1 run again over the verified report), or check a "
+    "report sealed with a key (`verify --audit-key-env NAME`) with `--audit-key-env NAME`: without a key "
+    "there is no seal, since a digest anyone can recompute proves nothing."
+)
+# Said instead when the report's keyed seal verified (``audit.seal``): every verdict, Tier 1's
+# included, is the one the run wrote; what the seal cannot say is whether Tier 1's rules, run
+# again over the sources as they are now, agree.
+SEAL_VERIFIED = (
+    "the report's keyed seal verifies: nothing in it (Tier 1 verdicts included) was edited after the run. "
+    "Tier 1 was not run again: `--sources DIR` holds its verdicts to the sources as they are now."
 )
 
 
@@ -70,11 +85,14 @@ class CheckResult(BaseModel):
     unreadable: bool = False  # the report file itself could not be read as JSON: an input error, not a failed check
     tier1_rederived: bool = False  # Tier 1 was run again over the verified report (--sources)
     key_needed: bool = False  # a keyed log checked without its key: nothing about it can be verified
+    sealed: bool = False  # the report's keyed seal verified with the key given (``audit.seal``)
 
     def summary(self) -> str:
         if self.key_needed:
-            return f"FAILED: {self.log_path}: {KEYED_WITHOUT_KEY}"
+            return f"FAILED: {self.log_path or self.report_path}: {self.problems[0] if self.problems else KEYED_WITHOUT_KEY}"
         caveat = "" if self.tier1_rederived else f"\nnote: {TIER1_NOT_REDERIVED}"
+        if self.sealed and not self.tier1_rederived:
+            caveat = f"\nnote: {SEAL_VERIFIED}"
         if self.ok and self.log_path is None:
             return f"ok: {self.report_path}: its headline follows from its claims" + (f" ({self.note})" if self.note else "") + caveat
         if self.ok:
@@ -90,7 +108,7 @@ class CheckResult(BaseModel):
 
 def check_report(report_json_path: Path | str, verified_report: Path | None = None, key: bytes | None = None) -> CheckResult:
     report_path = Path(report_json_path)
-    base = {"report_path": str(report_path)}
+    base: dict[str, Any] = {"report_path": str(report_path)}
     try:
         report = load_audited_report(report_path)
     except ReportShapeError as exc:
@@ -99,6 +117,12 @@ def check_report(report_json_path: Path | str, verified_report: Path | None = No
         return CheckResult(ok=False, unreadable=True, problems=[f"cannot read report as JSON: {exc}"], **base)
     sem = report.semantic_audit
     raw = json.loads(report_path.read_text(encoding="utf-8"))
+    # the seal first: an edited report's first broken thing is that it was edited
+    if key is None and is_sealed(raw):
+        return CheckResult(ok=False, unreadable=True, key_needed=True, problems=[SEALED_WITHOUT_KEY], **base)
+    if key is not None and (unsealed := seal_problem(raw, key)) is not None:
+        return CheckResult(ok=False, problems=[unsealed], **base)
+    base["sealed"] = key is not None
     own = report_problems(raw, report)
     if own:
         return CheckResult(ok=False, problems=[str(p) for p in own], **base)

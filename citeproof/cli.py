@@ -136,7 +136,7 @@ def verify(
     model: Annotated[Optional[str], typer.Option("--model", help="Judge model name.")] = None,
     base_url: Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1.")] = None,
     api_key_env: Annotated[Optional[str], typer.Option("--api-key-env", help="Name of the environment variable holding the API key (never pass the key itself); default OPENAI_API_KEY, which may be unset for a server that needs no key.")] = None,
-    audit_key_env: Annotated[Optional[str], typer.Option("--audit-key-env", help="Name of the environment variable holding a key for the audit log (never the key itself): its lines are chained with HMAC-SHA256, and `audit check` needs the same variable.")] = None,
+    audit_key_env: Annotated[Optional[str], typer.Option("--audit-key-env", help="Name of the environment variable holding a key for the audit log (never the key itself): its lines are chained with HMAC-SHA256, the report is sealed with it (HMAC-SHA256 over the whole report, Tier 1 verdicts included), and `audit check` needs the same variable.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64)] = 1,
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help="Judge answer cache (diskcache).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the judge cache.")] = False,
@@ -217,6 +217,7 @@ def verify(
         tier2=tier2_options,
         report_path=str(report),
         progress=sys.stderr.isatty(),
+        seal_key_env=audit_key_env,
     )
     try:
         result = run(text, detect_format(str(report), text), sources, options)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -60,6 +62,9 @@ class VerifyOptions(BaseModel):
     tier2: Tier2Options | None = None
     report_path: str | None = None
     progress: bool = False
+    # the variable holding the key the report is sealed with (``audit.seal``); the judge's
+    # audit key when none is named here
+    seal_key_env: str | None = None
 
 
 @dataclass
@@ -175,11 +180,30 @@ def run(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: 
         if enabled and options.tier2 is not None:
             gc.enable()
         semantic = _run_tier2(tier1["body"], options)
-        return _build_report(report_text=report_text, fmt=fmt, sources_dir=sources_dir, options=options, semantic=semantic, **tier1)
+        report = _build_report(report_text=report_text, fmt=fmt, sources_dir=sources_dir, options=options, semantic=semantic, **tier1)
+        return _sealed(report, options)
     finally:
         tier1 = None  # noqa: F841 — drops the intermediates before the collector resumes
         if enabled:
             gc.enable()
+
+
+def _sealed(report: VerificationReport, options: VerifyOptions) -> VerificationReport:
+    """``report`` with its keyed seal (``audit.seal``) when the run has an audit key: the log
+    records only the judge, the seal holds every verdict, Tier 1's included."""
+    name = options.seal_key_env or (options.tier2.audit_key_env if options.tier2 is not None else None)
+    if not name:
+        return report
+    from audit.seal import make_seal
+    from citeproof.report import ReportSeal
+    from tier2.options import env_key_problem
+
+    if (problem := env_key_problem("--audit-key-env", name)) is not None:
+        raise InputError(f"{problem}; the report is not written unsealed")
+    # sealed as it is written and read back: the JSON text, not the Python objects
+    written = json.loads(report.model_dump_json())
+    seal = make_seal(written, os.environ[name].encode("utf-8"))
+    return report.model_copy(update={"seal": ReportSeal(**seal)})
 
 
 def _headings_only(parsed: ParsedReport) -> bool:

@@ -164,6 +164,12 @@ class Totals(Frozen):
     non_claim_sentences: int = Field(description="Visible sentences that are neither fact-bearing nor anchored.")
 
 
+class ReportSeal(Frozen):
+    alg: Literal["hmac-sha256"]
+    digest: str = Field(description="HMAC-SHA256, with the audit key, over the canonical JSON (sorted keys, no spaces) of "
+                        "the whole report but `seal`.")
+
+
 class VerificationReport(Frozen):
     schema_version: str = REPORT_SCHEMA_VERSION
     tool_version: str
@@ -180,6 +186,12 @@ class VerificationReport(Frozen):
     rules: tuple[RuleTally, ...]
     findings: tuple[Finding, ...] = Field(default=(), description="Report-level findings (not tied to one claim).")
     claims: tuple[ClaimResult, ...]
+    seal: ReportSeal | None = Field(
+        default=None,
+        description="Written when the run was given an audit key (--audit-key-env): `audit check` with the same key "
+        "holds the whole report to it, Tier 1 verdicts included, which the log alone cannot. None without a key: a "
+        "digest anyone can recompute would prove nothing.",
+    )
 
 
 def _mode_for(path: Path) -> int:

@@ -41,8 +41,9 @@ def request_for(
     )
 
 
-def write_mini_report(outcome, path: Path) -> Path:
-    """The parts of verification_report.json that `audit check` / `audit replay` read, as the pipeline writes them."""
+def write_mini_report(outcome, path: Path, key: bytes | None = None) -> Path:
+    """The parts of verification_report.json that `audit check` / `audit replay` read, as the pipeline writes them;
+    sealed with ``key`` when one is given, as a run given an audit key seals its report."""
     status = {"supported": "pass", "contradicted": "fail", "not_enough_info": "fail", None: "unverified"}
     semantic_audit = outcome.to_semantic_audit().model_dump(mode="json")
     texts = _asked_texts(semantic_audit)
@@ -53,6 +54,10 @@ def write_mini_report(outcome, path: Path) -> Path:
         for j in outcome.judgements
     ]
     report = {"semantic_audit": semantic_audit, "claims": claims}
+    if key is not None:
+        from audit.seal import make_seal
+
+        report["seal"] = make_seal(report, key)
     path.write_text(json.dumps(report), encoding="utf-8")
     return path
 

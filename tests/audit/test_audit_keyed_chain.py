@@ -30,7 +30,7 @@ def _run(tmp_path: Path, key: bytes | None) -> tuple[Path, Path]:
     with AuditWriter(log, secret_env=(), secrets=[KEY], fsync=False, key=key) as writer:
         outcome = judge_claims([make_request(c) for c in "ab"], judge, budget=CallBudget(5), cache=None, audit=writer,
                                max_retries=0, retry_wait=lambda a, r: 0.0)
-    return write_mini_report(outcome, tmp_path / "report.json"), log
+    return write_mini_report(outcome, tmp_path / "report.json", key), log
 
 
 def _rehashed_unkeyed(log: Path, edit) -> None:
