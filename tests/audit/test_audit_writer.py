@@ -620,3 +620,22 @@ def test_a_hex_or_multibyte_percent_key_never_reaches_the_log(tmp_path: Path):
     assert "73:6b:2d" not in text and "7300 6b00" not in text and "73006b00" not in text
     assert "%c3%a9" not in text and "8xp2" not in text
     assert chain_problems(read_log(log)) == []
+
+
+def test_a_hex_key_after_an_odd_number_of_hex_digits_is_still_redacted():
+    # the hex view reads bytes from where a run starts: a key's hex glued to one more digit is
+    # read a nibble off there, and only the key's whole hex form finds it (kills s26-audit2's
+    # "no hex form of a secret is redacted", which the hex view made redundant elsewhere)
+    from audit.scrub import Scrubber
+
+    out = Scrubber(secret_env=(), secrets=[KEY]).text(f"id=a{KEY.encode().hex()} end")
+    assert out == "id=a[REDACTED] end", out
+
+
+def test_a_reference_to_no_character_inside_the_key_stays_as_written():
+    # "&#0;" decodes to nothing, so it is kept as text: the key's runs on either side of it are
+    # redacted, the reference between them is not read as if it were not there
+    from audit.scrub import Scrubber
+
+    out = Scrubber(secret_env=(), secrets=[KEY]).text(f"token {KEY[:12]}&#0;{KEY[12:]} end")
+    assert out == "token [REDACTED]&#0;[REDACTED] end", out
