@@ -48,7 +48,8 @@ The checks, in order; the first that fails names the reason:
   arm's "months 15.0" carries the claim's number and words; only its block says whose it is.
   Within one sentence too (``tier2.quote_groups.other_group_quoted``): when the claim's subject names one of
   the excerpt's arms or groups, the clause the quote lies in must not name only another ("was
-  33.7 months in the comparator arm" for the subject's 33.7 months).
+  33.7 months in the comparator arm" for the subject's 33.7 months), nor give the claim's regimen
+  in another form ("with X monotherapy" for "X plus Y", ``tier2.quote_groups.regimen_not_quoted``).
 * ``quote_lacks_direction`` — a ``supported`` quote for a claim stating a direction or a
   comparison (Tier 1's cues, ``citeproof/data/claim_support.json``) must state that direction,
   or hold two figures to compare: an arm's bare title carries no number for a claim that has
@@ -63,7 +64,11 @@ The checks, in order; the first that fails names the reason:
   excluded"), whether it has numbers or not; a denying claim's quote must not deny only what a
   restriction the claim drops narrows it to ("No grade 4 or 5 X was reported" for "No patient
   discontinued because of X", "Symptomatic X" under "Exclusion Criteria:" for "Patients with X
-  were excluded"); a quote for a claim with numbers must not leave
+  were excluded"), nor deny it from a higher grade than the claim ("No grade 4 or 5 X" for "No
+  severe X": ``judge_quotes.json`` grade_floors); a quote stating two measures' figures in one
+  sentence must not give the claim's number as the other measure's ("The overall response rate
+  was 62%, including a complete response rate of 21%" for "The complete response rate was 62%");
+  a quote for a claim with numbers must not leave
   out a claim word that another sentence of the excerpt, stating a figure of the same kind, names with at least as many of
   the claim's words (another event's "3.3%" quoted for this event's; the PFS block's figure for
   "median overall survival", "overall" read though it is no content word).
@@ -81,7 +86,7 @@ from citeproof.text.sentences import split_sentences
 from citeproof.values.lexicon import data_json
 from citeproof.values.planted import planted_pattern
 from tier2.interface import JudgeAnswer, JudgeRequest, Verdict
-from tier2.quote_groups import block_not_named, other_group_quoted
+from tier2.quote_groups import block_not_named, other_group_quoted, regimen_not_quoted, subject_part
 from tier2.quote_text import (
     needles,
     normalize_for_quote,
@@ -155,9 +160,28 @@ def _atom_reading(claim_text: str, quote: str) -> tuple[set[str], set[str]]:
         if not digits <= written:
             continue  # the atom reader split what the digits read whole ("2,5 mg"): the digits decide
         accounted |= digits
-        if not (atom.derived or match_atom(atom, index)[0] != "missing" or _carried_as_cell(atom, digits, cells, units)):
+        if atom.derived or match_atom(atom, index)[0] != "missing" or _carried_as_cell(atom, digits, cells, units):
+            continue
+        shared = _unit_shared(atom, atoms, claim_text)
+        if shared is None or match_atom(shared, index)[0] == "missing":
             missing.add(atom.raw)
     return missing, accounted
+
+
+# what joins a bare number to the next, whose unit it shares: "(28.1 vs 33.7 months)"
+_SHARING = re.compile(r"\s*(?:vs\.?|versus|and|or|to|,)\s*$", re.IGNORECASE)
+
+
+def _unit_shared(atom: ValueAtom, atoms: Sequence[ValueAtom], claim_text: str) -> ValueAtom | None:
+    """``atom`` read in the unit of the number it is listed with ("28.1" of "(28.1 vs 33.7
+    months)" is 28.1 months), or None when it is no bare number so listed (rt27j G7e)."""
+    if not atom.is_bare:
+        return None
+    after = [a for a in atoms if a.start >= atom.end]
+    if not after or after[0].is_bare or after[0].kind != atom.kind or not _SHARING.match(claim_text[atom.end : after[0].start]):
+        return None
+    nxt = after[0]
+    return atom.evolve(unit=nxt.unit, dim=nxt.dim, factor=nxt.factor, calendar=nxt.calendar, share=nxt.share)
 
 
 def _carried_as_cell(atom: ValueAtom, digits: set[str], cells: Sequence[ValueAtom], units: Sequence[ValueAtom]) -> bool:
@@ -405,7 +429,45 @@ def claim_content_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequenc
         return _numberless_not_quoted(claim_text, quote, claim_keys, excluded=heading is not None) or _subject_left_out(
             claim_text, quote, excerpt_texts
         )
-    return _stated_elsewhere(claim_text, quote, claim_keys, excerpt_texts)
+    # what the claim compares its subject with ("… versus placebo") names another group, no event
+    # of the claim: the other arm's block stating it is no rival measure (a registry's "percentage
+    # of participants" figures are read as shares, so the other arm's figure is of the claim's kind)
+    subject_keys = _content_keys(subject_part(claim_text)) or claim_keys
+    return _other_measure_quoted(claim_text, quote, claim_keys) or _stated_elsewhere(claim_text, quote, subject_keys, excerpt_texts)
+
+
+def _other_measure_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> str | None:
+    """Why a quote stating two measures' figures in one sentence gives the claim's number as the
+    other measure's, or None: in the clause holding the claim's number, a word the claim does not
+    write qualifies a claim word ("overall response rate was 62%"), while another clause of the
+    quote qualifies that word with a claim word the first lacks ("including a complete response
+    rate of 21%") — 62% quoted for "The complete response rate was 62%". A clause naming no
+    measure ("33.7 months with placebo") qualifies nothing."""
+    from citeproof.values.pairing import clause_breaks
+
+    claim_keys = _measure_openers(claim_text) | claim_keys
+    wanted = numbers_in(claim_text)
+    cuts = [m.start() for m in (*clause_breaks().finditer(quote.lower()), *re.finditer(r"[,，]", quote))]
+    bounds = sorted({0, *cuts, len(quote)})
+    clauses = [quote[a:b] for a, b in zip(bounds, bounds[1:])]
+    for k, clause in enumerate(clauses):
+        if not quote_numbers(clause) & wanted:
+            continue
+        own = _place_keys(clause)
+        for word, qualifier in _qualified(clause):
+            if word not in claim_keys or qualifier in claim_keys or qualifier not in own:
+                continue
+            for j, rival in enumerate(clauses):
+                theirs = {q for w, q in _qualified(rival) if w == word and q in claim_keys - own}
+                if j != k and theirs and numbers_in(rival):
+                    return f"the claim's number is the figure of {clause.strip()[:80]!r}; the claim's '{sorted(theirs)[0]}…' is {rival.strip()[:80]!r}"
+    return None
+
+
+def _qualified(text: str) -> list[tuple[str, str]]:
+    """(word, the word before it) of ``text``, as content keys."""
+    words = [_content_key(w.lower()) for w in _WORD.findall(text.replace("-", " "))]
+    return list(zip(words[1:], words))
 
 
 def _names(text: str) -> set[str]:
@@ -486,12 +548,18 @@ def _restriction_dropped(claim_text: str, quote: str, claim_keys: set[str]) -> s
     adverse events") narrows nothing the claim denies."""
     if not _claim_denies(claim_text):
         return None
+    claim_floor, quote_floor = _grade_floor(claim_text), _grade_floor(quote)
+    if claim_floor is not None and quote_floor is not None and quote_floor > claim_floor:
+        # "No grade 4 or 5 X" for "No severe X": the grade 3 X is left unsaid
+        return f"the quote denies it from grade {quote_floor} up; the claim denies it from grade {claim_floor} up"
     for group in _restriction_groups():
         if group.search(claim_text):
             continue
         for m in group.finditer(quote):
             if quote[: m.start()].lower().rstrip().endswith(("any", "all")):
                 continue  # "any grade" widens
+            if _content_keys(m.group(), generic=True) & claim_keys:
+                continue  # the claim writes it in another form: "disease progression" for "progressive disease" (rt27j H9)
             narrowed = _narrowed_pattern().match(quote, m.end()).group()
             # a restriction after its word narrows it too: "No X of grade 4 or higher" (rt27j e001)
             if (before := _trailing_of().search(quote, 0, m.start())) is not None:
@@ -499,6 +567,26 @@ def _restriction_dropped(claim_text: str, quote: str, claim_keys: set[str]) -> s
             if _content_keys(narrowed) & claim_keys:
                 return f"the quote denies only what {m.group()!r} narrows it to; the claim denies it whole"
     return None
+
+
+# a grade written with its digit: "grade 3-4", "grade ≥3", "G3", "grade-3+"
+_GRADE_DIGIT = re.compile(r"(?<![\w-])(?:grades?|g)[\s-]*[≥>=]*\s*([1-5])(?!\d)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _grade_floor_words() -> tuple[re.Pattern[str], dict[str, int]]:
+    floors = data_json("judge_quotes.json")["denial_restrictions"]["grade_floors"]["words"]
+    words = sorted(floors, key=len, reverse=True)
+    return re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, words))})(?![\w-])", re.IGNORECASE), floors
+
+
+def _grade_floor(text: str) -> int | None:
+    """The lowest grade ``text`` names, by digit or by a grade word (``judge_quotes.json``
+    grade_floors: "severe" is 3), or None when it names none."""
+    pattern, floors = _grade_floor_words()
+    found = [int(m.group(1)) for m in _GRADE_DIGIT.finditer(text)]
+    found += [floors[m.group().lower()] for m in pattern.finditer(text)]
+    return min(found) if found else None
 
 
 def _claim_denies(claim_text: str) -> bool:
@@ -623,6 +711,12 @@ def _rival_of(claim_text: str, claim_keys: set[str], needle: str, lines: Sequenc
     return None
 
 
+@lru_cache(maxsize=1)
+def _share_label() -> re.Pattern[str]:
+    words = data_json("judge_quotes.json")["share_labels"]["words"]
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\s+(\d[\d.,]*)(?![\d%])", re.IGNORECASE)
+
+
 def _figure_kinds(text: str) -> set[tuple[str, str]]:
     """The kinds of figure ``text`` states: each value's (kind, dimension), "45%" a share and
     "15.0 months" a time; a bare digit string when no value is read."""
@@ -630,6 +724,7 @@ def _figure_kinds(text: str) -> set[tuple[str, str]]:
         from citeproof.values import extract_atoms, prepare
     except ImportError:  # the values package is optional here: any number is of any kind
         return {("number", "")} if numbers_in(text) else set()
+    text = _share_label().sub(r"\g<0> \1%", text)  # "percentage of participants  44.8" states 44.8%
     kinds = {(a.kind, a.dim) for a in extract_atoms(prepare(text)) if not a.derived and not a.graded}
     return kinds or ({("number", "")} if numbers_in(text) else set())
 
@@ -725,7 +820,7 @@ def direction_not_quoted(claim_text: str, quote: str) -> str | None:
     words, so the checks above pass it for a claim without numbers."""
     from citeproof.values.segment_support import counted_polarity, cues, structure
 
-    _, claim_dirs = counted_polarity(_direction_levels().sub(" ", claim_text))
+    _, claim_dirs = counted_polarity(_direction_levels().sub(" ", _DIGIT_COMPOUND.sub(_unhyphenated, claim_text)))
     compares = "comparison" in structure(_bounds_removed(claim_text))
     if not (claim_dirs or compares):
         return None
@@ -740,6 +835,14 @@ def direction_not_quoted(claim_text: str, quote: str) -> str | None:
     stated = ", ".join(sorted(claim_dirs)) if claim_dirs else "a comparison"
     said = f"the opposite ({', '.join(sorted(quote_dirs))})" if quote_dirs else "no direction"
     return f"the claim states {stated}; the quote states {said} and holds fewer than two figures"
+
+
+# a compound holding a digit ("Grade-3-or-higher"): read as its words, a bound and no direction (rt27j R3c)
+_DIGIT_COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*-\d+(?:-[A-Za-z]+)+")
+
+
+def _unhyphenated(m: re.Match[str]) -> str:
+    return m.group().replace("-", " ")
 
 
 # "than" before a number bounds it ("older than 65", "longer than 6 months"): no comparison
@@ -780,7 +883,7 @@ def compared_figures(quote: str, claim_text: str = "") -> set[float]:
     def no_interval(m: re.Match[str]) -> str:
         return " " if any(a.kind == "range" for a in extract_atoms(prepare(m.group()))) else m.group()
 
-    text = prepare(_BRACKETED.sub(no_interval, quote))
+    text = prepare(_NAME_DIGITS.sub("", _BRACKETED.sub(no_interval, quote)))
     atoms = [a for a in extract_atoms(text) if not _not_compared(text.lower(), a)]
     if claim_text:
         prepared = prepare(claim_text)
@@ -794,6 +897,9 @@ def compared_figures(quote: str, claim_text: str = "") -> set[float]:
             figures.add(a.number * 100)
     return figures
 
+
+# digits closing a name ("FEV1", "CD4"): no figure, and "FEV1 of 160 ml" is no "1 of 160" (rt25b H16)
+_NAME_DIGITS = re.compile(r"(?<=[A-Za-z])\d+\b")
 
 # "24-month", "12-week": a time point written as an adjective; "n = 240", "N=240": a group's size
 _TIME_ADJECTIVE = re.compile(r"\d\s*-\s*(?:hours?|days?|weeks?|months?|years?)$")
@@ -904,6 +1010,8 @@ def check_quote(
         return AnswerCheck(False, "quote_in_other_group", found, note=block)
     if verdict is Verdict.supported and (group := other_group_quoted(claim_text, quote, [excerpt_text, *more_excerpts])):
         return AnswerCheck(False, "quote_in_other_group", found, note=group)
+    if verdict is Verdict.supported and (regimen := regimen_not_quoted(claim_text, quote, [excerpt_text, *more_excerpts])):
+        return AnswerCheck(False, "quote_in_other_group", found, note=regimen)
     if verdict is Verdict.supported and (direction := direction_not_quoted(claim_text, quote)):
         return AnswerCheck(False, "quote_lacks_direction", found, note=direction)
     if verdict is Verdict.supported and (content := claim_content_not_quoted(claim_text, quote, [excerpt_text, *more_excerpts])):

@@ -5,6 +5,8 @@
   that neither the claim nor the quote names.
 * ``other_group_quoted`` — a quote whose clause names only another arm ("was 33.7 months in the
   placebo arm") for a claim about its own.
+* ``regimen_not_quoted`` — a quote whose clause gives the claim's regimen alone ("X monotherapy")
+  for a claim about it given with another ("X plus Y"), or the other way round.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -
     every check above passes it. None when some occurrence is outside such blocks or in a named
     one, or the quote is stated under every sibling of its blocks (it then holds for each)."""
     claim_marks = _title_marks(claim_text)
-    subject_marks = _title_marks(_subject_part(claim_text))
+    subject_marks = _title_marks(subject_part(claim_text))
     for needle in needles(quote, excerpt_texts):
         quoted = _title_marks(needle)
         why = _unnamed_block(needle, claim_marks | quoted, excerpt_texts, subject=subject_marks | quoted)
@@ -60,7 +62,7 @@ def block_not_named(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -
 _COMPARATOR = re.compile(r"\b(?:versus|vs\b\.?|compared (?:with|to)|in comparison (?:with|to)|relative to|than|over\b(?!\s*\d))|对比|相比|相较", re.IGNORECASE)
 
 
-def _subject_part(claim_text: str) -> str:
+def subject_part(claim_text: str) -> str:
     """The part of the claim that names what its figures belong to: before its first comparator
     ("X plus chemotherapy achieved 38.4% versus placebo"), or after the comparator's
     opening clause when it leads ("Compared with placebo, X reached 57.9%"). The whole claim when
@@ -80,13 +82,13 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
     months", its sentence opening "… was not reached in the X arm and …").
 
     The excerpt's groups are the names it writes as an arm, group or cohort ("the X arm", Tier 1's
-    ``citeproof.values.pairing.arm_labels``). When the claim's subject (:func:`_subject_part`)
+    ``citeproof.values.pairing.arm_labels``). When the claim's subject (:func:`subject_part`)
     names one of them, the quote's clause of its sentence (cut where Tier 1 cuts clauses: "and",
     "while", ";" …) must not name only others. None when the quote cannot be placed, or some
     place of it names the claim's group or no group at all."""
     if _between_groups().search(claim_text):
         return None  # "X improved overall survival (HR 0.72)": its quote names both arms (rt25b H27)
-    subject = _subject_part(claim_text).lower().replace("-", " ")
+    subject = subject_part(claim_text).lower().replace("-", " ")
     claim_low = claim_text.lower().replace("-", " ")
     wanted = numbers_in(claim_text)
     for needle in needles(quote, excerpt_texts):
@@ -106,6 +108,41 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
         if whys and all(whys):
             return whys[0]
     return None
+
+
+def regimen_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why a supported quote states the figure of the claim's regimen given in another form, or
+    None: the claim's subject gives it alone ("X monotherapy", "X alone") and the quote's clause
+    with another ("with X plus Y"), or the other way round (``judge_quotes.json`` regimen_forms).
+    Both name X, so :func:`other_group_quoted` reads one group. None when the quote cannot be
+    placed, or some place of it states the claim's form or neither."""
+    wanted_form = _regimen_form(subject_part(claim_text).lower())
+    if wanted_form is None:
+        return None
+    wanted = numbers_in(claim_text)
+    for needle in needles(quote, excerpt_texts):
+        whys = []
+        for text in excerpt_texts:
+            lines, _ = placed_lines(text)
+            for touched in occurrences(needle, lines):
+                clause = " ".join(_clauses_touching(lines[k], needle, len(touched) == 1, wanted) for k in touched).lower()
+                form = _regimen_form(clause)
+                whys.append(f"its clause gives the regimen {form}; the claim's subject gives it {wanted_form}" if form not in (None, wanted_form) else None)
+        if whys and all(whys):
+            return whys[0]
+    return None
+
+
+@lru_cache(maxsize=1)
+def _regimen_words() -> dict[str, re.Pattern[str]]:
+    doc = data_json("judge_quotes.json")["regimen_forms"]
+    return {form: re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, doc[form])) + r")(?![a-z])") for form in ("alone", "combined")}
+
+
+def _regimen_form(low: str) -> str | None:
+    """"alone" or "combined" when ``low`` writes words of that form only, else None."""
+    forms = [form for form, pattern in _regimen_words().items() if pattern.search(low)]
+    return forms[0] if len(forms) == 1 else None
 
 
 @lru_cache(maxsize=1)
@@ -139,8 +176,17 @@ def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
         rf"{figure}(?:(?:{alt(doc['after_figure'])})\s+(?:the\s+)?|\(\s*){name}|(?<![a-z]){name}\s+(?:{alt(doc['before'])})(?![a-z])"
         rf"|(?<![a-z])(?:{alt(doc['after'])})\s+(?:the\s+)?{name}|([\u4e00-\u9fff]{{2,8}})(?:{alt(doc['zh_after'])})"
         rf"|(?<![a-z])([a-z][a-z0-9]*)-(?:{alt(doc['hyphen_before'])})(?![a-z])"
+        # a list's item, its name then its figure alone: "X 28.1 months; placebo 33.7 months"
+        rf"|(?:^|(?<=[:;,(\n]))\s*{name}\s+\d[\d.,]*\s*(?:%|[a-z]+)?(?=\s*(?:[;,)\n]|\.?\s*$))"
+        rf"|(?:{alt(doc['zh_received'])})([\u4e00-\u9fff]{{2,8}}?)的患者"
     )
     return re.compile(pattern), frozenset(doc["not_names"])
+
+
+@lru_cache(maxsize=1)
+def _zh_received() -> re.Pattern[str]:
+    """A leading "接受" of a Han name read before "治疗的患者" ("接受X治疗的患者"): no part of the name."""
+    return re.compile("^(?:" + "|".join(map(re.escape, data_json("judge_quotes.json")["group_phrases"]["zh_received"])) + ")")
 
 
 def _phrased_groups(low: str, claim_low: str = "") -> list[str]:
@@ -158,9 +204,9 @@ def _phrased_groups(low: str, claim_low: str = "") -> list[str]:
     pattern, not_names = _group_phrases()
     after_figure, others = [], []
     for m in pattern.finditer(low):
-        name = next(g for g in m.groups() if g)
+        name = _zh_received().sub("", next(g for g in m.groups() if g))
         if name not in not_names:
-            (after_figure if m.group(1) or m.group(5) else others).append(name.replace("-", " "))
+            (after_figure if m.group(1) or m.group(5) or m.group(6) else others).append(name.replace("-", " "))
     if not any(_names_group(claim_low, n) for n in after_figure):
         after_figure = []
     return list(dict.fromkeys([*after_figure, *others]))
@@ -168,6 +214,10 @@ def _phrased_groups(low: str, claim_low: str = "") -> list[str]:
 
 def _names_group(text: str, group: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(group)}(?![a-z0-9])", text) is not None
+
+
+# a comma opening a list's next item, a name and its figure ("X 28.1 months, placebo 33.7 months")
+_LISTED_ITEM = re.compile(r",\s*(?=[a-z][a-z0-9-]*\s+\d)")
 
 
 def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> str:
@@ -185,7 +235,8 @@ def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> 
             break
     else:
         return needle
-    cuts = [0, *(m.start() for m in clause_breaks().finditer(sentence.lower())), len(sentence)]
+    breaks = [*clause_breaks().finditer(sentence.lower()), *_LISTED_ITEM.finditer(sentence.lower())]
+    cuts = sorted({0, *(m.start() for m in breaks), len(sentence)})
     start, end = at - offset, at - offset + len(needle)
     clauses = [sentence[x:y] for x, y in zip(cuts, cuts[1:]) if x < end and start < y]
     stating = [c for c in clauses if quote_numbers(c) & wanted]

@@ -830,7 +830,8 @@ def test_a_narrower_denial_does_not_back_the_whole(claim, quote, excerpt):
     ("claim", "quote", "excerpt"),
     [
         ("No grade 4 or higher pneumonitis occurred.", "No grade 4 or 5 pneumonitis was reported.", _PNEUMONITIS),
-        ("No severe pneumonitis was reported.", "No grade 4 or 5 pneumonitis was reported.", _PNEUMONITIS),
+        # judge7: "severe" is grade 3 or higher, which "No grade 4 or 5 X" does not deny (below)
+        ("No severe pneumonitis was reported.", "No grade 3 or higher pneumonitis was reported.", "No grade 3 or higher pneumonitis was reported."),
         ("Patients with symptomatic brain metastases were excluded.", "Symptomatic brain metastases", _EXCLUSIONS),
         ("Patients with active hepatitis B were excluded.", "Active hepatitis B infection", _EXCLUSIONS),
         # the restriction narrows something the claim does not deny, or widens ("any grade")
@@ -921,4 +922,146 @@ def test_a_restriction_after_its_word_narrows_the_denial(claim):
 )
 def test_a_restriction_after_its_word_kept_or_narrowing_another_word_passes(claim, quote):
     result = check_answer(answer("supported", quote), claim, quote)
+    assert result.ok, result
+
+
+# ---------------------------------------------------------------- judge7: grade floors, measures, shared units
+
+_GRADE_3_SEEN = ("Pneumonitis of any grade occurred in 14 patients, including grade 3 pneumonitis in 5 patients. "
+                 "No grade 4 or 5 pneumonitis was reported.")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [  # judge7 item 4: "severe" and "high-grade" are grade 3 or higher; "grade 4 or 5" leaves grade 3 unsaid
+        "No severe pneumonitis was reported.",
+        "No high-grade pneumonitis occurred.",
+        "No grade 3 or higher pneumonitis occurred.",
+        "No grade ≥3 pneumonitis occurred.",
+    ],
+)
+def test_a_denial_from_a_higher_grade_does_not_back_a_lower_one(claim):
+    result = check_answer(answer("supported", "No grade 4 or 5 pneumonitis was reported."), claim, _GRADE_3_SEEN)
+    assert result.reason == "quote_unrelated_to_claim" and "grade 4 up" in result.note, result
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "No grade 4 or 5 pneumonitis occurred.",
+        "No severe pneumonitis was reported.",
+        "No high-grade pneumonitis occurred.",
+        "There were no Grade-3-or-higher pneumonitis events.",  # a hyphenated bound states no direction (rt27j R3c)
+    ],
+)
+def test_a_denial_from_the_same_or_a_lower_grade_passes(claim):
+    quote = "No grade 3 or higher pneumonitis was reported."
+    result = check_answer(answer("supported", quote), claim, quote)
+    assert result.ok, result
+
+
+_TWO_MEASURES = "The overall response rate was 62%, including a complete response rate of 21%."
+_TWO_CLAUSES = "The complete response rate was 21% and the overall response rate was 62%."
+
+
+@pytest.mark.parametrize(
+    ("claim", "excerpt"),
+    [  # judge7 item 5: one sentence states two measures; the claim takes one's figure for the other's
+        ("The complete response rate was 62%.", _TWO_MEASURES),
+        ("The overall response rate was 21%.", _TWO_MEASURES),
+        ("The overall response rate was 21%.", _TWO_CLAUSES),
+        ("The complete response rate was 62%.", _TWO_CLAUSES),
+    ],
+)
+def test_the_other_measures_figure_in_one_sentence_is_refused(claim, excerpt):
+    result = check_answer(answer("supported", excerpt), claim, excerpt)
+    assert result.reason == "quote_unrelated_to_claim" and "the claim's number is the figure of" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "excerpt"),
+    [
+        ("The overall response rate was 62%.", _TWO_MEASURES),
+        ("The complete response rate was 21%.", _TWO_MEASURES),
+        ("The overall response rate was 62%.", _TWO_CLAUSES),
+        ("The overall and complete response rates were 62% and 21%.", _TWO_MEASURES),
+        # the figure's clause names no measure: nothing qualifies a claim word there
+        ("Median overall survival with placebo was 33.7 months.",
+         "Median overall survival was 28.1 months with lumexol and 33.7 months with placebo."),
+    ],
+)
+def test_the_claims_own_measure_in_one_sentence_passes(claim, excerpt):
+    result = check_answer(answer("supported", excerpt.rstrip(".")), claim, excerpt)
+    assert result.ok, result
+
+
+_REGISTRY = """Outcome Measurement:
+Objective Response Rate (ORR)
+Results 1:
+Arm/Group Title: Lumexol
+Unit of Measure: percentage of participants  44.8
+Results 2:
+Arm/Group Title: Chemotherapy
+Unit of Measure: percentage of participants  29.1
+Outcome Measurement:
+Complete Response Rate
+Results 1:
+Arm/Group Title: Lumexol
+Unit of Measure: percentage of participants  14.2
+Results 2:
+Arm/Group Title: Chemotherapy
+Unit of Measure: percentage of participants  4.0
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # judge7 item 6: a registry's "percentage of participants" figure of another outcome
+        ("The objective response rate with lumexol was 14.2%.", "percentage of participants  14.2"),
+        ("The complete response rate with lumexol was 44.8%.", "percentage of participants  44.8"),
+        ("With lumexol, 14.2% of participants had an objective response.", "Unit of Measure: percentage of participants  14.2"),
+        ("The objective response rate with lumexol was 29.1%.", "Unit of Measure: percentage of participants  29.1"),
+    ],
+)
+def test_another_outcomes_share_in_a_registry_block_is_refused(claim, quote):
+    result = check_answer(answer("supported", quote), claim, _REGISTRY)
+    assert not result.ok and result.reason in ("quote_unrelated_to_claim", "quote_in_other_group"), result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The objective response rate with lumexol was 44.8%.", "percentage of participants  44.8"),
+        ("The complete response rate with chemotherapy was 4.0%.", "Unit of Measure: percentage of participants  4.0"),
+        ("With lumexol, 44.8% of participants had an objective response.", "Unit of Measure: percentage of participants  44.8"),
+        ("The objective response rate with chemotherapy was 29.1%.", "Unit of Measure: percentage of participants  29.1"),
+    ],
+)
+def test_the_claims_own_outcome_in_a_registry_block_passes(claim, quote):
+    result = check_answer(answer("supported", quote), claim, _REGISTRY)
+    assert result.ok, result
+
+
+def test_a_bare_number_listed_with_a_unit_shares_it():
+    # rt27j G7e: "(28.1 vs 33.7 months)" states 28.1 months, which the quote carries as written
+    claim = "Lumexol did not improve overall survival compared with placebo (28.1 vs 33.7 months)."
+    quote = "Median overall survival was 28.1 months with lumexol and 33.7 months with placebo"
+    assert missing_claim_numbers(claim, quote) == set()
+    assert check_answer(answer("supported", quote), claim, quote).ok
+    # not in another unit
+    assert missing_claim_numbers(claim, quote.replace("28.1 months", "28.1%")) == {"28.1"}
+    assert missing_claim_numbers("Rates were 28.1 vs 33.7%.", "Rates were 28.1 months and 33.7%") == {"28.1"}
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # rt27j H9: the claim writes the quote's restriction in another form ("disease progression")
+        ("Patients with disease progression at baseline were excluded.", "Progressive disease at baseline",
+         "Exclusion Criteria:\n  - Progressive disease at baseline\n  - Uncontrolled hypertension\n"),
+        ("No patient had disease progression at baseline.", "No patient had progressive disease at baseline.",
+         "No patient had progressive disease at baseline."),
+    ],
+)
+def test_a_restriction_the_claim_writes_in_another_form_passes(claim, quote, excerpt):
+    result = check_answer(answer("supported", quote), claim, excerpt)
     assert result.ok, result

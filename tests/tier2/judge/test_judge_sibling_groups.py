@@ -597,3 +597,92 @@ def test_with_a_or_with_after_no_figure_names_no_group_beside_the_claims_arm(quo
     excerpt = "Median overall survival was 28.1 months with lumexol at first. " + later
     result = check("Median overall survival with lumexol was 30.2 months.", quote, excerpt)
     assert result.ok, result
+
+
+_LISTED = "Median overall survival: lumexol 28.1 months; placebo 33.7 months."
+_LISTED_COMMA = "Median overall survival: lumexol 28.1 months, placebo 33.7 months."
+
+
+@pytest.mark.parametrize("excerpt", [_LISTED, _LISTED_COMMA])
+def test_another_arm_named_before_its_figure_is_refused(excerpt):
+    # judge7 item 1: the other arm's name written before the figure ("placebo 33.7 months")
+    result = check("Median overall survival with lumexol was 33.7 months.", "placebo 33.7 months", excerpt)
+    assert result.reason == "quote_in_other_group", result
+
+
+@pytest.mark.parametrize("excerpt", [_LISTED, _LISTED_COMMA])
+def test_the_claims_own_arm_named_before_its_figure_passes(excerpt):
+    assert check("Median overall survival with placebo was 33.7 months.", "placebo 33.7 months", excerpt).ok
+    assert check("Median overall survival with lumexol was 28.1 months.", "lumexol 28.1 months", excerpt).ok
+
+
+_MONO = "Median overall survival was 28.1 months with lumexol plus corvastat and 33.7 months with lumexol monotherapy."
+_ALONE = "Median overall survival was 28.1 months with lumexol plus corvastat and 33.7 months with lumexol alone."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # judge7 item 2: the regimen alone quoted for its combination, and the other way round
+        ("Median overall survival with lumexol plus corvastat was 33.7 months.", "33.7 months with lumexol monotherapy", _MONO),
+        ("Median overall survival with lumexol plus corvastat was 33.7 months.", "33.7 months with lumexol alone", _ALONE),
+        ("Median overall survival with lumexol monotherapy was 28.1 months.", "28.1 months with lumexol plus corvastat", _MONO),
+        ("Median overall survival with lumexol alone was 28.1 months.", "28.1 months with lumexol plus corvastat", _ALONE),
+    ],
+)
+def test_a_regimen_quoted_in_another_form_is_refused(claim, quote, excerpt):
+    result = check(claim, quote, excerpt)
+    assert result.reason == "quote_in_other_group" and "regimen" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("Median overall survival with lumexol plus corvastat was 28.1 months.", "28.1 months with lumexol plus corvastat", _ALONE),
+        ("Median overall survival with lumexol alone was 33.7 months.", "33.7 months with lumexol alone", _ALONE),
+        ("Median overall survival with lumexol monotherapy was 33.7 months.", "33.7 months with lumexol monotherapy", _MONO),
+        # a claim comparing both forms names both
+        ("Lumexol plus corvastat versus lumexol alone: 28.1 vs 33.7 months.", "28.1 months with lumexol plus corvastat and 33.7 months with lumexol alone", _ALONE),
+    ],
+)
+def test_a_regimen_quoted_in_its_own_form_passes(claim, quote, excerpt):
+    result = check(claim, quote, excerpt)
+    assert result.ok, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # judge7 item 3: Chinese arms written "X臂", "接受X的患者", "X治疗的患者", "X治疗患者"
+        ("鲁美索臂中位总生存期为33.7个月。", "安慰剂臂为33.7个月", "鲁美索臂中位总生存期为28.1个月，安慰剂臂为33.7个月。"),
+        ("鲁美索组中位总生存期为33.7个月。", "接受安慰剂的患者为33.7个月", "鲁美索治疗的患者中位总生存期为28.1个月，接受安慰剂的患者为33.7个月。"),
+        ("鲁美索组中位总生存期为33.7个月。", "安慰剂治疗的患者为33.7个月", "接受鲁美索的患者中位总生存期为28.1个月，安慰剂治疗的患者为33.7个月。"),
+        ("鲁美索组中位总生存期为33.7个月。", "为33.7个月", "鲁美索治疗患者的中位总生存期为28.1个月，接受安慰剂的患者为33.7个月。"),
+        # "接受X治疗的患者": the leading "接受" is no part of the name
+        ("鲁美索组中位总生存期为33.7个月。", "安慰剂组为33.7个月", "接受鲁美索治疗的患者中位总生存期为28.1个月，安慰剂组为33.7个月。"),
+    ],
+)
+def test_another_chinese_arm_written_without_zu_is_refused(claim, quote, excerpt):
+    result = check(claim, quote, excerpt)
+    assert result.reason == "quote_in_other_group", result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("安慰剂臂中位总生存期为33.7个月。", "安慰剂臂为33.7个月", "鲁美索臂中位总生存期为28.1个月，安慰剂臂为33.7个月。"),
+        ("接受安慰剂的患者中位总生存期为33.7个月。", "接受安慰剂的患者为33.7个月", "鲁美索治疗的患者中位总生存期为28.1个月，接受安慰剂的患者为33.7个月。"),
+        ("鲁美索组中位总生存期为28.1个月。", "接受鲁美索的患者中位总生存期为28.1个月", "接受鲁美索的患者中位总生存期为28.1个月，安慰剂治疗的患者为33.7个月。"),
+    ],
+)
+def test_the_claims_own_chinese_arm_written_without_zu_passes(claim, quote, excerpt):
+    result = check(claim, quote, excerpt)
+    assert result.ok, result
+
+
+def test_digits_closing_a_name_are_no_figure():
+    # rt25b H16: "FEV1 of 160 ml" is no "1 of 160"; the quote holds two figures compared
+    quote = "a mean change in FEV1 of 160 ml with lumexol versus 77 ml with placebo"
+    assert compared_figures(quote) == {160.0, 77.0}
+    assert check("FEV1 improved more with lumexol than placebo (160 ml vs 77 ml).", quote, quote).ok
+    # a quote of one figure still states no direction
+    result = check("FEV1 improved more with lumexol than placebo.", "FEV1 of 160 ml with lumexol", quote)
+    assert result.reason == "quote_lacks_direction", result
