@@ -22,9 +22,17 @@ from functools import lru_cache
 
 _LEAD = r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?"
 _NAME = r"[^\W\d]\w*"
-_FORMULA_LINE = re.compile(_LEAD + r"(?:formula|公式)\s*[:：]\s*(?P<target>" + _NAME + r")\s*=\s*(?P<expr>.+?)\s*$", re.I)
-_UNITS_LINE = re.compile(_LEAD + r"(?:units?|单位)\s*[:：]\s*(?P<phrase>.+?)\s*$", re.I)
-_RESULT_LINE = re.compile(_LEAD + r"(?:result|结果)\s*[:：]\s*(?P<body>.+?)\s*$", re.I)
+# Markdown emphasis around a label reads as the plain label: "**Formula:** tam = …", "**Units**: USD"
+_EMPH = r"(?:\*\*?|__)?"
+
+
+def _label(words: str) -> str:
+    return _LEAD + _EMPH + r"(?:" + words + r")" + _EMPH + r"\s*[:：]\s*" + _EMPH + r"\s*"
+
+
+_FORMULA_LINE = re.compile(_label(r"formula|公式") + r"(?P<target>" + _NAME + r")\s*=\s*(?P<expr>.+?)\s*$", re.I)
+_UNITS_LINE = re.compile(_label(r"units?|单位") + r"(?P<phrase>.+?)\s*" + _EMPH + r"\s*$", re.I)
+_RESULT_LINE = re.compile(_label(r"result|结果") + r"(?P<body>.+?)\s*" + _EMPH + r"\s*$", re.I)
 _ASSIGNMENT = re.compile(_LEAD + r"(?P<name>" + _NAME + r")\s*=\s*(?P<rest>.+?)\s*$")
 _NAMED = re.compile(r"^\s*(?P<name>" + _NAME + r")\s*=")
 _BRACKET = re.compile(r"\[[^\[\]\n]*\]")

@@ -253,6 +253,30 @@ def test_the_model_reader_finds_inputs_formulas_units_and_results():
     assert [(r.line, r.target, r.value_text) for r in model.results] == [(8, "difference", "1.5 months")]
 
 
+@pytest.mark.parametrize("formula, units, result", [
+    ("**Formula:** difference = median_arm_II - median_arm_I", "**Units:** months", "**Result:** difference = 1.5 months"),
+    ("**Formula**: difference = median_arm_II - median_arm_I", "__Units__: months", "*Result:* difference = 1.5 months"),
+    ("- **公式：** difference = median_arm_II - median_arm_I", "**单位：** months", "**结果：** difference = 1.5 months"),
+])
+def test_labels_in_markdown_emphasis_read_as_plain_labels(formula, units, result):
+    # an LLM writes "**Formula:** …": the emphasis is no part of the label
+    text = DIFFERENCE_MODEL.format(arm_ii="15.0", stated="1.5")
+    text = (text.replace("Formula: difference = median_arm_II - median_arm_I", formula)
+            .replace("Units: months", units).replace("Result: difference = 15.0 - 13.5 = 1.5 months", result))
+    model = read_model(text)
+    assert [(f.target, f.expression) for f in model.formulas] == [("difference", "median_arm_II - median_arm_I")]
+    assert model.units == "months"
+    assert [(r.target, r.value_text) for r in model.results] == [("difference", "1.5 months")]
+
+
+@pytest.mark.parametrize("stated, state", [("$2.0 billion", "supported"), ("$2.5 billion", "missing")])
+def test_a_model_written_with_bold_labels_is_checked_as_a_model(tmp_path, stated, state):
+    model = sum_model(formula="**Formula:** total = cloud + hardware", last=f"**Result:** total = 1.2 + 0.8 = {stated}")
+    [n] = assess(tmp_path, model, f"Total revenue in fiscal 2023 was {stated}.", "[model:m.md#L8]")
+    assert n.state == state, n.why
+    assert "holds no formula" not in (n.why or "")
+
+
 def test_a_bare_result_is_read_in_the_units_scale(tmp_path):
     model = sum_model(last="Result: total = 2.0")  # Units: USD billion
     [n] = assess(tmp_path, model, "Total revenue was $2.0 billion.", "[model:m.md]")
