@@ -45,6 +45,11 @@ def _sum_model(stated: str) -> str:
             f"Units: USD billion\nResult: total = {stated}\n")
 
 
+def _tam_note(stated: str) -> str:
+    return (f"# Addressable market\n\nCalculation: 12,000 patients × $30,000 = {stated}\n"
+            f"The addressable market is about {stated} a year.\n")
+
+
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
 
 
@@ -94,7 +99,12 @@ class NumericSupport(Rule):
         "be that result or a checked input. A broken link — an input not at its anchor or without one, an anchor "
         "that resolves nowhere, a result the formula does not give, a model without a formula — makes the number "
         "missing (critical, like a number absent from a window: the cited calculation does not carry it); a link "
-        "the checker cannot read (an unknown formula token or name) leaves it plausible.",
+        "the checker cannot read (an unknown formula token or name) leaves it plausible. A calculation any other cited "
+        "file writes out in prose ('Calculation: 12,000 patients × $30,000 = $3.6 billion', 'TAM = patients × price "
+        "= …' over its 'name = value' lines, '计算：…= 36亿美元') is checked with the same arithmetic, scale words and "
+        "percentages (citeproof.values.written_calc): a figure equal to a result its operands do not give is missing "
+        "wherever in that file it stands, the calculation or a sentence restating it, naming the line and the value "
+        "the operands give; a calculation it cannot take apart is left as text.",
         passes="Every number is supported: an equal value with an equal unit (for a bound, the same bound). A "
         "name's number written after a space ('IL 6', 'CD 20') is supported by the same name written glued ('IL-6', "
         "'CD20'), and by nothing else. "
@@ -156,6 +166,20 @@ class NumericSupport(Rule):
             # 1.2 + 0.8 is 2.0: the file's own formula does not give the 2.5 it states
             report="# Revenue\n\nTotal revenue in fiscal 2023 was $2.5 billion [model:total.md#L7].\n",
             sources={"models/total.md": _sum_model("$2.5 billion"), "evidence/revenue.md": _REVENUE},
+        ),
+        RuleExample(
+            name="note-writes-a-wrong-calculation-en",
+            expect="fail",
+            reason="numeric_token_miss",
+            # 12,000 × $30,000 is $360 million: the note's own working does not give the $3.6 billion it restates
+            report="# Market\n\nThe addressable market is about $3.6 billion a year [evidence:tam.md#L4].\n",
+            sources={"evidence/tam.md": _tam_note("$3.6 billion")},
+        ),
+        RuleExample(
+            name="note-writes-a-right-calculation-en",
+            expect="pass",
+            report="# Market\n\nThe addressable market is about $360 million a year [evidence:tam.md#L4].\n",
+            sources={"evidence/tam.md": _tam_note("$360 million")},
         ),
         RuleExample(
             name="name-written-glued-en",

@@ -902,6 +902,10 @@ def assess_atoms(
                 why = "a derived number the source states as such; without a model file it is judged, never supported"
             else:
                 s, line = match_atom(atom, index.for_atom(atom), negated=negated)
+            if s != "missing" and not model_window and (wrong := _wrong_result(atom, window)) is not None:
+                # the figure is the result of a calculation the file writes out and gets wrong:
+                # evidence against it, as a model file's wrong result is (CP104)
+                s, why = "missing", wrong
             if s == "supported":
                 state, matched, source_id = s, line, window.document.source_id
                 break
@@ -927,6 +931,24 @@ def assess_atoms(
         out.append(NumberAssessment(raw=atom.raw, normalised=atom.describe(), state=state, matched=matched,
                                     source_id=source_id, atom=atom, why=None if state == "supported" else why))
     return out
+
+
+def _wrong_result(atom: ValueAtom, window: SourceWindow) -> str | None:
+    """Why ``atom`` is no figure of ``window``'s file: it equals the stated result of a
+    calculation the file writes out ("12,000 × $30,000 = $3.6 billion") that its operands do not
+    give (``written_calc``), wherever in the file — a sentence restating the result carries the
+    same wrong figure. None when it is no such result."""
+    from citeproof.values.written_calc import wrong_calculations
+
+    document = window.document
+    for wrong in wrong_calculations(document.path, document.text):
+        result = index_text(wrong.result)
+        # "$3.6 billion a year" restates the result "$3.6 billion": a result seldom writes the period
+        amount = _amount_of_rate(atom) if atom.per_hours and atom.dim.endswith("/time") else atom
+        if match_atom(atom, result)[0] != "missing" or match_atom(amount, result)[0] != "missing":
+            return (f"{document.path} line {wrong.line} calculates it ('{wrong.written[:120]}'), but the "
+                    f"operands give {wrong.gives}, not {wrong.result}: a figure from a wrong calculation is not supported")
+    return None
 
 
 @lru_cache(maxsize=None)

@@ -32,7 +32,7 @@ from citeproof.sources.types import Resolution, SourceDocument, SourceWindow
 from citeproof.values.assess import TextIndex, claim_atoms, index_text, match_atom
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import lexicon
-from citeproof.values.model_file import FormulaError, ModelFile, evaluate, read_model
+from citeproof.values.model_file import FormulaError, ModelFile, ModelFormula, evaluate, read_model
 from citeproof.values.window_index import WindowIndex, read_window
 
 MODELS_CHANNEL = "models"
@@ -266,7 +266,8 @@ class ModelChecker:
             return "plausible", f"{value.raw} is only approximately at {shown}"
         return "supported", None
 
-    def _formulas(self, model: ModelFile, stated: dict[str, float], based: dict[str, float], percents: set[str],
+    @staticmethod
+    def _formulas(model: ModelFile, stated: dict[str, float], based: dict[str, float], percents: set[str],
                   checked: CheckedModel) -> dict[str, _Value] | None:
         """Each formula's value (as stated, in base units), its line, and whether it is already a
         percentage; None when one breaks. A formula reads its percentages as their formula needs
@@ -543,3 +544,41 @@ def _written_like(number: float, stated: ValueAtom) -> str:
         whole, _, frac = text.partition(".")
         text = f"{whole}.{frac.ljust(stated.decimals, '0')}"
     return stated.raw[: m.start()] + text + stated.raw[m.end():]
+
+
+def check_calculation(path: str, line: int, expression: str, operands: dict[str, ValueAtom],
+                      result: ValueAtom, result_text: str) -> tuple[bool, str] | None:
+    """A calculation a source writes out in prose ("12,000 patients × $30,000 = $3.6 billion"),
+    checked with a model's arithmetic: ``expression`` over ``operands`` (its names) against the
+    ``result`` it states. (True, …) when it holds at the result's precision, (False, the value
+    the operands give, written like the result) when it does not; None when the checker cannot
+    tell — an expression it cannot evaluate, a result in a currency no operand is in, a bare
+    result beside operands with units ("$1.2 billion + $0.8 billion = 2,000" may be in millions)."""
+    stated = {name: atom.number for name, atom in operands.items()}
+    based = {name: atom.number * atom.factor for name, atom in operands.items()}
+    percents = {name for name, atom in operands.items() if atom.dim == "percent"}
+    currencies = {atom.dim for atom in operands.values() if atom.dim.startswith("currency:")}
+    if _currency_unchecked(result, currencies) is not None:
+        return None
+    model = ModelFile((), (ModelFormula(line, "calculation", expression),), None, (), frozenset())
+    values = ModelChecker._formulas(model, stated, based, percents, CheckedModel(path))
+    if values is None:
+        return None
+    bare = all(atom.is_bare for atom in operands.values())
+    points = _in_points(result_text, result)
+    value = values["calculation"]
+    verdict = value.compare(result, None, result.is_bare and not bare and not points, points)
+    m = _DIGITS.search(result.raw)
+    figure = claim_atoms(m.group(0))[:1] if m and bare and not result.is_bare else []
+    if verdict is not None and not verdict[0] and figure:
+        # bare operands written in the result's scale ("1.2 + 0.8 = $2.0 billion", as a model's bare
+        # inputs are in its Units): the result's figure as written is what they may give
+        other = value.compare(figure[0], None, False, points)
+        if other is not None and (other[0] or _off_by(value.stated, figure[0]) < _off_by(value.stated, result)):
+            return other[0], result.raw.replace(figure[0].raw, other[1], 1)  # shown in the result's words
+    return verdict
+
+
+def _off_by(value: float, stated: ValueAtom) -> float:
+    """How far ``value`` is from ``stated``, relative to it."""
+    return abs(value - stated.number) / max(abs(stated.number), 1e-12)

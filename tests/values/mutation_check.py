@@ -7374,6 +7374,48 @@ MUTATIONS = (
         '            if False:\n',
         ('tests/tier2/judge/test_judge_answer_check.py',),
     ),
+    Mutation(
+        's27-calc a figure from a wrong written calculation is taken as text',
+        'citeproof/values/assess.py',
+        '            if s != "missing" and not model_window and (wrong := _wrong_result(atom, window)) is not None:\n',
+        '            if False and s != "missing" and not model_window and (wrong := _wrong_result(atom, window)) is not None:\n',
+        ('tests/values/test_written_calc.py',),
+    ),
+    Mutation(
+        's27-calc a restatement naming a period is another figure than the wrong result',
+        'citeproof/values/assess.py',
+        '        amount = _amount_of_rate(atom) if atom.per_hours and atom.dim.endswith("/time") else atom\n',
+        '        amount = atom\n',
+        ('tests/values/test_written_calc.py',),
+    ),
+    Mutation(
+        's27-calc a label before the working makes the calculation unreadable',
+        'citeproof/values/written_calc.py',
+        '    read = _expression(_LABEL.sub("", parts[-2]).strip(_EMPHASIS), inputs)\n',
+        '    read = _expression(parts[-2].strip(_EMPHASIS), inputs)\n',
+        ('tests/values/test_written_calc.py',),
+    ),
+    Mutation(
+        "s27-calc bare operands are never read in the result's scale",
+        'citeproof/values/model_check.py',
+        '    figure = claim_atoms(m.group(0))[:1] if m and bare and not result.is_bare else []\n',
+        '    figure = []\n',
+        ('tests/values/test_written_calc.py',),
+    ),
+    Mutation(
+        's27-calc a bare result in percentage points is ambiguous beside percentages',
+        'citeproof/values/model_check.py',
+        '    verdict = value.compare(result, None, result.is_bare and not bare and not points, points)\n',
+        '    verdict = value.compare(result, None, result.is_bare and not bare, points)\n',
+        ('tests/values/test_written_calc.py',),
+    ),
+    Mutation(
+        's27-calc labels in Markdown emphasis are not labels',
+        'citeproof/values/model_file.py',
+        '_EMPH = r"(?:\\*\\*?|__)?"\n',
+        '_EMPH = r""\n',
+        ('tests/values/test_model_check.py',),
+    ),
 )
 
 
