@@ -277,6 +277,9 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # "Daily dose (mg): 200", "Revenue ($B): 3.3", "营收（亿元）：95", "Median PFS, months: 11.2": a label
 # stating its value's unit (in a last bracket, or after its last comma: columns.header_unit)
 _LABEL_UNIT = re.compile(r"^\s*([^:：|\n]{1,60}?(?:[)）\]]|[,，]\s*[^\d,，:：|\n()（）\[\]]{1,24}?))\s*[:：]")
+# what a line needs for either label pattern to match (a closing bracket, or a comma before the
+# unit of a _LABEL_UNIT label): a line with none of these holds no label with a unit
+_LABEL_CLOSE = re.compile(r"[)）\],，]")
 # where a clause ends: a label's unit joined to its value by a word holds up to here
 _CLAUSE_END = re.compile(r";|；|。|\.(?:\s|$)")
 
@@ -355,6 +358,8 @@ def _header_cells(
             header = None  # the table ended
         if line.strip():
             text_above = i
+        if _LABEL_CLOSE.search(line) is None:
+            continue  # no label ends here: both patterns below would try their lazy label at every length
         if (m := _LABEL_UNIT.match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
             out[i] = ((m.end(), len(line), unit),)
         elif (m := _label_unit_link().match(line)) and (unit := header_unit(m.group(1).strip())) is not None:

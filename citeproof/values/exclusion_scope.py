@@ -266,20 +266,24 @@ class DocumentExclusion:
 
 
 @lru_cache(maxsize=1)
-def _exclusion_cue() -> re.Pattern[str]:
-    """Any word that lets a line open an exclusion list (labels, exclusion words, inverting
-    headers) as a plain substring: a superset of what ``classify`` reads as 'exclude'."""
+def _exclusion_words() -> tuple[str, ...]:
+    """Every word that lets a line open an exclusion list (labels, exclusion words, inverting
+    headers), lower-cased: one of them as a plain substring is a superset of what ``classify``
+    reads as 'exclude'."""
     doc = data_json("list_headers.json")
     words = {w.lower() for w in (*doc["exclusion_labels"]["words"], *doc["exclusion_words"]["words"])}
     words |= {h.lower() for h in cue_document()["inverting_headers"]}
-    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    return tuple(sorted(words))
 
 
 def may_exclude(text: str) -> bool:
     """Does ``text`` hold a word that opens an exclusion list ("excluded", "ineligible", "avoid",
     "contraindicated")? The answer check also reads a claim holding one as stating a denial."""
     # spaces folded as the labels are read ("DO  NOT USE:" is "do not use")
-    return _exclusion_cue().search(" ".join(text.lower().split())) is not None
+    # one substring test per word (~50), each a C scan: a JSON section is read ~7x faster than
+    # by one search of the words' alternation, which tried every word at every position
+    folded = " ".join(text.lower().split())
+    return any(word in folded for word in _exclusion_words())
 
 
 def report_exclusion(context: Sequence[str]) -> str | None:

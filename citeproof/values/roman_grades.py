@@ -73,14 +73,29 @@ def _abbreviated_pair() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _abbreviated_single() -> re.Pattern[str]:
     cues = data_json("value_cues.json")["grade_abbreviations"]
-    # a lone letter glued to its digit ("G3"): spaced, "G 3" may be an arm or a group named G
-    short = "|".join(re.escape(w) + (r"\s?" if len(w) > 1 else "")
-                     for w in sorted(cues["words"], key=len, reverse=True))
+    short = _single_short_forms()
     not_before = "|".join(re.escape(w) for w in cues["single_not_before"])
     # standing alone: "HG3", "5G3", "G3P", "G3BP", "G3/40", "G3-4" are names or what the pair reads
     return re.compile(
         r"(?<![A-Za-z\d.\-])(?P<before>≥\s?)?(?:" + short + r")(?P<after>≥\s?)?(?P<grade>[1-5])(?P<plus>\+)?"
         r"(?![A-Za-z\d_/+\-–]|[.,]\d)(?!\s(?:" + not_before + r")\b)")
+
+
+@lru_cache(maxsize=1)
+def _single_short_forms() -> str:
+    """The short forms a lone grade follows, as an alternation, longest first."""
+    words = data_json("value_cues.json")["grade_abbreviations"]["words"]
+    # a lone letter glued to its digit ("G3"): spaced, "G 3" may be an arm or a group named G
+    return "|".join(re.escape(w) + (r"\s?" if len(w) > 1 else "") for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _single_hint() -> re.Pattern[str]:
+    """What every ``_abbreviated_single`` match holds: a short form, maybe "≥", then a grade digit
+    ("Gr 3", "G≥3"), without the lookarounds. It opens with the short forms' letters, so the
+    engine skips ahead to them; the full pattern, which opens with a lookbehind tried at every
+    position, runs only on text holding one."""
+    return re.compile(r"(?:" + _single_short_forms() + r")(?:≥\s?)?[1-5]")
 
 
 # a word right after a lone "G3": what is graded ("G3 neutropenia", "G3 and G4 rash")
@@ -99,10 +114,12 @@ def spelled_grades(text: str) -> str:
     "grade 3/4", "G3" → "grade 3", "≥G3" and "G3+" → "grade ≥3")."""
     if "/" in text:
         text = _abbreviated_pair().sub("grade ", text)
+    if _single_hint().search(text) is None:
+        return text
     return _abbreviated_single().sub(_single_grade, text)
 
 
 def spelled_grade_cue(text: str) -> bool:
     """Does ``text`` hold a grade or a grade pair after a short grading word (``spelled_grades``)?"""
     return ("/" in text and _abbreviated_pair().search(text) is not None) \
-        or _abbreviated_single().search(text) is not None
+        or (_single_hint().search(text) is not None and _abbreviated_single().search(text) is not None)

@@ -1505,7 +1505,7 @@ MUTATIONS = (
     Mutation(
         "exclusion lists are never looked for (the one-search precheck always says no)",
         "citeproof/values/exclusion_scope.py",
-        '    return _exclusion_cue().search(" ".join(text.lower().split())) is not None',
+        '    return any(word in folded for word in _exclusion_words())',
         "    return False",
         ("tests/values/test_exclusion_scope.py", "tests/tier1/test_claim_support.py"),
     ),
@@ -6887,7 +6887,7 @@ MUTATIONS = (
     Mutation(
         "s26-grades prepare_lines' fast path skips a lone short grade",
         'citeproof/values/roman_grades.py',
-        '        or _abbreviated_single().search(text) is not None\n',
+        '        or (_single_hint().search(text) is not None and _abbreviated_single().search(text) is not None)\n',
         '        or False\n',
         ('tests/values/test_grade_slash.py',),
     ),

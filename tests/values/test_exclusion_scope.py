@@ -228,3 +228,23 @@ def test_reading_a_document_part_by_part_in_any_order_gives_the_whole_read(docum
             start = rng.randint(0, n)
             stop = rng.randint(start, n + 2)  # a window may run past the last line
             assert parts.lines(start, stop) == whole[start:stop], (start, stop)
+
+
+def test_may_exclude_is_one_search_of_the_words_alternation() -> None:
+    """may_exclude tests each word as a substring: the same answer as one search of their alternation."""
+    import random
+    import re
+
+    from citeproof.values import exclusion_scope
+
+    words = exclusion_scope._exclusion_words()
+    alternation = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    rng = random.Random(3)
+    pieces = [*(w[: rng.randint(1, len(w))] for w in words), *words, " ", "\n", "  ", "X", "Eligibility", "-"]
+    found = 0
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        expected = alternation.search(" ".join(text.lower().split())) is not None
+        found += expected
+        assert exclusion_scope.may_exclude(text) == expected, text
+    assert 500 < found < 4500  # both answers are exercised

@@ -3,6 +3,11 @@
 * ``extract._DATE`` opens with a digit and looks behind it; the plain form opens with the
   look-behind ``(?<![\\d.])\\d{1,4}``. Same spans on random date-like text.
 * ``spelled_multiples._ANY_CUE`` is ``any(cue in low for cue in _CUES)`` as one search.
+* ``digit_groups._cue_runs_with_commas`` tries the cue-and-run pattern only within reach of a
+  run; it must rewrite exactly what the pattern's ``sub`` over the whole text rewrites.
+* ``roman_grades.spelled_grades`` and ``spelled_grade_cue`` run the lone-grade pattern only on
+  text holding a short form before a grade digit (``_single_hint``); the same answers as always
+  running it.
 * ``prepare`` lowers the text once for the three spelled-number rewrites; it must equal the
   rewrites chained on the text itself.
 """
@@ -15,7 +20,7 @@ import re
 import pytest
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
-from citeproof.values import spelled_multiples
+from citeproof.values import digit_groups, roman_grades, spelled_multiples
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.digit_groups import grouped_after_cue, separator_spaces
 from citeproof.values.extract import _DATE, prepare
@@ -116,3 +121,71 @@ def test_prepare_lines_examples(texts: list[str]) -> None:
     from citeproof.values.extract import prepare_lines
 
     assert prepare_lines(texts) == [prepare(t) for t in texts]
+
+
+def _cue_runs_plain(text: str) -> str:
+    return digit_groups._after_cue().sub(
+        lambda m: m.group(0)[: m.start("run") - m.start()] + digit_groups._with_commas(m, "run"), text
+    )
+
+
+def test_cue_runs_near_a_run_equal_the_whole_text_sub() -> None:
+    rng = random.Random(23)
+    cues = digit_groups.data_json("value_cues.json")["grouped_digits_after"]["cues"]
+    longest = max(cues, key=len)
+    pieces = [*cues, longest.upper(), "x", "a", " ", "  ", "\n", "1", "12", "123", " 000", " 500", " 1234", ".5",
+              ",", "-", "1 500", "12 345 678"]
+    changed = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        expected = _cue_runs_plain(text)
+        changed += expected != text
+        assert digit_groups._cue_runs_with_commas(text) == expected, text
+    assert changed > 1000  # the sample holds many runs after a cue, not only texts left alone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A total of 1 500 patients, 35 per 100 000, and approximately 2 045 000 events",
+        "approximately 12 345 678 and about 1 500",  # the longest cue right before a run
+        "per 1 500 per 2 500 per 3 500",  # one match after another
+        "xper 1 500; n = 12 000; n=3 000; <1 000; ≥ 2 000",  # a cue glued after a letter is none
+        "Participants 16 380",  # no cue: left as written
+    ],
+)
+def test_cue_runs_examples(text: str) -> None:
+    assert digit_groups._cue_runs_with_commas(text) == _cue_runs_plain(text)
+
+
+def _grades_plain(text: str) -> str:
+    if "/" in text:
+        text = roman_grades._abbreviated_pair().sub("grade ", text)
+    return roman_grades._abbreviated_single().sub(roman_grades._single_grade, text)
+
+
+def _grade_cue_plain(text: str) -> bool:
+    return ("/" in text and roman_grades._abbreviated_pair().search(text) is not None) \
+        or roman_grades._abbreviated_single().search(text) is not None
+
+
+def test_spelled_grades_with_the_hint_equal_the_plain_rewrite() -> None:
+    rng = random.Random(31)
+    words = roman_grades.data_json("value_cues.json")["grade_abbreviations"]["words"]
+    pieces = [*words, *(f"{w}3 " for w in words), "G3", "g", "≥", " ", "\t", "3", "4", "6", "/", "+", "-", "H",
+              " neutropenia", " phase", ".", ","]
+    changed = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
+        expected = _grades_plain(text)
+        changed += expected != text
+        assert roman_grades.spelled_grades(text) == expected, text
+        assert roman_grades.spelled_grade_cue(text) == _grade_cue_plain(text), text
+    assert changed > 500
+
+
+@pytest.mark.parametrize("text", ["G3 neutropenia", "Gr 3 rash", "≥G3 events", "G≥3 events", "G3+ rash", "HG3", "G1 phase",
+                                  "G3/4 neutropenia", "Arm/Group Title: Arm A", "Grade 3"])
+def test_spelled_grades_examples(text: str) -> None:
+    assert roman_grades.spelled_grades(text) == _grades_plain(text)
+    assert roman_grades.spelled_grade_cue(text) == _grade_cue_plain(text)

@@ -176,3 +176,22 @@ def test_a_heading_above_the_cited_line_may_name_its_bare_values_unit(tmp_path, 
                          cited_report(claim, anchor="[evidence:s.md#L5]"))
     (result,) = [c for c in out.claims if c.anchors]
     assert (result.status, result.numbers[0].state) == expected
+
+
+def test_a_line_without_a_closing_bracket_or_comma_holds_no_unit_label():
+    # _header_cells skips the two label patterns on a line _LABEL_CLOSE finds nothing in: every
+    # line either pattern matches holds one (so the cells found are the same)
+    import random
+
+    from citeproof.values import assess
+
+    rng = random.Random(9)
+    pieces = ["Daily dose", " (mg)", "（月）", " [%]", ", months", "，亿元", ":", "：", " was ", " is ", " 200", " 11.2",
+              "Median PFS", " ", "|", "\t", "(", "Revenue ($B)", "a", ".", ";"]
+    matched = 0
+    for _ in range(20000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        if assess._LABEL_UNIT.match(line) or assess._label_unit_link().match(line):
+            matched += 1
+            assert assess._LABEL_CLOSE.search(line) is not None, line
+    assert matched > 1000
