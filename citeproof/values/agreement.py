@@ -75,6 +75,7 @@ from functools import lru_cache
 from citeproof.text.alignment import aligned
 from citeproof.values.cjk_numerals import NUMERAL_CHARS
 from citeproof.values.lexicon import lexicon
+from citeproof.values.roman_grades import spelled_grades
 from citeproof.values.routes import swapped_route
 from citeproof.values.segment_support import content_sequence, content_terms, cue_document
 
@@ -482,7 +483,8 @@ def words_disagree(
     """Why the claim's meaning words differ from the segment's, naming the word, or None.
     ``implied``: the groups the segment's place states without writing them (its header's),
     asked only when a claim word is not in the segment."""
-    claim_low, segment_low = claim_text.lower(), segment_text.lower()
+    # a short grading word is the word itself ("G3/4" is "grade 3/4"): as the numbers read it
+    claim_low, segment_low = spelled_grades(claim_text).lower(), spelled_grades(segment_text).lower()
     lex = _lexicon()
     claim_cues, claim_rest = _cues_in(claim_low)
     segment_cues, segment_rest = _cues_in(segment_low)

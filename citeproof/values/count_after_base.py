@@ -8,10 +8,11 @@ never passes on it. The checks that hold a number to its own label, time point, 
 restrictions on its base read the line's own atoms; a fraction rebuilt across the phrase escapes
 them ("Of the 64 patients, 12 had a complete response; 5 died" does not say 12 of 64 died; "Of
 the 210 patients with a prior infection, 18 died" says nothing of all patients — rt27t). The binding is kept tight, so that a number merely standing in the
-same sentence is never read over the base: the count must be the first number after the base
-and come right after the comma that ends the base's phrase ("Of the 210 patients, 12 died and 18
-were discharged" binds 12 only), be a whole count no larger than the base with no unit and no
-percent sign, and the phrase must open its sentence or clause. The words are
+same sentence is never read over the base: the count must be the first number after the comma
+that ends the base's phrase and come right after it ("Of the 210 patients, 12 died and 18 were
+discharged" binds 12 only; a number inside the phrase, "Of the 210 patients aged 75 or older, 18
+died", restricts the base and is no count), be a whole count no larger than the base with no
+unit and no percent sign, and the phrase must open its sentence or clause. The words are
 ``count_after_base`` in ``value_cues.json``.
 """
 
@@ -52,14 +53,18 @@ def counts_after_base(line: str, atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
     en_before, en_between, zh_before, zh_between = _patterns()
     low = line.lower()
     out: list[ValueAtom] = []
-    for base, count in zip(atoms, atoms[1:]):
-        if not (_whole_count(base) and _whole_count(count) and 0 < base.number and count.number <= base.number):
+    for i, base in enumerate(atoms):
+        if not (_whole_count(base) and 0 < base.number):
             continue
         head = low[max(0, base.start - 24):base.start]
-        gap = low[base.end:count.start]
-        english = en_before.search(head) is not None and en_between.fullmatch(gap) is not None
-        chinese = zh_before.search(head) is not None and zh_between.fullmatch(gap) is not None
-        if not (english or chinese):
+        phrase = (en_between.match(low, base.end) if en_before.search(head) is not None else None) \
+            or (zh_between.match(low, base.end) if zh_before.search(head) is not None else None)
+        if phrase is None:
+            continue
+        # the count starts right where the base's phrase ends; a number inside the phrase ("aged
+        # 75 or older", "in 18 centres") restricts the base and is no count over it
+        count = next((a for a in atoms[i + 1:] if a.start >= phrase.end()), None)
+        if count is None or count.start != phrase.end() or not (_whole_count(count) and count.number <= base.number):
             continue
         out.append(ValueAtom(raw=line[base.start:count.end], kind="fraction", number=count.number / base.number,
                              num=int(count.number), den=int(base.number), decimals=0, step=0.0,

@@ -70,7 +70,7 @@ from citeproof.values.label_periods import period_in_label
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.locale_numbers import certain_forms, may_hold_certain
 from citeproof.values.digit_groups import ambiguous_runs, claim_runs_joined, grouped_after_cue, may_group, separator_spaces
-from citeproof.values.roman_grades import numeric_grades, roman_cue, spelled_grade_cue, spelled_grades
+from citeproof.values.roman_grades import numeric_grades, paired_grades, roman_cue, spelled_grade_cue, spelled_grades
 from citeproof.values.spelled_hundreds import hundreds_cue, numeric_hundreds
 from citeproof.values.spelled_multiples import fold_of_change, multiples_cue, numeric_multiples
 from citeproof.values.spelled_shares import english_share_cue, numeric_shares
@@ -212,7 +212,7 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
         text, low = out, out.lower()
     if (out := numeric_multiples(text, low)) is not text:
         text, low = out, out.lower()
-    text = numeric_grades(spelled_grades(text), low)
+    text = paired_grades(numeric_grades(spelled_grades(text), low))
     if _ANY_SUPERSCRIPT.search(text):
         text = _read_superscripts(text)
     return text

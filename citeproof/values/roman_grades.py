@@ -63,11 +63,34 @@ def numeric_grades(text: str, low: str | None = None) -> str:
 
 
 @lru_cache(maxsize=1)
+def _consecutive() -> re.Pattern[str]:
+    grading = "|".join(re.escape(w) for w in lexicon().roman_grades)
+    return re.compile(r"\b(?P<head>(?i:" + grading + r")\s?)(?P<low>[1-5])\s?[-–]\s?(?P<high>[1-5])(?![\d.,%])")
+
+
+def paired_grades(text: str) -> str:
+    """``text`` with a range of two grades next to each other ("grade 3-4", "stage 2–3", "G3-4"
+    once spelled) written as the pair it is ("grade 3/4", read as "grade 3 or 4"): the range
+    holds no grade between them. A wider range ("grade 2-4") stays a range: the pair would drop
+    its middle."""
+    if not roman_cue(text.lower()):
+        return text
+
+    def pair(m: re.Match[str]) -> str:
+        if int(m.group("high")) != int(m.group("low")) + 1:
+            return m.group(0)
+        return m.group("head") + m.group("low") + "/" + m.group("high")
+
+    return _consecutive().sub(pair, text)
+
+
+@lru_cache(maxsize=1)
 def _abbreviated_pair() -> re.Pattern[str]:
     words = data_json("value_cues.json")["grade_abbreviations"]["words"]
     short = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     # only before a slash pair of grade digits; a lone grade is read by ``_abbreviated_single``
-    return re.compile(r"(?<![A-Za-z\d.])(?:" + short + r")\s?(?=[1-5]\s?/\s?[1-5](?![\d.,]))")
+    # "G3-4" too: a range of grades, which ``numeric_grades`` reads as the pair where it is one
+    return re.compile(r"(?<![A-Za-z\d.])(?:" + short + r")\s?(?=[1-5]\s?[/\-–]\s?[1-5](?![\d.,]))")
 
 
 @lru_cache(maxsize=1)
@@ -100,11 +123,23 @@ def _single_hint() -> re.Pattern[str]:
 
 # a word right after a lone "G3": what is graded ("G3 neutropenia", "G3 and G4 rash")
 _GRADED_WORD = re.compile(r"\s?[^\W\d_]")
+# a table row's cell separator (its claim text joins the cells by " | ")
+_CELL_BEFORE = re.compile(r"\|\s$")
+_CELL_AFTER = re.compile(r"\s\|")
+
+
+def _whole_cell(m: re.Match[str]) -> bool:
+    """Does the lone grade fill a table row's cell ("Neutropenia | G3 | 14%")? The row's other
+    cells name what is graded; a separator on one side and the row's edge on the other will do."""
+    text = m.string
+    before = m.start() == 0 or _CELL_BEFORE.search(text, max(0, m.start() - 2), m.start()) is not None
+    after = m.end() == len(text) or _CELL_AFTER.match(text, m.end()) is not None
+    return before and after and " | " in text
 
 
 def _single_grade(m: re.Match[str]) -> str:
     at_least = m.group("before") or m.group("after") or m.group("plus")
-    if not at_least and _GRADED_WORD.match(m.string, m.end()) is None:
+    if not at_least and _GRADED_WORD.match(m.string, m.end()) is None and not _whole_cell(m):
         return m.group(0)  # no word graded: a name ("subgraph G1 [Arm I]", "G1 --> E", "(G3)")
     return "grade " + ("≥" if at_least else "") + m.group("grade")
 
@@ -112,7 +147,7 @@ def _single_grade(m: re.Match[str]) -> str:
 def spelled_grades(text: str) -> str:
     """``text`` with a short grading word before a grade or a grade pair written in full ("G3/4" →
     "grade 3/4", "G3" → "grade 3", "≥G3" and "G3+" → "grade ≥3")."""
-    if "/" in text:
+    if "/" in text or "-" in text or "–" in text:
         text = _abbreviated_pair().sub("grade ", text)
     if _single_hint().search(text) is None:
         return text
@@ -121,5 +156,5 @@ def spelled_grades(text: str) -> str:
 
 def spelled_grade_cue(text: str) -> bool:
     """Does ``text`` hold a grade or a grade pair after a short grading word (``spelled_grades``)?"""
-    return ("/" in text and _abbreviated_pair().search(text) is not None) \
+    return (("/" in text or "-" in text or "–" in text) and _abbreviated_pair().search(text) is not None) \
         or (_single_hint().search(text) is not None and _abbreviated_single().search(text) is not None)

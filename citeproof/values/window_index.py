@@ -55,6 +55,10 @@ _FRACTION_SHAPE = re.compile(  # extract._FRACTION: \d(?:\s?/\s?|⁄|\s(?:out\s)
     r"[/⁄oi](?:(?<=\d/)[^\S\n]?\d|(?<=\d[^\S\n]/)[^\S\n]?\d|(?<=\d⁄)\d"
     r"|(?<=\d[^\S\n]o)(?:ut[^\S\n]of|f)[^\S\n]\d|(?<=\d[^\S\n]i)n[^\S\n]\d)"
 )
+# a count after the base it is out of ("Of the 150 patients, 45 responded", "在210例患者中，18例"):
+# a fraction ``count_after_base`` rebuilds across the base's phrase, which no slash or "of" marks
+# (a superset of its lines: a number, the phrase up to a comma, a number right after it)
+_BASE_COUNT_SHAPE = re.compile(r"\d[^\d,;:.!?，；：。！？\n][^,;:.!?，；：。！？\n]{0,79}[,，][^\S\n]?有?\d")
 # (the exponent's "e" is too common a letter to open with: this one opens with the digit)
 _SCI_SHAPE = re.compile(r"\d[^\S\n]?(?:[x×*][^\S\n]?10|e[-+]?\d)")  # extract._SCI after a numeral
 _LETTER_RUN = re.compile(r"[a-z]+")
@@ -190,8 +194,9 @@ class _Facts:
         """Lines holding a fraction (read by percentage atoms only, so found on first need)."""
         if self._fraction is None:
             starts = _line_starts(self._lines)
-            matches = _FRACTION_SHAPE.finditer("\n".join(self._lines))
-            self._fraction = {bisect_right(starts, m.start()) - 1 for m in matches}
+            joined = "\n".join(self._lines)
+            self._fraction = {bisect_right(starts, m.start()) - 1 for m in _FRACTION_SHAPE.finditer(joined)} \
+                | {bisect_right(starts, m.start()) - 1 for m in _BASE_COUNT_SHAPE.finditer(joined)}
         return self._fraction
 
     def near(self, lo: float, hi: float) -> list[int]:

@@ -35,9 +35,14 @@ def test_the_count_after_the_base_is_read_as_its_fraction() -> None:
 
 def test_only_the_first_count_after_the_comma_is_bound() -> None:
     assert _fractions(OTHER_18) == [(12, 210)]
-    assert _fractions(AGE_18) == []
-    # a number inside the base's phrase is no count over it
-    assert _fractions("Of the 210 patients in 18 centres, 12 died within 28 days.") == []
+    # a number inside the base's phrase is no count over it: the count after the phrase is
+    # (s27-fails4 case2: it was read over no base at all)
+    assert _fractions(AGE_18) == [(12, 210)]
+    assert _fractions("Of the 210 patients in 18 centres, 12 died within 28 days.") == [(12, 210)]
+    assert _fractions("Of the 210 patients aged 75 or older, 18 died.") == [(18, 210)]
+    assert _fractions("在210例65岁以上患者中，18例在28天内死亡。") == [(18, 210)]
+    # the count still comes right after the comma, not later in the clause
+    assert _fractions("Of the 210 patients, a further 18 died.") == []
     assert _state("18 of 210 patients died", OTHER_18) == "missing"
     assert _state("18 of 210 patients died", AGE_18) == "missing"
 
@@ -70,3 +75,27 @@ def test_a_count_read_over_its_base_never_passes_another_outcome_time_or_base(tm
          "At 400 mg, 4 of 24 patients had dose-limiting toxicities."),
     ])
     assert [c.status for c in claims] == ["undecided"] * 4
+
+
+def test_a_count_after_a_base_phrase_holding_a_number_goes_to_the_judge(tmp_path) -> None:
+    # s27-fails4 case2: failed while the age in the base's phrase stood between base and count
+    source = "Of the 210 patients aged 75 or older, 18 died."
+    claims = verify_pairs(tmp_path, [
+        (source, "18 of 210 patients aged 75 or older died."),
+        (source, "18 of 200 patients aged 75 or older died."),
+        (source, "19 of 210 patients aged 75 or older died."),
+        (source, "75 of 210 patients died."),
+    ])
+    assert [c.status for c in claims] == ["undecided", "fail", "fail", "fail"]
+
+
+def test_a_share_of_a_count_after_its_base_goes_to_the_judge(tmp_path) -> None:
+    # s27-fails4 case3: the lazy window index read no line for the share, so it failed
+    source = "Of the 150 patients, 45 responded."
+    claims = verify_pairs(tmp_path, [
+        (source, "30% of patients responded."),
+        (source, "35% of patients responded."),
+        (source, "45% of patients responded."),
+    ])
+    assert [c.status for c in claims][:2] == ["undecided", "fail"]
+    assert claims[2].status != "pass"

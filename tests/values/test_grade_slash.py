@@ -104,7 +104,7 @@ def test_a_short_grading_word_before_one_grade_reads_as_the_grade() -> None:
 def test_names_holding_a_short_grading_word_are_left_alone() -> None:
     from citeproof.values.roman_grades import spelled_grade_cue, spelled_grades
 
-    for text in ("HG3 cells", "5G3 clone", "X-G3 line", "G3P2 women", "G3BP1 levels", "G3/40 cells", "G3-4 rash",
+    for text in ("HG3 cells", "5G3 clone", "X-G3 line", "G3P2 women", "G3BP1 levels", "G3/40 cells", "G3-40 rash",
                  "G6 dose", "G3.5 score", "G 3 arm", "cells in G1 phase", "G2 arrest", "g3 weight"):
         assert spelled_grades(text) == text, text
         assert not spelled_grade_cue(text), text
@@ -133,3 +133,76 @@ def test_prepare_lines_writes_a_lone_short_grade_in_full() -> None:
     from citeproof.values.extract import prepare_lines
 
     assert prepare_lines(["G3 neutropenia: 14%", "Rash: 4%"]) == ["grade 3 neutropenia: 14%", "Rash: 4%"]
+
+
+# s27-fails4 case1: a lone grade filling a table row's cell ("| Neutropenia | G3 | 14% |") is a
+# grade, as before a word it grades; the row's other cells say what is graded
+def test_a_lone_grade_filling_a_table_cell_reads_as_the_grade() -> None:
+    from citeproof.values.roman_grades import spelled_grades
+
+    assert [spelled_grades(t) for t in ("Neutropenia | G3 | 14%", "G3 | 14%", "Neutropenia | 14% | Gr 4")] == [
+        "Neutropenia | grade 3 | 14%", "grade 3 | 14%", "Neutropenia | 14% | grade 4"]
+    # no cell of its own, or no row: left as written
+    for text in ("G3", "(G3)", "A -->|yes| G3", "x | in G3 | 1", "Neutropenia | G3a | 14%", "Arm | HG3 | 14%"):
+        assert spelled_grades(text) == text, text
+
+
+GRADE_CELL_SOURCE = "# S\n\nGrade 3 neutropenia occurred in 14% of patients.\n"
+
+
+def _table(*rows: str) -> str:
+    body = "".join(f"| {row} [evidence:s.md#L3] |\n" for row in rows)
+    return "# R\n\n## Safety\n\n| Event | Grade | Rate |\n|---|---|---|\n" + body
+
+
+def test_a_grade_cell_passes_and_another_grade_or_figure_fails(tmp_path) -> None:
+    from tests.values.helpers import verify_against
+
+    report = _table("Neutropenia | G3 | 14%", "Neutropenia | G4 | 14%", "Neutropenia | G3 | 15%")
+    claims = [c for c in verify_against(tmp_path, GRADE_CELL_SOURCE, report).claims if c.anchors]
+    assert [c.status for c in claims] == ["pass", "fail", "fail"]
+
+
+# s27-fails4 case4: "G3-4" and "grade 3-4" are grades 3 or 4 — a range of two grades next to each
+# other holds no other grade, so it is the pair "grade 3 or 4" writes
+def test_a_range_of_two_next_grades_is_read_as_the_pair() -> None:
+    from citeproof.values.extract import prepare
+
+    assert [prepare(t) for t in ("G3-4 rash", "Gr 3–4 rash", "grade 3-4 rash", "stage II/III")] == [
+        "grade 3/4 rash", "grade 3/4 rash", "grade 3/4 rash", "stage 2/3"]
+    # a wider range keeps its middle grade; no grading word, no pair
+    assert [prepare(t) for t in ("grade 2-4 rash", "G2-4 rash", "3-4 weeks", "HG3-4 cells", "grade 3-40")] == [
+        "grade 2-4 rash", "grade 2-4 rash", "3-4 weeks", "HG3-4 cells", "grade 3-40"]
+
+
+RANGE_SOURCE = "Grade 3 or 4 neutropenia occurred in 12% of patients."
+
+
+def test_grade_ranges_pass_and_other_grades_do_not(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        (RANGE_SOURCE, "G3-4 neutropenia occurred in 12% of patients."),
+        (RANGE_SOURCE, "Grade 3-4 neutropenia occurred in 12% of patients."),
+        ("Grade 3-4 neutropenia occurred in 12% of patients.", "Grade 3 or 4 neutropenia occurred in 12% of patients."),
+        (RANGE_SOURCE, "G2-4 neutropenia occurred in 12% of patients."),
+        (RANGE_SOURCE, "G3-4 neutropenia occurred in 13% of patients."),
+        (RANGE_SOURCE, "G4-5 neutropenia occurred in 12% of patients."),
+        ("Grade 3-4 neutropenia occurred in 12% of patients.", "Grade 3 neutropenia occurred in 12% of patients."),
+        ("Grade 3 neutropenia occurred in 12% of patients.", "Grade 3-4 neutropenia occurred in 12% of patients."),
+    ])
+    assert [c.status for c in claims][:3] == ["pass"] * 3
+    assert [c.status for c in claims][3:6] == ["fail"] * 3
+    assert "pass" not in [c.status for c in claims][6:]
+
+
+# s27-fails4 case7: the content words read the short grading word as the word ("G3/4" writes
+# "grade"), so "Grade 3 or 4 X" lists no word the source line lacks
+def test_grade_words_against_a_short_grade_pair_pass(tmp_path) -> None:
+    source = "G3/4 neutropenia occurred in 12% of patients."
+    claims = verify_pairs(tmp_path, [
+        (source, "Grade 3 or 4 neutropenia occurred in 12% of patients."),
+        (source, "Grade 2 or 3 neutropenia occurred in 12% of patients."),
+        (source, "Grade 3 or 4 neutropenia occurred in 14% of patients."),
+        (source, "Grade 3 neutropenia occurred in 12% of patients."),
+    ])
+    assert [c.status for c in claims][:3] == ["pass", "fail", "fail"]
+    assert claims[3].status != "pass"

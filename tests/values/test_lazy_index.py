@@ -45,6 +45,9 @@ CASES = [
     ("45%", "Responders: nine in twenty", "supported"),
     ("45%", "Response rate: over 40%", "plausible"),
     ("45%", "Response rate: 46%", "missing"),
+    # a count after its base (count_after_base), read only as plausible (s27-fails4 case3)
+    ("30%", "Of the 150 patients, 45 responded.", "plausible"),
+    ("30%", "在150例患者中，45例缓解。", "plausible"),
     ("1500 patients", "Employees: 1 500", "plausible"),  # a space-grouped run read as one number
     ("12500 patients", "Stores 12 500", "plausible"),
     ("15000 patients", "Employees: 1 500", "missing"),

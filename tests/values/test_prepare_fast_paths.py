@@ -24,7 +24,7 @@ from citeproof.values import digit_groups, roman_grades, spelled_multiples
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.digit_groups import grouped_after_cue, separator_spaces
 from citeproof.values.extract import _DATE, prepare
-from citeproof.values.roman_grades import numeric_grades
+from citeproof.values.roman_grades import numeric_grades, paired_grades
 from citeproof.values.spelled_hundreds import numeric_hundreds
 from citeproof.values.spelled_multiples import numeric_multiples
 from citeproof.values.spelled_shares import numeric_shares
@@ -61,7 +61,8 @@ def _chained(text: str, keep_newlines: bool) -> str:
     if not text.isascii():
         text = arabic_numerals(text)
     text = grouped_after_cue(text)
-    return numeric_grades(numeric_multiples(numeric_shares(numeric_hundreds(text))))
+    # two next grades as a pair after the Roman numerals are digits ("II/III" → "2-3" → "2/3")
+    return paired_grades(numeric_grades(numeric_multiples(numeric_shares(numeric_hundreds(text)))))
 
 
 @pytest.mark.parametrize(

@@ -44,5 +44,7 @@ def test_a_stage_in_digits_is_found_in_roman_numerals_and_a_wrong_one_is_not():
 
 
 def test_a_listed_stage_range_reads_as_its_ends():
-    assert [a.describe() for a in extract_atoms("stages II-III")] == ["2–3"]
-    assert [a.describe() for a in extract_atoms("stages II/III")] == ["2–3"]
+    # two stages next to each other are the pair "stages 2 or 3" (s27-fails4: "G3-4" is "grade 3 or 4")
+    for text in ("stages II-III", "stages II/III"):
+        assert [(a.describe(), a.alternative) for a in extract_atoms(text)] == [("2", True), ("3", True)]
+    assert [a.describe() for a in extract_atoms("stages II-IV")] == ["2–4"]

@@ -21,6 +21,8 @@ from citeproof.values.lexicon import lexicon
 
 # the shapes as first written: each opens with the digit it follows
 FRACTION = re.compile(r"\d(?:[^\S\n]?/[^\S\n]?|⁄|[^\S\n](?:out[^\S\n])?of[^\S\n]|[^\S\n]in[^\S\n])\d")
+# a count after the base it is out of ("Of the 150 patients, 45"): a number, a phrase to a comma, a number
+BASE_COUNT = re.compile(r"\d[^\d,;:.!?，；：。！？\n][^,;:.!?，；：。！？\n]{0,79}[,，][^\S\n]?有?\d")
 SCI = re.compile(r"\d[^\S\n]?(?:[x×*][^\S\n]?10|e[-+]?\d)")
 
 
@@ -42,7 +44,7 @@ def reference(lines: list[str]) -> tuple[set[int], set[int], list[tuple[float, i
     always = lines_of(_text_shape().finditer(prepared)) | lines_of(SCI.finditer(low))
     for _literal, pattern in window_index._literal_shapes():
         always |= lines_of(pattern.finditer(low))
-    fraction = lines_of(FRACTION.finditer(prepared))
+    fraction = lines_of(FRACTION.finditer(prepared)) | lines_of(BASE_COUNT.finditer(prepared))
     pairs = sorted((float(n.replace(",", "")), i) for i, line in enumerate(lines) for n in _NUMBER.findall(line))
     return always, fraction, pairs
 
@@ -65,6 +67,7 @@ def _check(lines: list[str]) -> None:
         "5B\n3 k\n4k\n10^9\n1.2 x 10\n3e5\n2 e-4\n1×10",
         "within the last 5 years\nwithin 5 years\nup to 24 months\nmaximum of 3\nin excess of 4",
         "≥40\n≤ 3\n超过40\n40以上\n3.5万",
+        "Of the 150 patients, 45 responded\n1,500, 200\n在210例患者中，18例\n150 patients; 45",
         "",
     ],
 )
@@ -76,7 +79,7 @@ def test_facts_match_reference_on_random_lines() -> None:
     rng = random.Random(7)
     pieces = list("0123456789 /\t\nxe×*^.,-+ofutinBKMTk<>≤≥") + [
         literal for literal, _ in window_index._literal_shapes()
-    ] + ["out of", " of ", " in ", "10^", "moreover", "Overall", "万", "例"]
+    ] + ["out of", " of ", " in ", "10^", "moreover", "Overall", "万", "例", "，", "有", "Of the 1 pts, "]
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25)))
         _check(text.split("\n"))
