@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.segment_support import content_terms, cue_document, words_pattern, written_in
+from citeproof.values.segment_support import content_terms, cue_document, spell_abbreviations, words_pattern, written_in
 
 
 @lru_cache(maxsize=1)
@@ -68,6 +68,10 @@ def _near_synonyms(dropped: list[str], kept: set[str]) -> bool:
 def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     """Why the claim is stronger than ``segment_text`` (a dropped hedge, an added universal, a
     dropped restriction), or narrower (an added restriction), or None."""
+    # an abbreviation one side spells out is its words there ("TRAEs" for "treatment-related
+    # adverse events"): the restriction it holds is written on both sides
+    claim_text, spelled = spell_abbreviations(claim_text, segment_text)
+    segment_text = spell_abbreviations(segment_text, claim_text)[0]
     claim, segment = claim_text.lower(), segment_text.lower()
     # each hedge of the source's, not any one: "planned" in the claim keeps no "nearly all"
     kept = _all(claim, "hedges")
@@ -83,6 +87,10 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     if in_claim and not in_source:
         # not stronger but another fact: the figure of "serious adverse events" is not that of "adverse events"
         return f"the claim restricts it ('{in_claim}'); the source does not"
+    if spelled and (more := sorted(_all(segment, "restrictions") - _all(claim, "restrictions"))):
+        # the restriction a spelled abbreviation brings ("TRAEs") is not every one the source
+        # states ("serious treatment-related adverse events")
+        return f"the source restricts it ('{more[0]}'); the claim does not"
     if phrase := dropped_scope(claim_text, segment_text):
         return f"the source restricts it ('{phrase}'); the claim does not"
     if word := _dropped_segment(claim, segment):

@@ -7472,6 +7472,20 @@ MUTATIONS = (
         '_FRACTION_SHAPE.finditer(joined)}',
         ('tests/values/test_lazy_index.py', 'tests/values/test_count_after_base.py', 'tests/values/test_window_facts.py'),
     ),
+    Mutation(
+        "s27-fails4 an abbreviation the source spells out ('TRAEs') drops the restriction its words hold",
+        'citeproof/values/strength.py',
+        '    claim_text, spelled = spell_abbreviations(claim_text, segment_text)\n',
+        '    spelled = ()\n',
+        ('tests/values/test_strength.py',),
+    ),
+    Mutation(
+        "s27-fails4 a spelled abbreviation's restriction stands for every restriction of the source",
+        'citeproof/values/strength.py',
+        '    if spelled and (more := sorted(_all(segment, "restrictions") - _all(claim, "restrictions"))):',
+        '    if False and (more := sorted(_all(segment, "restrictions") - _all(claim, "restrictions"))):',
+        ('tests/values/test_strength.py',),
+    ),
 )
 
 

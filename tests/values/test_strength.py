@@ -429,3 +429,27 @@ def test_an_estimate_by_a_research_firm_is_a_hedge():
     source = "据弗若斯特沙利文估算，2023年中国 ADC 药物市场规模为 105 亿元。"
     assert stronger_than_source("2023年中国 ADC 药物市场规模为 105 亿元。", source) == "the source hedges ('估算') what the claim states as fact"
     assert stronger_than_source("据估算，2023年中国 ADC 药物市场规模为 105 亿元。", source) is None
+
+
+# s27-fails4 case8: an abbreviation the source spells out holds the restriction its words write
+# ("TRAEs" is "treatment-related adverse events")
+TRAE_SOURCE = "Treatment-related adverse events occurred in 45% of patients."
+
+
+def test_an_abbreviation_spelled_out_by_the_source_keeps_its_restriction() -> None:
+    assert stronger_than_source("TRAEs occurred in 45% of patients.", TRAE_SOURCE) is None
+    assert stronger_than_source("AEs occurred in 45% of patients.", TRAE_SOURCE) is not None
+
+
+def test_an_abbreviated_restricted_measure_passes_and_another_does_not(tmp_path) -> None:
+    from tests.values.helpers import verify_pairs
+
+    claims = verify_pairs(tmp_path, [
+        (TRAE_SOURCE, "TRAEs occurred in 45% of patients."),
+        (TRAE_SOURCE, "TRAEs occurred in 54% of patients."),
+        (TRAE_SOURCE, "TEAEs occurred in 45% of patients."),
+        (TRAE_SOURCE, "AEs occurred in 45% of patients."),
+        ("Serious treatment-related adverse events occurred in 45% of patients.", "TRAEs occurred in 45% of patients."),
+    ])
+    assert [c.status for c in claims][:2] == ["pass", "fail"]
+    assert "pass" not in [c.status for c in claims][2:]
