@@ -160,13 +160,13 @@ def test_cue_runs_examples(text: str) -> None:
 
 
 def _grades_plain(text: str) -> str:
-    if "/" in text:
+    if "/" in text or "-" in text or "–" in text:
         text = roman_grades._abbreviated_pair().sub("grade ", text)
     return roman_grades._abbreviated_single().sub(roman_grades._single_grade, text)
 
 
 def _grade_cue_plain(text: str) -> bool:
-    return ("/" in text and roman_grades._abbreviated_pair().search(text) is not None) \
+    return (("/" in text or "-" in text or "–" in text) and roman_grades._abbreviated_pair().search(text) is not None) \
         or roman_grades._abbreviated_single().search(text) is not None
 
 
