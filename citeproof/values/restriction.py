@@ -20,6 +20,13 @@ chemotherapy treatments" drops "for metastatic disease" the same way. Two readin
   reached $2.4 billion". After a verb ("100 were evaluable for response") only a condition
   ("if", "when", "unless", "only" …: ``strong``) restricts; a weaker word completes the
   predicate.
+* **given to a group** — a study group named as the subject of the sentence or of a clause
+  before the claim's figure ("Control recipients had …, with …", "The control arm's rate …",
+  "Patients given X had …", "对照组的…，…") makes the figure that group's: a claim (or its column
+  headers) must write the group's name (``group_subjects``). "Patients had …" names none.
+* **at a time point** — "at 24 months", "at month 24" or "24-month" in the figure's clause, or in
+  the short clause opening its sentence, must be written by the claim in some form ("24-month",
+  "2 years", "24个月"; ``time_points``).
 * **moved** — a phrase the claim attaches to its number ("2.5 x ULN in patients with liver
   metastases") must not be, in a source sentence that writes that number, attached to another
   number and to none of the claim's ("no more than 2.5 x ULN, or no more than 5 x ULN in
@@ -286,6 +293,146 @@ def _subject_phrases(s: _Sentence, anchors: list[tuple[int, int]], written: Call
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _Groups:
+    lead: re.Pattern[str]
+    subjects: tuple[re.Pattern[str], ...]  # English (a noun, a member word, people + link) and Chinese
+    not_names_en: frozenset[str]
+    not_names_zh: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def _groups() -> _Groups:
+    doc = cue_document()["attached_restrictions"]["group_subjects"]
+
+    def words(items: list[str]) -> str:
+        return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(items, key=len, reverse=True))
+
+    name = r"(?P<name>[a-z0-9][\w.+/]*(?:[\s-][a-z0-9][\w.+/]*){0,3}?)"
+    verbs = _alternation([w for w in cue_document()["clause_scope"]["clause_verbs"] if w.isascii()])
+    return _Groups(
+        lead=re.compile(rf"[\s{re.escape(_TRIM)}\-*#>]*(?:(?:{words(doc['connectors'])})\s+)?"),
+        subjects=(
+            # a noun before an index ("Unlike Arm B, …", "Arm 2") names a group by the index, not a subject's name
+            re.compile(rf"(?:the\s+)?{name}[\s-](?:{words(doc['nouns_en'])})(?:'s|’s)?(?![\w-])(?!\s+(?:[a-z]|\d+|[ivx]+)(?![\w-]))"),
+            re.compile(rf"(?:the\s+)?{name}[\s-](?:{words(doc['members_en'])})(?![\w-])"),
+            # "patients given X had …": the name runs to the verb
+            re.compile(
+                rf"(?:{words(doc['people_en'])})\s+(?:{words(doc['links_en'])})\s+(?:the\s+)?{name}"
+                rf"(?=\s+(?:{verbs})(?![\w-])|\s*$)"
+            ),
+            re.compile(
+                rf"(?P<name>[^\s，,。；;：:、()（）的]{{1,12}}?)(?:{_alternation(doc['nouns_zh'])})"
+                rf"(?!{_alternation(doc['zh_not_after'])})"
+            ),
+        ),
+        not_names_en=frozenset(cue_document()["not_arm_names"]["en"]),
+        not_names_zh=tuple(doc["zh_not_names"]),
+    )
+
+
+def _group_name(name: str) -> bool:
+    """Whether the words before a group noun name a group: not "each", "both", "in the" …
+    ("The response rate in each group"), nor a verb, nor words that restrict nothing ("the
+    study arm"), nor, in Chinese, "两组", "各组"."""
+    g = _groups()
+    if _CJK.search(name):
+        return not name.startswith(g.not_names_zh) and bool(_terms(name))
+    parts = re.split(r"[\s-]+", name)
+    if any(p in g.not_names_en or _cues().verbs.fullmatch(p) for p in parts):
+        return False
+    return bool(_terms(name))
+
+
+def _group_subjects(s: _Sentence) -> list[tuple[int, str, str]]:
+    """(where its clause starts, the subject as written, the group's name) for each clause of
+    the sentence that opens on a named study group ("Control recipients had …", "The control
+    arm's rate …", "…, while patients given X had …", "对照组的…")."""
+    g = _groups()
+    found = []
+    for start, end in s.spans:
+        at = g.lead.match(s.low, start, end).end()
+        for pattern in g.subjects:
+            if (m := pattern.match(s.low, at, end)) and _group_name(m.group("name")):
+                found.append((start, s.text[at:m.end()].strip(_TRIM), s.text[m.start("name"):m.end("name")]))
+                break
+    return found
+
+
+def _dropped_group(s: _Sentence, anchors: list[tuple[int, int]], named: Callable[[str], bool]) -> str | None:
+    """The group subject a claim's figure stands under, in every place the sentence writes it,
+    whose name the claim does not write ("Control recipients had an objective response rate of
+    12% and a disease control rate of 80%" for "The disease control rate was 80%"): the nearest
+    such subject before the figure, in its clause or one before it in the sentence."""
+    subjects = _group_subjects(s)
+    if not subjects:
+        return None
+    starts = [at for at, _, _ in subjects]
+    by_value: dict[float, list[tuple[str, str] | None]] = {}
+    for start, _end in anchors:
+        k = bisect_right(starts, start) - 1
+        value = s.numbers[bisect_left(s.starts, start)][2]
+        by_value.setdefault(value, []).append(subjects[k][1:] if k >= 0 else None)
+    for under in by_value.values():
+        # a figure the sentence also writes with no group, or under the claim's, is the claim's
+        if all(u is not None and not named(u[1]) for u in under):
+            return under[0][0] if under[0] else None
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _TimePoints:
+    source: re.Pattern[str]  # "at 24 months", "at month 24", "24-month"
+    written: re.Pattern[str]  # any "<N> <unit>" / "<unit> <N>" of a claim
+    units: dict[str, tuple[str, float]]
+
+
+@lru_cache(maxsize=1)
+def _time_points() -> _TimePoints:
+    doc = cue_document()["attached_restrictions"]["time_points"]
+    units = {w: (unit, float(count)) for w, (unit, count) in doc["units"].items()}
+    en = _alternation([w for w in units if w.isascii()])
+    number = r"(?P<n>\d+(?:\.\d+)?)"
+    openers = _alternation(doc["openers"])
+    not_before = _alternation(doc["not_before"])
+    return _TimePoints(
+        source=re.compile(
+            rf"(?<![\w-])(?:{openers})\s+(?:{number}\s*(?P<u>{en})|(?P<u2>{en})\s+(?P<n2>\d+(?:\.\d+)?))(?![\w-])"
+            rf"|(?<![\w.-]){number.replace('?P<n>', '?P<n3>')}-(?P<u3>{en})(?![\w-])(?!\s+(?:{not_before})(?![\w-]))"
+        ),
+        written=re.compile(
+            rf"{number}\s*-?\s*(?P<u>{_alternation(list(units))})|(?P<u2>{en})\s+(?P<n2>\d+(?:\.\d+)?)"
+        ),
+        units=units,
+    )
+
+
+def _time_point(m: re.Match[str]) -> tuple[str, float]:
+    """A matched time point as (unit, length in that unit): "2 years" and "24-month" are one."""
+    n = next(g for g in (m.group("n"), m.group("n2"), m.groupdict().get("n3")) if g)
+    word = next(g for g in (m.group("u"), m.group("u2"), m.groupdict().get("u3")) if g)
+    unit, count = _time_points().units[word]
+    return unit, float(n) * count
+
+
+def _dropped_time_point(s: _Sentence, anchors: list[tuple[int, int]], claim: str) -> str | None:
+    """A time point ("at 24 months", "24-month") in the clause of the claim's figure, or in the
+    short clause that opens its sentence ("At 24 months, the rate was 45%"), that the claim does
+    not write in any form: the figure is of that time, not of another or of none."""
+    tp = _time_points()
+    written = {_time_point(m) for m in tp.written.finditer(claim.lower())}
+    for start, _end in anchors:
+        i = bisect_right(s.span_starts, start) - 1
+        scopes = [s.spans[i]]
+        if i > 0 and len(s.low[s.spans[0][0] : s.spans[0][1]].split()) <= 8:
+            scopes.append(s.spans[0])
+        for a, b in scopes:
+            for m in tp.source.finditer(s.low, a, b):
+                if _time_point(m) not in written:
+                    return s.text[m.start() : m.end()].strip(_TRIM)
+    return None
+
+
 def _head_kept(phrase: str, claim_terms: set[str], claim_low: str) -> bool:
     """Whether the claim keeps an English phrase by its head, the first word after its opening
     word ("in 28-day cycles" of "in 28-day cycles until progression"): what it leaves of the
@@ -342,11 +489,19 @@ def dropped_restriction(
         terms = _terms(word)
         return bool(terms) and terms <= claim_terms
 
+    def named(name: str) -> bool:  # a group's name the claim or its headers write ("active-drug" as "active drug")
+        names = {name.lower(), name.lower().replace("-", " ")}
+        return any(written_in(n, claim_low) or written_in(n, headers.lower()) for n in names) or _terms(name) <= claim_terms
+
     for sentence in _sentences(segment_text):
         anchors = _claim_anchors(sentence, claim_terms, wanted)
         phrases = _attached(sentence, anchors, wanted, numbers=bool(wanted))
         if wanted:
             phrases += _subject_phrases(sentence, anchors, written)
+            if subject := _dropped_group(sentence, anchors, named):
+                return f"the source gives it to a group ('{_shown(subject)}'); the claim does not name it"
+            if point := _dropped_time_point(sentence, anchors, f"{claim_text} {headers}"):
+                return f"the source restricts it to a time point ('{point}'); the claim does not write it"
         for phrase in phrases:
             missing = {t for t in _phrase_terms(phrase) - claim_terms if not written_in(t, claim_low)}
             if missing and not written_in(phrase.lower(), claim_low) and not _head_kept(phrase, claim_terms, claim_low):

@@ -189,3 +189,110 @@ def test_a_year_is_no_anchor_beside_the_claims_figure(claim, found):
 
 def test_a_year_anchors_when_it_is_the_claims_only_number():
     assert dropped_restriction("Enrolment closed in 2024.", "Enrolment closed in 2024 for patients with condition A.") is not None
+
+
+# rt28t finding 1: a source sentence that names its group as the SUBJECT (not after "In …") gave
+# that group's figure to a claim whose arm came from its context (a heading, a pronoun, a blank
+# or ditto table cell under another arm's row)
+SUBJECT = (
+    "Comparator recipients had an objective response rate of 12% and a disease control rate of 80%, "
+    "with median progression-free survival of 4.1 months."
+)
+ZH_SUBJECT = "对照组的客观缓解率为12%，疾病控制率为80%，中位无进展生存期为4.1个月。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The disease control rate was 80%.", SUBJECT),
+        # the clause after the comma stands under the sentence's subject too
+        ("Median progression-free survival was 4.1 months.", SUBJECT),
+        ("Its disease control rate was 80%.", "The comparator arm's disease control rate was 80%."),
+        ("The disease control rate was 80%.", "Comparator-arm disease control rate was 80%."),
+        ("Median progression-free survival was 4.1 months.", "Patients given the comparator had a median progression-free survival of 4.1 months."),
+        ("Disease control rate | 80%", "Comparator-treated patients had a disease control rate of 80%."),
+        ("疾病控制率为80%。", ZH_SUBJECT),
+        ("中位无进展生存期为4.1个月。", ZH_SUBJECT),
+        ("〃 | 疾病控制率 | 80%", ZH_SUBJECT),
+        # each clause under its own subject: the second figure is the other group's
+        ("The objective response rate was 30%.", "The comparator group had a rate of 12%, while the active-drug group had 30%."),
+    ],
+)
+def test_a_group_named_as_the_subject_restricts_its_figures(claim, source):
+    why = dropped_restriction(claim, source)
+    assert why is not None and "group" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "headers"),
+    [
+        ("Comparator recipients had a disease control rate of 80%.", SUBJECT, ""),
+        ("In the comparator arm, median progression-free survival was 4.1 months.", SUBJECT, ""),
+        ("Disease control rate | 80%", SUBJECT, "Comparator"),
+        ("The disease control rate in the comparator arm was 80%.", "The comparator arm's disease control rate was 80%.", ""),
+        ("对照组的疾病控制率为80%。", ZH_SUBJECT, ""),
+        ("The objective response rate with the active drug was 30%.", "The comparator group had a rate of 12%, while the active-drug group had 30%.", ""),
+        # a subject that names the whole population, or no group, restricts nothing
+        ("The objective response rate was 30%.", "Patients had an objective response rate of 30%.", ""),
+        ("The objective response rate was 30%.", "All patients had an objective response rate of 30%.", ""),
+        ("The response rate was 30%.", "The response rate in each group was 30%.", ""),
+        ("The response rate was 30%.", "Both groups had a response rate of 30%.", ""),
+        ("30 patients were enrolled.", "The study arm enrolled 30 patients.", ""),
+        ("客观缓解率为30%。", "两组的客观缓解率均为30%。", ""),
+        ("所有组的客观缓解率均为30%。", "所有组的客观缓解率均为30%。", ""),
+        ("客观缓解率为30%。", "所有组的客观缓解率均为30%。", ""),
+        ("两组差异为5%。", "治疗组间差异为5%。", ""),
+        # the figure also stands with no group before it: the claim may be that one
+        ("The rate was 30%.", "The rate was 30% overall, and comparator recipients had a rate of 30%.", ""),
+    ],
+)
+def test_a_claim_naming_the_group_or_a_whole_population_subject_still_passes(claim, source, headers):
+    assert dropped_restriction(claim, source, headers=headers) is None
+
+
+# rt28t finding 3: an English time point was dropped ("24个月时" already restricted)
+TIMES = "At 12 months, the objective response rate was 30%; at 24 months, the objective response rate was 45%."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The objective response rate was 45%.", TIMES),
+        ("The complete response rate was 18%.", "The 24-month complete response rate was 18%."),
+        ("The objective response rate was 45%.", "The objective response rate was 30% at 12 months and 45% at 24 months."),
+        ("The objective response rate was 45%.", "The objective response rate at 24 months was 45%."),
+        # another time point is no more the source's
+        ("At 12 months, the objective response rate was 45%.", TIMES),
+        ("The objective response rate at month 12 was 45%.", "The objective response rate at month 24 was 45%."),
+    ],
+)
+def test_a_time_point_restricts_its_figure(claim, source):
+    why = dropped_restriction(claim, source)
+    assert why is not None and "time point" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "headers"),
+    [
+        ("At 24 months, the objective response rate was 45%.", TIMES, ""),
+        ("The 24-month objective response rate was 45%.", TIMES, ""),
+        ("The objective response rate at 24 months was 45%.", TIMES, ""),
+        ("The 2-year objective response rate was 45%.", TIMES, ""),
+        ("24个月时客观缓解率为45%。", TIMES, ""),
+        ("Objective response rate | 45%", TIMES, "24 months"),
+        ("The objective response rate at month 24 was 45%.", "The objective response rate at month 24 was 45%.", ""),
+        # not a time point: a cycle's length, an age, a duration
+        ("Patients received 200 mg daily.", "Patients received 200 mg daily in 28-day cycles.", ""),
+        ("The score was 30.", "A 65-year-old man had a score of 30.", ""),
+        ("Median overall survival was 24 months.", "Median overall survival was 24 months.", ""),
+        ("Treatment lasted 12 months in 40% of patients.", "Treatment lasted 12 months in 40% of patients.", ""),
+    ],
+)
+def test_a_claim_writing_the_time_point_still_passes(claim, source, headers):
+    assert dropped_restriction(claim, source, headers=headers) is None
+
+
+def test_a_group_named_by_its_index_after_the_noun_is_no_subject():
+    # "Unlike Arm B" is no group "unlike": the figure after it is the claim's Arm A's
+    claim = "The response rate in Arm A was 45%."
+    assert dropped_restriction(claim, "Unlike Arm B, the response rate in Arm A was 45%.") is None
