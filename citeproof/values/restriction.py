@@ -375,8 +375,9 @@ def _dropped_group(s: _Sentence, anchors: list[tuple[int, int]], named: Callable
         by_value.setdefault(value, []).append(subjects[k][1:] if k >= 0 else None)
     for under in by_value.values():
         # a figure the sentence also writes with no group, or under the claim's, is the claim's
-        if all(u is not None and not named(u[1]) for u in under):
-            return under[0][0] if under[0] else None
+        others = [u[0] for u in under if u is not None and not named(u[1])]
+        if len(others) == len(under):
+            return others[0]
     return None
 
 

@@ -7510,8 +7510,8 @@ MUTATIONS = (
     Mutation(
         "s27-restrict2 a figure also written with no group before it is the claim's",
         'citeproof/values/restriction.py',
-        '        if all(u is not None and not named(u[1]) for u in under):\n',
-        '        if any(u is not None and not named(u[1]) for u in under):\n',
+        '        if len(others) == len(under):\n',
+        '        if others:\n',
         ('tests/values/test_restriction.py',),
     ),
     Mutation(
