@@ -238,6 +238,7 @@ def test_a_group_named_as_the_subject_restricts_its_figures(claim, source):
         ("The response rate was 30%.", "The response rate in each group was 30%.", ""),
         ("The response rate was 30%.", "Both groups had a response rate of 30%.", ""),
         ("The response rate was 30%.", "Patients in each arm had a response rate of 30%.", ""),
+        ("The rate was 30%.", "The response rate in each group was 30%.", ""),
         ("30 patients were enrolled.", "The study arm enrolled 30 patients.", ""),
         ("客观缓解率为30%。", "两组的客观缓解率均为30%。", ""),
         ("所有组的客观缓解率均为30%。", "所有组的客观缓解率均为30%。", ""),
