@@ -160,6 +160,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     row_line = 0
     in_thead = False
     unsure_until: list[int] = []  # the closing html_block of each open unsure wrapper
+    above_first = ""  # the first cell of the table's last data row (_carried_down)
     i = 0
     n = len(tokens)
     while i < n:
@@ -216,6 +217,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
             HtmlExtractor(sink, tok.map[0] if tok.map else 0, page_css).feed(tok.content)
         elif typ == "table_open":
             sink.table_start()
+            above_first = ""
         elif typ == "thead_open":
             in_thead = True
         elif typ == "thead_close":
@@ -240,6 +242,12 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                     cells.append(" ".join(cell.split()))
                     row_links.extend(Link(link.url, 0) for link in links)
                     row_unsure.extend((note, 0) for note, _ in unsure)
+            if not in_thead and row:
+                if above_first and any(row[1:]) and _carried_down(row[0]):
+                    # a group's label written once ("| Arm A | ORR | 30% |" then "|  | DCR | 55% |"
+                    # or "| 〃 | …"): the rows under it are its rows, as an HTML rowspan's are
+                    row[0] = cells[0] = above_first
+                above_first = row[0]
             sink.table_row(in_thead, " | ".join(c for c in cells if c), row_line, row_links, row, unsure=row_unsure)
             row = None
         i += 1
@@ -249,6 +257,13 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
 
 
 _PIPE = re.compile(r"(?<!\\)\|")
+# a first cell that repeats the one above it: left empty, or a ditto mark ("〃", '"', "do.",
+# 同上). A dash is not one: it says "none" as often as "the same".
+_DITTO = frozenset({"", "〃", '"', "”", "“", "''", "do.", "ditto", "同上"})
+
+
+def _carried_down(cell: str) -> bool:
+    return cell.strip().lower() in _DITTO
 
 
 def _cells_beyond(line: str, width: int) -> list[str]:

@@ -232,3 +232,48 @@ def test_a_count_and_share_tail_in_a_spanning_header_row_closes_each_column_head
         "Adverse event", "Patients Arm A (N=210), n (%)", "Patients Placebo (N=205), n (%)"]
     # a unit bracket that is no count-and-share tail still gives way to the lower cell's own bracket
     assert stacked_columns([["Result (%)"], ["Placebo (n)"]]) == ["Result (%) Placebo (n)"]
+
+
+def test_a_markdown_groups_label_written_once_heads_the_rows_under_it():
+    # rt28t f1: the rows under "Arm A" left their first cell empty or wrote a ditto mark; read
+    # without the label, another group's figure could back them (HTML rowspan was read already)
+    text = md(
+        "| Arm | Measure | Value |",
+        f"| Arm A | ORR | 30% {A} |", f"|  | DCR | 55% {A} |", f"| 〃 | PFS | 8.2 months {A} |",
+        f"| Arm B | ORR | 12% {A} |", f'| " | DCR | 80% {A} |', f"| - | PFS | 4.1 months {A} |",
+    )
+    assert [t for t, _ in rows(text)] == [
+        "Arm A | ORR | 30%", "Arm A | DCR | 55%", "Arm A | PFS | 8.2 months",
+        "Arm B | ORR | 12%", "Arm B | DCR | 80%", "- | PFS | 4.1 months",  # a dash says "none" as often
+    ]
+
+
+def test_an_empty_first_cell_with_nothing_above_or_nothing_beside_it_stays_empty():
+    text = md("| Arm | Measure | Value |", f"|  | ORR | 30% {A} |", "| Arm A |  |  |", f"|  | DCR | 55% {A} |")
+    # the first row has no label above it; a label-only row is no claim but still heads the next
+    assert [t for t, _ in rows(text)] == ["ORR | 30%", "Arm A | DCR | 55%"]
+    # a new table starts without a label from the one before
+    two = md("| Arm | Measure |", f"| Arm A | 30% {A} |") + "\n" + md("| Arm | Measure |", f"|  | 55% {A} |")
+    assert [t for t, _ in rows(two)] == ["Arm A | 30%", "55%"]
+
+
+def test_a_carried_label_lets_the_groups_row_pass_and_keeps_another_groups_figure_out(tmp_path):
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "s.md").write_text(
+        "# S\n\nIn the Arm A group, the disease control rate was 55%.\n\nIn the Arm B group, the disease control rate was 80%.\n",
+        encoding="utf-8")
+    report = md("| Arm | Measure | Value |", "| Arm A | ORR | 30% |",
+                "|  | Disease control rate | 55% [evidence:s.md#L3] |",
+                "| 〃 | Disease control rate | 80% [evidence:s.md#L5] |")
+    claims = [c for c in run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims if c.anchors]
+    assert [(c.text, c.status) for c in claims] == [
+        ("Arm A | Disease control rate | 55%", "pass"), ("Arm A | Disease control rate | 80%", "undecided")]
+
+
+def test_an_empty_row_takes_no_label():
+    # filled, the spacer row would be a claim "Cohort 2" with no citation
+    text = md("| Cohort | Measure | Value |", f"| Cohort 2 | ORR | 30% {A} |", "|  |  |  |")
+    assert [t for t, _ in rows(text)] == ["Cohort 2 | ORR | 30%"]

@@ -7556,6 +7556,41 @@ MUTATIONS = (
         '(?![\\w-])"\n',
         ('tests/values/test_restriction.py',),
     ),
+    Mutation(
+        's27-me a Markdown group label is not carried down',
+        'citeproof/parse/markdown.py',
+        '                if above_first and any(row[1:]) and _carried_down(row[0]):',
+        '                if False:',
+        ('tests/parse/test_table_columns.py',),
+    ),
+    Mutation(
+        's27-me an empty row takes the label above',
+        'citeproof/parse/markdown.py',
+        '                if above_first and any(row[1:]) and _carried_down(row[0]):',
+        '                if above_first and _carried_down(row[0]):',
+        ('tests/parse/test_table_columns.py',),
+    ),
+    Mutation(
+        's27-me a ditto mark is not read as one',
+        'citeproof/parse/markdown.py',
+        '_DITTO = frozenset({"", "〃", \'"\', "”", "“", "\'\'", "do.", "ditto", "同上"})',
+        '_DITTO = frozenset({""})',
+        ('tests/parse/test_table_columns.py',),
+    ),
+    Mutation(
+        's27-me a dash reads as ditto',
+        'citeproof/parse/markdown.py',
+        '_DITTO = frozenset({"", "〃", \'"\', "”", "“", "\'\'", "do.", "ditto", "同上"})',
+        '_DITTO = frozenset({"", "〃", \'"\', "-"})',
+        ('tests/parse/test_table_columns.py',),
+    ),
+    Mutation(
+        "s27-me a table's label reaches the next table",
+        'citeproof/parse/markdown.py',
+        '            sink.table_start()\n            above_first = ""\n',
+        '            sink.table_start()\n',
+        ('tests/parse/test_table_columns.py',),
+    ),
 )
 
 
