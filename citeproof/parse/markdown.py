@@ -13,6 +13,8 @@ inline HTML is rendered to HTML and read by the same visibility rules (``<span h
 not text, ``<span class="sr-only">`` is noted as unsure, ``10<sup>3</sup>`` reads ``10^3``); an
 image's alt text is noted as unsure too, as an ``<img alt>`` is. Emphasis and code markers disappear with the tokens: ``**200 mg**/day`` reads as
 ``200 mg/day``. Soft breaks are kept as newlines so each sentence gets its own line number.
+A table row whose first cell is empty or a ditto mark, under a row that has one, takes that
+cell's text: the group label written once over its rows, as an HTML ``rowspan`` is read.
 """
 
 from __future__ import annotations
