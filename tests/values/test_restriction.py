@@ -286,6 +286,7 @@ def test_a_time_point_restricts_its_figure(claim, source):
         # not a time point: a cycle's length, an age, a duration
         ("Patients received 200 mg daily.", "Patients received 200 mg daily in 28-day cycles.", ""),
         ("The score was 30.", "A 65-year-old man had a score of 30.", ""),
+        ("The objective response rate was 45%.", "In this 24-month study, the objective response rate was 45%.", ""),
         ("Median overall survival was 24 months.", "Median overall survival was 24 months.", ""),
         ("Treatment lasted 12 months in 40% of patients.", "Treatment lasted 12 months in 40% of patients.", ""),
     ],
