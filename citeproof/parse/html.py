@@ -56,7 +56,9 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from citeproof.parse.style_rules import HIDDEN_STYLE, INVISIBLE_STYLE, report_style_hiding, style_conceals
+from citeproof.parse.style_rules import (
+    HIDDEN_STYLE, INVISIBLE_STYLE, report_style_hiding, runs_scripts, shows_again, style_conceals,
+)
 
 from citeproof.parse.blocks import BlockSink, Link
 from citeproof.parse.footnotes import citations_only
@@ -157,6 +159,9 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     if "hidden" in attrs:
         if (attrs.get("hidden") or "").strip().lower() == "until-found":
             return "unsure", "hidden until find-in-page reveals it"
+        if shows_again(attrs.get("style") or ""):
+            # the attribute is the browser's own rule; an inline display wins over it
+            return "unsure", "hidden by its attribute, shown by its own style attribute"
         return "hidden", ""
     style = attrs.get("style")
     if style and HIDDEN_STYLE.search(style):
@@ -178,6 +183,24 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     if hiding:
         return "hidden", ""
     return "unsure", "read aloud by screen readers, not shown"
+
+
+REVEALED_WHY = "hidden on a page whose scripts may show it (a tab panel, a dialog)"
+# what a script shows on a click: tab panels, dialogs, disclosed regions
+_REVEALED_ROLES = frozenset({"tabpanel", "dialog", "alertdialog", "region", "tooltip", "menu"})
+
+
+def revealable(tag: str, attrs: dict[str, str | None], scripts: str) -> bool:
+    """On a page that runs scripts (``scripts``: its text), whether an element its markup hides
+    is one a script shows: a dialog, a tab panel and the like by its role, or an element whose
+    id a control or a script names (``aria-controls="p2"``, ``getElementById('p2')``, ``#p2``)
+    besides its own ``id`` attribute."""
+    if tag == "dialog" or (attrs.get("role") or "").strip().lower() in _REVEALED_ROLES:
+        return True
+    ident = (attrs.get("id") or "").strip()
+    if not ident:
+        return False
+    return scripts.count(f'"{ident}"') + scripts.count(f"'{ident}'") + scripts.count(f"#{ident}") >= 2
 
 
 def _holds_blocks(node: LexborNode) -> bool:
@@ -346,16 +369,19 @@ class _Acc:
 class HtmlExtractor:
     """Walks one HTML document (or fragment) and pushes visible blocks into a sink."""
 
-    def __init__(self, sink: BlockSink, line_offset: int = 0, page_css: str = "") -> None:
+    def __init__(self, sink: BlockSink, line_offset: int = 0, page_css: str = "", page_scripts: str | None = None) -> None:
         self.sink = sink
         self.line_offset = line_offset
         self.page_css = page_css  # <style> rules from elsewhere in the document (a Markdown report's)
+        self.page_scripts = page_scripts  # the document's HTML when it runs scripts (a Markdown report's)
 
     def feed(self, html: str) -> None:
         tree = LexborHTMLParser(html)
         body = tree.body
         if body is None:
             return
+        # a page that runs scripts: its text, where a script or a control names what it shows
+        self.scripts = self.page_scripts if self.page_scripts is not None else (html if runs_scripts(html) else None)
         css = "<style" in html.lower() or bool(self.page_css)
         self.styled = report_style_hiding(tree, html, report_visibility, self.page_css) if css else {}
         self.loc = _Locator(html, self.line_offset)
@@ -420,8 +446,12 @@ class HtmlExtractor:
             added = styled is not None and styled[0] == "added"
             # a rule may show what the markup hides: the rule's reading first
             seen = (None if added else styled) or report_visibility(attrs)
-            if tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
-                    or (tag == "dialog" and "open" not in (attrs or {})):
+            hidden = tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
+                or (tag == "dialog" and "open" not in (attrs or {}))
+            if hidden and tag not in REPORT_SKIP_TAGS and self.scripts is not None \
+                    and revealable(tag, attrs or {}, self.scripts):
+                seen, hidden = ("unsure", REVEALED_WHY), False
+            if hidden:
                 self._skip(node)
                 continue
             if seen is None and tag in _STRUCK:
@@ -828,11 +858,13 @@ def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 
     return sink
 
 
-def inline_html_text(fragment: str, page_css: str = "") -> tuple[str, list[Link], list[tuple[str, int]]]:
+def inline_html_text(
+    fragment: str, page_css: str = "", page_scripts: str | None = None
+) -> tuple[str, list[Link], list[tuple[str, int]]]:
     """Visible text, links and unsure notes of an inline HTML fragment (Markdown paragraphs with
-    inline HTML); ``page_css``: the document's <style> rules."""
+    inline HTML); ``page_css``, ``page_scripts``: the document's <style> rules and scripts."""
     sink = BlockSink()
-    HtmlExtractor(sink, 0, page_css).feed(fragment)
+    HtmlExtractor(sink, 0, page_css, page_scripts).feed(fragment)
     parts: list[str] = []
     links: list[Link] = []
     unsure: list[tuple[str, int]] = []

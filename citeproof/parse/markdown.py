@@ -20,23 +20,27 @@ cell's text: the group label written once over its rows, as an HTML ``rowspan`` 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from citeproof.errors import ReportParseError
 from citeproof.parse.footnotes import read_footnotes
-from citeproof.parse.style_rules import css_may_show
+from citeproof.parse.style_rules import css_showing, runs_scripts
 from citeproof.text.normalize import fold_tex_math
 from citeproof.parse.blocks import BlockSink, Link
 from citeproof.parse.html import (
     IMAGE_ALT_WHY,
     REPORT_SKIP_TAGS,
     STRUCK_WHY,
+    REVEALED_WHY,
     HtmlExtractor,
     attrs_mermaid,
     inline_html_text,
     report_visibility,
+    revealable,
 )
 
 # markdown-it stops reading at its nesting limit and drops the rest of the document without a
@@ -55,8 +59,8 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
 _MAX_LOOKAHEAD = 2000  # tokens searched for the html_block that closes a wrapper
 
 
-def _tag_events(html: str) -> list[tuple[bool, str, dict[str, str | None]]]:
-    """(is closing, tag name, attributes) of the container tags in an HTML fragment."""
+def _tag_events(html: str) -> list[tuple[bool, str, dict[str, str | None], int]]:
+    """(is closing, tag name, attributes, where the tag ends) of the container tags in an HTML fragment."""
     events = []
     for m in _TAG.finditer(html):
         name = m.group(2).lower()
@@ -68,33 +72,43 @@ def _tag_events(html: str) -> list[tuple[bool, str, dict[str, str | None]]]:
             for a in _ATTR.finditer(rest):
                 value = a.group(2)
                 attrs[a.group(1).lower()] = value.strip("\"'") if value is not None else None
-        events.append((bool(m.group(1)), name, attrs))
+        events.append((bool(m.group(1)), name, attrs, m.end()))
     return events
 
 
-def _apply(stack: list[tuple[str, str | None, str]], html: str, css_shows: bool) -> None:
-    """Push the containers ``html`` opens and pop the ones it closes; entries are (tag, mode, why)."""
-    for closing, name, attrs in _tag_events(html):
+def _apply(stack: list[tuple[str, str | None, str]], html: str, shows: _Shows) -> int | None:
+    """Push the containers ``html`` opens and pop the ones it closes; entries are (tag, mode, why).
+    Where in ``html`` the last hidden, unsure or Mermaid container closes, if one does."""
+    closed = None
+    for closing, name, attrs, end in _tag_events(html):
         if closing:
             for k in range(len(stack) - 1, -1, -1):
                 if stack[k][0] == name:
+                    had = any(m for _, m, _ in stack)
                     del stack[k:]
+                    if had and not any(m for _, m, _ in stack):
+                        closed = end
                     break
         else:
-            stack.append((name, *_wrapper_mode(name, attrs, css_shows)))
+            stack.append((name, *_wrapper_mode(name, attrs, shows)))
+    return closed
 
 
-def _wrapper_mode(name: str, attrs: dict[str, str | None], css_shows: bool) -> tuple[str | None, str]:
+def _wrapper_mode(name: str, attrs: dict[str, str | None], shows: _Shows) -> tuple[str | None, str]:
     """How the Markdown inside a wrapper is read: "skip" (hidden: no reader gets it), "unsure"
-    (some readers get it — screen-reader-only, shown when scripts are off: read and checked,
-    never passed, as in an HTML report), "mermaid" (a diagram, read whole) or None (as Markdown);
-    and why, for "unsure". ``css_shows``: the document's <style> rules display some element, so
-    one may show what the markup hides ("[hidden]{display:block}"; not weighed per selector)."""
+    (some readers get it — screen-reader-only, shown when scripts are off, hidden by its markup
+    but displayed by a rule of the document's <style> or revealed by its scripts (a tab panel):
+    read and checked, never passed, as in an HTML report), "mermaid" (a diagram, read whole) or
+    None (as Markdown); and why, for "unsure"."""
     seen = report_visibility(attrs)
-    if name in REPORT_SKIP_TAGS or (name == "dialog" and "open" not in attrs):
+    if name in REPORT_SKIP_TAGS:
         return "skip", ""
-    if seen is not None and seen[0] == "hidden":
-        return ("unsure", f"<{name}>: hidden by its markup, shown by a <style> rule") if css_shows else ("skip", "")
+    if (seen is not None and seen[0] == "hidden") or (name == "dialog" and "open" not in attrs):
+        if shows.rules is not None and shows.rules(name, attrs):
+            return "unsure", f"<{name}>: hidden by its markup, shown by a <style> rule"
+        if shows.scripts is not None and revealable(name, attrs, shows.scripts):
+            return "unsure", f"<{name}>: {REVEALED_WHY}"
+        return "skip", ""
     if seen is not None:
         cls = f' class="{attrs["class"]}"' if attrs.get("class") else ""
         return "unsure", f"<{name}{cls}>: {seen[1]}"
@@ -103,24 +117,41 @@ def _wrapper_mode(name: str, attrs: dict[str, str | None], css_shows: bool) -> t
     return ("mermaid" if attrs_mermaid(attrs) else None), ""
 
 
-def _wrapper_end(tokens: list[Token], i: int, css_shows: bool) -> tuple[str, int, str] | None:
+def _wrapper_end(tokens: list[Token], i: int, shows: _Shows) -> tuple[str, int, str, int] | None:
     """When the html_block at ``i`` leaves a hidden, unsure or Mermaid container open across
     Markdown blocks (``<div hidden>``, ``<div class="sr-only">``, a ``<div class="mermaid">`` with
-    blank lines inside), the mode, the index of the html_block that closes it and why (unsure);
-    None otherwise or when it never closes."""
+    blank lines inside), the outermost one's mode, the index of the html_block that closes it,
+    why (unsure) and where in that block its closing tag ends (text after it is outside); None
+    otherwise or when it never closes."""
     stack: list[tuple[str, str | None, str]] = []
-    _apply(stack, tokens[i].content, css_shows)
-    modes = {mode for _, mode, _ in stack if mode}
-    if not modes:
+    _apply(stack, tokens[i].content, shows)
+    # the outermost decides: a hidden note inside a screen-reader-only region leaves the region
+    # unsure (read, never passed), not all of it skipped
+    mode, why = next(((m, w) for _, m, w in stack if m), (None, ""))
+    if mode is None:
         return None
-    mode = next(m for m in ("skip", "mermaid", "unsure") if m in modes)
-    why = next((w for _, m, w in stack if m == "unsure"), "")
     for k in range(i + 1, min(len(tokens), i + 1 + _MAX_LOOKAHEAD)):
         if tokens[k].type == "html_block":
-            _apply(stack, tokens[k].content, css_shows)
+            closed = _apply(stack, tokens[k].content, shows)
             if not any(m for _, m, _ in stack):
-                return mode, k, why
+                return mode, k, why, closed if closed is not None else len(tokens[k].content)
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Shows:
+    """What may show a wrapper its markup hides: the document's <style> rules (``css_showing``)
+    and, when it runs scripts, their text (``html.revealable``)."""
+
+    rules: Callable[[str, dict[str, str | None]], bool] | None
+    scripts: str | None
+
+
+def _document_scripts(tokens: list[Token]) -> str | None:
+    """The HTML blocks of a document that runs scripts (their text, where a script names the
+    element it shows), or None when it runs none."""
+    html = "\n".join(t.content for t in tokens if t.type == "html_block" and "<" in t.content)
+    return html if runs_scripts(html) else None
 
 
 _STYLE_ELEMENT = re.compile(r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
@@ -153,7 +184,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     tokens = _MD.parse(text)
     _refuse_truncated(tokens)
     page_css = _document_css(tokens)
-    css_shows = bool(page_css) and css_may_show(page_css)
+    shows = _Shows(css_showing(page_css) if page_css else None, _document_scripts(tokens))
     raw_lines: list[str] | None = None
     containers: list[str] = []  # li / blockquote
     row: list[str] | None = None
@@ -201,7 +232,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "code_block":
             sink.block("code", "pre", tok.content, _line(tok))
         elif typ == "html_block":
-            wrapper = _wrapper_end(tokens, i, css_shows) if tok.map else None
+            wrapper = _wrapper_end(tokens, i, shows) if tok.map else None
             closing = tokens[wrapper[1]] if wrapper else None
             if wrapper and wrapper[0] == "unsure":
                 # read on as Markdown, every block inside marked (closed at the wrapper's end)
@@ -213,10 +244,15 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                 if wrapper[0] == "mermaid":
                     raw_lines = raw_lines if raw_lines is not None else text.split("\n")
                     region = "\n".join(raw_lines[tok.map[0] : closing.map[1]])
-                    HtmlExtractor(sink, tok.map[0], page_css).feed(region)
+                    HtmlExtractor(sink, tok.map[0], page_css, shows.scripts).feed(region)
+                elif (tail := closing.content[wrapper[3]:]).strip():
+                    # "</div>" and a sentence on the next line are one html_block: the sentence
+                    # is outside the hidden wrapper, on screen
+                    at = closing.map[0] + closing.content.count("\n", 0, wrapper[3])
+                    HtmlExtractor(sink, at, page_css, shows.scripts).feed(tail)
                 i = wrapper[1] + 1
                 continue
-            HtmlExtractor(sink, tok.map[0] if tok.map else 0, page_css).feed(tok.content)
+            HtmlExtractor(sink, tok.map[0] if tok.map else 0, page_css, shows.scripts).feed(tok.content)
         elif typ == "table_open":
             sink.table_start()
             above_first = ""

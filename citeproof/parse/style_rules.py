@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html import escape as html_escape
 from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -75,8 +76,31 @@ _SHOWN_STYLE = re.compile(
 _SHOWN_IMPORTANT = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*(?!none\b)[a-z-]+|visibility\s*:\s*visible)\s*!\s*important", re.IGNORECASE
 )
-# generated content holding a digit (a literal string, not a counter(): list numbering is no figure)
-_DIGITS_CONTENT = re.compile(r"(?:^|;)\s*content\s*:[^;]*?([\"'])[^\"']*?\d[^\"']*?\1", re.IGNORECASE)
+# generated content: a "content:" declaration's value, its quoted strings, a CSS escape ("\2022 ")
+_CONTENT = re.compile(r"(?:^|;)\s*content\s*:([^;]*)", re.IGNORECASE)
+_CONTENT_STRING = re.compile(r"([\"'])(.*?)\1", re.DOTALL)
+_CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)")
+
+
+def _adds_digits(declarations: str) -> bool:
+    """Whether a rule's generated content may draw a digit: a string holding one once its CSS
+    escapes are read ('"1"', not the bullet '"\\2022"' or an icon font's '"\\f00c"'), or an
+    element's attribute ('attr(data-p)': what it holds is not read here). A counter() is list
+    numbering, no figure."""
+    for m in _CONTENT.finditer(declarations):
+        value = m.group(1)
+        if "attr(" in value.lower():
+            return True
+        for string in _CONTENT_STRING.finditer(value):
+            text = _CSS_ESCAPE.sub(lambda e: _css_char(e.group(1)) if e.group(1) else e.group(2), string.group(2))
+            if any("0" <= c <= "9" for c in text):
+                return True
+    return False
+
+
+def _css_char(code: str) -> str:
+    n = int(code, 16)
+    return chr(n) if 0 < n <= 0x10FFFF and not 0xD800 <= n <= 0xDFFF else "\ufffd"
 _ADDED_AT = re.compile(r"::?(?:before|after)\s*$", re.IGNORECASE)
 _PSEUDO_ELEMENT = re.compile(r"::|:(?:before|after|first-line|first-letter)\b", re.IGNORECASE)
 # a pseudo-class without arguments (":hover", ":focus", ":first-child"): a state or position
@@ -177,9 +201,41 @@ def _style_sheets(tree: LexborHTMLParser) -> list[tuple[str, str, bool]]:
     return [rule for node in tree.css("style") for rule in _css_rules(node.text() or "")]
 
 
-def css_may_show(css: str) -> bool:
-    """Whether a style sheet has a rule that displays some element (``_SHOWN_STYLE``)."""
-    return any(_SHOWN_STYLE.search(body) for _, body, _ in _css_rules(css))
+def shows_again(declarations: str) -> bool:
+    """Whether declarations (a style attribute) display an element (``display:block``, …)."""
+    return _SHOWN_STYLE.search(declarations) is not None
+
+
+def runs_scripts(html: str) -> bool:
+    """Whether a page runs scripts (a script that is no JSON data block, an inline handler)."""
+    return _SCRIPTED.search(html) is not None
+
+
+_SUBJECT_ATTR = re.compile(r"\[[^\]]*\]")
+
+
+def css_showing(css: str) -> Callable[[str, dict[str, str | None]], bool] | None:
+    """For a document whose HTML comes in pieces (a Markdown report's blocks): whether a rule of
+    ``css`` may display an element of this tag and these attributes, read by the rule's subject
+    alone (its tag, classes, id and attribute tests: "[hidden]{display:block}" displays every
+    hidden element, ".kpi{display:grid}" only a .kpi). None when no rule displays anything."""
+    queries = set()
+    for prelude, body, _ in _css_rules(css):
+        if not _SHOWN_STYLE.search(body):
+            continue
+        for selector in _selectors(prelude):
+            m = _SUBJECT.search(_PSEUDO_CLASS.sub("", selector).strip())
+            q = ((m.group(1) or "") + "".join(_SUBJECT_PART.findall(m.group(2))) + "".join(_SUBJECT_ATTR.findall(m.group(2)))) if m else ""
+            queries.add(q if q and _readable(q) else "*")
+    if not queries:
+        return None
+
+    def shows(tag: str, attrs: dict[str, str | None]) -> bool:
+        written = " ".join(k if v is None else f'{k}="{html_escape(v, quote=True)}"' for k, v in attrs.items())
+        tree = LexborHTMLParser(f"<body><{tag} {written}></{tag}></body>")
+        return any(node.tag == tag for node in _matched(tree, queries).values())
+
+    return shows
 
 
 def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
@@ -256,7 +312,7 @@ def report_style_hiding(
         by_markup = (markup_visibility({a: v for a, v in attrs.items() if a != "style"}) or ("",))[0] == "hidden"
         if by_markup or k in forced:
             out[k] = ("unsure", "hidden by its markup, shown by a <style> rule")
-    adding = {q for prelude, body, _ in rules if _DIGITS_CONTENT.search(body)
+    adding = {q for prelude, body, _ in rules if "content" in body.lower() and _adds_digits(body)
               for selector in _selectors(prelude, pseudo_elements=True) if (m := _ADDED_AT.search(selector))
               and (q := _query(selector[: m.start()].strip() or "*", broaden=True))}
     for k in _matched(tree, adding) if adding else {}:
