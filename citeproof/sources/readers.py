@@ -1096,7 +1096,7 @@ def read_json(text: str) -> ReadResult:
     sections: dict[str, tuple[int, int]] = {}
     units: dict[int, str] = {}
     if isinstance(data, dict) and data:
-        _json_object(data, "", out, sections, units, None)
+        _json_object(data, "", out, sections, units, None, ())
     else:
         _dumped_units(data, 0, None, units)
         out.dumped(data)
@@ -1180,22 +1180,33 @@ def _dumped_units(value: object, first: int, unit: str | None, out: dict[int, st
     return 1
 
 
+# between the enclosing keys of a scalar's label ("results › arm A › response rate: 30%")
+JSON_LABEL_SEP = " › "
+
+
 def _json_object(
     obj: dict, prefix: str, out: _JsonLines, sections: dict[str, tuple[int, int]], units: dict[int, str],
-    unit: str | None,
+    unit: str | None, above: tuple[str, ...],
 ) -> None:
     """Each key is a section (nested keys as dotted paths, "results.primary"); a list of
     scalars gives one line per item so item k of a section is line first+k. Lines are
     collected raw (newline-free) and normalised together by the caller. A measured value whose
     object (or an enclosing one) names its unit in a key beside it is noted in ``units``: the
-    lines no longer show which keys were siblings."""
+    lines no longer show which keys were siblings.
+
+    A scalar is read as a person reads it, under its key and the keys above it (``above``):
+    '"arm A": {"response rate": "30%"}' is the line "arm A › response rate: 30%", so the one
+    line a claim's segment is holds the entity and the measure the keys name, and a unit the
+    key brackets ("median survival (months): 8.2") labels the value as a "Label (unit): value"
+    line does. Still one line per value (``#L`` and ``file_lines`` keep their meaning); a list's
+    items keep their text (a ClinicalTrials.gov section's items read as they did)."""
     unit = _own_unit(obj, unit)
     lines = out.lines
     for key, value in obj.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         first = len(lines)
         if isinstance(value, dict):
-            _json_object(value, path, out, sections, units, unit)
+            _json_object(value, path, out, sections, units, unit, (*above, str(key)))
         elif isinstance(value, list):
             try:
                 "".join(value)  # C-speed check that every item is a string (the common case)
@@ -1220,13 +1231,20 @@ def _json_object(
         elif isinstance(value, str):
             if unit is not None and _measured(str(key), value) and "\n" not in value and "\r" not in value:
                 units[len(lines) + 1] = unit
-            out.scalar(value.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+            text = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            out.scalar([_json_label(above, str(key)) + text[0], *text[1:]])
         else:
             if unit is not None and _measured(str(key), value):
                 units[len(lines) + 1] = unit
-            out.scalar([json.dumps(value, ensure_ascii=False)])
+            out.scalar([_json_label(above, str(key)) + json.dumps(value, ensure_ascii=False)])
         if len(lines) > first:
             sections.setdefault(path, (first + 1, len(lines)))
+
+
+def _json_label(above: tuple[str, ...], key: str) -> str:
+    """What a scalar's line opens with: its enclosing keys and its own, then a colon
+    ("results › arm A › response rate: ")."""
+    return JSON_LABEL_SEP.join((*above, key)) + ": "
 
 
 # ---------------------------------------------------------------- XML

@@ -275,8 +275,11 @@ def _labelled_unit(line: str) -> _Declared | None:
 _Cells = tuple[tuple[int, int, ValueAtom], ...]
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # "Daily dose (mg): 200", "Revenue ($B): 3.3", "营收（亿元）：95", "Median PFS, months: 11.2": a label
-# stating its value's unit (in a last bracket, or after its last comma: columns.header_unit)
-_LABEL_UNIT = re.compile(r"^\s*([^:：|\n]{1,60}?(?:[)）\]]|[,，]\s*[^\d,，:：|\n()（）\[\]]{1,24}?))\s*[:：]")
+# stating its value's unit (in a last bracket, or after its last comma: columns.header_unit). A
+# JSON value's line opens with the keys above its own ("results › arm A › median PFS (months): 8.2",
+# readers.JSON_LABEL_SEP): its own key is the label, however long the path over it
+_LABEL_UNIT = re.compile(
+    r"^\s*(?:[^:：|\n›]{1,60}?\s›\s)*([^:：|\n]{1,60}?(?:[)）\]]|[,，]\s*[^\d,，:：|\n()（）\[\]]{1,24}?))\s*[:：]")
 # what a line needs for either label pattern to match (a closing bracket, or a comma before the
 # unit of a _LABEL_UNIT label): a line with none of these holds no label with a unit
 _LABEL_CLOSE = re.compile(r"[)）\],，]")

@@ -115,6 +115,10 @@ _DATE = re.compile(
 )
 _FOUR_DIGITS = re.compile(r"\d{4}")
 _REF_MARKER = re.compile(r"\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]")
+# A source line's label that is a number alone ("2023: 10.4"; a JSON value's keys, "incidence ›
+# 12: 45%", sources.readers.JSON_LABEL_SEP): it names the value after it (a year, a month, a dose
+# level) and is no value of the line itself
+_NUMBER_LABEL = re.compile(r"(?:^|(?<=\s›\s))\s*\d[\d.,]*(?=\s›\s|[:：]\s)", re.M)
 _HAS_DIGIT = re.compile(r"\d")
 _WORDS = re.compile(r"[a-z]+")
 _RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
@@ -362,6 +366,8 @@ class _Scanner:
         if _FOUR_DIGITS.search(text):
             # "30 April 2009", "April 30, 2009": the day is part of a date, as in "2009-04-30"
             self.skip_spans += [m.span() for m in self.lex.named_date_re.finditer(text)]
+        if mode == "source" and (":" in text or "：" in text):
+            self.skip_spans += [m.span() for m in _NUMBER_LABEL.finditer(text)]
         if mode == "claim" and "[" in text:
             # numeric reference markers ("[12]", "[3, 4]", "[1-3]") cite, they do not state a value
             self.skip_spans += [m.span() for m in _REF_MARKER.finditer(text)]

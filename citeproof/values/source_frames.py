@@ -248,8 +248,17 @@ def withdrawn_by_sibling(index: SectionIndex, lines: Sequence[str], line: int) -
     for name, at in index.records.get(prefix, ()):
         if name == path or not 0 < at <= len(lines):
             continue
-        key, value = name[len(prefix):].lower(), lines[at - 1].strip().lower()
+        written = _json_value(lines[at - 1], name[len(prefix):])
+        key, value = name[len(prefix):].lower(), written.lower()
         if (key in flags["true"] and value == "true") or (key in flags["false"] and value == "false") \
                 or (key in flags["text"] and any(r.search(value) for r in _note_retractions())):
-            return f"{name[len(prefix):]}: {lines[at - 1].strip()}"
+            return f"{name[len(prefix):]}: {written}"
     return None
+
+
+def _json_value(line: str, key: str) -> str:
+    """The value a JSON scalar's line writes after its label ("arm A › retracted: true" → "true",
+    ``readers._json_label``)."""
+    line = line.strip()
+    at = line.find(f"{key}: ")
+    return line[at + len(key) + 2:] if at >= 0 else line

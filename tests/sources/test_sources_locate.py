@@ -103,8 +103,8 @@ def test_json_key_paths_as_pointers_or_by_their_last_keys(make_store, anchor) ->
     # rt16b: only the full dotted path was found
     store = make_store({"clinical_trials/NCT00000043.json": NESTED})
     for loc in ("resultsSection/outcomeMeasuresModule", "/resultsSection/outcomeMeasuresModule", "outcomeMeasuresModule"):
-        assert store.resolve(anchor("nct", "NCT00000043", loc)).window.text == "33.7", loc
-    assert store.resolve(anchor("nct", "NCT00000043", "eligibilityModule")).window.text == "18 Years"
+        assert store.resolve(anchor("nct", "NCT00000043", loc)).window.text == "resultsSection › outcomeMeasuresModule › value: 33.7", loc
+    assert store.resolve(anchor("nct", "NCT00000043", "eligibilityModule")).window.text == "protocolSection › eligibilityModule › minimumAge: 18 Years"
     assert store.resolve(anchor("nct", "NCT00000043", "adverseEventsModule.primary")).window.text == "nausea 12%"
     # two key paths end in "primary": the short name names neither
     f = store.resolve(anchor("nct", "NCT00000043", "primary")).finding

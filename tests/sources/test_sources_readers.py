@@ -37,14 +37,15 @@ def test_ct_json_sections_map_items_to_lines() -> None:
         items = value if isinstance(value, list) else [value]
         assert last - first + 1 == len(items)
         for k, item in enumerate(items):
-            assert r.lines[first - 1 + k] == " ".join(item.split())
-    assert r.sections["Clinical Trial ID"] == (1, 1) and r.lines[0] == "NCT00000042"
+            shown = " ".join(item.split())
+            assert r.lines[first - 1 + k] == (shown if isinstance(value, list) else f"{key}: {shown}")
+    assert r.sections["Clinical Trial ID"] == (1, 1) and r.lines[0] == "Clinical Trial ID: NCT00000042"
 
 
 def test_json_nested_keys_are_dotted_paths_and_parents_span_children() -> None:
     r = read_json(json.dumps({"title": "T", "results": {"primary": ["p1", "p2"], "secondary": {"a": 1.5, "b": True}}}))
     assert r.sections["results.primary"] == (2, 3)
-    assert r.sections["results.secondary.a"] == (4, 4) and r.lines[3] == "1.5"
+    assert r.sections["results.secondary.a"] == (4, 4) and r.lines[3] == "results › secondary › a: 1.5"
     assert r.sections["results.secondary"] == (4, 5)
     assert r.sections["results"] == (2, 5)
 

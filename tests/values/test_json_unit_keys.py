@@ -104,7 +104,7 @@ def test_a_walked_json_object_notes_its_unit_key_too():
     from citeproof.sources.readers import read_json
 
     read = read_json(json.dumps({"pfs": {"name": "median PFS", "value": 11.2, "unit": "months"}}))
-    assert {read.lines[n - 1]: unit for n, unit in read.value_units.items()} == {"11.2": "months"}
+    assert {read.lines[n - 1]: unit for n, unit in read.value_units.items()} == {"pfs › value: 11.2": "months"}
 
 
 def _v2_numbers(tmp_path, claim: str, *measures: dict) -> list[str]:
