@@ -7591,6 +7591,48 @@ MUTATIONS = (
         '            sink.table_start()\n',
         ('tests/parse/test_table_columns.py',),
     ),
+    Mutation(
+        's27-jsonkeys a string value is read without its key and the keys above it',
+        'citeproof/sources/readers.py',
+        '            out.scalar([_json_label(above, str(key)) + text[0], *text[1:]])\n',
+        '            out.scalar(text)\n',
+        ('tests/values/test_json_key_labels.py',),
+    ),
+    Mutation(
+        's27-jsonkeys a number, true, false or null is read without its key',
+        'citeproof/sources/readers.py',
+        '            out.scalar([_json_label(above, str(key)) + json.dumps(value, ensure_ascii=False)])\n',
+        '            out.scalar([json.dumps(value, ensure_ascii=False)])\n',
+        ('tests/values/test_json_key_labels.py',),
+    ),
+    Mutation(
+        "s27-jsonkeys the keys above a nested object's values are dropped",
+        'citeproof/sources/readers.py',
+        '            _json_object(value, path, out, sections, units, unit, (*above, str(key)))\n',
+        '            _json_object(value, path, out, sections, units, unit, ())\n',
+        ('tests/values/test_json_key_labels.py',),
+    ),
+    Mutation(
+        "s27-jsonkeys a label's unit is not read after the keys above it",
+        'citeproof/values/assess.py',
+        '    r"^\\s*(?:[^:：|\\n›]{1,60}?\\s›\\s)*([^:：|\\n]{1,60}?',
+        '    r"^\\s*([^:：|\\n]{1,60}?',
+        ('tests/values/test_json_key_labels.py',),
+    ),
+    Mutation(
+        's27-jsonkeys a number standing alone as a label is a value of the line',
+        'citeproof/values/extract.py',
+        '            self.skip_spans += [m.span() for m in _NUMBER_LABEL.finditer(text)]\n',
+        '            pass\n',
+        ('tests/values/test_json_key_labels.py',),
+    ),
+    Mutation(
+        "s27-jsonkeys a record's flag is compared with its whole labelled line",
+        'citeproof/values/source_frames.py',
+        '        written = _json_value(lines[at - 1], name[len(prefix):])\n',
+        '        written = lines[at - 1].strip()\n',
+        ('tests/tier1/test_source_frames.py',),
+    ),
 )
 
 
