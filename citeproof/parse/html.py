@@ -381,7 +381,7 @@ class HtmlExtractor:
         if body is None:
             return
         # a page that runs scripts: its text, where a script or a control names what it shows
-        self.scripts = self.page_scripts if self.page_scripts is not None else (html if runs_scripts(html) else None)
+        self.script_text = self.page_scripts if self.page_scripts is not None else (html if runs_scripts(html) else None)
         css = "<style" in html.lower() or bool(self.page_css)
         self.styled = report_style_hiding(tree, html, report_visibility, self.page_css) if css else {}
         self.loc = _Locator(html, self.line_offset)
@@ -448,8 +448,8 @@ class HtmlExtractor:
             seen = (None if added else styled) or report_visibility(attrs)
             hidden = tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
                 or (tag == "dialog" and "open" not in (attrs or {}))
-            if hidden and tag not in REPORT_SKIP_TAGS and self.scripts is not None \
-                    and revealable(tag, attrs or {}, self.scripts):
+            if hidden and tag not in REPORT_SKIP_TAGS and self.script_text is not None \
+                    and revealable(tag, attrs or {}, self.script_text):
                 seen, hidden = ("unsure", REVEALED_WHY), False
             if hidden:
                 self._skip(node)

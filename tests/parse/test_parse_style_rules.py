@@ -233,3 +233,88 @@ def test_a_rule_forcing_a_shown_element_to_show_changes_nothing():
     claim = _claim(".h{display:inline !important}", '<span class="h">not</span>')
     assert claim.text == "Serious adverse events were not observed in 12 patients."
     assert claim.unsure_text == ()
+
+
+# rt29t: what the first round of unsure reading still let through, and what it held back needlessly
+_PANEL = ('<div role="tablist"><button role="tab" aria-controls="p2">Survival</button></div>\n'
+          '<div {attrs}><p>Median survival was 14.8 months [nct:NCT1#L4].</p></div>\n')
+_SHOW = "<script>function show(id){document.getElementById(id).hidden=false}</script>"
+
+
+def _page(body: str, head: str = "") -> list[tuple[str, bool]]:
+    html = f"<html><head>{head}</head><body><h1>R</h1>\n<p>Rates were 12% [nct:NCT1#L1].</p>\n{body}</body></html>"
+    return [(c.text, bool(c.unsure_text)) for c in parse_report(html, "html", Settings()).claims]
+
+
+@pytest.mark.parametrize(
+    "attrs",
+    ['role="tabpanel" id="p2" hidden', 'role="tabpanel" class="hidden"', 'id="p2" class="d-none"',
+     'id="p2" style="display:none"'],
+)
+def test_a_tab_its_markup_hides_on_a_page_whose_scripts_show_it_is_read_unsure(attrs):
+    # h19-h22: the ARIA tab pattern; the panel is named by a role or by a control's aria-controls
+    assert _page(_PANEL.format(attrs=attrs) + _SHOW) == [("Rates were 12%.", False), ("Median survival was 14.8 months.", True)]
+
+
+@pytest.mark.parametrize(
+    ("body", "read"),
+    [
+        (_PANEL.format(attrs='role="tabpanel" id="p2" hidden'), False),  # no script: hidden stays hidden
+        (_SHOW + '<div id="tpl" hidden><p>Median survival was 14.8 months [nct:NCT1#L4].</p></div>', False),  # nothing names it
+        (_SHOW + '<div id="x" hidden><p>Median survival was 14.8 months [nct:NCT1#L4].</p></div>'
+         "<script>show('x')</script>", True),  # a script names its id
+        ("<dialog><p>Median survival was 14.8 months [nct:NCT1#L4].</p></dialog>"
+         "<button onclick=\"document.querySelector('dialog').showModal()\">More</button>", True),  # d2
+        ('<div hidden style="display:block"><p>Median survival was 14.8 months [nct:NCT1#L4].</p></div>', True),  # h1
+    ],
+)
+def test_what_a_script_or_its_own_style_may_show(body, read):
+    claims = _page(body)
+    assert (("Median survival was 14.8 months.", True) in claims) is read
+    assert claims[0] == ("Rates were 12%.", False)
+
+
+@pytest.mark.parametrize(
+    ("style", "unsure"),
+    [
+        (r"li::before{content:'\2022'}", False),  # s1: a bullet written as a CSS escape
+        (r'.n:before{content:"\f00c"}', False),  # s3: an icon font's glyph
+        (r".n::after{content:'\00a0'}", False),  # s5
+        (r".n::before{content:'\31'}", True),  # the escape of "1" is a digit
+        (".n::before{content:attr(data-p)}", True),  # x1: the attribute's digits are not read here
+    ],
+)
+def test_css_escapes_are_read_before_looking_for_digits(style, unsure):
+    html = (f"<html><head><style>{style}</style></head><body><h1>R</h1>\n"
+            '<ul><li>Rates were <span class="n" data-p="1">4%</span> in all [nct:NCT1#L1].</li></ul>\n</body></html>')
+    (claim,) = parse_report(html, "html", Settings()).claims
+    assert bool(claim.unsure_text) is unsure
+
+
+def test_a_markdown_display_rule_for_other_elements_leaves_a_hidden_wrapper_hidden():
+    # m10: ".kpi{display:grid}" displays .kpi elements only, not every hidden <div>
+    md = ("# R\n\n<style>.kpi{display:grid} div.note{display:block}</style>\n\n<div hidden>\n\n"
+          "Placeholder 00.0 months [nct:NCT1#L2].\n\n</div>\n\nRates were 12% [nct:NCT1#L1].\n")
+    assert [c.text for c in parse_report(md, "markdown", Settings()).claims] == ["Rates were 12%."]
+
+
+def test_markdown_wrappers_the_outermost_decides_and_text_after_a_hidden_one_is_read():
+    # m3: a hidden note inside a screen-reader-only region no longer skips the whole region
+    m3 = ('# R\n\n<div class="sr-only">\n<div hidden>\n\nDraft.\n\n</div>\n\n'
+          "Median survival was 14.8 months [nct:NCT1#L4].\n\n</div>\n")
+    assert [(c.text, bool(c.unsure_text)) for c in parse_report(m3, "markdown", Settings()).claims] \
+        == [("Median survival was 14.8 months.", True)]
+    # m2: "</div>" and the next line are one html_block; the line is outside the wrapper
+    m2 = "# R\n\n<div hidden>\n\nDraft note.\n\n</div>\nMedian survival was 14.8 months [nct:NCT1#L4].\n"
+    claims = parse_report(m2, "markdown", Settings()).claims
+    assert [(c.text, bool(c.unsure_text), c.location.line) for c in claims] == [("Median survival was 14.8 months.", False, 8)]
+
+
+def test_a_markdown_tab_panel_its_scripts_show_is_read_unsure():
+    # m4: the ARIA tab pattern written in a Markdown report
+    md = ('# R\n\n<div role="tabpanel" id="p2" hidden>\n\nMedian survival was 14.8 months [nct:NCT1#L4].\n\n</div>\n\n'
+          "Rates were 12% [nct:NCT1#L1].\n\n<script>function show(id){document.getElementById(id).hidden=false}</script>\n")
+    claims = [(c.text, bool(c.unsure_text)) for c in parse_report(md, "markdown", Settings()).claims]
+    assert claims == [("Median survival was 14.8 months.", True), ("Rates were 12%.", False)]
+    without = md.replace("<script>function show(id){document.getElementById(id).hidden=false}</script>\n", "")
+    assert [c.text for c in parse_report(without, "markdown", Settings()).claims] == ["Rates were 12%."]
