@@ -22,7 +22,8 @@ withdrawn) or drawn not to be seen (``font-size:0``, ``opacity:0``, ``color:whit
 of the text but noted where it stands (``RawBlock.unsure``), so the sentence
 holding it cannot pass Tier 1 (CP105 leaves it undecided, naming the element). Such text that
 stands in no sentence of its own (a screen-reader-only ``<div>`` of paragraphs, a ``<noscript>``
-between blocks, the tab a ``<style>`` rule hides and its own style or a script shows) is read
+between blocks, the tab a ``<style>`` rule hides and its own style or a script shows, a tab
+panel or dialog the markup hides on a page whose scripts may show it: ``revealable``) is read
 as claims of its own, each noted (``BlockSink.open_unsure``): a figure there reaches some reader,
 so it is checked and can fail, and it never passes. So is an element whose ``::before`` /
 ``::after`` a rule fills with digits (read as written, noted). Text right inside a closed
