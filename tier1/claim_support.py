@@ -47,6 +47,7 @@ from citeproof.values.source_frames import (
 )
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
+from citeproof.values.regimen_form import regimen_differs
 from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
@@ -182,6 +183,9 @@ def _meaning_differs(
     * a restriction the segment attaches to the claim's number or criterion ("for women age 20-29
       years") is dropped, or one the claim attaches to its number sits with another number of the
       segment (``citeproof.values.restriction``);
+    * the claim gives a figure to a regimen given alone ('X alone', 'X monotherapy', '单药') that the
+      segment states for one given in combination ('X plus Y', 'X + Y', '联合'), or the reverse
+      (``citeproof.values.regimen_form``);
     * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
       whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
@@ -228,6 +232,8 @@ def _meaning_differs(
         return why
     headers = " ".join(c.header for c in ctx.claim.columns if c.header)
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
+        return why
+    if why := regimen_differs(claim, segment, _atom_numbers(atoms)):
         return why
     if why := part_differs(claim, atoms, segment):
         return why
@@ -424,6 +430,9 @@ class ClaimSupport(Rule):
         "segment attaches to its number or criterion ('for women age 20-29 years', an exception list's 'adequately "
         "treated') or attach to its number one the segment gives another number ('2.5 x ULN in patients with liver "
         "metastases' for '2.5 x ULN, or 5 x ULN in patients with liver metastases': citeproof.values.restriction), "
+        "nor give a figure the segment states for a regimen given in combination to one given alone, or the reverse "
+        "('X alone' for '11.5 months with X and Y and 6.9 months with X alone', 'X单药' for 'X联合Y': "
+        "citeproof.values.regimen_form), "
         "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "
         "(citeproof.values.part_of); "
         "no meaning word — frequency "

@@ -1,0 +1,52 @@
+"""Claim/source pairs through the whole pipeline: a figure stated for a regimen given alone is
+not backed by the combination's figure, nor the reverse (citeproof.values.regimen_form; red team
+rt29j finding 1, case c10: "Median PFS with nivolumab alone was 11.5 months." passed on "Median
+PFS was 11.5 months with nivolumab and ipilimumab and 6.9 months with nivolumab alone."). The
+false claim goes to the judge, never fails; the claim that keeps each figure with its own regimen
+passes."""
+
+from __future__ import annotations
+
+from values.helpers import verify_pairs
+
+AND_ALONE = "Median PFS was 11.5 months with nivolumab and ipilimumab and 6.9 months with nivolumab alone."
+LABEL_FIRST = "With nivolumab alone, median PFS was 6.9 months, and with the nivolumab-ipilimumab combination, 11.5 months."
+SIGN = "Median PFS was 11.5 months with nivolumab + ipilimumab and 6.9 months with nivolumab alone."
+BRACKETS = "Median PFS was 11.5 months (nivolumab plus ipilimumab) and 6.9 months (nivolumab alone)."
+ZH_BRACKETS = "中位PFS为11.5个月（纳武利尤单抗联合伊匹木单抗）和6.9个月（纳武利尤单抗单药）。"
+
+SWAPPED = [
+    (AND_ALONE, "Median PFS with nivolumab alone was 11.5 months."),
+    (AND_ALONE, "Median PFS with nivolumab monotherapy was 11.5 months."),
+    (LABEL_FIRST, "Median PFS with nivolumab plus ipilimumab was 6.9 months."),
+    (SIGN, "Median PFS with nivolumab alone was 11.5 months."),
+    (BRACKETS, "Median PFS with nivolumab alone was 11.5 months."),
+    (BRACKETS, "Median PFS with nivolumab plus ipilimumab was 6.9 months."),
+    (ZH_BRACKETS, "纳武利尤单抗单药的中位PFS为11.5个月。"),
+    (ZH_BRACKETS, "单用纳武利尤单抗的中位PFS为11.5个月。"),
+    (ZH_BRACKETS, "纳武利尤单抗联合伊匹木单抗的中位PFS为6.9个月。"),
+]
+
+KEPT = [
+    (AND_ALONE, "Median PFS with nivolumab and ipilimumab was 11.5 months."),
+    (LABEL_FIRST, "Median PFS with nivolumab alone was 6.9 months."),
+    (SIGN, "Median PFS with nivolumab alone was 6.9 months."),
+    (SIGN, "Median PFS with nivolumab and ipilimumab was 11.5 months."),
+    (BRACKETS, "Median PFS with nivolumab alone was 6.9 months."),
+    (BRACKETS, "Median PFS with nivolumab plus ipilimumab was 11.5 months."),
+    (ZH_BRACKETS, "纳武利尤单抗单药的中位PFS为6.9个月。"),
+    (ZH_BRACKETS, "纳武利尤单抗联合伊匹木单抗的中位PFS为11.5个月。"),
+]
+
+
+def test_the_other_regimens_figure_goes_to_the_judge(tmp_path):
+    claims = verify_pairs(tmp_path, SWAPPED)
+    assert [(c.text, c.status) for c in claims if c.status != "undecided"] == []
+    # the case of the finding is held back by this check, not by another that happens to catch it
+    assert "regimen given alone" in " ".join(claims[0].undecided_reasons)
+    assert "regimen given alone" in " ".join(claims[6].undecided_reasons)
+
+
+def test_each_regimens_own_figure_passes(tmp_path):
+    claims = verify_pairs(tmp_path, KEPT)
+    assert [(c.text, c.status, c.undecided_reasons) for c in claims if c.status != "pass"] == []

@@ -1,0 +1,101 @@
+"""A figure stated for a regimen given alone is not one given in combination, and the reverse
+(citeproof.values.regimen_form; red team rt29j finding 1: "Median PFS with X alone was 11.5
+months" passed on "11.5 months with X and Y and 6.9 months with X alone")."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.regimen_form import figure_forms, regimen_differs
+
+AND_ALONE = "Median PFS was 11.5 months with agent X and agent Y and 6.9 months with agent X alone."
+PLUS_MONO = "Median PFS was 11.5 months with agent X plus agent Y versus 6.9 months with agent X monotherapy."
+SIGN = "Median PFS was 11.5 months with X+Y and 6.9 months with X alone."
+LABEL_FIRST = "With agent X alone, median PFS was 6.9 months, and with the X-Y combination, 11.5 months."
+BRACKETS = "Median PFS was 11.5 months (X plus Y) and 6.9 months (X alone)."
+ZH = "X联合Y组的中位PFS为11.5个月，X单药组为6.9个月。"
+ZH_BRACKETS = "中位PFS为11.5个月（X联合Y）和6.9个月（X单药）。"
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        (AND_ALONE, "Median PFS with agent X alone was 11.5 months.", 11.5),
+        (AND_ALONE, "Median PFS with agent X plus agent Y was 6.9 months.", 6.9),
+        (PLUS_MONO, "Median PFS with agent X alone was 11.5 months.", 11.5),
+        (PLUS_MONO, "Median PFS with agent X as a single agent was 11.5 months.", 11.5),
+        (PLUS_MONO, "Median PFS with the combination was 6.9 months.", 6.9),
+        (SIGN, "Median PFS with X monotherapy was 11.5 months.", 11.5),
+        (SIGN, "Median PFS with X + Y was 6.9 months.", 6.9),
+        (LABEL_FIRST, "Median PFS with agent X alone was 11.5 months.", 11.5),
+        (LABEL_FIRST, "Median PFS with agent X in combination with agent Y was 6.9 months.", 6.9),
+        (BRACKETS, "Median PFS with X alone was 11.5 months.", 11.5),
+        (BRACKETS, "Median PFS with X plus Y was 6.9 months.", 6.9),
+        (ZH, "X单药组的中位PFS为11.5个月。", 11.5),
+        (ZH, "单用X的中位PFS为11.5个月。", 11.5),
+        (ZH, "X联合Y的中位PFS为6.9个月。", 6.9),
+        (ZH, "X+Y的中位PFS为6.9个月。", 6.9),
+        (ZH_BRACKETS, "X单药的中位PFS为11.5个月。", 11.5),
+        (ZH_BRACKETS, "X联合Y的中位PFS为6.9个月。", 6.9),
+    ],
+)
+def test_a_figure_given_to_the_other_form_goes_to_the_judge(segment, claim, value):
+    why = regimen_differs(claim, segment, [value])
+    assert why is not None and f"{value:g}" in why
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        (AND_ALONE, "Median PFS with agent X alone was 6.9 months.", 6.9),
+        (PLUS_MONO, "Median PFS with agent X monotherapy was 6.9 months.", 6.9),
+        (PLUS_MONO, "Median PFS with agent X plus agent Y was 11.5 months.", 11.5),
+        (PLUS_MONO, "Median PFS with the X-Y combination was 11.5 months.", 11.5),
+        (SIGN, "Median PFS with X + Y was 11.5 months.", 11.5),
+        (SIGN, "Median PFS with X alone was 6.9 months.", 6.9),
+        (LABEL_FIRST, "Median PFS with agent X alone was 6.9 months.", 6.9),
+        (LABEL_FIRST, "Median PFS with the combination was 11.5 months.", 11.5),
+        (BRACKETS, "Median PFS with X alone was 6.9 months.", 6.9),
+        (BRACKETS, "Median PFS with X plus Y was 11.5 months.", 11.5),
+        (ZH, "X单药组的中位PFS为6.9个月。", 6.9),
+        (ZH, "单用X的中位PFS为6.9个月。", 6.9),
+        (ZH, "X联合Y组的中位PFS为11.5个月。", 11.5),
+        (ZH_BRACKETS, "X单药的中位PFS为6.9个月。", 6.9),
+        (ZH_BRACKETS, "X联合Y的中位PFS为11.5个月。", 11.5),
+        # a claim naming no form, or both for one figure, is left to the other checks
+        (AND_ALONE, "Median PFS with agent X and agent Y was 11.5 months.", 11.5),
+        ("Median PFS with X alone versus X plus Y was 6.9 vs 11.5 months.", "Median PFS with X alone versus X plus Y was 6.9 vs 11.5 months.", 6.9),
+        # a source that tells no form apart gives nothing here to misread
+        ("Median PFS was 6.9 months with agent X.", "Median PFS with agent X alone was 6.9 months.", 6.9),
+    ],
+)
+def test_a_figure_given_to_its_own_form_is_kept(segment, claim, value):
+    assert regimen_differs(claim, segment, [value]) is None
+
+
+def test_a_claim_comparing_the_forms_is_read_figure_by_figure():
+    claim = "Median PFS with agent X alone was 11.5 months, versus 6.9 months with the combination."
+    assert regimen_differs(claim, AND_ALONE, [11.5, 6.9]) is not None
+    honest = "Median PFS with agent X alone was 6.9 months, versus 11.5 months with the combination."
+    assert regimen_differs(honest, PLUS_MONO, [6.9, 11.5]) is None
+
+
+def test_only_the_claims_figures_are_read():
+    # "grade 3" is no figure of the claim: its stretch holds no form in the source
+    source = "Grade 3 events occurred in 12% with agent X alone and 20% with agent X plus agent Y."
+    claim = "Grade 3 events with agent X alone occurred in 12%."
+    assert regimen_differs(claim, source, [12.0]) is None
+    assert regimen_differs(claim, source, [12.0, 3.0]) is not None
+    assert regimen_differs("Grade 3 events with agent X alone occurred in 20%.", source, [20.0]) is not None
+
+
+def test_a_sign_joins_two_names_only():
+    forms = {raw: f for raw, _, f in figure_forms("CD8+ cells rose by 12%; grade 3+ events in 5% and +4% overall.")}
+    assert forms == {"12": frozenset(), "3": frozenset(), "5": frozenset(), "4": frozenset()}
+    assert all(f == {"in combination"} for _, _, f in figure_forms("X + Y gave 30%; X+Y gave 40%; X＋Y gave 41%."))
+
+
+def test_words_between_two_figures_with_no_break_are_both_figures():
+    # nothing tells which figure "alone" is written for: the claim's form is not read off one of them
+    forms = [f for _, _, f in figure_forms("Rates of 30% alone 40% were seen.")]
+    assert forms == [frozenset({"alone"}), frozenset({"alone"})]
