@@ -99,3 +99,10 @@ def test_words_between_two_figures_with_no_break_are_both_figures():
     # nothing tells which figure "alone" is written for: the claim's form is not read off one of them
     forms = [f for _, _, f in figure_forms("Rates of 30% alone 40% were seen.")]
     assert forms == [frozenset({"alone"}), frozenset({"alone"})]
+
+
+def test_a_figure_written_with_both_forms_backs_neither():
+    # 'or' cuts no clause: the 35% stretch holds 'alone' and 'plus', so it is not the combination's for sure
+    source = "Response rates of 40% with agent X alone or 35% with agent X plus agent Y were seen."
+    assert regimen_differs("The response rate with agent X plus agent Y was 35%.", source, [35.0]) is not None
+    assert regimen_differs("The response rate with agent X alone was 40%.", source, [40.0]) is None
