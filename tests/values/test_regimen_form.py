@@ -57,6 +57,9 @@ def test_a_figure_given_to_the_other_form_goes_to_the_judge(segment, claim, valu
         (LABEL_FIRST, "Median PFS with the combination was 11.5 months.", 11.5),
         (BRACKETS, "Median PFS with X alone was 6.9 months.", 6.9),
         (BRACKETS, "Median PFS with X plus Y was 11.5 months.", 11.5),
+        # the first break between two figures ends the earlier one's words, not a later comma
+        ("PFS was 6.9 months with X alone and with X plus Y, 11.5 months.", "PFS with X alone was 6.9 months.", 6.9),
+        ("PFS was 6.9 months with X alone and with X plus Y, 11.5 months.", "PFS with X plus Y was 11.5 months.", 11.5),
         (ZH, "X单药组的中位PFS为6.9个月。", 6.9),
         (ZH, "单用X的中位PFS为6.9个月。", 6.9),
         (ZH, "X联合Y组的中位PFS为11.5个月。", 11.5),
