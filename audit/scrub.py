@@ -24,7 +24,10 @@ character references ("&#115;&#107;…", "&#x73;…") or with invisible characte
 letters (Unicode's default-ignorable code points: zero-width spaces and joiners, the soft hyphen,
 word joiners, bidi marks, variation selectors, tags) — is looked for in the text those characters decode to, and
 the escaped span it came from is redacted (``_decoded_view``): escaped text that is not the key
-stays as written.
+stays as written. The same reading takes backslash escapes, however deeply a JSON string was
+nested in another: "\\u0073\\u006b…", "\\\\u0073…", a surrogate pair, or a backslash before each
+character ("\\s\\k\\-…"); and the key's bytes written as decimal numbers ("115, 107, 45"), as hex
+between ";" or "|", or as UTF-32 hex.
 
 The endpoint URL is written down too (audit lines, the report, messages), and a URL can
 carry credentials of its own (``http://user:KEY@host/v1``): ``public_url`` is the form
@@ -38,7 +41,7 @@ import json
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -51,10 +54,6 @@ _MIN_SECRET_LEN = 6  # shorter env values would redact ordinary words
 _KEY_PREFIX_SEGMENT = re.compile(r"[A-Za-z][A-Za-z0-9]{0,5}[-_]")
 _MAX_PREFIX_SEGMENTS = 3
 _MIN_BODY_LEN = 16  # as the sk- pattern below: a shorter rest could be an ordinary token
-# A JSON \u escape of a character a key is spelled with ("\u0073k-…" is "sk-…" to any JSON
-# reader). Decoding these changes no JSON text's meaning (they never need escaping), so a raw
-# response is scrubbed with them decoded; quotes and backslashes stay escaped.
-_KEY_CHAR_ESCAPE = re.compile(r"\\u(00(?:2[bdef]|3[0-9d]|[46][1-9a-f]|[57][0-9a]|5f))", re.IGNORECASE)
 # the user-info of an absolute URL: "scheme://" then everything up to the last "@" of the authority
 _USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
 
@@ -82,9 +81,11 @@ class Scrubber:
         self._runs = [_KeyRuns(v) for v in dict.fromkeys(v.strip() for v in values) if len(v) >= _MIN_SECRET_LEN]
 
     def text(self, value: str) -> str:
-        value = self._escaped(value)
+        # the key as written first: a key holding a backslash ('pa"ss\\wo…') would lose it in
+        # the escaped reading, which then finds only the rest of it
         if self._secrets is not None:
             value = self._secrets.sub(REDACTED, value)
+        value = self._escaped(value)
         for runs in self._runs:
             value = runs.sub(value)
         value = _PATTERNS[0].sub(f"Bearer {REDACTED}", value)
@@ -96,9 +97,11 @@ class Scrubber:
         key is spelled with escaped or zero-width characters (``_decoded_view``) or in hex bytes
         (``_hex_views``)."""
         spans = []
-        for decoded, read_from in _decoded_views(value):
+        for decoded, read_from, escaped in _decoded_views(value):
             found = [m.span() for m in self._secrets.finditer(decoded)] if self._secrets is not None else []
             found.extend(span for runs in self._runs for span in runs.spans(decoded))
+            if escaped:  # a key nobody named, found by its shape once its escapes are read ("\\u0073k-…")
+                found.extend(m.span() for pattern in _PATTERNS[:2] for m in pattern.finditer(decoded))
             # from the first character's span to the last's: a zero-width character (or a hex
             # separator) between two of the key's goes with them, one before or after the key stays
             spans.extend((read_from[a][0], read_from[b - 1][1]) for a, b in _merged_spans(found))
@@ -109,9 +112,10 @@ class Scrubber:
         return "".join(out) + value[at:] if out else value
 
     def raw(self, value: str) -> str:
-        """:meth:`text` for a server's raw response: JSON ``\\u`` escapes of key characters
-        decoded first, so an escaped echo of the key is found like a plain one."""
-        return self.text(_KEY_CHAR_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), value))
+        """:meth:`text` for a server's raw response, which is kept as the server sent it: its JSON
+        escapes ("\\u0073k-…", "\\\\u0073…" a level deeper) are read in a decoded view, never
+        decoded in what is written (decoding "\\\\u0073" there made "\\s": rt29j k1)."""
+        return self.text(value)
 
     def value(self, value: Any) -> Any:
         if isinstance(value, BaseModel):  # a nested model is scrubbed as the JSON it becomes
@@ -240,27 +244,43 @@ _INVISIBLE = (
     "\u3164\ufe00-\ufe0f\ufeff\uffa0\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
 )
 _CONT = "%[89ABab][0-9A-Fa-f]"  # a UTF-8 continuation byte, percent-encoded
+# A backslash escape, behind any number of backslashes (a JSON string quoted in another one
+# doubles them: "\\u0073" is "\u0073" once read, "s" twice): "\u0073", a surrogate pair
+# "\ud83d\ude00", "\u{73}"; or a backslash before any other character, which is that character
+# ("\s\k\-": a key written with one before each of its characters). A run of backslashes is
+# matched from its first only, so a long run costs one pass, not one per backslash.
+_BACKSLASHES = r"(?<!\\)\\+"
+_U_ESCAPE = (rf"{_BACKSLASHES}u([Dd][89ABab][0-9A-Fa-f]{{2}}){_BACKSLASHES}u([Dd][C-Fc-f][0-9A-Fa-f]{{2}})"
+             rf"|{_BACKSLASHES}u(?:([0-9A-Fa-f]{{4}})|\{{([0-9A-Fa-f]{{1,6}})\}})|{_BACKSLASHES}([^\\])")
 _ESCAPED_CHAR = re.compile(
     r"%([0-7][0-9A-Fa-f])"
     rf"|(%[C-Dc-d][0-9A-Fa-f]{_CONT}|%[Ee][0-9A-Fa-f]{_CONT}{{2}}|%[Ff][0-7]{_CONT}{{3}})"
-    r"|&#(?:[xX]([0-9A-Fa-f]{1,6})|([0-9]{1,7}));?|[" + _INVISIBLE + "]"
+    r"|&#(?:[xX]([0-9A-Fa-f]{1,6})|([0-9]{1,7}));?|[" + _INVISIBLE + "]|" + _U_ESCAPE
 )
 
 
-def _decoded_views(text: str) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+def _decoded_views(text: str) -> Iterator[tuple[str, list[tuple[int, int]], bool]]:
     """Every decoded reading of ``text`` the key may hide in, each with the span of ``text`` its
-    characters were read from: escaped characters decoded (``_decoded_view``), and its hex runs
-    read as UTF-8, UTF-16-LE and UTF-16-BE bytes (``_hex_views``)."""
+    characters were read from and whether it is the escaped characters' reading: escaped
+    characters decoded (``_decoded_view``), and its hex and decimal byte runs (``_hex_views``).
+    Only the escaped reading is searched for key-shaped text too: bytes that spell another key
+    ("73 6b 2d …") are data, kept as written."""
     decoded, read_from = _decoded_view(text)
     if read_from is not None:
-        yield decoded, read_from
-    yield from _hex_views(text)
+        yield decoded, read_from, True
+    for decoded, read_from in _hex_views(text):
+        yield decoded, read_from, False
 
 
 def _escape_code(m: re.Match[str]) -> str | None:
     """What one ``_ESCAPED_CHAR`` match decodes to: a character, "" (an invisible one), or None
     when it is no character (kept as text, read as it is)."""
-    ascii_byte, utf8, hex_ref, dec_ref = m.groups()
+    ascii_byte, utf8, hex_ref, dec_ref, high, low, u_hex, u_braced, escaped = m.groups()
+    if high:  # a surrogate pair: one character
+        return chr(0x10000 + ((int(high, 16) - 0xD800) << 10) + int(low, 16) - 0xDC00)
+    if escaped:
+        return escaped
+    hex_ref = hex_ref or u_hex or u_braced
     if utf8:
         try:  # an overlong form or a surrogate is no character
             return bytes.fromhex(utf8.replace("%", "")).decode("utf-8")
@@ -295,37 +315,50 @@ def _decoded_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
 
 
 # Bytes written in hex, as a dump or a debugger shows them: "736b2d…", "73:6b:2d", "73 6B 2D",
-# "73-6b", "0x73, 0x6b", "\x73\x6b", "0073 006b" (UTF-16 in 16-bit words). A run starts where no
+# "73-6b", "73;6b", "73|6b", "0x73, 0x6b", "\x73\X6B", "0073 006b" (UTF-16 in 16-bit words). A run starts where no
 # hex digit precedes it and holds at least as many bytes as the shortest secret; what it decodes to
 # is looked in, never written: hex that is not the key (a hash, a MAC address) stays as written.
-_HEX_BYTE = r"(?:\\x|0[xX])?([0-9A-Fa-f]{2})"
-_HEX_RUN = re.compile(rf"(?<![0-9A-Fa-f]){_HEX_BYTE}(?:(?:, ?|[ :.-])?{_HEX_BYTE}){{{_MIN_SECRET_LEN - 1},}}")
+_HEX_BYTE = r"(?:\\[xX]|0[xX])?([0-9A-Fa-f]{2})"
+_HEX_RUN = re.compile(rf"(?<![0-9A-Fa-f]){_HEX_BYTE}(?:(?:[,;|] ?|[ :.-])?{_HEX_BYTE}){{{_MIN_SECRET_LEN - 1},}}")
+# Bytes written as decimal numbers, as a byte array prints ("115, 107, 45", "[115,107,45]"): read
+# like a hex run, as UTF-8 only; a number above 255 is no byte.
+_DEC_RUN = re.compile(rf"(?<![0-9.])[0-9]{{1,3}}(?:(?:[,;|] ?| )[0-9]{{1,3}}){{{_MIN_SECRET_LEN - 1},}}(?![0-9])")
+_DEC_TOKEN = re.compile(r"[0-9]+")
 _HEX_TOKEN = re.compile(_HEX_BYTE)
 _NO_CHAR = "\ufffd"  # a byte that decodes to no character: in no key
 
 
 def _hex_views(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
-    """The hex runs of ``text`` decoded as UTF-8, UTF-16-LE and UTF-16-BE (a UTF-16 run read from
-    its other byte is the other order), each run's characters with the span of ``text`` their
-    bytes were written in; runs joined by ``_GAP``, so no run of the key crosses from one to the
-    next. Empty when ``text`` holds no hex run. Time linear in the text."""
+    """The hex runs of ``text`` decoded as UTF-8, UTF-16-LE, UTF-16-BE, UTF-32-LE and UTF-32-BE (a
+    UTF-16 run read from its other byte is the other order), and its decimal runs as UTF-8, each
+    run's characters with the span of ``text`` their bytes were written in; runs joined by
+    ``_GAP``, so no run of the key crosses from one to the next. Empty when ``text`` holds no such
+    run. Time linear in the text."""
     runs = [[(int(t.group(1), 16), m.start() + t.start(), m.start() + t.end()) for t in _HEX_TOKEN.finditer(m.group())]
             for m in _HEX_RUN.finditer(text)]
-    if not runs:
-        return []
-    views = []
-    for decode in (_utf8_chars, _utf16_chars(little=True), _utf16_chars(little=False)):
-        chars: list[str] = []
-        spans: list[tuple[int, int]] = []
-        for run in runs:
-            if chars:
-                chars.append(_GAP)
-                spans.append((spans[-1][1], spans[-1][1]))
-            for char, start, end in decode(run):
-                chars.append(char)
-                spans.append((start, end))
-        views.append(("".join(chars), spans))
+    numbers = [[(int(t.group()), m.start() + t.start(), m.start() + t.end()) for t in _DEC_TOKEN.finditer(m.group())]
+               for m in _DEC_RUN.finditer(text)]
+    decoders = (_utf8_chars, _utf16_chars(little=True), _utf16_chars(little=False),
+                _utf32_chars(little=True), _utf32_chars(little=False))
+    views = [_joined_view(decode, runs) for decode in decoders] if runs else []
+    if numbers:
+        views.append(_joined_view(_utf8_chars, numbers))
     return views
+
+
+def _joined_view(decode: Callable[[list[tuple[int, int, int]]], Iterator[tuple[str, int, int]]],
+                 runs: list[list[tuple[int, int, int]]]) -> tuple[str, list[tuple[int, int]]]:
+    """``runs`` decoded by ``decode`` into one text, runs joined by ``_GAP``, with each character's span."""
+    chars: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for run in runs:
+        if chars:
+            chars.append(_GAP)
+            spans.append((spans[-1][1], spans[-1][1]))
+        for char, start, end in decode(run):
+            chars.append(char)
+            spans.append((start, end))
+    return "".join(chars), spans
 
 
 def _utf8_chars(run: list[tuple[int, int, int]]) -> Iterator[tuple[str, int, int]]:
@@ -351,6 +384,15 @@ def _utf16_chars(*, little: bool):
             low, high = (run[i][0], run[i + 1][0]) if little else (run[i + 1][0], run[i][0])
             code = high << 8 | low
             yield (_NO_CHAR if 0xD800 <= code <= 0xDFFF else chr(code)), run[i][1], run[i + 1][2]
+    return chars
+
+
+def _utf32_chars(*, little: bool):
+    def chars(run: list[tuple[int, int, int]]) -> Iterator[tuple[str, int, int]]:
+        for i in range(0, len(run) - 3, 4):
+            quad = [b for b, _, _ in run[i:i + 4]]
+            code = int.from_bytes(bytes(quad), "little" if little else "big")
+            yield (chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else _NO_CHAR), run[i][1], run[i + 3][2]
     return chars
 
 

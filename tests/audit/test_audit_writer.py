@@ -639,3 +639,82 @@ def test_a_reference_to_no_character_inside_the_key_stays_as_written():
 
     out = Scrubber(secret_env=(), secrets=[KEY]).text(f"token {KEY[:12]}&#0;{KEY[12:]} end")
     assert out == "token [REDACTED]&#0;[REDACTED] end", out
+
+
+RT29J_KEY = "sk-proj-4fH8kQ2mZx9LpR7tWv3NcB6yJd1s"
+_RT29J_BYTES = RT29J_KEY.encode()
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "".join(f"\\u{ord(c):04x}" for c in RT29J_KEY),  # rt29j k1: JSON \u escapes
+        "".join(f"\\\\u{ord(c):04X}" for c in RT29J_KEY),  # the same a JSON level deeper
+        "".join(f"\\u{{{ord(c):x}}}" for c in RT29J_KEY),  # "\u{73}"
+        "".join(f"\\{c}" for c in RT29J_KEY),  # rt29j k1: a backslash before each character
+        "".join(f"\\\\{c}" for c in RT29J_KEY),
+        ", ".join(str(b) for b in _RT29J_BYTES),  # a byte array printed in decimal
+        "[" + ",".join(str(b) for b in _RT29J_BYTES) + "]",
+        ";".join(f"{b:02x}" for b in _RT29J_BYTES),  # hex bytes between ";" or "|"
+        "|".join(f"{b:02X}" for b in _RT29J_BYTES),
+        "".join(f"\\X{b:02X}" for b in _RT29J_BYTES),
+        RT29J_KEY.encode("utf-32-le").hex(),  # UTF-32 hex
+        " ".join(f"{b:02x}" for b in RT29J_KEY.encode("utf-32-be")),
+    ],
+    ids=["u-escape", "u-escape-deeper", "u-braced", "backslashed", "backslashed-deeper", "decimal", "decimal-list",
+         "hex-semicolon", "hex-pipe", "hex-slash-X", "utf32le-hex", "utf32be-hex"],
+)
+def test_a_key_echoed_in_json_escapes_or_byte_lists_is_redacted(form):
+    from audit.scrub import Scrubber
+
+    out = Scrubber(secret_env=(), secrets=[RT29J_KEY]).text(f'upstream said: {{"error": "invalid key {form}"}} end')
+    redacted = "[[REDACTED]]" if form.startswith("[") else "[REDACTED]"  # a list's brackets are not the key
+    assert out == f'upstream said: {{"error": "invalid key {redacted}"}} end', out
+
+
+def test_a_non_bmp_key_echoed_as_a_json_surrogate_pair_is_redacted():
+    from audit.scrub import Scrubber
+
+    key = "pass\U0001d7d8word-x7Qz9Lm"
+    echo = json.dumps(f"key {key} refused")  # ensure_ascii: the character as "\ud835\udfd8"
+    assert "\\ud835\\udfd8" in echo
+    out = Scrubber(secret_env=(), secrets=[key]).text(echo)
+    assert out == '"key [REDACTED] refused"', out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'C:\\Users\\me\\report.txt said "\\n" and caf\\u00e9 \\ud83d\\ude00',
+        '{"quote": "the \\"45%\\" rate \\\\ in arm A", "rationale": "stated"}',
+        "Response rates were 12, 45, 78, 90, 13, 14 and 15 in the seven cohorts; 115, 107, 45 patients.",
+        "checksums 3a;4b;5c;6d;7e;8f and 00|11|22|33|44|55 unchanged",
+        "\\" * 50 + " a run of backslashes " + "\\u" * 20,
+    ],
+)
+def test_escaped_and_numeric_text_that_is_not_the_key_is_kept_as_written(text):
+    from audit.scrub import Scrubber
+
+    assert Scrubber(secret_env=(), secrets=[RT29J_KEY]).text(text) == text
+
+
+def test_a_long_run_of_backslashes_is_scrubbed_in_linear_time():
+    import time
+
+    from audit.scrub import Scrubber
+
+    scrub = Scrubber(secret_env=(), secrets=[RT29J_KEY])
+    started = time.monotonic()
+    assert scrub.text("\\" * 40_000) == "\\" * 40_000
+    assert time.monotonic() - started < 5
+
+
+def test_a_raw_response_is_logged_readable_with_a_nested_escaped_key_redacted(tmp_path: Path):
+    # rt29j k1: decoding "\\u0073" (an escaped backslash, then "u0073") wrote "\s\k\-…" into raw_response
+    escaped = "".join(f"\\u{ord(c):04x}" for c in RT29J_KEY)
+    content = json.dumps({"verdict": "not_enough_info", "quote": "", "rationale": f'upstream said: {{"error": "invalid key {escaped}"}}'})
+    log = tmp_path / "audit.jsonl"
+    with AuditWriter(log, secret_env=(), secrets=[RT29J_KEY], fsync=False) as w:
+        w.write(**{**FIELDS, "raw_response": content})
+    raw = json.loads(log.read_text())["raw_response"]
+    assert raw == content.replace(escaped.replace("\\", "\\\\"), "[REDACTED]"), raw

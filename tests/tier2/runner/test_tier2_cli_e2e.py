@@ -228,3 +228,55 @@ def test_the_model_the_server_ran_is_logged_reported_and_warned_of_when_another(
     Path("out/r.json").write_text(json.dumps(report))
     checked = CliRunner().invoke(audit_app, ["check", "out/r.json"])
     assert checked.exit_code == 1 and "served_models" in checked.output, checked.output
+
+
+ESCAPED_KEY = "sk-esc-MARKER-0123456789abcdef"
+
+
+def _unescaped(text: str) -> str:
+    """``text`` with every JSON ``\\u`` escape read (behind any number of backslashes) and every
+    backslash dropped: where an escaped echo of the key shows as the key."""
+    import re
+
+    return re.sub(r"\\+u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), text).replace("\\", "")
+
+
+@pytest.mark.parametrize("status", [200, 401])
+def test_a_key_echoed_in_json_escapes_reaches_no_report_log_or_message(tmp_path: Path, monkeypatch, capsys, status):
+    # rt29j k1: a server echoed the key as "\u0073\u006b\u002d…" inside an error string of its
+    # rationale (and of a 401 body); it reached the log, the report and stderr, and the log's
+    # raw_response held it as "\s\k\-…"
+    from citeproof.cli import main
+
+    _project(tmp_path, monkeypatch)
+    monkeypatch.setenv("JUDGE_KEY", ESCAPED_KEY)
+    escaped = "".join(f"\\u{ord(c):04x}" for c in ESCAPED_KEY)
+    inner = json.dumps({"error": f"invalid key {escaped}"}, ensure_ascii=False)
+
+    def echo(request):
+        if status != 200:
+            return httpx.Response(status, json={"error": {"message": "upstream: " + inner}})
+        content = json.dumps({"verdict": "not_enough_info", "quote": "", "rationale": "upstream said: " + inner})
+        return httpx.Response(200, json={
+            "id": "x", "object": "chat.completion", "created": 1, "model": "m",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 180, "completion_tokens": 20, "total_tokens": 200},
+        })
+
+    argv = ["verify", "report.md", "--sources", "sources", "--tier2", "--model", "m", "--base-url", "http://judge.test/v1",
+            "--api-key-env", "JUDGE_KEY", "--call-budget", "3", "--audit-log", "out/audit.jsonl", "--no-cache",
+            "--max-retries", "0", "--format", "json"]
+    with respx.mock(assert_all_called=False) as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=echo)
+        main(argv)
+        calls = route.call_count
+    if calls == 0:
+        pytest.skip("Tier 1 settled the claim; nothing reached the judge")
+    said = capsys.readouterr()
+    log = Path("out/audit.jsonl").read_text()
+    for text in (log, said.out, said.err):
+        assert "MARKER" not in _unescaped(text), text
+    assert "[REDACTED]" in log
+    # the raw response is kept as the server sent it, readable: no backslash before each character
+    raw = json.loads(log.splitlines()[0])["raw_response"]
+    assert "invalid key [REDACTED]" in raw and "\\\\s\\\\k" not in raw and '\\"error\\"' in raw, raw
