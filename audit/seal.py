@@ -20,11 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from typing import Any
 
 from audit.record import HMAC_ALG, canonical_json
 
 SEAL_FIELD = "seal"
+# what a seal holds, all of it: a field the HMAC does not cover has no place in it (rt29j)
+SEAL_KEYS = frozenset({"alg", "digest"})
+# an HMAC-SHA256 as ``hexdigest`` writes it: anything else is no digest this module wrote (and
+# ``hmac.compare_digest`` raises on a non-ASCII string rather than saying so)
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 UNSEALED = (
     "the report carries no seal, so nothing shows that it is the report the run wrote (its Tier 1 verdicts "
@@ -56,8 +62,10 @@ def seal_problem(report: dict[str, Any], key: bytes) -> str | None:
     seal = report.get(SEAL_FIELD)
     if seal is None:
         return UNSEALED
-    if not isinstance(seal, dict) or seal.get("alg") != HMAC_ALG or not isinstance(seal.get("digest"), str):
-        return f"the report's seal is not an {HMAC_ALG} seal: it cannot be verified"
+    if (not isinstance(seal, dict) or set(seal) != SEAL_KEYS or seal.get("alg") != HMAC_ALG
+            or not isinstance(seal.get("digest"), str) or not _DIGEST.fullmatch(seal["digest"])):
+        return (f"the report's seal is not an {HMAC_ALG} seal (alg and a digest of 64 lowercase hex digits, "
+                "nothing else): it cannot be verified")
     if not hmac.compare_digest(seal["digest"], seal_digest(report, key)):
         return ("the report's seal does not verify with this key: the report was edited after the run sealed it "
                 "(a claim's status, the verdict, a count…), or it was sealed with another key")

@@ -166,7 +166,8 @@ class Totals(Frozen):
 
 class ReportSeal(Frozen):
     alg: Literal["hmac-sha256"]
-    digest: str = Field(description="HMAC-SHA256, with the audit key, over the canonical JSON (sorted keys, no spaces) of "
+    digest: str = Field(pattern=r"^[0-9a-f]{64}$",
+                        description="HMAC-SHA256, with the audit key, over the canonical JSON (sorted keys, no spaces) of "
                         "the whole report but `seal`.")
 
 

@@ -156,3 +156,60 @@ def test_the_api_seals_with_the_judges_audit_key(tmp_path, monkeypatch):
     result = verify_full_report(REPORT, tmp_path / "sources", mode="report", tier2=options)
     raw = json.loads(result.model_dump_json())
     assert result.seal is not None and seal_problem(raw, KEY.encode()) is None
+
+
+@pytest.mark.parametrize(
+    "digest",
+    ["é" * 64, "9DF528DA851913DC657FB7A98AC4EE1CD4109B261C8B0273BFF54836CA121F01", "9df5", 5, None],
+    ids=["non-ascii", "upper-case", "short", "number", "null"],
+)
+def test_a_seal_whose_digest_is_not_64_lowercase_hex_fails_the_keyed_check_in_one_line(tmp_path, monkeypatch, digest):
+    # rt29j: a non-ASCII digest made `audit check` say "internal error: TypeError: comparing strings
+    # with non-ASCII characters is not supported"
+    report = _verify(tmp_path, monkeypatch, keyed=True)
+    raw = json.loads(report.read_text(encoding="utf-8"))
+    raw["seal"]["digest"] = digest
+    report.write_text(json.dumps(raw), encoding="utf-8")
+    result = _check(report, monkeypatch, keyed=True)
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output and "is not an hmac-sha256 seal" in result.output, result.output
+    assert result.output.strip().splitlines()[0].startswith("FAILED:"), result.output
+
+
+def test_a_field_the_seal_does_not_cover_fails_the_keyed_check(tmp_path, monkeypatch):
+    # rt29j: an extra field inside `seal` is outside the HMAC, yet the report passed
+    report = _verify(tmp_path, monkeypatch, keyed=True)
+    raw = json.loads(report.read_text(encoding="utf-8"))
+    assert seal_problem(raw, KEY.encode()) is None  # the seal as the run wrote it verifies
+    raw["seal"]["note"] = "reviewed and approved"
+    report.write_text(json.dumps(raw), encoding="utf-8")
+    result = _check(report, monkeypatch, keyed=True)
+    assert result.exit_code == 1 and "is not an hmac-sha256 seal" in result.output, result.output
+
+
+def test_the_report_model_refuses_a_seal_field_it_does_not_declare_or_a_digest_that_is_not_hex():
+    from pydantic import ValidationError
+
+    from citeproof.report import ReportSeal
+
+    assert ReportSeal(alg="hmac-sha256", digest="0" * 64).digest == "0" * 64
+    for fields in ({"digest": "0" * 64, "note": "x"}, {"digest": "é" * 64}):
+        with pytest.raises(ValidationError):
+            ReportSeal(alg="hmac-sha256", **fields)
+
+
+def test_replay_with_the_key_fails_a_report_stripped_of_its_seal_and_edited(tmp_path, monkeypatch):
+    # rt29j: the seal stripped and a Tier 1 verdict edited, `audit replay --audit-key-env` said "ok"
+    from audit.replay import replay_report
+
+    report = _verify(tmp_path, monkeypatch, keyed=True)
+    _fail_edited_into_pass(report)
+    raw = json.loads(report.read_text(encoding="utf-8"))
+    report.write_text(json.dumps({k: v for k, v in raw.items() if k != "seal"}), encoding="utf-8")
+    result = replay_report(report, key=KEY.encode())
+    assert not result.ok and UNSEALED in result.summary(), result.summary()
+    monkeypatch.setenv(ENV, KEY)
+    said = CliRunner().invoke(audit_app, ["replay", str(report), "--audit-key-env", ENV])
+    assert said.exit_code == 1 and said.output.strip() == f"FAILED: {report}: {UNSEALED}", said.output
+    # without the key replay re-derives the judge's verdicts, as it always has
+    assert replay_report(report).ok
