@@ -6256,7 +6256,7 @@ MUTATIONS = (
         's26-audit2 zero-width characters are not dropped',
         'audit/scrub.py',
         '|[" + _INVISIBLE + "]|" + _U_ESCAPE\n)',
-        '" + _U_ESCAPE\n)',
+        '|" + _U_ESCAPE\n)',
         ('tests/audit/test_audit_writer.py',),
     ),
     Mutation(
