@@ -445,11 +445,13 @@ def _other_measure_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> 
     measure ("33.7 months with placebo") qualifies nothing."""
     from citeproof.values.pairing import clause_breaks
 
-    claim_keys = _measure_openers(claim_text) | claim_keys
+    # an acronym one side writes for the other's words ("CR" for "complete response") is read as them
+    claim_keys = _measure_openers(claim_text) | claim_keys | _content_keys(_spelled_out(claim_text, quote))
     wanted = numbers_in(claim_text)
-    cuts = [m.start() for m in (*clause_breaks().finditer(quote.lower()), *re.finditer(r"[,，]", quote))]
+    # a bracket opens a clause of its own: "62% (CR 21%, PR 41%)" states the CR's figure there
+    cuts = [m.start() for m in (*clause_breaks().finditer(quote.lower()), *re.finditer(r"[,，(（]", quote))]
     bounds = sorted({0, *cuts, len(quote)})
-    clauses = [quote[a:b] for a, b in zip(bounds, bounds[1:])]
+    clauses = [_spelled_out(quote[a:b], claim_text) for a, b in zip(bounds, bounds[1:])]
     for k, clause in enumerate(clauses):
         if not quote_numbers(clause) & wanted:
             continue
@@ -458,16 +460,64 @@ def _other_measure_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> 
             if word not in claim_keys or qualifier in claim_keys or qualifier not in own:
                 continue
             for j, rival in enumerate(clauses):
-                theirs = {q for w, q in _qualified(rival) if w == word and q in claim_keys - own}
+                # the rival's qualifiers of the word, up to two words before it: "major" of
+                # "major pathological response" qualifies "response" (rt29j c05)
+                theirs = {q for w, q in _qualified(rival, reach=_RIVAL_REACH) if w == word and q in claim_keys - own}
                 if j != k and theirs and numbers_in(rival):
                     return f"the claim's number is the figure of {clause.strip()[:80]!r}; the claim's '{sorted(theirs)[0]}…' is {rival.strip()[:80]!r}"
+    return _other_grade_quoted(claim_text, clauses)
+
+
+# how many words before a rival clause's measure word may qualify it ("major pathological response")
+_RIVAL_REACH = 2
+
+
+def _qualified(text: str, reach: int = 1) -> list[tuple[str, str]]:
+    """(word, a word up to ``reach`` words before it) of ``text``, as content keys."""
+    words = [_content_key(w.lower()) for w in _WORD.findall(text.replace("-", " "))]
+    return [(words[i], words[i - d]) for i in range(len(words)) for d in range(1, reach + 1) if i - d >= 0]
+
+
+def _spelled_out(text: str, other: str) -> str:
+    """``text`` with each acronym that spells the initials of a run of ``other``'s words ("CR"
+    of "complete response") written as those words: the claim's "CR rate" names the quote's
+    "complete response rate", the quote's "(CR 21%" the claim's "complete response" (rt29j c03, c07)."""
+    words = _WORD.findall(other.replace("-", " "))
+    runs: dict[str, str] = {}
+    for i in range(len(words)):
+        for j in range(i + 2, min(i + 6, len(words)) + 1):
+            runs.setdefault("".join(w[0] for w in words[i:j]).lower(), " ".join(words[i:j]))
+    return re.sub(r"\b[A-Z]{2,}\b", lambda m: runs.get(m.group().lower(), m.group()), text)
+
+
+def _other_grade_quoted(claim_text: str, clauses: Sequence[str]) -> str | None:
+    """Why a quote gives the figure of another grade's event for the claim's graded one, or None:
+    the clause holding the claim's figure names a grade but not the claim's ("Any-grade X
+    occurred in 45%"), while another clause states a figure of the claim's kind for the claim's
+    grade ("including grade 3 X in 8%") — 45% quoted for "Grade 3 X occurred in 45%" (rt29j c04)."""
+    from citeproof.values.roman_grades import numeric_grades
+
+    grades = {m.group(1) for m in _GRADE_DIGIT.finditer(numeric_grades(claim_text))}
+    if not grades:
+        return None
+    figures = numbers_in(_GRADE_DIGIT.sub(" ", numeric_grades(claim_text)))
+    kinds = _figure_kinds(_GRADE_DIGIT.sub(" ", claim_text))
+
+    def graded(clause: str) -> set[str]:
+        return {m.group(1) for m in _GRADE_DIGIT.finditer(numeric_grades(clause))}
+
+    for k, clause in enumerate(clauses):
+        bare = _GRADE_DIGIT.sub(" ", numeric_grades(clause))
+        if not (quote_numbers(bare) & figures) or graded(clause) & grades or not _ANY_GRADE.search(clause):
+            continue
+        for j, rival in enumerate(clauses):
+            if j != k and graded(rival) & grades and _figure_kinds(_GRADE_DIGIT.sub(" ", numeric_grades(rival))) & kinds:
+                return f"the claim's number is the figure of {clause.strip()[:80]!r}; the claim's grade is {rival.strip()[:80]!r}"
     return None
 
 
-def _qualified(text: str) -> list[tuple[str, str]]:
-    """(word, the word before it) of ``text``, as content keys."""
-    words = [_content_key(w.lower()) for w in _WORD.findall(text.replace("-", " "))]
-    return list(zip(words[1:], words))
+# a clause that names a grade ("any-grade", "all grades", "grade 1-2")
+_ANY_GRADE = re.compile(r"\bgrades?\b", re.IGNORECASE)
 
 
 def _names(text: str) -> set[str]:
@@ -580,11 +630,39 @@ def _grade_floor_words() -> tuple[re.Pattern[str], dict[str, int]]:
     return re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, words))})(?![\w-])", re.IGNORECASE), floors
 
 
+@lru_cache(maxsize=1)
+def _grade_number_words() -> tuple[re.Pattern[str], dict[str, int]]:
+    """A grade written as a word ("grade four"; ``judge_quotes.json`` grade_floors numbers)."""
+    numbers = {k: v for k, v in data_json("judge_quotes.json")["denial_restrictions"]["grade_floors"]["numbers"].items() if not k.startswith("_")}
+    return re.compile(rf"(?<![\w-])grades?\s+({'|'.join(map(re.escape, numbers))})(?![\w-])", re.IGNORECASE), numbers
+
+
+@lru_cache(maxsize=1)
+def _population_phrase() -> re.Pattern[str]:
+    """A phrase naming the patients a denial covers ("in patients with severe renal impairment",
+    ``judge_quotes.json`` grade_floors population), to its clause's end."""
+    doc = data_json("judge_quotes.json")["denial_restrictions"]["grade_floors"]["population"]
+
+    def alt(words: list[str]) -> str:
+        return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+    return re.compile(
+        rf"\b(?:{alt(doc['prepositions'])})\s+(?:the\s+)?(?:{alt(doc['people'])})\s+(?:{alt(doc['joins'])})\b[^,;:.()]*", re.IGNORECASE
+    )
+
+
 def _grade_floor(text: str) -> int | None:
-    """The lowest grade ``text`` names, by digit or by a grade word (``judge_quotes.json``
-    grade_floors: "severe" is 3), or None when it names none."""
+    """The lowest grade ``text`` names, by digit, Roman numeral or word ("grade IV", "grade
+    four") or by a grade word (``judge_quotes.json`` grade_floors: "severe" is 3), or None when
+    it names none. A phrase naming the patients ("in patients with severe renal impairment")
+    grades their condition, not the event denied: it sets no floor (rt29j c08)."""
+    from citeproof.values.roman_grades import numeric_grades
+
     pattern, floors = _grade_floor_words()
+    spelled, numbers = _grade_number_words()
+    text = numeric_grades(_population_phrase().sub(" ", text))
     found = [int(m.group(1)) for m in _GRADE_DIGIT.finditer(text)]
+    found += [numbers[m.group(1).lower()] for m in spelled.finditer(text)]
     found += [floors[m.group().lower()] for m in pattern.finditer(text)]
     return min(found) if found else None
 

@@ -135,8 +135,16 @@ def regimen_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
 
 @lru_cache(maxsize=1)
 def _regimen_words() -> dict[str, re.Pattern[str]]:
+    """Each form's words as one pattern: a word bounded by non-letters, a spaced sign ("X + Y")
+    between two names, so a "+" glued to a grade or a marker ("grade 3+", "HER2+") is none."""
     doc = data_json("judge_quotes.json")["regimen_forms"]
-    return {form: re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, doc[form])) + r")(?![a-z])") for form in ("alone", "combined")}
+
+    def one(word: str) -> str:
+        if word.strip() != word:  # " + ": spaces around it, a name on each side
+            return r"(?<=[a-z0-9])\s+" + re.escape(word.strip()) + r"\s+(?=[a-z])"
+        return r"(?<![a-z])" + re.escape(word) + r"(?![a-z])"
+
+    return {form: re.compile("|".join(map(one, doc[form]))) for form in ("alone", "combined")}
 
 
 def _regimen_form(low: str) -> str | None:

@@ -1,0 +1,121 @@
+"""rt29j: the answer check's regimen forms, grade floors and other measures' figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from tier2.answer_check import check_answer
+from tier2.fake import answer
+
+
+def checked(claim: str, quote: str, excerpt: str | None = None):
+    return check_answer(answer("supported", quote), claim, excerpt or quote)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt29j c01, c02: a "+" glued to a grade or a marker is no combination regimen
+        ("Grade 3+ neutropenia occurred in 12% of patients receiving drug A.",
+         "Grade 3 or higher neutropenia occurred in 12% of patients receiving drug A monotherapy."),
+        ("In HER2+ metastatic breast cancer, first-line drug A produced an objective response rate of 26%.",
+         "First-line drug A monotherapy produced an objective response rate of 26%."),
+        ("In PD-L1+ patients, drug A achieved an ORR of 45%.", "Single-agent drug A achieved an ORR of 45% in the PD-L1+ cohort."),
+        ("Drug A monotherapy achieved an ORR of 45%.", "Single-agent drug A achieved an ORR of 45% in the CD8+ cohort."),
+    ],
+)
+def test_a_suffix_plus_is_no_combination(claim, quote):
+    result = checked(claim, quote)
+    assert result.ok, result.detail
+
+
+def test_a_spaced_plus_between_names_is_a_combination():
+    excerpt = "Median PFS was 11.5 months with drug A + drug B and 6.9 months with single-agent drug A."
+    result = checked("Median PFS with drug A plus drug B was 6.9 months.", "6.9 months with single-agent drug A", excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+    result = checked("Median PFS with drug A alone was 11.5 months.", excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+    assert checked("Median PFS with drug A + drug B was 11.5 months.", "11.5 months with drug A + drug B", excerpt).ok
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt29j c08: "severe" grades the patients' condition, not the denied event
+        ("No grade 4 hepatotoxicity was observed in patients with severe renal impairment.",
+         "In the subgroup with creatinine clearance below 30 mL/min, no grade 4 hepatotoxicity was observed."),
+        ("No grade 4 rash occurred among participants who had severe psoriasis.", "No grade 4 rash occurred."),
+    ],
+)
+def test_a_population_grade_word_sets_no_floor(claim, quote):
+    result = checked(claim, quote)
+    assert result.ok, result.detail
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt29j c06, GL2, GL3, GL9: a grade in Roman numerals or words sets the quote's floor
+        ("No severe cytokine release syndrome occurred.", "No grade IV cytokine release syndrome occurred."),
+        ("No grade 3 or higher cytokine release syndrome occurred.", "No grade IV cytokine release syndrome occurred."),
+        ("No severe neutropenia occurred.", "No grade four neutropenia occurred."),
+        ("No grade 3 or higher adverse events were reported.", "No Grade IV–V adverse events were reported."),
+        # the severity word grades the denied event itself, after a people word too
+        ("No patients with severe neutropenia were reported.", "No patients with grade 4 neutropenia were reported."),
+    ],
+)
+def test_a_higher_roman_or_spelled_grade_is_refused(claim, quote):
+    result = checked(claim, quote)
+    assert not result.ok and result.reason == "quote_unrelated_to_claim", result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("No severe cytokine release syndrome occurred.", "No grade III or IV cytokine release syndrome occurred."),
+        ("No grade 4 neutropenia occurred.", "No grade four neutropenia occurred."),
+        ("No severe rash was reported.", "No grade 3 or higher rash was reported."),
+    ],
+)
+def test_the_claims_own_grade_in_roman_or_words_passes(claim, quote):
+    result = checked(claim, quote)
+    assert result.ok, result.detail
+
+
+_RESPONSE = "The objective response rate was 62% (CR 21%, PR 41%)."
+_OVERALL = "The overall response rate was 62%, including a complete response rate of 21%."
+_PATHOLOGICAL = "The pathological complete response rate was 38%, and the major pathological response rate was 54%."
+_GRADED = "Any-grade diarrhea occurred in 45% of patients, including grade 3 diarrhea in 8%."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [  # rt29j c03, c07, c05, c04: another measure's figure in one sentence
+        ("The complete response rate was 62%.", _RESPONSE),
+        ("The CR rate was 62%.", _OVERALL),
+        ("The major pathological response rate was 38%.", _PATHOLOGICAL),
+        ("Grade 3 diarrhea occurred in 45% of patients.", _GRADED),
+        ("Grade III diarrhea occurred in 45% of patients.", _GRADED),
+    ],
+)
+def test_another_measures_figure_is_refused(claim, quote):
+    result = checked(claim, quote)
+    assert not result.ok and result.reason == "quote_unrelated_to_claim", result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The complete response rate was 21%.", _RESPONSE),
+        ("The objective response rate was 62%.", _RESPONSE),
+        ("The CR rate was 21%.", _OVERALL),
+        ("The major pathological response rate was 54%.", _PATHOLOGICAL),
+        ("The pathologic complete response rate was 38%.", _PATHOLOGICAL),
+        ("Grade 3 diarrhea occurred in 8% of patients.", _GRADED),
+        ("Diarrhea of any grade occurred in 45% of patients.", _GRADED),
+        # a clause naming no grade is the graded clause's own figure
+        ("Grade 3 diarrhea occurred in 8% of patients.", "Grade 3 diarrhea occurred in 12 patients, representing 8%."),
+        ("The objective response rate was 62%.", "The objective response rate (ORR) was 62%, with complete responses in 21%."),
+        ("The complete response (CR) rate was 21%.", "The complete response (CR) rate was 21% and the ORR was 62%."),
+    ],
+)
+def test_the_claims_own_measure_in_a_two_measure_sentence_passes(claim, quote):
+    result = checked(claim, quote)
+    assert result.ok, result.detail
