@@ -112,6 +112,9 @@ def test_another_measures_figure_is_refused(claim, quote):
         ("Diarrhea of any grade occurred in 45% of patients.", _GRADED),
         # a clause naming no grade is the graded clause's own figure
         ("Grade 3 diarrhea occurred in 8% of patients.", "Grade 3 diarrhea occurred in 12 patients, representing 8%."),
+        ("Grade 3 diarrhea resolved in 75% of cases.", "Grade 3 diarrhea occurred in 8% of patients, and it resolved in 75% of cases."),
+        # all grades hold grade 3; the grade 3 clause's share is no figure of the claim's kind
+        ("Grade 3 rash resolved within 14 days.", "Rash of all grades resolved within 14 days, and grade 3 rash occurred in 4% of patients."),
         ("The objective response rate was 62%.", "The objective response rate (ORR) was 62%, with complete responses in 21%."),
         ("The complete response (CR) rate was 21%.", "The complete response (CR) rate was 21% and the ORR was 62%."),
     ],
