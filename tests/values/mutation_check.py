@@ -7942,6 +7942,13 @@ MUTATIONS = (
         ' and graded(rival) & grades:',
         ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
     ),
+    Mutation(
+        's27-judge8 a listed arm before a comma or colon is no group',
+        'tier2/quote_groups.py',
+        '\\s*{name}\\s*[,:]?\\s+\\d[\\d.,]*',
+        '\\s*{name}\\s+\\d[\\d.,]*',
+        ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
+    ),
 )
 
 

@@ -122,3 +122,18 @@ def test_another_measures_figure_is_refused(claim, quote):
 def test_the_claims_own_measure_in_a_two_measure_sentence_passes(claim, quote):
     result = checked(claim, quote)
     assert result.ok, result.detail
+
+
+@pytest.mark.parametrize(
+    "excerpt",
+    [  # rt29j c09: a list's item names its arm before a comma or a colon
+        "Median overall survival: nivolumab, 28.1 months; placebo, 33.7 months.",
+        "Median overall survival by arm:\nnivolumab: 28.1 months\nplacebo: 33.7 months",
+    ],
+)
+def test_a_listed_arm_before_a_comma_or_colon_is_another_group(excerpt):
+    quote = "placebo, 33.7 months" if "placebo," in excerpt else "placebo: 33.7 months"
+    result = checked("Median overall survival with nivolumab was 33.7 months.", quote, excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+    assert checked("Median overall survival with nivolumab was 28.1 months.", "nivolumab" + excerpt.split("nivolumab")[1].rstrip("\n;"), excerpt).ok
+    assert checked("Median overall survival with placebo was 33.7 months.", quote, excerpt).ok
