@@ -185,8 +185,8 @@ def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
         rf"|(?<![a-z])(?:{alt(doc['after'])})\s+(?:the\s+)?{name}|([\u4e00-\u9fff]{{2,8}})(?:{alt(doc['zh_after'])})"
         rf"|(?<![a-z])([a-z][a-z0-9]*)-(?:{alt(doc['hyphen_before'])})(?![a-z])"
         # a list's item, its name then its figure alone: "X 28.1 months; placebo 33.7 months",
-        # "placebo, 33.7 months", "placebo: 33.7 months" (rt29j c09)
-        rf"|(?:^|(?<=[:;,(|\n]))\s*{name}\s*[,:]?\s+\d[\d.,]*\s*(?:%|[a-z]+)?(?=\s*(?:[;,)|\n]|\.?\s*$))"
+        # "placebo, 33.7 months", "placebo: 33.7 months", its sentence going on after it (rt29j c09)
+        rf"|(?:^|(?<=[:;,(|\n]))\s*{name}\s*[,:]?\s+\d[\d.,]*\s*(?:%|[a-z]+)?(?=\s*(?:[;,)|\n]|\.?\s*$|\.\s))"
         rf"|(?:{alt(doc['zh_received'])})([\u4e00-\u9fff]{{2,8}}?)的患者"
     )
     return re.compile(pattern), frozenset(doc["not_names"])

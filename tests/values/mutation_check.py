@@ -7949,6 +7949,13 @@ MUTATIONS = (
         '\\s*{name}\\s+\\d[\\d.,]*',
         ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
     ),
+    Mutation(
+        's27-judge8 a listed arm ends its sentence only at the line end',
+        'tier2/quote_groups.py',
+        '|\\.?\\s*$|\\.\\s))"',
+        '|\\.?\\s*$))"',
+        ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
+    ),
 )
 
 

@@ -128,6 +128,7 @@ def test_the_claims_own_measure_in_a_two_measure_sentence_passes(claim, quote):
     "excerpt",
     [  # rt29j c09: a list's item names its arm before a comma or a colon
         "Median overall survival: nivolumab, 28.1 months; placebo, 33.7 months.",
+        "Median overall survival: nivolumab, 28.1 months; placebo, 33.7 months. The hazard ratio for death was 1.12.",
         "Median overall survival by arm:\nnivolumab: 28.1 months\nplacebo: 33.7 months",
     ],
 )
