@@ -537,6 +537,8 @@ def _written_like(number: float, stated: ValueAtom) -> str:
     if not m or digits == 0:
         return f"{number:g}"
     shown = number / (stated.number / digits)
+    if stated.decimals == 0 and "," in m.group(0) and abs(shown) >= 1000 and float(round(shown, 2)).is_integer():
+        return stated.raw[: m.start()] + f"{round(shown):,}" + stated.raw[m.end():]  # "1,200" → "12,000", as grouped
     text = f"{shown:.{stated.decimals + 2}f}".rstrip("0")
     if stated.decimals == 0:
         text = text.rstrip(".")
@@ -564,9 +566,16 @@ def check_calculation(path: str, line: int, expression: str, operands: dict[str,
     values = ModelChecker._formulas(model, stated, based, percents, CheckedModel(path))
     if values is None:
         return None
-    bare = all(atom.is_bare for atom in operands.values())
+    # a percentage beside a count is a share of it ("150,000 × 40% × 20% = 12,000"): the result is a count
+    shares = any(not atom.is_bare for atom in operands.values()) and any(atom.is_bare for atom in operands.values())
+    bare = all(atom.is_bare or shares and atom.dim == "percent" for atom in operands.values())
     points = _in_points(result_text, result)
     value = values["calculation"]
+    if result.dim == "basis_point" and percents:
+        if not value.as_is:
+            return None  # "3.2% × 100 = 320 bps": which scale the 100 stands for is not read
+        # a difference of percentages is in percentage points, and 1 point is 100 basis points
+        value = _Value(value.stated * 100, value.based * 100, value.line, False)
     verdict = value.compare(result, None, result.is_bare and not bare and not points, points)
     m = _DIGITS.search(result.raw)
     figure = claim_atoms(m.group(0))[:1] if m and bare and not result.is_bare else []

@@ -21,16 +21,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.values.assess import claim_atoms
+from citeproof.values.lexicon import data_json
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.model_check import check_calculation
 from citeproof.values.model_file import read_model
 
 # "×", "x" between spaces, "*", "·", "÷", "/", "+", "-", "−", "–", "^" and brackets
 _OPERATOR = re.compile(r"\s+[x×]\s+|\*\*|[-+*/^×·÷−–()（）]")
-_EQUALS = re.compile(r"[=＝]")
+_EQUALS = re.compile(r"[=＝≈]")  # "≈" says the result is rounded, as "= ~" does
 _LABEL = re.compile(r"^.*(?:[:：][*_]*\s|：[*_]*)")  # "Calculation: …", "计算：…": the text before the working
 _EMPHASIS = "*_ \t"
-_APPROX = re.compile(r"^(?:≈|~|about|approximately|approx\.?|约)\s*", re.I)
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _NAME = re.compile(r"[^\W\d]\w*")
 
 
@@ -45,14 +46,28 @@ class WrongCalculation:
 @lru_cache(maxsize=256)
 def wrong_calculations(path: str, text: str) -> tuple[WrongCalculation, ...]:
     """The written calculations of a file whose operands do not give the result they state."""
-    if "=" not in text and "＝" not in text:
+    if "=" not in text and "＝" not in text and "≈" not in text:
         return ()
     inputs = _inputs(text)
     out: list[WrongCalculation] = []
     for n, line in enumerate(text.split("\n"), start=1):
-        if (found := _wrong(path, n, line, inputs)) is not None:
-            out.append(found)
+        # a table row's cells and code spans hold working as a line does ("| TAM | 12,000 × $30,000 = … |")
+        line = line.replace("`", "")
+        cells = line.strip().strip("|").split("|") if line.lstrip().startswith("|") else [line]
+        for cell in cells:
+            out.extend(_wrong(path, n, cell, inputs, line))
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _cues() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The year after a figure (value_cues.json calculation_period) and the hedges before a
+    result (calculation_hedge)."""
+    cues = data_json("value_cues.json")
+    period = "|".join(re.escape(w) for w in sorted(cues["calculation_period"]["words"], key=len, reverse=True))
+    hedge = "|".join(re.escape(w) for w in sorted(cues["calculation_hedge"]["words"], key=len, reverse=True))
+    return (re.compile(rf"(?<=[\w%$€£¥元])\s*(?:{period})(?![^\W\d_])", re.I),
+            re.compile(rf"^(?:{hedge})(?![^\W\d_])\s*", re.I))
 
 
 def _inputs(text: str) -> dict[str, ValueAtom]:
@@ -65,25 +80,51 @@ def _inputs(text: str) -> dict[str, ValueAtom]:
     return out
 
 
-def _wrong(path: str, n: int, line: str, inputs: dict[str, ValueAtom]) -> WrongCalculation | None:
-    if not _EQUALS.search(line) or not any(c.isdigit() for c in line):
-        return None
-    parts = _EQUALS.split(line)
+def _wrong(path: str, n: int, text: str, inputs: dict[str, ValueAtom], line: str) -> list[WrongCalculation]:
+    """Each result of ``text`` (a line or a table cell) its expression does not give. In a chain
+    ("12,000 × $30,000 = $360,000,000 = $3.6 billion") every step after the expression is a
+    result of it: a right first step does not vouch for a wrong restatement."""
+    if not _EQUALS.search(text) or not any(c.isdigit() for c in text):
+        return []
+    period, hedge = _cues()
+    text = period.sub("", re.sub(r"[=＝]\s*(?=≈)", "", text))  # the year is on both sides; "= ≈" is one sign
+    parts = _EQUALS.split(text)
+    signs = _EQUALS.findall(text)
     if len(parts) < 2 or any(not p.strip() for p in parts):
-        return None  # "==", "<=", a dangling "=": no calculation this reader takes apart
-    result_text = _APPROX.sub("", parts[-1].strip(_EMPHASIS))
-    results = claim_atoms(result_text)
-    if not results or results[0].kind != "value" or results[0].start != 0:
-        return None
-    result = results[0]
-    read = _expression(_LABEL.sub("", parts[-2]).strip(_EMPHASIS), inputs)
-    if read is None:
-        return None
-    expression, operands = read
-    verdict = check_calculation(path, n, expression, operands, result, result_text)
-    if verdict is None or verdict[0]:
-        return None
-    return WrongCalculation(n, line.strip(), result.raw, verdict[1])
+        return []  # "==", "<=", a dangling "=": no calculation this reader takes apart
+    out: list[WrongCalculation] = []
+    read = None
+    for i, part in enumerate(parts):
+        piece = _LABEL.sub("", part).strip(_EMPHASIS)
+        if (expression := _expression(piece, inputs)) is not None:
+            read = expression  # a new expression, not a result ("= 12 × $30 million = …")
+            continue
+        if read is None or i == 0:
+            continue
+        result_text = hedge.sub("", part.strip(_EMPHASIS))
+        results = claim_atoms(result_text)
+        if not results or results[0].kind != "value" or results[0].start != 0:
+            continue
+        result = _as_written(results[0], signs[i - 1] == "≈" or result_text != part.strip(_EMPHASIS))
+        verdict = check_calculation(path, n, read[0], read[1], result, result_text)
+        if verdict is not None and not verdict[0]:
+            out.append(WrongCalculation(n, line.strip(), result.raw, verdict[1]))
+    return out
+
+
+def _as_written(result: ValueAtom, hedged: bool) -> ValueAtom:
+    """``result`` at the precision it is written to: the trailing zeros of a whole figure are
+    rounding ("= $370 million" for $369.12 million holds at two significant figures). An
+    unhedged figure keeps two significant figures ("= 20" is twenty, not 15–25); a hedged one
+    ("≈", "about", "约") none beyond its first ("about 300" is 250–350)."""
+    m = _DIGITS.search(result.raw)
+    if m is None or "." in m.group(0):
+        return result
+    digits = m.group(0).replace(",", "")
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if not hedged:
+        zeros = min(zeros, len(digits) - 2)
+    return result.evolve(step=result.step * 10 ** zeros) if zeros > 0 else result
 
 
 def _expression(text: str, inputs: dict[str, ValueAtom]) -> tuple[str, dict[str, ValueAtom]] | None:
@@ -103,7 +144,8 @@ def _expression(text: str, inputs: dict[str, ValueAtom]) -> tuple[str, dict[str,
             out.append(name[0])
         if m is not None:
             op = m.group(0).strip() or "*"
-            out.append("*" if op in ("x", "×") else op)
+            # "×" is "*"; the minus signs "−" and "–" are "-", which a difference of percentages is read by
+            out.append("*" if op in ("x", "×") else "-" if op in ("−", "–") else op)
             operators += op not in "()（）"
             pos = m.end()
     if len(operands) < 2 or not operators:

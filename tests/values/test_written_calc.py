@@ -125,3 +125,98 @@ def test_sum_words_are_no_derived_cue_a_sum_of_two_cited_figures_fails_anyway(tm
         ("2023年收入总计20亿美元。", "2023年收入总计20亿美元。"),
     ])
     assert [c.status for c in claims] == ["fail", "fail", "pass", "pass", "pass", "pass"]
+
+
+@pytest.mark.parametrize("line, gives", [
+    # a hedged or round result is read at its precision, but one its operands cannot round to is wrong
+    ("Calculation: 12,345 × $29,900 ≈ $3.7 billion", "$0.369 billion"),
+    ("Calculation: 12,345 × $29,900 = ~$3.7 billion", "$0.369 billion"),
+    ("Calculation: 12,345 × $29,900 = $380 million", "$369.12 million"),
+    ("Difference: 45% − 30% = 20 percentage points", "15"),  # 20 unhedged keeps two figures: not 15–25
+    # a difference of percentages is in points: 1 point is 100 basis points
+    ("Margin change = 24.5% − 21.3% = 420 bps", "320 bps"),
+    ("150 bps + 170 bps = 420 bps", "320 bps"),
+    # every step of a chain is a result of the expression before it
+    ("Calculation: 12,000 patients × $30,000 = $360,000,000 = $3.6 billion", "$0.36 billion"),
+    ("12,000 × $30,000 = $360 million = $3,600 million", "$360 million"),
+    # a percentage beside a count is a share of it; the result is a count
+    ("Treated patients: 150,000 prevalent × 40% diagnosed × 20% treated = 1,200", "12,000"),
+    ("Patients treated = 1.5 million × 8% = 12,000", "120,000"),
+    ("Expected events: 300 patients × 14% = 24", "42"),
+    # "≈" as the equals sign; working in a table cell or a code span; the year on both sides
+    ("Calculation: 12,000 patients × $30,000 ≈ $3.6 billion", "$0.36 billion"),
+    ("| TAM | 12,000 × $30,000 = $3.6 billion |", "$0.36 billion"),
+    ("`12,000 × $30,000 = $3.6 billion`", "$0.36 billion"),
+    ("- TAM: 12,000 × $30,000/year = $3.6 billion/year", "$0.36 billion"),
+    ("Calculation: 12,000 patients × $30,000 = $3.6 billion annually", "$0.36 billion"),
+    ("Calculation: 12,000 patients × $30,000 per year = $3.6 billion a year", "$0.36 billion"),
+])
+def test_rt29t_wrong_calculations_are_found(line, gives):
+    [wrong] = wrong_calculations("n.md", f"# Note\n{line}\n")
+    assert (wrong.line, wrong.gives) == (2, gives)
+
+
+@pytest.mark.parametrize("line", [
+    # the right twins of the lines above
+    "Calculation: 12,345 × $29,900 = ~$370 million",
+    "Calculation: 12,345 × $29,900 = about $370 million",
+    "Calculation: 12,345 × $29,900 = around $370 million",
+    "Calculation: 12,345 × $29,900 = $370 million",  # 370: two significant figures
+    "Calculation: 12,345 × $29,900 ≈ $0.37 billion",
+    "Calculation: 12,345 × $29,900 ≈ $369 million",
+    "Calculation: 12 × 26 ≈ 300",  # hedged: every trailing zero is rounding
+    "Margin change = 24.5% − 21.3% = 320 bps",
+    "Margin change = 24.5% - 21.3% = 320 basis points",
+    "3.2% × 100 = 320 bps",  # which scale the 100 stands for is not read: unchecked
+    "0.5% × 2 = 100 bps",  # a product of a percentage is no difference in points: unchecked
+    "150 bps + 170 bps = 320 bps",
+    "Calculation: 12,000 patients × $30,000 = $360,000,000 = $0.36 billion",
+    "12,000 × $30,000 = 12 × $30 million = $360 million",  # a second expression is no result
+    "Treated patients: 150,000 prevalent × 40% diagnosed × 20% treated = 12,000",
+    "Patients treated = 1.5 million × 8% = 120,000",
+    "Expected events: 300 patients × 14% = 42",
+    "40% × 50% = 20",  # shares only, a bare result: maybe a percentage, not shown wrong
+    "Calculation: 12,000 patients × $30,000 ≈ $360 million",
+    "| TAM | 12,000 × $30,000 = $360 million | $360 million |",
+    "`12,000 × $30,000 = $360 million`",
+    "- TAM: 12,000 × $30,000/year = $360 million/year",
+    "Calculation: 12,000 patients × $30,000 = $360 million annually",
+])
+def test_rt29t_right_calculations_are_not_wrong(line):
+    assert wrong_calculations("n.md", f"# Note\n{line}\n") == ()
+
+
+@pytest.mark.parametrize("result, status", [("~$370 million", "undecided"), ("$370 million", "undecided"),
+                                            ("~$3.7 billion", "fail")])
+def test_a_round_result_of_a_calculation_is_read_at_its_precision(tmp_path, result, status):
+    # rt29t k14: the calculation's line carries the figure, not the claim's words: the judge's when right
+    note = f"# Working notes\n\nCalculation: 12,345 × $29,900 = {result}\nSource inputs are listed in the appendix.\n"
+    figure = result.lstrip("~")
+    assert _status(tmp_path, note, f"The addressable market is about {figure}.", 3)[0] == status
+
+
+@pytest.mark.parametrize("result, status", [("320 bps", "undecided"), ("420 bps", "fail")])
+def test_a_margin_change_in_basis_points_is_checked_in_points(tmp_path, result, status):
+    # rt29t k28: 24.5% − 21.3% is 3.2 percentage points, 320 basis points
+    note = f"# Working notes\n\nMargin change = 24.5% − 21.3% = {result}\nSource inputs are listed in the appendix.\n"
+    figure = result.replace("bps", "basis points")
+    assert _status(tmp_path, note, f"Operating margin expanded by {figure}.", 3)[0] == status
+
+
+@pytest.mark.parametrize("calculation, status", [
+    ("Calculation: 12,000 patients × $30,000 = $360,000,000 = $3.6 billion", "fail"),
+    ("Calculation: 12,000 patients × $300,000 = $3,600,000,000 = $3.6 billion", "pass"),
+    ("| TAM | 12,000 × $30,000 = $3.6 billion |", "fail"),
+    ("| TAM | 12,000 × $300,000 = $3.6 billion |", "pass"),
+    ("- TAM: 12,000 × $30,000/year = $3.6 billion/year", "fail"),
+    ("- TAM: 12,000 × $300,000/year = $3.6 billion/year", "pass"),
+])
+def test_a_restatement_of_a_wrong_chain_table_or_yearly_result_fails(tmp_path, calculation, status):
+    note = f"# Addressable market\n\n{calculation}\nThe addressable market is $3.6 billion a year.\n"
+    assert _status(tmp_path, note, "The addressable market is $3.6 billion a year.", 4)[0] == status
+
+
+def test_each_wrong_step_of_a_chain_is_found():
+    # the middle step is as much the expression's result as the last
+    wrongs = wrong_calculations("n.md", "# Note\n12,000 × $30,000 = $3.6 billion = $3,600 million\n")
+    assert [(w.result, w.gives) for w in wrongs] == [("$3.6 billion", "$0.36 billion"), ("$3,600 million", "$360 million")]
