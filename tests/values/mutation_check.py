@@ -7266,8 +7266,8 @@ MUTATIONS = (
     Mutation(
         "s27-judge7 a list's item ('placebo 33.7 months') names no group",
         'tier2/quote_groups.py',
-        '{name}\\s+\\d[\\d.,]*\\s*(?:%|[a-z]+)?(?=',
-        '{name}\\s+\\d[\\d.,]*xyzzy\\s*(?:%|[a-z]+)?(?=',
+        '{name}\\s*[,:]?\\s+\\d[\\d.,]*\\s*(?:%|[a-z]+)?(?=',
+        '{name}\\s*[,:]?\\s+\\d[\\d.,]*xyzzy\\s*(?:%|[a-z]+)?(?=',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
     Mutation(
