@@ -157,11 +157,14 @@ class _Sentence:
     numbers: tuple[tuple[int, int, float], ...]  # (start, end, value), in order
     starts: tuple[int, ...]  # where each number starts
     span_starts: tuple[int, ...]  # where each clause starts
+    joined: bool = False  # it follows a semicolon: the sentence before it goes on
 
 
 def _sentences(text: str) -> list[_Sentence]:
     out = []
-    for sentence in _SENTENCE_BREAK.split(text):
+    parts = _SENTENCE_BREAK.split(text)
+    breaks = [m.group(0) for m in _SENTENCE_BREAK.finditer(text)]
+    for k, sentence in enumerate(parts):
         if sentence.strip():
             low = sentence.lower()
             numbers = tuple(
@@ -173,7 +176,8 @@ def _sentences(text: str) -> list[_Sentence]:
             # a word that counts ("none", "two") stands for a number where clauses are cut
             counted = tuple(sorted({*starts, *(m.start() for m in _cues().quantifiers.finditer(low))}))
             spans = _clauses(low, counted)
-            out.append(_Sentence(sentence, low, spans, numbers, starts, tuple(a for a, _ in spans)))
+            joined = k > 0 and breaks[k - 1] in ";；" and bool(out)
+            out.append(_Sentence(sentence, low, spans, numbers, starts, tuple(a for a, _ in spans), joined))
     return out
 
 
@@ -299,6 +303,9 @@ class _Groups:
     subjects: tuple[re.Pattern[str], ...]  # English (a noun, a member word, people + link) and Chinese
     not_names_en: frozenset[str]
     not_names_zh: tuple[str, ...]
+    links: tuple[re.Pattern[str], ...]  # of subjects: a name after a link ("patients who received X", "接受X的患者")
+    not_link_names: tuple[str, ...]  # a name after a link that is everyone's ("… who received treatment")
+    inside: re.Pattern[str]  # the words before a group inside a clause ("5.6 months in X recipients")
 
 
 @lru_cache(maxsize=1)
@@ -310,6 +317,13 @@ def _groups() -> _Groups:
 
     name = r"(?P<name>[a-z0-9][\w.+/]*(?:[\s-][a-z0-9][\w.+/]*){0,3}?)"
     verbs = _alternation([w for w in cue_document()["clause_scope"]["clause_verbs"] if w.isascii()])
+    people = re.compile(
+        rf"(?:{words(doc['people_en'])})\s+(?:{words(doc['links_en'])})\s+(?:the\s+)?{name}"
+        rf"(?=\s+(?:{verbs})(?![\w-])|\s*$)"
+    )
+    people_zh = re.compile(
+        rf"(?:{_alternation(doc['links_zh'])})(?P<name>[^\s，,。；;：:、()（）的]{{1,12}}?)(?:治疗)?的(?:{_alternation(doc['people_zh'])})"
+    )
     return _Groups(
         lead=re.compile(rf"[\s{re.escape(_TRIM)}\-*#>]*(?:(?:{words(doc['connectors'])})\s+)?"),
         subjects=(
@@ -317,17 +331,18 @@ def _groups() -> _Groups:
             re.compile(rf"(?:the\s+)?{name}[\s-](?:{words(doc['nouns_en'])})(?:'s|’s)?(?![\w-])(?!\s+(?:[a-z]|\d+|[ivx]+)(?![\w-]))"),
             re.compile(rf"(?:the\s+)?{name}[\s-](?:{words(doc['members_en'])})(?![\w-])"),
             # "patients given X had …": the name runs to the verb
-            re.compile(
-                rf"(?:{words(doc['people_en'])})\s+(?:{words(doc['links_en'])})\s+(?:the\s+)?{name}"
-                rf"(?=\s+(?:{verbs})(?![\w-])|\s*$)"
-            ),
+            people,
             re.compile(
                 rf"(?P<name>[^\s，,。；;：:、()（）的]{{1,12}}?)(?:{_alternation(doc['nouns_zh'])})"
                 rf"(?!{_alternation(doc['zh_not_after'])})"
             ),
+            people_zh,
         ),
         not_names_en=frozenset(cue_document()["not_arm_names"]["en"]),
         not_names_zh=tuple(doc["zh_not_names"]),
+        links=(people, people_zh),
+        not_link_names=tuple(doc["link_not_names"]),
+        inside=re.compile(r"(?<![\w-])(?:in|among|amongst)\s+"),
     )
 
 
@@ -344,35 +359,69 @@ def _group_name(name: str) -> bool:
     return bool(_terms(name))
 
 
-def _group_subjects(s: _Sentence) -> list[tuple[int, str, str]]:
-    """(where its clause starts, the subject as written, the group's name) for each clause of
-    the sentence that opens on a named study group ("Control recipients had …", "The control
-    arm's rate …", "…, while patients given X had …", "对照组的…")."""
+def _named_group(pattern: re.Pattern[str], low: str, at: int, end: int) -> re.Match[str] | None:
+    """The group ``pattern`` matches at ``at``, if its words name one ("patients who received
+    treatment" names none)."""
+    m = pattern.match(low, at, end)
+    if m is None or not _group_name(m.group("name")):
+        return None
+    if pattern in _groups().links and m.group("name").startswith(_groups().not_link_names):
+        return None
+    return m
+
+
+def _group_subjects(s: _Sentence) -> list[tuple[int, str, str, int]]:
+    """(where its clause starts, the subject as written, the group's name, where what it covers
+    ends) for each clause of the sentence that opens on a named study group ("Control
+    recipients had …", "The control arm's rate …", "…, while patients given X had …",
+    "对照组的…"), and for the clause after one that names a group in a phrase ("5.6 months in
+    X recipients, and 9% …"), unless that clause restricts its figures itself ("…, versus
+    9.1 months with Y")."""
     g = _groups()
     found = []
+    inside = None
     for start, end in s.spans:
+        if inside is not None and not _cues().subject_en.search(s.low, start, end):
+            found.append((start, *inside, end))
+        inside = None
         at = g.lead.match(s.low, start, end).end()
         for pattern in g.subjects:
-            if (m := pattern.match(s.low, at, end)) and _group_name(m.group("name")):
-                found.append((start, s.text[at:m.end()].strip(_TRIM), s.text[m.start("name"):m.end("name")]))
+            if m := _named_group(pattern, s.low, at, end):
+                found.append((start, s.text[at:m.end()].strip(_TRIM), s.text[m.start("name"):m.end("name")], len(s.low)))
                 break
+        for phrase in g.inside.finditer(s.low, at, end):
+            if m := next(filter(None, (_named_group(p, s.low, phrase.end(), end) for p in g.subjects[:3])), None):
+                inside = (s.text[phrase.start():m.end()].strip(_TRIM), s.text[m.start("name"):m.end("name")])
     return found
 
 
-def _dropped_group(s: _Sentence, anchors: list[tuple[int, int]], named: Callable[[str], bool]) -> str | None:
+def _carried_group(s: _Sentence, before: tuple[str, str] | None) -> tuple[str, str] | None:
+    """The group subject that goes on past the sentence's end into the part after a semicolon
+    ("X-treated patients had …; 9% discontinued …"): its last that covers the whole rest of
+    it, or the one carried into it."""
+    ends = [subject[1:3] for subject in _group_subjects(s) if subject[3] == len(s.low)]
+    return ends[-1] if ends else before
+
+
+def _dropped_group(
+    s: _Sentence, anchors: list[tuple[int, int]], named: Callable[[str], bool], carried: tuple[str, str] | None = None
+) -> str | None:
     """The group subject a claim's figure stands under, in every place the sentence writes it,
     whose name the claim does not write ("Control recipients had an objective response rate of
     12% and a disease control rate of 80%" for "The disease control rate was 80%"): the nearest
-    such subject before the figure, in its clause or one before it in the sentence."""
+    such subject before the figure, in its clause or one before it in the sentence (or
+    ``carried`` over a semicolon)."""
     subjects = _group_subjects(s)
-    if not subjects:
+    if not subjects and carried is None:
         return None
-    starts = [at for at, _, _ in subjects]
+    starts = [at for at, _, _, _ in subjects]
     by_value: dict[float, list[tuple[str, str] | None]] = {}
     for start, _end in anchors:
         k = bisect_right(starts, start) - 1
+        while k >= 0 and subjects[k][3] <= start:
+            k -= 1  # a group in a phrase covers the next clause only
         value = s.numbers[bisect_left(s.starts, start)][2]
-        by_value.setdefault(value, []).append(subjects[k][1:] if k >= 0 else None)
+        by_value.setdefault(value, []).append(subjects[k][1:3] if k >= 0 else carried)
     for under in by_value.values():
         # a figure the sentence also writes with no group, or under the claim's, is the claim's
         others = [u[0] for u in under if u is not None and not named(u[1])]
@@ -386,6 +435,7 @@ class _TimePoints:
     source: re.Pattern[str]  # "at 24 months", "at month 24", "24-month"
     written: re.Pattern[str]  # any "<N> <unit>" / "<unit> <N>" of a claim
     units: dict[str, tuple[str, float]]
+    words: dict[str, float]  # a length spelled out: "two" in "at two years", "two-year"
 
 
 @lru_cache(maxsize=1)
@@ -393,7 +443,8 @@ def _time_points() -> _TimePoints:
     doc = cue_document()["attached_restrictions"]["time_points"]
     units = {w: (unit, float(count)) for w, (unit, count) in doc["units"].items()}
     en = _alternation([w for w in units if w.isascii()])
-    number = r"(?P<n>\d+(?:\.\d+)?)"
+    words = {w: float(n) for w, n in doc["number_words"].items()}
+    number = rf"(?P<n>\d+(?:\.\d+)?|(?<![\w-])(?:{_alternation(list(words))}))"
     openers = _alternation(doc["openers"])
     not_before = _alternation(doc["not_before"])
     return _TimePoints(
@@ -402,9 +453,10 @@ def _time_points() -> _TimePoints:
             rf"|(?<![\w.-]){number.replace('?P<n>', '?P<n3>')}-(?P<u3>{en})(?![\w-])(?!\s+(?:{not_before})(?![\w-]))"
         ),
         written=re.compile(
-            rf"{number}\s*-?\s*(?P<u>{_alternation(list(units))})|(?P<u2>{en})\s+(?P<n2>\d+(?:\.\d+)?)"
+            rf"{number}\s*-?\s*(?P<u>{_alternation(list(units))})(?![a-z])|(?P<u2>{en})\s+(?P<n2>\d+(?:\.\d+)?)"
         ),
         units=units,
+        words=words,
     )
 
 
@@ -412,8 +464,9 @@ def _time_point(m: re.Match[str]) -> tuple[str, float]:
     """A matched time point as (unit, length in that unit): "2 years" and "24-month" are one."""
     n = next(g for g in (m.group("n"), m.group("n2"), m.groupdict().get("n3")) if g)
     word = next(g for g in (m.group("u"), m.group("u2"), m.groupdict().get("u3")) if g)
-    unit, count = _time_points().units[word]
-    return unit, float(n) * count
+    tp = _time_points()
+    unit, count = tp.units[word]
+    return unit, (tp.words[n] if n in tp.words else float(n)) * count
 
 
 def _dropped_time_point(s: _Sentence, anchors: list[tuple[int, int]], claim: str) -> str | None:
@@ -494,15 +547,18 @@ def dropped_restriction(
         names = {name.lower(), name.lower().replace("-", " ")}
         return any(written_in(n, claim_low) or written_in(n, headers.lower()) for n in names) or _terms(name) <= claim_terms
 
+    carried = None  # the group subject of the sentence before a semicolon
     for sentence in _sentences(segment_text):
+        carried = carried if sentence.joined else None
         anchors = _claim_anchors(sentence, claim_terms, wanted)
         phrases = _attached(sentence, anchors, wanted, numbers=bool(wanted))
         if wanted:
             phrases += _subject_phrases(sentence, anchors, written)
-            if subject := _dropped_group(sentence, anchors, named):
+            if subject := _dropped_group(sentence, anchors, named, carried):
                 return f"the source gives it to a group ('{_shown(subject)}'); the claim does not name it"
             if point := _dropped_time_point(sentence, anchors, f"{claim_text} {headers}"):
                 return f"the source restricts it to a time point ('{point}'); the claim does not write it"
+        carried = _carried_group(sentence, carried) if wanted else None
         for phrase in phrases:
             missing = {t for t in _phrase_terms(phrase) - claim_terms if not written_in(t, claim_low)}
             if missing and not written_in(phrase.lower(), claim_low) and not _head_kept(phrase, claim_terms, claim_low):

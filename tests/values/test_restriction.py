@@ -295,6 +295,90 @@ def test_a_claim_writing_the_time_point_still_passes(claim, source, headers):
     assert dropped_restriction(claim, source, headers=headers) is None
 
 
+# rt29t findings 5 and 6: group subjects and time points written in forms the first rules missed
+DISC = "9% of patients discontinued because of adverse events."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (DISC, "Patients who received placebo had a median PFS of 5.6 months, and 9% discontinued because of adverse events."),
+        # a semicolon does not end the subject's reach
+        (DISC, "Comparator-treated patients had a median PFS of 5.6 months; 9% discontinued because of adverse events."),
+        ("9%的患者因不良事件停药。", "接受安慰剂的患者中位PFS为5.6个月，9%的患者因不良事件停药。"),
+        ("9%的患者因不良事件停药。", "对照组的中位PFS为5.6个月；9%的患者因不良事件停药。"),
+        # a group in a phrase after the first figure stands over the next clause
+        (DISC, "Median PFS was 5.6 months in placebo recipients, and 9% discontinued because of adverse events."),
+    ],
+)
+def test_a_group_written_otherwise_restricts_its_figures(claim, source):
+    why = dropped_restriction(claim, source)
+    assert why is not None and "group" in why
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("9% of placebo recipients discontinued because of adverse events.", "Patients who received placebo had a median PFS of 5.6 months, and 9% discontinued because of adverse events."),
+        ("9% of comparator-treated patients discontinued because of adverse events.", "Comparator-treated patients had a median PFS of 5.6 months; 9% discontinued because of adverse events."),
+        ("9% of patients given placebo discontinued because of adverse events.", "Median PFS was 5.6 months in placebo recipients, and 9% discontinued because of adverse events."),
+        ("接受安慰剂的患者中9%因不良事件停药。", "接受安慰剂的患者中位PFS为5.6个月，9%的患者因不良事件停药。"),
+        # a subject or a phrase that names no group, and a subject before a full stop
+        (DISC, "Patients who received treatment had a median PFS of 5.6 months, and 9% discontinued because of adverse events."),
+        (DISC, "Patients who received at least one dose had a median PFS of 5.6 months, and 9% discontinued because of adverse events."),
+        (DISC, "All patients had a median PFS of 5.6 months; 9% discontinued because of adverse events."),
+        (DISC, "Median PFS was 5.6 months in all patients, and 9% discontinued because of adverse events."),
+        (DISC, "Median PFS was 5.6 months in patients who received treatment, and 9% discontinued because of adverse events."),
+        ("9%的患者因不良事件停药。", "接受治疗的患者中位PFS为5.6个月，9%的患者因不良事件停药。"),
+        (DISC, "Comparator-treated patients had a median PFS of 5.6 months. 9% discontinued because of adverse events."),
+        # the next clause restricts its own figure: the phrase's group stays in its clause
+        ("The response rate was 9% with the active drug.", "The response rate was 5% in placebo recipients, versus 9% with the active drug."),
+    ],
+)
+def test_a_claim_naming_the_group_written_otherwise_or_no_group_still_passes(claim, source):
+    assert dropped_restriction(claim, source) is None
+
+
+OS = "Overall survival was 61% with the active drug."
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Overall survival at two years was 61% with the active drug.",
+        "Two-year overall survival was 61% with the active drug.",
+        "Overall survival was 61% at the 24-mo landmark with the active drug.",
+        "Overall survival at 2 yrs was 61% with the active drug.",
+    ],
+)
+def test_a_time_point_spelled_or_abbreviated_restricts_its_figure(source):
+    why = dropped_restriction(OS, source)
+    assert why is not None and "time point" in why
+
+
+def test_a_spelled_time_point_of_another_length_is_another_time():
+    why = dropped_restriction("Overall survival at one year was 61%.", "Overall survival at two years was 61%.")
+    assert why is not None and "time point" in why
+    assert dropped_restriction("Overall survival at three years was 61%.", "Overall survival at 36 months was 61%.") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Overall survival at two years was 61% with the active drug.", "At 24 months, overall survival was 61% with the active drug."),
+        ("Two-year overall survival was 61% with the active drug.", "Overall survival was 61% at the 24-mo landmark with the active drug."),
+        ("Overall survival at 24 months was 61% with the active drug.", "Overall survival at two years was 61% with the active drug."),
+        ("Overall survival at 2 yrs was 61% with the active drug.", "Two-year overall survival was 61% with the active drug."),
+        # no time point: an age, a study's length, a duration
+        ("The score was 30.", "A two-year-old child had a score of 30."),
+        ("The rate was 30%.", "In this two-year study, the rate was 30%."),
+        ("Treatment lasted two years in 40% of patients.", "Treatment lasted two years in 40% of patients."),
+    ],
+)
+def test_a_claim_writing_the_spelled_time_point_still_passes(claim, source):
+    assert dropped_restriction(claim, source) is None
+
+
 def test_a_group_named_by_its_index_after_the_noun_is_no_subject():
     # "Unlike Arm B" is no group "unlike": the figure after it is the claim's Arm A's
     claim = "The response rate in Arm A was 45%."
