@@ -333,6 +333,8 @@ def test_a_group_written_otherwise_restricts_its_figures(claim, source):
         (DISC, "Comparator-treated patients had a median PFS of 5.6 months. 9% discontinued because of adverse events."),
         # the next clause restricts its own figure: the phrase's group stays in its clause
         ("The response rate was 9% with the active drug.", "The response rate was 5% in placebo recipients, versus 9% with the active drug."),
+        # nor past the next clause into one that does
+        ("The rate was 9% with the active drug.", "The rate was 5% in placebo recipients, while 20% had grade 3 events, versus 9% with the active drug."),
     ],
 )
 def test_a_claim_naming_the_group_written_otherwise_or_no_group_still_passes(claim, source):
