@@ -342,7 +342,7 @@ def _groups() -> _Groups:
         not_names_zh=tuple(doc["zh_not_names"]),
         links=(people, people_zh),
         not_link_names=tuple(doc["link_not_names"]),
-        inside=re.compile(r"(?<![\w-])(?:in|among|amongst)\s+"),
+        inside=re.compile(rf"(?<![\w-])(?:{words(doc['inside_en'])})\s+"),
     )
 
 
