@@ -22,11 +22,14 @@ chemotherapy treatments" drops "for metastatic disease" the same way. Two readin
   predicate.
 * **given to a group** — a study group named as the subject of the sentence or of a clause
   before the claim's figure ("Control recipients had …, with …", "The control arm's rate …",
-  "Patients given X had …", "对照组的…，…") makes the figure that group's: a claim (or its column
-  headers) must write the group's name (``group_subjects``). "Patients had …" names none.
-* **at a time point** — "at 24 months", "at month 24" or "24-month" in the figure's clause, or in
-  the short clause opening its sentence, must be written by the claim in some form ("24-month",
-  "2 years", "24个月"; ``time_points``).
+  "Patients given X had …", "Patients who received X …", "对照组的…，…", "接受X的患者…"; carried
+  over a semicolon, not a full stop), or in a phrase after an earlier figure ("5.6 months in X
+  recipients, and 9% …", for the next clause only), makes the figure that group's: a claim (or
+  its column headers) must write the group's name (``group_subjects``). "Patients had …" and
+  "patients who received treatment" name none.
+* **at a time point** — "at 24 months", "at month 24", "24-month", "at two years", "24-mo" in the
+  figure's clause, or in the short clause opening its sentence, must be written by the claim in
+  some form ("24-month", "2 years", "two-year", "24个月"; ``time_points``).
 * **moved** — a phrase the claim attaches to its number ("2.5 x ULN in patients with liver
   metastases") must not be, in a source sentence that writes that number, attached to another
   number and to none of the claim's ("no more than 2.5 x ULN, or no more than 5 x ULN in
