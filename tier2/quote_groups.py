@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from citeproof.text.sentences import split_sentences
 from citeproof.values.lexicon import data_json
+from citeproof.values.regimen_form import written_form
 from tier2.quote_text import needles, normalize_for_quote, numbers_in, occurrences, placed_lines, quote_numbers, word_keys
 
 _LATIN = re.compile(r"[A-Za-z]")
@@ -113,10 +114,11 @@ def other_group_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
 def regimen_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
     """Why a supported quote states the figure of the claim's regimen given in another form, or
     None: the claim's subject gives it alone ("X monotherapy", "X alone") and the quote's clause
-    with another ("with X plus Y"), or the other way round (``judge_quotes.json`` regimen_forms).
+    with another ("with X plus Y"), or the other way round (Tier 1's reading of the forms,
+    ``citeproof.values.regimen_form.written_form``: one word list for both tiers).
     Both name X, so :func:`other_group_quoted` reads one group. None when the quote cannot be
     placed, or some place of it states the claim's form or neither."""
-    wanted_form = _regimen_form(subject_part(claim_text).lower())
+    wanted_form = written_form(subject_part(claim_text).lower())
     if wanted_form is None:
         return None
     wanted = numbers_in(claim_text)
@@ -126,31 +128,11 @@ def regimen_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
             lines, _ = placed_lines(text)
             for touched in occurrences(needle, lines):
                 clause = " ".join(_clauses_touching(lines[k], needle, len(touched) == 1, wanted) for k in touched).lower()
-                form = _regimen_form(clause)
+                form = written_form(clause)
                 whys.append(f"its clause gives the regimen {form}; the claim's subject gives it {wanted_form}" if form not in (None, wanted_form) else None)
         if whys and all(whys):
             return whys[0]
     return None
-
-
-@lru_cache(maxsize=1)
-def _regimen_words() -> dict[str, re.Pattern[str]]:
-    """Each form's words as one pattern: a word bounded by non-letters, a spaced sign ("X + Y")
-    between two names, so a "+" glued to a grade or a marker ("grade 3+", "HER2+") is none."""
-    doc = data_json("judge_quotes.json")["regimen_forms"]
-
-    def one(word: str) -> str:
-        if word.strip() != word:  # " + ": spaces around it, a name on each side
-            return r"(?<=[a-z0-9])\s+" + re.escape(word.strip()) + r"\s+(?=[a-z])"
-        return r"(?<![a-z])" + re.escape(word) + r"(?![a-z])"
-
-    return {form: re.compile("|".join(map(one, doc[form]))) for form in ("alone", "combined")}
-
-
-def _regimen_form(low: str) -> str | None:
-    """"alone" or "combined" when ``low`` writes words of that form only, else None."""
-    forms = [form for form, pattern in _regimen_words().items() if pattern.search(low)]
-    return forms[0] if len(forms) == 1 else None
 
 
 @lru_cache(maxsize=1)

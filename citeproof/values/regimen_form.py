@@ -72,6 +72,13 @@ def _forms() -> _Forms:
     )
 
 
+def written_form(low: str) -> str | None:
+    """``ALONE`` or ``COMBINED`` when lower-case text writes words of one form only, else None
+    (the answer check reads a quote's clause and a claim's subject with it)."""
+    forms = {form for pattern, form in _forms().cues if pattern.search(low)}
+    return forms.pop() if len(forms) == 1 else None
+
+
 def _first_break(low: str, start: int, end: int) -> int | None:
     """Where the first clause break between two figures stands, or None. A bracket closing
     after a figure ends the words it holds for it ("11.5个月（X联合Y）和6.9个月（X单药）")."""

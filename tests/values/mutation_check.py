@@ -7307,9 +7307,9 @@ MUTATIONS = (
     ),
     Mutation(
         's27-judge7 a text writing both regimen forms reads as the first',
-        'tier2/quote_groups.py',
-        '    return forms[0] if len(forms) == 1 else None',
-        '    return forms[0] if forms else None',
+        'citeproof/values/regimen_form.py',
+        '    return forms.pop() if len(forms) == 1 else None',
+        '    return forms.pop() if forms else None',
         ('tests/tier2/judge/test_judge_sibling_groups.py',),
     ),
     Mutation(
@@ -7758,7 +7758,7 @@ MUTATIONS = (
         'citeproof/values/regimen_form.py',
         '    sign = re.compile(rf"(?<=[^\\W\\d_])(?:{signs})(?=[^\\W\\d_])|(?<=[^\\W\\d_)]) (?:{signs}) (?=[^\\W\\d_(])")',
         '    sign = re.compile(signs)',
-        ('tests/values/test_regimen_form.py',),
+        ('tests/tier2/judge/test_judge_answer_check_rt29j.py', 'tests/values/test_regimen_form.py',),
     ),
     Mutation(
         's27-alone Chinese form words are not read',
@@ -7864,13 +7864,6 @@ MUTATIONS = (
         '    digest: str = Field(pattern=r"^[0-9a-f]{64}$",\n',
         '    digest: str = Field(\n',
         ('tests/audit/test_audit_report_seal.py',),
-    ),
-    Mutation(
-        's27-judge8 a glued plus is a combination',
-        'citeproof/data/judge_quotes.json',
-        '"combined with", " + "]',
-        '"combined with", "+"]',
-        ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
     ),
     Mutation(
         "s27-judge8 a population's grade word sets the floor",
