@@ -122,13 +122,15 @@ def regimen_differs(claim_text: str, segment_text: str, claim_numbers: Iterable[
     """Why the segment does not state a claim figure for the regimen form the claim states it
     for (see the module doc), or None. ``claim_numbers``: the values of the claim's atoms, so a
     number that is no figure of the claim ("grade 3") is not read."""
+    wanted = set(claim_numbers)
+    # the claim first: most claims state no form, and then the segment need not be read
+    claimed = [(raw, value, forms) for raw, value, forms in figure_forms(claim_text) if value in wanted and len(forms) == 1]
+    if not claimed:
+        return None
     theirs = figure_forms(segment_text)
     if not any(forms for _, _, forms in theirs):
         return None  # the segment tells no form apart: nothing here to misread
-    wanted = set(claim_numbers)
-    for raw, value, forms in figure_forms(claim_text):
-        if value not in wanted or len(forms) != 1:
-            continue
+    for raw, value, forms in claimed:
         stated = [f for _, v, f in theirs if v == value]
         if not stated or forms in stated:
             continue

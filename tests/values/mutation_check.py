@@ -7742,8 +7742,8 @@ MUTATIONS = (
     Mutation(
         's27-alone a number that is no figure of the claim is read',
         'citeproof/values/regimen_form.py',
-        '        if value not in wanted or len(forms) != 1:',
-        '        if len(forms) != 1:',
+        'if value in wanted and len(forms) == 1]',
+        'if len(forms) == 1]',
         ('tests/values/test_regimen_form.py',),
     ),
     Mutation(
