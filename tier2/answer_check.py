@@ -502,16 +502,15 @@ def _other_grade_quoted(claim_text: str, clauses: Sequence[str]) -> str | None:
         return None
     figures = numbers_in(_GRADE_DIGIT.sub(" ", numeric_grades(claim_text)))
     kinds = _figure_kinds(_GRADE_DIGIT.sub(" ", claim_text))
-
-    def graded(clause: str) -> set[str]:
-        return {m.group(1) for m in _GRADE_DIGIT.finditer(numeric_grades(clause))}
-
+    # each clause read once: its grades, and its text with them taken out (their digits are no figures)
+    read = [numeric_grades(clause) for clause in clauses]
+    graded = [{m.group(1) for m in _GRADE_DIGIT.finditer(text)} for text in read]
+    bare = [_GRADE_DIGIT.sub(" ", text) for text in read]
     for k, clause in enumerate(clauses):
-        bare = _GRADE_DIGIT.sub(" ", numeric_grades(clause))
-        if not (quote_numbers(bare) & figures) or graded(clause) & grades or not _ANY_GRADE.search(clause):
+        if not (quote_numbers(bare[k]) & figures) or graded[k] & grades or not _ANY_GRADE.search(clause):
             continue
         for j, rival in enumerate(clauses):
-            if j != k and graded(rival) & grades and _figure_kinds(_GRADE_DIGIT.sub(" ", numeric_grades(rival))) & kinds:
+            if j != k and graded[j] & grades and _figure_kinds(bare[j]) & kinds:
                 return f"the claim's number is the figure of {clause.strip()[:80]!r}; the claim's grade is {rival.strip()[:80]!r}"
     return None
 

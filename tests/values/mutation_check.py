@@ -7924,15 +7924,15 @@ MUTATIONS = (
     Mutation(
         "s27-judge8 a clause naming no grade is another grade's",
         'tier2/answer_check.py',
-        ' or graded(clause) & grades or not _ANY_GRADE.search(clause):',
-        ' or graded(clause) & grades:',
+        ' or graded[k] & grades or not _ANY_GRADE.search(clause):',
+        ' or graded[k] & grades:',
         ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
     ),
     Mutation(
         's27-judge8 a rival grade clause of any figure kind',
         'tier2/answer_check.py',
-        ' and graded(rival) & grades and _figure_kinds(_GRADE_DIGIT.sub(" ", numeric_grades(rival))) & kinds:',
-        ' and graded(rival) & grades:',
+        ' and graded[j] & grades and _figure_kinds(bare[j]) & kinds:',
+        ' and graded[j] & grades:',
         ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
     ),
     Mutation(
