@@ -946,7 +946,7 @@ def _wrong_result(atom: ValueAtom, window: SourceWindow) -> str | None:
     calculation the file writes out ("12,000 × $30,000 = $3.6 billion") that its operands do not
     give (``written_calc``), wherever in the file — a sentence restating the result carries the
     same wrong figure. None when it is no such result."""
-    from citeproof.values.written_calc import wrong_calculations
+    from citeproof.values.written_calc import wrong_calculations  # it reads numbers with this module
 
     document = window.document
     for wrong in wrong_calculations(document.path, document.text):
