@@ -47,7 +47,7 @@ from citeproof.values.source_frames import (
 )
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
-from citeproof.values.regimen_form import regimen_differs
+from citeproof.values.regimen_form import partner_dropped, regimen_differs
 from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
@@ -185,7 +185,8 @@ def _meaning_differs(
       segment (``citeproof.values.restriction``);
     * the claim gives a figure to a regimen given alone ('X alone', 'X monotherapy', '单药') that the
       segment states for one given in combination ('X plus Y', 'X + Y', '联合'), or the reverse
-      (``citeproof.values.regimen_form``);
+      (``citeproof.values.regimen_form``); or it states the figure for a combination ('X and Y',
+      'X联合Y') and the claim names one of its drugs but not the other (``partner_dropped``);
     * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
       whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
@@ -234,6 +235,8 @@ def _meaning_differs(
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
         return why
     if why := regimen_differs(claim, segment, _atom_numbers(atoms)):
+        return why
+    if why := partner_dropped(claim, segment, _atom_numbers(atoms), drugs=lambda: _drug_spans(ctx, claim, segment)):
         return why
     if why := part_differs(claim, atoms, segment):
         return why
@@ -408,6 +411,13 @@ def _drug_names(ctx: ClaimContext, text: str) -> list[str]:
     return [alias for m in detector_for(ctx).find(text) for alias in (m.name, *m.aliases)]
 
 
+def _drug_spans(ctx: ClaimContext, claim: str, segment: str) -> list[tuple[int, int, bool]]:
+    """The segment's drug mentions as (start, end, whether the claim names that drug under any
+    of its names), for the partner check; a mention whose offsets folding moved is left out."""
+    detector = detector_for(ctx)
+    return [(m.start, m.end, detector.occurs_in(m, claim)) for m in detector.find(segment) if m.written]
+
+
 class ClaimSupport(Rule):
     id = "CP105"
     name = "claim-support"
@@ -432,7 +442,8 @@ class ClaimSupport(Rule):
         "metastases' for '2.5 x ULN, or 5 x ULN in patients with liver metastases': citeproof.values.restriction), "
         "nor give a figure the segment states for a regimen given in combination to one given alone, or the reverse "
         "('X alone' for '11.5 months with X and Y and 6.9 months with X alone', 'X单药' for 'X联合Y': "
-        "citeproof.values.regimen_form), "
+        "citeproof.values.regimen_form), nor give a figure the segment states for a combination ('X and Y', 'X联合Y') "
+        "to a claim naming one of its drugs but not the other ('with X, 11.5 months' for '11.5 months with X and Y'), "
         "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "
         "(citeproof.values.part_of); "
         "no meaning word — frequency "

@@ -13,6 +13,12 @@ figure's stretch and opens the later one's ("11.5 months with X plus Y versus 6.
 alone", "X联合Y组为11.5个月，X单药组为6.9个月"), as does a bracket closing after the earlier figure
 ("11.5个月（X联合Y）和6.9个月（X单药）"); with no break between them, the words are both figures'.
 
+A figure whose stretch names a combination, two names joined by a partner word ("11.5 months
+with X and Y", "X联合Y组为11.5个月"), is that combination's: a claim naming one of the two but
+not the other ("Median PFS with X was 11.5 months") is not backed by it, though it writes no form
+word at all (``partner_dropped``). The pair belongs to the figure whose stretch holds its first
+name: the "and" joining two names is no break before it.
+
 A claim figure whose own stretch states one form passes only when the segment states that
 figure in a stretch of that form alone, once the segment writes a form word at all: one written
 with the other form, with both, or with none while the segment gives a form to other figures,
@@ -22,7 +28,7 @@ may be another regimen's. Such a claim goes to the judge; it is never failed her
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -138,4 +144,104 @@ def regimen_differs(claim_text: str, segment_text: str, claim_numbers: Iterable[
         written = sorted({f for fs in stated for f in fs})
         where = f"the source states it for a regimen given {' and '.join(written)}" if written else "the source gives the forms to other figures"
         return f"the claim gives {raw} to a regimen given {form}; {where}"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Partners:
+    joins: re.Pattern[str]  # the whole gap between two names of one regimen
+    names: re.Pattern[str]  # a coded name, or a name noun with its capital or code
+    respective: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def _partners() -> _Partners:
+    doc = cue_document()["regimen_forms"]
+    # ASCII bounds: a name is glued to the Chinese around it ("ABC-123联合XYZ-456组")
+    code = r"[A-Z]{2,}-?\d{3,}(?![A-Za-z0-9_-])"
+    nouns = rf"(?i:(?<![a-z])(?:{_alternation(doc['name_nouns'])}))\s+(?:{code}|[A-Z](?![A-Za-z0-9_-]))"
+    nouns_zh = rf"(?:{_alternation(doc['name_nouns_zh'])})\s?(?:{code}|[A-Z](?![A-Za-z0-9-]))"
+    return _Partners(
+        joins=re.compile(rf"\s*(?:(?:{_alternation(doc['partner_joins'])})|{_alternation(doc['partner_joins_zh'])})\s*", re.IGNORECASE),
+        # a name noun first, so "agent ABC-123" is one name; a code alone is not an NCT number
+        names=re.compile(rf"{nouns}|{nouns_zh}|(?<![A-Za-z0-9_-])(?!NCT\d){code}"),
+        respective=re.compile(_alternation(doc["respective"]), re.IGNORECASE),
+    )
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    bounds = [0, *(x for m in _SENTENCE_BREAK.finditer(text) for x in (m.start(), m.end())), len(text)]
+    return list(zip(bounds[::2], bounds[1::2]))
+
+
+def _carried(name: str, claim: str) -> bool:
+    """Whether the claim writes a coded or noun-led name: its code or capital, as a word."""
+    token = name.split()[-1] if " " in name.strip() else re.sub(r"^[^A-Z]+", "", name)
+    return re.search(rf"(?<![A-Za-z0-9_-]){re.escape(token)}(?![A-Za-z0-9_-])", claim) is not None
+
+
+def _combinations(text: str, names: list[tuple[int, int, bool]]) -> list[tuple[int, int, list[tuple[int, int, bool]]]]:
+    """Runs of two or more names joined by partner words: (start, end, their names)."""
+    runs: list[tuple[int, int, list[tuple[int, int, bool]]]] = []
+    current: list[tuple[int, int, bool]] = []
+    for name in names:
+        if current and _partners().joins.fullmatch(text, current[-1][1], name[0]):
+            current.append(name)
+            continue
+        if len(current) > 1:
+            runs.append((current[0][0], current[-1][1], current))
+        current = [name]
+    if len(current) > 1:
+        runs.append((current[0][0], current[-1][1], current))
+    return runs
+
+
+def partner_dropped(
+    claim_text: str, segment_text: str, claim_numbers: Iterable[float] = (),
+    drugs: Callable[[], Sequence[tuple[int, int, bool]]] = tuple,
+) -> str | None:
+    """Why a claim figure is, in the segment, a combination's whose partner the claim does not
+    name (see the module doc), or None. ``drugs``: the segment's drug mentions as (start, end,
+    whether the claim names that drug under any of its names), read only when needed."""
+    wanted = set(claim_numbers)
+    if not wanted:
+        return None
+    found: Sequence[tuple[int, int, bool]] | None = None
+    for start, end in _sentence_spans(segment_text):
+        sentence = segment_text[start:end]
+        if _partners().respective.search(sentence) or not _partners().joins.search(sentence):
+            continue
+        if found is None:
+            found = drugs()
+        names = [(a - start, b - start, carried) for a, b, carried in found if start <= a and b <= end]
+        taken = [(a, b) for a, b, _ in names]
+        for m in _partners().names.finditer(sentence):
+            if all(m.end() <= a or m.start() >= b for a, b in taken):
+                names.append((m.start(), m.end(), _carried(m.group(0), claim_text)))
+        names.sort()
+        runs = _combinations(sentence, names)
+        if not runs:
+            continue
+        # a name holds no figure ("ABC-123"); a pair is its first name's figure's, whatever its
+        # "and" cuts after that
+        lowered = sentence.lower()
+        low = list(lowered if len(lowered) == len(sentence) else sentence)  # offsets must hold
+        for a, b, _ in names:
+            low[a:b] = "_" * (b - a)
+        masked = "".join(low)
+        numbers = list(_NUMBER.finditer(masked))
+        if not numbers:
+            continue
+        for a, b, members in runs:
+            named = [sentence[x:y] for x, y, carried in members if carried]
+            missing = [sentence[x:y] for x, y, carried in members if not carried]
+            if not named or not missing:
+                continue
+            for k in _owners(masked, numbers, a):
+                raw = numbers[k].group(0)
+                if float(raw.replace(",", "")) in wanted:
+                    return (
+                        f"the source gives {raw} to {sentence[a:b].strip()} given together; the claim names "
+                        f"{', '.join(named)} without {', '.join(missing)}"
+                    )
     return None

@@ -8110,6 +8110,55 @@ MUTATIONS = (
         '    if not subjects:\n',
         ('tests/values/test_restriction.py',),
     ),
+    Mutation(
+        's28-bare the partner check is not run',
+        'tier1/claim_support.py',
+        '    if why := partner_dropped(claim, segment, _atom_numbers(atoms), drugs=lambda: _drug_spans(ctx, claim, segment)):\n        return why\n',
+        '',
+        ('tests/tier1/test_regimen_form_pairs.py',),
+    ),
+    Mutation(
+        "s28-bare the run's drug mentions are no names of a pair",
+        'tier1/claim_support.py',
+        '    return [(m.start, m.end, detector.occurs_in(m, claim)) for m in detector.find(segment) if m.written]',
+        '    return []',
+        ('tests/tier1/test_regimen_form_pairs.py',),
+    ),
+    Mutation(
+        "s28-bare a coded name's digits are read as a figure",
+        'citeproof/values/regimen_form.py',
+        '        for a, b, _ in names:\n            low[a:b] = "_" * (b - a)\n',
+        '',
+        ('tests/values/test_regimen_form.py',),
+    ),
+    Mutation(
+        "s28-bare names paired with figures 'respectively' are read as a combination",
+        'citeproof/values/regimen_form.py',
+        'if _partners().respective.search(sentence) or not _partners().joins.search(sentence):',
+        'if not _partners().joins.search(sentence):',
+        ('tests/values/test_regimen_form.py',),
+    ),
+    Mutation(
+        's28-bare a claim naming no drug of the pair is held back',
+        'citeproof/values/regimen_form.py',
+        '            if not named or not missing:',
+        '            if not missing:',
+        ('tests/values/test_regimen_form.py',),
+    ),
+    Mutation(
+        's28-bare a registry number is a name',
+        'citeproof/values/regimen_form.py',
+        '(?<![A-Za-z0-9_-])(?!NCT\\d){code}',
+        '(?<![A-Za-z0-9_-]){code}',
+        ('tests/values/test_regimen_form.py',),
+    ),
+    Mutation(
+        's28-bare a name glued to Chinese is no name',
+        'citeproof/values/regimen_form.py',
+        'code = r"[A-Z]{2,}-?\\d{3,}(?![A-Za-z0-9_-])"',
+        'code = r"[A-Z]{2,}-?\\d{3,}(?![\\w-])"',
+        ('tests/values/test_regimen_form.py',),
+    ),
 )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.regimen_form import figure_forms, regimen_differs
+from citeproof.values.regimen_form import figure_forms, partner_dropped, regimen_differs
 
 AND_ALONE = "Median PFS was 11.5 months with agent X and agent Y and 6.9 months with agent X alone."
 PLUS_MONO = "Median PFS was 11.5 months with agent X plus agent Y versus 6.9 months with agent X monotherapy."
@@ -109,3 +109,74 @@ def test_a_figure_written_with_both_forms_backs_neither():
     source = "Response rates of 40% with agent X alone or 35% with agent X plus agent Y were seen."
     assert regimen_differs("The response rate with agent X plus agent Y was 35%.", source, [35.0]) is not None
     assert regimen_differs("The response rate with agent X alone was 40%.", source, [40.0]) is None
+
+
+# s28 bare: a figure of a combination backs no claim naming one of its drugs but not the other,
+# though the claim writes no form word ("Median PFS with agent X was 11.5 months" on AND_ALONE)
+CODES = "Median PFS was 11.5 months with ABC-123 plus XYZ-456 versus 6.9 months with ABC-123."
+CODES_ZH = "ABC-123联合XYZ-456组的中位PFS为11.5个月，ABC-123单药组为6.9个月。"
+NOUNS_ZH = "药物A联合药物B组的中位PFS为11.5个月，药物A组为6.9个月。"
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        (AND_ALONE, "Median PFS with agent X was 11.5 months.", 11.5),
+        (PLUS_MONO, "Median PFS with agent X was 11.5 months.", 11.5),
+        (PLUS_MONO, "Median PFS with agent Y was 11.5 months.", 11.5),
+        (CODES, "Median PFS with ABC-123 was 11.5 months.", 11.5),
+        ("Median PFS was 11.5 months with ABC-123 in combination with XYZ-456.", "Median PFS with ABC-123 was 11.5 months.", 11.5),
+        ("Median PFS was 11.5 months with ABC-123 + XYZ-456.", "Median PFS with ABC-123 was 11.5 months.", 11.5),
+        ("Median PFS was 11.5 months with ABC-123 with XYZ-456.", "Median PFS with ABC-123 was 11.5 months.", 11.5),
+        ("With agent X and agent Y, median PFS was 11.5 months.", "With agent X, median PFS was 11.5 months.", 11.5),
+        (CODES_ZH, "ABC-123组的中位PFS为11.5个月。", 11.5),
+        (CODES_ZH, "XYZ-456的中位PFS为11.5个月。", 11.5),
+        (NOUNS_ZH, "药物A组的中位PFS为11.5个月。", 11.5),
+    ],
+)
+def test_a_combinations_figure_backs_no_claim_dropping_a_partner(segment, claim, value):
+    why = partner_dropped(claim, segment, [value])
+    assert why is not None and f"{value:g}" in why and "given together" in why
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        # the claim names the whole combination
+        (AND_ALONE, "Median PFS with agent X and agent Y was 11.5 months.", 11.5),
+        (PLUS_MONO, "Median PFS with agent X plus agent Y was 11.5 months.", 11.5),
+        (CODES, "Median PFS with ABC-123 and XYZ-456 was 11.5 months.", 11.5),
+        (CODES_ZH, "ABC-123联合XYZ-456组的中位PFS为11.5个月。", 11.5),
+        (NOUNS_ZH, "药物A联合药物B的中位PFS为11.5个月。", 11.5),
+        # the figure of the regimen the claim names alone: the pair's 'and' cuts no clause, the next one does
+        (AND_ALONE, "Median PFS with agent X alone was 6.9 months.", 6.9),
+        (AND_ALONE, "Median PFS with agent X was 6.9 months.", 6.9),
+        (CODES, "Median PFS with ABC-123 was 6.9 months.", 6.9),
+        (CODES_ZH, "ABC-123单药组的中位PFS为6.9个月。", 6.9),
+        (NOUNS_ZH, "药物A组的中位PFS为6.9个月。", 6.9),
+        # one regimen only: no partner near the figure
+        ("Median PFS was 11.5 months with agent X.", "Median PFS with agent X was 11.5 months.", 11.5),
+        ("Median PFS was 11.5 months with ABC-123.", "Median PFS was 11.5 months.", 11.5),
+        # a claim naming no drug is left to the other checks
+        (AND_ALONE, "Median PFS was 11.5 months.", 11.5),
+        # names listed against figures in order, or each with its own figure, are no combination
+        ("Median PFS was 11.5 and 6.9 months with ABC-123 and XYZ-456, respectively.", "Median PFS with XYZ-456 was 6.9 months.", 6.9),
+        ("Median PFS was 11.5 months with ABC-123 and 6.9 months with XYZ-456.", "Median PFS with ABC-123 was 11.5 months.", 11.5),
+        # a registry number is no drug
+        ("In NCT01234567 and ABC-123, 11.5 months.", "In ABC-123, 11.5 months.", 11.5),
+    ],
+)
+def test_a_claim_naming_the_whole_regimen_or_a_lone_one_is_kept(segment, claim, value):
+    assert partner_dropped(claim, segment, [value]) is None
+
+
+def test_the_runs_drug_mentions_are_names_too():
+    segment = "Median PFS was 11.5 months with sampletinib and exampleparib."
+    a, b = segment.index("sampletinib"), segment.index("exampleparib")
+    drugs = [(a, a + len("sampletinib"), True), (b, b + len("exampleparib"), False)]
+    why = partner_dropped("Median PFS with sampletinib was 11.5 months.", segment, [11.5], drugs=lambda: drugs)
+    assert why is not None and "exampleparib" in why
+    both = [(a, a + len("sampletinib"), True), (b, b + len("exampleparib"), True)]
+    assert partner_dropped("PFS with both was 11.5 months.", segment, [11.5], drugs=lambda: both) is None
+    # only the claim's figures are read
+    assert partner_dropped("Median PFS with sampletinib was 11.5 months.", segment, [6.9], drugs=lambda: drugs) is None
