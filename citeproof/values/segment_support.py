@@ -27,6 +27,7 @@ from citeproof.values.extract import extract_atoms, prepare, prepare_lines, writ
 from citeproof.values.lexicon import Lexicon, data_json, lexicon
 from citeproof.values.lexicon import singular
 from citeproof.values.prefixed_abbreviations import prefixed_spelled, prefixed_written_terms, written_prefixed
+from citeproof.values.value_years import value_slot_years, year_as_date_only
 from citeproof.values.written_labels import labels_of, unwritten_label
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -558,6 +559,7 @@ class ClaimProfile:
     entities: tuple[str, ...]
     labels: tuple[tuple[str, str], ...]  # numbered labels: grade 4, stage 3a (citeproof.values.written_labels)
     loose_digits: frozenset[str]
+    value_years: frozenset[str]  # years stated as figures ("was 2023": citeproof.values.value_years)
     dates: tuple[str, ...]
     negated: bool
     negations: int
@@ -596,6 +598,7 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
         # pass still needs them written in the segment
         loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),
+        value_years=value_slot_years(claim.lower()),
         # a date's digits are all "written" in a segment that has them in another order
         # (2012年1月6日 against 2012年6月1日): a date must be written as the claim writes it
         dates=tuple(sorted({_spaced(d.lower()) for d in written_dates(claim)})),
@@ -814,6 +817,8 @@ def _after_overlap(profile: ClaimProfile, seg: _SegmentProfile, supports_all: Ca
     loose = profile.loose_digits - seg.digits
     if loose:
         return SegmentVerdict(False, f"'{sorted(loose)[0]}' is not written in one segment", 3)
+    if year := year_as_date_only(profile.value_years, seg.low):
+        return SegmentVerdict(False, f"the claim states {year} as a figure; the segment writes it only as a date", 3)
     unwritten = [d for d in profile.dates if not _has_date(d, seg.low)]
     if unwritten:
         return SegmentVerdict(False, f"the date '{unwritten[0]}' is not written so in one segment", 3)

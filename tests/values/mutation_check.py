@@ -8159,6 +8159,48 @@ MUTATIONS = (
         'code = r"[A-Z]{2,}-?\\d{3,}(?![\\w-])"',
         ('tests/values/test_regimen_form.py',),
     ),
+    Mutation(
+        's28-bare a year stated as a figure is not checked',
+        'citeproof/values/segment_support.py',
+        '    if year := year_as_date_only(profile.value_years, seg.low):\n',
+        '    if year := None:\n',
+        ('tests/values/test_value_years.py',),
+    ),
+    Mutation(
+        "s28-bare a slot whose words name a time is read as a figure",
+        'citeproof/values/value_years.py',
+        '        if not _cues().dates.search(lead):',
+        '        if True:',
+        ('tests/values/test_value_years.py',),
+    ),
+    Mutation(
+        "s28-bare a year before a key's colon is a value",
+        'citeproof/values/value_years.py',
+        '    return any(after.startswith(mark) and (mark not in "-/" or after[1:2].isdigit()) for mark in _cues().after)',
+        '    return False',
+        ('tests/values/test_value_years.py',),
+    ),
+    Mutation(
+        "s28-bare a year after 'in' is a value",
+        'citeproof/values/value_years.py',
+        '    if _cues().before.search(low, max(0, start - 12), start):\n        return True\n',
+        '',
+        ('tests/values/test_value_years.py',),
+    ),
+    Mutation(
+        "s28-bare a dash after a year makes it a date though no digits follow",
+        'citeproof/values/value_years.py',
+        '(mark not in "-/" or after[1:2].isdigit())',
+        'True',
+        ('tests/values/test_value_years.py',),
+    ),
+    Mutation(
+        "s28-bare a year ending the sentence is no figure",
+        'citeproof/values/value_years.py',
+        '(?![\\d%]|[.,]\\d)"',
+        '(?![\\d.,%])"',
+        ('tests/values/test_value_years.py',),
+    ),
 )
 
 
