@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from citeproof.text.sentences import split_sentences
 from citeproof.values.lexicon import data_json
-from citeproof.values.regimen_form import written_form
+from citeproof.values.regimen_form import figure_forms, written_form
 from tier2.quote_text import needles, normalize_for_quote, numbers_in, occurrences, placed_lines, quote_numbers, word_keys
 
 _LATIN = re.compile(r"[A-Za-z]")
@@ -129,10 +129,35 @@ def regimen_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
             for touched in occurrences(needle, lines):
                 clause = " ".join(_clauses_touching(lines[k], needle, len(touched) == 1, wanted) for k in touched).lower()
                 form = written_form(clause)
-                whys.append(f"its clause gives the regimen {form}; the claim's subject gives it {wanted_form}" if form not in (None, wanted_form) else None)
+                if form is None:  # "11.5 months with X and Y and 6.9 months with X alone" (rt29j RG5)
+                    whys.append(_form_given_elsewhere(claim_text, " ".join(_sentence_touching(lines[k], needle) for k in touched), wanted_form))
+                    continue
+                whys.append(f"its clause gives the regimen {form}; the claim's subject gives it {wanted_form}" if form != wanted_form else None)
         if whys and all(whys):
             return whys[0]
     return None
+
+
+def _form_given_elsewhere(claim_text: str, sentence: str, form: str) -> str | None:
+    """Why a sentence whose quoted clause writes no form word still states the claim's figure
+    for another form, or None: the sentence gives the claim's ``form`` to another figure only
+    (Tier 1's stretches, ``regimen_form.figure_forms``): "11.5 months with X and Y and 6.9 months
+    with X alone" joins two names by no form word, and "alone" is the 6.9 months'. A sentence
+    giving the other form to the other figure ("X plus Y 47.6%, Y 18.9%") leaves the claim's."""
+    values = {float(n.replace(",", "")) for n in numbers_in(claim_text) if re.fullmatch(r"[\d,]*\.?\d+", n)}
+    figures = figure_forms(sentence)
+    if any(form in forms for _, value, forms in figures if value in values):
+        return None
+    if not any(value in values for _, value, _ in figures):
+        return None
+    others = [raw for raw, value, forms in figures if value not in values and form in forms]
+    return f"its sentence gives the regimen {form} to {others[0]}, not to the claim's figure" if others else None
+
+
+def _sentence_touching(line: str, needle: str) -> str:
+    """The sentence of ``line`` the quote opens in, or the line when it is not found there."""
+    at = line.find(needle)
+    return next((line[a:b] for a, b in split_sentences(line) if a <= at < b), line) if at >= 0 else line
 
 
 @lru_cache(maxsize=1)
@@ -152,6 +177,13 @@ def _group_names(low: str) -> list[str]:
     return list(dict.fromkeys(key.replace("-", " ") for _, key, _, _ in arm_labels(low) if _LATIN.search(key)))
 
 
+# where a list's item opens and ends (see _group_phrases)
+_ITEM_OPENS = r"(?:^|(?<=[:;,(|\n])|(?<=\s-))"
+_ITEM_ENDS = r"(?=\s*(?:[;,)|\n]|\.?\s*$|\.\s))"
+# an item written figure first ("28.1 X,"): a figure, a space, one name, the item's end
+_FIGURE_FIRST = rf"\d[\d.,]*%?\s+([a-z][a-z0-9-]*){_ITEM_ENDS}"
+
+
 @lru_cache(maxsize=1)
 def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
     """``judge_quotes.json`` group_phrases as one pattern (its name in one of five groups), and the words no group is named by."""
@@ -168,16 +200,22 @@ def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
         rf"|(?<![a-z])([a-z][a-z0-9]*)-(?:{alt(doc['hyphen_before'])})(?![a-z])"
         # a list's item, its name then its figure alone: "X 28.1 months; placebo 33.7 months",
         # "placebo, 33.7 months", "placebo: 33.7 months", its sentence going on after it (rt29j c09)
-        rf"|(?:^|(?<=[:;,(|\n]))\s*{name}\s*[,:]?\s+\d[\d.,]*\s*(?:%|[a-z]+)?(?=\s*(?:[;,)|\n]|\.?\s*$|\.\s))"
+        # (rt29j c09), or after a spaced dash ("Median OS - X: 28.1 months | placebo: 33.7", rt29j E3)
+        rf"|{_ITEM_OPENS}\s*{name}\s*[,:]?\s+\d[\d.,]*\s*(?:%|[a-z]+)?{_ITEM_ENDS}"
         rf"|(?:{alt(doc['zh_received'])})([\u4e00-\u9fff]{{2,8}}?)的患者"
+        # or its figure then its name ("(months): 28.1 X, 33.7 placebo.", rt29j E4)
+        rf"|{_ITEM_OPENS}\s*{_FIGURE_FIRST}"
     )
     return re.compile(pattern), frozenset(doc["not_names"])
 
 
 @lru_cache(maxsize=1)
 def _zh_received() -> re.Pattern[str]:
-    """A leading "接受" of a Han name read before "治疗的患者" ("接受X治疗的患者"): no part of the name."""
-    return re.compile("^(?:" + "|".join(map(re.escape, data_json("judge_quotes.json")["group_phrases"]["zh_received"])) + ")")
+    """A leading "接受" of a Han name read before "治疗的患者" ("接受X治疗的患者"), or a leading
+    conjunction or preposition ("而安慰剂组", "在安慰剂臂中"; ``zh_openers``): no part of the name,
+    and a name keeping it is named by no claim (rt29j Z1, Z4)."""
+    doc = data_json("judge_quotes.json")["group_phrases"]
+    return re.compile("^(?:" + "|".join(map(re.escape, [*doc["zh_received"], *doc["zh_openers"]])) + ")+")
 
 
 def _phrased_groups(low: str, claim_low: str = "") -> list[str]:
@@ -197,7 +235,7 @@ def _phrased_groups(low: str, claim_low: str = "") -> list[str]:
     for m in pattern.finditer(low):
         name = _zh_received().sub("", next(g for g in m.groups() if g))
         if name not in not_names:
-            (after_figure if m.group(1) or m.group(5) or m.group(6) else others).append(name.replace("-", " "))
+            (after_figure if m.group(1) or m.group(5) or m.group(6) or m.group(8) else others).append(name.replace("-", " "))
     if not any(_names_group(claim_low, n) for n in after_figure):
         after_figure = []
     return list(dict.fromkeys([*after_figure, *others]))
@@ -207,8 +245,10 @@ def _names_group(text: str, group: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(group)}(?![a-z0-9])", text) is not None
 
 
-# a comma opening a list's next item, a name and its figure ("X 28.1 months, placebo 33.7 months")
-_LISTED_ITEM = re.compile(r",\s*(?=[a-z][a-z0-9-]*\s+\d)")
+# a comma or a bar opening a list's next item, a name and its figure ("X 28.1 months, placebo 33.7
+# months", "X: 28.1 months | placebo: 33.7 months", rt29j E3), or a figure and its name ("28.1 X,
+# 33.7 placebo", rt29j E4)
+_LISTED_ITEM = re.compile(rf"(?:,|\|)\s*(?=[a-z][a-z0-9-]*:?\s+\d)|,\s+(?={_FIGURE_FIRST})")
 
 
 def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> str:
@@ -227,11 +267,23 @@ def _clauses_touching(line: str, needle: str, whole: bool, wanted: set[str]) -> 
     else:
         return needle
     breaks = [*clause_breaks().finditer(sentence.lower()), *_LISTED_ITEM.finditer(sentence.lower())]
-    cuts = sorted({0, *(m.start() for m in breaks), len(sentence)})
+    cuts = _figure_cuts(sentence, sorted({0, *(m.start() for m in breaks), len(sentence)}))
     start, end = at - offset, at - offset + len(needle)
     clauses = [sentence[x:y] for x, y in zip(cuts, cuts[1:]) if x < end and start < y]
     stating = [c for c in clauses if quote_numbers(c) & wanted]
     return " ".join(stating or clauses) or needle
+
+
+def _figure_cuts(sentence: str, cuts: list[int]) -> list[int]:
+    """``cuts`` less a comma's that closes a clause stating no number: a leading phrase
+    ("在安慰剂臂中，") says whose the figure after its comma is (rt29j Z4). A word's break ("… not
+    reached in the X arm and was 33.7 months in the Y arm") still cuts: its clause states something."""
+    kept = [cuts[0]]
+    for cut in cuts[1:-1]:
+        if sentence[cut] in "，," and not numbers_in(sentence[kept[-1] : cut]):
+            continue
+        kept.append(cut)
+    return [*kept, cuts[-1]]
 
 
 def _unnamed_block(needle: str, named: set[str], excerpt_texts: Sequence[str], *, subject: set[str] | None = None) -> str | None:

@@ -138,3 +138,91 @@ def test_a_listed_arm_before_a_comma_or_colon_is_another_group(excerpt):
     assert not result.ok and result.reason == "quote_in_other_group", result
     assert checked("Median overall survival with nivolumab was 28.1 months.", "nivolumab" + excerpt.split("nivolumab")[1].rstrip("\n;"), excerpt).ok
     assert checked("Median overall survival with placebo was 33.7 months.", quote, excerpt).ok
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # rt29j Z1: "而" opens the other arm's clause; it is no part of its name
+        ("安慰剂组的中位总生存期为28.1个月。", "甲药组的中位总生存期为28.1个月，而安慰剂组为33.7个月。", None),
+        # rt29j Z4: "在…臂中，" before the figure's "，" says whose figure it is
+        ("甲药臂的中位总生存期为33.7个月。", "在安慰剂臂中，中位总生存期为33.7个月",
+         "在安慰剂臂中，中位总生存期为33.7个月；甲药臂为28.1个月。"),
+        # rt29j Z5: "使用X的患者" names a group as "接受X的患者" does
+        ("使用甲药的患者中位总生存期为33.7个月。", "使用安慰剂的患者中位总生存期为33.7个月",
+         "使用安慰剂的患者中位总生存期为33.7个月，使用甲药的患者为28.1个月。"),
+    ],
+)
+def test_a_chinese_quote_of_the_other_arm_is_refused(claim, quote, excerpt):
+    result = checked(claim, quote, excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("甲药组的中位总生存期为28.1个月。", "甲药组的中位总生存期为28.1个月，而安慰剂组为33.7个月。", None),
+        ("安慰剂组的中位总生存期为33.7个月。", "甲药组的中位总生存期为28.1个月，而安慰剂组为33.7个月。", None),
+        ("安慰剂臂的中位总生存期为33.7个月。", "在安慰剂臂中，中位总生存期为33.7个月",
+         "在安慰剂臂中，中位总生存期为33.7个月；甲药臂为28.1个月。"),
+        ("甲药臂的中位总生存期为28.1个月。", "甲药臂为28.1个月", "在安慰剂臂中，中位总生存期为33.7个月；甲药臂为28.1个月。"),
+        ("使用甲药的患者中位总生存期为28.1个月。", "使用甲药的患者为28.1个月",
+         "使用安慰剂的患者中位总生存期为33.7个月，使用甲药的患者为28.1个月。"),
+    ],
+)
+def test_a_chinese_quote_of_the_claims_arm_is_accepted(claim, quote, excerpt):
+    result = checked(claim, quote, excerpt)
+    assert result.ok, result.detail
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [  # rt29j E3: list items after a dash and between bars
+        ("Median OS with drugx was 33.7 months.", "placebo: 33.7 months", "Median OS — drugx: 28.1 months | placebo: 33.7 months"),
+        # rt29j E4: each item's figure written before its name
+        ("Median overall survival with drugx was 33.7 months.", "Median overall survival (months): 28.1 drugx, 33.7 placebo.", None),
+    ],
+)
+def test_a_listed_item_of_the_other_arm_is_refused(claim, quote, excerpt):
+    result = checked(claim, quote, excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("Median OS with drugx was 28.1 months.", "drugx: 28.1 months", "Median OS — drugx: 28.1 months | placebo: 33.7 months"),
+        ("Median OS with placebo was 33.7 months.", "Median OS — drugx: 28.1 months | placebo: 33.7 months", None),
+        ("Median overall survival with drugx was 28.1 months.", "Median overall survival (months): 28.1 drugx, 33.7 placebo.", None),
+        ("Median overall survival with placebo was 33.7 months.", "Median overall survival (months): 28.1 drugx, 33.7 placebo.", None),
+        # a unit after a figure is no item's name ("12 months, 24 weeks")
+        ("Median response duration with drugx was 12 months.", "median response duration: 12 months, 24 weeks for placebo.",
+         "With drugx, median response duration: 12 months, 24 weeks for placebo."),
+    ],
+)
+def test_a_listed_item_of_the_claims_arm_is_accepted(claim, quote, excerpt):
+    result = checked(claim, quote, excerpt)
+    assert result.ok, result.detail
+
+
+def test_a_figure_whose_sentence_gives_the_claims_form_to_another_is_refused():
+    # rt29j RG5: "with drug A and drug B" joins two names by no form word; "alone" is 6.9's
+    excerpt = "Median PFS was 11.5 months with drug A and drug B and 6.9 months with drug A alone."
+    result = checked("Median PFS with drug A alone was 11.5 months.", excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+    result = checked("Median PFS with drug A alone was 11.5 months.", "11.5 months with drug A and drug B", excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Median PFS with drug A alone was 6.9 months.", "Median PFS was 11.5 months with drug A and drug B and 6.9 months with drug A alone."),
+        ("Median PFS with drug A and drug B was 11.5 months.", "Median PFS was 11.5 months with drug A and drug B and 6.9 months with drug A alone."),
+        # the other figure given the other form leaves the claim's its own (rt29j L5b)
+        ("Objective response rate with chemotherapy alone was 18.9%.",
+         "Objective response rates were: drug A plus chemotherapy 47.6%, chemotherapy 18.9%."),
+    ],
+)
+def test_a_figure_of_the_claims_form_is_accepted(claim, quote):
+    result = checked(claim, quote)
+    assert result.ok, result.detail
