@@ -465,8 +465,19 @@ def _other_measure_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> 
                 theirs = {q for w, q in _qualified(rival, reach=_RIVAL_REACH) if w == word and q in claim_keys - own}
                 if j != k and theirs and numbers_in(rival):
                     return f"the claim's number is the figure of {clause.strip()[:80]!r}; the claim's '{sorted(theirs)[0]}…' is {rival.strip()[:80]!r}"
+        if not own & claim_keys and _ACRONYM.search(clause):
+            # a clause naming its measure by an acronym the claim does not spell and none of its
+            # words ("The ORR was 62%") while another names the claim's with its own figure
+            # ("(CR 21%": rt29j ML9)
+            for j, rival in enumerate(clauses):
+                named = _place_keys(rival) & claim_keys
+                if j != k and len(named) >= 2 and numbers_in(rival) and not quote_numbers(rival) & wanted:
+                    return f"the claim's number is the figure of {clause.strip()[:80]!r}; the claim's measure is {rival.strip()[:80]!r}"
     return _other_grade_quoted(claim_text, clauses)
 
+
+# an acronym left as written by _spelled_out: one the other side does not spell
+_ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
 
 # how many words before a rival clause's measure word may qualify it ("major pathological response")
 _RIVAL_REACH = 2
@@ -662,8 +673,13 @@ def _grade_floor(text: str) -> int | None:
     text = numeric_grades(_population_phrase().sub(" ", text))
     found = [int(m.group(1)) for m in _GRADE_DIGIT.finditer(text)]
     found += [numbers[m.group(1).lower()] for m in spelled.finditer(text)]
-    found += [floors[m.group().lower()] for m in pattern.finditer(text)]
+    found += [floors[m.group().lower()] for m in pattern.finditer(text) if not _GRADE_DEFINED.match(text, m.end())]
     return min(found) if found else None
+
+
+# a grade word the source defines in its bracket ("high-grade (grade 4)"): the bracket's grade
+# is the floor, not the word's (rt29j GL8)
+_GRADE_DEFINED = re.compile(r"\s*[(（]\s*grades?\b", re.IGNORECASE)
 
 
 def _claim_denies(claim_text: str) -> bool:
@@ -714,12 +730,27 @@ def _numberless_not_quoted(claim_text: str, quote: str, claim_keys: set[str], *,
         return f"it holds {len(held)} of the claim's {len(claim_keys)} content words; a claim without numbers needs {wanted}, in a quote of more than a word"
     if excluded:
         return None
+    claim_text, quote = _negations_spelt(claim_text), _negations_spelt(quote)
     if counted_polarity(claim_text)[0] and not counted_polarity(quote)[0] and "0" not in quote_numbers(quote):
         return "the claim denies something; the quote states no denial"
     if counted_polarity(quote)[0] and not counted_polarity(claim_text)[0]:
         # "The trial met its primary endpoint" on "The primary endpoint … was not met" (rt25b e1)
         return "the quote denies what the claim states"
     return None
+
+
+@lru_cache(maxsize=1)
+def _negating_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    words = data_json("judge_quotes.json")["negating_words"]["words"]
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE), words
+
+
+def _negations_spelt(text: str) -> str:
+    """``text`` with a word that denies by its prefix spelt out ("ineligible" → "not eligible";
+    ``judge_quotes.json`` negating_words): Tier 1's negation words do not hold it, and "were
+    ineligible" stated no denial against a quote's "were not eligible" (rt27j H9)."""
+    pattern, words = _negating_words()
+    return pattern.sub(lambda m: words[m.group().lower()], text)
 
 
 def _stated_elsewhere(claim_text: str, quote: str, claim_keys: set[str], excerpt_texts: Sequence[str]) -> str | None:

@@ -8278,6 +8278,41 @@ MUTATIONS = (
         '    others = [raw for raw, value, forms in figures if value not in values and forms]',
         ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
     ),
+    Mutation(
+        "s28-judge9 a prefix denial ('ineligible') is read as no denial",
+        'tier2/answer_check.py',
+        '    claim_text, quote = _negations_spelt(claim_text), _negations_spelt(quote)\n',
+        '    claim_text, quote = claim_text, quote\n',
+        ('tests/tier2/judge/test_judge_answer_check_judge9.py',),
+    ),
+    Mutation(
+        's28-judge9 a grade word keeps its own floor though its bracket defines its grade',
+        'tier2/answer_check.py',
+        ' for m in pattern.finditer(text) if not _GRADE_DEFINED.match(text, m.end())]',
+        ' for m in pattern.finditer(text)]',
+        ('tests/tier2/judge/test_judge_answer_check_judge9.py',),
+    ),
+    Mutation(
+        "s28-judge9 a clause naming its measure by an unspelled acronym is read as the claim's",
+        'tier2/answer_check.py',
+        '        if not own & claim_keys and _ACRONYM.search(clause):\n',
+        '        if False:\n',
+        ('tests/tier2/judge/test_judge_answer_check_judge9.py',),
+    ),
+    Mutation(
+        "s28-judge9 any clause without the claim's words is another measure's",
+        'tier2/answer_check.py',
+        '        if not own & claim_keys and _ACRONYM.search(clause):\n',
+        '        if not own & claim_keys:\n',
+        ('tests/tier2/judge/test_judge_answer_check_judge9.py',),
+    ),
+    Mutation(
+        "s28-judge9 a rival clause stating the claim's number too is another measure's",
+        'tier2/answer_check.py',
+        ' and numbers_in(rival) and not quote_numbers(rival) & wanted:',
+        ' and numbers_in(rival):',
+        ('tests/tier2/judge/test_judge_answer_check_judge9.py',),
+    ),
 )
 
 
