@@ -103,12 +103,70 @@ def _opens_with_unit(line: str) -> bool:
     return any(m.match(line) is not None for m in (lex.unit_re, lex.scale_word_re, lex.currency_suffix_re))
 
 
+# A plain-text table row as a PDF's text gives it: a label, then two or more number cells, a
+# cell maybe with its share in brackets ("nausea 12 30", "Neutropenia  12 (20.7)  30 (51.7)").
+_NUM = r"[-−+]?\d[\d,]*(?:\.\d+)?%?"
+_CELL = rf"{_NUM}(?:\s*\(\s*{_NUM}\s*\))?"
+_TEXT_ROW = re.compile(rf"^(?=[^\W\d_]).*?(?<=\S)((?:\s+{_CELL}){{2,}})$")
+_ONE_CELL = re.compile(_CELL)
+_BRACKETED = re.compile(r"\([^()]*\)")
+MAX_HEADER_WORDS = 12  # a longer line over a single row is prose, not a table's header
+
+
+def _row_cells(line: str) -> int:
+    """How many number cells close ``line`` when it reads as a plain-text table row (a label,
+    then two or more numbers); 0 when it does not."""
+    if not line or not (line[-1].isdigit() or line[-1] in ")%"):
+        return 0  # the common case: no number closes the line
+    m = _TEXT_ROW.match(line)
+    return len(_ONE_CELL.findall(m.group(1))) if m else 0
+
+
+def _table_header(line: str, cells: int) -> bool:
+    """Whether ``line`` reads as the header over a row of ``cells`` numbers: a short line that
+    neither opens nor closes on a lowercase word (a wrapped sentence's line does: "The patients
+    in the" / "trial numbered 12 30"; a column label is a name, "Arm B", "Placebo", "(n=58)") nor
+    ends a sentence, with more words than the row has cells (its label column's, then a column
+    label per cell), and no number outside brackets ("… was 12" states a value)."""
+    words = line.split()
+    return (
+        cells + 1 <= len(words) <= MAX_HEADER_WORDS
+        and not line[0].islower()
+        and not words[-1][0].islower()
+        and line[-1] not in TERMINAL
+        and line[-1] not in _COLON
+        and not any(c.isdigit() for c in _BRACKETED.sub("", line))
+    )
+
+
+def text_table_rows(lines: Sequence[str]) -> frozenset[int]:
+    """Indices of ``lines`` (stripped) that are rows of a plain-text table: lines of a label and
+    the same number (two or more) of number cells, in a run of two or more, or one such line
+    under its header (``_table_header``). A PDF's table comes out as such lines ("Adverse event
+    Arm A Arm B" / "nausea 12 30" / "fatigue 8 25"); a row opening in lowercase looked like a
+    wrapped sentence and its rows were rejoined into one segment, so a claim giving Arm A the Arm
+    B cell found every word and number in it and passed. A row is its own segment, as a Markdown
+    table's is."""
+    cells = [_row_cells(line) for line in lines]
+    rows = set()
+    for i, k in enumerate(cells):
+        if not k:
+            continue
+        if (i > 0 and cells[i - 1] == k) or (i + 1 < len(cells) and cells[i + 1] == k) \
+                or (i > 0 and not cells[i - 1] and lines[i - 1] and _table_header(lines[i - 1], k)):
+            rows.add(i)
+    return frozenset(rows)
+
+
 def _groups(lines: Sequence[str], reflow: bool) -> list[list[tuple[int, str, str]]]:
     """The non-blank lines grouped into reflowed paragraphs: (index, stripped text, the
-    separator that joins it to the line before — "" for a group's first line)."""
+    separator that joins it to the line before — "" for a group's first line). A plain-text
+    table's row joins neither the line before it nor the line after it (``text_table_rows``)."""
     groups: list[list[tuple[int, str, str]]] = []
     current: list[tuple[int, str, str]] = []
     prev = ""
+    stripped = [raw.strip() for raw in lines] if reflow else []
+    rows = text_table_rows(stripped) if reflow else frozenset()
     for i, raw in enumerate(lines):
         line = raw.strip()
         if not line:
@@ -117,7 +175,8 @@ def _groups(lines: Sequence[str], reflow: bool) -> list[list[tuple[int, str, str
                 current = []
             prev = ""
             continue
-        sep = join_separator(prev, line) if current and reflow and len(current) < MAX_JOINED_LINES else None
+        sep = join_separator(prev, line) if current and reflow and len(current) < MAX_JOINED_LINES \
+            and i not in rows and i - 1 not in rows else None
         if sep is not None:
             current.append((i, line, sep))
         else:
@@ -272,7 +331,12 @@ def cut_sentences(window: SourceWindow) -> tuple[int | None, int | None]:
         if prev < 1 or nxt > len(lines):
             return False
         a, b = lines[prev - 1].strip(), lines[nxt - 1].strip()
-        return bool(a and b) and join_separator(a, b) is not None
+        if not (a and b) or join_separator(a, b) is None:
+            return False
+        # a table row joins neither neighbour: its status needs the row or header around it
+        near = [line.strip() for line in lines[max(0, prev - 3) : nxt + 1]]
+        at = prev - 1 - max(0, prev - 3)  # ``prev``'s index in ``near``
+        return not {at, at + 1} & text_table_rows(near)
 
     before = window.line_start - 1
     after = window.line_end + 1

@@ -267,3 +267,62 @@ def test_window_value_text_leaves_items_of_json_html_and_xml_alone() -> None:
                              lines=tuple(text.split("\n")))
         window = SourceWindow(document=doc, line_start=1, line_end=2, text=text, segments=(), coarse=False)
         assert window_value_text(window) == expect
+
+
+# ------------------------------------------------------------------ plain-text tables (red team s28 t1)
+
+_TEXT_TABLE = [
+    "Table 3. Patients who reported each adverse event, by arm",
+    "Adverse event Arm A Arm B",
+    "nausea 12 30",
+    "fatigue 8 25",
+]
+
+
+def test_a_plain_text_tables_rows_are_each_their_own_segment() -> None:
+    # rows opening in lowercase looked like wraps and became one segment with the header, so a
+    # claim giving Arm A the Arm B cell found every word and number in it
+    assert _texts(_TEXT_TABLE) == _TEXT_TABLE
+    segs = segment_window(_doc("\n".join(_TEXT_TABLE) + "\n"), 1, 4)
+    assert [s.text for s in segs][-3:] == _TEXT_TABLE[1:]
+    assert reflowed_text(_TEXT_TABLE).split("\n") == _TEXT_TABLE
+
+
+@pytest.mark.parametrize("lines", [
+    ["Adverse event Arm A Arm B", "nausea 12 30"],  # one row under its header
+    ["Adverse event        Arm A (n=58)     Arm B (n=58)", "neutropenia  12 (20.7)  30 (51.7)"],  # count (share) cells
+    ["Outcomes by arm", "nausea 12 30", "fatigue 8 25", "rash 3 4"],  # a run of rows of as many cells
+    ["Adverse event Arm A Arm B", "nausea 12 30", "fatigue 8 25", "by arm"],  # a row joins no line after it either
+])
+def test_plain_text_table_rows_never_join(lines) -> None:
+    assert _texts(lines) == lines
+
+
+@pytest.mark.parametrize(("lines", "joined"), [
+    # a prose line over a one-row look-alike: it ends mid-sentence, so the line is its wrap
+    (["The patients in the", "trial numbered 12 30"], "The patients in the trial numbered 12 30"),
+    (["Adverse events were seen in the", "nausea 12 30"], None),  # a header's last word is a label, not "the"
+    (["Nausea occurred in 12 of the patients in", "arm a and 30 in arm b"], None),
+    (["nausea 12 30", "and fatigue 8 25 in the"], None),  # a one-line look-alike under no header
+    (["Of the 120 patients enrolled, Arm B", "had nausea 12 30"], None),  # a number outside brackets: no header
+    # a line longer than a header is a sentence's, however it ends
+    (["Patients reported events during the double-blind phase of the study in Arm A and Arm B",
+      "nausea 12 30"], None),
+    (["Rates were 12 30 40", "nausea 12 30"], None),  # a line with a number outside brackets heads no table
+])
+def test_prose_wraps_next_to_row_look_alikes_still_join(lines, joined) -> None:
+    expect = joined if joined is not None else " ".join(lines)
+    assert _texts(lines) == [expect]
+
+
+def test_a_cut_sentence_is_never_a_table_row() -> None:
+    from citeproof.sources.segment import cut_sentences
+    from citeproof.sources.types import SourceWindow
+
+    text = "\n".join(_TEXT_TABLE)
+    doc = _doc(text + "\n")
+    window = SourceWindow(document=doc, line_start=3, line_end=3, text=doc.lines[2], segments=(), coarse=False)
+    assert cut_sentences(window) == (None, None)
+    prose = _doc("the rate was\nnausea 12 30 in all\n")
+    window = SourceWindow(document=prose, line_start=2, line_end=2, text=prose.lines[1], segments=(), coarse=False)
+    assert cut_sentences(window) == (1, None)

@@ -64,3 +64,32 @@ def test_a_unit_after_a_sentence_end_never_joins_the_number(tmp_path, source, cl
 
 def test_an_unwrapped_window_reads_as_before(tmp_path):
     assert _statuses(tmp_path, "Stop the tablets\nStarting dose 12.5 mg", "The starting dose was 12.5 mg.") == ["pass"]
+
+
+# a PDF's table as plain text (red team s28 t1): rows opening in lowercase are not wraps
+_TEXT_TABLE = ("Adverse events\nTable 3. Patients who reported each adverse event, by arm\n"
+               "Adverse event Arm A Arm B\nnausea 12 30\nfatigue 8 25\n")
+
+
+def _txt_statuses(tmp_path, source: str, *claims: str) -> list[str]:
+    anchor = "[evidence:s.txt#Adverse events]"
+    report = "# R\n\n" + "\n\n".join(f"{c[:-1]} {anchor}{c[-1]}" for c in claims) + "\n"
+    result = verify_against(tmp_path, source, report, name="s.txt")
+    return [c.status for c in result.claims if c.anchors]
+
+
+def test_a_plain_text_tables_other_column_never_passes(tmp_path):
+    # 30 is Arm B's: one segment held the header and both rows, so every word and number was in it
+    assert "pass" not in _txt_statuses(tmp_path, _TEXT_TABLE, "Arm A nausea: 30 adverse events.",
+                                       "Arm A fatigue: 25.")
+
+
+def test_a_plain_text_tables_own_column_never_fails(tmp_path):
+    assert "fail" not in _txt_statuses(tmp_path, _TEXT_TABLE, "Arm A nausea: 12 adverse events.",
+                                       "Arm B nausea: 30 adverse events.", "Arm A fatigue: 8.")
+
+
+def test_a_wrapped_sentence_over_a_row_look_alike_still_passes(tmp_path):
+    source = "Adverse events\nThe patients who reported nausea in the\ntrial numbered 12 and 30\n"
+    assert _txt_statuses(tmp_path, source, "The patients who reported nausea in the trial numbered 12 and 30.") \
+        == ["pass"]

@@ -8313,6 +8313,48 @@ MUTATIONS = (
         ' and numbers_in(rival):',
         ('tests/tier2/judge/test_judge_answer_check_judge9.py',),
     ),
+    Mutation(
+        "s28-rows a plain-text table's row joins its neighbours as a wrap (Arm B's cell passes for Arm A)",
+        'citeproof/sources/segment.py',
+        '        sep = join_separator(prev, line) if current and reflow and len(current) < MAX_JOINED_LINES \\\n            and i not in rows and i - 1 not in rows else None\n',
+        '        sep = join_separator(prev, line) if current and reflow and len(current) < MAX_JOINED_LINES else None\n',
+        ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
+    ),
+    Mutation(
+        "s28-rows one row under its header is no table row",
+        'citeproof/sources/segment.py',
+        '        if (i > 0 and cells[i - 1] == k) or (i + 1 < len(cells) and cells[i + 1] == k) \\\n                or (i > 0 and not cells[i - 1] and lines[i - 1] and _table_header(lines[i - 1], k)):\n',
+        '        if (i > 0 and cells[i - 1] == k) or (i + 1 < len(cells) and cells[i + 1] == k):\n',
+        ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        "s28-rows a line closing on a lowercase word heads a table (a wrapped sentence is cut)",
+        'citeproof/sources/segment.py',
+        '        and not words[-1][0].islower()\n',
+        '',
+        ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
+    ),
+    Mutation(
+        "s28-rows a line stating a number outside brackets heads a table",
+        'citeproof/sources/segment.py',
+        '        and not any(c.isdigit() for c in _BRACKETED.sub("", line))\n',
+        '',
+        ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        "s28-rows a line of any length heads a table",
+        'citeproof/sources/segment.py',
+        '        cells + 1 <= len(words) <= MAX_HEADER_WORDS\n',
+        '        cells + 1 <= len(words)\n',
+        ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        "s28-rows a cut sentence is read across a table row",
+        'citeproof/sources/segment.py',
+        '        return not {at, at + 1} & text_table_rows(near)\n',
+        '        return True\n',
+        ('tests/sources/test_sources_segment.py',),
+    ),
 )
 
 
