@@ -122,6 +122,30 @@ def _row_cells(line: str) -> int:
     return len(_ONE_CELL.findall(m.group(1))) if m else 0
 
 
+def text_row_cells(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each number cell of a plain-text table row (``_row_cells``), [] for a
+    line that reads as none."""
+    if not _row_cells(line):
+        return []
+    m = _TEXT_ROW.match(line)
+    base = m.start(1)
+    return [(base + c.start(), base + c.end()) for c in _ONE_CELL.finditer(m.group(1))]
+
+
+def caption_lines(lines: Sequence[str], row: int) -> list[int]:
+    """Indices of the lines that may caption the plain-text table whose first row is
+    ``lines[row]`` (stripped lines): the line right over it, and when that is the table's header
+    (``_table_header``) the text line over the header, a blank line between at most."""
+    if row < 1 or not lines[row - 1]:
+        return []
+    out = [row - 1]
+    if _table_header(lines[row - 1], _row_cells(lines[row])):
+        above = row - 2 if row >= 2 and lines[row - 2] else row - 3
+        if above >= 0 and lines[above]:
+            out.append(above)
+    return out
+
+
 def _table_header(line: str, cells: int) -> bool:
     """Whether ``line`` reads as the header over a row of ``cells`` numbers: a short line that
     neither opens nor closes on a lowercase word (a wrapped sentence's line does: "The patients

@@ -338,7 +338,9 @@ def _header_cells(
             "|" in line and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) and not _TABLE_RULE.match(line)
         ):
             header = _table_header(joined.get(i, line) if joined else line)
-            table_unit = _table_unit(line, lines[text_above] if i - text_above <= 2 else caption if i == 0 else None)
+            over = lines[text_above] if i - text_above <= 2 else caption if i == 0 else None
+            table_unit = _table_unit(line, over)
+            header = _caption_shares(header, over)
             header_line, rows = line, []
             in_html = i in header_rows
             continue
@@ -370,7 +372,34 @@ def _header_cells(
             out[i] = ((m.end(), end.start() if end else len(line), unit),)
     if header is not None and table_unit is None and header_line is not None and note is not None:
         _unit_note_under([note], 0, header, header_line, rows, out, source=lines)  # the window ends inside the table
+    _text_table_shares(lines, out)
     return out
+
+
+def _text_table_shares(lines: list[str], out: dict[int, _Cells]) -> None:
+    """The bracketed shares of a plain-text table's "count (share)" cells under a count-and-share
+    caption ("Table 2. Adverse events, n (%)" over "Neutropenia  12 (20.7)  30 (51.7)", as a PDF's
+    text gives a table): percentages, as under a count-and-share column header or row label
+    (``_row_cells``), read from the line over the table's first row or over its header line
+    (``caption_lines``). Without it, "20.7% had neutropenia" failed on the very cell stating it."""
+    from citeproof.sources.segment import caption_lines, text_row_cells, text_table_rows
+    from citeproof.values.columns import count_share_cell, count_share_header, percent_unit
+
+    if "(" not in "".join(lines):
+        return  # no bracketed share anywhere: the common case
+    stripped = [line.strip() for line in lines]
+    rows = text_table_rows(stripped)
+    shared = False
+    for i in sorted(rows):
+        if i - 1 not in rows:  # a table's first row: its caption is over it
+            shared = any(count_share_header(stripped[k].rstrip(".:：").strip()) for k in caption_lines(stripped, i))
+        if not shared or i in out:
+            continue
+        lead = len(lines[i]) - len(lines[i].lstrip())
+        cells = [(lead + a + m.start(1), lead + a + m.end(1), percent_unit())
+                 for a, b in text_row_cells(stripped[i]) if (m := count_share_cell(stripped[i][a:b])) is not None]
+        if cells:
+            out[i] = tuple(cells)
 
 
 def _unit_note_under(
@@ -434,6 +463,17 @@ def _table_header(line: str) -> _Header:
 
     return [(header_unit(text.strip()), count_share_header(text.strip()), _unit_column(text))
             if text.strip() else (None, False, False) for _, _, text in _cells_of(line)]
+
+
+def _caption_shares(header: _Header, caption: str | None) -> _Header:
+    """``header`` with each data column no header of its own gives a unit read as a count-and-share
+    column when the table's caption names its cells so ("Table 2. Adverse events, n (%)"), as a
+    row label naming them so heads its row's cells (``_row_cells``)."""
+    from citeproof.values.columns import count_share_header
+
+    if caption is None or "|" in caption or not count_share_header(caption.strip().rstrip(".:：").strip()):
+        return header
+    return [(unit, share or (k > 0 and unit is None), unit_col) for k, (unit, share, unit_col) in enumerate(header)]
 
 
 def _unit_column(header: str) -> bool:

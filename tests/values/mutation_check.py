@@ -4008,8 +4008,8 @@ MUTATIONS = (
     Mutation(
         "s18-market a caption inside the window is not read",
         'citeproof/values/assess.py',
-        'lines[text_above] if i - text_above <= 2 else caption if i == 0 else None)',
-        'caption if i == 0 else None)',
+        'over = lines[text_above] if i - text_above <= 2 else caption if i == 0 else None\n',
+        'over = caption if i == 0 else None\n',
         ('tests/values/test_source_table_headers.py',),
     ),
     Mutation(
@@ -8354,6 +8354,41 @@ MUTATIONS = (
         '        return not {at, at + 1} & text_table_rows(near)\n',
         '        return True\n',
         ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        "s28-rows a plain-text table's caption 'n (%)' makes no share a percentage",
+        'citeproof/values/assess.py',
+        '    _text_table_shares(lines, out)\n',
+        '',
+        ('tests/values/test_caption_shares.py',),
+    ),
+    Mutation(
+        "s28-rows a Markdown table's caption 'n (%)' makes no share a percentage",
+        'citeproof/values/assess.py',
+        '            header = _caption_shares(header, over)\n',
+        '',
+        ('tests/values/test_caption_shares.py',),
+    ),
+    Mutation(
+        "s28-rows any caption over a plain-text table makes its shares percentages",
+        'citeproof/values/assess.py',
+        '            shared = any(count_share_header(stripped[k].rstrip(".:：").strip()) for k in caption_lines(stripped, i))\n',
+        '            shared = bool(caption_lines(stripped, i))\n',
+        ('tests/values/test_caption_shares.py',),
+    ),
+    Mutation(
+        "s28-rows any caption over a Markdown table makes its shares percentages",
+        'citeproof/values/assess.py',
+        '    if caption is None or "|" in caption or not count_share_header(caption.strip().rstrip(".:：").strip()):\n',
+        '    if caption is None or "|" in caption:\n',
+        ('tests/values/test_caption_shares.py',),
+    ),
+    Mutation(
+        "s28-rows a line over a paragraph over the rows captions them",
+        'citeproof/sources/segment.py',
+        '    if _table_header(lines[row - 1], _row_cells(lines[row])):\n',
+        '    if True:\n',
+        ('tests/values/test_caption_shares.py',),
     ),
 )
 

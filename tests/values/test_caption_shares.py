@@ -1,0 +1,67 @@
+"""A table's caption naming its cells "count (share)" ("Table 3. Adverse events, n (%)") makes
+each cell's bracketed number a percentage, as a column header or row label naming them so does
+(red team s28 t2). The count beside it stays a count: "12%" is still not in "12 (20.7)".
+
+Both table forms: a Markdown table, and a PDF's table as plain text ("Neutropenia  12 (20.7)
+30 (51.7)"), whose rows the segmenter reads as rows (``citeproof.sources.segment.text_table_rows``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.assess import build_index, match_atom
+from citeproof.values.extract import extract_atoms
+from tests.values.helpers import verify_against
+
+TEXT_TABLE = (
+    "Table 3. Grade 3 or higher adverse events, n (%)\n"
+    "Adverse event        Arm A (n=58)     Arm B (n=58)\n"
+    "Neutropenia          12 (20.7)        30 (51.7)\n"
+    "Anaemia              8 (13.8)         5 (8.6)\n"
+)
+MD_TABLE = (
+    "Table 3. Grade 3 or higher adverse events, n (%)\n\n"
+    "| Adverse event | Arm A (n=58) | Arm B (n=58) |\n|---|---|---|\n"
+    "| Neutropenia | 12 (20.7) | 30 (51.7) |\n| Anaemia | 8 (13.8) | 5 (8.6) |\n"
+)
+# the same tables under a caption naming no share: a bracketed number is read as it stands
+PLAIN_CAPTION = "Table 3. Grade 3 or higher adverse events"
+
+
+def _state(source: str, claim: str, number: float) -> str:
+    atom = next(a for a in extract_atoms(claim) if a.number == number)
+    return match_atom(atom, build_index(source))[0]
+
+
+@pytest.mark.parametrize("source", [TEXT_TABLE, MD_TABLE], ids=["text", "markdown"])
+@pytest.mark.parametrize(("claim", "number"), [
+    ("20.7% had neutropenia", 20.7), ("51.7% had neutropenia", 51.7), ("8.6% had anaemia", 8.6)])
+def test_a_count_and_share_caption_makes_the_bracketed_share_a_percentage(source, claim, number):
+    assert _state(source, claim, number) == "supported"
+
+
+@pytest.mark.parametrize("source", [TEXT_TABLE, MD_TABLE], ids=["text", "markdown"])
+@pytest.mark.parametrize(("claim", "number"), [("12% had neutropenia", 12), ("30% had neutropenia", 30)])
+def test_the_count_beside_the_share_is_never_a_percentage(source, claim, number):
+    assert _state(source, claim, number) == "missing"
+
+
+@pytest.mark.parametrize("source", [TEXT_TABLE, MD_TABLE], ids=["text", "markdown"])
+def test_a_caption_naming_no_share_makes_no_percentage(source):
+    assert _state(source.replace(", n (%)", ""), "20.7% had neutropenia", 20.7) != "supported"
+
+
+def test_a_caption_three_lines_over_the_rows_is_not_theirs():
+    # a caption, a blank line, a paragraph, then rows: the caption heads another table
+    source = "Adverse events, n (%)\n\nThe rows below are shares.\nNeutropenia 12 (20.7) 30 (51.7)\nAnaemia 8 (13.8) 5 (8.6)\n"
+    assert _state(source, "20.7% had neutropenia", 20.7) != "supported"
+
+
+def test_through_the_pipeline_the_share_passes_and_the_count_fails(tmp_path):
+    report = ("# R\n\n"
+              "Grade 3 or higher neutropenia occurred in 20.7% of patients [evidence:s.txt#L1-L4].\n\n"
+              "Grade 3 or higher neutropenia occurred in 12% of patients [evidence:s.txt#L1-L4].\n")
+    out = verify_against(tmp_path, TEXT_TABLE, report, name="s.txt")
+    assert [c.status for c in out.claims if c.anchors][1] == "fail"
+    assert [c.status for c in out.claims if c.anchors][0] != "fail"
