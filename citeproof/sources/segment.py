@@ -8,7 +8,8 @@ the one before only when it *visibly continues* it — it starts with a lowercas
 a digit or an opening bracket (or, in Chinese, the previous line ends with a comma; or the
 previous line ends in a digit and this one opens with a percent sign or a Chinese unit,
 scale or currency word: "…为14.2" / "个月") — and never across a blank line, a bullet, a
-heading, a table row, a page marker, or a previous line ending in terminal punctuation
+heading, a table row (a Markdown one, or a plain-text one as a PDF's table comes out:
+``text_table_rows``), a page marker, or a previous line ending in terminal punctuation
 (``. ! ? 。 ！ ？ ；``) or a colon. A paragraph a section label opens ("Results: the
 median … was 14.2") is a heading for the section index, but its text wraps like any other.
 
@@ -105,31 +106,43 @@ def _opens_with_unit(line: str) -> bool:
 
 # A plain-text table row as a PDF's text gives it: a label, then two or more number cells, a
 # cell maybe with its share in brackets ("nausea 12 30", "Neutropenia  12 (20.7)  30 (51.7)").
+# Read token by token from the line's end, not by one pattern: a pattern with a lazy label tried
+# the cells from every position of a long line of numbers (seconds for one line).
 _NUM = r"[-−+]?\d[\d,]*(?:\.\d+)?%?"
-_CELL = rf"{_NUM}(?:\s*\(\s*{_NUM}\s*\))?"
-_TEXT_ROW = re.compile(rf"^(?=[^\W\d_]).*?(?<=\S)((?:\s+{_CELL}){{2,}})$")
-_ONE_CELL = re.compile(_CELL)
+_CELL_TOKEN = re.compile(rf"{_NUM}(?:\(\s*{_NUM}\s*\))?")  # "12", "12(20.7)"
+_SHARE_TOKEN = re.compile(rf"\(\s*{_NUM}\s*\)")  # the "(20.7)" of "12 (20.7)"
+_TOKEN = re.compile(r"\S+")
 _BRACKETED = re.compile(r"\([^()]*\)")
+MAX_TEXT_CELLS = 24  # more numbers closing a line are a list, not a table's columns
 MAX_HEADER_WORDS = 12  # a longer line over a single row is prose, not a table's header
 
 
-def _row_cells(line: str) -> int:
-    """How many number cells close ``line`` when it reads as a plain-text table row (a label,
-    then two or more numbers); 0 when it does not."""
-    if not line or not (line[-1].isdigit() or line[-1] in ")%"):
-        return 0  # the common case: no number closes the line
-    m = _TEXT_ROW.match(line)
-    return len(_ONE_CELL.findall(m.group(1))) if m else 0
-
-
 def text_row_cells(line: str) -> list[tuple[int, int]]:
-    """(start, end) of each number cell of a plain-text table row (``_row_cells``), [] for a
-    line that reads as none."""
-    if not _row_cells(line):
-        return []
-    m = _TEXT_ROW.match(line)
-    base = m.start(1)
-    return [(base + c.start(), base + c.end()) for c in _ONE_CELL.finditer(m.group(1))]
+    """(start, end) of each number cell closing ``line`` (stripped) when it reads as a
+    plain-text table row — a label opening in a letter, then two or more number cells; [] for
+    a line that reads as none."""
+    if not line or not (line[-1].isdigit() or line[-1] in ")%") or not line[0].isalpha():
+        return []  # the common case: no number closes the line
+    tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(line)]
+    cells: list[tuple[int, int]] = []
+    k = len(tokens)
+    while k > 1 and len(cells) <= MAX_TEXT_CELLS:
+        a, b = tokens[k - 1]
+        if _SHARE_TOKEN.fullmatch(line, a, b) and k > 2 and _CELL_TOKEN.fullmatch(line, *tokens[k - 2]):
+            cells.append((tokens[k - 2][0], b))  # "12 (20.7)": one cell of two tokens
+            k -= 2
+        elif _CELL_TOKEN.fullmatch(line, a, b):
+            cells.append((a, b))
+            k -= 1
+        else:
+            break
+    return cells[::-1] if 2 <= len(cells) <= MAX_TEXT_CELLS else []
+
+
+def _row_cells(line: str) -> int:
+    """How many number cells close ``line`` when it reads as a plain-text table row; 0 when it
+    does not."""
+    return len(text_row_cells(line))
 
 
 def caption_lines(lines: Sequence[str], row: int) -> list[int]:

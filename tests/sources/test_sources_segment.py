@@ -326,3 +326,19 @@ def test_a_cut_sentence_is_never_a_table_row() -> None:
     prose = _doc("the rate was\nnausea 12 30 in all\n")
     window = SourceWindow(document=prose, line_start=2, line_end=2, text=prose.lines[1], segments=(), coarse=False)
     assert cut_sentences(window) == (1, None)
+
+
+def test_a_long_run_of_numbers_is_a_list_not_table_rows() -> None:
+    from citeproof.sources.segment import text_table_rows
+
+    numbers = " ".join(str(n) for n in range(30))
+    assert text_table_rows([f"values {numbers}", f"more {numbers}"]) == frozenset()
+    assert text_table_rows(["values 1 2", "more 3 4"]) == frozenset({0, 1})
+
+
+def test_a_cell_may_carry_its_share_in_brackets() -> None:
+    from citeproof.sources.segment import text_row_cells
+
+    line = "Neutropenia  12 (20.7)  30(51.7)"
+    assert [line[a:b] for a, b in text_row_cells(line)] == ["12 (20.7)", "30(51.7)"]
+    assert text_row_cells("12 30 40") == [] and text_row_cells("Starting dose 12.5 mg") == []

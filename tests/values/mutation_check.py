@@ -8390,6 +8390,20 @@ MUTATIONS = (
         '    if True:\n',
         ('tests/values/test_caption_shares.py',),
     ),
+    Mutation(
+        "s28-rows a line closing on any count of numbers is a table row",
+        'citeproof/sources/segment.py',
+        '    return cells[::-1] if 2 <= len(cells) <= MAX_TEXT_CELLS else []\n',
+        '    return cells[::-1] if 2 <= len(cells) else []\n',
+        ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        "s28-rows a cell's bracketed share is not part of its cell",
+        'citeproof/sources/segment.py',
+        '            cells.append((tokens[k - 2][0], b))  # "12 (20.7)": one cell of two tokens\n            k -= 2\n',
+        '            cells.append((a, b))\n            k -= 1\n',
+        ('tests/sources/test_sources_segment.py', 'tests/values/test_caption_shares.py'),
+    ),
 )
 
 
