@@ -328,7 +328,12 @@ class SourceStore:
             if size > limit:
                 return _Problem("source_too_large", f"{rel} is {size:,} bytes, above the limit of {limit:,} (max_source_bytes)")
             with open(real, "rb") as fh:
-                data = fh.read(limit + 1)
+                # read(n) allocates n bytes before reading: asking for the limit (20 MB) costs a
+                # large allocation per file. Ask for the stat's size (+1 to see growth), and only
+                # a file that grew since the stat reads on, up to the same limit + 1 bytes.
+                data = fh.read(size + 1)
+                if len(data) > size:
+                    data += fh.read(limit + 1 - len(data))
         except OSError as exc:
             return _Problem("source_unreadable", f"{rel} cannot be read: {exc.strerror or exc}")
         self.files_read += 1

@@ -211,6 +211,19 @@ def test_size_limit(make_store, anchor) -> None:
     assert store.files_read == 0
 
 
+def test_file_grown_since_stat_is_read_whole(make_store) -> None:
+    """The read asks for the stat's size (not the limit); a file that grew after the stat is
+    still read to its end while under the limit, and refused once above it."""
+    store = make_store({"evidence/grown.txt": "first line\nsecond line\n"}, Settings(max_source_bytes=1000))
+    real = os.path.realpath(store.root / "evidence" / "grown.txt")
+    doc = store._load(store_module._Target(rel="evidence/grown.txt", real=real, size=5), None)
+    assert doc.lines == ("first line", "second line")
+    big = store.root / "evidence" / "grown.txt"
+    big.write_text("x" * 1500)
+    problem = store._load(store_module._Target(rel="evidence/grown.txt", real=real, size=5), None)
+    assert problem.code == "source_too_large" and "above the limit of 1,000" in problem.detail
+
+
 def test_size_limit_boundary(make_store, anchor) -> None:
     store = make_store({"evidence/ok.txt": "x" * 1000}, Settings(max_source_bytes=1000))
     assert store.resolve(anchor("evidence", "ok.txt")).finding is None

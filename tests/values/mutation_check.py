@@ -8404,6 +8404,13 @@ MUTATIONS = (
         '            cells.append((a, b))\n            k -= 1\n',
         ('tests/sources/test_sources_segment.py', 'tests/values/test_caption_shares.py'),
     ),
+    Mutation(
+        's28-scale a source that grew since its stat is read to its end',
+        'citeproof/sources/store.py',
+        '                    data += fh.read(limit + 1 - len(data))\n',
+        '                    pass\n',
+        ('tests/sources/test_sources_store.py',),
+    ),
 )
 
 
