@@ -100,6 +100,7 @@ class _Lexicon:
     stop_nouns_en: frozenset[str]
     distributive_en: tuple[str, ...]
     distributive_zh: tuple[str, ...]
+    distributive_of_zh: re.Pattern[str]  # 人均, 单店, 每家 … in a source line
 
 
 def _normal(phrase: str) -> str:
@@ -156,6 +157,7 @@ def _lexicon() -> _Lexicon:
         stop_nouns_en=frozenset(dist["stop_nouns_en"]),
         distributive_en=tuple(dist["en"]),
         distributive_zh=tuple(dist["zh"]),
+        distributive_of_zh=re.compile("|".join(map(re.escape, dist["zh_of_figure"]))),
     )
 
 
@@ -401,13 +403,17 @@ def _distributive_dropped(
     another number: "1000 mg/m2 on days 1-14" for "1000 mg/m2/day on days 1-14" (the numeric rule
     reads a daily dose's amount in "mg/day" and leaves the period to this check, which finds it
     anywhere in the claim: "1500 mg of the drug daily"). A per-unit noun ("grams per deciliter")
-    is the numeric rule's. Only in the clauses the claim restates (``restated``), after a figure."""
+    is the numeric rule's. Only in the clauses the claim restates (``restated``), after a figure
+    (a "per X" / "each X" before it too)."""
     lex = _lexicon()
 
-    def restated_at(at: int) -> bool:
+    def restated_at(at: int, *, before_figure: bool = False) -> bool:
         # after a figure of a restated clause: a rate with no figure before it ("receive the drug
-        # once daily on days 1-28") states a schedule, which a claim may leave out
-        return any(a <= at < b and _DIGIT.search(segment_rest, a, at) for a, b in restated)
+        # once daily on days 1-28") states a schedule, which a claim may leave out. A "per X" /
+        # "each X" before the clause's figure (``before_figure``) qualifies the measure the figure
+        # gives: "revenue per employee was $310,000", "Each store generated revenue of $2.3 million"
+        return any(a <= at < b and (_DIGIT.search(segment_rest, a, at) or before_figure and _DIGIT.search(segment_rest, at, b))
+                   for a, b in restated)
 
     for cue in segment_cues:
         if lex.class_of.get(cue.group) == "frequency" and cue.group not in claim_groups and restated_at(cue.start) \
@@ -418,9 +424,13 @@ def _distributive_dropped(
         noun = m.group(1)
         # "per the protocol", "every other week" name nothing a figure is per; "per arm" does
         names = bool(content_terms(noun)) or noun in lex.stop_nouns_en
-        if noun in units or not names or not restated_at(m.start()):
+        if noun in units or not names or not restated_at(m.start(), before_figure=True):
             continue
         if not _distributive_written(noun, claim_low):
+            return m.group(0)
+    for m in lex.distributive_of_zh.finditer(segment_rest):
+        # "2024年该公司单店年均营收为230万元": the claim writes the same word or gives another figure
+        if restated_at(m.start(), before_figure=True) and m.group(0) not in claim_low:
             return m.group(0)
     return None
 

@@ -172,7 +172,7 @@ def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
         # a price per period ("$150,000 per year") is not the amount: without the rate it is
         # only a reading (plausible), the judge's to take
         amount = _amount_of_rate(atom)
-        amount_only = atom.per_hours < 24 or amount.dim.startswith("currency")
+        amount_only = atom.per_hours < 24 or amount.dim.startswith("currency") or _count_word_rate(atom.raw)
         out.append(amount.evolve(ambiguous_digits=atom.ambiguous_digits or amount_only))
         if _numbered_period().search(atom.raw.lower()):
             # "<1 g/24 h" writes 24 hours too: "under 1 g of protein in 24 hours" finds both
@@ -191,6 +191,18 @@ def _secondary(atom: ValueAtom, declared: _Declared | None) -> list[ValueAtom]:
         if base.kind == "range":
             out.extend(_secondary(base, None))
     return out
+
+
+@lru_cache(maxsize=1)
+def _count_words_after_number() -> re.Pattern[str]:
+    words = data_json("units.json")["rate_amount_as_count"]["words"]
+    return re.compile(r"\d\s*(?:" + "|".join(map(re.escape, words)) + r")(?![a-z])")
+
+
+def _count_word_rate(raw: str) -> bool:
+    """Whether a rate's amount is written "12,500 units": the word counts things sold or made as
+    often as it names an enzyme unit, and "12,500 units per month" is not 12,500 units in a year."""
+    return _count_words_after_number().search(raw.lower()) is not None
 
 
 def _amount_of_rate(atom: ValueAtom) -> ValueAtom:

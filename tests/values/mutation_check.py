@@ -580,8 +580,8 @@ MUTATIONS = (
     Mutation(
         "a rate with no figure before it must be kept too ('receive the drug on days 1-28' for '… once daily on days 1-28')",
         "citeproof/values/agreement.py",
-        "        return any(a <= at < b and _DIGIT.search(segment_rest, a, at) for a, b in restated)",
-        "        return any(a <= at < b for a, b in restated)",
+        "        return any(a <= at < b and (_DIGIT.search(segment_rest, a, at) or before_figure and _DIGIT.search(segment_rest, at, b))",
+        "        return any(a <= at < b and (True or before_figure and _DIGIT.search(segment_rest, at, b))",
         ("tests/values/test_agreement.py",),
     ),
     Mutation(
@@ -8410,6 +8410,48 @@ MUTATIONS = (
         '                    data += fh.read(limit + 1 - len(data))\n',
         '                    pass\n',
         ('tests/sources/test_sources_store.py',),
+    ),
+    Mutation(
+        "s28-perx a 'per X' / 'each X' before the figure may be dropped ('revenue per employee was $310,000')",
+        'citeproof/values/agreement.py',
+        '        if noun in units or not names or not restated_at(m.start(), before_figure=True):',
+        '        if noun in units or not names or not restated_at(m.start()):',
+        ('tests/values/test_per_unit_measure.py',),
+    ),
+    Mutation(
+        "s28-perx a frequency before a figure is no schedule ('once daily on days 1-28' must be kept)",
+        'citeproof/values/agreement.py',
+        '    def restated_at(at: int, *, before_figure: bool = False) -> bool:',
+        '    def restated_at(at: int, *, before_figure: bool = True) -> bool:',
+        ('tests/values/test_agreement.py',),
+    ),
+    Mutation(
+        's28-perx a Chinese per-member word (人均, 单店, 每家) may be dropped',
+        'citeproof/values/agreement.py',
+        '        if restated_at(m.start(), before_figure=True) and m.group(0) not in claim_low:',
+        '        if False:',
+        ('tests/values/test_per_unit_measure.py',),
+    ),
+    Mutation(
+        's28-perx a Chinese per-member word the claim keeps is still named',
+        'citeproof/values/agreement.py',
+        '        if restated_at(m.start(), before_figure=True) and m.group(0) not in claim_low:',
+        '        if restated_at(m.start(), before_figure=True):',
+        ('tests/values/test_per_unit_measure.py',),
+    ),
+    Mutation(
+        "s28-perx '12,500 units per month' also states 12,500 units",
+        'citeproof/values/assess.py',
+        '        amount_only = atom.per_hours < 24 or amount.dim.startswith("currency") or _count_word_rate(atom.raw)',
+        '        amount_only = atom.per_hours < 24 or amount.dim.startswith("currency")',
+        ('tests/values/test_per_unit_measure.py',),
+    ),
+    Mutation(
+        "s28-perx every rate's amount is a count ('5000 U/day' no longer states 5000 U)",
+        'citeproof/values/assess.py',
+        '    return _count_words_after_number().search(raw.lower()) is not None',
+        '    return True',
+        ('tests/values/test_per_unit_measure.py',),
     ),
 )
 
