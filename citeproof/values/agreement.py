@@ -101,6 +101,7 @@ class _Lexicon:
     distributive_en: tuple[str, ...]
     distributive_zh: tuple[str, ...]
     distributive_of_zh: re.Pattern[str]  # 人均, 单店, 每家 … in a source line
+    period_after_figure: re.Pattern[str]  # "3,000 vehicles a month": group 1 the period
 
 
 def _normal(phrase: str) -> str:
@@ -158,6 +159,7 @@ def _lexicon() -> _Lexicon:
         distributive_en=tuple(dist["en"]),
         distributive_zh=tuple(dist["zh"]),
         distributive_of_zh=re.compile("|".join(map(re.escape, dist["zh_of_figure"]))),
+        period_after_figure=re.compile(r"\d(?:\s*[a-z%]+)?\s+an?\s+(" + "|".join(map(re.escape, dist["periods_after_article"])) + r")(?![a-z])"),
     )
 
 
@@ -419,6 +421,10 @@ def _distributive_dropped(
         if lex.class_of.get(cue.group) == "frequency" and cue.group not in claim_groups and restated_at(cue.start) \
                 and not _distributive_written(cue.word.split()[-1].lstrip("/"), claim_low):  # "8% a year" for "8% per year"
             return _shown(cue)
+    for m in lex.period_after_figure.finditer(segment_rest):
+        # "sold 3,000 vehicles a month": a rate ("3,000 units a month" is one to the numeric rule too)
+        if restated_at(m.start(1)) and m.group(1) not in claim_low:
+            return m.group(0)[1:].strip()
     units = lexicon().unit_by_alias
     for m in lex.distributive_of_en.finditer(segment_rest):
         noun = m.group(1)

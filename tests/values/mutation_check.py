@@ -8453,6 +8453,27 @@ MUTATIONS = (
         '    return True',
         ('tests/values/test_per_unit_measure.py',),
     ),
+    Mutation(
+        "s28-perx a figure's 'a month' may be dropped ('3,000 vehicles a month')",
+        'citeproof/values/agreement.py',
+        '        if restated_at(m.start(1)) and m.group(1) not in claim_low:',
+        '        if False:',
+        ('tests/values/test_per_unit_measure.py',),
+    ),
+    Mutation(
+        "s28-perx a figure's 'a month' the claim keeps is still named",
+        'citeproof/values/agreement.py',
+        '        if restated_at(m.start(1)) and m.group(1) not in claim_low:',
+        '        if restated_at(m.start(1)):',
+        ('tests/values/test_per_unit_measure.py',),
+    ),
+    Mutation(
+        "s28-perx 'a year' after several words is a rate too ('relapsed a year later')",
+        'citeproof/values/agreement.py',
+        '        period_after_figure=re.compile(r"\\d(?:\\s*[a-z%]+)?\\s+an?\\s+(" + "|".join(map(re.escape, dist["periods_after_article"])) + r")(?![a-z])"),',
+        '        period_after_figure=re.compile(r"\\d(?:\\s*[a-z%]+)*\\s+an?\\s+(" + "|".join(map(re.escape, dist["periods_after_article"])) + r")(?![a-z])"),',
+        ('tests/values/test_per_unit_measure.py',),
+    ),
 )
 
 

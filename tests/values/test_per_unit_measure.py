@@ -31,6 +31,9 @@ DROPPED = [
     ("2024年该公司营收为230万元。", "2024年该公司单店年均营收为230万元。", "单店"),
     ("2024年全国居民可支配收入为41314元。", "2024年全国居民人均可支配收入为41314元，同比增长5.3%。", "人均"),
     ("2024年该公司门店营收为230万元。", "2024年该公司每家门店营收为230万元。", "每家"),
+    ("2024年该平台新增用户为350万人。", "2024年该平台月均新增用户为350万人。", "月均"),
+    # "a month" after a figure is a rate no frequency group reads ("within a month" is none)
+    ("Fabrikam sold 3,000 vehicles in 2024.", "Fabrikam sold 3,000 vehicles a month in 2024.", "vehicles a month"),
 ]
 
 KEPT = [
@@ -43,6 +46,10 @@ KEPT = [
     ("Each store generated $2.3 million of revenue in 2024.", "Each store generated revenue of $2.3 million in 2024."),
     ("2024年该公司单店年均营收为230万元。", "2024年该公司单店年均营收为230万元。"),
     ("2024年全国居民人均可支配收入为41314元。", "2024年全国居民人均可支配收入为41314元，同比增长5.3%。"),
+    ("2024年该平台月均新增用户为350万人。", "2024年该平台月均新增用户为350万人。"),
+    ("Fabrikam sold 3,000 vehicles a month in 2024.", "Fabrikam sold 3,000 vehicles a month in 2024."),
+    ("Three patients died.", "Three patients died within a month."),
+    ("12 patients relapsed.", "12 patients relapsed a year later."),
     # "per" naming no member ("per the protocol") and a "per X" in a clause the claim does not restate
     ("The response rate was 45%.", "Per the protocol, the response rate was 45%."),
     ("The response rate was 45%.", "The response rate was 45%, and visits per patient were rare."),
