@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.values.lexicon import alternation, bounded_words
 from citeproof.values.segment_support import content_terms, cue_document, entity_tokens, negation_cues, polarity, written_in
 
 _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
@@ -38,10 +39,6 @@ class _Cues:
     coordination: frozenset[str]  # words that join another denied noun to the claim's
 
 
-def _alternation(words: Iterable[str]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
 @lru_cache(maxsize=1)
 def _cues() -> _Cues:
     doc = cue_document()["denial_scope"]
@@ -51,11 +48,8 @@ def _cues() -> _Cues:
     zh = [*doc["neutral_zh"], *neg.zh]
     breaks = doc["breaks"]
     return _Cues(
-        neutral=re.compile(rf"(?<![a-z0-9'-])(?:{_alternation(en)})(?![a-z0-9'-])|{_alternation(zh)}"),
-        breaks=re.compile(
-            rf"(?<![a-z])(?:{_alternation(w for w in breaks if w.isascii())})(?![a-z])"
-            rf"|{_alternation(w for w in breaks if not w.isascii())}"
-        ),
+        neutral=re.compile(rf"(?<![a-z0-9'-])(?:{alternation(en)})(?![a-z0-9'-])|{alternation(zh)}"),
+        breaks=re.compile(bounded_words(breaks)),
         coordination=frozenset(doc["coordination"]),
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -130,9 +131,19 @@ def _is_cjk(s: str) -> bool:
     return any("\u3400" <= c <= "\u9fff" for c in s)
 
 
-def _alternation(words: list[str]) -> str:
-    """Longest first, so 'mg/dl' style prefixes never shadow longer aliases."""
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation of the literal ``words``, longest first, so 'mg/dl' style prefixes
+    never shadow longer aliases (the one place the cue modules build their word lists from)."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+def bounded_words(words: Iterable[str]) -> str:
+    """A regex matching any of ``words`` in lower-cased text: an ASCII word whole (no letter on
+    either side), any other (Chinese) as a substring, since Chinese has no spaces to bound a word."""
+    words = list(words)
+    latin = alternation(w for w in words if w.isascii()) or "(?!)"
+    other = alternation(w for w in words if not w.isascii()) or "(?!)"
+    return rf"(?<![a-z])(?:{latin})(?![a-z])|{other}"
 
 
 def word_end(word: str) -> str:
@@ -183,7 +194,7 @@ def lexicon() -> Lexicon:
 
     def alias_pattern(alias: str) -> str:
         tails = not_before.get(alias)
-        return word_end(alias) + (f"(?!{_alternation(tails)})" if tails else "")
+        return word_end(alias) + (f"(?!{alternation(tails)})" if tails else "")
 
     unit_re = FirstCharMatcher([(a, alias_pattern(a)) for a in sorted(unit_by_alias, key=len, reverse=True)])
 
@@ -203,26 +214,26 @@ def lexicon() -> Lexicon:
     shared = {symbol: frozenset(codes) for symbol, codes in cur.get("shared_symbols", {}).items()}
     money = cur.get("money_after_scale", {})
     money_after_scale = {k.lower(): v for k, v in money.get("words", {}).items()}
-    money_not_before = re.compile(r"\s(?:" + (_alternation(money.get("unless_followed_by", [])) or "(?!)") + r")(?![a-z])")
-    money_priced_after = re.compile(r"\s(?:" + (_alternation(money.get("priced_followed_by", [])) or "(?!)") + r")(?![a-z])")
-    money_price_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("price_words", [])) or "(?!)") + r")(?![a-z])")
-    money_weight_word = re.compile(r"(?<![a-z])(?:" + (_alternation(money.get("weight_words", [])) or "(?!)") + r")(?![a-z])")
-    currency_prefix_re = re.compile("(?:" + _alternation(list(prefix)) + r")\s?$")
+    money_not_before = re.compile(r"\s(?:" + (alternation(money.get("unless_followed_by", [])) or "(?!)") + r")(?![a-z])")
+    money_priced_after = re.compile(r"\s(?:" + (alternation(money.get("priced_followed_by", [])) or "(?!)") + r")(?![a-z])")
+    money_price_word = re.compile(r"(?<![a-z])(?:" + (alternation(money.get("price_words", [])) or "(?!)") + r")(?![a-z])")
+    money_weight_word = re.compile(r"(?<![a-z])(?:" + (alternation(money.get("weight_words", [])) or "(?!)") + r")(?![a-z])")
+    currency_prefix_re = re.compile("(?:" + alternation(list(prefix)) + r")\s?$")
     currency_suffix_re = re.compile("(?:" + "|".join(word_end(a) for a in sorted(suffix, key=len, reverse=True)) + ")")
 
     number_words: dict[str, int] = {}
     number_words.update(words_doc["units"])
     number_words.update(words_doc["tens"])
-    unit_words = _alternation([w for w in words_doc["units"] if w not in ("none", "zero")])
-    tens_words = _alternation(list(words_doc["tens"]))
+    unit_words = alternation([w for w in words_doc["units"] if w not in ("none", "zero")])
+    tens_words = alternation(list(words_doc["tens"]))
     number_word_re = re.compile(
-        rf"(?<![a-z0-9-])(?:(?P<tens>{tens_words})(?:[- ](?P<unit>{unit_words}))?|(?P<single>{_alternation(list(words_doc['units']))}))(?![a-z0-9])"
+        rf"(?<![a-z0-9-])(?:(?P<tens>{tens_words})(?:[- ](?P<unit>{unit_words}))?|(?P<single>{alternation(list(words_doc['units']))}))(?![a-z0-9])"
     )
     pronoun = words_doc["one_pronoun"]
-    one_pronoun_always = re.compile(r"\s(?:" + _alternation(pronoun["always_before"]) + r")(?![a-z])")
-    one_pronoun_next = re.compile(r"\s(?:" + _alternation(pronoun["next_words"]) + r")(?![a-z])")
+    one_pronoun_always = re.compile(r"\s(?:" + alternation(pronoun["always_before"]) + r")(?![a-z])")
+    one_pronoun_next = re.compile(r"\s(?:" + alternation(pronoun["next_words"]) + r")(?![a-z])")
     one_stands_for_noun = re.compile(
-        r"(?:,\s*(?:[a-z]+ly\s+)?|(?<![a-z])(?:" + _alternation(pronoun["determiners"]) + r")\s+(?:[a-z]+\s+)?)$"
+        r"(?:,\s*(?:[a-z]+ly\s+)?|(?<![a-z])(?:" + alternation(pronoun["determiners"]) + r")\s+(?:[a-z]+\s+)?)$"
     )
     scale_words = {k.lower(): float(v) for k, v in words_doc["scale_words"].items()}
     scale_word_re = re.compile("(?:" + "|".join(word_end(a) for a in sorted(scale_words, key=len, reverse=True)) + ")")
@@ -244,7 +255,7 @@ def lexicon() -> Lexicon:
     label_words = [w.lower() for w in cues["label_before"]]
     index_stats = {name: label for label, names in cues["index_stats"]["stats"].items() for name in names}
     label_before_re = re.compile(
-        r"(?:^|[^a-z])(?:" + _alternation(label_words) + r")\s?[#:]?\s?$"
+        r"(?:^|[^a-z])(?:" + alternation(label_words) + r")\s?[#:]?\s?$"
     )
     count_nouns = frozenset(w.lower() for w in cues["count_nouns"])
     count_noun_re = re.compile(
@@ -274,11 +285,11 @@ def lexicon() -> Lexicon:
         one_stands_for_noun=one_stands_for_noun,
         one_counted_before=EndMatcher(pronoun["counted_before"]),
         after_no_quantifiers=frozenset(words_doc["quantifier_after_no"]["words"]),
-        set_count_before=re.compile(r"(?<![a-z])(?:" + _alternation(words_doc["set_counts"]["before"]) + r")\s$"),
-        set_count_after=re.compile(r"\s(?:" + _alternation(words_doc["set_counts"]["kinds_after"]) + r")(?![a-z])"),
-        set_groups_after=re.compile(r"\s(?:" + _alternation(words_doc["set_counts"]["groups_after"]) + r")(?![a-z])"),
+        set_count_before=re.compile(r"(?<![a-z])(?:" + alternation(words_doc["set_counts"]["before"]) + r")\s$"),
+        set_count_after=re.compile(r"\s(?:" + alternation(words_doc["set_counts"]["kinds_after"]) + r")(?![a-z])"),
+        set_groups_after=re.compile(r"\s(?:" + alternation(words_doc["set_counts"]["groups_after"]) + r")(?![a-z])"),
         zh_set_count=_zh_listed_before(words_doc["set_counts"]["zh_listed"]),
-        zh_set_measure=re.compile(_alternation(words_doc["set_counts"]["zh_listed"]["measure_words"])),
+        zh_set_measure=re.compile(alternation(words_doc["set_counts"]["zh_listed"]["measure_words"])),
         scale_words=scale_words,
         scale_word_re=scale_word_re,
         scale_letters=scale_letters,
@@ -300,10 +311,10 @@ def lexicon() -> Lexicon:
         count_nouns=count_nouns,
         count_noun_re=count_noun_re,
         named_date_re=_named_date_re(cues["month_names"]["names"]),
-        months_m_before=re.compile(r"(?<![a-z])(?:" + _alternation(cues["months_glued_m"]["before"]) + r")\s?$"),
-        months_m_after=re.compile(r"\s?(?:" + _alternation(cues["months_glued_m"]["after"]) + r")(?![a-z])"),
+        months_m_before=re.compile(r"(?<![a-z])(?:" + alternation(cues["months_glued_m"]["before"]) + r")\s?$"),
+        months_m_after=re.compile(r"\s?(?:" + alternation(cues["months_glued_m"]["after"]) + r")(?![a-z])"),
         millions_m_counted=re.compile(
-            r"\s?(?:" + _alternation([*cues["millions_glued_m"]["counted"], *count_nouns]) + r")(?![a-z])"),
+            r"\s?(?:" + alternation([*cues["millions_glued_m"]["counted"], *count_nouns]) + r")(?![a-z])"),
         per_unit_before_re=_per_unit_before_re(units_doc["per_unit_before"], [
             a for e in units_doc["units"] if e["dim"] in ("mass", "area") for a in e["aliases"]]),
     )
@@ -313,14 +324,14 @@ def _index_stat_re(names: list[str]) -> re.Pattern[str]:
     """An index's name, an optional bracket ("AUC (95% CI)") and an optional link word at the end
     of the text before a number (searched in the few characters before it)."""
     return re.compile(
-        r"(?<![a-z])(?P<name>" + _alternation(names) + r")\s?(?:\([^()]{0,24}\)\s?)?(?:of|was|is|were|=|:|,)?\s?$"
+        r"(?<![a-z])(?P<name>" + alternation(names) + r")\s?(?:\([^()]{0,24}\)\s?)?(?:of|was|is|were|=|:|,)?\s?$"
     )
 
 
 def _named_date_re(months: list[str]) -> re.Pattern[str]:
     """Day-month-year and month-day-year dates; opens with a character class so the engine
     skips fast to digits and capitals."""
-    month = r"(?:" + _alternation(months) + r")\.?"
+    month = r"(?:" + alternation(months) + r")\.?"
     day = r"\d{1,2}(?:st|nd|rd|th)?"
     return re.compile(rf"(?<![\w.]){day}\s{month},?\s\d{{4}}(?!\d)|(?<![\w.]){month}\s{day},?\s\d{{4}}(?!\d)")
 
@@ -329,8 +340,8 @@ def _per_unit_before_re(doc: dict, aliases: list[str]) -> re.Pattern[str]:
     """A marker, a mass or area unit, an optional filler and an optional verb of giving at the
     end of the text before a number."""
     return re.compile(
-        r"(?:" + _alternation(doc["markers"]) + r")\s?(?P<unit>" + _alternation(aliases) + r")"
-        r"\s?(?:" + _alternation(doc["fillers"]) + r")?\s?(?:" + _alternation(doc.get("verbs", [])) + r")?\s?$"
+        r"(?:" + alternation(doc["markers"]) + r")\s?(?P<unit>" + alternation(aliases) + r")"
+        r"\s?(?:" + alternation(doc["fillers"]) + r")?\s?(?:" + alternation(doc.get("verbs", [])) + r")?\s?$"
     )
 
 
@@ -338,4 +349,4 @@ def _zh_listed_before(doc: dict) -> re.Pattern[str]:
     """Members joined by a joiner, ending right where the count starts: "A公司和B公司" (searched
     with ``$`` at the count's start), never with a word such as 共 or 各 between."""
     member = r"[^\s，,。；;：:（）()\d" + "".join(doc["not_before"]) + r"]{1,12}"
-    return re.compile(rf"{member}(?:{_alternation(doc['joiners'])}){member}$")
+    return re.compile(rf"{member}(?:{alternation(doc['joiners'])}){member}$")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.values.extract import prepare
+from citeproof.values.lexicon import alternation
 from citeproof.values.segment_support import cue_document
 
 # an item: a number up to three digits that is not part of a larger number, a percentage or a
@@ -52,10 +53,6 @@ class _Readers:
     zh_before_kind: dict[str, str]
 
 
-def _alternation(words: list[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
 def _kinds(table: dict[str, list[str]]) -> dict[str, str]:
     return {word: kind for kind, words in table.items() for word in words}
 
@@ -64,18 +61,18 @@ def _kinds(table: dict[str, list[str]]) -> dict[str, str]:
 def _readers() -> _Readers:
     doc = cue_document()["listed_points"]
     en_kind = _kinds(doc["en"])
-    en_words = _alternation(list(en_kind))
-    links_en = _alternation(doc["links_en"])
-    links_zh = _alternation(doc["links_zh"])
+    en_words = alternation(list(en_kind))
+    links_en = alternation(doc["links_en"])
+    links_zh = alternation(doc["links_zh"])
     # ", " / ", and " / " and " / " / "… then the next item, with its kind word again or not
     link = rf"(?:\s?,\s?(?:(?:{links_en})\s)?|\s(?:{links_en})\s|\s?/\s?)"
     zh_link = rf"\s?(?:{links_zh})\s?"
     ordinal_kind = _kinds(doc["zh_ordinal"])
-    ordinal_units = _alternation(list(ordinal_kind))
+    ordinal_units = alternation(list(ordinal_kind))
     after_kind = _kinds(doc["zh_after"])
-    after_words = _alternation(list(after_kind))
+    after_words = alternation(list(after_kind))
     before_kind = _kinds(doc["zh_before"])
-    before_words = _alternation(list(before_kind))
+    before_words = alternation(list(before_kind))
     return _Readers(
         en_kind=en_kind,
         en_head=re.compile(rf"(?<![a-z])({en_words})\s({_ITEM})"),

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.values.lexicon import alternation, bounded_words
 from citeproof.values.segment_support import cue_document
 
 ALONE = "alone"
@@ -49,21 +50,17 @@ class _Forms:
     breaks: re.Pattern[str]
 
 
-def _alternation(words: Iterable[str]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
 @lru_cache(maxsize=1)
 def _forms() -> _Forms:
     doc = cue_document()["regimen_forms"]
     breaks = [*cue_document()["clause_breaks"]["en"], *cue_document()["clause_breaks"]["zh"]]
 
     def cue(latin: list[str], chinese: list[str]) -> re.Pattern[str]:
-        return re.compile(rf"(?<![a-z])(?:{_alternation(latin)})(?![a-z])|{_alternation(chinese)}")
+        return re.compile(bounded_words([*latin, *chinese]))
 
     # a sign joins two names only, glued to both or spaced from both ("X+Y", "X + Y"): "CD8+ cells",
     # "grade 3+" and "+5%" join none
-    signs = _alternation(doc["signs"])
+    signs = alternation(doc["signs"])
     sign = re.compile(rf"(?<=[^\W\d_])(?:{signs})(?=[^\W\d_])|(?<=[^\W\d_)]) (?:{signs}) (?=[^\W\d_(])")
     return _Forms(
         cues=(
@@ -71,10 +68,7 @@ def _forms() -> _Forms:
             (cue(doc["combined"], doc["combined_zh"]), COMBINED),
             (sign, COMBINED),
         ),
-        breaks=re.compile(
-            rf"(?<![a-z])(?:{_alternation(w for w in breaks if w.isascii())})(?![a-z])"
-            rf"|{_alternation(w for w in breaks if not w.isascii())}"
-        ),
+        breaks=re.compile(bounded_words(breaks)),
     )
 
 
@@ -159,13 +153,13 @@ def _partners() -> _Partners:
     doc = cue_document()["regimen_forms"]
     # ASCII bounds: a name is glued to the Chinese around it ("ABC-123联合XYZ-456组")
     code = r"[A-Z]{2,}-?\d{3,}(?![A-Za-z0-9_-])"
-    nouns = rf"(?i:(?<![a-z])(?:{_alternation(doc['name_nouns'])}))\s+(?:{code}|[A-Z](?![A-Za-z0-9_-]))"
-    nouns_zh = rf"(?:{_alternation(doc['name_nouns_zh'])})\s?(?:{code}|[A-Z](?![A-Za-z0-9-]))"
+    nouns = rf"(?i:(?<![a-z])(?:{alternation(doc['name_nouns'])}))\s+(?:{code}|[A-Z](?![A-Za-z0-9_-]))"
+    nouns_zh = rf"(?:{alternation(doc['name_nouns_zh'])})\s?(?:{code}|[A-Z](?![A-Za-z0-9-]))"
     return _Partners(
-        joins=re.compile(rf"\s*(?:(?:{_alternation(doc['partner_joins'])})|{_alternation(doc['partner_joins_zh'])})\s*", re.IGNORECASE),
+        joins=re.compile(rf"\s*(?:(?:{alternation(doc['partner_joins'])})|{alternation(doc['partner_joins_zh'])})\s*", re.IGNORECASE),
         # a name noun first, so "agent ABC-123" is one name; a code alone is not an NCT number
         names=re.compile(rf"{nouns}|{nouns_zh}|(?<![A-Za-z0-9_-])(?!NCT\d){code}"),
-        respective=re.compile(_alternation(doc["respective"]), re.IGNORECASE),
+        respective=re.compile(alternation(doc["respective"]), re.IGNORECASE),
     )
 
 

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.values.denial_scope import narrowed_denial
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import alternation, bounded_words, lexicon
 from citeproof.values.segment_support import content_sequence, content_terms, cue_document, entity_tokens, written_in
 
 _SENTENCE_BREAK = re.compile(r"[;!?；。！？]|(?<!\d)\.(?!\d)")
@@ -81,10 +81,6 @@ class _Cues:
     ignore: frozenset[str]
 
 
-def _alternation(words: list[str]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
 @lru_cache(maxsize=1)
 def _cues() -> _Cues:
     doc = cue_document()["attached_restrictions"]
@@ -95,32 +91,29 @@ def _cues() -> _Cues:
     verbs = cue_document()["clause_scope"]["clause_verbs"]
     phrase = r"([^\s，,。；;：:！？!?、()（）]{1,20}?)"
     zh = (
-        rf"(?:{_alternation(doc['zh_before'])}){phrase}(?:{_alternation(doc['zh_after'])})"
-        rf"|(?:{_alternation([w for w in doc['zh_before'] if w != '在'])}){phrase}(?=[，,。；;)）]|$)"
-        rf"|{phrase}(?:{_alternation(doc['zh_tail'])})"
+        rf"(?:{alternation(doc['zh_before'])}){phrase}(?:{alternation(doc['zh_after'])})"
+        rf"|(?:{alternation([w for w in doc['zh_before'] if w != '在'])}){phrase}(?=[，,。；;)）]|$)"
+        rf"|{phrase}(?:{alternation(doc['zh_tail'])})"
     )
     ignore = frozenset(doc["ignore"])
     return _Cues(
-        opener_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation(doc['en'])})(?![a-z0-9-])"),
+        opener_en=re.compile(rf"(?<![a-z0-9-])(?:{alternation(doc['en'])})(?![a-z0-9-])"),
         lists_en=frozenset(doc["en_lists"]),
         # at the start of the clause after the number's: "…, only for women …", "…，仅限…"
         strong=re.compile(
-            rf"[\s{re.escape(_TRIM)}]*(?:(?:{_alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"
-            rf"|{_alternation([w for w in doc['strong'] if not w.isascii()])})"
+            rf"[\s{re.escape(_TRIM)}]*(?:(?:{alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"
+            rf"|{alternation([w for w in doc['strong'] if not w.isascii()])})"
         ),
-        subject_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation([*doc['en'], *doc['en_subject']])})(?![a-z0-9-])"),
-        condition_en=re.compile(rf"(?<![a-z0-9-])(?:{_alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"),
+        subject_en=re.compile(rf"(?<![a-z0-9-])(?:{alternation([*doc['en'], *doc['en_subject']])})(?![a-z0-9-])"),
+        condition_en=re.compile(rf"(?<![a-z0-9-])(?:{alternation([w for w in doc['strong'] if w.isascii()])})(?![a-z0-9-])"),
         zh=re.compile(zh),
         zh_marks=re.compile(
-            rf"^(?:{_alternation(doc['zh_before'])})|(?:{_alternation(doc['zh_marks'])})$"
+            rf"^(?:{alternation(doc['zh_before'])})|(?:{alternation(doc['zh_marks'])})$"
         ),
-        breaks=re.compile(
-            rf"(?<![a-z])(?:{_alternation([w for w in breaks if w.isascii()])})(?![a-z])"
-            rf"|{_alternation([w for w in breaks if not w.isascii()])}"
-        ),
-        verbs=re.compile(rf"(?<![a-z'])(?:{_alternation([w for w in verbs if w.isascii()])})(?![a-z'])"),
-        lead=re.compile(rf"(?:\s*(?:{_alternation(doc['number_lead'])})(?![a-z]))*\s*"),
-        quantifiers=re.compile(rf"(?<![a-z])(?:{_alternation(doc['clause_quantifiers'])})(?![a-z])"),
+        breaks=re.compile(bounded_words(breaks)),
+        verbs=re.compile(rf"(?<![a-z'])(?:{alternation([w for w in verbs if w.isascii()])})(?![a-z'])"),
+        lead=re.compile(rf"(?:\s*(?:{alternation(doc['number_lead'])})(?![a-z]))*\s*"),
+        quantifiers=re.compile(rf"(?<![a-z])(?:{alternation(doc['clause_quantifiers'])})(?![a-z])"),
         ignore=ignore | frozenset(t for w in ignore for t in content_terms(w)),
     )
 
@@ -319,13 +312,13 @@ def _groups() -> _Groups:
         return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(items, key=len, reverse=True))
 
     name = r"(?P<name>[a-z0-9][\w.+/]*(?:[\s-][a-z0-9][\w.+/]*){0,3}?)"
-    verbs = _alternation([w for w in cue_document()["clause_scope"]["clause_verbs"] if w.isascii()])
+    verbs = alternation([w for w in cue_document()["clause_scope"]["clause_verbs"] if w.isascii()])
     people = re.compile(
         rf"(?:{words(doc['people_en'])})\s+(?:{words(doc['links_en'])})\s+(?:the\s+)?{name}"
         rf"(?=\s+(?:{verbs})(?![\w-])|\s*$)"
     )
     people_zh = re.compile(
-        rf"(?:{_alternation(doc['links_zh'])})(?P<name>[^\s，,。；;：:、()（）的]{{1,12}}?)(?:治疗)?的(?:{_alternation(doc['people_zh'])})"
+        rf"(?:{alternation(doc['links_zh'])})(?P<name>[^\s，,。；;：:、()（）的]{{1,12}}?)(?:治疗)?的(?:{alternation(doc['people_zh'])})"
     )
     return _Groups(
         lead=re.compile(rf"[\s{re.escape(_TRIM)}\-*#>]*(?:(?:{words(doc['connectors'])})\s+)?"),
@@ -336,8 +329,8 @@ def _groups() -> _Groups:
             # "patients given X had …": the name runs to the verb
             people,
             re.compile(
-                rf"(?P<name>[^\s，,。；;：:、()（）的]{{1,12}}?)(?:{_alternation(doc['nouns_zh'])})"
-                rf"(?!{_alternation(doc['zh_not_after'])})"
+                rf"(?P<name>[^\s，,。；;：:、()（）的]{{1,12}}?)(?:{alternation(doc['nouns_zh'])})"
+                rf"(?!{alternation(doc['zh_not_after'])})"
             ),
             people_zh,
         ),
@@ -445,18 +438,18 @@ class _TimePoints:
 def _time_points() -> _TimePoints:
     doc = cue_document()["attached_restrictions"]["time_points"]
     units = {w: (unit, float(count)) for w, (unit, count) in doc["units"].items()}
-    en = _alternation([w for w in units if w.isascii()])
+    en = alternation([w for w in units if w.isascii()])
     words = {w: float(n) for w, n in doc["number_words"].items()}
-    number = rf"(?P<n>\d+(?:\.\d+)?|(?<![\w-])(?:{_alternation(list(words))}))"
-    openers = _alternation(doc["openers"])
-    not_before = _alternation(doc["not_before"])
+    number = rf"(?P<n>\d+(?:\.\d+)?|(?<![\w-])(?:{alternation(list(words))}))"
+    openers = alternation(doc["openers"])
+    not_before = alternation(doc["not_before"])
     return _TimePoints(
         source=re.compile(
             rf"(?<![\w-])(?:{openers})\s+(?:{number}\s*(?P<u>{en})|(?P<u2>{en})\s+(?P<n2>\d+(?:\.\d+)?))(?![\w-])"
             rf"|(?<![\w.-]){number.replace('?P<n>', '?P<n3>')}-(?P<u3>{en})(?![\w-])(?!\s+(?:{not_before})(?![\w-]))"
         ),
         written=re.compile(
-            rf"{number}\s*-?\s*(?P<u>{_alternation(list(units))})(?![a-z])|(?P<u2>{en})\s+(?P<n2>\d+(?:\.\d+)?)"
+            rf"{number}\s*-?\s*(?P<u>{alternation(list(units))})(?![a-z])|(?P<u2>{en})\s+(?P<n2>\d+(?:\.\d+)?)"
         ),
         units=units,
         words=words,

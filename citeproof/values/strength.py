@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.values.lexicon import alternation
 from citeproof.values.segment_support import content_terms, cue_document, spell_abbreviations, words_pattern, written_in
 
 
@@ -379,24 +380,20 @@ class _Scope:
     ignore_terms: frozenset[str]
 
 
-def _alternation(words: list[str]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
 @lru_cache(maxsize=1)
 def _scope() -> _Scope:
     doc = cue_document()["strength_cues"]["scope_openers"]
-    en = _alternation([*doc["en"], *doc["en_excluding"]])
+    en = alternation([*doc["en"], *doc["en_excluding"]])
     zh_phrase = r"([^\s，,。；;：:！？!?]{1,20}?)"
     # after 在/对于 the phrase runs to the comma, spaces (Latin names, numbers: "对于 CrCl < 30 mL/min
     # 的患者，") and a long population ("在既往接受过至少两线系统治疗的晚期…患者中，") included
     zh_framed = r"([^，,。；;：:！？!?]{1,40}?)"
     zh_open = (
-        rf"(?:{_alternation(doc['zh_excluding_before'])}){zh_phrase}(?:{_alternation(doc['zh_excluding_after'])})"
-        rf"|(?:{_alternation(doc['zh_before'])}){zh_framed}(?:{_alternation(doc['zh_after'])})?"
-        rf"|{zh_phrase}(?:{_alternation(doc['zh_after'])})"
+        rf"(?:{alternation(doc['zh_excluding_before'])}){zh_phrase}(?:{alternation(doc['zh_excluding_after'])})"
+        rf"|(?:{alternation(doc['zh_before'])}){zh_framed}(?:{alternation(doc['zh_after'])})?"
+        rf"|{zh_phrase}(?:{alternation(doc['zh_after'])})"
     )
-    people = _alternation(cue_document()["swap_words_en"]["people"])
+    people = alternation(cue_document()["swap_words_en"]["people"])
     ignore = frozenset(doc["ignore"])
     return _Scope(
         # at the start of a sentence: "In North America, …" (a phrase of a few words: "In the first

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.values.lexicon import data_json
+from citeproof.values.lexicon import alternation, bounded_words, data_json
 
 _YEAR = r"(?<![\d.,])(?:19\d{2}|20\d{2}|2100)(?![\d%]|[.,]\d)"
 
@@ -31,27 +31,20 @@ class _Cues:
     dates: re.Pattern[str]
 
 
-def _alternation(words: list[str]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
 @lru_cache(maxsize=1)
 def _cues() -> _Cues:
     doc = data_json("claim_support.json")["value_years"]
-    latin = _alternation([w for w in doc["value_cues"] if w[0].isalpha()])
-    marks = _alternation([w for w in doc["value_cues"] if not w[0].isalpha()] + doc["value_cues_zh"])
+    latin = alternation([w for w in doc["value_cues"] if w[0].isalpha()])
+    marks = alternation([w for w in doc["value_cues"] if not w[0].isalpha()] + doc["value_cues_zh"])
     labels = doc["label_before"]
     return _Cues(
         slot=re.compile(rf"(?:(?<![a-z])(?:{latin})\s+|(?:{marks})\s*)({_YEAR})"),
         before=re.compile(
-            rf"(?:(?<![a-z])(?:{_alternation([w for w in labels if w.isascii()])})\.?\s+"
-            rf"|(?:{_alternation([w for w in labels if not w.isascii()])})\s?)$"
+            rf"(?:(?<![a-z])(?:{alternation([w for w in labels if w.isascii()])})\.?\s+"
+            rf"|(?:{alternation([w for w in labels if not w.isascii()])})\s?)$"
         ),
         after=tuple(doc["label_after"]),
-        dates=re.compile(
-            rf"(?<![a-z])(?:{_alternation([w for w in doc['date_words'] if w.isascii()])})(?![a-z])"
-            rf"|{_alternation([w for w in doc['date_words'] if not w.isascii()])}"
-        ),
+        dates=re.compile(bounded_words(doc["date_words"])),
     )
 
 

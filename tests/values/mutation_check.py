@@ -3851,8 +3851,8 @@ MUTATIONS = (
     Mutation(
         "s18-zh a Chinese opening restriction after 在/对于 holds no space and at most 20 characters",
         "citeproof/values/strength.py",
-        "        rf\"|(?:{_alternation(doc['zh_before'])}){zh_framed}(?:{_alternation(doc['zh_after'])})?\"\n",
-        "        rf\"|(?:{_alternation(doc['zh_before'])}){zh_phrase}(?:{_alternation(doc['zh_after'])})?\"\n",
+        "        rf\"|(?:{alternation(doc['zh_before'])}){zh_framed}(?:{alternation(doc['zh_after'])})?\"\n",
+        "        rf\"|(?:{alternation(doc['zh_before'])}){zh_phrase}(?:{alternation(doc['zh_after'])})?\"\n",
         ("tests/values/test_strength.py",),
     ),
     Mutation(
@@ -7539,7 +7539,7 @@ MUTATIONS = (
     Mutation(
         's27-restrict2 the Chinese group noun is no part of 组间 or 组织',
         'citeproof/values/restriction.py',
-        '                rf"(?!{_alternation(doc[\'zh_not_after\'])})"\n',
+        '                rf"(?!{alternation(doc[\'zh_not_after\'])})"\n',
         '                rf""\n',
         ('tests/values/test_restriction.py',),
     ),
@@ -7763,8 +7763,8 @@ MUTATIONS = (
     Mutation(
         's27-alone Chinese form words are not read',
         'citeproof/values/regimen_form.py',
-        '        return re.compile(rf"(?<![a-z])(?:{_alternation(latin)})(?![a-z])|{_alternation(chinese)}")',
-        '        return re.compile(rf"(?<![a-z])(?:{_alternation(latin)})(?![a-z])")',
+        '        return re.compile(bounded_words([*latin, *chinese]))',
+        '        return re.compile(bounded_words(latin))',
         ('tests/values/test_regimen_form.py',),
     ),
     Mutation(
