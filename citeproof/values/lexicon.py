@@ -131,6 +131,23 @@ def _is_cjk(s: str) -> bool:
     return any("\u3400" <= c <= "\u9fff" for c in s)
 
 
+def _approx_linked(link: dict, approx_cues: list[str]) -> dict[str, str]:
+    """Each approximation cue joined to each short link ("约" + "为"): 约为590亿元 approximates
+    590亿元 as 约590亿元 does, so the pair is read as the cue (value_cues.json approx_link).
+    A CJK link is glued to a CJK cue, an English one follows an English word cue after a space."""
+    skip = {w.lower() for w in link["not_after"]}
+    joined: dict[str, str] = {}
+    for cue in approx_cues:
+        if cue in skip:
+            continue
+        for word in link["words"]:
+            if _is_cjk(cue) and _is_cjk(word):
+                joined[cue + word] = "~"
+            elif not _is_cjk(cue) and not _is_cjk(word) and cue[-1:].isalpha():
+                joined[f"{cue} {word.lower()}"] = "~"
+    return joined
+
+
 def alternation(words: Iterable[str]) -> str:
     """A regex alternation of the literal ``words``, longest first, so 'mg/dl' style prefixes
     never shadow longer aliases (the one place the cue modules build their word lists from)."""
@@ -249,6 +266,7 @@ def lexicon() -> Lexicon:
         return re.compile(r"\s?(?:" + "|".join(word_end(c) for c in sorted(cues, key=len, reverse=True)) + ")")
 
     bounds_before = cue_map(cues["bounds_before"])
+    bounds_before.update(_approx_linked(cues["approx_link"], [c for c, q in bounds_before.items() if q == "~"]))
     bounds_after = cue_map(cues["bounds_after"])
     derived_after = [w.lower() for w in cues["derived_after"]]
 

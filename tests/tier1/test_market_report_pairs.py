@@ -46,3 +46,26 @@ NOT_FAIL = [
 def test_no_market_pair_ends_the_wrong_way(tmp_path, pairs, wrong):
     wrongly = [text for status, text in _statuses(tmp_path, pairs) if status == wrong]
     assert wrongly == []
+
+
+# rt30t x01–x04, y01, z18: an approximation cue with a short link before the figure (约为, 大约为,
+# 约达, 约合, 大约在, 约是) approximates it as 约 alone does: a rounded honest figure goes to the
+# judge, a far one still fails, and the same figure without the cue is still a miss.
+ROUNDED = [
+    ("2024年市场规模约为590亿元。", "2024年市场规模为587.4亿元。", "undecided"),
+    ("2024年市场规模大约为590亿元。", "2024年市场规模为587.4亿元。", "undecided"),
+    ("2024年市场规模约达590亿元。", "2024年市场规模为587.4亿元。", "undecided"),
+    ("2024年市场规模约合590亿元。", "2024年市场规模为587.4亿元。", "undecided"),
+    ("2024年市场规模大约在590亿元。", "2024年市场规模为587.4亿元。", "undecided"),
+    ("2024年市场规模约是590亿元。", "2024年市场规模为587.4亿元。", "undecided"),
+    ("2024年新能源汽车销量约为1300万辆。", "2024年新能源汽车销量为1286.6万辆。", "undecided"),
+    ("Market revenue was approximately at $21 billion in 2024.", "Market revenue was $20.8 billion in 2024.", "undecided"),
+    ("2024年市场规模约为900亿元。", "2024年市场规模为587.4亿元。", "fail"),
+    ("2024年市场规模为590亿元。", "2024年市场规模为587.4亿元。", "fail"),
+    ("2024年市场规模约为590亿元。", "2024年市场规模约为590亿元。", "pass"),
+]
+
+
+def test_an_approximation_cue_before_a_link_rounds_the_figure(tmp_path):
+    pairs = [(source, claim) for claim, source, _ in ROUNDED]
+    assert [status for status, _ in _statuses(tmp_path, pairs)] == [want for _, _, want in ROUNDED]

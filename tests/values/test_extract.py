@@ -75,7 +75,12 @@ def test_percent_range_fraction_ci_p_and_ratio_statistics():
      ("Max. 30%", "<="), ("min. 18 years", ">="), ("Est. 30%", "~"), ("Appr. 30%", "~"), ("Abt. 30%", "~"),
      # the short Chinese bound words (rt18a: each read as the bare value, so a true claim failed)
      ("逾 60%", ">"), ("超 60%", ">"), ("超六成", ">"), ("突破 30 亿元", ">"), ("逾30亿元", ">"),
-     ("不足 30%", "<"), ("不足三成", "<")],
+     ("不足 30%", "<"), ("不足三成", "<"),
+     # an approximation cue, a short link, the figure (rt30t x01: 约为590亿元 read as exact 590亿元)
+     ("约为590亿元", "~"), ("大约为590亿元", "~"), ("约达590亿元", "~"), ("约合590亿元", "~"),
+     ("大约在590亿元", "~"), ("约是590亿元", "~"), ("约有500家", "~"), ("approximately at $21 billion", "~"),
+     # the link alone approximates nothing, nor does a cue that is another word there
+     ("为590亿元", None), ("最近有3家", None), ("some at 50 mg", None)],
 )
 def test_bounds_and_approximations(text, qualifier):
     assert one(text).qualifier == qualifier
