@@ -833,10 +833,26 @@ def _match_under_header(
     as_unit = match_atom(in_unit, index, negated=negated)
     if as_unit[0] == "supported":
         return as_unit
-    state, line = match_atom(claim.evolve(under_header=None), index, negated=negated)
+    bare = claim.evolve(under_header=None)
+    state, line = match_atom(bare, index, negated=negated)
     if state == "supported" and not (line is not None and _states_unit(line, claim, in_unit)):
         state = "plausible"
+    if as_unit[0] == "missing" and line is not None and _cells_in_own_unit(bare, line, index, negated=negated):
+        # the source's own header gives that cell its unit, and it is not the claim's ("16.9"
+        # under "($B)" against the claim's "($M)" or "(€B)"): no other reading is left, a miss
+        return as_unit
     return as_unit if _RANK[as_unit[0]] > _RANK[state] else (state, line)
+
+
+def _cells_in_own_unit(bare: ValueAtom, line: str, index: TextIndex, *, negated: bool) -> bool:
+    """Whether every bare number of ``line`` that ``bare`` meets is a table cell its own header
+    reads firmly in a unit (an entry of the same place on the line, in a unit or scale that is
+    no mere reading: ``_line_entries``)."""
+    entries = [a for a, shown in _candidates(bare, index) if shown == line]
+    met = [a for a in entries if a.is_bare and relate(bare, a, negated=negated) is not None]
+    return bool(met) and all(
+        any(b.start == a.start and b.end == a.end and not b.is_bare and not b.ambiguous_digits for b in entries)
+        for a in met)
 
 
 def _match_million_or_months(

@@ -176,7 +176,8 @@ def test_headers_that_name_no_subject_change_nothing(tmp_path):
         ("Acme Corp operated 12 stores in 2023.", "Acme Corp", "Revenue ($B)", "12", "undecided"),
         ("Online stores numbered 40 at the end of 2023.", "Online stores", "Share of sales (%)", "40", "undecided"),
         ("公司A在2023年拥有12家门店。", "公司A", "营收（亿元）", "12", "undecided"),
-        ("Acme Corp revenue ($M): 12", "Acme Corp revenue", "Revenue ($B)", "12", "undecided"),  # another scale
+        # another scale the source's own label gives the cell (rt30t d07): no reading left, a miss
+        ("Acme Corp revenue ($M): 12", "Acme Corp revenue", "Revenue ($B)", "12", "fail"),
         ("Daily dose (g): 200", "Daily dose", "Dose (mg)", "200", "undecided"),  # another unit
         ("Acme Corp revenue ($B): 12", "Acme Corp revenue", "Revenue ($B)", "12", "pass"),
     ],
@@ -197,6 +198,27 @@ def test_a_table_in_billions_is_checked_as_the_amounts_it_states(tmp_path):
     status = [verify_against(tmp_path / str(k), source, f"# Market\n\n{t}").claims[0].status
               for k, t in enumerate((right, swapped, wrong, millions))]
     assert status == ["pass", "undecided", "fail", "fail"]
+
+
+REGION_TABLE = ("# Cloud security spending by region\n\n| Region | 2023 revenue ($B) | 2024 revenue ($B) |\n"
+                "|---|---|---|\n| North America | 14.2 | 16.9 |\n| Total | 28.6 | 34.1 |\n")
+
+
+@pytest.mark.parametrize(
+    ("header", "cells", "status"),
+    [
+        # rt30t d07, d16, d08: a source table's own header gives its cell a scale and currency; the
+        # claim table's header another one is a wrong figure, not a bare number the judge reads
+        ("2024 revenue ($M)", ["North America", "16.9"], "fail"),
+        ("2024 revenue (USD million)", ["Total", "34.1"], "fail"),
+        ("2024 revenue (€B)", ["North America", "16.9"], "fail"),
+        ("2024 revenue (USD billion)", ["Total", "34.1"], "undecided"),  # the same amount: never failed
+        ("2024 revenue ($B)", ["North America", "16.9"], "undecided"),
+    ],
+)
+def test_a_source_tables_own_unit_header_decides_the_claim_tables_scale(tmp_path, header, cells, status):
+    report = table(["Region", header], [cells[0], f"{cells[1]} [evidence:s.md#L5-L6]"])
+    assert [s for s, _ in statuses(tmp_path, REGION_TABLE, report)] == [status]
 
 
 def test_a_row_under_a_label_spanning_rows_is_read_with_that_label(tmp_path):
