@@ -221,6 +221,23 @@ def test_a_source_tables_own_unit_header_decides_the_claim_tables_scale(tmp_path
     assert [s for s, _ in statuses(tmp_path, REGION_TABLE, report)] == [status]
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a note or a label line over the table gives its cells a unit only as a reading: the judge's
+        "# S\n\nAll figures in US$ billion.\n\n| Region | 2024 |\n|---|---|\n| North America | 16.9 |\n",
+        "# S\n\nRevenue ($B)\n\n| Region | 2024 |\n|---|---|\n| North America | 16.9 |\n",
+        # no table cell at all: the source's amount in its own currency is left as it was, to the judge
+        "# S\n\nThe list price was €16.9 per pack.\n",
+    ],
+    ids=["unit-note", "label-line", "no-cell"],
+)
+def test_a_source_unit_that_is_only_a_reading_never_fails_the_claim_tables_scale(tmp_path, source):
+    last = len(source.split("\n")) - 1
+    report = table(["Region", "2024 revenue ($M)"], ["North America", f"16.9 [evidence:s.md#L3-L{last}]"])
+    assert [s for s, _ in statuses(tmp_path, source, report)] == ["undecided"]
+
+
 def test_a_row_under_a_label_spanning_rows_is_read_with_that_label(tmp_path):
     # HTML: "Arm B" spans its ORR and PFS rows; the PFS row gave Arm A's 5.1 months to nobody and passed
     source = "# S\n\nArm A: ORR 40%, PFS 5.1 months. Arm B: ORR 25%, PFS 3.2 months.\n"

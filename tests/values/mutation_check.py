@@ -8503,7 +8503,7 @@ MUTATIONS = (
         ("tests/tier1/test_table_rows.py",),
     ),
     Mutation(
-        "s28-zhapprox a source table cell no header reads in a unit is taken as one that is",
+        "s28-zhapprox a line with no bare cell the claim meets (an amount in its own currency) is taken as a cell in another unit",
         "citeproof/values/assess.py",
         "    return bool(met) and all(\n",
         "    return all(\n",
