@@ -47,7 +47,7 @@ from citeproof.values.source_frames import (
 )
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
 from citeproof.values.part_of import part_differs
-from citeproof.values.regimen_form import partner_dropped, regimen_differs
+from citeproof.values.regimen_form import combined_unnamed, partner_dropped, regimen_differs
 from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
@@ -186,7 +186,9 @@ def _meaning_differs(
     * the claim gives a figure to a regimen given alone ('X alone', 'X monotherapy', '单药') that the
       segment states for one given in combination ('X plus Y', 'X + Y', '联合'), or the reverse
       (``citeproof.values.regimen_form``); or it states the figure for a combination ('X and Y',
-      'X联合Y') and the claim names one of its drugs but not the other (``partner_dropped``);
+      'X联合Y') and the claim names one of its drugs but not the other (``partner_dropped``), or
+      with a combined word ('X plus chemotherapy') and the claim neither writes one nor names both
+      sides of the join (``combined_unnamed``);
     * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
       whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
@@ -237,6 +239,8 @@ def _meaning_differs(
     if why := regimen_differs(claim, segment, _atom_numbers(atoms)):
         return why
     if why := partner_dropped(claim, segment, _atom_numbers(atoms), drugs=lambda: _drug_spans(ctx, claim, segment)):
+        return why
+    if why := combined_unnamed(claim, segment, _atom_numbers(atoms)):
         return why
     if why := part_differs(claim, atoms, segment):
         return why
@@ -444,6 +448,8 @@ class ClaimSupport(Rule):
         "('X alone' for '11.5 months with X and Y and 6.9 months with X alone', 'X单药' for 'X联合Y': "
         "citeproof.values.regimen_form), nor give a figure the segment states for a combination ('X and Y', 'X联合Y') "
         "to a claim naming one of its drugs but not the other ('with X, 11.5 months' for '11.5 months with X and Y'), "
+        "nor one the segment states with a combined word to a claim naming one side of the join but neither the other "
+        "nor a combined word ('with X, 25.5 months' for '25.5 months with X plus chemotherapy'), "
         "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "
         "(citeproof.values.part_of); "
         "no meaning word — frequency "

@@ -6,7 +6,9 @@
 * ``other_group_quoted`` — a quote whose clause names only another arm ("was 33.7 months in the
   placebo arm") for a claim about its own.
 * ``regimen_not_quoted`` — a quote whose clause gives the claim's regimen alone ("X monotherapy")
-  for a claim about it given with another ("X plus Y"), or the other way round.
+  for a claim about it given with another ("X plus Y"), or the other way round; or whose sentence
+  gives the claim's figure to a regimen given in combination ("with X plus chemotherapy") while
+  the claim neither writes a combined word nor names both sides of the join ("with X").
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from functools import lru_cache
 
 from citeproof.text.sentences import split_sentences
 from citeproof.values.lexicon import data_json
-from citeproof.values.regimen_form import figure_forms, written_form
+from citeproof.values.regimen_form import combined_unnamed, figure_forms, written_form
 from tier2.quote_text import needles, normalize_for_quote, numbers_in, occurrences, placed_lines, quote_numbers, word_keys
 
 _LATIN = re.compile(r"[A-Za-z]")
@@ -120,7 +122,7 @@ def regimen_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
     placed, or some place of it states the claim's form or neither."""
     wanted_form = written_form(subject_part(claim_text).lower())
     if wanted_form is None:
-        return None
+        return _partner_not_quoted(claim_text, quote, excerpt_texts)
     wanted = numbers_in(claim_text)
     for needle in needles(quote, excerpt_texts):
         whys = []
@@ -133,6 +135,27 @@ def regimen_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]
                     whys.append(_form_given_elsewhere(claim_text, " ".join(_sentence_touching(lines[k], needle) for k in touched), wanted_form))
                     continue
                 whys.append(f"its clause gives the regimen {form}; the claim's subject gives it {wanted_form}" if form != wanted_form else None)
+        if whys and all(whys):
+            return whys[0]
+    return None
+
+
+def _partner_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str]) -> str | None:
+    """Why every place of the quote lies in a sentence stating the claim's figure for a regimen
+    given in combination whose partner the claim does not name ("25.5 months with X plus
+    chemotherapy" for "Median PFS with X was 25.5 months": Tier 1's reading,
+    ``regimen_form.combined_unnamed``), or None. The sentence, not the quote: a quote may stop
+    before "plus chemotherapy"."""
+    values = {float(n.replace(",", "")) for n in numbers_in(claim_text) if re.fullmatch(r"[\d,]*\.?\d+", n)}
+    if not values:
+        return None
+    for needle in needles(quote, excerpt_texts):
+        whys = []
+        for text in excerpt_texts:
+            lines, _ = placed_lines(text)
+            for touched in occurrences(needle, lines):
+                sentence = " ".join(_sentence_touching(lines[k], needle) for k in touched)
+                whys.append(combined_unnamed(claim_text, sentence, values))
         if whys and all(whys):
             return whys[0]
     return None

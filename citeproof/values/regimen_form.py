@@ -48,6 +48,7 @@ _CLOSE = re.compile(r"[)）]")
 class _Forms:
     cues: tuple[tuple[re.Pattern[str], str], ...]  # each form's words, with the form they state
     breaks: re.Pattern[str]
+    not_cues: re.Pattern[str]  # words holding a cue that state no form ("增加")
 
 
 @lru_cache(maxsize=1)
@@ -69,12 +70,20 @@ def _forms() -> _Forms:
             (sign, COMBINED),
         ),
         breaks=re.compile(bounded_words(breaks)),
+        not_cues=re.compile(alternation(doc["combined_zh_not"])),
     )
+
+
+def _masked(low: str) -> str:
+    """``low`` with the words that hold a cue but state no form blanked, offsets kept ("增加"
+    holds '加' and joins no two names)."""
+    return _forms().not_cues.sub(lambda m: "_" * len(m.group(0)), low)
 
 
 def written_form(low: str) -> str | None:
     """``ALONE`` or ``COMBINED`` when lower-case text writes words of one form only, else None
     (the answer check reads a quote's clause and a claim's subject with it)."""
+    low = _masked(low)
     forms = {form for pattern, form in _forms().cues if pattern.search(low)}
     return forms.pop() if len(forms) == 1 else None
 
@@ -90,18 +99,25 @@ def _first_break(low: str, start: int, end: int) -> int | None:
 
 def figure_forms(text: str) -> list[tuple[str, float, frozenset[str]]]:
     """Each figure of ``text`` (as written, its value) with the forms its stretch states."""
+    return [(raw, value, frozenset(form for form, _ in cues)) for raw, value, cues, _ in _figure_cues(text)]
+
+
+def _figure_cues(text: str) -> list[tuple[str, float, list[tuple[str, re.Match[str]]], str]]:
+    """Each figure of ``text`` (as written, its value), the form words of its stretch (the form
+    each states, its match in the sentence) and its sentence, lower-cased."""
     out = []
     for sentence in _SENTENCE_BREAK.split(text):
         low = sentence.lower()
         numbers = list(_NUMBER.finditer(low))
         if not numbers:
             continue
-        owned: list[set[str]] = [set() for _ in numbers]
+        read = _masked(low)
+        owned: list[list[tuple[str, re.Match[str]]]] = [[] for _ in numbers]
         for pattern, form in _forms().cues:
-            for m in pattern.finditer(low):
+            for m in pattern.finditer(read):
                 for k in _owners(low, numbers, m.start()):
-                    owned[k].add(form)
-        out += [(n.group(0), float(n.group(0).replace(",", "")), frozenset(f)) for n, f in zip(numbers, owned)]
+                    owned[k].append((form, m))
+        out += [(n.group(0), float(n.group(0).replace(",", "")), cues, low) for n, cues in zip(numbers, owned)]
     return out
 
 
@@ -139,6 +155,83 @@ def regimen_differs(claim_text: str, segment_text: str, claim_numbers: Iterable[
         where = f"the source states it for a regimen given {' and '.join(written)}" if written else "the source gives the forms to other figures"
         return f"the claim gives {raw} to a regimen given {form}; {where}"
     return None
+
+
+def combined_unnamed(claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
+    """Why a claim figure is, in the segment, stated only for a regimen given in combination
+    whose partner the claim neither names nor joins by a combined word of its own, or None.
+
+    "25.5 months with X plus chemotherapy" backs "with X plus chemotherapy" and "with X and
+    chemotherapy", not "with X": whatever the partner is (a drug no list knows, a regimen's
+    letters, a class of treatment), a claim naming one side of the join must write a combined
+    word or name the other side too (``unnamed_doc`` in ``claim_support.json``). A figure the
+    segment also states with no combined word ("16.7 months with X alone") is left to the other
+    checks."""
+    wanted = set(claim_numbers)
+    claim = claim_text.lower()
+    if not wanted or any(p.search(_masked(claim)) for p, form in _forms().cues if form == COMBINED):
+        return None
+    figures = _figure_cues(segment_text)
+    # names listed against figures in order ("25.5 and 16.7 months with X plus Y and X alone,
+    # respectively"): each figure may be any of the sentence's regimens
+    pooled = {low: [c for _, _, cues, same in figures if same == low for c in cues] for _, _, _, low in figures}
+    for value in sorted(wanted):
+        stated = [
+            (raw, pooled[low] if _partners().respective.search(low) else cues, low)
+            for raw, v, cues, low in figures if v == value
+        ]
+        whys = [_unnamed_join(claim, cues, low) for _, cues, low in stated]
+        if whys and all(whys):
+            return (
+                f"the source gives {stated[0][0]} to a regimen given in combination ('{whys[0]}'); the claim "
+                "writes no combined form and does not name both of its sides"
+            )
+    return None
+
+
+def _unnamed_join(claim: str, cues: list[tuple[str, re.Match[str]]], low: str) -> str | None:
+    """The first combined word of a figure's stretch one of whose sides the lower-case claim
+    names and the other not (with its sides, as written), or None. A claim naming neither side
+    gives the figure to no regimen ("The median was 25.5 months"), and is left to the other
+    checks; a noun ("the combination arm") joins no two names the claim could both write, so a
+    claim naming a side of it at all is held."""
+    doc = cue_document()["regimen_forms"]
+    for form, m in cues:
+        if form != COMBINED:
+            continue
+        before, after = _beside(low, m.start(), m.end(), frozenset(doc["side_skip"]), frozenset(doc["side_stops"]))
+        named = [_names(claim, side) for side in (before, after) if side]
+        if m.group(0).strip() in doc["combined_nouns"] and any(named):
+            return " ".join(w for w in (before, m.group(0).strip(), after) if w)
+        if any(named) and not all(named):
+            return " ".join(w for w in (before, m.group(0).strip(), after) if w) if low.isascii() else low[m.start() - 2 : m.end() + 2]
+    return None
+
+
+_SIDE = re.compile(r"[a-z0-9][a-z0-9-]*|[\u4e00-\u9fff]+")
+
+
+def _beside(low: str, start: int, end: int, skip: frozenset[str], stops: frozenset[str]) -> tuple[str | None, str | None]:
+    """The nearest name before ``low[start:end]`` and after it: a word not in ``skip``, or
+    the two Han characters touching the join ("药物甲加化疗组": 物甲, 化疗). A function word
+    of ``stops`` or a number there is no name ("45% with the combination"): None."""
+    before = next((w.group(0) for w in reversed(list(_SIDE.finditer(low, 0, start))) if w.group(0) not in skip), None)
+    after = next((w.group(0) for w in _SIDE.finditer(low, end) if w.group(0) not in skip), None)
+
+    def name(word: str | None, han: slice) -> str | None:
+        if word is None or word in stops or not re.search(r"[^\W\d_]", word):
+            return None
+        # a Han run holds the name and what follows it ("化疗组中位"): the two characters at the join
+        return word if word.isascii() else word[han]
+
+    return name(before, slice(-2, None)), name(after, slice(None, 2))
+
+
+def _names(claim: str, side: str) -> bool:
+    """Whether the lower-case claim writes ``side``: a Latin word whole, Han characters anywhere."""
+    if side.isascii():
+        return re.search(rf"(?<![a-z0-9]){re.escape(side)}(?![a-z0-9])", claim) is not None
+    return side in claim
 
 
 @dataclass(frozen=True, slots=True)

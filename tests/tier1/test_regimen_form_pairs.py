@@ -87,3 +87,48 @@ def test_a_combinations_figure_backs_no_claim_naming_one_of_its_drugs(tmp_path):
 def test_a_claim_naming_the_whole_combination_or_a_single_regimen_passes(tmp_path):
     claims = verify_pairs(tmp_path, BARE_KEPT)
     assert [(c.text, c.status, c.undecided_reasons) for c in claims if c.status != "pass"] == []
+
+
+# s28 regimen2 (red team rt31 finding 1): the partner need be no name a list knows ("chemotherapy",
+# a regimen's letters, a drug the run does not detect): a figure stated with a combined word backs
+# no claim that neither writes one nor names the partner
+PLUS_CHEMO = "Median PFS was 25.5 months with agent X plus chemotherapy and 16.7 months with agent X alone."
+PLUS_LETTERS = "Median PFS was 9.2 months with agent X plus FOLFIRI."
+ZH_PLUS = "药物甲加化疗组中位PFS为25.5个月，药物甲单药组为16.7个月。"
+
+UNNAMED = [
+    (PLUS_CHEMO, "Median PFS with agent X was 25.5 months."),
+    (PLUS_CHEMO, "Median PFS was 25.5 months with agent X."),
+    (PLUS_LETTERS, "Median PFS was 9.2 months with agent X."),
+    ("Median PFS was 9.2 months when agent X was added to standard care.", "Median PFS was 9.2 months with agent X."),
+    (ZH_PLUS, "药物甲的中位PFS为25.5个月。"),
+]
+
+UNNAMED_KEPT = [
+    (PLUS_CHEMO, "Median PFS with agent X plus chemotherapy was 25.5 months."),
+    (PLUS_LETTERS, "Median PFS was 9.2 months with agent X plus FOLFIRI."),
+    ("Median PFS was 9.2 months with agent X.", "Median PFS was 9.2 months with agent X."),
+    ("Patients with agent X had a median PFS of 9.2 months.", "Patients with agent X had a median PFS of 9.2 months."),
+    ("Median PFS was 9.2 months with agent X with or without agent Y.", "Median PFS was 9.2 months with agent X with or without agent Y."),
+    ("Median PFS was 9.2 months with agent X taken with food.", "Median PFS was 9.2 months with agent X taken with food."),
+    (ZH_PLUS, "药物甲加化疗组的中位PFS为25.5个月。"),
+    ("中位OS增加了3.2个月。", "中位OS增加了3.2个月。"),
+]
+
+
+def test_a_combined_figure_goes_to_the_judge_whatever_the_partner(tmp_path):
+    claims = verify_pairs(tmp_path, UNNAMED)
+    assert [(c.text, c.status) for c in claims if c.status != "undecided"] == []
+    english = [c for c in claims if c.text.isascii()]
+    assert [c.undecided_reasons for c in english if "given in combination" not in " ".join(c.undecided_reasons)] == []
+
+
+def test_a_claim_writing_the_combination_or_a_lone_regimen_passes(tmp_path):
+    claims = verify_pairs(tmp_path, UNNAMED_KEPT)
+    assert [(c.text, c.status, c.undecided_reasons) for c in claims if c.status != "pass"] == []
+
+
+def test_the_lone_figure_of_a_combined_sentence_is_not_failed(tmp_path):
+    # "16.7 months with agent X alone": the claim drops 'alone', which no check here holds against it
+    (claim,) = verify_pairs(tmp_path, [(PLUS_CHEMO, "Median PFS with agent X was 16.7 months.")])
+    assert claim.status != "fail", claim.reasons

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.regimen_form import figure_forms, partner_dropped, regimen_differs
+from citeproof.values.regimen_form import combined_unnamed, figure_forms, partner_dropped, regimen_differs, written_form
 
 AND_ALONE = "Median PFS was 11.5 months with agent X and agent Y and 6.9 months with agent X alone."
 PLUS_MONO = "Median PFS was 11.5 months with agent X plus agent Y versus 6.9 months with agent X monotherapy."
@@ -180,3 +180,75 @@ def test_the_runs_drug_mentions_are_names_too():
     assert partner_dropped("PFS with both was 11.5 months.", segment, [11.5], drugs=lambda: both) is None
     # only the claim's figures are read
     assert partner_dropped("Median PFS with sampletinib was 11.5 months.", segment, [6.9], drugs=lambda: drugs) is None
+
+
+# s28 regimen2 (red team rt31 findings 1–2): a figure stated with a combined word backs a claim
+# only when the claim writes one too or names both sides of the join, whatever the partner is (a
+# class of treatment, a regimen's letters, a drug no list knows): partner_dropped knows only names
+PLUS_CHEMO = "Median PFS was 25.5 months with agent X plus chemotherapy and 16.7 months with agent X alone."
+ZH_PLUS = "药物甲加化疗组中位PFS为25.5个月，药物甲单药组为16.7个月。"
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        (PLUS_CHEMO, "Median PFS with agent X was 25.5 months.", 25.5),
+        (PLUS_CHEMO, "Median PFS was 25.5 months with agent X.", 25.5),
+        ("Median PFS was 9.2 months with agent X plus FOLFIRI.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months with chemotherapy plus agent X.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months with agent X + chemotherapy.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months when agent X was added to FOLFIRI.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months with agent X along with standard care.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months with agent X on top of standard care.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months with agent X in combination with platinum.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months in the combination arm.", "Median PFS was 9.2 months in the X arm.", 9.2),
+        # each figure of a 'respectively' list may be any of its regimens
+        ("Median PFS was 9.2 and 5.0 months with agent X plus FOLFIRI and agent X alone, respectively.",
+         "Median PFS was 9.2 months with agent X.", 9.2),
+        (ZH_PLUS, "药物甲的中位PFS为25.5个月。", 25.5),
+        ("药物甲联合化疗组的中位PFS为25.5个月。", "药物甲的中位PFS为25.5个月。", 25.5),
+    ],
+)
+def test_a_combined_figure_backs_no_claim_leaving_out_the_partner(segment, claim, value):
+    why = combined_unnamed(claim, segment, [value])
+    assert why is not None and f"{value:g}" in why and "in combination" in why
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        # the claim writes a combined word, or names both sides of the join
+        (PLUS_CHEMO, "Median PFS with agent X plus chemotherapy was 25.5 months.", 25.5),
+        (PLUS_CHEMO, "Median PFS with agent X and chemotherapy was 25.5 months.", 25.5),
+        ("Median PFS was 9.2 months when agent X was added to FOLFIRI.", "Median PFS was 9.2 months with agent X and FOLFIRI.", 9.2),
+        ("Median PFS was 9.2 months in the combination arm.", "Median PFS was 9.2 months in the combination arm.", 9.2),
+        (ZH_PLUS, "药物甲加化疗组的中位PFS为25.5个月。", 25.5),
+        (ZH_PLUS, "药物甲和化疗组的中位PFS为25.5个月。", 25.5),
+        # the figure stated for the drug alone, or for one regimen with no combined word
+        (PLUS_CHEMO, "Median PFS with agent X was 16.7 months.", 16.7),
+        (ZH_PLUS, "药物甲的中位PFS为16.7个月。", 16.7),
+        ("Median PFS was 9.2 months with agent X.", "Median PFS was 9.2 months with agent X.", 9.2),
+        # rt31 found these fine: no combined word
+        ("Patients with agent X had a median PFS of 9.2 months.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months with agent X with or without agent Y.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Median PFS was 9.2 months with agent X taken with food.", "Median PFS was 9.2 months with agent X.", 9.2),
+        ("Premedication with agent A and agent B, then agent C; median PFS was 9.2 months.",
+         "Median PFS was 9.2 months with agent C.", 9.2),
+        # a word holding '加' that joins no two names
+        ("中位OS增加了3.2个月。", "中位OS增加了3.2个月。", 3.2),
+        ("药物甲组中位PFS为9.2个月，参加试验的患者均可评估。", "药物甲组的中位PFS为9.2个月。", 9.2),
+        # only the claim's figures are read
+        (PLUS_CHEMO, "Median PFS with agent X was 25.5 months.", 16.7),
+        # a claim naming no side of the join gives the figure to no regimen: left to the other checks
+        (PLUS_CHEMO, "Median PFS was 25.5 months.", 25.5),
+        ("Median OS was 16.0 months with the combination.", "The mOS was 16.0 months.", 16.0),
+    ],
+)
+def test_a_claim_writing_the_combination_or_a_lone_figure_is_kept(segment, claim, value):
+    assert combined_unnamed(claim, segment, [value]) is None
+
+
+def test_words_holding_a_chinese_cue_state_no_form():
+    assert written_form("中位os增加了3.2个月") is None
+    assert written_form("药物甲加化疗组") == "in combination"
+    assert [forms for _, _, forms in figure_forms("参加试验的患者中位PFS为9.2个月。")] == [frozenset()]

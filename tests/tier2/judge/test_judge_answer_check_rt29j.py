@@ -226,3 +226,39 @@ def test_a_figure_whose_sentence_gives_the_claims_form_to_another_is_refused():
 def test_a_figure_of_the_claims_form_is_accepted(claim, quote):
     result = checked(claim, quote)
     assert result.ok, result.detail
+
+
+# s28 regimen2 (red team rt31 finding 2): a quote stating the claim's figure for a regimen given
+# in combination, for a claim that neither writes a combined word nor names the partner
+PLUS_CHEMO = "Median PFS was 25.5 months with agent X plus chemotherapy and 16.7 months with agent X alone."
+ZH_PLUS = "药物甲加化疗组中位PFS为25.5个月，药物甲单药组为16.7个月。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("Median PFS with agent X was 25.5 months.", "25.5 months with agent X plus chemotherapy", PLUS_CHEMO),
+        # a quote stopping before the partner is read in its sentence
+        ("Median PFS with agent X was 25.5 months.", "Median PFS was 25.5 months with agent X", PLUS_CHEMO),
+        ("药物甲的中位PFS为25.5个月。", "药物甲加化疗组中位PFS为25.5个月", ZH_PLUS),
+    ],
+)
+def test_a_combined_figure_quoted_for_a_claim_leaving_out_the_partner_is_refused(claim, quote, excerpt):
+    result = checked(claim, quote, excerpt)
+    assert not result.ok and result.reason == "quote_in_other_group", result
+    assert "in combination" in result.note, result
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "excerpt"),
+    [
+        ("Median PFS with agent X plus chemotherapy was 25.5 months.", "25.5 months with agent X plus chemotherapy", PLUS_CHEMO),
+        ("Median PFS with agent X and chemotherapy was 25.5 months.", "25.5 months with agent X plus chemotherapy", PLUS_CHEMO),
+        ("Median PFS with agent X was 16.7 months.", "16.7 months with agent X alone", PLUS_CHEMO),
+        ("药物甲加化疗组的中位PFS为25.5个月。", "药物甲加化疗组中位PFS为25.5个月", ZH_PLUS),
+        ("药物甲单药组的中位PFS为16.7个月。", "药物甲单药组为16.7个月", ZH_PLUS),
+    ],
+)
+def test_a_quote_of_the_claims_own_regimen_is_accepted(claim, quote, excerpt):
+    result = checked(claim, quote, excerpt)
+    assert result.ok, result.detail
