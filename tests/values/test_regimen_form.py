@@ -239,6 +239,8 @@ def test_a_combined_figure_backs_no_claim_leaving_out_the_partner(segment, claim
         ("药物甲组中位PFS为9.2个月，参加试验的患者均可评估。", "药物甲组的中位PFS为9.2个月。", 9.2),
         # only the claim's figures are read
         (PLUS_CHEMO, "Median PFS with agent X was 25.5 months.", 16.7),
+        # a function word beside the join is no name the claim could write
+        ("Median OS was 16.0 months with the combination.", "Overall, median OS was 16.0 months with treatment.", 16.0),
         # a claim naming no side of the join gives the figure to no regimen: left to the other checks
         (PLUS_CHEMO, "Median PFS was 25.5 months.", 25.5),
         ("Median OS was 16.0 months with the combination.", "The mOS was 16.0 months.", 16.0),
