@@ -66,9 +66,19 @@ def _near_synonyms(dropped: list[str], kept: set[str]) -> bool:
     return all(d in approx for d in dropped) and bool(kept & approx)
 
 
+# The month written with a day or year beside it ("May 2016", "5 May", "May 5, 2016") is no
+# hedge: lower-cased, it would read as the hedge "may" (red team rt31 y2, an approval date held back).
+_MONTH_MAY = re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b")
+
+
+def _unhedged_months(text: str) -> str:
+    return _MONTH_MAY.sub("month", text)
+
+
 def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     """Why the claim is stronger than ``segment_text`` (a dropped hedge, an added universal, a
     dropped restriction), or narrower (an added restriction), or None."""
+    claim_text, segment_text = _unhedged_months(claim_text), _unhedged_months(segment_text)
     # an abbreviation one side spells out is its words there ("TRAEs" for "treatment-related
     # adverse events"): the restriction it holds is written on both sides
     claim_text, spelled = spell_abbreviations(claim_text, segment_text)

@@ -8593,6 +8593,13 @@ MUTATIONS = (
         '                sentence = needle\n',
         ('tests/tier2/judge/test_judge_answer_check_rt29j.py',),
     ),
+    Mutation(
+        "s28-may the month May beside a date is read as the hedge 'may'",
+        "citeproof/values/strength.py",
+        '    return _MONTH_MAY.sub("month", text)\n',
+        "    return text\n",
+        ("tests/values/test_strength.py",),
+    ),
 )
 
 

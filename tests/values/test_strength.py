@@ -215,6 +215,20 @@ def test_a_kept_hedge_or_another_approximation_is_not_stronger(claim, source):
     assert stronger_than_source(claim, source) is None
 
 
+@pytest.mark.parametrize(
+    "source",
+    ["Study agent A received FDA approval in May 2016.", "Study agent A was approved on 5 May 2016.", "Approval came May 5, 2016."],
+)
+def test_the_month_may_beside_a_date_is_no_hedge(source):
+    # red team rt31 y2: "May 2016" read as the hedge "may" held back an approval year
+    assert stronger_than_source("Study agent A was first approved in 2016.", source) is None
+
+
+def test_the_hedge_may_before_a_number_without_capital_is_still_a_hedge():
+    assert stronger_than_source("The response rate was 45%.", "The response rate may be 45%.") is not None
+    assert stronger_than_source("Up to 20 patients were enrolled.", "Up to 20 patients may be enrolled.") is not None
+
+
 def test_a_scope_word_inside_another_claim_word_is_not_written():
     # review: "In men," was read as written in a claim opening "In women,"
     assert dropped_scope("In women, the response rate was 40%.", "In men, the response rate was 40%.") == "In men"
