@@ -7310,7 +7310,7 @@ MUTATIONS = (
         'citeproof/values/regimen_form.py',
         '    return forms.pop() if len(forms) == 1 else None',
         '    return forms.pop() if forms else None',
-        ('tests/tier2/judge/test_judge_sibling_groups.py',),
+        ('tests/tier2/judge/test_judge_sibling_groups.py', 'tests/values/test_regimen_form.py'),
     ),
     Mutation(
         's27-judge7 grade floors are not compared',

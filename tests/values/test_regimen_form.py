@@ -254,3 +254,13 @@ def test_words_holding_a_chinese_cue_state_no_form():
     assert written_form("中位os增加了3.2个月") is None
     assert written_form("药物甲加化疗组") == "in combination"
     assert [forms for _, _, forms in figure_forms("参加试验的患者中位PFS为9.2个月。")] == [frozenset()]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["11.5 months with agent x plus agent y and 6.9 months with agent x alone", "药物甲单药组为16.7个月，药物甲联合化疗组为25.5个月"],
+)
+def test_a_text_writing_both_forms_writes_neither(text):
+    # the answer check reads a quote clause's form with this: a clause naming both regimens
+    # states no one form, so it neither backs nor contradicts a claim's
+    assert written_form(text) is None
