@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 
 from citeproof.sources.headings import TERMINAL, is_bullet, label_led, markdown_heading, page_marker, text_heading
 from citeproof.sources.types import Segment, SourceDocument, SourceWindow
@@ -104,25 +105,53 @@ def _opens_with_unit(line: str) -> bool:
     return any(m.match(line) is not None for m in (lex.unit_re, lex.scale_word_re, lex.currency_suffix_re))
 
 
-# A plain-text table row as a PDF's text gives it: a label, then two or more number cells, a
-# cell maybe with its share in brackets ("nausea 12 30", "Neutropenia  12 (20.7)  30 (51.7)").
+# A plain-text table row as a PDF's text gives it: a label, then two or more cells, a cell a
+# number maybe with its share in brackets ("nausea 12 30", "Neutropenia  12 (20.7)  30 (51.7)"), a
+# count of a total ("12/58"), a bound ("<1", "≤1") or a mark for no number ("—", "NR": value_cues.json
+# text_table_empty_cells). A cell stands alone between spaces: "8," is an item of a sentence's list
+# ("at weeks 8, 16, 24"), not a cell.
 # Read token by token from the line's end, not by one pattern: a pattern with a lazy label tried
 # the cells from every position of a long line of numbers (seconds for one line).
-_NUM = r"[-−+]?\d[\d,]*(?:\.\d+)?%?"
-_CELL_TOKEN = re.compile(rf"{_NUM}(?:\(\s*{_NUM}\s*\))?")  # "12", "12(20.7)"
+_NUM = r"[-−+]?\d(?:[\d,]*\d)?(?:\.\d+)?%?"
+_CELL_TOKEN = re.compile(rf"(?:[<>≤≥]\s?)?{_NUM}(?:/{_NUM})?(?:\(\s*{_NUM}\s*\))?")  # "12", "12/58", "<1", "12(20.7)"
 _SHARE_TOKEN = re.compile(rf"\(\s*{_NUM}\s*\)")  # the "(20.7)" of "12 (20.7)"
 _TOKEN = re.compile(r"\S+")
 _BRACKETED = re.compile(r"\([^()]*\)")
 MAX_TEXT_CELLS = 24  # more numbers closing a line are a list, not a table's columns
 MAX_HEADER_WORDS = 12  # a longer line over a single row is prose, not a table's header
+MAX_LABEL_WORDS = 10  # a longer text before the numbers is a sentence's, not a row's label
+
+
+@lru_cache(maxsize=1)
+def _empty_cells() -> frozenset[str]:
+    from citeproof.values.lexicon import data_json  # the word lists are read in one place
+
+    return frozenset(data_json("value_cues.json")["text_table_empty_cells"]["words"])
+
+
+@lru_cache(maxsize=1)
+def _sentence_words() -> frozenset[str]:
+    from citeproof.values.lexicon import data_json
+
+    return frozenset(data_json("value_cues.json")["text_table_sentence_words"]["words"])
+
+
+def _row_label(label: str) -> bool:
+    """Whether the text before a line's closing cells reads as a row label, not a sentence: a
+    sentence has a verb or a preposition leading its numbers ("Tumour assessments were performed
+    at weeks 8 16 24"), or more words than a label."""
+    words = label.split()
+    return len(words) <= MAX_LABEL_WORDS and not any(w in _sentence_words() for w in words)
 
 
 def text_row_cells(line: str) -> list[tuple[int, int]]:
-    """(start, end) of each number cell closing ``line`` (stripped) when it reads as a
-    plain-text table row — a label opening in a letter, then two or more number cells; [] for
-    a line that reads as none."""
-    if not line or not (line[-1].isdigit() or line[-1] in ")%") or not line[0].isalpha():
-        return []  # the common case: no number closes the line
+    """(start, end) of each cell closing ``line`` (stripped) when it reads as a plain-text table
+    row — a label opening in a letter, then two or more cells, one or more of them a number; []
+    for a line that reads as none."""
+    if not line or not line[0].isalpha():
+        return []
+    if not (line[-1].isdigit() or line[-1] in ")%") and line[line.rfind(" ") + 1 :] not in _empty_cells():
+        return []  # the common case: no cell closes the line
     tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(line)]
     cells: list[tuple[int, int]] = []
     k = len(tokens)
@@ -131,12 +160,14 @@ def text_row_cells(line: str) -> list[tuple[int, int]]:
         if _SHARE_TOKEN.fullmatch(line, a, b) and k > 2 and _CELL_TOKEN.fullmatch(line, *tokens[k - 2]):
             cells.append((tokens[k - 2][0], b))  # "12 (20.7)": one cell of two tokens
             k -= 2
-        elif _CELL_TOKEN.fullmatch(line, a, b):
+        elif _CELL_TOKEN.fullmatch(line, a, b) or line[a:b] in _empty_cells():
             cells.append((a, b))
             k -= 1
         else:
             break
-    return cells[::-1] if 2 <= len(cells) <= MAX_TEXT_CELLS else []
+    if not 2 <= len(cells) <= MAX_TEXT_CELLS or all(line[a:b] in _empty_cells() for a, b in cells):
+        return []
+    return cells[::-1] if _row_label(line[: cells[-1][0]]) else []
 
 
 def _row_cells(line: str) -> int:

@@ -342,3 +342,58 @@ def test_a_cell_may_carry_its_share_in_brackets() -> None:
     line = "Neutropenia  12 (20.7)  30(51.7)"
     assert [line[a:b] for a, b in text_row_cells(line)] == ["12 (20.7)", "30(51.7)"]
     assert text_row_cells("12 30 40") == [] and text_row_cells("Starting dose 12.5 mg") == []
+
+
+# ------------------------------------------------------------------ plain-text table rows (red team rt31)
+
+
+@pytest.mark.parametrize(("lines", "joined"), [
+    # a sentence's list of numbers closing a line under a short Title Case line: "8," is a list's
+    # item, not a cell, so the wrap joins (the cut line failed the true claim on its last number)
+    (["Tumour assessments were performed at weeks 8, 16, 24", "and 32, and every 12 weeks thereafter."],
+     "Tumour assessments were performed at weeks 8, 16, 24 and 32, and every 12 weeks thereafter."),
+    (["Study drug 80 mg/m2 was given on days 1, 8, 15", "and the other on days 1, 8, 15", "of each 28-day cycle."],
+     "Study drug 80 mg/m2 was given on days 1, 8, 15 and the other on days 1, 8, 15 of each 28-day cycle."),
+])
+def test_a_sentences_list_of_numbers_is_no_table_row(lines, joined) -> None:
+    assert _texts(["Tumour Assessments In The Study Population", *lines]) == \
+        ["Tumour Assessments In The Study Population", joined]
+
+
+@pytest.mark.parametrize("line", [
+    "Assessments were done at weeks 8 16 24",  # a verb: a sentence, not a row's label
+    "Assessments followed at weeks 8 16 24",  # a preposition leading the numbers
+    "Assessments followed for every patient of the study during the follow up weeks 8 16 24",  # too long a label
+])
+def test_a_sentence_before_the_numbers_is_no_row_label(line) -> None:
+    from citeproof.sources.segment import text_row_cells
+
+    assert text_row_cells(line) == []
+    assert _texts(["Tumour Assessments In The Study Population", line, "and 32 thereafter."]) == \
+        ["Tumour Assessments In The Study Population", f"{line} and 32 thereafter."]
+
+
+@pytest.mark.parametrize("rows", [
+    ["nausea 12 —", "fatigue — 25"],  # a dash for no number
+    ["nausea 12 <1", "fatigue 8 25"],  # a bound
+    ["nausea 12 ≤1", "fatigue 8 25"],
+    ["nausea 12/58 30/60", "fatigue 8/58 25/60"],  # a count of a total
+    ["nausea 12 NR", "fatigue NE 25", "rash NA 4", "pain n/a 3", "cough 2 –", "fever - 1"],
+    ["nausea 12/58 (20.7) —", "fatigue 8 (13.8) 25 (43.1)"],
+])
+def test_cells_that_are_not_plain_numbers_make_rows(rows) -> None:
+    from citeproof.sources.segment import text_table_rows
+
+    lines = ["Adverse event Arm A Arm B", *rows]
+    assert _texts(lines) == lines
+    assert text_table_rows(lines) == frozenset(range(1, len(lines)))
+
+
+def test_the_cells_of_a_row_not_of_plain_numbers() -> None:
+    from citeproof.sources.segment import text_row_cells
+
+    line = "nausea 12/58 (20.7)  —  <1  NR"
+    assert [line[a:b] for a, b in text_row_cells(line)] == ["12/58 (20.7)", "—", "<1", "NR"]
+    # a row states a number somewhere: marks alone close no row
+    assert text_row_cells("nausea — NR") == [] and text_row_cells("nausea - -") == []
+    assert text_row_cells("fatigue — 25") != [] and text_row_cells("rash n/a 14") != []

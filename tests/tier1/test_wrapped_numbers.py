@@ -93,3 +93,29 @@ def test_a_wrapped_sentence_over_a_row_look_alike_still_passes(tmp_path):
     source = "Adverse events\nThe patients who reported nausea in the\ntrial numbered 12 and 30\n"
     assert _txt_statuses(tmp_path, source, "The patients who reported nausea in the trial numbered 12 and 30.") \
         == ["pass"]
+
+
+# red team rt31: a row's cells need not be plain numbers; a sentence's list of numbers is no row
+@pytest.mark.parametrize(("rows", "other", "own"), [
+    ("nausea 12 —\nfatigue — 25\n", ("Arm A fatigue: 25.", "Arm B nausea: 12."), ("Arm B fatigue: 25.", "Arm A nausea: 12.")),
+    ("nausea 12 <1\nfatigue 8 25\n", ("Arm A fatigue: 25.",), ("Arm B fatigue: 25.", "Arm A fatigue: 8.")),
+    ("nausea 12/58 30/60\nfatigue 8/58 25/60\n", ("Arm A nausea: 30/60.", "Arm A fatigue: 25."),
+     ("Arm B nausea: 30/60.", "Arm A fatigue: 8.")),
+    ("nausea 12 —\nfatigue 8 25\nrash — 14\n", ("Arm A rash: 14.", "Arm A fatigue: 25."), ("Arm B rash: 14.",)),
+])
+def test_a_row_of_marks_bounds_and_counts_keeps_its_columns(tmp_path, rows, other, own):
+    source = ("Adverse events\nTable 3. Patients who reported each adverse event, by arm\n"
+              "Adverse event Arm A Arm B\n" + rows)
+    assert "pass" not in _txt_statuses(tmp_path / "other", source, *other)
+    assert "fail" not in _txt_statuses(tmp_path / "own", source, *own)
+
+
+@pytest.mark.parametrize(("source", "claim"), [
+    ("Adverse events\nTumour Assessments In The Study Population\nTumour assessments were performed at weeks 8, 16, 24\n"
+     "and 32, and every 12 weeks thereafter.\n",
+     "Tumour assessments were performed at weeks 8, 16, 24 and 32, and every 12 weeks thereafter."),
+    ("Adverse events\nResponse By Dose Level\nThe ORR was 45% with the 10 mg dose and 52% with the 20 mg dose at weeks 12, 24\n"
+     "and 36 of treatment.\n", "The ORR was 45% with the 10 mg dose at week 36."),
+])
+def test_a_sentences_list_of_numbers_wraps_as_a_sentence(tmp_path, source, claim):
+    assert "fail" not in _txt_statuses(tmp_path, source, claim)

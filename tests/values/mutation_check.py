@@ -8393,8 +8393,8 @@ MUTATIONS = (
     Mutation(
         "s28-rows a line closing on any count of numbers is a table row",
         'citeproof/sources/segment.py',
-        '    return cells[::-1] if 2 <= len(cells) <= MAX_TEXT_CELLS else []\n',
-        '    return cells[::-1] if 2 <= len(cells) else []\n',
+        '    if not 2 <= len(cells) <= MAX_TEXT_CELLS or all(',
+        '    if not 2 <= len(cells) or all(',
         ('tests/sources/test_sources_segment.py',),
     ),
     Mutation(
@@ -8599,6 +8599,62 @@ MUTATIONS = (
         '    return _MONTH_MAY.sub("month", text)\n',
         "    return text\n",
         ("tests/values/test_strength.py",),
+    ),
+    Mutation(
+        "s28-rows2 a number with a trailing comma ('8,') is a table cell",
+        'citeproof/sources/segment.py',
+        '_NUM = r"[-−+]?\\d(?:[\\d,]*\\d)?(?:\\.\\d+)?%?"\n',
+        '_NUM = r"[-−+]?\\d[\\d,]*(?:\\.\\d+)?%?"\n',
+        ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
+    ),
+    Mutation(
+        "s28-rows2 a sentence's verb or preposition before the numbers makes no difference to a row label",
+        'citeproof/sources/segment.py',
+        '    return len(words) <= MAX_LABEL_WORDS and not any(w in _sentence_words() for w in words)\n',
+        '    return len(words) <= MAX_LABEL_WORDS\n',
+        ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        's28-rows2 a row label may be as long as a sentence',
+        'citeproof/sources/segment.py',
+        '    return len(words) <= MAX_LABEL_WORDS and not any(',
+        '    return not any(',
+        ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        "s28-rows2 a mark for no number ('—', 'NR') is no cell",
+        'citeproof/sources/segment.py',
+        '        elif _CELL_TOKEN.fullmatch(line, a, b) or line[a:b] in _empty_cells():\n',
+        '        elif _CELL_TOKEN.fullmatch(line, a, b):\n',
+        ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
+    ),
+    Mutation(
+        's28-rows2 a line closing on a mark for no number is no row',
+        'citeproof/sources/segment.py',
+        ' and line[line.rfind(" ") + 1 :] not in _empty_cells():\n',
+        ':\n',
+        ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
+    ),
+    Mutation(
+        's28-rows2 a line closing on marks alone is a row',
+        'citeproof/sources/segment.py',
+        '    if not 2 <= len(cells) <= MAX_TEXT_CELLS or all(line[a:b] in _empty_cells() for a, b in cells):\n',
+        '    if not 2 <= len(cells) <= MAX_TEXT_CELLS:\n',
+        ('tests/sources/test_sources_segment.py',),
+    ),
+    Mutation(
+        "s28-rows2 a bound ('<1') is no cell",
+        'citeproof/sources/segment.py',
+        'rf"(?:[<>≤≥]\\s?)?{_NUM}(?:/{_NUM})?',
+        'rf"{_NUM}(?:/{_NUM})?',
+        ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
+    ),
+    Mutation(
+        "s28-rows2 a count of a total ('12/58') is no cell",
+        'citeproof/sources/segment.py',
+        '{_NUM}(?:/{_NUM})?(?:\\(',
+        '{_NUM}(?:\\(',
+        ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
     ),
 )
 
