@@ -114,7 +114,8 @@ def _opens_with_unit(line: str) -> bool:
 # the cells from every position of a long line of numbers (seconds for one line).
 _NUM = r"[-−+]?\d(?:[\d,]*\d)?(?:\.\d+)?%?"
 _CELL_TOKEN = re.compile(rf"(?:[<>≤≥]\s?)?{_NUM}(?:/{_NUM})?(?:\(\s*{_NUM}\s*\))?")  # "12", "12/58", "<1", "12(20.7)"
-_SHARE_TOKEN = re.compile(rf"\(\s*{_NUM}\s*\)")  # the "(20.7)" of "12 (20.7)"
+# the "(20.7)" of "12 (20.7)", the "(9.6-13.0)" of "11.2 (9.6-13.0)" (an interval)
+_SHARE_TOKEN = re.compile(rf"\(\s*{_NUM}(?:[-–]{_NUM})?\s*\)")
 _TOKEN = re.compile(r"\S+")
 _BRACKETED = re.compile(r"\([^()]*\)")
 MAX_TEXT_CELLS = 24  # more numbers closing a line are a list, not a table's columns

@@ -385,6 +385,7 @@ def _header_cells(
     if header is not None and table_unit is None and header_line is not None and note is not None:
         _unit_note_under([note], 0, header, header_line, rows, out, source=lines)  # the window ends inside the table
     _text_table_shares(lines, out)
+    _text_row_label_units(lines, out)
     return out
 
 
@@ -410,6 +411,28 @@ def _text_table_shares(lines: list[str], out: dict[int, _Cells]) -> None:
         lead = len(lines[i]) - len(lines[i].lstrip())
         cells = [(lead + a + m.start(1), lead + a + m.end(1), percent_unit())
                  for a, b in text_row_cells(stripped[i]) if (m := count_share_cell(stripped[i][a:b])) is not None]
+        if cells:
+            out[i] = tuple(cells)
+
+
+def _text_row_label_units(lines: list[str], out: dict[int, _Cells]) -> None:
+    """The unit a plain-text table row's label states for its number cells ("Median PFS, months
+    11.2 6.9", "ORR (%)  45.0  30.0", as a PDF's text gives a table), as a Markdown row label's
+    does (``_row_cells``). Without it, "Median PFS in Arm A was 11.2 months" failed on the very
+    cell stating it. A row whose cells a caption already reads (``_text_table_shares``) keeps them."""
+    from citeproof.sources.segment import text_row_cells, text_table_rows
+    from citeproof.values.columns import header_unit
+
+    stripped = [line.strip() for line in lines]
+    for i in sorted(text_table_rows(stripped)):
+        spans = text_row_cells(stripped[i])
+        if i in out or (unit := header_unit(stripped[i][: spans[0][0]].strip())) is None:
+            continue
+        lead = len(lines[i]) - len(lines[i].lstrip())
+        # a cell's leading number, alone or before its bracket ("11.2", "11.2 (9.6-13.0)"): not a mark,
+        # a bound or a count of a total ("—", "<1", "12/58")
+        cells = [(lead + a, lead + a + m.end(), unit) for a, b in spans
+                 if (m := _LEADING_NUMBER.match(stripped[i], a, b)) is not None]
         if cells:
             out[i] = tuple(cells)
 
@@ -440,6 +463,7 @@ _Header = list[tuple[ValueAtom | None, bool, bool]]
 
 
 _BARE_CELL = re.compile(r"\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*")
+_LEADING_NUMBER = re.compile(r"[-+−]?\d[\d,]*(?:\.\d+)?(?=\s*\(|$)")
 _ENDS_BRACKETED = re.compile(r"[)）\]]\s*[.:：]?\s*$")
 
 

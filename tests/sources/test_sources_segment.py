@@ -354,6 +354,7 @@ def test_a_cell_may_carry_its_share_in_brackets() -> None:
      "Tumour assessments were performed at weeks 8, 16, 24 and 32, and every 12 weeks thereafter."),
     (["Study drug 80 mg/m2 was given on days 1, 8, 15", "and the other on days 1, 8, 15", "of each 28-day cycle."],
      "Study drug 80 mg/m2 was given on days 1, 8, 15 and the other on days 1, 8, 15 of each 28-day cycle."),
+    (["Escalating doses of 10, 20, 40", "and 80 mg/kg followed."], "Escalating doses of 10, 20, 40 and 80 mg/kg followed."),
 ])
 def test_a_sentences_list_of_numbers_is_no_table_row(lines, joined) -> None:
     assert _texts(["Tumour Assessments In The Study Population", *lines]) == \
@@ -397,3 +398,10 @@ def test_the_cells_of_a_row_not_of_plain_numbers() -> None:
     # a row states a number somewhere: marks alone close no row
     assert text_row_cells("nausea — NR") == [] and text_row_cells("nausea - -") == []
     assert text_row_cells("fatigue — 25") != [] and text_row_cells("rash n/a 14") != []
+
+
+def test_a_cell_may_carry_its_interval_in_brackets() -> None:
+    from citeproof.sources.segment import text_row_cells
+
+    line = "median PFS, months (95% CI) 11.2 (9.6-13.0) 6.9 (5.5–8.1)"
+    assert [line[a:b] for a, b in text_row_cells(line)] == ["11.2 (9.6-13.0)", "6.9 (5.5–8.1)"]

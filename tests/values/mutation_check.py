@@ -8656,6 +8656,27 @@ MUTATIONS = (
         '{_NUM}(?:\\(',
         ('tests/sources/test_sources_segment.py', 'tests/tier1/test_wrapped_numbers.py'),
     ),
+    Mutation(
+        "s28-rows2 a plain-text row label's unit reaches none of its cells",
+        'citeproof/values/assess.py',
+        '    _text_row_label_units(lines, out)\n',
+        '',
+        ('tests/values/test_caption_shares.py',),
+    ),
+    Mutation(
+        "s28-rows2 a row label's unit reaches a count of a total ('12/58')",
+        'citeproof/values/assess.py',
+        '_LEADING_NUMBER = re.compile(r"[-+−]?\\d[\\d,]*(?:\\.\\d+)?(?=\\s*\\(|$)")\n',
+        '_LEADING_NUMBER = re.compile(r"[-+−]?\\d[\\d,]*(?:\\.\\d+)?")\n',
+        ('tests/values/test_caption_shares.py',),
+    ),
+    Mutation(
+        "s28-rows2 a cell's bracketed interval ('(9.6-13.0)') is no part of its cell",
+        'citeproof/sources/segment.py',
+        '_SHARE_TOKEN = re.compile(rf"\\(\\s*{_NUM}(?:[-–]{_NUM})?\\s*\\)")\n',
+        '_SHARE_TOKEN = re.compile(rf"\\(\\s*{_NUM}\\s*\\)")\n',
+        ('tests/sources/test_sources_segment.py', 'tests/values/test_caption_shares.py'),
+    ),
 )
 
 

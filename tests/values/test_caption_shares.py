@@ -65,3 +65,38 @@ def test_through_the_pipeline_the_share_passes_and_the_count_fails(tmp_path):
     out = verify_against(tmp_path, TEXT_TABLE, report, name="s.txt")
     assert [c.status for c in out.claims if c.anchors][1] == "fail"
     assert [c.status for c in out.claims if c.anchors][0] != "fail"
+
+
+# a plain-text table row's label states its cells' unit, as a Markdown row label does (red team rt31 e7/e8/e1)
+LABEL_UNIT_TABLES = (
+    "Table 2. Efficacy outcomes by arm\nOutcome Arm A Arm B\nMedian PFS, months 11.2 6.9\nORR, % 45.0 30.0\n",
+    "Table 2. Efficacy outcomes by arm\nOutcome Arm A Arm B\nMedian PFS (months) 11.2 6.9\nORR (%) 45.0 30.0\n",
+    "Table 2. Efficacy outcomes by arm\nOutcome Arm A Arm B\n"
+    "objective response rate, % (95% CI) 45.0 (38.1-52.0) 30.0 (23.5-37.2)\n"
+    "median PFS, months (95% CI) 11.2 (9.6-13.0) 6.9 (5.5-8.1)\n",
+)
+
+
+@pytest.mark.parametrize("source", LABEL_UNIT_TABLES, ids=["comma", "bracket", "interval"])
+@pytest.mark.parametrize(("claim", "number"), [
+    ("median PFS was 11.2 months", 11.2), ("median PFS was 6.9 months", 6.9), ("the ORR was 45.0%", 45.0)])
+def test_a_text_rows_label_unit_reaches_its_cells(source, claim, number):
+    assert _state(source, claim, number) == "supported"
+
+
+@pytest.mark.parametrize(("source", "claim", "number"), [
+    (LABEL_UNIT_TABLES[0], "median PFS was 11.2 weeks", 11.2),  # another unit than the label's
+    ("Adverse event Arm A Arm B\nnausea 12 30\nfatigue 8 25\n", "nausea lasted 12 months", 12),  # a label of no unit
+    # a count of a total is no number in the label's unit
+    ("Outcome Arm A Arm B\nResponders, % 12/58 30/60\nStable, % 8/58 5/60\n", "12% responded", 12),
+])
+def test_a_text_rows_label_unit_makes_no_other_reading(source, claim, number):
+    assert _state(source, claim, number) != "supported"
+
+
+@pytest.mark.parametrize("source", LABEL_UNIT_TABLES, ids=["comma", "bracket", "interval"])
+def test_through_the_pipeline_a_text_rows_label_unit_never_fails(tmp_path, source):
+    report = ("# R\n\nMedian PFS in Arm A was 11.2 months [evidence:s.txt#L1-L4].\n\n"
+              "The ORR in Arm A was 45.0% [evidence:s.txt#L1-L4].\n")
+    out = verify_against(tmp_path, source, report, name="s.txt")
+    assert "fail" not in [c.status for c in out.claims if c.anchors]
