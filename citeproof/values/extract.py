@@ -136,6 +136,7 @@ _CJK_LIST_NEXT = re.compile(r"(?:\s?(?:、|和|或|及|与|,|，|/)\s?\d{1,3})+"
 _PLURAL_LABEL = re.compile(r"[a-z]{3,}s\s?[#:]?\s?$")  # "cohorts ", "arms " before the first label number
 _LIST_WORD = re.compile(r"\b(?:and|or)\b")
 _LABEL_LIST_GOES_ON = re.compile(r"\s*(?:,|\s(?:and|or)\s|&)")
+_LISTED_BY_COMMA = re.compile(r"\d,\s?\d{1,3}$")  # the time point before was listed by a bare comma: "days 1, 8"
 # an age stated right before the number ("aged", "Age:", "age of", "ages between", "Age >=", "age greater than")
 _AGE_BEFORE = re.compile(
     r"(?:^|[^a-z])(?:age[sd]?)(?:\s(?:of|is|was|were|at|between|from))?\s?(?:\([a-z]{0,8}\)\s?)?(?:[:=]|[<>]=?|[≤≥])?"
@@ -767,8 +768,9 @@ class _Scanner:
         joint = _LABEL_LIST.fullmatch(low, self.time_point[0], nstart)
         if joint is None:
             return None
-        if "," in joint.group(0) and not _LIST_WORD.search(joint.group(0)) and not _LABEL_LIST_GOES_ON.match(low, pos):
-            return None
+        if "," in joint.group(0) and not _LIST_WORD.search(joint.group(0)) and not _LABEL_LIST_GOES_ON.match(low, pos) \
+                and not _LISTED_BY_COMMA.search(low, max(0, self.time_point[0] - 12), self.time_point[0]):
+            return None  # a list's third item after its second bare comma goes on it: "days 1, 8, 15 of each cycle"
         return self.time_point[1]
 
     def _cjk_list_time_unit(self, pos: int) -> UnitInfo | None:

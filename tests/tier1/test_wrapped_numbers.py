@@ -119,3 +119,11 @@ def test_a_row_of_marks_bounds_and_counts_keeps_its_columns(tmp_path, rows, othe
 ])
 def test_a_sentences_list_of_numbers_wraps_as_a_sentence(tmp_path, source, claim):
     assert "fail" not in _txt_statuses(tmp_path, source, claim)
+
+
+def test_a_days_list_wrapped_before_its_cycle_passes(tmp_path):
+    # red team rt31 w8: "on days 1, 8, 15" / "of each 28-day cycle." failed the true claim on 15
+    source = ("Adverse events\nTreatment Schedule And Dose Modifications\n"
+              "Study drug 1000 mg/m2 was given intravenously on days 1, 8, 15\nof each 28-day cycle until progression.\n")
+    assert _txt_statuses(tmp_path, source, "Study drug 1000 mg/m2 was given intravenously on days 1, 8 and 15 of "
+                                           "each 28-day cycle.") == ["pass"]

@@ -8677,6 +8677,13 @@ MUTATIONS = (
         '_SHARE_TOKEN = re.compile(rf"\\(\\s*{_NUM}\\s*\\)")\n',
         ('tests/sources/test_sources_segment.py', 'tests/values/test_caption_shares.py'),
     ),
+    Mutation(
+        "s28-rows2 a list's third day after its second bare comma is read bare ('days 1, 8, 15 of each cycle')",
+        'citeproof/values/extract.py',
+        '                and not _LISTED_BY_COMMA.search(low, max(0, self.time_point[0] - 12), self.time_point[0]):\n',
+        '                and True:\n',
+        ('tests/values/test_dates_days_and_denominators.py',),
+    ),
 )
 
 

@@ -37,6 +37,14 @@ def test_a_count_after_a_time_point_and_a_comma_is_no_day():
     assert _read("days 1, 14, and 28") == [(1.0, None, "day"), (14.0, None, "day"), (28.0, None, "day")]
 
 
+def test_a_lists_third_day_after_its_second_bare_comma_is_a_day():
+    # red team rt31 w8/w9: "on days 1, 8, 15 of each 28-day cycle" read 15 bare, and the true
+    # claim "on days 1, 8 and 15" failed on it
+    assert _read("on days 1, 8, 15 of each 28-day cycle")[:3] == [(1.0, None, "day"), (8.0, None, "day"), (15.0, None, "day")]
+    # one bare comma still ends it: the number after may count something
+    assert _read("on day 1, 8 patients had fever") == [(1.0, None, "day"), (8.0, None, "")]
+
+
 def test_a_count_after_a_duration_is_no_day():
     assert _read("for 14 days 3 patients") == [(14.0, None, "day"), (3.0, None, "")]
 
