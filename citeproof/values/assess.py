@@ -429,12 +429,9 @@ def _text_row_label_units(lines: list[str], out: dict[int, _Cells]) -> None:
         if i in out or (unit := header_unit(stripped[i][: spans[0][0]].strip())) is None:
             continue
         lead = len(lines[i]) - len(lines[i].lstrip())
-        # a cell's leading number, alone or before its bracket ("11.2", "11.2 (9.6-13.0)"): not a mark,
-        # a bound or a count of a total ("—", "<1", "12/58")
-        cells = [(lead + a, lead + a + m.end(), unit) for a, b in spans
-                 if (m := _LEADING_NUMBER.match(stripped[i], a, b)) is not None]
-        if cells:
-            out[i] = tuple(cells)
+        # the index reads the unit for a bare number in a cell only ("11.2", its interval "(9.6-13.0)"):
+        # never for a mark, a bound or a count of a total ("—", "<1", "12/58"; ``_line_entries``)
+        out[i] = tuple((lead + a, lead + b, unit) for a, b in spans)
 
 
 def _unit_note_under(
@@ -463,7 +460,6 @@ _Header = list[tuple[ValueAtom | None, bool, bool]]
 
 
 _BARE_CELL = re.compile(r"\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*")
-_LEADING_NUMBER = re.compile(r"[-+−]?\d[\d,]*(?:\.\d+)?(?=\s*\(|$)")
 _ENDS_BRACKETED = re.compile(r"[)）\]]\s*[.:：]?\s*$")
 
 

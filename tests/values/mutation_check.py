@@ -8664,10 +8664,10 @@ MUTATIONS = (
         ('tests/values/test_caption_shares.py',),
     ),
     Mutation(
-        "s28-rows2 a row label's unit reaches a count of a total ('12/58')",
+        "s28-rows2 a row label's unit overrides the shares a caption reads in its row",
         'citeproof/values/assess.py',
-        '_LEADING_NUMBER = re.compile(r"[-+−]?\\d[\\d,]*(?:\\.\\d+)?(?=\\s*\\(|$)")\n',
-        '_LEADING_NUMBER = re.compile(r"[-+−]?\\d[\\d,]*(?:\\.\\d+)?")\n',
+        '        if i in out or (unit := header_unit(',
+        '        if (unit := header_unit(',
         ('tests/values/test_caption_shares.py',),
     ),
     Mutation(

@@ -100,3 +100,9 @@ def test_through_the_pipeline_a_text_rows_label_unit_never_fails(tmp_path, sourc
               "The ORR in Arm A was 45.0% [evidence:s.txt#L1-L4].\n")
     out = verify_against(tmp_path, source, report, name="s.txt")
     assert "fail" not in [c.status for c in out.claims if c.anchors]
+
+
+def test_a_captions_shares_outrank_a_row_labels_unit():
+    source = ("Table 3. Patients with each event, n (%)\nEvent Arm A Arm B\n"
+              "Fever, days 12 (20.7) 30 (51.7)\nRash, days 8 (13.8) 5 (8.6)\n")
+    assert _state(source, "20.7% had fever", 20.7) == "supported"
