@@ -452,8 +452,13 @@ def _other_measure_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> 
     cuts = [m.start() for m in (*clause_breaks().finditer(quote.lower()), *re.finditer(r"[,，(（]", quote))]
     bounds = sorted({0, *cuts, len(quote)})
     clauses = [_spelled_out(quote[a:b], claim_text) for a, b in zip(bounds, bounds[1:])]
+    # a number every figure-bearing clause writes ties none of them to the claim: the "2" of
+    # "The 2-year OS rate was 62%, and the 2-year PFS rate was 41%" is the time point both share
+    # (rt31: the PFS clause was read as holding the claim's number and the honest quote refused)
+    numbered = [quote_numbers(c) for c in clauses if quote_numbers(c)]
+    shared = set.intersection(*map(set, numbered)) if len(numbered) > 1 else set()
     for k, clause in enumerate(clauses):
-        if not quote_numbers(clause) & wanted:
+        if not (quote_numbers(clause) & wanted) - shared:
             continue
         own = _place_keys(clause)
         for word, qualifier in _qualified(clause):
@@ -471,7 +476,7 @@ def _other_measure_quoted(claim_text: str, quote: str, claim_keys: set[str]) -> 
             # ("(CR 21%": rt29j ML9)
             for j, rival in enumerate(clauses):
                 named = _place_keys(rival) & claim_keys
-                if j != k and len(named) >= 2 and numbers_in(rival) and not quote_numbers(rival) & wanted:
+                if j != k and len(named) >= 2 and numbers_in(rival) and not (quote_numbers(rival) & wanted) - shared:
                     return f"the claim's number is the figure of {clause.strip()[:80]!r}; the claim's measure is {rival.strip()[:80]!r}"
     return _other_grade_quoted(claim_text, clauses)
 

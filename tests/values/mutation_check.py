@@ -8684,6 +8684,20 @@ MUTATIONS = (
         '                and True:\n',
         ('tests/values/test_dates_days_and_denominators.py',),
     ),
+    Mutation(
+        "s28-shared a number every clause writes ties the other measure's clause to the claim",
+        "tier2/answer_check.py",
+        "    shared = set.intersection(*map(set, numbered)) if len(numbered) > 1 else set()\n",
+        "    shared = set()\n",
+        ("tests/tier2/judge/test_judge_answer_check_judge9.py",),
+    ),
+    Mutation(
+        "s28-shared the acronym clause's rival counts a shared number as the claim's",
+        "tier2/answer_check.py",
+        "numbers_in(rival) and not (quote_numbers(rival) & wanted) - shared:",
+        "numbers_in(rival) and not quote_numbers(rival) & wanted:",
+        ("tests/tier2/judge/test_judge_answer_check_judge9.py",),
+    ),
 )
 
 

@@ -64,3 +64,34 @@ def test_a_figure_of_a_measure_named_by_none_of_the_claims_words_is_refused():
 def test_a_figure_of_the_claims_measure_is_accepted(claim, quote):
     result = checked(claim, quote)
     assert result.ok, result.detail
+
+
+# rt31: a time point both clauses write ("2-year") tied the other measure's clause to the claim
+BOTH_AT_TWO_YEARS = "The 2-year overall survival rate was 62%, and the 2-year progression-free survival rate was 41%."
+BOTH_AT_TWO_YEARS_OS = "The 2-year OS rate was 62%, and the 2-year progression-free survival rate was 41%."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Overall survival at 2 years was 62%.", BOTH_AT_TWO_YEARS),
+        ("Progression-free survival at 2 years was 41%.", BOTH_AT_TWO_YEARS),
+        ("Overall survival at 2 years was 62%.", BOTH_AT_TWO_YEARS_OS),
+    ],
+)
+def test_a_number_every_clause_shares_ties_no_clause_to_the_claim(claim, quote):
+    result = checked(claim, quote)
+    assert result.ok, result.detail
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Progression-free survival at 2 years was 62%.", BOTH_AT_TWO_YEARS),
+        ("Overall survival at 2 years was 41%.", BOTH_AT_TWO_YEARS),
+        ("Progression-free survival at 2 years was 62%.", BOTH_AT_TWO_YEARS_OS),
+    ],
+)
+def test_the_other_measures_figure_is_refused_though_both_share_the_time_point(claim, quote):
+    result = checked(claim, quote)
+    assert not result.ok and result.reason == "quote_unrelated_to_claim", result
