@@ -8309,7 +8309,7 @@ MUTATIONS = (
     Mutation(
         "s28-judge9 a rival clause stating the claim's number too is another measure's",
         'tier2/answer_check.py',
-        ' and numbers_in(rival) and not quote_numbers(rival) & wanted:',
+        ' and numbers_in(rival) and not (quote_numbers(rival) & wanted) - shared:',
         ' and numbers_in(rival):',
         ('tests/tier2/judge/test_judge_answer_check_judge9.py',),
     ),
