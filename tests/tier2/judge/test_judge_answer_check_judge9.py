@@ -58,6 +58,8 @@ def test_a_figure_of_a_measure_named_by_none_of_the_claims_words_is_refused():
         ("The ORR was 62%.", "The ORR was 62% (CR 21%, PR 41%)."),
         # a rival clause stating the claim's number too is the same figure
         ("The complete response rate was 62%.", "The ORR was 62% (complete responses 62%)."),
+        # ... also when a third clause writes another number, so the 62 is no number all share
+        ("The complete response rate was 62%.", "The ORR was 62% (CR 62%, PR 0%)."),
         ("Median overall survival was 28.1 months.", "Median OS was 28.1 months (overall survival at 2 years, 28.1 months)."),
     ],
 )
