@@ -140,7 +140,7 @@ class ValueAtom:
         if self.million_count is not None:
             text += f" [or {_fmt(self.million_count, 0)}]"
         if self.under_header is not None:
-            text += f" [column: {self.under_header.unit}]"
+            text += f" [column: {self.under_header.describe()}]"  # the value as the header reads it, scale included
         return text
 
 

@@ -8698,6 +8698,13 @@ MUTATIONS = (
         "numbers_in(rival) and not quote_numbers(rival) & wanted:",
         ("tests/tier2/judge/test_judge_answer_check_judge9.py",),
     ),
+    Mutation(
+        "s28-describe a cell under a scaled header is described without its scale",
+        "citeproof/values/atoms.py",
+        'text += f" [column: {self.under_header.describe()}]"',
+        'text += f" [column: {self.under_header.unit}]"',
+        ("tests/values/test_columns.py",),
+    ),
 )
 
 

@@ -93,7 +93,7 @@ def test_a_scaled_cell_is_compared_as_the_amount_it_states(header, source, state
 def test_a_bare_number_under_a_unit_header_is_also_read_in_that_unit():
     columns = cols(("Item", "Daily dose"), ("Dose (mg)", "200"))
     (atom,) = row_atoms("Daily dose | 200", columns)
-    assert atom.under_header is not None and atom.under_header.unit == "mg" and atom.describe() == "200 [column: mg]"
+    assert atom.under_header is not None and atom.under_header.unit == "mg" and atom.describe() == "200 [column: 200 mg]"
     assert match_atom(atom, index_text("The dose was 0.2 g."))[0] == "supported"
     assert match_atom(atom, index_text("The dose was 200 µg."))[0] == "missing"
     # a source that is itself a table writes the bare number under its own unit header
@@ -429,3 +429,9 @@ def test_a_row_label_binds_no_value_the_lines_layout_gives_a_subject_after_it():
     # a layout the line keeps for every subject still binds: 40% before "week 12" is week 12's
     right = cols(("Outcome", "Objective response rate at week 12"), ("Arm A (%)", "40"))
     assert columns_bind_differently(right, "The objective response rate was 35% at week 24 and 40% at week 12.") is None
+
+
+def test_a_cell_under_a_scaled_header_is_described_with_its_scale():
+    # rt30t: "16.9 [column: USD]" under "($M)" hid the million the value is read with
+    (atom,) = row_atoms("North America | 16.9", cols(("Region", "North America"), ("2024 revenue ($M)", "16.9")))
+    assert atom.describe() == "16.9 [column: USD 16,900,000]"
