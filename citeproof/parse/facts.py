@@ -47,7 +47,7 @@ import re
 from functools import lru_cache
 from typing import Iterable, Protocol, runtime_checkable
 
-from citeproof.values.lexicon import data_json
+from citeproof.values.lexicon import data_json, word_set
 
 SIGNALS = ("number", "entity", "comparative", "causal")
 
@@ -146,10 +146,9 @@ def _navigation() -> re.Pattern[str]:
     return re.compile(f"{english}|{chinese}|{around}")
 
 
-@lru_cache(maxsize=1)
 def _ui_phrases() -> frozenset[str]:
     """Controls' labels ("Show more", "查看更多"): claim_support.json ``ui_phrases``."""
-    return frozenset(data_json("claim_support.json")["ui_phrases"]["phrases"])
+    return word_set("claim_support.json", "ui_phrases", "phrases")
 
 
 _UI_TRIM = " \t.…:;!?·•»«›‹>→←<▸▾▼▶▲+-–—()[]（）【】：。！？"

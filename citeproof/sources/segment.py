@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from functools import lru_cache
 
 from citeproof.sources.headings import TERMINAL, is_bullet, label_led, markdown_heading, page_marker, text_heading
 from citeproof.sources.types import Segment, SourceDocument, SourceWindow
@@ -123,18 +122,16 @@ MAX_HEADER_WORDS = 12  # a longer line over a single row is prose, not a table's
 MAX_LABEL_WORDS = 10  # a longer text before the numbers is a sentence's, not a row's label
 
 
-@lru_cache(maxsize=1)
 def _empty_cells() -> frozenset[str]:
-    from citeproof.values.lexicon import data_json  # the word lists are read in one place
+    from citeproof.values.lexicon import word_set  # the word lists are read in one place
 
-    return frozenset(data_json("value_cues.json")["text_table_empty_cells"]["words"])
+    return word_set("value_cues.json", "text_table_empty_cells")
 
 
-@lru_cache(maxsize=1)
 def _sentence_words() -> frozenset[str]:
-    from citeproof.values.lexicon import data_json
+    from citeproof.values.lexicon import word_set
 
-    return frozenset(data_json("value_cues.json")["text_table_sentence_words"]["words"])
+    return word_set("value_cues.json", "text_table_sentence_words")
 
 
 def _row_label(label: str) -> bool:

@@ -22,7 +22,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
 from citeproof.values.count_after_base import counts_after_base
 from citeproof.values.extract import extract_atoms, prepare, spread_values
-from citeproof.values.lexicon import data_json, lexicon
+from citeproof.values.lexicon import data_json, lexicon, word_set
 from citeproof.values.locale_numbers import locale_readings
 from citeproof.values.label_periods import names_period
 
@@ -512,9 +512,8 @@ def _unit_column(header: str) -> bool:
     return " ".join(header.lower().split()) in _unit_column_words()
 
 
-@lru_cache(maxsize=1)
 def _unit_column_words() -> frozenset[str]:
-    return frozenset(data_json("value_cues.json")["unit_column"]["words"])
+    return word_set("value_cues.json", "unit_column")
 
 
 def _unit_cell(cells: list[tuple[int, int, str]], header: _Header, k: int) -> ValueAtom | None:
@@ -669,9 +668,8 @@ def _compared_in_unit(line: str, atom: ValueAtom, after: ValueAtom) -> bool:
             and atom.stat == after.stat)
 
 
-@lru_cache(maxsize=1)
 def _comparison_words() -> frozenset[str]:
-    return frozenset(data_json("value_cues.json")["shared_unit_comparison"]["words"])
+    return word_set("value_cues.json", "shared_unit_comparison")
 
 
 def _locale_entries(
@@ -1047,10 +1045,9 @@ def _wrong_result(atom: ValueAtom, window: SourceWindow) -> str | None:
     return None
 
 
-@lru_cache(maxsize=None)
 def _zero_words(key: str) -> frozenset[str]:
     """A list of number_words.json: ``denied_zero`` or ``quantifier_zero``."""
-    return frozenset(data_json("number_words.json")[key]["words"])
+    return word_set("number_words.json", key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.binding import labels_in, names_in, subjects_of
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
-from citeproof.values.lexicon import data_json, lexicon
+from citeproof.values.lexicon import data_json, lexicon, word_set
 from citeproof.values.segment_support import cue_document, words_unsaid
 
 # the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
@@ -102,14 +102,12 @@ def _without_stat_part(header: str) -> str:
     return header[: m.start()].rstrip()
 
 
-@lru_cache(maxsize=1)
 def _stat_words() -> frozenset[str]:
-    return frozenset(data_json("value_cues.json")["header_stat"]["words"])
+    return word_set("value_cues.json", "header_stat")
 
 
-@lru_cache(maxsize=1)
 def _spread_words() -> frozenset[str]:
-    return frozenset(data_json("value_cues.json")["header_spread"]["words"])
+    return word_set("value_cues.json", "header_spread")
 
 
 @lru_cache(maxsize=1)
@@ -344,9 +342,8 @@ def read_columns(
     return None, every
 
 
-@lru_cache(maxsize=1)
 def _unrestricted_words() -> frozenset[str]:
-    return frozenset(data_json("value_cues.json")["header_unrestricted"]["words"])
+    return word_set("value_cues.json", "header_unrestricted")
 
 
 # a number in a header's words, with the bound before it ("grade ≥3", "week 24", "6 months")

@@ -190,6 +190,13 @@ def data_json(name: str) -> dict:
     return json.loads((Path(__file__).resolve().parent.parent / "data" / name).read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=None)
+def word_set(name: str, key: str, field: str = "words") -> frozenset[str]:
+    """The word list ``citeproof/data/<name>`` holds under ``key`` (its ``field``), as a set read
+    once per process: the one loader of the modules' small cue sets."""
+    return frozenset(data_json(name)[key][field])
+
+
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     units_doc = data_json("units.json")
