@@ -169,8 +169,8 @@ def combined_unnamed(claim_text: str, segment_text: str, claim_numbers: Iterable
     checks."""
     wanted = set(claim_numbers)
     claim = claim_text.lower()
-    if not wanted or any(p.search(_masked(claim)) for p, form in _forms().cues if form == COMBINED):
-        return None
+    if not wanted or _writes_combined(claim) or not _writes_combined(segment_text.lower()):
+        return None  # the common case: no combined word in the segment, no figure walk
     figures = _figure_cues(segment_text)
     # names listed against figures in order ("25.5 and 16.7 months with X plus Y and X alone,
     # respectively"): each figure may be any of the sentence's regimens
@@ -189,19 +189,32 @@ def combined_unnamed(claim_text: str, segment_text: str, claim_numbers: Iterable
     return None
 
 
+def _writes_combined(low: str) -> bool:
+    """Whether lower-case text writes a combined word anywhere (a cue-holding word such as 增加 not)."""
+    read = _masked(low)
+    return any(p.search(read) for p, form in _forms().cues if form == COMBINED)
+
+
+@lru_cache(maxsize=1)
+def _side_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """``side_skip``, ``side_stops`` and ``combined_nouns`` of ``regimen_forms``, read once."""
+    doc = cue_document()["regimen_forms"]
+    return frozenset(doc["side_skip"]), frozenset(doc["side_stops"]), frozenset(doc["combined_nouns"])
+
+
 def _unnamed_join(claim: str, cues: list[tuple[str, re.Match[str]]], low: str) -> str | None:
     """The first combined word of a figure's stretch one of whose sides the lower-case claim
     names and the other not (with its sides, as written), or None. A claim naming neither side
     gives the figure to no regimen ("The median was 25.5 months"), and is left to the other
     checks; a noun ("the combination arm") joins no two names the claim could both write, so a
     claim naming a side of it at all is held."""
-    doc = cue_document()["regimen_forms"]
+    skip, stops, nouns = _side_words()
     for form, m in cues:
         if form != COMBINED:
             continue
-        before, after = _beside(low, m.start(), m.end(), frozenset(doc["side_skip"]), frozenset(doc["side_stops"]))
+        before, after = _beside(low, m.start(), m.end(), skip, stops)
         named = [_names(claim, side) for side in (before, after) if side]
-        if m.group(0).strip() in doc["combined_nouns"] and any(named):
+        if m.group(0).strip() in nouns and any(named):
             return " ".join(w for w in (before, m.group(0).strip(), after) if w)
         if any(named) and not all(named):
             return " ".join(w for w in (before, m.group(0).strip(), after) if w) if low.isascii() else low[m.start() - 2 : m.end() + 2]

@@ -8533,8 +8533,8 @@ MUTATIONS = (
     Mutation(
         "s28-regimen2 the claim's own combined word is not read",
         'citeproof/values/regimen_form.py',
-        '    if not wanted or any(p.search(_masked(claim)) for p, form in _forms().cues if form == COMBINED):\n',
-        '    if not wanted:\n',
+        '    if not wanted or _writes_combined(claim) or not _writes_combined(segment_text.lower()):\n',
+        '    if not wanted or not _writes_combined(segment_text.lower()):\n',
         ('tests/values/test_regimen_form.py',),
     ),
     Mutation(
@@ -8547,7 +8547,7 @@ MUTATIONS = (
     Mutation(
         "s28-regimen2 a noun cue ('the combination arm') is read as a join",
         'citeproof/values/regimen_form.py',
-        '        if m.group(0).strip() in doc["combined_nouns"] and any(named):\n',
+        '        if m.group(0).strip() in nouns and any(named):\n',
         '        if False:\n',
         ('tests/values/test_regimen_form.py',),
     ),
