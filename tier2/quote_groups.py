@@ -146,7 +146,7 @@ def _partner_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str
     chemotherapy" for "Median PFS with X was 25.5 months": Tier 1's reading,
     ``regimen_form.combined_unnamed``), or None. The sentence, not the quote: a quote may stop
     before "plus chemotherapy"."""
-    values = {float(n.replace(",", "")) for n in numbers_in(claim_text) if re.fullmatch(r"[\d,]*\.?\d+", n)}
+    values = _claim_values(claim_text)
     if not values:
         return None
     for needle in needles(quote, excerpt_texts):
@@ -161,13 +161,18 @@ def _partner_not_quoted(claim_text: str, quote: str, excerpt_texts: Sequence[str
     return None
 
 
+def _claim_values(claim_text: str) -> set[float]:
+    """The claim's plain numbers as values (Tier 1's regimen reading compares values)."""
+    return {float(n.replace(",", "")) for n in numbers_in(claim_text) if re.fullmatch(r"[\d,]*\.?\d+", n)}
+
+
 def _form_given_elsewhere(claim_text: str, sentence: str, form: str) -> str | None:
     """Why a sentence whose quoted clause writes no form word still states the claim's figure
     for another form, or None: the sentence gives the claim's ``form`` to another figure only
     (Tier 1's stretches, ``regimen_form.figure_forms``): "11.5 months with X and Y and 6.9 months
     with X alone" joins two names by no form word, and "alone" is the 6.9 months'. A sentence
     giving the other form to the other figure ("X plus Y 47.6%, Y 18.9%") leaves the claim's."""
-    values = {float(n.replace(",", "")) for n in numbers_in(claim_text) if re.fullmatch(r"[\d,]*\.?\d+", n)}
+    values = _claim_values(claim_text)
     figures = figure_forms(sentence)
     if any(form in forms for _, value, forms in figures if value in values):
         return None
@@ -222,8 +227,8 @@ def _group_phrases() -> tuple[re.Pattern[str], frozenset[str]]:
         rf"|(?<![a-z])(?:{alt(doc['after'])})\s+(?:the\s+)?{name}|([\u4e00-\u9fff]{{2,8}})(?:{alt(doc['zh_after'])})"
         rf"|(?<![a-z])([a-z][a-z0-9]*)-(?:{alt(doc['hyphen_before'])})(?![a-z])"
         # a list's item, its name then its figure alone: "X 28.1 months; placebo 33.7 months",
-        # "placebo, 33.7 months", "placebo: 33.7 months", its sentence going on after it (rt29j c09)
-        # (rt29j c09), or after a spaced dash ("Median OS - X: 28.1 months | placebo: 33.7", rt29j E3)
+        # "placebo, 33.7 months", "placebo: 33.7 months", its sentence going on after it (rt29j c09),
+        # or after a spaced dash ("Median OS - X: 28.1 months | placebo: 33.7", rt29j E3)
         rf"|{_ITEM_OPENS}\s*{name}\s*[,:]?\s+\d[\d.,]*\s*(?:%|[a-z]+)?{_ITEM_ENDS}"
         rf"|(?:{alt(doc['zh_received'])})([\u4e00-\u9fff]{{2,8}}?)的患者"
         # or its figure then its name ("(months): 28.1 X, 33.7 placebo.", rt29j E4)
