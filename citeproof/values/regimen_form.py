@@ -17,7 +17,11 @@ A figure whose stretch names a combination, two names joined by a partner word (
 with X and Y", "X联合Y组为11.5个月"), is that combination's: a claim naming one of the two but
 not the other ("Median PFS with X was 11.5 months") is not backed by it, though it writes no form
 word at all (``partner_dropped``). The pair belongs to the figure whose stretch holds its first
-name: the "and" joining two names is no break before it.
+name: the "and" joining two names is no break before it. A hyphen or a slash joins two names
+as well ("X-Y", "X/Y", the word glued by the slash maybe a name no list knows), a dose or
+schedule word may stand before the second ("X and low-dose Y"), and names listed with commas are
+one regimen once a partner word closes the list ("X, Y and Z", "X、Y和Z", Z maybe no name): a
+claim naming some of its members but not all is not backed by its figure.
 
 A claim figure whose own stretch states one form passes only when the segment states that
 figure in a stretch of that form alone, once the segment writes a form word at all: one written
@@ -252,6 +256,10 @@ class _Partners:
     joins: re.Pattern[str]  # the whole gap between two names of one regimen
     names: re.Pattern[str]  # a coded name, or a name noun with its capital or code
     respective: re.Pattern[str]
+    listed: re.Pattern[str]  # the whole gap between two names of a list ("X, Y")
+    list_end: re.Pattern[str]  # the gap closing a list ("X, Y, and Z"), or what follows its last name
+    glued: tuple[re.Pattern[str], re.Pattern[str]]  # a word glued by '/' before a name, after it
+    not_glued: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -259,13 +267,22 @@ def _partners() -> _Partners:
     doc = cue_document()["regimen_forms"]
     # ASCII bounds: a name is glued to the Chinese around it ("ABC-123联合XYZ-456组")
     code = r"[A-Z]{2,}-?\d{3,}(?![A-Za-z0-9_-])"
+    # a dose or schedule word before the second name keeps the pair ("X and low-dose Y")
+    modifiers = rf"(?:(?:{alternation(doc['partner_modifiers'])})(?![A-Za-z0-9-])\s*)*"
+    marks = alternation(doc["partner_list_marks"])
+    ends = rf"(?:(?:{marks})\s*)?(?:{alternation(doc['partner_list_ends'])})\s*{modifiers}"
+    word = r"[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]|[\u4e00-\u9fff]+"
     nouns = rf"(?i:(?<![a-z])(?:{alternation(doc['name_nouns'])}))\s+(?:{code}|[A-Z](?![A-Za-z0-9_-]))"
     nouns_zh = rf"(?:{alternation(doc['name_nouns_zh'])})\s?(?:{code}|[A-Z](?![A-Za-z0-9-]))"
     return _Partners(
-        joins=re.compile(rf"\s*(?:(?:{alternation(doc['partner_joins'])})|{alternation(doc['partner_joins_zh'])})\s*", re.IGNORECASE),
+        joins=re.compile(rf"\s*(?:(?:{alternation(doc['partner_joins'])})|{alternation(doc['partner_joins_zh'])})\s*{modifiers}", re.IGNORECASE),
         # a name noun first, so "agent ABC-123" is one name; a code alone is not an NCT number
         names=re.compile(rf"{nouns}|{nouns_zh}|(?<![A-Za-z0-9_-])(?!NCT\d){code}"),
         respective=re.compile(alternation(doc["respective"]), re.IGNORECASE),
+        listed=re.compile(rf"\s*(?:{marks})\s*{modifiers}", re.IGNORECASE),
+        list_end=re.compile(rf"\s*{ends}", re.IGNORECASE),
+        glued=(re.compile(rf"(?:{word})/$"), re.compile(rf"/(?:{word})")),
+        not_glued=frozenset(doc["slash_not_names"]),
     )
 
 
@@ -280,20 +297,93 @@ def _carried(name: str, claim: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9_-]){re.escape(token)}(?![A-Za-z0-9_-])", claim) is not None
 
 
-def _combinations(text: str, names: list[tuple[int, int, bool]]) -> list[tuple[int, int, list[tuple[int, int, bool]]]]:
-    """Runs of two or more names joined by partner words: (start, end, their names)."""
+def _glued(text: str, names: list[tuple[int, int, bool]], claim: str) -> list[tuple[int, int, bool]]:
+    """Words glued by '/' to a name that are no name the run knows ("X/Y" where only Y is
+    detected): the pair is still two names, and the claim may write the unknown one alone. A
+    hyphen is no such glue: a single name holds one ("nab-X")."""
+    before, after = _partners().glued
+    taken = [(a, b) for a, b, _ in names]
+    out = []
+    for a, b, _ in names:
+        spans = []
+        if m := before.search(text, 0, a):
+            spans.append((m.start(), m.end() - 1, -1))
+        if m := after.match(text, b):
+            spans.append((m.start() + 1, m.end(), 1))
+        for x, y, side in spans:
+            if not text[x:y].isascii():
+                # a Han run holds more than the name ("使用甲/乙"): the two characters at the slash
+                x, y = (y - 2, y) if side < 0 else (x, x + 2)
+            word = text[x:y].lower()
+            if len(word) < 2 or word in _partners().not_glued or any(x < q and p < y for p, q in taken):
+                continue
+            taken.append((x, y))
+            out.append((x, y, _names(claim.lower(), word)))
+    return out
+
+
+def _tail(text: str, end: int, claim: str) -> tuple[int, int, bool] | None:
+    """The last member of a list whose names end on a comma ("X, Y and chemotherapy": the run
+    knows X and Y only): the word after the partner word closing it, or None (a number, a
+    function word, no closing word: "X, Y or Z" lists no regimen)."""
+    m = _partners().list_end.match(text, end)
+    if m is None:
+        return None
+    skip, stops, _ = _side_words()
+    word = next((w for w in _SIDE.finditer(text.lower(), m.end()) if w.group(0) not in skip), None)
+    if word is None or word.group(0) in stops or not re.search(r"[^\W\d_]", word.group(0)):
+        return None
+    x, y = word.span()
+    if not word.group(0).isascii():
+        y = x + 2  # the Han run holds the name and what follows it ("化疗组"): its first two characters
+    return (x, y, _names(claim.lower(), text[x:y].lower()))
+
+
+def _combinations(
+    text: str, names: list[tuple[int, int, bool]], claim: str = "",
+) -> list[tuple[int, int, list[tuple[int, int, bool]]]]:
+    """Runs of two or more names joined by partner words: (start, end, their names). Names
+    listed with commas are one run once a partner word closes the list, its last member maybe a
+    word no name ("X, Y and chemotherapy"); an open list ("X, Y or Z") is none, though two of it
+    joined by a partner word still are."""
     runs: list[tuple[int, int, list[tuple[int, int, bool]]]] = []
     current: list[tuple[int, int, bool]] = []
+    gaps: list[bool] = []  # for each gap of the run: is it a list's comma
     for name in names:
-        if current and _partners().joins.fullmatch(text, current[-1][1], name[0]):
-            current.append(name)
-            continue
-        if len(current) > 1:
-            runs.append((current[0][0], current[-1][1], current))
-        current = [name]
-    if len(current) > 1:
-        runs.append((current[0][0], current[-1][1], current))
-    return runs
+        if current:
+            gap = (current[-1][1], name[0])
+            if _partners().joins.fullmatch(text, *gap) or (any(gaps) and _partners().list_end.fullmatch(text, *gap)):
+                current.append(name)
+                gaps.append(False)
+                continue
+            if _partners().listed.fullmatch(text, *gap):
+                current.append(name)
+                gaps.append(True)
+                continue
+        runs += _closed(text, current, gaps, claim)
+        current, gaps = [name], []
+    return runs + _closed(text, current, gaps, claim)
+
+
+def _closed(
+    text: str, members: list[tuple[int, int, bool]], gaps: list[bool], claim: str,
+) -> list[tuple[int, int, list[tuple[int, int, bool]]]]:
+    """The regimens of one run of names (see ``_combinations``)."""
+    if gaps and gaps[-1] and (last := _tail(text, members[-1][1], claim)) is not None:
+        members = [*members, last]
+        gaps = [*gaps, False]
+    if gaps and gaps[-1]:
+        # an open list: only its names joined by partner words are regimens
+        pieces, piece = [], [members[0]]
+        for name, listed in zip(members[1:], gaps):
+            if listed:
+                pieces.append(piece)
+                piece = []
+            piece.append(name)
+        return [run for p in [*pieces, piece] for run in _closed(text, p, [False] * (len(p) - 1), claim)]
+    if len(members) < 2:
+        return []
+    return [(members[0][0], members[-1][1], members)]
 
 
 def partner_dropped(
@@ -318,15 +408,15 @@ def partner_dropped(
         for m in _partners().names.finditer(sentence):
             if all(m.end() <= a or m.start() >= b for a, b in taken):
                 names.append((m.start(), m.end(), _carried(m.group(0), claim_text)))
-        names.sort()
-        runs = _combinations(sentence, names)
+        names = sorted(names + _glued(sentence, names, claim_text))
+        runs = _combinations(sentence, names, claim_text)
         if not runs:
             continue
         # a name holds no figure ("ABC-123"); a pair is its first name's figure's, whatever its
         # "and" cuts after that
         lowered = sentence.lower()
         low = list(lowered if len(lowered) == len(sentence) else sentence)  # offsets must hold
-        for a, b, _ in names:
+        for a, b, _ in [*names, *(m for _, _, members in runs for m in members)]:
             low[a:b] = "_" * (b - a)
         masked = "".join(low)
         numbers = list(_NUMBER.finditer(masked))

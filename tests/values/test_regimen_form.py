@@ -264,3 +264,101 @@ def test_a_text_writing_both_forms_writes_neither(text):
     # the answer check reads a quote clause's form with this: a clause naming both regimens
     # states no one form, so it neither backs nor contradicts a claim's
     assert written_form(text) is None
+
+
+# s29 joins (red team rt31 cases p3, p4): a pair written "X-Y" or "X/Y", a partner after a dose
+# or schedule word, and a list closed by a partner word ("X, Y and Z", "X、Y和Z") are one regimen
+# each; a claim naming some of its members but not all takes none of its figures. The run's drug
+# mentions stand in here for the lexicon's: these invented names, and a name holding one ("T-DM1")
+KNOWN = ("sampletinib", "exampleparib", "demomab", "T-DM1", "样本替尼", "示例帕利", "演示单抗")
+
+
+def _known(segment: str, claim: str):
+    def drugs():
+        spans = []
+        for name in KNOWN:
+            at = segment.find(name)
+            while at >= 0:
+                if all(at >= b or at + len(name) <= a for a, b, _ in spans):
+                    spans.append((at, at + len(name), name.lower() in claim.lower()))
+                at = segment.find(name, at + 1)
+        return sorted(spans)
+    return drugs
+
+
+def _dropped(claim: str, segment: str, value: float) -> str | None:
+    return partner_dropped(claim, segment, [value], drugs=_known(segment, claim))
+
+
+HYPHEN = "Median OS was 17.1 months with sampletinib-exampleparib versus 13.9 months with chemotherapy."
+DOSE_WORD = "Median PFS was 23.9 months with sampletinib and low-dose exampleparib."
+LISTED = "The pooled ORR was 35% with sampletinib, exampleparib and chemotherapy."
+LISTED_KNOWN = "The pooled ORR was 35% with sampletinib, exampleparib, and demomab."
+SLASH = "Median PFS was 13.3 months with examplitril/exampleparib."
+ZH_LISTED = "样本替尼、示例帕利和化疗组的客观缓解率为35%。"
+ZH_HYPHEN = "样本替尼-示例帕利组的中位OS为17.1个月。"
+ZH_SLASH = "样本替尼/示例帕利组的中位OS为17.1个月。"
+ZH_GLUED = "示例帕利/化疗组的中位OS为17.1个月。"
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        (HYPHEN, "Median OS was 17.1 months with sampletinib.", 17.1),
+        ("Median OS was 17.1 months with sampletinib–exampleparib.", "Median OS was 17.1 months with exampleparib.", 17.1),
+        (DOSE_WORD, "Median PFS was 23.9 months with sampletinib.", 23.9),
+        ("Median PFS was 23.9 months with sampletinib plus weekly exampleparib.", "Median PFS was 23.9 months with sampletinib.", 23.9),
+        ("Median PFS was 23.9 months with sampletinib and oral exampleparib.", "Median PFS was 23.9 months with sampletinib.", 23.9),
+        ("样本替尼和低剂量示例帕利组的中位PFS为23.9个月。", "样本替尼组的中位PFS为23.9个月。", 23.9),
+        (LISTED, "The pooled ORR was 35% with sampletinib and exampleparib.", 35),
+        (LISTED, "The pooled ORR was 35% with sampletinib.", 35),
+        (LISTED_KNOWN, "The pooled ORR was 35% with sampletinib and exampleparib.", 35),
+        ("Median PFS was 9.4 months with sampletinib, exampleparib and the standard regimen.", "Median PFS was 9.4 months with sampletinib and exampleparib.", 9.4),
+        (SLASH, "Median PFS was 13.3 months with examplitril.", 13.3),
+        (SLASH, "Median PFS was 13.3 months with exampleparib.", 13.3),
+        (ZH_LISTED, "样本替尼和示例帕利组的客观缓解率为35%。", 35),
+        (ZH_HYPHEN, "样本替尼组的中位OS为17.1个月。", 17.1),
+        (ZH_SLASH, "示例帕利组的中位OS为17.1个月。", 17.1),
+        (ZH_GLUED, "示例帕利组的中位OS为17.1个月。", 17.1),
+    ],
+)
+def test_a_joined_pair_or_list_backs_no_claim_naming_part_of_it(segment, claim, value):
+    why = _dropped(claim, segment, value)
+    assert why is not None and f"{value:g}" in why and "given together" in why
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        # the claim names the whole pair or list, in its words or others
+        (HYPHEN, "Median OS was 17.1 months with sampletinib-exampleparib.", 17.1),
+        (HYPHEN, "Median OS was 17.1 months with sampletinib plus exampleparib.", 17.1),
+        (DOSE_WORD, "Median PFS was 23.9 months with sampletinib and exampleparib.", 23.9),
+        (LISTED, "The pooled ORR was 35% with sampletinib, exampleparib and chemotherapy.", 35),
+        (LISTED_KNOWN, "The pooled ORR was 35% with sampletinib, exampleparib and demomab.", 35),
+        (SLASH, "Median PFS was 13.3 months with examplitril/exampleparib.", 13.3),
+        (SLASH, "Median PFS was 13.3 months with examplitril and exampleparib.", 13.3),
+        (ZH_LISTED, "样本替尼、示例帕利和化疗组的客观缓解率为35%。", 35),
+        (ZH_HYPHEN, "样本替尼联合示例帕利组的中位OS为17.1个月。", 17.1),
+        (ZH_GLUED, "示例帕利/化疗组的中位OS为17.1个月。", 17.1),
+        # a claim naming no drug is left to the other checks
+        (HYPHEN, "Median OS was 17.1 months.", 17.1),
+        (SLASH, "Median PFS was 13.3 months.", 13.3),
+        # a hyphen or a slash inside one name or one unit joins no two names
+        ("Patients received nab-sampletinib 125 mg/m2 and exampleparib 1000 mg/m2 on day 1.", "Patients received nab-sampletinib 125 mg/m2.", 125),
+        ("Patients received T-DM1 3.6 mg/kg every 3 weeks.", "Patients received T-DM1 3.6 mg/kg every 3 weeks.", 3.6),
+        ("Patients received sampletinib 3 mg/kg every 2 weeks.", "Patients received sampletinib 3 mg/kg.", 3),
+        # either drug, or the drug against placebo, is no combination
+        ("Median PFS was 9.4 months with sampletinib and/or exampleparib.", "Median PFS was 9.4 months with sampletinib.", 9.4),
+        ("Median PFS was 9.4 months in the sampletinib/placebo arms.", "Median PFS was 9.4 months in the sampletinib arm.", 9.4),
+        ("Median PFS was 9.4 months with sampletinib, exampleparib or demomab.", "Median PFS was 9.4 months with sampletinib.", 9.4),
+        # a list of names each with its own figure
+        ("Median PFS was 9.4 months with sampletinib, 7.1 months with exampleparib and 5.0 months with demomab.", "Median PFS was 9.4 months with sampletinib.", 9.4),
+        # a list closing on no name, and a comma opening a clause
+        ("The ORR was 35% with sampletinib, exampleparib and 20% with demomab.", "The ORR was 35% with sampletinib.", 35),
+        ("The ORR was 35% in two arms, sampletinib, exampleparib and in the third 20%.", "The ORR was 35% in the sampletinib arm.", 35),
+        ("Median PFS was 9.4 months with sampletinib, and exampleparib was stopped early.", "Median PFS was 9.4 months with sampletinib.", 9.4),
+    ],
+)
+def test_a_claim_naming_the_whole_pair_or_list_or_a_lone_drug_is_kept(segment, claim, value):
+    assert _dropped(claim, segment, value) is None
