@@ -356,7 +356,7 @@ def test_a_joined_pair_or_list_backs_no_claim_naming_part_of_it(segment, claim, 
         ("Median PFS was 9.4 months with sampletinib, 7.1 months with exampleparib and 5.0 months with demomab.", "Median PFS was 9.4 months with sampletinib.", 9.4),
         # a list closing on no name, and a comma opening a clause
         ("The ORR was 35% with sampletinib, exampleparib and 20% with demomab.", "The ORR was 35% with sampletinib.", 35),
-        ("The ORR was 35% in two arms, sampletinib, exampleparib and in the third 20%.", "The ORR was 35% in the sampletinib arm.", 35),
+        ("Median PFS was 9.4 months with sampletinib, exampleparib and in the third arm 7.1 months.", "Median PFS was 9.4 months with sampletinib.", 9.4),
         ("Median PFS was 9.4 months with sampletinib, and exampleparib was stopped early.", "Median PFS was 9.4 months with sampletinib.", 9.4),
     ],
 )
