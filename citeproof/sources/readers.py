@@ -649,9 +649,10 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
     if not markers:
         return (), (), True, ""
     printed = [page_marker(lines[m]) or 0 for m in markers]
-    header = _headers(lines, markers, printed)
-    if header:
-        starts = sorted({0, *(m for m in markers if m > 0)})
+    running = _running_lines(lines, markers)
+    header = _headers(lines, markers, printed, running)
+    if header:  # a page opens at its running header where one prints above the marker
+        starts = sorted({0, *(t for t in (_page_top(lines, m, running) for m in markers) if t > 0)})
     else:  # footers
         starts = sorted({0, *(m + 1 for m in markers if m + 1 < n)})
     pages = _spans(starts, n)
@@ -662,7 +663,7 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
     # otherwise give each page its neighbour's number.
     if header and not any(line.strip() for line in lines[markers[-1] + 1 :]):
         return pages, (), False, f"its page markers print {shown} but may close their pages as well as open them (the file ends at the last)"
-    if not header and not _cut_page(lines, markers):
+    if not header and not _cut_page(lines, markers, running):
         return pages, (), True, (f"its page markers print {shown} but may open their pages as well as close them "
                                  "(the text after the last is as long as a whole page)")
     extra = len(pages) - len(printed)  # a page no marker is on: a running title above the first header, or
@@ -675,36 +676,95 @@ def _pages(lines: list[str], breaks: list[int]) -> tuple[tuple[tuple[int, int], 
     return pages, used, not header, unused
 
 
-def _headers(lines: list[str], markers: list[int], printed: list[int]) -> bool:
+def _headers(lines: list[str], markers: list[int], printed: list[int], running: frozenset[int]) -> bool:
     """Whether the page markers open their pages (headers) rather than close them (footers).
-    Nothing or a running title (two lines at most) above the first marker: headers. More text
-    there is a page of its own, which a footer closes — unless the first marker prints 2 and that
-    text is shorter than every page between two markers: then it is the unnumbered page 1 (a
-    cover, a title page) and the markers open pages 2, 3, … Read as footers, the cover would be
-    page 2, page 1 nowhere and every page its neighbour's number (rt22b p01-p05: '#p3' cited page
-    2's figure). As long as a page, it is page 2 closed by its footer (rt23a p2b: an excerpt of
-    pages 2 to 5 read as headers had every page off by one)."""
-    leading = sum(1 for line in lines[: markers[0]] if line.strip())
+    Where a running header or footer prints with every marker (``_running_lines``), the side of
+    them the text is on tells: nothing but it above the first marker and a page's text below the
+    last is headers; text above the first and nothing below the last, footers (rt32a pg2, pg3: a
+    protocol's 3-line running header over "Page 12 of 140" read as footers had every page its
+    neighbour's number). With text on both sides, a file that opens with the running header printed
+    under every marker has each marker close a page, the next page's header after it (footers).
+    Otherwise the text above the first marker, its running lines aside: nothing or a running title
+    (two lines at most) is headers. More text there is a page of its own, which a footer closes —
+    unless the first marker prints 2 and that text is shorter than every page between two
+    markers: then it is the unnumbered page 1 (a cover, a title page) and the markers open pages
+    2, 3, … Read as footers, the cover would be page 2, page 1 nowhere and every page its
+    neighbour's number (rt22b p01-p05: '#p3' cited page 2's figure). As long as a page, it is
+    page 2 closed by its footer (rt23a p2b: an excerpt of pages 2 to 5 read as headers had every
+    page off by one)."""
+    leading = _text_lines(lines, 0, markers[0], running)
+    if running:
+        trailing = _text_lines(lines, markers[-1] + 1, len(lines), running)
+        if not leading or not trailing:
+            return not leading
+        if next(j for j, line in enumerate(lines) if line.strip()) in running:
+            return False  # the first page's running header, printed again under each marker
     if leading <= 2:
         return True
-    whole = _whole_pages(lines, markers)
+    whole = _whole_pages(lines, markers, running)
     return printed[0] == 2 and bool(whole) and leading < min(whole)
 
 
-def _whole_pages(lines: list[str], markers: list[int]) -> list[int]:
-    """The lines of text of each page between two markers."""
-    return [sum(1 for line in lines[a + 1 : b] if line.strip()) for a, b in zip(markers, markers[1:])]
+def _running_lines(lines: list[str], markers: list[int]) -> frozenset[int]:
+    """The lines of a running header or footer that print with every page marker: the lines of
+    text just above each marker that read the same at every one (a protocol's title, number and
+    version over "Page 12 of 140", or "Confidential" over a footer's "Page 3"), the same below
+    each marker with text after it (the next page's running header under a footer), and that
+    block again where it opens the file (the first page's header). None with one marker: a block
+    is running only where it repeats."""
+    bounds = [-1, *markers, len(lines)]
+    above = [[j for j in range(m - 1, bounds[k], -1) if lines[j].strip()] for k, m in enumerate(markers)]
+    below = [run for run in ([j for j in range(m + 1, bounds[k + 2]) if lines[j].strip()]
+                             for k, m in enumerate(markers)) if run]
+    running = set(_same_lines(lines, above)) if len(above) > 1 else set()
+    block = _same_lines(lines, below) if len(below) > 1 else []
+    running.update(block)
+    depth = len(block) // len(below) if block else 0
+    top = [j for j in range(markers[0]) if lines[j].strip()][:depth]
+    if depth and [lines[j] for j in top] == [lines[j] for j in below[0][:depth]]:
+        running.update(top)
+    return frozenset(running)
 
 
-def _cut_page(lines: list[str], markers: list[int]) -> bool:
+def _same_lines(lines: list[str], runs: list[list[int]]) -> list[int]:
+    """The first lines of every run (line indices, nearest the marker first) as far as the runs
+    read the same line for line."""
+    depth = 0
+    while all(len(run) > depth for run in runs) and len({lines[run[depth]] for run in runs}) == 1:
+        depth += 1
+    return [j for run in runs for j in run[:depth]]
+
+
+def _page_top(lines: list[str], marker: int, running: frozenset[int]) -> int:
+    """The first line of the page a header opens: its marker, or the running header above it."""
+    top = marker
+    for j in range(marker - 1, -1, -1):
+        if j in running:
+            top = j
+        elif lines[j].strip():
+            break
+    return top
+
+
+def _text_lines(lines: list[str], first: int, end: int, running: frozenset[int]) -> int:
+    """The lines of text in lines[first:end] that are no running header or footer."""
+    return sum(1 for j in range(first, end) if lines[j].strip() and j not in running)
+
+
+def _whole_pages(lines: list[str], markers: list[int], running: frozenset[int]) -> list[int]:
+    """The lines of text of each page between two markers, running headers and footers aside."""
+    return [_text_lines(lines, a + 1, b, running) for a, b in zip(markers, markers[1:])]
+
+
+def _cut_page(lines: list[str], markers: list[int], running: frozenset[int]) -> bool:
     """Whether the text after the last footer is no whole page: none, or the last page of an
     excerpt cut before its footer — fewer lines of text than every page between two footers. As
     long as one, it may as well be the whole page under the last marker, read as a header below
     a cover page; then which number each page prints cannot be told."""
-    tail = sum(1 for line in lines[markers[-1] + 1 :] if line.strip())
+    tail = _text_lines(lines, markers[-1] + 1, len(lines), running)
     if not tail:
         return True
-    whole = _whole_pages(lines, markers)
+    whole = _whole_pages(lines, markers, running)
     return bool(whole) and tail < min(whole)
 
 

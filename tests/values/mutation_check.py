@@ -4589,7 +4589,7 @@ MUTATIONS = (
     Mutation(
         "s21-readers text after the last footer always leaves the pages counted",
         'citeproof/sources/readers.py',
-        '    if not header and not _cut_page(lines, markers):\n',
+        '    if not header and not _cut_page(lines, markers, running):\n',
         '    if not header and any(line.strip() for line in lines[markers[-1] + 1 :]):\n',
         ('tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
     ),
@@ -8767,6 +8767,48 @@ MUTATIONS = (
         'word in _partners().not_glued or ',
         '',
         ('tests/values/test_regimen_form.py',),
+    ),
+    Mutation(
+        's29-pages the side of the running lines the text is on does not decide headers or footers',
+        'citeproof/sources/readers.py',
+        '        if not leading or not trailing:\n            return not leading\n',
+        '        if False:\n            return not leading\n',
+        ('tests/sources/test_running_page_headers.py', 'tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        's29-pages a file opening with the running header printed under every marker does not make them footers',
+        'citeproof/sources/readers.py',
+        '        if next(j for j, line in enumerate(lines) if line.strip()) in running:\n',
+        '        if False:\n',
+        ('tests/sources/test_running_page_headers.py', 'tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        's29-pages running header and footer lines count as the text above the first marker and as page text',
+        'citeproof/sources/readers.py',
+        '    return sum(1 for j in range(first, end) if lines[j].strip() and j not in running)\n',
+        '    return sum(1 for j in range(first, end) if lines[j].strip())\n',
+        ('tests/sources/test_running_page_headers.py', 'tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        's29-pages a page under a running header opens at its marker, the header left on the page before',
+        'citeproof/sources/readers.py',
+        '        if j in running:\n            top = j\n',
+        '        if j in running:\n            continue\n',
+        ('tests/sources/test_running_page_headers.py', 'tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        's29-pages lines that differ from marker to marker are read as a running block',
+        'citeproof/sources/readers.py',
+        '    while all(len(run) > depth for run in runs) and len({lines[run[depth]] for run in runs}) == 1:\n',
+        '    while all(len(run) > depth for run in runs) and len({lines[run[depth]] for run in runs}) >= 1:\n',
+        ('tests/sources/test_running_page_headers.py', 'tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
+    ),
+    Mutation(
+        "s29-pages the running header the file opens with is read as the first page's text",
+        'citeproof/sources/readers.py',
+        '        running.update(top)\n',
+        '        pass\n',
+        ('tests/sources/test_running_page_headers.py', 'tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
     ),
 )
 
