@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from citeproof.values import pairing, share_base
+from citeproof.values import list_items, pairing, share_base
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
@@ -185,6 +185,7 @@ def _pairing_differs(
             or pairing.arm_moved(claim, source, armless_open=headed)
             or pairing.role_differs(claim_low, claim, seg_low, source)
             or pairing.respectively_crossed(claim, seg_low, source)
+            or list_items.item_moved(claim_low, claim, seg_low, source)
             or pairing.words_differ(claim_low, claim, seg_low, source)
             or pairing.year_words_differ(claim_low, claim, seg_low, source)
             or share_base.base_differs(claim_low, claim, seg_low, source))

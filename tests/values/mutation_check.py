@@ -8810,6 +8810,55 @@ MUTATIONS = (
         '        pass\n',
         ('tests/sources/test_running_page_headers.py', 'tests/sources/test_sources_readers.py', 'tests/sources/test_sources_locate.py'),
     ),
+    Mutation(
+        "s29-plist a bracketed list's figure is its item's ('rash (38%), diarrhoea (29%)')",
+        'citeproof/values/list_items.py',
+        '    return _bracketed(low, values) or _respective(low, values)\n',
+        '    return _respective(low, values)\n',
+        ('tests/values/test_list_items.py',),
+    ),
+    Mutation(
+        "s29-plist a respectively list's k-th figure is its k-th item's (ordinary nouns)",
+        'citeproof/values/list_items.py',
+        '    return _bracketed(low, values) or _respective(low, values)\n',
+        '    return _bracketed(low, values)\n',
+        ('tests/values/test_list_items.py',),
+    ),
+    Mutation(
+        's29-plist two bracketed figures are one list only when a list join stands between them',
+        'citeproof/values/list_items.py',
+        '        join = _joins()[0].match(between) if between else None\n',
+        '        join = re.match(r"\\s*", between) if between else None\n',
+        ('tests/values/test_list_items.py',),
+    ),
+    Mutation(
+        "s29-plist a respectively list's items are the last n pieces before its figures",
+        'citeproof/values/list_items.py',
+        'pieces[len(pieces) - len(run):]',
+        'pieces[:len(run)]',
+        ('tests/values/test_list_items.py',),
+    ),
+    Mutation(
+        "s29-plist a listing claim's figure is read with its own item of the claim, not its whole clause",
+        'citeproof/values/list_items.py',
+        '        s, e = mine.get(c) or claim.clauses[_clause_of(claim, cv)]\n',
+        '        s, e = claim.clauses[_clause_of(claim, cv)]\n',
+        ('tests/values/test_list_items.py',),
+    ),
+    Mutation(
+        's29-plist a figure stated outside the list too is left open',
+        'citeproof/values/list_items.py',
+        '        if not matches or any(j not in own_of for j in matches):\n',
+        '        if not matches or all(j not in own_of for j in matches):\n',
+        ('tests/values/test_list_items.py',),
+    ),
+    Mutation(
+        's29-plist the pairing check reads list items',
+        'citeproof/values/binding.py',
+        '            or list_items.item_moved(claim_low, claim, seg_low, source)\n',
+        '',
+        ('tests/values/test_list_items.py',),
+    ),
 )
 
 
