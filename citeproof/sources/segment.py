@@ -213,15 +213,23 @@ def text_table_rows(lines: Sequence[str]) -> frozenset[int]:
     wrapped sentence and its rows were rejoined into one segment, so a claim giving Arm A the Arm
     B cell found every word and number in it and passed. A row is its own segment, as a Markdown
     table's is."""
-    cells = [_row_cells(line) for line in lines]
-    rows = set()
+    return frozenset(text_table_row_cells(lines))
+
+
+def text_table_row_cells(lines: Sequence[str]) -> dict[int, list[tuple[int, int]]]:
+    """``text_table_rows`` with each row's cells (``text_row_cells``): each line's cells are read
+    once, for the rows and their cells alike (a window's value index read every row's cells
+    three times over, most of its cost on a record of "Label: 12 30.0%" lines)."""
+    spans = [text_row_cells(line) for line in lines]
+    cells = [len(s) for s in spans]
+    rows = {}
     for i, k in enumerate(cells):
         if not k:
             continue
         if (i > 0 and cells[i - 1] == k) or (i + 1 < len(cells) and cells[i + 1] == k) \
                 or (i > 0 and not cells[i - 1] and lines[i - 1] and _table_header(lines[i - 1], k)):
-            rows.add(i)
-    return frozenset(rows)
+            rows[i] = spans[i]
+    return rows
 
 
 def _groups(lines: Sequence[str], reflow: bool) -> list[list[tuple[int, str, str]]]:

@@ -395,13 +395,13 @@ def _text_table_shares(lines: list[str], out: dict[int, _Cells]) -> None:
     text gives a table): percentages, as under a count-and-share column header or row label
     (``_row_cells``), read from the line over the table's first row or over its header line
     (``caption_lines``). Without it, "20.7% had neutropenia" failed on the very cell stating it."""
-    from citeproof.sources.segment import caption_lines, text_row_cells, text_table_rows
+    from citeproof.sources.segment import caption_lines, text_table_row_cells
     from citeproof.values.columns import count_share_cell, count_share_header, percent_unit
 
     if "(" not in "".join(lines):
         return  # no bracketed share anywhere: the common case
     stripped = [line.strip() for line in lines]
-    rows = text_table_rows(stripped)
+    rows = text_table_row_cells(stripped)
     shared = False
     for i in sorted(rows):
         if i - 1 not in rows:  # a table's first row: its caption is over it
@@ -410,7 +410,7 @@ def _text_table_shares(lines: list[str], out: dict[int, _Cells]) -> None:
             continue
         lead = len(lines[i]) - len(lines[i].lstrip())
         cells = [(lead + a + m.start(1), lead + a + m.end(1), percent_unit())
-                 for a, b in text_row_cells(stripped[i]) if (m := count_share_cell(stripped[i][a:b])) is not None]
+                 for a, b in rows[i] if (m := count_share_cell(stripped[i][a:b])) is not None]
         if cells:
             out[i] = tuple(cells)
 
@@ -420,12 +420,13 @@ def _text_row_label_units(lines: list[str], out: dict[int, _Cells]) -> None:
     11.2 6.9", "ORR (%)  45.0  30.0", as a PDF's text gives a table), as a Markdown row label's
     does (``_row_cells``). Without it, "Median PFS in Arm A was 11.2 months" failed on the very
     cell stating it. A row whose cells a caption already reads (``_text_table_shares``) keeps them."""
-    from citeproof.sources.segment import text_row_cells, text_table_rows
+    from citeproof.sources.segment import text_table_row_cells
     from citeproof.values.columns import header_unit
 
+    if _LABEL_CLOSE.search("\n".join(lines)) is None:
+        return  # header_unit reads a unit after a label's comma or in its closing bracket: no label here has one
     stripped = [line.strip() for line in lines]
-    for i in sorted(text_table_rows(stripped)):
-        spans = text_row_cells(stripped[i])
+    for i, spans in sorted(text_table_row_cells(stripped).items()):
         if i in out or (unit := header_unit(stripped[i][: spans[0][0]].strip())) is None:
             continue
         lead = len(lines[i]) - len(lines[i].lstrip())

@@ -202,6 +202,12 @@ def prepare(text: str, *, keep_newlines: bool = False) -> str:
     spaces, or by spaces after a one-figure cue, with commas (:mod:`citeproof.values.digit_groups`),
     numerals another locale writes in a way English never does ("12'345", "0,72") the English way
     (:mod:`citeproof.values.locale_numbers`)."""
+    if text.isascii():
+        # most texts (a JSON record's window, a claim) are ASCII with no cue of any rewrite below:
+        # then each leaves the text as it is (``_rewrites_nothing``), and only the folding is left
+        folded = normalize_text(fold_emphasis(text), keep_newlines=keep_newlines)
+        if _rewrites_nothing(folded):
+            return folded
     text = certain_forms(normalize_text(fold_emphasis(separator_spaces(text)), keep_newlines=keep_newlines))
     if not text.isascii():
         text = _MARK_AFTER_NUMBER.sub("", arabic_numerals(text))
@@ -253,13 +259,23 @@ def prepare_lines(texts: list[str]) -> list[str]:
     joined = "\n".join(texts)
     if texts and joined.isascii() and "\r" not in joined and joined.count("\n") == len(texts) - 1:
         folded = normalize_text(fold_emphasis(joined), keep_newlines=True)
-        low = folded.lower()
-        if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or spelled_grade_cue(folded) or may_group(folded)
-                or may_hold_certain(folded) or ("*" in folded and _STAR_AFTER_NUMBER.search(folded))):
+        if _rewrites_nothing(folded):
             lines = folded.split("\n")
             if len(lines) == len(texts):
                 return lines
     return [prepare(t) for t in texts]
+
+
+def _rewrites_nothing(folded: str) -> bool:
+    """Whether ``prepare``'s rewrites all leave ``folded`` (ASCII, emphasis folded, whitespace
+    normalised) as it is: it holds no cue of a spelled number, a grade, a locale's numeral, a
+    space-grouped run or an asterisk mark after a number. (The ASCII text skips the separator
+    spaces, the Chinese numerals and the superscripts: it can hold none.)"""
+    low = folded.lower()
+    if not (hundreds_cue(low) or english_share_cue(low) or multiples_cue(low) or roman_cue(low) or spelled_grade_cue(folded) or may_group(folded)
+                or may_hold_certain(folded) or ("*" in folded and _STAR_AFTER_NUMBER.search(folded))):
+        return True
+    return False
 
 
 def _is_cjk_char(c: str) -> bool:

@@ -405,3 +405,19 @@ def test_a_cell_may_carry_its_interval_in_brackets() -> None:
 
     line = "median PFS, months (95% CI) 11.2 (9.6-13.0) 6.9 (5.5–8.1)"
     assert [line[a:b] for a, b in text_row_cells(line)] == ["11.2 (9.6-13.0)", "6.9 (5.5–8.1)"]
+
+
+def test_text_table_row_cells_are_the_rows_with_their_cells():
+    # one read of each line's cells gives the rows and their cells alike (the value index's use)
+    import random
+
+    from citeproof.sources.segment import text_row_cells, text_table_row_cells, text_table_rows
+
+    rng = random.Random(3)
+    pieces = ["nausea 12 30", "fatigue 8 25 4", "Adverse event Arm A Arm B", "Neutropenia 12 (20.7) 30 (51.7)",
+              "", "The rate was 12 and 30", "rash — 14", "Median PFS, months 11.2 6.9", "Total 40"]
+    for _ in range(2000):
+        lines = [rng.choice(pieces) for _ in range(rng.randint(0, 7))]
+        rows = text_table_row_cells(lines)
+        assert frozenset(rows) == text_table_rows(lines)
+        assert rows == {i: text_row_cells(lines[i]) for i in rows}

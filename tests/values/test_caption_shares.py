@@ -84,6 +84,16 @@ def test_a_text_rows_label_unit_reaches_its_cells(source, claim, number):
     assert _state(source, claim, number) == "supported"
 
 
+# the value index reads row labels only in a text holding a closing bracket or a comma (a label's
+# unit stands in one or after one: columns.header_unit): each of them, full-width too, still reaches
+@pytest.mark.parametrize("label", ["Median PFS (months)", "Median PFS（months）", "Median PFS [months]",
+                                   "Median PFS, months", "Median PFS，months"])
+def test_a_text_rows_label_unit_in_any_bracket_or_after_any_comma_reaches_its_cells(label):
+    source = f"Outcome Arm A Arm B\n{label} 11.2 6.9\nResponders 45 30\n"
+    assert _state(source, "median PFS was 11.2 months", 11.2) == "supported"
+    assert _state(source.replace(label, "Median PFS months"), "median PFS was 11.2 months", 11.2) != "supported"
+
+
 @pytest.mark.parametrize(("source", "claim", "number"), [
     (LABEL_UNIT_TABLES[0], "median PFS was 11.2 weeks", 11.2),  # another unit than the label's
     ("Adverse event Arm A Arm B\nnausea 12 30\nfatigue 8 25\n", "nausea lasted 12 months", 12),  # a label of no unit

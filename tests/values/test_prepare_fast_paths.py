@@ -190,3 +190,33 @@ def test_spelled_grades_with_the_hint_equal_the_plain_rewrite() -> None:
 def test_spelled_grades_examples(text: str) -> None:
     assert roman_grades.spelled_grades(text) == _grades_plain(text)
     assert roman_grades.spelled_grade_cue(text) == _grade_cue_plain(text)
+
+
+def test_prepare_ascii_shortcut_is_the_whole_chain(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an ASCII text no rewrite has a cue in is only folded: the same text the whole chain gives,
+    # line breaks kept or not (the chain itself is what prepare runs with the shortcut refused)
+    from citeproof.values import extract
+
+    rng = random.Random(29)
+    pieces = [
+        "Complete Response: ", "106", " 65.4%", "**200 mg**", "/day", "# ", "_x_", "*y*", "`code`", "  ", "\t", "\n",
+        "\n\n", "\r", "twice", "hundred", "half of", "a third of", "q3w", "b.i.d.", "tripled", "3 of 20", "stage ",
+        "Grade ", "II", "/III", "G3", "1", " 500", "total of ", "0,72", "12'345", "14.2* months", "patients", "x",
+    ]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(3000)]
+    fast = {(t, k): prepare(t, keep_newlines=k) for t in texts for k in (False, True)}
+    monkeypatch.setattr(extract, "_rewrites_nothing", lambda folded: False)
+    assert sum(extract.prepare(t) != t for t in texts) > 300  # the sample holds texts the chain rewrites
+    for (t, k), out in fast.items():
+        assert out == extract.prepare(t, keep_newlines=k), (t, k)
+
+
+@pytest.mark.parametrize("text", ["Complete Response: 106 65.4%\nPartial Response: 91 56.2%", "HR 0,72", "14.2* months",
+                                  "one hundred patients", "stage II", "G3 rash", "A total of 1 500", "**12** mg"])
+@pytest.mark.parametrize("keep_newlines", [False, True])
+def test_prepare_ascii_examples(text: str, keep_newlines: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from citeproof.values import extract
+
+    fast = prepare(text, keep_newlines=keep_newlines)
+    monkeypatch.setattr(extract, "_rewrites_nothing", lambda folded: False)
+    assert fast == extract.prepare(text, keep_newlines=keep_newlines)
