@@ -20,6 +20,7 @@ from citeproof.settings import PATH_KINDS, Settings
 from citeproof.sources.types import SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
+from citeproof.values.compound_units import other_normalisation
 from citeproof.values.count_after_base import counts_after_base
 from citeproof.values.extract import extract_atoms, prepare, spread_values
 from citeproof.values.lexicon import data_json, lexicon, word_set
@@ -119,9 +120,23 @@ def _declared_unit(phrase: str, *, certain: bool = True) -> _Declared | None:
     m = lex.unit_re.match(low)
     if m:
         info = lex.unit_by_alias[m.group(0)]
+        if (whole := _whole_unit(low)) is not None:
+            # "ng/mL", "µg·h/mL": the whole unit, denominators and all — its first word alone ("ng")
+            # made every concentration under it a mass, and the claim's "1850 ng/mL" missing
+            return (whole.dim, whole.unit, whole.factor, whole.calendar, certain, 1.0)
         if not info.needs_denominator:
             return (info.dim, info.canonical, info.factor, info.calendar, certain, 1.0)
     return None
+
+
+@lru_cache(maxsize=256)
+def _whole_unit(phrase: str) -> ValueAtom | None:
+    """The unit a declared phrase opens with, read as a value's unit is ("ng/mL" → ng/mL, not
+    ng), when it is more than one word of the unit list: a denominator or a joined time."""
+    atoms = claim_atoms(f"1 {phrase}")
+    if not atoms or atoms[0].start != 0 or atoms[0].kind != "value" or atoms[0].number != 1 or atoms[0].is_bare:
+        return None
+    return atoms[0] if "/" in atoms[0].unit or "·" in atoms[0].unit else None
 
 
 @lru_cache(maxsize=1)
@@ -791,6 +806,12 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         hi_state, _ = match_atom(hi, index, negated=negated)
         if lo_state != "missing" and hi_state != "missing":
             best = ("plausible", lo_line)
+    if best[0] == "missing" and (other := other_normalisation(claim)) is not None:
+        # "30 mL/min" against "30 mL/min/1.73 m²" (or the other way): one figure, the body-surface
+        # normalisation written on one side only — the judge's, never missing and never equal
+        for source, line in _candidates(other, index):
+            if relate(other, source, negated=negated) is not None:
+                return "plausible", line
     return best
 
 

@@ -75,7 +75,14 @@ def header_unit(header: str) -> ValueAtom | None:
     for probe in _probes(group):
         if (unit := _one_unit(probe)) is not None:
             return unit
+    if m.group(1) and (head := _UNIT_THEN_QUALIFIER.match(group)):
+        # "Starting dose (mg, twice daily)": the unit, then what it is given as — the cells are mg
+        return next((unit for probe in _probes(head.group(1)) if (unit := _one_unit(probe)) is not None), None)
     return None
+
+
+# a bracket's unit and, after a comma, a qualifier of the values in it ("(mg, twice daily)")
+_UNIT_THEN_QUALIFIER = re.compile(r"([^,，]+?)\s*[,，]\s*\S")
 
 
 _LAST_BRACKET = re.compile(r"[(（\[]\s*([^()（）\[\]]{1,32}?)\s*[)）\]]\s*$")

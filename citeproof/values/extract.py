@@ -66,6 +66,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.amount_periods import AMOUNT_DIMS, period_after
+from citeproof.values.compound_units import joined_time, normalised_at
 from citeproof.values.label_periods import period_in_label
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.locale_numbers import certain_forms, may_hold_certain
@@ -421,8 +422,19 @@ class _Scanner:
             if um is None and dash:
                 um = unit_re.match(low, pos + dash)
         if um:
-            return self.lex.unit_by_alias[um.group(0)], um.end()
+            return self._joined(self.lex.unit_by_alias[um.group(0)], um.end())
         return None, pos
+
+    def _joined(self, unit: UnitInfo, end: int) -> tuple[UnitInfo, int]:
+        """``unit`` with the time a joiner puts after it ("µg·h/mL", "ng*h/mL": one exposure unit,
+        ``compound_units``); a loose joiner ("mg.h", "µg h") joins only before a denominator."""
+        joined = joined_time(self.low, unit, end)
+        if joined is None:
+            return unit, end
+        compound, cend, loose = joined
+        if loose and not any(d != "time" for _, d, _ in self._denominators(cend)[0][:1]):
+            return unit, end
+        return compound, cend
 
     def _denominators(self, pos: int) -> tuple[list[tuple[str, str, float]], int]:
         """``/kg``, ``/m2``, ``per day``, ``daily`` → [(canonical, dim, factor)]."""
@@ -439,6 +451,11 @@ class _Scanner:
             sep = _DENOM_SEP.match(self.low[pos:pos + 12])
             if not sep:
                 break
+            if (normalised := normalised_at(self.low, pos + sep.end())) is not None:
+                # "mL/min/1.73 m2": a denominator written with its number; the 1.73 is no value
+                out.append(normalised[0])
+                pos = normalised[1]
+                continue
             um = self.lex.unit_re.match(self.low, pos + sep.end())
             if not um:
                 break

@@ -28,6 +28,11 @@ SOURCE = "Objective response rate: Arm A 40%, Arm B 25%."
         ("Dose (mg)", "mg"),
         ("ORR (%)", "%"),
         ("Dose (mg/m2)", "mg/m2"),  # the whole phrase, not its first unit
+        # a bracket's unit before a comma; what follows says how it is given (rt32a l2, s29-units)
+        ("Dose (mg, oral)", "mg"),
+        ("Starting dose (mg, twice daily)", "mg"),
+        ("AUC0-12 (µg·h/mL)", "µg·h/mL"),  # an exposure, read past its "·"
+        ("Creatinine clearance (mL/min/1.73 m²)", "mL/minute/1.73 m2"),
         ("Median PFS, months", "month"),
         ("中位PFS（个月）", "month"),
         ("Revenue (USD)", "USD"),
@@ -45,7 +50,7 @@ def test_a_header_ending_in_a_unit_states_it(header, unit):
     "header",
     [
         "n (%)", "No. of patients (%)", "Patients, n (%)", "例数（%）",  # the unit is the bracketed share's
-        "HR (95% CI)", "Dose (mg, oral)", "Value", "数值", "Measure", "Arm A",
+        "HR (95% CI)", "Value", "数值", "Measure", "Arm A",
         "Patients (patients)", "Events (n)", "Cases (万例)", "Score (points)", "Arm A (2023)", "n", "% change",
     ],
 )

@@ -1,0 +1,136 @@
+"""Compound and declared units read whole (red team rt32a, s29-units).
+
+* p2: an exposure "42.1 µg·h/mL" was read up to the "·" as 42.1 µg, so "42.1 µg·h/L" (1000×
+  smaller) and "42.1 µg·min/mL" (60×) PASSED against it, and the equal "42.1 mg·h/L" FAILED.
+* j3, tb: a ClinicalTrials.gov "Unit of Measure: ug/mL" (or ``"unitOfMeasure": "ng/mL"``) gave the
+  bare results under it the unit "ug" only, so the true "22.4 µg/mL" and "1850 ng/mL" FAILED.
+* l2, h5, h6: a header "(mg, twice daily)", "(mL/min/1.73 m²)" or "(µg·h/mL)" gave its cells no
+  unit, so true dose, clearance and exposure claims FAILED.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.assess import build_index, match_atom
+from citeproof.values.extract import extract_atoms
+from tests.values.helpers import cited_report, verify_against
+
+
+def _read(text: str) -> list[tuple[str, str, float]]:
+    return [(a.unit, a.dim, round(a.factor, 12)) for a in extract_atoms(text)]
+
+
+def _state(claim: str, source: str, number: float) -> str:
+    atom = next(a for a in extract_atoms(claim) if a.number == number)
+    return match_atom(atom, build_index(source))[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("AUC 42.1 µg·h/mL", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 42.1 ng*h/mL", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 42.1 mg.h/L", [("mg·h/L", "mass·time/volume", 1e-3)]),
+        ("AUC 42.1 µg h/mL", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 42.1 µg·min/mL", [("µg·min/mL", "mass·time/volume", round(1e-3 / 60, 12))]),
+        # a loose joiner (a stop, a space) joins only before a denominator: here it ends the value
+        ("The dose was 42 mg. H was high", [("mg", "mass", 1e-3)]),
+        ("a 5 mg h", [("mg", "mass", 1e-3)]),
+        # a calendar unit has no exact length: no exposure is written in months
+        ("42 mg·month/L", [("mg", "mass", 1e-3)]),
+        # a clearance normalised to a body surface: the 1.73 is the denominator's, no value of its own
+        ("CrCl 30 mL/min/1.73 m²", [("mL/minute/1.73 m2", "volume/time/area", round(1e-3 * 60 / 1.73, 12))]),
+        ("CrCl 30 mL/min/1.73m2", [("mL/minute/1.73 m2", "volume/time/area", round(1e-3 * 60 / 1.73, 12))]),
+    ],
+)
+def test_a_compound_unit_is_read_as_one_unit(text, read):
+    assert _read(text) == read
+
+
+PK = "Under fasted conditions the geometric mean AUC0-inf was 42.1 µg·h/mL and Cmax was 5.8 µg/mL."
+
+
+@pytest.mark.parametrize(
+    ("claim", "number", "state"),
+    [
+        ("AUC0-inf was 42.1 µg·h/mL", 42.1, "supported"),
+        ("AUC0-inf was 42.1 mg·h/L", 42.1, "supported"),  # mg/L = µg/mL
+        ("AUC0-inf was 42,100 ng·h/mL", 42100, "supported"),
+        ("AUC0-inf was 42.1 ug*h/mL", 42.1, "supported"),
+        ("AUC0-inf was 42.1 µg·h/L", 42.1, "missing"),  # 1000× smaller
+        ("AUC0-inf was 42.1 µg·min/mL", 42.1, "missing"),  # 60× smaller
+        ("AUC0-inf was 42.1 µg/mL", 42.1, "missing"),  # a concentration, not an exposure
+        ("AUC0-inf was 42.1 µg", 42.1, "missing"),
+        ("Cmax was 5.8 µg·h/mL", 5.8, "missing"),
+    ],
+)
+def test_an_exposure_meets_only_the_same_exposure(claim, number, state):
+    assert _state(claim, PK, number) == state
+
+
+CTGOV = "Outcome: Trough concentration\nUnit of Measure: ug/mL  22.4 (8.1)\n"
+CTGOV_NG = "Outcome: Maximum concentration\nUnit of Measure: ng/mL\nArm A: 1850\n"
+CTGOV_JSON = '{\n"title": "Cmax",\n"unitOfMeasure": "ng/mL",\n"value": "1850"\n}'
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "number", "state"),
+    [
+        (CTGOV, "trough concentration was 22.4 µg/mL", 22.4, "supported"),
+        (CTGOV, "trough concentration was 22.4 ug/mL", 22.4, "supported"),
+        (CTGOV, "trough concentration was 22.4 mg/L", 22.4, "supported"),
+        (CTGOV, "trough concentration was 22.4 mg/mL", 22.4, "missing"),
+        (CTGOV, "trough concentration was 22.4 ng/mL", 22.4, "missing"),
+        (CTGOV, "trough concentration was 22.4 µg", 22.4, "missing"),
+        (CTGOV_NG, "Cmax was 1850 ng/mL", 1850, "supported"),
+        (CTGOV_NG, "Cmax was 1.85 µg/mL", 1.85, "supported"),
+        (CTGOV_NG, "Cmax was 1850 µg/mL", 1850, "missing"),
+        # a JSON key's unit is a reading only (it may belong to another object than the value)
+        (CTGOV_JSON, "Cmax was 1850 ng/mL", 1850, "plausible"),
+        (CTGOV_JSON, "Cmax was 1850 mg/mL", 1850, "missing"),
+    ],
+)
+def test_a_declared_unit_is_the_whole_unit(source, claim, number, state):
+    assert _state(claim, source, number) == state
+
+
+DOSES = ("| Body weight | Starting dose (mg, twice daily) |\n|---|---|\n| 20 to 40 kg | 250 |\n")
+RENAL = ("| Group | Creatinine clearance (mL/min/1.73 m²) | Dosage (mg) |\n|---|---|---|\n"
+         "| Mild | 50 – 80 | 500 to 1,000 |\n| Severe | <30 | 250 to 500 |\n")
+RENAL_PLAIN = ("| Group | Creatinine clearance (mL/min) | Dosage (mg) |\n|---|---|---|\n"
+               "| Severe | <30 | 250 to 500 |\n")
+EXPOSURE = "| Regimen | AUC0-12 (µg·h/mL) |\n|---|---|\n| oral | 20.3 |\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "number", "expected"),
+    [
+        # the qualifier after the bracket's comma is no part of the unit
+        (DOSES, "start with 250 mg", 250, ("supported",)),
+        (DOSES, "start with 250 µg", 250, ("missing",)),
+        (RENAL, "creatinine clearance <30 mL/min/1.73 m²", 30, ("supported",)),
+        (RENAL, "creatinine clearance <30 mL/min/1.73m2", 30, ("supported",)),
+        (RENAL, "creatinine clearance 50–80 mL/min/1.73 m²", 50, ("supported",)),
+        (RENAL, "creatinine clearance of 50 mL/min/m2", 50, ("missing",)),  # 1.73× another clearance
+        # the clearance without the body-surface normalisation: the same figure, for the judge
+        (RENAL, "creatinine clearance <30 mL/min", 30, ("plausible",)),
+        (RENAL_PLAIN, "creatinine clearance <30 mL/min/1.73 m²", 30, ("plausible",)),
+        (RENAL, "creatinine clearance of 45 mL/min", 45, ("missing",)),
+        (EXPOSURE, "AUC0-12 was 20.3 µg·h/mL", 20.3, ("supported",)),
+        (EXPOSURE, "AUC0-12 was 20.3 mg·h/L", 20.3, ("supported",)),
+        (EXPOSURE, "AUC0-12 was 20.3 µg·h/L", 20.3, ("missing",)),
+        (EXPOSURE, "AUC0-12 was 20.3 µg/mL", 20.3, ("missing",)),
+    ],
+)
+def test_a_header_unit_in_a_bracket_is_read_whole(source, claim, number, expected):
+    assert _state(claim, source, number) in expected
+
+
+def test_through_the_pipeline_exposure_units_pass_and_fail_as_they_should(tmp_path):
+    out = verify_against(tmp_path, "# S\n\n" + PK + "\n", cited_report(
+        "Under fasted conditions the geometric mean AUC0-inf was 42.1 µg·h/mL.",
+        "Under fasted conditions the geometric mean AUC0-inf was 42.1 mg·h/L.",
+        "Under fasted conditions the geometric mean AUC0-inf was 42.1 µg·h/L.",
+        "Under fasted conditions the geometric mean AUC0-inf was 42.1 µg·min/mL."))
+    assert [c.status for c in out.claims if c.anchors] == ["pass", "pass", "fail", "fail"]
