@@ -134,3 +134,17 @@ def test_through_the_pipeline_exposure_units_pass_and_fail_as_they_should(tmp_pa
         "Under fasted conditions the geometric mean AUC0-inf was 42.1 µg·h/L.",
         "Under fasted conditions the geometric mean AUC0-inf was 42.1 µg·min/mL."))
     assert [c.status for c in out.claims if c.anchors] == ["pass", "pass", "fail", "fail"]
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "state"),
+    [
+        # the normalisation dropped or added keeps the figure's size: 30 mL/min is 1.8 L/h
+        ("Creatinine clearance was 30 mL/min/1.73 m² at baseline.", "creatinine clearance was 1.8 L/h", "plausible"),
+        ("Creatinine clearance was 30 mL/min at baseline.", "creatinine clearance was 1.8 L/h/1.73 m²", "plausible"),
+        ("Creatinine clearance was 30 mL/min/1.73 m² at baseline.", "creatinine clearance was 3.1 L/h", "missing"),
+        ("Creatinine clearance was 30 mL/min at baseline.", "creatinine clearance was 1.04 L/h/1.73 m²", "missing"),
+    ],
+)
+def test_a_clearance_read_across_its_normalisation_keeps_its_size(source, claim, state):
+    assert _state(claim, source, next(a.number for a in extract_atoms(claim))) == state
