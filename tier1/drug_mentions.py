@@ -70,7 +70,11 @@ class DrugMentions(Rule):
             "(\"X is not used\", \"did not receive X\", \"neither X nor Y\", 未使用X) is no finding when no cited "
             "source names it — the silence is what the claim says — but the claim is left undecided for the judge; "
             "a drug it also affirms, a negation that governs another word (\"no participants discontinued X\"), or a "
-            "denial inside a relative clause (\"patients who did not receive X progressed\": others did) still fails."
+            "denial inside a relative clause (\"patients who did not receive X progressed\": others did) still fails. "
+            "A listed Chinese name written right after a word the stem book does not take as a boundary "
+            "(\"冠军X单抗\", read whole as one stem-shaped name) is the listed drug when a cited source writes that "
+            "whole word; when the sources write only X单抗 the claim is left undecided: the word may be ordinary or "
+            "the start of an unlisted drug named on X."
         ),
         passes="Every drug the claim names appears, under some alias, in a document the claim cites.",
         not_applicable=(
@@ -172,8 +176,11 @@ class DrugMentions(Rule):
         documents += _model_inputs(ctx)
         findings = []
         denied: list[str] = []
+        stretched: list[DrugMention] = []
         for mention in mentions:
             if any(detector.occurs_in(mention, doc.text, cache_owner=doc) for doc in documents):
+                if not any(detector.stretch_in(mention, doc.text, cache_owner=doc) for doc in documents):
+                    stretched.append(mention)  # "<word>X单抗" with only X单抗 cited: a word, or another drug?
                 continue
             if _only_denied(detector, claim.text, mention):
                 denied.append(mention.shown)  # "X is not used": the sources' silence is what it says
@@ -192,6 +199,15 @@ class DrugMentions(Rule):
             return self.undecided(
                 f"the claim names {', '.join(denied)} only to deny it (\"not used\", \"no\", \"without\"); "
                 "no cited source mentions it, which is what the claim says, but only a judge can tell",
+                claim_id=claim.id,
+            )
+        if stretched and not findings:
+            # An unlisted conjugate named on a listed drug reads like the listed drug after an
+            # ordinary word ("国内X单抗"): neither a pass nor a fail is safe, the judge tells.
+            return self.undecided(
+                "; ".join(f"the claim writes {m.shown} right after '{m.stretched[: -len(m.name)]}', read as one "
+                          f"name '{m.stretched}' the cited sources do not write" for m in stretched)
+                + ": an ordinary word before the drug or a different drug named on it; only a judge can tell",
                 claim_id=claim.id,
             )
         return self.verdict(findings, claim.id)

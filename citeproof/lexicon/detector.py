@@ -7,14 +7,15 @@ the PubTator files of the run's sources folder and ``citeproof/data/inn_stems.js
 Matching is on folded text (NFKC + casefold): Latin names match whole words (a hyphen or
 space separates words; "X-resistant" mentions X), Chinese names match as substrings since
 Chinese has no spaces. Overlapping finds keep the longest; at equal length a listed name
-wins over a stem guess.
+wins over a stem guess, and a listed name that ends a longer stem-shaped word ("国内X单抗"
+read whole) is the mention: the stem reading's extra head is kept as ``stretched`` for CP301.
 """
 
 from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -39,6 +40,10 @@ class DrugMention:
     aliases: tuple[str, ...]  # every name that denotes the same drug (folded)
     stem: str | None = None  # the INN stem that made a stem mention
     written: str = ""  # the mention as written in the text, for messages
+    # A listed Chinese name that ends a longer stem-shaped word: that longer word (folded). The
+    # head before the name is either an ordinary word the boundaries do not list ("国内") or the
+    # start of a different drug named on this one (a conjugate the lexicon lacks); CP301 asks.
+    stretched: str = ""
 
     @property
     def shown(self) -> str:
@@ -93,9 +98,16 @@ class DrugDetector:
             found.append(DrugMention(hit.name, hit.start, hit.end, self.names.origin(hit.group),
                                      self.names.aliases(hit.group)))
         if self.stems is not None:
+            listed = len(found)
             for hit in self.stems.find(folded, tokens):
                 group = self.names.group(hit.word)
                 if group is not None:  # a listed name that also ends in a stem: already found
+                    continue
+                inner = _listed_tail(found[:listed], hit.start, hit.end)
+                if inner is not None:
+                    # A listed name ends the stem word: it is the drug named, not the longer word the
+                    # stem reading swept in with the word before it (which would drop the real name).
+                    found[inner] = replace(found[inner], stretched=hit.word)
                     continue
                 found.append(DrugMention(hit.word, hit.start, hit.end, "stem", (hit.word,), stem=hit.stem))
         # longest first, listed before stem at equal length, then keep non-overlapping
@@ -134,6 +146,12 @@ class DrugDetector:
                 return True
         return False
 
+    def stretch_in(self, mention: DrugMention, text: str, *, cache_owner: object | None = None) -> bool:
+        """True when the mention was not stretched, or ``text`` writes the whole stretched word too."""
+        if not mention.stretched:
+            return True
+        return any(mention.stretched in folded for folded, _ in self._readings(text, cache_owner))
+
     def _readings(self, text: str, owner: object | None) -> tuple[tuple[str, frozenset[str]], ...]:
         """The folded text with its tokens, and, when a word is hyphenated across a line break
         (a PDF's "sampli-⏎zumab"), the text with those words rejoined. Both are kept: the
@@ -166,7 +184,16 @@ _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-[^\S\n]*\n[^\S\n]*(?=[^\W\d_])")
 
 
 def _written(m: DrugMention, written: str) -> DrugMention:
-    return DrugMention(m.name, m.start, m.end, m.origin, m.aliases, m.stem, written)
+    return replace(m, written=written)
+
+
+def _listed_tail(listed: list[DrugMention], start: int, end: int) -> int | None:
+    """Index of the longest listed mention ending at ``end`` and starting after ``start``."""
+    best = None
+    for i, m in enumerate(listed):
+        if m.end == end and m.start > start and (best is None or m.start < listed[best].start):
+            best = i
+    return best
 
 
 def _alias_in(alias: str, folded: str, tokens: frozenset[str]) -> bool:

@@ -260,3 +260,38 @@ def test_an_abbreviation_supports_only_its_own_drug(inn, abbreviation):
     assert not DET.occurs_in(mention, " or ".join(others) + " did not improve outcomes.")
     # an abbreviation inside a longer word is no mention ("HCQs" aside, "xHCQ" is not it)
     assert not DET.occurs_in(mention, f"x{abbreviation.lower()}z was measured.")
+
+
+# ------------------------------------------- a word before a Chinese name (red team rt32c f4)
+
+
+def _zh_antibodies() -> list[str]:
+    """Listed Chinese names ending in the antibody stem that no other listed name ends with."""
+    zh = [n for r in _lexicon_rows() for n in r[1].split(",") if n.endswith("单抗")]
+    return [n for n in zh if not any(o != n and o.endswith(n) for o in zh)]
+
+
+@pytest.mark.parametrize("before", ["2023年", "国内", "同期", "全球", "截至2023年", "原研"])
+def test_a_time_or_place_word_before_a_listed_chinese_name_is_not_part_of_it(before):
+    zh = _zh_antibodies()[0]
+    (m,) = DET.find(f"{before}{zh}销售额为62.1亿元")
+    assert (m.shown, m.origin, m.stretched) == (zh, "lexicon", "")
+
+
+@pytest.mark.parametrize("before", ["2023年", "国内", "同期", "全球"])
+def test_a_boundary_word_leaves_an_unknown_stem_name_found(before):
+    assert [(m.shown, m.origin) for m in DET.find(f"{before}示例单抗销售额")] == [("示例单抗", "stem")]
+
+
+def test_a_listed_name_inside_a_longer_stem_word_is_the_mention_and_keeps_the_longer_word():
+    zh = _zh_antibodies()[0]
+    (m,) = DET.find(f"冠军{zh}销售额")  # an ordinary word the boundaries do not list
+    assert (m.shown, m.origin, m.stretched) == (zh, "lexicon", f"冠军{zh}")
+    assert DET.stretch_in(m, f"冠军{zh}。") and not DET.stretch_in(m, f"{zh}。")
+
+
+def test_a_listed_conjugate_ending_in_a_listed_name_is_still_read_whole():
+    zh = [n for r in _lexicon_rows() for n in r[1].split(",") if n]
+    long, short = next((a, b) for a in zh for b in zh if a != b and a.endswith(b))
+    (m,) = DET.find(f"国内{long}销售额")
+    assert m.shown == long and not DET.occurs_in(m, f"{short}。")

@@ -304,3 +304,51 @@ def test_a_model_files_input_sources_name_its_drug(tmp_path, drug, unsupported):
     [c] = report.claims
     reasons = [f.message for f in c.reasons]
     assert any("appears in none of the cited sources" in r for r in reasons) is unsupported, reasons
+
+
+# ------------------------------------------- a word before a Chinese name (red team rt32c f4)
+
+
+def _zh_names() -> list[str]:
+    return [n for r in read_lexicon(DEFAULT_LEXICON) if len(r) > 1 for n in r[1].split(",") if n]
+
+
+def _zh_antibodies() -> list[str]:
+    zh = [n for n in _zh_names() if n.endswith("单抗")]
+    return [n for n in zh if not any(o != n and o.endswith(n) for o in zh)]
+
+
+@pytest.mark.parametrize("before", ["国内", "同期", "截至2023年"])
+def test_a_listed_chinese_name_after_a_time_or_place_word_passes(tmp_path, before):
+    zh = _zh_antibodies()[0]
+    o = check(tmp_path, f"{before}{zh}销售额为62.1亿元。", f"2023年{zh}国内销售额为62.1亿元。")
+    assert o.applicable and o.passed and not o.blocks
+
+
+def test_another_listed_drug_with_the_same_stem_after_such_a_word_still_fails(tmp_path):
+    cited, named = _zh_antibodies()[:2]
+    o = check(tmp_path, f"国内{named}销售额为62.1亿元。", f"2023年{cited}国内销售额为62.1亿元。")
+    assert o.blocks and [f.code for f in o.findings] == ["drug_unsupported"] and named in o.findings[0].message
+
+
+def test_an_unknown_stem_name_after_such_a_word_still_fails_when_not_cited(tmp_path):
+    zh = _zh_antibodies()[0]
+    o = check(tmp_path, "国内示例单抗销售额为62.1亿元。", f"2023年{zh}国内销售额为62.1亿元。")
+    assert o.blocks and "示例单抗" in o.findings[0].message
+
+
+def test_a_listed_conjugate_is_not_supported_by_the_name_it_ends_with(tmp_path):
+    names = _zh_names()
+    long, short = next((a, b) for a in names for b in names if a != b and a.endswith(b))
+    o = check(tmp_path, f"国内{long}销售额为62.1亿元。", f"2023年{short}国内销售额为62.1亿元。")
+    assert o.blocks and [f.code for f in o.findings] == ["drug_unsupported"]
+
+
+def test_an_unlisted_word_before_a_listed_name_is_left_to_the_judge(tmp_path):
+    """"冠军X单抗": an ordinary word before X, or an unlisted drug named on X (a conjugate): the
+    source writing X alone neither supports nor refutes it."""
+    zh = _zh_antibodies()[0]
+    o = check(tmp_path, f"冠军{zh}销售额为62.1亿元。", f"2023年{zh}国内销售额为62.1亿元。")
+    assert o.applicable and not o.passed and not o.blocks and f"冠军{zh}" in o.undecided
+    assert check(tmp_path, f"冠军{zh}销售额为62.1亿元。", f"冠军{zh}销售额为62.1亿元。").passed
+    assert check(tmp_path, f"冠军{zh}销售额为62.1亿元。", "销售额为62.1亿元。").blocks

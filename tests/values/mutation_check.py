@@ -8929,6 +8929,27 @@ MUTATIONS = (
         'factor=atom.factor,',
         ("tests/values/test_compound_units.py",),
     ),
+    Mutation(
+        "s29-zhfail a time or place word before a Chinese drug name is not a boundary ('国内X单抗' read whole)",
+        "citeproof/data/inn_stems.json",
+        '"年", "月", "季度", "期", "内", "球", "截至", "至", ',
+        '',
+        ("tests/lexicon/test_drug_detector.py",),
+    ),
+    Mutation(
+        "s29-zhfail a longer stem word swallows the listed name it ends with",
+        "citeproof/lexicon/detector.py",
+        "                if inner is not None:\n",
+        "                if False:\n",
+        ("tests/lexicon/test_drug_detector.py",),
+    ),
+    Mutation(
+        "s29-zhfail a listed name after an unlisted word passes though the sources write only the name",
+        "tier1/drug_mentions.py",
+        "                if not any(detector.stretch_in(mention, doc.text, cache_owner=doc) for doc in documents):\n",
+        "                if False:\n",
+        ("tests/lexicon/test_drug_mentions_rule.py",),
+    ),
 )
 
 
