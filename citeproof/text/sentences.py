@@ -6,7 +6,7 @@ quotes/brackets and over citation brackets written right after the stop
 always ends a sentence, and so does a line that ends in an anchor when the next line (a soft
 break) opens a statement citing its own anchor. A full stop does *not* end a sentence when it is
 
-* inside a number (``3.5 mg``, ``p = 0.03``, ``.5``);
+* inside a number (``3.5 mg``, ``p = 0.03``, ``.5``, full-width digits ``８.９``);
 * part of a known abbreviation (``e.g.``, ``i.e.``, ``vs.``, ``et al.``, ``Dr.``, ``approx.``, ``ca.``,
   ``Fig. 2``, ``No. 5``) or a single initial (``J. Smith``);
 * inside square brackets (anchor ids and paths such as ``[evidence:a/b.md#L3]``);
@@ -167,6 +167,8 @@ def _sentence_end(text: str, i: int) -> int | None:
     n = len(text)
     ch = text[i]
     j = i + 1
+    if ch == "." and j < n and i > 0 and text[i - 1].isdecimal() and text[j].isdecimal():
+        return None  # a decimal point between digits of any width: "８.９" (full-width digits read as CJK below)
     if ch == "." and j < n and text[j] == "." or ch == "…":
         # ellipsis: consume the run, end only before a capitalised word or the end of text.
         while j < n and text[j] in ".…":

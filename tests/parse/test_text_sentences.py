@@ -233,3 +233,30 @@ def test_a_sentence_opening_with_a_prefixed_acronym_is_its_own():
 def test_a_small_word_after_a_full_stop_still_goes_on():
     text = "The dose was reduced, incl. the loading dose, and mg amounts were kept."
     assert len(split_sentences(text)) == 1
+
+
+@pytest.mark.parametrize("text", ["A组中位PFS为８.９个月。B组为５.０个月。", "A组为8.9个月。B组为５．０个月。"])
+def test_a_point_between_digits_of_any_width_is_a_decimal_point(text) -> None:
+    """"８.９": full-width digits read as CJK, so the point once ended a sentence before "９"
+    (red team rt32c f5: the first half then cited nothing and failed CP101)."""
+    assert len(sents(text)) == 2 and sents(text)[0].endswith("个月。")
+
+
+def test_a_full_width_stop_or_a_point_before_a_cjk_word_still_ends_a_sentence() -> None:
+    assert sents("剂量为８。９名患者退出。") == ["剂量为８。", "９名患者退出。"]
+    assert sents("剂量为8.患者退出。") == ["剂量为8.", "患者退出。"]
+
+
+def test_a_full_width_decimal_is_checked_whole_through_the_pipeline(tmp_path) -> None:
+    from citeproof.pipeline import VerifyOptions, run
+
+    folder = tmp_path / "sources" / "evidence" / "trials"
+    folder.mkdir(parents=True)
+    (folder / "o.md").write_text("# 疗效\n\nA组中位无进展生存期（PFS）为 8.9 个月，B组为 5.0 个月。\n", encoding="utf-8")
+
+    def statuses(figure: str) -> list[str]:
+        report = f"# 报告\n\n## 结果\n\nA组中位PFS为{figure}个月[evidence:trials/o.md#疗效]。\n"
+        return [c.status for c in run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims]
+
+    assert statuses("８.９") == ["pass"]
+    assert statuses("８.７") == ["fail"]

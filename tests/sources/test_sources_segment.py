@@ -421,3 +421,10 @@ def test_text_table_row_cells_are_the_rows_with_their_cells():
         rows = text_table_row_cells(lines)
         assert frozenset(rows) == text_table_rows(lines)
         assert rows == {i: text_row_cells(lines[i]) for i in rows}
+
+
+def test_a_full_width_decimal_stays_in_one_source_segment() -> None:
+    """A source writing "８.９" keeps the figure whole in one segment (red team rt32c f5; the
+    reader folds the digits to ASCII before the splitter sees them)."""
+    segs = segment_window(_doc("A组中位PFS为８.９个月，B组为５.０个月。\n"), 1, 1)
+    assert [s.text for s in segs] == ["A组中位PFS为8.9个月，B组为5.0个月。"]

@@ -8950,6 +8950,13 @@ MUTATIONS = (
         "                if False:\n",
         ("tests/lexicon/test_drug_mentions_rule.py",),
     ),
+    Mutation(
+        "s29-zhfail a point between full-width digits ends a sentence ('８.９')",
+        "citeproof/text/sentences.py",
+        "    if ch == \".\" and j < n and i > 0 and text[i - 1].isdecimal() and text[j].isdecimal():\n",
+        "    if False:\n",
+        ("tests/parse/test_text_sentences.py",),
+    ),
 )
 
 
