@@ -70,7 +70,7 @@ def header_unit(header: str) -> ValueAtom | None:
     m = _UNIT_GROUP.search(header)
     if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):
         return None
-    group = (m.group(1) or m.group(2)).strip()
+    group = _without_unit_label((m.group(1) or m.group(2)).strip())
     group = _header_unit_words().get(group, group)
     for probe in _probes(group):
         if (unit := _one_unit(probe)) is not None:
@@ -83,6 +83,22 @@ def header_unit(header: str) -> ValueAtom | None:
 
 # a bracket's unit and, after a comma, a qualifier of the values in it ("(mg, twice daily)")
 _UNIT_THEN_QUALIFIER = re.compile(r"([^,，]+?)\s*[,，]\s*\S")
+
+
+_UNIT_LABEL = re.compile(r"^([^:：]{1,6}?)\s*[:：]\s*(\S.*)$")
+
+
+def _without_unit_label(group: str) -> str:
+    """A bracket's unit without the word and colon naming it one ("单位：万元" → "万元"): a caption
+    writes "表3 收入（单位：万元）" for "表3 收入（万元）"."""
+    m = _UNIT_LABEL.match(group)
+    if m is None or m.group(1).strip().lower() not in _unit_label_words():
+        return group
+    return m.group(2).strip()
+
+
+def _unit_label_words() -> frozenset[str]:
+    return word_set("value_cues.json", "header_unit_labels")
 
 
 _LAST_BRACKET = re.compile(r"[(（\[]\s*([^()（）\[\]]{1,32}?)\s*[)）\]]\s*$")

@@ -8957,6 +8957,20 @@ MUTATIONS = (
         "    if False:\n",
         ("tests/parse/test_text_sentences.py",),
     ),
+    Mutation(
+        "s29-zhfail a bracket's unit after 单位： is read with the label ('（单位：万元）' states none)",
+        "citeproof/values/columns.py",
+        "    group = _without_unit_label((m.group(1) or m.group(2)).strip())\n",
+        "    group = (m.group(1) or m.group(2)).strip()\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s29-zhfail 单位 is no word naming a bracket's unit",
+        "citeproof/data/value_cues.json",
+        '"words": ["单位", "计量单位", "unit", "units"]',
+        '"words": ["计量单位", "unit", "units"]',
+        ("tests/values/test_source_table_headers.py",),
+    ),
 )
 
 

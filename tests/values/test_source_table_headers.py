@@ -377,3 +377,46 @@ def test_a_spanning_count_and_share_header_reads_the_bracketed_share(tmp_path):
     statuses = _statuses(tmp_path, COUNTED, report, name="s.html")
     assert statuses[0] != "fail"  # the share bracketed under "n (%)"
     assert statuses[1:] == ["fail", "fail"]  # the count is no percentage; a changed figure
+
+
+# ------------------------------------------- a caption's unit after 单位： (red team rt32c f6)
+
+
+@pytest.mark.parametrize(("header", "unit", "scale"), [
+    ("（单位：万元）", "CNY", 1e4),
+    ("表3 重点企业收入（单位：万元）", "CNY", 1e4),
+    ("2023年收入(单位: 亿元)", "CNY", 1e8),
+    ("Revenue (unit: USD million)", "USD", 1e6),
+    ("时间（月：日）", None, None),  # a colon after a word that names no unit: no unit
+])
+def test_a_bracket_naming_its_unit_after_a_colon_states_that_unit(header, unit, scale):
+    found = header_unit(header)
+    assert (found.unit, found.number) == (unit, scale) if unit else found is None
+
+
+_ZH_CAPTION = "# 表3 重点企业收入（单位：万元）\n\n| 企业 | 2023年收入 | 同比增长 |\n|---|---|---|\n| 甲公司 | 35,600 | 12.5% |\n"
+_EN_CAPTION = "# Table 3. Revenue by company (RMB million)\n\n| Company | 2023 revenue | YoY |\n|---|---|---|\n" \
+              "| Company A | 356 | 12.5% |\n"
+
+
+@pytest.mark.parametrize(("claim", "state"), [
+    ("35,600万元", "plausible"),
+    ("3.56亿元", "plausible"),
+    ("35,700万元", "missing"),  # a figure on no row, in the caption's scale
+    ("3.57亿元", "missing"),
+])
+def test_a_chinese_captions_bracketed_unit_reads_the_tables_cells(claim, state):
+    assert _states(_ZH_CAPTION, claim) == [state]
+
+
+def test_a_chinese_caption_slip_reads_as_an_english_caption_slip_does():
+    """The figure with its scale dropped reads as the English caption's does (both captions only
+    give a reading: the bare cell is left to the judge, neither passed nor failed)."""
+    assert _states(_ZH_CAPTION, "35,600元") == _states(_EN_CAPTION, "RMB 356") == ["plausible"]
+    assert _states(_EN_CAPTION, "RMB 356 million") == ["plausible"]
+
+
+def test_a_chinese_captions_unit_through_the_pipeline(tmp_path):
+    report = cited_report("甲公司2023年收入为35,600万元", "甲公司2023年收入为3.56亿元", "甲公司2023年收入为35,700万元",
+                          anchor="[evidence:s.md#L5]")
+    assert _statuses(tmp_path, _ZH_CAPTION, report) == ["undecided", "undecided", "fail"]
