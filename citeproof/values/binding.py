@@ -35,6 +35,9 @@ from citeproof.values.segment_support import cues, entity_tokens, spell_abbrevia
 # at the last particle so "接受治疗的成年患者组" names "成年患者组"
 # a Latin name before 组 is read whole ("Drugx组"), never from inside a word
 _CJK_LABEL = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Za-z0-9-]{1,20}|[\u4e00-\u9fff]{1,6})亚?组")
+# "A 组" is "A组": a source that spaces an arm's Latin letter from its label word names the arm
+# a claim writes unspaced (the claim's "A组" was a subject the line seemed not to name)
+_SPACED_LABEL = re.compile(r"(?<![A-Za-z])([A-Za-z])[ \t\u00a0\u3000]+(?=亚?组|队列|期)")
 _PARTICLES = re.compile(r"[的在为与和及、]")
 _NOT_A_LABEL = {"两组", "各组", "每组", "该组", "本组", "全组", "同组", "分组", "亚组", "此组", "其组", "组"}
 _NUMBERED = re.compile(r"(?<![a-z])(?:cohort|group|part|arm)\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})(?![a-z0-9])|队列\d{1,2}(?!\d)")
@@ -81,7 +84,7 @@ def binding_differs(
     spelled, edits = spell_prefixed(prepare(claim_text), segment_text)
     if edits:
         claim_text, claim_low, values = spelled, spelled.lower(), shifted(values, edits)
-    segment_text = spell_prefixed(segment_text)[0]
+    segment_text = spell_prefixed(_SPACED_LABEL.sub(r"\1", segment_text))[0]
     # so is an abbreviation the segment spells out ("DCR" as "disease control rate")
     spelled, edits = spell_abbreviations(claim_text, segment_text)
     if edits:

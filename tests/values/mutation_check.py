@@ -8971,6 +8971,13 @@ MUTATIONS = (
         '"words": ["计量单位", "unit", "units"]',
         ("tests/values/test_source_table_headers.py",),
     ),
+    Mutation(
+        "s29-zhfail a source's spaced arm letter ('A 组') is not the claim's 'A组'",
+        "citeproof/values/binding.py",
+        '    segment_text = spell_prefixed(_SPACED_LABEL.sub(r"\\1", segment_text))[0]\n',
+        "    segment_text = spell_prefixed(segment_text)[0]\n",
+        ("tests/values/test_binding.py",),
+    ),
 )
 
 

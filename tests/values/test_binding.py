@@ -573,3 +573,20 @@ def test_a_figure_moved_to_another_periods_year_is_undecided_and_the_right_one_p
     ])
     assert [c.status for c in claims] == ["undecided"] * 3 + ["pass"] * 3
     assert "'q4 2023'" in claims[0].undecided_reasons[0]
+
+
+@pytest.mark.parametrize("source", [
+    "A 组中位无进展生存期（PFS）为 8.9 个月，B 组为 5.0 个月。",
+    "A\u3000组中位无进展生存期为8.9个月，B 组为5.0个月。",
+])
+def test_a_source_spacing_an_arm_letter_from_its_label_names_the_arm_unspaced(source):
+    """"A 组" is "A组" (red team rt32c c1: the claim's A组 seemed a subject the line did not name)."""
+    assert differs("A组中位PFS为8.9个月，B组为5.0个月。", source) is None
+    assert differs("A组中位PFS为5.0个月，B组为8.9个月。", source) is not None  # the arms' figures swapped
+    assert differs("C组中位PFS为8.9个月。", source) is not None  # an arm the line does not name
+
+
+def test_a_spaced_arm_letter_through_the_pipeline(tmp_path):
+    pairs = [("A 组客观缓解率（ORR）为 51.9%，B 组为 29.8%。", "A组客观缓解率为51.9%。"),
+             ("A 组客观缓解率（ORR）为 51.9%，B 组为 29.8%。", "A组客观缓解率为29.8%。")]
+    assert [c.status for c in verify_pairs(tmp_path, pairs)] == ["pass", "undecided"]
