@@ -476,6 +476,7 @@ _Header = list[tuple[ValueAtom | None, bool, bool]]
 
 
 _BARE_CELL = re.compile(r"\s*[-+−]?\d[\d,]*(?:\.\d+)?\s*")
+_CAPTION_UNIT_TAIL = re.compile(r"(?:^|\s)([^\s:：]{1,6}[ \t]*[:：][ \t]*[^:：\n()（）]{1,24}?)[ \t]*[.。]?[ \t]*$")
 _ENDS_BRACKETED = re.compile(r"[)）\]]\s*[.:：]?\s*$")
 
 
@@ -503,6 +504,10 @@ def _table_unit(header_line: str, caption: str | None) -> ValueAtom | None:
         # a note may be bracketed whole ("(in thousands)"): no unit in a last bracket, but a note
         if unit is None and (note := _UNIT_NOTE.search(caption)) is not None:
             unit = header_unit(f"({_note_phrase(note)})")
+        # or end the caption unbracketed after its label word ("表3 收入 单位：万元"): read as bracketed
+        # (header_unit takes the unit after the colon only when the word before it names a unit)
+        if unit is None and (tail := _CAPTION_UNIT_TAIL.search(caption)) is not None:
+            unit = header_unit(f"({tail.group(1)})")
     return unit.evolve(ambiguous_digits=True) if unit is not None else None
 
 

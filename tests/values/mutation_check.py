@@ -8978,6 +8978,13 @@ MUTATIONS = (
         "    segment_text = spell_prefixed(segment_text)[0]\n",
         ("tests/values/test_binding.py",),
     ),
+    Mutation(
+        "s29-zhfail a caption ending in '单位：万元' unbracketed states no unit",
+        "citeproof/values/assess.py",
+        "        if unit is None and (tail := _CAPTION_UNIT_TAIL.search(caption)) is not None:\n",
+        "        if False and (tail := _CAPTION_UNIT_TAIL.search(caption)) is not None:\n",
+        ("tests/values/test_source_table_headers.py",),
+    ),
 )
 
 

@@ -420,3 +420,14 @@ def test_a_chinese_captions_unit_through_the_pipeline(tmp_path):
     report = cited_report("甲公司2023年收入为35,600万元", "甲公司2023年收入为3.56亿元", "甲公司2023年收入为35,700万元",
                           anchor="[evidence:s.md#L5]")
     assert _statuses(tmp_path, _ZH_CAPTION, report) == ["undecided", "undecided", "fail"]
+
+
+@pytest.mark.parametrize(("caption", "state"), [
+    ("# 表3 重点企业收入 单位：万元", "plausible"),
+    ("表3 重点企业收入 单位: 万元。", "plausible"),
+    ("# 表3 重点企业收入 来源：年报", "missing"),  # a colon after a word naming no unit
+])
+def test_a_caption_ending_in_its_unit_unbracketed_reads_it_as_bracketed(caption, state):
+    source = caption + "\n\n| 企业 | 2023年收入 | 同比增长 |\n|---|---|---|\n| 甲公司 | 35,600 | 12.5% |\n"
+    assert _states(source, "35,600万元") == [state]
+    assert _states(source, "35,700万元") == ["missing"]
