@@ -84,7 +84,8 @@ def binding_differs(
     spelled, edits = spell_prefixed(prepare(claim_text), segment_text)
     if edits:
         claim_text, claim_low, values = spelled, spelled.lower(), shifted(values, edits)
-    segment_text = spell_prefixed(_SPACED_LABEL.sub(r"\1", segment_text))[0]
+    segment_text = spell_prefixed(segment_text)[0]
+    segment_text = _SPACED_LABEL.sub(r"\1", segment_text)
     # so is an abbreviation the segment spells out ("DCR" as "disease control rate")
     spelled, edits = spell_abbreviations(claim_text, segment_text)
     if edits:
