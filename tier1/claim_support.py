@@ -22,6 +22,7 @@ from citeproof.settings import PATH_KINDS
 from citeproof.sources.types import Resolution, SourceDocument, SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.agreement import implied_by_header, words_disagree
+from citeproof.values.dose_frequency import frequency_unbound
 from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import marked_cell, read_columns, row_atoms
@@ -232,6 +233,8 @@ def _meaning_differs(
     if why := framing_differs(claim, segment):
         return why
     if why := words_disagree(claim, segment, implied=lambda: implied_by_header(above)):
+        return why
+    if why := frequency_unbound(claim, segment):
         return why
     headers = " ".join(c.header for c in ctx.claim.columns if c.header)
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):

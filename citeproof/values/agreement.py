@@ -199,6 +199,33 @@ def frequency_groups(text: str) -> set[str]:
     return {c.group for c in _cues_in(text.lower())[0] if lex.class_of.get(c.group) == "frequency"}
 
 
+def frequency_spans(low: str) -> list[tuple[str, int, int]]:
+    """(group, start, end) of each frequency phrase of lower-cased ``low``, read as ``frequency_groups``."""
+    lex = _lexicon()
+    return [(c.group, c.start, c.end) for c in _cues_in(low)[0] if lex.class_of.get(c.group) == "frequency"]
+
+
+def dose_frequency_groups() -> frozenset[str]:
+    """The frequency groups a dose is given more than once a day (or twice a week) by:
+    ``dose_frequency`` in claim_support.json."""
+    return frozenset(cue_document()["agreement_words"]["dose_frequency"]["groups"])
+
+
+def without_dose_frequencies(text: str) -> str:
+    """``text`` with each phrase of a ``dose_frequency_groups`` group blanked: the words of "every
+    12 hours" are not the words of "twice daily", yet say the same; the claim-support rule reads
+    the group itself (``words_disagree``: a claim's group must be the line's)."""
+    low = text.lower()
+    if len(low) != len(text):
+        return text
+    groups = dose_frequency_groups()
+    chars = list(text)
+    for group, start, end in frequency_spans(low):
+        if group in groups:
+            chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 @dataclass(frozen=True, slots=True)
 class _Clause:
     start: int

@@ -798,6 +798,11 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         for source, line in index.get("time"):
             if calendar_plausible(claim, source):
                 return "plausible", line
+    if best[0] == "missing" and claim.frequency is not None:
+        # "every 12 hours" against "twice daily" (or the reverse): the same frequency, a line writing
+        # it in another of its group's forms states it (the amount it is said of: values.dose_frequency)
+        if (line := _writes_frequency(index, claim.frequency)) is not None:
+            return "supported", line
     if best[0] == "missing" and claim.per_hours == 24 and claim.dim.endswith("/time"):
         # "2.5 mg once daily" against a row "| 2.5 | once daily |" under "Dose (mg)": the amount, and
         # the line says how often — a reading the judge confirms, never a rate the line states
@@ -818,6 +823,21 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
             if relate(other, source, negated=negated) is not None:
                 return "plausible", line
     return best
+
+
+def _writes_frequency(index: TextIndex, group: str) -> str | None:
+    """The first line of ``index`` that writes the frequency ``group`` (a line with a figure: the
+    index holds no other)."""
+    from citeproof.values.agreement import frequency_groups  # agreement reads segment_support, which reads this module
+
+    seen: set[str] = set()
+    for entries in index.by_dim.values():
+        for _, line in entries:
+            if line not in seen:
+                seen.add(line)
+                if group in frequency_groups(line):
+                    return line
+    return None
 
 
 def _says_daily(line: str) -> bool:
@@ -975,7 +995,23 @@ def prepared_claim(claim_text: str) -> str:
 
 def claim_atoms(claim_text: str) -> list[ValueAtom]:
     # extract_atoms(claim_text, mode="claim") prepares the text exactly so
-    return extract_atoms(prepared_claim(claim_text), mode="claim", prepared=True)
+    prepared = prepared_claim(claim_text)
+    return _frequency_marked(prepared, extract_atoms(prepared, mode="claim", prepared=True))
+
+
+def _frequency_marked(prepared: str, atoms: list[ValueAtom]) -> list[ValueAtom]:
+    """The atoms, each inside a frequency phrase ("2 times daily", "every 12 hours") marked with its
+    group: the "2" of "twice daily" counts doses, not a figure the source must write as "2", and
+    "every 12 hours" is "twice daily" said another way (``match_atom``)."""
+    low = prepared.lower()
+    if len(low) != len(prepared) or not any(a.is_bare or a.dim == "time" for a in atoms):
+        return atoms
+    from citeproof.values.agreement import frequency_spans  # agreement reads segment_support, which reads this module
+
+    spans = frequency_spans(low)
+    if not spans:
+        return atoms
+    return [next((a.evolve(frequency=g) for g, s, e in spans if s <= a.start and a.end <= e), a) for a in atoms]
 
 
 def assess_atoms(

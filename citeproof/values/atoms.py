@@ -96,6 +96,11 @@ class ValueAtom:
     # claim only: the multiple a percentage written as a change states ("tripled", read as "increased
     # by 200%": 3.0), which a model file may state as its fold result instead (``model_check``)
     fold: float | None = None
+    # claim only: the number of a frequency phrase ("2" of "twice daily" read as "2 times daily", "12
+    # hours" of "every 12 hours"), as the agreement check's frequency group it writes ("twice_daily"):
+    # a line writing that group in any of its forms ("every 12 hours" for "BID") states it
+    # (``assess.match_atom``); which amount the frequency is said of is ``values.dose_frequency``'s
+    frequency: str | None = None
     start: int = 0
     end: int = 0
 

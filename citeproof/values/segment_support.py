@@ -581,13 +581,17 @@ class _SegmentProfile:
 def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[str] = ()) -> ClaimProfile:
     """``labels``: the claim's citation labels ("[limits](https://…)"): their words are the
     citation's, not the claim's, and no segment need write them."""
+    from citeproof.values.agreement import without_dose_frequencies  # agreement reads this module
+
     claim = prepared_claim(claim_text)
     negations, dirs = counted_polarity(claim)
-    # the claim's words are read once: a claim without citation labels is its own worded form
-    sequence = content_sequence(claim)
+    # the claim's words are read once: a claim without citation labels is its own worded form.
+    # A dose frequency's words ("every 12 hours" for the line's "twice daily") are not compared
+    # as words: the agreement check compares its group
+    sequence = content_sequence(without_dose_frequencies(claim))
     terms = frozenset(sequence) | prefixed_written_terms(claim)
     worded = _without_labels(claim, labels) if labels else claim
-    worded_sequence = sequence if worded == claim else content_sequence(worded)
+    worded_sequence = sequence if worded == claim else content_sequence(without_dose_frequencies(worded))
     return ClaimProfile(
         atoms=tuple(atoms),
         terms=terms,

@@ -209,6 +209,8 @@ def _lazy_kind(atom: ValueAtom) -> str | None:
     if atom.derived or atom.qualifier is not None or atom.kind != "value" or atom.under_header is not None \
             or atom.month_count is not None:  # "12M" is looked up as 12 months too
         return None
+    if atom.frequency is not None:
+        return None  # "every 12 hours" is looked up as any line writing "twice daily" too
     if atom.dim == "percent":
         # in per mille or per ten thousand the claim's numeral is not the percentage: full index
         return "percent" if atom.factor == 1.0 else None

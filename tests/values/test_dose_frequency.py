@@ -1,0 +1,100 @@
+"""A dose frequency of more than once a day is said of one amount (citeproof.values.dose_frequency),
+and a frequency's number is no figure of its own (assess.match_atom, ValueAtom.frequency)."""
+
+from citeproof.values.assess import claim_atoms, index_text, match_atom
+from citeproof.values.dose_frequency import frequency_unbound
+from citeproof.values.segment_support import claim_profile
+
+TOTAL = "Initiate treatment with a daily dose of 1000 mg/day, given as twice-daily dosing (500 mg twice daily)."
+PEDS = "Increase the daily dose every 2 weeks by increments of 20 mg/kg to the recommended daily dose of 60 mg/kg (30 mg/kg twice daily)."
+
+
+def test_daily_total_is_not_a_dose_given_twice_daily():
+    assert frequency_unbound("Initiate treatment with a daily dose of 1000 mg/day, given as 1000 mg twice daily.", TOTAL)
+    assert frequency_unbound("Increase the dose to the recommended dose of 60 mg/kg twice daily.", PEDS)
+    assert frequency_unbound("Increase the dose to the recommended dose of 60 mg/kg two times a day.", PEDS)
+    assert frequency_unbound("Increase the dose to the recommended dose of 60 mg/kg every 12 hours.", PEDS)
+
+
+def test_the_dose_the_source_gives_the_frequency_passes():
+    assert frequency_unbound("Initiate treatment with 500 mg twice daily.", TOTAL) is None
+    assert frequency_unbound("The recommended dose is 30 mg/kg twice daily.", PEDS) is None
+    assert frequency_unbound("The usual adult dose is 1,000 mg twice daily.", "The usual adult dose is 1 g every 12 hours.") is None
+    assert frequency_unbound("The usual adult dose is 1 g every 12 hours.", "The usual adult dose is 1 g BID.") is None
+    # an aside before the frequency, and amounts joined before it, are said with it on the line
+    line = "The recommended dose is 300 mg (two 150 mg tablets) twice daily, equivalent to a total daily dose of 600 mg."
+    assert frequency_unbound("The recommended dose is 300 mg twice daily.", line) is None
+    joined = "Infants and children should receive 14 mg/kg and 20 mg/kg twice daily, respectively."
+    assert frequency_unbound("Infants should receive 14 mg/kg twice daily.", joined) is None
+    # no frequency after the claim's amount, or a daily total: not read here
+    assert frequency_unbound("Initiate treatment with a daily dose of 1000 mg/day.", TOTAL) is None
+
+
+def test_near_misses_still_unbound():
+    assert frequency_unbound("The dose is 600 mg twice daily.",
+                             "The recommended dose is 300 mg (two 150 mg tablets) twice daily, a total daily dose of 600 mg.")
+    # same amount, another frequency
+    assert frequency_unbound("The usual adult dose is 1 g three times daily.", "The usual adult dose is 1 g twice daily, 2 g three times daily.")
+    assert frequency_unbound("Patients received 20 mg/kg twice daily.",
+                             "A daily dose of 20 mg/kg in 2 divided doses (10 mg/kg twice daily).")
+
+
+def _state(claim: str, source: str, raw: str) -> str:
+    atom = next(a for a in claim_atoms(claim) if a.raw == raw)
+    return match_atom(atom, index_text(source))[0]
+
+
+def test_frequency_number_is_found_as_its_group():
+    assert _state("The usual adult dose is 1 g twice daily.", "The usual adult dose is 1 g every 12 hours.", "2") == "supported"
+    assert _state("400 mg every 12 hours on days 1 to 4.", "400 mg twice daily on days 1 to 4.", "12 hours") == "supported"
+    assert _state("500 mg every 8 hours for 7 days.", "500 mg three times daily for 7 days.", "8 hours") == "supported"
+    assert _state("1 mg/kg every twelve hours.", "1 mg/kg every 12 hours.", "twelve hours") == "supported"
+
+
+def test_frequency_number_of_another_group_is_missing():
+    assert _state("500 mg every 12 hours.", "500 mg three times daily.", "12 hours") == "missing"
+    assert _state("500 mg every 12 days.", "500 mg twice daily.", "12 days") == "missing"
+    assert _state("500 mg three times daily.", "500 mg every 12 hours.", "three") == "missing"
+    # a duration is no frequency: "12 hours" of a half-life is not found in "twice daily"
+    assert _state("The half-life is 12 hours.", "The drug is given twice daily.", "12 hours") == "missing"
+
+
+def test_frequency_words_are_not_compared_as_words():
+    profile = claim_profile("Enoxaparin 1 mg/kg is injected every 12 hours.", claim_atoms("Enoxaparin 1 mg/kg is injected every 12 hours."))
+    assert "hour" not in profile.terms and "hours" not in profile.terms
+
+
+def test_lazy_window_index_reads_a_line_writing_the_group():
+    from citeproof.values.window_index import WindowIndex
+
+    atom = next(a for a in claim_atoms("The usual adult dose is 1 g twice daily.") if a.raw == "2")
+    index = WindowIndex("Dosing\nThe usual adult dose is 1 g BID.\nThe maximum single dose is 3 g.")
+    assert match_atom(atom, index.for_atom(atom))[0] == "supported"
+
+
+def test_claim_support_leaves_a_doubled_dose_undecided(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    sources = tmp_path / "sources" / "evidence"
+    sources.mkdir(parents=True)
+    (sources / "label.md").write_text(TOTAL + "\n", encoding="utf-8")
+    report = tmp_path / "report.md"
+    report.write_text(
+        "# R\n\nInitiate treatment with a daily dose of 1000 mg/day, given as 1000 mg twice daily [evidence:label.md#L1].\n\n"
+        "Initiate treatment with a daily dose of 1000 mg/day, given as 500 mg twice daily [evidence:label.md#L1].\n",
+        encoding="utf-8",
+    )
+    out = subprocess.run([sys.executable, "-m", "citeproof", "verify", str(report), "--sources", str(tmp_path / "sources"),
+                          "--mode", "report", "--format", "json"], capture_output=True, text=True)
+    states = [c["status"] for c in json.loads(out.stdout)["claims"]]
+    assert states == ["undecided", "pass"]
+
+
+def test_number_words_in_an_interval_are_its_group():
+    from citeproof.values.agreement import words_disagree
+
+    source = "Enoxaparin 1 mg/kg is injected subcutaneously every 12 hours."
+    assert words_disagree("Enoxaparin 1 mg/kg is injected subcutaneously every twelve hours.", source) is None
+    assert words_disagree("Enoxaparin 1 mg/kg is injected subcutaneously every eight hours.", source)
