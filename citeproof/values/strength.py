@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.values.agreement import without_dose_frequencies
 from citeproof.values.lexicon import alternation
 from citeproof.values.segment_support import content_terms, cue_document, spell_abbreviations, words_pattern, written_in
 
@@ -79,6 +80,8 @@ def stronger_than_source(claim_text: str, segment_text: str) -> str | None:
     """Why the claim is stronger than ``segment_text`` (a dropped hedge, an added universal, a
     dropped restriction), or narrower (an added restriction), or None."""
     claim_text, segment_text = _unhedged_months(claim_text), _unhedged_months(segment_text)
+    # "every 12 hours" is a dose frequency ("twice daily"), no universal: the agreement check compares it
+    claim_text, segment_text = without_dose_frequencies(claim_text), without_dose_frequencies(segment_text)
     # an abbreviation one side spells out is its words there ("TRAEs" for "treatment-related
     # adverse events"): the restriction it holds is written on both sides
     claim_text, spelled = spell_abbreviations(claim_text, segment_text)

@@ -31,6 +31,7 @@ import re
 from functools import lru_cache
 
 from citeproof.text.alignment import aligned
+from citeproof.values.agreement import without_dose_frequencies
 from citeproof.values.extract import prepare
 from citeproof.values.lexicon import data_json
 from citeproof.values.prefixed_abbreviations import prefixed_spelled
@@ -41,6 +42,9 @@ MAX_CELLS = 36_000  # claim terms × segment terms beyond which (a whole page) n
 
 def swapped_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     """(claim term, segment term) of the first swap, or None."""
+    # "every 12 hours" for "twice daily" swaps no word: one dose frequency, whose group the
+    # agreement check compares
+    claim_text, segment_text = without_dose_frequencies(claim_text), without_dose_frequencies(segment_text)
     a = _sequence(claim_text)
     b = _sequence(segment_text)
     if not a or not b or len(a) * len(b) > MAX_CELLS:

@@ -60,7 +60,7 @@ def test_frequency_number_of_another_group_is_missing():
 
 
 def test_frequency_words_are_not_compared_as_words():
-    profile = claim_profile("Enoxaparin 1 mg/kg is injected every 12 hours.", claim_atoms("Enoxaparin 1 mg/kg is injected every 12 hours."))
+    profile = claim_profile("The study drug 1 mg/kg is injected every 12 hours.", claim_atoms("The study drug 1 mg/kg is injected every 12 hours."))
     assert "hour" not in profile.terms and "hours" not in profile.terms
 
 
@@ -95,6 +95,45 @@ def test_claim_support_leaves_a_doubled_dose_undecided(tmp_path):
 def test_number_words_in_an_interval_are_its_group():
     from citeproof.values.agreement import words_disagree
 
-    source = "Enoxaparin 1 mg/kg is injected subcutaneously every 12 hours."
-    assert words_disagree("Enoxaparin 1 mg/kg is injected subcutaneously every twelve hours.", source) is None
-    assert words_disagree("Enoxaparin 1 mg/kg is injected subcutaneously every eight hours.", source)
+    source = "The study drug 1 mg/kg is injected subcutaneously every 12 hours."
+    assert words_disagree("The study drug 1 mg/kg is injected subcutaneously every twelve hours.", source) is None
+    assert words_disagree("The study drug 1 mg/kg is injected subcutaneously every eight hours.", source)
+
+
+def _statuses(tmp_path, source: str, claims: list[str]) -> list[str]:
+    import json
+    import subprocess
+    import sys
+
+    sources = tmp_path / "sources" / "evidence"
+    sources.mkdir(parents=True)
+    (sources / "label.md").write_text(source + "\n", encoding="utf-8")
+    report = tmp_path / "report.md"
+    report.write_text("# R\n\n" + "".join(f"{c[:-1]} [evidence:label.md#L1].\n\n" for c in claims), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "citeproof", "verify", str(report), "--sources", str(tmp_path / "sources"),
+                          "--mode", "report", "--format", "json"], capture_output=True, text=True)
+    return [c["status"] for c in json.loads(out.stdout)["claims"]]
+
+
+def test_schedule_paraphrases_pass_and_other_schedules_do_not(tmp_path):
+    claims = [
+        "The usual adult dose is 1 g twice daily.",  # the same schedule: pass
+        "The usual adult dose is 1,000 mg BID.",
+        "The usual adult dose is 1 g every 8 hours.",  # another schedule: not a pass
+        "The usual adult dose is 1 g three times daily.",
+        "The usual adult dose is 1 g every 12 days.",
+        "The usual adult dose is 2 g twice daily.",
+    ]
+    states = _statuses(tmp_path, "The usual adult dose is 1 g every 12 hours.", claims)
+    assert states[:2] == ["pass", "pass"]
+    assert "pass" not in states[2:]
+
+
+def test_every_n_hours_against_times_daily(tmp_path):
+    claims = [
+        "The study drug 500 mg is taken orally every 8 hours for 7 days.",
+        "The study drug 500 mg is taken orally every 12 hours for 7 days.",
+        "The study drug 500 mg is taken orally every 6 hours for 7 days.",
+    ]
+    states = _statuses(tmp_path, "The study drug 500 mg is taken orally three times daily for 7 days.", claims)
+    assert states[0] == "pass" and "pass" not in states[1:]
