@@ -67,8 +67,9 @@ def test_frequency_words_are_not_compared_as_words():
 def test_lazy_window_index_reads_a_line_writing_the_group():
     from citeproof.values.window_index import WindowIndex
 
-    atom = next(a for a in claim_atoms("The usual adult dose is 1 g twice daily.") if a.raw == "2")
-    index = WindowIndex("Dosing\nThe usual adult dose is 1 g BID.\nThe maximum single dose is 3 g.")
+    # no numeral of the line is near 2: a lazy index reading near the number would not read it
+    atom = next(a for a in claim_atoms("The usual adult dose is 500 mg twice daily.") if a.raw == "2")
+    index = WindowIndex("Dosing\nThe usual adult dose is 500 mg every 12 hours.\nThe maximum single dose is 750 mg.")
     assert match_atom(atom, index.for_atom(atom))[0] == "supported"
 
 
