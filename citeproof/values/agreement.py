@@ -226,6 +226,32 @@ def without_dose_frequencies(text: str) -> str:
     return "".join(chars)
 
 
+def canonical_dose_frequencies(text: str) -> str:
+    """``text`` with each phrase of a ``dose_frequency_groups`` group written as its group's first
+    phrase ("every 12 hours", "BID" → "twice daily"): the content words of one frequency said two
+    ways are the same words (``segment_support.claim_profile``, ``segment_terms``)."""
+    low = text.lower()
+    if len(low) != len(text):
+        return text
+    pattern, first = _dose_phrases()
+    out, at = [], 0
+    for m in pattern.finditer(low):  # its own short pattern: segment_terms reads every segment
+        group = _group_of(_lexicon(), m.group(0))
+        if group in first:
+            out += [text[at:m.start()], first[group]]
+            at = m.end()
+    return "".join([*out, text[at:]]) if out else text
+
+
+@lru_cache(maxsize=1)
+def _dose_phrases() -> tuple[re.Pattern[str], dict[str, str]]:
+    """The phrases of the dose frequency groups as one pattern (longest first), and each group's first phrase."""
+    frequency = cue_document()["agreement_words"]["claim_side"]["frequency"]
+    groups = {g: ws for g, ws in frequency.items() if g in dose_frequency_groups()}
+    phrases = sorted({_normal(w) for ws in groups.values() for w in ws}, key=len, reverse=True)
+    return re.compile("|".join(_phrase_re(p) for p in phrases)), {g: ws[0] for g, ws in groups.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class _Clause:
     start: int

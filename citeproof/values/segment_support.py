@@ -581,17 +581,17 @@ class _SegmentProfile:
 def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[str] = ()) -> ClaimProfile:
     """``labels``: the claim's citation labels ("[limits](https://…)"): their words are the
     citation's, not the claim's, and no segment need write them."""
-    from citeproof.values.agreement import without_dose_frequencies  # agreement reads this module
+    from citeproof.values.agreement import canonical_dose_frequencies  # agreement reads this module
 
     claim = prepared_claim(claim_text)
     negations, dirs = counted_polarity(claim)
     # the claim's words are read once: a claim without citation labels is its own worded form.
-    # A dose frequency's words ("every 12 hours" for the line's "twice daily") are not compared
-    # as words: the agreement check compares its group
-    sequence = content_sequence(without_dose_frequencies(claim))
+    # A dose frequency is read in its group's words ("every 12 hours" as "twice daily"), as a
+    # segment's are too (``segment_terms``): the agreement check compares the group itself
+    sequence = content_sequence(canonical_dose_frequencies(claim))
     terms = frozenset(sequence) | prefixed_written_terms(claim)
     worded = _without_labels(claim, labels) if labels else claim
-    worded_sequence = sequence if worded == claim else content_sequence(without_dose_frequencies(worded))
+    worded_sequence = sequence if worded == claim else content_sequence(canonical_dose_frequencies(worded))
     return ClaimProfile(
         atoms=tuple(atoms),
         terms=terms,
@@ -620,8 +620,14 @@ def segment_terms(text: str) -> set[str]:
     keeps the hyphen the wrap put in — reflow cannot tell "hepato-" / "toxicity" from "dose-" /
     "escalation" — while a claim writes it whole. Only the source's side: a claim's hyphenated
     word stays as written, so it needs no joined form in the source."""
+    from citeproof.values.agreement import canonical_dose_frequencies  # agreement reads this module
+
     terms = content_terms(text)
     terms |= prefixed_spelled(text) | prefixed_written_terms(text) | abbreviations_spelled(text)
+    # a dose frequency writes its group's words too ("every 12 hours" writes "twice daily"), as a
+    # claim's is read (``claim_profile``)
+    if (canonical := canonical_dose_frequencies(text)) is not text:
+        terms |= content_terms(canonical)
     if "-" not in text:
         return terms
     cues, lex = _cues(), lexicon()

@@ -9037,7 +9037,7 @@ MUTATIONS = (
     Mutation(
         "s29-freq a dose frequency's words are compared as content words",
         'citeproof/values/segment_support.py',
-        'sequence = content_sequence(without_dose_frequencies(claim))',
+        'sequence = content_sequence(canonical_dose_frequencies(claim))',
         'sequence = content_sequence(claim)',
         ("tests/values/test_dose_frequency.py",),
     ),
@@ -9067,6 +9067,13 @@ MUTATIONS = (
         'citeproof/values/substitution.py',
         '    claim_text, segment_text = without_dose_frequencies(claim_text), without_dose_frequencies(segment_text)\n',
         '    pass\n',
+        ("tests/values/test_dose_frequency.py",),
+    ),
+    Mutation(
+        "s29-freq a segment's dose frequency writes no words of its group",
+        'citeproof/values/segment_support.py',
+        'if (canonical := canonical_dose_frequencies(text)) is not text:',
+        'if False:',
         ("tests/values/test_dose_frequency.py",),
     ),
 )
