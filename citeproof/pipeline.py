@@ -207,8 +207,17 @@ def _sealed(report: VerificationReport, options: VerifyOptions) -> VerificationR
 
 
 def _headings_only(parsed: ParsedReport) -> bool:
-    """The report shows headings and nothing else: no claim, diagram or other block."""
-    return not parsed.claims and not parsed.mermaid and all(b.kind == "heading" for b in parsed.blocks)
+    """The report shows headings and code blocks and nothing else: no claim, diagram or other
+    block. Code is never read as claims, so a report that is all code (the body indented or in
+    a <pre>) holds nothing to check, as an outline does not."""
+    return not parsed.claims and not parsed.mermaid and all(b.kind in ("heading", "code") for b in parsed.blocks)
+
+
+def _nothing_to_check(parsed: ParsedReport, where: str) -> str:
+    has_code = any(b.kind == "code" for b in parsed.blocks)
+    message = f"report has no text besides headings{' and code blocks' if has_code else ''}: {where}"
+    cited = next((f for f in parsed.findings if f.code == "anchor_in_code"), None)
+    return message + (f" ({cited.message})" if cited is not None else "")
 
 
 def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, options: VerifyOptions) -> dict:
@@ -241,7 +250,7 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
     if _headings_only(parsed):
         # An outline (# 报告 / ## 结果) says nothing to verify or publish: a draft whose body is
         # missing, as an empty file is, not a report that passed. Prose without facts still passes.
-        raise InputError(f"report has no text besides headings: {options.report_path or '<text>'}")
+        raise InputError(_nothing_to_check(parsed, options.report_path or "<text>"))
     rules = load_rules()
     claim_rules = [r for r in rules if r.scope == "claim"]
     report_rules = [r for r in rules if r.scope == "report"]

@@ -3,7 +3,7 @@
 The parser (``citeproof.parse.anchors``) reads brackets and never raises; a bracket that looks
 like a citation attempt but is not one becomes a CP100 finding in ``ParsedReport.findings``
 (``malformed_anchor``, ``unknown_anchor_kind``, ``empty_locator``, ``inverted_range``,
-``invalid_locator``; ``orphan_anchor`` — anchors with no sentence before them — is major).
+``invalid_locator``, ``anchor_in_code``; ``orphan_anchor`` — anchors with no sentence before them — is major).
 This rule turns them into outcomes: one per claim that carries bracket anchors or attempts
 (fail if any attempt in it is malformed) and one per finding outside any claim (diagrams,
 orphans). Brackets that are not citations — ``[1]``, ``[sic]``, ``[95% CI 1.2–3.4]`` — are
@@ -32,8 +32,9 @@ class AnchorSyntax(Rule):
         "tool can resolve it. Failing loudly, with the line, lets the writer fix the typo.",
         fails="A bracket with the kind:id shape is malformed: no id ([nct:]), no kind ([:123]), a missing "
         "colon ([pmid 123]), an unknown kind ([foo:bar]), an empty locator ([nct:X#]), an inverted or "
-        "zero range ([nct:X#L5-L2]), a stray part beside an anchor, or a known kind's bracket that never "
-        "closes ([nct:X#L3 at the end of the sentence).",
+        "zero range ([nct:X#L5-L2]), a stray part beside an anchor, a known kind's bracket that never "
+        "closes ([nct:X#L3 at the end of the sentence), or a known kind's anchor inside a code block (a fence, an "
+        "indented block, a <pre>), whose text is shown verbatim and never checked (anchor_in_code).",
         passes="Every anchor of the claim parses: kind known, id present, locator well formed.",
         not_applicable="The report has no citation brackets at all (plain brackets such as [1] or [sic] "
         "and URL links do not count).",
@@ -64,6 +65,14 @@ class AnchorSyntax(Rule):
             expect="fail",
             reason="malformed_anchor",
             report="# Efficacy\n\nIn Arm A, 45% of participants responded [nct:NCT00000101#L2.\n",
+            sources={"clinical_trials/NCT00000101.txt": _CT},
+        ),
+        RuleExample(
+            name="anchor-in-code-block-en",
+            expect="fail",
+            reason="anchor_in_code",
+            report="# Efficacy\n\nThe arms are compared below.\n\n```\nIn Arm A, 45% of participants responded. "
+            "[nct:NCT00000101#L2]\n```\n",
             sources={"clinical_trials/NCT00000101.txt": _CT},
         ),
         RuleExample(

@@ -141,6 +141,7 @@ def build_report(
             continue
         if block.kind == "code":
             caption_cites = []
+            findings.extend(_cited_code(block, block_loc, settings))
             continue
         in_block: list[_Unit] = []
         block_units = _units_of(block, settings)
@@ -231,6 +232,33 @@ def build_report(
         findings=tuple(findings),
         total_sentences=total,
     )
+
+
+CITED_CODE = "cited text inside a code block is not checked"
+
+
+def _cited_code(block: RawBlock, location: Location, settings: Settings) -> list[Finding]:
+    """A finding for a code block that holds a citation anchor: its text is shown verbatim and
+    never read as claims, so a cited sentence in it would publish unchecked. It blocks rather
+    than being read as prose: a code block is not sentences (a quoted log, a template, a
+    report the writer forgot to unwrap) and nothing tells which; moving the text out of the
+    block is the writer's one-line fix. Code that cites nothing (a shell snippet) stays ignored;
+    only known kinds count, so ``d[key:value]`` in code is no citation."""
+    scan = scan_anchors(block.text, location, settings, known_kinds_only=True, urls=False)
+    if not scan.anchors:
+        return []
+    first = scan.anchors[0]
+    at = block.text.find(f"[{first.raw}") if first.raw else -1
+    line = block.line + (block.text.count("\n", 0, at) if at > 0 else 0)
+    where = Location(line=line, section_path=location.section_path, block=location.block)
+    return [
+        Finding(
+            rule=RULE_ID, code="anchor_in_code", severity="critical",
+            message=f"line {line}: {CITED_CODE} ([{first.raw}] in a code block); write the cited text outside the "
+            "code block (drop the fence or the indentation) so it is checked",
+            location=where,
+        )
+    ]
 
 
 def _share_semicolon_anchors(units: list[_Unit]) -> None:

@@ -15,6 +15,8 @@ image's alt text is noted as unsure too, as an ``<img alt>`` is. Emphasis and co
 ``200 mg/day``. Soft breaks are kept as newlines so each sentence gets its own line number.
 A table row whose first cell is empty or a ditto mark, under a row that has one, takes that
 cell's text: the group label written once over its rows, as an HTML ``rowspan`` is read.
+A report whose whole body is one fence labelled markdown/md/gfm (or unlabelled, holding a
+citation) is read as the Markdown inside it (``_unwrapped``); any other fence is code.
 """
 
 from __future__ import annotations
@@ -176,13 +178,42 @@ def _refuse_truncated(tokens: list[Token]) -> None:
         )
 
 
+# The labels of a fence an LLM wraps its whole answer in ("```markdown" … "```"); an unlabelled
+# fence is one only when it holds a citation (a lone shell snippet stays code).
+_WRAPPER_LABELS = frozenset({"markdown", "md", "gfm"})
+_CITATION_SHAPE = re.compile(r"\[[A-Za-z][\w-]*:[^\[\]\n]+\]")
+
+
+def _unwrapped(original: str, tokens: list[Token]) -> str | None:
+    """The report inside the one fence that is its whole body (a "```markdown" line, the report,
+    a "```" line), with the fence's own lines blanked so every line keeps its number; None when it is not one.
+
+    Generators return their answer fenced and publishers strip the fence: what gets published
+    is the Markdown inside, so that is what is checked (read as code it held no claim at all)."""
+    if len(tokens) != 1 or tokens[0].type != "fence" or not tokens[0].map:
+        return None
+    tok = tokens[0]
+    label = (tok.info or "").strip().split(maxsplit=1)
+    if label and label[0].lower() not in _WRAPPER_LABELS:
+        return None
+    if not label and not _CITATION_SHAPE.search(tok.content):
+        return None
+    lines = original.split("\n")
+    # the closing fence may stay: alone on the last line it opens an empty block, which shows nothing
+    lines[tok.map[0]] = ""
+    return "\n".join(lines)
+
+
 def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
     sink = sink or BlockSink()
+    original = text
     # TeX first: Markdown's backslash escapes would eat TeX's ("200\\,\\text{mg}" → "200,\\text{mg}");
     # a span never crosses a line, so every line keeps its number
     text = read_footnotes(fold_tex_math(text))
     tokens = _MD.parse(text)
     _refuse_truncated(tokens)
+    if (inner := _unwrapped(original, tokens)) is not None:
+        return markdown_to_blocks(inner, sink)
     page_css = _document_css(tokens)
     shows = _Shows(css_showing(page_css) if page_css else None, _document_scripts(tokens))
     raw_lines: list[str] | None = None
@@ -228,7 +259,8 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
             if lang and lang[0].lower() in ("mermaid", "{mermaid}"):
                 sink.mermaid(tok.content.rstrip("\n"), _line(tok), {"tag": "fence", "info": tok.info.strip()})
             else:
-                sink.block("code", "pre", tok.content, _line(tok))
+                # the line of the code's first line (past the fence), where a citation in it is named
+                sink.block("code", "pre", tok.content, _line(tok) + 1)
         elif typ == "code_block":
             sink.block("code", "pre", tok.content, _line(tok))
         elif typ == "html_block":

@@ -214,3 +214,25 @@ def test_a_manifest_that_is_a_folder_is_one_line_and_exit_2(tmp_path, sources, c
     code, _, err = run_cli(["verify", str(report), "--sources", str(sources)], capsys)
     assert code == 2 and "manifest.jsonl" in err and "not a file" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [("r.md", "    # Report\n\n    The rate was 45%. [evidence:s.md#L1]\n"),  # the whole body indented
+     ("r.html", "<html><body><h1>Report</h1><pre>The rate was 45%. [evidence:s.md#L1]</pre></body></html>"),
+     ("r.md", "# Report\n\n```sh\npip install citeproof\n```\n")],
+)
+def test_report_of_code_blocks_only_is_an_input_error(tmp_path, sources, capsys, name, body):
+    # rt32b r1: a report read only as code held 0 claims and passed, exit 0, under enforce
+    report = tmp_path / name
+    report.write_text(body, encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources), "--mode", "enforce"], capsys)
+    assert code == 2 and "no text besides headings and code blocks" in err and name in err
+    assert ("cited text inside a code block is not checked" in err) == ("evidence:" in body)
+
+
+def test_report_with_prose_beside_its_code_is_not_refused(tmp_path, sources, capsys):
+    report = tmp_path / "r.md"
+    report.write_text("# Setup\n\nInstall the tool first.\n\n```sh\npip install citeproof\n```\n", encoding="utf-8")
+    code, _, err = run_cli(["verify", str(report), "--sources", str(sources), "--mode", "enforce"], capsys)
+    assert "no text besides" not in err and code != 2

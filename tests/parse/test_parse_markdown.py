@@ -322,3 +322,77 @@ def test_a_labelled_source_after_a_sentence_cites_it() -> None:
                           "markdown", Settings())
     assert [(c.text, [a.raw for a in c.anchors]) for c in parsed.claims] == [
         ("Revenue was $58.5 billion in 2023.", ["https://investors.example.org/ar-2023"])]
+
+
+# rt32b r1: an LLM's answer wrapped whole in a fence ("```markdown" … "```") read as code held no
+# claim and passed with 0 claims; the Markdown inside is what gets published, so it is read.
+_BODY = "# Report\n\n## Efficacy\n\nThe response rate was 45% in Arm A. [evidence:s.md#L1]\n"
+
+
+@pytest.mark.parametrize("fence", ["```markdown", "```md", "~~~gfm", "```", "````Markdown"])
+def test_report_wrapped_whole_in_a_fence_is_read_as_markdown(fence) -> None:
+    closing = fence.rstrip("markdownMgf")
+    parsed = parse_report(f"{fence}\n{_BODY}{closing}\n", "markdown", SETTINGS)
+    plain = parse_report(f"\n{_BODY}", "markdown", SETTINGS)
+    # the same claims as the unwrapped report, on the lines of the original file
+    assert [(c.location.line, c.text, c.location.section_path) for c in parsed.claims] == [
+        (6, "The response rate was 45% in Arm A.", ("Report", "Efficacy"))
+    ]
+    assert [(c.location.line, c.text) for c in parsed.claims] == [(c.location.line, c.text) for c in plain.claims]
+    assert not any(b.kind == "code" for b in parsed.blocks)
+
+
+def test_wrapped_report_is_checked_as_the_unwrapped_one(tmp_path) -> None:
+    wrapped = verify_citing(tmp_path, f"```markdown\n{_BODY}```\n", "The response rate was 40% in Arm A.\n", mode="enforce")
+    assert [(c.status, c.location.line) for c in wrapped.claims] == [("fail", 6)]
+    assert wrapped.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    "doc",
+    ["```python\nx = 5  # [evidence:s.md#L1]\n```\n",  # labelled as another language: code
+     "```\npip install citeproof\n```\n",  # unlabelled, cites nothing: a snippet
+     "Intro line.\n\n```markdown\n# Title\n```\n",  # not the whole body
+     "```mermaid\ngraph TD\nA[Dose 200 mg]-->B\n```\n"],
+)
+def test_other_fences_stay_what_they_are(doc) -> None:
+    parsed = parse_report(doc, "markdown", SETTINGS)
+    assert not any(b.kind == "heading" for b in parsed.blocks)
+    assert any(b.kind == "code" for b in parsed.blocks) != bool(parsed.mermaid)
+    assert [c.unit for c in parsed.claims] in ([], ["mermaid_label"])
+
+
+# rt32b r1: a code block (fence, indented block, <pre>) that holds a citation is never skipped
+# in silence: it is a CP100 finding naming the line, which blocks.
+@pytest.mark.parametrize(
+    ("fmt", "doc", "line"),
+    [("markdown", "# R\n\nSome prose here.\n\n```text\nfirst\nThe rate was 45%. [evidence:s.md#L1]\n```\n", 7),
+     ("markdown", "# R\n\nSome prose here.\n\n    The rate was 45%. [evidence:s.md#L1]\n", 5),
+     ("html", "<h1>R</h1>\n<p>Some prose here.</p>\n<pre>\nfirst\nThe rate was 45%. [evidence:s.md#L1]</pre>", 5)],
+)
+def test_cited_code_block_is_a_finding_with_its_line(fmt, doc, line) -> None:
+    parsed = parse_report(doc, fmt, SETTINGS)
+    found = [f for f in parsed.findings if f.code == "anchor_in_code"]
+    assert len(found) == 1 and found[0].location.line == line
+    assert f"line {line}: cited text inside a code block is not checked" in found[0].message
+
+
+def test_cited_code_block_blocks_the_report(tmp_path) -> None:
+    doc = "# R\n\nSome prose here.\n\n```\nThe rate was 45%. [evidence:s.md#L1]\nmore\n```\n\nSee below.\n"
+    result = verify_citing(tmp_path, doc, "The rate was 45%.\n", mode="enforce")
+    assert result.exit_code == 1 and result.verdict == "blocked"
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["```sh\ncurl https://example.org/data.json\npython -c 'd = {}; print(d[key:value])'\n```\n",
+     "    x = data[1:3]\n", "```json\n{\"a\": [1, 2]}\n```\n"],
+)
+def test_code_without_citations_is_still_ignored(tmp_path, code) -> None:
+    # a README-like report: prose with a shell snippet passes as before
+    doc = f"# Setup\n\nThe rate was 45%. [evidence:s.md#L1]\n\n{code}"
+    parsed = parse_report(doc, "markdown", SETTINGS)
+    assert not [f for f in parsed.findings if f.code == "anchor_in_code"]
+    result = verify_citing(tmp_path, doc, "The rate was 45%.\n", mode="enforce")
+    assert [c.status for c in result.claims] == ["pass"]
+    assert not [f for f in result.findings if f.rule == "CP100"]

@@ -5408,7 +5408,7 @@ MUTATIONS = (
     Mutation(
         's24-cninput a report without claims counts as headings only',
         'citeproof/pipeline.py',
-        'return not parsed.claims and not parsed.mermaid and all(b.kind == "heading" for b in parsed.blocks)',
+        'return not parsed.claims and not parsed.mermaid and all(b.kind in ("heading", "code") for b in parsed.blocks)',
         'return not parsed.claims and not parsed.mermaid',
         ('tests/cli/test_bad_input.py',),
     ),
@@ -9075,6 +9075,48 @@ MUTATIONS = (
         'if (canonical := canonical_dose_frequencies(text)) is not text:',
         'if False:',
         ("tests/values/test_dose_frequency.py",),
+    ),
+    Mutation(
+        "s29-gate a report wrapped whole in a markdown fence is read as code (0 claims)",
+        "citeproof/parse/markdown.py",
+        "    if (inner := _unwrapped(original, tokens)) is not None:\n",
+        "    if False and (inner := _unwrapped(original, tokens)) is not None:\n",
+        ("tests/parse/test_parse_markdown.py",),
+    ),
+    Mutation(
+        "s29-gate an unlabelled whole-body fence that cites nothing (a snippet) is unwrapped",
+        "citeproof/parse/markdown.py",
+        "    if not label and not _CITATION_SHAPE.search(tok.content):\n",
+        "    if False:\n",
+        ("tests/parse/test_parse_markdown.py",),
+    ),
+    Mutation(
+        "s29-gate a fence's code is placed on the fence's own line",
+        "citeproof/parse/markdown.py",
+        '                sink.block("code", "pre", tok.content, _line(tok) + 1)\n',
+        '                sink.block("code", "pre", tok.content, _line(tok))\n',
+        ("tests/parse/test_parse_markdown.py",),
+    ),
+    Mutation(
+        "s29-gate a cited code block is skipped in silence",
+        "citeproof/parse/claims.py",
+        "            findings.extend(_cited_code(block, block_loc, settings))\n",
+        "",
+        ("tests/parse/test_parse_markdown.py",),
+    ),
+    Mutation(
+        "s29-gate a cited code block's finding does not block",
+        "citeproof/parse/claims.py",
+        'rule=RULE_ID, code="anchor_in_code", severity="critical",',
+        'rule=RULE_ID, code="anchor_in_code", severity="major",',
+        ("tests/parse/test_parse_markdown.py",),
+    ),
+    Mutation(
+        "s29-gate a report of headings and code blocks only passes with 0 claims",
+        "citeproof/pipeline.py",
+        'all(b.kind in ("heading", "code") for b in parsed.blocks)',
+        'all(b.kind == "heading" for b in parsed.blocks)',
+        ("tests/cli/test_bad_input.py",),
     ),
 )
 
