@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import threading
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -64,7 +65,9 @@ def read_tail(path: Path, key: bytes | None = None) -> tuple[int, str]:
     Raises ``AuditLogError`` naming the file and line when the last line is incomplete, is
     not a whole audit record whose hash matches its content, or its sequence is not its line
     number."""
-    if not path.exists():
+    if not path.exists() or not path.is_file():
+        # a FIFO or a device (/dev/null) is written through and holds no earlier line to chain
+        # from; reading one would wait for a writer that never comes
         return 0, GENESIS_HASH
     with path.open("rb") as fh:
         size = fh.seek(0, os.SEEK_END)
@@ -149,7 +152,13 @@ class AuditWriter:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # read (and validate) the tail now, so a damaged log stops the run before any call is paid
         self._sequence, self._prev_hash = read_tail(self.path, self._key)
-        self._fh = self.path.open("ab", buffering=_LINE_BUFFER)
+        self._failed = False
+        try:
+            self._fh = self.path.open("ab", buffering=_LINE_BUFFER)
+        except OSError as exc:
+            raise self._cannot(exc) from None
+        # another run appends to a file, never into a FIFO or a device (whose tail is not read)
+        self._regular = stat.S_ISREG(os.fstat(self._fh.fileno()).st_mode)
         self._known_size = os.fstat(self._fh.fileno()).st_size
         self._writer = jsonlines.Writer(self._fh, flush=True, dumps=canonical_json)
         self.entries = 0  # lines written by this writer (= this run)
@@ -160,13 +169,21 @@ class AuditWriter:
         with self._lock:
             if self._fh.closed:
                 raise AuditLogError(f"{self.path}: writer is closed")
-            with _exclusive(self._fh.fileno()):
-                size = os.fstat(self._fh.fileno()).st_size
-                if size != self._known_size:
-                    self._sequence, self._prev_hash = read_tail(self.path, self._key)
-                record = self._append(fields)
-                self._known_size = os.fstat(self._fh.fileno()).st_size
-                return record
+            try:
+                with _exclusive(self._fh.fileno()):
+                    size = os.fstat(self._fh.fileno()).st_size
+                    if self._regular and size != self._known_size:
+                        self._sequence, self._prev_hash = read_tail(self.path, self._key)
+                    record = self._append(fields)
+                    self._known_size = os.fstat(self._fh.fileno()).st_size
+                    return record
+            except OSError as exc:
+                self._failed = True
+                raise self._cannot(exc) from None
+
+    def _cannot(self, exc: OSError) -> AuditLogError:
+        """A write error (a full disk) named as every other I/O error is: the flag and the path."""
+        return AuditLogError(f"--audit-log {self.path}: cannot append to the audit log: {exc.strerror or exc}")
 
     def _append(self, fields: dict[str, Any]) -> AuditRecord:
         raw = fields.get("raw_response")
@@ -198,7 +215,7 @@ class AuditWriter:
             del data["hash_alg"]  # unkeyed: the line as it always was
         data["hash"] = record.hash = chain_hash(self._prev_hash, data, self._key)
         self._writer.write(data)
-        if self._fsync:
+        if self._fsync and self._regular:  # a pipe or a device cannot be synced (EINVAL): it keeps no line
             os.fsync(self._fh.fileno())
         self._sequence += 1
         self._prev_hash = self.last_hash = data["hash"]
@@ -208,8 +225,14 @@ class AuditWriter:
     def close(self) -> None:
         with self._lock:
             if not self._fh.closed:
-                self._writer.close()
-                self._fh.close()
+                try:
+                    self._writer.close()
+                    self._fh.close()
+                except OSError as exc:
+                    # the line a failed write left in the buffer fails again here; that error is
+                    # already raised, and this one must not replace it with a bare OS message
+                    if not self._failed:
+                        raise self._cannot(exc) from None
 
     def __enter__(self) -> AuditWriter:
         return self

@@ -225,7 +225,10 @@ def verify(
         raise ReportParseError(f"{report}: {exc}") from None
     payload = result.model_dump_json(indent=2)
     if out is not None:
-        write_atomic(out, payload + "\n")
+        try:
+            write_atomic(out, payload + "\n")
+        except OSError as exc:  # a full disk, a vanished folder: name the flag, as every other I/O error does
+            raise InputError(f"--out {out}: cannot write: {exc.strerror or exc}") from None
     _emit(result, out, payload, fmt)
     raise typer.Exit(result.exit_code)
 

@@ -9,6 +9,7 @@ names the flag and the path and exits 2 (input error) through :class:`InputError
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -24,6 +25,13 @@ def check_writable(flag: str, path: Path, *, folder: bool = False) -> None:
     where = path if folder else path.parent
     if not folder and path.is_dir():
         raise InputError(f"{flag} {path} is a folder; give a file path")
+    if not folder and written_through(path):
+        # a FIFO or a device (/dev/stdout) is written into, not replaced: no file is made beside it
+        if not os.access(path, os.W_OK):
+            raise InputError(f"{flag} {path}: cannot write to it: permission denied")
+        return
+    if not folder and path.is_symlink():
+        where = Path(os.path.realpath(path)).parent  # the link's target is written, beside it
     if folder and path.exists() and not path.is_dir():
         raise InputError(f"{flag} {path} is a file; give a folder")
     try:
@@ -32,6 +40,15 @@ def check_writable(flag: str, path: Path, *, folder: bool = False) -> None:
             pass
     except OSError as exc:
         raise InputError(f"{flag} {path}: cannot write in {where}: {exc.strerror or exc}") from None
+
+
+def written_through(path: Path) -> bool:
+    """``path`` exists and is no regular file or folder (``report.write_atomic`` writes into it)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def check_distinct(outputs: dict[str, Path | None], inputs: dict[str, Path | None]) -> None:

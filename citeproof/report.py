@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from citeproof.model import ClaimStatus, Finding, Frozen, Location
+from citeproof.output_paths import written_through
 
 REPORT_SCHEMA_VERSION = "1.0"
 
@@ -205,7 +206,17 @@ def _mode_for(path: Path) -> int:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write via a temp file in the same folder and rename, so no reader sees half a report."""
+    """Write via a temp file in the same folder and rename, so no reader sees half a report.
+
+    A symlink is followed: its target is written (beside it), the link stays. A path that is no
+    regular file (a FIFO, a terminal, /dev/stdout) is written through: renaming over it would
+    replace the pipe or the device node with a file nobody reads."""
+    if written_through(path):
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        return
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))  # a regular file, or a link to none yet
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
     try:

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 import threading
 from pathlib import Path
 
@@ -719,3 +722,51 @@ def test_a_raw_response_is_logged_readable_with_a_nested_escaped_key_redacted(tm
         w.write(**{**FIELDS, "raw_response": content})
     raw = json.loads(log.read_text())["raw_response"]
     assert raw == content.replace(escaped.replace("\\", "\\\\"), "[REDACTED]"), raw
+
+
+def _full_disk(writer: AuditWriter, monkeypatch, *, on_close: bool) -> None:
+    """Every write of ``writer``'s lines fails as on a full disk (ENOSPC); with ``on_close`` the
+    flush on close too."""
+    def fail(*_args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    fake = type("FullDisk", (), {})()
+    fake.write = fail
+    fake.close = fail if on_close else (lambda: None)
+    monkeypatch.setattr(writer, "_writer", fake)
+
+
+def test_a_full_disk_names_the_flag_and_the_log(tmp_path: Path, monkeypatch):
+    # rt32b r3: "--audit-log /dev/full" said only "No space left on device"
+    log = tmp_path / "audit.jsonl"
+    w = AuditWriter(log, fsync=False)
+    _full_disk(w, monkeypatch, on_close=True)
+    with pytest.raises(AuditLogError) as raised:
+        w.write(**FIELDS)
+    assert str(raised.value).startswith(f"--audit-log {log}: ") and "No space left on device" in str(raised.value)
+    w.close()  # the line left in the buffer fails again: not a second, bare error
+
+
+def test_a_close_that_cannot_flush_names_the_flag_and_the_log(tmp_path: Path, monkeypatch):
+    log = tmp_path / "audit.jsonl"
+    w = AuditWriter(log, fsync=False)
+    _full_disk(w, monkeypatch, on_close=True)
+    with pytest.raises(AuditLogError, match=r"^--audit-log .*No space left on device"):
+        w.close()
+
+
+def test_a_fifo_audit_log_is_written_through_not_read(tmp_path: Path):
+    # a FIFO holds no earlier line: its tail is not read (that would wait for a writer forever)
+    fifo = tmp_path / "audit.fifo"
+    os.mkfifo(fifo)
+    end = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # a reader, so the writer opens at once
+    try:
+        with AuditWriter(fifo) as w:  # synced as a file would be: a pipe cannot be (EINVAL), and is not
+            w.write(**FIELDS)
+            w.write(**FIELDS)
+        got = os.read(end, 1 << 20)
+    finally:
+        os.close(end)
+    lines = [json.loads(x) for x in got.decode().splitlines()]
+    assert [ln["sequence"] for ln in lines] == [1, 2] and lines[0]["prev_hash"] == GENESIS_HASH
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -137,3 +138,49 @@ def test_a_config_that_cannot_be_read_is_an_input_error(tmp_path, report, capsys
         config.write_bytes(content)
     code, err = run(report, "--config", str(config), capsys=capsys)
     assert code == 2 and said in err and "internal error" not in err
+
+
+def test_an_out_symlink_is_written_through_and_kept(tmp_path, report, capsys):
+    # rt32b r2: the link to /proc/self/fd/1 (or to a file) became a regular file
+    target = tmp_path / "kept" / "r.json"
+    link = tmp_path / "r_link.json"
+    link.symlink_to(target)
+    code, _ = run(report, "--out", str(link), "--mode", "report", capsys=capsys)
+    assert code == 0 and link.is_symlink() and '"schema_version"' in target.read_text()
+
+
+def test_an_out_fifo_is_written_into(tmp_path, report, capsys):
+    fifo = tmp_path / "r.fifo"
+    os.mkfifo(fifo)
+    end = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # reads what is written; a file put in its place gives nothing
+    try:
+        code, _ = run(report, "--out", str(fifo), "--mode", "report", capsys=capsys)
+        got = os.read(end, 1 << 20)
+    finally:
+        os.close(end)
+    assert code == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode) and b'"schema_version"' in got
+
+
+def test_an_out_write_error_names_the_flag_and_the_path(tmp_path, report, capsys, monkeypatch):
+    from citeproof import report as report_mod
+
+    def full(*_args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(report_mod.os, "replace", full)
+    out = tmp_path / "r.json"
+    code, err = run(report, "--out", str(out), "--mode", "report", capsys=capsys)
+    assert code == 2 and err.startswith(f"citeproof: error: --out {out}: ") and "No space left on device" in err
+
+
+def test_an_audit_log_on_a_full_disk_names_the_flag_and_the_path(tmp_path, report, capsys, monkeypatch):
+    # rt32b r3: "--audit-log /dev/full" printed a bare "No space left on device"
+    from audit.writer import AuditWriter
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(AuditWriter, "_append", full)
+    log = tmp_path / "a.jsonl"
+    code, err = run(report, *JUDGE, "--audit-log", str(log), capsys=capsys)
+    assert code == 2 and err.startswith(f"citeproof: error: --audit-log {log}: ") and "No space left on device" in err
