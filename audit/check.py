@@ -157,7 +157,9 @@ def check_report(report_json_path: Path | str, verified_report: Path | None = No
     problems += _claim_problems(report.claims, run_lines)
     problems += _verdict_problems(report.claims, run_lines, intact=not chain, legacy_allowed=report_predates_v2(raw))
     problems += outcome_count_problems(sem, report.claims)
-    line_numbers = [p.line for p in problems if p.line is not None]
+    # the headline names the first line the chain itself finds broken (a torn last line), where
+    # there is one: a count or head problem may name the intact line before it
+    line_numbers = [p.line for p in chain if p.line is not None] or [p.line for p in problems if p.line is not None]
     return CheckResult(
         ok=not problems and not edited,
         lines=len(lines),
@@ -311,6 +313,13 @@ def _head_problems(sem: dict[str, Any], run_lines: list[LogLine]) -> list[Proble
     if head is None:
         return [Problem(None, "report records no audit_log_head: the log cannot be held to the run that wrote it")]
     if last.record is not None and last.record.hash != head:
+        entries = sem.get("audit_log_entries")
+        if isinstance(entries, int) and entries > len(run_lines):
+            # the run wrote lines past this one and they are gone (cut off, or torn mid-line):
+            # the break is the line after it, not this intact one
+            return [Problem(last.number + 1, f"missing or broken: the run's last whole line is line {last.number} (hash "
+                                             f"{last.record.hash[:12]}…), the report recorded {str(head)[:12]}… and "
+                                             f"{entries} line(s): the log was cut after the run")]
         return [Problem(last.number, f"the run's last line has hash {last.record.hash[:12]}…, the report recorded {str(head)[:12]}…: "
                                      "the log was rewritten after the run")]
     return []

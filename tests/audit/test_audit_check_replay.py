@@ -94,6 +94,28 @@ def test_a_deleted_line_is_detected(judged_run):
     assert any("audit_log_entries=6" in p for p in result.problems)
 
 
+@pytest.mark.parametrize("cut", ["torn", "deleted"])
+def test_a_cut_last_line_is_the_first_broken_line(judged_run, cut):
+    # rt32b r4: the headline named line 5, the intact line before the torn (or deleted) line 6
+    report, log = judged_run
+    lines = _lines(log)
+    log.write_text("".join(lines[:5]) + (lines[5][:40] if cut == "torn" else ""))
+    result = check_report(report)
+    assert not result.ok and result.first_broken_line == 6, result.summary()
+    assert result.summary().splitlines()[0].endswith("first broken line 6")
+    assert not any(p.startswith("line 5:") for p in result.problems), result.problems
+
+
+def test_a_rewritten_last_line_is_named_itself(judged_run):
+    # the head differs with every line of the run there: the last line is the one rewritten
+    report, _ = judged_run
+    raw = json.loads(report.read_text())
+    raw["semantic_audit"]["audit_log_head"] = "0" * 64
+    report.write_text(json.dumps(raw))
+    result = check_report(report)
+    assert result.first_broken_line == 6 and any(p.startswith("line 6: the run's last line has hash") for p in result.problems)
+
+
 def test_reordered_lines_are_detected(judged_run):
     report, log = judged_run
     lines = _lines(log)
