@@ -106,6 +106,20 @@ def test_a_cut_last_line_is_the_first_broken_line(judged_run, cut):
     assert not any(p.startswith("line 5:") for p in result.problems), result.problems
 
 
+def test_the_headline_names_the_chains_broken_line_before_any_other(judged_run):
+    # a torn last line under a report whose count no longer says lines are missing: the head
+    # check names the intact line 5, the chain the torn line 6, which is the one broken
+    report, log = judged_run
+    lines = _lines(log)
+    log.write_text("".join(lines[:5]) + lines[5][:40])
+    raw = json.loads(report.read_text())
+    raw["semantic_audit"]["audit_log_entries"] = 5
+    report.write_text(json.dumps(raw))
+    result = check_report(report)
+    assert any(p.startswith("line 5:") for p in result.problems), result.problems
+    assert result.first_broken_line == 6, result.summary()
+
+
 def test_a_rewritten_last_line_is_named_itself(judged_run):
     # the head differs with every line of the run there: the last line is the one rewritten
     report, _ = judged_run
