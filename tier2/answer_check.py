@@ -54,7 +54,9 @@ The checks, in order; the first that fails names the reason:
   comparison (Tier 1's cues, ``citeproof/data/claim_support.json``) must state that direction,
   or hold two figures to compare: an arm's bare title carries no number for a claim that has
   none, and shares its words. A time point, a grade or a group's size ("At 24 months", "Grade
-  3", "of the 240 patients") is no figure compared.
+  3", "of the 240 patients") is no figure compared. Nor may its figures compare the other way
+  than a claim comparing two named subjects says ("X produced a lower rate than Y" quoting "78.3%
+  with X and 62.5% with Y": ``tier2.compared_direction.direction_reversed``).
 * ``quote_unrelated_to_claim`` again, last (:func:`claim_content_not_quoted`): a quote for a
   claim without numbers must hold a share of its content words (not one word) and state its
   denial, and must not be a fragment leaving out its sentence's subject when the claim names
@@ -85,6 +87,7 @@ from typing import TYPE_CHECKING
 from citeproof.text.sentences import split_sentences
 from citeproof.values.lexicon import data_json
 from citeproof.values.planted import planted_pattern
+from tier2.compared_direction import direction_reversed
 from tier2.interface import JudgeAnswer, JudgeRequest, Verdict
 from tier2.quote_groups import block_not_named, other_group_quoted, regimen_not_quoted, subject_part
 from tier2.quote_text import (
@@ -1125,7 +1128,7 @@ def check_quote(
         return AnswerCheck(False, "quote_in_other_group", found, note=group)
     if verdict is Verdict.supported and (regimen := regimen_not_quoted(claim_text, quote, [excerpt_text, *more_excerpts])):
         return AnswerCheck(False, "quote_in_other_group", found, note=regimen)
-    if verdict is Verdict.supported and (direction := direction_not_quoted(claim_text, quote)):
+    if verdict is Verdict.supported and (direction := direction_not_quoted(claim_text, quote) or direction_reversed(claim_text, quote)):
         return AnswerCheck(False, "quote_lacks_direction", found, note=direction)
     if verdict is Verdict.supported and (content := claim_content_not_quoted(claim_text, quote, [excerpt_text, *more_excerpts])):
         return AnswerCheck(False, "quote_unrelated_to_claim", found, note=content)

@@ -9181,6 +9181,34 @@ MUTATIONS = (
         "        if False:\n",
         ("tests/audit/test_audit_check_replay.py",),
     ),
+    Mutation(
+        "s29-direction a supported quote's figures may compare the other way than the claim's comparison",
+        'tier2/answer_check.py',
+        'direction_not_quoted(claim_text, quote) or direction_reversed(claim_text, quote)',
+        'direction_not_quoted(claim_text, quote)',
+        ('tests/tier2/judge/test_judge_answer_check_direction.py',),
+    ),
+    Mutation(
+        "s29-direction a quote not naming the claim's measure is still held to its comparison",
+        'tier2/compared_direction.py',
+        ' or not _names_measure(measure, groups, low):',
+        ':',
+        ('tests/tier2/judge/test_judge_answer_check_direction.py',),
+    ),
+    Mutation(
+        "s29-direction a subject named after the comparative word is not read",
+        'tier2/compared_direction.py',
+        'return way, low[: comparator.start()], low[comparator.end() :]',
+        'return way, low[: cue.start()], low[comparator.end() :]',
+        ('tests/tier2/judge/test_judge_answer_check_direction.py',),
+    ),
+    Mutation(
+        "s29-direction a quote wording a change has its figures compared as levels",
+        'tier2/compared_direction.py',
+        'if counted_polarity(text)[1] or _between_groups().search(text):',
+        'if _between_groups().search(text):',
+        ('tests/tier2/judge/test_judge_answer_check_direction.py',),
+    ),
 )
 
 
