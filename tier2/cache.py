@@ -8,11 +8,20 @@ without user-info (``audit.scrub.public_url``): credentials select no other mode
 hashed into the key material could be guessed back from it; a URL without credentials keys
 exactly as before, so existing caches still hit. Only valid (parsed, quote-checked)
 answers are stored; an error is never cached, so a transient fault is retried next run.
+
+With an audit key (``--audit-key-env``) each entry is stored with an HMAC-SHA256 under that key
+over its cache key and its text (:func:`entry_mac`), and an entry whose MAC does not verify —
+written without the key or under another, altered in the file ("contradicted" edited to
+"supported"), or moved to another claim's key — is a miss, warned about once, and the judge is
+asked again (rt32b j2). The answer check on a hit (``tier2.runner``) still holds a verified
+entry to its claim. Without a key nothing is verified: the cache is then as trusted as the
+folder it sits in, as the audit log without a key is.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import sqlite3
 import sys
@@ -88,14 +97,28 @@ class AnswerCache(Protocol):
     def close(self) -> None: ...
 
 
-class JudgeCache:
-    """diskcache-backed; safe to share between threads and processes (SQLite underneath)."""
+# what opens a stored entry's MAC, written before its JSON ("hmac-sha256:<hex>\n{...}")
+_MAC_MARK = "hmac-sha256:"
 
-    def __init__(self, directory: Path | str) -> None:
+
+def entry_mac(secret: bytes, key: CacheKey, text: str) -> str:
+    """The MAC of one entry: its cache key's digest and its text, so that neither an edited
+    answer nor a sound answer moved to another claim's key verifies."""
+    return hmac.new(secret, f"{key.digest()}\n{text}".encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+class JudgeCache:
+    """diskcache-backed; safe to share between threads and processes (SQLite underneath).
+    ``secret``: the audit key; entries are then stored with a MAC and read only when it verifies."""
+
+    def __init__(self, directory: Path | str, *, secret: bytes | None = None) -> None:
         import diskcache
 
         self.directory = Path(directory)
+        # a key of its own, derived from the audit key: a cache entry's MAC is never a log line's
+        self._secret = None if secret is None else hmac.new(secret, b"citeproof judge cache", hashlib.sha256).digest()
         self._store_failed = False
+        self.unverified = 0  # entries this run refused because their MAC did not verify
         try:
             self._cache = diskcache.Cache(str(self.directory))
         except (sqlite3.Error, OSError) as exc:
@@ -112,15 +135,36 @@ class JudgeCache:
             return None  # an unreadable entry is a miss, never an answer
         if stored is None:
             return None
+        text = self._verified(key, stored)
+        if text is None:
+            return None
         try:
-            return CachedAnswer.model_validate_json(stored)
+            return CachedAnswer.model_validate_json(text)
         except (ValidationError, TypeError, ValueError):
             # a damaged or foreign entry is a miss, never an answer
             return None
 
+    def _verified(self, key: CacheKey, stored: object) -> str | None:
+        """The entry's JSON, or None when an audit key is given and its MAC does not verify."""
+        if not isinstance(stored, str):
+            return None
+        mac, text = "", stored
+        if stored.startswith(_MAC_MARK):
+            mac, _, text = stored[len(_MAC_MARK) :].partition("\n")
+        if self._secret is None or hmac.compare_digest(mac, entry_mac(self._secret, key, text)):
+            return text
+        self.unverified += 1
+        if self.unverified == 1:
+            print(f"citeproof: warning: judge cache {self.directory}: an entry does not verify under the audit key "
+                  "(written without it or under another, or altered); it is a miss and the judge is asked again", file=sys.stderr)
+        return None
+
     def put(self, key: CacheKey, value: CachedAnswer) -> None:
+        text = value.model_dump_json()
+        if self._secret is not None:
+            text = f"{_MAC_MARK}{entry_mac(self._secret, key, text)}\n{text}"
         try:
-            self._cache.set(key.digest(), value.model_dump_json())
+            self._cache.set(key.digest(), text)
         except (sqlite3.Error, OSError) as exc:
             # The answer was paid for and is used; only the next run's saving is lost. Say
             # so once rather than fail a run whose verdicts are sound.

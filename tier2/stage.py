@@ -151,10 +151,12 @@ def run_tier2(
 
     own_judge = judge is None
     judge = make_judge(options) if judge is None else judge
-    cache: AnswerCache = JudgeCache(options.cache_dir) if options.cache_dir is not None else NullCache()
+    key = _audit_key(options)
+    # the audit key also signs the cache's entries: an entry altered on disk is a miss (rt32b j2)
+    cache: AnswerCache = JudgeCache(options.cache_dir, secret=key) if options.cache_dir is not None else NullCache()
     try:
         audit = AuditWriter(options.audit_log, secret_env=(options.api_key_env, "OPENAI_API_KEY", *([options.audit_key_env] if options.audit_key_env else [])),
-                            key=_audit_key(options))
+                            key=key)
     except BaseException:
         cache.close()
         raise

@@ -6353,8 +6353,8 @@ MUTATIONS = (
     Mutation(
         's26-audit2 verify ignores --audit-key-env',
         'tier2/stage.py',
-        '                            key=_audit_key(options))',
-        '                            key=None)',
+        '    key = _audit_key(options)\n',
+        '    key = None\n',
         ('tests/cli/test_judge_flags.py',),
     ),
     Mutation(
@@ -9208,6 +9208,27 @@ MUTATIONS = (
         'if counted_polarity(text)[1] or _between_groups().search(text):',
         'if _between_groups().search(text):',
         ('tests/tier2/judge/test_judge_answer_check_direction.py',),
+    ),
+    Mutation(
+        "s29-direction a cache entry whose MAC does not verify under the audit key is read",
+        'tier2/cache.py',
+        'if self._secret is None or hmac.compare_digest(mac, entry_mac(self._secret, key, text)):',
+        'if True:',
+        ('tests/tier2/cache/test_cache_mac.py',),
+    ),
+    Mutation(
+        "s29-direction a cache entry's MAC does not bind it to its cache key",
+        'tier2/cache.py',
+        'f"{key.digest()}\\n{text}".encode("utf-8")',
+        'text.encode("utf-8")',
+        ('tests/tier2/cache/test_cache_mac.py',),
+    ),
+    Mutation(
+        "s29-direction the run's cache is not given the audit key",
+        'tier2/stage.py',
+        'JudgeCache(options.cache_dir, secret=key)',
+        'JudgeCache(options.cache_dir)',
+        ('tests/tier2/runner/test_tier2_stage.py',),
     ),
 )
 

@@ -173,3 +173,24 @@ def test_a_table_rows_supported_quote_owes_the_rows_numbers_not_its_headers(tmp_
     assert not check_request_answer(quoted, request.model_copy(update={"stated_text": None})).ok
     sentence = build_request(claim, resolutions, risk, options(tmp_path))
     assert sentence.stated_text is None and sentence.numbers_text == claim.text
+
+
+def test_a_cache_entry_altered_under_an_audit_key_is_asked_again(tmp_path, monkeypatch):
+    # rt32b j2: the audit key signs the cache's entries; an identical re-run still makes no request
+    monkeypatch.setenv("CITEPROOF_AUDIT_KEY", "audit-key-for-tests")
+    keyed = options(tmp_path, audit_key_env="CITEPROOF_AUDIT_KEY")
+    with respx.mock() as mock:
+        route = mock.post("http://judge.test/v1/chat/completions").mock(side_effect=ok_completion)
+        first = run_tier2([item(1)], keyed)
+        again = run_tier2([item(1)], keyed)
+        assert route.call_count == 1 and first.calls_made == 1
+        assert again.calls_made == 0 and again.cache_hits == 1 and again.judgement("claim-001").cached
+        assert [ln.record.cached for ln in read_log(tmp_path / "audit.jsonl")][-1] is True
+        import diskcache
+
+        with diskcache.Cache(str(tmp_path / "cache")) as raw:
+            (entry,) = list(raw)
+            raw[entry] = raw[entry].replace("the response rate was 45%", "the response rate was 45% ")
+        third = run_tier2([item(1)], keyed)
+        assert route.call_count == 2 and third.calls_made == 1 and third.cache_hits == 0
+        assert not third.judgement("claim-001").cached
