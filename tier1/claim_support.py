@@ -51,6 +51,7 @@ from citeproof.values.part_of import part_differs
 from citeproof.values.regimen_form import combined_unnamed, partner_dropped, regimen_differs
 from citeproof.values.restriction import restriction_differs
 from citeproof.values.segment_support import POLARITY_STAGE, ClaimProfile, SegmentTable, SegmentVerdict, claim_profile
+from citeproof.values.instruction_terms import adjustment_dropped, dropped_bound, timing_differs
 from citeproof.values.strength import forecast_as_fact, stronger_than_source
 from citeproof.values.substitution import opposed_word, swapped_word
 from citeproof.values.year_spans import span_end_alone
@@ -184,6 +185,10 @@ def _meaning_differs(
     * a restriction the segment attaches to the claim's number or criterion ("for women age 20-29
       years") is dropped, or one the claim attaches to its number sits with another number of the
       segment (``citeproof.values.restriction``);
+    * an instruction's bound figure ("missed by more than 4 hours", "at least one hour before") is none
+      of the claim's figures, the claim's meal timing ("with meals") is not the source's, or the
+      claim names a dose the source adjusts ("halve the maintenance dose") with no adjustment
+      (``citeproof.values.instruction_terms``);
     * the claim gives a figure to a regimen given alone ('X alone', 'X monotherapy', '单药') that the
       segment states for one given in combination ('X plus Y', 'X + Y', '联合'), or the reverse
       (``citeproof.values.regimen_form``); or it states the figure for a combination ('X and Y',
@@ -239,6 +244,12 @@ def _meaning_differs(
     headers = " ".join(c.header for c in ctx.claim.columns if c.header)
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
         return why
+    if bound := dropped_bound(claim, segment):
+        return f"the source's instruction holds under a bound ('{bound}'); the claim states it without that figure"
+    if why := timing_differs(claim, segment):
+        return why
+    if adjusted := adjustment_dropped(claim, segment):
+        return f"the source adjusts the dose ('{adjusted}'); the claim names it with no adjustment"
     if why := regimen_differs(claim, segment, _atom_numbers(atoms)):
         return why
     if why := partner_dropped(claim, segment, _atom_numbers(atoms), drugs=lambda: _drug_spans(ctx, claim, segment)):

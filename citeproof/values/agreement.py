@@ -293,6 +293,19 @@ def _restated_sentences(segment_low: str, claim_terms: set[str]) -> list[tuple[i
     ] or [(0, len(segment_low))]
 
 
+def restated_sentences(segment_low: str, claim_low: str) -> list[tuple[int, int]]:
+    """The sentences of lower-cased ``segment_low`` that hold a clause the claim restates (the
+    whole segment where none does): where a condition the claim may have dropped is read."""
+    return _restated_sentences(segment_low, content_terms(claim_low))
+
+
+def restated_clauses(segment_low: str, claim_low: str) -> list[tuple[int, int]]:
+    """The clauses of lower-cased ``segment_low`` the claim restates (the whole segment where
+    none is): "…, at a rate not exceeding 3 mg/kg per hour" is not restated by a claim of the
+    infusion's length."""
+    return _restated_spans(_clauses(segment_low, content_terms(claim_low)), len(segment_low))
+
+
 # --- a condition or frame in a clause of its own, governing the clause the claim restates ---
 
 
