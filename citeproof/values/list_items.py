@@ -12,7 +12,12 @@ is written with:
   run back to the sentence (or the previous figure) and so also hold the list's head;
 * in a "respectively" list ("nausea, fatigue and headache were 38%, 29% and 17%,
   respectively"; "恶心、乏力和头痛的发生率分别为38%、29%和17%"), the k-th figure is the k-th item's:
-  the words before the run of figures cut at the joins, the last n pieces for n figures.
+  the words before the run of figures cut at the joins, the last n pieces for n figures. A
+  figure among those words names its item ("weighing less than 60 kg and 60 kg or more receive
+  1000 mg and 1500 mg"; "AUC0-12 of"): the pieces then run back to the sentence (or to the list
+  before), and the figure is one of its item's words, bound and all ('<60', '≥60'). The last
+  item runs from the list's joining word to the figures, commas and all ("under fasted and fed
+  conditions, Cmax was 5.8 and 4.6").
 
 A claim figure the source states only as list items, each time with words of another item of
 its list in the claim's place and a word of its own item missing from the claim (the swap of
@@ -28,7 +33,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.pairing import Reading, _clause_of, _lists_respectively, _subject_terms, _swap, same_number
+from citeproof.values.pairing import (
+    Reading, _clause_of, _lists_respectively, _subject_terms, _swap, figure_term, figure_terms, same_number,
+)
 from citeproof.values.segment_support import cue_document
 
 # an opening bracket with what it holds and its closing one ("(38%)", "（45.6%，n=12）")
@@ -89,12 +96,10 @@ def _respective(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
     k-th of the last n pieces the words before the run cut into at the joins."""
     if not _lists_respectively(low):
         return []
-    start_join, any_join = _joins()
     runs: list[list[int]] = []
     for i, v in enumerate(values):
         prev = values[runs[-1][-1]] if runs else None
-        gap = low[prev.end:v.start] if prev is not None else ""
-        m = start_join.fullmatch(gap) if prev is not None else None
+        m = _joins()[0].fullmatch(low[prev.end:v.start]) if prev is not None else None
         if prev is not None and m and (prev.kind, prev.dim) == (v.kind, v.dim):
             runs[-1].append(i)
         else:
@@ -104,13 +109,60 @@ def _respective(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
         if len(run) < 2:
             continue
         first = values[run[0]].start
-        head = _head_start(low, first, values)
-        cuts = [head, *(p for m in any_join.finditer(low, head, first) for p in (m.start(), m.end())), first]
-        pieces = [(a, b) for a, b in zip(cuts[::2], cuts[1::2]) if low[a:b].strip()]
+        start = _list_start(low, first, values)
+        pieces = _pieces(low, max(start, _head_start(low, first, values)), first, values)
+        if len(pieces) < len(run):
+            # figures among the items name them ("weighing less than 60 kg and 60 kg or more
+            # receive …", "infants 1 month to less than 6 months and children …"): the items run
+            # back to the sentence, or to the list before ("…, respectively, while …")
+            pieces = _pieces(low, start, first, values)
         if len(pieces) < len(run):
             continue
         out.append([([i], span) for i, span in zip(run, pieces[len(pieces) - len(run):])])
     return out
+
+
+def _list_start(low: str, end: int, values: Sequence[ValueAtom]) -> int:
+    """Where a respectively list's items may begin: after the last stop before ``end``, or after
+    the "respectively" closing a list before (right after its figures: "72% and 58%,
+    respectively, while …"; not "分别" before the figures of its own list)."""
+    start = 0
+    for m in _stops().finditer(low, 0, end):
+        start = m.end()
+    for cue in _respective_cues():
+        for m in re.finditer(re.escape(cue), low[:end]):
+            after = [v.end for v in values if v.end <= m.start()]
+            if m.start() >= start and after and not low[max(after):m.start()].strip(" ,，、"):
+                start = m.end()
+    return start
+
+
+def _pieces(low: str, head: int, first: int, values: Sequence[ValueAtom]) -> list[tuple[int, int]]:
+    """The words from ``head`` to ``first`` cut at the list joins (not one inside a figure:
+    "60 kg or more"). The last item runs from the last joining word ('and', '和') to the figures,
+    commas and all: in "under fasted and fed conditions, Cmax was 5.8 and 4.6" the comma ends no item."""
+    joins = [m for m in _joins()[1].finditer(low, head, first)
+             if not any(v.start < m.end() and m.start() < v.end for v in values)]
+    words = [k for k, m in enumerate(joins) if not _punct(m.group(0))]
+    if words:
+        joins = joins[:words[-1] + 1]
+    cuts = [head, *(p for m in joins for p in (m.start(), m.end())), first]
+    return [(a, b) for a, b in zip(cuts[::2], cuts[1::2]) if low[a:b].strip()]
+
+
+def _punct(join: str) -> bool:
+    return not any(ch.isalnum() for ch in join)
+
+
+@lru_cache(maxsize=1)
+def _respective_cues() -> tuple[str, ...]:
+    return tuple(cue_document()["structure_cues"]["respectively"])
+
+
+def _without_cues(text: str) -> str:
+    for cue in _respective_cues():
+        text = text.replace(cue, "")
+    return text
 
 
 def list_entries(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
@@ -125,7 +177,9 @@ def item_moved(claim_low: str, claim: Reading, source_low: str, source: Reading)
     if not lists:
         return None
     entries = [entry for items in lists for entry in items]
-    terms = [_subject_terms(source_low[s:e]) for _, (s, e) in entries]
+    # a figure among an item's words names the item ("weighing less than 60 kg"); the cue is no
+    # word of the last item ("24周时缓解率分别为": a claim says "24周时缓解率为")
+    terms = [_subject_terms(_without_cues(source_low[s:e])) | figure_terms(source.values, s, e) for _, (s, e) in entries]
     own_of = {i: k for k, (idx, _) in enumerate(entries) for i in idx}
     mine = {i: span for items in list_entries(claim_low, claim.values) for idx, span in items for i in idx}
     for c, cv in enumerate(claim.values):
@@ -133,7 +187,7 @@ def item_moved(claim_low: str, claim: Reading, source_low: str, source: Reading)
         if not matches or any(j not in own_of for j in matches):
             continue  # stated outside a list too: which statement the claim cites is open
         s, e = mine.get(c) or claim.clauses[_clause_of(claim, cv)]
-        said = _subject_terms(claim_low[s:e])
+        said = (_subject_terms(claim_low[s:e]) | figure_terms(claim.values, s, e)) - {figure_term(cv)}
         swaps = [_swapped(said, terms, own_of[j]) for j in matches]
         if all(k is not None for k in swaps):
             own, other = own_of[matches[0]], swaps[0]

@@ -246,7 +246,7 @@ def clause_spans(low: str, values: Sequence[ValueAtom | Label], *, commas: bool 
     cuts: list[tuple[int, int]] = []
     marks = [*clause_breaks().finditer(low), *(_COMMA.finditer(low) if commas else ())]
     for m in sorted(marks, key=lambda m: m.start()):
-        if any(v.start < m.end() and m.start() < v.end for v in values):
+        if any(v.start < m.end() and m.start() < v.end for v in values) or _ends_bound(low, m.end(), values):
             continue
         before = sum(1 for s in starts if s < m.start())
         # the first break between two numbers cuts; names listed after it ("40% in Arm A and
@@ -255,6 +255,14 @@ def clause_spans(low: str, values: Sequence[ValueAtom | Label], *, commas: bool 
             cuts.append((m.start(), before))
     bounds = [0, *(at for at, _ in cuts), len(low)]
     return list(zip(bounds, bounds[1:]))
+
+
+def _ends_bound(low: str, at: int, values: Sequence[ValueAtom | Label]) -> bool:
+    """Whether a break ending at ``at`` closes a bound ("less than") of the figure right after it."""
+    if not any(low.endswith(b, 0, at) for b in cue_document()["clause_breaks"]["bounds"]):
+        return False
+    nxt = at + len(low[at:]) - len(low[at:].lstrip())
+    return any(v.start == nxt and getattr(v, "qualifier", None) in _BOUNDS for v in values)
 
 
 def _paired_in_clause(low: str, values: Sequence[ValueAtom], inside: list[int], labels: list[Label]) -> dict[int, tuple[Label, ...]]:
@@ -532,15 +540,19 @@ def words_differ(claim_low: str, claim: Reading, source_low: str, source: Readin
         return None  # "40% and 30% in Arm A and Arm B, respectively": its clauses are no statements
     # a label's words are the label check's (a table row's subject is in its column header)
     named = set().union(*(content_terms(lab.name) | set(_latin_in_cjk(lab.name)) for lab in source.labels + claim.labels))
-    terms = [_subject_terms(source_low[s:e]) - named for s, e in source.clauses]
+    # a bound figure of the clause ("for patients weighing 40 kg or more") is one of its words
+    terms_of = [(_subject_terms(source_low[s:e]) - named) | figure_terms(source.values, s, e, bounds_only=True)
+                for s, e in source.clauses]
     holding = {_clause_of(source, sv) for sv in source.values}
     said_in: dict[int, set[str]] = {}  # per claim clause: a long claim repeats its clauses' numbers
     for cv in claim.values:
         k = _clause_of(claim, cv)
         if k not in said_in:
             s, e = claim.clauses[k]
-            said_in[k] = _subject_terms(claim_low[s:e]) - named
-        said = said_in[k]
+            said_in[k] = (_subject_terms(claim_low[s:e]) - named) | figure_terms(claim.values, s, e, bounds_only=True)
+        # the number itself is no word it is stated with
+        said = said_in[k] - {figure_term(cv)}
+        terms = [t - {figure_term(cv)} for t in terms_of]
         # the clauses holding an equal number, each once: the checks below read clauses, not numbers
         owns = list(dict.fromkeys(_clause_of(source, sv) for sv in source.values if same_number(cv, sv)))
         swaps = [_swap(said, terms, own, holding) for own in owns]
@@ -625,6 +637,25 @@ def _shorter_subject(said: set[str], terms: list[set[str]], own: int, holding: s
         if said <= terms[k] and not dropped & terms[k]:
             return sorted(dropped)[0]
     return None
+
+
+# a figure's bound as its term writes it ("less than 40 kg" → '<40', "40 kg or more" → '≥40')
+_BOUNDS = {"<": "<", "<=": "≤", ">": ">", ">=": "≥"}
+
+
+def figure_term(atom: ValueAtom) -> str:
+    """A figure as a term of the words it stands among: its bound and number ('≥40', '6')."""
+    return f"{_BOUNDS.get(atom.qualifier or '', '')}{atom.number:g}"
+
+
+def figure_terms(values: Sequence[ValueAtom], start: int, end: int, *, bounds_only: bool = False) -> set[str]:
+    """The figures inside ``start:end`` as terms (see ``figure_term``); with ``bounds_only``
+    those with a bound only. "for patients weighing 40 kg or more" and "for patients weighing
+    less than 40 kg" share every word: the band the figure names is all that tells them apart,
+    and a figure naming who or when ("children 6 months to less than 4 years") is no figure of
+    what the clause reports."""
+    return {figure_term(v) for v in values
+            if start <= v.start and v.end <= end and (not bounds_only or v.qualifier in _BOUNDS)}
 
 
 def _subject_terms(low: str) -> set[str]:
