@@ -92,6 +92,11 @@ def test_the_last_member_runs_from_the_joining_word_past_a_comma():
                                ("10.8 μg·h/ml", "western patients was similar, with auc0-12 of")]]
 
 
+def test_a_cue_before_its_own_figures_ends_no_members():
+    # "分别为" stands before its own list's figures, after the figures naming the members
+    assert _items("治疗12周和24周时缓解率分别为40%和55%。") == [[("40%", "治疗12周"), ("55%", "24周时缓解率分别为")]]
+
+
 def test_a_list_before_ends_the_members_of_the_next():
     # the second list's words run back to the first one's "respectively", and are too few
     assert _items(TWO_LISTS) == [[("72%", "coadministration decreased the auc"), ("58%", "cmax by")]]
