@@ -21,7 +21,11 @@ name: the "and" joining two names is no break before it. A hyphen or a slash joi
 as well ("X-Y", "X/Y", the word glued by the slash maybe a name no list knows), a dose or
 schedule word may stand before the second ("X and low-dose Y"), and names listed with commas are
 one regimen once a partner word closes the list ("X, Y and Z", "X、Y和Z", Z maybe no name): a
-claim naming some of its members but not all is not backed by its figure.
+claim naming some of its members but not all is not backed by its figure. A treatment named by
+its kind after a name and a partner word is a member too ("X and platinum-based chemotherapy",
+``therapies``), named by a claim writing its head word; a sequence ("X followed by Y") and an
+optional partner ("X ± Y", "X with or without Y") join a regimen as well: a claim about X alone
+is narrower than either.
 
 A claim figure whose own stretch states one form passes only when the segment states that
 figure in a stretch of that form alone, once the segment writes a form word at all: one written
@@ -260,6 +264,7 @@ class _Partners:
     list_end: re.Pattern[str]  # the gap closing a list ("X, Y, and Z"), or what follows its last name
     glued: tuple[re.Pattern[str], re.Pattern[str]]  # a word glued by '/' before a name, after it
     not_glued: frozenset[str]
+    therapy: re.Pattern[str]  # a partner word and a treatment named by its kind, after a name
 
 
 @lru_cache(maxsize=1)
@@ -274,8 +279,12 @@ def _partners() -> _Partners:
     word = r"[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]|[\u4e00-\u9fff]+"
     nouns = rf"(?i:(?<![a-z])(?:{alternation(doc['name_nouns'])}))\s+(?:{code}|[A-Z](?![A-Za-z0-9_-]))"
     nouns_zh = rf"(?:{alternation(doc['name_nouns_zh'])})\s?(?:{code}|[A-Z](?![A-Za-z0-9-]))"
+    joins = rf"\s*(?:(?:{alternation(doc['partner_joins'])})|{alternation(doc['partner_joins_zh'])})\s*{modifiers}"
+    kinds = rf"(?:(?:{alternation(doc['therapy_modifiers'])})(?![A-Za-z0-9-])\s*)*(?P<head>{alternation(doc['therapies'])})"
+    # a hyphen or a word after the kind makes it another thing ("chemotherapy-naive", "chemotherapy arms")
+    kind_ends = rf"(?![A-Za-z0-9-])(?!\s+(?:{alternation(doc['therapy_not_after'])})(?![A-Za-z]))"
     return _Partners(
-        joins=re.compile(rf"\s*(?:(?:{alternation(doc['partner_joins'])})|{alternation(doc['partner_joins_zh'])})\s*{modifiers}", re.IGNORECASE),
+        joins=re.compile(joins, re.IGNORECASE),
         # a name noun first, so "agent ABC-123" is one name; a code alone is not an NCT number
         names=re.compile(rf"{nouns}|{nouns_zh}|(?<![A-Za-z0-9_-])(?!NCT\d){code}"),
         respective=re.compile(alternation(doc["respective"]), re.IGNORECASE),
@@ -283,6 +292,7 @@ def _partners() -> _Partners:
         list_end=re.compile(rf"\s*{ends}", re.IGNORECASE),
         glued=(re.compile(rf"(?:{word})/$"), re.compile(rf"/(?:{word})")),
         not_glued=frozenset(doc["slash_not_names"]),
+        therapy=re.compile(rf"{joins}(?P<kind>{kinds}){kind_ends}", re.IGNORECASE),
     )
 
 
@@ -295,6 +305,22 @@ def _carried(name: str, claim: str) -> bool:
     """Whether the claim writes a coded or noun-led name: its code or capital, as a word."""
     token = name.split()[-1] if " " in name.strip() else re.sub(r"^[^A-Z]+", "", name)
     return re.search(rf"(?<![A-Za-z0-9_-]){re.escape(token)}(?![A-Za-z0-9_-])", claim) is not None
+
+
+_PREFIX = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z]{2,}-$")
+
+
+def _prefixed(text: str, names: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """The run's names with a word glued before them by a hyphen that is no name itself: a
+    mention may leave out its form's prefix ("nab-X" found as "X"), and the partner word then
+    stands before the prefix ("Y and nab-X")."""
+    out = []
+    for a, b, carried in names:
+        m = _PREFIX.search(text, 0, a)
+        if m is not None and not any(x < a and m.start() < y for x, y, _ in names):
+            a = m.start()
+        out.append((a, b, carried))
+    return out
 
 
 def _glued(text: str, names: list[tuple[int, int, bool]], claim: str) -> list[tuple[int, int, bool]]:
@@ -320,6 +346,14 @@ def _glued(text: str, names: list[tuple[int, int, bool]], claim: str) -> list[tu
             taken.append((x, y))
             out.append((x, y, _names(claim.lower(), word)))
     return out
+
+
+def _kinds(text: str, names: list[tuple[int, int, bool]], claim: str) -> list[tuple[int, int, bool]]:
+    """Treatments named by their kind joined to a name ("X and platinum-based chemotherapy",
+    "X联合含铂化疗"): no name the run knows, yet the regimen's other member; the claim names it
+    when it writes the kind's head word ("X and chemotherapy")."""
+    found = (_partners().therapy.match(text, b) for _, b, _ in names)
+    return [(*m.span("kind"), _names(claim.lower(), m.group("head").lower())) for m in found if m is not None]
 
 
 def _tail(text: str, end: int, claim: str) -> tuple[int, int, bool] | None:
@@ -403,12 +437,13 @@ def partner_dropped(
             continue
         if found is None:
             found = drugs()
-        names = [(a - start, b - start, carried) for a, b, carried in found if start <= a and b <= end]
+        names = _prefixed(sentence, [(a - start, b - start, carried) for a, b, carried in found if start <= a and b <= end])
         taken = [(a, b) for a, b, _ in names]
         for m in _partners().names.finditer(sentence):
             if all(m.end() <= a or m.start() >= b for a, b in taken):
                 names.append((m.start(), m.end(), _carried(m.group(0), claim_text)))
         names = sorted(names + _glued(sentence, names, claim_text))
+        names = sorted(names + _kinds(sentence, names, claim_text))
         runs = _combinations(sentence, names, claim_text)
         if not runs:
             continue

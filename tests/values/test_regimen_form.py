@@ -362,3 +362,58 @@ def test_a_joined_pair_or_list_backs_no_claim_naming_part_of_it(segment, claim, 
 )
 def test_a_claim_naming_the_whole_pair_or_list_or_a_lone_drug_is_kept(segment, claim, value):
     assert _dropped(claim, segment, value) is None
+
+
+# s29 combo2: a treatment named by its kind, not by a drug name, is a partner too ("X and
+# platinum-based chemotherapy", "X and androgen deprivation therapy", "X联合含铂化疗"), a sequence
+# is a regimen ("X followed by Y", "X then Y", "X序贯Y"), and so is an optional partner ("X ± Y",
+# "X with or without Y"); a form's prefix glued to a mention ("nab-") keeps its partner word
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        ("The ORR was 52% with sampletinib and platinum-based chemotherapy.", "The ORR was 52% with sampletinib.", 52),
+        ("Median OS was 35.3 months with sampletinib and androgen deprivation therapy.", "Median OS was 35.3 months with sampletinib.", 35.3),
+        ("Median OS was 35.3 months with sampletinib and ADT.", "Median OS was 35.3 months with sampletinib.", 35.3),
+        ("Median OS was 35.3 months with sampletinib with standard chemotherapy.", "Median OS was 35.3 months with sampletinib.", 35.3),
+        ("Median OS was 35.3 months with sampletinib plus low-dose radiotherapy.", "Median OS was 35.3 months with sampletinib.", 35.3),
+        ("Median OS was 18.2 months with sampletinib followed by exampleparib.", "Median OS was 18.2 months with sampletinib.", 18.2),
+        ("Median OS was 18.2 months with sampletinib then exampleparib.", "Median OS was 18.2 months with exampleparib.", 18.2),
+        ("Median OS was 11.1 months with sampletinib ± exampleparib.", "Median OS was 11.1 months with sampletinib.", 11.1),
+        ("Median OS was 11.1 months with sampletinib with or without exampleparib.", "Median OS was 11.1 months with sampletinib.", 11.1),
+        ("Median OS was 11.1 months with sampletinib and nab-exampleparib.", "Median OS was 11.1 months with sampletinib.", 11.1),
+        ("Median OS was 11.1 months with sampletinib ± nab-exampleparib.", "Median OS was 11.1 months with sampletinib.", 11.1),
+        ("Median OS was 18.2 months with sampletinib followed by adjuvant chemotherapy.", "Median OS was 18.2 months with sampletinib.", 18.2),
+        ("样本替尼联合含铂化疗组的客观缓解率为52%。", "样本替尼组的客观缓解率为52%。", 52),
+        ("样本替尼联合雄激素剥夺治疗组的中位OS为35.3个月。", "样本替尼组的中位OS为35.3个月。", 35.3),
+        ("样本替尼序贯示例帕利组的中位OS为18.2个月。", "样本替尼组的中位OS为18.2个月。", 18.2),
+    ],
+)
+def test_a_partner_named_by_its_kind_a_sequence_or_an_option_is_not_dropped(segment, claim, value):
+    why = _dropped(claim, segment, value)
+    assert why is not None and f"{value:g}" in why and "given together" in why
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "value"),
+    [
+        # the claim names the whole regimen, the kind by its head word
+        ("The ORR was 52% with sampletinib and platinum-based chemotherapy.", "The ORR was 52% with sampletinib and chemotherapy.", 52),
+        ("The ORR was 52% with sampletinib and platinum-based chemotherapy.", "The ORR was 52% with sampletinib and platinum-based chemotherapy.", 52),
+        ("Median OS was 35.3 months with sampletinib and androgen deprivation therapy.", "Median OS was 35.3 months with sampletinib and androgen deprivation therapy.", 35.3),
+        ("Median OS was 18.2 months with sampletinib followed by exampleparib.", "Median OS was 18.2 months with sampletinib followed by exampleparib.", 18.2),
+        ("Median OS was 11.1 months with sampletinib ± nab-exampleparib.", "Median OS was 11.1 months with sampletinib ± nab-exampleparib.", 11.1),
+        ("样本替尼联合含铂化疗组的客观缓解率为52%。", "样本替尼联合化疗组的客观缓解率为52%。", 52),
+        # the kind makes another thing: patients, two arms; or it is no partner of the name
+        ("The ORR was 40% with sampletinib and chemotherapy-naive patients.", "The ORR was 40% with sampletinib.", 40),
+        ("The ORR was 40% with sampletinib and chemotherapy naive patients.", "The ORR was 40% with sampletinib.", 40),
+        ("The ORR was 40% in the sampletinib and chemotherapy arms.", "The ORR was 40% in the sampletinib arm.", 40),
+        ("The ORR was 40% with sampletinib in patients with prior chemotherapy.", "The ORR was 40% with sampletinib.", 40),
+        ("The ORR was 40% with sampletinib after chemotherapy.", "The ORR was 40% with sampletinib.", 40),
+        ("The ORR was 40% with sampletinib and prior chemotherapy.", "The ORR was 40% with sampletinib.", 40),
+        ("Exposure rose by 30% with sampletinib with food.", "Exposure rose by 30% with sampletinib.", 30),
+        # a form's prefix on a lone name
+        ("Median OS was 8.5 months with nab-exampleparib.", "Median OS was 8.5 months with nab-exampleparib.", 8.5),
+    ],
+)
+def test_a_claim_naming_the_whole_regimen_or_no_partner_at_all_is_kept(segment, claim, value):
+    assert _dropped(claim, segment, value) is None
