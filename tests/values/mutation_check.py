@@ -9408,8 +9408,8 @@ MUTATIONS = (
     Mutation(
         "s29-combo2 an optional partner ('±') joins no regimen",
         'citeproof/data/claim_support.json',
-        ', "followed by", "then", "with or without", "±"]',
-        ', "followed by", "then", "with or without"]',
+        '"with or without", "±"], "partner_joins_zh": ["联合", "联用", "合用", "加用", "加", "和", "与", "及", "+", "＋", "/", "-", "–", "序贯", "±"]',
+        '"with or without"], "partner_joins_zh": ["联合", "联用", "合用", "加用", "加", "和", "与", "及", "+", "＋", "/", "-", "–", "序贯"]',
         ('tests/values/test_regimen_form.py', 'tests/tier1/test_regimen_form_pairs.py'),
     ),
     Mutation(
