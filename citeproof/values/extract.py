@@ -66,7 +66,7 @@ from typing import Literal
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
 from citeproof.values.amount_periods import AMOUNT_DIMS, period_after
-from citeproof.values.compound_units import joined_time, normalised_at
+from citeproof.values.compound_units import joined_time, negative_exponent_at, normalised_at, time_after, time_first
 from citeproof.values.label_periods import period_in_label
 from citeproof.values.cjk_numerals import arabic_numerals
 from citeproof.values.locale_numbers import certain_forms, may_hold_certain
@@ -422,7 +422,13 @@ class _Scanner:
             if um is None and dash:
                 um = unit_re.match(low, pos + dash)
         if um:
-            return self._joined(self.lex.unit_by_alias[um.group(0)], um.end())
+            unit = self.lex.unit_by_alias[um.group(0)]
+            if (first := time_first(low, unit, um.end())) is not None \
+                    and any(d != "time" for _, d, _ in self._denominators(first[1])[0][:1]):
+                # "h·ng/mL", "hr*ng/mL": the time written first is the same exposure as "ng·h/mL";
+                # read as "h", the figure was a duration and the true claim in ng·h/mL missing
+                return first
+            return self._joined(unit, um.end())
         return None, pos
 
     def _joined(self, unit: UnitInfo, end: int) -> tuple[UnitInfo, int]:
@@ -434,6 +440,8 @@ class _Scanner:
         compound, cend, loose = joined
         if loose and not any(d != "time" for _, d, _ in self._denominators(cend)[0][:1]):
             return unit, end
+        if loose == "volume" and not any(d == "volume" for _, d, _ in self._denominators(cend)[0][:1]):
+            return unit, end  # "µg-h/mL" joins; "5 mg-10 mg" (a range) and "mg-h/kg" do not
         return compound, cend
 
     def _denominators(self, pos: int) -> tuple[list[tuple[str, str, float]], int]:
@@ -447,6 +455,11 @@ class _Scanner:
                 canonical, hours = self.lex.per_time_by_alias[pm.group(0)]
                 out.append((canonical, "time", hours))
                 pos = pm.end()
+                continue
+            if (negative := negative_exponent_at(self.low, pos)) is not None:
+                # "ng·h·mL-1", "µg h mL⁻¹": a denominator written as a negative exponent
+                out.append(negative[0])
+                pos = negative[1]
                 continue
             sep = _DENOM_SEP.match(self.low[pos:pos + 12])
             if not sep:
@@ -680,6 +693,9 @@ class _Scanner:
         dens, dpos = self._denominators(pos)
         if dens and (unit is None or unit.dim not in ("percent",)):
             pos = dpos
+            if unit is not None and (after := time_after(self.low, unit, dens, pos)) is not None:
+                # "ng/mL*h", "µg/mL·h": the time after the volume makes it an exposure, ng·h/mL
+                unit, pos = after
             if unit is not None and (glossed := self._gloss_end(pos, unit.canonical, tuple(d for d, _, _ in dens))) > pos:
                 # "2 milligrams per kilogram (mg/kg) weekly": the rate after the gloss is the value's too
                 rate, rpos = self._denominators(glossed)

@@ -14,7 +14,7 @@ import pytest
 
 from citeproof.values.assess import build_index, match_atom
 from citeproof.values.extract import extract_atoms
-from tests.values.helpers import cited_report, verify_against
+from tests.values.helpers import cited_report, verify_against, verify_pairs
 
 
 def _read(text: str) -> list[tuple[str, str, float]]:
@@ -148,3 +148,117 @@ def test_through_the_pipeline_exposure_units_pass_and_fail_as_they_should(tmp_pa
 )
 def test_a_clearance_read_across_its_normalisation_keeps_its_size(source, claim, state):
     assert _state(claim, source, next(a.number for a in extract_atoms(claim))) == state
+
+
+# ---- red team rt33 (s29-units2): the other common spellings of an exposure -------------------
+# u2, u3, u6, ct1: read whole in the claim ("ng·h/mL") but up to the joiner in the source (a bullet,
+# a hyphen, " x ", a negative exponent, the time first or after the volume), every true claim FAILED.
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("AUC 100.5 µg•h/mL", [("µg·h/mL", "mass·time/volume", 1e-3)]),  # U+2022 bullet
+        ("AUC 108.5 ng∙h/mL", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 109.5 ng·h·mL−1", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 110.5 ng h ml−1.", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 112.5 µg·h·mL-1", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 112.5 µg·h·mL^-1", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 112.5 µg·h·mL⁻¹", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 5.6 µg h mL-1", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 5.6 mg h L-1", [("mg·h/L", "mass·time/volume", 1e-3)]),
+        ("AUC 117.5 μg-h/mL", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 118.5 ng-hr/mL", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 310 ng x h/mL", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 1055.4 ng/mL*h", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 45.2 µg/mL·h.", [("µg·h/mL", "mass·time/volume", 1e-3)]),
+        ("AUC 103.5 h·ng/mL", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 115.5 hr*ng/mL", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        ("AUC 1099.4 hour*nanogram per milliliter", [("ng·h/mL", "mass·time/volume", 1e-6)]),
+        # a negative exponent is a denominator of a plain concentration too
+        ("Cmax 5 mg mL-1", [("mg/mL", "mass/volume", 1.0)]),
+        # a hyphen is a range or a minus unless a mass, a time and a volume follow one another
+        ("10-20 mg", [("mg", "mass", 1e-3)]),
+        ("5 mg-10 mg", [("mg", "mass", 1e-3)]),
+        ("2 mg-h", [("mg", "mass", 1e-3)]),
+        ("2 mg-h/kg", [("mg", "mass", 1e-3)]),
+        # " x " joins only before a denominator; a number after it is a product or a count
+        ("3 mg x 2", [("mg", "mass", 1e-3), ("", "", 1.0)]),
+        # a time after the volume joins by a strict joiner only: ". H" ends a sentence
+        ("5 ng/mL.h", [("ng/mL", "mass/volume", 1e-6)]),
+        ("5 ng/mL h", [("ng/mL", "mass/volume", 1e-6)]),
+        ("5 mg/kg*h", [("mg/kg", "mass/mass", 1e-6)]),
+        # a time first joins only a unit a time multiplies, and only before a denominator
+        ("12 h·ng", [("h", "time", 1.0)]),
+        ("12 h*2", [("h", "time", 1.0), ("", "", 1.0)]),
+        # no negative exponent: "-1.5" is a number, "day-1" as often a day's label
+        ("AUC 5.6 µg h mL-1.5", [("µg", "mass", 1e-6)]),
+        ("10 mg day-1", [("mg", "mass", 1e-3)]),
+    ],
+)
+def test_every_common_spelling_of_an_exposure_is_read_whole(text, read):
+    assert _read(text)[: len(read)] == read
+
+
+# each source spelling (the red team's), a true claim in "·h/mL", and its 1000× and 60× slips
+SPELLINGS = [
+    ("100.5 µg•h/mL", "100.5 µg·h/mL", "100.5 ng·h/mL", "100.5 µg·min/mL"),
+    ("109.5 ng·h·mL−1", "109.5 ng·h/mL", "109.5 ng·h/L", "109.5 ng·min/mL"),
+    ("110.5 ng h ml−1", "110.5 ng·h/mL", "110.5 µg·h/mL", "110.5 ng·min/mL"),
+    ("112.5 µg·h·mL-1", "112.5 µg·h/mL", "112.5 µg·h/L", "112.5 µg·min/mL"),
+    ("117.5 μg-h/mL", "117.5 µg·h/mL", "117.5 ng·h/mL", "117.5 µg·min/mL"),
+    ("118.5 ng-hr/mL", "118.5 ng·h/mL", "118.5 ng·h/L", "118.5 ng·min/mL"),
+    ("5.6 µg h mL-1", "5.6 µg·h/mL", "5.6 µg·h/L", "5.6 µg·min/mL"),
+    ("310 ng x h/mL", "310 ng·h/mL", "310 µg·h/mL", "310 ng·min/mL"),
+    ("45.2 µg/mL·h", "45.2 µg·h/mL", "45.2 µg·h/L", "45.2 µg·min/mL"),
+    ("1055.4 ng/mL*h", "1055.4 ng·h/mL", "1055.4 ng·h/L", "1055.4 ng·min/mL"),
+    ("103.5 h·ng/mL", "103.5 ng·h/mL", "103.5 µg·h/mL", "103.5 ng·min/mL"),
+    ("115.5 hr*ng/mL", "115.5 ng·h/mL", "115.5 ng·h/L", "115.5 ng·min/mL"),
+]
+
+
+@pytest.mark.parametrize(("source", "claim", "slip_1000", "slip_60"), SPELLINGS)
+def test_an_exposure_spelled_another_way_meets_the_same_exposure_only(source, claim, slip_1000, slip_60):
+    text = f"The mean AUC of the study drug was {source}."
+    number = float(claim.split()[0])
+    assert _state(f"AUC was {claim}", text, number) == "supported"
+    assert _state(f"AUC was {slip_1000}", text, number) == "missing"
+    assert _state(f"AUC was {slip_60}", text, number) == "missing"
+    # the concentration with the same figure is another quantity (u2 L3: it PASSED against "µg/mL·h")
+    concentration = claim.replace("·h", "").replace("·min", "")
+    assert _state(f"AUC was {concentration}", text, number) == "missing"
+
+
+def test_the_same_exposure_in_other_units_still_meets_a_new_spelling():
+    assert _state("AUC was 0.0452 mg·h/mL", "The mean AUC was 45.2 µg/mL·h.", 0.0452) == "supported"
+    assert _state("AUC was 2712 µg·min/mL", "The mean AUC was 45.2 µg h mL-1.", 2712) == "supported"
+    assert _state("AUC was 5.6 mg·h/L", "The mean AUC was 5.6 µg-h/mL.", 5.6) == "supported"
+
+
+def _ctgov(unit: str, value: str) -> str:
+    return ("Outcome Measurement: \n  Area Under the Curve (AUC)\n  Measure Type: Geometric Mean\n"
+            f"  Unit of Measure: {unit}  {value} (35%)\n")
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["hr*ng/mL", "h*ng/mL", "ng/mL*h", "hour*nanogram per milliliter (h*ng/mL)", "ng*hr/mL", "ng.h/mL"],
+)
+def test_a_declared_exposure_in_any_spelling_states_its_results_in_it(unit):
+    source = _ctgov(unit, "1000.4")
+    assert _state("the geometric mean AUC was 1000.4 ng·h/mL", source, 1000.4) == "supported"
+    assert _state("the geometric mean AUC was 1000.4 µg·h/mL", source, 1000.4) == "missing"
+    assert _state("the geometric mean AUC was 1000.4 ng·min/mL", source, 1000.4) == "missing"
+    assert _state("the geometric mean AUC was 1000.4 ng/mL", source, 1000.4) == "missing"
+
+
+def test_through_the_pipeline_other_spellings_pass_and_their_slips_fail(tmp_path):
+    pk, ng, hyphen = ("The mean AUC was 45.2 µg/mL·h.", "The mean exposure was 109.5 ng·h·mL−1.",
+                      "The mean exposure was 117.5 μg-h/mL.")
+    out = verify_pairs(tmp_path, [
+        (pk, "The mean AUC was 45.2 µg·h/mL."),
+        (pk, "The mean AUC was 45.2 µg/mL."),
+        (ng, "The mean exposure was 109.5 ng·h/mL."),
+        (ng, "The mean exposure was 109.5 ng·h/L."),
+        (hyphen, "The mean exposure was 117.5 µg·h/mL."),
+        (hyphen, "The mean exposure was 117.5 µg·min/mL.")])
+    assert [c.status for c in out] == ["pass", "fail", "pass", "fail", "pass", "fail"]
