@@ -71,7 +71,7 @@ def header_unit(header: str) -> ValueAtom | None:
     if m is None or _COUNT_LABEL.search(header[: m.start()].strip()):
         return None
     group = _without_unit_label((m.group(1) or m.group(2)).strip())
-    group = _header_unit_words().get(group, group)
+    group = _header_unit_words().get(group.lower(), group)
     for probe in _probes(group):
         if (unit := _one_unit(probe)) is not None:
             return unit
@@ -93,8 +93,23 @@ def _without_unit_label(group: str) -> str:
     writes "表3 收入（单位：万元）" for "表3 收入（万元）"."""
     m = _UNIT_LABEL.match(group)
     if m is None or m.group(1).strip().lower() not in _unit_label_words():
-        return group
+        return _without_unit_opener(group)
     return m.group(2).strip()
+
+
+def _without_unit_opener(group: str) -> str:
+    """A bracket's unit without the words opening it ("in thousands" → "thousands", "in $
+    millions" → "$ millions"): an English caption writes "(in thousands)" for "(thousands)", and
+    read whole its table's cells had no unit, the true "$35.6 million" failing on "35,600"."""
+    low = group.lower()
+    for opener in sorted(_unit_opener_words(), key=len, reverse=True):
+        if low.startswith(opener + " "):
+            return group[len(opener) + 1:].strip()
+    return group
+
+
+def _unit_opener_words() -> frozenset[str]:
+    return word_set("value_cues.json", "header_unit_openers")
 
 
 def _unit_label_words() -> frozenset[str]:

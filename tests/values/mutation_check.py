@@ -9517,6 +9517,34 @@ MUTATIONS = (
         'if low.startswith(joiner, pos) and',
         ("tests/values/test_compound_units.py",),
     ),
+    Mutation(
+        "s29-units2 a bracket's 'in' before its unit is read with it ('(in thousands)' states none)",
+        'citeproof/values/columns.py',
+        '        return _without_unit_opener(group)\n',
+        '        return group\n',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s29-units2 'in' opens no bracket's unit",
+        'citeproof/data/value_cues.json',
+        '"words": ["in", "all figures in", "amounts in"]',
+        '"words": ["all figures in", "amounts in"]',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s29-units2 '($000s)' names no unit",
+        'citeproof/data/value_cues.json',
+        '"$000s": "$000", ',
+        '',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s29-units2 a header's short unit form is matched case-sensitively",
+        'citeproof/values/columns.py',
+        '_header_unit_words().get(group.lower(), group)',
+        '_header_unit_words().get(group, group)',
+        ("tests/values/test_source_table_headers.py",),
+    ),
 )
 
 

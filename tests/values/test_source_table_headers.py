@@ -431,3 +431,46 @@ def test_a_caption_ending_in_its_unit_unbracketed_reads_it_as_bracketed(caption,
     source = caption + "\n\n| 企业 | 2023年收入 | 同比增长 |\n|---|---|---|\n| 甲公司 | 35,600 | 12.5% |\n"
     assert _states(source, "35,600万元") == [state]
     assert _states(source, "35,700万元") == ["missing"]
+
+
+# ------------------------------- an English caption's "(in thousands)", "($000s)" (red team rt33 z2)
+
+
+@pytest.mark.parametrize(("header", "unit", "scale"), [
+    ("Selected financial data (in thousands)", "", 1e3),
+    ("Revenue (in millions)", "", 1e6),
+    ("Revenue (in $ millions)", "USD", 1e6),
+    ("Selected financial data ($000s)", "USD", 1e3),
+    ("Revenue (USD '000)", "USD", 1e3),
+    ("Revenue ('000)", "", 1e3),
+    ("Age (in years)", "year", 1.0),
+    ("Data (in 2023)", None, None),  # "in" before no unit: no unit
+    ("Response (in patients)", None, None),
+])
+def test_a_bracket_opening_with_in_states_the_unit_after_it(header, unit, scale):
+    found = header_unit(header)
+    assert (found.unit, found.number) == (unit, scale) if unit is not None else found is None
+
+
+def _en_table(caption: str, cell: str) -> str:
+    return f"# Annual summary\n\n{caption}\n\n| Item | 2023 | 2022 |\n|---|---|---|\n| Revenue | {cell} | 31,200 |\n"
+
+
+@pytest.mark.parametrize(("caption", "cell", "claim", "state"), [
+    ("Table 3 Selected financial data (in thousands)", "35,600", "$35.6 million", "plausible"),
+    ("Table 3 Selected financial data (in thousands)", "35,600", "$35.6 billion", "missing"),  # 1000×
+    ("Table 3 Selected financial data (in thousands)", "35,600", "$35.7 million", "missing"),
+    ("Table 5 Selected financial data ($000s)", "1,200,000", "$1.2 billion", "plausible"),
+    ("Table 5 Selected financial data ($000s)", "1,200,000", "$1.2 trillion", "missing"),
+    ("Table 4 Selected financial data (in millions)", "356", "$356 million", "plausible"),
+    ("Table 4 Selected financial data (in millions)", "356", "$356 billion", "missing"),
+])
+def test_an_english_captions_in_thousands_reads_the_tables_cells(caption, cell, claim, state):
+    assert _states(_en_table(caption, cell), claim) == [state]
+
+
+def test_an_english_caption_in_thousands_through_the_pipeline(tmp_path):
+    report = cited_report("Revenue in 2023 was $35.6 million", "Revenue in 2023 was $35.6 billion",
+                          anchor="[evidence:s.md#L3-L7]")
+    statuses = _statuses(tmp_path, _en_table("Table 3 Selected financial data (in thousands)", "35,600"), report)
+    assert statuses[0] != "fail" and statuses[1] == "fail"
