@@ -191,6 +191,8 @@ def test_a_clearance_read_across_its_normalisation_keeps_its_size(source, claim,
         ("12 h·ng", [("h", "time", 1.0)]),
         ("12 h*2", [("h", "time", 1.0), ("", "", 1.0)]),
         ("sampled at 2 h mg/L rose", [("h", "time", 1.0)]),  # a loose joiner never joins a time first
+        # a calendar unit written first has no exact length either: no exposure in months
+        ("AUC 42 month*ng/mL", [("month", "time", 730.5)]),
         # no negative exponent: "-1.5" is a number, "day-1" as often a day's label
         ("AUC 5.6 µg h mL-1.5", [("µg", "mass", 1e-6)]),
         ("10 mg day-1", [("mg", "mass", 1e-3)]),
