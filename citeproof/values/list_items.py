@@ -190,9 +190,9 @@ def _parts(low: str, values: Sequence[ValueAtom], start: int, end: int, entry: E
 def _figures_first(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
     """Lists written figure first ("38% rash, 29% diarrhoea and 21% fatigue"): figures of one
     kind, each but the first after a join that ends the words of the item before it; each item
-    runs from its figure to that join (the last to the next stop). A join right after a figure
-    ("rash 38%, diarrhoea 29%") names the item before it: no such list; nor is one across a stop
-    ("200 were randomised; 150 completed": two statements, not two items)."""
+    runs from its figure to that join (the last to the next stop). Figures after their items
+    ("rash 38%, diarrhoea 29%") leave no join before the next figure: no such list; nor is one
+    across a stop ("200 were randomised; 150 completed": two statements, not two items)."""
     joins = _joins()
     runs: list[list[int]] = []
     for i, v in enumerate(values):
@@ -200,7 +200,7 @@ def _figures_first(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
         gap = low[prev.end:v.start] if prev is not None else ""
         end = joins.closing.search(gap) if gap else None
         if (prev is not None and runs and runs[-1][-1] == i - 1 and end and gap[:end.start()].strip()
-                and not joins.opening.match(gap) and not _stops().search(gap)
+                and not _stops().search(gap)
                 and (prev.kind, prev.dim) == (v.kind, v.dim)):
             runs[-1].append(i)
         else:
