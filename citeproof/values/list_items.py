@@ -192,7 +192,10 @@ def _figures_first(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
     kind, each but the first after a join that ends the words of the item before it; each item
     runs from its figure to that join (the last to the next stop). Figures after their items
     ("rash 38%, diarrhoea 29%") leave no join before the next figure: no such list; nor is one
-    across a stop ("200 were randomised; 150 completed": two statements, not two items)."""
+    across a stop ("200 were randomised; 150 completed": two statements, not two items), nor one
+    whose item holds a join itself ("11.5 months with X and Y and 6.9 months with X alone": where
+    the item ends is the regimen check's reading), nor one whose item is bracketed ("11.5个月（X联合Y）
+    和6.9个月（X单药）": the regimen check reads it)."""
     joins = _joins()
     runs: list[list[int]] = []
     for i, v in enumerate(values):
@@ -200,7 +203,8 @@ def _figures_first(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
         gap = low[prev.end:v.start] if prev is not None else ""
         end = joins.closing.search(gap) if gap else None
         if (prev is not None and runs and runs[-1][-1] == i - 1 and end and gap[:end.start()].strip()
-                and not _stops().search(gap)
+                and not _stops().search(gap) and not joins.any.search(gap[:end.start()])
+                and not any(c in gap for c in _OPEN)
                 and (prev.kind, prev.dim) == (v.kind, v.dim)):
             runs[-1].append(i)
         else:

@@ -9597,8 +9597,8 @@ MUTATIONS = (
     Mutation(
         's29-lists2 a figure-first list runs across a stop',
         'citeproof/values/list_items.py',
-        '                and not _stops().search(gap)\n',
-        '',
+        'and not _stops().search(gap) and not',
+        'and not',
         ('tests/values/test_list_forms.py', 'tests/values/test_list_items.py', 'tests/values/test_binding.py'),
     ),
     Mutation(
@@ -9663,6 +9663,20 @@ MUTATIONS = (
         '    keep = min(max(len(low[a:b].split()) for _, (a, b) in others) for others in opened) or len(words)\n',
         '    keep = len(words)\n',
         ('tests/values/test_list_forms.py', 'tests/values/test_list_items.py'),
+    ),
+    Mutation(
+        's29-lists2 a figure-first item may hold a join itself',
+        'citeproof/values/list_items.py',
+        ' and not joins.any.search(gap[:end.start()])',
+        '',
+        ('tests/values/test_list_forms.py', 'tests/values/test_list_items.py'),
+    ),
+    Mutation(
+        's29-lists2 a figure-first item may be a bracket (the regimen check reads it)',
+        'citeproof/values/list_items.py',
+        '                and not any(c in gap for c in _OPEN)\n',
+        '',
+        ('tests/tier1/test_regimen_form_pairs.py',),
     ),
 )
 

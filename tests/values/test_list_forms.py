@@ -114,6 +114,8 @@ def test_a_figure_written_first_is_the_item_after_it_up_to_the_join():
     # a join right after a figure names the item before it; figures joined directly are one run
     assert _items("Rates were rash 38%, diarrhoea 29% and fatigue 21%.") == []
     assert _items("Rates were 38%, 29% and 21% overall.") == []
+    # an item holding a join itself: where it ends is open
+    assert _items("Median PFS was 11.5 months with drugX and drugY and 6.9 months with drugX alone.") == []
 
 
 def test_a_run_all_its_bracket_holds_is_a_respectively_list_without_the_word():
