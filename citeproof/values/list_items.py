@@ -187,6 +187,9 @@ def _parts(low: str, values: Sequence[ValueAtom], start: int, end: int, entry: E
     return out if len(out) >= 2 and any(span != item for _, span in out) else []
 
 
+_BARE_COMMAS = (",", "，")
+
+
 def _figures_first(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
     """Lists written figure first ("38% rash, 29% diarrhoea and 21% fatigue"): figures of one
     kind, each but the first after a join that ends the words of the item before it; each item
@@ -213,8 +216,10 @@ def _figures_first(low: str, values: Sequence[ValueAtom]) -> list[list[Entry]]:
     for run in runs:
         if len(run) < 2:
             continue
-        ends = [values[j].start - len(joins.closing.search(low[values[k].end:values[j].start]).group())
-                for k, j in zip(run, run[1:])]
+        closings = [joins.closing.search(low[values[k].end:values[j].start]).group() for k, j in zip(run, run[1:])]
+        if all(c.strip() in _BARE_COMMAS for c in closings):
+            continue  # a list closes with a word or a list mark; "120 enrolled, 100 were evaluable" is two statements
+        ends = [values[j].start - len(c) for j, c in zip(run[1:], closings)]
         ends.append(_next_stop(low, values[run[-1]].end, values))
         out.append([([k], (values[k].end, e)) for k, e in zip(run, ends)])
     return out

@@ -9678,6 +9678,13 @@ MUTATIONS = (
         '',
         ('tests/tier1/test_regimen_form_pairs.py',),
     ),
+    Mutation(
+        's29-lists2 a run of figures joined by bare commas only is read as a figure-first list',
+        'citeproof/values/list_items.py',
+        '        if all(c.strip() in _BARE_COMMAS for c in closings):\n            continue',
+        '        if False:\n            continue',
+        ('tests/values/test_share_base.py', 'tests/values/test_list_forms.py'),
+    ),
 )
 
 
