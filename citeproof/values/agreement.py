@@ -192,15 +192,29 @@ def _cues_in(low: str) -> tuple[list[_Cue], str]:
     return found, "".join(chars)
 
 
+@lru_cache(maxsize=1)
+def _frequency_phrases() -> re.Pattern[str]:
+    """The frequency phrases alone. The whole cue scan yields a frequency phrase only where that
+    phrase's own pattern matches, so a text this finds nothing in writes no frequency: the scan of
+    every cue (a long alternation tried at each position, ~1.5 ms a claim) is skipped for it."""
+    doc = cue_document()["agreement_words"]
+    words = [w for side in ("both_ways", "claim_side") for group, ws in doc[side].get("frequency", {}).items()
+             if not group.startswith("_") for w in ws]
+    lex = _lexicon()
+    phrases = sorted({_normal(w) for w in words if lex.group_of.get(_normal(w)) is not None}, key=len, reverse=True)
+    return re.compile("|".join(_phrase_re(p) for p in phrases) or r"(?!)")
+
+
 def frequency_groups(text: str) -> set[str]:
     """The frequency groups ``text`` writes ("daily", "twice_daily" …), each phrase read once,
     longest first: "twice daily" is twice_daily, not daily as well."""
-    lex = _lexicon()
-    return {c.group for c in _cues_in(text.lower())[0] if lex.class_of.get(c.group) == "frequency"}
+    return {group for group, _, _ in frequency_spans(text.lower())}
 
 
 def frequency_spans(low: str) -> list[tuple[str, int, int]]:
     """(group, start, end) of each frequency phrase of lower-cased ``low``, read as ``frequency_groups``."""
+    if _frequency_phrases().search(low) is None:
+        return []
     lex = _lexicon()
     return [(c.group, c.start, c.end) for c in _cues_in(low)[0] if lex.class_of.get(c.group) == "frequency"]
 

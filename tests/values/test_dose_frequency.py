@@ -138,3 +138,22 @@ def test_every_n_hours_against_times_daily(tmp_path):
     ]
     states = _statuses(tmp_path, "The study drug 500 mg is taken orally three times daily for 7 days.", claims)
     assert states[0] == "pass" and "pass" not in states[1:]
+
+
+def test_the_frequency_prefilter_skips_no_frequency_the_whole_scan_finds():
+    # the frequency phrases alone decide whether the whole cue scan runs: on every frequency
+    # phrase of the data, inside other words and beside other cues, the answer is the scan's
+    from citeproof.values import agreement
+    from citeproof.values.segment_support import cue_document
+
+    lex = agreement._lexicon()
+    doc = cue_document()["agreement_words"]
+    words = [w.replace("#", "12") for side in ("both_ways", "claim_side")
+             for group, ws in doc[side].get("frequency", {}).items() if not group.startswith("_") for w in ws]
+    texts = [f"the dose was 200 mg {w} for 14 days compared with the previous month" for w in words]
+    texts += ["in trial nct00000001, complete response was 35", "revenue grew 12% year over year", ""]
+    assert len(words) > 20
+    for low in texts:
+        whole = [(c.group, c.start, c.end) for c in agreement._cues_in(low)[0]
+                 if lex.class_of.get(c.group) == "frequency"]
+        assert agreement.frequency_spans(low) == whole, low
