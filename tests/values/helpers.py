@@ -60,3 +60,24 @@ def verify_pairs(tmp_path, pairs):
 def ending(tmp_path, pairs, *statuses: str) -> list[tuple[str, str]]:
     """(claim text, status) of the pairs' claims that end in one of ``statuses`` (``verify_pairs``)."""
     return [(c.text, c.status) for c in verify_pairs(tmp_path, pairs) if c.status in statuses]
+
+
+def binding_reason(claim: str, source: str) -> str | None:
+    """Why ``claim``'s figures are bound to other words in ``source`` than the claim gives them
+    (``citeproof.values.binding.binding_differs``), or None."""
+    from citeproof.values import claim_atoms
+    from citeproof.values.binding import binding_differs
+
+    return binding_differs(claim, claim_atoms(claim), source)
+
+
+def list_readings(text: str) -> list[list[tuple[str, str]]]:
+    """The lists ``text`` is read to hold (``citeproof.values.list_items.list_entries``): per
+    list, each item's figures as written and its words, lower-cased and spaced once."""
+    from citeproof.values.extract import extract_atoms, prepare
+    from citeproof.values.list_items import list_entries
+
+    low = prepare(text).lower()
+    values = extract_atoms(low, mode="source")
+    return [[(" ".join(values[i].raw for i in idx), " ".join(low[s:e].split())) for idx, (s, e) in items]
+            for items in list_entries(low, values)]

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values import claim_atoms
-from citeproof.values.binding import binding_differs
-from citeproof.values.extract import extract_atoms, prepare
-from citeproof.values.list_items import list_entries
+from tests.values.helpers import binding_reason as differs
+from tests.values.helpers import list_readings as _items
 from tests.values.helpers import verify_pairs
 
 HEAD = "Adverse events reported with drugX were "
@@ -75,10 +73,6 @@ KEPT = [
 ]
 
 
-def differs(claim: str, source: str) -> str | None:
-    return binding_differs(claim, claim_atoms(claim), source)
-
-
 @pytest.mark.parametrize(("claim", "source"), MOVED)
 def test_a_figure_given_to_another_item_of_its_list_differs(claim, source):
     why = differs(claim, source)
@@ -88,13 +82,6 @@ def test_a_figure_given_to_another_item_of_its_list_differs(claim, source):
 @pytest.mark.parametrize(("claim", "source"), KEPT)
 def test_a_figure_given_to_its_own_item_does_not_differ(claim, source):
     assert differs(claim, source) is None
-
-
-def _items(text: str) -> list[list[tuple[str, str]]]:
-    low = prepare(text).lower()
-    values = extract_atoms(low, mode="source")
-    return [[(" ".join(values[i].raw for i in idx), " ".join(low[s:e].split())) for idx, (s, e) in items]
-            for items in list_entries(low, values)]
 
 
 def test_a_colon_or_a_square_bracket_marks_a_figure_as_its_item_like_a_bracket():

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values import claim_atoms
-from citeproof.values.binding import binding_differs
-from citeproof.values.extract import extract_atoms, prepare
-from citeproof.values.list_items import list_entries
+from tests.values.helpers import binding_reason as differs
+from tests.values.helpers import list_readings as _items
 from tests.values.helpers import verify_pairs
 
 WEIGHT = ("Dose by body weight: participants weighing less than 60 kg and 60 kg or more receive 1000 mg and "
@@ -56,10 +54,6 @@ KEPT = [
 ]
 
 
-def differs(claim: str, source: str) -> str | None:
-    return binding_differs(claim, claim_atoms(claim), source)
-
-
 @pytest.mark.parametrize(("claim", "source"), MOVED)
 def test_a_figure_given_to_another_member_differs(claim, source):
     # (a member named as a subject, 'infants', is the label check's to tell)
@@ -69,13 +63,6 @@ def test_a_figure_given_to_another_member_differs(claim, source):
 @pytest.mark.parametrize(("claim", "source"), KEPT)
 def test_a_figure_given_to_its_own_member_does_not_differ(claim, source):
     assert differs(claim, source) is None
-
-
-def _items(text: str) -> list[list[tuple[str, str]]]:
-    low = prepare(text).lower()
-    values = extract_atoms(low, mode="source")
-    return [[(" ".join(values[i].raw for i in idx), " ".join(low[s:e].split())) for idx, (s, e) in items]
-            for items in list_entries(low, values)]
 
 
 def test_figures_naming_the_members_are_member_words_not_list_figures():
