@@ -1,6 +1,6 @@
 """Judge economy: prompt tokens citeproof sends per judged claim, on real clinical statements.
 
-    python eval/judge_economy.py CORPUS_DIR|STATEMENTS_FILE [--limit 40] [--excerpt-tokens 512] [--output-mode json_schema]
+    python eval/judge_economy.py CORPUS_DIR|STATEMENTS_FILE [--limit 40] [--excerpt-tokens 512] [--output-mode json_schema] [--dump DIR]
 
 The statements file itself may be passed instead of its folder (:mod:`eval.corpus`).
 
@@ -45,12 +45,21 @@ def _fenced(messages: list[dict]) -> str | None:
     return None
 
 
+def _dump(folder: Path, bodies: list[dict], prompt_tokens: list[int]) -> None:
+    """Each request's messages as plain text, one file a request, its prompt tokens in the name."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, (body, tokens) in enumerate(zip(bodies, prompt_tokens)):
+        text = "\n\n".join(f"--- {m.get('role')}\n{m.get('content', '')}" for m in body["messages"])
+        (folder / f"{n:03d}-{tokens}.txt").write_text(text + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("corpus", type=Path, help="NLI4CT folder (holds %s and ct/), or that file" % SUBSET)
     ap.add_argument("--limit", type=int, default=40)
     ap.add_argument("--excerpt-tokens", type=int, default=512)
     ap.add_argument("--output-mode", default="json_schema", choices=["json_schema", "json_object", "prompt"])
+    ap.add_argument("--dump", type=Path, default=None, help="write each request's messages to DIR/NNN.txt (to see where the tokens go)")
     args = ap.parse_args(argv)
 
     from citeproof.api import verify_full_report
@@ -91,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
             excerpt = _fenced(body["messages"])
             if excerpt is not None:
                 excerpt_tokens.append(count_tokens(excerpt))
+        if args.dump is not None:
+            _dump(args.dump, endpoint.bodies, endpoint.prompt_tokens)
         total = sum(endpoint.prompt_tokens)
         requests = endpoint.requests
 

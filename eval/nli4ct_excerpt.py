@@ -32,7 +32,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from statistics import mean
+from statistics import mean, median
 
 from citeproof.sources.types import SourceWindow
 from citeproof.text import normalize_text
@@ -138,8 +138,13 @@ def first_n_holds(window: SourceWindow, lines: list[int], budget: int) -> bool:
     return all(n <= last_whole for n in lines)
 
 
+def gold_tokens(window: SourceWindow, lines: list[int]) -> int:
+    """Tokens of the gold evidence lines alone, joined by newlines (0 when there are none)."""
+    return count_tokens("\n".join(window.document.lines[n - 1] for n in sorted(set(lines)))) if lines else 0
+
+
 def gold_fits(window: SourceWindow, lines: list[int], budget: int) -> bool:
-    return count_tokens("\n".join(window.document.lines[n - 1] for n in sorted(set(lines)))) <= budget
+    return gold_tokens(window, lines) <= budget
 
 
 def run(corpus: Path, statements: Path, budgets: list[int]) -> int:
@@ -170,6 +175,12 @@ def run(corpus: Path, statements: Path, budgets: list[int]) -> int:
               f"whole cited sections average {section_tokens:.1f} tokens")
         if not has_gold:
             print("no gold evidence indices in this file: coverage columns are n/a")
+        else:
+            # The floor under any excerpt that holds the gold: its lines alone (issue #3's judge
+            # economy target leaves an excerpt ~174 tokens a claim; see eval/judge_economy.py).
+            floor = [sum(gold_tokens(window, lines) for _, window, lines in rows) for _, rows in prepared]
+            print(f"gold evidence lines alone: {mean(floor):.1f} tokens a statement on average (median {median(floor):.0f}); "
+                  f"no excerpt that holds them is smaller")
         header = f"{'budget':>6} | {'mode':<11} | {'excerpt':>7} | {'first N':>7} | {'ceiling':>7} | {'mean tok':>8} | {'max tok':>7} | strategies"
         print(header)
         print("-" * len(header))

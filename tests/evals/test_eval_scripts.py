@@ -142,6 +142,29 @@ def test_nli4ct_excerpt_holds_the_gold_line(nli4ct):
     assert row.split("|")[2].strip() == "100.0%"  # each short section is read whole: its gold line is in it
 
 
+def test_nli4ct_excerpt_prints_the_floor_the_gold_lines_set(nli4ct):
+    data = json.loads((nli4ct / "semeval2023_gold_test.json").read_text(encoding="utf-8"))
+    for item in data.values():
+        item["Primary_evidence_index"] = [1]  # one short gold line a statement: the floor is its tokens
+    (nli4ct / "semeval2023_gold_test.json").write_text(json.dumps(data), encoding="utf-8")
+    result = run("nli4ct_excerpt.py", str(nli4ct), "--budgets", "256")
+    assert result.returncode == 0, result.stderr
+    floor = line_of(result.stdout, "gold evidence lines alone:")
+    assert 0 < float(floor[4]) < 20  # "  Study agent 200 mg …" or "  Objective Response": a dozen tokens at most
+
+
+def test_judge_economy_dumps_each_request_it_counted(numeric_subset, tmp_path):
+    dump = tmp_path / "dump"
+    result = run("judge_economy.py", str(numeric_subset), "--dump", str(dump))
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0].replace(",", "").split()
+    files = sorted(dump.iterdir())
+    # one file a request, named by its prompt tokens, which add up to the printed total
+    assert len(files) == int(first[6]) >= 1
+    assert sum(int(f.stem.split("-")[1]) for f in files) == int(first[9])
+    assert all("--- system" in f.read_text(encoding="utf-8") and "Claim: " in f.read_text(encoding="utf-8") for f in files)
+
+
 def test_judge_economy_counts_the_prompt_of_each_judged_claim(numeric_subset):
     result = run("judge_economy.py", str(numeric_subset))
     assert result.returncode == 0, result.stderr
