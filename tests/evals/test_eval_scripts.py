@@ -153,6 +153,22 @@ def test_nli4ct_excerpt_prints_the_floor_the_gold_lines_set(nli4ct):
     assert 0 < float(floor[4]) < 20  # "  Study agent 200 mg …" or "  Objective Response": a dozen tokens at most
 
 
+def test_judge_floor_prices_the_prompt_holding_only_the_gold_lines(nli4ct):
+    data = json.loads((nli4ct / "semeval2023_gold_test.json").read_text(encoding="utf-8"))
+    for item in data.values():
+        item["Primary_evidence_index"] = [1]
+    (nli4ct / "semeval2023_gold_test.json").write_text(json.dumps(data), encoding="utf-8")
+    result = run("judge_floor.py", str(nli4ct), "--target", "0", "--list")
+    assert result.returncode == 0, result.stderr
+    empty = float(line_of(result.stdout, "  instruction, claim and fences alone")[-1])
+    oracle = float(line_of(result.stdout, "  oracle excerpt (gold lines only)")[-1])
+    built = float(line_of(result.stdout, "  the builder's excerpts")[-1])
+    # the gold line costs tokens; the builder shows it and its heading, so at least as many
+    assert 0 < empty < oracle <= built
+    assert "exceeds 0: 3 of 3" in result.stdout
+    assert sum("oracle" in ln and ln.startswith("    s-") for ln in result.stdout.splitlines()) == 3
+
+
 def test_judge_economy_dumps_each_request_it_counted(numeric_subset, tmp_path):
     dump = tmp_path / "dump"
     result = run("judge_economy.py", str(numeric_subset), "--dump", str(dump))
@@ -209,7 +225,7 @@ def test_healthver_reads_a_csv_passed_as_the_corpus(healthver):
     assert by_file.stdout == run("healthver_tier1.py", str(healthver)).stdout
 
 
-@pytest.mark.parametrize("script", ["nli4ct_numeric.py", "judge_economy.py", "nli4ct_tier1.py", "nli4ct_excerpt.py"])
+@pytest.mark.parametrize("script", ["nli4ct_numeric.py", "judge_economy.py", "nli4ct_tier1.py", "nli4ct_excerpt.py", "judge_floor.py"])
 def test_a_script_names_a_corpus_it_cannot_use(tmp_path, script):
     missing = run(script, str(tmp_path / "nowhere.json"))
     assert missing.returncode == 2 and "nowhere.json not found" in missing.stderr
