@@ -5,13 +5,16 @@ answer (a line with a verdict and no error, a cache hit included); a claim with 
 no valid answer ended without one. Each is compared with the report: the judge verdict,
 and the claim status it implies (supported → pass, contradicted / not_enough_info → fail,
 no answer → unverified). The derivation lives in ``audit.verdicts``, which ``audit check``
-shares.
+shares. The run's lines are counted against the report's ``audit_log_entries`` too: a log cut
+after its last line keeps an intact chain, and a claim whose judged line went with it cannot be
+re-derived, which replay alone must say.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -25,6 +28,7 @@ from audit.reader import (
     read_log,
     resolve_log_path,
 )
+from audit.record import AuditRecord
 from audit.seal import seal_problem
 from audit.verdicts import Divergence, compare_verdicts, derive_verdicts, report_predates_v2
 
@@ -36,6 +40,7 @@ class ReplayResult(BaseModel):
     claims_replayed: int = 0
     divergences: list[Divergence] = []
     problem: str | None = None  # the replay could not run at all, or the report does not hold together
+    line_count: str | None = None  # the run's lines are not as many as the report says it wrote
     unreadable: bool = False  # because the report file could not be read as JSON (an input error)
 
     def summary(self) -> str:
@@ -45,7 +50,8 @@ class ReplayResult(BaseModel):
             # replay re-derives the judge's verdicts only: what it cannot hold is said with its success
             return (f"ok: {self.claims_replayed} claim verdict(s) re-derived from the log match the report"
                     f"\nnote: {TIER1_NOT_REDERIVED}")
-        lines = [f"FAILED: {len(self.divergences)} divergence(s) between the log and the report"]
+        lines = [f"FAILED: {len(self.divergences) + bool(self.line_count)} divergence(s) between the log and the report"]
+        lines += [f"  - log: {self.line_count}"] if self.line_count else []
         lines += [f"  - claim {d.claim_id}: {d.message}" for d in self.divergences]
         return "\n".join(lines)
 
@@ -85,7 +91,36 @@ def replay_report(report_json_path: Path | str, key: bytes | None = None) -> Rep
     run_records = [ln.record for ln in lines if ln.record is not None and ln.record.run_id == sem.get("run_id")]
     derived = derive_verdicts(run_records, legacy_allowed=report_predates_v2(raw))
     divergences = compare_verdicts(report.claims, derived)
+    line_count = line_count_divergence(sem, report.claims, run_records)
     # a counter no claim backs is not one claim's divergence; named when the claims agree with the log
     counts = outcome_count_problems(sem, report.claims)
-    problem = f"{report_path}: {counts[0]}" if counts and not divergences else None
-    return ReplayResult(ok=not divergences and not counts, claims_replayed=len(derived), divergences=divergences, problem=problem)
+    problem = f"{report_path}: {counts[0]}" if counts and not divergences and not line_count else None
+    return ReplayResult(ok=not divergences and not counts and not line_count, claims_replayed=len(derived),
+                        divergences=divergences, problem=problem, line_count=line_count)
+
+
+def line_count_divergence(sem: dict[str, Any], claims: list[dict[str, Any]], records: list[AuditRecord]) -> str | None:
+    """The run's lines against ``semantic_audit.audit_log_entries``, or None when as many: a log
+    cut after its last line keeps an intact chain, and a claim whose judged line went with it
+    cannot be re-derived, so an auditor who runs only replay must learn it too (``audit check``
+    counts the same). Names the sequences the report's claims point at that the log lacks, and
+    the log's sequences no claim points at."""
+    expected = sem.get("audit_log_entries")
+    if expected == len(records):
+        return None
+    logged = {rec.sequence: rec.claim_id for rec in records}
+    pointed = {seq: str(c.get("id")) for c in claims for seq in (c.get("judge") or {}).get("audit_sequences") or []}
+    shorter = isinstance(expected, int) and expected > len(records)
+    said = (f"the report says audit_log_entries={expected}, the log holds {len(records)} line(s) for run "
+            f"{sem.get('run_id')}: the log is {'shorter' if shorter else 'longer'} than the report says")
+    if missing := sorted(set(pointed) - set(logged)):
+        said += f"; missing: {_by_claim(missing, pointed)}, whose verdict cannot be re-derived"
+    if extra := sorted(set(logged) - set(pointed)):
+        said += f"; no claim of the report points at {_by_claim(extra, logged)}"
+    return said
+
+
+def _by_claim(sequences: list[int], owner: dict[int, str]) -> str:
+    """'sequence(s) 5, 6 of claim c; sequence(s) 7 of claim d'."""
+    claims = dict.fromkeys(owner[s] for s in sequences)
+    return "; ".join(f"sequence(s) {', '.join(str(s) for s in sequences if owner[s] == c)} of claim {c}" for c in claims)

@@ -1031,3 +1031,51 @@ def test_replay_refuses_another_groups_figure_or_a_bare_title_as_the_runner_does
     _edit_report(report, audit_log_head=json.loads(_lines(log)[-1])["hash"])
     replay = replay_report(report)
     assert not replay.ok and any("records 'supported' and no error" in d.message and reason in d.message for d in replay.divergences)
+
+
+def test_replay_names_a_log_cut_after_its_last_line(judged_run):
+    # s30 audit: a deleted last line leaves an intact chain; replay alone must say the log is short
+    report, log = judged_run
+    log.write_text("".join(_lines(log)[:5]))
+    replayed = replay_report(report)
+    assert not replayed.ok and not replayed.unreadable
+    assert replayed.line_count == (
+        f"the report says audit_log_entries=6, the log holds 5 line(s) for run {json.loads(report.read_text())['semantic_audit']['run_id']}: "
+        "the log is shorter than the report says; missing: sequence(s) 6 of claim d, whose verdict cannot be re-derived")
+    cli = CliRunner().invoke(audit_app, ["replay", str(report)])
+    assert cli.exit_code == 1 and f"  - log: {replayed.line_count}" in cli.output
+    assert cli.output.startswith("FAILED: 2 divergence(s)")
+
+
+def test_replay_names_a_log_cut_where_no_claim_lost_its_verdict(judged_run):
+    # the count alone, when the report's claims hold no sequence the log lacks
+    report, log = judged_run
+    log.write_text("".join(_lines(log)[:5]))
+    data = json.loads(report.read_text())
+    data["claims"] = [c for c in data["claims"] if c["id"] != "d"]
+    report.write_text(json.dumps(data))
+    replayed = replay_report(report)
+    assert not replayed.ok
+    assert replayed.line_count is not None and replayed.line_count.endswith("the log is shorter than the report says")
+
+
+def test_replay_names_a_log_longer_than_the_report_says(judged_run):
+    report, log = judged_run
+    lines = _lines(log)
+    extra = json.loads(lines[5])
+    extra["sequence"] = 7
+    log.write_text("".join(lines) + json.dumps(extra) + "\n")
+    _rechain(log, lambda i, data: None)
+    replayed = replay_report(report)
+    assert not replayed.ok
+    assert "the log holds 7 line(s)" in (replayed.line_count or "")
+    assert (replayed.line_count or "").endswith("the log is longer than the report says; no claim of the report points at sequence(s) 7 of claim d")
+    assert CliRunner().invoke(audit_app, ["replay", str(report)]).exit_code == 1
+
+
+def test_replay_of_an_intact_log_names_no_line_count(judged_run):
+    report, _ = judged_run
+    replayed = replay_report(report)
+    assert replayed.ok and replayed.line_count is None
+    cli = CliRunner().invoke(audit_app, ["replay", str(report)])
+    assert cli.exit_code == 0 and "log:" not in cli.output

@@ -184,3 +184,19 @@ def test_an_audit_log_on_a_full_disk_names_the_flag_and_the_path(tmp_path, repor
     log = tmp_path / "a.jsonl"
     code, err = run(report, *JUDGE, "--audit-log", str(log), capsys=capsys)
     assert code == 2 and err.startswith(f"citeproof: error: --audit-log {log}: ") and "No space left on device" in err
+
+
+@pytest.mark.parametrize("flag", ["--out", "--audit-log"])
+def test_a_fifo_that_cannot_be_written_is_refused_first(tmp_path, report, capsys, monkeypatch, flag):
+    # s30 audit: root writes any FIFO, so the refusal is reached by denying the access check itself
+    from citeproof import output_paths
+
+    fifo = tmp_path / "r.fifo"
+    os.mkfifo(fifo)
+    real_access = output_paths.os.access
+    monkeypatch.setattr(output_paths.os, "access", lambda p, mode, **kw: False if (Path(p), mode) == (fifo, os.W_OK) else real_access(p, mode, **kw))
+    extra = ["--out", str(fifo)] if flag == "--out" else [*JUDGE, "--audit-log", str(fifo)]
+    code, err = run(report, *extra, "--mode", "report", capsys=capsys)
+    assert code == 2
+    assert err.strip() == f"citeproof: error: {flag} {fifo}: cannot write to it: permission denied"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)

@@ -9685,6 +9685,34 @@ MUTATIONS = (
         '        if False:\n            continue',
         ('tests/values/test_share_base.py', 'tests/values/test_list_forms.py'),
     ),
+    Mutation(
+        "s30-audit replay says nothing of a log holding other than the report's audit_log_entries lines",
+        "audit/replay.py",
+        "    if expected == len(records):\n",
+        "    if True:\n",
+        ("tests/audit/test_audit_check_replay.py",),
+    ),
+    Mutation(
+        "s30-audit replay names no sequence a claim points at that the cut log lacks",
+        "audit/replay.py",
+        "    if missing := sorted(set(pointed) - set(logged)):\n",
+        "    if missing := []:\n",
+        ("tests/audit/test_audit_check_replay.py",),
+    ),
+    Mutation(
+        "s30-audit replay names no sequence of a longer log that no claim points at",
+        "audit/replay.py",
+        "    if extra := sorted(set(logged) - set(pointed)):\n",
+        "    if extra := []:\n",
+        ("tests/audit/test_audit_check_replay.py",),
+    ),
+    Mutation(
+        "s30-audit a FIFO or device that cannot be written is taken as an --out or --audit-log",
+        "citeproof/output_paths.py",
+        "        if not os.access(path, os.W_OK):\n",
+        "        if False:\n",
+        ("tests/cli/test_output_paths.py",),
+    ),
 )
 
 
