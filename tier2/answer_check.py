@@ -1008,10 +1008,20 @@ def compared_figures(quote: str, claim_text: str = "") -> set[float]:
     figures = {a.number for a in atoms if a.kind == "value"}
     # a "range" that runs downwards is a subtraction ("15.0 - 13.5 = 1.5"): two figures compared
     figures |= {end for a in atoms if a.kind == "range" and a.high is not None and a.high < a.number for end in (a.number, a.high)}
-    for a in atoms:  # a fraction whose share the quote also writes ("48/348 (13.79%)") is that figure
-        if a.kind == "fraction" and not any(math.isclose(a.number * 100, f, abs_tol=0.051) for f in figures):
+    # a fraction whose share the quote also writes ("48/348 (13.79%)") is that figure, to the share's
+    # own precision: "45% (53/118)" is one figure, 44.9% rounded as written (not a second one to compare)
+    tolerance = {a.number: max(0.051, _half_unit(text[a.start : a.end])) for a in atoms if a.kind == "value"}
+    for a in atoms:
+        if a.kind == "fraction" and not any(math.isclose(a.number * 100, f, abs_tol=tolerance.get(f, 0.051)) for f in figures):
             figures.add(a.number * 100)
     return figures
+
+
+def _half_unit(written: str) -> float:
+    """Half a unit of a figure's last written digit ("45%" 0.5, "44.9%" 0.05), a hair over."""
+    digits = re.search(r"\d+(?:\.(\d+))?", written)
+    decimals = len(digits.group(1) or "") if digits else 1
+    return 0.5 * 10 ** -decimals + 0.001
 
 
 # digits closing a name ("FEV1", "CD4"): no figure, and "FEV1 of 160 ml" is no "1 of 160" (rt25b H16)
