@@ -196,7 +196,11 @@ def test_a_fifo_that_cannot_be_written_is_refused_first(tmp_path, report, capsys
     real_access = output_paths.os.access
     monkeypatch.setattr(output_paths.os, "access", lambda p, mode, **kw: False if (Path(p), mode) == (fifo, os.W_OK) else real_access(p, mode, **kw))
     extra = ["--out", str(fifo)] if flag == "--out" else [*JUDGE, "--audit-log", str(fifo)]
-    code, err = run(report, *extra, "--mode", "report", capsys=capsys)
+    end = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # a reader: a write let through fails the test, never hangs it
+    try:
+        code, err = run(report, *extra, "--mode", "report", capsys=capsys)
+    finally:
+        os.close(end)
     assert code == 2
     assert err.strip() == f"citeproof: error: {flag} {fifo}: cannot write to it: permission denied"
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
