@@ -6,9 +6,11 @@ canvas video audio …``), a ``<dialog>`` that is not ``open``; elements with th
 attribute, an inline ``display:none`` / ``visibility:hidden``, or a class that means hidden in
 every common CSS kit (``hidden``, ``d-none``) unless a responsive class shows it at some width
 (``d-none d-md-inline``, ``hidden md:block``: shown on a wider screen, so read), or a rule of the
-page's own ``<style>`` blocks with a simple selector (``.fn{display:none}``, ``#n``, ``p.x``;
-``citeproof.parse.style_rules``: text another rule, its own style or a script may show again is
-unsure; rules inside a conditional ``@media`` hide nothing). ``aside`` is read: a report's call-out ("Key takeaway: a 62% response rate") is on screen and states facts
+page's own ``<style>`` blocks that matches it as written (``.fn{display:none}``, ``#n``,
+``.res span.fx``, ``p > span[data-k]``; ``citeproof.parse.style_rules``, one reading with saved
+sources: text another rule, its own style or a script may show again is unsure; a rule whose
+selector cannot be decided here, ``:hover`` and the like, leaves the text read and noted; rules
+inside a conditional ``@media`` hide nothing). ``aside`` is read: a report's call-out ("Key takeaway: a 62% response rate") is on screen and states facts
 like the body, and a fabricated figure there must not publish unchecked.
 
 Read, because they are on screen: ``aria-hidden`` content (it hides from assistive technology
@@ -18,7 +20,8 @@ shows), an open dialog, SVG ``<text>`` and MathML (``msup`` as ``^``, ``mfrac`` 
 Unsure: text some readers get and others do not — screen-reader-only classes (``sr-only``,
 ``visually-hidden``), ``<noscript>``, ``hidden="until-found"``, a class shown only on hover or
 focus, text struck through (``<del>``, ``<s>``, ``<strike>``; Markdown ``~~…~~``: shown as
-withdrawn) or drawn not to be seen (``font-size:0``, ``opacity:0``, ``color:white``) — is left out
+withdrawn) or drawn not to be seen (``font-size:0``, ``opacity:0``, ``color:white``; off the
+screen or in a box of no size, which screen readers still read; by a style attribute or a rule) — is left out
 of the text but noted where it stands (``RawBlock.unsure``), so the sentence
 holding it cannot pass Tier 1 (CP105 leaves it undecided, naming the element). Such text that
 stands in no sentence of its own (a screen-reader-only ``<div>`` of paragraphs, a ``<noscript>``
@@ -58,7 +61,7 @@ import re
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from citeproof.parse.style_rules import (
-    HIDDEN_STYLE, INVISIBLE_STYLE, report_style_hiding, runs_scripts, shows_again, style_conceals,
+    report_style_hiding, runs_scripts, shows_again, style_concealment, style_conceals,
 )
 
 from citeproof.parse.blocks import BlockSink, Link
@@ -165,10 +168,11 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
             return "unsure", "hidden by its attribute, shown by its own style attribute"
         return "hidden", ""
     style = attrs.get("style")
-    if style and HIDDEN_STYLE.search(style):
-        return "hidden", ""
-    if style and (m := INVISIBLE_STYLE.search(style)):
-        return "unsure", f"styled not to be seen ({m.group().strip(' ;')!r})"
+    if style and (concealed := style_concealment(style)):
+        # as a saved source reads it: not displayed is hidden; drawn unseen (no size, no
+        # opacity, off the screen: a screen reader still reads it) keeps its sentence from passing
+        how, why, declaration = concealed
+        return (how, "") if how == "hidden" else (how, f"{why} ({declaration!r})")
     cls = attrs.get("class")
     if not cls:
         return None
@@ -444,7 +448,8 @@ class HtmlExtractor:
                 self._skip(node)  # a note's "↩" back to its reference: navigation, not text
                 continue
             styled = self.styled.get(node.mem_id)
-            added = styled is not None and styled[0] == "added"
+            # digits a rule draws in, or a rule not decided here may hide it: read as written, noted
+            added = styled is not None and styled[0] in ("added", "undecided")
             # a rule may show what the markup hides: the rule's reading first
             seen = (None if added else styled) or report_visibility(attrs)
             hidden = tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \

@@ -9,10 +9,14 @@ or @container, rules nested inside another rule (CSS nesting, or a block left un
 what follows), and rules on a pseudo-element ("::before" hides generated content, never the
 element's own text).
 
-Two readers, two directions of caution: a saved source hides by every hiding rule, read
-fail-closed (``source_style_hidden``: hidden text must never back a claim); a report hides by
-simple selectors only, and text another rule, its own style attribute or the page's scripts may
-show again is unsure (``report_style_hiding``: text of a report must never go unchecked).
+Both readers match the rules alike (``style_hiding``): a rule that takes an element off the page
+and matches it as written hides it; text drawn unseen (no size, no opacity, off the screen) or
+that a rule not decided here (":hover", a selector the parser cannot read) may hide is unsure.
+Then two directions of caution: a saved source drops all of it (``source_style_hidden``: hidden
+text must never back a claim); a report drops only the surely hidden, and its sentence holding
+unsure text cannot pass, nor can one holding text another rule, its own style attribute or the
+page's scripts may show again (``report_style_hiding``: text of a report must never go
+unchecked, nor pass on a reading the page does not show).
 """
 
 from __future__ import annotations
@@ -49,15 +53,34 @@ _ZERO_BOX = re.compile(r"(?:^|;)\s*(?:max-)?height\s*:\s*0(?:px)?\s*(?:;|$)", re
 _OVERFLOW_HIDDEN = re.compile(r"(?:^|;)\s*overflow\s*:\s*hidden", re.IGNORECASE)
 
 
+# why a report's text drawn where no eye sees it stays out of the claim but keeps it from passing
+UNSEEN_WHY = "styled not to be seen"
+HEARD_ONLY_WHY = "placed off the screen or in a box of no size: read aloud by screen readers, not shown"
+
+
+def style_concealment(declarations: str) -> tuple[str, str, str] | None:
+    """How declarations (a style attribute, a rule's body) keep an element's text from the eye,
+    as (how, why, the declaration that does it): ``"hidden"`` not displayed at all (no reader
+    gets it); ``"unsure"`` displayed but drawn where no one sees it — no size, no opacity, white
+    or transparent colour (``UNSEEN_WHY``), off the screen, clipped to nothing, a zero-height box
+    hiding its overflow (``HEARD_ONLY_WHY``: a screen reader still reads it). None: shown.
+    Saved sources and reports read declarations alike; a source drops both kinds, a report drops
+    the first and keeps the second's sentence from passing."""
+    if m := HIDDEN_STYLE.search(declarations):
+        return "hidden", "", m.group().strip(" ;")
+    if m := INVISIBLE_STYLE.search(declarations):
+        return "unsure", UNSEEN_WHY, m.group().strip(" ;")
+    if (m := _OFF_SCREEN_STYLE.search(declarations)) or (
+        (m := _ZERO_BOX.search(declarations)) and _OVERFLOW_HIDDEN.search(declarations)
+    ):
+        return "unsure", HEARD_ONLY_WHY, m.group().strip(" ;")
+    return None
+
+
 def style_conceals(declarations: str) -> bool:
-    """Saved sources: whether declarations (a style attribute, a rule's body) keep an element's
-    text from every reader's eye — not displayed, not drawn (zero size, no opacity, white or
-    transparent colour), off the screen, clipped to nothing, or a zero-height box hiding its
-    overflow. Such text never backs a claim."""
-    return bool(
-        HIDDEN_STYLE.search(declarations) or INVISIBLE_STYLE.search(declarations) or _OFF_SCREEN_STYLE.search(declarations)
-        or (_ZERO_BOX.search(declarations) and _OVERFLOW_HIDDEN.search(declarations))
-    )
+    """Saved sources: whether declarations keep an element's text from every reader's eye
+    (``style_concealment``). Such text never backs a claim."""
+    return style_concealment(declarations) is not None
 
 
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)|<!--|-->", re.DOTALL)
@@ -105,8 +128,6 @@ _ADDED_AT = re.compile(r"::?(?:before|after)\s*$", re.IGNORECASE)
 _PSEUDO_ELEMENT = re.compile(r"::|:(?:before|after|first-line|first-letter)\b", re.IGNORECASE)
 # a pseudo-class without arguments (":hover", ":focus", ":first-child"): a state or position
 _PSEUDO_CLASS = re.compile(r"(?<!:):(?!:)[a-z-]+(?![\w(-])", re.IGNORECASE)
-# the selectors a report hides by: ".class", "#id", "tag", "tag.class" (classes and an id together)
-_SIMPLE_SELECTOR = re.compile(r"(?:[a-z][a-z0-9-]*)?(?:[.#][\w-]+)*", re.IGNORECASE)
 # the last compound of a selector: its subject, the element the rule styles
 _SUBJECT = re.compile(r"([a-z][a-z0-9-]*)?((?:[.#][\w-]+|\[[^\]]*\]|:[\w-]+(?:\([^)]*\))?)*)\s*$", re.IGNORECASE)
 _SUBJECT_PART = re.compile(r"[.#][\w-]+")
@@ -223,10 +244,7 @@ def css_showing(css: str) -> Callable[[str, dict[str, str | None]], bool] | None
     for prelude, body, _ in _css_rules(css):
         if not _SHOWN_STYLE.search(body):
             continue
-        for selector in _selectors(prelude):
-            m = _SUBJECT.search(_PSEUDO_CLASS.sub("", selector).strip())
-            q = ((m.group(1) or "") + "".join(_SUBJECT_PART.findall(m.group(2))) + "".join(_SUBJECT_ATTR.findall(m.group(2)))) if m else ""
-            queries.add(q if q and _readable(q) else "*")
+        queries.update(_subject_query(selector) for selector in _selectors(prelude))
     if not queries:
         return None
 
@@ -238,17 +256,75 @@ def css_showing(css: str) -> Callable[[str, dict[str, str | None]], bool] | None
     return shows
 
 
+# pseudo-classes the parser decides from the page as it stands (structure and logic); any other
+# (":hover", ":checked", ":target", also inside ":not()") depends on what the reader does
+_STATIC_PSEUDO = re.compile(
+    r"not|is|where|has|(?:first|last|only|nth|nth-last)-(?:child|of-type)|empty|root|lang|dir", re.IGNORECASE
+)
+# a pseudo-class's name (not an escaped colon in a class name: Tailwind's ".print\:hidden")
+_ANY_PSEUDO = re.compile(r"(?<![:\\]):([a-z-]+)", re.IGNORECASE)
+# a combinator: the selector names the element's place among others ("p > .x", ".box .x")
+_COMBINATOR = re.compile(r"[\s>+~]")
+UNDECIDED_WHY = "a <style> rule may hide it (its selector cannot be decided here)"
+
+
+def _decided(selector: str, in_pieces: bool) -> bool:
+    """Whether the parser's match of a selector, as written, is the page's: no pseudo-class that
+    hangs on the reader's state; ``in_pieces`` (a Markdown report's HTML, read block by block,
+    its ancestors and siblings in other pieces): no combinator and no pseudo-class at all."""
+    bare = _SUBJECT_ATTR.sub("[]", selector)
+    if in_pieces:
+        return not _COMBINATOR.search(bare.strip()) and not _ANY_PSEUDO.search(bare)
+    return all(_STATIC_PSEUDO.fullmatch(m.group(1)) for m in _ANY_PSEUDO.finditer(bare))
+
+
+def _subject_query(selector: str) -> str:
+    """The selector's subject alone (its tag, classes, id and attribute tests, the state dropped):
+    the elements it may style wherever they stand; "*" when that cannot be read."""
+    m = _SUBJECT.search(_PSEUDO_CLASS.sub("", selector).strip())
+    q = ((m.group(1) or "") + "".join(_SUBJECT_PART.findall(m.group(2))) + "".join(_SUBJECT_ATTR.findall(m.group(2)))) if m else ""
+    return q if q and _readable(q) else "*"
+
+
+def style_hiding(
+    tree: LexborHTMLParser, rules: list[tuple[str, str, bool]], *, in_pieces: bool = False
+) -> dict[int, tuple[LexborNode, str, str]]:
+    """Saved sources and reports alike: the elements (``mem_id``) a concealing rule among
+    ``rules`` (``_css_rules``; unconditional ones only) styles, each as (node, how, why).
+
+    ``("hidden", "")``: a rule that takes it off the page (``style_concealment``) matches it as
+    written. ``("unsure", why)``: a rule that draws it where no eye sees it (no size, no opacity,
+    off the screen) matches it. ``("undecided", why)``: a concealing rule whose selector cannot
+    be decided here (``_decided``: a reader's state, a selector the parser cannot read, a
+    Markdown report's piece) may style it — read with its conditions dropped (``_query``; in
+    pieces, its subject alone), so it names at least every element it may hide. Text a rule may
+    hide must neither back a claim (a saved source drops every element here) nor be read as
+    certainly shown (a report reads it as written, and its sentence cannot pass)."""
+    exact: dict[tuple[str, str], set[str]] = {}
+    undecided: set[str] = set()
+    for prelude, body, always in rules:
+        if not always or (how := style_concealment(body)) is None:
+            continue
+        for selector in _selectors(prelude):
+            if q := _query(selector, broaden=False) if _decided(selector, in_pieces) else None:
+                # grouped by the way, not the declaration: one walk of the page a way
+                exact.setdefault((how[0], f"{how[1]} (by a <style> rule)" if how[1] else ""), set()).add(q)
+            elif wider := _subject_query(selector) if in_pieces else _query(selector, broaden=True):
+                undecided.add(wider)
+    out = {k: (n, "undecided", UNDECIDED_WHY) for k, n in (_matched(tree, undecided) if undecided else {}).items()}
+    # a rule that takes the element off the page wins over one that only draws it unseen
+    for (how, why), queries in sorted(exact.items(), key=lambda item: item[0][0] == "hidden"):
+        out.update((k, (n, how, why)) for k, n in _matched(tree, queries).items())
+    return out
+
+
 def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
-    """Saved sources: the elements (``mem_id``) a hiding rule of the page's <style> blocks styles.
-    Fail-closed: every selector is read, and one not matched as written (a descendant or an
-    attribute selector is matched; ":hover", ":focus" and the like are not) is read with its
-    conditions dropped, so it hides at least what it may hide; a rule that shows an element again
-    is not weighed against it. Declarations conceal as an inline style does (``style_conceals``: not displayed, not drawn, off the screen).
-    Hidden text backing a claim publishes a figure no reader saw (a wrong PASS); visible text read
-    as hidden can only leave a claim undecided or failed."""
-    queries = {q for prelude, body, always in _style_sheets(tree) if always and style_conceals(body)
-               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
-    return frozenset(_matched(tree, queries))
+    """Saved sources: the elements (``mem_id``) a hiding rule of the page's <style> blocks may
+    style (``style_hiding``, fail-closed: a selector not decided as written hides at least what
+    it may hide; a rule that shows an element again is not weighed against it). Hidden text
+    backing a claim publishes a figure no reader saw (a wrong PASS); visible text read as hidden
+    can only leave a claim undecided or failed."""
+    return frozenset(style_hiding(tree, _style_sheets(tree)))
 
 
 # a script that runs (not a JSON data block) or an inline event handler ("onclick=")
@@ -262,9 +338,13 @@ def report_style_hiding(
     page_css: str = "",
 ) -> dict[int, tuple[str, str]]:
     """Reports: the elements (``mem_id``) a rule of the page's <style> blocks hides, as
-    ``report_visibility`` reads them. Only simple selectors hide (``.class``, ``#id``, ``tag``,
-    ``tag.class`` and lists of them): a selector not understood hides nothing, so the text is
-    read and checked. An element another rule may show again (any selector, conditional rules
+    ``report_visibility`` reads them. Hiding is read as for saved sources (``style_hiding``, one
+    reading for both): a rule that takes an element off the page and matches it as written hides
+    it (".res span.fx", "p > span[data-k]", "#sec3 .b"); one that draws it unseen (opacity, size,
+    off the screen) leaves it unsure (out of the text, noted); one whose selector cannot be
+    decided here (":hover", a selector the parser cannot read, a Markdown report's piece whose
+    ancestors stand elsewhere) leaves it ``("undecided", why)``: read as written, noted. A
+    report's text must neither go unchecked nor pass on a reading the page does not show. An element another rule may show again (any selector, conditional rules
     included: "@media print{.x{display:block}}", ".x.open{display:inline}") is unsure, not hidden:
     which rule wins is not weighed here, and a claim there must not publish unchecked. So is an
     element whose own ``style`` shows it (an inline style wins over a rule: the open tab of
@@ -283,18 +363,17 @@ def report_style_hiding(
     rules = _style_sheets(tree) + (_css_rules(page_css) if page_css else [])
     if not rules:
         return {}
-    hiding = {q for prelude, body, always in rules if always and HIDDEN_STYLE.search(body)
-              for selector in _selectors(prelude)
-              if _SIMPLE_SELECTOR.fullmatch(selector) and (q := _query(selector, broaden=False))}
+    styled = style_hiding(tree, rules, in_pieces=bool(page_css))
     showing = {q for prelude, body, _ in rules if _SHOWN_STYLE.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
     forcing = {q for prelude, body, _ in rules if _SHOWN_IMPORTANT.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
-    hidden = _matched(tree, hiding) if hiding else {}
+    hidden = {k: node for k, (node, how, _) in styled.items() if how == "hidden"}
     shown_nodes = _matched(tree, showing) if showing else {}
     shown = set(shown_nodes)
     scripted = bool(hidden) and _SCRIPTED.search(html) is not None
-    out: dict[int, tuple[str, str]] = {}
+    # drawn unseen, or a rule whose reach is not decided: unsure whatever else may show it
+    out: dict[int, tuple[str, str]] = {k: (how, why) for k, (_, how, why) in styled.items() if how != "hidden"}
     for k, node in hidden.items():
         if _SHOWN_STYLE.search(node.attributes.get("style") or ""):
             out[k] = ("unsure", "hidden by a <style> rule, shown by its own style attribute")

@@ -30,9 +30,19 @@ def _claim(style: str, markup: str):
         ("span.aside{display:none}", '<span class="aside">not</span>'),
         ("i{display:none}", "<i>not</i>"),
         (".a,.b{display:none}", '<span class="b">not</span>'),
+        # rhide: a selector is matched as written, as for saved sources (descendants, children,
+        # attribute tests, static pseudo-classes)
+        ("p .x{display:none}", '<span class="x">not</span>'),
+        ("[data-x]{display:none}", '<span data-x="1">not</span>'),
+        ("p > span[data-k]{display:none}", '<span data-k="1">not</span>'),
+        ("p .v{visibility:hidden}", '<span class="v">not</span>'),
+        ("body p .b{display:none}", '<span class="b">not</span>'),
+        ("p span:first-child{display:none}", "<span>not</span>"),
+        ("p span:not(.shown){display:none}", "<span>not</span>"),
+        (".sm\\:gone{display:none}", '<span class="sm:gone">not</span>'),  # an escaped colon names no state
     ],
 )
-def test_text_a_simple_rule_hides_is_not_claimed(style, markup):
+def test_text_a_rule_hides_is_not_claimed(style, markup):
     claim = _claim(style, markup)
     assert claim.text == "Serious adverse events were observed in 12 patients."
     assert claim.unsure_text == ()
@@ -43,15 +53,19 @@ def test_text_a_simple_rule_hides_is_not_claimed(style, markup):
     [
         (".x{color:red}", '<span class="x">not</span>'),
         ("@media print{.x{display:none}}", '<span class="x">not</span>'),  # conditional
-        # not understood: a report hides by simple selectors only, so the text is read and checked
-        ("p .x{display:none}", '<span class="x">not</span>'),
-        ("[data-x]{display:none}", '<span data-x="1">not</span>'),
-        (".x:hover{display:none}", '<span class="x">not</span>'),
         (".x::after{display:none}", '<span class="x">not</span>'),
         (".x{color:red  span{display:none}", '<span class="x">not</span>'),  # unclosed: swallows the next rule
+        # rhide: a rule that styles other elements than the claim's leaves its text shown
+        ("nav{display:none} .cookie-banner{display:none}", '<span class="x">not</span>'),
+        (".sidebar .x{display:none}", '<span class="x">not</span>'),
+        ("div > span.x{display:none}", '<span class="x">not</span>'),
+        ("span[data-k]{display:none}", '<span data-j="1">not</span>'),
+        (".g .v{visibility:hidden} .op{opacity:0}", '<span class="w">not</span>'),
+        ("p span:not(.x){display:none}", '<span class="x">not</span>'),
+        ("span:nth-child(2){display:none}", "<span>not</span>"),
     ],
 )
-def test_text_no_simple_rule_hides_is_read(style, markup):
+def test_text_no_rule_hides_is_read(style, markup):
     claim = _claim(style, markup)
     assert claim.text == "Serious adverse events were not observed in 12 patients."
     assert claim.unsure_text == ()
@@ -102,6 +116,46 @@ def test_text_a_rule_hides_on_a_page_that_runs_scripts_is_unsure(script, unsure)
     assert bool(claim.unsure_text) is unsure
     if unsure:
         assert "scripts may show it" in claim.unsure_text[0]
+
+
+@pytest.mark.parametrize(
+    ("style", "markup", "why"),
+    [
+        # rhide: a rule draws the text where no eye sees it, as an inline style would
+        (".op{opacity:0}", '<span class="op">not</span>', "styled not to be seen (by a <style> rule)"),
+        (".tw{font-size:0}", '<span class="tw">not</span>', "styled not to be seen"),
+        ("p .w{color:transparent}", '<span class="w">not</span>', "styled not to be seen"),
+        (".off{position:absolute;left:-9999px}", '<span class="off">not</span>', "read aloud by screen readers"),
+        (".box{height:0;overflow:hidden}", '<span class="box">not</span>', "read aloud by screen readers"),
+    ],
+)
+def test_text_a_rule_draws_unseen_is_unsure(style, markup, why):
+    claim = _claim(style, markup)
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert len(claim.unsure_text) == 1 and why in claim.unsure_text[0]
+
+
+@pytest.mark.parametrize(
+    "style",
+    [
+        # a selector whose match hangs on the reader (hover, a linked target) or the parser
+        # cannot read: it may hide the text, so the sentence is read as written and cannot pass
+        ".x:hover{display:none}",
+        "p:not(:hover) .x{display:none}",
+        "p:target .x{display:none}",
+        "p .x:unknown-state(1){display:none}",
+        "p .x:focus{opacity:0}",
+    ],
+)
+def test_text_a_rule_not_decided_here_may_hide_is_read_and_noted(style):
+    claim = _claim(style, '<span class="x">not</span>')
+    assert claim.text == "Serious adverse events were not observed in 12 patients."
+    assert len(claim.unsure_text) == 1 and "cannot be decided here" in claim.unsure_text[0]
+
+
+def test_a_rule_taking_text_off_the_page_wins_over_one_drawing_it_unseen():
+    claim = _claim(".x{opacity:0} p .x{display:none}", '<span class="x">not</span>')
+    assert claim.text == "Serious adverse events were observed in 12 patients." and claim.unsure_text == ()
 
 
 def test_a_style_block_in_the_body_and_a_malformed_one_do_not_hide_the_page():
@@ -318,3 +372,73 @@ def test_a_markdown_tab_panel_its_scripts_show_is_read_unsure():
     assert claims == [("Median survival was 14.8 months.", True), ("Rates were 12%.", False)]
     without = md.replace("<script>function show(id){document.getElementById(id).hidden=false}</script>\n", "")
     assert [c.text for c in parse_report(without, "markdown", Settings()).claims] == ["Rates were 12%."]
+
+
+# rhide (red team rt34b hx1–hx8): a figure split by a span some rule hides — the reader sees
+# "4%", and the text read as "45%" passed against a source saying 45%
+_SPLIT_SOURCE = "<html><body><h2 id='Results'>Results</h2><p>The objective response rate was 45% in Arm A.</p></body></html>"
+_SPLIT_CLAIM = "The objective response rate was {} in Arm A [evidence:trial.html#Results]."
+
+
+def _split(tmp_path, style: str, figure: str, around: str = "{}", kind: str = "html") -> str:
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "trial.html").write_text(_SPLIT_SOURCE, encoding="utf-8")
+    claim = _SPLIT_CLAIM.format(figure)
+    if kind == "html":
+        report = (f"<html><head><style>{style}</style></head><body><h1>Review</h1>\n"
+                  f'<div class="res" id="sec3">{around.format(f"<p class=g>{claim}</p>")}</div>\n</body></html>')
+    else:
+        report = f"# Review\n\n<style>{style}</style>\n\n{claim}\n"
+    (checked,) = [c for c in run(report, kind, folder.parent, VerifyOptions(mode="report")).claims if c.anchors]
+    return checked.status
+
+
+@pytest.mark.parametrize(
+    ("style", "figure"),
+    [
+        (".res span.fx{display:none}", '4<span class="fx">5</span>%'),
+        ("p > span[data-k]{display:none}", '4<span data-k="1">5</span>%'),
+        (".g .v{visibility:hidden}", '4<span class="v">5</span>%'),
+        ("#sec3 .b{display:none}", '4<span class="b">5</span>%'),
+        (".op{opacity:0}", '4<span class="op">5</span>%'),
+        (".tw{font-size:0}", '4<span class="tw">5</span>%'),
+        (".x{}", '4<span style="width:0;height:0;overflow:hidden;display:inline-block">5</span>%'),
+        (".x{}", '4<span style="position:absolute;left:-9999px">5</span>%'),
+        (".off{position:absolute;left:-9999px}", '4<span class="off">5</span>%'),
+        (".fx:hover{display:none}", '4<span class="fx">5</span>%'),
+    ],
+)
+def test_a_figure_a_rule_hides_part_of_never_passes_on_the_hidden_part(tmp_path, style, figure):
+    assert _split(tmp_path, style, figure) != "pass"
+
+
+@pytest.mark.parametrize(
+    ("style", "figure", "around"),
+    [
+        (".res span.fx{display:none}", "45%", "{}"),  # the same claim, nothing hidden
+        (".op{opacity:0} .off{position:absolute;left:-9999px}", "45%", "{}"),
+        (".x{}", '4<span aria-hidden="true">5</span>%', "{}"),  # on screen, hidden from assistive technology only
+        ("nav{display:none} .cookie-banner{display:none}", "45%", '<nav>Menu 12</nav>{}<div class="cookie-banner">We use 3 cookies</div>'),
+        (".sidebar span.fx{display:none} p > b{display:none}", '4<span class="fx">5</span>%', "{}"),
+        (".g .v{visibility:hidden}", '4<span class="w">5</span>%', '<aside class="sidebar"><span class="v">9</span></aside>{}'),
+    ],
+)
+def test_a_figure_no_rule_hides_still_passes(tmp_path, style, figure, around):
+    assert _split(tmp_path, style, figure, around) == "pass"
+
+
+@pytest.mark.parametrize(
+    ("style", "status"),
+    [
+        # a Markdown report's HTML is read in pieces: a rule naming ancestors the piece does not
+        # hold may still hide the span in the page, so its sentence cannot pass
+        (".res span.fx{display:none}", "undecided"),
+        ("span.fx{display:none}", "fail"),  # hidden for sure: the reader sees 4%
+        (".fx{opacity:0}", "fail"),
+        (".fx:hover{display:none}", "undecided"),
+        ("nav{display:none}", "pass"),
+    ],
+)
+def test_a_markdown_reports_rules_read_in_pieces(tmp_path, style, status):
+    assert _split(tmp_path, style, '4<span class="fx">5</span>%' if status != "pass" else "45%", kind="markdown") == status

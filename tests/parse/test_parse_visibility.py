@@ -95,6 +95,11 @@ def test_a_closed_dialog_is_hidden_an_open_one_shown() -> None:
         ('<span style="font-size:0">not</span>', "styled not to be seen ('font-size:0')"),
         ('<span style="color: white">not</span>', "styled not to be seen"),
         ('<span style="opacity:0;">not</span>', "styled not to be seen ('opacity:0')"),
+        # rhide: placed off the screen or in a box of no size, as a saved source reads it: read
+        # aloud by screen readers, never seen
+        ('<span style="position:absolute;left:-9999px">not</span>', "read aloud by screen readers, not shown ('left:-9999px')"),
+        ('<span style="width:0;height:0;overflow:hidden;display:inline-block">not</span>', "read aloud by screen readers"),
+        ('<span style="clip: rect(0 0 0 0)">not</span>', "read aloud by screen readers"),
     ],
 )
 def test_text_only_some_readers_get_is_noted(parse, markup: str, named: str) -> None:
@@ -122,7 +127,8 @@ def test_markdown_strikethrough_is_noted() -> None:
     "markup",
     ['<span style="font-size:0.9em">not</span>', '<span style="opacity:0.5">not</span>',
      '<span style="color:#ffa500">not</span>', '<span style="background-color:white">not</span>',
-     "<ins>not</ins>"],
+     "<ins>not</ins>", '<span style="position:relative;left:-2px">not</span>',
+     '<span style="height:0">not</span>', '<span style="overflow:hidden">not</span>'],
 )
 def test_small_faint_coloured_open_or_inserted_text_is_read(parse, markup: str) -> None:
     claim = _one(parse(f"Serious adverse events were {markup} observed in 12 patients [nct:NCT1#L1]."))

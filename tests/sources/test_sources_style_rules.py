@@ -76,6 +76,12 @@ def test_text_no_style_rule_hides_is_source_text(style, body):
     assert _lines(style, body) == ["Visible 12 mg.", "Shown 99 mg."]
 
 
+def test_a_static_pseudo_class_is_matched_as_written():
+    # rhide: one reading with reports — structure is decided by the parser, not dropped
+    lines = _lines(".box p:first-child{display:none}", '<div class="box"><p>Hidden 99 mg.</p><p>Shown 98 mg.</p></div>')
+    assert "Hidden 99 mg." not in " ".join(lines) and "Shown 98 mg." in lines
+
+
 def test_a_style_block_in_the_body_hides_too():
     page = f"<html><body>{_SHOWN}<style>.fn{{display:none}}</style><p>Dose 50 mg<span class='fn'> (500 mg)</span>.</p></body></html>"
     assert read_html(page).lines == ["Visible 12 mg.", "Dose 50 mg."]

@@ -1183,15 +1183,16 @@ MUTATIONS = (
     Mutation(
         "a saved source's text drawn not to be seen (font-size:0, off screen, clipped) backs claims",
         "citeproof/parse/style_rules.py",
-        "        HIDDEN_STYLE.search(declarations) or INVISIBLE_STYLE.search(declarations) or _OFF_SCREEN_STYLE.search(declarations)",
-        "        HIDDEN_STYLE.search(declarations)",
+        '    if m := INVISIBLE_STYLE.search(declarations):\n        return "unsure", UNSEEN_WHY, m.group().strip(" ;")\n'
+        "    if (m := _OFF_SCREEN_STYLE.search(declarations)) or (\n",
+        "    if (\n",
         ("tests/sources/test_sources_readers_visibility.py",),
     ),
     Mutation(
         "a zero-height box hides its text even when its overflow shows",
         "citeproof/parse/style_rules.py",
-        "        or (_ZERO_BOX.search(declarations) and _OVERFLOW_HIDDEN.search(declarations))",
-        "        or _ZERO_BOX.search(declarations)",
+        "        (m := _ZERO_BOX.search(declarations)) and _OVERFLOW_HIDDEN.search(declarations)\n",
+        "        (m := _ZERO_BOX.search(declarations))\n",
         ("tests/sources/test_sources_readers_visibility.py",),
     ),
     Mutation(
@@ -6458,10 +6459,8 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a saved page's selector not matched as written hides nothing (not fail-closed)",
         "citeproof/parse/style_rules.py",
-        "    queries = {q for prelude, body, always in _style_sheets(tree) if always and style_conceals(body)\n"
-        "               for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}",
-        "    queries = {q for prelude, body, always in _style_sheets(tree) if always and style_conceals(body)\n"
-        "               for selector in _selectors(prelude) if (q := _query(selector, broaden=False))}",
+        "                undecided.add(wider)\n",
+        "                pass\n",
         ("tests/sources/test_sources_style_rules.py",),
     ),
     Mutation(
@@ -6495,8 +6494,8 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a report hides by selectors it does not understand",
         "citeproof/parse/style_rules.py",
-        "              if _SIMPLE_SELECTOR.fullmatch(selector) and (q := ",
-        "              if (q := ",
+        '    out = {k: (n, "undecided", UNDECIDED_WHY) for k, n in',
+        '    out = {k: (n, "hidden", "") for k, n in',
         ("tests/parse/test_parse_style_rules.py",),
     ),
     Mutation(
@@ -9789,6 +9788,69 @@ MUTATIONS = (
         'max(0.051, _half_unit(text[a.start : a.end]))',
         '0.051',
         ("tests/tier2/judge/test_judge_answer_check_direction.py",),
+    ),
+    Mutation(
+        "s30-rhide a report's text placed off the screen or in a box of no size by its style attribute is read as shown",
+        'citeproof/parse/html.py',
+        '    if style and (concealed := style_concealment(style)):',
+        '    if style and (concealed := style_concealment(style)) and "screen readers" not in concealed[1]:',
+        ('tests/parse/test_parse_visibility.py',),
+    ),
+    Mutation(
+        "s30-rhide a report's rule with a combinator hides nothing for sure (descendant, child: rt34b hx1-hx4)",
+        'citeproof/parse/style_rules.py',
+        '    return all(_STATIC_PSEUDO.fullmatch(m.group(1)) for m in _ANY_PSEUDO.finditer(bare))',
+        '    return not _COMBINATOR.search(bare.strip()) and all(_STATIC_PSEUDO.fullmatch(m.group(1)) for m in _ANY_PSEUDO.finditer(bare))',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        "s30-rhide a structural pseudo-class (:first-child, :not(.x)) is a reader's state, not decided",
+        'citeproof/parse/style_rules.py',
+        '    return all(_STATIC_PSEUDO.fullmatch(m.group(1)) for m in _ANY_PSEUDO.finditer(bare))',
+        '    return not _ANY_PSEUDO.search(bare)',
+        ('tests/parse/test_parse_style_rules.py', 'tests/sources/test_sources_style_rules.py'),
+    ),
+    Mutation(
+        "s30-rhide a report's rule drawing text unseen (opacity, size, off screen) is ignored (rt34b hx5, hx6)",
+        'citeproof/parse/style_rules.py',
+        '    out: dict[int, tuple[str, str]] = {k: (how, why) for k, (_, how, why) in styled.items() if how != "hidden"}',
+        '    out: dict[int, tuple[str, str]] = {k: (how, why) for k, (_, how, why) in styled.items() if how == "undecided"}',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        's30-rhide a rule drawing text unseen wins over one taking it off the page',
+        'citeproof/parse/style_rules.py',
+        '    for (how, why), queries in sorted(exact.items(), key=lambda item: item[0][0] == "hidden"):',
+        '    for (how, why), queries in sorted(exact.items(), key=lambda item: item[0][0] != "hidden"):',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        "s30-rhide a Markdown report's pieces are read as whole pages (a rule naming ancestors elsewhere hides nothing)",
+        'citeproof/parse/style_rules.py',
+        '    styled = style_hiding(tree, rules, in_pieces=bool(page_css))',
+        '    styled = style_hiding(tree, rules, in_pieces=False)',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        "s30-rhide in a Markdown report's piece no rule is decided (a plain class rule only noted)",
+        'citeproof/parse/style_rules.py',
+        '        return not _COMBINATOR.search(bare.strip()) and not _ANY_PSEUDO.search(bare)',
+        '        return False',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        's30-rhide text a rule not decided here may hide is dropped, not read as written',
+        'citeproof/parse/html.py',
+        '            added = styled is not None and styled[0] in ("added", "undecided")',
+        '            added = styled is not None and styled[0] in ("added",)',
+        ('tests/parse/test_parse_style_rules.py',),
+    ),
+    Mutation(
+        "s30-rhide an escaped colon in a class name (Tailwind's '.sm\\:gone') reads as a reader's state",
+        'citeproof/parse/style_rules.py',
+        '_ANY_PSEUDO = re.compile(r"(?<![:\\\\]):([a-z-]+)", re.IGNORECASE)',
+        '_ANY_PSEUDO = re.compile(r"(?<!:):([a-z-]+)", re.IGNORECASE)',
+        ('tests/parse/test_parse_style_rules.py',),
     ),
 )
 
