@@ -72,7 +72,7 @@ def paired_grades(text: str) -> str:
     """``text`` with a range of two grades next to each other ("grade 3-4", "stage 2–3", "G3-4"
     once spelled) written as the pair it is ("grade 3/4", read as "grade 3 or 4"): the range
     holds no grade between them. A wider range ("grade 2-4") stays a range: the pair would drop
-    its middle."""
+    its middle. A pair writing its grading word twice ("grade 3/grade 4") is written once."""
     if not roman_cue(text.lower()):
         return text
 
@@ -81,7 +81,18 @@ def paired_grades(text: str) -> str:
             return m.group(0)
         return m.group("head") + m.group("low") + "/" + m.group("high")
 
-    return _consecutive().sub(pair, text)
+    return _consecutive().sub(pair, _repeated().sub(r"\g<first>\g<join>\g<high>", text))
+
+
+@lru_cache(maxsize=1)
+def _repeated() -> re.Pattern[str]:
+    """Two grades joined by a slash or "or", the grading word written again before the second
+    ("grade 3/grade 4", "stage 3 or stage 4"; rt33 c5): the pair "grade 3/4", "grade 3 or 4"
+    writes, so a claim of one grade alone is at most plausible against it, as against those."""
+    grading = "|".join(re.escape(w) for w in lexicon().roman_grades)
+    return re.compile(
+        r"\b(?P<first>(?P<word>" + grading + r")\s?[1-5])(?P<join>\s?/\s?|\sor\s)(?P=word)\s?(?P<high>[1-5])(?![\d.,%])",
+        re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

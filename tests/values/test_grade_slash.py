@@ -206,3 +206,54 @@ def test_grade_words_against_a_short_grade_pair_pass(tmp_path) -> None:
     ])
     assert [c.status for c in claims][:3] == ["pass", "fail", "fail"]
     assert claims[3].status != "pass"
+
+
+# rt33 c5: the grading word written again after the slash ("grade 3/grade 4") is the pair "grade 3/4"
+REPEATED = "Grade 3/grade 4 neutropenia occurred in 20% of patients receiving agent X."
+
+
+def test_a_pair_writing_its_grading_word_twice_is_read_as_the_pair() -> None:
+    from citeproof.values.roman_grades import paired_grades
+
+    assert paired_grades(REPEATED) == "Grade 3/4 neutropenia occurred in 20% of patients receiving agent X."
+    assert paired_grades("stage 3 or stage 4 disease") == "stage 3 or 4 disease"
+    # two grading words, or a number after the second that is no grade, are left as written
+    assert paired_grades("stage 3/grade 4 disease") == "stage 3/grade 4 disease"
+    assert paired_grades("grade 3/grade 40") == "grade 3/grade 40"
+    atoms = extract_atoms(REPEATED, mode="source")
+    assert [(a.raw, a.graded, a.alternative) for a in atoms] == [("3", True, True), ("4", False, True), ("20%", False, False)]
+
+
+def test_one_grade_of_a_repeated_pair_is_not_passed(tmp_path) -> None:
+    stage = "Stage III/stage IV disease was present in 20% of patients given agent X."
+    or_pair = "Grade 3 or grade 4 rash occurred in 20% of patients receiving agent X."
+    claims = verify_pairs(tmp_path, [
+        (REPEATED, "Grade 3 neutropenia occurred in 20% of patients receiving agent X."),
+        (REPEATED, "Grade 4 neutropenia occurred in 20% of patients receiving agent X."),
+        (stage, "Stage III disease was present in 20% of patients given agent X."),
+        (or_pair, "Grade 3 rash occurred in 20% of patients receiving agent X."),
+    ])
+    assert [c.status for c in claims] == ["undecided"] * 4
+
+
+def test_both_grades_of_a_repeated_pair_pass(tmp_path) -> None:
+    stage = "Stage III/stage IV disease was present in 20% of patients given agent X."
+    claims = verify_pairs(tmp_path, [
+        (REPEATED, "Grade 3/4 neutropenia occurred in 20% of patients receiving agent X."),
+        (REPEATED, "Grade 3 or 4 neutropenia occurred in 20% of patients receiving agent X."),
+        (REPEATED, "Grade 3–4 neutropenia occurred in 20% of patients receiving agent X."),
+        (REPEATED, "Grade 3/grade 4 neutropenia occurred in 20% of patients receiving agent X."),
+        # the claim drops the grading altogether: as a claim dropping one grade ("Grade 3 X" →
+        # "X") passes today, so does this (the restriction check reads dropped qualifiers)
+        (REPEATED, "Neutropenia occurred in 20% of patients receiving agent X."),
+        (stage, "Stage III/IV disease was present in 20% of patients given agent X."),
+    ])
+    assert [c.status for c in claims] == ["pass"] * 6
+
+
+def test_a_chinese_grade_pair_narrowed_to_one_grade_is_not_passed(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        ("3/4级中性粒细胞减少发生率为20%。", "3级中性粒细胞减少发生率为20%。"),
+        ("3/4级中性粒细胞减少发生率为20%。", "3/4级中性粒细胞减少发生率为20%。"),
+    ])
+    assert [c.status for c in claims] == ["undecided", "pass"]
