@@ -47,6 +47,7 @@ from citeproof.values.source_frames import (
     withdrawn_by_sibling,
 )
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
+from citeproof.values.paired_names import side_narrowed
 from citeproof.values.part_of import part_differs
 from citeproof.values.regimen_form import combined_unnamed, partner_dropped, regimen_differs
 from citeproof.values.restriction import restriction_differs
@@ -195,6 +196,9 @@ def _meaning_differs(
       'X联合Y') and the claim names one of its drugs but not the other (``partner_dropped``), or
       with a combined word ('X plus chemotherapy') and the claim neither writes one nor names both
       sides of the join (``combined_unnamed``);
+    * the segment states its figure for a pair of terms differing by a number ('BRCA1/BRCA2',
+      'BRCA1/2', 'CYP2C9 or CYP2C19', 'type 1/type 2') and the claim names one side without the
+      other (``citeproof.values.paired_names``);
     * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
       whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
@@ -255,6 +259,8 @@ def _meaning_differs(
     if why := partner_dropped(claim, segment, _atom_numbers(atoms), drugs=lambda: _drug_spans(ctx, claim, segment)):
         return why
     if why := combined_unnamed(claim, segment, _atom_numbers(atoms)):
+        return why
+    if why := side_narrowed(claim, segment, _atom_numbers(atoms)):
         return why
     if why := part_differs(claim, atoms, segment):
         return why
@@ -464,6 +470,8 @@ class ClaimSupport(Rule):
         "to a claim naming one of its drugs but not the other ('with X, 11.5 months' for '11.5 months with X and Y'), "
         "nor one the segment states with a combined word to a claim naming one side of the join but neither the other "
         "nor a combined word ('with X, 25.5 months' for '25.5 months with X plus chemotherapy'), "
+        "nor give a figure the segment states for a pair of terms differing by a number to one side of it "
+        "('In BRCA1 carriers, 60%' for 'In BRCA1/BRCA2 carriers, 60%': citeproof.values.paired_names), "
         "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "
         "(citeproof.values.part_of); "
         "no meaning word — frequency "

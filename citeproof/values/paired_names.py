@@ -1,0 +1,137 @@
+"""Two terms of one kind stated as a pair: a claim naming one side is narrower than its source.
+
+"In BRCA1/BRCA2 carriers, X achieved a response rate of 60%" gives the 60% to carriers of
+either variant: "In BRCA1 carriers, X achieved 60%" holds every word and number of the line,
+yet states the figure for a narrower group (rt33 c5). The two sides are terms of one kind that
+differ by a number only ("BRCA1"/"BRCA2", "CYP2C9"/"CYP2C19", "1L"/"2L", "IL-6"/"IL-8", "type
+1"/"type 2"), joined by a slash, "or", "and/or" or "and" (``paired_names`` in
+``claim_support.json``); the second may be written shortened after a slash ("BRCA1/2", "type
+1/2"). A claim with a figure that names one side and not the other — in full, or shortened
+after the first ("BRCA1/2", "BRCA1 or 2") — goes to the judge; it is never failed here.
+
+What is no pair: terms differing by more than a number ("HER2/neu", "PD-L1/TC3", "mg/kg",
+"mL/min"), numbers alone (a date "3/4"), a sentence pairing names with figures in order
+("respectively"), and grades ("grade 3/4", "stage III/IV"), which the numbers themselves read
+as alternatives (``citeproof.values.extract``). A claim naming neither side ("X achieved 60%")
+drops the qualifier altogether: the restriction and agreement checks read that, as they do a
+dropped "In BRCA1 carriers".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from citeproof.values.lexicon import alternation, lexicon
+from citeproof.values.segment_support import cue_document
+
+# a term glued to the join: letters, digits and inner hyphens ("IL-6", "CYP2C19", "1L")
+_TERM = r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*"
+_DIGITS = re.compile(r"(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class _Pairs:
+    terms: re.Pattern[str]  # two glued terms and their join, the second in a lookahead
+    words: re.Pattern[str]  # a word and a number, joined to the same word and another number
+    short: re.Pattern[str]  # a word and a number, the second number shortened after it
+    not_words: frozenset[str]
+    respective: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def _pairs() -> _Pairs:
+    doc = cue_document()["paired_names"]
+    latin = [j for j in doc["joins"] if j.isalpha() or "/" in j and len(j) > 1]
+    marks = [j for j in (*doc["joins"], *doc["joins_zh"]) if j not in latin]
+    joins = rf"(?:\s?(?:{alternation(marks)})\s?|\s(?:{alternation(latin)})\s)"
+    short = rf"\s?(?:{alternation(doc['short_joins'])})\s?"
+    number = r"\d{1,2}[A-Za-z]?"
+    return _Pairs(
+        terms=re.compile(rf"(?<![A-Za-z0-9_])(?P<a>{_TERM})(?=(?P<join>{joins})(?P<b>{_TERM}))", re.IGNORECASE),
+        words=re.compile(
+            rf"(?<![A-Za-z])(?P<word>[A-Za-z]{{2,}})\s(?P<n>{number})(?P<join>{joins})(?P=word)\s(?P<m>{number})(?![A-Za-z0-9])",
+            re.IGNORECASE),
+        short=re.compile(rf"(?<![A-Za-z])(?P<word>[A-Za-z]{{2,}})\s(?P<n>\d{{1,2}}){short}(?P<m>\d{{1,2}})(?![\d/.,%])"),
+        not_words=frozenset(doc["not_words"]) | frozenset(lexicon().roman_grades),
+        respective=re.compile(alternation(cue_document()["regimen_forms"]["respective"]), re.IGNORECASE),
+    )
+
+
+def _differ_by_a_number(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one term but for one number ("BRCA1"/"BRCA2", "CYP2C9"/"CYP2C19")?
+    Both must hold a letter: numbers alone are no term."""
+    pa, pb = _DIGITS.split(a.lower()), _DIGITS.split(b.lower())
+    if len(pa) != len(pb) or len(pa) < 2 or not any(c.isalpha() for c in a):
+        return False
+    texts_equal = all(x == y for x, y in zip(pa[0::2], pb[0::2]))
+    return texts_equal and sum(x != y for x, y in zip(pa[1::2], pb[1::2])) == 1
+
+
+def _sides(a: str, b: str) -> tuple[str, str] | None:
+    """The two sides of the glued terms ``a`` and ``b`` as one pair, or None. Each side keeps as
+    many hyphened pieces as the shorter term ("anti-CD4/CD8": "CD4"/"CD8"; "BRCA2-mutated":
+    "BRCA2"); a second side of digits alone is the first's shortened ("BRCA1/2")."""
+    if b.isdigit():
+        # the first side's last hyphened piece, with the number before it if that is all digits ("IL-6/8")
+        pieces = a.split("-")
+        side = "-".join(pieces[-2:] if len(pieces) > 1 and pieces[-1].isdigit() else pieces[-1:])
+        m = re.fullmatch(r"(.*[A-Za-z].*?)(\d+)", side)
+        return (side, m.group(1) + b) if m is not None and len(b) <= 2 and m.group(2) != b else None
+    pieces_a, pieces_b = a.split("-"), b.split("-")
+    k = min(len(pieces_a), len(pieces_b))
+    side_a, side_b = "-".join(pieces_a[-k:]), "-".join(pieces_b[:k])
+    return (side_a, side_b) if _differ_by_a_number(side_a, side_b) else None
+
+
+def _pairs_in(segment: str) -> Iterator[tuple[str, str, str]]:
+    """(first side, second side, the pair as written) for each pair the segment states."""
+    pairs = _pairs()
+    for m in pairs.terms.finditer(segment):
+        if (sides := _sides(m.group("a"), m.group("b"))) is not None:
+            yield *sides, segment[m.start():m.end("b")]
+    for pattern in (pairs.words, pairs.short):
+        for m in pattern.finditer(segment):
+            word = m.group("word")
+            if word.lower() in pairs.not_words or m.group("n").lower() == m.group("m").lower():
+                continue
+            yield f"{word} {m.group('n')}", f"{word} {m.group('m')}", m.group(0)
+
+
+def _named(side: str, claim: str) -> bool:
+    spaced = r"\s?".join(re.escape(p) for p in side.split(" "))
+    return re.search(rf"(?<![A-Za-z0-9]){spaced}(?![A-Za-z0-9])", claim, re.IGNORECASE) is not None
+
+
+def _named_shortened(first: str, second: str, claim: str) -> bool:
+    """Does the claim write ``second`` shortened after ``first`` ("BRCA1/2", "BRCA1 or 2",
+    "type 1-2"): the first side, a join, then the second's number and what follows it?"""
+    shared = min(len(first), len(second))
+    for i in range(shared):
+        if first[i].lower() != second[i].lower():
+            shared = i
+            break
+    while shared and second[shared - 1].isdigit():
+        shared -= 1
+    tail = re.escape(second[shared:].strip())
+    first_re = r"\s?".join(re.escape(p) for p in first.split(" "))
+    joins = r"\s?(?:/|-|–|—|~|,|、|或|和|及|与|to|or|and|and/or)\s?"
+    return re.search(rf"(?<![A-Za-z0-9]){first_re}{joins}{tail}(?![A-Za-z0-9])", claim, re.IGNORECASE) is not None
+
+
+def side_narrowed(claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
+    """Why the claim names one side of a pair the segment states its figure for (see the module
+    doc), or None."""
+    if not set(claim_numbers) or _pairs().respective.search(segment_text):
+        return None
+    for first, second, written in _pairs_in(segment_text):
+        has_first, has_second = _named(first, claim_text), _named(second, claim_text)
+        if has_first == has_second:
+            continue  # both sides, or neither: the qualifier is kept whole, or dropped altogether
+        if has_first and _named_shortened(first, second, claim_text):
+            continue
+        named, other = (first, second) if has_first else (second, first)
+        return f"the source gives its figure to '{written}', {first} and {second} together; the claim names {named} without {other}"
+    return None
