@@ -9680,7 +9680,7 @@ MUTATIONS = (
     Mutation(
         's29-lists2 a run of figures joined by bare commas only is read as a figure-first list',
         'citeproof/values/list_items.py',
-        '        if all(c.strip() in _BARE_COMMAS for c in closings):\n            continue',
+        '        if all(c.strip() in _BARE_COMMAS for c in closings) and not _named_only(low, values, run, ends):\n            continue',
         '        if False:\n            continue',
         ('tests/values/test_share_base.py', 'tests/values/test_list_forms.py'),
     ),
