@@ -189,6 +189,7 @@ def test_a_bare_comma_run_of_named_figures_ending_its_clause_is_a_list():
     "Adverse events were 38% rash, 29% had diarrhoea.",
     # the clause goes on after the last item, or an item is more than a few words
     "Adverse events were 38% rash, 29% diarrhoea in the first cycle.",
+    "Adverse events were 38% rash, 29% diarrhoea 12 weeks after dosing.",
     "Adverse events were 38% rash, 29% diarrhoea (any grade).",
     "Adverse events were 38% mild transient maculopapular rash, 29% diarrhoea.",
     # figures of other kinds are no run at all
