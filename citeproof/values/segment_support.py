@@ -45,7 +45,10 @@ _ENTITY = re.compile(
     r")",
     re.ASCII,
 )
-_ASCII_CUE = re.compile(r"^[a-z' ]+$")
+# an English cue: words, and in a phrase a comma or bracket and '#' (a number written in digits,
+# a currency sign before it: ", up #" is "…, up 12%", not "follow-up 12 weeks")
+_ASCII_CUE = re.compile(r"^[a-z' ,(#]+$")
+_CUE_NUMBER = r"(?=[$€£¥]?\d)"
 _VALUE_TOKEN = re.compile(r"\d+[a-zA-Z]{1,5}")
 
 
@@ -60,7 +63,8 @@ class _WordCues:
     Same answer as one ``(?<![a-z])(?:cue|…)(?![a-z])`` search, faster: a one-word cue is
     whole exactly when it is a maximal ``[a-z]+`` run of the text, so those are a set lookup
     against the text's runs (computed once per text) and only phrases ("compared with",
-    "don't") go through a regex."""
+    "don't") go through a regex. A phrase does not start right after a hyphen either: the
+    "up from" of "follow-up from baseline" is a noun's end, no direction."""
 
     __slots__ = ("single", "phrases")
 
@@ -71,7 +75,7 @@ class _WordCues:
         self.single = frozenset(single)
         # an empty list keeps the empty alternation (it matches wherever no letter is adjacent)
         self.phrases = (
-            re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in phrases) + r")(?![a-z])")
+            re.compile(r"(?<![a-z-])(?:" + "|".join(re.escape(w).replace(r"\#", _CUE_NUMBER) for w in phrases) + r")(?![a-z])")
             if phrases or not single else None
         )
 

@@ -9922,6 +9922,55 @@ MUTATIONS = (
         '',
         ('tests/values/test_list_forms.py',),
     ),
+    Mutation(
+        's30-updown a direction phrase\'s # is no number ahead (", up #" never matches)',
+        'citeproof/values/segment_support.py',
+        '.replace(r"\\#", _CUE_NUMBER)',
+        '',
+        ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
+    Mutation(
+        's30-updown a direction phrase may start right after a hyphen ("follow-up from")',
+        'citeproof/values/segment_support.py',
+        're.compile(r"(?<![a-z-])(?:"',
+        're.compile(r"(?<![a-z])(?:"',
+        ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
+    Mutation(
+        's30-updown "up to" is no bound phrase ("was up to 12%" reads as "was up")',
+        'citeproof/data/claim_support.json',
+        '"not exceeding", "up to",',
+        '"not exceeding",',
+        ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
+    Mutation(
+        's30-updown "up from" is no direction cue',
+        'citeproof/data/claim_support.json',
+        '"up": ["up from", ',
+        '"up": [',
+        ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
+    Mutation(
+        's30-updown ", down #" is no direction cue',
+        'citeproof/data/claim_support.json',
+        '", down #", ',
+        '',
+        ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
+    Mutation(
+        's30-updown "revised down" is no direction cue',
+        'citeproof/data/claim_support.json',
+        '"revised down", ',
+        '',
+        ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
+    Mutation(
+        's30-updown "opted out" is no direction cue',
+        'citeproof/data/claim_support.json',
+        '"out": ["opted out", ',
+        '"out": [',
+        ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
 )
 
 
