@@ -59,12 +59,18 @@ def denying_source_heading(title: str) -> str | None:
     if section_key(text) in _whole_frames():
         return text  # "## Hypotheses", "# Study aims": what a study set out to show
     # the frame must head it ("## Retracted findings", a key "myths"): "## Medication errors in
-    # the study" or "## Patients withdrawn from treatment" name a topic that holds facts
-    for part in text.lower().split("."):
+    # the study" or "## Patients withdrawn from treatment" name a topic that holds facts. It may
+    # head the part after a label's colon or a year ("## Scenario: bull case forecast", "## 2030
+    # bull case"), and be written with a hyphen ("## Bull-case forecast"): a forecast word after
+    # it does not make the scenario the source's own view (rt34a c48, c49)
+    for part in _HEADING_PARTS.split(text.lower().replace("-", " ")):
         m = _source_frame().search(part)
-        if m is not None and not part[: m.start()].strip(" _-:()[]"):
+        if m is not None and not part[: m.start()].strip(" _:()[]0123456789"):
             return text
     return None
+
+
+_HEADING_PARTS = re.compile(r"[.:：]")
 
 
 @lru_cache(maxsize=1)

@@ -561,3 +561,38 @@ def test_a_chinese_subgroup_heading_is_named_by_its_phrase_not_one_shared_pair(t
     report = f"# R\n\n{claim} [evidence:s.md#L1-L2].\n"
     (result,) = verify_citing(tmp_path, report, "## 安全性（仅剂量递增阶段）\n剂量限制性毒性发生率为16.7%。").claims
     assert ("restricts it to a subgroup" in " ".join(result.undecided_reasons)) is held, result.undecided_reasons
+
+
+def _forecast_status(tmp_path, heading: str, claim: str) -> tuple[str, str]:
+    source = f"{heading}\n\nCompany A's sales reach $52 billion in 2030."
+    report = f"# Market\n\n{claim} [evidence:s.md#L3].\n"
+    (checked,) = verify_citing(tmp_path, report, source).claims
+    return checked.status, " ".join([*(f.message for f in checked.reasons), *checked.undecided_reasons])
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## Bull-case forecast", "## Bear-case outlook", "## Upside scenario: 2030 projections",
+     "## Downside scenario estimates", "## Scenario: bull case forecast for 2030", "## 2030 bull-case projections",
+     "## Upside scenario"],
+)
+def test_a_scenario_heading_that_also_says_forecast_still_frames_its_lines(tmp_path, heading):
+    # rt34a c48, c49: the forecast word let "will reach" pass though the line is one scenario of several
+    got, why = _forecast_status(tmp_path, heading, "Company A's sales will reach $52 billion in 2030")
+    assert got == "undecided" and "frames what is under it as not established" in why, why
+
+
+@pytest.mark.parametrize("heading", ["## 2030 forecast", "## Base case forecast", "## Base-case outlook"])
+def test_a_base_case_forecast_heading_carries_a_forecast_claim(tmp_path, heading):
+    # the base case is the note's own central view: a claim that restates it as a forecast says
+    # what the note says; stated as fact, the forecast header still holds it back
+    assert _forecast_status(tmp_path, heading, "Company A's sales will reach $52 billion in 2030") == ("pass", "")
+    got, why = _forecast_status(tmp_path, heading, "Company A's sales reach $52 billion in 2030")
+    assert got == "undecided" and "forecast header" in why, why
+
+
+@pytest.mark.parametrize(
+    "heading", ["## Worst case sensitivity analysis", "## Non-simulated results", "## Safety: patients withdrawn from treatment"],
+)
+def test_a_heading_part_that_opens_with_a_topic_still_holds_facts(tmp_path, heading):
+    assert status(tmp_path, f"{heading}\n\nThe response rate in Arm A was 45%.") == ("pass", "")

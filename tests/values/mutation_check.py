@@ -2977,7 +2977,7 @@ MUTATIONS = (
     Mutation(
         'rt15 a frame word anywhere in a heading frames it',
         'citeproof/values/source_frames.py',
-        '        if m is not None and not part[: m.start()].strip(" _-:()[]"):',
+        '        if m is not None and not part[: m.start()].strip(" _:()[]0123456789"):',
         '        if m is not None:',
         ('tests/tier1/test_source_frames.py',),
     ),
@@ -9970,6 +9970,34 @@ MUTATIONS = (
         '"out": ["opted out", ',
         '"out": [',
         ('tests/values/test_direction_particles.py', 'tests/tier1/test_direction_particle_claims.py'),
+    ),
+    Mutation(
+        's30-updown a heading frame written with a hyphen ("Bull-case forecast") is not read',
+        'citeproof/values/source_frames.py',
+        'for part in _HEADING_PARTS.split(text.lower().replace("-", " ")):',
+        'for part in _HEADING_PARTS.split(text.lower()):',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        's30-updown a heading frame after a label\'s colon ("Scenario: bull case") is not read',
+        'citeproof/values/source_frames.py',
+        '_HEADING_PARTS = re.compile(r"[.:：]")',
+        '_HEADING_PARTS = re.compile(r"[.]")',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        's30-updown a heading frame after a year ("2030 bull case") is not read',
+        'citeproof/values/source_frames.py',
+        'strip(" _:()[]0123456789")',
+        'strip(" _:()[]")',
+        ('tests/tier1/test_source_frames.py',),
+    ),
+    Mutation(
+        's30-updown "upside scenario" frames nothing',
+        'citeproof/data/retractions.json',
+        '"upside scenario", ',
+        '',
+        ('tests/tier1/test_source_frames.py',),
     ),
 )
 
