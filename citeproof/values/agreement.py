@@ -73,6 +73,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.text.alignment import aligned
+from citeproof.text.prefilter import may_match
 from citeproof.values.cjk_numerals import NUMERAL_CHARS
 from citeproof.values.lexicon import lexicon
 from citeproof.values.roman_grades import spelled_grades
@@ -213,7 +214,10 @@ def frequency_groups(text: str) -> set[str]:
 
 def frequency_spans(low: str) -> list[tuple[str, int, int]]:
     """(group, start, end) of each frequency phrase of lower-cased ``low``, read as ``frequency_groups``."""
-    if _frequency_phrases().search(low) is None:
+    # the literal prefilter first: most claims and segments hold none of the phrases' words,
+    # and the alternation's search costs ~1 ms where the literals' test costs ~20 µs
+    phrases = _frequency_phrases()
+    if not may_match(phrases, low) or phrases.search(low) is None:
         return []
     lex = _lexicon()
     return [(c.group, c.start, c.end) for c in _cues_in(low)[0] if lex.class_of.get(c.group) == "frequency"]
@@ -248,6 +252,8 @@ def canonical_dose_frequencies(text: str) -> str:
     if len(low) != len(text):
         return text
     pattern, first = _dose_phrases()
+    if not may_match(pattern, low):  # none of the phrases' literals: no phrase to rewrite
+        return text
     out, at = [], 0
     for m in pattern.finditer(low):  # its own short pattern: segment_terms reads every segment
         group = _group_of(_lexicon(), m.group(0))

@@ -157,3 +157,20 @@ def test_the_frequency_prefilter_skips_no_frequency_the_whole_scan_finds():
         whole = [(c.group, c.start, c.end) for c in agreement._cues_in(low)[0]
                  if lex.class_of.get(c.group) == "frequency"]
         assert agreement.frequency_spans(low) == whole, low
+
+
+def test_the_dose_phrase_prefilter_rewrites_what_the_whole_pattern_rewrites(monkeypatch):
+    # canonical_dose_frequencies skips its pattern when none of the phrases' literals occurs:
+    # on every dose-frequency phrase of the data (and texts with none), the rewrite is the one
+    # the pattern alone gives
+    from citeproof.values import agreement
+
+    frequency = agreement.cue_document()["agreement_words"]["claim_side"]["frequency"]
+    words = [w.replace("#", "12") for g, ws in frequency.items() if g in agreement.dose_frequency_groups() for w in ws]
+    texts = [f"The dose was 200 mg {w} for 14 days" for w in words] + [f"{w.upper()} with food" for w in words]
+    texts += ["In trial NCT00000001, complete response was 35", "Revenue grew 12% year over year", "", "每日两次 200 mg"]
+    assert len(words) > 10
+    filtered = [agreement.canonical_dose_frequencies(t) for t in texts]
+    monkeypatch.setattr(agreement, "may_match", lambda pattern, text: True)
+    assert filtered == [agreement.canonical_dose_frequencies(t) for t in texts]
+    assert sum(f != t for f, t in zip(filtered, texts)) > 5  # the phrases were rewritten, not all skipped
