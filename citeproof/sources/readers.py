@@ -386,9 +386,22 @@ def _visible_inline(text: str) -> str:
     if "~~" in text:
         text = _STRIKETHROUGH.sub("", text)
     if "<" in text:
-        text = _SUP_ELEMENT.sub(lambda m: superscript_text(m.group(1)) or m.group(1), text)
+        text = _SUP_ELEMENT.sub(_markdown_sup, text)
         text = _inline_html_text(text)
     return text
+
+
+def _markdown_sup(m: re.Match[str]) -> str:
+    """A ``<sup>`` in a Markdown line as the HTML reader reads it: a number in superscript digits
+    (superscript_text), and a footnote letter set apart from the figure or word it follows
+    ("0.62<sup>a</sup>" reads "0.62 a": glued, "0.62a" was an identifier and the figure unread)."""
+    inner = m.group(1)
+    if (marked := superscript_text(inner)) is not None:
+        return marked
+    before = m.string[m.start() - 1:m.start()]
+    if LETTER_MARK.fullmatch(mark := inner.strip()) and (before.isalnum() or before in "%‰"):
+        return " " + mark
+    return inner
 
 
 def _link_text(m: re.Match[str]) -> str:

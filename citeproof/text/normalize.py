@@ -28,7 +28,11 @@ Two small, linear functions:
     ``ο`` U+03BF, ``А`` …) → the Latin letter inside a word that also holds a Latin letter,
     or anywhere when no other Cyrillic or Greek letter is in the text (``nоt`` with a
     Cyrillic o reads "not" to the eye and must read "not" to the rules);
-    whitespace runs collapsed (per line with ``keep_newlines``).
+    whitespace runs collapsed (per line with ``keep_newlines``); a masculine ordinal or ring
+    written for the degree sign before C or F (``38.5 ºC``, ``38.5˚F``) → ``°`` (NFKC would make
+    it the letter o, and the temperature unit would be lost); one or two superscript letters
+    right after a figure (``0.71ᵃ``, ``45%ᵇ``), a footnote mark, set apart from it (``0.71 a``;
+    an ordinal's ``1ˢᵗ`` stays ``1st``).
     Note: NFKC maps the micro sign ``µ`` to Greek ``μ``; value code compares after this.
 """
 
@@ -174,6 +178,26 @@ def _fold_lookalikes(text: str) -> str:
     return _MIXED_WORD.sub(lambda m: "".join(_LOOKALIKES.get(c, c) for c in m.group()), text)
 
 
+# "º" (masculine ordinal) and "˚" (ring) typed for the degree sign: only before a temperature's
+# C or F, so a Spanish ordinal ("1º") stays what NFKC makes of it
+_DEGREE_LOOKALIKE = re.compile(r"[º˚](?= ?[CcFf](?![A-Za-z]))")
+
+# Unicode superscript letters ("0.71ᵃ", "45%ᵇ"): NFKC makes them plain letters glued to the figure
+# ("0.71a", an identifier whose figure is never read). One or two right after a digit or a percent
+# sign are a footnote mark, set apart as the source reader sets a "<sup>a</sup>" apart; an ordinal's
+# "ˢᵗ", "ʳᵈ", "ᵗʰ" stays glued, and "ⁿ" (an exponent, kept as written) is none of them.
+_SUPER_LETTERS = "ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
+_SUPER_LETTER_RUN = re.compile(f"[{_SUPER_LETTERS}]{{1,2}}(?![{_SUPER_LETTERS}])")
+_SUPER_ORDINALS = frozenset({"ˢᵗ", "ʳᵈ", "ᵗʰ"})
+
+
+def _super_letter_mark(m: re.Match[str]) -> str:
+    before = m.string[m.start() - 1:m.start()]
+    if (before.isdigit() or before in "%‰") and m.group() not in _SUPER_ORDINALS:
+        return " " + m.group()
+    return m.group()
+
+
 _protect = _table_sub(_TO_PRIVATE)
 _fix_after_nfkc = _table_sub(_AFTER_NFKC)
 _unprotect = _table_sub(_FROM_PRIVATE)
@@ -183,6 +207,9 @@ def normalize_text(text: str, *, keep_newlines: bool = False) -> str:
     """Unicode-normalise ``text`` and collapse whitespace (see module doc)."""
     if not text.isascii():
         text = _protect(text)
+        if "º" in text or "˚" in text:
+            text = _DEGREE_LOOKALIKE.sub("°", text)
+        text = _SUPER_LETTER_RUN.sub(_super_letter_mark, text)
         text = unicodedata.normalize("NFKC", text)
         text = _fold_lookalikes(_unprotect(_fix_after_nfkc(text)))
     # str.split() splits on exactly the characters regex \s matches (str.isspace), so these

@@ -229,14 +229,22 @@ def dose_frequency_groups() -> frozenset[str]:
     return frozenset(cue_document()["agreement_words"]["dose_frequency"]["groups"])
 
 
+@lru_cache(maxsize=1)
+def worded_frequency_groups() -> frozenset[str]:
+    """The frequency groups whose phrases say one thing in other words: the dose frequency groups
+    and ``worded_groups`` ("once daily", "QD", "every 24 hours"; claim_support.json)."""
+    doc = cue_document()["agreement_words"]["dose_frequency"]
+    return dose_frequency_groups() | frozenset(doc["worded_groups"])
+
+
 def without_dose_frequencies(text: str) -> str:
-    """``text`` with each phrase of a ``dose_frequency_groups`` group blanked: the words of "every
+    """``text`` with each phrase of a ``worded_frequency_groups`` group blanked: the words of "every
     12 hours" are not the words of "twice daily", yet say the same; the claim-support rule reads
     the group itself (``words_disagree``: a claim's group must be the line's)."""
     low = text.lower()
     if len(low) != len(text):
         return text
-    groups = dose_frequency_groups()
+    groups = worded_frequency_groups()
     chars = list(text)
     for group, start, end in frequency_spans(low):
         if group in groups:
@@ -245,8 +253,8 @@ def without_dose_frequencies(text: str) -> str:
 
 
 def canonical_dose_frequencies(text: str) -> str:
-    """``text`` with each phrase of a ``dose_frequency_groups`` group written as its group's first
-    phrase ("every 12 hours", "BID" → "twice daily"): the content words of one frequency said two
+    """``text`` with each phrase of a ``worded_frequency_groups`` group written as its group's first phrase ("every 12 hours", "BID" → "twice daily"; "once daily",
+    "QD" → "daily"): the content words of one frequency said two
     ways are the same words (``segment_support.claim_profile``, ``segment_terms``)."""
     low = text.lower()
     if len(low) != len(text):
@@ -258,7 +266,9 @@ def canonical_dose_frequencies(text: str) -> str:
     for m in pattern.finditer(low):  # its own short pattern: segment_terms reads every segment
         group = _group_of(_lexicon(), m.group(0))
         if group in first:
-            out += [text[at:m.start()], first[group]]
+            # "40 mg/day" reads "40 mg daily", never "40 mgdaily"
+            glued = m.start() > 0 and text[m.start() - 1].isalnum() and not low[m.start()].isalnum()
+            out += [text[at:m.start()], " " if glued else "", first[group]]
             at = m.end()
     return "".join([*out, text[at:]]) if out else text
 
@@ -267,7 +277,7 @@ def canonical_dose_frequencies(text: str) -> str:
 def _dose_phrases() -> tuple[re.Pattern[str], dict[str, str]]:
     """The phrases of the dose frequency groups as one pattern (longest first), and each group's first phrase."""
     frequency = cue_document()["agreement_words"]["claim_side"]["frequency"]
-    groups = {g: ws for g, ws in frequency.items() if g in dose_frequency_groups()}
+    groups = {g: ws for g, ws in frequency.items() if g in worded_frequency_groups()}
     phrases = sorted({_normal(w) for ws in groups.values() for w in ws}, key=len, reverse=True)
     return re.compile("|".join(_phrase_re(p) for p in phrases)), {g: ws[0] for g, ws in groups.items()}
 

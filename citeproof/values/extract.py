@@ -1006,6 +1006,10 @@ class _Scanner:
             n2 = _NUMBER.match(text, pos + sep.end() + (1 if text[pos + sep.end():pos + sep.end() + 1] in "-+" else 0))
             if n2 and not self._glued_before(n2.start()) or (n2 and text[n2.start() - 1] in "-+"):
                 neg2 = text[n2.start() - 1] == "-" and n2.start() - 1 >= pos + sep.end()
+                if neg2 and v >= 0 and text[pos:n2.start()].strip() == "--":
+                    # "1--2 mg": the ASCII en dash of TeX and Markdown typography, a range 1–2 mg
+                    # (read as a minus, the range ran from 1 down to −2); "-5--2" keeps its minus
+                    neg2 = False
                 v2, dec2, scale2, unit2, dens2, pos2 = self._quantity(n2.start(), n2.end(), n2.group(0))
                 # "from 15% in 2022 to 18%": a year before "to" and a smaller quantity after it is
                 # no range (a range runs upwards: "2000 to 3000 mg" is one)

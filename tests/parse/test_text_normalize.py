@@ -194,3 +194,18 @@ def test_a_currency_prefix_closes_no_math_span() -> None:
     text = "The drug costs $150,000 per year. All prices in this report are in US$."
     assert fold_tex_math(text) == text
     assert fold_tex_math("($N$ = 120)") == "(N = 120)"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("HR 0.71ᵃ in the arm", "HR 0.71 a in the arm"),  # a footnote letter is set apart from the figure
+        ("ORR 45%ᵇ, DCR 80%", "ORR 45% b, DCR 80%"),
+        ("HR 0.71ᵃᵇ", "HR 0.71 ab"),
+        ("1ˢᵗ line", "1st line"),  # an ordinal stays glued: no figure
+        ("3ʳᵈ dose", "3rd dose"),
+        ("HRᵃ 0.71", "HRa 0.71"),  # after a word: not set apart (the figure is not in the way)
+    ],
+)
+def test_superscript_letters_after_a_figure_are_a_mark_set_apart(text, expected):
+    assert normalize_text(text) == expected

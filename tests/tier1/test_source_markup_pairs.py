@@ -43,6 +43,27 @@ CASES = [
      "Platelet counts below 100 × 10^8/L were excluded.", "Platelet counts below 100 × 10^9/L were excluded."),
     ("g.html", "<p>The dose was 75 mg/m<sup>2</sup> every 3 weeks.</p>",
      "The dose was 75 mg/m3 every 3 weeks.", "The dose was 75 mg/m2 every 3 weeks."),
+    # a footnote letter in a Markdown source's <sup> or in a Unicode superscript letter is set apart
+    # from the figure (glued, "0.62a" read as an identifier and the true claim failed: s30 wfail)
+    ("ha.md", "The hazard ratio was 0.62<sup>a</sup> in the treatment arm.",
+     "The hazard ratio was 0.63 in the treatment arm.", "The hazard ratio was 0.62 in the treatment arm."),
+    ("hb.md", "The hazard ratio was 0.71ᵃ in the treatment arm.",
+     "The hazard ratio was 0.72 in the treatment arm.", "The hazard ratio was 0.71 in the treatment arm."),
+    ("hc.md", "The objective response rate was 45%<sup>b</sup> in the cohort.",
+     "The objective response rate was 46% in the cohort.", "The objective response rate was 45% in the cohort."),
+    ("hd.md", "The hazard ratio was 0.55* in the treatment arm.",
+     "The hazard ratio was 0.56 in the treatment arm.", "The hazard ratio was 0.55 in the treatment arm."),
+    ("he.md", "The hazard ratio was 0.48† in the treatment arm.",
+     "The hazard ratio was 0.49 in the treatment arm.", "The hazard ratio was 0.48 in the treatment arm."),
+    ("hf.md", "The hazard ratio was 0.83[a] in the treatment arm.",
+     "The hazard ratio was 0.84 in the treatment arm.", "The hazard ratio was 0.83 in the treatment arm."),
+    # in Markdown too, a power of ten and a unit's exponent keep their meaning
+    ("f.md", "Platelet counts below 100 × 10<sup>9</sup>/L were excluded.",
+     "Platelet counts below 100 × 10^8/L were excluded.", "Platelet counts below 100 × 10^9/L were excluded."),
+    ("g.md", "The dose was 75 mg/m<sup>2</sup> every 3 weeks.",
+     "The dose was 75 mg/m3 every 3 weeks.", "The dose was 75 mg/m2 every 3 weeks."),
+    ("m.md", "The body surface area was 1.8 m<sup>2</sup> at baseline.",
+     "The body surface area was 1.8 m at baseline.", "The body surface area was 1.8 m² at baseline."),
     # PubMed / JATS XML
     ("x.xml", "<PubmedArticle><Abstract><AbstractText>A total of 120<sup>3</sup> patients were enrolled."
      "</AbstractText></Abstract></PubmedArticle>",

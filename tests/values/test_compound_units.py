@@ -265,3 +265,29 @@ def test_through_the_pipeline_other_spellings_pass_and_their_slips_fail(tmp_path
         (hyphen, "The mean exposure was 117.5 µg·h/mL."),
         (hyphen, "The mean exposure was 117.5 µg·min/mL.")])
     assert [c.status for c in out] == ["pass", "fail", "pass", "fail", "pass", "fail"]
+
+
+# s30 wfail: a joiner with a space each side ("mg ∙ h/mL", "mg * h / mL") read "3 mg" alone: the true
+# exposure claim FAILED and the bare mass PASSED. Spaced, it is a loose joiner (before a denominator).
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("AUC 3 mg ∙ h/mL", [("mg·h/mL", "mass·time/volume", 1.0)]),
+        ("AUC 3 mg ⋅ h/mL", [("mg·h/mL", "mass·time/volume", 1.0)]),
+        ("AUC 3 mg · h/mL", [("mg·h/mL", "mass·time/volume", 1.0)]),
+        ("AUC 3 mg * h / mL", [("mg·h/mL", "mass·time/volume", 1.0)]),
+        # no denominator after the time: a product or two quantities, not one unit
+        ("3 mg * 2 h", [("mg", "mass", 1e-3)]),
+        ("3 mg ∙ h", [("mg", "mass", 1e-3)]),
+    ],
+)
+def test_a_spaced_joiner_joins_before_a_denominator(text, read):
+    assert _read(text)[: len(read)] == read
+
+
+@pytest.mark.parametrize("source", ["The AUC was 3 mg ∙ h/mL.", "The AUC was 3 mg * h / mL.", "The AUC was 3 mg ⋅ h/mL."])
+def test_a_spaced_exposure_meets_the_exposure_only(source):
+    assert _state("The AUC was 3 mg·h/mL", source, 3) == "supported"
+    assert _state("The AUC was 3 mg", source, 3) == "missing"
+    assert _state("The AUC was 3 mg/mL", source, 3) == "missing"
+    assert _state("The AUC was 3 µg·h/mL", source, 3) == "missing"

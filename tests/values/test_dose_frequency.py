@@ -174,3 +174,40 @@ def test_the_dose_phrase_prefilter_rewrites_what_the_whole_pattern_rewrites(monk
     monkeypatch.setattr(agreement, "may_match", lambda pattern, text: True)
     assert filtered == [agreement.canonical_dose_frequencies(t) for t in texts]
     assert sum(f != t for f, t in zip(filtered, texts)) > 5  # the phrases were rewritten, not all skipped
+
+
+def test_every_24_hours_is_once_daily(tmp_path):
+    # s30 wfail: "200 mg once daily" FAILED against "200 mg every 24 hours" (read as 200 mg and
+    # 24 h), and "50 mg once daily" stayed undecided against "50 mg QD" ("once" a word the line lacks)
+    claims = [
+        "Patients received the study drug 200 mg once daily.",  # the same schedule: pass
+        "Patients received the study drug 200 mg daily.",
+        "Patients received the study drug 200 mg twice daily.",  # another schedule or dose: not a pass
+        "Patients received the study drug 200 mg every 12 hours.",
+        "Patients received the study drug 200 mg once weekly.",
+        "Patients received the study drug 400 mg once daily.",
+    ]
+    states = _statuses(tmp_path / "a", "Patients received the study drug 200 mg every 24 hours.", claims)
+    assert states[:2] == ["pass"] * 2
+    assert "pass" not in states[2:]
+    states = _statuses(tmp_path / "b", "Patients received the study drug 50 mg QD.",
+                       ["Patients received the study drug 50 mg once daily.", "Patients received the study drug 50 mg twice daily."])
+    assert states[0] == "pass" and states[1] != "pass"
+    states = _statuses(tmp_path / "c", "Patients received the study drug 100 mg q24h.",
+                       ["Patients received the study drug 100 mg once daily.", "Patients received the study drug 100 mg twice daily."])
+    assert states[0] == "pass" and states[1] != "pass"
+    # "once" outside a frequency phrase stays a word of the claim: once is not twice
+    states = _statuses(tmp_path / "d", "The study drug was administered twice during the induction phase.",
+                       ["The study drug was administered once during the induction phase.",
+                        "The study drug was administered twice during the induction phase."])
+    assert states == ["undecided", "pass"]
+    states = _statuses(tmp_path / "e", "Patients received the study drug 200 mg once weekly.",
+                       ["Patients received the study drug 200 mg once daily.", "Patients received the study drug 200 mg weekly."])
+    assert states[0] != "pass" and states[1] == "pass"
+
+
+def test_an_interval_of_24_hours_is_still_read_as_hours():
+    # the rate reading keeps the interval's own figure: "24 hours" is still found in the line
+    index = index_text("Patients received 200 mg every 24 hours.")
+    (atom,) = claim_atoms("The dosing interval was 24 hours.")
+    assert match_atom(atom, index)[0] == "supported"
