@@ -201,22 +201,40 @@ class ListLead:
     excluded if they had any of the following:") leads the list items and table rows after it,
     or the one paragraph right after it; an item ending in a colon ("Any of the following
     cardiac conditions:") adds itself for the items after it. A heading or another paragraph
-    ends it. What a claim says can hang on its lead-in as on its heading."""
+    ends it. What a claim says can hang on its lead-in as on its heading.
 
-    __slots__ = ("lines", "takes_paragraph")
+    A label that heads what follows it without a colon leads it the same way: a ``<dt>`` or a
+    ``<summary>`` the paragraph after it, a table's ``<caption>`` its rows, and a title row (one
+    header cell spanning the columns: "Control arm") the rows under it, up to the next title
+    row. "Control arm" over "Median PFS | 11.2 months" says whose the figure is. A caption and a
+    title row lead their own table only."""
+
+    __slots__ = ("lines", "takes_paragraph", "caption", "row_title")
 
     def __init__(self) -> None:
         self.lines: tuple[str, ...] = ()
         self.takes_paragraph = False
+        self.caption = ""  # the open table's caption
+        self.row_title = ""  # the title row over the open table's next rows
 
     def clear(self) -> None:
-        self.lines, self.takes_paragraph = (), False
+        self.lines, self.takes_paragraph, self.caption, self.row_title = (), False, "", ""
 
-    def of(self, kind: str, text: str) -> tuple[str, ...]:
-        """The lead-in of a block of ``kind`` with ``text``, updating what leads the next ones."""
-        colon = text.rstrip()[-1:] in (":", "：")
+    def table(self) -> None:
+        """A table starts: the last one's caption and title row lead none of its rows."""
+        self.caption, self.row_title = "", ""
+
+    def of(self, kind: str, text: str, tag: str = "") -> tuple[str, ...]:
+        """The lead-in of a block of ``kind`` (from element ``tag``) with ``text``, updating what
+        leads the next ones."""
+        if tag == "caption":
+            self.caption = " ".join(text.split())
+            return ()
+        colon = text.rstrip()[-1:] in (":", "：") or tag in _LABEL_TAGS
         if kind in ("li", "tr"):
             lead = self.lines
+            if kind == "tr":
+                lead = (*lead, *(label for label in (self.caption, self.row_title) if label))
             self.takes_paragraph = False
             if kind == "li" and colon:
                 self.lines = (*self.lines, _last_sentence(text))
@@ -226,6 +244,14 @@ class ListLead:
             self.lines, self.takes_paragraph = ((_last_sentence(text),), True) if colon else ((), False)
             return lead
         return ()
+
+    def title(self, text: str) -> None:
+        """A table's title row: it leads the rows under it, in place of the one before it."""
+        self.row_title = " ".join(text.split())
+
+
+# elements whose text labels the paragraph after them, as a line ending in a colon does (ListLead)
+_LABEL_TAGS = frozenset({"dt", "summary"})
 
 
 # Characters a browser or a Markdown viewer never draws: a soft hyphen (``&shy;``) shows only
@@ -314,7 +340,7 @@ class BlockSink:
                 text = " ".join(link.url for link in links)
             else:
                 return
-        lead = self._lead.of(kind, text)
+        lead = self._lead.of(kind, text, tag)
         notes = [*unsure, *((note, 0) for note in self._unsure_regions)]
         self.items.append(
             RawBlock(
@@ -325,6 +351,7 @@ class BlockSink:
 
     def table_start(self, *, implicit_header: bool = False) -> None:
         self._table = TableHeader(implicit_header)
+        self._lead.table()
 
     def table_row(
         self,
@@ -343,6 +370,8 @@ class BlockSink:
         cells = None if cells is None else [visible(c) for c in cells]
         if header or (not links and self._table.numbered_header(cells)):
             self._table.header_row(cells, title)
+            if title:
+                self._lead.title(text)
             self.block("header_row", "tr", text, line, links)
             return
         self.block("tr", "tr", text, line, links, columns=self._table.columns(cells), unsure=unsure)

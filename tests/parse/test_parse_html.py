@@ -349,3 +349,37 @@ def test_a_table_row_link_and_an_in_page_link_carry_no_label() -> None:
     report = "| Plan | Limit |\n|---|---|\n| Free | 200 [docs](https://x.example/limits) |\n\nSee [below](#notes) for 200 more.\n"
     claims = parse_report(report, "markdown", Settings()).claims
     assert [c.link_labels for c in claims] == [(), ()]
+
+
+# --- labels that lead what follows them without a colon (rt34b) --------------------------------
+
+_LABELLED = """<html><body><h1>R</h1>
+<table><caption>Control arm outcomes</caption>
+<tr><th>Endpoint</th><th>Result</th></tr>
+<tr><td>Median PFS</td><td>11.2 months [evidence:t.md#L1]</td></tr></table>
+<table><tr><th>Endpoint</th><th>Result</th></tr>
+<tr><td>Overall ORR</td><td>31% [evidence:t.md#L1]</td></tr></table>
+<dl><dt>Arm B</dt><dd>Median OS was 20.1 months [evidence:t.md#L1].</dd></dl>
+<details open><summary>Arm A</summary><p>Median OS was 18.3 months [evidence:t.md#L1].</p></details>
+<p>Median DOR was 9.0 months [evidence:t.md#L1].</p>
+<table><tr><th colspan="2">Control arm</th></tr>
+<tr><td>Grade 3 events</td><td>29% [evidence:t.md#L1]</td></tr>
+<tr><th colspan="2">Arm A</th></tr>
+<tr><td>Grade 4 events</td><td>8% [evidence:t.md#L1]</td></tr></table>
+</body></html>"""
+
+
+def test_a_caption_dt_summary_and_title_row_lead_what_they_label():
+    lead = {c.text: c.lead_in for c in parse_report(_LABELLED, "html", SETTINGS).claims if c.anchors}
+    assert lead["Median PFS | 11.2 months"] == ("Control arm outcomes",)
+    assert lead["Median OS was 20.1 months."] == ("Arm B",)
+    assert lead["Median OS was 18.3 months."] == ("Arm A",)
+    # a title row leads the rows under it, up to the next title row
+    assert lead["Grade 3 events | 29%"] == ("Control arm",)
+    assert lead["Grade 4 events | 8%"] == ("Arm A",)
+
+
+def test_a_caption_leads_its_own_table_and_a_dt_the_one_paragraph_after_it():
+    lead = {c.text: c.lead_in for c in parse_report(_LABELLED, "html", SETTINGS).claims if c.anchors}
+    assert lead["Overall ORR | 31%"] == ()
+    assert lead["Median DOR was 9.0 months."] == ()
