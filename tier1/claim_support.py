@@ -25,10 +25,10 @@ from citeproof.values.agreement import implied_by_header, words_disagree
 from citeproof.values.dose_frequency import frequency_unbound
 from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs, states_opposite
-from citeproof.values.columns import marked_cell, read_columns, row_atoms
+from citeproof.values.columns import header_subjects, marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
 from citeproof.values.contrasted import contrasted_figure
-from citeproof.values.lead_in import denying_lead_in
+from citeproof.values.lead_in import context_subject, denying_lead_in
 from citeproof.values.listed_members import member_dropped
 from citeproof.values.planted import planted_instruction
 from citeproof.values.model_check import is_model_window
@@ -220,7 +220,11 @@ def _meaning_differs(
     headed = bool(ctx.claim.columns)
     # a "Label (unit): value" claim's value is paired in its label's unit, as the numeric rule read it
     paired = atoms if headed else [a.under_header or a for a in atoms]
-    if why := binding_differs(claim, paired, segment, _drug_names(ctx, claim), ordered=not columns_pair_all, headed=headed):
+    # whose figure a claim naming no subject states may be written over it ("- Control arm:")
+    context = _context_subject(ctx)
+    # (a drug the context names is a name the source's line may pair too: "Drug X arm:")
+    named = _drug_names(ctx, f"{context}: {claim}" if context else claim)
+    if why := binding_differs(claim, paired, segment, named, ordered=not columns_pair_all, headed=headed, context=context):
         return why
     if column_why:
         return column_why
@@ -245,7 +249,8 @@ def _meaning_differs(
         return why
     if why := frequency_unbound(claim, segment):
         return why
-    headers = " ".join(c.header for c in ctx.claim.columns if c.header)
+    # the context's subject writes the group's name for the claim, as a column header does
+    headers = " ".join([*(c.header for c in ctx.claim.columns if c.header), *([context] if context else [])])
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
         return why
     if bound := dropped_bound(claim, segment):
@@ -428,6 +433,18 @@ def _columns_read(ctx: ClaimContext, segment: str, heading: str) -> tuple[str | 
         return None, False
     headers = " | ".join(c.header for c in columns if c.header)
     return read_columns(columns, segment, _drug_names(ctx, headers), heading)
+
+
+def _context_subject(ctx: ClaimContext) -> str:
+    """The subject the claim's lead-in, caption or nearest heading names ("- Control arm:" over its
+    items), which the binding check reads a claim naming none under; "" for a heading unit (its
+    heading is itself) and for a table row whose column headers name subjects (they are nearer)."""
+    claim = ctx.claim
+    if claim.unit not in ("sentence", "list_item", "table_row"):
+        return ""
+    if any(header_subjects(c.header) for c in claim.columns if c.header):
+        return ""
+    return context_subject(claim.lead_in, claim.location.section_path)
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:

@@ -70,13 +70,43 @@ TIME_POINT = re.compile(
 
 def binding_differs(
     claim_text: str, atoms: Sequence[ValueAtom], segment_text: str, extra_names: Iterable[str] = (),
-    *, ordered: bool = True, headed: bool = False,
+    *, ordered: bool = True, headed: bool = False, context: str = "",
 ) -> str | None:
     """Why ``segment_text`` pairs the claim's numbers or names differently, or None.
     ``extra_names``: more names to recognise (the run's drug mentions). ``ordered=False``: the
     claim's numbers are paired some other way (a table row under its column headers), so
     their order is no evidence. ``headed``: the claim is a table row under column headers, which
-    name its numbers' arms, so a number with no arm in the row's text has not dropped one."""
+    name its numbers' arms, so a number with no arm in the row's text has not dropped one.
+    ``context``: the subject the claim's lead-in, caption or heading names
+    (:func:`citeproof.values.lead_in.context_subject`): a claim naming no subject of its own, cited
+    to a segment that names subjects, is read as "<context>: <claim>" — "- Control arm:" over
+    "  - median PFS 11.2 months" gives 11.2 months to the control arm as "Control arm: median
+    PFS 11.2 months" does."""
+    extra_names = list(extra_names)
+    if context and _reads_under(claim_text, segment_text, extra_names):
+        prefix = f"{context}: "
+        why = _binding_differs(prefix + claim_text, shifted(atoms, [(0, len(prefix))]), segment_text, extra_names,
+                               ordered=ordered, headed=headed)
+        return f"under '{context}': {why}" if why else None
+    return _binding_differs(claim_text, atoms, segment_text, extra_names, ordered=ordered, headed=headed)
+
+
+def _reads_under(claim_text: str, segment_text: str, extra_names: Sequence[str]) -> bool:
+    """Whether a context subject bears on the claim: the claim names no subject (an arm, a drug,
+    a group, a name) and the segment names one. A claim's own subject is its own (the context
+    is read no further); a segment naming none pairs its figures with nobody, and the context's
+    subject it does not write is no difference of pairing."""
+    def named(text: str) -> bool:
+        low = prepare(text).lower()
+        extra = {n.lower() for n in extra_names if n} | entity_tokens(text)
+        return any(lab.cls == pairing.WHO for lab in labels_in(low, subjects_of(text, low, names_in(text, low, extra))))
+    return not named(claim_text) and named(segment_text)
+
+
+def _binding_differs(
+    claim_text: str, atoms: Sequence[ValueAtom], segment_text: str, extra_names: Iterable[str] = (),
+    *, ordered: bool = True, headed: bool = False,
+) -> str | None:
     values = [a for a in atoms if not a.derived]
     claim_low = prepare(claim_text).lower()
     # a prefixed abbreviation is read as its words on both sides ("mPFS" as "median PFS", or as

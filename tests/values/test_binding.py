@@ -590,3 +590,34 @@ def test_a_spaced_arm_letter_through_the_pipeline(tmp_path):
     pairs = [("A 组客观缓解率（ORR）为 51.9%，B 组为 29.8%。", "A组客观缓解率为51.9%。"),
              ("A 组客观缓解率（ORR）为 51.9%，B 组为 29.8%。", "A组客观缓解率为29.8%。")]
     assert [c.status for c in verify_pairs(tmp_path, pairs)] == ["pass", "undecided"]
+
+
+# --- a subject named over the claim (its lead-in, caption or heading: rt34b) --------------------
+
+_ARMS = "Median progression-free survival was 11.2 months in the experimental arm versus 7.4 months in the control arm."
+
+
+def test_a_figure_under_a_context_subject_the_source_pairs_with_another_figure_differs():
+    claim = "median progression-free survival 11.2 months"
+    why = binding_differs(claim, claim_atoms(claim), _ARMS, context="control arm")
+    assert why is not None and why.startswith("under 'control arm': the claim gives 11.2 months to 'control arm'")
+
+
+@pytest.mark.parametrize("claim, context", [
+    ("median progression-free survival 7.4 months", "control arm"),
+    ("median progression-free survival 11.2 months", "experimental arm"),
+    # the claim's own subject is its own: the context is read no further
+    ("median progression-free survival was 11.2 months in the experimental arm", "control arm"),
+])
+def test_a_figure_the_source_gives_the_context_subject_does_not_differ(claim, context):
+    assert binding_differs(claim, claim_atoms(claim), _ARMS, context=context) is None
+
+
+def test_without_a_context_a_figure_with_no_arm_drops_the_arm_as_before():
+    claim = "median progression-free survival 11.2 months"
+    assert "with no arm" in binding_differs(claim, claim_atoms(claim), _ARMS)
+
+
+def test_a_context_subject_over_a_segment_naming_no_subject_is_no_difference():
+    claim = "median progression-free survival 11.2 months"
+    assert binding_differs(claim, claim_atoms(claim), "Median progression-free survival was 11.2 months.", context="control arm") is None
