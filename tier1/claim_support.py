@@ -437,11 +437,9 @@ def _columns_read(ctx: ClaimContext, segment: str, heading: str) -> tuple[str | 
 
 def _context_subject(ctx: ClaimContext) -> str:
     """The subject the claim's lead-in, caption or nearest heading names ("- Control arm:" over its
-    items), which the binding check reads a claim naming none under; "" for a heading unit (its
-    heading is itself) and for a table row whose column headers name subjects (they are nearer)."""
+    items), which the binding check reads a claim naming none under; "" for a table row whose
+    column headers name subjects (they are nearer)."""
     claim = ctx.claim
-    if claim.unit not in ("sentence", "list_item", "table_row"):
-        return ""
     if any(header_subjects(c.header) for c in claim.columns if c.header):
         return ""
     return context_subject(claim.lead_in, claim.location.section_path)

@@ -119,3 +119,12 @@ def test_chinese_parent_items_name_the_arm(tmp_path):
     assert got[1][0] == "pass"
     honest = f"# 综述\n\n- 对照组{ZA}：\n  - 中位无进展生存期为7.4个月\n"
     assert [s for t, s, _ in _statuses(tmp_path, honest, ZH_SOURCE) if "个月" in t] == ["pass"]
+
+
+def test_column_headers_naming_the_arms_are_nearer_than_a_caption(tmp_path):
+    # the caption line leads both tables; the second's headers name its arms, which pair its cells
+    report = (f"# R\n\nTable 2. Control arm outcomes {A}:\n\n| Endpoint | Result |\n|---|---|\n"
+              f"| Median progression-free survival | 7.4 months {A} |\n\n"
+              f"| Outcome | Velotinib arm | Control arm |\n|---|---|---|\n"
+              f"| Median progression-free survival (months) | 11.2 | 7.4 {A} |\n")
+    assert [s for t, s, _ in _statuses(tmp_path, report) if "months" in t] == ["pass", "pass"]
