@@ -45,6 +45,8 @@ from citeproof.values.lead_in import context_subject  # noqa: E402
     # a lead-in naming none is read past to the nearest heading
     (("Outcomes were as follows:",), ("R", "Outcomes", "Control arm"), "control arm"),
     ((), ("R", "Placebo group"), "placebo group"),
+    # the anchor is no part of what the lead-in says: "#Arm B" names the cited section
+    (("Key outcomes [nct:NCT00000001#Arm B]:",), ("R", "Control arm"), "control arm"),
     (("对照组：",), ("综述",), "对照组"),
 ])
 def test_the_context_names_one_subject(lead_in, path, subject):
