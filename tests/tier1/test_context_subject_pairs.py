@@ -126,5 +126,5 @@ def test_column_headers_naming_the_arms_are_nearer_than_a_caption(tmp_path):
     report = (f"# R\n\nTable 2. Control arm outcomes {A}:\n\n| Endpoint | Result |\n|---|---|\n"
               f"| Median progression-free survival | 7.4 months {A} |\n\n"
               f"| Outcome | Velotinib arm | Control arm |\n|---|---|---|\n"
-              f"| Median progression-free survival (months) | 11.2 {A} | 7.4 |\n")
+              f"| Median progression-free survival | 11.2 months {A} | 7.4 months |\n")
     assert [s for t, s, _ in _statuses(tmp_path, report) if "months" in t] == ["pass", "pass"]
