@@ -44,10 +44,10 @@ section we summarise the evidence.", "The next section turns to safety." and
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Iterable, Protocol, runtime_checkable
 
-from citeproof.values.lexicon import data_json, word_set
+from citeproof.values.lexicon import word_set
+from citeproof.values.navigation import navigation_re
 
 SIGNALS = ("number", "entity", "comparative", "causal")
 
@@ -125,27 +125,6 @@ _CAUSAL = re.compile(
 _FOOTNOTE = re.compile(r"\[\^?\d+(?:\s*[,–-]\s*\d+)*\]")
 
 
-_PART_NUMBER = r"S?\d+[a-z]?(?:\s?(?:[-–]|and|or|to)\s?S?\d+[a-z]?)*(?![\d.,]?\d)"
-
-
-@lru_cache(maxsize=1)
-def _navigation() -> re.Pattern[str]:
-    """A report's pointer to its own parts ("Table 1", "Figures 2-4", "see Section 4", "表1",
-    "第4节"), on lower-cased text (claim_support.json ``navigation_references``)."""
-    doc = data_json("claim_support.json")["navigation_references"]
-
-    def alternation(words: Iterable[str]) -> str:
-        return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-    cue = doc["after_cue"]
-    english = (rf"\b(?:(?:{alternation(doc['always'])})|(?:{alternation(cue['cues'])})\s(?:{alternation(cue['words'])}))"
-               rf"\s?{_PART_NUMBER}")
-    # a Chinese label after no other Chinese character ("代表3例" holds no table), or after 见/如
-    chinese = rf"(?:(?<![\u3400-\u9fff])|(?<=见)|(?<=如))(?:{alternation(doc['zh_before'])})\s?{_PART_NUMBER}"
-    around = "|".join(rf"{re.escape(a)}\s?\d+\s?{re.escape(b)}" for a, b in doc["zh_around"])
-    return re.compile(f"{english}|{chinese}|{around}")
-
-
 def _ui_phrases() -> frozenset[str]:
     """Controls' labels ("Show more", "查看更多"): claim_support.json ``ui_phrases``."""
     return word_set("claim_support.json", "ui_phrases", "phrases")
@@ -163,7 +142,7 @@ def fact_signals(
     text = _FOOTNOTE.sub(" ", text)
     lower = text.lower()  # the word patterns are lower case: faster than re.IGNORECASE
     found: list[str] = []
-    if _NUMBER.search(lower) and _NUMBER.search(_navigation().sub(" ", lower)):
+    if _NUMBER.search(lower) and _NUMBER.search(navigation_re().sub(" ", lower)):
         found.append("number")
     if _has_entity(text, _DETECTORS if detectors is None else detectors):
         found.append("entity")

@@ -78,6 +78,7 @@ from citeproof.values.spelled_shares import english_share_cue, numeric_shares
 from citeproof.values.uln_multiples import uln_elided, uln_named_before
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.lexicon import EndMatcher, Lexicon, UnitInfo, data_json, lexicon
+from citeproof.values.navigation import zh_part_before
 
 Mode = Literal["claim", "source"]
 
@@ -794,7 +795,9 @@ class _Scanner:
         before = low[max(0, nstart - 24):nstart]
         m = self.lex.label_before_re.search(before)
         if m is None:
-            return False
+            # "表1", "如图3所示": a Chinese pointer to the report's own part, one list with
+            # citeproof.parse.facts (citeproof.values.navigation)
+            return zh_part_before(low, nstart)
         return count_noun is None or ":" not in m.group(0)
 
     def _grade_pair(self, nstart: int, num: int, den: int, fm: re.Match[str], stop: int) -> bool:

@@ -27,6 +27,7 @@ from citeproof.values.extract import extract_atoms, prepare, prepare_lines, writ
 from citeproof.values.lexicon import Lexicon, data_json, lexicon
 from citeproof.values.lexicon import singular
 from citeproof.values.prefixed_abbreviations import prefixed_spelled, prefixed_written_terms, written_prefixed
+from citeproof.values.navigation import navigation_re
 from citeproof.values.value_years import value_slot_years, year_as_date_only
 from citeproof.values.written_labels import labels_of, unwritten_label
 
@@ -604,8 +605,9 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
         entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
         labels=labels_of(claim.lower()),
         # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
-        # pass still needs them written in the segment
-        loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),
+        # pass still needs them written in the segment — all but a pointer to the report's own
+        # part ("Table 1", "如表1所示"): its number is the report's, no source writes it
+        loose_digits=frozenset(_digit_runs(navigation_re().sub(" ", _blank_atoms(claim, atoms).lower()))),
         value_years=value_slot_years(claim.lower()),
         # a date's digits are all "written" in a segment that has them in another order
         # (2012年1月6日 against 2012年6月1日): a date must be written as the claim writes it

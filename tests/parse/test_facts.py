@@ -126,6 +126,9 @@ def test_pluggable_entity_detector() -> None:
         "表1 各组客观缓解率",
         "详见第4节。",
         "见表2。",
+        "见补充表2。",  # rt34b: a supplementary table, and pointers after a cue other than 见/如
+        "由表1可知，各组疗效相近。",
+        "表1和表2汇总各组疗效。",
     ],
 )
 def test_a_pointer_to_the_reports_own_part_states_no_number(text: str) -> None:

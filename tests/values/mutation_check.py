@@ -2024,16 +2024,16 @@ MUTATIONS = (
     Mutation(
         "a pointer to the report's own part ('Figure 2', '表1') still makes a sentence state a number",
         "citeproof/parse/facts.py",
-        "    if _NUMBER.search(lower) and _NUMBER.search(_navigation().sub(\" \", lower)):\n",
+        "    if _NUMBER.search(lower) and _NUMBER.search(navigation_re().sub(\" \", lower)):\n",
         "    if _NUMBER.search(lower):\n",
         ("tests/parse/test_facts.py",),
     ),
     Mutation(
         "a Chinese label inside a word ('代表3例') is taken for a table pointer",
-        "citeproof/parse/facts.py",
-        "    chinese = rf\"(?:(?<![\\u3400-\\u9fff])|(?<=见)|(?<=如))(?:{alternation(doc['zh_before'])})\\s?{_PART_NUMBER}\"\n",
-        "    chinese = rf\"(?:{alternation(doc['zh_before'])})\\s?{_PART_NUMBER}\"\n",
-        ("tests/parse/test_facts.py",),
+        "citeproof/values/navigation.py",
+        "    return rf\"(?:(?<![\\u3400-\\u9fff]){cues})(?:{_alternation(doc['zh_before'])})\"\n",
+        "    return rf\"(?:{_alternation(doc['zh_before'])})\"\n",
+        ("tests/parse/test_facts.py", "tests/values/test_extract.py"),
     ),
     Mutation(
         "soft-broken lines each ending in its own anchor are one sentence pooling both anchors",
@@ -10243,6 +10243,34 @@ MUTATIONS = (
         ', *([context] if context else [])])',
         '])',
         ('tests/tier1/test_context_subject_pairs.py',),
+    ),
+    Mutation(
+        "s30-zhref a Chinese pointer's number ('如表1所示') is read as a figure the source must carry",
+        'citeproof/values/extract.py',
+        '            return zh_part_before(low, nstart)\n',
+        '            return False\n',
+        ('tests/values/test_extract.py', 'tests/tier1/test_part_pointer_pairs.py'),
+    ),
+    Mutation(
+        "s30-zhref a pointer's digits ('表1') must be written in the segment that carries the claim",
+        'citeproof/values/segment_support.py',
+        'loose_digits=frozenset(_digit_runs(navigation_re().sub(" ", _blank_atoms(claim, atoms).lower()))),\n',
+        'loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),\n',
+        ('tests/tier1/test_part_pointer_pairs.py',),
+    ),
+    Mutation(
+        "s30-zhref a Chinese pointer after a cue other than its word's start ('由表1', '表1和表2') is a count",
+        'citeproof/values/navigation.py',
+        '    cues = "".join(rf"|(?<={re.escape(c)})" for c in doc["zh_cues_before"])\n',
+        '    cues = ""\n',
+        ('tests/parse/test_facts.py', 'tests/values/test_extract.py'),
+    ),
+    Mutation(
+        "s30-zhref a supplementary table or figure ('补充表2') is no pointer",
+        'citeproof/data/claim_support.json',
+        '"补充表", "补充图", ',
+        '',
+        ('tests/parse/test_facts.py', 'tests/values/test_extract.py', 'tests/tier1/test_part_pointer_pairs.py'),
     ),
 )
 

@@ -151,6 +151,32 @@ def test_a_value_after_a_label_is_still_a_value(text, values):
     assert [a.describe() for a in extract_atoms(text)] == values
 
 
+# Red team rt34b n3: "如表1所示，…客观缓解率为45%" failed numeric_token_miss on '1', a pointer to
+# the report's own table; "As shown in Table 1" never did. One list (claim_support.json
+# navigation_references) now serves both this reader and citeproof.parse.facts.
+@pytest.mark.parametrize(
+    "text", ["表1 各组疗效汇总", "如表1所示", "表 2：", "图3显示", "附图2显示", "附表3", "见补充表2", "补充图4",
+             "由表1可知", "表1和表2", "表2至表4", "图 3A", "表S1", "第3章", "见第2节"],
+)
+def test_a_chinese_pointer_to_the_reports_own_part_is_a_label(text):
+    assert extract_atoms(text) == []
+
+
+@pytest.mark.parametrize(
+    "text, values",
+    [
+        ("如表1所示，客观缓解率为54%", ["54%"]),  # the figure beside the pointer is still read
+        ("表2：8例", ["8 (例)"]),
+        ("1张表", ["1"]),  # a count of tables, no pointer
+        ("3个图", ["3 (个)"]),
+        ("代表3例", ["3 (例)"]),  # 表 inside a word ("represents 3 cases")
+        ("发表12篇", ["12"]),
+    ],
+)
+def test_a_number_beside_a_chinese_part_word_is_still_a_value(text, values):
+    assert [a.describe() for a in extract_atoms(text)] == values
+
+
 def test_source_mode_reads_glued_adverse_event_counts_but_no_labels():
     atoms = extract_atoms("Results 2: Anemia1/6 (16.67%)", mode="source")
     assert [a.describe() for a in atoms] == ["1/6", "16.67%"]
