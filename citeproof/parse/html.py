@@ -65,7 +65,7 @@ from citeproof.parse.style_rules import (
 )
 
 from citeproof.parse.blocks import BlockSink, Link
-from citeproof.parse.footnotes import citations_only
+from citeproof.parse.footnotes import citations_only, note_citations
 
 # Saved sources (citeproof.sources.readers): everything not surely shown to every reader,
 # widgets and screen-reader-only text included. A report reads by REPORT_SKIP_TAGS below.
@@ -808,17 +808,22 @@ def citation_notes(body: LexborNode) -> tuple[dict[str, list[str]], set[int]]:
     """HTML notes as a reader follows them, like Markdown's (:mod:`citeproof.parse.footnotes`):
     a list item with an id that an in-page link points to ("<sup><a href="#fn1">1</a></sup>"
     → ``<li id="fn1">``, in pandoc's notes section or a References list) and whose text, without
-    its back-link, is only citations ("[nct:…]", a link to the source) — note id → its
-    citations, and the nodes not to read in place (each such note; a notes container whose every
-    note is one)."""
+    its back-link, holds citations ("[nct:…]", a link to the source) — note id → its
+    citations, and the nodes not to read in place (each note of citations only; a notes container
+    whose every note is one). A note that says more is read in place as well."""
     referenced = {(a.attributes.get("href") or "").strip()[1:] for a in body.css('a[href^="#"]')}
     notes: dict[str, list[str]] = {}
     skipped: set[int] = set()
     for li in body.css("li[id]"):
         note_id = (li.attributes.get("id") or "").strip()
-        if note_id and note_id in referenced and (found := citations_only(_note_text(li))):
+        if not note_id or note_id not in referenced:
+            continue
+        text = _note_text(li)
+        if found := citations_only(text):
             notes[note_id] = found
             skipped.add(li.mem_id)
+        elif found := note_citations(text):
+            notes[note_id] = found  # a note that says more: read in place, and its citations at each reference
     for container in body.css(_NOTE_CONTAINERS):
         items = container.css("li[id]")
         if items and all(li.mem_id in skipped for li in items):

@@ -316,12 +316,23 @@ def test_a_note_in_a_references_list_that_a_mark_points_to_cites_there() -> None
     assert [a.raw for a in claim.anchors] == ["https://registry.example.org/study/1"]
 
 
-def test_a_note_that_says_more_is_read_in_place_and_its_mark_cites_nothing() -> None:
+def test_a_note_that_says_more_is_read_in_place_and_its_mark_cites_what_it_cites() -> None:
+    # red team rt34b m2: the mark's sentence failed missing_anchor though its note cites a source
     html = PANDOC_NOTE.format(note="The rate was later revised to 7% [nct:NCT00000001#Results].")
     parsed = parse_report(html, "html", Settings())
     texts = {c.text: [a.raw for a in c.anchors] for c in parsed.claims}
     # the note's back-link "↩︎" is navigation, not part of its sentence
-    assert texts == {"305 patients were randomly assigned.^1": [], "The rate was later revised to 7%.": ["nct:NCT00000001#Results"]}
+    assert texts == {"305 patients were randomly assigned.": ["nct:NCT00000001#Results"],
+                     "The rate was later revised to 7%.": ["nct:NCT00000001#Results"]}
+
+
+def test_a_mark_to_a_note_without_a_citation_or_to_no_note_cites_nothing() -> None:
+    html = (PANDOC_NOTE.format(note="The rate was later revised to 7% at the final analysis.")
+            + '<p>12 patients relapsed.<sup><a href="#fn9">9</a></sup></p>')
+    parsed = parse_report(html, "html", Settings())
+    assert {c.text: [a.raw for a in c.anchors] for c in parsed.claims} == {
+        "305 patients were randomly assigned.^1": [], "The rate was later revised to 7% at the final analysis.": [],
+        "12 patients relapsed.^9": []}
 
 
 def test_an_in_page_link_to_a_plain_item_is_not_a_note() -> None:

@@ -292,8 +292,36 @@ def test_a_note_that_is_only_a_source_url_cites_it_at_each_reference(note) -> No
 def test_a_note_that_says_more_than_its_source_stays_a_paragraph(note) -> None:
     from citeproof.parse.footnotes import read_footnotes
 
-    # the reference keeps its mark (no citation read into it); the note is a paragraph of its own
-    assert read_footnotes(f"One was 5%.[^1]\n\n[^1]: {note}\n") == f"One was 5%.[^1]\n\n{note}\n"
+    # the note is a paragraph of its own; the reference keeps its mark and reads in what the
+    # note cites (rt34b m2: a reader who follows the mark finds that citation)
+    assert read_footnotes(f"One was 5%.[^1]\n\n[^1]: {note}\n") == (
+        f"One was 5%.[^1] https://registry.example.org/study/1\n\n{note}\n")
+
+
+def test_a_note_that_says_more_adds_no_citation_its_reference_line_already_writes() -> None:
+    from citeproof.parse.footnotes import read_footnotes
+
+    doc = "A was 5% in Arm I[^1] [evidence:s.md#L1].\n\n[^1]: Arm II was 6% [evidence:s.md#L1].\n"
+    assert read_footnotes(doc) == "A was 5% in Arm I[^1] [evidence:s.md#L1].\n\nArm II was 6% [evidence:s.md#L1].\n"
+
+
+def test_a_reference_to_a_note_that_says_more_and_cites_is_cited(tmp_path) -> None:
+    # red team rt34b m2: "…improved survival.[^2]" with "[^2]: Median survival was 11.2 months …
+    # [evidence:…]" failed missing_anchor, though the reader follows the mark to a cited note
+    doc = (
+        "# R\n\nThe study agent reduced the risk of progression.[^2]\n\n"
+        "The study agent reduced mortality.[^3]\n\nThe study agent reduced relapse.[^9]\n\n"
+        "[^2]: Median progression-free survival was 11.2 months [evidence:s.md#L1].\n\n"
+        "[^3]: Survival data were immature at the cut-off and the hazard was lower.\n"
+    )
+    report = verify_citing(tmp_path, doc, "Median progression-free survival was 11.2 months.\n")
+    got = {c.text: ([a.raw for a in c.anchors], c.status) for c in report.claims}
+    assert got["The study agent reduced the risk of progression."][0] == ["evidence:s.md#L1"]
+    assert got["Median progression-free survival was 11.2 months."] == (["evidence:s.md#L1"], "pass")  # still a claim
+    # a note without a citation, and a note never written, still leave their references uncited
+    for text in ("The study agent reduced mortality.", "The study agent reduced relapse."):
+        claim = next(c for c in report.claims if c.text == text)
+        assert (claim.anchors, claim.status, claim.reasons[0].code) == ((), "fail", "missing_anchor")
 
 
 @pytest.mark.parametrize(

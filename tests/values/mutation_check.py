@@ -10272,6 +10272,34 @@ MUTATIONS = (
         '',
         ('tests/parse/test_facts.py', 'tests/values/test_extract.py', 'tests/tier1/test_part_pointer_pairs.py'),
     ),
+    Mutation(
+        's30-zhref a reference to a note that says more and cites reads in none of its citations (missing_anchor)',
+        'citeproof/parse/footnotes.py',
+        '                cites[m.group("label")] = " ".join(found)\n                marked.add(m.group("label"))\n',
+        '                marked.add(m.group("label"))\n',
+        ('tests/parse/test_parse_markdown.py',),
+    ),
+    Mutation(
+        's30-zhref a reference to a note that says more loses its mark',
+        'citeproof/parse/footnotes.py',
+        '    mark = ref.group(0) if ref.group("label") in marked else ""\n',
+        '    mark = ""\n',
+        ('tests/parse/test_parse_markdown.py',),
+    ),
+    Mutation(
+        "s30-zhref a note's citation the reference line already writes is written twice",
+        'citeproof/parse/footnotes.py',
+        ' and c not in line]',
+        ']',
+        ('tests/parse/test_parse_markdown.py',),
+    ),
+    Mutation(
+        's30-zhref an HTML mark to a note that says more and cites reads in none of its citations',
+        'citeproof/parse/html.py',
+        '            notes[note_id] = found  # a note that says more',
+        '            pass  # a note that says more',
+        ('tests/parse/test_parse_html.py',),
+    ),
 )
 
 
