@@ -126,6 +126,11 @@ _WORDS = re.compile(r"[a-z]+")
 _RANGE_SEP = re.compile(r"^\s?(?:-|–|—|~|to|至|到|－|～)\s?(?=[-+]?[\d.])|^\s?(?:-|–|—)\s?(?=[-+]?[\d.])")
 _BETWEEN = re.compile(r"(?:between|from)\s$")
 _AND_SEP = re.compile(r"^\s?(?:and|to|-|–)\s?(?=[\d.])")
+# "$3 billion to $5 billion", "between $3 and $5 billion": the separator before a second end that
+# writes its currency again (_Scanner._currency_second_end checks the currency and the figure)
+_CURRENCY_RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|to)\s?(?=\D{1,5}\d)")
+_CURRENCY_AND_SEP = re.compile(r"\s?(?:and|to|-|–)\s?(?=\D{1,5}\d)")
+_BEFORE_DIGIT = re.compile(r"\D{1,5}(?=\d)")
 # "⁄" (the fraction slash) is written only by the spelled-share rewrites: "three quarters of" → 3⁄4
 _FRACTION = re.compile(r"^(?:\s?/\s?|⁄|\s(?:out\s)?of\s|\sin\s)(\d+)(?!\d|[.,]\d|\s?/\s?\d)")
 _SHARE_SLASH = "⁄"
@@ -518,6 +523,34 @@ class _Scanner:
         if not m:
             return None, start
         return self.lex.currency_prefix[m.group(0).strip()], start - (len(window) - m.start())
+
+    def _scale_after_currency(self, end: int, pos: int, scale: float, unit: UnitInfo | None,
+                              dens: Sequence[tuple[str, str, float]]) -> tuple[float, UnitInfo | None, int]:
+        """The scale, unit and end of an amount written after a currency, whose "m" or capital letter
+        is a scale ("$5m", "$3B"), not a unit."""
+        text = self.text
+        if unit is not None and unit.canonical in ("m", "mm") and not dens:
+            # "$5m", "US$ 1.2 m", "$1.2mm": after a currency an "m" (or the financial "mm") is a million, not a length
+            return (self.lex.scale_letters["M"] if scale == 1.0 else scale), None, pos
+        if scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
+            return self.lex.scale_letters[text[end]], unit, max(pos, end + 1)
+        return scale, unit, pos
+
+    def _currency_second_end(self, pos: int, currency: str, between: bool) -> int | None:
+        """Where the second end's figure starts when it writes the first end's currency again
+        ("$3 billion to $5 billion", "€3bn–€5bn", "US$3 to US$5 billion", "between $3 and $5
+        billion"): one range, whose ends a claim may not give alone as the value. None when the
+        separator is no range's or the currency is another (or none: "3 to $5" reads as before).
+        "and" joins two ends only after "between"/"from": "revenue of $3 billion and $5 billion
+        of profit" are two figures."""
+        sep = (_CURRENCY_AND_SEP if between else _CURRENCY_RANGE_SEP).match(self.low, pos)
+        if sep is None:
+            return None
+        digit = _BEFORE_DIGIT.match(self.text, sep.end())
+        if digit is None:
+            return None
+        currency2, cstart = self._currency_before(digit.end())
+        return digit.end() if currency2 == currency and cstart == sep.end() else None
 
     def _sign_before(self, start: int) -> float | None:
         """-1.0 or 1.0 for a sign written right before ``start``, None for none. A hyphen after a
@@ -982,11 +1015,7 @@ class _Scanner:
                 # "-$120 million", "−€5m": the sign is written before the currency symbol
                 sign, nstart = sign_at, cstart - 1
                 v *= sign
-            if unit is not None and unit.canonical in ("m", "mm") and not dens:
-                # "$5m", "US$ 1.2 m", "$1.2mm": after a currency an "m" (or the financial "mm") is a million, not a length
-                scale, unit = self.lex.scale_letters["M"] if scale == 1.0 else scale, None
-            elif scale == 1.0 and end < len(text) and text[end] in "MBKkT" and (end + 1 == len(text) or not text[end + 1].isalpha()):
-                scale, pos = self.lex.scale_letters[text[end]], max(pos, end + 1)
+            scale, unit, pos = self._scale_after_currency(end, pos, scale, unit, dens)
         # a figure in millions is written to two decimals at most ("1.25m"); "0.003m" is a length
         metre_or_million = currency is None and word_value is None and _decimals(numeral) <= 2 \
             and self._metre_symbol(end, pos, unit, dens, scale)
@@ -1005,15 +1034,26 @@ class _Scanner:
         between = _BETWEEN.search(low[max(0, nstart - 8):nstart])
         if between and not sep:
             sep = _AND_SEP.match(low[pos:pos + 8])
+        start2 = sep_end = None
+        currency2 = False  # the second end writes the currency again
         if sep and not (pos == end and low[pos:pos + 1] == "-" and pos + 1 < len(low) and low[pos + 1] == " "):
-            n2 = _NUMBER.match(text, pos + sep.end() + (1 if text[pos + sep.end():pos + sep.end() + 1] in "-+" else 0))
+            sep_end = pos + sep.end()
+            start2 = sep_end + (1 if text[sep_end:sep_end + 1] in "-+" else 0)
+        elif not sep and currency:
+            start2 = sep_end = self._currency_second_end(pos, currency, bool(between))
+            currency2 = start2 is not None
+        if start2 is not None:
+            n2 = _NUMBER.match(text, start2)
             if n2 and not self._glued_before(n2.start()) or (n2 and text[n2.start() - 1] in "-+"):
-                neg2 = text[n2.start() - 1] == "-" and n2.start() - 1 >= pos + sep.end()
+                neg2 = text[n2.start() - 1] == "-" and n2.start() - 1 >= sep_end
                 if neg2 and v >= 0 and text[pos:n2.start()].strip() == "--":
                     # "1--2 mg": the ASCII en dash of TeX and Markdown typography, a range 1–2 mg
                     # (read as a minus, the range ran from 1 down to −2); "-5--2" keeps its minus
                     neg2 = False
                 v2, dec2, scale2, unit2, dens2, pos2 = self._quantity(n2.start(), n2.end(), n2.group(0))
+                if currency2:
+                    # "$3m to $5m", "$3B-$5B": after its currency the second end's "m" or letter is a scale too
+                    scale2, unit2, pos2 = self._scale_after_currency(n2.end(), pos2, scale2, unit2, dens2)
                 # "from 15% in 2022 to 18%": a year before "to" and a smaller quantity after it is
                 # no range (a range runs upwards: "2000 to 3000 mg" is one)
                 year_then_quantity = (unit is None and not currency and numeral.isdigit() and len(numeral) == 4
@@ -1031,8 +1071,12 @@ class _Scanner:
                     elif (unit is not None or currency) and unit2 is None and "." not in n2.group(0) and 1900 <= v2 <= 2100 and len(n2.group(0)) == 4:
                         pass  # "7.2% to 2030": a year after a quantity ends a phrase, it is no range end
                     else:
-                        if scale == 1.0 and scale2 != 1.0:
-                            scale = scale2  # "1.2-3.4 billion": the scale word covers both ends
+                        if scale == 1.0 and scale2 != 1.0 and not (currency2 and v > v2):
+                            # "1.2-3.4 billion", "between $3 and $5 billion": the scale word covers both ends.
+                            # Not where both ends write the currency and the first end, so scaled, would
+                            # exceed the second ("between $300 and $5 billion"): a range runs upwards, so
+                            # that end is read as written (a range still, so one end alone stays judged)
+                            scale = scale2
                         high = (-v2 if neg2 else v2) * (scale2 if scale2 != 1.0 else scale) * in_first
                         high_dec = max(dec, dec2 + _digits_lost(in_first))
                         pos = pos2

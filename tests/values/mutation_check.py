@@ -2676,7 +2676,7 @@ MUTATIONS = (
     Mutation(
         's11 a reference to a citing note cites nothing',
         'citeproof/parse/footnotes.py',
-        '    return _REFERENCE.sub(lambda r: _cited_at(r, out, cites), out)\n',
+        '    return _REFERENCE.sub(lambda r: _cited_at(r, out, cites, marked), out)\n',
         '    return out\n',
         ('tests/parse/test_parse_markdown.py',),
     ),
@@ -2725,8 +2725,8 @@ MUTATIONS = (
     Mutation(
         's11 a bibliography note adds a bare citation beside a located one (CP103 blocks)',
         'citeproof/parse/footnotes.py',
-        '            if not (c.startswith("[") and "#" not in c and c.rstrip("]") + "#" in line)]',
-        '            ]',
+        '            if not (c.startswith("[") and "#" not in c and c.rstrip("]") + "#" in line) and c not in line]',
+        '            if c not in line]',
         ('tests/parse/test_parse_markdown.py',),
     ),
     Mutation(
@@ -10299,6 +10299,41 @@ MUTATIONS = (
         '            notes[note_id] = found  # a note that says more',
         '            pass  # a note that says more',
         ('tests/parse/test_parse_html.py',),
+    ),
+    Mutation(
+        "s30-mrange a second range end writing its currency again is not read ('$3 billion to $5 billion' is two values: one end alone passes)",
+        'citeproof/values/extract.py',
+        '        elif not sep and currency:\n',
+        '        elif False:\n',
+        ("tests/values/test_currency_ranges.py",),
+    ),
+    Mutation(
+        "s30-mrange the scale word is carried to a first end that then exceeds the second ('between $300 and $5 billion' as $300 billion)",
+        'citeproof/values/extract.py',
+        'not (currency2 and v > v2)',
+        'True',
+        ("tests/values/test_currency_ranges.py",),
+    ),
+    Mutation(
+        "s30-mrange a second end's 'm' or capital letter after its currency is no scale ('$3m to $5m' fails to be a range)",
+        'citeproof/values/extract.py',
+        '                if currency2:\n',
+        '                if False:\n',
+        ("tests/values/test_currency_ranges.py",),
+    ),
+    Mutation(
+        "s30-mrange a second end in another currency joins the range ('$3 billion to €5 billion')",
+        'citeproof/values/extract.py',
+        'currency2 == currency and cstart',
+        'currency2 is not None and cstart',
+        ("tests/values/test_currency_ranges.py",),
+    ),
+    Mutation(
+        "s30-mrange 'and' joins two amounts into a range without 'between'/'from' ('revenue of $3 billion and $5 billion of profit')",
+        'citeproof/values/extract.py',
+        '(_CURRENCY_AND_SEP if between else _CURRENCY_RANGE_SEP)',
+        '_CURRENCY_AND_SEP',
+        ("tests/values/test_currency_ranges.py",),
     ),
 )
 
