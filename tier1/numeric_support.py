@@ -97,9 +97,15 @@ class NumericSupport(Rule):
         "and parentheses over the inputs; a percentage input is a proportion, 30% is 0.30, unless the formula "
         "multiplies by 100) must give the stated result at its precision, and the claim's number must "
         "be that result or a checked input. A broken link — an input not at its anchor or without one, an anchor "
-        "that resolves nowhere, a result the formula does not give, a model without a formula — makes the number "
+        "that resolves nowhere, a result the formula does not give, a model without a formula, an input named for a "
+        "period or subject ('rev2023', 'acme_share') that its anchor gives to another, a root over a count of years "
+        "('^ (1 / 5)') its inputs' years (in their names or cited lines) are not apart, a difference of two "
+        "percentages stated in percent, not points ('21 - 18 = 3%') — makes the number "
         "missing (critical, like a number absent from a window: the cited calculation does not carry it); a link "
-        "the checker cannot read (an unknown formula token or name) leaves it plausible. A calculation any other cited "
+        "the checker cannot read (an unknown formula token or name) leaves it plausible. A rate per year in the claim "
+        "('a CAGR of 13.1%', '13.1% annually', 年复合增长率) is backed only by a formula that annualises (a root or "
+        "power) or a change over one year: a change over inputs years apart is missing, over a span the inputs do "
+        "not name plausible. A calculation any other cited "
         "file writes out in prose ('Calculation: 12,000 patients × $30,000 = $3.6 billion', 'TAM = patients × price "
         "= …' over its 'name = value' lines, '计算：…= 36亿美元') is checked with the same arithmetic, scale words and "
         "percentages (citeproof.values.written_calc): a figure equal to a result its operands do not give is missing "
@@ -257,7 +263,7 @@ class NumericSupport(Rule):
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]
-            index_of=index_of, models=run_model_checker(ctx),
+            index_of=index_of, models=run_model_checker(ctx), claim_text=claim.text,
         )
         ctx.cache["numbers"] = assessments
         missing = [a for a in assessments if a.state == "missing"]

@@ -1022,6 +1022,7 @@ def assess_atoms(
     negated: bool = False,
     index_of: Callable[[SourceWindow], TextIndex | WindowIndex] | None = None,
     models: ModelChecker | None = None,
+    claim_text: str = "",
 ) -> list[NumberAssessment]:
     """Assess already-extracted claim atoms (the rule caches them per claim).
 
@@ -1030,7 +1031,8 @@ def assess_atoms(
     index (the rule memoises it per window and run); by default ``index_text`` of the window's
     ``window_value_text`` (its lines with their visual wraps rejoined).
     ``models`` checks cited model files (their inputs resolved through the run's store); without
-    it no model input can be resolved, so no model supports a number.
+    it no model input can be resolved, so no model supports a number. ``claim_text``: the claim
+    the atoms are of, read for a rate per year a model must annualise (``model_check.says_annual``).
     """
     kinds = list(kinds) if kinds is not None else [""] * len(windows)
     from citeproof.sources.segment import window_value_text
@@ -1038,6 +1040,8 @@ def assess_atoms(
     indexed = [(w, index_of(w) if index_of is not None else index_text(window_value_text(w)), k)
                for w, k in zip(windows, kinds)]
     models = models or _no_store_checker()
+    from citeproof.values.model_check import says_annual  # model_check reads values through this module
+
     model_windows = [models.reads_as_model(kind, w) for w, _, kind in indexed]
     out: list[NumberAssessment] = []
     for atom in atoms:
@@ -1046,7 +1050,7 @@ def assess_atoms(
         why = None
         for (window, index, kind), model_window in zip(indexed, model_windows):
             if model_window or atom.derived and kind in PATH_KINDS and models.holds_formula(window):
-                s, line, reason = models.assess(atom, window, negated=negated)
+                s, line, reason = models.assess(atom, window, negated=negated, annual=says_annual(claim_text, atom))
                 why = why or reason
             elif atom.derived:
                 stated = _derived_stated(atom, index.for_atom(atom), negated=negated)
@@ -1217,7 +1221,8 @@ def assess_numbers(
     holds a formula.
     """
     atoms = claim_atoms(claim_text)
-    return assess_atoms(atoms, windows, kinds, negated=claim_negated(claim_text, atoms), models=models)
+    return assess_atoms(atoms, windows, kinds, negated=claim_negated(claim_text, atoms), models=models,
+                        claim_text=claim_text)
 
 
 def claim_negated(claim_text: str, atoms: Sequence[ValueAtom]) -> bool:

@@ -7,7 +7,11 @@ A number backed by a model file is supported only when every link of the model h
 2. each formula evaluates on those inputs (``model_file.evaluate``);
 3. the result the file states equals the formula's value at the stated precision;
 4. the claim's number equals a value the model stands behind — a checked result, a prose
-   statement of it, or a checked input — on the lines the claim cites.
+   statement of it, or a checked input — on the lines the claim cites;
+5. the derivation is the one the figure claims: an input named for a period or subject is that
+   one's figure at its anchor, a root over a count of years equals the years its inputs are
+   apart, a difference of percentages is stated in points, and a claim's rate per year ("a CAGR
+   of 13.1%", "13.1% annually") is backed only by a formula that annualises it.
 
 A broken link (an input not at its anchor, an anchor that resolves nowhere, an input without
 an anchor, a stated result the formula does not give, a model without a formula) makes the
@@ -22,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from citeproof.model import Anchor, Location
@@ -31,7 +36,7 @@ from citeproof.settings import Settings
 from citeproof.sources.types import Resolution, SourceDocument, SourceWindow
 from citeproof.values.assess import TextIndex, claim_atoms, index_text, match_atom
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import data_json, lexicon
 from citeproof.values.model_file import FormulaError, ModelFile, ModelFormula, evaluate, read_model
 from citeproof.values.window_index import WindowIndex, read_window
 
@@ -67,6 +72,9 @@ class _Statement:
     vouched: bool
     why: str | None = None  # for an unvouched statement: what breaks it
     unsure: bool = False  # unvouched only because the checker cannot tell (its units)
+    # a result that is no rate per year: "total" a change over a span of years the inputs name,
+    # "unsure" a change over a span they do not name (``_rate_kind``); "" an input or an annual rate
+    rate: str = ""
 
 
 @dataclass
@@ -76,19 +84,21 @@ class CheckedModel:
     problem_state: NumberState = "missing"  # "plausible" when the checker could not read a link
     statements: list[_Statement] = field(default_factory=list)
     currencies: set[str] = field(default_factory=set)  # what money the inputs are stated in ("currency:CNY")
-    _indexes: dict[tuple[int, int], TextIndex] = field(default_factory=dict)
+    years: dict[str, int] = field(default_factory=dict)  # the year each input is of (its name's, or its cited line's)
+    _indexes: dict[tuple[int, int, bool], TextIndex] = field(default_factory=dict)
 
-    def index(self, first: int, last: int) -> TextIndex:
-        """The vouched statements on lines first..last, one index (once the check is complete)."""
-        cached = self._indexes.get((first, last))
+    def index(self, first: int, last: int, annual: bool = False) -> TextIndex:
+        """The vouched statements on lines first..last, one index (once the check is complete);
+        ``annual``: only those that may state a rate per year."""
+        cached = self._indexes.get((first, last, annual))
         if cached is None:
-            cached = self._indexes[(first, last)] = self.build_index(first, last)
+            cached = self._indexes[(first, last, annual)] = self.build_index(first, last, annual)
         return cached
 
-    def build_index(self, first: int, last: int) -> TextIndex:
+    def build_index(self, first: int, last: int, annual: bool = False) -> TextIndex:
         out = TextIndex()
         for s in self.statements:
-            if first <= s.line <= last and s.vouched:
+            if first <= s.line <= last and s.vouched and not (annual and s.rate):
                 for dim_entries in index_text(s.text).by_dim.values():
                     for atom, _ in dim_entries:
                         out.add(atom, s.shown)
@@ -123,14 +133,18 @@ class ModelChecker:
         """An evidence file used as a model: it is read so for a derived number only."""
         return bool(read_model(window.document.text).formulas)
 
-    def assess(self, atom: ValueAtom, window: SourceWindow, *, negated: bool) -> tuple[NumberState, str | None, str | None]:
-        """The state of a claim atom against a model window, the line that decided, and why not."""
+    def assess(self, atom: ValueAtom, window: SourceWindow, *, negated: bool,
+               annual: bool = False) -> tuple[NumberState, str | None, str | None]:
+        """The state of a claim atom against a model window, the line that decided, and why not.
+        ``annual``: the claim states the atom as a rate per year ("a CAGR of 13.1%")."""
         model = self.check(window.document)
         first, last = window.line_start, window.line_end
         if model.problem is not None and model.problem_state == "missing":
             return "missing", None, model.problem
         index = model.index(first, last)
         state, line = match_atom(atom, index, negated=negated)
+        if annual and state != "missing" and match_atom(atom, model.index(first, last, True), negated=negated)[0] == "missing":
+            return _not_annual(atom, model, first, last, line)
         fold = _as_fold(atom)
         if fold is not None:
             if state == "missing":
@@ -185,6 +199,8 @@ class ModelChecker:
         values = self._formulas(model, stated, based, percents, checked)
         if values is None:
             return checked
+        if (wrong := _root_off_span(model, checked)) is not None and (checked.problem is None or checked.problem_state == "plausible"):
+            checked.problem, checked.problem_state = wrong, "missing"
         self._results(model, document, values, checked, _bare_is_ambiguous(model))
         return checked
 
@@ -209,6 +225,9 @@ class ModelChecker:
                 checked.currencies.add(value.dim)
             stated[item.name] = number
             based[item.name] = number * value.factor
+            year = _year_in_name(item.name) or self._cited_year(value, item.line, item.anchors_text)
+            if year is not None:
+                checked.years[item.name] = year
             state, why = self._input_state(item.name, value, item.line, item.anchors_text, checked.path,
                                            _bare_in_units(value, scale))
             if state == "supported":
@@ -237,6 +256,20 @@ class ModelChecker:
             reasons.append(why or "")
         return best, f"{where}: " + "; ".join(reasons)
 
+    def _cited_year(self, value: ValueAtom, line: int, anchors_text: str) -> int | None:
+        """The one year the cited lines holding ``value`` name ("… $5.8 billion in 2021"), or None."""
+        if self.resolve is None:
+            return None
+        years: set[int] = set()
+        for anchor in scan_anchors(anchors_text, Location(line=line), self.settings).anchors:
+            window = self.resolve(anchor).window
+            if window is None:
+                continue
+            for text in window.text.split("\n"):
+                if match_atom(value, index_text(text))[0] == "supported":
+                    years.update(int(y) for y in _YEAR.findall(text))
+        return years.pop() if len(years) == 1 else None
+
     def _at_anchor(self, value: ValueAtom, anchor: Anchor, name: str = "",
                    in_units: ValueAtom | None = None) -> tuple[NumberState, str | None]:
         """The input's state at one anchor; ``in_units``: a bare input read in the model's Units."""
@@ -258,7 +291,7 @@ class ModelChecker:
                 # a cell its column header scales so ("Market size (USD billion)") states that amount
                 state = "supported" if match_atom(in_units, index.for_atom(in_units))[0] == "supported" else state
             why = None
-            if state == "supported" and (other := _period_elsewhere(name, value, window.text)) is not None:
+            if state == "supported" and (other := _paired_elsewhere(name, value, window.text)) is not None:
                 return "missing", f"{value.raw} is at {shown}, but {other}"
         if state == "missing":
             return "missing", f"{value.raw} not found at {shown}" + (f" ({why})" if why else "")
@@ -307,7 +340,9 @@ class ModelChecker:
                 percents.add(formula.target)  # a percentage as written, for the formulas after it
             if alt is not None:
                 stated[formula.target], based[formula.target] = alt  # as written, for the formulas after it
-            out[formula.target] = _Value(s, b, formula.line, as_is, alt)
+            # "margin2023 - margin2022" is 3 points; "100 - share_a - share_b" is a share again, in percent
+            difference = added and "-" in formula.expression and not _TIMES_100.search(formula.expression)
+            out[formula.target] = _Value(s, b, formula.line, as_is, alt, difference)
         return out
 
     def _results(self, model: ModelFile, document: SourceDocument, values: dict[str, tuple[float, float, int, bool]],
@@ -327,6 +362,10 @@ class ModelChecker:
                         "stated in; the checker does not convert currencies", "plausible")
                 continue
             target = result.target if result.target in values else last
+            if values[target].difference and atoms[0].dim == "percent":
+                if checked.problem is None or checked.problem_state == "plausible":
+                    checked.problem, checked.problem_state = _points_as_percent(checked.path, result.line, atoms[0]), "missing"
+                continue
             verdict = values[target].compare(atoms[0], scale, bare_ambiguous, _in_points(result.value_text, atoms[0]))
             if verdict is None:
                 if checked.problem is None:
@@ -335,7 +374,8 @@ class ModelChecker:
             ok, shown = verdict
             if ok:
                 vouched = result.value_text if shown == atoms[0].raw else shown  # a bare value in its Units' scale
-                checked.statements.append(_Statement(result.line, vouched, _shown(document, result.line), True))
+                checked.statements.append(_Statement(result.line, vouched, _shown(document, result.line), True,
+                                                     rate=_rate_kind(model, target, checked.years)))
             elif checked.problem is None or checked.problem_state == "plausible":
                 checked.problem, checked.problem_state = (
                     f"model {checked.path} line {result.line}: the formula gives {shown}, the file states {atoms[0].raw}",
@@ -346,6 +386,7 @@ class ModelChecker:
                scale: ValueAtom | None, checked: CheckedModel, bare_ambiguous: bool) -> None:
         """Numbers in the file's prose: vouched when they state the result or a checked input."""
         inputs = checked.build_index(1, len(document.lines))  # the checked inputs so far
+        rate = _rate_kind(model, model.formulas[-1].target, checked.years)
         for n, line in enumerate(document.lines, start=1):
             if n in model.structural_lines or not line.strip() or line.lstrip().startswith("#"):
                 continue
@@ -353,8 +394,11 @@ class ModelChecker:
                 if atom.kind != "value":
                     continue
                 verdict = value.compare(atom, scale, bare_ambiguous, _in_points(line, atom))
-                if verdict is not None and verdict[0]:
-                    checked.statements.append(_Statement(n, verdict[1], _shown(document, n), True))
+                if verdict is not None and verdict[0] and value.difference and atom.dim == "percent":
+                    checked.statements.append(_Statement(
+                        n, atom.raw, _shown(document, n), False, _points_as_percent(checked.path, n, atom)))
+                elif verdict is not None and verdict[0]:
+                    checked.statements.append(_Statement(n, verdict[1], _shown(document, n), True, rate=rate))
                 elif match_atom(atom, inputs)[0] == "supported":
                     # an input's figure in the file's own words: the input is checked at its anchor, but
                     # whose figure the prose makes it is not ("oncology revenue was RMB 12 billion" beside
@@ -374,6 +418,23 @@ class ModelChecker:
 
 # a period an input's name says its value is of: "rev2023", "fy22_sales", "q3_revenue", "h1_sales"
 _PERIOD_IN_NAME = re.compile(r"(?i)(?:fy|cy)?(?:19|20)\d{2}(?!\d)|(?<![a-z])fy\d{2}(?!\d)|(?<![a-z])(?:q[1-4]|h[12])(?![a-z\d])")
+
+
+@lru_cache(maxsize=1)
+def _annual_cues() -> re.Pattern[str]:
+    cues = sorted(data_json("value_cues.json")["annual_rate"]["cues"], key=len, reverse=True)
+    # "15% a year earlier" dates a figure, it does not make it a rate
+    return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(c) for c in cues) + r")(?![a-z])(?!\s+(?:earlier|ago|before|prior))")
+
+
+def says_annual(claim_text: str, atom: ValueAtom) -> bool:
+    """Does the claim state the percentage ``atom`` as a rate per year ("a CAGR of 13.1%",
+    "13.1% annually", "年复合增长率为13.1%")? A cue close before or after it counts."""
+    if atom.dim != "percent" or not claim_text:
+        return False
+    low = claim_text.lower()
+    near = low[max(0, atom.start - 40): atom.start] + " | " + low[atom.end: atom.end + 30]
+    return _annual_cues().search(near) is not None
 
 
 def _as_percentage(atom: ValueAtom, index: TextIndex, negated: bool) -> bool:
@@ -400,18 +461,28 @@ def _currency_unchecked(stated: ValueAtom, currencies: set[str]) -> str | None:
     return None
 
 
-def _period_elsewhere(name: str, value: ValueAtom, text: str) -> str | None:
-    """Why the anchored text gives ``value`` to another period than the one the input's name
-    says ("rev2023 = $120 million" at "… $100 million in 2023 and $120 million in 2024"), or None.
-    Each line holding the value is read as the claim "<period>: <value>" would be (``binding``);
-    one line that gives it to that period, or says nothing otherwise, is enough."""
+def _paired_elsewhere(name: str, value: ValueAtom, text: str) -> str | None:
+    """Why the anchored text gives ``value`` to another period or subject than the input's name
+    says ("rev2023 = $120 million" at "… $100 million in 2023 and $120 million in 2024";
+    "acme_share = 34%" at "Beta held 34%, while Acme held 21%"), or None."""
+    period = _PERIOD_IN_NAME.search(name)
+    pseudos = []
+    if period is not None:
+        label = period.group(0)
+        pseudos.append(f"{label[-4:] if label[-4:].isdigit() else label}: {value.raw}")  # "fy2023" reads as the year
+    # the name's words without its period ("acme_share_2023" → "acme share") name whose figure it is
+    words = " ".join(w for w in re.split(r"[_\d]+", _PERIOD_IN_NAME.sub(" ", name)) if len(w) > 1)
+    if words.strip():
+        pseudos.append(f"{words.strip()}: {value.raw}")
+    return next((why for pseudo in pseudos if (why := _pairing_elsewhere(pseudo, value, text)) is not None), None)
+
+
+def _pairing_elsewhere(pseudo: str, value: ValueAtom, text: str) -> str | None:
+    """Each line holding the value is read as the claim ``pseudo`` ("<period or subject>: <value>")
+    would be (``binding``): why every such line gives it to another label, or None — one line that
+    gives it to that label, or says nothing otherwise, is enough."""
     from citeproof.values.binding import binding_differs  # binding reads values through assess
 
-    period = _PERIOD_IN_NAME.search(name)
-    if period is None:
-        return None
-    label = period.group(0)
-    pseudo = f"{label[-4:] if label[-4:].isdigit() else label}: {value.raw}"  # "fy2023" reads as the year
     reasons = []
     for line in text.split("\n"):
         if match_atom(value, index_text(line))[0] != "supported":
@@ -423,6 +494,84 @@ def _period_elsewhere(name: str, value: ValueAtom, text: str) -> str | None:
             return None
         reasons.append(why)
     return reasons[0].replace("the claim gives", "the input's name gives", 1) if reasons else None
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+# a root a formula takes of a literal count of years: "^ (1 / 5)", "** (1/7)"
+_ROOT = re.compile(r"(?:\^|\*\*)\s*\(\s*1\s*/\s*(\d+(?:\.\d+)?)\s*\)")
+
+
+def _year_in_name(name: str) -> int | None:
+    """The year an input's name says its value is of ("size2030" → 2030), or None."""
+    years = {int(y) for y in _YEAR.findall(name)}
+    return years.pop() if len(years) == 1 else None
+
+
+def _chain(model: ModelFile, target: str) -> tuple[set[str], bool]:
+    """The names ``target``'s formula reads, through the formulas before it, and whether any of
+    them takes a root or power (annualises a change)."""
+    formulas = {f.target: f for f in model.formulas}
+    seen: set[str] = set()
+    todo, power = [target], False
+    while todo:
+        formula = formulas.get(todo.pop())
+        if formula is None:
+            continue
+        power = power or "^" in formula.expression or "**" in formula.expression
+        for n in _NAME.findall(formula.expression):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen, power
+
+
+def _span(names: set[str], years: dict[str, int]) -> tuple[int, int] | None:
+    """The first and last year of the inputs among ``names``, when they name exactly two."""
+    found = sorted({years[n] for n in names if n in years})
+    return (found[0], found[1]) if len(found) == 2 else None
+
+
+def _root_off_span(model: ModelFile, checked: CheckedModel) -> str | None:
+    """A formula taking the n-th root of inputs of two years n does not separate ("(size2030 /
+    size2023) ^ (1 / 5) - 1" over 7 years): the model's rate is per the wrong period."""
+    for formula in model.formulas:
+        m = _ROOT.search(formula.expression)
+        span = _span(_chain(model, formula.target)[0], checked.years) if m else None
+        if m and span and float(m.group(1)) != span[1] - span[0]:
+            return (f"model {checked.path} line {formula.line}: the formula takes the root 1 / {m.group(1)}, but its "
+                    f"inputs are of {span[0]} and {span[1]}, {span[1] - span[0]} years apart: a rate per year "
+                    f"over them takes the root 1 / {span[1] - span[0]}")
+    return None
+
+
+def _rate_kind(model: ModelFile, target: str, years: dict[str, int]) -> str:
+    """Whether ``target``'s value can be a rate per year: "" when its formula annualises (a root
+    or power) or its inputs are one year apart, "total" when they are years apart, "unsure" when
+    they name no span (``_Statement.rate``)."""
+    names, power = _chain(model, target)
+    if power:
+        return ""
+    span = _span(names, years)
+    if span is None:
+        return "unsure"
+    return "" if span[1] - span[0] == 1 else "total"
+
+
+def _not_annual(atom: ValueAtom, model: CheckedModel, first: int, last: int,
+                line: str | None) -> tuple[NumberState, str | None, str | None]:
+    """A claim's rate per year ("a CAGR of 44.8%") that the model states only as a change over
+    several years, with no root or power: not the rate the claim says; the judge reads a change
+    over a span the model does not name."""
+    total = any(s.rate == "total" and first <= s.line <= last and s.vouched
+                and match_atom(atom, index_text(s.text))[0] != "missing" for s in model.statements)
+    why = (f"model {model.path}: the claim states {atom.raw} per year (a compound or annual rate), but the model's "
+           "formula computes the change over the whole span, with no root or power that annualises it")
+    return ("missing", None, why) if total else ("plausible", line, why)
+
+
+def _points_as_percent(path: str, line: int, stated: ValueAtom) -> str:
+    return (f"model {path} line {line}: the formula takes one percentage from another, which gives percentage "
+            f"points, but the file states {stated.raw}: a rise of points is not a rise of percent")
 
 
 def _shown(document: SourceDocument, line: int) -> str:
@@ -475,6 +624,7 @@ class _Value:
     line: int
     as_is: bool
     alt: tuple[float, float] | None = None  # its percentages as written, where a 100 leaves that open
+    difference: bool = False  # one percentage less another: its value is in percentage points, not percent
 
     def compare(self, stated: ValueAtom, scale: ValueAtom | None, bare_ambiguous: bool, points: bool) -> tuple[bool, str] | None:
         verdict = _compare((self.stated, self.based), stated, scale, percent_as_is=self.as_is,

@@ -522,3 +522,125 @@ def test_a_multiplicative_verb_is_backed_by_its_fold_or_its_increase(tmp_path, c
              f"Formula: {formula}\nResult: {formula.split()[0]} = {stated}\n")
     [n] = assess(tmp_path, model, claim, "[model:m.md#L6]")
     assert n.state == state, n.why
+
+
+# rt34a c16/c38: a model whose arithmetic holds can still derive the wrong figure — a root over
+# the wrong count of years, a total change read as a rate per year, an input that is another
+# subject's figure, a difference of percentages written as percent
+NOTE = ("# Note\nThe market was $24.1 billion in 2023.\nThe market is expected to reach $105 billion by 2030.\n"
+        "Acme held a 34% share of the market in 2023, while Beta held 21%.\nGross margin was 18% in 2022 and 21% in 2023.\n"
+        "Sales were $5.8 billion in 2021.\nSales were $8.4 billion in 2024.\nSales were $5.8 billion and later $8.4 billion.\n")
+
+
+def assess_note(tmp_path: Path, model: str, claim: str, line: int) -> object:
+    (tmp_path / "sources" / "evidence").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "sources" / "evidence" / "note.md").write_text(NOTE, encoding="utf-8")
+    [n] = [a for a in assess(tmp_path, model, claim, f"[model:m.md#L{line}]") if a.raw.endswith("%") or "point" in claim]
+    return n
+
+
+def growth_model(names: tuple[str, str], formula: str, stated: str, lines: tuple[int, int] = (2, 3)) -> str:
+    a, b = names
+    return (f"# Model: growth\n\n- {a} = {'$24.1 billion' if lines[0] == 2 else '$5.8 billion'} [evidence:note.md#L{lines[0]}]\n"
+            f"- {b} = {'$105 billion' if lines[1] == 3 else '$8.4 billion'} [evidence:note.md#L{lines[1]}]\n"
+            f"Formula: rate = {formula.format(a=a, b=b)}\nUnits: percent\nResult: rate = {stated}\n")
+
+
+@pytest.mark.parametrize(
+    ("names", "lines", "root", "stated", "state"),
+    [
+        (("size2023", "size2030"), (2, 3), "7", "23.4%", "supported"),
+        (("size2023", "size2030"), (2, 3), "5", "34.2%", "missing"),  # 7 years rooted as 5
+        (("start", "end"), (6, 7), "3", "13.1%", "supported"),  # the years are on the cited lines
+        (("start", "end"), (6, 7), "2", "20.3%", "missing"),
+        (("start", "end"), (8, 8), "2", "20.3%", "supported"),  # no years to compare: the formula is read as written
+    ],
+    ids=["name-years-right", "name-years-wrong", "cited-years-right", "cited-years-wrong", "no-years"],
+)
+def test_a_root_over_a_count_of_years_must_match_the_inputs_years(tmp_path, names, lines, root, stated, state):
+    model = growth_model(names, "({b} / {a}) ^ (1 / " + root + ") - 1", stated, lines)
+    n = assess_note(tmp_path, model, f"Sales grew at a CAGR of {stated}.", 7)
+    assert n.state == state, n.why
+    if state == "missing":
+        assert f"the root 1 / {root}" in n.why and "years apart" in n.why
+
+
+@pytest.mark.parametrize(
+    ("formula", "lines", "claim", "state"),
+    [
+        ("({b} - {a}) / {a} * 100", (6, 7), "Sales grew 44.8% from 2021 to 2024.", "supported"),
+        ("({b} - {a}) / {a} * 100", (6, 7), "Sales grew at a CAGR of 44.8% from 2021 to 2024.", "missing"),
+        ("({b} - {a}) / {a} * 100", (6, 7), "Sales grew 44.8% annually from 2021 to 2024.", "missing"),
+        ("({b} - {a}) / {a} * 100", (6, 7), "销售额年复合增长率为44.8%。", "missing"),
+        ("({b} - {a}) / {a} * 100", (8, 8), "Sales grew 44.8% per year.", "plausible"),  # the span is not named: judged
+        ("(({b} / {a}) ^ (1 / 3) - 1) * 100", (6, 7), "Sales grew at a CAGR of 13.1% from 2021 to 2024.", "supported"),
+    ],
+    ids=["total-as-total", "total-as-cagr", "total-as-annual", "total-as-cagr-zh", "span-unnamed", "cagr-as-cagr"],
+)
+def test_a_rate_per_year_needs_a_formula_that_annualises(tmp_path, formula, lines, claim, state):
+    stated = "13.1%" if "^" in formula else "44.8%"
+    model = growth_model(("start", "end"), formula, stated, lines)
+    n = assess_note(tmp_path, model, claim, 7)
+    assert n.state == state, n.why
+    if state != "supported":
+        assert "no root or power that annualises it" in n.why
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "state"),
+    [("acme_share = 34%", "beta_share = 21%", "supported"), ("beta_share = 34%", "acme_share = 21%", "missing")],
+    ids=["right-subjects", "swapped-subjects"],
+)
+def test_an_input_named_for_a_subject_must_be_that_subjects_figure(tmp_path, first, second, state):
+    a, b = first.split(" = ")[0], second.split(" = ")[0]
+    model = (f"# Model: gap\n\n- {first} [evidence:note.md#L4]\n- {second} [evidence:note.md#L4]\n"
+             f"Formula: gap = {a} - {b}\nUnits: percentage points\nResult: gap = 13 percentage points\n")
+    n = assess_note(tmp_path, model, "Acme led Beta by 13 percentage points of share.", 7)
+    assert n.state == state, n.why
+    if state == "missing":
+        assert "the input's name gives 34% to 'beta'" in n.why
+
+
+@pytest.mark.parametrize(
+    ("result", "claim", "state"),
+    [
+        ("3 percentage points", "Gross margin rose 3 percentage points in 2023.", "supported"),
+        ("3 percentage points", "Gross margin rose 3% in 2023.", "missing"),  # 3 points is a 16.7% relative rise
+        ("3%", "Gross margin rose 3% in 2023.", "missing"),  # the model's own unit is wrong
+        ("3%", "Gross margin rose 3 percentage points in 2023.", "missing"),
+    ],
+    ids=["points-as-points", "points-as-percent", "model-writes-percent", "model-writes-percent-claim-points"],
+)
+def test_a_difference_of_percentages_is_in_points(tmp_path, result, claim, state):
+    model = ("# Model: margin change\n\n- margin2022 = 18% [evidence:note.md#L5]\n- margin2023 = 21% [evidence:note.md#L5]\n"
+             f"Formula: change = margin2023 - margin2022\nUnits: percentage points\nResult: change = 21 - 18 = {result}\n")
+    n = assess_note(tmp_path, model, claim, 7)
+    assert n.state == state, n.why
+    if result == "3%":
+        assert "gives percentage points, but the file states 3%" in n.why
+
+
+def test_a_difference_of_percentages_the_prose_writes_as_percent_is_not_vouched(tmp_path):
+    model = ("# Model: margin change\n\n- margin2022 = 18% [evidence:note.md#L5]\n- margin2023 = 21% [evidence:note.md#L5]\n"
+             "Formula: change = margin2023 - margin2022\nUnits: percentage points\nResult: change = 3 percentage points\n\n"
+             "Gross margin rose 3% in 2023.\n")
+    n = assess_note(tmp_path, model, "Gross margin rose 3% in 2023.", 9)
+    assert n.state == "missing", n.why
+    assert "gives percentage points" in n.why
+    # the remaining share after two others is a percentage again, not points
+    model = ("# Model: rest\n\n- acme = 34% [evidence:note.md#L4]\n- beta = 21% [evidence:note.md#L4]\n"
+             "Formula: rest = 100 - acme - beta\nUnits: percent\nResult: rest = 45%\n")
+    assert assess_note(tmp_path, model, "Others held 45% of the market.", 7).state == "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "annual"),
+    [("Sales grew 12% a year.", True), ("Sales grew 12% annually.", True), ("Sales grew at a CAGR of 12%.", True),
+     ("销售额年均增长12%。", True), ("Sales grew 12% in 2024.", False), ("Margin was 18%, up from 12% a year earlier.", False)],
+)
+def test_a_rate_per_year_is_read_from_the_words_beside_the_percentage(claim, annual):
+    from citeproof.values.assess import claim_atoms
+    from citeproof.values.model_check import says_annual
+
+    atom = next(a for a in claim_atoms(claim) if a.number == 12)
+    assert says_annual(claim, atom) is annual
