@@ -553,10 +553,14 @@ def _row_cells(line: str, header: _Header, table_unit: ValueAtom | None = None) 
     A row label naming another unit than its cell's column header ("| Operating margin (%) | 24.1 |"
     under "FY2023 (USD million)") leaves the cell in either, each a reading only: the row may be
     the odd one of the table, or the column a change of the row's measure ("Change (%)")."""
-    from citeproof.values.columns import count_share_cell, count_share_header, header_unit, percent_unit
+    from citeproof.values.columns import (
+        count_share_cell, count_share_header, header_unit, per_share_label, percent_unit,
+    )
 
     cells = _cells_of(line)
     label = header_unit(cells[0][2].strip()) if cells and cells[0][2].strip() else None
+    # a per-share row ("Diluted EPS") is never in the table's scale: "(in millions, except per share data)"
+    per_share = bool(cells) and per_share_label(cells[0][2])
     # a row label naming a count with its share ("Neutropenia, n (%)") heads its cells as such a header does
     label_share = bool(cells) and count_share_header(cells[0][2].strip())
     if cells and _BARE_CELL.fullmatch(cells[0][2]):
@@ -572,7 +576,7 @@ def _row_cells(line: str, header: _Header, table_unit: ValueAtom | None = None) 
         elif k > 0 and label is not None and unit is not None and _other_unit(label, unit):
             out.append((a, b, label.evolve(ambiguous_digits=True)))
             unit = unit.evolve(ambiguous_digits=True)
-        if unit is not None:
+        if unit is not None and not (per_share and unit.number != 1):
             out.append((a, b, unit))
     return tuple(out)
 
@@ -620,6 +624,9 @@ def _line_entries(
         if cells and atom.is_bare and atom.kind in ("value", "range"):
             # one unit a cell, or two where its row label and column header disagree (``_row_cells``)
             units = [u for a, b, u in cells if a <= atom.start and atom.end <= b]
+        elif cells and atom.kind in ("value", "range"):
+            scaled = _scaled_currency_cell(atom, [u for a, b, u in cells if a <= atom.start and atom.end <= b])
+            out.extend((extra, shown) for extra in scaled)
         # a cell its header gives a unit is that unit's figure: read bare, it is a reading only (the
         # 45.0 under "%" is no count of 45 responders)
         out.append((atom if not units else atom.evolve(ambiguous_digits=True), shown))
@@ -639,6 +646,27 @@ def _line_entries(
     out.extend((fraction, shown) for fraction in counts_after_base(line, atoms))
     if (readings := locale_readings(line)) is not None:
         out.extend(_locale_entries(*readings, declared if phrase_start is None else None, shown))
+    return out
+
+
+# a currency figure written with a scale word or letter after its number ("$412.6 million", "$3B")
+_SCALE_WRITTEN = re.compile(r"\d\s*[^\W\d_]")
+
+
+def _scaled_currency_cell(atom: ValueAtom, units: Sequence[ValueAtom]) -> list[ValueAtom]:
+    """A cell written with its currency but no scale ("$ 412.6") under a caption or header giving
+    the table's scale ("(in millions)", "($ in millions)"): the cell in that scale too, as a bare
+    cell is read (a reading where the unit is one). A filing writes "$" on a column's first and
+    total rows only; read as written alone, the true "$412.6 million" failed on its own cell."""
+    if not atom.dim.startswith("currency:") or _SCALE_WRITTEN.search(atom.raw):
+        return []
+    out = []
+    for unit in units:
+        if unit.number == 1 or unit.dim not in ("", atom.dim):
+            continue  # no scale, or another currency's: the cell's own "$" is not that unit
+        scale = unit.number
+        out.append(atom.evolve(number=atom.number * scale, high=None if atom.high is None else atom.high * scale,
+                               step=atom.step * scale, ambiguous_digits=atom.ambiguous_digits or unit.ambiguous_digits))
     return out
 
 

@@ -53,7 +53,7 @@ from citeproof.values.segment_support import cue_document, words_unsaid
 
 # the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
 # follows its last comma ("Age, years")
-_UNIT_GROUP = re.compile(r"(?:[(（\[]\s*([^()（）\[\]]{1,24}?)\s*[)）\]]|[,，]\s*([^,，()（）\[\]]{1,24}?))\s*$")
+_UNIT_GROUP = re.compile(r"(?:[(（\[]\s*([^()（）\[\]]{1,40}?)\s*[)）\]]|[,，]\s*([^,，()（）\[\]]{1,24}?))\s*$")
 # "n (%)", "No. of patients (%)", "例数（%）": the unit is the bracketed share's, not the count's
 _COUNT_LABEL = re.compile(r"(?:^|[^a-z])(?:n|no\.?|n/n|number|count)(?:\s+of\s+[a-z ]+)?\s*$|(?:例数|人数|例)\s*$", re.I)
 
@@ -65,6 +65,7 @@ def header_unit(header: str) -> ValueAtom | None:
     'ORR, % (95% CI)' → 1%: the bracket names the cells' spread); None when it states none, or
     states it for a count ('n (%)')."""
     header = _without_stat_part(without_spread_bracket(header))
+    header = _without_unit_exception(header)
     if header.strip() in ("%", "％"):
         header = "(%)"  # a column headed by the sign alone ("n | %" under an arm) writes percentages
     m = _UNIT_GROUP.search(header)
@@ -72,6 +73,7 @@ def header_unit(header: str) -> ValueAtom | None:
         return None
     group = _without_unit_label((m.group(1) or m.group(2)).strip())
     group = _header_unit_words().get(group.lower(), group)
+    group = _currency_scale_form(group)
     for probe in _probes(group):
         if (unit := _one_unit(probe)) is not None:
             return unit
@@ -79,6 +81,54 @@ def header_unit(header: str) -> ValueAtom | None:
         # "Starting dose (mg, twice daily)": the unit, then what it is given as — the cells are mg
         return next((unit for probe in _probes(head.group(1)) if (unit := _one_unit(probe)) is not None), None)
     return None
+
+
+@lru_cache(maxsize=1)
+def _unit_exception() -> re.Pattern[str]:
+    """", except per share data)" closing a header's bracket (value_cues.json header_unit_exceptions)."""
+    words = sorted(word_set("value_cues.json", "header_unit_exceptions"), key=len, reverse=True)
+    return re.compile(r"\s*[,，]\s*(?:" + "|".join(map(re.escape, words)) + r")\s*(?=[)）\]]\s*$)", re.I)
+
+
+def _without_unit_exception(header: str) -> str:
+    """``header`` without the rows its bracket exempts from its scale ("(in millions, except per
+    share data)" → "(in millions)"): the scale is the cells' unit; the exempt rows' labels say
+    which they are (``per_share_label``), and read whole the bracket named no unit at all."""
+    return _unit_exception().sub("", header) if "xcept" in header else header
+
+
+# "$ in thousands", "Dollars in millions"; "thousands of dollars", "millions of U.S. dollars"
+_CURRENCY_IN_SCALE = re.compile(r"(?P<cur>[^\d]{1,20}?)\s+in\s+(?P<scale>(?:thousand|million|billion|trillion)s?)", re.I)
+_SCALE_OF_CURRENCY = re.compile(r"(?P<scale>(?:thousand|million|billion|trillion)s?)\s+of\s+(?P<cur>[^\d]{1,20}?)", re.I)
+
+
+def _currency_scale_form(group: str) -> str:
+    """A bracket naming its currency in words around its scale read in the short form ("$ in
+    thousands", "thousands of dollars" → "$ thousands"; "millions of U.S. dollars" → "USD
+    millions"), as a filing's caption writes it; ``group`` itself when it is not such a form or
+    the word is no currency (value_cues.json header_currency_words)."""
+    m = _CURRENCY_IN_SCALE.fullmatch(group.strip()) or _SCALE_OF_CURRENCY.fullmatch(group.strip())
+    if m is None:
+        return group
+    code = _header_currency_words().get(" ".join(m.group("cur").lower().split()))
+    return f"{code} {m.group('scale')}" if code is not None else group
+
+
+@lru_cache(maxsize=1)
+def _header_currency_words() -> dict[str, str]:
+    return dict(data_json("value_cues.json")["header_currency_words"]["words"])
+
+
+@lru_cache(maxsize=1)
+def _per_share_words() -> re.Pattern[str]:
+    words = sorted(word_set("value_cues.json", "per_share_labels"), key=len, reverse=True)
+    return re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, words)) + r")(?![a-z])", re.I)
+
+
+def per_share_label(label: str) -> bool:
+    """Whether a row label names a per-share figure ("Diluted earnings per share", "EPS"): no
+    scale a caption or a column header states ("(in millions)") is that row's unit."""
+    return _per_share_words().search(label) is not None
 
 
 # a bracket's unit and, after a comma, a qualifier of the values in it ("(mg, twice daily)")

@@ -10398,6 +10398,55 @@ MUTATIONS = (
         'r")(?![a-z])")',
         ('tests/values/test_model_check.py',),
     ),
+    Mutation(
+        "s30-fincap a filing bracket naming its currency in words ('($ in thousands)') states no unit",
+        'citeproof/values/columns.py',
+        '    group = _currency_scale_form(group)\n',
+        '',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s30-fincap '(in millions, except per share data)' states no unit",
+        'citeproof/values/columns.py',
+        '    header = _without_unit_exception(header)\n',
+        '',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s30-fincap a per-share row is read in the table's scale",
+        'citeproof/values/assess.py',
+        'if unit is not None and not (per_share and unit.number != 1):',
+        'if unit is not None:',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s30-fincap a cell written with its scale is scaled again by the caption",
+        'citeproof/values/assess.py',
+        'if not atom.dim.startswith("currency:") or _SCALE_WRITTEN.search(atom.raw):',
+        'if not atom.dim.startswith("currency:"):',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s30-fincap a '$' cell takes another currency's caption scale",
+        'citeproof/values/assess.py',
+        'if unit.number == 1 or unit.dim not in ("", atom.dim):',
+        'if unit.number == 1:',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s30-fincap a '$' cell under a caption scale is read as certain",
+        'citeproof/values/assess.py',
+        'step=atom.step * scale, ambiguous_digits=atom.ambiguous_digits or unit.ambiguous_digits))',
+        'step=atom.step * scale, ambiguous_digits=atom.ambiguous_digits))',
+        ("tests/values/test_source_table_headers.py",),
+    ),
+    Mutation(
+        "s30-fincap a '$' cell is never read in the caption's scale",
+        'citeproof/values/assess.py',
+        '            out.extend((extra, shown) for extra in scaled)\n',
+        '',
+        ("tests/values/test_source_table_headers.py",),
+    ),
 )
 
 

@@ -474,3 +474,62 @@ def test_an_english_caption_in_thousands_through_the_pipeline(tmp_path):
                           anchor="[evidence:s.md#L3-L7]")
     statuses = _statuses(tmp_path, _en_table("Table 3 Selected financial data (in thousands)", "35,600"), report)
     assert statuses[0] != "fail" and statuses[1] == "fail"
+
+
+# ------------------------------- a filing's "($ in thousands)", "(Dollars in millions)" (red team rt34a c12, c13)
+
+
+@pytest.mark.parametrize(("header", "unit", "scale"), [
+    ("Fiscal 2024 ($ in thousands)", "USD", 1e3),
+    ("Fiscal 2024 (Dollars in thousands)", "USD", 1e3),
+    ("Fiscal 2024 (thousands of dollars)", "USD", 1e3),
+    ("Revenue ($ in millions)", "USD", 1e6),
+    ("Revenue (dollars in millions)", "USD", 1e6),
+    ("Segment revenue (in millions of U.S. dollars)", "USD", 1e6),
+    ("Revenue (thousands of euros)", "EUR", 1e3),
+    ("Fiscal 2024 (in millions, except per share data)", "", 1e6),
+    ("Reach (thousands of patients)", None, None),  # a count's words: no currency
+    ("Doses (in millions of doses)", None, None),
+])
+def test_a_filing_bracket_naming_its_currency_in_words_states_its_scale(header, unit, scale):
+    found = header_unit(header)
+    assert (found.unit, found.number) == (unit, scale) if unit is not None else found is None
+
+
+FILING = ("| Metric | Fiscal 2024 {header} |\n|---|---|\n| Deferred revenue | 18,450 |\n"
+          "| Diluted earnings per share | 2.15 |\n")
+
+
+@pytest.mark.parametrize("header", ["($ in thousands)", "(Dollars in thousands)", "(thousands of dollars)"])
+def test_a_filing_header_in_thousands_reads_its_cells_so(header):
+    source = FILING.format(header=header)
+    assert _states(source, "$18.45 million") == ["supported"]
+    assert _states(source, "$18.45 billion") == ["missing"]  # 1000× off
+    assert _states(source, "€18.45 million") == ["missing"]  # another currency
+
+
+def test_a_per_share_row_is_never_in_the_header_scale():
+    source = FILING.format(header="(in millions, except per share data)")
+    assert _states(source, "$18.45 billion") == ["plausible"]  # a scale with no currency: a reading
+    assert _states(source, "$2.15 million") == ["missing"]  # EPS is no figure in millions
+    assert _states(source, "$2.15") != ["missing"]
+
+
+# rt34a c44, c22: a cell writing its "$" but no scale under an "(in millions)" caption
+@pytest.mark.parametrize("cell", ["$ 412.6", "$412.6"])
+def test_a_dollar_cell_under_a_scale_caption_is_read_in_that_scale(cell):
+    source = f"Revenue by geography (in millions)\n\n| Region | Fiscal 2024 |\n|---|---|\n| United States | {cell} |\n"
+    assert _states(source, "$412.6 million") == ["plausible"]  # a caption is a reading
+    assert _states(source, "$412.6 billion") == ["missing"]
+    assert _states(source, "€412.6 million") == ["missing"]
+
+
+def test_a_dollar_cell_written_with_its_scale_is_not_scaled_again():
+    source = "Revenue by geography (in millions)\n\n| Region | Fiscal 2024 |\n|---|---|\n| United States | $412.6 million |\n"
+    assert _states(source, "$412.6 trillion") == ["missing"]
+    assert _states(source, "$412.6 million") == ["supported"]
+
+
+def test_a_dollar_cell_under_another_currency_caption_is_not_scaled():
+    source = "Revenue by geography (in € millions)\n\n| Region | Fiscal 2024 |\n|---|---|\n| United States | $412.6 |\n"
+    assert _states(source, "$412.6 million") == ["missing"]
