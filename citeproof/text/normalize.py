@@ -53,7 +53,9 @@ _HEADING_MARK = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+")
 _TEX_SPAN = re.compile(
     r"\$\$(?P<display>[^$\n]{1,400}?)\$\$"
     # no "|" inside: a table's "($B) | 2022 revenue ($B)" is two headers, not math
-    r"|(?<![\\$\w])\$(?=[^\s$])(?P<inline>[^$|\n]{1,400}?)(?<=[^\s$\\])(?<![A-Z]{2})\$(?![\w$]|\s\d)"
+    # nor an anchor's opening ("$4.2 billion [evidence:f/x.html#Revenue ($ in millions)]" is a figure
+    # and a locator, not math: folded, the claim lost its "$" and the locator its section's name)
+    r"|(?<![\\$\w])\$(?=[^\s$])(?P<inline>(?:(?!\[[a-z]+:)[^$|\n]){1,400}?)(?<=[^\s$\\])(?<![A-Z]{2})\$(?![\w$]|\s\d)"
     r"|\\\((?P<paren>[^\n]{1,400}?)\\\)"
 )
 _TEX_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mathit|mathbf|textbf|operatorname|mbox|rm)\s*\{([^{}]*)\}")

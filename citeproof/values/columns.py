@@ -53,6 +53,8 @@ from citeproof.values.segment_support import cue_document, words_unsaid
 
 # the header's last parenthesised or bracketed group ("Dose (mg)", "中位PFS（个月）"), else what
 # follows its last comma ("Age, years")
+# (a bracket up to 40 characters: a filing's "(in millions, except per share data)", "(in millions of
+# U.S. dollars)" name their scale in one)
 _UNIT_GROUP = re.compile(r"(?:[(（\[]\s*([^()（）\[\]]{1,40}?)\s*[)）\]]|[,，]\s*([^,，()（）\[\]]{1,24}?))\s*$")
 # "n (%)", "No. of patients (%)", "例数（%）": the unit is the bracketed share's, not the count's
 _COUNT_LABEL = re.compile(r"(?:^|[^a-z])(?:n|no\.?|n/n|number|count)(?:\s+of\s+[a-z ]+)?\s*$|(?:例数|人数|例)\s*$", re.I)
@@ -65,7 +67,6 @@ def header_unit(header: str) -> ValueAtom | None:
     'ORR, % (95% CI)' → 1%: the bracket names the cells' spread); None when it states none, or
     states it for a count ('n (%)')."""
     header = _without_stat_part(without_spread_bracket(header))
-    header = _without_unit_exception(header)
     if header.strip() in ("%", "％"):
         header = "(%)"  # a column headed by the sign alone ("n | %" under an arm) writes percentages
     m = _UNIT_GROUP.search(header)
@@ -81,20 +82,6 @@ def header_unit(header: str) -> ValueAtom | None:
         # "Starting dose (mg, twice daily)": the unit, then what it is given as — the cells are mg
         return next((unit for probe in _probes(head.group(1)) if (unit := _one_unit(probe)) is not None), None)
     return None
-
-
-@lru_cache(maxsize=1)
-def _unit_exception() -> re.Pattern[str]:
-    """", except per share data)" closing a header's bracket (value_cues.json header_unit_exceptions)."""
-    words = sorted(word_set("value_cues.json", "header_unit_exceptions"), key=len, reverse=True)
-    return re.compile(r"\s*[,，]\s*(?:" + "|".join(map(re.escape, words)) + r")\s*(?=[)）\]]\s*$)", re.I)
-
-
-def _without_unit_exception(header: str) -> str:
-    """``header`` without the rows its bracket exempts from its scale ("(in millions, except per
-    share data)" → "(in millions)"): the scale is the cells' unit; the exempt rows' labels say
-    which they are (``per_share_label``), and read whole the bracket named no unit at all."""
-    return _unit_exception().sub("", header) if "xcept" in header else header
 
 
 # "$ in thousands", "Dollars in millions"; "thousands of dollars", "millions of U.S. dollars"

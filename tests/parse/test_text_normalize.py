@@ -209,3 +209,10 @@ def test_a_currency_prefix_closes_no_math_span() -> None:
 )
 def test_superscript_letters_after_a_figure_are_a_mark_set_apart(text, expected):
     assert normalize_text(text) == expected
+
+
+# rt34a c9, c43 #5: a "$" in an anchor's section name closes no math span opened by the claim's figure
+def test_a_tex_span_never_crosses_an_anchor_bracket():
+    text = "Revenue was $4.2 billion [evidence:f/x.html#Revenue ($ in millions)]."
+    assert fold_tex_math(text) == text
+    assert fold_tex_math("where $x^2$ holds [evidence:f/x.md#L3]") == "where x^2 holds [evidence:f/x.md#L3]"
