@@ -113,9 +113,15 @@ _Declared = tuple[str, str, float, bool, bool, float]  # scale: "$ billion" make
 
 def _declared_unit(phrase: str, *, certain: bool = True) -> _Declared | None:
     """'percentage of participants' → percent; 'months' → month; 'participants' → None (a count)."""
+    from citeproof.values.columns import header_unit
+
     low = phrase.strip().lower()
     if low.startswith(("percent", "percentage", "%")):
         return ("percent", "%", 1.0, False, certain, 1.0)
+    if (scaled := header_unit(f"({phrase.strip()})")) is not None and scaled.number != 1 \
+            and scaled.dim.startswith("currency:"):
+        # "USD million": read as its currency alone, the true "$2,410.5 million" failed on its 2410.5
+        return (scaled.dim, scaled.unit, scaled.factor, scaled.calendar, certain, scaled.number)
     lex = lexicon()
     m = lex.unit_re.match(low)
     if m:
@@ -390,6 +396,9 @@ def _header_cells(
             header = None  # the table ended
         if line.strip():
             text_above = i
+        if "_" in line and (keyed := _key_unit(line)) is not None:
+            out[i] = ((keyed[0], len(line), keyed[1]),)
+            continue
         if _LABEL_CLOSE.search(line) is None:
             continue  # no label ends here: both patterns below would try their lazy label at every length
         if (m := _LABEL_UNIT.match(line)) and (unit := header_unit(m.group(1).strip())) is not None:
@@ -402,6 +411,29 @@ def _header_cells(
     _text_table_shares(lines, out)
     _text_row_label_units(lines, out)
     return out
+
+
+# a JSON value's line whose own key is one token with its unit at its end ("north_america › revenue_usd_bn: 2.41")
+_KEY_LINE = re.compile(r"^\s*(?:[^:：|\n›]{1,60}?\s›\s)*(?P<key>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9%]+)+)\s?:\s")
+
+
+def _key_unit(line: str) -> tuple[int, ValueAtom] | None:
+    """(where the value starts, the unit) a JSON key's last tokens name for its value ("revenue_usd_bn"
+    → USD billion, "share_pct" → %; value_cues.json json_key_unit_suffixes), as a label's bracket
+    does ("revenue (USD billion): 2.41"). Without it the true "$2.41 billion" failed on its own key."""
+    from citeproof.values.columns import header_unit, percent_unit
+
+    if (m := _KEY_LINE.match(line)) is None:
+        return None
+    cues = data_json("value_cues.json")["json_key_unit_suffixes"]
+    tokens = m.group("key").lower().split("_")
+    if tokens[-1] in cues["percent"]:
+        return m.end(), percent_unit()
+    if len(tokens) > 2 and tokens[-2] in cues["currency"] and tokens[-1] in cues["scale"] or \
+            len(tokens) == 2 and tokens[0] in cues["currency"] and tokens[1] in cues["scale"]:
+        unit = header_unit(f"({tokens[-2].upper()} {tokens[-1]})")
+        return (m.end(), unit) if unit is not None else None
+    return None
 
 
 def _text_table_shares(lines: list[str], out: dict[int, _Cells]) -> None:

@@ -10454,6 +10454,34 @@ MUTATIONS = (
         '(?P<inline>[^$|\\n]{1,400}?)',
         ("tests/parse/test_text_normalize.py",),
     ),
+    Mutation(
+        "s30-fincap a JSON key's unit tokens ('revenue_usd_bn', 'share_pct') are not read",
+        'citeproof/values/assess.py',
+        'if "_" in line and (keyed := _key_unit(line)) is not None:',
+        'if False and (keyed := _key_unit(line)) is not None:',
+        ("tests/values/test_json_unit_keys.py",),
+    ),
+    Mutation(
+        "s30-fincap a JSON key's share token ('share_pct') is not read",
+        'citeproof/values/assess.py',
+        '    if tokens[-1] in cues["percent"]:\n',
+        '    if False:\n',
+        ("tests/values/test_json_unit_keys.py",),
+    ),
+    Mutation(
+        "s30-fincap a JSON key's scale token is dropped ('usd_bn' read as USD)",
+        'citeproof/values/assess.py',
+        'header_unit(f"({tokens[-2].upper()} {tokens[-1]})")',
+        'header_unit(f"({tokens[-2].upper()})")',
+        ("tests/values/test_json_unit_keys.py",),
+    ),
+    Mutation(
+        "s30-fincap a sibling 'unit': 'USD million' drops its scale",
+        'citeproof/values/assess.py',
+        'if (scaled := header_unit(f"({phrase.strip()})")) is not None',
+        'if False and (scaled := header_unit(f"({phrase.strip()})")) is not None',
+        ("tests/values/test_json_unit_keys.py",),
+    ),
 )
 
 

@@ -132,3 +132,30 @@ def _v2_numbers(tmp_path, claim: str, *measures: dict) -> list[str]:
 )
 def test_a_sibling_unit_key_supports_its_own_values_only(tmp_path, claim, expected):
     assert _v2_numbers(tmp_path, claim, _PFS, _TTR) == expected
+
+
+# rt34a c20, c21, c43: a key naming its value's unit in its last tokens, and a sibling "unit": "USD million"
+@pytest.mark.parametrize(
+    ("line", "claim", "state"),
+    [
+        ("north_america › revenue_usd_bn: 2.41", "Revenue was $2.41 billion.", "supported"),
+        ("north_america › revenue_usd_bn: 2.41", "Revenue was $2.41 million.", "missing"),
+        ("north_america › revenue_usd_bn: 2.41", "Revenue was €2.41 billion.", "missing"),
+        ("north_america › revenue_usd_m: 2410.5", "Revenue was $2,410.5 million.", "supported"),
+        ("north_america › revenue_usd_m: 2410.5", "Revenue was $2,410.5 billion.", "missing"),
+        ("usd_bn: 4.2", "Revenue was $4.2 billion.", "supported"),
+        ("north_america › share_pct: 58.2", "The share was 58.2%.", "supported"),
+        ("north_america › market_share_%: 58.2", "The share was 58.2%.", "supported"),
+        ("north_america › growth_yoy_percent: 9.1", "Growth was 9.1%.", "supported"),
+        ("patients › age_m: 14", "The age was $14 million.", "missing"),  # a lone "_m": no currency before it
+        ("patients › dose_mg: 14", "The dose was 14%.", "missing"),
+    ],
+)
+def test_a_json_key_ending_in_its_unit_gives_its_value_that_unit(line, claim, state):
+    assert states(claim, line) == [state]
+
+
+def test_a_sibling_unit_key_naming_a_currency_scale_scales_its_value():
+    record = '"unit": "USD million",\n"value": "2410.5"'
+    assert states("The market was $2,410.5 million.", record) != ["missing"]
+    assert states("The market was $2,410.5 billion.", record) == ["missing"]
