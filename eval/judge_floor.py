@@ -18,10 +18,7 @@ gold line whole) can send; a statement whose oracle prompt exceeds ``--target`` 
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 from statistics import mean
@@ -29,7 +26,7 @@ from statistics import mean
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from eval.corpus import corpus_or_exit  # noqa: E402
-from eval.nli4ct_excerpt import gold_lines, load_cases, resolve_window, _store  # noqa: E402
+from eval.nli4ct_excerpt import gold_lines, load_cases, resolve_window, trial_store  # noqa: E402
 
 STATEMENTS = "semeval2023_gold_test.json"
 
@@ -58,14 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     corpus, path = corpus_or_exit(args.corpus, STATEMENTS, beside=("ct",))
     cases = load_cases(path)
     rows = []  # (statement id, section, trials, empty, oracle, builder, gold fits the shared budget)
-    with tempfile.TemporaryDirectory(prefix="nli4ct-floor-") as tmp:
-        channel = Path(tmp) / "clinical_trials"
-        channel.mkdir()
-        trials = {c.trial_id for cs in cases.values() for c in cs}
-        for trial in sorted(trials):
-            shutil.copyfile(corpus / "ct" / f"{trial}.json", channel / f"{trial}.json")
-        store = _store(Path(tmp))
-        records = {t: json.loads((corpus / "ct" / f"{t}.json").read_text(encoding="utf-8")) for t in trials}
+    with trial_store(corpus, cases) as (store, records):
         for sid, cs in cases.items():
             if not cs or any(c.gold is None for c in cs):
                 continue

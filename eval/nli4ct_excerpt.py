@@ -30,15 +30,21 @@ import json
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import mean, median
+from typing import TYPE_CHECKING
 
 from citeproof.sources.types import SourceWindow
 from citeproof.text import normalize_text
 from excerpt.builder import ExcerptUnavailable, build_excerpt
 from excerpt.tokens import count_tokens, truncate_to_tokens
 from excerpt.types import Excerpt
+
+if TYPE_CHECKING:
+    from citeproof.sources.store import SourceStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -147,17 +153,22 @@ def gold_fits(window: SourceWindow, lines: list[int], budget: int) -> bool:
     return gold_tokens(window, lines) <= budget
 
 
-def run(corpus: Path, statements: Path, budgets: list[int]) -> int:
-    cases = load_cases(statements)
+@contextmanager
+def trial_store(corpus: Path, cases: dict[str, list[Case]]) -> Iterator[tuple[SourceStore, dict[str, dict]]]:
+    """A source store over a temporary copy of the cited trials' records, and the records as parsed JSON."""
     with tempfile.TemporaryDirectory(prefix="nli4ct-sources-") as tmp:
         channel = Path(tmp) / "clinical_trials"
         channel.mkdir()
         trial_ids = {c.trial_id for cs in cases.values() for c in cs}
         for trial in sorted(trial_ids):
             shutil.copyfile(corpus / "ct" / f"{trial}.json", channel / f"{trial}.json")
-        store = _store(Path(tmp))
         records = {t: json.loads((corpus / "ct" / f"{t}.json").read_text(encoding="utf-8")) for t in trial_ids}
+        yield _store(Path(tmp)), records
 
+
+def run(corpus: Path, statements: Path, budgets: list[int]) -> int:
+    cases = load_cases(statements)
+    with trial_store(corpus, cases) as (store, records):
         prepared = []  # (statement id, [(case, window, gold lines)])
         for sid, cs in cases.items():
             rows = []
