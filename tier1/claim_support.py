@@ -47,6 +47,7 @@ from citeproof.values.source_frames import (
     withdrawn_by_sibling,
 )
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
+from citeproof.values.grade_pairs import grade_crossed
 from citeproof.values.paired_names import side_narrowed
 from citeproof.values.part_of import part_differs
 from citeproof.values.regimen_form import combined_unnamed, partner_dropped, regimen_differs
@@ -198,7 +199,9 @@ def _meaning_differs(
       sides of the join (``combined_unnamed``);
     * the segment states its figure for a pair of terms differing by a number ('BRCA1/BRCA2',
       'BRCA1/2', 'CYP2C9 or CYP2C19', 'type 1/type 2') and the claim names one side without the
-      other (``citeproof.values.paired_names``);
+      other (``citeproof.values.paired_names``), or lists two grades against its figures in
+      order and the claim gives one grade the other's figure, or states a figure for a Chinese
+      grade pair ('3级/4级') and the claim names one grade (``citeproof.values.grade_pairs``);
     * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
       whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
@@ -266,6 +269,8 @@ def _meaning_differs(
     if why := combined_unnamed(claim, segment, _atom_numbers(atoms)):
         return why
     if why := side_narrowed(claim, segment, _atom_numbers(atoms)):
+        return why
+    if why := grade_crossed(claim, segment, _atom_numbers(atoms)):
         return why
     if why := part_differs(claim, atoms, segment):
         return why
@@ -487,6 +492,8 @@ class ClaimSupport(Rule):
         "nor a combined word ('with X, 25.5 months' for '25.5 months with X plus chemotherapy'), "
         "nor give a figure the segment states for a pair of terms differing by a number to one side of it "
         "('In BRCA1 carriers, 60%' for 'In BRCA1/BRCA2 carriers, 60%': citeproof.values.paired_names), "
+        "nor give one grade the figure a respectively-list gives the other, or a Chinese grade pair's figure "
+        "('Grade 4, 11%' for 'Grade 3 and grade 4 … 11% and 2%, respectively': citeproof.values.grade_pairs), "
         "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "
         "(citeproof.values.part_of); "
         "no meaning word — frequency "

@@ -7,7 +7,12 @@ differ by a number only ("BRCA1"/"BRCA2", "CYP2C9"/"CYP2C19", "1L"/"2L", "IL-6"/
 1"/"type 2"), joined by a slash, "or", "and/or" or "and" (``paired_names`` in
 ``claim_support.json``); the second may be written shortened after a slash ("BRCA1/2", "type
 1/2"). A claim with a figure that names one side and not the other — in full, or shortened
-after the first ("BRCA1/2", "BRCA1 or 2") — goes to the judge; it is never failed here.
+after the first ("BRCA1/2", "BRCA1 or 2") — goes to the judge; it is never failed here. The pair
+qualifies the figures of its own stretch of the sentence only (the regimen checks' stretches,
+``citeproof.values.regimen_form``), and the claim must name the side in that figure's stretch:
+"BRCA1 … in 14% and BRCA2 … in 9% (BRCA1/BRCA2 combined 23%)" gives the 14% to BRCA1 alone, and
+"Of the 412 participants with the disease, 318 had type 2 disease" names no side for the 412
+(rt35 p1, p2).
 
 What is no pair: terms differing by more than a number ("HER2/neu", "PD-L1/TC3", "mg/kg",
 "mL/min"), numbers alone (a date "3/4"), a sentence pairing names with figures in order
@@ -25,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.values.lexicon import alternation, lexicon
+from citeproof.values.regimen_form import _NUMBER, _SENTENCE_BREAK, _first_break, _owners
 from citeproof.values.segment_support import cue_document
 
 # a term glued to the join: letters, digits and inner hyphens ("IL-6", "CYP2C19", "1L")
@@ -86,23 +92,67 @@ def _sides(a: str, b: str) -> tuple[str, str] | None:
     return (side_a, side_b) if _differ_by_a_number(side_a, side_b) else None
 
 
-def _pairs_in(segment: str) -> Iterator[tuple[str, str, str]]:
-    """(first side, second side, the pair as written) for each pair the segment states."""
+def _pairs_in(segment: str) -> Iterator[tuple[str, str, str, tuple[int, int]]]:
+    """(first side, second side, the pair as written, where) for each pair the segment states."""
     pairs = _pairs()
     for m in pairs.terms.finditer(segment):
         if (sides := _sides(m.group("a"), m.group("b"))) is not None:
-            yield *sides, segment[m.start():m.end("b")]
+            yield *sides, segment[m.start():m.end("b")], (m.start(), m.end("b"))
     for pattern in (pairs.words, pairs.short):
         for m in pattern.finditer(segment):
             word = m.group("word")
             if word.lower() in pairs.not_words or m.group("n").lower() == m.group("m").lower():
                 continue
-            yield f"{word} {m.group('n')}", f"{word} {m.group('m')}", m.group(0)
+            yield f"{word} {m.group('n')}", f"{word} {m.group('m')}", m.group(0), m.span()
+
+
+def _spans(side: str, text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names ``side``."""
+    spaced = r"\s?".join(re.escape(p) for p in side.split(" "))
+    return [m.span() for m in re.finditer(rf"(?<![A-Za-z0-9]){spaced}(?![A-Za-z0-9])", text, re.IGNORECASE)]
 
 
 def _named(side: str, claim: str) -> bool:
-    spaced = r"\s?".join(re.escape(p) for p in side.split(" "))
-    return re.search(rf"(?<![A-Za-z0-9]){spaced}(?![A-Za-z0-9])", claim, re.IGNORECASE) is not None
+    return bool(_spans(side, claim))
+
+
+def _owning(text: str, at: int, masked: list[tuple[int, int]]) -> set[float]:
+    """The values of the figures of ``text`` whose stretch holds the word at ``at``: the regimen
+    checks' stretches (back to the previous figure and up to the next, cut at the first clause
+    break: ``regimen_form``), widened over figures no break parts from them ("105例（19.4%）": a
+    count and its share are one statement). A number ``masked`` covers names a side ("type 1/2",
+    "BRCA1/2"): it is no figure."""
+    cuts = [m.end() for m in _SENTENCE_BREAK.finditer(text)]
+    start = max((c for c in cuts if c <= at), default=0)
+    end = min((c for c in cuts if c > at), default=len(text))
+    low = text[start:end].lower()
+    numbers = [n for n in _NUMBER.finditer(low) if not any(a <= start + n.start() < b for a, b in masked)]
+    if not numbers:
+        return set()
+    owners = set(_owners(low, numbers, at - start))
+    joined = [_first_break(low, a.end(), b.start()) is None for a, b in zip(numbers, numbers[1:])]
+    for k in sorted(owners):
+        i = k
+        while i > 0 and joined[i - 1]:
+            i -= 1
+            owners.add(i)
+        i = k
+        while i < len(joined) and joined[i]:
+            i += 1
+            owners.add(i)
+    return {float(numbers[k].group(0).replace(",", "")) for k in owners}
+
+
+def _named_for(side: str, claim: str, figures: set[float], masked: list[tuple[int, int]]) -> bool:
+    """Does the claim name ``side`` in the stretch of one of ``figures`` ("Of the 412 participants
+    with the disease, 318 had type 2 disease": 'type 2' is the 318's, not the 412's)? A claim whose
+    figures are not written as digits is read whole."""
+    spans = _spans(side, claim)
+    written = {float(n.group(0).replace(",", "")) for n in _NUMBER.finditer(claim.lower())
+               if not any(a <= n.start() < b for a, b in masked)}
+    if not figures & written:
+        return bool(spans)
+    return any(figures & _owning(claim, a, masked) for a, _ in spans)
 
 
 def _named_shortened(first: str, second: str, claim: str) -> bool:
@@ -124,10 +174,19 @@ def _named_shortened(first: str, second: str, claim: str) -> bool:
 def side_narrowed(claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
     """Why the claim names one side of a pair the segment states its figure for (see the module
     doc), or None."""
-    if not set(claim_numbers) or _pairs().respective.search(segment_text):
+    wanted = set(claim_numbers)
+    if not wanted or _pairs().respective.search(segment_text):
         return None
-    for first, second, written in _pairs_in(segment_text):
-        has_first, has_second = _named(first, claim_text), _named(second, claim_text)
+    for first, second, written, span in _pairs_in(segment_text):
+        # the pair qualifies the figures of its own stretch only ("BRCA1 … 14% and BRCA2 … 9%
+        # (BRCA1/BRCA2 combined 23%)": the 14% is BRCA1's alone)
+        masked = [span, *_spans(first, segment_text), *_spans(second, segment_text)]
+        figures = wanted & _owning(segment_text, span[0], masked)
+        if not figures:
+            continue
+        claim_masked = [*_spans(first, claim_text), *_spans(second, claim_text)]
+        has_first = _named_for(first, claim_text, figures, claim_masked)
+        has_second = _named_for(second, claim_text, figures, claim_masked)
         if has_first == has_second:
             continue  # both sides, or neither: the qualifier is kept whole, or dropped altogether
         if has_first and _named_shortened(first, second, claim_text):

@@ -81,7 +81,24 @@ def paired_grades(text: str) -> str:
             return m.group(0)
         return m.group("head") + m.group("low") + "/" + m.group("high")
 
-    return _consecutive().sub(pair, _repeated().sub(r"\g<first>\g<join>\g<high>", text))
+    def once(m: re.Match[str]) -> str:
+        return m.group(0) if _respective(text, m) else m.expand(r"\g<first>\g<join>\g<high>")
+
+    return _consecutive().sub(pair, _repeated().sub(once, text))
+
+
+_SENTENCE_END = re.compile(r"[;!?；。！？\n]|(?<!\d)\.(?!\d)")
+
+
+def _respective(text: str, m: re.Match[str]) -> bool:
+    """Does the sentence holding ``m`` pair its grades with figures in order ("Grade 3 or grade
+    4 X occurred in 22% and 9% of patients, respectively", 3级和4级…分别为…; rt35 g1)? Then each
+    grade owns its own figure: written once, the pair would be read as alternatives and the
+    respectively list would lose its items."""
+    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
+    end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
+    low = text[start:end].lower()
+    return any(cue in low for cue in data_json("claim_support.json")["structure_cues"]["respectively"])
 
 
 @lru_cache(maxsize=1)

@@ -257,3 +257,27 @@ def test_a_chinese_grade_pair_narrowed_to_one_grade_is_not_passed(tmp_path) -> N
         ("3/4级中性粒细胞减少发生率为20%。", "3/4级中性粒细胞减少发生率为20%。"),
     ])
     assert [c.status for c in claims] == ["undecided", "pass"]
+
+
+# rt35 g1: a respectively list of grades keeps its grading words: written once, its grades would
+# be read as alternatives and the list would lose its items
+RESPECTIVE = "Grade 3 or grade 4 neutropenia occurred in 22% and 9% of patients, respectively."
+
+
+def test_a_respectively_list_of_grades_is_left_as_written() -> None:
+    from citeproof.values.roman_grades import paired_grades
+
+    assert paired_grades(RESPECTIVE) == RESPECTIVE
+    # another sentence's "respectively" leaves the pair to be written once
+    assert paired_grades("Grade 3/grade 4 rash occurred in 20%. X and Y had 1% and 2%, respectively.") == \
+        "Grade 3/4 rash occurred in 20%. X and Y had 1% and 2%, respectively."
+
+
+def test_each_grade_of_a_respectively_list_passes_with_its_own_figure(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        (RESPECTIVE, "Grade 4 neutropenia occurred in 9% of patients."),
+        (RESPECTIVE, "Grade 3 neutropenia occurred in 22% of patients."),
+        (RESPECTIVE, "Grade 4 neutropenia occurred in 22% of patients."),
+        (RESPECTIVE, "Grade 3 neutropenia occurred in 9% of patients."),
+    ])
+    assert [c.status for c in claims] == ["pass", "pass", "undecided", "undecided"]

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from citeproof.values.paired_names import side_narrowed
@@ -74,7 +76,8 @@ def test_a_claim_naming_one_side_of_a_pair_is_narrowed(segment: str, claim: str,
     ],
 )
 def test_no_pair_narrowed(segment: str, claim: str) -> None:
-    assert side_narrowed(claim, segment, [1.0]) is None
+    # every number of the claim as a figure: the pair's stretch must not be what lets it pass
+    assert side_narrowed(claim, segment, [float(n) for n in re.findall(r"\d+(?:\.\d+)?", claim)]) is None
 
 
 def test_a_claim_without_a_figure_is_not_read() -> None:
@@ -96,3 +99,53 @@ def test_narrowed_pairs_go_to_the_judge_and_whole_pairs_pass(tmp_path) -> None:
     ])
     assert [c.status for c in claims] == ["undecided"] * 3 + ["pass"] * 6
     assert "names BRCA1 without BRCA2" in claims[0].undecided_reasons[-1]
+
+
+# rt35 p1, p2: the pair qualifies the figures of its own stretch only, not every figure of its line
+OWN = "Germline BRCA1 variants were found in 14% of patients and BRCA2 variants in 9% of patients (BRCA1/BRCA2 combined 23%)."
+BASE = "Of the 412 participants with type 1 or type 2 disease, 318 had type 2 disease."
+LATER = "In the first-line (1L) setting, median PFS was 16.8 months; 1L/2L pooled median OS was 29.1 months."
+ZH_TABLE = "在540例患者中，BRCA1突变61例（11.3%），BRCA2突变44例（8.1%），BRCA1/2合计105例（19.4%）。"
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "values"),
+    [
+        (OWN, "Germline BRCA1 variants were found in 14% of patients.", [14]),
+        (BASE, "Of the 412 participants with the disease, 318 had type 2 disease.", [412, 318]),
+        (LATER, "In the first-line (1L) setting, the median PFS was 16.8 months.", [16.8]),
+        (ZH_TABLE, "在540例患者中，BRCA1突变61例（11.3%）。", [540, 61, 11.3]),
+    ],
+)
+def test_a_side_with_a_figure_of_its_own_is_not_narrowed(segment: str, claim: str, values: list[float]) -> None:
+    assert side_narrowed(claim, segment, values) is None
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "values", "named"),
+    [
+        # the pair owns the figure: its count and the share no break parts from it
+        (ZH_TABLE, "BRCA1突变携带者占19.4%。", [19.4], "BRCA1"),
+        (ZH_TABLE, "BRCA2突变合计105例。", [105], "BRCA2"),
+        (OWN, "BRCA1 variants made up 23% of patients.", [23], "BRCA1"),
+        # the claim names a side in the stretch of the pair's figure, not only elsewhere
+        (BASE, "Of the 412 participants with type 2 disease, 318 had type 2 disease.", [412, 318], "type 2"),
+        # the side's own number is no figure of the claim: 'type 2' still qualifies the 1.2
+        ("In type 1 or type 2 disease, agent X lowered the marker by 1.2%.", "In type 2 disease, agent X lowered the marker by 1.2%.", [2, 1.2], "type 2"),
+        ("BRCA1/BRCA2 突变携带者占19.4%。", "BRCA2 突变携带者占 19.4%。", [19.4], "BRCA2"),
+    ],
+)
+def test_a_side_given_the_pairs_figure_is_narrowed(segment: str, claim: str, values: list[float], named: str) -> None:
+    why = side_narrowed(claim, segment, values)
+    assert why is not None and f"the claim names {named} without" in why, why
+
+
+def test_sides_with_figures_of_their_own_pass_and_the_pairs_figure_does_not(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        (OWN, "Germline BRCA1 variants were found in 14% of patients."),
+        (BASE, "Of the 412 participants with the disease, 318 had type 2 disease."),
+        (LATER, "In the first-line (1L) setting, the median PFS was 16.8 months."),
+        (ZH_TABLE, "在540例患者中，BRCA1突变61例（11.3%）。"),
+        ("BRCA1/BRCA2 突变携带者占19.4%。", "BRCA1突变携带者占19.4%。"),
+    ])
+    assert [c.status for c in claims] == ["pass"] * 4 + ["undecided"]

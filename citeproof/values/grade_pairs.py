@@ -1,0 +1,87 @@
+"""Which grade a figure is stated for, where a sentence names two grades.
+
+"Grade 3 and grade 4 X occurred in 11% and 2% of patients, respectively" gives the 11% to grade
+3 and the 2% to grade 4: "Grade 4 X occurred in 11%" holds every word and number of the line,
+yet gives grade 3's figure to grade 4 (rt35 g2). A sentence listing grades against its figures
+in order ("respectively", 分别) gives the k-th figure to the k-th grade; a claim naming one of the
+grades with another grade's figure goes to the judge.
+
+"3级/4级X发生率为22%" (or "3/4级", "3级或4级") gives the 22% to grades 3 and 4 together: a claim
+of "4级" alone is at most plausible, as "grade 4" is against "grade 3/4" (the numbers read the
+English pair as alternatives; the Chinese grade is a label the numbers do not read; rt35 g1).
+Neither is ever failed here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+from citeproof.values.lexicon import alternation, data_json, lexicon
+from citeproof.values.regimen_form import _NUMBER, _SENTENCE_BREAK
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """A listed pair of grades (English, Chinese), one grade a claim names (English, Chinese)."""
+    grading = alternation(lexicon().roman_grades)
+    joins = r"(?:\s?,\s?|\s(?:and|or|and/or)\s|\s?/\s?)"
+    listed = re.compile(
+        rf"\b(?P<word>{grading})\s?(?P<a>[1-5])(?![\d.])(?P<join>{joins})(?:(?P=word)\s?)?(?P<b>[1-5])(?![\d.,%])", re.IGNORECASE)
+    listed_zh = re.compile(r"(?<![\d.])(?P<a>[1-5])\s?级?(?P<join>\s?[/或和及与、]\s?)(?P<b>[1-5])\s?级")
+    one = re.compile(rf"\b(?:{grading})\s?(?P<g>[1-5])(?![\d.,%/])", re.IGNORECASE)
+    one_zh = re.compile(r"(?<![\d./或和及与、])(?P<g>[1-5])\s?级")
+    return listed, listed_zh, one, one_zh
+
+
+def _respective(low: str) -> bool:
+    return any(cue in low for cue in data_json("claim_support.json")["structure_cues"]["respectively"])
+
+
+def _sentences(text: str) -> Iterator[str]:
+    yield from (s for s in _SENTENCE_BREAK.split(text) if s.strip())
+
+
+def _claim_grades(claim: str) -> set[str]:
+    """The grades the claim names one at a time (a pair it writes itself names both)."""
+    listed, listed_zh, one, one_zh = _patterns()
+    if listed.search(claim) or listed_zh.search(claim):
+        return set()
+    return {m.group("g") for p in (one, one_zh) for m in p.finditer(claim)}
+
+
+def _figures(sentence: str, masked: Iterable[tuple[int, int]]) -> list[float]:
+    return [float(n.group(0).replace(",", "")) for n in _NUMBER.finditer(sentence)
+            if not any(a <= n.start() < b for a, b in masked)]
+
+
+def grade_crossed(claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
+    """Why the claim gives a figure to another grade than the segment does (see the module doc),
+    or None."""
+    wanted = set(claim_numbers)
+    if not wanted:
+        return None
+    grades = _claim_grades(claim_text)
+    if len(grades) != 1:
+        return None
+    (grade,) = grades
+    listed, listed_zh = _patterns()[:2]
+    for sentence in _sentences(segment_text):
+        for m in (*listed.finditer(sentence), *listed_zh.finditer(sentence)):
+            pair = (m.group("a"), m.group("b"))
+            if grade not in pair or pair[0] == pair[1]:
+                continue
+            written = sentence[m.start():m.end()].strip()
+            after = _figures(sentence[m.end():], ())
+            if not _respective(sentence.lower()):
+                if "级" in m.group(0) and wanted & set(_figures(sentence, [m.span()])):
+                    return f"the source gives its figure to '{written}', both grades together; the claim names grade {grade} alone"
+                continue
+            if len(after) < 2:
+                continue
+            mine, theirs = after[pair.index(grade)], after[1 - pair.index(grade)]
+            if theirs in wanted and mine not in wanted:
+                return (f"the source lists '{written}' against its figures in order; the claim gives grade {grade} "
+                        f"{theirs:g}, the other grade's")
+    return None

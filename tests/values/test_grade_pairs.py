@@ -1,0 +1,75 @@
+"""Which grade a figure is stated for where a sentence names two grades
+(citeproof.values.grade_pairs; red team rt35 g1, g2): a respectively list of grades gives the k-th
+figure to the k-th grade, and a Chinese grade pair ('3级/4级') gives its figure to both."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.grade_pairs import grade_crossed
+from tests.values.helpers import verify_pairs
+
+AND = "Grade 3 and grade 4 rash occurred in 11% and 2% of patients, respectively."
+OR = "Grade 3 or grade 4 rash occurred in 22% and 9% of patients, respectively."
+ONCE = "Grade 3 and 4 rash occurred in 11% and 2% of patients, respectively."
+AFTER = "Rash of grade 3 and grade 4 was seen in 7% and 1%, respectively."
+ZH_LIST = "3级和4级皮疹的发生率分别为11%和2%。"
+ZH_PAIR = "3级/4级皮疹发生率为22%。"
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "values"),
+    [
+        (AND, "Grade 4 rash occurred in 11% of patients.", [4, 11]),
+        (AND, "Grade 3 rash occurred in 2% of patients.", [3, 2]),
+        (OR, "Grade 4 rash occurred in 22% of patients.", [4, 22]),
+        (ONCE, "Grade 4 rash occurred in 11% of patients.", [11]),
+        (AFTER, "Grade 4 rash was seen in 7%.", [7]),
+        (ZH_LIST, "4级皮疹的发生率为11%。", [11]),
+        (ZH_PAIR, "4级皮疹发生率为22%。", [22]),
+        (ZH_PAIR, "3级皮疹发生率为22%。", [22]),
+        ("3级或4级皮疹发生率为22%。", "4级皮疹发生率为22%。", [22]),
+        ("3/4级皮疹发生率为22%。", "4级皮疹发生率为22%。", [22]),
+    ],
+)
+def test_a_grade_given_another_grades_figure_is_held(segment: str, claim: str, values: list[float]) -> None:
+    assert grade_crossed(claim, segment, values) is not None
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "values"),
+    [
+        (AND, "Grade 3 rash occurred in 11% of patients.", [3, 11]),
+        (AND, "Grade 4 rash occurred in 2% of patients.", [4, 2]),
+        (OR, "Grade 4 rash occurred in 9% of patients.", [9]),
+        (AFTER, "Grade 4 rash was seen in 1%.", [1]),
+        (ZH_LIST, "4级皮疹的发生率为2%。", [2]),
+        # the claim names the pair itself, or no grade
+        (ZH_PAIR, "3/4级皮疹发生率为22%。", [22]),
+        (ZH_PAIR, "3级或4级皮疹发生率为22%。", [22]),
+        (ZH_PAIR, "皮疹发生率为22%。", [22]),
+        (AND, "Grade 3 and grade 4 rash occurred in 11% and 2% of patients, respectively.", [11, 2]),
+        # a sentence that names one grade; the pair's sentence holds none of the claim's figures
+        ("Grade 3 rash occurred in 14% of patients and grade 4 rash in 8%.", "Grade 4 rash occurred in 8% of patients.", [8]),
+        ("3级/4级皮疹发生率为22%。4级腹痛为5%。", "4级腹痛为5%。", [5]),
+    ],
+)
+def test_a_grade_with_its_own_figure_is_not_held(segment: str, claim: str, values: list[float]) -> None:
+    assert grade_crossed(claim, segment, values) is None
+
+
+def test_a_claim_without_a_figure_is_not_read() -> None:
+    assert grade_crossed("Grade 4 rash occurred.", AND, []) is None
+
+
+def test_crossed_grades_go_to_the_judge_and_own_figures_pass(tmp_path) -> None:
+    claims = verify_pairs(tmp_path, [
+        (AND, "Grade 4 rash occurred in 11% of patients."),
+        (AFTER, "Grade 4 rash was seen in 7%."),
+        (ZH_PAIR, "4级皮疹发生率为22%。"),
+        (AND, "Grade 3 rash occurred in 11% of patients."),
+        (AND, "Grade 4 rash occurred in 2% of patients."),
+        (ZH_PAIR, "3/4级皮疹发生率为22%。"),
+    ])
+    assert [c.status for c in claims] == ["undecided"] * 3 + ["pass"] * 3
+    assert "the other grade's" in claims[0].undecided_reasons[-1]
