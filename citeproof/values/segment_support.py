@@ -76,7 +76,7 @@ class _WordCues:
         self.single = frozenset(single)
         # an empty list keeps the empty alternation (it matches wherever no letter is adjacent)
         self.phrases = (
-            re.compile(r"(?<![a-z-])(?:" + "|".join(re.escape(w).replace(r"\#", _CUE_NUMBER) for w in phrases) + r")(?![a-z])")
+            re.compile(r"(?:" + "|".join(_phrase_pattern(w) for w in phrases) + r")(?![a-z])")
             if phrases or not single else None
         )
 
@@ -91,6 +91,15 @@ class _WordCues:
         """How many cues the text holds (``runs``: its ``[a-z]+`` runs, in order, repeats kept)."""
         phrases = len(self.phrases.findall(low)) if self.phrases is not None and may_match(self.phrases, low) else 0
         return sum(1 for r in runs if r in self.single) + phrases
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """One phrase cue as a regex: whole words, and not right after a hyphen ("follow-up from").
+    Only a phrase that opens with a letter is held to that: one that opens with a comma or a
+    bracket (", up #") follows a word's last letter as often as a digit ("sales reached
+    $1.9 billion, up 12%"), and the comma itself already parts it from that word (rt35 d3)."""
+    pattern = re.escape(phrase).replace(r"\#", _CUE_NUMBER)
+    return r"(?<![a-z-])" + pattern if phrase[:1].isalpha() else pattern
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,3 +99,29 @@ def test_up_and_out_stating_no_direction_still_pass(text):
 )
 def test_a_bound_or_a_nouns_end_needs_no_direction_in_the_source(claim, source):
     assert run(claim, source).passed
+
+
+# rt35 d1, d2, d3: a comma cue after a word, and market verbs whose particle is the direction
+HONEST_MARKET = [
+    "Product X US sales were $1.9 billion, up 12% year over year.",
+    "Product X sales reached $1.9 billion, up 12%.",
+    "Company A shares closed up 4% on the day of the approval.",
+    "Company A shares ended the year up 18%.",
+    "Company A stock finished the session up 6.5% at $42.10.",
+    "Company A guidance was marked up by $200 million in July 2024.",
+    "Product X prescription volumes trended up 9% quarter on quarter.",
+]
+SWAPPED_MARKET = [t.replace(" up ", " down ") for t in HONEST_MARKET]
+
+
+@pytest.mark.parametrize("text", HONEST_MARKET + SWAPPED_MARKET)
+def test_the_honest_market_restatement_passes(text):
+    assert run(text, text).passed
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"), list(zip(SWAPPED_MARKET, HONEST_MARKET)) + list(zip(HONEST_MARKET, SWAPPED_MARKET)),
+)
+def test_a_swapped_market_direction_never_passes_and_never_blocks(claim, source):
+    out = run(claim, source)
+    assert out.applicable and not out.passed and not out.blocks and out.undecided

@@ -596,3 +596,32 @@ def test_a_base_case_forecast_heading_carries_a_forecast_claim(tmp_path, heading
 )
 def test_a_heading_part_that_opens_with_a_topic_still_holds_facts(tmp_path, heading):
     assert status(tmp_path, f"{heading}\n\nThe response rate in Arm A was 45%.") == ("pass", "")
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## Best-case forecast", "## Worst-case forecast", "## Blue-sky forecast", "## Conservative scenario",
+     "## High case", "## Low case", "## Aggressive scenario", "## Optimistic case", "## Worst-case scenario",
+     "## 2030 high-case projections", "## Low scenario"],
+)
+def test_a_best_worst_high_or_low_case_heading_frames_its_lines(tmp_path, heading):
+    # rt35 h2, h3: one scenario of several, not the note's own forecast
+    got, why = _forecast_status(tmp_path, heading, "Company A's sales will reach $52 billion in 2030")
+    assert got == "undecided" and "frames what is under it as not established" in why, why
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## Case reports", "## Worst-case sensitivity analysis", "## Case-mix adjustment", "## High-dose cohort",
+     "## Low-risk patients", "## Conservative case definition", "## High case fatality",
+     "## Scenario analyses of cost-effectiveness"],
+)
+def test_a_heading_that_only_names_a_case_or_an_analysis_holds_facts(tmp_path, heading):
+    assert status(tmp_path, f"{heading}\n\nThe response rate in Arm A was 45%.") == ("pass", "")
+
+
+def test_base_case_lines_under_a_scenario_analyses_heading_still_pass(tmp_path):
+    source = "## Scenario analyses of cost-effectiveness\n\nIn the base case, the ICER was $52,000 per QALY."
+    report = "# Results\n\nIn the base case, the ICER was $52,000 per QALY [evidence:s.md#L3].\n"
+    (checked,) = verify_citing(tmp_path, report, source).claims
+    assert checked.status == "pass", checked.undecided_reasons

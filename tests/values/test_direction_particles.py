@@ -54,3 +54,58 @@ def test_a_particle_that_states_a_direction_is_one(text, way):
 )
 def test_the_same_words_stating_no_direction_are_none(text):
     assert counted_polarity(text)[1] == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("text", "way"),
+    [
+        # rt35 d3: a cue that opens with a comma or bracket follows a word as well as a digit
+        ("sales reached $1.9 billion, up 12%", "up"),
+        ("sales reached $1.9 billion, down 12%", "down"),
+        ("us sales were $1.9 billion, up 12% year over year", "up"),
+        ("sales were $1.9 billion in 2024, up 15%", "up"),
+        ("the share was 31%, down 2% from 2023", "down"),
+        ("sales (net of rebates), up 4%", "up"),
+        ("revenue grew sharply (up 7%)", "up"),
+    ],
+)
+def test_a_comma_or_bracket_cue_reads_after_any_character(text, way):
+    assert counted_polarity(text)[1] == frozenset({way})
+
+
+@pytest.mark.parametrize(
+    ("text", "way"),
+    [
+        # rt35 d1, d2: a market's verb whose particle states the direction
+        ("shares closed up 4% on the day of the approval", "up"),
+        ("shares closed down 4% on the day of the approval", "down"),
+        ("shares ended the year up 18%", "up"),
+        ("shares ended the year down 18%", "down"),
+        ("shares ended up 18% on the day", "up"),
+        ("the stock finished the session up 6.5% at $42.10", "up"),
+        ("the stock finished the session down 6.5% at $42.10", "down"),
+        ("guidance was marked up by $200 million", "up"),
+        ("guidance was marked down by $200 million", "down"),
+        ("prescription volumes trended up 9%", "up"),
+        ("prescription volumes trended down 9%", "down"),
+    ],
+)
+def test_a_market_verbs_particle_states_a_direction(text, way):
+    assert counted_polarity(text)[1] == frozenset({way})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "patients ended up receiving 3 doses",  # "ended up" before no figure
+        "the study finished up in 2024",
+        "enrolment ramped up to 40 patients per month",
+        "uptake picked up in the second half",
+        "patients were followed up for 18 months",
+        "results were broken down by region",
+        "a top-down model of the market",
+        "an up-front payment of $150 million",
+    ],
+)
+def test_other_particles_state_no_direction(text):
+    assert counted_polarity(text)[1] == frozenset()
