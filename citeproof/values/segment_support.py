@@ -74,9 +74,11 @@ class _WordCues:
         single = [w for w in ascii_words if _LETTER_RUN.fullmatch(w)]
         phrases = [w for w in ascii_words if not _LETTER_RUN.fullmatch(w)]
         self.single = frozenset(single)
-        # an empty list keeps the empty alternation (it matches wherever no letter is adjacent)
+        # an empty list keeps the empty alternation (it matches wherever no letter is adjacent:
+        # the lookbehind a letter-led phrase carries stands alone)
+        alternation = "|".join(_phrase_pattern(w) for w in phrases) if phrases else r"(?<![a-z-])"
         self.phrases = (
-            re.compile(r"(?:" + "|".join(_phrase_pattern(w) for w in phrases) + r")(?![a-z])")
+            re.compile(r"(?:" + alternation + r")(?![a-z])")
             if phrases or not single else None
         )
 
