@@ -190,6 +190,8 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     return "unsure", "read aloud by screen readers, not shown"
 
 
+# a note on text left out of the sentence read (unsure text inside a sentence, a row or a heading)
+DROPPED_WHY = "left out of the sentence checked"
 REVEALED_WHY = "hidden on a page whose scripts may show it (a tab panel, a dialog)"
 # what a script shows on a click: tab panels, dialogs, disclosed regions
 _REVEALED_ROLES = frozenset({"tabpanel", "dialog", "alertdialog", "region", "tooltip", "menu"})
@@ -573,7 +575,9 @@ class HtmlExtractor:
         text = " ".join(_plain_text(node).split())
         if text:
             shown = text if len(text) <= 80 else text[:77] + "..."
-            self._add_note(f"{_describe(node)} holds {shown!r}, {why}")
+            # the sentence is read without it ("occurred in of patients"): say so, or the gap in
+            # the claim's text reads as the report's own
+            self._add_note(f"{_describe(node)} holds {shown!r}, {why}; {DROPPED_WHY}")
             if self.row is None and self.heading is None:
                 if not self.acc.unsure_texts and not self.acc.text().strip():
                     self.acc.line = self.loc.line()

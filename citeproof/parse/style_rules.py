@@ -21,6 +21,7 @@ unchecked, nor pass on a reading the page does not show).
 
 from __future__ import annotations
 
+import colorsys
 import re
 from collections.abc import Callable
 from html import escape as html_escape
@@ -28,16 +29,19 @@ from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from citeproof.values.lexicon import data_json
+
 # display:none, visibility:hidden … in a style attribute or a rule's declarations
 HIDDEN_STYLE = re.compile(
     r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden)\b",
     re.IGNORECASE,
 )
-# Shown in the page's layout but drawn so no one sees it (zero size, no opacity, white on white):
-# the text is in the sentence for a copy-paste or a screen reader, not for the eye.
+# Shown in the page's layout but drawn so no one sees it (no opacity or next to none, below a
+# tenth; a filter to none): the text is in the sentence for a copy-paste or a screen reader, not
+# for the eye. Size and colour are read by value (``_drawn_faint``): they depend on the page around.
+_FAINT_ALPHA = r"(?:0?\.0\d*|0|\d(?:\.\d+)?%)"
 INVISIBLE_STYLE = re.compile(
-    r"(?:^|;)\s*(?:font-size\s*:\s*0(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|$|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)"
-    r"|color\s*:\s*(?:white|#fff(?:fff)?|transparent|rgba\([^)]*,\s*0\s*\))\s*(?:;|$|!))",
+    rf"(?:^|;)\s*(?:opacity\s*:\s*{_FAINT_ALPHA}\s*(?:;|$|!)|filter\s*:[^;]*\bopacity\(\s*{_FAINT_ALPHA}\s*\))",
     re.IGNORECASE,
 )
 # A saved source's text drawn where no one sees it: pushed off the screen, clipped to nothing, or
@@ -46,10 +50,14 @@ INVISIBLE_STYLE = re.compile(
 _OFF_SCREEN_STYLE = re.compile(
     r"(?:^|;)\s*(?:(?:left|top|right|text-indent)\s*:\s*-\d{3,}(?:\.\d+)?(?:px|em|rem)?"
     r"|clip\s*:\s*rect\(\s*0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?\s*\)"
-    r"|clip-path\s*:\s*inset\(\s*50%\s*\))",
+    r"|clip-path\s*:\s*inset\(\s*(?:[5-9]\d(?:\.\d+)?|100)%"
+    # moved a thousand pixels away, or scaled to nothing ("scale(0)", "scaleX(0)", "scale(1, 0)")
+    r"|margin(?:-left|-right|-top)?\s*:[^;]*-\d{4,}"
+    r"|transform\s*:[^;]*\b(?:translate(?:[XY]|3d)?\([^)]*-\d{4,}|scale[XY]?\(\s*0(?:\.0+)?\s*[,)]|scale\([^,)]+,\s*0(?:\.0+)?\s*\)))",
     re.IGNORECASE,
 )
-_ZERO_BOX = re.compile(r"(?:^|;)\s*(?:max-)?height\s*:\s*0(?:px)?\s*(?:;|$)", re.IGNORECASE)
+# a box of no height or no width ("max-width:0"): with its overflow hidden, its text is cut away
+_ZERO_BOX = re.compile(r"(?:^|;)\s*(?:max-)?(?:height|width)\s*:\s*0(?:px|em|rem|%)?\s*(?:;|$|!)", re.IGNORECASE)
 _OVERFLOW_HIDDEN = re.compile(r"(?:^|;)\s*overflow\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -58,16 +66,20 @@ UNSEEN_WHY = "styled not to be seen"
 HEARD_ONLY_WHY = "placed off the screen or in a box of no size: read aloud by screen readers, not shown"
 
 
-def style_concealment(declarations: str) -> tuple[str, str, str] | None:
+def style_concealment(declarations: str, *, inherited: bool = True) -> tuple[str, str, str] | None:
     """How declarations (a style attribute, a rule's body) keep an element's text from the eye,
     as (how, why, the declaration that does it): ``"hidden"`` not displayed at all (no reader
     gets it); ``"unsure"`` displayed but drawn where no one sees it — no size, no opacity, white
     or transparent colour (``UNSEEN_WHY``), off the screen, clipped to nothing, a zero-height box
     hiding its overflow (``HEARD_ONLY_WHY``: a screen reader still reads it). None: shown.
     Saved sources and reports read declarations alike; a source drops both kinds, a report drops
-    the first and keeps the second's sentence from passing."""
+    the first and keeps the second's sentence from passing. ``inherited``: weigh a size below
+    reading and a colour faint on its own background (or the page's white) here; False where the
+    page around weighs them (``_inherited_unseen``: a child's own size or colour shows it again)."""
     if m := HIDDEN_STYLE.search(declarations):
         return "hidden", "", m.group().strip(" ;")
+    if inherited and (faint := _drawn_faint(declarations)):
+        return "unsure", UNSEEN_WHY, faint
     if m := INVISIBLE_STYLE.search(declarations):
         return "unsure", UNSEEN_WHY, m.group().strip(" ;")
     if (m := _OFF_SCREEN_STYLE.search(declarations)) or (
@@ -81,6 +93,190 @@ def style_conceals(declarations: str) -> bool:
     """Saved sources: whether declarations keep an element's text from every reader's eye
     (``style_concealment``). Such text never backs a claim."""
     return style_concealment(declarations) is not None
+
+
+# one declaration of a rule's body or a style attribute: (property, value)
+_DECLARATION = re.compile(r"(?:^|;)\s*(-?[a-z][a-z-]*)\s*:\s*([^;]*)", re.IGNORECASE)
+_IMPORTANT = re.compile(r"!\s*important\s*$", re.IGNORECASE)
+
+
+def _values(declarations: str, *props: str) -> list[str]:
+    """The values declarations give these properties, in order, ``!important`` left off."""
+    return [" ".join(_IMPORTANT.sub("", m.group(2)).split()) for m in _DECLARATION.finditer(declarations)
+            if m.group(1).lower() in props]
+
+
+_SIZE = re.compile(r"(\d*\.?\d+)(px|pt|em|rem|%)?", re.IGNORECASE)
+# below these no glyph can be read: 4px, 3pt, a quarter of an em, a quarter of the parent's size
+_LEAST_SIZE = {"px": 4.0, "pt": 3.0, "em": 0.25, "rem": 0.25, "%": 25.0}
+# a size taken from the parent: it shows nothing again
+_INHERITING = frozenset({"inherit", "unset", "revert", "revert-layer"})
+
+
+def _size_unseen(value: str) -> bool | None:
+    """Whether a font size draws text too small to read; None when it is not read here (a
+    ``var()``, a ``calc()``, an inherited size): such a size neither hides nor shows again."""
+    v = value.strip().lower()
+    if m := _SIZE.fullmatch(v):
+        if m.group(2) is None:
+            return True if float(m.group(1)) == 0 else None  # a bare number other than 0 is no size
+        return float(m.group(1)) < _LEAST_SIZE[m.group(2).lower()]
+    if re.fullmatch(r"[a-z-]+", v) and v not in _INHERITING:
+        return False  # a keyword size ("small", "larger", "initial"): readable
+    return None
+
+
+Colour = tuple[float, float, float, float]
+WHITE: Colour = (255.0, 255.0, 255.0, 1.0)
+_COLOUR_TOKEN = re.compile(r"#[0-9a-f]{3,8}\b|(?:rgba?|hsla?)\([^)]*\)|\b[a-z]+\b", re.IGNORECASE)
+_NUMBER = re.compile(r"-?\d*\.?\d+%?")
+# a text colour this close to its background (WCAG contrast ratio; 1 is the same colour, 21
+# black on white) draws text no eye tells from the ground
+_FAINT_CONTRAST = 1.2
+
+
+def _colour(value: str) -> Colour | None:
+    """A CSS colour as (red, green, blue 0-255, alpha 0-1): hex, rgb()/rgba(), hsl()/hsla(),
+    ``transparent`` and the keywords of ``css_colours.json``; None when not read here."""
+    v = value.strip().lower()
+    if v == "transparent":
+        return (0.0, 0.0, 0.0, 0.0)
+    if named := data_json("css_colours.json")["named"].get(v):
+        v = named
+    if v.startswith("#") and len(v) in (4, 5, 7, 9) and re.fullmatch(r"#[0-9a-f]+", v):
+        digits = v[1:]
+        if len(digits) <= 4:
+            digits = "".join(c * 2 for c in digits)
+        parts = [int(digits[i : i + 2], 16) for i in range(0, len(digits), 2)]
+        return (float(parts[0]), float(parts[1]), float(parts[2]), parts[3] / 255 if len(parts) == 4 else 1.0)
+    m = re.fullmatch(r"(rgba?|hsla?)\((.*)\)", v)
+    if not m:
+        return None
+    nums = _NUMBER.findall(m.group(2))
+    if len(nums) < 3:
+        return None
+
+    def num(t: str, scale: float) -> float:
+        return float(t[:-1]) * scale / 100 if t.endswith("%") else float(t)
+
+    alpha = min(max(num(nums[3], 1.0), 0.0), 1.0) if len(nums) > 3 else 1.0
+    if m.group(1).startswith("rgb"):
+        return (num(nums[0], 255), num(nums[1], 255), num(nums[2], 255), alpha)
+    # hue in degrees, saturation and lightness in percent (the "%" optional in newer syntax)
+    h, sat, light = (float(t.rstrip("%")) for t in nums[:3])
+    r, g, b = colorsys.hls_to_rgb(h % 360 / 360, min(max(light / 100, 0.0), 1.0), min(max(sat / 100, 0.0), 1.0))
+    return (r * 255, g * 255, b * 255, alpha)
+
+
+def _colours_in(value: str) -> list[Colour]:
+    """The colours a ``background`` value paints (its colour, a gradient's stops)."""
+    return [c for t in _COLOUR_TOKEN.findall(value) if (c := _colour(t)) is not None]
+
+
+@lru_cache(maxsize=4096)
+def _luminance(c: Colour) -> float:
+    def channel(x: float) -> float:
+        x = min(max(x, 0.0), 255.0) / 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def _over(c: Colour, ground: Colour) -> Colour:
+    """A see-through colour as drawn on an opaque one."""
+    return (*(c[i] * c[3] + ground[i] * (1 - c[3]) for i in range(3)), 1.0)  # type: ignore[return-value]
+
+
+def _faint(text: Colour, grounds: list[Colour]) -> bool:
+    """Whether text of this colour is lost on any of these backgrounds (each drawn on the page's
+    white; the text drawn on it, so a see-through colour is as faint as its opacity): a contrast
+    ratio below ``_FAINT_CONTRAST``. Any of them, so a gradient or rules in doubt do not hide it."""
+    for ground in grounds:
+        under = _over(ground, WHITE)
+        a, b = _luminance(_over(text, under)), _luminance(under)
+        if (max(a, b) + 0.05) / (min(a, b) + 0.05) < _FAINT_CONTRAST:
+            return True
+    return False
+
+
+def _ground(declarations: str) -> list[Colour] | None:
+    """The background colours declarations paint (see-through ones left out); None when they
+    paint none; [WHITE] when they paint one not read here (an image, a ``var()``)."""
+    values = _values(declarations, "background", "background-color")
+    if not values:
+        return None
+    colours = [c for v in values for c in _colours_in(v)]
+    if colours:
+        return [c for c in colours if c[3] > 0] or None
+    return None if all(v.lower() in ("none", "transparent", "inherit", "initial", "unset") for v in values) else [WHITE]
+
+
+def _drawn_faint(declarations: str) -> str | None:
+    """Declarations alone (a style attribute; a rule read without the page around): the one that
+    draws text no eye reads — a size below reading, or a colour lost on the background they paint
+    (the page's white when they paint none)."""
+    grounds: list[Colour] | None = None
+    for m in _DECLARATION.finditer(declarations):
+        prop, value = m.group(1).lower(), " ".join(_IMPORTANT.sub("", m.group(2)).split())
+        if prop == "font-size" and _size_unseen(value):
+            return m.group().strip(" ;")
+        if prop == "color" and (c := _colour(value)) is not None:
+            grounds = grounds or _ground(declarations) or [WHITE]
+            if _faint(c, grounds):
+                return m.group().strip(" ;")
+    return None
+
+
+_KEYFRAMES = re.compile(r"@(?:-webkit-|-moz-|-o-)?keyframes\s+[\"']?([\w-]+)", re.IGNORECASE)
+
+
+def _keyframes(css: str) -> dict[str, str]:
+    """The final frame (``to``, ``100%``) of each ``@keyframes`` of a style sheet, by name (the
+    last of a name wins, as in CSS)."""
+    css = _CSS_COMMENT.sub(" ", css)
+    out: dict[str, str] = {}
+    preludes: list[tuple[str, int]] = []
+    start = 0
+    for m in _CSS_BRACE.finditer(css):
+        if m.group() == "{":
+            preludes.append((css[start : m.start()].rsplit(";", 1)[-1].strip(), m.end()))
+        elif preludes:
+            prelude, body_start = preludes.pop()
+            if preludes and (k := _KEYFRAMES.match(preludes[-1][0])) and any(
+                f.strip().lower() in ("to", "100%") for f in prelude.split(",")
+            ):
+                out[k.group(1)] = css[body_start : m.start()]
+        start = m.end()
+    return out
+
+
+def _opacity(value: str) -> float | None:
+    v = value.strip()
+    try:
+        return float(v[:-1]) / 100 if v.endswith("%") else float(v)
+    except ValueError:
+        return None
+
+
+def _settled(declarations: str, keyframes: dict[str, str]) -> str:
+    """A rule's declarations once its animation has run: the ``opacity`` an animation that keeps
+    its last frame (fill mode ``forwards`` or ``both``) and ends every named ``@keyframes`` seen
+    (opacity of a tenth or more) leaves out — the fade-in of a dashboard's card. An animation
+    whose frames are not found, that does not keep its end, or ends unseen: unchanged."""
+    if not keyframes or "opacity" not in declarations.lower():
+        return declarations
+    words = [w for v in _values(declarations, "animation", "animation-name", "animation-fill-mode")
+             for w in re.findall(r"[\w-]+", v)]
+    names = [w for w in words if w in keyframes]
+    if not names or not {"forwards", "both"} & {w.lower() for w in words}:
+        return declarations
+    for name in names:
+        ends = [o for v in _values(keyframes[name], "opacity") if (o := _opacity(v)) is not None]
+        if not ends or ends[-1] < 0.1:
+            return declarations
+    return _OPACITY_DECLARATION.sub("", declarations)
+
+
+_OPACITY_DECLARATION = re.compile(r"(?:^|(?<=;))\s*opacity\s*:[^;]*", re.IGNORECASE)
 
 
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)|<!--|-->", re.DOTALL)
@@ -208,18 +404,24 @@ _PROBE = LexborHTMLParser("<p></p>")
 _BATCH = 200  # selectors asked in one query: one walk of the page for many rules
 
 
-def _matched(tree: LexborHTMLParser, queries: set[str]) -> dict[int, LexborNode]:
-    """The elements (by ``mem_id``) the readable selectors style, the page's root left out."""
+def _matched(tree: LexborHTMLParser, queries: set[str], *, roots: bool = False) -> dict[int, LexborNode]:
+    """The elements (by ``mem_id``) the readable selectors style, the page's root left out
+    unless ``roots`` (a page's background is its body's)."""
     ordered = sorted(queries)
     out: dict[int, LexborNode] = {}
     for k in range(0, len(ordered), _BATCH):
-        out.update((n.mem_id, n) for n in tree.css(", ".join(ordered[k : k + _BATCH])) if n.tag not in _PAGE_ROOTS)
+        out.update((n.mem_id, n) for n in tree.css(", ".join(ordered[k : k + _BATCH])) if roots or n.tag not in _PAGE_ROOTS)
     return out
 
 
 def _style_sheets(tree: LexborHTMLParser) -> list[tuple[str, str, bool]]:
     """Every rule of the page's <style> blocks (``_css_rules``), read once per page."""
     return [rule for node in tree.css("style") for rule in _css_rules(node.text() or "")]
+
+
+def _style_text(tree: LexborHTMLParser) -> str:
+    """The page's <style> blocks, one sheet."""
+    return "\n".join(node.text() or "" for node in tree.css("style"))
 
 
 def shows_again(declarations: str) -> bool:
@@ -287,7 +489,8 @@ def _subject_query(selector: str) -> str:
 
 
 def style_hiding(
-    tree: LexborHTMLParser, rules: list[tuple[str, str, bool]], *, in_pieces: bool = False
+    tree: LexborHTMLParser, rules: list[tuple[str, str, bool]], *, in_pieces: bool = False,
+    keyframes: dict[str, str] | None = None,
 ) -> dict[int, tuple[LexborNode, str, str]]:
     """Saved sources and reports alike: the elements (``mem_id``) a concealing rule among
     ``rules`` (``_css_rules``; unconditional ones only) styles, each as (node, how, why).
@@ -299,22 +502,121 @@ def style_hiding(
     Markdown report's piece) may style it — read with its conditions dropped (``_query``; in
     pieces, its subject alone), so it names at least every element it may hide. Text a rule may
     hide must neither back a claim (a saved source drops every element here) nor be read as
-    certainly shown (a report reads it as written, and its sentence cannot pass)."""
+    certainly shown (a report reads it as written, and its sentence cannot pass).
+
+    A rule's ``opacity:0`` an animation undoes (``_settled``, by the page's ``keyframes``) draws
+    nothing unseen; a size or a colour is weighed where the text stands (``_inherited_unseen``)."""
     exact: dict[tuple[str, str], set[str]] = {}
     undecided: set[str] = set()
     for prelude, body, always in rules:
-        if not always or (how := style_concealment(body)) is None:
+        if not always:
+            continue
+        body = _settled(body, keyframes or {})
+        # a size or a colour is weighed with the page around (``_inherited_unseen``) where the
+        # selector is decided; alone (the page's white) where it is not
+        how = style_concealment(body, inherited=False)
+        if how is None and style_concealment(body) is None:
             continue
         for selector in _selectors(prelude):
             if q := _query(selector, broaden=False) if _decided(selector, in_pieces) else None:
+                if how is None:
+                    continue
                 # grouped by the way, not the declaration: one walk of the page a way
                 exact.setdefault((how[0], f"{how[1]} (by a <style> rule)" if how[1] else ""), set()).add(q)
             elif wider := _subject_query(selector) if in_pieces else _query(selector, broaden=True):
                 undecided.add(wider)
     out = {k: (n, "undecided", UNDECIDED_WHY) for k, n in (_matched(tree, undecided) if undecided else {}).items()}
+    out.update((k, (n, "unsure", f"{UNSEEN_WHY} (by a <style> rule)")) for k, n in _inherited_unseen(tree, rules, in_pieces).items())
     # a rule that takes the element off the page wins over one that only draws it unseen
     for (how, why), queries in sorted(exact.items(), key=lambda item: item[0][0] == "hidden"):
         out.update((k, (n, how, why)) for k, n in _matched(tree, queries).items())
+    return out
+
+
+def _inherited_unseen(tree: LexborHTMLParser, rules: list[tuple[str, str, bool]], in_pieces: bool) -> dict[int, LexborNode]:
+    """The elements whose rules draw their text too small to read or in a colour lost on its
+    background, weighed where each piece of text stands: an element's size and colour pass to
+    what it holds, so the nearest element declaring one (by a rule matched as written, or its
+    style attribute) draws the text — a child's own size shows again what a ``font-size:0`` row
+    hides (the gap trick of inline-block cards), white text on a dark card is seen. The
+    background is the nearest one painted (the page's white when none is); a colour lost on
+    it, or a rule in doubt among several (any of them faint), leaves the element unsure.
+    Inheritance, not specificity: an element several rules size is unsure when any of them hides."""
+    sizes: dict[str, set[str]] = {}  # a value read (a size, a colour, a background) → queries
+    colours: dict[str, set[str]] = {}
+    grounds: dict[tuple[Colour, ...], set[str]] = {}
+    for prelude, body, always in rules:
+        lower = body.lower()
+        if not always or not ("font-size" in lower or "color" in lower or "background" in lower):
+            continue
+        queries = [q for sel in _selectors(prelude) if _decided(sel, in_pieces) and (q := _query(sel, broaden=False))]
+        for value in _values(body, "font-size"):
+            if _size_unseen(value) is not None:
+                sizes.setdefault(value, set()).update(queries)
+        for value in _values(body, "color"):
+            if _colour(value) is not None:
+                colours.setdefault(value, set()).update(queries)
+        if (painted := _ground(body)) is not None:
+            grounds.setdefault(tuple(painted), set()).update(queries)
+    if not any(_size_unseen(v) for v in sizes):
+        sizes = {}  # no rule sizes text below reading: a size declared anywhere shows nothing again
+    if not (sizes or colours) or tree.body is None:
+        return {}
+    # one walk of the page per batch of selectors: which elements declare a size, a colour, a
+    # background at all; then one per value that can be lost on a background the page paints
+    # (most of a site's colours cannot: they are matched only as declaring one)
+    styles = {n.mem_id: n.attributes.get("style") or "" for n in tree.css("[style]")}
+    inline = [_values(style, "color", "background", "background-color") for style in styles.values()]
+    all_colours = {c for v in colours if (c := _colour(v)) is not None} | {
+        c for values in inline for v in values if (c := _colour(v)) is not None}
+    all_grounds = {WHITE} | {c for painted in grounds for c in painted} | {
+        c for values in inline for v in values for c in _colours_in(v)}
+    size_declared = _matched(tree, {q for qs in sizes.values() for q in qs}, roots=True)
+    size_unseen = _matched(tree, {q for v, qs in sizes.items() if _size_unseen(v) for q in qs}, roots=True)
+    colour_declared = _matched(tree, {q for qs in colours.values() for q in qs}, roots=True)
+    coloured: dict[int, list[Colour]] = {}
+    for value, queries in colours.items():
+        if (c := _colour(value)) is not None and any(_faint(c, [g]) for g in all_grounds):
+            for k in _matched(tree, queries, roots=True):
+                coloured.setdefault(k, []).append(c)
+    painted_declared = _matched(tree, {q for qs in grounds.values() for q in qs}, roots=True)
+    painted_at: dict[int, list[Colour]] = {}
+    for painted, queries in grounds.items():
+        if any(_faint(c, list(painted)) for c in all_colours):
+            for k in _matched(tree, queries, roots=True):
+                painted_at.setdefault(k, []).extend(painted)
+    out: dict[int, LexborNode] = {}
+    seen: set[int] = set()
+    for text in tree.body.traverse(include_text=True):
+        if text.tag != "-text" or not (text.text_content or "").strip() or (holder := text.parent) is None:
+            continue
+        if holder.mem_id in seen:
+            continue
+        seen.add(holder.mem_id)
+        size_at = colour_at = None
+        ground: list[Colour] | None = None
+        node: LexborNode | None = holder
+        while node is not None and node.tag != "-document" and (size_at is None or colour_at is None or ground is None):
+            style = styles.get(node.mem_id, "")  # read once: an element's attributes are built anew each time
+            if size_at is None:
+                own = [_size_unseen(v) for v in _values(style, "font-size")]
+                if node.mem_id in size_declared or any(v is not None for v in own):
+                    size_at = (node, node.mem_id in size_unseen or any(own))
+            if colour_at is None:
+                own = [c for v in _values(style, "color") if (c := _colour(v)) is not None]
+                if node.mem_id in colour_declared or own:
+                    colour_at = (node, coloured.get(node.mem_id, []) + own)
+            if ground is None:
+                painted = _ground(style) if style else None
+                if node.mem_id in painted_declared or painted is not None:
+                    # a background no colour of the page is lost on is kept as none to weigh
+                    ground = painted_at.get(node.mem_id, []) + (painted or [])
+            node = node.parent
+        if size_at is not None and size_at[1] and size_at[0].tag not in _PAGE_ROOTS:
+            out[size_at[0].mem_id] = size_at[0]
+        if colour_at is not None and colour_at[0].tag not in _PAGE_ROOTS \
+                and any(_faint(c, [WHITE] if ground is None else ground) for c in colour_at[1]):
+            out[colour_at[0].mem_id] = colour_at[0]
     return out
 
 
@@ -324,7 +626,7 @@ def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:
     it may hide; a rule that shows an element again is not weighed against it). Hidden text
     backing a claim publishes a figure no reader saw (a wrong PASS); visible text read as hidden
     can only leave a claim undecided or failed."""
-    return frozenset(style_hiding(tree, _style_sheets(tree)))
+    return frozenset(style_hiding(tree, _style_sheets(tree), keyframes=_keyframes(_style_text(tree))))
 
 
 # a script that runs (not a JSON data block) or an inline event handler ("onclick=")
@@ -363,7 +665,7 @@ def report_style_hiding(
     rules = _style_sheets(tree) + (_css_rules(page_css) if page_css else [])
     if not rules:
         return {}
-    styled = style_hiding(tree, rules, in_pieces=bool(page_css))
+    styled = style_hiding(tree, rules, in_pieces=bool(page_css), keyframes=_keyframes(_style_text(tree) + "\n" + page_css))
     showing = {q for prelude, body, _ in rules if _SHOWN_STYLE.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
     forcing = {q for prelude, body, _ in rules if _SHOWN_IMPORTANT.search(body)

@@ -380,6 +380,9 @@ _SPLIT_SOURCE = "<html><body><h2 id='Results'>Results</h2><p>The objective respo
 _SPLIT_CLAIM = "The objective response rate was {} in Arm A [evidence:trial.html#Results]."
 
 
+_FX = '4<span class="fx">5</span>%'
+
+
 def _split(tmp_path, style: str, figure: str, around: str = "{}", kind: str = "html") -> str:
     folder = tmp_path / "sources" / "evidence"
     folder.mkdir(parents=True)
@@ -407,6 +410,41 @@ def _split(tmp_path, style: str, figure: str, around: str = "{}", kind: str = "h
         (".x{}", '4<span style="position:absolute;left:-9999px">5</span>%'),
         (".off{position:absolute;left:-9999px}", '4<span class="off">5</span>%'),
         (".fx:hover{display:none}", '4<span class="fx">5</span>%'),
+        # cssfix (rt35): a fade-in that does not keep its last frame, whose frames are not on the
+        # page, or that ends unseen leaves the text unseen
+        (".fx{opacity:0;animation:fadeIn .8s ease} @keyframes fadeIn{to{opacity:1}}", _FX),
+        (".fx{opacity:0;animation:fadeIn .8s ease forwards}", _FX),
+        (".fx{opacity:0;animation:f 1s forwards} @keyframes f{to{opacity:0.05}}", _FX),
+        (".fx{opacity:0;animation:f 1s forwards} @keyframes f{to{color:red}}", _FX),
+        (".fx{opacity:0;animation:f 1s forwards;filter:opacity(0)} @keyframes f{to{opacity:1}}", _FX),
+        # a size is the nearest element's that declares one: its own zero hides it, whatever an
+        # ancestor's; a rule in doubt on the same element (any of them hiding) hides it
+        (".g{font-size:16px} .fx{font-size:0}", _FX),
+        (".fx{font-size:0} span{font-size:16px}", _FX),
+        (".res{font-size:0} .kpi{font-size:16px}", _FX),  # the span reset nowhere: the row's zero
+        # a colour lost on the background it stands on (the page's white when none is painted)
+        (".fx{color:#fff}", _FX),
+        (".fx{color:rgb(255, 255, 255)}", _FX),
+        ("body{background:hsl(0,0%,100%)} .fx{color:hsl(0, 0%, 100%)}", _FX),
+        (".res{background:#f8f9fa} .fx{color:#f8f9fa}", _FX),
+        ("body{background:#111;color:#eee} .fx{color:#111}", _FX),
+        (".fx{color:rgba(0,0,0,0.05)}", _FX),
+        (".fx{color:transparent}", _FX),
+        (".res{background:#000} .fx{color:rgba(255,255,255,0.02)}", _FX),  # see-through: the card shows
+        (".res{background:#000;color:#fff} .fx{background:#fff}", _FX),  # white on its own white box
+        (".fx{background:#1e293b;color:#1e293b}", _FX),
+        # drawn nowhere: clipped whole, scaled to nothing, a box of no width, moved far away
+        (".fx{clip-path:inset(100%)}", _FX),
+        (".fx{display:inline-block;transform:scale(0)}", _FX),
+        (".fx{display:inline-block;transform:scaleX(0)}", _FX),
+        (".fx{display:inline-block;width:0;overflow:hidden}", _FX),
+        (".fx{display:inline-block;max-width:0;overflow:hidden}", _FX),
+        (".fx{filter:opacity(0)}", _FX),
+        (".fx{opacity:0.01}", _FX),
+        (".fx{font-size:1px}", _FX),
+        (".fx{font-size:0.0001px}", _FX),
+        (".fx{display:inline-block;transform:translateX(-9999px)}", _FX),
+        (".fx{margin-left:-9999px}", _FX),
     ],
 )
 def test_a_figure_a_rule_hides_part_of_never_passes_on_the_hidden_part(tmp_path, style, figure):
@@ -422,6 +460,24 @@ def test_a_figure_a_rule_hides_part_of_never_passes_on_the_hidden_part(tmp_path,
         ("nav{display:none} .cookie-banner{display:none}", "45%", '<nav>Menu 12</nav>{}<div class="cookie-banner">We use 3 cookies</div>'),
         (".sidebar span.fx{display:none} p > b{display:none}", '4<span class="fx">5</span>%', "{}"),
         (".g .v{visibility:hidden}", '4<span class="w">5</span>%', '<aside class="sidebar"><span class="v">9</span></aside>{}'),
+        # cssfix (rt35): an ordinary dashboard's styles. A fade-in that ends seen and keeps its
+        # last frame
+        (".res{opacity:0;animation:fadeIn 0.8s ease forwards} @keyframes fadeIn{to{opacity:1}}", "45%", "{}"),
+        (".res{opacity:0;animation-name:up;animation-duration:1s;animation-fill-mode:both}"
+         "@-webkit-keyframes up{from{opacity:0}100%{opacity:1}}", "45%", "{}"),
+        # the inline-block gap trick: the row sized to nothing, each card its own size again
+        (".kpi-row{font-size:0} .kpi-row .kpi{display:inline-block;font-size:16px}", "45%",
+         '<div class="kpi-row"> <div class="kpi">{}</div> </div>'),
+        (".kpi-row{font-size:0}", "45%", '<div class="kpi-row"> <div style="font-size:1rem">{}</div> </div>'),
+        # white on a dark card, a badge, a gradient, the page's own dark background
+        (".res{background:#1e293b;color:#ffffff}", "45%", "{}"),
+        (".res{background-color:#212529;color:#fff !important}", "45%", "{}"),
+        (".fx{background:#dc3545;color:#fff;padding:2px 6px}", '<span class="fx">45%</span>', "{}"),
+        (".hero{background:linear-gradient(135deg,#1e3a8a,#2563eb);color:white} .hero p{color:#fff}", "45%",
+         '<section class="hero">{}</section>'),
+        ("body{background:#000} .g{color:#fff}", "45%", "{}"),
+        (".x{}", "45%", '<div style="background:#0d6efd;color:#fff">{}</div>'),
+        (".muted{color:#9ca3af} .g{color:#1f2937}", "45%", "{}"),
     ],
 )
 def test_a_figure_no_rule_hides_still_passes(tmp_path, style, figure, around):
@@ -442,3 +498,11 @@ def test_a_figure_no_rule_hides_still_passes(tmp_path, style, figure, around):
 )
 def test_a_markdown_reports_rules_read_in_pieces(tmp_path, style, status):
     assert _split(tmp_path, style, '4<span class="fx">5</span>%' if status != "pass" else "45%", kind="markdown") == status
+
+
+def test_the_note_on_text_drawn_unseen_says_it_was_left_out():
+    # cssfix (rt35): "occurred in of patients" with no word of the figure dropped read as the
+    # report's own gap; the note says the unseen text is not in the sentence checked
+    claim = _claim(".fx{color:#fff}", '<span class="fx">not</span>')
+    assert claim.text == "Serious adverse events were observed in 12 patients."
+    assert claim.unsure_text[0].endswith("holds 'not', styled not to be seen (by a <style> rule); left out of the sentence checked")

@@ -37,6 +37,10 @@ def _lines(style: str, body: str) -> list[str]:
         (".tiny{font-size:0}", '<p class="tiny">Hidden 99 mg.</p>'),
         (".ghost{opacity:0}", '<p class="ghost">Hidden 99 mg.</p>'),
         (".white{color:#fff}", '<p class="white">Hidden 99 mg.</p>'),
+        # cssfix (rt35): off-white on white, a colour equal to its card's, a fade that never ends seen
+        (".x{color:#ffe}", '<p class="x">Hidden 99 mg.</p>'),
+        (".card{background:#f8f9fa} .x{color:#f8f9fa}", '<div class="card"><p class="x">Hidden 99 mg.</p></div>'),
+        (".x{opacity:0;animation:fadeIn .8s ease}@keyframes fadeIn{to{opacity:1}}", '<p class="x">Hidden 99 mg.</p>'),
         (".off{position:absolute;left:-9999px}", '<p class="off">Hidden 99 mg.</p>'),
         (".box{height:0;overflow:hidden}", '<p class="box">Hidden 99 mg.</p>'),
         # rt27t: @media for every screen is no condition
@@ -59,7 +63,11 @@ def test_text_a_style_rule_hides_is_not_source_text(style, body):
         ("@media screen and (max-width:600px){.x{display:none}}", '<p class="x">Shown 99 mg.</p>'),
         ("@media print, screen and (orientation:portrait){.x{display:none}}", '<p class="x">Shown 99 mg.</p>'),
         (".x{height:0}", '<p class="x">Shown 99 mg.</p>'),  # its overflow shows
-        (".x{color:#ffe}", '<p class="x">Shown 99 mg.</p>'),
+        (".x{color:#777}", '<p class="x">Shown 99 mg.</p>'),
+        # cssfix (rt35): a colour is weighed against the background it stands on
+        (".card{background:#1e293b} .x{color:#fff}", '<div class="card"><p class="x">Shown 99 mg.</p></div>'),
+        (".x{opacity:0;animation:fadeIn .8s ease forwards} @keyframes fadeIn{to{opacity:1}}", '<p class="x">Shown 99 mg.</p>'),
+        (".row{font-size:0} .row .x{font-size:16px}", '<div class="row"> <p class="x">Shown 99 mg.</p> </div>'),
         (".x::before{display:none}", '<p class="x">Shown 99 mg.</p>'),  # generated content only
         (".x:after{display:none}", '<p class="x">Shown 99 mg.</p>'),  # the same, in the older spelling
         (".box .x{display:none}", '<p class="x">Shown 99 mg.</p>'),  # no .box around it
