@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import colorsys
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html import escape as html_escape
 from functools import lru_cache
 
@@ -232,20 +232,12 @@ _KEYFRAMES = re.compile(r"@(?:-webkit-|-moz-|-o-)?keyframes\s+[\"']?([\w-]+)", r
 def _keyframes(css: str) -> dict[str, str]:
     """The final frame (``to``, ``100%``) of each ``@keyframes`` of a style sheet, by name (the
     last of a name wins, as in CSS)."""
-    css = _CSS_COMMENT.sub(" ", css)
     out: dict[str, str] = {}
-    preludes: list[tuple[str, int]] = []
-    start = 0
-    for m in _CSS_BRACE.finditer(css):
-        if m.group() == "{":
-            preludes.append((css[start : m.start()].rsplit(";", 1)[-1].strip(), m.end()))
-        elif preludes:
-            prelude, body_start = preludes.pop()
-            if preludes and (k := _KEYFRAMES.match(preludes[-1][0])) and any(
-                f.strip().lower() in ("to", "100%") for f in prelude.split(",")
-            ):
-                out[k.group(1)] = css[body_start : m.start()]
-        start = m.end()
+    for prelude, body, outer in _css_blocks(css):
+        if outer and (k := _KEYFRAMES.match(outer[-1])) and any(
+            f.strip().lower() in ("to", "100%") for f in prelude.split(",")
+        ):
+            out[k.group(1)] = body
     return out
 
 
@@ -334,11 +326,21 @@ _PAGE_ROOTS = frozenset({"html", "body"})
 
 def _css_rules(css: str) -> list[tuple[str, str, bool]]:
     """(selector list, declarations, whether it applies on every screen) of each rule of a style
-    sheet, in order; a rule inside a conditional at-rule does not. One pass over the braces:
-    linear. A block left unclosed is closed by the end of the sheet, as CSS does; a stray closing
-    brace is passed over."""
-    css = _CSS_COMMENT.sub(" ", css)
+    sheet, in order; a rule inside a conditional at-rule does not."""
     rules: list[tuple[str, str, bool]] = []
+    for prelude, body, outer in _css_blocks(css):
+        if "{" in body or not prelude or prelude.startswith("@"):
+            continue  # a block of rules (an at-rule's, a nesting rule's): its inner rules are kept on their own
+        rules.append((prelude, body, all(_CSS_UNCONDITIONAL_AT.match(p) for p in outer)))
+    return rules
+
+
+def _css_blocks(css: str) -> Iterator[tuple[str, str, list[str]]]:
+    """(prelude, body, the enclosing blocks' preludes, outermost first) of each block of a style
+    sheet, inner blocks before the block holding them. One pass over the braces: linear. A block
+    left unclosed is closed by the end of the sheet, as CSS does; a stray closing brace is passed
+    over."""
+    css = _CSS_COMMENT.sub(" ", css)
     open_blocks: list[tuple[str, int]] = []  # (prelude, where its body starts)
     start = 0
     for m in _CSS_BRACE.finditer(css):
@@ -347,18 +349,11 @@ def _css_rules(css: str) -> list[tuple[str, str, bool]]:
             open_blocks.append((css[start : m.start()].rsplit(";", 1)[-1].strip(), m.end()))
         elif open_blocks:
             prelude, body_start = open_blocks.pop()
-            _keep_rule(rules, prelude, css[body_start : m.start()], open_blocks)
+            yield prelude, css[body_start : m.start()], [p for p, _ in open_blocks]
         start = m.end()
     while open_blocks:
         prelude, body_start = open_blocks.pop()
-        _keep_rule(rules, prelude, css[body_start:], open_blocks)
-    return rules
-
-
-def _keep_rule(rules: list[tuple[str, str, bool]], prelude: str, body: str, outer: list[tuple[str, int]]) -> None:
-    if "{" in body or not prelude or prelude.startswith("@"):
-        return  # a block of rules (an at-rule's, a nesting rule's): its inner rules were kept on their own
-    rules.append((prelude, body, all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer)))
+        yield prelude, css[body_start:], [p for p, _ in open_blocks]
 
 
 def _selectors(prelude: str, *, pseudo_elements: bool = False) -> list[str]:

@@ -6466,8 +6466,8 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a hiding rule inside @media hides on every screen",
         "citeproof/parse/style_rules.py",
-        "    rules.append((prelude, body, all(_CSS_UNCONDITIONAL_AT.match(p) for p, _ in outer)))",
-        "    rules.append((prelude, body, True))",
+        "        rules.append((prelude, body, all(_CSS_UNCONDITIONAL_AT.match(p) for p in outer)))",
+        "        rules.append((prelude, body, True))",
         ("tests/sources/test_sources_style_rules.py", "tests/parse/test_parse_style_rules.py"),
     ),
     Mutation(
