@@ -18,8 +18,9 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from citeproof.values.lexicon import alternation, data_json, lexicon
+from citeproof.values.lexicon import alternation, lexicon
 from citeproof.values.regimen_form import _NUMBER, _SENTENCE_BREAK
+from citeproof.values.roman_grades import says_respectively
 
 
 @lru_cache(maxsize=1)
@@ -33,10 +34,6 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     one = re.compile(rf"\b(?:{grading})\s?(?P<g>[1-5])(?![\d.,%/])", re.IGNORECASE)
     one_zh = re.compile(r"(?<![\d./或和及与、])(?P<g>[1-5])\s?级")
     return listed, listed_zh, one, one_zh
-
-
-def _respective(low: str) -> bool:
-    return any(cue in low for cue in data_json("claim_support.json")["structure_cues"]["respectively"])
 
 
 def _sentences(text: str) -> Iterator[str]:
@@ -74,7 +71,7 @@ def grade_crossed(claim_text: str, segment_text: str, claim_numbers: Iterable[fl
                 continue
             written = sentence[m.start():m.end()].strip()
             after = _figures(sentence[m.end():], ())
-            if not _respective(sentence.lower()):
+            if not says_respectively(sentence.lower()):
                 if "级" in m.group(0) and wanted & set(_figures(sentence, [m.span()])):
                     return f"the source gives its figure to '{written}', both grades together; the claim names grade {grade} alone"
                 continue

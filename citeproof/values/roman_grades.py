@@ -97,7 +97,11 @@ def _respective(text: str, m: re.Match[str]) -> bool:
     respectively list would lose its items."""
     start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
     end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
-    low = text[start:end].lower()
+    return says_respectively(text[start:end].lower())
+
+
+def says_respectively(low: str) -> bool:
+    """Whether lower-cased ``low`` writes a respectively cue ("respectively", 分别)."""
     return any(cue in low for cue in data_json("claim_support.json")["structure_cues"]["respectively"])
 
 
