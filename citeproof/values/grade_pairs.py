@@ -30,9 +30,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     joins = r"(?:\s?,\s?|\s(?:and|or|and/or)\s|\s?/\s?)"
     listed = re.compile(
         rf"\b(?P<word>{grading})\s?(?P<a>[1-5])(?![\d.])(?P<join>{joins})(?:(?P=word)\s?)?(?P<b>[1-5])(?![\d.,%])", re.IGNORECASE)
-    listed_zh = re.compile(r"(?<![\d.])(?P<a>[1-5])\s?级?(?P<join>\s?[/或和及与、]\s?)(?P<b>[1-5])\s?级")
+    # a range of grades ("3-4级", "3～4级", "3至4级") is the pair together, as "3/4级" is
+    listed_zh = re.compile(r"(?<![\d.])(?P<a>[1-5])\s?级?(?P<join>\s?[/或和及与、\-–—~～至到]\s?)(?P<b>[1-5])\s?级")
     one = re.compile(rf"\b(?:{grading})\s?(?P<g>[1-5])(?![\d.,%/])", re.IGNORECASE)
-    one_zh = re.compile(r"(?<![\d./或和及与、])(?P<g>[1-5])\s?级")
+    one_zh = re.compile(r"(?<![\d./或和及与、\-–—~～至到])(?P<g>[1-5])\s?级")
     return listed, listed_zh, one, one_zh
 
 

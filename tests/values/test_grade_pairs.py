@@ -30,6 +30,9 @@ ZH_PAIR = "3级/4级皮疹发生率为22%。"
         (ZH_PAIR, "3级皮疹发生率为22%。", [22]),
         ("3级或4级皮疹发生率为22%。", "4级皮疹发生率为22%。", [22]),
         ("3/4级皮疹发生率为22%。", "4级皮疹发生率为22%。", [22]),
+        # a range of grades is the pair together
+        ("3-4级皮疹发生率为22%。", "4级皮疹发生率为22%。", [22]),
+        ("3至4级皮疹发生率为22%。", "3级皮疹发生率为22%。", [22]),
     ],
 )
 def test_a_grade_given_another_grades_figure_is_held(segment: str, claim: str, values: list[float]) -> None:
@@ -48,6 +51,9 @@ def test_a_grade_given_another_grades_figure_is_held(segment: str, claim: str, v
         (ZH_PAIR, "3/4级皮疹发生率为22%。", [22]),
         (ZH_PAIR, "3级或4级皮疹发生率为22%。", [22]),
         (ZH_PAIR, "皮疹发生率为22%。", [22]),
+        # the pair written as a range of grades (rt27t case7: "3-4级" on "3/4级" was held)
+        (ZH_PAIR, "3-4级皮疹发生率为22%。", [22]),
+        ("3/4级皮疹发生率为22%。", "3～4级皮疹发生率为22%。", [22]),
         (AND, "Grade 3 and grade 4 rash occurred in 11% and 2% of patients, respectively.", [11, 2]),
         # a sentence that names one grade; the pair's sentence holds none of the claim's figures
         ("Grade 3 rash occurred in 14% of patients and grade 4 rash in 8%.", "Grade 4 rash occurred in 8% of patients.", [8]),
