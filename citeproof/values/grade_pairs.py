@@ -33,7 +33,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     # a range of grades ("3-4级", "3～4级", "3至4级") is the pair together, as "3/4级" is
     listed_zh = re.compile(r"(?<![\d.])(?P<a>[1-5])\s?级?(?P<join>\s?[/或和及与、\-–—~～至到]\s?)(?P<b>[1-5])\s?级")
     one = re.compile(rf"\b(?:{grading})\s?(?P<g>[1-5])(?![\d.,%/])", re.IGNORECASE)
-    one_zh = re.compile(r"(?<![\d./或和及与、\-–—~～至到])(?P<g>[1-5])\s?级")
+    one_zh = re.compile(r"(?<![\d./或和及与、])(?P<g>[1-5])\s?级")
     return listed, listed_zh, one, one_zh
 
 

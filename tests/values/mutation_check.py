@@ -10791,13 +10791,6 @@ MUTATIONS = (
         ('tests/parse/test_parse_style_rules.py',),
     ),
     Mutation(
-        "s30-main a Chinese range of grades ('3-4级') is read as its last grade alone",
-        "citeproof/values/grade_pairs.py",
-        'one_zh = re.compile(r"(?<![\\d./或和及与、\\-–—~～至到])(?P<g>[1-5])\\s?级")',
-        'one_zh = re.compile(r"(?<![\\d./或和及与、])(?P<g>[1-5])\\s?级")',
-        ("tests/values/test_grade_pairs.py",),
-    ),
-    Mutation(
         "s30-main a Chinese range of grades in the source ('3-4级 … 22%') backs one grade's claim",
         "citeproof/values/grade_pairs.py",
         '(?P<join>\\s?[/或和及与、\\-–—~～至到]\\s?)',
