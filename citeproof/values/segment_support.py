@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from citeproof.text.prefilter import may_match
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
@@ -564,23 +564,87 @@ class SegmentVerdict:
     share: float = 0.0  # content-word overlap, to pick the nearest miss among segments that stopped there
 
 
-@dataclass(frozen=True, slots=True)
 class ClaimProfile:
-    """Everything about a claim the segment check needs, computed once per claim."""
+    """Everything about a claim the segment check needs, each part computed once per claim and
+    only when first read. The content-word overlap reads ``atoms`` and ``terms`` alone, and a
+    claim that meets no segment past it (most claims of a long report, against most windows)
+    never needs the rest: what a carrying segment must also write, the claim's polarity and
+    structure. Built by :func:`claim_profile`."""
 
-    atoms: tuple[ValueAtom, ...]
-    terms: frozenset[str]
-    said: frozenset[str]  # what a carrying segment must also hold: English terms and Chinese characters
-    repeated: tuple[tuple[str, int], ...]  # English terms of ``said`` the claim writes more than once, with their counts
-    entities: tuple[str, ...]
-    labels: tuple[tuple[str, str], ...]  # numbered labels: grade 4, stage 3a (citeproof.values.written_labels)
-    loose_digits: frozenset[str]
-    value_years: frozenset[str]  # years stated as figures ("was 2023": citeproof.values.value_years)
-    dates: tuple[str, ...]
-    negated: bool
-    negations: int
-    directions: frozenset[str]
-    structure: frozenset[str]
+    def __init__(self, claim: str, atoms: Sequence[ValueAtom], labels: Sequence[str], sequence: list[str]) -> None:
+        self._claim = claim  # the prepared claim
+        self._labels = labels
+        self._sequence = sequence  # content_sequence of the claim, dose frequencies in their group's words
+        self.atoms: tuple[ValueAtom, ...] = tuple(atoms)
+        self.terms: frozenset[str] = frozenset(sequence) | prefixed_written_terms(claim)
+
+    @cached_property
+    def _worded(self) -> tuple[str, list[str]]:
+        """The claim less its aside citation labels, and its content sequence: a claim without
+        citation labels is its own worded form."""
+        from citeproof.values.agreement import canonical_dose_frequencies  # agreement reads this module
+
+        claim, labels = self._claim, self._labels
+        worded = _without_labels(claim, labels) if labels else claim
+        return worded, (self._sequence if worded == claim else content_sequence(canonical_dose_frequencies(worded)))
+
+    @cached_property
+    def said(self) -> frozenset[str]:
+        """What a carrying segment must also hold: English terms and Chinese characters."""
+        worded, sequence = self._worded
+        return _said(frozenset(sequence), worded)
+
+    @cached_property
+    def repeated(self) -> tuple[tuple[str, int], ...]:
+        """English terms of ``said`` the claim writes more than once, with their counts."""
+        return _repeated(self.said, self._worded[1])
+
+    @cached_property
+    def entities(self) -> tuple[str, ...]:
+        return tuple(sorted(entity_tokens(self._claim) | numbered_labels(self._claim)))
+
+    @cached_property
+    def labels(self) -> tuple[tuple[str, str], ...]:
+        """Numbered labels: grade 4, stage 3a (citeproof.values.written_labels)."""
+        return labels_of(self._claim.lower())
+
+    @cached_property
+    def loose_digits(self) -> frozenset[str]:
+        # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
+        # pass still needs them written in the segment — all but a pointer to the report's own
+        # part ("Table 1", "如表1所示"): its number is the report's, no source writes it
+        return frozenset(_digit_runs(navigation_re().sub(" ", _blank_atoms(self._claim, self.atoms).lower())))
+
+    @cached_property
+    def value_years(self) -> frozenset[str]:
+        """Years stated as figures ("was 2023": citeproof.values.value_years)."""
+        return value_slot_years(self._claim.lower())
+
+    @cached_property
+    def dates(self) -> tuple[str, ...]:
+        # a date's digits are all "written" in a segment that has them in another order
+        # (2012年1月6日 against 2012年6月1日): a date must be written as the claim writes it
+        return tuple(sorted({_spaced(d.lower()) for d in written_dates(self._claim)}))
+
+    @cached_property
+    def _polarity(self) -> tuple[int, frozenset[str]]:
+        return counted_polarity(self._claim)
+
+    @property
+    def negated(self) -> bool:
+        return self._polarity[0] > 0
+
+    @property
+    def negations(self) -> int:
+        return self._polarity[0]
+
+    @property
+    def directions(self) -> frozenset[str]:
+        return self._polarity[1]
+
+    @cached_property
+    def structure(self) -> frozenset[str]:
+        return structure(self._claim)
 
 
 @dataclass(frozen=True, slots=True)
@@ -600,34 +664,9 @@ def claim_profile(claim_text: str, atoms: list[ValueAtom], *, labels: Sequence[s
     from citeproof.values.agreement import canonical_dose_frequencies  # agreement reads this module
 
     claim = prepared_claim(claim_text)
-    negations, dirs = counted_polarity(claim)
-    # the claim's words are read once: a claim without citation labels is its own worded form.
     # A dose frequency is read in its group's words ("every 12 hours" as "twice daily"), as a
     # segment's are too (``segment_terms``): the agreement check compares the group itself
-    sequence = content_sequence(canonical_dose_frequencies(claim))
-    terms = frozenset(sequence) | prefixed_written_terms(claim)
-    worded = _without_labels(claim, labels) if labels else claim
-    worded_sequence = sequence if worded == claim else content_sequence(canonical_dose_frequencies(worded))
-    return ClaimProfile(
-        atoms=tuple(atoms),
-        terms=terms,
-        said=(said := _said(frozenset(worded_sequence), worded)),
-        repeated=_repeated(said, worded_sequence),
-        entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),
-        labels=labels_of(claim.lower()),
-        # labels and identifiers are not value atoms ("Cohort 2", "week 24", NCT ids), but a
-        # pass still needs them written in the segment — all but a pointer to the report's own
-        # part ("Table 1", "如表1所示"): its number is the report's, no source writes it
-        loose_digits=frozenset(_digit_runs(navigation_re().sub(" ", _blank_atoms(claim, atoms).lower()))),
-        value_years=value_slot_years(claim.lower()),
-        # a date's digits are all "written" in a segment that has them in another order
-        # (2012年1月6日 against 2012年6月1日): a date must be written as the claim writes it
-        dates=tuple(sorted({_spaced(d.lower()) for d in written_dates(claim)})),
-        negated=negations > 0,
-        negations=negations,
-        directions=dirs,
-        structure=structure(claim),
-    )
+    return ClaimProfile(claim, atoms, labels, content_sequence(canonical_dose_frequencies(claim)))
 
 
 def segment_terms(text: str) -> set[str]:

@@ -398,8 +398,8 @@ MUTATIONS = (
     Mutation(
         "a numbered label ('Grade 4' first in a sentence, 第3周期, 2级) need not be written in the segment",
         "citeproof/values/segment_support.py",
-        "        entities=tuple(sorted(entity_tokens(claim) | numbered_labels(claim))),",
-        "        entities=tuple(sorted(entity_tokens(claim))),",
+        "        return tuple(sorted(entity_tokens(self._claim) | numbered_labels(self._claim)))",
+        "        return tuple(sorted(entity_tokens(self._claim)))",
         ("tests/values/test_numbered_labels.py",),
     ),
     Mutation(
@@ -4912,8 +4912,8 @@ MUTATIONS = (
     Mutation(
         "s21 the label's words leave the content-word overlap too",
         'citeproof/values/segment_support.py',
-        '    terms = frozenset(sequence) | prefixed_written_terms(claim)\n    worded = _without_labels(claim, labels) if labels else claim\n',
-        '    worded = _without_labels(claim, labels) if labels else claim\n    terms = frozenset(content_terms(worded)) | prefixed_written_terms(claim)\n',
+        'self.terms: frozenset[str] = frozenset(sequence) | prefixed_written_terms(claim)\n',
+        'self.terms: frozenset[str] = frozenset(content_terms(_without_labels(claim, labels) if labels else claim)) | prefixed_written_terms(claim)\n',
         ('tests/retrieval/test_rag_pipeline.py',),
     ),
     Mutation(
@@ -9036,8 +9036,8 @@ MUTATIONS = (
     Mutation(
         "s29-freq a dose frequency's words are compared as content words",
         'citeproof/values/segment_support.py',
-        'sequence = content_sequence(canonical_dose_frequencies(claim))',
-        'sequence = content_sequence(claim)',
+        'labels, content_sequence(canonical_dose_frequencies(claim)))',
+        'labels, content_sequence(claim))',
         ("tests/values/test_dose_frequency.py",),
     ),
     Mutation(
@@ -10254,8 +10254,8 @@ MUTATIONS = (
     Mutation(
         "s30-zhref a pointer's digits ('表1') must be written in the segment that carries the claim",
         'citeproof/values/segment_support.py',
-        'loose_digits=frozenset(_digit_runs(navigation_re().sub(" ", _blank_atoms(claim, atoms).lower()))),\n',
-        'loose_digits=frozenset(_digit_runs(_blank_atoms(claim, atoms))),\n',
+        'frozenset(_digit_runs(navigation_re().sub(" ", _blank_atoms(self._claim, self.atoms).lower())))\n',
+        'frozenset(_digit_runs(_blank_atoms(self._claim, self.atoms)))\n',
         ('tests/tier1/test_part_pointer_pairs.py',),
     ),
     Mutation(
