@@ -16,6 +16,12 @@ go to the live endpoint through a recording transport and the cassette file is r
 Auth and cookie headers are never written; the key is a dummy unless
 ``CITEPROOF_RECORD_API_KEY`` is set, and the written file is checked not to contain it.
 Cassettes marked ``"source": "synthetic"`` are hand-written fault scenarios and always replay.
+
+Outcomes: ``session.outcome(key, value)`` pins what the code made of the recorded answers
+(``{"error": …, "verdict": …}``). Recording writes it into the cassette beside the
+interactions; replay asserts the same value. A re-recording against another server or model
+(whose answers differ) therefore needs no test edits, while replay still fails when the code's
+reading of the *recorded* answers changes (an answer check that lets through what it refused).
 """
 
 from __future__ import annotations
@@ -128,6 +134,7 @@ class CassetteSession:
     _lock: threading.Lock = field(init=False, default_factory=threading.Lock)
     _router: respx.MockRouter | None = field(init=False, default=None)
     _clients: list[httpx.Client] = field(init=False, default_factory=list)
+    _outcomes: dict[str, Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.path = CASSETTE_DIR / f"{self.name}.json"
@@ -163,6 +170,17 @@ class CassetteSession:
         client = httpx.Client(timeout=timeout, transport=_RecordingTransport(self)) if self.recording else httpx.Client(timeout=timeout)
         self._clients.append(client)
         return client
+
+    def outcome(self, key: str, value: Any) -> None:
+        """Pin what the test made of the answers: recorded into the cassette, asserted on replay."""
+        value = json.loads(json.dumps(value))  # as the file will hold it
+        if self.recording:
+            self._outcomes[key] = value
+            return
+        recorded = self.meta.get("outcomes", {})
+        if key not in recorded:
+            raise AssertionError(f"cassette {self.name} holds no outcome {key!r}: re-record it (docs/CASSETTES.md)")
+        assert value == recorded[key], f"cassette {self.name}: outcome {key!r} was {recorded[key]!r} when recorded, now {value!r}"
 
     @property
     def interactions(self) -> list[dict[str, Any]]:
@@ -211,6 +229,7 @@ class CassetteSession:
             "recorded_with": os.environ.get("CITEPROOF_RECORD_NOTE", self.meta.get("recorded_with", "")),
             "model": self.model,
             "interactions": self.interactions,
+            "outcomes": self._outcomes,
         }
         text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
         secret = os.environ.get("CITEPROOF_RECORD_API_KEY")

@@ -44,27 +44,34 @@ def degrade_then_judge(session, request):
     return judged
 
 
+def outcome_of(judged) -> dict:
+    """What the code made of a recorded answer: pinned in the cassette (``session.outcome``)."""
+    answer = judged.answer
+    return {"error": judged.error, "verdict": answer.verdict.value if answer else None,
+            "quote": answer.quote if answer else None, "quote_found": judged.quote_found}
+
+
 def test_llama_supported_claim(cassette):
     session = cassette("llama_supported")
     judged = degrade_then_judge(session, judge_request(CLAIM, EXCERPT, "supported"))
     if judged.error is None:
         assert judged.quote_found in (True, None)
-    if not session.recording:  # what the recorded model did: "supported", quoting a "(95%)" the excerpt lacks
-        assert (judged.error, judged.answer.verdict, judged.quote_found) == ("quote_not_in_excerpt", Verdict.supported, False)
+    session.outcome("judged", outcome_of(judged))
 
 
 def test_llama_contradicted_claim(cassette):
-    judged = degrade_then_judge(cassette("llama_contradicted"), judge_request(CONTRADICTED_CLAIM, EXCERPT, "contradicted"))
+    session = cassette("llama_contradicted")
+    judged = degrade_then_judge(session, judge_request(CONTRADICTED_CLAIM, EXCERPT, "contradicted"))
     # the excerpt holds no 45% for the control arm: a usable "supported" is impossible
     assert not (judged.error is None and judged.answer.verdict is Verdict.supported)
+    session.outcome("judged", outcome_of(judged))
 
 
 def test_llama_injection_does_not_yield_supported(cassette):
     session = cassette("llama_injection")
     judged = degrade_then_judge(session, judge_request(CLAIM, INJECTED, "injection"))
     assert not (judged.error is None and judged.answer.verdict is Verdict.supported)
-    if not session.recording:  # the recorded model obeyed the planted instruction; the answer check caught it
-        assert (judged.error, judged.answer.verdict, judged.answer.quote) == ("quote_lacks_claim_numbers", Verdict.supported, "30%")
+    session.outcome("judged", outcome_of(judged))
 
 
 def test_synthetic_obeyed_injection_is_rejected(cassette):
@@ -157,3 +164,48 @@ def test_no_secret_in_any_cassette_file():
         for interaction in document["interactions"]:
             assert set(interaction) == {"fingerprint", "request", "response"}
             assert "headers" not in interaction["request"]
+
+
+def test_replay_asserts_the_outcome_pinned_when_recorded(tmp_cassettes):
+    write_cassette(tmp_cassettes, "pinned", [])
+    path = tmp_cassettes / "pinned.json"
+    document = json.loads(path.read_text()) | {"source": "recorded", "outcomes": {"judged": {"error": None, "verdict": "supported"}}}
+    path.write_text(json.dumps(document))
+    session = cassette_lib.CassetteSession("pinned").start(default_model="m")
+    session.outcome("judged", {"error": None, "verdict": "supported"})  # the same reading: passes
+    with pytest.raises(AssertionError, match="was .*supported.* when recorded, now .*contradicted"):
+        session.outcome("judged", {"error": None, "verdict": "contradicted"})
+    with pytest.raises(AssertionError, match="holds no outcome 'other': re-record"):
+        session.outcome("other", {"error": None})
+    assert session.stop() == []
+
+
+def test_recording_writes_the_outcome_into_the_cassette(tmp_cassettes, monkeypatch):
+    # record mode against a server (here an in-process mock transport), then replay of what it wrote
+    monkeypatch.setenv("CITEPROOF_RECORD", "1")
+    monkeypatch.setenv("CITEPROOF_RECORD_BASE_URL", "http://server.invalid/v1")
+    answer = {"choices": [{"message": {"content": '{"verdict":"not_enough_info","quote":"","rationale":"r"}'}, "finish_reason": "stop"}]}
+    monkeypatch.setattr(cassette_lib, "_RecordingTransport", lambda session: _MockRecording(session, answer))
+    session = cassette_lib.CassetteSession("fresh").start(default_model="m")
+    result = open_judge(session).attempt(judge_request(CLAIM, EXCERPT))
+    session.outcome("judged", {"error": result.error, "verdict": result.answer.verdict.value})
+    assert session.stop() == []
+    written = json.loads((tmp_cassettes / "fresh.json").read_text())
+    assert written["outcomes"] == {"judged": {"error": None, "verdict": "not_enough_info"}}
+    monkeypatch.delenv("CITEPROOF_RECORD")
+    replay = cassette_lib.CassetteSession("fresh").start(default_model="m")
+    again = open_judge(replay).attempt(judge_request(CLAIM, EXCERPT))
+    replay.outcome("judged", {"error": again.error, "verdict": again.answer.verdict.value})
+    assert replay.stop() == []
+
+
+class _MockRecording(httpx.BaseTransport):
+    """The recording transport with the server answered in process."""
+
+    def __init__(self, session, answer) -> None:
+        self.session, self.answer = session, answer
+
+    def handle_request(self, request):
+        response = httpx.Response(200, json=self.answer, request=request)
+        self.session._record(request, response)
+        return response
