@@ -192,11 +192,56 @@ def _antonyms() -> tuple[tuple[str, ...], tuple[tuple[re.Pattern[str], re.Patter
     return tuple(doc["prefixes"]), pairs + tuple((pb, pa, b, a) for pa, pb, a, b in pairs)
 
 
+@lru_cache(maxsize=1)
+def _particles() -> tuple[dict[str, frozenset[str]], re.Pattern[str]]:
+    turns = {k: frozenset(v) for k, v in cue_document()["antonyms"]["particles"].items()}
+    # a word, then its particle; a hyphen on either side makes one word ("follow-up", "top-down")
+    verb = re.compile(r"(?<![a-z-])(?P<verb>[a-z]{3,})\s(?P<particle>" + "|".join(sorted(turns, key=len, reverse=True))
+                      + r")(?![a-z-])")
+    return turns, verb
+
+
+def _verb_stem(word: str) -> str:
+    """One stem for a verb's forms, lightly ("scaled", "scaling", "scales", "scale" → "scal";
+    "stepped" → "step"): which form the claim writes is not what the particle check compares."""
+    for end in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            word = word[: -len(end)]
+            break
+    return word[:-1] if len(word) > 3 and word[-1] == word[-2] else word
+
+
+def _verb_particles(low: str) -> dict[tuple[str, str], str]:
+    """(verb stem, particle) → the phrase as written, for each verb and particle of ``low``."""
+    return {(_verb_stem(m.group("verb")), m.group("particle")): m.group(0) for m in _particles()[1].finditer(low)}
+
+
+def flipped_particle(claim_text: str, segment_text: str) -> tuple[str, str] | None:
+    """(claim phrase, segment phrase) where the claim writes a verb with the particle that turns
+    the direction the segment's same verb states ("scaled up" where the segment says "scaled
+    back", "stepped down" for "stepped up"), and neither writes the other's phrase too. The
+    particles are stop-words alone ("set up", "30 out of 100"): only the same verb tells that
+    they state its direction."""
+    turns = _particles()[0]
+    claim_low = claim_text.lower()
+    if not any(p in claim_low for p in turns):
+        return None
+    mine, theirs = _verb_particles(claim_low), _verb_particles(segment_text.lower())
+    for (stem, particle), written in mine.items():
+        for other in sorted(turns[particle]):
+            if (stem, other) in theirs and (stem, particle) not in theirs and (stem, other) not in mine:
+                return written, theirs[(stem, other)]
+    return None
+
+
 def opposed_word(claim_text: str, segment_text: str) -> tuple[str, str] | None:
     """(claim word, segment word) where the claim says the opposite of the segment: the claim's
     word is not in the segment but its opposite is, and the claim does not have that opposite
-    ("untreated" against "adequately treated", "invasive" against "in situ"). Unlike a
-    swap, an opposite need not stand at the same place: a word moved there says it too."""
+    ("untreated" against "adequately treated", "invasive" against "in situ"; a verb's turned
+    particle, ``flipped_particle``). Unlike a swap, an opposite need not stand at the same
+    place: a word moved there says it too."""
+    if flipped := flipped_particle(claim_text, segment_text):
+        return flipped
     prefixes, pairs = _antonyms()
     a = set(content_sequence(prepare(claim_text), naming_words=True))
     b = set(content_sequence(prepare(segment_text), naming_words=True))
