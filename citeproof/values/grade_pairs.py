@@ -9,6 +9,8 @@ grades with another grade's figure goes to the judge.
 "3级/4级X发生率为22%" (or "3/4级", "3级或4级") gives the 22% to grades 3 and 4 together: a claim
 of "4级" alone is at most plausible, as "grade 4" is against "grade 3/4" (the numbers read the
 English pair as alternatives; the Chinese grade is a label the numbers do not read; rt35 g1).
+So does "Grades 3 and 4 X occurred in 22%", which the numbers do not read as alternatives, and a
+Chinese grade with its lower bound ("≥3级", "3级及以上", "3级以上": grade 3 and higher; rt36b g1).
 Neither is ever failed here.
 """
 
@@ -18,7 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from citeproof.values.lexicon import alternation, lexicon
+from citeproof.values.lexicon import alternation, data_json, lexicon
 from citeproof.values.regimen_form import _NUMBER, _SENTENCE_BREAK
 from citeproof.values.roman_grades import says_respectively
 
@@ -35,6 +37,21 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     one = re.compile(rf"\b(?:{grading})\s?(?P<g>[1-5])(?![\d.,%/])", re.IGNORECASE)
     one_zh = re.compile(r"(?<![\d./或和及与、])(?P<g>[1-5])\s?级")
     return listed, listed_zh, one, one_zh
+
+
+@lru_cache(maxsize=1)
+def _bounded_zh() -> re.Pattern[str]:
+    """A Chinese grade with its lower bound written before or after it ("≥3级", "3级及以上"; the
+    bounds of value_cues.json)."""
+    cues = data_json("value_cues.json")
+    before = [mark for mark, bound in cues["bounds_symbols"].items() if bound in (">=", ">")]
+    after = [w for w in cues["bounds_after"][">="] if not w.isascii()]
+    return re.compile(rf"(?:{alternation(before)})\s?(?P<g>[1-5])\s?级|(?<![\d.])(?P<h>[1-5])\s?级\s?(?:{alternation(after)})")
+
+
+def _bounded_grades(text: str) -> dict[str, str]:
+    """grade → how ``text`` writes it with its lower bound."""
+    return {m.group("g") or m.group("h"): m.group(0) for m in _bounded_zh().finditer(text)}
 
 
 def _sentences(text: str) -> Iterator[str]:
@@ -64,6 +81,11 @@ def grade_crossed(claim_text: str, segment_text: str, claim_numbers: Iterable[fl
     if len(grades) != 1:
         return None
     (grade,) = grades
+    if grade not in _bounded_grades(claim_text):
+        for sentence in _sentences(segment_text):
+            written = _bounded_grades(sentence).get(grade)
+            if written and wanted & set(_figures(sentence, [m.span() for m in _bounded_zh().finditer(sentence)])):
+                return f"the source gives its figure to '{written}', grade {grade} and higher; the claim names grade {grade} alone"
     listed, listed_zh = _patterns()[:2]
     for sentence in _sentences(segment_text):
         for m in (*listed.finditer(sentence), *listed_zh.finditer(sentence)):
@@ -73,7 +95,9 @@ def grade_crossed(claim_text: str, segment_text: str, claim_numbers: Iterable[fl
             written = sentence[m.start():m.end()].strip()
             after = _figures(sentence[m.end():], ())
             if not says_respectively(sentence.lower()):
-                if "级" in m.group(0) and wanted & set(_figures(sentence, [m.span()])):
+                # the English numbers read "grade 3/4" or "grade 3 or 4" as alternatives, not "and"
+                joined = "级" in m.group(0) or m.group("join").strip().lower() == "and"
+                if joined and wanted & set(_figures(sentence, [m.span()])):
                     return f"the source gives its figure to '{written}', both grades together; the claim names grade {grade} alone"
                 continue
             if len(after) < 2:

@@ -72,9 +72,13 @@ def paired_grades(text: str) -> str:
     """``text`` with a range of two grades next to each other ("grade 3-4", "stage 2–3", "G3-4"
     once spelled) written as the pair it is ("grade 3/4", read as "grade 3 or 4"): the range
     holds no grade between them. A wider range ("grade 2-4") stays a range: the pair would drop
-    its middle. A pair writing its grading word twice ("grade 3/grade 4") is written once."""
+    its middle. A pair writing its grading word twice ("grade 3/grade 4") is written once. A
+    grade and a plus ("grade 3+") is "grade ≥3", as "G3+" is (``spelled_grades``): read bare, the
+    claim's "grade 3" found its digit (rt36b g1)."""
     if not roman_cue(text.lower()):
         return text
+    if "+" in text:
+        text = _plus().sub(r"\g<head>≥\g<grade>", text)
 
     def pair(m: re.Match[str]) -> str:
         if int(m.group("high")) != int(m.group("low")) + 1:
@@ -85,6 +89,13 @@ def paired_grades(text: str) -> str:
         return m.group(0) if _respective(text, m) else m.expand(r"\g<first>\g<join>\g<high>")
 
     return _consecutive().sub(pair, _repeated().sub(once, text))
+
+
+@lru_cache(maxsize=1)
+def _plus() -> re.Pattern[str]:
+    grading = "|".join(re.escape(w) for w in lexicon().roman_grades)
+    # not before a digit: "grade 3 + 4" adds
+    return re.compile(r"\b(?P<head>(?i:" + grading + r")\s?)(?P<grade>[1-5])\s?\+(?!\s?\d)")
 
 
 _SENTENCE_END = re.compile(r"[;!?；。！？\n]|(?<!\d)\.(?!\d)")

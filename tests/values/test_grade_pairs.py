@@ -79,3 +79,57 @@ def test_crossed_grades_go_to_the_judge_and_own_figures_pass(tmp_path) -> None:
     ])
     assert [c.status for c in claims] == ["undecided"] * 3 + ["pass"] * 3
     assert "the other grade's" in claims[0].undecided_reasons[-1]
+
+
+# --- red team rt36b g1: a grade with its bound, or two grades joined by "and", stated for one ---------
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "values"),
+    [
+        # the figure is grade 3's and higher's: one grade alone is narrower
+        ("≥3级中性粒细胞减少发生率为22%。", "3级中性粒细胞减少发生率为22%。", [22]),
+        ("3级及以上中性粒细胞减少发生率为22%。", "3级中性粒细胞减少发生率为22%。", [22]),
+        ("3级以上中性粒细胞减少发生率为22%。", "3级中性粒细胞减少发生率为22%。", [22]),
+        ("3级或以上中性粒细胞减少发生率为22%。", "3级中性粒细胞减少发生率为22%。", [22]),
+        ("≥ 3 级皮疹发生率为22%。", "3级皮疹发生率为22%。", [22]),
+        # two grades joined by "and" without "respectively": the figure is both's
+        ("Grades 3 and 4 neutropenia occurred in 22%.", "Grade 3 neutropenia occurred in 22%.", [3, 22]),
+        ("Grade 3 and 4 neutropenia occurred in 22%.", "Grade 4 neutropenia occurred in 22%.", [4, 22]),
+    ],
+)
+def test_one_grade_given_a_bounded_or_joined_grades_figure_is_held(segment: str, claim: str, values: list[float]) -> None:
+    assert grade_crossed(claim, segment, values) is not None
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "values"),
+    [
+        # the claim keeps the bound, in either language's form
+        ("3级及以上中性粒细胞减少发生率为22%。", "≥3级中性粒细胞减少发生率为22%。", [22]),
+        ("≥3级中性粒细胞减少发生率为22%。", "3级及以上中性粒细胞减少发生率为22%。", [22]),
+        ("3级以上中性粒细胞减少发生率为22%。", "3级或以上中性粒细胞减少发生率为22%。", [22]),
+        # a bounded grade in another sentence than the claim's figure
+        ("≥3级皮疹发生率为10%。3级腹泻为22%。", "3级腹泻为22%。", [22]),
+        # the claim names the pair itself
+        ("Grades 3 and 4 neutropenia occurred in 22%.", "Grade 3 and 4 neutropenia occurred in 22%.", [3, 4, 22]),
+        ("Grades 3 and 4 neutropenia occurred in 22%.", "Grade 3/4 neutropenia occurred in 22%.", [3, 4, 22]),
+    ],
+)
+def test_a_claim_keeping_the_bound_or_the_pair_is_not_held(segment: str, claim: str, values: list[float]) -> None:
+    assert grade_crossed(claim, segment, values) is None
+
+
+@pytest.mark.parametrize(
+    ("segment", "claim", "status"),
+    [
+        ("Grade 3+ neutropenia occurred in 22%.", "Grade 3 neutropenia occurred in 22%.", "undecided"),
+        ("3级及以上中性粒细胞减少发生率为22%。", "3级中性粒细胞减少发生率为22%。", "undecided"),
+        ("Grades 3 and 4 neutropenia occurred in 22%.", "Grade 3 neutropenia occurred in 22%.", "undecided"),
+        ("3级中性粒细胞减少发生率为22%。", "3级中性粒细胞减少发生率为22%。", "pass"),
+        ("Grade 3 neutropenia occurred in 22%.", "Grade 3 neutropenia occurred in 22%.", "pass"),
+        ("Grades 3 and 4 neutropenia occurred in 22%.", "Grades 3 and 4 neutropenia occurred in 22%.", "pass"),
+    ],
+)
+def test_through_the_pipeline_one_grade_for_a_bounded_or_joined_figure_goes_to_the_judge(tmp_path, segment, claim, status) -> None:
+    [c] = verify_pairs(tmp_path, [(segment, claim)])
+    assert c.status == status

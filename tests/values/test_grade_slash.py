@@ -281,3 +281,15 @@ def test_each_grade_of_a_respectively_list_passes_with_its_own_figure(tmp_path) 
         (RESPECTIVE, "Grade 3 neutropenia occurred in 9% of patients."),
     ])
     assert [c.status for c in claims] == ["pass", "pass", "undecided", "undecided"]
+
+
+def test_a_grade_and_a_plus_reads_as_the_grade_and_higher() -> None:
+    # rt36b g1: "Grade 3+" read bare backed "Grade 3 neutropenia … 22%"; "G3+" was already "grade ≥3"
+    from citeproof.values.roman_grades import paired_grades
+
+    assert [paired_grades(t) for t in ("Grade 3+ neutropenia", "grade 3 + rash", "stage 2+ disease")] == [
+        "Grade ≥3 neutropenia", "grade ≥3 rash", "stage ≥2 disease"]
+    for text in ("grade 3 + 4 = 7", "grades 3+4", "a 3+ score"):
+        assert paired_grades(text) == text, text
+    atoms = extract_atoms("Grade 3+ neutropenia occurred in 22%.", mode="source")
+    assert [(a.raw, a.qualifier) for a in atoms][0][1] == ">="
