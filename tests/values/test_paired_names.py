@@ -39,6 +39,8 @@ ZH = "BRCA1/2突变携带者接受药物X治疗的缓解率为60%。"
         (ZH, "BRCA1突变携带者接受药物X治疗的缓解率为60%。", 60, "BRCA1", "BRCA2"),
         ("BRCA1或BRCA2突变携带者的缓解率为60%。", "BRCA2突变携带者的缓解率为60%。", 60, "BRCA2", "BRCA1"),
         ("BRCA1 and BRCA2 carriers had a response rate of 60%.", "BRCA1 carriers had a response rate of 60%.", 60, "BRCA1", "BRCA2"),
+        # rt36b p1: the Chinese enumeration comma joins a pair as 和 does
+        ("BRCA1、BRCA2突变患者的ORR为40%。", "BRCA2突变患者的ORR为40%。", 40, "BRCA2", "BRCA1"),
     ],
 )
 def test_a_claim_naming_one_side_of_a_pair_is_narrowed(segment: str, claim: str, value: float, named: str, other: str) -> None:
@@ -149,3 +151,12 @@ def test_sides_with_figures_of_their_own_pass_and_the_pairs_figure_does_not(tmp_
         ("BRCA1/BRCA2 突变携带者占19.4%。", "BRCA1突变携带者占19.4%。"),
     ])
     assert [c.status for c in claims] == ["pass"] * 4 + ["undecided"]
+
+
+def test_a_pair_joined_by_the_enumeration_comma_goes_to_the_judge_and_the_whole_pair_passes(tmp_path) -> None:
+    # rt36b p1: "BRCA2突变患者的ORR为40%" passed on "BRCA1、BRCA2突变患者的ORR为40%"
+    claims = verify_pairs(tmp_path, [
+        ("BRCA1、BRCA2突变患者的ORR为40%。", "BRCA2突变患者的ORR为40%。"),
+        ("BRCA1、BRCA2突变患者的ORR为40%。", "BRCA1、BRCA2突变患者的ORR为40%。"),
+    ])
+    assert [c.status for c in claims] == ["undecided", "pass"]
