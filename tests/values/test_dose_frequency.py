@@ -211,3 +211,18 @@ def test_an_interval_of_24_hours_is_still_read_as_hours():
     index = index_text("Patients received 200 mg every 24 hours.")
     (atom,) = claim_atoms("The dosing interval was 24 hours.")
     assert match_atom(atom, index)[0] == "supported"
+
+
+def test_a_chinese_interval_in_hours_is_its_daily_frequency(tmp_path):
+    # rt36b f1: "患者每24小时口服50 mg" FAILED against "患者每日一次口服50 mg" (read as 24 h), as
+    # "every 24 hours" did before s30; "每12小时" is "每日两次" as "every 12 hours" is "twice daily"
+    states = _statuses(tmp_path / "a", "患者每日一次口服50 mg。", [
+        "患者每24小时口服50 mg。", "患者口服50 mg，每24小时一次。",  # the same schedule: judged, never failed
+        "患者每12小时口服50 mg。", "患者每24小时口服100 mg。",  # another schedule or dose: never a pass
+    ])
+    assert states[0] != "fail" and states[1] != "fail"
+    assert "pass" not in states[2:] and states[3] == "fail"
+    states = _statuses(tmp_path / "b", "患者每日两次口服50 mg。", ["患者每12小时口服50 mg。", "患者每24小时口服50 mg。"])
+    assert states[0] != "fail" and states[1] != "pass"
+    states = _statuses(tmp_path / "c", "患者每周一次口服50 mg。", ["患者每24小时口服50 mg。"])
+    assert states == ["fail"]
