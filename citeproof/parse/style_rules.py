@@ -252,20 +252,30 @@ def _opacity(value: str) -> float | None:
 def _settled(declarations: str, keyframes: dict[str, str]) -> str:
     """A rule's declarations once its animation has run: the ``opacity`` an animation that keeps
     its last frame (fill mode ``forwards`` or ``both``) and ends every named ``@keyframes`` seen
-    (opacity of a tenth or more) leaves out — the fade-in of a dashboard's card. An animation
-    whose frames are not found, that does not keep its end, or ends unseen: unchanged."""
-    if not keyframes or "opacity" not in declarations.lower():
+    (opacity of a tenth or more) leaves out — the fade-in of a dashboard's card; one that keeps
+    a last frame ending unseen adds ``opacity:0`` — a fade-out leaves the text drawn unseen,
+    whatever the rule declares before it runs (rt36b c1). An animation whose frames are not
+    found or that does not keep its end: unchanged."""
+    lower = declarations.lower()
+    if not keyframes or "animation" not in lower:
         return declarations
     words = [w for v in _values(declarations, "animation", "animation-name", "animation-fill-mode")
              for w in re.findall(r"[\w-]+", v)]
     names = [w for w in words if w in keyframes]
     if not names or not {"forwards", "both"} & {w.lower() for w in words}:
         return declarations
-    for name in names:
-        ends = [o for v in _values(keyframes[name], "opacity") if (o := _opacity(v)) is not None]
-        if not ends or ends[-1] < 0.1:
-            return declarations
+    last = [_last_opacity(keyframes[name]) for name in names]
+    if any(o is not None and o < 0.1 for o in last):
+        return f"{declarations};opacity:0"
+    if "opacity" not in lower or any(o is None for o in last):
+        return declarations
     return _OPACITY_DECLARATION.sub("", declarations)
+
+
+def _last_opacity(frame: str) -> float | None:
+    """The opacity a final ``@keyframes`` frame sets (its last one), None for none read."""
+    ends = [o for v in _values(frame, "opacity") if (o := _opacity(v)) is not None]
+    return ends[-1] if ends else None
 
 
 _OPACITY_DECLARATION = re.compile(r"(?:^|(?<=;))\s*opacity\s*:[^;]*", re.IGNORECASE)

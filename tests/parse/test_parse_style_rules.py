@@ -417,6 +417,12 @@ def _split(tmp_path, style: str, figure: str, around: str = "{}", kind: str = "h
         (".fx{opacity:0;animation:f 1s forwards} @keyframes f{to{opacity:0.05}}", _FX),
         (".fx{opacity:0;animation:f 1s forwards} @keyframes f{to{color:red}}", _FX),
         (".fx{opacity:0;animation:f 1s forwards;filter:opacity(0)} @keyframes f{to{opacity:1}}", _FX),
+        # rt36b c1: a fade-out that keeps its last frame leaves the text unseen, whatever the rule
+        # declares before it runs
+        (".fx{animation:fadeOut 1s forwards} @keyframes fadeOut{from{opacity:1}to{opacity:0}}", _FX),
+        (".fx{animation:f 2s ease both} @keyframes f{0%{opacity:1}100%{opacity:0}}", _FX),
+        (".fx{animation-name:f;animation-duration:1s;animation-fill-mode:forwards} @keyframes f{to{opacity:0.02}}", _FX),
+        (".fx{opacity:1;animation:a 1s forwards,b 1s forwards} @keyframes a{to{opacity:1}} @keyframes b{to{opacity:0}}", _FX),
         # a size is the nearest element's that declares one: its own zero hides it, whatever an
         # ancestor's; a rule in doubt on the same element (any of them hiding) hides it
         (".g{font-size:16px} .fx{font-size:0}", _FX),
@@ -465,6 +471,9 @@ def test_a_figure_a_rule_hides_part_of_never_passes_on_the_hidden_part(tmp_path,
         (".res{opacity:0;animation:fadeIn 0.8s ease forwards} @keyframes fadeIn{to{opacity:1}}", "45%", "{}"),
         (".res{opacity:0;animation-name:up;animation-duration:1s;animation-fill-mode:both}"
          "@-webkit-keyframes up{from{opacity:0}100%{opacity:1}}", "45%", "{}"),
+        # rt36b c1: a fade-out that does not keep its last frame shows the text again when it ends
+        (".fx{animation:fadeOut 1s} @keyframes fadeOut{from{opacity:1}to{opacity:0}}", '<span class="fx">45%</span>', "{}"),
+        (".fx{animation:pulse 1s forwards} @keyframes pulse{to{opacity:0.6}}", '<span class="fx">45%</span>', "{}"),
         # the inline-block gap trick: the row sized to nothing, each card its own size again
         (".kpi-row{font-size:0} .kpi-row .kpi{display:inline-block;font-size:16px}", "45%",
          '<div class="kpi-row"> <div class="kpi">{}</div> </div>'),
