@@ -61,7 +61,7 @@ import re
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from citeproof.parse.style_rules import (
-    report_style_hiding, runs_scripts, shows_again, style_concealment, style_conceals,
+    REVERSED_WHY, draws_reversed, report_style_hiding, runs_scripts, shows_again, style_concealment, style_conceals,
 )
 
 from citeproof.parse.blocks import BlockSink, Link
@@ -137,6 +137,14 @@ def is_mermaid(node: LexborNode) -> bool:
 _SOURCE_HIDING_CLASSES = HIDDEN_CLASSES | {"invisible"}
 
 
+def _drawn_style(attrs: dict[str, str | None]) -> str:
+    """An element's style attribute, with the colour a ``<font color>`` names written as the
+    declaration it draws as (rt36b c3: '4<font color="white">5</font>%' showed '4%' and was read 45%)."""
+    style = attrs.get("style") or ""
+    colour = (attrs.get("color") or "").strip()
+    return f"color:{colour};{style}" if colour else style
+
+
 def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
     """Saved sources: attributes that keep an element's text from backing a claim — hidden,
     aria-hidden, inline display/visibility, text drawn not to be seen (zero font size, no
@@ -149,7 +157,7 @@ def attrs_hidden(attrs: dict[str, str | None] | None) -> bool:
         return True
     if (attrs.get("aria-hidden") or "").strip().lower() == "true":
         return True
-    style = attrs.get("style")
+    style = _drawn_style(attrs)
     if style and style_conceals(style):
         return True
     cls = attrs.get("class")
@@ -167,7 +175,7 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
             # the attribute is the browser's own rule; an inline display wins over it
             return "unsure", "hidden by its attribute, shown by its own style attribute"
         return "hidden", ""
-    style = attrs.get("style")
+    style = _drawn_style(attrs)
     if style and (concealed := style_concealment(style)):
         # as a saved source reads it: not displayed is hidden; drawn unseen (no size, no
         # opacity, off the screen: a screen reader still reads it) keeps its sentence from passing
@@ -188,6 +196,17 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     if hiding:
         return "hidden", ""
     return "unsure", "read aloud by screen readers, not shown"
+
+
+def _drawn_reversed(tag: str, attrs: dict[str, str | None] | None) -> tuple[str, str] | None:
+    """("added", why) for an element whose markup draws its characters in reverse order (a
+    ``<bdo dir="rtl">``, an inline bidi override): its text is read as written and its sentence
+    cannot pass, as digits a rule draws in (rt36b c2)."""
+    attrs = attrs or {}
+    direction = attrs.get("dir") or ""
+    if (tag == "bdo" and direction.strip().lower() == "rtl") or draws_reversed(attrs.get("style") or "", direction):
+        return "added", REVERSED_WHY
+    return None
 
 
 # a note on text left out of the sentence read (unsure text inside a sentence, a row or a heading)
@@ -449,8 +468,9 @@ class HtmlExtractor:
             if tag == "a" and _back_link(attrs):
                 self._skip(node)  # a note's "↩" back to its reference: navigation, not text
                 continue
-            styled = self.styled.get(node.mem_id)
-            # digits a rule draws in, or a rule not decided here may hide it: read as written, noted
+            styled = self.styled.get(node.mem_id) or _drawn_reversed(tag, attrs)
+            # digits a rule draws in or reorders, or a rule not decided here may hide it: read as
+            # written, noted
             added = styled is not None and styled[0] in ("added", "undecided")
             # a rule may show what the markup hides: the rule's reading first
             seen = (None if added else styled) or report_visibility(attrs)

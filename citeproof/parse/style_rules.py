@@ -322,6 +322,20 @@ def _adds_digits(declarations: str) -> bool:
 def _css_char(code: str) -> str:
     n = int(code, 16)
     return chr(n) if 0 < n <= 0x10FFFF and not 0xD800 <= n <= 0xDFFF else "\ufffd"
+# characters drawn in the opposite order to the text's: a bidi override running right to left
+_BIDI_OVERRIDE = re.compile(r"unicode-bidi\s*:\s*(?:bidi-override|isolate-override)", re.IGNORECASE)
+_RIGHT_TO_LEFT = re.compile(r"(?:^|;)\s*direction\s*:\s*rtl", re.IGNORECASE)
+REVERSED_WHY = "drawn right to left by a bidi override: the text's '12' shows as '21'"
+
+
+def draws_reversed(declarations: str, direction: str = "") -> bool:
+    """Whether declarations draw an element's characters right to left against their order
+    (``unicode-bidi: bidi-override`` with ``direction: rtl``, or its ``dir="rtl"``): the text
+    reads '45' and the page shows '54' (rt36b c2)."""
+    return _BIDI_OVERRIDE.search(declarations) is not None and (
+        _RIGHT_TO_LEFT.search(declarations) is not None or direction.strip().lower() == "rtl")
+
+
 _ADDED_AT = re.compile(r"::?(?:before|after)\s*$", re.IGNORECASE)
 _PSEUDO_ELEMENT = re.compile(r"::|:(?:before|after|first-line|first-letter)\b", re.IGNORECASE)
 # a pseudo-class without arguments (":hover", ":focus", ":first-child"): a state or position
@@ -703,4 +717,9 @@ def report_style_hiding(
               and (q := _query(selector[: m.start()].strip() or "*", broaden=True))}
     for k in _matched(tree, adding) if adding else {}:
         out.setdefault(k, ("added", "a <style> rule writes digits into its ::before/::after"))
+    # a rule that overrides the order in which the text is drawn: read as written, noted
+    reversing = {q for prelude, body, _ in rules if draws_reversed(body)
+                 for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
+    for k in _matched(tree, reversing) if reversing else {}:
+        out.setdefault(k, ("added", f"a <style> rule: {REVERSED_WHY}"))
     return out

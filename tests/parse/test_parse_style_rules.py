@@ -451,6 +451,13 @@ def _split(tmp_path, style: str, figure: str, around: str = "{}", kind: str = "h
         (".fx{font-size:0.0001px}", _FX),
         (".fx{display:inline-block;transform:translateX(-9999px)}", _FX),
         (".fx{margin-left:-9999px}", _FX),
+        # rt36b c2: drawn right to left ('45' shows as '54'); c3: a <font> colour lost on the page
+        (".x{}", '<bdo dir="rtl">45</bdo>%'),
+        (".x{}", '<span style="unicode-bidi:bidi-override;direction:rtl">45</span>%'),
+        (".x{}", '<span dir="rtl" style="unicode-bidi: isolate-override">45</span>%'),
+        (".fx{unicode-bidi:bidi-override;direction:rtl}", '<span class="fx">45</span>%'),
+        (".x{}", '4<font color="#fff">5</font>%'),
+        (".x{}", '4<font color="white">5</font>%'),
     ],
 )
 def test_a_figure_a_rule_hides_part_of_never_passes_on_the_hidden_part(tmp_path, style, figure):
@@ -487,6 +494,11 @@ def test_a_figure_a_rule_hides_part_of_never_passes_on_the_hidden_part(tmp_path,
         ("body{background:#000} .g{color:#fff}", "45%", "{}"),
         (".x{}", "45%", '<div style="background:#0d6efd;color:#fff">{}</div>'),
         (".muted{color:#9ca3af} .g{color:#1f2937}", "45%", "{}"),
+        # rt36b c2, c3: text drawn in its own order, a <font> colour seen on the page
+        (".x{}", '<bdo dir="ltr">45</bdo>%', "{}"),
+        (".x{}", '<span dir="rtl">45</span>%', "{}"),
+        (".fx{unicode-bidi:isolate}", '<span class="fx">45</span>%', "{}"),
+        (".x{}", '<font color="#1f2937">45%</font>', "{}"),
     ],
 )
 def test_a_figure_no_rule_hides_still_passes(tmp_path, style, figure, around):

@@ -25,6 +25,9 @@ from citeproof.sources.readers import read_html
         '<div style="height:0;overflow:hidden">Hidden 99 mg.</div>',
         '<div class="invisible">Hidden 99 mg.</div>',
         '<noscript>Hidden 99 mg.</noscript>',
+        # rt36b c3: a <font> colour is drawn as a style's
+        '<p><font color="#ffffff">Hidden 99 mg.</font></p>',
+        '<p><font color="white">Hidden 99 mg.</font></p>',
     ],
 )
 def test_hidden_text_is_not_source_text(hidden):
@@ -41,6 +44,7 @@ def test_hidden_text_is_not_source_text(hidden):
         '<div style="height:0">Shown 99 mg.</div>',  # overflow shown: the text spills out, on screen
         '<div style="overflow:hidden">Shown 99 mg.</div>',
         '<p class="visible">Shown 99 mg.</p>',
+        '<p><font color="#b91c1c">Shown 99 mg.</font></p>',
     ],
 )
 def test_styled_but_seen_text_is_source_text(shown):
