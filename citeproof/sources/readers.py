@@ -53,6 +53,7 @@ from citeproof.sources.headings import (
 )
 from citeproof.sources.json_lines import scalar_count, scalar_value_lines
 from citeproof.sources.markup_lines import MarkupLines
+from citeproof.sources.types import READING_ONLY
 from citeproof.text.normalize import normalize_text
 
 MEDIA_BY_EXT: dict[str, str] = {"json": "json", "txt": "txt", "md": "md", "html": "html", "xml": "xml"}
@@ -1229,6 +1230,10 @@ def _own_unit(obj: dict, inherited: str | None) -> str | None:
     return inherited
 
 
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _measured(key: str, value: object) -> bool:
     return key.lower() in _json_keys()[1] and isinstance(value, (str, int, float)) and not isinstance(value, bool)
 
@@ -1238,11 +1243,14 @@ def _dumped_units(value: object, first: int, unit: str | None, out: dict[int, st
     measured value's line under a unit key goes into ``out`` (1-based). The dump's layout is
     fixed: a non-empty object or list opens and closes on lines of its own, a scalar takes one."""
     if isinstance(value, dict) and value:
-        unit = _own_unit(value, unit)
+        own = _own_unit(value, None)
+        unit = own if own is not None else unit
         line = first + 1
         for key, item in value.items():
             if unit is not None and _measured(str(key), item):
                 out[line + 1] = unit
+            elif own is not None and _number(item):
+                out[line + 1] = READING_ONLY + own
             line += _dumped_units(item, line, unit, out)
         return line - first + 1
     if isinstance(value, list) and value:
@@ -1265,7 +1273,9 @@ def _json_object(
     scalars gives one line per item so item k of a section is line first+k. Lines are
     collected raw (newline-free) and normalised together by the caller. A measured value whose
     object (or an enclosing one) names its unit in a key beside it is noted in ``units``: the
-    lines no longer show which keys were siblings.
+    lines no longer show which keys were siblings; so is any other number of the object naming
+    it, as a reading only (``READING_ONLY``: '"revenue": 4.2' beside '"unit": "USD million"' is
+    plausibly $4.2 million; rt36b j1).
 
     A scalar is read as a person reads it, under its key and the keys above it (``above``):
     '"arm A": {"response rate": "30%"}' is the line "arm A › response rate: 30%", so the one
@@ -1273,7 +1283,8 @@ def _json_object(
     key brackets ("median survival (months): 8.2") labels the value as a "Label (unit): value"
     line does. Still one line per value (``#L`` and ``file_lines`` keep their meaning); a list's
     items keep their text (a ClinicalTrials.gov section's items read as they did)."""
-    unit = _own_unit(obj, unit)
+    own = _own_unit(obj, None)
+    unit = own if own is not None else unit
     lines = out.lines
     for key, value in obj.items():
         path = f"{prefix}.{key}" if prefix else str(key)
@@ -1309,6 +1320,8 @@ def _json_object(
         else:
             if unit is not None and _measured(str(key), value):
                 units[len(lines) + 1] = unit
+            elif own is not None and _number(value):
+                units[len(lines) + 1] = READING_ONLY + own
             out.scalar([_json_label(above, str(key)) + json.dumps(value, ensure_ascii=False)])
         if len(lines) > first:
             sections.setdefault(path, (first + 1, len(lines)))

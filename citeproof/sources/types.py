@@ -10,6 +10,11 @@ from dataclasses import dataclass, field
 from citeproof.model import Anchor, Finding
 
 
+# a JSON unit key's unit noted for a number under another key of its object than a measured
+# value's ('"revenue": 4.2' beside '"unit": "USD million"'): a reading only, never certain —
+# the object may hold figures of other units ('"employees": 1200')
+READING_ONLY = "~"
+
 @dataclass(frozen=True, slots=True)
 class Segment:
     """A sentence-sized piece of a source after wrap reflow. Lines are 1-based, inclusive."""
@@ -51,7 +56,8 @@ class SourceDocument:
     # how many lines the saved file has when file_lines count them (HTML, XML); 0 when unknown
     # (JSON: a locator past its last value is out of range, brackets or not)
     file_line_count: int = 0
-    # line (1-based) → the unit a JSON key beside that line's value names (readers.read_json)
+    # line (1-based) → the unit a JSON key beside that line's value names (readers.read_json);
+    # opening with READING_ONLY, beside a number under another key than a measured value's
     value_units: dict[int, str] = field(default_factory=dict)
     # section name → its path: its enclosing headings' names, then its own (readers._named_sections);
     # {} where sections have no paths (JSON: its names are key paths already)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from citeproof.report import NumberResult, NumberState
 from citeproof.settings import PATH_KINDS, Settings
-from citeproof.sources.types import SourceWindow
+from citeproof.sources.types import READING_ONLY, SourceWindow
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import calendar_plausible, relate
 from citeproof.values.compound_units import other_normalisation
@@ -274,7 +274,10 @@ def _line_states(
         elif declared is not None and (not line.strip() or (line.rstrip()[-1:] == ":" and _HEADER_LINE.match(line))):
             declared = None  # a blank or header line ends the declaration (the pattern ends in ':\s*$')
         if i in value_units:  # its own object's unit key: no unit carried from elsewhere competes
-            out.append((line, _declared_unit(value_units[i]), None, cells.get(i, ())))
+            phrase = value_units[i]
+            reading = phrase.startswith(READING_ONLY)
+            out.append((line, _declared_unit(phrase[len(READING_ONLY):] if reading else phrase, certain=not reading), None,
+                        cells.get(i, ())))
             continue
         out.append((line, declared or labelled or noted, um.start("phrase") if um else None, cells.get(i, ())))
     return out

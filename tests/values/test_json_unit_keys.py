@@ -159,3 +159,36 @@ def test_a_sibling_unit_key_naming_a_currency_scale_scales_its_value():
     record = '"unit": "USD million",\n"value": "2410.5"'
     assert states("The market was $2,410.5 million.", record) != ["missing"]
     assert states("The market was $2,410.5 billion.", record) == ["missing"]
+
+
+# rt36b j1: a unit key beside a number under another key than a measured value's ('"revenue": 4.2'
+# beside '"unit": "USD million"'): the true "$4.2 million" FAILED; the object may hold figures of
+# other units ('"employees": 1200'), so the unit is a reading only there: judged, never failed
+def _json_claim(tmp_path, claim: str, record: object, line: int) -> list[str]:
+    folder = tmp_path / "sources" / "evidence"
+    folder.mkdir(parents=True)
+    (folder / "r.json").write_text(json.dumps(record, indent=2), encoding="utf-8")
+    report = f"# R\n\n{claim[:-1]} [evidence:r.json#L{line}].\n"
+    (result,) = [c for c in run(report, "markdown", tmp_path / "sources", VerifyOptions(mode="report")).claims if c.anchors]
+    return [result.status, *(n.state for n in result.numbers)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "record", "line", "expected"),
+    [
+        ("Revenue was $4.2 million.", {"revenue": 4.2, "unit": "USD million"}, 2, ["undecided", "plausible"]),
+        ("Revenue was $4.2 million.", {"unit": "USD million", "revenue": 4.2}, 3, ["undecided", "plausible"]),
+        ("The share was 12%.", {"share": 12, "unit": "percent"}, 2, ["undecided", "plausible"]),
+        ("EU revenue was $4.2 million.", {"regions": [{"name": "EU", "revenue": 4.2, "unit": "USD million"}]}, 5,
+         ["undecided", "plausible"]),
+        # another scale or unit than the key names still fails
+        ("Revenue was $4.2 billion.", {"revenue": 4.2, "unit": "USD million"}, 2, ["fail", "missing"]),
+        ("The share was 12 months.", {"share": 12, "unit": "percent"}, 2, ["fail", "missing"]),
+        ("EU revenue was $4.2 billion.", {"regions": [{"name": "EU", "revenue": 4.2, "unit": "USD million"}]}, 5,
+         ["fail", "missing"]),
+        # a figure of another unit beside it is still read as written
+        ("Revenue was 4.2.", {"revenue": 4.2, "unit": "USD million"}, 2, ["pass", "supported"]),
+    ],
+)
+def test_a_unit_key_gives_the_other_numbers_of_its_object_a_reading(tmp_path, claim, record, line, expected):
+    assert _json_claim(tmp_path, claim, record, line) == expected
