@@ -19,7 +19,7 @@ from citeproof.report import NumberResult, NumberState
 from citeproof.settings import PATH_KINDS, Settings
 from citeproof.sources.types import READING_ONLY, SourceWindow
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.compare import calendar_plausible, relate
+from citeproof.values.compare import calendar_plausible, converted_dims, relate
 from citeproof.values.compound_units import other_normalisation
 from citeproof.values.count_after_base import counts_after_base
 from citeproof.values.extract import extract_atoms, prepare, spread_values
@@ -861,6 +861,12 @@ def match_atom(claim: ValueAtom, index: TextIndex, *, negated: bool = False) -> 
         for source, line in index.get("time"):
             if calendar_plausible(claim, source):
                 return "plausible", line
+    if best[0] == "missing":
+        # "101.3 °F" against "38.5 °C": the other scale's figure, converted (compare.relate)
+        for dim in converted_dims(claim.dim):
+            for source, line in index.get(dim):
+                if relate(claim, source, negated=negated) == "plausible":
+                    return "plausible", line
     if best[0] == "missing" and claim.frequency is not None:
         # "every 12 hours" against "twice daily" (or the reverse): the same frequency, a line writing
         # it in another of its group's forms states it (the amount it is said of: values.dose_frequency)

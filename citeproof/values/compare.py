@@ -12,11 +12,12 @@ weeks or hours — such a conversion is only plausible (SPEC §3.4).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from typing import Literal
 
 from citeproof.values.atoms import ValueAtom
-from citeproof.values.lexicon import lexicon
+from citeproof.values.lexicon import data_json, lexicon
 
 Relation = Literal["supported", "plausible"] | None
 
@@ -130,7 +131,7 @@ def relate(claim: ValueAtom, source: ValueAtom, *, negated: bool = False) -> Rel
     grade's number against another number ("5 patients" against "grade 5") is plausible too.
     """
     rel = _relate(claim, source, negated=negated)
-    if rel is None and _units_or_count(claim, source):
+    if rel is None and (_units_or_count(claim, source) or _converted_scale(claim, source)):
         return "plausible"
     if rel == "supported" and (source.range_end or _stat_differs(claim, source) or claim.graded != source.graded
                                or (source.alternative and not claim.alternative) or source.ambiguous_digits
@@ -309,6 +310,35 @@ def _shared_symbol(claim: ValueAtom, source: ValueAtom) -> bool:
         for symbol, group in lexicon().currency_shared.items()
         for atom in (claim, source)
     )
+
+
+@lru_cache(maxsize=1)
+def _affine() -> dict[tuple[str, str], tuple[float, float]]:
+    """(dim, other dim) → (scale, offset) that converts the first into the second, both ways
+    (units.json ``affine``)."""
+    out: dict[tuple[str, str], tuple[float, float]] = {}
+    for pair in data_json("units.json")["affine"]["pairs"]:
+        scale, offset = pair["scale"], pair["offset"]
+        out[(pair["from"], pair["to"])] = (scale, offset)
+        out[(pair["to"], pair["from"])] = (1 / scale, -offset / scale)
+    return out
+
+
+def converted_dims(dim: str) -> tuple[str, ...]:
+    """The dims a value of ``dim`` converts into by a scale and an offset (°C: °F)."""
+    return tuple(other for one, other in _affine() if one == dim)
+
+
+def _converted_scale(claim: ValueAtom, source: ValueAtom) -> bool:
+    """The claim's value is the source's converted into the claim's scale at the claim's
+    precision ("38.5 °C (101.3 °F) or higher": the conversion a report adds in brackets, whose
+    bound may be written once for both): only plausible — the judge reads the bound and the
+    arithmetic (rt36b t1)."""
+    convert_by = _affine().get((source.dim, claim.dim)) if source.dim != claim.dim else None
+    if convert_by is None or claim.kind != "value" or source.kind != "value":
+        return False
+    scale, offset = convert_by
+    return abs(source.number * scale + offset - claim.number) <= claim.step / 2 + 1e-9
 
 
 def _units_or_count(claim: ValueAtom, source: ValueAtom) -> bool:

@@ -4,7 +4,9 @@
 "°C" and "degrees celsius" were a unit, "°F" none at all, and "38.5 ºC" (a masculine ordinal
 typed for the degree sign) lost its unit to NFKC ("38.5 oC"). Worse, with both sides read bare,
 "38.5 °F" PASSED against "38.5 degrees C". Each spelling is now read as its unit; °C and °F are
-two dims, never converted, so the same figure in the other scale, or another figure, still fails.
+two dims, never equal, so the same figure in the other scale, or another figure, still fails; the
+other scale's conversion at the claim's precision ("38.5 °C (101.3 °F)") is only plausible (rt36b t1:
+it FAILED, withholding the bracketed conversion reports add).
 """
 
 from __future__ import annotations
@@ -72,3 +74,18 @@ def test_through_the_pipeline_each_spelling_passes_and_each_slip_fails(tmp_path)
         (F, "Fever was defined as 101.3 degrees C in the trial."),
     ])
     assert [c.status for c in out] == ["pass"] * 4 + ["fail"] * 4
+
+
+def test_the_other_scales_conversion_is_judged_never_failed_nor_passed(tmp_path):
+    # rt36b t1: "38.5 °C (101.3 °F)" FAILED on its 101.3 °F against "38.5 °C"
+    out = verify_pairs(tmp_path, [
+        (C, "Fever was defined as 38.5 °C (101.3 °F) in the trial."),
+        (C, "Fever was defined as 101.3 °F in the trial."),
+        (F, "Fever was defined as 38.5 °C in the trial."),
+        # a wrong conversion, or the same figure in the other scale, still fails
+        (C, "Fever was defined as 102.3 °F in the trial."),
+        (C, "Fever was defined as 38.5 °C (38.5 °F) in the trial."),
+        (F, "Fever was defined as 39.5 °C in the trial."),
+    ])
+    assert [c.status for c in out] == ["undecided"] * 3 + ["fail"] * 3
+    assert [n.state for n in out[1].numbers] == ["plausible"]
