@@ -227,7 +227,10 @@ def _meaning_differs(
     context = _context_subject(ctx)
     # (a drug the context names is a name the source's line may pair too: "Drug X arm:")
     named = _drug_names(ctx, f"{context}: {claim}" if context else claim)
-    if why := binding_differs(claim, paired, segment, named, ordered=not columns_pair_all, headed=headed, context=context):
+    # a source line naming no subject is read under its own heading's, as the claim under its context
+    own = _source_subject(ctx, window, i, above) if context else ""
+    if why := binding_differs(claim, paired, segment, named, ordered=not columns_pair_all, headed=headed, context=context,
+                              segment_context=own):
         return why
     if column_why:
         return column_why
@@ -420,13 +423,17 @@ def _nearest_headers(document: SourceDocument) -> list[str]:
 def _header_above(window: SourceWindow, i: int, nearest: Sequence[str]) -> str:
     """The nearest header line at or above segment ``i`` of the window ("Inclusion Criteria:"), or ""
     (``nearest``: :func:`_nearest_headers` of its document)."""
-    if window.segments and i < len(window.segments):
-        line = window.segments[i].line_start
-    else:  # a window without segments: one non-blank line each
-        numbered = [n for n, text in enumerate(window.text.split("\n"), start=window.line_start) if text.strip()]
-        line = numbered[i] if i < len(numbered) else window.line_start
-    k = min(line, len(nearest)) - 1
+    k = min(_segment_line(window, i), len(nearest)) - 1
     return nearest[k] if k >= 0 else ""
+
+
+def _segment_line(window: SourceWindow, i: int) -> int:
+    """The (1-based) line segment ``i`` of the window starts on."""
+    if window.segments and i < len(window.segments):
+        return window.segments[i].line_start
+    # a window without segments: one non-blank line each
+    numbered = [n for n, text in enumerate(window.text.split("\n"), start=window.line_start) if text.strip()]
+    return numbered[i] if i < len(numbered) else window.line_start
 
 
 def _columns_read(ctx: ClaimContext, segment: str, heading: str) -> tuple[str | None, bool]:
@@ -438,6 +445,44 @@ def _columns_read(ctx: ClaimContext, segment: str, heading: str) -> tuple[str | 
         return None, False
     headers = " | ".join(c.header for c in columns if c.header)
     return read_columns(columns, segment, _drug_names(ctx, headers), heading)
+
+
+def _source_subject(ctx: ClaimContext, window: SourceWindow, i: int, label: str) -> str:
+    """The one subject the heading of the innermost section over segment ``i`` names ("##
+    Experimental arm" over "The ORR was 45%"), else its nearest label line (``label``:
+    "Experimental arm:"), "" for none (rt36b h1)."""
+    headings = ctx.memo.derived(window.document, "claim_support.section_headings", _section_headings)
+    k = _segment_line(window, i) - 1
+    for heading in (headings[k] if 0 <= k < len(headings) else "", "" if _TITLE.match(label) else label):
+        if heading and (subject := context_subject((), (heading.lstrip("#").strip(),))):
+            return subject
+    return ""
+
+
+# a Markdown title ("# A placebo-controlled study of X"): the document's topic, not one line's subject
+_TITLE = re.compile(r"\s*#(?!#)")
+
+
+def _section_headings(document: SourceDocument) -> list[str]:
+    """Per line (0-based), the heading of the innermost section it lies under (below its
+    heading line), or "": one pass per document. A section every other section lies in is the
+    document's title ("# A placebo-controlled study of X"): it names the topic, not one line's
+    subject, as a report's title heading does (``context_subject``). Headed media only: a JSON
+    source's sections are its keys, read on its lines."""
+    out = [""] * len(document.lines)
+    if document.media not in _HEADED_MEDIA or not document.sections:
+        return out
+    spans = sorted(document.sections.values())
+    starts = [a for a, _ in spans]
+    for a, b in spans:
+        if all(a <= s <= b for s in starts):
+            continue
+        heading = document.lines[a - 1]
+        out[a:b] = [heading] * (b - a)  # lines a+1..b, 1-based; a nested section, sorted after, overwrites
+    return out
+
+
+_HEADED_MEDIA = frozenset({"md", "txt", "html"})
 
 
 def _context_subject(ctx: ClaimContext) -> str:

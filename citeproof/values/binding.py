@@ -70,7 +70,7 @@ TIME_POINT = re.compile(
 
 def binding_differs(
     claim_text: str, atoms: Sequence[ValueAtom], segment_text: str, extra_names: Iterable[str] = (),
-    *, ordered: bool = True, headed: bool = False, context: str = "",
+    *, ordered: bool = True, headed: bool = False, context: str = "", segment_context: str = "",
 ) -> str | None:
     """Why ``segment_text`` pairs the claim's numbers or names differently, or None.
     ``extra_names``: more names to recognise (the run's drug mentions). ``ordered=False``: the
@@ -81,8 +81,13 @@ def binding_differs(
     (:func:`citeproof.values.lead_in.context_subject`): a claim naming no subject of its own, cited
     to a segment that names subjects, is read as "<context>: <claim>" — "- Control arm:" over
     "  - median PFS 11.2 months" gives 11.2 months to the control arm as "Control arm: median
-    PFS 11.2 months" does."""
+    PFS 11.2 months" does. ``segment_context``: the subject the source's own heading over the
+    segment names, which a segment naming none is read under the same way when the claim is read
+    under ``context`` ("## Experimental arm" over "The ORR was 45%" gives the 45% to the
+    experimental arm, not to the report's "### Control arm"; rt36b h1)."""
     extra_names = list(extra_names)
+    if context and segment_context and not _names_subject(segment_text, extra_names):
+        segment_text = f"{segment_context}: {segment_text}"
     if context and _reads_under(claim_text, segment_text, extra_names):
         prefix = f"{context}: "
         why = _binding_differs(prefix + claim_text, shifted(atoms, [(0, len(prefix))]), segment_text, extra_names,
@@ -96,11 +101,14 @@ def _reads_under(claim_text: str, segment_text: str, extra_names: Sequence[str])
     a group, a name) and the segment names one. A claim's own subject is its own (the context
     is read no further); a segment naming none pairs its figures with nobody, and the context's
     subject it does not write is no difference of pairing."""
-    def named(text: str) -> bool:
-        low = prepare(text).lower()
-        extra = {n.lower() for n in extra_names if n} | entity_tokens(text)
-        return any(lab.cls == pairing.WHO for lab in labels_in(low, subjects_of(text, low, names_in(text, low, extra))))
-    return not named(claim_text) and named(segment_text)
+    return not _names_subject(claim_text, extra_names) and _names_subject(segment_text, extra_names)
+
+
+def _names_subject(text: str, extra_names: Sequence[str]) -> bool:
+    """Whether ``text`` names a subject (an arm, a drug, a group, a name) its numbers may belong to."""
+    low = prepare(text).lower()
+    extra = {n.lower() for n in extra_names if n} | entity_tokens(text)
+    return any(lab.cls == pairing.WHO for lab in labels_in(low, subjects_of(text, low, names_in(text, low, extra))))
 
 
 def _binding_differs(

@@ -621,3 +621,54 @@ def test_without_a_context_a_figure_with_no_arm_drops_the_arm_as_before():
 def test_a_context_subject_over_a_segment_naming_no_subject_is_no_difference():
     claim = "median progression-free survival 11.2 months"
     assert binding_differs(claim, claim_atoms(claim), "Median progression-free survival was 11.2 months.", context="control arm") is None
+
+
+# rt36b h1: the source's own heading names whose figure a line naming no subject states
+_PLAIN = "Median progression-free survival was 11.2 months."
+
+
+def test_a_segment_read_under_its_own_heading_subject_differs_from_the_claims_context():
+    claim = "median progression-free survival 11.2 months"
+    why = binding_differs(claim, claim_atoms(claim), _PLAIN, context="control arm", segment_context="experimental arm")
+    assert why is not None and why.startswith("under 'control arm'")
+
+
+@pytest.mark.parametrize("context, segment_context, segment", [
+    ("control arm", "control arm", _PLAIN),  # the same subject over both
+    ("control arm", "", _PLAIN),  # a source heading naming none
+    ("", "experimental arm", _PLAIN),  # no context over the claim: read as before
+    # a segment naming its own subject keeps it; the heading is read no further
+    ("experimental arm", "control arm", "Median progression-free survival was 11.2 months in the experimental arm."),
+])
+def test_a_segments_own_heading_subject_read_the_same_way_does_not_differ(context, segment_context, segment):
+    claim = "median progression-free survival 11.2 months"
+    assert binding_differs(claim, claim_atoms(claim), segment, context=context, segment_context=segment_context) is None
+
+
+_BY_ARM_MD = "# Trial\n\n## Experimental arm\n\nThe ORR was 45%.\n\n## Control arm\n\nThe ORR was 30%.\n"
+_BY_ARM_HTML = ("<html><body><h1>Trial</h1><h2>Experimental arm</h2><p>The ORR was 45%.</p>"
+                "<h2>Control arm</h2><p>The ORR was 30%.</p></body></html>")
+
+
+@pytest.mark.parametrize("name, source, report, status", [
+    # the report's context gives the figure to another arm than the source's heading
+    ("s.md", _BY_ARM_MD, "# R\n\n## Control arm\n\nThe ORR was 45% [evidence:s.md#L5].\n", "undecided"),
+    ("s.md", _BY_ARM_MD, "- Control arm:\n  - The ORR was 45% [evidence:s.md#L5].\n", "undecided"),
+    ("s.html", _BY_ARM_HTML, "# R\n\n## Control arm\n\nThe ORR was 45% [evidence:s.html#Experimental arm].\n", "undecided"),
+    ("s.md", "Experimental arm:\nThe ORR was 45%.\n\nControl arm:\nThe ORR was 30%.\n",
+     "# R\n\n## Control arm\n\nThe ORR was 45% [evidence:s.md#L2].\n", "undecided"),
+    ("s.md", _BY_ARM_MD.replace("# Trial", "# 试验").replace("Experimental arm", "试验组").replace("Control arm", "对照组")
+     .replace("The ORR was 45%.", "客观缓解率为45%。").replace("The ORR was 30%.", "客观缓解率为30%。"),
+     "# 综述\n\n## 对照组\n\n客观缓解率为45% [evidence:s.md#L5]。\n", "undecided"),
+    # the same arm over both, no context over the claim, a source title naming the study's design
+    ("s.md", _BY_ARM_MD, "# R\n\n## Control arm\n\nThe ORR was 30% [evidence:s.md#L9].\n", "pass"),
+    ("s.md", _BY_ARM_MD, "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L5].\n", "pass"),
+    ("s.html", _BY_ARM_HTML, "# R\n\n## Control arm\n\nThe ORR was 30% [evidence:s.html#Control arm].\n", "pass"),
+    ("s.md", _BY_ARM_MD, "# R\n\nThe ORR was 45% [evidence:s.md#L5].\n", "pass"),
+    ("s.md", "# Placebo-controlled study\n\nThe ORR was 30%.\n", "# R\n\n## Control arm\n\nThe ORR was 30% [evidence:s.md#L3].\n", "pass"),
+])
+def test_through_the_pipeline_a_context_subject_meets_the_sources_heading(tmp_path, name, source, report, status):
+    from tests.values.helpers import verify_against
+
+    (claim,) = [c for c in verify_against(tmp_path, source, report, name=name).claims if c.anchors]
+    assert claim.status == status
