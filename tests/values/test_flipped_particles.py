@@ -22,6 +22,7 @@ from tests.values.helpers import verify_pairs
         # the same verb in another form: a stem, not a spelling
         ("The company is scaling back output by 20%.", "The company scaled up output by 20%.", ("scaling back", "scaled up")),
         ("The dose was titrated upward to 20 mg.", "The dose was titrated downward to 20 mg.", ("titrated upward", "titrated downward")),
+        ("Spending steps up by 5% in 2025.", "Spending stepped down by 5% in 2025.", ("steps up", "stepped down")),
     ],
 )
 def test_the_same_verb_with_the_opposite_particle_is_named(claim, segment, expected):
