@@ -631,6 +631,9 @@ def test_a_segment_read_under_its_own_heading_subject_differs_from_the_claims_co
     claim = "median progression-free survival 11.2 months"
     why = binding_differs(claim, claim_atoms(claim), _PLAIN, context="control arm", segment_context="experimental arm")
     assert why is not None and why.startswith("under 'control arm'")
+    # a line naming its own subject keeps it under any heading: the heading does not take its figure
+    own = "Median progression-free survival was 11.2 months in the experimental arm."
+    assert binding_differs(claim, claim_atoms(claim), own, context="control arm", segment_context="control arm") is not None
 
 
 @pytest.mark.parametrize("context, segment_context, segment", [
