@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from citeproof.model import Claim, RuleOutcome
@@ -216,7 +216,7 @@ def _meaning_differs(
         return why
     if (lead := report_exclusion((*ctx.claim.location.section_path, *ctx.claim.lead_in))) is not None:
         return f"the report lists it under '{lead}', an exclusion/contraindication heading or lead-in; the source line is not under one"
-    if why := _year_from_heading_differs(ctx.claim, claim, segment):
+    if why := _year_from_heading_differs(ctx.claim, claim, segment, lambda: _source_headings(ctx, window, i, above)):
         return why
     column_why, columns_pair_all = _columns_read(ctx, segment, above)
     # a table row's arms are its column headers ("| Arm B | Arm A |"): its cells name none
@@ -387,17 +387,24 @@ def _asked(segment: str, claim: str, atoms: Sequence[ValueAtom]) -> bool:
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
-def _year_from_heading_differs(claim: Claim, text: str, segment: str) -> str | None:
+def _year_from_heading_differs(
+    claim: Claim, text: str, segment: str, source_headings: Callable[[], Sequence[str]] = tuple,
+) -> str | None:
     """A claim that names no year of its own is read in the year its heading or lead-in gives
     ("## 2021" over "Revenue of $1.2B was reported"): a line that states it for other years only
-    does not carry it."""
+    does not carry it, nor a line stating none under a source heading that does ("## 2023" over
+    "Revenue was $4.2 billion"; ``source_headings``: the source's headings over the line, nearest
+    first; rt36b y1)."""
     if _YEAR.search(text):
         return None  # its own year is the claim's: compared with the line's elsewhere
     # the nearest heading or lead-in that names years ("## 2021", "## Results 2015–2019")
     frame = next((years for part in reversed((*claim.location.section_path, *claim.lead_in))
                   if (years := set(_YEAR.findall(part)))), None)
-    stated = set(_YEAR.findall(segment))
-    if frame and stated and not frame & stated:
+    if not frame:
+        return None
+    stated = set(_YEAR.findall(segment)) or next(
+        (years for heading in source_headings() if (years := set(_YEAR.findall(heading)))), set())
+    if stated and not frame & stated:
         return (f"the report states it under '{', '.join(sorted(frame))}', and the source line states it for "
                 f"{', '.join(sorted(stated))}")
     return None
@@ -448,15 +455,19 @@ def _columns_read(ctx: ClaimContext, segment: str, heading: str) -> tuple[str | 
 
 
 def _source_subject(ctx: ClaimContext, window: SourceWindow, i: int, label: str) -> str:
-    """The one subject the heading of the innermost section over segment ``i`` names ("##
-    Experimental arm" over "The ORR was 45%"), else its nearest label line (``label``:
-    "Experimental arm:"), "" for none (rt36b h1)."""
+    """The one subject the source writes over segment ``i`` (``_source_headings``: "##
+    Experimental arm" over "The ORR was 45%"), "" for none (rt36b h1)."""
+    return next((s for heading in _source_headings(ctx, window, i, label) if (s := context_subject((), (heading,)))), "")
+
+
+def _source_headings(ctx: ClaimContext, window: SourceWindow, i: int, label: str) -> list[str]:
+    """What the source writes over segment ``i``, nearest first: the heading of the innermost
+    section it lies under, then its nearest label line (``label``: "Experimental arm:"); a
+    title is left out (``_section_headings``, ``_TITLE``)."""
     headings = ctx.memo.derived(window.document, "claim_support.section_headings", _section_headings)
     k = _segment_line(window, i) - 1
-    for heading in (headings[k] if 0 <= k < len(headings) else "", "" if _TITLE.match(label) else label):
-        if heading and (subject := context_subject((), (heading.lstrip("#").strip(),))):
-            return subject
-    return ""
+    over = (headings[k] if 0 <= k < len(headings) else "", "" if _TITLE.match(label) else label)
+    return [heading.lstrip("#").strip() for heading in over if heading]
 
 
 # a Markdown title ("# A placebo-controlled study of X"): the document's topic, not one line's subject

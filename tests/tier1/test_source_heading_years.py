@@ -1,0 +1,32 @@
+"""A report heading's year against the source's (red team rt36b y1): "## 2024" over "Revenue was
+$4.2 billion" passed on a line stating no year under the source's "## 2023" — the year check read
+the line's own words only. A line stating no year is read under its section heading's, as a line
+naming no subject is read under its heading's subject (tests/values/test_binding.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.values.helpers import verify_against
+
+_BY_YEAR = "# Market\n\n## 2023\n\nRevenue was $4.2 billion.\n\n## 2024\n\nRevenue was $4.8 billion.\n"
+_BY_YEAR_HTML = ("<html><body><h1>Market</h1><h2>FY2023</h2><p>Revenue was $4.2 billion.</p>"
+                 "<h2>FY2024</h2><p>Revenue was $4.8 billion.</p></body></html>")
+
+
+@pytest.mark.parametrize("name, source, report, status", [
+    # another year over the claim than over the source's line
+    ("s.md", _BY_YEAR, "# R\n\n## 2024\n\nRevenue was $4.2 billion [evidence:s.md#L5].\n", "undecided"),
+    ("s.md", _BY_YEAR, "2024:\n\n- Revenue was $4.2 billion [evidence:s.md#L5].\n", "undecided"),
+    ("s.html", _BY_YEAR_HTML, "# R\n\n## FY2024\n\nRevenue was $4.2 billion [evidence:s.html#FY2023].\n", "undecided"),
+    # the same year, no year over the claim, a year the line states itself, a title's year
+    ("s.md", _BY_YEAR, "# R\n\n## 2023\n\nRevenue was $4.2 billion [evidence:s.md#L5].\n", "pass"),
+    ("s.md", _BY_YEAR, "# R\n\n## 2024\n\nRevenue was $4.8 billion [evidence:s.md#L9].\n", "pass"),
+    ("s.md", _BY_YEAR, "**2023:**\n\n- Revenue was $4.2 billion [evidence:s.md#L5].\n", "pass"),
+    ("s.md", _BY_YEAR, "# R\n\n## Europe\n\nRevenue was $4.2 billion [evidence:s.md#L5].\n", "pass"),
+    ("s.md", "# Market report 2024\n\nRevenue was $4.2 billion.\n", "# R\n\n## 2023\n\nRevenue was $4.2 billion [evidence:s.md#L3].\n",
+     "pass"),
+])
+def test_a_line_stating_no_year_is_read_under_its_source_headings_year(tmp_path, name, source, report, status):
+    (claim,) = [c for c in verify_against(tmp_path, source, report, name=name).claims if c.anchors]
+    assert claim.status == status
