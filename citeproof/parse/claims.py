@@ -36,7 +36,7 @@ from citeproof.model import (
 from citeproof.mermaid import diagram_source, label_anchors, label_claim_texts, numeric_labels, parse_mermaid
 from citeproof.parse.anchors import AnchorProblem, scan_anchors, url_anchor
 from citeproof.parse.blocks import BlockSink, Link, RawBlock, RawMermaid
-from citeproof.parse.facts import EntityDetector, fact_signals
+from citeproof.parse.facts import EntityDetector, fact_signals, names_a_year_only
 from citeproof.parse.footnotes import MARK as FOOTNOTE_MARK
 from citeproof.parse.footnotes import is_citation_label
 from citeproof.parse.heading_figures import heading_text, measured_atoms
@@ -199,6 +199,8 @@ def build_report(
             continue
         total += 1
         signals = fact_signals(u.text, detectors, may_be_control=not u.lead_in)
+        if signals == ("number",) and names_a_year_only(u.text):
+            signals = ()  # "2024:" over the items: a label, as a heading naming the year is
         if not (signals or u.anchors or u.problems):
             continue
         key = claim_key(u.location.section_path, u.text)

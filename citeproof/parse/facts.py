@@ -155,6 +155,21 @@ def fact_signals(
     return tuple(found)
 
 
+# a year as a lead-in names it ("2024:", "In FY2023:", "Results for Q3 2024:", "2024年：")
+_YEAR_LABEL = re.compile(r"(?<![\d.])(?:fy\s?|[qh][1-4]\s?)?(?:19|20)\d{2}(?:年(?:度)?)?(?![\d.%])")
+
+
+def names_a_year_only(text: str) -> bool:
+    """Whether ``text`` is a lead-in (ending in ':') whose only number is a year it names: the
+    label over the items that state the figures and cite them, as a heading "## 2024" is
+    (rt36b y2: a "2024:" lead-in failed missing_anchor and withheld a correct report)."""
+    stripped = _FOOTNOTE.sub(" ", text).rstrip()
+    if not stripped.endswith((":", "：")):
+        return False
+    lower = stripped.lower()
+    return _YEAR_LABEL.search(lower) is not None and not _NUMBER.search(_YEAR_LABEL.sub(" ", lower))
+
+
 def is_fact_bearing(text: str) -> bool:
     return bool(fact_signals(text))
 

@@ -187,3 +187,33 @@ def test_a_controls_word_that_answers_a_lead_in_is_the_finding(tmp_path) -> None
     report = verify_citing(tmp_path, doc, "Nausea was more frequent with the study drug.\n")
     item = next(c for c in report.claims if c.unit == "list_item")
     assert item.text == "Less" and item.fact_bearing and item.status != "pass"
+
+
+# rt36b y2: a lead-in that names only a year labels the items under it, as a heading "## 2024" does:
+# "2024:" over cited items failed missing_anchor and withheld a correct report
+@pytest.mark.parametrize("text", ["2024:", "In 2024:", "Results for FY2023:", "Q3 2024:", "2024年：", "2023年度："])
+def test_a_lead_in_naming_a_year_only_is_a_label(text: str) -> None:
+    from citeproof.parse.facts import names_a_year_only
+
+    assert names_a_year_only(text)
+
+
+@pytest.mark.parametrize("text", [
+    "In 2024, revenue grew 12%:",  # a figure beside the year
+    "In 2024, 120 patients enrolled:",
+    "2024",  # no lead-in
+    "Revenue in 2024 was $4.2 billion.",
+    "2024 to 2030, at a CAGR of 12%:",
+])
+def test_a_lead_in_stating_more_than_a_year_is_no_label(text: str) -> None:
+    from citeproof.parse.facts import names_a_year_only
+
+    assert not names_a_year_only(text)
+
+
+def test_through_the_pipeline_a_year_lead_in_needs_no_anchor(tmp_path) -> None:
+    source = "Revenue was $4.2 billion in 2024.\n"
+    good = verify_citing(tmp_path / "a", "**2024:**\n\n- Revenue was $4.2 billion [evidence:s.md#L1].\n", source)
+    assert [(c.text, c.status) for c in good.claims] == [("Revenue was $4.2 billion.", "pass")]
+    stated = verify_citing(tmp_path / "b", "In 2024, revenue grew 12%:\n\n- It reached $4.2 billion [evidence:s.md#L1].\n", source)
+    assert [c.status for c in stated.claims][0] == "fail"  # a figure in the lead-in still needs its anchor
