@@ -2684,15 +2684,16 @@ MUTATIONS = (
     Mutation(
         "s11 a claim is read without its heading's year ('## 2021' over a line giving it for 2019 passes)",
         'tier1/claim_support.py',
-        '    if why := _year_from_heading_differs(ctx.claim, claim, segment):\n        return why\n',
+        '    if why := _year_from_heading_differs(ctx.claim, claim, segment, lambda: _source_headings(ctx, window, i, above)):\n'
+        '        return why\n',
         '',
         ('tests/tier1/test_claim_support.py',),
     ),
     Mutation(
         "s11 a heading's span of years is read as its last year only",
         'tier1/claim_support.py',
-        '    if frame and stated and not frame & stated:\n',
-        '    if frame and stated and max(frame) not in stated:\n',
+        '    if stated and not frame & stated:\n',
+        '    if stated and max(frame) not in stated:\n',
         ('tests/tier1/test_claim_support.py',),
     ),
     Mutation(
@@ -10998,8 +10999,8 @@ MUTATIONS = (
     Mutation(
         "s31-rt36b a source's label line ('Experimental arm:') names no subject for the lines under it",
         'tier1/claim_support.py',
-        '    for heading in (headings[k] if 0 <= k < len(headings) else "", "" if _TITLE.match(label) else label):\n',
-        '    for heading in (headings[k] if 0 <= k < len(headings) else "",):\n',
+        '    over = (headings[k] if 0 <= k < len(headings) else "", "" if _TITLE.match(label) else label)\n',
+        '    over = (headings[k] if 0 <= k < len(headings) else "",)\n',
         ('tests/values/test_binding.py',),
     ),
     Mutation(
@@ -11008,6 +11009,48 @@ MUTATIONS = (
         '    if context and segment_context and not _names_subject(segment_text, extra_names):\n',
         '    if context and segment_context:\n',
         ('tests/values/test_binding.py',),
+    ),
+    Mutation(
+        "s31-rt36b a line stating no year is not read in its source heading's year",
+        'tier1/claim_support.py',
+        '    stated = set(_YEAR.findall(segment)) or next(\n        (years for heading in source_headings() if (years := set(_YEAR.findall(heading)))), set())\n',
+        '    stated = set(_YEAR.findall(segment))\n',
+        ('tests/tier1/test_source_heading_years.py',),
+    ),
+    Mutation(
+        's31-rt36b the year check is given no source headings',
+        'tier1/claim_support.py',
+        '_year_from_heading_differs(ctx.claim, claim, segment, lambda: _source_headings(ctx, window, i, above))',
+        '_year_from_heading_differs(ctx.claim, claim, segment)',
+        ('tests/tier1/test_source_heading_years.py',),
+    ),
+    Mutation(
+        's31-rt36b a lead-in naming a year only is still a fact-bearing claim',
+        'citeproof/parse/claims.py',
+        '        if signals == ("number",) and names_a_year_only(u.text):\n',
+        '        if False:\n',
+        ('tests/parse/test_facts.py',),
+    ),
+    Mutation(
+        's31-rt36b a lead-in with a figure beside its year is a label',
+        'citeproof/parse/facts.py',
+        '    return _YEAR_LABEL.search(lower) is not None and not _NUMBER.search(_YEAR_LABEL.sub(" ", lower))\n',
+        '    return _YEAR_LABEL.search(lower) is not None\n',
+        ('tests/parse/test_facts.py',),
+    ),
+    Mutation(
+        's31-rt36b any text naming a year only is a label (no lead-in needed)',
+        'citeproof/parse/facts.py',
+        '    if not stripped.endswith((":", "：")):\n        return False\n',
+        '',
+        ('tests/parse/test_facts.py',),
+    ),
+    Mutation(
+        "s31-rt36b a quarter's number before its year is a figure ('Q3 2024:')",
+        'citeproof/parse/facts.py',
+        '(?:fy\\s?|[qh][1-4]\\s?)?(?:19|20)',
+        '(?:19|20)',
+        ('tests/parse/test_facts.py',),
     ),
 )
 
