@@ -11051,6 +11051,32 @@ MUTATIONS = (
         '(?:fy\\s?|[qh][1-4]\\s?)?(?:19|20)',
         '(?:19|20)',
         ('tests/parse/test_facts.py',),
+        "s31-rt36a a trickled reply's body is read with no deadline",
+        "tier2/capped_transport.py",
+        "            self._deadline.check(self._request)\n",
+        "",
+        ("tests/tier2/judge/test_judge_errors.py",),
+    ),
+    Mutation(
+        "s31-rt36a the judge's client gets no deadline from --timeout",
+        "tier2/capped_transport.py",
+        "limit, deadline_s=timeout_s)",
+        "limit, deadline_s=None)",
+        ("tests/tier2/judge/test_judge_errors.py",),
+    ),
+    Mutation(
+        "s31-rt36a the deadline read as milliseconds",
+        "tier2/capped_transport.py",
+        "time.monotonic() + seconds",
+        "time.monotonic() + seconds * 1000",
+        ("tests/tier2/judge/test_judge_errors.py",),
+    ),
+    Mutation(
+        "s31-rt36a a reply past its deadline read as too large (not retried) rather than a timeout",
+        "tier2/capped_transport.py",
+        "            raise httpx.ReadTimeout(f\"response not read whole",
+        "            raise ResponseTooLarge(f\"response not read whole",
+        ("tests/tier2/judge/test_judge_errors.py",),
     ),
 )
 

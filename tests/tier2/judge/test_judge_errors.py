@@ -395,3 +395,41 @@ def test_the_model_a_reply_names_is_recorded(named, recorded):
     result = run_once(httpx.Response(200, json=body))
     assert result.error is None and result.answer is not None
     assert result.response_model == recorded
+
+
+class _Trickle(httpx.SyncByteStream):
+    """A body sent a piece at a time, each piece well inside the read timeout (rt36a)."""
+
+    def __init__(self, body: bytes, pieces: int, pause_s: float) -> None:
+        self.body, self.pieces, self.pause_s = body, pieces, pause_s
+
+    def __iter__(self):
+        step = -(-len(self.body) // self.pieces)
+        for start in range(0, len(self.body), step):
+            time.sleep(self.pause_s)
+            yield self.body[start : start + step]
+
+
+def _trickled_attempt(timeout_s: float):
+    from tier2.capped_transport import capped_client
+
+    body = json.dumps(completion(answer_json("supported", "the objective response rate was 45%"))).encode()
+    judge = OpenAIJudge("m", BASE_URL, SECRET_KEY, timeout_s=timeout_s, http_client=capped_client(timeout_s))
+    with respx.mock() as mock:
+        mock.post(COMPLETIONS).respond(200, stream=_Trickle(body, pieces=6, pause_s=0.1), headers={"content-type": "application/json"})
+        started = time.monotonic()
+        result = judge.attempt(judge_request(CLAIM, EXCERPT))
+    return result, time.monotonic() - started
+
+
+def test_a_reply_trickled_past_the_timeout_is_a_timeout_not_an_answer():
+    # rt36a: --timeout 1 against a server sending one byte every 50 ms held one request 18 s and
+    # read its answer: httpx's timeout bounds each read, and every read came in time
+    result, took = _trickled_attempt(timeout_s=0.25)
+    assert result.error == "timeout" and result.retryable and result.answer is None
+    assert took < 0.6
+
+
+def test_a_reply_trickled_within_the_timeout_is_read():
+    result, _ = _trickled_attempt(timeout_s=5)
+    assert result.error is None and result.answer is not None
