@@ -501,30 +501,30 @@ def run_jobs(
             bar.advance()
             return done
 
-        if concurrency == 1 or len(jobs) <= 1:
-            results = [run(job) for job in jobs]
-        else:
-            # One thread prepares the jobs (builds the excerpts) in order, ahead of the judging
-            # workers: excerpt building is CPU work that, done by eight workers at once, holds
-            # every first request back until all eight excerpts are built (they share one GIL),
-            # and again whenever replies arrive together. Prepared in order, the first request
-            # leaves after one excerpt, and later ones find theirs ready while others wait on I/O.
-            preparer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citeproof-excerpt")
-            pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="citeproof-judge")
-            try:
-                prepared = [preparer.submit(job) for job in jobs]
-                # map submits in order, so the highest-risk claims reserve budget first
-                results = list(pool.map(run, [ready.result for ready in prepared]))
-            except BaseException:
-                # Ctrl-C (or a bug): queued claims are dropped and no new request starts;
-                # requests in flight finish and are logged, so the log stays whole
-                worker.cancelled.set()
-                preparer.shutdown(wait=False, cancel_futures=True)
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
-            finally:
-                preparer.shutdown(wait=True)
-            pool.shutdown(wait=True)
+        # Every request runs on a worker, also with one worker or one claim: a Ctrl-C reaches the
+        # main thread, which then only waits, so a request already sent finishes and is logged
+        # (run on the main thread, the interrupt abandoned it unlogged after the server had it).
+        # One thread prepares the jobs (builds the excerpts) in order, ahead of the judging
+        # workers: excerpt building is CPU work that, done by eight workers at once, holds
+        # every first request back until all eight excerpts are built (they share one GIL),
+        # and again whenever replies arrive together. Prepared in order, the first request
+        # leaves after one excerpt, and later ones find theirs ready while others wait on I/O.
+        preparer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citeproof-excerpt")
+        pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="citeproof-judge")
+        try:
+            prepared = [preparer.submit(job) for job in jobs]
+            # map submits in order, so the highest-risk claims reserve budget first
+            results = list(pool.map(run, [ready.result for ready in prepared]))
+        except BaseException:
+            # Ctrl-C (or a bug): queued claims are dropped and no new request starts;
+            # requests in flight finish and are logged, so the log stays whole
+            worker.cancelled.set()
+            preparer.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        finally:
+            preparer.shutdown(wait=True)
+        pool.shutdown(wait=True)
 
     judgements = tuple(j for j, _ in results)
     attempts = [a for _, made in results for a in made]

@@ -369,3 +369,37 @@ def test_ctrl_c_stops_new_requests_and_leaves_a_whole_log(tmp_path):
     from audit.reader import chain_problems
 
     assert chain_problems(read_log(writer.path)) == []
+
+
+@pytest.mark.parametrize(("claims", "concurrency"), [(3, 1), (1, 4)], ids=["one-worker", "one-claim"])
+def test_ctrl_c_during_a_request_still_logs_the_request_it_interrupted(tmp_path, claims, concurrency):
+    # rt36a: at --concurrency 1 (the default), or with one claim, a request ran on the main thread,
+    # and the Ctrl-C that landed during it abandoned it after the server had it: a paid call, no line
+    import signal
+    import threading
+
+    def ctrl_c_mid_request(request, number):
+        time.sleep(0.1)  # the request is under way, the run waiting on it
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # where a real Ctrl-C lands
+        time.sleep(0.3)
+        return GOOD
+
+    script = {f"c{i:02d}": [GOOD] for i in range(claims)}
+    script[f"c{claims - 1 if claims < 2 else 1:02d}"] = [ctrl_c_mid_request]
+    judge = ScriptedJudge(script)
+    writer = AuditWriter(tmp_path / "audit.jsonl", fsync=False)
+    with pytest.raises(KeyboardInterrupt):
+        run([make_request(c) for c in script], judge, writer, concurrency=concurrency)
+    writer.close()
+    lines = read_log(writer.path)
+    assert len(lines) == judge.call_count  # every request made has its line
+    assert [ln.record.claim_id for ln in lines] == [claim for claim, _ in judge.calls]
+    assert judge.call_count < claims or claims == 1  # no claim after the interrupted one was asked
+
+
+def test_a_run_on_one_worker_judges_in_risk_order_one_request_at_a_time(audit_writer):
+    judge = ScriptedJudge(default=GOOD, delay_s=0.01)
+    requests = [make_request("a", risk=1), make_request("b", risk=5), make_request("c", risk=3)]
+    out = run(requests, judge, audit_writer, concurrency=1)
+    assert [claim for claim, _ in judge.calls] == ["b", "c", "a"] and judge.max_concurrent == 1
+    assert [j.claim_id for j in out.judgements] == ["b", "c", "a"] and out.audit_log_entries == 3
