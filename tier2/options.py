@@ -58,6 +58,21 @@ def env_key_problem(flag: str, name: str) -> str | None:
     return None
 
 
+# What an HTTP header value can carry (h11, httpx): printable ASCII, spaces only inside.
+_HEADER_VALUE = re.compile(r"[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?")
+
+
+def key_header_problem(name: str, key: str) -> str | None:
+    """Why the key in variable ``name`` cannot be sent as ``Authorization: Bearer KEY``, or None.
+    A key read from a file with its newline (or pasted with a space or a typographic quote) fails
+    every request before it leaves: as a connection fault it was retried, each claim spending
+    max_retries + 1 calls of the budget to end judge_error, and no message said why. Never echoes the key."""
+    if _HEADER_VALUE.fullmatch(key):
+        return None
+    return (f"{shown_env_name(name)} holds a key that an HTTP header cannot carry (whitespace at its start or end, a "
+            "line break, a control character or a non-ASCII character): set it to the key alone")
+
+
 def shown_env_name(name: str) -> str:
     """The variable's name as a message may show it. A value pasted there by mistake may be the key
     itself, and many keys are spelled like names ("gsk_…", 32 hex characters), so only a name made

@@ -22,13 +22,14 @@ from functools import partial
 
 from audit.scrub import without_userinfo
 from audit.writer import AuditLogError, AuditWriter
+from citeproof.errors import UsageError
 from citeproof.model import Claim
 from citeproof.sources.types import Resolution, SourceWindow
 from excerpt.types import Excerpt
 from tier2.budget import CallBudget
 from tier2.cache import AnswerCache, JudgeCache, NullCache
 from tier2.interface import Judge, JudgeRequest
-from tier2.options import Tier2Options, env_key_problem
+from tier2.options import Tier2Options, env_key_problem, key_header_problem
 from tier2.runner import ClaimJudgement, Tier2Outcome, check_unique, run_jobs
 
 
@@ -119,6 +120,8 @@ def make_judge(options: Tier2Options) -> Judge:
     from tier2.openai_judge import OpenAIJudge
 
     key = os.environ.get(options.api_key_env) or None
+    if key and (problem := key_header_problem(options.api_key_env, key)) is not None:
+        raise UsageError(problem)  # before the audit log is opened: no call is paid for a key no request can carry
     if key and without_userinfo(options.base_url) != options.base_url:
         # one Authorization header: the key wins, and a proxy login in the URL would go unsent unseen
         print(f"citeproof: warning: --base-url carries user-info and {options.api_key_env} holds a key: the key is "

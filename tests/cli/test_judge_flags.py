@@ -155,3 +155,25 @@ def test_a_variable_name_is_shown_only_when_made_of_words(name, shown):
     from tier2.options import shown_env_name
 
     assert (shown_env_name(name) == name) is shown
+
+
+@pytest.mark.parametrize("key", [KEY + "\n", KEY + " ", " " + KEY, KEY + "\r\nX-Extra: 1", KEY + "”", "sk-a\x1bb" + KEY],
+                         ids=["newline", "trailing-space", "leading-space", "crlf", "non-ascii", "escape"])
+@pytest.mark.parametrize("variable", ["OPENAI_API_KEY", "JUDGE_KEY"])
+def test_a_key_no_http_header_can_carry_is_a_usage_error_before_any_call(report, capsys, monkeypatch, key, variable):
+    # rt36a: OPENAI_API_KEY read from a file with its newline failed every request before it left
+    # (h11: illegal header value), classified as a connection fault and retried: each claim spent
+    # max_retries + 1 calls of the budget and ended judge_error, exit 3, never saying why
+    monkeypatch.setenv(variable, key)
+    named = [] if variable == "OPENAI_API_KEY" else ["--api-key-env", variable]
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", *named, capsys=capsys)
+    _usage_error(code, err, f"{variable} holds a key that an HTTP header cannot carry")
+    assert KEY[8:20] not in err
+    assert not (report.parent / "audit.jsonl").exists()  # nothing was asked, nothing logged
+
+
+@pytest.mark.parametrize("key", [KEY, "sk-with inner-space", "no-key"])
+def test_a_key_a_header_can_carry_runs_the_judge(report, capsys, monkeypatch, key):
+    monkeypatch.setenv("JUDGE_KEY", key)
+    code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--api-key-env", "JUDGE_KEY", capsys=capsys)
+    assert code == 3 and "citeproof: error:" not in err and (report.parent / "audit.jsonl").exists()

@@ -11092,6 +11092,34 @@ MUTATIONS = (
         "            pool.shutdown(wait=False, cancel_futures=True)\n            raise\n",
         ("tests/tier2/runner/test_tier2_runner.py",),
     ),
+    Mutation(
+        "s31-rt36a a key is held to the header's characters anywhere in it, not whole (a trailing newline passes)",
+        "tier2/options.py",
+        "    if _HEADER_VALUE.fullmatch(key):",
+        "    if _HEADER_VALUE.search(key):",
+        ("tests/cli/test_judge_flags.py",),
+    ),
+    Mutation(
+        "s31-rt36a a key that starts with a space is sent",
+        "tier2/options.py",
+        "re.compile(r\"[\\x21-\\x7e](?:",
+        "re.compile(r\"[\\x20-\\x7e](?:",
+        ("tests/cli/test_judge_flags.py",),
+    ),
+    Mutation(
+        "s31-rt36a the judge is built with a key no header can carry",
+        "tier2/stage.py",
+        "    if key and (problem := key_header_problem(",
+        "    if False and (problem := key_header_problem(",
+        ("tests/cli/test_judge_flags.py",),
+    ),
+    Mutation(
+        "s31-rt36a a key with a space inside is refused too",
+        "tier2/options.py",
+        "(?:[\\x20-\\x7e]*[\\x21-\\x7e])?\")",
+        "(?:[\\x21-\\x7e]*[\\x21-\\x7e])?\")",
+        ("tests/cli/test_judge_flags.py",),
+    ),
 )
 
 
