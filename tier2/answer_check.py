@@ -15,7 +15,8 @@ The checks, in order; the first that fails names the reason:
 * ``quote_not_in_excerpt`` — the quote must occur verbatim in the excerpt after
   normalising whitespace, Markdown/HTML emphasis and typographic quotes/dashes
   (``citeproof.text.normalize`` plus the marks a quote can cut through) (a model
-  may reflow a line or drop ``**``; it may not paraphrase or stitch spans with "...").
+  may reflow a line or drop ``**``; it may not paraphrase or stitch spans with "...", nor quote
+  across the ``[…]`` line the excerpt builder puts between two places of the source).
   A judge shown several sources' excerpts may join one span from each with " … "
   (:func:`quote_in_excerpts`), never two spans of one excerpt.
 * ``quote_lacks_claim_numbers`` — a ``supported`` quote must carry every number of the

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from citeproof.text.normalize import fold_emphasis, normalize_text
+from excerpt.builder import ELISION
 from excerpt.lexical import terms
 from excerpt.repeats import expand_repeats
 
@@ -53,9 +54,16 @@ def strip_wrappers(quote: str) -> str:
 def quote_in_excerpt(quote: str, excerpt_text: str) -> bool:
     """Does the (non-empty) quote occur verbatim in the excerpt, modulo normalisation?
     The excerpt is searched with its repeat markers expanded: a marker is not source text,
-    and the lines it stands for are."""
+    and the lines it stands for are. Each of its parts is searched alone: the gap line that
+    joins two places of the source is no text between them, and a quote across it stitches
+    one place's words to another's figure (rt36a)."""
     needle = normalize_for_quote(strip_wrappers(quote))
-    return bool(needle) and needle in normalize_for_quote(source_text(excerpt_text))
+    return bool(needle) and any(needle in normalize_for_quote(part) for part in excerpt_parts(excerpt_text))
+
+
+def excerpt_parts(excerpt_text: str) -> list[str]:
+    """The excerpt's places in its source (repeat markers expanded), apart at the builder's gap lines."""
+    return re.split(rf"^{re.escape(ELISION)}$", source_text(excerpt_text), flags=re.MULTILINE)
 
 
 def source_text(excerpt_text: str) -> str:

@@ -11120,6 +11120,27 @@ MUTATIONS = (
         "(?:[\\x21-\\x7e]*[\\x21-\\x7e])?\")",
         ("tests/cli/test_judge_flags.py",),
     ),
+    Mutation(
+        "s31-rt36a a quote is searched in the whole excerpt, across its gap lines",
+        "tier2/quote_text.py",
+        "any(needle in normalize_for_quote(part) for part in excerpt_parts(excerpt_text))",
+        "needle in normalize_for_quote(source_text(excerpt_text))",
+        ("tests/tier2/judge/test_judge_answer_check.py",),
+    ),
+    Mutation(
+        "s31-rt36a a source's own inline ellipsis is read as a gap",
+        "tier2/quote_text.py",
+        "rf\"^{re.escape(ELISION)}$\"",
+        "rf\"{re.escape(ELISION)}\"",
+        ("tests/tier2/judge/test_judge_answer_check.py",),
+    ),
+    Mutation(
+        "s31-rt36a the parts are read with their repeat markers unexpanded",
+        "tier2/quote_text.py",
+        "re.escape(ELISION)}$\", source_text(excerpt_text),",
+        "re.escape(ELISION)}$\", excerpt_text,",
+        ("tests/tier2/judge/test_judge_answer_check.py", "tests/excerpt/test_excerpt_repeats.py",),
+    ),
 )
 
 

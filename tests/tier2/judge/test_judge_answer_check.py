@@ -40,6 +40,30 @@ def test_stitched_quote_is_not_verbatim():
     assert check("supported", "treatment arm ... response rate was 45%")[1] == "quote_not_in_excerpt"
 
 
+# An excerpt of two places in its source, joined by the builder's gap line "[…]" (excerpt.builder.ELISION).
+ELIDED = ("Objective response in the treatment arm was assessed at week 12.\n[…]\n"
+          "45% of participants in the placebo arm reported headache.")
+ELIDED_CLAIM = "Objective response in the treatment arm was 45%."
+
+
+@pytest.mark.parametrize("quote", [
+    "Objective response in the treatment arm was assessed at week 12. […] 45%",
+    "Objective response in the treatment arm was assessed at week 12.\n[…]\n45% of participants",
+    "week 12. [...] 45% of participants",
+])
+def test_a_quote_across_the_excerpts_gap_line_is_not_verbatim(quote):
+    # rt36a: the gap line joins two places of the source; a quote across it stitched the treatment
+    # arm's outcome to the placebo arm's headache figure and passed as verbatim
+    assert check("supported", quote, claim=ELIDED_CLAIM, excerpt=ELIDED)[1] == "quote_not_in_excerpt"
+
+
+def test_a_quote_within_one_part_of_an_elided_excerpt_or_of_a_sources_own_ellipsis_is_verbatim():
+    assert quote_in_excerpt("45% of participants in the placebo arm", ELIDED)
+    assert quote_in_excerpt("Objective response in the treatment arm was assessed", ELIDED)
+    # a source's own "[…]" inside a line is its text, not the builder's gap
+    assert quote_in_excerpt("the rate […] was 45%", "As reported, the rate […] was 45% overall.")
+
+
 @pytest.mark.parametrize(
     ("quote", "excerpt"),
     [
