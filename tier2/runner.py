@@ -520,7 +520,7 @@ def run_jobs(
             # requests in flight finish and are logged, so the log stays whole
             worker.cancelled.set()
             preparer.shutdown(wait=False, cancel_futures=True)
-            pool.shutdown(wait=True, cancel_futures=True)
+            _finish_in_flight(pool)
             raise
         finally:
             preparer.shutdown(wait=True)
@@ -550,6 +550,19 @@ def run_jobs(
         base_url=judge.base_url,
         prompt_version=judge.prompt_version,
     )
+
+
+def _finish_in_flight(pool: ThreadPoolExecutor) -> None:
+    """Wait for the requests in flight (queued ones are dropped). A second Ctrl-C does not end
+    the wait: the interpreter joins these threads at exit anyway, and ended here it only closed
+    the audit log under them, their paid calls left without a line (rt36a). The wait is bounded:
+    no retry starts once cancelled, and ``--timeout`` bounds each request whole."""
+    while True:
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)
+            return
+        except KeyboardInterrupt:
+            continue
 
 
 class _Progress:

@@ -11141,6 +11141,13 @@ MUTATIONS = (
         "re.escape(ELISION)}$\", excerpt_text,",
         ("tests/tier2/judge/test_judge_answer_check.py", "tests/excerpt/test_excerpt_repeats.py",),
     ),
+    Mutation(
+        "s31-rt36a a second Ctrl-C ends the wait for the requests in flight (their lines lost)",
+        "tier2/runner.py",
+        "        except KeyboardInterrupt:\n            continue\n",
+        "        except KeyboardInterrupt:\n            return\n",
+        ("tests/tier2/runner/test_tier2_runner.py",),
+    ),
 )
 
 

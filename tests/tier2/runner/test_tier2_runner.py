@@ -403,3 +403,31 @@ def test_a_run_on_one_worker_judges_in_risk_order_one_request_at_a_time(audit_wr
     out = run(requests, judge, audit_writer, concurrency=1)
     assert [claim for claim, _ in judge.calls] == ["b", "c", "a"] and judge.max_concurrent == 1
     assert [j.claim_id for j in out.judgements] == ["b", "c", "a"] and out.audit_log_entries == 3
+
+
+def test_a_second_ctrl_c_while_requests_finish_still_logs_them(tmp_path):
+    # rt36a: a second Ctrl-C ended the wait for the requests in flight; the log was closed under
+    # them and their lines were lost (the process still waited for their threads at exit)
+    import signal
+    import threading
+
+    def ctrl_c_twice(request, number):
+        for _ in range(2):
+            time.sleep(0.1)
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+        time.sleep(0.3)
+        return GOOD
+
+    def slow(request, number):
+        time.sleep(0.5)
+        return GOOD
+
+    script = {"c00": [ctrl_c_twice], "c01": [slow], "c02": [GOOD]}
+    judge = ScriptedJudge(script)
+    writer = AuditWriter(tmp_path / "audit.jsonl", fsync=False)
+    with pytest.raises(KeyboardInterrupt):
+        run([make_request(c) for c in script], judge, writer, concurrency=2)
+    writer.close()
+    lines = read_log(writer.path)
+    assert judge.call_count == 2 and len(lines) == 2
+    assert sorted(ln.record.claim_id for ln in lines) == ["c00", "c01"]
