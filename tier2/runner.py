@@ -35,7 +35,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -511,16 +511,20 @@ def run_jobs(
         # leaves after one excerpt, and later ones find theirs ready while others wait on I/O.
         preparer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citeproof-excerpt")
         pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="citeproof-judge")
+        judging: list[Future[tuple[ClaimJudgement, list[AttemptResult]]]] = []
         try:
             prepared = [preparer.submit(job) for job in jobs]
-            # map submits in order, so the highest-risk claims reserve budget first
-            results = list(pool.map(run, [ready.result for ready in prepared]))
+            # submitted in order, so the highest-risk claims reserve budget first
+            for ready in prepared:
+                judging.append(pool.submit(run, ready.result))
+            results = [claim.result() for claim in judging]
         except BaseException:
             # Ctrl-C (or a bug): queued claims are dropped and no new request starts;
             # requests in flight finish and are logged, so the log stays whole
             worker.cancelled.set()
             preparer.shutdown(wait=False, cancel_futures=True)
-            _finish_in_flight(pool)
+            _finish_in_flight(judging)
+            pool.shutdown(wait=False)
             raise
         finally:
             preparer.shutdown(wait=True)
@@ -552,14 +556,18 @@ def run_jobs(
     )
 
 
-def _finish_in_flight(pool: ThreadPoolExecutor) -> None:
-    """Wait for the requests in flight (queued ones are dropped). A second Ctrl-C does not end
+def _finish_in_flight(judging: Sequence[Future[object]]) -> None:
+    """Drop the claims still queued and wait for those in flight. A second Ctrl-C does not end
     the wait: the interpreter joins these threads at exit anyway, and ended here it only closed
-    the audit log under them, their paid calls left without a line (rt36a). The wait is bounded:
-    no retry starts once cancelled, and ``--timeout`` bounds each request whole."""
+    the audit log under them, their paid calls left without a line (rt36a). Their futures are
+    waited on, not their threads: a Thread.join a Ctrl-C interrupts may mark a running thread
+    stopped (CPython 3.11), and the next join returns at once. The wait is bounded: no retry
+    starts once cancelled, and ``--timeout`` bounds each request whole."""
+    for claim in judging:
+        claim.cancel()  # a queued claim is dropped; one running is not stopped
     while True:
         try:
-            pool.shutdown(wait=True, cancel_futures=True)
+            wait(judging)
             return
         except KeyboardInterrupt:
             continue
