@@ -255,6 +255,17 @@ def _check_judge_flags(tier2: bool, model: str | None, api_key_env: str | None, 
     if api_key_env is not None and not os.environ.get(api_key_env):
         raise UsageError(f"--api-key-env names {shown_env_name(api_key_env)}, which is not set (or is empty) in the "
                          "environment: export it, or leave --api-key-env out for a server that needs no key")
+    if _reads_as_a_key(model or "", api_key_env):
+        # never echoed: it is sent to the server, and the report records it as given while the log redacts it
+        raise UsageError("--model reads as a key (the audit log would redact it): pass the model's name as the endpoint knows it")
+
+
+def _reads_as_a_key(model: str, api_key_env: str | None) -> bool:
+    """Whether the audit log's scrubber (``audit.scrub``) would redact the model's name: a key
+    pasted into ``--model``, or a name holding a run of the judge's key."""
+    from audit.scrub import Scrubber
+
+    return Scrubber(secret_env=("OPENAI_API_KEY", *([api_key_env] if api_key_env else []))).text(model) != model
 
 
 def _check_audit_key_env(name: str | None) -> None:

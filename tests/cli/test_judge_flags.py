@@ -177,3 +177,23 @@ def test_a_key_a_header_can_carry_runs_the_judge(report, capsys, monkeypatch, ke
     monkeypatch.setenv("JUDGE_KEY", key)
     code, err = run(report, "--tier2", "--model", "m", *ENDPOINT, "--no-cache", "--api-key-env", "JUDGE_KEY", capsys=capsys)
     assert code == 3 and "citeproof: error:" not in err and (report.parent / "audit.jsonl").exists()
+
+
+@pytest.mark.parametrize("model", ["sk-proj-Zq8xP2mN7vL4tR9wAbCdEfGh", "Bearer abcdefghijklmnop123456", KEY[:12] + "-model"],
+                         ids=["sk-key", "bearer", "run-of-the-key"])
+def test_a_model_name_that_reads_as_a_key_is_a_usage_error(report, capsys, monkeypatch, model):
+    # rt36a: `--model sk-proj-…` (a key pasted in the wrong flag) was sent to the server, written into
+    # the report and the summary as given, redacted in the log: `audit check` then failed the genuine run
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    code, err = run(report, "--tier2", "--model", model, *ENDPOINT, "--no-cache", capsys=capsys)
+    _usage_error(code, err, "--model reads as a key")
+    assert model not in err and model[3:12] not in err
+    assert not (report.parent / "audit.jsonl").exists()
+
+
+@pytest.mark.parametrize("model", ["gpt-4o-mini", "ft:gpt-3.5-turbo-0125:personal::8rUDoPQ2", "qwen2.5:7b-instruct-q4_K_M",
+                                   "hf.co/bartowski/Llama-3.2-3B-Instruct-GGUF:Q4_K_M", "sk-model"])
+def test_a_model_name_runs_the_judge(report, capsys, monkeypatch, model):
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    code, err = run(report, "--tier2", "--model", model, *ENDPOINT, "--no-cache", capsys=capsys)
+    assert code == 3 and "citeproof: error:" not in err and (report.parent / "audit.jsonl").exists()

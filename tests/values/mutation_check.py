@@ -11148,6 +11148,20 @@ MUTATIONS = (
         "        except KeyboardInterrupt:\n            return\n",
         ("tests/tier2/runner/test_tier2_runner.py",),
     ),
+    Mutation(
+        "s31-rt36a a model name that reads as a key is sent and recorded",
+        "citeproof/cli.py",
+        "    if _reads_as_a_key(model or \"\", api_key_env):",
+        "    if False:",
+        ("tests/cli/test_judge_flags.py",),
+    ),
+    Mutation(
+        "s31-rt36a a model name holding a run of the judge's key is not read as one",
+        "citeproof/cli.py",
+        "    return Scrubber(secret_env=(\"OPENAI_API_KEY\", *([api_key_env] if api_key_env else []))).text(model) != model",
+        "    return Scrubber(secret_env=()).text(model) != model",
+        ("tests/cli/test_judge_flags.py",),
+    ),
 )
 
 
