@@ -11162,6 +11162,34 @@ MUTATIONS = (
         "    return Scrubber(secret_env=()).text(model) != model",
         ("tests/cli/test_judge_flags.py",),
     ),
+    Mutation(
+        "s31-rt36a a reply decoded here is decoded again by httpx",
+        "tier2/capped_transport.py",
+        "                del response.headers[\"content-encoding\"]",
+        "                pass",
+        ("tests/tier2/judge/test_judge_errors.py",),
+    ),
+    Mutation(
+        "s31-rt36a two gzip layers are read as one",
+        "tier2/capped_transport.py",
+        "    return codings[0] if len(codings) == 1 and codings[0] in _DECODED else None",
+        "    return codings[0] if codings[0] in _DECODED else None",
+        ("tests/tier2/judge/test_judge_errors.py",),
+    ),
+    Mutation(
+        "s31-rt36a a compressed reply is counted as sent, not as decoded",
+        "tier2/capped_transport.py",
+        "compressed=bool(encoding))",
+        "compressed=False)",
+        ("tests/tier2/judge/test_judge_errors.py",),
+    ),
+    Mutation(
+        "s31-rt36a a reply in an encoding this transport cannot bound is read",
+        "tier2/capped_transport.py",
+        "        if encoding is None:\n",
+        "        if False:\n",
+        ("tests/tier2/judge/test_judge_errors.py",),
+    ),
 )
 
 

@@ -433,3 +433,49 @@ def test_a_reply_trickled_past_the_timeout_is_a_timeout_not_an_answer():
 def test_a_reply_trickled_within_the_timeout_is_read():
     result, _ = _trickled_attempt(timeout_s=5)
     assert result.error is None and result.answer is not None
+
+
+def _encoded_attempt(body: bytes, encoding: str, limit: int = 1000):
+    from tier2.capped_transport import capped_client
+
+    judge = OpenAIJudge("m", BASE_URL, SECRET_KEY, timeout_s=5, http_client=capped_client(5, limit=limit))
+    with respx.mock() as mock:
+        # a stream, not content: a mock response given content decodes it when it is built
+        mock.post(COMPLETIONS).respond(200, stream=httpx.ByteStream(body), headers={"content-type": "application/json",
+                                                                                   "content-encoding": encoding})
+        return judge.attempt(judge_request(CLAIM, EXCERPT))
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "GZIP", "deflate"])
+def test_a_compressed_reply_is_held_to_the_ceiling_once_decoded(encoding):
+    # rt36a: a 1.5 MB gzip reply (under the 4 MB ceiling) decoded to 1.5 GB; the run grew to 23 GB
+    import gzip
+    import zlib
+
+    inflated = json.dumps(completion(answer_json("supported", "the objective response rate was 45%", "x" * 100_000))).encode()
+    body = gzip.compress(inflated) if encoding.lower() == "gzip" else zlib.compress(inflated)
+    assert len(body) < 1000 < len(inflated)
+    result = _encoded_attempt(body, encoding)
+    assert result.error == "http_error" and not result.retryable and result.answer is None
+    assert "over 1,000 bytes" in (result.error_detail or "")
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "deflate", "identity", "gzip, identity"])
+def test_a_compressed_reply_within_the_ceiling_is_read(encoding):
+    import gzip
+    import zlib
+
+    plain = json.dumps(completion(answer_json("supported", "the objective response rate was 45%"))).encode()
+    body = {"gzip": gzip.compress, "deflate": zlib.compress}.get(encoding.split(",")[0], lambda b: b)(plain)
+    result = _encoded_attempt(body, encoding, limit=4096)
+    assert result.error is None and result.answer is not None
+
+
+@pytest.mark.parametrize("encoding", ["br", "zstd", "gzip, gzip", "compress"])
+def test_a_reply_in_an_encoding_whose_decoded_size_is_not_bounded_is_not_read(encoding):
+    import gzip
+
+    # (respx reads a mock reply as httpx would, so two gzip layers must be two layers)
+    result = _encoded_attempt(gzip.compress(gzip.compress(b"{}")) if encoding == "gzip, gzip" else b"\x00" * 100, encoding)
+    assert result.error == "http_error" and not result.retryable and result.answer is None
+    assert "encoded as" in (result.error_detail or "")
