@@ -119,4 +119,6 @@ class CappedTransport(httpx.BaseTransport):
 def capped_client(timeout_s: float, limit: int = MAX_RESPONSE_BYTES) -> httpx.Client:
     """The judge's default HTTP client: plain httpx (which respx can intercept) behind the ceiling,
     each request read whole within ``timeout_s``."""
-    return httpx.Client(timeout=timeout_s, transport=CappedTransport(httpx.HTTPTransport(), limit, deadline_s=timeout_s))
+    # asks only for the codings decoded within the ceiling (httpx would add br and zstd once their packages are installed)
+    return httpx.Client(timeout=timeout_s, transport=CappedTransport(httpx.HTTPTransport(), limit, deadline_s=timeout_s),
+                        headers={"Accept-Encoding": "gzip, deflate"})

@@ -479,3 +479,13 @@ def test_a_reply_in_an_encoding_whose_decoded_size_is_not_bounded_is_not_read(en
     result = _encoded_attempt(gzip.compress(gzip.compress(b"{}")) if encoding == "gzip, gzip" else b"\x00" * 100, encoding)
     assert result.error == "http_error" and not result.retryable and result.answer is None
     assert "encoded as" in (result.error_detail or "")
+
+
+def test_the_judge_asks_only_for_the_codings_it_decodes_within_the_ceiling():
+    from tier2.capped_transport import capped_client
+
+    judge = OpenAIJudge("m", BASE_URL, SECRET_KEY, timeout_s=5, http_client=capped_client(5))
+    with respx.mock() as mock:
+        route = mock.post(COMPLETIONS).respond(200, json=completion(answer_json("supported", "the objective response rate was 45%")))
+        assert judge.attempt(judge_request(CLAIM, EXCERPT)).error is None
+    assert route.calls.last.request.headers["accept-encoding"] == "gzip, deflate"
