@@ -11051,6 +11051,8 @@ MUTATIONS = (
         '(?:fy\\s?|[qh][1-4]\\s?)?(?:19|20)',
         '(?:19|20)',
         ('tests/parse/test_facts.py',),
+    ),
+    Mutation(
         "s31-rt36a a trickled reply's body is read with no deadline",
         "tier2/capped_transport.py",
         "            self._deadline.check(self._request)\n",
