@@ -95,13 +95,25 @@ def literal_prefilter(pattern: re.Pattern[str]) -> Callable[[str], bool] | None:
 
 
 _CACHE: dict[re.Pattern[str], Callable[[str], bool] | None] = {}
+# The same prefilters by the pattern object's identity: hashing a pattern hashes its whole source
+# (~5 µs for a phrase list of a few thousand characters), more than the test itself costs, and a
+# hot pattern is one long-lived object. Each entry holds its pattern, so its id is never reused
+# while the entry exists; bounded, as a pattern compiled anew per call would add one each time.
+_BY_ID: dict[int, tuple[re.Pattern[str], Callable[[str], bool] | None]] = {}
+_BY_ID_MAX = 4096
 
 
 def may_match(pattern: re.Pattern[str], text: str) -> bool:
     """False only when ``pattern.search(text)`` (so any sub, findall) certainly finds nothing;
     the prefilter is built once per pattern."""
-    try:
-        test = _CACHE[pattern]
-    except KeyError:
-        test = _CACHE[pattern] = literal_prefilter(pattern)
+    hit = _BY_ID.get(id(pattern))
+    if hit is None:
+        try:
+            test = _CACHE[pattern]
+        except KeyError:
+            test = _CACHE[pattern] = literal_prefilter(pattern)
+        if len(_BY_ID) >= _BY_ID_MAX:
+            _BY_ID.clear()
+        hit = _BY_ID[id(pattern)] = (pattern, test)
+    test = hit[1]
     return test is None or test(text)
