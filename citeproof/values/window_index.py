@@ -102,27 +102,40 @@ def _shape_table() -> tuple[tuple[str, re.Pattern[str], str], ...]:
     return tuple(out)
 
 
-_Group = tuple[str | None, tuple[tuple[str, re.Pattern[str]], ...]]
+# (literal, index of an earlier entry whose literal it contains or -1, its pattern or None for a
+# literal tested only to skip the entries containing it)
+_Step = tuple[str, int, "re.Pattern[str] | None"]
 
 
-def _grouped(shapes: tuple[tuple[str, re.Pattern[str], str], ...]) -> tuple[tuple[_Group, ...], dict[str, re.Pattern[str]]]:
-    """The cue shapes grouped under a guard each member contains (a phrase's last word: "than"
-    for the sixteen "... than" cues), so a window without the guard skips the whole group;
-    and the number words, tested against the window's letter runs instead of one by one."""
-    groups: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
+def _grouped(shapes: tuple[tuple[str, re.Pattern[str], str], ...]) -> tuple[tuple[_Step, ...], dict[str, re.Pattern[str]]]:
+    """The cue shapes as a plan of substring tests, shortest literal first, each after a literal
+    it contains (a phrase's last word, "than" for the "... than" cues; "exceed" for "exceeded";
+    "more than" for "no more than"): a window without that one holds none of its containers,
+    whose tests are skipped. And the number words, tested against the window's letter runs
+    instead of one by one."""
     words: dict[str, re.Pattern[str]] = {}
+    cues: list[tuple[str, re.Pattern[str] | None]] = []
+    guards: set[str] = set()
     for literal, pattern, kind in shapes:
         if kind == "word":
             words[literal] = pattern
             continue
+        cues.append((literal, pattern))
         runs = _LETTER_RUN.findall(literal)
-        guard = runs[-1] if " " in literal and runs and literal.endswith(runs[-1]) else None
-        groups.setdefault(guard, []).append((literal, pattern))
-    return tuple((g, tuple(members)) for g, members in groups.items()), words
+        if " " in literal and runs and literal.endswith(runs[-1]):
+            guards.add(runs[-1])
+    known = {literal for literal, _ in cues}
+    entries = cues + [(guard, None) for guard in sorted(guards - known)]
+    entries.sort(key=lambda entry: len(entry[0]))  # stable: equal lengths keep their order
+    plan: list[_Step] = []
+    for literal, pattern in entries:
+        inside = [k for k, (earlier, _, _) in enumerate(plan) if earlier != literal and earlier in literal]
+        plan.append((literal, max(inside, key=lambda k: len(plan[k][0])) if inside else -1, pattern))
+    return tuple(plan), words
 
 
 @lru_cache(maxsize=2)
-def _guarded(ascii_only: bool) -> tuple[tuple[_Group, ...], dict[str, re.Pattern[str]]]:
+def _guarded(ascii_only: bool) -> tuple[tuple[_Step, ...], dict[str, re.Pattern[str]]]:
     """``_grouped`` over every shape, or over those whose literal can occur in ASCII text."""
     return _grouped(tuple(s for s in _shape_table() if s[0].isascii() or not ascii_only))
 
@@ -162,12 +175,13 @@ class _Facts:
         self.always = lines_of(_text_shape().finditer(prepared)) | lines_of(_SCI_SHAPE.finditer(low)) \
             | lines_of(_METRE_SHAPE.finditer(low))
         # an ASCII window can hold none of the CJK and symbol cues: their ~36 tests are skipped
-        groups, words = _guarded(low.isascii())
-        for guard, members in groups:
-            if guard is None or guard in low:
-                for literal, pattern in members:
-                    if literal in low:
-                        self.always |= lines_of(pattern.finditer(low))
+        plan, words = _guarded(low.isascii())
+        present = [False] * len(plan)
+        for k, (literal, inside, pattern) in enumerate(plan):
+            if (inside < 0 or present[inside]) and literal in low:
+                present[k] = True
+                if pattern is not None:
+                    self.always |= lines_of(pattern.finditer(low))
         for word in words.keys() & set(_LETTER_RUN.findall(low)) if words else ():
             self.always |= lines_of(words[word].finditer(low))
         self._fraction: set[int] | None = None
