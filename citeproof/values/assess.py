@@ -252,7 +252,7 @@ def _line_states(
     labelled = _labelled_unit(heading) if heading is not None and _UNIT_LABEL_LINE.match(heading) else None
     noted = _noted_unit(prepared)
     if _UNIT_WORD.search(prepared) is None and not value_units and labelled is None and noted is None \
-            and _UNIT_LABEL_LINE.search(prepared) is None:
+            and (not _may_close_label(prepared) or _UNIT_LABEL_LINE.search(prepared) is None):
         # most windows declare no unit: nothing is ever declared, so no line needs a look
         return [(line, None, None, cells.get(i, ())) for i, line in enumerate(lines)]
     value_units = value_units or {}
@@ -286,10 +286,30 @@ def _line_states(
 def _noted_unit(prepared: str) -> _Declared | None:
     """The unit a note in the window gives its bare numbers ("All figures in US$ billion.",
     "单位：亿元"), as a reading only (``_UNIT_NOTE``)."""
-    m = _UNIT_NOTE.search(prepared)
+    m = _UNIT_NOTE.search(prepared) if _may_note_unit(prepared) else None
     if m is None:
         return None
     return _labelled_unit(f"({_note_phrase(m)})")
+
+
+# what every _UNIT_NOTE match in ASCII text holds, lower-cased: its currency or its scale word (the
+# Chinese note holds 单位, which no ASCII text does)
+_NOTE_TOKENS = ("$", "usd", "eur", "gbp", "rmb", "cny", "chf", "thousand", "million", "billion")
+
+
+def _may_note_unit(prepared: str) -> bool:
+    """False only when ``_UNIT_NOTE`` certainly finds nothing in ``prepared``: a whole window's
+    search costs ~10 µs, which most windows, holding no currency or scale word, need not pay.
+    (Text that is not ASCII runs the search: a case-insensitive match may fold "K" onto "k".)"""
+    if not prepared.isascii():
+        return True
+    low = prepared.lower()
+    return any(token in low for token in _NOTE_TOKENS)
+
+
+def _may_close_label(prepared: str) -> bool:
+    """Whether ``prepared`` holds a closing bracket, which every ``_UNIT_LABEL_LINE`` match ends its label with."""
+    return ")" in prepared or "）" in prepared or "]" in prepared
 
 
 def _note_phrase(note: re.Match[str]) -> str:

@@ -117,3 +117,35 @@ def test_line_states_match_reference(prepared: str) -> None:
     from citeproof.values.assess import _line_states
 
     assert _line_states(prepared) == _line_states_reference(prepared)
+
+
+_NOTES = [
+    "All figures in US$ billion.", "Revenue in $ billion", "(in € millions)", "in thousands of patients",
+    "Patient counts in Thousands", "All amounts in USD million unless otherwise stated.", "单位：亿元",
+    "in millions of doses", "Values in CHF m", "in RMB bn", "IN BILLIONS", "in thouſands",  # long s folds onto s
+]
+
+
+@pytest.mark.parametrize("text", [*_NOTES, "Arm A: 45\nin mg", "in all patients", ""])
+def test_unit_note_gate_is_exact(text: str) -> None:
+    """The cheap test before the unit note search never skips a text the search finds a note in."""
+    from citeproof.values.assess import _UNIT_NOTE, _may_note_unit
+
+    if _UNIT_NOTE.search(text) is not None:
+        assert _may_note_unit(text), text
+    if text in ("Arm A: 45\nin mg", "in all patients", ""):
+        assert not _may_note_unit(text)  # no currency or scale word: the search is skipped
+
+
+def test_window_gates_on_random_text() -> None:
+    from citeproof.values.assess import _UNIT_LABEL_LINE, _UNIT_NOTE, _may_close_label, _may_note_unit
+
+    rng = random.Random(11)
+    pieces = [*_NOTES, "\n", " ", "in ", "(", ")", "）", "]", "Median PFS (months)", "ORR [%]", "45", ":", "|",
+              "$", "usd", "Million", "k", "Ｋ", "all figures ", "of dollars", "unless otherwise stated"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        if _UNIT_NOTE.search(text) is not None:
+            assert _may_note_unit(text), text
+        if _UNIT_LABEL_LINE.search(text) is not None:
+            assert _may_close_label(text), text
