@@ -127,13 +127,25 @@ def _repeated() -> re.Pattern[str]:
         re.IGNORECASE)
 
 
+def _pair_short_forms() -> str:
+    words = data_json("value_cues.json")["grade_abbreviations"]["words"]
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
 @lru_cache(maxsize=1)
 def _abbreviated_pair() -> re.Pattern[str]:
-    words = data_json("value_cues.json")["grade_abbreviations"]["words"]
-    short = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     # only before a slash pair of grade digits; a lone grade is read by ``_abbreviated_single``
     # "G3-4" too: a range of grades, which ``numeric_grades`` reads as the pair where it is one
-    return re.compile(r"(?<![A-Za-z\d.])(?:" + short + r")\s?(?=[1-5]\s?[/\-–]\s?[1-5](?![\d.,]))")
+    return re.compile(r"(?<![A-Za-z\d.])(?:" + _pair_short_forms() + r")\s?(?=[1-5]\s?[/\-–]\s?[1-5](?![\d.,]))")
+
+
+@lru_cache(maxsize=1)
+def _pair_hint() -> re.Pattern[str]:
+    """What every ``_abbreviated_pair`` match holds with its look-ahead: a short form, then the
+    pair ("G3/4"), without the lookarounds. It opens with the short forms' letters, so the
+    engine skips ahead to them; the full pattern, which opens with a look-behind tried at every
+    position, runs only on text holding one (a window's "Arm/Group" or "20-30" holds none)."""
+    return re.compile(r"(?:" + _pair_short_forms() + r")\s?[1-5]\s?[/\-–]\s?[1-5]")
 
 
 @lru_cache(maxsize=1)
@@ -199,5 +211,6 @@ def spelled_grades(text: str) -> str:
 
 def spelled_grade_cue(text: str) -> bool:
     """Does ``text`` hold a grade or a grade pair after a short grading word (``spelled_grades``)?"""
-    return (("/" in text or "-" in text or "–" in text) and _abbreviated_pair().search(text) is not None) \
+    return (("/" in text or "-" in text or "–" in text) and _pair_hint().search(text) is not None
+            and _abbreviated_pair().search(text) is not None) \
         or (_single_hint().search(text) is not None and _abbreviated_single().search(text) is not None)

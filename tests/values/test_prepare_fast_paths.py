@@ -186,7 +186,8 @@ def test_spelled_grades_with_the_hint_equal_the_plain_rewrite() -> None:
 
 
 @pytest.mark.parametrize("text", ["G3 neutropenia", "Gr 3 rash", "≥G3 events", "G≥3 events", "G3+ rash", "HG3", "G1 phase",
-                                  "G3/4 neutropenia", "Arm/Group Title: Arm A", "Grade 3"])
+                                  "G3/4 neutropenia", "Arm/Group Title: Arm A", "Grade 3", "Gr. 3 / 4 rash", "G3-4 rash",
+                                  "xG3/4", "G3/45", "20-30 G3"])
 def test_spelled_grades_examples(text: str) -> None:
     assert roman_grades.spelled_grades(text) == _grades_plain(text)
     assert roman_grades.spelled_grade_cue(text) == _grade_cue_plain(text)
