@@ -826,7 +826,7 @@ class _Scanner:
         a colon or other mark stands between and a count noun follows: "Adverse events: 8 patients"
         counts them."""
         before = low[max(0, nstart - 24):nstart]
-        m = self.lex.label_before_re.search(before)
+        m = self.lex.label_before_re.search(before) if _may_end_with_label(before) else None
         if m is None:
             # "表1", "如图3所示": a Chinese pointer to the report's own part, one list with
             # citeproof.parse.facts (citeproof.values.navigation)
@@ -1117,7 +1117,7 @@ class _Scanner:
         stat = None
         context_before = low[max(0, qstart - 40):qstart] if qualifier else low[max(0, nstart - 40):nstart]
         prefix = low[max(0, nstart - 30):nstart]
-        pm = _P_STAT.search(prefix) if "p" in prefix else None
+        pm = _P_STAT.search(prefix) if "p" in prefix and _P_ALONE.search(prefix) else None
         if pm and not dim:
             stat = "p"
             if pm.group("sym"):
@@ -1126,7 +1126,8 @@ class _Scanner:
             abbr = rm.group("abbr") if "abbr" in rm.re.groupindex else None
             if abbr is None or abbr.upper() == abbr or abbr[0] == "a":
                 stat = (abbr or "".join(w[0] for w in (rm.group("long") or "").split())).upper().lstrip("A") or None
-        elif not dim and (im := self.lex.index_stat_re.search(low[max(0, nstart - 48):nstart])):
+        elif not dim and _may_name_an_index(before48 := low[max(0, nstart - 48):nstart]) \
+                and (im := self.lex.index_stat_re.search(before48)):
             stat = self.lex.index_stats[im.group("name")]  # "an AUC of 0.85" is no share: never 85%
         if dim == "percent" and _CI_AFTER.match(low[pos:pos + 24]):
             stat = "CI"
@@ -1255,6 +1256,51 @@ class _Scanner:
             start=nstart,
             end=pos,
         ), pos
+
+
+# A "p" standing alone, then no letter a p-value's words could open with ("p = ", "p<", "p-value",
+# "P of"): every _P_STAT match holds one. It opens with the letter, so the engine skips to each "p"
+# instead of trying the $-anchored pattern at every position of the text before every number.
+_P_ALONE = re.compile(r"p(?<![a-z]p)(?![a-hj-np-uxyz])")
+# after a label word: at most a space, a '#' or ':' and a space (label_before_re's tail), reversed;
+# then the letters that end the label word, reversed
+_REVERSED_LABEL_TAIL = re.compile(r"(?P<tail>[\s#:]*)(?P<word>[a-z]*)")
+
+
+@lru_cache(maxsize=1)
+def _label_last_words() -> frozenset[str]:
+    """The last [a-z]+ run of each label word ending in one ("events" of "adverse events")."""
+    return frozenset(_WORDS.findall(w)[-1] for w in (w.lower() for w in data_json("value_cues.json")["label_before"])
+                     if w[-1:].isascii() and w[-1:].isalpha())
+
+
+def _may_end_with_label(before: str) -> bool:
+    """False only when ``label_before_re`` certainly finds no label word ending ``before``: a label
+    word ending in a letter is a whole word there (a non-letter or the start before it), so the
+    letters that end ``before``, past its tail, are that word's last word. Any other ending (a
+    '#', "no.", a Chinese label, no letters) runs the search."""
+    m = _REVERSED_LABEL_TAIL.match(before[::-1])
+    word = m.group("word")
+    if "#" in m.group("tail") or not word:
+        return True
+    return word[::-1] in _label_last_words()
+
+
+@lru_cache(maxsize=1)
+def _index_name_cores() -> tuple[str, ...]:
+    """The ASCII index names no shorter one is inside: a text holding none of them names no
+    ASCII index (``lexicon.index_stats``)."""
+    cores: list[str] = []
+    for name in sorted(lexicon().index_stats, key=len):
+        if name.isascii() and not any(core in name for core in cores):
+            cores.append(name)
+    return tuple(cores)
+
+
+def _may_name_an_index(before: str) -> bool:
+    """False only when ``index_stat_re`` certainly finds no index name in ``before`` (the $-anchored
+    search costs ~3 µs; most numbers follow no index). Text that is not ASCII runs it ("κ")."""
+    return not before.isascii() or any(core in before for core in _index_name_cores())
 
 
 # a capitalised word right before a bare number, one space between ("IL 6", "CD 20")

@@ -42,10 +42,14 @@ _MIDDLE_DOT_DECIMAL = re.compile(r"(?<![^\W\d_]|[\d.,'’·])(\d+)·(\d+)(?![\d�
 # ambiguous: another reading beside the English one
 _DECIMAL_COMMA = re.compile(_NOT_BEFORE + r"\d{1,3},\d{1,2}" + _NOT_AFTER)
 _ONE_DOT_GROUP = re.compile(_NOT_BEFORE + r"[1-9]\d{0,2}\.\d{3}" + _NOT_AFTER)
-# Every branch opens with a digit (the lone 0's look-behind is checked after it: the same
-# "no digit, dot or comma before the 0"), so the engine skips to digits in C; a look-behind
-# first would be tried at every character of every window.
-_MAY_BE_CERTAIN = re.compile(r"\d(?:['’]\d{3}|\.\d{3}[.,]\d|·\d)|0(?<![\d.,]0)" + _ZERO_COMMA[1:])
+# Whether some certain form may stand in a text: a digit before an apostrophe group, a dot group
+# then a decimal separator, or a raised dot, or a lone 0 before a decimal comma. Every branch
+# opens with the separator, its digit (and the lone 0's "no digit, dot or comma before it")
+# checked behind it, so the engine skips in C to the separators, which are rarer than digits in
+# a window of figures; a look-behind first would be tried at every character. (Its matches are
+# where ``\d(?:['’]\d{3}|\.\d{3}[.,]\d|·\d)|0(?<![\d.,]0),\d{2,}`` matches, one character on:
+# only whether there is one counts.)
+_MAY_BE_CERTAIN = re.compile(r"['’](?<=\d.)\d{3}|·(?<=\d·)\d|\.(?<=\d\.)\d{3}[.,]\d|,(?<=0,)(?<![\d.,]0,)" + _ZERO_COMMA[2:])
 _MAY_BE_AMBIGUOUS = re.compile(r"\d,\d|\d\.\d{3}")
 
 

@@ -3042,8 +3042,8 @@ MUTATIONS = (
     Mutation(
         "s16 an index named before a number is no statistic (an AUC of 0.85 supports '85% of cases')",
         'citeproof/values/extract.py',
-        '        elif not dim and (im := self.lex.index_stat_re.search(low[max(0, nstart - 48):nstart])):\n',
-        '        elif False and (im := self.lex.index_stat_re.search(low[max(0, nstart - 48):nstart])):\n',
+        '        elif not dim and _may_name_an_index(before48 := low[max(0, nstart - 48):nstart]) \\\n',
+        '        elif False and _may_name_an_index(before48 := low[max(0, nstart - 48):nstart]) \\\n',
         ('tests/values/test_index_statistics.py',),
     ),
     Mutation(
@@ -6566,8 +6566,8 @@ MUTATIONS = (
     Mutation(
         "s26-fails3 a short grading word glued to a longer name is read as one",
         'citeproof/values/roman_grades.py',
-        'return re.compile(r"(?<![A-Za-z\\d.])(?:" + short',
-        'return re.compile(r"(?:" + short',
+        'return re.compile(r"(?<![A-Za-z\\d.])(?:" + _pair_short_forms()',
+        'return re.compile(r"(?:" + _pair_short_forms()',
         ('tests/values/test_grade_slash.py',),
     ),
     Mutation(

@@ -25,12 +25,12 @@ def test_cue_patterns_opening_with_their_character_find_what_the_look_behind_fir
     from citeproof.values.spelled_multiples import _DAY_CUE
 
     first_written = {
-        _MAY_BE_CERTAIN: re.compile(r"\d['’]\d{3}|(?<![\d.,])0,\d{2}|\d\.\d{3}[.,]\d"),
+        _MAY_BE_CERTAIN: re.compile(r"\d['’]\d{3}|(?<![\d.,])0,\d{2}|\d\.\d{3}[.,]\d|\d·\d"),
         _DAY_CUE: re.compile(r"(?<![\w.])d(?:\d|ays\s\d{1,2},\d)"),
     }
     rng = random.Random(11)
     pieces = ["0", "1", "12", "345", ",", ".", "'", "’", " ", "\n", "d", "D", "ays", "x", "_", "0,72", "1.234,5",
-              "12'345", "days 1,8", "d1", ".d2", "a0,12", "1.234.567"]
+              "12'345", "days 1,8", "d1", ".d2", "a0,12", "1.234.567", "·", "44·8", "x·1"]
     for _ in range(40000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
         for pattern, before in first_written.items():
