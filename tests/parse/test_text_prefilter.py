@@ -123,3 +123,11 @@ def test_needle_search_is_the_substring_test() -> None:
                 continue
             hay = text.lower() if ignore_case else text
             assert may_match(text) == any(n in hay for n in needles), (pattern.pattern[:60], text)
+
+
+def test_needles_inside_others_are_dropped() -> None:
+    from citeproof.text.prefilter import _cores
+
+    assert sorted(_cores({"/d", "/day", "every", "every 12 hours", "bid", "b.i.d."})) == ["/d", "b.i.d.", "bid", "every"]
+    may = literal_prefilter(re.compile(r"every (?:day|week)|/day"))
+    assert may is not None and may("10 mg/day") and may("every week") and not may("daily")
