@@ -400,7 +400,7 @@ def _header_cells(
             header_line, rows = line, []
             in_html = i in header_rows
             continue
-        if _TABLE_RULE.match(line):
+        if "---" in line and _TABLE_RULE.match(line):  # a rule holds three dashes: most lines skip the pattern
             ruled = i
         elif header is not None and i == ruled + 1 and "|" in line and not _DIGIT.search(line):
             # a second header row under the rule ("| | n | % | n | % |" under "| Outcome | Drug A | | Placebo | |"):
