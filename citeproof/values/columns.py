@@ -589,7 +589,7 @@ def label_atoms(text: str, atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
     before words that name whose value it is ("(months) in Arm A"); a number before the colon,
     or one that writes a unit of its own, is left as written."""
     prepared = prepared_claim(text)
-    if (m := _CLAIM_LABEL.match(prepared)) is None:
+    if (":" not in prepared and "：" not in prepared) or (m := _CLAIM_LABEL.match(prepared)) is None:
         return list(atoms)
     brackets = list(_BRACKET.finditer(m.group(1)))
     unit = header_unit(m.group(1)[: brackets[-1].end()]) if brackets else None

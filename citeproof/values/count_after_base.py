@@ -50,6 +50,8 @@ def _whole_count(atom: ValueAtom) -> bool:
 def counts_after_base(line: str, atoms: Sequence[ValueAtom]) -> list[ValueAtom]:
     """Fraction atoms for each count the line gives right after the base it is out of (see the
     module doc); ``line`` is the prepared text the atoms were read from."""
+    if "," not in line and "，" not in line:
+        return []  # the base's phrase ends at a comma (both "between" patterns): the common line has none
     en_before, en_between, zh_before, zh_between = _patterns()
     low = line.lower()
     out: list[ValueAtom] = []

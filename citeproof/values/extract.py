@@ -846,7 +846,8 @@ class _Scanner:
         or listed right after another time point ("day 1 and 8", "days 1, 14, and 28"). After a
         bare comma the number must go on listing: "at week 12, 45 responded" counts 45."""
         low = self.low
-        if (tm := _TIME_POINTS.search(low, max(0, nstart - 9), nstart)) is not None:
+        # the plural's "s" ends the text before the number, but for a space and the line's end
+        if "s" in low[max(0, nstart - 3):nstart] and (tm := _TIME_POINTS.search(low, max(0, nstart - 9), nstart)) is not None:
             return self.lex.unit_by_alias[tm.group(1)]
         if self.time_point is None or self.time_point[1] is None:
             return None

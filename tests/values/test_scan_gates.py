@@ -71,3 +71,15 @@ def test_chinese_part_gate_equals_the_search() -> None:
         start = len(low) - 1
         expected = navigation._zh_label_ending().search(low, max(0, start - 8), start) is not None
         assert navigation.zh_part_before(low, start) == expected, text
+
+
+def test_time_point_gate_never_skips_a_plural_time_word() -> None:
+    pieces = ["days", "weeks", "months", "day", " ", "\n", "s", "x", ",", "1", "and "]
+    found = 0
+    for text in _random_texts(pieces, 9):
+        low = text + "7"
+        start = len(low) - 1
+        if extract._TIME_POINTS.search(low, max(0, start - 9), start) is not None:
+            found += 1
+            assert "s" in low[max(0, start - 3):start], text
+    assert found > 1000
