@@ -222,6 +222,9 @@ TABLE_UNITS = {
     "first-column header": "# CGM\n\n| Region (USD billion) | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
     "corner": "# CGM\n\n| Revenue ($B) | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
     "note": "# CGM\n\nAll figures in USD billion.\n\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
+    # a note bracketed whole: its last bracket names no unit, the note inside it does
+    "bracketed note": "# CGM\n\n(All figures in USD billion)\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n"
+                      + _REGIONS,
 }
 
 

@@ -25,6 +25,9 @@ def states(claim: str, source: str) -> list[str]:
         ("European revenue was €3.4 billion.", "(in € billions)\n\n" + TABLE),
         ("华东地区销售额为34亿元。", "单位：亿元\n\n| 地区 | 2022年 | 2023年 |\n|---|---|---|\n| 华东 | 31 | 34 |\n"),
         ("Revenue was $3.4 billion.", "Revenue ($ billion)\nEurope: 3.4\n"),  # a label line's scale is read too
+        # no table: a note anywhere in the window gives the labelled lines' bare numbers its unit
+        ("European revenue was $3.4 billion.", "All figures in US$ billion.\n\nEurope: 3.4\nAsia: 2.9\n"),
+        ("European revenue was $3.4 billion.", "Europe: 3.4\nAsia: 2.9\n\nAll figures in US$ billion.\n"),
     ],
 )
 def test_a_unit_note_lets_the_bare_cells_be_read_in_it(claim, source):
