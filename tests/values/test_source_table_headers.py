@@ -223,7 +223,7 @@ TABLE_UNITS = {
     "corner": "# CGM\n\n| Revenue ($B) | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
     "note": "# CGM\n\nAll figures in USD billion.\n\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n" + _REGIONS,
     # a note bracketed whole: its last bracket names no unit, the note inside it does
-    "bracketed note": "# CGM\n\n(All figures in USD billion)\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n"
+    "bracketed note": "# CGM\n\n(Figures in USD billion)\n| Region | 2023A | 2024A | 2025E |\n|---|---|---|---|\n"
                       + _REGIONS,
 }
 
