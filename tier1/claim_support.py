@@ -47,7 +47,7 @@ from citeproof.values.source_frames import (
     withdrawn_by_sibling,
 )
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
-from citeproof.values.grade_pairs import grade_crossed
+from citeproof.values.grade_pairs import context_grade, context_grade_crossed, grade_crossed, states_grade_alone
 from citeproof.values.paired_names import side_narrowed
 from citeproof.values.part_of import part_differs
 from citeproof.values.regimen_form import combined_unnamed, partner_dropped, regimen_differs
@@ -201,7 +201,9 @@ def _meaning_differs(
       'BRCA1/2', 'CYP2C9 or CYP2C19', 'type 1/type 2') and the claim names one side without the
       other (``citeproof.values.paired_names``), or lists two grades against its figures in
       order and the claim gives one grade the other's figure, or states a figure for a Chinese
-      grade pair ('3级/4级') and the claim names one grade (``citeproof.values.grade_pairs``);
+      grade pair ('3级/4级') and the claim names one grade (``citeproof.values.grade_pairs``),
+      or the claim names no grade and the one grade its heading or lead-in names ("## Grade 3 events")
+      is not the one the segment gives its figure to ("Grade 3/4 … 22%");
     * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
       whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
@@ -244,7 +246,11 @@ def _meaning_differs(
         return f"the claim says '{opposed[0]}' where the source says '{opposed[1]}', its opposite"
     if why := scope_differs(claim, segment):
         return why
-    if why := stronger_than_source(claim, segment):
+    # a grade its context names and the line writes alone is the claim's ("## 3级不良事件" over the
+    # claim, '3级' in the line): the line restricts it no further
+    grade = _context_grade(ctx.claim)
+    graded = f"{grade}级{claim}" if grade and states_grade_alone(grade, segment, _atom_numbers(atoms)) else claim
+    if why := stronger_than_source(graded, segment):
         return why
     frame = " ".join((*ctx.claim.location.section_path, *ctx.claim.lead_in))
     if why := forecast_as_fact(claim, segment, header=lambda: above, claim_frame=frame):
@@ -256,7 +262,9 @@ def _meaning_differs(
     if why := frequency_unbound(claim, segment):
         return why
     # the context's subject writes the group's name for the claim, as a column header does
-    headers = " ".join([*(c.header for c in ctx.claim.columns if c.header), *([context] if context else [])])
+    # and so does its context's grade ("## 3级不良事件" writes '3级' for the claim)
+    headers = " ".join([*(c.header for c in ctx.claim.columns if c.header), *([context] if context else []),
+                        *((f"grade {grade}", f"{grade}级") if grade else ())])
     if why := restriction_differs(claim, segment, _atom_numbers(atoms), headers=headers):
         return why
     if bound := dropped_bound(claim, segment):
@@ -274,6 +282,8 @@ def _meaning_differs(
     if why := side_narrowed(claim, segment, _atom_numbers(atoms)):
         return why
     if why := grade_crossed(claim, segment, _atom_numbers(atoms)):
+        return why
+    if grade and (why := context_grade_crossed(grade, claim, segment, _atom_numbers(atoms))):
         return why
     if why := part_differs(claim, atoms, segment):
         return why
@@ -504,6 +514,12 @@ def _context_subject(ctx: ClaimContext) -> str:
     if any(header_subjects(c.header) for c in claim.columns if c.header):
         return ""
     return context_subject(claim.lead_in, claim.location.section_path)
+
+
+def _context_grade(claim: Claim) -> str | None:
+    """The one grade the claim's nearest lead-in or heading naming grades names ("## Grade 3
+    events"), which a claim naming none is read in, as it is read under its context's subject."""
+    return context_grade((*reversed(claim.lead_in), *reversed(claim.location.section_path)))
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:

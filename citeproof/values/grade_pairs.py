@@ -49,6 +49,17 @@ def _bounded_zh() -> re.Pattern[str]:
     return re.compile(rf"(?:{alternation(before)})\s?(?P<g>[1-5])\s?级|(?<![\d.])(?P<h>[1-5])\s?级\s?(?:{alternation(after)})")
 
 
+@lru_cache(maxsize=1)
+def _bounded_en() -> re.Pattern[str]:
+    """An English grade with its lower bound ("grade ≥3", "Grade 3+", "grade 3 or higher")."""
+    cues = data_json("value_cues.json")
+    before = [mark for mark, bound in cues["bounds_symbols"].items() if bound in (">=", ">")]
+    after = [w for w in cues["bounds_after"][">="] if w.isascii()]
+    grading = alternation(lexicon().roman_grades)
+    return re.compile(rf"\b(?:{grading})\s?(?:(?:{alternation([*before, '>='])})\s?[1-5]|[1-5]\s?(?:\+|(?:{alternation(after)})\b))",
+                      re.IGNORECASE)
+
+
 def _bounded_grades(text: str) -> dict[str, str]:
     """grade → how ``text`` writes it with its lower bound."""
     return {m.group("g") or m.group("h"): m.group(0) for m in _bounded_zh().finditer(text)}
@@ -107,3 +118,56 @@ def grade_crossed(claim_text: str, segment_text: str, claim_numbers: Iterable[fl
                 return (f"the source lists '{written}' against its figures in order; the claim gives grade {grade} "
                         f"{theirs:g}, the other grade's")
     return None
+
+
+def context_grade(contexts: Iterable[str]) -> str | None:
+    """The one grade the nearest context naming grades names ("## Grade 3 events", "3级不良事件：";
+    ``contexts``: nearest first), or None: a pair or a bounded grade ("Grade 3/4", "≥3级") names
+    grades together, which a line stating them together carries."""
+    listed, listed_zh, one, one_zh = _patterns()
+    for text in contexts:
+        if any(p.search(text) for p in (listed, listed_zh, _bounded_zh(), _bounded_en())):
+            return None
+        grades = {m.group("g") for p in (one, one_zh) for m in p.finditer(text)}
+        if grades:
+            return grades.pop() if len(grades) == 1 else None
+    return None
+
+
+def context_grade_crossed(grade: str, claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
+    """Why a claim naming no grade, read in the grade its context names ("## Grade 3 events" over
+    "Neutropenia occurred in 22%"), gives its figure to another grade than the segment does: a
+    sentence holding the claim's figure names grades, none of them ``grade`` alone ("Grade 3/4
+    neutropenia 22%", "Grade 4 … 22%", "≥3级"), or it crosses a pair as :func:`grade_crossed`
+    reads one. A sentence naming no grade is read no further (rt36b ctxfix)."""
+    wanted = set(claim_numbers)
+    if not wanted or any(p.search(claim_text) for p in _patterns()):
+        return None  # the claim's own grade is compared as written
+    for sentence, together, alone in _graded_sentences(segment_text, wanted):
+        if grade not in alone:
+            written = sentence[together[0][0]:together[0][1]] if together else f"grade {sorted(alone)[0]}"
+            return f"the report states it under grade {grade}; the source gives its figure to '{written.strip()}'"
+    return grade_crossed(f"grade {grade} {claim_text}", segment_text, wanted)
+
+
+def states_grade_alone(grade: str, segment_text: str, claim_numbers: Iterable[float]) -> bool:
+    """Whether a sentence of the segment holding one of the claim's figures names ``grade`` alone
+    ("3级中性粒细胞减少22%"): the grade a claim's context names is then written for it there."""
+    return any(grade in alone for _, _, alone in _graded_sentences(segment_text, set(claim_numbers)))
+
+
+def _graded_sentences(segment_text: str, wanted: set[float]) -> Iterator[tuple[str, list[tuple[int, int]], set[str]]]:
+    """Each sentence of the segment holding one of ``wanted`` and naming grades, with the spans
+    of the grades it names together (a pair, a bounded grade) and the grades it names alone."""
+    listed, listed_zh, one, one_zh = _patterns()
+    for sentence in _sentences(segment_text):
+        if not wanted & set(_figures(sentence, [m.span() for p in (one, one_zh) for m in p.finditer(sentence)])):
+            continue
+        # a pair listed against its figures in order gives each grade its own ("respectively")
+        pairs = () if says_respectively(sentence.lower()) else (listed, listed_zh)
+        together = [m.span() for p in (*pairs, _bounded_zh(), _bounded_en()) for m in p.finditer(sentence)]
+        alone = {m.group("g") for p in (one, one_zh) for m in p.finditer(sentence)
+                 if not any(a <= m.start() < b for a, b in together)}
+        alone |= {m.group(k) for p in (listed, listed_zh) if not pairs for m in p.finditer(sentence) for k in "ab"}
+        if together or alone:
+            yield sentence, together, alone

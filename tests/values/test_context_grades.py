@@ -1,0 +1,92 @@
+"""A grade in the claim's heading or lead-in (ctxfix 1): "## Grade 3 events" over "Neutropenia
+occurred in 22% of patients" passed on "Grade 3/4 neutropenia occurred in 22% of patients", whose
+figure belongs to grades 3 and 4 together. The context's grade is read as the claim's, as its
+subject is; the claim's own grade, written in its sentence, is compared as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.values.grade_pairs import context_grade, context_grade_crossed, states_grade_alone
+from tests.values.helpers import verify_against
+
+
+@pytest.mark.parametrize("contexts, grade", [
+    (("Grade 3 events",), "3"),
+    (("3级不良事件",), "3"),
+    (("Haematological", "Grade 4 toxicity"), None),  # the nearest naming grades is not the first
+    (("Grade 3/4 events",), None),  # a pair names grades together
+    (("Grades 3 and 4",), None),
+    (("Grade ≥3 events",), None),  # a bounded grade
+    (("Grade 3 or higher",), None),
+    (("≥3级不良事件",), None),
+    (("Safety", "Results"), None),
+])
+def test_the_nearest_context_naming_grades_names_one(contexts, grade):
+    found = context_grade(contexts)
+    # a context naming no grade is read past to the next one
+    assert found == grade or (contexts[0] == "Haematological" and found == "4")
+
+
+@pytest.mark.parametrize("segment", [
+    "Grade 3/4 neutropenia occurred in 22% of patients.",
+    "Grades 3 and 4 neutropenia occurred in 22% of patients.",
+    "Grade 4 neutropenia occurred in 22% of patients.",
+    "Grade ≥3 neutropenia occurred in 22% of patients.",
+    "3/4级中性粒细胞减少发生率为22%。",
+    "≥3级中性粒细胞减少发生率为22%。",
+])
+def test_a_context_grade_the_line_does_not_give_the_figure_alone_differs(segment):
+    why = context_grade_crossed("3", "Neutropenia occurred in 22% of patients", segment, [22.0])
+    assert why is not None and why.startswith("the report states it under grade 3")
+
+
+@pytest.mark.parametrize("claim, segment", [
+    ("Neutropenia occurred in 22% of patients", "Grade 3 neutropenia occurred in 22% of patients."),
+    ("Neutropenia occurred in 22% of patients", "Neutropenia occurred in 22% of patients."),  # the line names no grade
+    ("中性粒细胞减少发生率为22%", "3级中性粒细胞减少发生率为22%。"),
+    # the claim's own grade is its own: compared as written elsewhere
+    ("Grade 4 neutropenia occurred in 22% of patients", "Grade 3/4 neutropenia occurred in 22% of patients."),
+    # a grade given another figure of the line is no grade of this one
+    ("Neutropenia occurred in 22% of patients", "Grade 3 neutropenia occurred in 22% and grade 4 in 5% of patients."),
+])
+def test_a_context_grade_the_line_gives_the_figure_alone_or_reads_no_further_does_not_differ(claim, segment):
+    assert context_grade_crossed("3", claim, segment, [22.0]) is None
+
+
+def test_a_context_grade_crosses_a_respectively_pair_as_the_claims_own_would():
+    segment = "Grade 3 and grade 4 neutropenia occurred in 11% and 2% of patients, respectively."
+    assert context_grade_crossed("4", "Neutropenia occurred in 11% of patients", segment, [11.0]) is not None
+    assert context_grade_crossed("3", "Neutropenia occurred in 11% of patients", segment, [11.0]) is None
+
+
+def test_a_line_states_a_grade_alone_only_where_it_holds_the_claims_figure():
+    assert states_grade_alone("3", "3级中性粒细胞减少发生率为22%。", [22.0])
+    assert not states_grade_alone("3", "3/4级中性粒细胞减少发生率为22%。", [22.0])
+    assert not states_grade_alone("3", "3级贫血为5%。中性粒细胞减少为22%。", [22.0])
+
+
+_G34 = "# Safety\n\nGrade 3/4 neutropenia occurred in 22% of patients.\n"
+_G3 = "# Safety\n\nGrade 3 neutropenia occurred in 22% of patients.\n"
+_CLAIM = "Neutropenia occurred in 22% of patients [evidence:s.md#L3].\n"
+_ZH34 = "# 安全性\n\n3/4级中性粒细胞减少发生率为22%。\n"
+_ZH3 = "# 安全性\n\n3级中性粒细胞减少发生率为22%。\n"
+_ZH_CLAIM = "中性粒细胞减少发生率为22% [evidence:s.md#L3]。\n"
+
+
+@pytest.mark.parametrize("source, report, status", [
+    # a grade over the claim that the line gives its figure to together with another
+    (_G34, "# R\n\n## Grade 3 events\n\n" + _CLAIM, "undecided"),
+    (_G34, "# R\n\nGrade 3 events:\n\n- " + _CLAIM, "undecided"),
+    (_G34, "# R\n\n## Grade 3 events\n\n### Haematological\n\n" + _CLAIM, "undecided"),
+    (_G3.replace("Grade 3", "Grade 4"), "# R\n\n## Grade 3 events\n\n" + _CLAIM, "undecided"),
+    (_ZH34, "# 综述\n\n## 3级不良事件\n\n" + _ZH_CLAIM, "undecided"),
+    # the pair over the claim, the grade alone in the line, no grade over the claim
+    (_G34, "# R\n\n## Grade 3/4 events\n\n" + _CLAIM, "pass"),
+    (_G3, "# R\n\n## Grade 3 events\n\n" + _CLAIM, "pass"),
+    (_G34, "# R\n\n## Safety\n\n" + _CLAIM, "pass"),
+    (_ZH3, "# 综述\n\n## 3级不良事件\n\n" + _ZH_CLAIM, "pass"),
+])
+def test_through_the_pipeline_a_heading_grade_is_the_claims(tmp_path, source, report, status):
+    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert claim.status == status, claim.undecided_reasons
