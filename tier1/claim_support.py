@@ -27,6 +27,7 @@ from citeproof.values.binding import binding_differs
 from citeproof.values.clause_scope import scope_differs, states_opposite
 from citeproof.values.columns import header_subjects, marked_cell, read_columns, row_atoms
 from citeproof.values.framing import framing_differs
+from citeproof.values.extract import prepare
 from citeproof.values.contrasted import contrasted_figure
 from citeproof.values.lead_in import context_subject, denying_lead_in
 from citeproof.values.listed_members import member_dropped
@@ -257,7 +258,10 @@ def _meaning_differs(
         return why
     if why := framing_differs(claim, segment):
         return why
-    if why := words_disagree(claim, segment, implied=lambda: implied_by_header(above)):
+    # the subject its context names, written in the line, is the claim's word there ("### Europe"
+    # over the claim, "Revenue in Europe grew 12%" in the line): no modifier the claim dropped
+    worded = f"{context}: {claim}" if context and context in prepare(segment).lower() else claim
+    if why := words_disagree(worded, segment, implied=lambda: implied_by_header(above)):
         return why
     if why := frequency_unbound(claim, segment):
         return why

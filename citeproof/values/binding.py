@@ -29,6 +29,7 @@ from citeproof.values.atoms import ValueAtom
 from citeproof.values.compare import relate
 from citeproof.values.extract import extract_atoms, prepare
 from citeproof.values.prefixed_abbreviations import shifted, spell_prefixed
+from citeproof.values.segment_names import segment_names_in
 from citeproof.values.segment_support import cues, entity_tokens, spell_abbreviations
 
 # X组 / X亚组 labels ("A组", "试验组", "对照组", "阳性亚组"); the part before 组 is cut
@@ -86,6 +87,9 @@ def binding_differs(
     under ``context`` ("## Experimental arm" over "The ORR was 45%" gives the 45% to the
     experimental arm, not to the report's "### Control arm"; rt36b h1)."""
     extra_names = list(extra_names)
+    if context:
+        # a region or market is a name wherever written: "Europe: revenue grew …" opens with one
+        extra_names += segment_names_in(prepare(f"{context} {segment_context} {segment_text}").lower())
     if context and segment_context and not _names_subject(segment_text, extra_names):
         segment_text = f"{segment_context}: {segment_text}"
     if context and _reads_under(claim_text, segment_text, extra_names):

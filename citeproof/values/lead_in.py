@@ -30,6 +30,7 @@ from citeproof.values.binding import labels_in, names_in, subjects_of
 from citeproof.values.extract import prepare
 from citeproof.values.lexicon import data_json
 from citeproof.values.pairing import WHO
+from citeproof.values.segment_names import segment_names_in
 from citeproof.values.segment_support import cue_document, polarity, words_pattern
 
 _CLAUSE_BREAK = re.compile(r"[,;，；]")
@@ -90,10 +91,23 @@ def _subjects_named(text: str) -> str | None:
     Time points are no subject here: a heading's year is read by the year check."""
     bare = _ANCHOR.sub(" ", text)
     low = prepare(bare).lower()
-    labels = [lab for lab in labels_in(low, subjects_of(bare, low, names_in(bare, low, set(), capitalised=False)))
+    labels = [lab for lab in labels_in(low, subjects_of(bare, low, names_in(bare, low, _segments_named(low), capitalised=False)))
               if lab.cls == WHO]
     if not labels:
         return None
     if len({lab.key for lab in labels}) > 1 or any(_PLURAL_HEAD.search(lab.name) for lab in labels):
         return ""
     return labels[0].name
+
+
+# a context this long is a title about a place ("# 中国非小细胞肺癌患者的治疗进展"), not a segment's name
+_SEGMENT_CONTEXT_WORDS = 4
+_SEGMENT_CONTEXT_CHARS = 8
+
+
+def _segments_named(low: str) -> set[str]:
+    """The regions and markets a short context names ("### Asia-Pacific", "In Europe:", "亚太地区";
+    :mod:`citeproof.values.segment_names`): whose figures follow, as an arm's name says."""
+    if len(low.split()) > _SEGMENT_CONTEXT_WORDS or len(re.sub(r"[\x00-\x7f]", "", low)) > _SEGMENT_CONTEXT_CHARS:
+        return set()
+    return segment_names_in(low)
