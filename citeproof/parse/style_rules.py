@@ -10,7 +10,8 @@ what follows), and rules on a pseudo-element ("::before" hides generated content
 element's own text).
 
 Both readers match the rules alike (``style_hiding``): a rule that takes an element off the page
-and matches it as written hides it; text drawn unseen (no size, no opacity, off the screen) or
+and matches it as written hides it, unless a later or weightier rule shows it again (the cascade,
+``_Cascade``, for each property that hides); text drawn unseen (no size, no opacity, off the screen) or
 that a rule not decided here (":hover", a selector the parser cannot read) may hide is unsure.
 Then two directions of caution: a saved source drops all of it (``source_style_hidden``: hidden
 text must never back a claim); a report drops only the surely hidden, and its sentence holding
@@ -527,10 +528,15 @@ def style_hiding(
     nothing unseen; a size or a colour is weighed where the text stands (``_inherited_unseen``)."""
     exact: dict[tuple[str, str], set[str]] = {}
     undecided: set[str] = set()
-    for prelude, body, always in rules:
+    cascade = _Cascade(tree, rules, in_pieces)
+    lifted: dict[tuple[str, str], dict[int, LexborNode]] = {}  # matched, less what a later rule shows again
+    for order, (prelude, body, always) in enumerate(rules):
         if not always:
             continue
-        body = _settled(body, keyframes or {})
+        settled = _settled(body, keyframes or {})
+        # an animation's last frame wins over every rule's declaration: no cascade undoes it
+        concealing = _concealing(body) if settled == body else []
+        body = settled
         # a size or a colour is weighed with the page around (``_inherited_unseen``) where the
         # selector is decided; alone (the page's white) where it is not
         how = style_concealment(body, inherited=False)
@@ -540,16 +546,120 @@ def style_hiding(
             if q := _query(selector, broaden=False) if _decided(selector, in_pieces) else None:
                 if how is None:
                     continue
+                way = (how[0], f"{how[1]} (by a <style> rule)" if how[1] else "")
+                if concealing and cascade.may_override(concealing):
+                    # a later rule, or a weightier one, may show it again: weighed element by element
+                    whole, partly = cascade.still_concealed(q, selector, concealing, order)
+                    lifted.setdefault(way, {}).update(whole)
+                    # shown again in part ("display:none;opacity:0" displayed): drawn, and unsure
+                    lifted.setdefault(("unsure", f"{UNSEEN_WHY} (by a <style> rule)"), {}).update(partly)
+                    continue
                 # grouped by the way, not the declaration: one walk of the page a way
-                exact.setdefault((how[0], f"{how[1]} (by a <style> rule)" if how[1] else ""), set()).add(q)
+                exact.setdefault(way, set()).add(q)
             elif wider := _subject_query(selector) if in_pieces else _query(selector, broaden=True):
                 undecided.add(wider)
     out = {k: (n, "undecided", UNDECIDED_WHY) for k, n in (_matched(tree, undecided) if undecided else {}).items()}
     out.update((k, (n, "unsure", f"{UNSEEN_WHY} (by a <style> rule)")) for k, n in _inherited_unseen(tree, rules, in_pieces).items())
     # a rule that takes the element off the page wins over one that only draws it unseen
-    for (how, why), queries in sorted(exact.items(), key=lambda item: item[0][0] == "hidden"):
-        out.update((k, (n, how, why)) for k, n in _matched(tree, queries).items())
+    for (how, why) in sorted(set(exact) | set(lifted), key=lambda way: way[0] == "hidden"):
+        queries = exact.get((how, why))
+        out.update((k, (n, how, why)) for k, n in {**(_matched(tree, queries) if queries else {}),
+                                                   **lifted.get((how, why), {})}.items())
     return out
+
+
+# the parts of a selector its specificity counts: ids; classes, attribute tests and pseudo-classes; tags
+_SPECIFIC_ID = re.compile(r"#[\w-]+")
+_SPECIFIC_CLASS = re.compile(r"\.[\w-]+|\[[^\]]*\]|(?<!:):(?!:)[\w-]+")
+_SPECIFIC_TAG = re.compile(r"(?:^|(?<=[\s>+~(,]))[a-z][a-z0-9-]*", re.IGNORECASE)
+
+
+def _specificity(selector: str) -> tuple[int, int, int]:
+    """A selector's specificity (ids, classes, tags). Every part is counted, also inside ":not()"
+    or ":where()": more than a browser counts, never less (only a selector with no such function
+    is weighed as one that shows text again: ``_Cascade``)."""
+    bare = re.sub(r"\\.", "x", selector)  # an escaped character (".sm\\:gone") is part of its name
+    return (len(_SPECIFIC_ID.findall(bare)), len(_SPECIFIC_CLASS.findall(bare)), len(_SPECIFIC_TAG.findall(bare)))
+
+
+def _declared(body: str) -> list[tuple[str, str, bool]]:
+    """Each declaration of a rule's body as (property, value, whether ``!important``)."""
+    return [(m.group(1).lower(), " ".join(_IMPORTANT.sub("", m.group(2)).split()), bool(_IMPORTANT.search(m.group(2))))
+            for m in _DECLARATION.finditer(body)]
+
+
+def _concealing(body: str) -> list[tuple[str, bool]]:
+    """The declarations of a rule that conceal its element each on its own ("display:none",
+    "opacity:0"), as (property, ``!important``); none when it conceals only by several together
+    (a box of no size hiding its overflow): a rule read whole is not weighed against others."""
+    if style_concealment(body, inherited=False) is None:
+        return []
+    own = [(prop, important) for prop, value, important in _declared(body)
+           if style_concealment(f"{prop}:{value}", inherited=False) is not None]
+    return own if own else []
+
+
+def _weighed(selector: str, in_pieces: bool) -> str | None:
+    """The query of a selector of an unconditional rule that the cascade weighs (``_Cascade``):
+    decided here as written, with no function whose specificity is not counted exactly; or None."""
+    if "(" in selector or not _decided(selector, in_pieces):
+        return None
+    return _query(selector, broaden=False)
+
+
+class _Cascade:
+    """Which rule a page draws an element by, for the properties that hide it, as browsers decide:
+    the declaration of the highest importance (``!important``), then specificity, then the last
+    written wins (rt36b ctxfix 3: ".h{display:none} .h{display:inline}" shows the text). Only
+    rules that apply on every screen, with a selector decided here and no function in it (whose
+    specificity is counted exactly), are weighed as showing text again; what another rule may
+    show is left to ``report_style_hiding``."""
+
+    def __init__(self, tree: LexborHTMLParser, rules: list[tuple[str, str, bool]], in_pieces: bool) -> None:
+        self._tree = tree
+        self._matches: dict[str, dict[int, LexborNode]] = {}
+        # property → (importance, specificity, order, query) of each declaration showing the element
+        self.showing: dict[str, list[tuple[bool, tuple[int, int, int], int, str]]] = {}
+        for order, (prelude, body, always) in enumerate(rules):
+            if not always:
+                continue
+            shown = [(prop, important) for prop, value, important in _declared(body)
+                     if style_concealment(f"{prop}:{value}", inherited=False) is None]
+            if not shown:
+                continue
+            for selector in _selectors(prelude):
+                if not (q := _weighed(selector, in_pieces)):
+                    continue
+                for prop, important in shown:
+                    self.showing.setdefault(prop, []).append((important, _specificity(selector), order, q))
+
+    def may_override(self, concealing: list[tuple[str, bool]]) -> bool:
+        return any(prop in self.showing for prop, _ in concealing)
+
+    def still_concealed(
+        self, query: str, selector: str, concealing: list[tuple[str, bool]], order: int,
+    ) -> tuple[dict[int, LexborNode], dict[int, LexborNode]]:
+        """Of the elements ``query`` matches, those a rule concealing them by ``concealing``
+        (written ``order``-th) still conceals — none of its concealing declarations outweighed
+        by one that shows the element again — and those some but not all of them still conceal
+        ("display:none;opacity:0" with only its display undone: drawn unseen)."""
+        specificity = _specificity(selector)
+        beaten = [{k for imp, spec, later, q in self.showing.get(prop, ())
+                   if (imp, spec, later) > (important, specificity, order) for k in self._match(q)}
+                  for prop, important in concealing]
+        whole, partly = {}, {}
+        for k, n in self._match(query).items():
+            undone = sum(k in b for b in beaten)
+            if undone == 0:
+                whole[k] = n
+            elif undone < len(beaten):
+                partly[k] = n
+        return whole, partly
+
+    def _match(self, query: str) -> dict[int, LexborNode]:
+        if query not in self._matches:
+            self._matches[query] = _matched(self._tree, {query})
+        return self._matches[query]
 
 
 def _inherited_unseen(tree: LexborHTMLParser, rules: list[tuple[str, str, bool]], in_pieces: bool) -> dict[int, LexborNode]:
@@ -665,9 +775,12 @@ def report_style_hiding(
     off the screen) leaves it unsure (out of the text, noted); one whose selector cannot be
     decided here (":hover", a selector the parser cannot read, a Markdown report's piece whose
     ancestors stand elsewhere) leaves it ``("undecided", why)``: read as written, noted. A
-    report's text must neither go unchecked nor pass on a reading the page does not show. An element another rule may show again (any selector, conditional rules
-    included: "@media print{.x{display:block}}", ".x.open{display:inline}") is unsure, not hidden:
-    which rule wins is not weighed here, and a claim there must not publish unchecked. So is an
+    report's text must neither go unchecked nor pass on a reading the page does not show. Which
+    rule wins is weighed as browsers weigh it where it can be (``_Cascade``: importance, then
+    specificity, then the later rule; ".h{display:none} .h{display:inline}" shows the text, the
+    reverse hides it); an element a rule not weighed may show again (a conditional rule,
+    "@media print{.x{display:block}}", a state, a function: ".x:is(.open){display:inline}") is
+    unsure, not hidden: a claim there must not publish unchecked. So is an
     element whose own ``style`` shows it (an inline style wins over a rule: the open tab of
     ``.tab{display:none}`` carries ``style="display:block"``), and every rule-hidden element of a
     page that runs scripts (``html``: the page's text, read for them): a script shows tabs,
@@ -687,11 +800,16 @@ def report_style_hiding(
     styled = style_hiding(tree, rules, in_pieces=bool(page_css), keyframes=_keyframes(_style_text(tree) + "\n" + page_css))
     showing = {q for prelude, body, _ in rules if _SHOWN_STYLE.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
+    # a rule the cascade weighed (``style_hiding``) shows a hidden element again only where it won:
+    # what it left hidden, an earlier or lighter rule showing it, stays hidden
+    overriding = {q for prelude, body, always in rules if _SHOWN_STYLE.search(body)
+                  for selector in _selectors(prelude) if not (always and _weighed(selector, bool(page_css)))
+                  and (q := _query(selector, broaden=True))}
     forcing = {q for prelude, body, _ in rules if _SHOWN_IMPORTANT.search(body)
                for selector in _selectors(prelude) if (q := _query(selector, broaden=True))}
     hidden = {k: node for k, (node, how, _) in styled.items() if how == "hidden"}
     shown_nodes = _matched(tree, showing) if showing else {}
-    shown = set(shown_nodes)
+    shown = set(_matched(tree, overriding)) if overriding else set()
     scripted = bool(hidden) and _SCRIPTED.search(html) is not None
     # drawn unseen, or a rule whose reach is not decided: unsure whatever else may show it
     out: dict[int, tuple[str, str]] = {k: (how, why) for k, (_, how, why) in styled.items() if how != "hidden"}

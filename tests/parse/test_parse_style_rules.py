@@ -75,7 +75,7 @@ def test_text_no_rule_hides_is_read(style, markup):
     "style",
     [
         ".x{display:none} @media (min-width:600px){.x{display:inline}}",
-        ".x{display:none} .x.open{display:inline}",
+        ".x{display:none} .x:is(.open){display:inline}",  # a function: its weight is not counted here
         ".x{display:none} p:hover .x{visibility:visible}",
     ],
 )
@@ -527,3 +527,64 @@ def test_the_note_on_text_drawn_unseen_says_it_was_left_out():
     claim = _claim(".fx{color:#fff}", '<span class="fx">not</span>')
     assert claim.text == "Serious adverse events were observed in 12 patients."
     assert claim.unsure_text[0].endswith("holds 'not', styled not to be seen (by a <style> rule); left out of the sentence checked")
+
+
+# ctxfix 3: the cascade, as browsers weigh it. ".h{display:none} .h{display:inline}" shows the
+# text (a later rule of equal specificity wins); it was read as hidden, and a correct claim was held.
+_SHOWN = "Serious adverse events were not observed in 12 patients."
+_HIDDEN = "Serious adverse events were observed in 12 patients."
+
+
+@pytest.mark.parametrize(
+    ("style", "markup"),
+    [
+        (".h{display:none} .h{display:inline}", '<span class="h">not</span>'),
+        (".h{visibility:hidden} .h{visibility:visible}", '<span class="h">not</span>'),
+        (".h{opacity:0} .h{opacity:1}", '<span class="h">not</span>'),
+        (".x{display:none} .x.open{display:inline}", '<span class="x open">not</span>'),  # more specific
+        ("p .h{display:none} p span.h{display:inline}", '<span class="h">not</span>'),
+        ("#n{display:inline !important} #n{display:none}", '<span id="n">not</span>'),  # important beats later
+        (".h{display:none} span.h{display:inline}", '<span class="h">not</span>'),
+    ],
+)
+def test_text_a_later_or_weightier_rule_shows_again_is_read(style, markup):
+    claim = _claim(style, markup)
+    assert claim.text == _SHOWN
+    assert claim.unsure_text == ()
+
+
+@pytest.mark.parametrize(
+    ("style", "markup"),
+    [
+        (".h{display:inline} .h{display:none}", '<span class="h">not</span>'),  # the later one hides
+        (".h{display:none} span{display:inline}", '<span class="h">not</span>'),  # less specific
+        (".h{display:none !important} .h{display:inline}", '<span class="h">not</span>'),  # important
+        ("p .h{display:none} .h{display:inline}", '<span class="h">not</span>'),  # less specific
+        (".h{display:none} .h{visibility:visible}", '<span class="h">not</span>'),  # another property
+        ("#n{display:none} .h{display:inline}", '<span id="n" class="h">not</span>'),
+    ],
+)
+def test_text_a_later_or_weightier_rule_hides_stays_hidden(style, markup):
+    claim = _claim(style, markup)
+    assert claim.text == _HIDDEN
+    assert claim.unsure_text == ()
+
+
+def test_text_shown_again_in_part_is_drawn_unseen():
+    claim = _claim(".h{display:none;opacity:0} .h{display:inline}", '<span class="h">not</span>')
+    assert claim.text == _HIDDEN
+    assert claim.unsure_text and "styled not to be seen" in claim.unsure_text[0]
+
+
+def test_a_saved_sources_text_a_later_rule_shows_again_backs_a_claim():
+    from selectolax.lexbor import LexborHTMLParser
+
+    from citeproof.parse.style_rules import source_style_hidden
+
+    def hidden(style: str) -> bool:
+        tree = LexborHTMLParser(f"<html><head><style>{style}</style></head><body><p>ORR <span class=h>45%</span></p></body></html>")
+        return any(n.tag == "span" for n in tree.css("span") if n.mem_id in source_style_hidden(tree))
+
+    assert not hidden(".h{display:none} .h{display:inline}")
+    assert hidden(".h{display:inline} .h{display:none}")
+    assert hidden(".h{display:none} @media (min-width:600px){.h{display:inline}}")
