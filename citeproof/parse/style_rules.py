@@ -670,21 +670,30 @@ def _inherited_unseen(tree: LexborHTMLParser, rules: list[tuple[str, str, bool]]
     hides (the gap trick of inline-block cards), white text on a dark card is seen. The
     background is the nearest one painted (the page's white when none is); a colour lost on
     it, or a rule in doubt among several (any of them faint), leaves the element unsure.
-    Inheritance, not specificity: an element several rules size is unsure when any of them hides."""
+    Among the rules sizing or colouring one element the cascade decides (``_Outweighed``: a later
+    or weightier weighed rule's ".h{font-size:16px}" after ".h{font-size:0}" shows it); one not
+    weighed leaves each in play, and the element is unsure when any of them hides."""
     sizes: dict[str, set[str]] = {}  # a value read (a size, a colour, a background) → queries
     colours: dict[str, set[str]] = {}
     grounds: dict[tuple[Colour, ...], set[str]] = {}
-    for prelude, body, always in rules:
+    # each size and colour declared, weighed in the cascade (``_Cascade``): (weight, query, value, weighed)
+    declared: dict[str, list[tuple[tuple[bool, tuple[int, int, int], int], str, str, bool]]] = {"font-size": [], "color": []}
+    for order, (prelude, body, always) in enumerate(rules):
         lower = body.lower()
         if not always or not ("font-size" in lower or "color" in lower or "background" in lower):
             continue
-        queries = [q for sel in _selectors(prelude) if _decided(sel, in_pieces) and (q := _query(sel, broaden=False))]
+        selected = [(sel, q) for sel in _selectors(prelude) if _decided(sel, in_pieces) and (q := _query(sel, broaden=False))]
+        queries = [q for _, q in selected]
         for value in _values(body, "font-size"):
             if _size_unseen(value) is not None:
                 sizes.setdefault(value, set()).update(queries)
         for value in _values(body, "color"):
             if _colour(value) is not None:
                 colours.setdefault(value, set()).update(queries)
+        for prop, value, important in _declared(body):
+            if prop in declared:
+                declared[prop] += [((important, _specificity(sel), order), q, value, _weighed(sel, in_pieces) is not None)
+                                   for sel, q in selected]
         if (painted := _ground(body)) is not None:
             grounds.setdefault(tuple(painted), set()).update(queries)
     if not any(_size_unseen(v) for v in sizes):
@@ -701,12 +710,14 @@ def _inherited_unseen(tree: LexborHTMLParser, rules: list[tuple[str, str, bool]]
     all_grounds = {WHITE} | {c for painted in grounds for c in painted} | {
         c for values in inline for v in values for c in _colours_in(v)}
     size_declared = _matched(tree, {q for qs in sizes.values() for q in qs}, roots=True)
-    size_unseen = _matched(tree, {q for v, qs in sizes.items() if _size_unseen(v) for q in qs}, roots=True)
+    outweighed = _Outweighed(tree)
+    size_unseen = {k for weight, q, value, _ in declared["font-size"] if _size_unseen(value)
+                   for k in outweighed.still_drawn(q, weight, declared["font-size"])}
     colour_declared = _matched(tree, {q for qs in colours.values() for q in qs}, roots=True)
     coloured: dict[int, list[Colour]] = {}
-    for value, queries in colours.items():
+    for weight, q, value, _ in declared["color"]:
         if (c := _colour(value)) is not None and any(_faint(c, [g]) for g in all_grounds):
-            for k in _matched(tree, queries, roots=True):
+            for k in outweighed.still_drawn(q, weight, declared["color"]):
                 coloured.setdefault(k, []).append(c)
     painted_declared = _matched(tree, {q for qs in grounds.values() for q in qs}, roots=True)
     painted_at: dict[int, list[Colour]] = {}
@@ -747,6 +758,25 @@ def _inherited_unseen(tree: LexborHTMLParser, rules: list[tuple[str, str, bool]]
                 and any(_faint(c, [WHITE] if ground is None else ground) for c in colour_at[1]):
             out[colour_at[0].mem_id] = colour_at[0]
     return out
+
+
+class _Outweighed:
+    """The elements a rule's size or colour still draws, the cascade weighed (``_Cascade``): a
+    declaration of the same property, by a weighed rule of more weight, draws them instead."""
+
+    def __init__(self, tree: LexborHTMLParser) -> None:
+        self._tree = tree
+        self._matches: dict[str, set[int]] = {}
+
+    def still_drawn(self, query: str, weight: tuple[bool, tuple[int, int, int], int],
+                    declared: list[tuple[tuple[bool, tuple[int, int, int], int], str, str, bool]]) -> set[int]:
+        beaten = {k for other, q, _, weighed in declared if weighed and other > weight for k in self._match(q)}
+        return self._match(query) - beaten
+
+    def _match(self, query: str) -> set[int]:
+        if query not in self._matches:
+            self._matches[query] = set(_matched(self._tree, {query}, roots=True))
+        return self._matches[query]
 
 
 def source_style_hidden(tree: LexborHTMLParser) -> frozenset[int]:

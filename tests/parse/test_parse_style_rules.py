@@ -588,3 +588,24 @@ def test_a_saved_sources_text_a_later_rule_shows_again_backs_a_claim():
     assert not hidden(".h{display:none} .h{display:inline}")
     assert hidden(".h{display:inline} .h{display:none}")
     assert hidden(".h{display:none} @media (min-width:600px){.h{display:inline}}")
+
+
+@pytest.mark.parametrize(
+    ("style", "shown"),
+    [
+        (".h{font-size:0} .h{font-size:16px}", True),
+        (".h{color:#fff} .h{color:#000}", True),
+        (".h{font-size:0} span.h{font-size:1em}", True),
+        (".h{font-size:16px} .h{font-size:0}", False),
+        (".h{color:#000} .h{color:#fff}", False),
+        ("span.h{font-size:0} .h{font-size:16px}", False),  # the lighter rule loses though later
+        (".h{color:#fff !important} .h{color:#000}", False),
+        (".h{font-size:0} .h:is(.x,.h){font-size:16px}", False),  # not weighed: unsure
+    ],
+)
+def test_a_size_or_colour_is_the_one_the_cascade_draws(style, shown):
+    claim = _claim(style, '<span class="h">not</span>')
+    if shown:
+        assert (claim.text, claim.unsure_text) == (_SHOWN, ())
+    else:
+        assert claim.text == _HIDDEN and claim.unsure_text and "styled not to be seen" in claim.unsure_text[0]
