@@ -609,3 +609,10 @@ def test_a_size_or_colour_is_the_one_the_cascade_draws(style, shown):
         assert (claim.text, claim.unsure_text) == (_SHOWN, ())
     else:
         assert claim.text == _HIDDEN and claim.unsure_text and "styled not to be seen" in claim.unsure_text[0]
+
+
+def test_an_animations_last_frame_is_not_undone_by_a_later_rule():
+    # an animation wins over every rule's declaration: the fade-out's end stays unseen
+    style = ".h{opacity:0;animation:fo 1s forwards} .h{opacity:1} @keyframes fo{to{opacity:0}}"
+    claim = _claim(style, '<span class="h">not</span>')
+    assert claim.text == _HIDDEN and claim.unsure_text
