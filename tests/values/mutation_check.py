@@ -1304,7 +1304,7 @@ MUTATIONS = (
     Mutation(
         "a claim stronger than its source (hedge dropped, universal added) passes",
         "tier1/claim_support.py",
-        "    if why := stronger_than_source(claim, segment):",
+        "    if why := stronger_than_source(graded, segment):",
         "    if False:",
         ("tests/values",),
     ),
@@ -9822,8 +9822,8 @@ MUTATIONS = (
     Mutation(
         's30-rhide a rule drawing text unseen wins over one taking it off the page',
         'citeproof/parse/style_rules.py',
-        '    for (how, why), queries in sorted(exact.items(), key=lambda item: item[0][0] == "hidden"):',
-        '    for (how, why), queries in sorted(exact.items(), key=lambda item: item[0][0] != "hidden"):',
+        '    for (how, why) in sorted(set(exact) | set(lifted), key=lambda way: way[0] == "hidden"):',
+        '    for (how, why) in sorted(set(exact) | set(lifted), key=lambda way: way[0] != "hidden"):',
         ('tests/parse/test_parse_style_rules.py',),
     ),
     Mutation(
@@ -10242,8 +10242,8 @@ MUTATIONS = (
     Mutation(
         "s30-leadin the restriction check does not read the context's subject",
         'tier1/claim_support.py',
-        ', *([context] if context else [])])',
-        '])',
+        ', *([context] if context else []),',
+        ',',
         ('tests/tier1/test_context_subject_pairs.py',),
     ),
     Mutation(
@@ -10677,8 +10677,8 @@ MUTATIONS = (
     Mutation(
         "s30-cssfix a rule's font size below reading, weighed with the page around, hides nothing",
         'citeproof/parse/style_rules.py',
-        '    size_unseen = _matched(tree, {q for v, qs in sizes.items() if _size_unseen(v) for q in qs}, roots=True)',
-        '    size_unseen: dict[int, LexborNode] = {}',
+        '    size_unseen = {k for weight, q, value, _ in declared["font-size"] if _size_unseen(value)',
+        '    size_unseen = {k for weight, q, value, _ in declared["font-size"] if False',
         ('tests/parse/test_parse_style_rules.py',),
     ),
     Mutation(
