@@ -100,7 +100,7 @@ def _subjects_named(text: str) -> str | None:
     return labels[0].name
 
 
-# a context this long is a title about a place ("# 中国非小细胞肺癌患者的治疗进展"), not a segment's name
+# a context this long is a title about a place ("# 中国市场十年发展趋势与展望"), not a segment's name
 _SEGMENT_CONTEXT_WORDS = 4
 _SEGMENT_CONTEXT_CHARS = 8
 
