@@ -11191,6 +11191,8 @@ MUTATIONS = (
         "        if encoding is None:\n",
         "        if False:\n",
         ("tests/tier2/judge/test_judge_errors.py",),
+    ),
+    Mutation(
         's31-ctxfix a context naming grades together names one',
         'citeproof/values/grade_pairs.py',
         'for p in (listed, listed_zh, _bounded_zh(), _bounded_en())):',
