@@ -34,12 +34,24 @@ def check_writable(flag: str, path: Path, *, folder: bool = False) -> None:
         where = Path(os.path.realpath(path)).parent  # the link's target is written, beside it
     if folder and path.exists() and not path.is_dir():
         raise InputError(f"{flag} {path} is a file; give a folder")
+    blocking = _file_in_the_way(where)
+    if blocking is not None:
+        # mkdir would say only "File exists", naming neither the file nor why it matters
+        raise InputError(f"{flag} {path}: cannot make the folder {where}: {blocking} is a file, not a folder")
     try:
         where.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=where):
             pass
     except OSError as exc:
         raise InputError(f"{flag} {path}: cannot write in {where}: {exc.strerror or exc}") from None
+
+
+def _file_in_the_way(where: Path) -> Path | None:
+    """The nearest existing ancestor of ``where`` (or itself) when it is not a folder."""
+    for candidate in (where, *where.parents):
+        if candidate.exists():
+            return None if candidate.is_dir() else candidate
+    return None
 
 
 def written_through(path: Path) -> bool:

@@ -37,6 +37,14 @@ def test_an_out_path_under_a_file_fails_first_and_names_the_flag(tmp_path, repor
     assert not audit.exists(), "the judge stage ran although the report could never be written"
 
 
+@pytest.mark.parametrize("under", ["blocker", "blocker/deeper"])
+def test_a_file_in_the_way_of_an_output_folder_is_named(tmp_path, report, capsys, under):
+    (tmp_path / "blocker").write_text("not a folder")
+    code, err = run(report, "--out", str(tmp_path / under / "r.json"), capsys=capsys)
+    assert code == 2
+    assert f"cannot make the folder {tmp_path / under}: {tmp_path / 'blocker'} is a file, not a folder" in err
+
+
 def test_an_out_path_that_is_a_folder_is_refused(tmp_path, report, capsys):
     code, err = run(report, "--out", str(tmp_path), capsys=capsys)
     assert code == 2 and "--out" in err and "is a folder" in err

@@ -11346,6 +11346,13 @@ MUTATIONS = (
         'for k in outweighed._match(q)}',
         ('tests/parse/test_parse_style_rules.py',),
     ),
+    Mutation(
+        "s31-main a file in the way of an output folder is not named (mkdir's bare 'File exists')",
+        "citeproof/output_paths.py",
+        "            return None if candidate.is_dir() else candidate\n",
+        "            return None\n",
+        ("tests/cli/test_output_paths.py",),
+    ),
 )
 
 
