@@ -10,7 +10,8 @@ Guarantees:
   before touching the disk, and a file whose real path (symlinks resolved) is not under the
   real root is refused — both as a critical ``anchor_escapes_sources`` finding;
 * each file is read, decoded and normalised once per store (memoised by real path), and
-  each window is cut and segmented once (memoised by file and locator / line range);
+  each window is cut and segmented once (memoised by file and locator / line range), until
+  ``release`` forgets the file after its last citing claim (the pipeline's count of them);
 * resolving an anchor costs O(1) file-system calls: each channel folder is listed once,
   lazily, on first use.
 
@@ -92,8 +93,9 @@ class SourceStore:
         self._channel_files: dict[str, list[Path]] = {}
         self._targets: dict[tuple[str, str, str], _Target | _Problem] = {}
         self._docs: dict[str, SourceDocument | _Problem] = {}
-        self._windows: dict[tuple[str, str | None], SourceWindow | Finding] = {}
-        self._segments: dict[tuple[str, int, int], tuple[Segment, ...]] = {}
+        # per real path, so ``release`` forgets a file's windows and segments without a scan
+        self._windows: dict[str, dict[str | None, SourceWindow | Finding]] = {}
+        self._segments: dict[str, dict[tuple[int, int], tuple[Segment, ...]]] = {}
         self._section_index: dict[str, dict[str, str]] = {}
         self._real_by_doc: dict[int, str] = {}
         self.memo = RunMemo()
@@ -172,11 +174,37 @@ class SourceStore:
         real = self._real_by_doc.get(id(document))
         if real is None:  # a document this store did not load: segment without caching
             return segment_window(document, first_line, last_line)
-        key = (real, first_line, last_line)
-        cached = self._segments.get(key)
+        of_file = self._segments.setdefault(real, {})
+        key = (first_line, last_line)
+        cached = of_file.get(key)
         if cached is None:
-            cached = self._segments[key] = segment_window(document, first_line, last_line)
+            cached = of_file[key] = segment_window(document, first_line, last_line)
         return cached
+
+    def cited_file(self, anchor: Anchor) -> str | None:
+        """The real path of the file ``resolve(anchor)`` reads, found without reading it (the
+        lookup is the one ``resolve`` makes, memoised); None for a URL or an anchor naming no file."""
+        if anchor.kind.lower() == "url":
+            return None
+        channel = self.settings.channel_for(anchor.kind) or anchor.channel
+        if channel is None:
+            return None
+        target = self._target(anchor.kind.lower(), channel, anchor.source_id)
+        return target.real if isinstance(target, _Target) else None
+
+    def release(self, real: str) -> None:
+        """Forget the file at ``real``: its document, windows, segments, section index and what
+        the run memo derived from them. Only after its last use, or it is read again (to the
+        same result): a report citing thousands of files holds one claim's files, not all."""
+        doc = self._docs.pop(real, None)
+        if isinstance(doc, SourceDocument):
+            self._real_by_doc.pop(id(doc), None)
+            self.memo.forget(doc)
+        for window in self._windows.pop(real, {}).values():
+            if isinstance(window, SourceWindow):
+                self.memo.forget(window)
+        self._segments.pop(real, None)
+        self._section_index.pop(real, None)
 
     def derived(self, obj: object, name: str, compute: Callable[[Any], T]) -> T:
         """``self.memo.derived``: rules derive data from a window this store handed out once per run."""
@@ -388,8 +416,8 @@ class SourceStore:
         if isinstance(doc, _Problem):
             return self._fail(anchor, doc)
         raw = anchor.locator.raw if anchor.locator is not None else None
-        key = (target.real, raw)
-        window = self._windows.get(key)
+        of_file = self._windows.setdefault(target.real, {})
+        window = of_file.get(raw)
         if window is None:
             index = None
             loc = anchor.locator
@@ -398,7 +426,7 @@ class SourceStore:
                 index = self._section_index.get(target.real)
                 if index is None:
                     index = self._section_index[target.real] = section_index(doc)
-            window = self._windows[key] = window_for(doc, loc, self.settings, segmenter=self.segments, index=index)
+            window = of_file[raw] = window_for(doc, loc, self.settings, segmenter=self.segments, index=index)
         if isinstance(window, Finding):
             return self._fail(anchor, _Problem(window.code, window.message))
         return Resolution(anchor=anchor, window=window)
