@@ -25,7 +25,7 @@ import re
 import xml.etree.ElementTree as ET
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.parse.html import (
@@ -53,7 +53,7 @@ from citeproof.sources.headings import (
 )
 from citeproof.sources.json_lines import scalar_count, scalar_value_lines
 from citeproof.sources.markup_lines import MarkupLines
-from citeproof.sources.types import READING_ONLY
+from citeproof.sources.types import READING_ONLY, SourceLayout
 from citeproof.text.normalize import normalize_text
 
 MEDIA_BY_EXT: dict[str, str] = {"json": "json", "txt": "txt", "md": "md", "html": "html", "xml": "xml"}
@@ -63,39 +63,11 @@ class UnreadableSource(ValueError):
     """The file decodes but cannot be read as its media type (bad JSON/XML); message says why."""
 
 
-@dataclass
-class ReadResult:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReadResult(SourceLayout):
+    """A saved file's visible lines and where things are in them (``SourceLayout``)."""
+
     lines: list[str]
-    sections: dict[str, tuple[int, int]] = field(default_factory=dict)
-    pages: tuple[tuple[int, int], ...] = ()
-    tables: dict[int, tuple[int, int]] = field(default_factory=dict)
-    title: str | None = None
-    header_rows: frozenset[int] = frozenset()  # 1-based lines that are an HTML table's <th>-only row
-    # 1-based line of a <th> row under another → the columns' headers the stacked rows make
-    # ("Measure | Result Arm A (%) | Result Placebo (%)"), where a cell spans columns or rows
-    joined_headers: dict[int, str] = field(default_factory=dict)
-    # the saved file's line of each line (JSON, whose reader lines are its values; HTML and XML, whose
-    # are their blocks); () when they are the same
-    file_lines: tuple[int, ...] = ()
-    # the saved file's last line of each line, where one runs over several (a <p> wrapped in the file)
-    file_ends: tuple[int, ...] = ()
-    # how many lines the saved file has, where file_lines count them all (HTML, XML); 0 otherwise
-    file_line_count: int = 0
-    # 1-based line → the unit phrase a JSON key beside its value names ('"unitOfMeasure": "months"')
-    value_units: dict[int, str] = field(default_factory=dict)
-    # each section's path (its enclosing headings' names, then its own): ``_named_sections``
-    section_paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # the printed number of each page, where the page markers print them ("Page 12"); () when
-    # pages are counted in file order
-    page_numbers: tuple[int, ...] = ()
-    # whether those markers close their pages (footers) rather than open them (headers)
-    page_footers: bool = True
-    # why the numbers page markers print are not the pages' ("" where they are, or print none): said
-    # when a page locator is out of range, since its pages were counted in file order
-    page_numbers_unused: str = ""
-    # an XML tag several elements share that names none of them (``_xml_sections``) → each one's
-    # path and lines, for the finding that says which ones it could be
-    shared_tags: dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]] = field(default_factory=dict)
 
 
 def read_source(text: str, media: str) -> ReadResult:

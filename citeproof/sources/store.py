@@ -37,7 +37,7 @@ from citeproof.sources.locate import RESOLUTION_RULE, section_index, window_for
 from citeproof.sources.manifest import ManifestEntry, load_manifest, unsafe_relative_path
 from citeproof.sources.readers import MEDIA_BY_EXT, UnreadableSource, read_source
 from citeproof.sources.segment import segment_window
-from citeproof.sources.types import Resolution, Segment, SourceDocument, SourceWindow
+from citeproof.sources.types import Resolution, Segment, SourceDocument, SourceWindow, layout_of
 
 T = TypeVar("T")
 
@@ -391,22 +391,8 @@ class SourceStore:
             media=media,
             text="\n".join(result.lines),
             lines=tuple(result.lines),
-            sections=result.sections,
-            section_paths=result.section_paths,
-            pages=result.pages,
-            page_numbers=result.page_numbers,
-            page_footers=result.page_footers,
-            page_numbers_unused=result.page_numbers_unused,
-            shared_tags=result.shared_tags,
             url=entry.url if entry else None,
-            title=(entry.title if entry and entry.title else result.title),
-            tables=result.tables,
-            header_rows=result.header_rows,
-            joined_headers=result.joined_headers,
-            file_lines=result.file_lines,
-            file_ends=result.file_ends,
-            file_line_count=result.file_line_count,
-            value_units=result.value_units,
+            **layout_of(result, title=entry.title if entry and entry.title else result.title),
         )
 
     # ------------------------------------------------------------------ windows

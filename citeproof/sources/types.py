@@ -5,7 +5,7 @@ process boundary (the report carries only ids, lines and offsets)."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from citeproof.model import Anchor, Finding
 
@@ -26,25 +26,19 @@ class Segment:
     char_end: int
 
 
-@dataclass(frozen=True, slots=True)
-class SourceDocument:
-    """One saved source, read and normalised once per run."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceLayout:
+    """Where things are in a saved file's visible lines: sections, pages, tables, the saved file's
+    own line numbers. A reader finds it (``readers.ReadResult``); the store's document keeps it."""
 
-    source_id: str
-    channel: str
-    path: str  # relative to the sources directory, POSIX separators
-    media: str  # txt | md | html | json | xml
-    text: str  # normalised visible text; lines joined with "\n"
-    lines: tuple[str, ...]  # text split into lines; line N is lines[N-1]
+    title: str | None = None
     sections: dict[str, tuple[int, int]] = field(default_factory=dict)  # name → (first, last) line, 1-based
     pages: tuple[tuple[int, int], ...] = ()  # page N → (first, last) line
-    url: str | None = None
-    title: str | None = None
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)  # "Table N" → (first, last) line
     # lines (1-based) that are a table's header row without a Markdown rule under them (HTML <th> rows)
     header_rows: frozenset[int] = frozenset()
     # a header row under another (1-based) → its columns' whole headers, where a cell of the
-    # stacked rows spans columns or rows (readers.ReadResult.joined_headers)
+    # stacked rows spans columns or rows
     joined_headers: dict[int, str] = field(default_factory=dict)
     # the saved file's line of line N at [N-1], where the two differ (a JSON source: one line per
     # value; HTML and XML: one per block); () when line N is the file's line N. Line locators
@@ -74,6 +68,24 @@ class SourceDocument:
     # an XML tag several elements share that names none of them → each one's path and lines
     # (readers._xml_sections), listed when an anchor names it
     shared_tags: dict[str, tuple[tuple[tuple[str, ...], tuple[int, int]], ...]] = field(default_factory=dict)
+
+
+def layout_of(layout: SourceLayout, **changes: object) -> dict[str, object]:
+    """``layout``'s fields as keyword arguments (for a document built from a read file), with ``changes``."""
+    return {**{f.name: getattr(layout, f.name) for f in fields(SourceLayout)}, **changes}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceDocument(SourceLayout):
+    """One saved source, read and normalised once per run."""
+
+    source_id: str
+    channel: str
+    path: str  # relative to the sources directory, POSIX separators
+    media: str  # txt | md | html | json | xml
+    text: str  # normalised visible text; lines joined with "\n"
+    lines: tuple[str, ...]  # text split into lines; line N is lines[N-1]
+    url: str | None = None
 
     def file_line(self, line: int) -> int:
         """The saved file's line that ``line`` (1-based, of ``lines``) comes from (its first)."""
