@@ -6,6 +6,7 @@ Exit codes (documented in README, tested in tests/cli):
   2 usage or input error — one line on stderr, never a traceback
   3 incomplete: claims left undecided or unverified (enforce mode)
   130 interrupted (Ctrl-C)
+  143 terminated (SIGTERM, as CI stops a job that overruns): handled as a Ctrl-C is
   141 an output pipe closed before a command's verdict was known (128 + SIGPIPE, as a shell
       reports it); ``verify`` whose reader closes stdout or stderr early still exits with its
       verdict's code
@@ -15,7 +16,9 @@ Machine output (JSON) goes to stdout or --out; the human summary goes to stderr.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -223,6 +226,9 @@ def verify(
         result = run(text, detect_format(str(report), text), sources, options)
     except ReportParseError as exc:
         raise ReportParseError(f"{report}: {exc}") from None
+    except KeyboardInterrupt as stop:
+        # typer turns a KeyboardInterrupt into a bare 130: what the log holds is carried past it
+        raise _Stopped(_what_was_logged(stop)) from None
     payload = result.model_dump_json(indent=2)
     if out is not None:
         try:
@@ -345,21 +351,77 @@ _mount_audit()
 
 
 EXIT_PIPE_CLOSED = 141
-_INTERRUPTED = "citeproof: interrupted; no report written (the audit log keeps every call that finished)"
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 128 + signal.SIGTERM
+
+
+class _Stopped(Exception):
+    """A Ctrl-C or SIGTERM that ended ``verify``, with what the audit log holds of the run (or None)."""
+
+    def __init__(self, logged: str | None) -> None:
+        super().__init__(logged)
+        self.logged = logged
+
+
+def _what_was_logged(stop: KeyboardInterrupt) -> str | None:
+    from tier2.stage import JudgingInterrupted
+
+    if not isinstance(stop, JudgingInterrupted):
+        return None  # stopped before or after the judging: this run wrote no line
+    return f"{stop.lines} judge call(s) of this run logged in {stop.audit_log}, the requests in flight finished first"
+
+
+class _SigtermAsCtrlC:
+    """While the CLI runs, a SIGTERM takes a Ctrl-C's path: CI stops a job that overruns with
+    SIGTERM, and killed at once a run loses the line of a request already sent and paid for.
+    Installed by ``main`` only, never at import (a library user keeps their own handler), and
+    only on the main thread (the one place Python runs signal handlers)."""
+
+    def __init__(self) -> None:
+        self.received = False
+        self._previous: object = None
+        self._installed = False
+
+    def _handle(self, _signum: int, _frame: object) -> None:
+        self.received = True
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> _SigtermAsCtrlC:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, self._handle)
+            self._installed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            # None: a handler not set from Python, which cannot be put back; the default is
+            signal.signal(signal.SIGTERM, self._previous if self._previous is not None else signal.SIG_DFL)
+
+    def stopped(self, logged: str | None = None) -> int:
+        """Say on stderr that the run was stopped and what was logged; the exit code to return."""
+        how = "terminated (SIGTERM)" if self.received else "interrupted"
+        print(f"citeproof: {how}; no report written ({logged or 'the audit log keeps every call that finished'})", file=sys.stderr)
+        return EXIT_TERMINATED if self.received else EXIT_INTERRUPTED
 
 
 def main(argv: list[str] | None = None) -> int:
+    with _SigtermAsCtrlC() as signals:
+        return _main(argv, signals)
+
+
+def _main(argv: list[str] | None, signals: _SigtermAsCtrlC) -> int:
     try:
         # With standalone_mode=False typer *returns* the code of a raised Exit.
         code = app(args=argv, standalone_mode=False)
-        if code == 130:  # typer turns a Ctrl-C into Exit(130), which it returns here
-            print(_INTERRUPTED, file=sys.stderr)
+        if code == EXIT_INTERRUPTED:  # typer turns a Ctrl-C into Exit(130), which it returns here
+            return signals.stopped()
         return code if isinstance(code, int) else 0
     except typer.Exit as exc:
         return exc.exit_code
+    except _Stopped as stop:
+        return signals.stopped(stop.logged)
     except (typer.Abort, KeyboardInterrupt):
-        print(_INTERRUPTED, file=sys.stderr)
-        return 130
+        return signals.stopped()
     except TyperException as exc:  # bad flags: one line, exit 2
         message = exc.format_message().strip().splitlines()
         if type(exc).__name__ == "NoArgsIsHelpError":

@@ -19,6 +19,7 @@ import os
 import sys
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 
 from audit.scrub import without_userinfo
 from audit.writer import AuditLogError, AuditWriter
@@ -136,6 +137,17 @@ def make_judge(options: Tier2Options) -> Judge:
     )
 
 
+class JudgingInterrupted(KeyboardInterrupt):
+    """A Ctrl-C (or a SIGTERM, which the CLI takes as one) that ended the judging once the
+    requests in flight had finished and were logged: what the log holds of this run, for the
+    line the CLI prints. Still a KeyboardInterrupt, so every caller stops as before."""
+
+    def __init__(self, audit_log: Path, lines: int) -> None:
+        super().__init__(audit_log, lines)
+        self.audit_log = audit_log
+        self.lines = lines
+
+
 def run_tier2(
     items: Sequence[tuple[Claim, list[Resolution], int]],
     options: Tier2Options,
@@ -174,6 +186,9 @@ def run_tier2(
             max_retries=options.max_retries,
             progress=progress,
         )
+    except KeyboardInterrupt:
+        # run_jobs re-raises only after the requests in flight were logged: the count is final
+        raise JudgingInterrupted(audit.path, audit.entries) from None
     finally:
         audit.close()
         cache.close()
