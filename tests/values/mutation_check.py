@@ -11444,6 +11444,62 @@ MUTATIONS = (
         'return outcome.blocks or',
         ("tests/test_pipeline_release.py", "tests/test_pipeline_verdict.py"),
     ),
+    Mutation(
+        's31-sigterm the SIGTERM handler is never set: the run is killed at once, the request in flight left without a line',
+        'citeproof/cli.py',
+        'self._previous = signal.signal(signal.SIGTERM, self._handle)',
+        'self._previous = signal.getsignal(signal.SIGTERM)',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
+    Mutation(
+        's31-sigterm a SIGTERM exits 130 as a Ctrl-C does',
+        'citeproof/cli.py',
+        'return EXIT_TERMINATED if self.received else EXIT_INTERRUPTED',
+        'return EXIT_INTERRUPTED',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
+    Mutation(
+        's31-sigterm the handler does not record the SIGTERM: the run says interrupted and exits 130',
+        'citeproof/cli.py',
+        '        self.received = True\n        raise KeyboardInterrupt\n',
+        '        raise KeyboardInterrupt\n',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
+    Mutation(
+        "s31-sigterm the caller's SIGTERM handler is not put back after the CLI ran",
+        'citeproof/cli.py',
+        '        if self._installed:\n            # None',
+        '        if False:\n            # None',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
+    Mutation(
+        "s31-sigterm the default handler is put back instead of the caller's",
+        'citeproof/cli.py',
+        'self._previous if self._previous is not None else signal.SIG_DFL',
+        'signal.SIG_DFL',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
+    Mutation(
+        's31-sigterm the handler is set off the main thread too (signal.signal raises ValueError there)',
+        'citeproof/cli.py',
+        'if threading.current_thread() is threading.main_thread():',
+        'if True:',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
+    Mutation(
+        's31-sigterm verify lets the interrupt reach typer bare: the line no longer says what was logged',
+        'citeproof/cli.py',
+        'raise _Stopped(_what_was_logged(stop)) from None',
+        'raise',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
+    Mutation(
+        's31-sigterm the line counts no judge call of the run',
+        'tier2/stage.py',
+        'raise JudgingInterrupted(audit.path, audit.entries) from None',
+        'raise JudgingInterrupted(audit.path, 0) from None',
+        ("tests/tier2/runner/test_tier2_sigterm.py",),
+    ),
 )
 
 

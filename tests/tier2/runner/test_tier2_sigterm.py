@@ -103,6 +103,23 @@ def test_sigterm_during_a_request_logs_it_and_exits_143(tmp_path):
     assert not (tmp_path / "out" / "report.json").exists()
 
 
+def test_a_second_sigterm_while_the_request_finishes_still_logs_it(tmp_path):
+    _project(tmp_path, THREE_CLAIMS)
+    with LocalEndpoint(latency_s=1.5, answer=_supported, count_tokens=False) as server:
+        proc = _start(tmp_path, server.base_url)
+        _wait_for(lambda: server.requests >= 1, proc)
+        proc.send_signal(signal.SIGTERM)
+        # the second lands while the first request is still with the server (1.5 s); should both
+        # arrive before the first is handled, they are one signal and the test is the one above
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=WAIT_S)
+        asked = server.requests
+    assert proc.returncode == 143, err
+    lines = read_log(tmp_path / "out" / "audit.jsonl")
+    assert len(lines) == asked and chain_problems(lines) == [] and "Traceback" not in err, err
+
+
 def test_sigterm_before_any_request_exits_143_and_asks_nothing(tmp_path):
     _project(tmp_path, None)
     with LocalEndpoint(latency_s=0.0, answer=_supported, count_tokens=False) as server:
@@ -135,8 +152,11 @@ def test_a_run_without_a_signal_is_unchanged_and_its_log_checks(tmp_path):
     assert checked.returncode == 0, checked.stderr
 
 
-def test_the_handler_is_set_only_while_the_cli_runs(tmp_path, capsys):
-    before = signal.getsignal(signal.SIGTERM)
+def test_the_handler_is_set_only_while_the_cli_runs_and_the_callers_is_put_back(tmp_path, capsys):
+    def callers_own(*_args):  # a program that embeds the CLI keeps its handler
+        pass
+
+    outer = signal.signal(signal.SIGTERM, callers_own)
     seen: list[object] = []
 
     def probe(*_args, **_kwargs):
@@ -150,11 +170,13 @@ def test_the_handler_is_set_only_while_the_cli_runs(tmp_path, capsys):
     citeproof.pipeline.run = probe
     try:
         code = main(["verify", str(tmp_path / "report.md"), "--sources", str(tmp_path / "sources")])
+        after = signal.getsignal(signal.SIGTERM)
     finally:
         citeproof.pipeline.run = original
+        signal.signal(signal.SIGTERM, outer)
     assert code == 130 and "citeproof: interrupted" in capsys.readouterr().err  # Ctrl-C as before
-    assert seen and seen[0] not in (before, signal.SIG_DFL)
-    assert signal.getsignal(signal.SIGTERM) is before
+    assert seen and seen[0] not in (callers_own, signal.SIG_DFL)
+    assert after is callers_own
 
 
 def test_importing_the_cli_sets_no_handler():
