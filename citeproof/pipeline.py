@@ -44,14 +44,14 @@ from citeproof.report import (
 from citeproof.resolution import resolve_anchor
 from citeproof.settings import Settings
 from citeproof.sources.types import Resolution
-
-if TYPE_CHECKING:
-    from citeproof.sources.store import SourceStore
 from citeproof.values.assess import NumberAssessment
 from tier1.context import ClaimContext, ReportContext
 from tier1.registry import load_rules
 from tier1.rule import Rule
 from tier2.options import Tier2Options
+
+if TYPE_CHECKING:  # the store is only named in annotations here
+    from citeproof.sources.store import SourceStore
 
 CLAIM_SUPPORT_RULE = "CP105"
 JUDGE_RULE = "T2"  # reasons written by the Tier 2 judge carry this rule id
