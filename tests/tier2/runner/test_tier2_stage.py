@@ -74,12 +74,15 @@ def test_kill_9_mid_run_leaves_a_whole_chained_log_and_the_rerun_pays_only_for_t
     n = 10
     log, cache, out = tmp_path / "audit.jsonl", tmp_path / "cache", tmp_path / "outcome.json"
     env = {**os.environ, "OPENAI_API_KEY": "sk-kill-test-SECRET-0123456789"}
-    with SlowJudgeServer(delay_s=0.15) as server:
+    # three answers, then every request waits: the kill lands with three lines logged and the
+    # next requests in flight, however slow or fast the machine runs
+    with SlowJudgeServer(delay_s=0.05, hold_after=3) as server:
         args = [sys.executable, str(HERE / "kill_driver.py"), server.base_url, str(log), str(cache), str(n), str(out)]
         proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline and (not log.exists() or log.read_bytes().count(b"\n") < 3):
             time.sleep(0.02)
+        assert log.exists() and log.read_bytes().count(b"\n") >= 3, "three answers were never logged"
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
         assert proc.returncode == -signal.SIGKILL, proc.stderr.read().decode()
@@ -90,6 +93,7 @@ def test_kill_9_mid_run_leaves_a_whole_chained_log_and_the_rerun_pays_only_for_t
         assert chain_problems(lines) == []
         paid_before = {ln.record.claim_id for ln in lines}
         first_requests = server.total
+        server.release()
 
         done = subprocess.run(args, env=env, capture_output=True, timeout=60)
         assert done.returncode == 0, done.stderr.decode()
