@@ -48,7 +48,14 @@ from citeproof.values.source_frames import (
     withdrawn_by_sibling,
 )
 from citeproof.values.exclusion_scope import DocumentExclusion, header_shaped, report_exclusion
-from citeproof.values.grade_pairs import context_grade, context_grade_crossed, grade_crossed, states_grade_alone
+from citeproof.values.grade_pairs import (
+    context_grade,
+    context_grade_crossed,
+    context_grades_narrowed,
+    context_grades_together,
+    grade_crossed,
+    states_grade_alone,
+)
 from citeproof.values.paired_names import side_narrowed
 from citeproof.values.part_of import part_differs
 from citeproof.values.regimen_form import combined_unnamed, partner_dropped, regimen_differs
@@ -204,7 +211,8 @@ def _meaning_differs(
       order and the claim gives one grade the other's figure, or states a figure for a Chinese
       grade pair ('3级/4级') and the claim names one grade (``citeproof.values.grade_pairs``),
       or the claim names no grade and the one grade its heading or lead-in names ("## Grade 3 events")
-      is not the one the segment gives its figure to ("Grade 3/4 … 22%");
+      is not the one the segment gives its figure to ("Grade 3/4 … 22%"), or the grades it names
+      together ("## Grade 3/4 events") are not the ones the segment gives it to ("Grade 3 … 22%");
     * a number of a part the segment opens with 其中 / "of which" is given to the whole, or the
       whole's to the part (``citeproof.values.part_of``);
     * the claim puts a word from another line of the place in place of one of its words.
@@ -288,6 +296,9 @@ def _meaning_differs(
     if why := grade_crossed(claim, segment, _atom_numbers(atoms)):
         return why
     if grade and (why := context_grade_crossed(grade, claim, segment, _atom_numbers(atoms))):
+        return why
+    if (together := _context_grades_together(ctx.claim)) and (
+            why := context_grades_narrowed(together, claim, segment, _atom_numbers(atoms))):
         return why
     if why := part_differs(claim, atoms, segment):
         return why
@@ -523,7 +534,18 @@ def _context_subject(ctx: ClaimContext) -> str:
 def _context_grade(claim: Claim) -> str | None:
     """The one grade the claim's nearest lead-in or heading naming grades names ("## Grade 3
     events"), which a claim naming none is read in, as it is read under its context's subject."""
-    return context_grade((*reversed(claim.lead_in), *reversed(claim.location.section_path)))
+    return context_grade(_grade_contexts(claim))
+
+
+def _context_grades_together(claim: Claim) -> frozenset[str] | None:
+    """The grades the claim's nearest lead-in or heading naming grades names together ("## Grade
+    3/4 events"): a claim naming none gives its figure to them together, not to one of them."""
+    return context_grades_together(_grade_contexts(claim))
+
+
+def _grade_contexts(claim: Claim) -> tuple[str, ...]:
+    """The claim's lead-ins and headings, nearest first."""
+    return (*reversed(claim.lead_in), *reversed(claim.location.section_path))
 
 
 def _drug_names(ctx: ClaimContext, text: str) -> list[str]:

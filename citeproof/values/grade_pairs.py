@@ -29,7 +29,8 @@ from citeproof.values.roman_grades import says_respectively
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """A listed pair of grades (English, Chinese), one grade a claim names (English, Chinese)."""
     grading = alternation(lexicon().roman_grades)
-    joins = r"(?:\s?,\s?|\s(?:and|or|and/or)\s|\s?/\s?)"
+    # a range ("Grade 3-4", "grades 3–4") names the grades together, as a pair does
+    joins = r"(?:\s?,\s?|\s(?:and|or|and/or)\s|\s?/\s?|\s?[-–]\s?)"
     listed = re.compile(
         rf"\b(?P<word>{grading})\s?(?P<a>[1-5])(?![\d.])(?P<join>{joins})(?:(?P=word)\s?)?(?P<b>[1-5])(?![\d.,%])", re.IGNORECASE)
     # a range of grades ("3-4级", "3～4级", "3至4级") is the pair together, as "3/4级" is
@@ -56,7 +57,7 @@ def _bounded_en() -> re.Pattern[str]:
     before = [mark for mark, bound in cues["bounds_symbols"].items() if bound in (">=", ">")]
     after = [w for w in cues["bounds_after"][">="] if w.isascii()]
     grading = alternation(lexicon().roman_grades)
-    return re.compile(rf"\b(?:{grading})\s?(?:(?:{alternation([*before, '>='])})\s?[1-5]|[1-5]\s?(?:\+|(?:{alternation(after)})\b))",
+    return re.compile(rf"\b(?:{grading})\s?(?:(?:{alternation([*before, '>='])})\s?(?P<g>[1-5])|(?P<h>[1-5])\s?(?:\+|(?:{alternation(after)})\b))",
                       re.IGNORECASE)
 
 
@@ -171,3 +172,63 @@ def _graded_sentences(segment_text: str, wanted: set[float]) -> Iterator[tuple[s
         alone |= {m.group(k) for p in (listed, listed_zh) if not pairs for m in p.finditer(sentence) for k in "ab"}
         if together or alone:
             yield sentence, together, alone
+
+
+# the top grade of the scales graded here (CTCAE): a bounded grade ("≥3") names it and those between
+_TOP_GRADE = 5
+
+
+def _named_together(sentence: str) -> list[frozenset[str]]:
+    """The sets of grades ``sentence`` names together: a pair ("Grade 3/4", "Grades 3 and 4"), a
+    range ("3-4级" names 3 to 4) or a grade with its lower bound ("≥3", "Grade 3+": up to the
+    top grade). A pair listed against its figures in order ("respectively") names each alone."""
+    listed, listed_zh = _patterns()[:2]
+    named = [] if says_respectively(sentence.lower()) else [
+        _listed_grades(m) for p in (listed, listed_zh) for m in p.finditer(sentence)]
+    for m in (*_bounded_zh().finditer(sentence), *_bounded_en().finditer(sentence)):
+        low = int(m.group("g") or m.group("h"))
+        named.append(frozenset(str(g) for g in range(low, _TOP_GRADE + 1)))
+    return named
+
+
+def _listed_grades(m: re.Match[str]) -> frozenset[str]:
+    a, b = int(m.group("a")), int(m.group("b"))
+    if m.group("join").strip() in _RANGE_JOINS and a < b:
+        return frozenset(str(g) for g in range(a, b + 1))
+    return frozenset((str(a), str(b)))
+
+
+_RANGE_JOINS = frozenset("-–—~～至到")
+
+
+def context_grades_together(contexts: Iterable[str]) -> frozenset[str] | None:
+    """The grades the nearest context naming grades names together ("## Grade 3/4 events",
+    "Grade ≥3 events:", "3-4级不良事件"; ``contexts``: nearest first), or None: a context naming
+    one grade is read by :func:`context_grade`, one naming several sets names none."""
+    one, one_zh = _patterns()[2:]
+    for text in contexts:
+        named = set(_named_together(text))
+        singles = {m.group("g") for p in (one, one_zh) for m in p.finditer(text)}
+        if len(named) == 1 and singles <= next(iter(named)):
+            return named.pop()
+        if named or singles:
+            return None  # several sets, or a grade beside the set ("Grade 3/4 and grade 5")
+    return None
+
+
+def context_grades_narrowed(grades: frozenset[str], claim_text: str, segment_text: str,
+                            claim_numbers: Iterable[float] = ()) -> str | None:
+    """Why a claim naming no grade, read in the grades its context names together ("## Grade 3/4
+    events" over "Neutropenia occurred in 22%"), gives its figure to other grades than the segment
+    does: a sentence holding the claim's figure names grades, never that same set together
+    ("Grade 3 neutropenia 22%": grade 3 alone; "Grade ≥3": grade 5 too). A sentence naming no
+    grade is read no further, as under one grade's context (ctx2)."""
+    wanted = set(claim_numbers)
+    if not wanted or any(p.search(claim_text) for p in (*_patterns(), _bounded_zh(), _bounded_en())):
+        return None  # the claim's own grade is compared as written
+    for sentence, together, alone in _graded_sentences(segment_text, wanted):
+        if grades not in _named_together(sentence):
+            written = sentence[together[0][0]:together[0][1]] if together else f"grade {sorted(alone)[0]}"
+            return (f"the report states it under grades {'/'.join(sorted(grades))} together; the source gives "
+                    f"its figure to '{written.strip()}'")
+    return None

@@ -90,3 +90,79 @@ _ZH_CLAIM = "中性粒细胞减少发生率为22% [evidence:s.md#L3]。\n"
 def test_through_the_pipeline_a_heading_grade_is_the_claims(tmp_path, source, report, status):
     (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
     assert claim.status == status, claim.undecided_reasons
+
+
+# ctx2: a heading naming grades together ("## Grade 3/4 events") gives a claim naming none the
+# figure of those grades together; a line giving it to one of them alone does not carry it
+
+@pytest.mark.parametrize("contexts, grades", [
+    (("Grade 3/4 events",), {"3", "4"}),
+    (("Grades 3 and 4",), {"3", "4"}),
+    (("Grade 3-4 events",), {"3", "4"}),  # a range names the grades together too
+    (("3/4级不良事件",), {"3", "4"}),
+    (("2-4级不良事件",), {"2", "3", "4"}),
+    (("Grade ≥3 events",), {"3", "4", "5"}),
+    (("Haematological", "Grade 3/4 events"), {"3", "4"}),  # read past a context naming none
+    (("Grade 3 events", "Grade 3/4 events"), None),  # the nearest names one grade
+    (("Grade 3/4 and grade 5 events",), None),  # several sets
+    (("Safety",), None),
+])
+def test_the_nearest_context_naming_grades_names_them_together(contexts, grades):
+    from citeproof.values.grade_pairs import context_grades_together
+    found = context_grades_together(contexts)
+    assert found == (frozenset(grades) if grades else None)
+
+
+@pytest.mark.parametrize("segment", [
+    "Grade 3 neutropenia occurred in 22% of patients.",
+    "Grade 4 neutropenia occurred in 22% of patients.",
+    "Grade ≥3 neutropenia occurred in 22% of patients.",  # grade 5 too
+    "Grade 3 neutropenia occurred in 22% and grade 4 in 5% of patients.",
+    "Grade 3 and 4 neutropenia occurred in 22% and 5% of patients, respectively.",
+    "3级中性粒细胞减少发生率为22%。",
+])
+def test_a_context_pair_the_line_does_not_give_the_figure_together_narrows(segment):
+    from citeproof.values.grade_pairs import context_grades_narrowed
+    why = context_grades_narrowed(frozenset({"3", "4"}), "Neutropenia occurred in 22% of patients", segment, [22.0])
+    assert why is not None and why.startswith("the report states it under grades 3/4 together")
+
+
+@pytest.mark.parametrize("claim, segment", [
+    ("Neutropenia occurred in 22% of patients", "Grade 3/4 neutropenia occurred in 22% of patients."),
+    ("Neutropenia occurred in 22% of patients", "Grades 3 and 4 neutropenia occurred in 22% of patients."),
+    ("Neutropenia occurred in 22% of patients", "Grade 3-4 neutropenia occurred in 22% of patients."),
+    ("Neutropenia occurred in 22% of patients", "Neutropenia occurred in 22% of patients."),  # no grade in the line
+    ("Neutropenia occurred in 22% of patients", "Grade 3 anaemia was 5%. Grade 3/4 neutropenia was 22%."),
+    # the claim's own grade is its own: compared as written elsewhere
+    ("Grade 3 neutropenia occurred in 22% of patients", "Grade 3 neutropenia occurred in 22% of patients."),
+])
+def test_a_context_pair_the_line_gives_the_figure_together_or_reads_no_further_does_not_narrow(claim, segment):
+    from citeproof.values.grade_pairs import context_grades_narrowed
+    assert context_grades_narrowed(frozenset({"3", "4"}), claim, segment, [22.0]) is None
+
+
+@pytest.mark.parametrize("source, report, status", [
+    # the pair over the claim; the line gives the figure to one grade of it
+    (_G3, "# R\n\n## Grade 3/4 events\n\n" + _CLAIM, "undecided"),
+    (_G3, "# R\n\nGrade 3/4 events:\n\n- " + _CLAIM, "undecided"),
+    (_G3, "# R\n\n## Grades 3 and 4\n\n### Haematological\n\n" + _CLAIM, "undecided"),
+    (_G3, "# R\n\n## Grade 3-4 events\n\n" + _CLAIM, "undecided"),
+    (_G3, "# R\n\n## Grade ≥3 events\n\n" + _CLAIM, "undecided"),
+    # a range in the line under one grade's heading is the pair, not that grade
+    (_G34.replace("3/4", "3-4"), "# R\n\n## Grade 3 events\n\n" + _CLAIM, "undecided"),
+    # the same pair in the line, written either way; a line naming no grade
+    (_G34, "# R\n\n## Grade 3-4 events\n\n" + _CLAIM, "pass"),
+    (_G34.replace("3/4", "3-4"), "# R\n\n## Grade 3/4 events\n\n" + _CLAIM, "pass"),
+    (_G34.replace("Grade 3/4", "Grades 3 and 4"), "# R\n\n## Grade 3/4 events\n\n" + _CLAIM, "pass"),
+    (_G34.replace("Grade 3/4 neutropenia", "Neutropenia"), "# R\n\n## Grade 3/4 events\n\n" + _CLAIM, "pass"),
+    (_G34.replace("3/4", "≥3"), "# R\n\n## Grade ≥3 events\n\n" + _CLAIM, "pass"),
+])
+def test_through_the_pipeline_a_heading_pair_is_the_claims(tmp_path, source, report, status):
+    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert claim.status == status, claim.undecided_reasons
+
+
+def test_a_pair_written_in_the_claim_is_not_carried_by_one_grade(tmp_path):
+    report = "# R\n\nGrade 3/4 neutropenia occurred in 22% of patients [evidence:s.md#L3].\n"
+    (claim,) = [c for c in verify_against(tmp_path, _G3, report).claims if c.anchors]
+    assert claim.status != "pass"
