@@ -34,6 +34,7 @@ from citeproof.values.listed_members import member_dropped
 from citeproof.values.planted import planted_instruction
 from citeproof.values.model_check import is_model_window
 from citeproof.values.model_file import read_model
+from citeproof.values.source_labels import context_label, label_differs, line_label, name_labels
 from citeproof.values.source_frames import (
     SectionIndex,
     attributed_after,
@@ -242,6 +243,8 @@ def _meaning_differs(
     own = _source_subject(ctx, window, i, above) if context else ""
     if why := binding_differs(claim, paired, segment, named, ordered=not columns_pair_all, headed=headed, context=context,
                               segment_context=own):
+        return why
+    if why := _source_label_differs(ctx, claim, window, i, above):
         return why
     if column_why:
         return column_why
@@ -497,6 +500,25 @@ def _source_headings(ctx: ClaimContext, window: SourceWindow, i: int, label: str
 
 # a Markdown title ("# A placebo-controlled study of X"): the document's topic, not one line's subject
 _TITLE = re.compile(r"\s*#(?!#)")
+
+
+def _source_label_differs(ctx: ClaimContext, claim: str, window: SourceWindow, i: int, above: str) -> str | None:
+    """Why the claim, read under the source label its context names ("### Acme" where the source
+    labels lines "Acme:" and "Globex:"), is cited to a line carrying another label (ctx2 1)."""
+    contexts = (*reversed(ctx.claim.lead_in), *ctx.claim.location.section_path[-1:])
+    if not contexts:
+        return None
+    labels = ctx.memo.derived(window.document, "claim_support.name_labels", _name_labels)
+    if not labels or not (named := context_label(contexts, labels)):
+        return None
+    k = _segment_line(window, i)
+    line = window.document.lines[k - 1] if 0 < k <= len(window.document.lines) else ""
+    return label_differs(named, (line_label(line), *_source_headings(ctx, window, i, above)), claim, labels)
+
+
+def _name_labels(document: SourceDocument) -> frozenset[str]:
+    """The labels the source writes as names (:func:`citeproof.values.source_labels.name_labels`)."""
+    return name_labels(document.lines, {h for h in _section_headings(document) if h})
 
 
 def _section_headings(document: SourceDocument) -> list[str]:
