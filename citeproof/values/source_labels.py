@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from citeproof.sources.headings import LABEL_WORDS, SECTION_WORDS, abstract_labels, section_key
+from citeproof.sources.headings import SECTION_WORDS, abstract_labels, section_key
 
 # a label opening a line ("Globex: revenue grew …", "- **Acme:** …"): a capital, then up to a colon
 _LINE_LABEL = re.compile(r"^\s*(?:[-*+]\s+)?[*_]{0,2}(?P<label>[A-Z][^:：|\n]{0,40}?)[*_]{0,2}\s?[:：]")
@@ -56,9 +56,7 @@ def name_labels(lines: Sequence[str], headings: Iterable[str]) -> frozenset[str]
 def _is_name(key: str, text: str) -> bool:
     if not key.isascii() or not any(c.isalpha() for c in key) or any(c.isdigit() for c in key):
         return False
-    if len(key.split()) > _MAX_WORDS or key in SECTION_WORDS or key in LABEL_WORDS or key in abstract_labels():
-        return False
-    if section_key(key) in SECTION_WORDS:
+    if len(key.split()) > _MAX_WORDS or section_key(key) in SECTION_WORDS or key in abstract_labels():
         return False
     # a word the source's sentences use in lower case ("revenue grew") is no name
     return re.search(rf"(?<![A-Za-z]){re.escape(key)}(?![A-Za-z])", text) is None

@@ -33,7 +33,8 @@ def test_a_line_opens_with_a_label(line, label):
     # a word the source's sentences use in lower case is no name
     (("Revenue: $4.2 billion.", "Margin: 12%; revenue rose."), (), {"margin"}),
     # structure words, a label holding a number, a long opening are never names
-    (("Results: the ORR was 45%.", "Methods: we enrolled 40 patients.", "Cohort 2: 12%."), (), set()),
+    (("Results: the ORR was 45%.", "Methods: we enrolled 40 patients.", "Importance: trials are few.",
+      "Cohort 2: 12%."), (), set()),
     (("## Efficacy", "The ORR was 45%.", "## Safety", "Grade 3 events 22%."), ("## Efficacy", "## Safety"), set()),
     (("The five largest European markets by revenue: 12%.",), (), set()),
 ])
