@@ -11216,8 +11216,8 @@ MUTATIONS = (
     Mutation(
         's31-ctxfix an English bounded grade is no bound',
         'citeproof/values/grade_pairs.py',
-        '[1-5]\\s?(?:\\+|(?:{alternation(after)})\\b))',
-        '[1-5]\\s?(?:\\+))',
+        '(?P<h>[1-5])\\s?(?:\\+|(?:{alternation(after)})\\b))',
+        '(?P<h>[1-5])\\s?(?:\\+))',
         ('tests/values/test_context_grades.py',),
     ),
     Mutation(
