@@ -50,15 +50,22 @@ def name_labels(lines: Sequence[str], headings: Iterable[str]) -> frozenset[str]
     writes in lower case and no structure word."""
     written = {line_label(line) for line in lines} | {h.lstrip("#").strip() for h in headings}
     text = "\n".join(lines)
-    return frozenset(key for label in written if label and (key := label_key(label)) and _is_name(key, text))
+    words = frozenset(_WORD.findall(text))
+    return frozenset(key for label in written if label and (key := label_key(label)) and _is_name(key, text, words))
 
 
-def _is_name(key: str, text: str) -> bool:
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _is_name(key: str, text: str, words: frozenset[str]) -> bool:
     if not key.isascii() or not any(c.isalpha() for c in key) or any(c.isdigit() for c in key):
         return False
     if len(key.split()) > _MAX_WORDS or section_key(key) in SECTION_WORDS or key in abstract_labels():
         return False
-    # a word the source's sentences use in lower case ("revenue grew") is no name
+    # a word the source's sentences use in lower case ("revenue grew") is no name; one word is
+    # looked up among the text's words, not searched for through it (a long table has many labels)
+    if key.isalpha():
+        return key not in words
     return re.search(rf"(?<![A-Za-z]){re.escape(key)}(?![A-Za-z])", text) is None
 
 

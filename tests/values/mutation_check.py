@@ -11564,11 +11564,18 @@ MUTATIONS = (
         ("tests/values/test_context_grades.py",),
     ),
     Mutation(
-        's31-ctx2 a label the source writes in lower case is a name',
+        's31-ctx2 a label of several words the source writes in lower case is a name',
         'citeproof/values/source_labels.py',
         'return re.search(rf"(?<![A-Za-z]){re.escape(key)}(?![A-Za-z])", text) is None',
         'return True',
         ("tests/values/test_source_labels.py",),
+    ),
+    Mutation(
+        's31-ctx2 a one-word label the source writes in lower case is a name',
+        'citeproof/values/source_labels.py',
+        'return key not in words',
+        'return True',
+        ('tests/values/test_source_labels.py',),
     ),
     Mutation(
         's31-ctx2 a section word is a name',

@@ -32,6 +32,7 @@ def test_a_line_opens_with_a_label(line, label):
     (("| Company | Revenue ($B) |", "|---|---|", "| Globex | 4.2 |"), (), {"company", "globex"}),
     # a word the source's sentences use in lower case is no name
     (("Revenue: $4.2 billion.", "Margin: 12%; revenue rose."), (), {"margin"}),
+    (("Net margin: 12%.", "The net margin rose."), (), set()),
     # structure words, a label holding a number, a long opening are never names
     (("Results: the ORR was 45%.", "Methods: we enrolled 40 patients.", "Importance: trials are few.",
       "Cohort 2: 12%."), (), set()),
