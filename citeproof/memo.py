@@ -29,3 +29,31 @@ class RunMemo:
         memo no longer keeps it alive, and a later ``derived`` on it computes afresh."""
         for name in self._names.pop(id(obj), ()):
             self._entries.pop((id(obj), name), None)
+
+
+class BoundedDict(dict):
+    """A dict holding at most ``limit`` entries: storing one more drops the oldest stored.
+
+    For a memo shared by a whole run whose keys are the lines of every source read (a line's
+    value entries, a segment's words): what is worth sharing recurs across records (headers,
+    boilerplate), so the recent entries keep it, while a run citing ten thousand files would
+    otherwise hold every line it ever read. A dropped entry is derived again when next asked.
+    """
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key: object, value: object) -> None:
+        if len(self) >= self.limit and key not in self:
+            del self[next(iter(self))]  # insertion order: the first key is the oldest
+        super().__setitem__(key, value)
+
+    def setdefault(self, key: object, default: object = None) -> object:
+        # dict.setdefault would store without passing through __setitem__, past the limit
+        if key in self:
+            return self[key]
+        self[key] = default
+        return default

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from citeproof.memo import BoundedDict
 from citeproof.model import Claim, RuleOutcome
 from citeproof.parse.retractions import is_denial
 from citeproof.sources.segment import cut_sentences
@@ -139,7 +140,8 @@ class _Window:
 
 def _table(ctx: ClaimContext, window: SourceWindow) -> _Window:
     """The window's segment table, built once per window and run (the run memo)."""
-    terms = ctx.memo.derived(_RUN, "claim_support.segment_terms", lambda _: {})  # per run, shared by windows
+    # per run, shared by windows; bounded, as a run's files' lines are not
+    terms = ctx.memo.derived(_RUN, "claim_support.segment_terms", lambda _: BoundedDict(SEGMENT_TERMS_HELD))
     excluded = ctx.memo.derived(window.document, "claim_support.excluded_lines", DocumentExclusion)
 
     def build(w: SourceWindow) -> _Window:
@@ -150,6 +152,7 @@ def _table(ctx: ClaimContext, window: SourceWindow) -> _Window:
 
 
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
+SEGMENT_TERMS_HELD = 16_384  # segment texts, digit shapes and word sets the run keeps (``SegmentTable``)
 
 
 def _cut_off(window: SourceWindow, i: int, n: int) -> str | None:

@@ -263,7 +263,7 @@ class NumericSupport(Rule):
 
         assessments: list[NumberAssessment] = assess_atoms(
             atoms, windows, [r.anchor.kind for r in resolved], negated=claim_negated(claim.text, atoms),  # type: ignore[arg-type]
-            index_of=index_of, models=run_model_checker(ctx), claim_text=claim.text,
+            index_of=index_of, models=run_model_checker(ctx), claim_text=claim.text, memo=ctx.memo,
         )
         ctx.cache["numbers"] = assessments
         missing = [a for a in assessments if a.state == "missing"]

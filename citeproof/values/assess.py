@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from citeproof.memo import RunMemo
 from citeproof.report import NumberResult, NumberState
 from citeproof.settings import PATH_KINDS, Settings
 from citeproof.sources.types import READING_ONLY, SourceWindow
@@ -1112,6 +1113,7 @@ def assess_atoms(
     index_of: Callable[[SourceWindow], TextIndex | WindowIndex] | None = None,
     models: ModelChecker | None = None,
     claim_text: str = "",
+    memo: RunMemo | None = None,
 ) -> list[NumberAssessment]:
     """Assess already-extracted claim atoms (the rule caches them per claim).
 
@@ -1122,6 +1124,8 @@ def assess_atoms(
     ``models`` checks cited model files (their inputs resolved through the run's store); without
     it no model input can be resolved, so no model supports a number. ``claim_text``: the claim
     the atoms are of, read for a rate per year a model must annualise (``model_check.says_annual``).
+    ``memo``: the run's, where a cited file's written calculations are read once (``_wrong_result``);
+    without it, once per call.
     """
     kinds = list(kinds) if kinds is not None else [""] * len(windows)
     from citeproof.sources.segment import window_value_text
@@ -1129,6 +1133,7 @@ def assess_atoms(
     indexed = [(w, index_of(w) if index_of is not None else index_text(window_value_text(w)), k)
                for w, k in zip(windows, kinds)]
     models = models or _no_store_checker()
+    memo = memo if memo is not None else RunMemo()
     from citeproof.values.model_check import says_annual  # model_check reads values through this module
 
     model_windows = [models.reads_as_model(kind, w) for w, _, kind in indexed]
@@ -1152,7 +1157,7 @@ def assess_atoms(
                 why = "a derived number the source states as such; without a model file it is judged, never supported"
             else:
                 s, line = match_atom(atom, index.for_atom(atom), negated=negated)
-            if s != "missing" and not model_window and (wrong := _wrong_result(atom, window)) is not None:
+            if s != "missing" and not model_window and (wrong := _wrong_result(atom, window, memo)) is not None:
                 # the figure is the result of a calculation the file writes out and gets wrong:
                 # evidence against it, as a model file's wrong result is (CP104)
                 s, why = "missing", wrong
@@ -1183,15 +1188,15 @@ def assess_atoms(
     return out
 
 
-def _wrong_result(atom: ValueAtom, window: SourceWindow) -> str | None:
+def _wrong_result(atom: ValueAtom, window: SourceWindow, memo: RunMemo) -> str | None:
     """Why ``atom`` is no figure of ``window``'s file: it equals the stated result of a
     calculation the file writes out ("12,000 × $30,000 = $3.6 billion") that its operands do not
     give (``written_calc``), wherever in the file — a sentence restating the result carries the
     same wrong figure. None when it is no such result."""
-    from citeproof.values.written_calc import wrong_calculations  # it reads numbers with this module
+    from citeproof.values.written_calc import document_calculations  # it reads numbers with this module
 
     document = window.document
-    for wrong in wrong_calculations(document.path, document.text):
+    for wrong in document_calculations(document, memo):
         result = index_text(wrong.result)
         # "$3.6 billion a year" restates the result "$3.6 billion": a result seldom writes the period
         amount = _amount_of_rate(atom) if atom.per_hours and atom.dim.endswith("/time") else atom

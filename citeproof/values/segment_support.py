@@ -945,7 +945,8 @@ class SegmentTable:
         for text in self.texts:
             terms = memo.get(text)
             if terms is None:
-                prepared = prepared_of[text]
+                # a bounded memo may have dropped a text it held when ``fresh`` was taken
+                prepared = prepared_of[text] if text in prepared_of else prepare(text)
                 # Digits only separate words, so lines that differ in their numbers alone
                 # ("Complete Response: 45 12.3%" in every record) share one word set: keyed
                 # on the prepared text with each ASCII digit run written as one "0".

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.memo import RunMemo
+from citeproof.sources.types import SourceDocument
 from citeproof.values.assess import claim_atoms
 from citeproof.values.lexicon import data_json
 from citeproof.values.atoms import ValueAtom
@@ -43,7 +45,20 @@ class WrongCalculation:
     gives: str  # what the operands give, written like the result ("$360 million")
 
 
-@lru_cache(maxsize=256)
+def document_calculations(document: SourceDocument, memo: RunMemo) -> tuple[WrongCalculation, ...]:
+    """``wrong_calculations`` of ``document``, once per document in ``memo`` (the run's): asked on
+    every supported match, it must not rescan the file each time, however many files the run
+    cites, and it is held no longer than the document (``SourceStore.release`` forgets both)."""
+    return memo.derived(document, _MEMO_NAME, _of_document)
+
+
+_MEMO_NAME = "values.wrong_calculations"
+
+
+def _of_document(document: SourceDocument) -> tuple[WrongCalculation, ...]:
+    return wrong_calculations(document.path, document.text)
+
+
 def wrong_calculations(path: str, text: str) -> tuple[WrongCalculation, ...]:
     """The written calculations of a file whose operands do not give the result they state."""
     if "=" not in text and "＝" not in text and "≈" not in text:

@@ -1,0 +1,182 @@
+"""The run's caches: a cited file's written calculations are read once per file and held no
+longer than the file; the run-wide memos of source lines hold a bounded number of entries, and
+dropping entries changes no outcome."""
+
+from __future__ import annotations
+
+import gc
+import json
+import weakref
+from pathlib import Path
+
+import pytest
+
+import citeproof.values.written_calc as written_calc
+from citeproof.memo import BoundedDict, RunMemo
+from citeproof.pipeline import VerifyOptions, run
+from citeproof.sources.store import SourceStore
+from citeproof.values.segment_support import SegmentTable
+from tests.values.helpers import cited_report, verify_against
+
+# ---------------------------------------------------------------------------- BoundedDict
+
+
+def test_a_bounded_dict_drops_its_oldest_entry_past_its_limit():
+    held = BoundedDict(2)
+    held["a"], held["b"], held["c"] = 1, 2, 3
+    assert dict(held) == {"b": 2, "c": 3}
+
+
+def test_a_bounded_dict_storing_a_held_key_again_drops_nothing():
+    held = BoundedDict(2)
+    held["a"], held["b"] = 1, 2
+    held["a"] = 10
+    assert dict(held) == {"a": 10, "b": 2}
+
+
+def test_a_bounded_dict_setdefault_keeps_the_limit_and_returns_the_held_value():
+    held = BoundedDict(2)
+    assert held.setdefault("a", 1) == 1 and held.setdefault("a", 5) == 1
+    held.setdefault("b", 2)
+    held.setdefault("c", 3)
+    assert dict(held) == {"b": 2, "c": 3}
+
+
+# ---------------------------------------------------------------------------- written calculations
+
+NOTE = ("# US addressable market\n\n"
+        "- patients = 12,000 per year [evidence:epi.md#L3]\n"
+        "- price = $30,000 [evidence:price.md#L3]\n\n"
+        "Calculation: 12,000 patients × $30,000 = {r}\n"
+        "The US addressable market for the therapy is about {r}.\n")
+
+
+class _Document:
+    """What document_calculations reads of a document (its path and text); unlike a
+    SourceDocument it can be weakly referenced, to see it freed."""
+
+    def __init__(self, i: int) -> None:
+        self.path, self.text = f"n{i}.md", NOTE.format(r="$3.6 billion")
+
+
+@pytest.fixture
+def scans(monkeypatch) -> list[str]:
+    """The paths of the files whose text ``wrong_calculations`` scanned, in order."""
+    seen: list[str] = []
+    real = written_calc.wrong_calculations
+
+    def counted(path, text):
+        seen.append(path)
+        return real(path, text)
+
+    monkeypatch.setattr(written_calc, "wrong_calculations", counted)
+    return seen
+
+
+def test_a_documents_calculations_are_read_once_however_many_documents_the_run_reads(scans):
+    # an lru_cache of 256 would rescan each of 300 documents on every later ask
+    memo = RunMemo()
+    documents = [_Document(i) for i in range(300)]
+    first = [written_calc.document_calculations(d, memo) for d in documents]
+    again = [written_calc.document_calculations(d, memo) for d in documents]
+    assert len(scans) == 300
+    assert all(a is b for a, b in zip(first, again)) and first[0][0].gives == "$0.36 billion"
+
+
+def test_a_forgotten_document_is_not_held_by_its_calculations():
+    memo = RunMemo()
+    document = _Document(0)
+    written_calc.document_calculations(document, memo)
+    alive = weakref.ref(document)
+    memo.forget(document)
+    del document
+    gc.collect()
+    assert alive() is None
+
+
+def test_a_run_reads_a_cited_notes_calculations_once_for_all_its_claims(tmp_path, scans):
+    claim = "The US addressable market for the therapy is about $360 million."
+    report = verify_against(tmp_path, NOTE.format(r="$360 million"),
+                            cited_report(claim, claim, claim, anchor="[evidence:s.md#L7]"))
+    assert [c.status for c in report.claims if c.anchors] == ["pass"] * 3
+    assert scans == ["evidence/s.md"]
+
+
+def test_a_run_still_fails_a_figure_its_notes_calculation_gets_wrong(tmp_path, scans):
+    claim = "The US addressable market for the therapy is about $3.6 billion."
+    report = verify_against(tmp_path, NOTE.format(r="$3.6 billion"),
+                            cited_report(claim, claim, anchor="[evidence:s.md#L7]"))
+    assert [c.status for c in report.claims if c.anchors] == ["fail"] * 2
+    assert scans == ["evidence/s.md"]
+
+
+# ---------------------------------------------------------------------------- run-wide line memos
+
+
+def test_a_segment_table_whose_memo_drops_a_text_it_held_still_reads_it():
+    memo = BoundedDict(3)
+    SegmentTable([("alpha beta gamma", False)], memo)
+    # the first two texts' entries push "alpha beta gamma" out before the table reaches it
+    texts = [("delta epsilon", False), ("zeta eta", False), ("alpha beta gamma", False)]
+    assert SegmentTable(texts, memo)._terms == SegmentTable(texts)._terms
+
+
+def _trials(tmp_path: Path, count: int) -> Path:
+    folder = tmp_path / "sources" / "clinical_trials"
+    folder.mkdir(parents=True)
+    for i in range(count):
+        record = {"Results": ["Outcome Measurement:", f"  Median time to progression was {i}.5 months in Arm A.",
+                              f"  Median overall survival was {i + 20}.1 months in Arm A."]}
+        (folder / f"NCT{i:07d}.json").write_text(json.dumps(record), encoding="utf-8")
+    return folder.parent
+
+
+def _report(count: int) -> str:
+    # every third claim's figure is not its record's
+    return "# R\n\n" + "".join(
+        f"Median time to progression was {i + (i % 3 == 2)}.5 months in Arm A [nct:NCT{i:07d}#Results].\n\n"
+        for i in range(count))
+
+
+def _outcomes(report) -> list:
+    return [c.model_dump(mode="json") for c in report.claims] + [report.verdict]
+
+
+@pytest.fixture
+def run_memo(monkeypatch) -> dict:
+    """The run's memo, caught from its store."""
+    seen: dict = {}
+    real = SourceStore.release
+
+    def release(self, path):
+        seen["memo"] = self.memo
+        real(self, path)
+
+    monkeypatch.setattr(SourceStore, "release", release)
+    return seen
+
+
+def test_the_run_wide_line_memos_hold_no_more_than_their_limits(tmp_path, monkeypatch, run_memo):
+    import citeproof.values.window_index as window_index
+    import tier1.claim_support as claim_support
+
+    monkeypatch.setattr(window_index, "LINE_ENTRIES_HELD", 4)
+    monkeypatch.setattr(claim_support, "SEGMENT_TERMS_HELD", 6)
+    run(_report(12), "markdown", _trials(tmp_path, 12), VerifyOptions(mode="report"))
+    held = {name: value for (_, name), (_, value) in run_memo["memo"]._entries.items()}
+    assert len(held["values.line_entries"]) == 4
+    assert len(held["claim_support.segment_terms"]) == 6
+
+
+def test_outcomes_with_tiny_line_memos_are_those_with_the_default_ones(tmp_path, monkeypatch):
+    import citeproof.values.window_index as window_index
+    import tier1.claim_support as claim_support
+
+    sources = _trials(tmp_path, 12)
+    default = run(_report(12), "markdown", sources, VerifyOptions(mode="report"))
+    monkeypatch.setattr(window_index, "LINE_ENTRIES_HELD", 1)
+    monkeypatch.setattr(claim_support, "SEGMENT_TERMS_HELD", 2)
+    tiny = run(_report(12), "markdown", sources, VerifyOptions(mode="report"))
+    assert _outcomes(tiny) == _outcomes(default)
+    statuses = [c.status for c in default.claims if c.anchors]
+    assert statuses.count("fail") == 4 and "fail" not in statuses[:2]
