@@ -31,29 +31,58 @@ class RunMemo:
             self._entries.pop((id(obj), name), None)
 
 
-class BoundedDict(dict):
-    """A dict holding at most ``limit`` entries: storing one more drops the oldest stored.
+_MISSING = object()
 
-    For a memo shared by a whole run whose keys are the lines of every source read (a line's
-    value entries, a segment's words): what is worth sharing recurs across records (headers,
-    boilerplate), so the recent entries keep it, while a run citing ten thousand files would
-    otherwise hold every line it ever read. A dropped entry is derived again when next asked.
+
+class RecentMemo:
+    """A run-wide memo that holds the entries stored or read lately, at most ``2 * limit``.
+
+    For memos whose keys are the lines of every source a run reads (a line's value entries, a
+    segment's words): what is worth sharing recurs across records (headers, boilerplate) and so
+    is read again and again, while a run citing ten thousand files would otherwise hold every
+    line it ever read. Two generations: entries go to the new one; when it is full it becomes
+    the old one and the old one is dropped; an entry read from the old one moves to the new one.
+    So a recurring line stays (unlike dropping the oldest stored, which drops the most shared
+    first), and a dropped entry is derived again when next asked. The dict methods its users
+    call: ``get``, ``in``, ``[]``, ``[]=``, ``setdefault``, ``len``.
     """
 
-    __slots__ = ("limit",)
+    __slots__ = ("limit", "_new", "_old")
 
     def __init__(self, limit: int) -> None:
-        super().__init__()
         self.limit = limit
+        self._new: dict = {}
+        self._old: dict = {}
+
+    def get(self, key: object, default: object = None) -> object:
+        value = self._new.get(key, _MISSING)
+        if value is _MISSING:
+            value = self._old.pop(key, _MISSING)
+            if value is _MISSING:
+                return default
+            self[key] = value
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._new or key in self._old
+
+    def __getitem__(self, key: object) -> object:
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            raise KeyError(key)
+        return value
 
     def __setitem__(self, key: object, value: object) -> None:
-        if len(self) >= self.limit and key not in self:
-            del self[next(iter(self))]  # insertion order: the first key is the oldest
-        super().__setitem__(key, value)
+        if len(self._new) >= self.limit and key not in self._new:
+            self._old, self._new = self._new, {}
+        self._old.pop(key, None)  # held once, in the newer generation
+        self._new[key] = value
 
     def setdefault(self, key: object, default: object = None) -> object:
-        # dict.setdefault would store without passing through __setitem__, past the limit
-        if key in self:
-            return self[key]
-        self[key] = default
-        return default
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            self[key] = value = default
+        return value
+
+    def __len__(self) -> int:
+        return len(self._new) + len(self._old)

@@ -12,34 +12,53 @@ from pathlib import Path
 import pytest
 
 import citeproof.values.written_calc as written_calc
-from citeproof.memo import BoundedDict, RunMemo
+from citeproof.memo import RecentMemo, RunMemo
 from citeproof.pipeline import VerifyOptions, run
 from citeproof.sources.store import SourceStore
 from citeproof.values.segment_support import SegmentTable
 from tests.values.helpers import cited_report, verify_against
 
-# ---------------------------------------------------------------------------- BoundedDict
+# ---------------------------------------------------------------------------- RecentMemo
 
 
-def test_a_bounded_dict_drops_its_oldest_entry_past_its_limit():
-    held = BoundedDict(2)
-    held["a"], held["b"], held["c"] = 1, 2, 3
-    assert dict(held) == {"b": 2, "c": 3}
+def _filled(limit: int, *keys: str) -> RecentMemo:
+    memo = RecentMemo(limit)
+    for key in keys:
+        memo[key] = key.upper()
+    return memo
 
 
-def test_a_bounded_dict_storing_a_held_key_again_drops_nothing():
-    held = BoundedDict(2)
-    held["a"], held["b"] = 1, 2
-    held["a"] = 10
-    assert dict(held) == {"a": 10, "b": 2}
+def test_a_recent_memo_holds_two_generations_and_drops_the_older_when_the_newer_is_full():
+    memo = _filled(2, "a", "b", "c", "d")
+    assert len(memo) == 4 and all(k in memo for k in "abcd")
+    memo["e"] = "E"
+    assert len(memo) == 3 and "a" not in memo and "b" not in memo
+    assert memo.get("a") is None and memo.get("c") == "C" and memo["e"] == "E"
 
 
-def test_a_bounded_dict_setdefault_keeps_the_limit_and_returns_the_held_value():
-    held = BoundedDict(2)
-    assert held.setdefault("a", 1) == 1 and held.setdefault("a", 5) == 1
-    held.setdefault("b", 2)
-    held.setdefault("c", 3)
-    assert dict(held) == {"b": 2, "c": 3}
+def test_a_recent_memo_keeps_an_entry_read_lately_and_drops_one_stored_early_and_never_read():
+    memo = _filled(2, "shared", "b")
+    memo["c"] = "C"  # "shared" and "b" are the old generation now
+    assert memo.get("shared") == "SHARED"  # read: moves to the new generation
+    memo["d"] = "D"
+    memo["e"] = "E"  # the new generation ("c", "shared") was full: "b" is dropped
+    assert "shared" in memo and "b" not in memo
+
+
+def test_a_recent_memo_holds_a_key_stored_again_once():
+    memo = _filled(2, "a", "b", "c")  # "a", "b" old; "c" new
+    memo["a"] = "A2"
+    assert len(memo) == 3 and memo["a"] == "A2"
+
+
+def test_a_recent_memo_setdefault_returns_the_held_value_and_stores_a_missing_one():
+    memo = _filled(2, "a")
+    assert memo.setdefault("a", "other") == "A" and memo.setdefault("b", "B") == "B" and memo["b"] == "B"
+
+
+def test_a_recent_memo_raises_key_error_for_a_key_it_does_not_hold():
+    with pytest.raises(KeyError):
+        _filled(2, "a")["b"]
 
 
 # ---------------------------------------------------------------------------- written calculations
@@ -114,7 +133,7 @@ def test_a_run_still_fails_a_figure_its_notes_calculation_gets_wrong(tmp_path, s
 
 
 def test_a_segment_table_whose_memo_drops_a_text_it_held_still_reads_it():
-    memo = BoundedDict(3)
+    memo = RecentMemo(1)
     SegmentTable([("alpha beta gamma", False)], memo)
     # the first two texts' entries push "alpha beta gamma" out before the table reaches it
     texts = [("delta epsilon", False), ("zeta eta", False), ("alpha beta gamma", False)]
@@ -156,16 +175,24 @@ def run_memo(monkeypatch) -> dict:
     return seen
 
 
-def test_the_run_wide_line_memos_hold_no_more_than_their_limits(tmp_path, monkeypatch, run_memo):
+def _held_sizes(memo: RunMemo) -> tuple[int, int]:
+    held = {name: value for (_, name), (_, value) in memo._entries.items()}
+    return len(held["values.line_entries"]), len(held["claim_support.segment_terms"])
+
+
+def test_the_run_wide_line_memos_hold_no_more_than_twice_their_limits(tmp_path, monkeypatch, run_memo):
     import citeproof.values.window_index as window_index
     import tier1.claim_support as claim_support
 
+    sources = _trials(tmp_path, 12)
+    run(_report(12), "markdown", sources, VerifyOptions(mode="report"))
+    lines, terms = _held_sizes(run_memo["memo"])
+    assert lines > 8 and terms > 12  # what the run would hold, unbounded
     monkeypatch.setattr(window_index, "LINE_ENTRIES_HELD", 4)
     monkeypatch.setattr(claim_support, "SEGMENT_TERMS_HELD", 6)
-    run(_report(12), "markdown", _trials(tmp_path, 12), VerifyOptions(mode="report"))
-    held = {name: value for (_, name), (_, value) in run_memo["memo"]._entries.items()}
-    assert len(held["values.line_entries"]) == 4
-    assert len(held["claim_support.segment_terms"]) == 6
+    run(_report(12), "markdown", sources, VerifyOptions(mode="report"))
+    lines, terms = _held_sizes(run_memo["memo"])
+    assert 4 <= lines <= 8 and 6 <= terms <= 12
 
 
 def test_outcomes_with_tiny_line_memos_are_those_with_the_default_ones(tmp_path, monkeypatch):

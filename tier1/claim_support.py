@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from citeproof.memo import BoundedDict
+from citeproof.memo import RecentMemo
 from citeproof.model import Claim, RuleOutcome
 from citeproof.parse.retractions import is_denial
 from citeproof.sources.segment import cut_sentences
@@ -141,7 +141,7 @@ class _Window:
 def _table(ctx: ClaimContext, window: SourceWindow) -> _Window:
     """The window's segment table, built once per window and run (the run memo)."""
     # per run, shared by windows; bounded, as a run's files' lines are not
-    terms = ctx.memo.derived(_RUN, "claim_support.segment_terms", lambda _: BoundedDict(SEGMENT_TERMS_HELD))
+    terms = ctx.memo.derived(_RUN, "claim_support.segment_terms", lambda _: RecentMemo(SEGMENT_TERMS_HELD))
     excluded = ctx.memo.derived(window.document, "claim_support.excluded_lines", DocumentExclusion)
 
     def build(w: SourceWindow) -> _Window:
@@ -152,7 +152,9 @@ def _table(ctx: ClaimContext, window: SourceWindow) -> _Window:
 
 
 _RUN = object()  # key for memos that belong to the whole run (the store), not to one window
-SEGMENT_TERMS_HELD = 16_384  # segment texts, digit shapes and word sets the run keeps (``SegmentTable``)
+# segment texts, digit shapes and word sets (``SegmentTable``) the run keeps per generation
+# (``RecentMemo``: at most twice this); ~88,000 at bench/tier1.py's 10x, unbounded
+SEGMENT_TERMS_HELD = 16_384
 
 
 def _cut_off(window: SourceWindow, i: int, n: int) -> str | None:

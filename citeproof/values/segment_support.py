@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from citeproof.text.prefilter import may_match
+from citeproof.memo import RecentMemo
 from citeproof.values.assess import TextIndex, build_index, index_supports_all, prepared_claim, text_supports_all
 from citeproof.values.atoms import ValueAtom
 from citeproof.values.extract import extract_atoms, prepare, prepare_lines, written_dates
@@ -932,7 +933,7 @@ class SegmentTable:
 
     __slots__ = ("texts", "inverted", "_terms", "_profiles", "_indexes", "_held")
 
-    def __init__(self, segments: Sequence[tuple[str, bool]], memo: dict | None = None) -> None:
+    def __init__(self, segments: Sequence[tuple[str, bool]], memo: dict | RecentMemo | None = None) -> None:
         """``memo`` (segment text → its content words; word set → its shared copy) may be
         shared by every window of a run: headers and boilerplate lines recur across records."""
         self.texts = [text for text, _ in segments]

@@ -34,7 +34,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from citeproof.memo import BoundedDict, RunMemo
+from citeproof.memo import RecentMemo, RunMemo
 from citeproof.sources.segment import window_value_text
 from citeproof.sources.table_headers import NO_TABLE, TableContext, may_cut_a_table, row_headers, table_context
 from citeproof.sources.types import SourceDocument, SourceWindow
@@ -254,7 +254,7 @@ class WindowIndex:
     __slots__ = ("_lines", "_declared", "_entries", "_facts", "_full", "_memo")
 
     def __init__(
-        self, text: str, memo: dict[tuple, list[tuple[ValueAtom, str]]] | None = None, table: TableContext = NO_TABLE
+        self, text: str, memo: dict[tuple, list[tuple[ValueAtom, str]]] | RecentMemo | None = None, table: TableContext = NO_TABLE
     ) -> None:
         """``memo`` (a line and its declared unit → its entries) may be shared by every window
         of a run: boilerplate lines ("Time frame: up to 24 months") recur across records.
@@ -317,8 +317,9 @@ class WindowIndex:
 
 
 _RUN = object()  # key for the memos that belong to the whole run, not to one window
-# distinct line states whose entries the run keeps: enough for the boilerplate recurring across
-# records, while a run citing 10,000 files would hold ~17,000 (bench/tier1.py at 10x)
+# line states whose entries the run keeps per generation (``RecentMemo``: at most twice this):
+# the boilerplate recurring across records stays, while a run citing 10,000 files would
+# otherwise hold ~17,500 (bench/tier1.py at 10x) and more with every file
 LINE_ENTRIES_HELD = 4096
 
 
@@ -332,7 +333,7 @@ def read_window(window: SourceWindow, memo: RunMemo | None = None) -> WindowInde
     its document's rows mapped to their headers once, and each line's entries shared."""
     if memo is None:
         return WindowIndex(window_value_text(window), None, _tables(window, row_headers))
-    lines = memo.derived(_RUN, "values.line_entries", lambda _: BoundedDict(LINE_ENTRIES_HELD))
+    lines = memo.derived(_RUN, "values.line_entries", lambda _: RecentMemo(LINE_ENTRIES_HELD))
     return memo.derived(window, "values.index", lambda w: WindowIndex(
         window_value_text(w), lines, _tables(w, lambda d: memo.derived(d, "sources.row_headers", row_headers))))
 
