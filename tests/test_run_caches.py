@@ -207,3 +207,42 @@ def test_outcomes_with_tiny_line_memos_are_those_with_the_default_ones(tmp_path,
     assert _outcomes(tiny) == _outcomes(default)
     statuses = [c.status for c in default.claims if c.anchors]
     assert statuses.count("fail") == 4 and "fail" not in statuses[:2]
+
+
+# ---------------------------------------------------------------------------- CP301's folded sources
+
+
+def _live_documents(path: str) -> list:
+    from citeproof.sources.types import SourceDocument
+
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, SourceDocument) and o.path == path]
+
+
+def test_a_released_file_a_drug_claim_cited_is_not_held_after_the_run(tmp_path):
+    # the drug detector outlives the run (one per lexicon): it must not keep the files it read
+    claim = "Sampletinib lowered the marker in 12 of 40 participants."
+    report = verify_against(tmp_path, "# Trial\n\nSampletinib lowered the marker in 12 of 40 participants.\n",
+                            cited_report(claim, claim, anchor="[evidence:drug.md#L3]"), name="drug.md")
+    assert [c.status for c in report.claims if c.anchors] == ["pass", "pass"]
+    assert _live_documents("evidence/drug.md") == []
+
+
+def test_a_drug_claim_citing_a_file_without_the_drug_still_fails(tmp_path):
+    claim = "Exampleparib lowered the marker in 12 of 40 participants."
+    report = verify_against(tmp_path, "# Trial\n\nSampletinib lowered the marker in 12 of 40 participants.\n",
+                            cited_report(claim, claim, anchor="[evidence:drug.md#L3]"), name="drug.md")
+    assert all(any(r.code == "drug_unsupported" for r in c.reasons) for c in report.claims if c.anchors)
+
+
+def test_a_file_two_drug_claims_cite_is_folded_once(tmp_path, monkeypatch):
+    import tier1.drug_mentions as drug_mentions
+
+    folded: list[str] = []
+    real = drug_mentions.text_readings
+    monkeypatch.setattr(drug_mentions, "text_readings", lambda text: folded.append(text) or real(text))
+    claim = "Sampletinib lowered the marker in 12 of 40 participants."
+    run_claims = cited_report(claim, claim, anchor="[evidence:drug.md#L3]")
+    verify_against(tmp_path, "# Trial\n\nSampletinib lowered the marker in 12 of 40 participants.\n", run_claims,
+                   name="drug.md")
+    assert len(folded) == 1

@@ -22,7 +22,7 @@ import re
 from typing import ClassVar
 
 from citeproof.lexicon import DETECTOR_MEMO, DrugDetector, load_drug_detector
-from citeproof.lexicon.detector import DrugMention
+from citeproof.lexicon.detector import DrugMention, Readings, text_readings
 from citeproof.lexicon.text import fold
 from citeproof.model import RuleOutcome
 from citeproof.sources.types import SourceDocument
@@ -178,8 +178,8 @@ class DrugMentions(Rule):
         denied: list[str] = []
         stretched: list[DrugMention] = []
         for mention in mentions:
-            if any(detector.occurs_in(mention, doc.text, cache_owner=doc) for doc in documents):
-                if not any(detector.stretch_in(mention, doc.text, cache_owner=doc) for doc in documents):
+            if any(detector.occurs_in(mention, doc.text, readings=_readings(ctx, doc)) for doc in documents):
+                if not any(detector.stretch_in(mention, doc.text, readings=_readings(ctx, doc)) for doc in documents):
                     stretched.append(mention)  # "<word>X单抗" with only X单抗 cited: a word, or another drug?
                 continue
             if _only_denied(detector, claim.text, mention):
@@ -211,6 +211,12 @@ class DrugMentions(Rule):
                 claim_id=claim.id,
             )
         return self.verdict(findings, claim.id)
+
+
+def _readings(ctx: ClaimContext, document: SourceDocument) -> Readings:
+    """A cited file folded for the drug search, once per file and run: the run memo holds it as
+    long as the file, and forgets it when the file is released (the detector outlives the run)."""
+    return ctx.memo.derived(document, "drug_mentions.readings", lambda d: text_readings(d.text))
 
 
 def _model_inputs(ctx: ClaimContext) -> list[SourceDocument]:

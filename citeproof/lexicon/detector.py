@@ -59,7 +59,6 @@ class DrugDetector:
     def __init__(self, names: NameIndex, stems: StemBook | None) -> None:
         self.names = names
         self.stems = stems
-        self._fold_cache: OrderedDict[int, tuple[object, tuple[tuple[str, frozenset[str]], ...]]] = OrderedDict()
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -138,40 +137,31 @@ class DrugDetector:
     mentions_entity = mentions_drug
 
     # -- support ----------------------------------------------------------------------
-    def occurs_in(self, mention: DrugMention, text: str, *, cache_owner: object | None = None) -> bool:
+    def occurs_in(self, mention: DrugMention, text: str, *, readings: Readings | None = None) -> bool:
         """True when any alias of the mention's drug occurs in ``text`` (same matching rules),
-        as written or with words hyphenated across a line break rejoined (:meth:`_readings`)."""
-        for folded, tokens in self._readings(text, cache_owner):
+        as written or with words hyphenated across a line break rejoined (``text_readings``).
+        ``readings``: ``text_readings(text)``, when the caller keeps it for a long source it
+        checks again and again (CP301: per cited file, in the run memo)."""
+        for folded, tokens in readings if readings is not None else text_readings(text):
             if any(_alias_in(alias, folded, tokens) for alias in mention.aliases):
                 return True
         return False
 
-    def stretch_in(self, mention: DrugMention, text: str, *, cache_owner: object | None = None) -> bool:
+    def stretch_in(self, mention: DrugMention, text: str, *, readings: Readings | None = None) -> bool:
         """True when the mention was not stretched, or ``text`` writes the whole stretched word too."""
         if not mention.stretched:
             return True
-        return any(mention.stretched in folded for folded, _ in self._readings(text, cache_owner))
-
-    def _readings(self, text: str, owner: object | None) -> tuple[tuple[str, frozenset[str]], ...]:
-        """The folded text with its tokens, and, when a word is hyphenated across a line break
-        (a PDF's "sampli-⏎zumab"), the text with those words rejoined. Both are kept: the
-        rejoined reading alone would lose a compound split at its own hyphen (a conjugate
-        "samplizumab-⏎vedotin" names two words). ``owner`` (e.g. the SourceDocument) lets
-        repeated checks against one long source fold it once."""
-        if owner is None:
-            return _readings(text)
-        cached = self._fold_cache.get(id(owner))
-        if cached is not None and cached[0] is owner:
-            self._fold_cache.move_to_end(id(owner))
-            return cached[1]
-        readings = _readings(text)
-        self._fold_cache[id(owner)] = (owner, readings)  # holding owner keeps its id unique
-        if len(self._fold_cache) > 256:
-            self._fold_cache.popitem(last=False)
-        return readings
+        return any(mention.stretched in folded for folded, _ in (readings if readings is not None else text_readings(text)))
 
 
-def _readings(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+Readings = tuple[tuple[str, frozenset[str]], ...]
+
+
+def text_readings(text: str) -> Readings:
+    """The folded text with its tokens, and, when a word is hyphenated across a line break
+    (a PDF's "sampli-⏎zumab"), the text with those words rejoined. Both are kept: the
+    rejoined reading alone would lose a compound split at its own hyphen (a conjugate
+    "samplizumab-⏎vedotin" names two words)."""
     folded = fold(text)
     readings = ((folded, frozenset(LATIN_TOKEN.findall(folded))),)  # the token texts of latin_tokens(folded)
     if "-\n" in folded:

@@ -8947,7 +8947,7 @@ MUTATIONS = (
     Mutation(
         "s29-zhfail a listed name after an unlisted word passes though the sources write only the name",
         "tier1/drug_mentions.py",
-        "                if not any(detector.stretch_in(mention, doc.text, cache_owner=doc) for doc in documents):\n",
+        "                if not any(detector.stretch_in(mention, doc.text, readings=_readings(ctx, doc)) for doc in documents):\n",
         "                if False:\n",
         ("tests/lexicon/test_drug_mentions_rule.py",),
     ),
@@ -11750,6 +11750,13 @@ MUTATIONS = (
         'tier1/claim_support.py',
         'lambda _: RecentMemo(SEGMENT_TERMS_HELD))',
         'lambda _: {})',
+        ("tests/test_run_caches.py",),
+    ),
+    Mutation(
+        's31-perf2 CP301 folds a cited file again for every mention',
+        'tier1/drug_mentions.py',
+        'return ctx.memo.derived(document, "drug_mentions.readings", lambda d: text_readings(d.text))',
+        'return text_readings(document.text)',
         ("tests/test_run_caches.py",),
     ),
 )
