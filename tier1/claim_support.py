@@ -56,6 +56,7 @@ from citeproof.values.grade_pairs import (
     context_grades_narrowed,
     context_grades_together,
     grade_crossed,
+    names_grade,
     states_grade_alone,
 )
 from citeproof.values.paired_names import side_narrowed
@@ -561,6 +562,8 @@ def _context_subject(ctx: ClaimContext) -> str:
 def _context_grade(claim: Claim) -> str | None:
     """The one grade the claim's nearest lead-in or heading naming grades names ("## Grade 3
     events"), which a claim naming none is read in, as it is read under its context's subject."""
+    if names_grade(claim.text):
+        return None  # its own grade, bounded or not, is the one it is read in
     return context_grade(_grade_contexts(claim))
 
 

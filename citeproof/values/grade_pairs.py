@@ -135,6 +135,12 @@ def context_grade(contexts: Iterable[str]) -> str | None:
     return None
 
 
+def names_grade(text: str) -> bool:
+    """Whether ``text`` names a grade of its own: one, a pair, or one with its lower bound ("Grade
+    ≥3 neutropenia" under "## Grade 3 events" is grade 3 and higher, whatever the heading says)."""
+    return any(p.search(text) for p in (*_patterns(), _bounded_zh(), _bounded_en()))
+
+
 def context_grade_crossed(grade: str, claim_text: str, segment_text: str, claim_numbers: Iterable[float] = ()) -> str | None:
     """Why a claim naming no grade, read in the grade its context names ("## Grade 3 events" over
     "Neutropenia occurred in 22%"), gives its figure to another grade than the segment does: a
@@ -142,7 +148,7 @@ def context_grade_crossed(grade: str, claim_text: str, segment_text: str, claim_
     neutropenia 22%", "Grade 4 … 22%", "≥3级"), or it crosses a pair as :func:`grade_crossed`
     reads one. A sentence naming no grade is read no further (rt36b ctxfix)."""
     wanted = set(claim_numbers)
-    if not wanted or any(p.search(claim_text) for p in _patterns()):
+    if not wanted or names_grade(claim_text):
         return None  # the claim's own grade is compared as written
     for sentence, together, alone in _graded_sentences(segment_text, wanted):
         if grade not in alone:
@@ -170,6 +176,8 @@ def _graded_sentences(segment_text: str, wanted: set[float]) -> Iterator[tuple[s
         alone = {m.group("g") for p in (one, one_zh) for m in p.finditer(sentence)
                  if not any(a <= m.start() < b for a, b in together)}
         alone |= {m.group(k) for p in (listed, listed_zh) if not pairs for m in p.finditer(sentence) for k in "ab"}
+        if pairs and len(alone) > 1:
+            alone = _grade_before_figure(sentence, wanted, together) or alone
         if together or alone:
             yield sentence, together, alone
 
@@ -232,3 +240,16 @@ def context_grades_narrowed(grades: frozenset[str], claim_text: str, segment_tex
             return (f"the report states it under grades {'/'.join(sorted(grades))} together; the source gives "
                     f"its figure to '{written.strip()}'")
     return None
+def _grade_before_figure(sentence: str, wanted: set[float], together: list[tuple[int, int]]) -> set[str]:
+    """The grade written nearest before the first of ``wanted`` in a sentence giving grades their
+    own figures without 'respectively' ("Grade 3 anaemia occurred in 9% and grade 4 in 2%": the
+    9% is grade 3's, though the sentence names grade 4 too); empty when none is written before it."""
+    _, _, one, one_zh = _patterns()
+    grades = sorted((m.span(), m.group("g")) for p in (one, one_zh) for m in p.finditer(sentence)
+                    if not any(a <= m.start() < b for a, b in together))
+    for n in _NUMBER.finditer(sentence):
+        if any(a <= n.start() < b for (a, b), _ in grades) or float(n.group(0).replace(",", "")) not in wanted:
+            continue
+        before = [g for (a, _), g in grades if a < n.start()]
+        return {before[-1]} if before else set()
+    return set()

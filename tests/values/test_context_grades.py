@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.values.grade_pairs import context_grade, context_grade_crossed, states_grade_alone
+from citeproof.values.grade_pairs import context_grade, context_grade_crossed, names_grade, states_grade_alone
 from tests.values.helpers import verify_against
 
 
@@ -166,3 +166,53 @@ def test_a_pair_written_in_the_claim_is_not_carried_by_one_grade(tmp_path):
     report = "# R\n\nGrade 3/4 neutropenia occurred in 22% of patients [evidence:s.md#L3].\n"
     (claim,) = [c for c in verify_against(tmp_path, _G3, report).claims if c.anchors]
     assert claim.status != "pass"
+# rt37: a line giving each grade its own figure without 'respectively' gives the claim's figure to
+# the grade written before it, not to every grade the line names
+_EACH = "# Safety\n\nGrade 3 anaemia occurred in 9% of patients and grade 4 in 2%.\n"
+_ZH_EACH = "# 安全性\n\n3级贫血发生率为9%，4级为2%。\n"
+
+
+@pytest.mark.parametrize("grade, number, crossed", [
+    ("4", 9.0, True),   # grade 3's figure under grade 4
+    ("3", 2.0, True),   # grade 4's under grade 3
+    ("3", 9.0, False),
+    ("4", 2.0, False),
+])
+def test_a_context_grade_takes_the_figure_of_the_grade_written_before_it(grade, number, crossed):
+    for segment in (_EACH.split("\n")[2], _ZH_EACH.split("\n")[2]):
+        why = context_grade_crossed(grade, "Anaemia occurred in a share of patients", segment, [number])
+        assert (why is not None) == crossed, (segment, why)
+
+
+def test_a_figure_with_no_grade_written_before_it_is_read_as_before():
+    # the grades follow their figures: nothing is read closer than the sentence's grades
+    segment = "Anaemia occurred in 9% (grade 3) and 2% (grade 4) of patients."
+    assert context_grade_crossed("4", "Anaemia occurred in 9% of patients", segment, [9.0]) is None
+
+
+@pytest.mark.parametrize("text, named", [
+    ("Grade ≥3 neutropenia occurred in 22%", True),
+    ("Grade 3+ neutropenia occurred in 22%", True),
+    ("≥3级中性粒细胞减少", True),
+    ("Grade 4 neutropenia", True),
+    ("Neutropenia occurred in 22%", False),
+])
+def test_a_claim_names_a_grade_of_its_own_bounded_or_not(text, named):
+    assert names_grade(text) is named
+
+
+@pytest.mark.parametrize("source, report, status", [
+    (_EACH, "# R\n\n## Grade 4 events\n\nAnaemia occurred in 9% of patients [evidence:s.md#L3].\n", "undecided"),
+    (_EACH, "# R\n\nGrade 4 events:\n\n- Anaemia occurred in 9% of patients [evidence:s.md#L3].\n", "undecided"),
+    (_ZH_EACH, "# 综述\n\n## 4级不良事件\n\n贫血发生率为9% [evidence:s.md#L3]。\n", "undecided"),
+    (_EACH, "# R\n\n## Grade 3 events\n\nAnaemia occurred in 9% of patients [evidence:s.md#L3].\n", "pass"),
+    (_ZH_EACH, "# 综述\n\n## 3级不良事件\n\n贫血发生率为9% [evidence:s.md#L3]。\n", "pass"),
+    # the claim's own bounded grade is its own, whatever grade the heading names
+    ("# Safety\n\nGrade ≥3 neutropenia occurred in 22% of patients.\n",
+     "# R\n\n## Grade 3 events\n\nGrade ≥3 neutropenia occurred in 22% of patients [evidence:s.md#L3].\n", "pass"),
+    ("# Safety\n\nGrade 3/4 neutropenia occurred in 22% of patients.\n",
+     "# R\n\n## Grade 3 events\n\nGrade ≥3 neutropenia occurred in 22% of patients [evidence:s.md#L3].\n", "undecided"),
+])
+def test_through_the_pipeline_the_grade_written_before_the_figure_is_its_own(tmp_path, source, report, status):
+    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert claim.status == status, claim.undecided_reasons
