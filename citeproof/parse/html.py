@@ -61,7 +61,8 @@ import re
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from citeproof.parse.style_rules import (
-    REVERSED_WHY, draws_reversed, report_style_hiding, runs_scripts, shows_again, style_concealment, style_conceals,
+    REVERSED_WHY, draws_reversed, on_ground, report_style_hiding, runs_scripts, shows_again, style_concealment,
+    style_conceals,
 )
 
 from citeproof.parse.blocks import BlockSink, Link
@@ -196,6 +197,32 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     if hiding:
         return "hidden", ""
     return "unsure", "read aloud by screen readers, not shown"
+
+
+def _visibility_on_ground(node: LexborNode, attrs: dict[str, str | None] | None) -> tuple[str, str] | None:
+    """``report_visibility``, a colour weighed on the background the nearest element painting one
+    lays under the text (its style's, a ``bgcolor``), not on the page's white: a dark card's white
+    text is seen (rt37 c1: '<td bgcolor="#003366"><font color="white">' failed a true claim), and
+    its black text is not."""
+    seen = report_visibility(attrs)
+    if (seen is not None and seen[0] != "unsure") or not attrs:
+        return seen
+    style = _drawn_style(attrs)
+    grounded = on_ground(style, _painted_around(node))
+    return seen if grounded == style else report_visibility({**attrs, "color": None, "style": grounded})
+
+
+def _painted_around(node: LexborNode | None) -> str:
+    """The background declarations of the nearest element (``node`` or an ancestor) painting one
+    (a ``bgcolor`` is written as the declaration it draws as), "" for none."""
+    while node is not None and node.tag != "-document":
+        attrs = node.attributes or {}
+        bgcolor = (attrs.get("bgcolor") or "").strip()
+        declared = (f"background-color:{bgcolor};" if bgcolor else "") + (attrs.get("style") or "")
+        if on_ground("", declared):
+            return declared
+        node = node.parent
+    return ""
 
 
 def _drawn_reversed(tag: str, attrs: dict[str, str | None] | None) -> tuple[str, str] | None:
@@ -410,6 +437,9 @@ class HtmlExtractor:
         self.script_text = self.page_scripts if self.page_scripts is not None else (html if runs_scripts(html) else None)
         css = "<style" in html.lower() or bool(self.page_css)
         self.styled = report_style_hiding(tree, html, report_visibility, self.page_css) if css else {}
+        # a rule may paint the ground between a painted ancestor and the text (a white card on a
+        # dark page): its grounds are not walked, so a colour is then weighed on the page's white
+        self.grounds_by_rule = css and "background" in (self.page_css + "".join(n.text() for n in tree.css("style"))).lower()
         self.loc = _Locator(html, self.line_offset)
         # open block elements: (tag, kind and tag that loose text inside it takes)
         self.containers: list[tuple[str, tuple[str, str]]] = []
@@ -473,7 +503,8 @@ class HtmlExtractor:
             # written, noted
             added = styled is not None and styled[0] in ("added", "undecided")
             # a rule may show what the markup hides: the rule's reading first
-            seen = (None if added else styled) or report_visibility(attrs)
+            seen = (None if added else styled) or (
+                report_visibility(attrs) if self.grounds_by_rule else _visibility_on_ground(node, attrs))
             hidden = tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
                 or (tag == "dialog" and "open" not in (attrs or {}))
             if hidden and tag not in REPORT_SKIP_TAGS and self.script_text is not None \

@@ -227,6 +227,15 @@ def _drawn_faint(declarations: str) -> str | None:
     return None
 
 
+def on_ground(declarations: str, around: str) -> str:
+    """Declarations as drawn on the background ``around`` (the declarations of the nearest element
+    painting one) paints, when they paint none of their own: text is read on the ground under it,
+    not on the page's white (white '<font>' in a navy '<td bgcolor>' is seen; rt37 c1)."""
+    if _ground(declarations) is not None or _ground(around) is None:
+        return declarations
+    return "".join(f"background-color:{v};" for v in _values(around, "background", "background-color")) + declarations
+
+
 _KEYFRAMES = re.compile(r"@(?:-webkit-|-moz-|-o-)?keyframes\s+[\"']?([\w-]+)", re.IGNORECASE)
 
 

@@ -506,6 +506,36 @@ def test_a_figure_no_rule_hides_still_passes(tmp_path, style, figure, around):
 
 
 @pytest.mark.parametrize(
+    ("style", "figure", "around"),
+    [
+        # rt37 c1: a colour is weighed on the ground the nearest painted element lays under it
+        (".x{}", '4<font color="#000">5</font>%', '<div style="background:#000">{}</div>'),
+        (".x{}", '4<span style="color:#111">5</span>%', '<table><tr><td bgcolor="#111111">{}</td></tr></table>'),
+        (".x{}", '4<font color="white">5</font>%', '<div style="background:#000"><div style="background:#fff">{}</div></div>'),
+        (".x{}", '4<font color="white">5</font>%', '<div bgcolor="#000"><div style="background:white">{}</div></div>'),
+        # a rule may paint a white card between the dark ground and the text: weighed on the white
+        (".card{background:#fff}", '4<font color="white">5</font>%', '<div style="background:#000"><div class="card">{}</div></div>'),
+    ],
+)
+def test_a_colour_lost_on_the_ground_painted_under_it_never_passes(tmp_path, style, figure, around):
+    assert _split(tmp_path, style, figure, around) != "pass"
+
+
+@pytest.mark.parametrize(
+    ("style", "figure", "around"),
+    [
+        # rt37 c1: white text in a dark table cell or card is seen
+        (".x{}", '4<font color="white">5</font>%', '<table><tr><td bgcolor="#003366">{}</td></tr></table>'),
+        (".x{}", '4<font color="#ffffff">5</font>%', '<div style="background-color:navy">{}</div>'),
+        (".x{}", '4<span style="color:#fff">5</span>%', '<div style="background:#1e293b">{}</div>'),
+        (".x{}", '4<span style="color:#fff;background:#dc3545">5</span>%', "{}"),
+    ],
+)
+def test_a_colour_seen_on_the_ground_painted_under_it_passes(tmp_path, style, figure, around):
+    assert _split(tmp_path, style, figure, around) == "pass"
+
+
+@pytest.mark.parametrize(
     ("style", "status"),
     [
         # a Markdown report's HTML is read in pieces: a rule naming ancestors the piece does not
