@@ -212,6 +212,25 @@ def _visibility_on_ground(node: LexborNode, attrs: dict[str, str | None] | None)
     return seen if grounded == style else report_visibility({**attrs, "color": None, "style": grounded})
 
 
+def hidden_on_its_ground(node: LexborNode) -> bool | None:
+    """Saved sources: ``attrs_hidden`` with the element's colour weighed on the background painted
+    under it, not on the page's white (white '<font>' in a '<td bgcolor="#003366">', a header
+    cell of many exported tables, is seen; black text on a black card is not; rt37 c1), as a
+    report's is (``_visibility_on_ground``); None when no ground under it changes the reading."""
+    attrs = node.attributes or {}
+    style = _drawn_style(attrs)
+    if "color" not in style.lower():
+        return None
+    grounded = on_ground(style, _painted_around(node))
+    return None if grounded == style else attrs_hidden({**attrs, "color": None, "style": grounded})
+
+
+def rules_paint_ground(tree: LexborHTMLParser, page_css: str = "") -> bool:
+    """Whether a <style> rule of the page may paint a background: one may lie between a painted
+    ancestor and the text (a white card on a dark page), unseen by ``_painted_around``."""
+    return "background" in (page_css + "".join(n.text() for n in tree.css("style"))).lower()
+
+
 def _painted_around(node: LexborNode | None) -> str:
     """The background declarations of the nearest element (``node`` or an ancestor) painting one
     (a ``bgcolor`` is written as the declaration it draws as), "" for none."""
@@ -439,7 +458,7 @@ class HtmlExtractor:
         self.styled = report_style_hiding(tree, html, report_visibility, self.page_css) if css else {}
         # a rule may paint the ground between a painted ancestor and the text (a white card on a
         # dark page): its grounds are not walked, so a colour is then weighed on the page's white
-        self.grounds_by_rule = css and "background" in (self.page_css + "".join(n.text() for n in tree.css("style"))).lower()
+        self.grounds_by_rule = css and rules_paint_ground(tree, self.page_css)
         self.loc = _Locator(html, self.line_offset)
         # open block elements: (tag, kind and tag that loose text inside it takes)
         self.containers: list[tuple[str, tuple[str, str]]] = []

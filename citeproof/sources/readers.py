@@ -35,6 +35,8 @@ from citeproof.parse.html import (
     SKIP_TAGS,
     attrs_hidden,
     cell_spans,
+    hidden_on_its_ground,
+    rules_paint_ground,
 )
 from citeproof.parse.blocks import stacked_columns
 from citeproof.parse.style_rules import source_style_hidden
@@ -893,14 +895,17 @@ _FURNITURE = re.compile(
 )
 
 
-def _hidden(node, styled: frozenset[int] = frozenset()) -> bool:
-    """``styled``: the elements the page's own <style> rules hide (``source_style_hidden``)."""
+def _hidden(node, styled: frozenset[int] = frozenset(), grounds: bool = False) -> bool:
+    """``styled``: the elements the page's own <style> rules hide (``source_style_hidden``);
+    ``grounds``: an element's colour is weighed on the background painted under it, which no
+    rule of the page may paint (``hidden_on_its_ground``)."""
     if node.mem_id in styled:
         return True
     attrs = node.attributes
     if not attrs:
         return False
-    if attrs_hidden(attrs) or (attrs.get("type") or "").lower() == "hidden":
+    weighed = hidden_on_its_ground(node) if grounds else None
+    if (attrs_hidden(attrs) if weighed is None else weighed) or (attrs.get("type") or "").lower() == "hidden":
         return True
     named = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".split()
     return any(_FURNITURE.fullmatch(token) for token in named)
@@ -923,6 +928,7 @@ def read_html(text: str) -> ReadResult:
         text = _NOSCRIPT.sub("", text)
     tree = LexborHTMLParser(text)
     styled = source_style_hidden(tree) if "<style" in text.lower() else frozenset()
+    grounds = not rules_paint_ground(tree)
     title_node = tree.css_first("title")
     title = normalize_text(title_node.text()) if title_node is not None else None
     root = tree.body or tree.root
@@ -1019,7 +1025,7 @@ def read_html(text: str) -> ReadResult:
                     place(placed.first, placed.last)
                 buf.append(content)
             continue
-        if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node, styled):
+        if tag in ("-comment", "!doctype") or tag in _SKIP_TAGS or tag in _STRUCK_TAGS or _hidden(node, styled, grounds):
             if tag not in _MASKED_TAGS:
                 # read past the skipped text, so the text after it is not placed on its lines (an
                 # advert's "In partnership …" took the line of the next paragraph's "In …") — its

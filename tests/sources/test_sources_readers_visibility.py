@@ -155,3 +155,38 @@ def test_a_footnote_letter_on_a_figure_or_unit_is_set_apart_in_a_source() -> Non
     # rt17e: "18.4 months<sup>b</sup>" read "18.4 monthsb" and a true claim failed
     r = read_html("<p>Median OS was 18.4 months<sup>b</sup>; 42%<sup>a</sup> responded; 1<sup>st</sup> line.</p>")
     assert r.lines == ["Median OS was 18.4 months b; 42% a responded; 1st line."]
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        # rt37 c1: white text on the ground painted under it is seen (an exported table's header cell)
+        '<table><tr><td bgcolor="#003366"><font color="white">Shown 99 mg.</font></td></tr></table>',
+        '<div style="background:#111"><p><font color="#fff">Shown 99 mg.</font></p></div>',
+        '<div style="background-color:navy"><p style="color:#ffffff">Shown 99 mg.</p></div>',
+    ],
+)
+def test_a_colour_seen_on_the_ground_painted_under_it_is_source_text(shown):
+    result = read_html(f"<html><body><p>Visible 12 mg.</p>{shown}</body></html>")
+    assert result.lines == ["Visible 12 mg.", "Shown 99 mg."]
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        '<div style="background:#000"><p><font color="#000">Hidden 99 mg.</font></p></div>',
+        '<table><tr><td bgcolor="#111111"><span style="color:#111">Hidden 99 mg.</span></td></tr></table>',
+        # the nearest painted ground is the one under the text
+        '<div style="background:#000"><div style="background:#fff"><font color="white">Hidden 99 mg.</font></div></div>',
+    ],
+)
+def test_a_colour_lost_on_the_ground_painted_under_it_is_not_source_text(hidden):
+    result = read_html(f"<html><body><p>Visible 12 mg.</p>{hidden}</body></html>")
+    assert result.lines == ["Visible 12 mg."]
+
+
+def test_a_page_whose_rules_paint_a_ground_weighs_a_colour_on_white():
+    # a rule may paint a white card between the dark ground and the text
+    page = ('<html><head><style>.card{background:#fff}</style></head><body><p>Visible 12 mg.</p>'
+            '<div style="background:#000"><div class="card"><font color="white">Hidden 99 mg.</font></div></div></body></html>')
+    assert read_html(page).lines == ["Visible 12 mg."]
