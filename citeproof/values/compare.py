@@ -333,12 +333,13 @@ def _converted_scale(claim: ValueAtom, source: ValueAtom) -> bool:
     """The claim's value is the source's converted into the claim's scale at the claim's
     precision ("38.5 °C (101.3 °F) or higher": the conversion a report adds in brackets, whose
     bound may be written once for both): only plausible — the judge reads the bound and the
-    arithmetic (rt36b t1)."""
+    arithmetic (rt36b t1). A difference converts by the scale alone ("rose by 1.5 °C (2.7 °F)":
+    the offset cancels out of a rise; rt37 t1), which the judge tells from a level."""
     convert_by = _affine().get((source.dim, claim.dim)) if source.dim != claim.dim else None
     if convert_by is None or claim.kind != "value" or source.kind != "value":
         return False
     scale, offset = convert_by
-    return abs(source.number * scale + offset - claim.number) <= claim.step / 2 + 1e-9
+    return any(abs(source.number * scale + shift - claim.number) <= claim.step / 2 + 1e-9 for shift in (offset, 0.0))
 
 
 def _units_or_count(claim: ValueAtom, source: ValueAtom) -> bool:

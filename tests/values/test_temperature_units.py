@@ -89,3 +89,17 @@ def test_the_other_scales_conversion_is_judged_never_failed_nor_passed(tmp_path)
     ])
     assert [c.status for c in out] == ["undecided"] * 3 + ["fail"] * 3
     assert [n.state for n in out[1].numbers] == ["plausible"]
+
+
+def test_a_differences_conversion_by_the_scale_alone_is_judged_never_failed(tmp_path):
+    # rt37 t1: "rose by 1.5 °C (2.7 °F)" FAILED on its 2.7 °F: a rise converts without the offset
+    rise = "Mean body temperature rose by 1.5 °C from baseline."
+    out = verify_pairs(tmp_path, [
+        (rise, "Mean body temperature rose by 1.5 °C (2.7 °F) from baseline."),
+        (rise, "Mean body temperature rose by 2.7 °F from baseline."),
+        # neither the level's nor the rise's conversion: still missing
+        (rise, "Mean body temperature rose by 1.5 °C (3.7 °F) from baseline."),
+        (rise, "Mean body temperature rose by 1.5 °F from baseline."),
+    ])
+    assert [c.status for c in out] == ["undecided"] * 2 + ["fail"] * 2
+    assert [n.state for n in out[1].numbers] == ["plausible"]
