@@ -1208,7 +1208,13 @@ def _own_unit(obj: dict, inherited: str | None) -> str | None:
     return inherited
 
 
+# a figure written as a JSON string ("4.2", "2,410.5"), as API records write their values
+_NUMBER_STRING = re.compile(r"\s*-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*|\s*-?\d+(?:\.\d+)?\s*")
+
+
 def _number(value: object) -> bool:
+    if isinstance(value, str):
+        return _NUMBER_STRING.fullmatch(value) is not None
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -1227,8 +1233,8 @@ def _dumped_units(value: object, first: int, unit: str | None, out: dict[int, st
         for key, item in value.items():
             if unit is not None and _measured(str(key), item):
                 out[line + 1] = unit
-            elif own is not None and _number(item):
-                out[line + 1] = READING_ONLY + own
+            elif unit is not None and _number(item):
+                out[line + 1] = READING_ONLY + unit
             line += _dumped_units(item, line, unit, out)
         return line - first + 1
     if isinstance(value, list) and value:
@@ -1293,13 +1299,15 @@ def _json_object(
         elif isinstance(value, str):
             if unit is not None and _measured(str(key), value) and "\n" not in value and "\r" not in value:
                 units[len(lines) + 1] = unit
+            elif unit is not None and _number(value):
+                units[len(lines) + 1] = READING_ONLY + unit
             text = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
             out.scalar([_json_label(above, str(key)) + text[0], *text[1:]])
         else:
             if unit is not None and _measured(str(key), value):
                 units[len(lines) + 1] = unit
-            elif own is not None and _number(value):
-                units[len(lines) + 1] = READING_ONLY + own
+            elif unit is not None and _number(value):
+                units[len(lines) + 1] = READING_ONLY + unit
             out.scalar([_json_label(above, str(key)) + json.dumps(value, ensure_ascii=False)])
         if len(lines) > first:
             sections.setdefault(path, (first + 1, len(lines)))

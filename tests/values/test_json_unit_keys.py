@@ -15,6 +15,7 @@ import json
 import pytest
 
 from citeproof.pipeline import VerifyOptions, run
+from citeproof.sources.types import READING_ONLY
 from citeproof.values import assess_numbers
 from tests.values.helpers import window
 
@@ -97,7 +98,9 @@ def test_the_json_reader_notes_the_unit_of_each_measured_value_beside_its_unit_k
     noted = {read.lines[n - 1]: unit for n, unit in read.value_units.items()}
     assert noted == {'"value": "11.2",': "months", '"lowerLimit": "9.1",': "months", '"upperLimit": "13.0"': "months",
                      '"value": "120"': "Participants",  # the count's own key, not the measure's months
-                     '"value": "8.1"': "weeks"}  # the next measure's own unit; paramValue 0.65 gets none
+                     '"value": "8.1"': "weeks",  # the next measure's own unit
+                     # rt37 j2: the statistic under the measure, a reading of its unit only, never certain
+                     '"paramValue": "0.65"': READING_ONLY + "months"}
 
 
 def test_a_walked_json_object_notes_its_unit_key_too():
@@ -191,4 +194,29 @@ def _json_claim(tmp_path, claim: str, record: object, line: int) -> list[str]:
     ],
 )
 def test_a_unit_key_gives_the_other_numbers_of_its_object_a_reading(tmp_path, claim, record, line, expected):
+    assert _json_claim(tmp_path, claim, record, line) == expected
+
+
+# rt37 j2: a figure written as a JSON string, or in an object nested under the unit key's (a table
+# of rows under one "unit"), is read in that unit too, as a reading only: the true claim FAILED
+@pytest.mark.parametrize(
+    ("claim", "record", "line", "expected"),
+    [
+        ("Revenue was $4.2 million.", {"revenue": "4.2", "unit": "USD million"}, 2, ["undecided", "plausible"]),
+        ("Revenue was $2,410.5 million.", {"revenue": "2,410.5", "unit": "USD million"}, 2, ["undecided", "plausible"]),
+        ("Revenue was $4.2 million.", {"unit": "USD million", "regions": {"eu": {"revenue": 4.2}}}, 5,
+         ["undecided", "plausible"]),
+        ("Revenue was $4.2 million.", {"unit": "USD million", "rows": [{"region": "EU", "revenue": 4.2}]}, 6,
+         ["undecided", "plausible"]),
+        # another scale still fails; a string that is no figure lends nothing
+        ("Revenue was $4.2 billion.", {"revenue": "4.2", "unit": "USD million"}, 2, ["fail", "missing"]),
+        ("Revenue was $4.2 billion.", {"unit": "USD million", "rows": [{"region": "EU", "revenue": 4.2}]}, 6,
+         ["fail", "missing"]),
+        ("Revenue was $4.2 million.", {"revenue": "about 4.2", "unit": "USD million"}, 2, ["fail", "missing"]),
+        # a nested object naming its own unit reads its figures in that one
+        ("Revenue was $4.2 million.", {"unit": "USD million", "eu": {"unit": "EUR million", "revenue": 4.2}}, 5,
+         ["fail", "missing"]),
+    ],
+)
+def test_a_unit_key_gives_figures_written_as_strings_or_nested_under_it_a_reading(tmp_path, claim, record, line, expected):
     assert _json_claim(tmp_path, claim, record, line) == expected
