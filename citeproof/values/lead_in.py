@@ -74,11 +74,12 @@ _PLURAL_HEAD = re.compile(r"(?:arm|group|cohort)s$")
 def context_subject(lead_in: Sequence[str], section_path: Sequence[str]) -> str:
     """The one subject (an arm, a group, a subject word: "control arm", "对照组", "women") that
     the innermost context of a claim naming any subject names: its lead-ins (a parent item, a
-    paragraph ending in ':', a caption, a <dt>), innermost first, then its nearest heading
-    only (a title heading names the report's topic, not one item's arm). A context naming none
+    paragraph ending in ':', a caption, a <dt>), innermost first, then its headings, nearest
+    first, the outermost excepted (a title heading names the report's topic, not one item's
+    arm; "## Asia-Pacific" over "### Quarterly detail" names the claim's, rt37 r1). A context naming none
     ("### Efficacy", "Outcomes were as follows:") is read past; one naming several ("In both
     arms:", "Arm A and Arm B:") stops the search: its items may be either's. "" for none."""
-    for text in (*reversed(lead_in), *section_path[-1:]):
+    for text in (*reversed(lead_in), *reversed(section_path[1:] or section_path[-1:])):
         named = _subjects_named(text)
         if named is not None:
             return named

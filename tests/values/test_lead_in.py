@@ -48,6 +48,10 @@ from citeproof.values.lead_in import context_subject  # noqa: E402
     # the anchor is no part of what the lead-in says: "#Arm B" names the cited section
     (("Key outcomes [nct:NCT00000001#Arm B]:",), ("R", "Control arm"), "control arm"),
     (("对照组：",), ("综述",), "对照组"),
+    # rt37 r1: a heading naming none is read past to the one above it, the title's excepted
+    ((), ("R", "Control arm", "Efficacy"), "control arm"),
+    ((), ("R", "Asia-Pacific", "Quarterly detail", "Revenue"), "asia-pacific"),
+    ((), ("R", "Control arm", "Placebo group"), "placebo group"),  # the nearest naming one
 ])
 def test_the_context_names_one_subject(lead_in, path, subject):
     assert context_subject(lead_in, path) == subject
@@ -61,6 +65,9 @@ def test_the_context_names_one_subject(lead_in, path, subject):
     (("In the experimental and control arms, outcomes were:",), ("R",)),
     # only the nearest heading: a title heading names the report's topic, not an item's arm
     ((), ("Control arm review", "Efficacy")),
+    ((), ("Europe", "Revenue")),
+    # a heading naming several stops the search above it
+    ((), ("R", "Control arm", "Arm A and Arm B", "Efficacy")),
 ])
 def test_the_context_names_no_one_subject(lead_in, path):
     assert context_subject(lead_in, path) == ""

@@ -53,6 +53,10 @@ _ZH_CLAIM = "收入增长12%，达到42亿美元 [evidence:s.md#L3]。\n"
     (_EUROPE, "# R\n\nIn Asia-Pacific:\n\n- " + _CLAIM.format(3), "undecided"),
     (_HEADED, "# R\n\n### Asia-Pacific\n\n" + _CLAIM.format(5), "undecided"),
     (_ZH, "# 报告\n\n## 亚太地区\n\n" + _ZH_CLAIM, "undecided"),
+    # rt37 r1: a region two headings up, a heading naming none between
+    (_HEADED, "# R\n\n## Asia-Pacific\n\n### Quarterly detail\n\n" + _CLAIM.format(5), "undecided"),
+    (_HEADED, "# R\n\n## Asia-Pacific\n\n### Quarterly detail\n\n#### Revenue\n\n" + _CLAIM.format(5), "undecided"),
+    (_HEADED, "# R\n\n## Europe\n\n### Quarterly detail\n\n" + _CLAIM.format(5), "pass"),
     # the same region, written in the line or over it; a heading naming none; no context
     (_EUROPE, "# R\n\n### Europe\n\n" + _CLAIM.format(3), "pass"),
     (_HEADED, "# R\n\n### Europe\n\n" + _CLAIM.format(5), "pass"),
