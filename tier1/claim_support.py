@@ -495,12 +495,12 @@ def _source_subject(ctx: ClaimContext, window: SourceWindow, i: int, label: str)
 
 
 def _source_headings(ctx: ClaimContext, window: SourceWindow, i: int, label: str) -> list[str]:
-    """What the source writes over segment ``i``, nearest first: the heading of the innermost
-    section it lies under, then its nearest label line (``label``: "Experimental arm:"); a
+    """What the source writes over segment ``i``, nearest first: the headings of the sections it
+    lies under, innermost first, then its nearest label line (``label``: "Experimental arm:"); a
     title is left out (``_section_headings``, ``_TITLE``)."""
     headings = ctx.memo.derived(window.document, "claim_support.section_headings", _section_headings)
     k = _segment_line(window, i) - 1
-    over = (headings[k] if 0 <= k < len(headings) else "", "" if _TITLE.match(label) else label)
+    over = (*(headings[k] if 0 <= k < len(headings) else ()), "" if _TITLE.match(label) else label)
     return [heading.lstrip("#").strip() for heading in over if heading]
 
 
@@ -524,16 +524,17 @@ def _source_label_differs(ctx: ClaimContext, claim: str, window: SourceWindow, i
 
 def _name_labels(document: SourceDocument) -> frozenset[str]:
     """The labels the source writes as names (:func:`citeproof.values.source_labels.name_labels`)."""
-    return name_labels(document.lines, {h for h in _section_headings(document) if h})
+    return name_labels(document.lines, {h for above in _section_headings(document) for h in above if h})
 
 
-def _section_headings(document: SourceDocument) -> list[str]:
-    """Per line (0-based), the heading of the innermost section it lies under (below its
-    heading line), or "": one pass per document. A section every other section lies in is the
-    document's title ("# A placebo-controlled study of X"): it names the topic, not one line's
-    subject, as a report's title heading does (``context_subject``). Headed media only: a JSON
-    source's sections are its keys, read on its lines."""
-    out = [""] * len(document.lines)
+def _section_headings(document: SourceDocument) -> list[tuple[str, ...]]:
+    """Per line (0-based), the headings of the sections it lies under (below their heading
+    lines), innermost first: "## 2023" over "### Revenue" dates the lines under both (rt37 y1).
+    One pass per document. A section every other section lies in is the document's title ("# A
+    placebo-controlled study of X"): it names the topic, not one line's subject, as a report's
+    title heading does (``context_subject``). Headed media only: a JSON source's sections are
+    its keys, read on its lines."""
+    out: list[tuple[str, ...]] = [()] * len(document.lines)
     if document.media not in _HEADED_MEDIA or not document.sections:
         return out
     spans = sorted(document.sections.values())
@@ -542,7 +543,8 @@ def _section_headings(document: SourceDocument) -> list[str]:
         if all(a <= s <= b for s in starts):
             continue
         heading = document.lines[a - 1]
-        out[a:b] = [heading] * (b - a)  # lines a+1..b, 1-based; a nested section, sorted after, overwrites
+        # lines a+1..b, 1-based; a nested section, sorted after, goes before its parent's
+        out[a:b] = [(heading, *over) for over in out[a:b]]
     return out
 
 

@@ -30,3 +30,25 @@ _BY_YEAR_HTML = ("<html><body><h1>Market</h1><h2>FY2023</h2><p>Revenue was $4.2 
 def test_a_line_stating_no_year_is_read_under_its_source_headings_year(tmp_path, name, source, report, status):
     (claim,) = [c for c in verify_against(tmp_path, source, report, name=name).claims if c.anchors]
     assert claim.status == status
+
+
+# rt37 y1: the year (or the subject) of a heading two up, a heading naming none between
+_NESTED = ("# Market\n\n## 2023\n\n### Revenue\n\nRevenue was $4.2 billion.\n\n"
+           "## 2024\n\n### Revenue\n\nRevenue was $4.8 billion.\n")
+_ARMS = ("# Trial\n\n## Experimental arm\n\n### Efficacy\n\nThe ORR was 45%.\n\n"
+         "## Control arm\n\n### Efficacy\n\nThe ORR was 20%.\n")
+
+
+@pytest.mark.parametrize("source, report, status", [
+    (_NESTED, "# R\n\n## 2024\n\nRevenue was $4.2 billion [evidence:s.md#L7].\n", "undecided"),
+    (_NESTED, "# R\n\n## 2023\n\nRevenue was $4.2 billion [evidence:s.md#L7].\n", "pass"),
+    (_NESTED, "# R\n\n## 2024\n\nRevenue was $4.8 billion [evidence:s.md#L13].\n", "pass"),
+    (_ARMS, "# R\n\n## Control arm\n\nThe ORR was 45% [evidence:s.md#L7].\n", "undecided"),
+    (_ARMS, "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L7].\n", "pass"),
+    # a nearer heading's subject is the line's, whatever the one above names
+    ("# Trial\n\n## Control arm\n\n### Experimental arm\n\nThe ORR was 45%.\n",
+     "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L7].\n", "pass"),
+])
+def test_a_line_is_read_under_the_headings_above_its_nearest_too(tmp_path, source, report, status):
+    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    assert claim.status == status, claim.undecided_reasons
