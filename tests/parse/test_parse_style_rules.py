@@ -529,6 +529,8 @@ def test_a_colour_lost_on_the_ground_painted_under_it_never_passes(tmp_path, sty
         (".x{}", '4<font color="#ffffff">5</font>%', '<div style="background-color:navy">{}</div>'),
         (".x{}", '4<span style="color:#fff">5</span>%', '<div style="background:#1e293b">{}</div>'),
         (".x{}", '4<span style="color:#fff;background:#dc3545">5</span>%', "{}"),
+        # its own ground is the one under it, whatever its ancestor paints
+        (".x{}", '4<span style="color:#fff;background:#dc3545">5</span>%', '<div style="background:#fff">{}</div>'),
     ],
 )
 def test_a_colour_seen_on_the_ground_painted_under_it_passes(tmp_path, style, figure, around):
