@@ -229,9 +229,9 @@ def _drawn_faint(declarations: str) -> str | None:
 
 def on_ground(declarations: str, around: str) -> str:
     """Declarations as drawn on the background ``around`` (the declarations of the nearest element
-    painting one) paints, when they paint none of their own: text is read on the ground under it,
-    not on the page's white (white '<font>' in a navy '<td bgcolor>' is seen; rt37 c1)."""
-    if _ground(declarations) is not None or _ground(around) is None:
+    painting one, the element itself first) paints: text is read on the ground under it, not on
+    the page's white (white '<font>' in a navy '<td bgcolor>' is seen; rt37 c1)."""
+    if _ground(around) is None:
         return declarations
     return "".join(f"background-color:{v};" for v in _values(around, "background", "background-color")) + declarations
 

@@ -91,6 +91,10 @@ def binding_differs(
         # a region or market is a name wherever written: "Europe: revenue grew …" opens with one
         extra_names += segment_names_in(prepare(f"{context} {segment_context} {segment_text}").lower())
     if context and segment_context and not _names_subject(segment_text, extra_names):
+        if not _names_subject(claim_text, extra_names) and _other_subject(context, segment_context):
+            # the pairing below finds only the subjects a line's words name, and "experimental arm"
+            # names none there: '## Control arm' over the 45% passed under '## Experimental arm' (rt37 h2)
+            return f"under '{context}': the source line states it under '{segment_context}'"
         segment_text = f"{segment_context}: {segment_text}"
     if context and _reads_under(claim_text, segment_text, extra_names):
         prefix = f"{context}: "
@@ -98,6 +102,20 @@ def binding_differs(
                                ordered=ordered, headed=headed)
         return f"under '{context}': {why}" if why else None
     return _binding_differs(claim_text, atoms, segment_text, extra_names, ordered=ordered, headed=headed)
+
+
+def _other_subject(one: str, other: str) -> bool:
+    """Whether two context subjects ("experimental arm", "control group") are different subjects
+    by their keys ("control arm" and "control group" are one); False when either is not read."""
+    keys = [_subject_key(s) for s in (one, other)]
+    return None not in keys and keys[0] != keys[1]
+
+
+def _subject_key(subject: str) -> str | None:
+    low = prepare(subject).lower()
+    found = [lab.key for lab in labels_in(low, subjects_of(subject, low, names_in(subject, low, segment_names_in(low), capitalised=False)))
+             if lab.cls == pairing.WHO]
+    return found[0] if len(set(found)) == 1 else None
 
 
 def _reads_under(claim_text: str, segment_text: str, extra_names: Sequence[str]) -> bool:

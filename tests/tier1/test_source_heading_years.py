@@ -48,6 +48,8 @@ _ARMS = ("# Trial\n\n## Experimental arm\n\n### Efficacy\n\nThe ORR was 45%.\n\n
     # a nearer heading's subject is the line's, whatever the one above names
     ("# Trial\n\n## Control arm\n\n### Experimental arm\n\nThe ORR was 45%.\n",
      "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L7].\n", "pass"),
+    ("# Trial\n\n## Experimental arm\n\n### Control arm\n\nThe ORR was 45%.\n",
+     "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L7].\n", "undecided"),
 ])
 def test_a_line_is_read_under_the_headings_above_its_nearest_too(tmp_path, source, report, status):
     (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]

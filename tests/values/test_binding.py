@@ -663,7 +663,14 @@ _BY_ARM_HTML = ("<html><body><h1>Trial</h1><h2>Experimental arm</h2><p>The ORR w
     ("s.md", _BY_ARM_MD.replace("# Trial", "# 试验").replace("Experimental arm", "试验组").replace("Control arm", "对照组")
      .replace("The ORR was 45%.", "客观缓解率为45%。").replace("The ORR was 30%.", "客观缓解率为30%。"),
      "# 综述\n\n## 对照组\n\n客观缓解率为45% [evidence:s.md#L5]。\n", "undecided"),
+    # rt37 h2: the other way round, an arm the line's words would not name as one
+    ("s.md", _BY_ARM_MD, "# R\n\n## Experimental arm\n\nThe ORR was 30% [evidence:s.md#L9].\n", "undecided"),
+    ("s.md", _BY_ARM_MD, "- Treatment arm:\n  - The ORR was 30% [evidence:s.md#L9].\n", "undecided"),
+    ("s.html", _BY_ARM_HTML, "# R\n\n## Experimental arm\n\nThe ORR was 30% [evidence:s.html#Control arm].\n", "undecided"),
     # the same arm over both, no context over the claim, a source title naming the study's design
+    ("s.md", _BY_ARM_MD, "# R\n\n## Control group\n\nThe ORR was 30% [evidence:s.md#L9].\n", "pass"),
+    ("s.md", _BY_ARM_MD.replace("## Experimental arm", "## Experimental group"),
+     "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L5].\n", "pass"),
     ("s.md", _BY_ARM_MD, "# R\n\n## Control arm\n\nThe ORR was 30% [evidence:s.md#L9].\n", "pass"),
     ("s.md", _BY_ARM_MD, "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L5].\n", "pass"),
     ("s.html", _BY_ARM_HTML, "# R\n\n## Control arm\n\nThe ORR was 30% [evidence:s.html#Control arm].\n", "pass"),
@@ -674,4 +681,4 @@ def test_through_the_pipeline_a_context_subject_meets_the_sources_heading(tmp_pa
     from tests.values.helpers import verify_against
 
     (claim,) = [c for c in verify_against(tmp_path, source, report, name=name).claims if c.anchors]
-    assert claim.status == status
+    assert claim.status == status, claim.undecided_reasons
