@@ -242,7 +242,7 @@ def context_grades_narrowed(grades: frozenset[str], claim_text: str, segment_tex
     return None
 def _grade_before_figure(sentence: str, wanted: set[float], together: list[tuple[int, int]]) -> set[str]:
     """The grade written nearest before the first of ``wanted`` in a sentence giving grades their
-    own figures without 'respectively' ("Grade 3 anaemia occurred in 9% and grade 4 in 2%": the
+    own figures without 'respectively' ("Grade 3 events occurred in 9% and grade 4 in 2%": the
     9% is grade 3's, though the sentence names grade 4 too); empty when none is written before it."""
     _, _, one, one_zh = _patterns()
     grades = sorted((m.span(), m.group("g")) for p in (one, one_zh) for m in p.finditer(sentence)
