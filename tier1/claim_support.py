@@ -268,6 +268,9 @@ def _meaning_differs(
     # claim, '3级' in the line): the line restricts it no further
     grade = _context_grade(ctx.claim)
     graded = f"{grade}级{claim}" if grade and states_grade_alone(grade, segment, _atom_numbers(atoms)) else claim
+    # and so is the subject its context names where the line writes it ("## 欧洲" over the claim,
+    # '欧洲市场…' the line: rt37 r2)
+    graded = f"{context}: {graded}" if context and context in segment.lower() else graded
     if why := stronger_than_source(graded, segment):
         return why
     frame = " ".join((*ctx.claim.location.section_path, *ctx.claim.lead_in))

@@ -11920,6 +11920,20 @@ MUTATIONS = (
         '        out[a:b] = [(*over, heading) for over in out[a:b]]\n',
         ('tests/tier1/test_source_heading_years.py',),
     ),
+    Mutation(
+        "s31-rt37 the context's region the line writes is not the claim's for the strength check",
+        'tier1/claim_support.py',
+        '    graded = f"{context}: {graded}" if context and context in segment.lower() else graded\n',
+        '    graded = graded\n',
+        ('tests/values/test_segment_names.py',),
+    ),
+    Mutation(
+        "s31-rt37 the context's region is the claim's for the strength check where the line does not write it",
+        'tier1/claim_support.py',
+        '    graded = f"{context}: {graded}" if context and context in segment.lower() else graded\n',
+        '    graded = f"{context}: {graded}" if context else graded\n',
+        ('tests/values/test_segment_names.py',),
+    ),
 )
 
 

@@ -64,6 +64,10 @@ _ZH_CLAIM = "收入增长12%，达到42亿美元 [evidence:s.md#L3]。\n"
     (_EUROPE, "# R\n\n### Highlights\n\n" + _CLAIM.format(3), "pass"),
     (_EUROPE, "# R\n\n" + _CLAIM.format(3), "pass"),
     (_ZH, "# 报告\n\n## 欧洲\n\n" + _ZH_CLAIM, "pass"),
+    # rt37 r2: the region over the claim, written in the line as the market's name
+    ("# 市场\n\n欧洲市场收入增长12%，达到42亿美元。\n", "# 报告\n\n## 欧洲\n\n" + _ZH_CLAIM, "pass"),
+    ("# 市场\n\n欧洲市场收入增长12%，达到42亿美元。\n", "# 报告\n\n## 亚太地区\n\n" + _ZH_CLAIM, "undecided"),
+    ("# 市场\n\n欧洲市场收入增长12%，达到42亿美元。\n", "# 报告\n\n" + _ZH_CLAIM, "undecided"),
 ])
 def test_through_the_pipeline_a_region_heading_is_the_claims_subject(tmp_path, source, report, status):
     (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
