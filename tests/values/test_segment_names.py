@@ -68,6 +68,8 @@ _ZH_CLAIM = "收入增长12%，达到42亿美元 [evidence:s.md#L3]。\n"
     ("# 市场\n\n欧洲市场收入增长12%，达到42亿美元。\n", "# 报告\n\n## 欧洲\n\n" + _ZH_CLAIM, "pass"),
     ("# 市场\n\n欧洲市场收入增长12%，达到42亿美元。\n", "# 报告\n\n## 亚太地区\n\n" + _ZH_CLAIM, "undecided"),
     ("# 市场\n\n欧洲市场收入增长12%，达到42亿美元。\n", "# 报告\n\n" + _ZH_CLAIM, "undecided"),
+    # a line naming no region backs the region's claim as it backs one with no heading
+    ("# 市场\n\n收入增长12%，达到42亿美元。\n", "# 报告\n\n## 欧洲\n\n" + _ZH_CLAIM, "pass"),
 ])
 def test_through_the_pipeline_a_region_heading_is_the_claims_subject(tmp_path, source, report, status):
     (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
