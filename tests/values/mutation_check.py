@@ -11671,7 +11671,7 @@ MUTATIONS = (
     Mutation(
         "s31-ctx2 the source's headings are no labels",
         'tier1/claim_support.py',
-        'return name_labels(document.lines, {h for h in _section_headings(document) if h})',
+        'return name_labels(document.lines, {h for above in _section_headings(document) for h in above if h})',
         'return name_labels(document.lines, set())',
         ("tests/values/test_source_labels.py",),
     ),
