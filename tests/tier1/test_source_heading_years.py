@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_claim
 
 _BY_YEAR = "# Market\n\n## 2023\n\nRevenue was $4.2 billion.\n\n## 2024\n\nRevenue was $4.8 billion.\n"
 _BY_YEAR_HTML = ("<html><body><h1>Market</h1><h2>FY2023</h2><p>Revenue was $4.2 billion.</p>"
@@ -28,7 +28,7 @@ _BY_YEAR_HTML = ("<html><body><h1>Market</h1><h2>FY2023</h2><p>Revenue was $4.2 
      "pass"),
 ])
 def test_a_line_stating_no_year_is_read_under_its_source_headings_year(tmp_path, name, source, report, status):
-    (claim,) = [c for c in verify_against(tmp_path, source, report, name=name).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report, name=name)
     assert claim.status == status
 
 
@@ -52,5 +52,5 @@ _ARMS = ("# Trial\n\n## Experimental arm\n\n### Efficacy\n\nThe ORR was 45%.\n\n
      "# R\n\n## Experimental arm\n\nThe ORR was 45% [evidence:s.md#L7].\n", "undecided"),
 ])
 def test_a_line_is_read_under_the_headings_above_its_nearest_too(tmp_path, source, report, status):
-    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report)
     assert claim.status == status, claim.undecided_reasons

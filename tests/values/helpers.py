@@ -81,3 +81,9 @@ def list_readings(text: str) -> list[list[tuple[str, str]]]:
     values = extract_atoms(low, mode="source")
     return [[(" ".join(values[i].raw for i in idx), " ".join(low[s:e].split())) for idx, (s, e) in items]
             for items in list_entries(low, values)]
+
+
+def cited_claim(tmp_path, source_text: str, report: str, *, name: str = "s.md"):
+    """The one claim of ``report`` that cites anything, run against ``source_text`` (``verify_against``)."""
+    (claim,) = [c for c in verify_against(tmp_path, source_text, report, name=name).claims if c.anchors]
+    return claim

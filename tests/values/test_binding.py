@@ -10,7 +10,7 @@ import pytest
 
 from citeproof.values import claim_atoms
 from citeproof.values.binding import binding_differs, listed_labels
-from tests.values.helpers import cited_report, verify_against, verify_pairs
+from tests.values.helpers import cited_claim, cited_report, verify_against, verify_pairs
 
 SOURCE = "The response rate was 40% in Arm A and 30% in Arm B among the adult patients."
 
@@ -678,7 +678,5 @@ _BY_ARM_HTML = ("<html><body><h1>Trial</h1><h2>Experimental arm</h2><p>The ORR w
     ("s.md", "# Placebo-controlled study\n\nThe ORR was 30%.\n", "# R\n\n## Control arm\n\nThe ORR was 30% [evidence:s.md#L3].\n", "pass"),
 ])
 def test_through_the_pipeline_a_context_subject_meets_the_sources_heading(tmp_path, name, source, report, status):
-    from tests.values.helpers import verify_against
-
-    (claim,) = [c for c in verify_against(tmp_path, source, report, name=name).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report, name=name)
     assert claim.status == status, claim.undecided_reasons

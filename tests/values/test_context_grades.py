@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.values.grade_pairs import context_grade, context_grade_crossed, names_grade, states_grade_alone
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_claim
 
 
 @pytest.mark.parametrize("contexts, grade", [
@@ -88,7 +88,7 @@ _ZH_CLAIM = "中性粒细胞减少发生率为22% [evidence:s.md#L3]。\n"
     (_ZH3, "# 综述\n\n## 3级不良事件\n\n" + _ZH_CLAIM, "pass"),
 ])
 def test_through_the_pipeline_a_heading_grade_is_the_claims(tmp_path, source, report, status):
-    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report)
     assert claim.status == status, claim.undecided_reasons
 
 
@@ -158,13 +158,13 @@ def test_a_context_pair_the_line_gives_the_figure_together_or_reads_no_further_d
     (_G34.replace("3/4", "≥3"), "# R\n\n## Grade ≥3 events\n\n" + _CLAIM, "pass"),
 ])
 def test_through_the_pipeline_a_heading_pair_is_the_claims(tmp_path, source, report, status):
-    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report)
     assert claim.status == status, claim.undecided_reasons
 
 
 def test_a_pair_written_in_the_claim_is_not_carried_by_one_grade(tmp_path):
     report = "# R\n\nGrade 3/4 neutropenia occurred in 22% of patients [evidence:s.md#L3].\n"
-    (claim,) = [c for c in verify_against(tmp_path, _G3, report).claims if c.anchors]
+    claim = cited_claim(tmp_path, _G3, report)
     assert claim.status != "pass"
 # rt37: a line giving each grade its own figure without 'respectively' gives the claim's figure to
 # the grade written before it, not to every grade the line names
@@ -214,5 +214,5 @@ def test_a_claim_names_a_grade_of_its_own_bounded_or_not(text, named):
      "# R\n\n## Grade 3 events\n\nGrade ≥3 neutropenia occurred in 22% of patients [evidence:s.md#L3].\n", "undecided"),
 ])
 def test_through_the_pipeline_the_grade_written_before_the_figure_is_its_own(tmp_path, source, report, status):
-    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report)
     assert claim.status == status, claim.undecided_reasons

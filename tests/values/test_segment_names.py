@@ -9,7 +9,7 @@ import pytest
 
 from citeproof.values.lead_in import context_subject
 from citeproof.values.segment_names import segment_names_in
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_claim
 
 
 @pytest.mark.parametrize("text, names", [
@@ -72,5 +72,5 @@ _ZH_CLAIM = "收入增长12%，达到42亿美元 [evidence:s.md#L3]。\n"
     ("# 市场\n\n收入增长12%，达到42亿美元。\n", "# 报告\n\n## 欧洲\n\n" + _ZH_CLAIM, "pass"),
 ])
 def test_through_the_pipeline_a_region_heading_is_the_claims_subject(tmp_path, source, report, status):
-    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report)
     assert claim.status == status, claim.undecided_reasons

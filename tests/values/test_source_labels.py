@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.values.source_labels import context_label, label_differs, label_key, line_label, name_labels
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_claim
 
 _LINES = ("Globex: revenue grew 12% to $4.2 billion.", "Acme: revenue grew 5% to $1.1 billion.")
 
@@ -98,5 +98,5 @@ _CLAIM = "Revenue grew 12% to $4.2 billion [evidence:s.md#L{}].\n"
      "# R\n\n### Safety\n\nThe ORR was 45% [evidence:s.md#L5].\n", "pass"),
 ])
 def test_through_the_pipeline_a_context_equal_to_a_source_label_is_the_claims_subject(tmp_path, source, report, status):
-    (claim,) = [c for c in verify_against(tmp_path, source, report).claims if c.anchors]
+    claim = cited_claim(tmp_path, source, report)
     assert claim.status == status, claim.undecided_reasons

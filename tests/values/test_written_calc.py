@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from citeproof.values.written_calc import wrong_calculations
-from tests.values.helpers import verify_against
+from tests.values.helpers import cited_claim
 
 CLAIM = "The US addressable market for the therapy is about {figure}."
 
@@ -26,7 +26,7 @@ def _note(calculation: str, figure: str) -> str:
 def _status(tmp_path, note: str, claim: str, line: int) -> tuple[str, str]:
     anchor = f"[evidence:s.md#L{line}]"
     report = "# R\n\n" + (f"{claim[:-1]}{anchor}。" if claim.endswith("。") else f"{claim[:-1]} {anchor}.") + "\n"
-    [claim_out] = [c for c in verify_against(tmp_path, note, report).claims if c.anchors]
+    claim_out = cited_claim(tmp_path, note, report)
     reasons = " ".join(r.message for r in claim_out.reasons)
     return claim_out.status, reasons
 
