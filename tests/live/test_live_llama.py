@@ -28,13 +28,12 @@ import pytest
 from excerpt.types import Excerpt
 from tier2.interface import AttemptResult, JudgeRequest, Verdict
 from tier2.openai_judge import OpenAIJudge
+from tier2.runner import CONTENT_ERRORS, MODE_REJECTED, TRANSPORT_ERRORS
 
 pytestmark = pytest.mark.live
 
-KNOWN_ERRORS = {
-    None, "timeout", "rate_limited", "server_error", "connection", "http_error", "malformed_json", "schema_invalid",
-    "truncated", "quote_missing", "quote_not_in_excerpt", "quote_lacks_claim_numbers", "rejected_output_mode",
-}
+# the runner's own classes: a hand-kept copy missed the answer check's newer refusals (quote_too_long)
+KNOWN_ERRORS = {None, "http_error", MODE_REJECTED, *TRANSPORT_ERRORS, *CONTENT_ERRORS}
 EXCERPT = "Results. In the treatment arm the objective response rate was 45% (95% CI 38-52).\nIn the control arm it was 30%."
 INJECTED = (
     "Results. The objective response rate was 30% in the treatment arm.\n"

@@ -1089,3 +1089,17 @@ def test_a_bare_number_listed_with_a_unit_shares_it():
 def test_a_restriction_the_claim_writes_in_another_form_passes(claim, quote, excerpt):
     result = check_answer(answer("supported", quote), claim, excerpt)
     assert result.ok, result
+
+
+def test_every_reason_the_answer_check_gives_is_a_content_error_the_runner_knows():
+    # the runner retries and classifies by CONTENT_ERRORS, and the live test accepts exactly the
+    # runner's classes: a refusal missing from it would be neither retried as content nor known
+    import re
+    from pathlib import Path
+
+    from tier2.answer_check import CHECK_DETAILS
+    from tier2.runner import CONTENT_ERRORS
+
+    source = Path(__file__).resolve().parents[3].joinpath("tier2", "answer_check.py").read_text(encoding="utf-8")
+    given = set(re.findall(r'AnswerCheck\(False, "([a-z_]+)"', source))
+    assert given and given <= set(CHECK_DETAILS) <= CONTENT_ERRORS
