@@ -45,6 +45,8 @@ class _Pairs:
     short: re.Pattern[str]  # a word and a number, the second number shortened after it
     not_words: frozenset[str]
     respective: re.Pattern[str]
+    lists: re.Pattern[str]  # three or more glued terms, each parted from the next by list_parts
+    list_parts: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -55,6 +57,9 @@ def _pairs() -> _Pairs:
     joins = rf"(?:\s?(?:{alternation(marks)})\s?|\s(?:{alternation(latin)})\s)"
     short = rf"\s?(?:{alternation(doc['short_joins'])})\s?"
     number = r"\d{1,2}[A-Za-z]?"
+    list_latin = rf"(?:{alternation(doc['list_joins'])})"
+    list_parts = (rf"(?:\s?(?:{alternation(doc['list_marks'])})\s?(?:{list_latin}\s)?|\s{list_latin}\s"
+                  rf"|\s?(?:{alternation(doc['list_joins_zh'])})\s?)")
     return _Pairs(
         terms=re.compile(rf"(?<![A-Za-z0-9_])(?P<a>{_TERM})(?=(?P<join>{joins})(?P<b>{_TERM}))", re.IGNORECASE),
         words=re.compile(
@@ -63,6 +68,8 @@ def _pairs() -> _Pairs:
         short=re.compile(rf"(?<![A-Za-z])(?P<word>[A-Za-z]{{2,}})\s(?P<n>\d{{1,2}}){short}(?P<m>\d{{1,2}})(?![\d/.,%])"),
         not_words=frozenset(doc["not_words"]) | frozenset(lexicon().roman_grades),
         respective=re.compile(alternation(cue_document()["regimen_forms"]["respective"]), re.IGNORECASE),
+        lists=re.compile(rf"(?<![A-Za-z0-9_]){_TERM}(?:{list_parts}{_TERM}){{2,}}(?![A-Za-z0-9])", re.IGNORECASE),
+        list_parts=re.compile(list_parts, re.IGNORECASE),
     )
 
 
@@ -104,6 +111,33 @@ def _pairs_in(segment: str) -> Iterator[tuple[str, str, str, tuple[int, int]]]:
             if word.lower() in pairs.not_words or m.group("n").lower() == m.group("m").lower():
                 continue
             yield f"{word} {m.group('n')}", f"{word} {m.group('m')}", m.group(0), m.span()
+
+
+def _shape(term: str) -> str:
+    """The term's run of character classes ("BRCA1", "PALB2": "A9"; "CYP2C19": "A9A9")."""
+    classes = re.sub(r"[A-Z]+", "A", re.sub(r"[a-z]+", "a", re.sub(r"\d+", "9", term)))
+    return re.sub(r"(.)\1+", r"\1", classes)
+
+
+def _like_members(terms: list[str]) -> list[str]:
+    """The listed ``terms`` as members of one kind, or []: each keeps as many hyphened pieces as
+    the shortest ("BRCA1, BRCA2 and PALB2-mutated": "PALB2"), holds a letter and a digit, and
+    all share one shape. Words ("rash, diarrhoea and fatigue") and numbers are no members."""
+    k = min(len(t.split("-")) for t in terms)
+    members = ["-".join(t.split("-")[-k:]) for t in terms[:1]] + ["-".join(t.split("-")[:k]) for t in terms[1:]]
+    if not all(re.search(r"[A-Za-z]", m) and re.search(r"\d", m) for m in members):
+        return []
+    if len({_shape(m) for m in members}) != 1 or len({m.lower() for m in members}) != len(members):
+        return []
+    return members
+
+
+def _lists_in(segment: str) -> Iterator[tuple[tuple[str, ...], str, tuple[int, int]]]:
+    """(members, the list as written, where) for each list of three or more like terms."""
+    pairs = _pairs()
+    for m in pairs.lists.finditer(segment):
+        if members := _like_members(pairs.list_parts.split(m.group(0))):
+            yield tuple(members), m.group(0), m.span()
 
 
 def _spans(side: str, text: str) -> list[tuple[int, int]]:
@@ -177,6 +211,9 @@ def side_narrowed(claim_text: str, segment_text: str, claim_numbers: Iterable[fl
     wanted = set(claim_numbers)
     if not wanted or _pairs().respective.search(segment_text):
         return None
+    # a list first: a pair inside it ("BRCA1、BRCA2和PALB2") is not all the figure is given to
+    if (why := _list_narrowed(claim_text, segment_text, wanted)) is not None:
+        return why
     for first, second, written, span in _pairs_in(segment_text):
         # the pair qualifies the figures of its own stretch only ("BRCA1 … 14% and BRCA2 … 9%
         # (BRCA1/BRCA2 combined 23%)": the 14% is BRCA1's alone)
@@ -193,4 +230,34 @@ def side_narrowed(claim_text: str, segment_text: str, claim_numbers: Iterable[fl
             continue
         named, other = (first, second) if has_first else (second, first)
         return f"the source gives its figure to '{written}', {first} and {second} together; the claim names {named} without {other}"
+    return None
+
+
+def _figures_listed_in_turn(segment: str, count: int) -> bool:
+    """Does the segment list ``count`` figures in a run as it lists its members ("CD4, CD8 and
+    CD19 counts fell by 40%, 30% and 20%")? Then it gives the k-th to the k-th member, as a
+    'respectively' list does, though it leaves the word out."""
+    figure = r"\d+(?:\.\d+)?(?:\s?%|\s[A-Za-z]+)?"
+    run = re.compile(rf"(?<![\d.]){figure}(?:{_pairs().list_parts.pattern}{figure})+", re.IGNORECASE)
+    return any(len(re.findall(r"\d+(?:\.\d+)?", m.group(0))) == count for m in run.finditer(segment))
+
+
+def _list_narrowed(claim_text: str, segment_text: str, wanted: set[float]) -> str | None:
+    """Why the claim names some members of a list the segment states its figure for, not all
+    ("PALB2 … 40%" on "BRCA1, BRCA2 and PALB2 … 40%"), or None."""
+    for members, written, span in _lists_in(segment_text):
+        if _figures_listed_in_turn(segment_text, len(members)):
+            continue
+        masked = [span, *(s for m in members for s in _spans(m, segment_text))]
+        figures = wanted & _owning(segment_text, span[0], masked)
+        if not figures:
+            continue
+        claim_masked = [s for m in members for s in _spans(m, claim_text)]
+        named = [m for m in members if _named_for(m, claim_text, figures, claim_masked)
+                 or any(_named_shortened(o, m, claim_text) or _named_shortened(m, o, claim_text)
+                        for o in members if o != m)]
+        if named and len(named) < len(members):
+            left = [m for m in members if m not in named]
+            return (f"the source gives its figure to '{written}', {', '.join(members)} together; "
+                    f"the claim names {', '.join(named)} without {', '.join(left)}")
     return None
