@@ -59,6 +59,7 @@ def test_a_pair_joined_by_the_full_width_comma_is_a_pair() -> None:
         ("Rash occurred in 38%, diarrhoea in 29% and fatigue in 17% of patients.", "Rash occurred in 38% of patients."),
         ("38% rash, 29% diarrhoea, 17% fatigue.", "38% rash, 29% diarrhoea, 17% fatigue."),
         ("Rash, diarrhoea and fatigue occurred in 40% of patients.", "Rash occurred in 40% of patients."),
+        ("Among the reactions, rash, diarrhoea and fatigue each occurred in 40% of patients.", "Rash occurred in 40% of patients."),
         # figures listed in turn with the members, with or without 'respectively'
         ("CD4, CD8 and CD19 counts fell by 40%, 30% and 20%, respectively.", "CD8 counts fell by 30%."),
         ("CD4, CD8 and CD19 counts fell by 40%, 30% and 20%.", "CD4 counts fell by 40%."),
@@ -68,7 +69,11 @@ def test_a_pair_joined_by_the_full_width_comma_is_a_pair() -> None:
          "BRCA1 variants were found in 14% of patients."),
         ("In BRCA1 carriers the rate was 40%; in BRCA1, BRCA2 and PALB2 carriers combined it was 30%.",
          "In BRCA1 carriers the rate was 40%."),
-        # terms of different shapes are no list of one kind
+        # terms of different shapes are no list of one kind: a study code before a list
+        ("In study XY301, CYP2D6 and CYP3A4 poor metabolisers had 40% higher exposure.",
+         "CYP2D6 and CYP3A4 poor metabolisers had 40% higher exposure."),
+        # two like terms not differing by a number are no pair, and no list: one closes a leading phrase
+        ("At week 12 in cohort A2, ABC12 levels rose by 40%.", "ABC12 levels rose by 40%."),
         ("In HER2, PD-L1 and EGFR-positive disease, the response rate was 40%.", "In HER2-positive disease, the response rate was 40%."),
         ("On days 1, 8 and 15, agent X was given at 40 mg.", "On days 1, 8 and 15, agent X was given at 40 mg."),
     ],
