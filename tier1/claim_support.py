@@ -213,8 +213,9 @@ def _meaning_differs(
       with a combined word ('X plus chemotherapy') and the claim neither writes one nor names both
       sides of the join (``combined_unnamed``);
     * the segment states its figure for a pair of terms differing by a number ('BRCA1/BRCA2',
-      'BRCA1/2', 'CYP2C9 or CYP2C19', 'type 1/type 2') and the claim names one side without the
-      other (``citeproof.values.paired_names``), or lists two grades against its figures in
+      'BRCA1/2', 'CYP2C9 or CYP2C19', 'type 1/type 2') or a list of three or more like terms
+      ('BRCA1, BRCA2 and PALB2') and the claim names some of them, not all
+      (``citeproof.values.paired_names``), or lists two grades against its figures in
       order and the claim gives one grade the other's figure, or states a figure for a Chinese
       grade pair ('3级/4级') and the claim names one grade (``citeproof.values.grade_pairs``),
       or the claim names no grade and the one grade its heading or lead-in names ("## Grade 3 events")
@@ -623,8 +624,9 @@ class ClaimSupport(Rule):
         "to a claim naming one of its drugs but not the other ('with X, 11.5 months' for '11.5 months with X and Y'), "
         "nor one the segment states with a combined word to a claim naming one side of the join but neither the other "
         "nor a combined word ('with X, 25.5 months' for '25.5 months with X plus chemotherapy'), "
-        "nor give a figure the segment states for a pair of terms differing by a number to one side of it "
-        "('In BRCA1 carriers, 60%' for 'In BRCA1/BRCA2 carriers, 60%': citeproof.values.paired_names), "
+        "nor give a figure the segment states for a pair of terms differing by a number, or for a list of three "
+        "or more like terms, to some of them ('In BRCA1 carriers, 60%' for 'In BRCA1/BRCA2 carriers, 60%', "
+        "'In PALB2 carriers, 40%' for 'In BRCA1, BRCA2 and PALB2 carriers, 40%': citeproof.values.paired_names), "
         "nor give one grade the figure a respectively-list gives the other, or a Chinese grade pair's figure "
         "('Grade 4, 11%' for 'Grade 3 and grade 4 … 11% and 2%, respectively': citeproof.values.grade_pairs), "
         "nor give a part's number (after 其中, 'of which') to the whole or the whole's to the part "

@@ -14,6 +14,12 @@ qualifies the figures of its own stretch of the sentence only (the regimen check
 "Of the 412 participants with the disease, 318 had type 2 disease" names no side for the 412
 (rt35 p1, p2).
 
+A list of three or more like terms ("BRCA1, BRCA2 and PALB2", "BRCA1、BRCA2、PALB2": each a letter
+and a digit, all of one shape) owns its figure the same way: a claim naming some members and not
+all goes to the judge (rt37). A list whose figures run in turn beside it ("CD4, CD8 and CD19 fell
+by 40%, 30% and 20%") gives each member its own, with or without "respectively"; words ("rash,
+diarrhoea and fatigue") are no members: an enumeration gives each its figure where it writes one.
+
 What is no pair: terms differing by more than a number ("HER2/neu", "PD-L1/TC3", "mg/kg",
 "mL/min"), numbers alone (a date "3/4"), a sentence pairing names with figures in order
 ("respectively"), and grades ("grade 3/4", "stage III/IV"), which the numbers themselves read
