@@ -255,7 +255,7 @@ def _list_narrowed(claim_text: str, segment_text: str, wanted: set[float]) -> st
         if _figures_listed_in_turn(segment_text, len(members)):
             continue
         masked = [span, *(s for m in members for s in _spans(m, segment_text))]
-        figures = wanted & _owning(segment_text, span[0], masked)
+        figures = _owning(segment_text, span[0], masked) & wanted
         if not figures:
             continue
         claim_masked = [s for m in members for s in _spans(m, claim_text)]

@@ -10866,8 +10866,8 @@ MUTATIONS = (
     Mutation(
         "s31-rt36b the enumeration comma joins no pair ('BRCA1、BRCA2')",
         'citeproof/data/claim_support.json',
-        '"joins_zh": ["/", "或", "和", "及", "与", "、"]',
-        '"joins_zh": ["/", "或", "和", "及", "与"]',
+        '"joins_zh": ["/", "或", "和", "及", "与", "、", "，"]',
+        '"joins_zh": ["/", "或", "和", "及", "与", "，"]',
         ('tests/values/test_paired_names.py',),
     ),
     Mutation(
@@ -11958,7 +11958,7 @@ MUTATIONS = (
     Mutation(
         's31-lists3 a list qualifies figures outside its own stretch',
         'citeproof/values/paired_names.py',
-        '        figures = wanted & _owning(segment_text, span[0], masked)\n        if not figures:\n            continue\n        claim_masked = [s for m',
+        '        figures = _owning(segment_text, span[0], masked) & wanted\n        if not figures:\n            continue\n        claim_masked = [s for m',
         '        figures = wanted\n        if not figures:\n            continue\n        claim_masked = [s for m',
         ('tests/values/test_paired_names_lists.py',),
     ),
