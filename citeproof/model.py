@@ -111,6 +111,13 @@ class Claim(Frozen):
         description="What in the unit only some readers get, or reads two ways (e.g. 'screen-reader-only "
         "text \"not\" in <span class=\"sr-only\">'): the claim cannot pass Tier 1.",
     )
+    # Text left out of ``text`` because it may be drawn where no one sees it (white on a ground not
+    # known, a selector not decided) may be on screen after all: the claim is checked with it too,
+    # and fails only if it fails read either way.
+    text_with_unsure: str = Field(
+        default="",
+        description="The claim's text with the unsure text left out of it put back; empty when none was left out.",
+    )
     # "Adverse events were observed in Arm B [nct:X#Results]. This is not true." cites a source
     # that carries the first sentence, and the report takes it back (citeproof.parse.retractions).
     retracted_by: tuple[str, ...] = Field(

@@ -82,6 +82,7 @@ class _ClaimState:
     reasons: list[Finding] = field(default_factory=list)
     undecided: list[str] = field(default_factory=list)
     judge: JudgeResult | None = None
+    held: str = ""  # why a claim that fails read one way is not failed (``_read_with_unsure``)
 
 
 def detect_format(path: str | None, text: str) -> ReportFormat:
@@ -156,6 +157,27 @@ def _risk(claim: Claim) -> int:
     return 4 * ("number" in signals) + 2 * ("drug" in signals or "entity" in signals) + ("comparative" in signals or "causal" in signals)
 
 
+def _claim_outcomes(ctx: ClaimContext, claim_rules: list[Rule]) -> list[RuleOutcome]:
+    return [o for rule in claim_rules if _says_something(o := _safe_claim_check(rule, ctx))]
+
+
+def _read_with_unsure(state: _ClaimState, ctx: ClaimContext, claim_rules: list[Rule]) -> None:
+    """A claim whose sentence lost text that may be on screen after all (white on a ground not
+    known, a rule not decided) fails only if it fails read with that text too: its absence must
+    not fail an honest claim ('4<span>5</span>%' checked as "4%"), and a fabricated figure fails
+    either way. Read with it, the claim still cannot pass: CP105 holds any claim with unsure text."""
+    claim = state.claim
+    reread = ClaimContext(
+        claim=claim.model_copy(update={"text": claim.text_with_unsure}),
+        resolutions=ctx.resolutions, settings=ctx.settings, store=ctx.store, memo=ctx.memo,
+    )
+    outcomes = _claim_outcomes(reread, claim_rules)
+    if any(o.blocks for o in outcomes):
+        return
+    state.outcomes = outcomes
+    state.held = f"it fails only read without the text it may not draw ('{claim.text_with_unsure}' does not fail)"
+
+
 def _settle(state: _ClaimState) -> None:
     blocking = [o for o in state.outcomes if o.blocks]
     state.reasons = [f for o in state.outcomes for f in o.findings if f.severity in ("critical", "major")]
@@ -169,6 +191,8 @@ def _settle(state: _ClaimState) -> None:
         state.status, state.decided_by = "pass", "tier1"
         return
     state.status, state.decided_by = "undecided", None
+    if state.held:
+        undecided.append(state.held)
     if undecided:
         state.undecided = list(dict.fromkeys(undecided))
     elif support is None:
@@ -277,10 +301,9 @@ def _run_tier1(report_text: str, fmt: ReportFormat, sources_dir: Path | None, op
         state = _ClaimState(claim=claim, resolutions=resolutions)
         states[claim.id] = state
         ctx = ClaimContext(claim=claim, resolutions=resolutions, settings=settings, store=store, memo=memo)
-        for rule in claim_rules:
-            outcome = _safe_claim_check(rule, ctx)
-            if _says_something(outcome):
-                state.outcomes.append(outcome)
+        state.outcomes = _claim_outcomes(ctx, claim_rules)
+        if claim.text_with_unsure and any(o.blocks for o in state.outcomes):
+            _read_with_unsure(state, ctx, claim_rules)
         state.numbers = list(ctx.cache.get("numbers", []) or [])
         if store is not None:
             _release_spent(store, files, citing)

@@ -53,6 +53,9 @@ class RawBlock:
     # it is not in ``text`` and keeps the sentence there from passing Tier 1
     unsure: list[tuple[str, int]] = field(default_factory=list)
     lead_in: tuple[str, ...] = ()  # the lines ending in ':' that introduce it, outermost first (ListLead)
+    # (offset, text): unsure text left out of ``text`` at that point; its sentence is checked with
+    # it put back as well, so that text which may be on screen never fails an honest claim by its absence
+    dropped: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -332,6 +335,7 @@ class BlockSink:
         *,
         columns: tuple[tuple[str, str], ...] = (),
         unsure: Sequence[tuple[str, int]] = (),
+        dropped: Sequence[tuple[int, str]] = (),
     ) -> None:
         text = visible(text)
         if not text.strip():
@@ -345,7 +349,7 @@ class BlockSink:
         self.items.append(
             RawBlock(
                 kind, tag, text, line, self.section_path, self.in_source_list, list(links or ()), columns,
-                notes, lead,
+                notes, lead, list(dropped),
             )
         )
 

@@ -82,6 +82,7 @@ class _Unit:
     problems: list[AnchorProblem] = field(default_factory=list)
     columns: tuple[TableColumn, ...] = ()
     unsure: list[str] = field(default_factory=list)
+    text_with_unsure: str = ""
     lead_in: tuple[str, ...] = ()
     retracted_by: list[str] = field(default_factory=list)
     link_labels: tuple[str, ...] = ()
@@ -219,6 +220,7 @@ def build_report(
                 in_source_list=u.in_source_list,
                 columns=u.columns,
                 unsure_text=tuple(dict.fromkeys(u.unsure)),
+                text_with_unsure=u.text_with_unsure,
                 lead_in=u.lead_in,
                 retracted_by=tuple(u.retracted_by),
                 link_labels=u.link_labels,
@@ -315,6 +317,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
         loc = Location(line=line, section_path=block.section_path, block=block.tag)
         sentence = text[a:b]
         scan = scan_anchors(sentence, loc, settings)
+        with_unsure = _with_dropped(sentence, [(at - a, t) for at, t in block.dropped if a <= at <= b])
         anchors = list(scan.anchors)
         if block.kind == "tr" and not anchors and not scan.problems:
             anchors = _header_anchors(block, loc, settings)
@@ -323,8 +326,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             if link.url not in have:
                 anchors.append(url_anchor(link.url, loc))
                 have.add(link.url)
-        stripped = fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(sentence, scan.spans)))
-        clean = tidy(stripped)
+        clean = _claim_text(sentence, scan.spans)
         unit = _Unit(
             raw=" ".join(sentence.split()),
             text=clean,
@@ -335,6 +337,7 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             problems=list(scan.problems),
             columns=_columns(block, loc, settings),
             unsure=unsure,
+            text_with_unsure=_claim_text(with_unsure, scan_anchors(with_unsure, loc, settings).spans) if with_unsure else "",
             lead_in=block.lead_in,
             link_labels=tuple(dict.fromkeys(link.label for link in links if link.label.strip())),
         )
@@ -344,6 +347,25 @@ def _units_of(block: RawBlock, settings: Settings) -> list[tuple[_Unit, bool]]:
             continue  # punctuation or whitespace only
         out.append((unit, only_anchors))
     return out
+
+
+def _claim_text(sentence: str, anchor_spans: Iterable[tuple[int, int]]) -> str:
+    """The text a claim checks: the sentence without its anchors and footnote marks, tidied."""
+    return tidy(fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(sentence, anchor_spans))))
+
+
+def _with_dropped(sentence: str, dropped: list[tuple[int, str]]) -> str:
+    """``sentence`` with the unsure text left out of it put back where it stood ("4" + "5" + "%"
+    reads "45%"); "" when none was left out."""
+    if not dropped:
+        return ""
+    out, at = [], 0
+    for offset, piece in sorted(dropped, key=lambda d: d[0]):
+        out.append(sentence[at:offset])
+        out.append(piece)
+        at = offset
+    out.append(sentence[at:])
+    return "".join(out)
 
 
 def _unsure_by_span(block: RawBlock, spans: list[tuple[int, int]]) -> list[list[str]]:

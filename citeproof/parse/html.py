@@ -404,7 +404,7 @@ class _Locator:
 class _Acc:
     """Text of the block being read."""
 
-    __slots__ = ("kind", "tag", "line", "parts", "length", "links", "placed", "unsure", "unsure_texts")
+    __slots__ = ("kind", "tag", "line", "parts", "length", "links", "placed", "unsure", "unsure_texts", "dropped")
 
     def __init__(self, kind: str, tag: str, line: int) -> None:
         self.kind, self.tag, self.line = kind, tag, line
@@ -414,6 +414,7 @@ class _Acc:
         self.links: list[Link] = []
         self.unsure: list[tuple[str, int]] = []  # (what, offset): see RawBlock.unsure
         self.unsure_texts: list[str] = []  # the text of each, for a block that has no other text
+        self.dropped: list[tuple[int, str]] = []  # (offset, text) of each: see RawBlock.dropped
 
     def add(self, text: str) -> None:
         self.parts.append(text)
@@ -652,6 +653,7 @@ class HtmlExtractor:
                 if not self.acc.unsure_texts and not self.acc.text().strip():
                     self.acc.line = self.loc.line()
                 self.acc.unsure_texts.append(text)
+                self.acc.dropped.append((self.acc.length, text))
 
     def _add_note(self, note: str) -> None:
         if self.heading is not None:
@@ -832,7 +834,7 @@ class HtmlExtractor:
             # paragraph) is a block of its own: read and checked, unable to pass
             self.sink.block(acc.kind, acc.tag, " ".join(acc.unsure_texts), acc.line, acc.links, unsure=acc.unsure)
         elif acc.parts or acc.links:
-            self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links, unsure=acc.unsure)
+            self.sink.block(acc.kind, acc.tag, acc.text(), acc.line, acc.links, unsure=acc.unsure, dropped=acc.dropped)
         self.acc = _Acc(acc.kind, acc.tag, self.loc.line())
 
 

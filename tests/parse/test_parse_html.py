@@ -394,3 +394,26 @@ def test_a_caption_leads_its_own_table_and_a_dt_the_one_paragraph_after_it():
     lead = {c.text: c.lead_in for c in parse_report(_LABELLED, "html", SETTINGS).claims if c.anchors}
     assert lead["Overall ORR | 31%"] == ()
     assert lead["Median DOR was 9.0 months."] == ()
+
+
+def _claims_of(html: str):
+    return parse_report(html, "html", Settings()).claims
+
+
+def test_unsure_text_left_out_is_put_back_where_it_stood_for_the_second_reading():
+    (claim,) = _claims_of('<p>The rate was 4<span style="opacity:0">5</span>% in Arm A [evidence:s.md#L1].</p>')
+    assert claim.text == "The rate was 4% in Arm A."
+    assert claim.text_with_unsure == "The rate was 45% in Arm A."
+
+
+def test_each_sentence_gets_back_only_the_unsure_text_it_lost():
+    first, second = _claims_of(
+        '<p>The rate was 45% in Arm A. It was 3<span style="opacity:0">0</span>% in Arm B [evidence:s.md#L1].</p>'
+    )
+    assert first.text_with_unsure == ""
+    assert second.text_with_unsure == "It was 30% in Arm B."
+
+
+def test_a_sentence_with_nothing_left_out_has_no_second_reading():
+    (claim,) = _claims_of("<p>The rate was 45% in Arm A [evidence:s.md#L1].</p>")
+    assert claim.text_with_unsure == ""

@@ -1,0 +1,62 @@
+"""Text a report may draw unseen ("unsure") never fails an honest claim by its absence: the sentence
+is checked with it and without it, fails only if it fails both ways, and never passes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_sources import verify_citing
+
+SOURCE = "The response rate was 45% in the trial.\n"
+
+
+def page(style: str, body: str) -> str:
+    return f"<html><head><style>{style}</style></head><body><p>{body} [evidence:s.md#L1].</p></body></html>"
+
+
+def claim_of(tmp_path: Path, html: str):
+    (claim,) = verify_citing(tmp_path, html, SOURCE, fmt="html").claims
+    return claim
+
+
+# a figure split by an element whose text may be drawn unseen: the sentence reads "4%" without it
+UNSEEN_DIGIT = [
+    pytest.param("", 'The response rate was 4<span style="opacity:0">5</span>% in the trial', id="opacity"),
+    pytest.param(".f{font-size:0}", 'The response rate was 4<span class="f">5</span>% in the trial', id="rule-size"),
+    pytest.param("", 'The response rate was 4<span style="color:#fff">5</span>% in the trial', id="white-span"),
+]
+
+
+@pytest.mark.parametrize(("style", "body"), UNSEEN_DIGIT)
+def test_unsure_text_a_true_figure_needs_does_not_fail_the_claim(tmp_path, style, body):
+    claim = claim_of(tmp_path, page(style, body))
+    assert claim.status == "undecided"
+    assert any("fails only" in why and "45%" in why for why in claim.undecided_reasons)
+
+
+@pytest.mark.parametrize(("style", "body"), UNSEEN_DIGIT)
+def test_a_fabricated_figure_with_unsure_text_still_fails(tmp_path, style, body):
+    # 65% read with the text, 6% without it: wrong either way
+    claim = claim_of(tmp_path, page(style, body.replace("4", "6", 1)))
+    assert claim.status == "fail"
+
+
+def test_a_figure_wrong_only_with_the_unsure_text_is_not_passed(tmp_path):
+    # "45%" is on screen for sure; the unsure "0" makes it "450%" for whoever sees it: never a pass
+    claim = claim_of(tmp_path, page("", 'The response rate was 45<span style="opacity:0">0</span>% in the trial'))
+    assert claim.status == "undecided"
+
+
+def test_unsure_text_that_is_not_a_figure_never_passes(tmp_path):
+    claim = claim_of(tmp_path, page("", 'The response rate was 45% <span style="opacity:0">overall</span> in the trial'))
+    assert claim.status == "undecided"
+    assert claim.status != "pass"
+
+
+def test_the_same_sentence_with_nothing_unsure_passes(tmp_path):
+    assert claim_of(tmp_path, page("", "The response rate was 45% in the trial")).status == "pass"
+
+
+def test_the_same_sentence_with_a_wrong_figure_and_nothing_unsure_fails(tmp_path):
+    assert claim_of(tmp_path, page("", "The response rate was 4% in the trial")).status == "fail"
