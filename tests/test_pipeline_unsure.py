@@ -60,3 +60,11 @@ def test_the_same_sentence_with_nothing_unsure_passes(tmp_path):
 
 def test_the_same_sentence_with_a_wrong_figure_and_nothing_unsure_fails(tmp_path):
     assert claim_of(tmp_path, page("", "The response rate was 4% in the trial")).status == "fail"
+
+
+def test_a_markdown_reports_inline_html_is_read_both_ways_too(tmp_path):
+    honest = '# R\n\nThe response rate was 4<span style="opacity:0">5</span>% in the trial [evidence:s.md#L1].\n'
+    (claim,) = verify_citing(tmp_path, honest, SOURCE).claims
+    assert claim.status == "undecided"
+    (claim,) = verify_citing(tmp_path, honest.replace("4<", "6<"), SOURCE).claims
+    assert claim.status == "fail"

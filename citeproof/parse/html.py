@@ -947,14 +947,16 @@ def html_to_blocks(html: str, sink: BlockSink | None = None, line_offset: int = 
 
 def inline_html_text(
     fragment: str, page_css: str = "", page_scripts: str | None = None
-) -> tuple[str, list[Link], list[tuple[str, int]]]:
-    """Visible text, links and unsure notes of an inline HTML fragment (Markdown paragraphs with
-    inline HTML); ``page_css``, ``page_scripts``: the document's <style> rules and scripts."""
+) -> tuple[str, list[Link], list[tuple[str, int]], list[tuple[int, str]]]:
+    """Visible text, links, unsure notes and the unsure text left out (``RawBlock.dropped``) of an
+    inline HTML fragment (Markdown paragraphs with inline HTML); ``page_css``, ``page_scripts``:
+    the document's <style> rules and scripts."""
     sink = BlockSink()
     HtmlExtractor(sink, 0, page_css, page_scripts).feed(fragment)
     parts: list[str] = []
     links: list[Link] = []
     unsure: list[tuple[str, int]] = []
+    dropped: list[tuple[int, str]] = []
     length = 0
     for item in sink.items:
         text = getattr(item, "text", "")
@@ -963,9 +965,10 @@ def inline_html_text(
             length += 1
         links.extend(Link(link.url, length + link.end, link.label) for link in getattr(item, "links", ()))
         unsure.extend((note, length + off) for note, off in getattr(item, "unsure", ()))
+        dropped.extend((length + off, piece) for off, piece in getattr(item, "dropped", ()))
         parts.append(text)
         length += len(text)
-    return "".join(parts), links, unsure
+    return "".join(parts), links, unsure, dropped
 
 
 _SUP_NUMBER = re.compile(r"[+\-\u2212]?\d+")

@@ -242,9 +242,9 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         if typ == "paragraph_open":
             inline = tokens[i + 1] if i + 1 < n else None
             if inline is not None and inline.type == "inline":
-                text_, links, unsure = _inline_text(inline, page_css)
+                text_, links, unsure, dropped = _inline_text(inline, page_css)
                 kind = containers[-1] if containers else "p"
-                sink.block(kind, kind if kind != "p" else "p", text_, _line(tok), links, unsure=unsure)
+                sink.block(kind, kind if kind != "p" else "p", text_, _line(tok), links, unsure=unsure, dropped=dropped)
             i += 3
             continue
         if typ == "list_item_open":
@@ -295,7 +295,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
         elif typ == "tr_open":
             row, row_links, row_unsure, row_line = [], [], [], _line(tok)
         elif typ == "inline" and row is not None:
-            cell, links, unsure = _inline_text(tok, page_css)
+            cell, links, unsure, _ = _inline_text(tok, page_css)
             row.append(" ".join(cell.split()))
             row_links.extend(Link(link.url, 0) for link in links)
             row_unsure.extend((note, 0) for note, _ in unsure)
@@ -308,7 +308,7 @@ def markdown_to_blocks(text: str, sink: BlockSink | None = None) -> BlockSink:
                 # the dropped cells are still the row's words, numbers and anchors (a renderer
                 # hides them; the author wrote them): they join the row's text, under no header
                 for extra in _cells_beyond(raw_lines[row_line - 1] if row_line <= len(raw_lines) else "", len(row)):
-                    cell, links, unsure = _inline_text(_MD.parseInline(extra)[0], page_css)
+                    cell, links, unsure, _ = _inline_text(_MD.parseInline(extra)[0], page_css)
                     cells.append(" ".join(cell.split()))
                     row_links.extend(Link(link.url, 0) for link in links)
                     row_unsure.extend((note, 0) for note, _ in unsure)
@@ -364,10 +364,13 @@ def _superscripts_after_numbers(text: str) -> list[tuple[str, int]]:
     ]
 
 
-def _inline_text(inline: Token, page_css: str = "") -> tuple[str, list[Link], list[tuple[str, int]]]:
-    """Visible text of an inline token, its links as (url, offset after the link text) and its
-    unsure notes (``RawBlock.unsure``; only inline HTML makes any); ``page_css``: the document's
-    <style> rules, which style its inline HTML."""
+def _inline_text(
+    inline: Token, page_css: str = ""
+) -> tuple[str, list[Link], list[tuple[str, int]], list[tuple[int, str]]]:
+    """Visible text of an inline token, its links as (url, offset after the link text), its
+    unsure notes (``RawBlock.unsure``; only inline HTML makes any) and the unsure text left out
+    (``RawBlock.dropped``: inline HTML's only); ``page_css``: the document's <style> rules, which
+    style its inline HTML."""
     children = inline.children or []
     if any(c.type == "html_inline" for c in children):
         return inline_html_text(_MD.renderer.renderInline(children, _MD.options, {}), page_css)
@@ -415,4 +418,4 @@ def _inline_text(inline: Token, page_css: str = "") -> tuple[str, list[Link], li
             continue
         parts.append(piece)
         length += len(piece)
-    return "".join(parts), links, unsure
+    return "".join(parts), links, unsure, []
