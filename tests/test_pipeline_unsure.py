@@ -68,3 +68,21 @@ def test_a_markdown_reports_inline_html_is_read_both_ways_too(tmp_path):
     assert claim.status == "undecided"
     (claim,) = verify_citing(tmp_path, honest.replace("4<", "6<"), SOURCE).claims
     assert claim.status == "fail"
+
+
+# rt37: an inline style is the weightiest normal declaration: the figure it shows is read whole
+def test_a_figure_its_own_style_shows_again_passes(tmp_path):
+    html = page(".x{display:none}", 'The response rate was 4<span class="x" style="display:inline">5</span>% in the trial')
+    assert claim_of(tmp_path, html).status == "pass"
+
+
+def test_a_fabricated_figure_its_own_style_shows_again_fails(tmp_path):
+    html = page(".x{display:none}", 'The response rate was 6<span class="x" style="display:inline">5</span>% in the trial')
+    assert claim_of(tmp_path, html).status == "fail"
+
+
+def test_a_figure_hidden_by_an_important_rule_over_its_own_style_is_read_hidden(tmp_path):
+    # the reader sees "4%": the rule's !important beats the inline display
+    html = page(".x{display:none!important}", 'The response rate was 4<span class="x" style="display:inline">5</span>% in the trial')
+    claim = claim_of(tmp_path, html)
+    assert (claim.status, claim.text) == ("fail", "The response rate was 4% in the trial.")

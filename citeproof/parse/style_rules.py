@@ -642,8 +642,23 @@ class _Cascade:
                 for prop, important in shown:
                     self.showing.setdefault(prop, []).append((important, _specificity(selector), order, q))
 
+        # an element's own style attribute shows it again as the weightiest normal declaration:
+        # it beats a rule's normal one, not its !important ('.tab{display:none}' and
+        # style="display:block" draw the open tab)
+        self._inline: dict[int, dict[str, bool]] = {}
+        for node in tree.css("[style]"):
+            shown_inline = {prop: important for prop, value, important in _declared(node.attributes.get("style") or "")
+                            if style_concealment(f"{prop}:{value}", inherited=False) is None}
+            if shown_inline:
+                self._inline[node.mem_id] = shown_inline
+        self._inline_props = {prop for props in self._inline.values() for prop in props}
+
     def may_override(self, concealing: list[tuple[str, bool]]) -> bool:
-        return any(prop in self.showing for prop, _ in concealing)
+        return any(prop in self.showing or prop in self._inline_props for prop, _ in concealing)
+
+    def _shown_inline(self, k: int, prop: str, important: bool) -> bool:
+        inline = self._inline.get(k, {})
+        return prop in inline and (inline[prop] or not important)
 
     def still_concealed(
         self, query: str, selector: str, concealing: list[tuple[str, bool]], order: int,
@@ -658,7 +673,7 @@ class _Cascade:
                   for prop, important in concealing]
         whole, partly = {}, {}
         for k, n in self._match(query).items():
-            undone = sum(k in b for b in beaten)
+            undone = sum(k in b or self._shown_inline(k, prop, important) for b, (prop, important) in zip(beaten, concealing))
             if undone == 0:
                 whole[k] = n
             elif undone < len(beaten):
@@ -852,10 +867,10 @@ def report_style_hiding(
     scripted = bool(hidden) and _SCRIPTED.search(html) is not None
     # drawn unseen, or a rule whose reach is not decided: unsure whatever else may show it
     out: dict[int, tuple[str, str]] = {k: (how, why) for k, (_, how, why) in styled.items() if how != "hidden"}
+    # its own style attribute showing it was weighed with the rules (``_Cascade``): what it left
+    # hidden, a rule's !important or another property, stays hidden
     for k, node in hidden.items():
-        if _SHOWN_STYLE.search(node.attributes.get("style") or ""):
-            out[k] = ("unsure", "hidden by a <style> rule, shown by its own style attribute")
-        elif k in shown:
+        if k in shown:
             out[k] = ("unsure", "hidden by a <style> rule that another rule may override")
         elif scripted:
             out[k] = ("unsure", "hidden by a <style> rule on a page whose scripts may show it")

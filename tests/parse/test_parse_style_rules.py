@@ -86,17 +86,35 @@ def test_text_another_rule_may_show_again_is_unsure(style):
 
 
 @pytest.mark.parametrize(
-    ("style", "markup", "why"),
+    ("style", "markup"),
     [
-        # rt27t: the open tab of the usual tab pattern is shown by its own style attribute
-        (".tab{display:none}", '<span class="tab" style="display:inline">not</span>', "its own style attribute"),
-        ("#t{display:none}", '<span id="t" style="display: inline !important">not</span>', "its own style attribute"),
+        # rt27t: the open tab of the usual tab pattern is shown by its own style attribute; an
+        # inline style is the weightiest normal declaration, as browsers weigh it (unsure rt37)
+        (".tab{display:none}", '<span class="tab" style="display:inline">not</span>'),
+        ("#t{display:none}", '<span id="t" style="display: inline !important">not</span>'),
+        ("#t{display:none!important}", '<span id="t" style="display: inline !important">not</span>'),
+        ("span#t.x{visibility:hidden}", '<span id="t" class="x" style="visibility:visible">not</span>'),
+        (".x{opacity:0}", '<span class="x" style="opacity:1">not</span>'),
     ],
 )
-def test_text_its_own_style_shows_again_is_unsure(style, markup, why):
+def test_text_its_own_style_shows_again_is_read(style, markup):
+    claim = _claim(style, markup)
+    assert claim.text == "Serious adverse events were not observed in 12 patients."
+    assert claim.unsure_text == ()
+
+
+@pytest.mark.parametrize(
+    ("style", "markup"),
+    [
+        # a rule's !important beats a normal inline declaration; a property it does not show hides still
+        (".tab{display:none!important}", '<span class="tab" style="display:inline">not</span>'),
+        (".tab{visibility:hidden}", '<span class="tab" style="display:inline">not</span>'),
+    ],
+)
+def test_text_its_own_style_does_not_show_again_stays_hidden(style, markup):
     claim = _claim(style, markup)
     assert claim.text == "Serious adverse events were observed in 12 patients."
-    assert claim.unsure_text and why in claim.unsure_text[0]
+    assert claim.unsure_text == ()
 
 
 @pytest.mark.parametrize(
@@ -195,7 +213,6 @@ _TABS = ("<html><head><style>.tab{{display:none}}</style></head><body><h1>R</h1>
     [
         # rt27t case18: the open tab of a tab set holds paragraphs of its own; they were dropped
         # with their figures, and a fabricated 61% there published unchecked
-        ("", ' style="display:block"', "its own style attribute"),
         ("<script>function open(n){}</script>", "", "scripts may show it"),
     ],
 )
@@ -204,6 +221,13 @@ def test_blocks_a_rule_hides_but_something_may_show_are_claims_that_cannot_pass(
     assert [c.text for c in claims] == ["The response rate was 61%.", "Median survival was 17.1 months."]
     assert why in claims[0].unsure_text[0] and claims[0].location.section_path == ("R", "Efficacy")
     assert claims[1].unsure_text == ()
+
+
+def test_blocks_their_own_style_shows_are_claims_read_as_any_other():
+    # the open tab's style="display:block" beats the rule's normal display:none, as browsers weigh it
+    claims = parse_report(_TABS.format(script="", shown=' style="display:block"'), "html", Settings()).claims
+    assert [(c.text, c.unsure_text) for c in claims] == [
+        ("The response rate was 61%.", ()), ("Median survival was 17.1 months.", ())]
 
 
 def test_blocks_a_rule_hides_with_nothing_to_show_them_are_not_claimed():
