@@ -86,3 +86,28 @@ def test_a_figure_hidden_by_an_important_rule_over_its_own_style_is_read_hidden(
     html = page(".x{display:none!important}", 'The response rate was 4<span class="x" style="display:inline">5</span>% in the trial')
     claim = claim_of(tmp_path, html)
     assert (claim.status, claim.text) == ("fail", "The response rate was 4% in the trial.")
+
+
+@pytest.mark.parametrize("digit", ["5", "7"])
+def test_a_figure_an_important_rule_shows_over_its_own_hiding_style_is_read_whole(tmp_path, digit):
+    # rt37: ".x{display:inline!important}" beats an inline display:none: the reader sees 45% (or 47%)
+    html = page(".x{display:inline!important}", f'The response rate was 4<span class="x" style="display:none">{digit}</span>% in the trial')
+    claim = claim_of(tmp_path, html)
+    assert (claim.status, claim.text) == ("pass" if digit == "5" else "fail", f"The response rate was 4{digit}% in the trial.")
+
+
+@pytest.mark.parametrize(
+    ("style", "inline"),
+    [
+        (".x{display:inline}", "display:none"),  # a normal rule loses to the inline style: hidden
+        (".x{display:inline!important}", "display:none!important"),  # inline !important wins
+    ],
+)
+def test_a_rule_that_does_not_outweigh_its_own_hiding_style_leaves_it_hidden(tmp_path, style, inline):
+    html = page(style, f'The response rate was 4<span class="x" style="{inline}">5</span>% in the trial')
+    assert claim_of(tmp_path, html).text == "The response rate was 4% in the trial."
+
+
+def test_an_important_rule_that_shows_one_property_leaves_the_other_unsure(tmp_path):
+    html = page(".x{display:inline!important}", 'The response rate was 4<span class="x" style="display:none;opacity:0">5</span>% in the trial')
+    assert claim_of(tmp_path, html).status == "undecided"

@@ -519,6 +519,10 @@ class HtmlExtractor:
                 self._skip(node)  # a note's "↩" back to its reference: navigation, not text
                 continue
             styled = self.styled.get(node.mem_id) or _drawn_reversed(tag, attrs)
+            if styled is not None and styled[0] == "shown":
+                # a rule's !important outweighs what its own style attribute conceals: shown
+                attrs = {a: v for a, v in (attrs or {}).items() if a != "style"}
+                styled = None
             # digits a rule draws in or reorders, or a rule not decided here may hide it: read as
             # written, noted
             added = styled is not None and styled[0] in ("added", "undecided")

@@ -818,6 +818,24 @@ _SCRIPTED = re.compile(
 )
 
 
+def _inline_outweighed(k: int, style: str, rules: list[tuple[str, str, bool]], tree: LexborHTMLParser, in_pieces: bool) -> bool:
+    """Whether every concealing declaration of an element's own style attribute loses to an
+    ``!important`` one of a rule the cascade weighs that shows the element again (an inline
+    ``display:none`` under ".x{display:inline!important}" is drawn, as browsers draw it)."""
+    concealing = [(prop, important) for prop, value, important in _declared(style)
+                  if style_concealment(f"{prop}:{value}") is not None]
+    if not concealing or any(important for _, important in concealing):
+        return False
+    forcing: dict[str, set[str]] = {}
+    for prelude, body, always in rules:
+        if not always:
+            continue
+        for prop, value, important in _declared(body):
+            if important and style_concealment(f"{prop}:{value}", inherited=False) is None:
+                forcing.setdefault(prop, set()).update(q for sel in _selectors(prelude) if (q := _weighed(sel, in_pieces)))
+    return all(forcing.get(prop) and k in _matched(tree, forcing[prop]) for prop, _ in concealing)
+
+
 def report_style_hiding(
     tree: LexborHTMLParser, html: str, markup_visibility: Callable[[dict[str, str | None]], tuple[str, str] | None],
     page_css: str = "",
@@ -843,7 +861,9 @@ def report_style_hiding(
     Markup hides too, and a rule may undo it: the ``hidden`` attribute and the hiding classes
     lose to any rule that displays the element ("[hidden]{display:block}", a reset's
     "section{display:block}"), an inline ``display:none`` to an ``!important`` one; such an
-    element is unsure as well. A rule that writes digits into an element's ``::before`` or
+    element is unsure as well — unless a rule the cascade weighs outweighs every concealing
+    declaration of its style attribute (``_inline_outweighed``): it is then ``("shown", "")``,
+    read as any text. A rule that writes digits into an element's ``::before`` or
     ``::after`` draws a figure the text does not hold ('.pct::before{content:"1"}' turns "5%" into
     "15%"): the element is ``("added", why)`` — read as written, and its sentence cannot pass.
     ``markup_visibility``: how the element's own attributes show it (``html.report_visibility``);
@@ -882,7 +902,9 @@ def report_style_hiding(
         if k in out or (markup_visibility(attrs) or ("",))[0] != "hidden":
             continue
         by_markup = (markup_visibility({a: v for a, v in attrs.items() if a != "style"}) or ("",))[0] == "hidden"
-        if by_markup or k in forced:
+        if not by_markup and _inline_outweighed(k, attrs.get("style") or "", rules, tree, bool(page_css)):
+            out[k] = ("shown", "")
+        elif by_markup or k in forced:
             out[k] = ("unsure", "hidden by its markup, shown by a <style> rule")
     adding = {q for prelude, body, _ in rules if "content" in body.lower() and _adds_digits(body)
               for selector in _selectors(prelude, pseudo_elements=True) if (m := _ADDED_AT.search(selector))

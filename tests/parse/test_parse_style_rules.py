@@ -254,7 +254,6 @@ def test_a_fabricated_figure_in_the_open_tab_blocks_the_report(tmp_path):
         (".d-none{display:inline!important}", '<span class="d-none">not</span>', True),
         # an inline style wins over a rule unless the rule is !important
         (".h{display:inline}", '<span class="h" style="display:none">not</span>', False),
-        (".h{display:inline !important}", '<span class="h" style="display:none">not</span>', True),
         # a rule that shows other elements leaves the hidden one hidden
         (".other{display:block}", '<span hidden>not</span>', False),
     ],
@@ -265,6 +264,27 @@ def test_markup_hiding_a_rule_may_undo_is_unsure(style, markup, unsure):
     assert bool(claim.unsure_text) is unsure
     if unsure:
         assert "hidden by its markup, shown by a <style> rule" in claim.unsure_text[0]
+
+
+@pytest.mark.parametrize(
+    "style", [".h{display:inline !important}", "p .h{display:block!important}", "span.h{display:inline!important}"]
+)
+def test_an_inline_hiding_style_an_important_rule_outweighs_is_read_shown(style):
+    # unsure rt37: the rule's !important beats the inline display:none, as browsers weigh it
+    claim = _claim(style, '<span class="h" style="display:none">not</span>')
+    assert (claim.text, claim.unsure_text) == ("Serious adverse events were not observed in 12 patients.", ())
+
+
+@pytest.mark.parametrize(
+    "style",
+    [
+        ".h:hover{display:inline!important}",  # a state: not weighed, may show it
+        "@media print{.h{display:inline!important}}",  # conditional
+    ],
+)
+def test_an_inline_hiding_style_a_rule_not_weighed_may_outweigh_stays_unsure(style):
+    claim = _claim(style, '<span class="h" style="display:none">not</span>')
+    assert claim.text == "Serious adverse events were observed in 12 patients."
 
 
 @pytest.mark.parametrize(
