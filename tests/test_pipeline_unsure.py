@@ -111,3 +111,41 @@ def test_a_rule_that_does_not_outweigh_its_own_hiding_style_leaves_it_hidden(tmp
 def test_an_important_rule_that_shows_one_property_leaves_the_other_unsure(tmp_path):
     html = page(".x{display:inline!important}", 'The response rate was 4<span class="x" style="display:none;opacity:0">5</span>% in the trial')
     assert claim_of(tmp_path, html).status == "undecided"
+
+
+# rt37: a dark ground the page's own rule paints on body or html is the ground white text is seen on
+@pytest.mark.parametrize(
+    "style", ["body{background:#111}", "html{background-color:#0b0b0b}", "html, body{background:#1e293b}"]
+)
+def test_white_text_on_a_page_a_rule_paints_dark_is_read(tmp_path, style):
+    claim = claim_of(tmp_path, page(style, 'The response rate was 4<span style="color:#fff">5</span>% in the trial'))
+    assert (claim.status, claim.text) == ("pass", "The response rate was 45% in the trial.")
+
+
+def test_a_fabricated_figure_in_white_text_on_a_dark_page_fails(tmp_path):
+    html = page("body{background:#111}", 'The response rate was 6<span style="color:#fff">5</span>% in the trial')
+    assert claim_of(tmp_path, html).status == "fail"
+
+
+@pytest.mark.parametrize(
+    ("style", "colour"),
+    [
+        ("body{background:#111}", "#000"),  # black on the dark page: unseen
+        ("body{background:#111} .card{background:#fff}", "#fff"),  # another rule may paint white under it
+        ("@media (prefers-color-scheme: dark){body{background:#111}}", "#fff"),  # dark on some screens only
+        ("body.dark{background:#111}", "#fff"),  # not the page's rule as written
+        ("body{background:#fff}", "#fff"),
+    ],
+)
+def test_text_a_dark_page_rule_does_not_make_seen_stays_unsure(tmp_path, style, colour):
+    html = page(style, f'The response rate was 4<span style="color:{colour}">5</span>% in the trial')
+    claim = claim_of(tmp_path, html)
+    assert claim.text == "The response rate was 4% in the trial."
+    assert claim.status == "undecided"
+
+
+def test_white_text_on_a_dark_page_of_a_markdown_report_is_read(tmp_path):
+    report = ("<style>body{background:#111}</style>\n\n# R\n\n"
+              'The response rate was 4<span style="color:#fff">5</span>% in the trial [evidence:s.md#L1].\n')
+    (claim,) = verify_citing(tmp_path, report, SOURCE).claims
+    assert claim.status == "pass"

@@ -61,8 +61,8 @@ import re
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from citeproof.parse.style_rules import (
-    REVERSED_WHY, draws_reversed, on_ground, report_style_hiding, runs_scripts, shows_again, style_concealment,
-    style_conceals,
+    REVERSED_WHY, draws_reversed, on_ground, page_ground, paints_beyond_page, report_style_hiding, runs_scripts,
+    shows_again, style_concealment, style_conceals,
 )
 
 from citeproof.parse.blocks import BlockSink, Link
@@ -199,7 +199,7 @@ def report_visibility(attrs: dict[str, str | None] | None) -> tuple[str, str] | 
     return "unsure", "read aloud by screen readers, not shown"
 
 
-def _visibility_on_ground(node: LexborNode, attrs: dict[str, str | None] | None) -> tuple[str, str] | None:
+def _visibility_on_ground(node: LexborNode, attrs: dict[str, str | None] | None, page: str = "") -> tuple[str, str] | None:
     """``report_visibility``, a colour weighed on the background the nearest element painting one
     lays under the text (its style's, a ``bgcolor``), not on the page's white: a dark card's white
     text is seen (rt37 c1: '<td bgcolor="#003366"><font color="white">' failed a true claim), and
@@ -208,7 +208,7 @@ def _visibility_on_ground(node: LexborNode, attrs: dict[str, str | None] | None)
     if (seen is not None and seen[0] != "unsure") or not attrs:
         return seen
     style = _drawn_style(attrs)
-    grounded = on_ground(style, _painted_around(node))
+    grounded = on_ground(style, _painted_around(node) or page)
     return seen if grounded == style else report_visibility({**attrs, "color": None, "style": grounded})
 
 
@@ -225,10 +225,14 @@ def hidden_on_its_ground(node: LexborNode) -> bool | None:
     return None if grounded == style else attrs_hidden({**attrs, "color": None, "style": grounded})
 
 
-def rules_paint_ground(tree: LexborHTMLParser, page_css: str = "") -> bool:
+def rules_paint_ground(tree: LexborHTMLParser, page_css: str = "", *, beyond_root: bool = False) -> bool:
     """Whether a <style> rule of the page may paint a background: one may lie between a painted
-    ancestor and the text (a white card on a dark page), unseen by ``_painted_around``."""
-    return "background" in (page_css + "".join(n.text() for n in tree.css("style"))).lower()
+    ancestor and the text (a white card on a dark page), unseen by ``_painted_around``.
+    ``beyond_root``: the rules painting the page itself (``page_ground``) left out, as they lie
+    under every ground an element paints."""
+    if "background" not in (page_css + "".join(n.text() for n in tree.css("style"))).lower():
+        return False
+    return not beyond_root or paints_beyond_page(tree, page_css)
 
 
 def _painted_around(node: LexborNode | None) -> str:
@@ -459,7 +463,8 @@ class HtmlExtractor:
         self.styled = report_style_hiding(tree, html, report_visibility, self.page_css) if css else {}
         # a rule may paint the ground between a painted ancestor and the text (a white card on a
         # dark page): its grounds are not walked, so a colour is then weighed on the page's white
-        self.grounds_by_rule = css and rules_paint_ground(tree, self.page_css)
+        self.grounds_by_rule = css and rules_paint_ground(tree, self.page_css, beyond_root=True)
+        self.page_ground = page_ground(tree, self.page_css) if css else ""
         self.loc = _Locator(html, self.line_offset)
         # open block elements: (tag, kind and tag that loose text inside it takes)
         self.containers: list[tuple[str, tuple[str, str]]] = []
@@ -528,7 +533,7 @@ class HtmlExtractor:
             added = styled is not None and styled[0] in ("added", "undecided")
             # a rule may show what the markup hides: the rule's reading first
             seen = (None if added else styled) or (
-                report_visibility(attrs) if self.grounds_by_rule else _visibility_on_ground(node, attrs))
+                report_visibility(attrs) if self.grounds_by_rule else _visibility_on_ground(node, attrs, self.page_ground))
             hidden = tag in REPORT_SKIP_TAGS or (seen is not None and seen[0] == "hidden") \
                 or (tag == "dialog" and "open" not in (attrs or {}))
             if hidden and tag not in REPORT_SKIP_TAGS and self.script_text is not None \

@@ -453,6 +453,29 @@ def _style_text(tree: LexborHTMLParser) -> str:
     return "\n".join(node.text() or "" for node in tree.css("style"))
 
 
+def _paints_page(prelude: str, always: bool) -> bool:
+    """Whether a rule styles the page itself: on every screen, naming only ``html`` or ``body``."""
+    return always and all(s.strip().lower() in ("html", "body") for s in prelude.split(","))
+
+
+def paints_beyond_page(tree: LexborHTMLParser, page_css: str = "") -> bool:
+    """Whether a rule other than those painting the page itself (``page_ground``) declares a background."""
+    return any("background" in body.lower() for prelude, body, always in _style_sheets(tree) + _css_rules(page_css)
+               if not _paints_page(prelude, always))
+
+
+def page_ground(tree: LexborHTMLParser, page_css: str = "") -> str:
+    """The background declarations the page's own rules paint under all its text (the last
+    ``body`` rule painting one, else the last ``html`` rule's), "" for none: white text on a
+    ``body{background:#111}`` page is seen, as on a dark ``bgcolor`` (unsure rt37)."""
+    painted = {"html": "", "body": ""}
+    for prelude, body, always in _style_sheets(tree) + _css_rules(page_css):
+        if _paints_page(prelude, always) and on_ground("", body):
+            for selector in prelude.split(","):
+                painted[selector.strip().lower()] = body
+    return painted["body"] or painted["html"]
+
+
 def shows_again(declarations: str) -> bool:
     """Whether declarations (a style attribute) display an element (``display:block``, …)."""
     return _SHOWN_STYLE.search(declarations) is not None
