@@ -37,9 +37,11 @@ def test_unsure_text_a_true_figure_needs_does_not_fail_the_claim(tmp_path, style
 
 @pytest.mark.parametrize(("style", "body"), UNSEEN_DIGIT)
 def test_a_fabricated_figure_with_unsure_text_still_fails(tmp_path, style, body):
-    # 65% read with the text, 6% without it: wrong either way
+    # 65% read with the text, 6% without it: wrong either way; the finding names the figure the
+    # claim's text shows
     claim = claim_of(tmp_path, page(style, body.replace("4", "6", 1)))
     assert claim.status == "fail"
+    assert any(f.message.startswith("'6%'") for f in claim.reasons)
 
 
 def test_a_figure_wrong_only_with_the_unsure_text_is_not_passed(tmp_path):
@@ -115,7 +117,11 @@ def test_an_important_rule_that_shows_one_property_leaves_the_other_unsure(tmp_p
 
 # rt37: a dark ground the page's own rule paints on body or html is the ground white text is seen on
 @pytest.mark.parametrize(
-    "style", ["body{background:#111}", "html{background-color:#0b0b0b}", "html, body{background:#1e293b}"]
+    "style",
+    [
+        "body{background:#111}", "html{background-color:#0b0b0b}", "html, body{background:#1e293b}",
+        "body{background:#111} html{background:#fff}",  # the body's ground lies over the page's
+    ],
 )
 def test_white_text_on_a_page_a_rule_paints_dark_is_read(tmp_path, style):
     claim = claim_of(tmp_path, page(style, 'The response rate was 4<span style="color:#fff">5</span>% in the trial'))

@@ -12117,10 +12117,10 @@ MUTATIONS = (
         ('tests/test_pipeline_unsure.py',),
     ),
     Mutation(
-        "s31-unsure a rule naming more than the page paints the page's ground",
+        "s31-unsure the html rule's ground wins over the body's",
         'citeproof/parse/style_rules.py',
-        '    return always and all(s.strip().lower() in ("html", "body") for s in prelude.split(","))\n',
-        '    return always and any(s.strip().lower() in ("html", "body", "body.dark") for s in prelude.split(","))\n',
+        '    return painted["body"] or painted["html"]\n',
+        '    return painted["html"] or painted["body"]\n',
         ('tests/test_pipeline_unsure.py',),
     ),
     Mutation(
