@@ -2523,8 +2523,8 @@ MUTATIONS = (
     Mutation(
         "s11 a Markdown footnote reference stays in the claim's text ('Arm I[^1]': a true sentence undecided)",
         "citeproof/parse/claims.py",
-        '        stripped = fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(sentence, scan.spans)))\n',
-        "        stripped = fold_tex_math(_remove_spans(sentence, scan.spans))\n",
+        '    return tidy(fold_tex_math(FOOTNOTE_MARK.sub("", _remove_spans(sentence, anchor_spans))))\n',
+        "    return tidy(fold_tex_math(_remove_spans(sentence, anchor_spans)))\n",
         ("tests/parse/test_parse_markdown.py",),
     ),
     Mutation(
@@ -2537,8 +2537,8 @@ MUTATIONS = (
     Mutation(
         "s11 a claim's text keeps its TeX ('$45\\\\%$'): the judge and the support rule read markup",
         'citeproof/parse/claims.py',
-        '        stripped = fold_tex_math(FOOTNOTE_MARK.sub(',
-        '        stripped = (FOOTNOTE_MARK.sub(',
+        '    return tidy(fold_tex_math(FOOTNOTE_MARK.sub(',
+        '    return tidy((FOOTNOTE_MARK.sub(',
         ('tests/parse/test_text_normalize.py',),
     ),
     Mutation(
@@ -6503,8 +6503,8 @@ MUTATIONS = (
     Mutation(
         "s26-hiddencss a report's text another rule may show again is hidden, not unsure",
         "citeproof/parse/style_rules.py",
-        "        elif k in shown:\n",
-        "        elif False:\n",
+        "        if k in shown:\n",
+        "        if False:\n",
         ("tests/parse/test_parse_style_rules.py",),
     ),
     Mutation(
@@ -6622,8 +6622,8 @@ MUTATIONS = (
     Mutation(
         's26-style2 a report element its own style shows again is hidden',
         'citeproof/parse/style_rules.py',
-        '        if _SHOWN_STYLE.search(node.attributes.get("style") or ""):',
-        '        if False:',
+        '        return prop in inline and (inline[prop] or not important)\n',
+        '        return False\n',
         ('tests/parse/test_parse_style_rules.py',),
     ),
     Mutation(
@@ -7091,15 +7091,15 @@ MUTATIONS = (
     Mutation(
         's27-me markup hiding a rule shows stays hidden',
         'citeproof/parse/style_rules.py',
-        '        if by_markup or k in forced:',
-        '        if False:',
+        '        elif by_markup or k in forced:',
+        '        elif False:',
         ('tests/parse/test_parse_style_rules.py',),
     ),
     Mutation(
         's27-me an inline display:none loses to any showing rule',
         'citeproof/parse/style_rules.py',
-        '        if by_markup or k in forced:',
-        '        if True:',
+        '        elif by_markup or k in forced:',
+        '        elif True:',
         ('tests/parse/test_parse_style_rules.py',),
     ),
     Mutation(
@@ -11790,7 +11790,7 @@ MUTATIONS = (
     Mutation(
         "s31-rt37 a report colour is weighed on the page's white again",
         'citeproof/parse/html.py',
-        '    grounded = on_ground(style, _painted_around(node))\n    return seen if grounded == style',
+        '    grounded = on_ground(style, _painted_around(node) or page)\n    return seen if grounded == style',
         '    grounded = style\n    return seen if grounded == style',
         ('tests/parse/test_parse_style_rules.py',),
     ),
@@ -11804,7 +11804,7 @@ MUTATIONS = (
     Mutation(
         "s31-rt37 a page whose rules paint a ground is weighed on its ancestors' grounds",
         'citeproof/parse/html.py',
-        '        self.grounds_by_rule = css and rules_paint_ground(tree, self.page_css)\n',
+        '        self.grounds_by_rule = css and rules_paint_ground(tree, self.page_css, beyond_root=True)\n',
         '        self.grounds_by_rule = False\n',
         ('tests/parse/test_parse_style_rules.py',),
     ),
