@@ -15,8 +15,9 @@ and matches it as written hides it, unless a later or weightier rule shows it ag
 that a rule not decided here (":hover", a selector the parser cannot read) may hide is unsure.
 Then two directions of caution: a saved source drops all of it (``source_style_hidden``: hidden
 text must never back a claim); a report drops only the surely hidden, and its sentence holding
-unsure text cannot pass, nor can one holding text another rule, its own style attribute or the
-page's scripts may show again (``report_style_hiding``: text of a report must never go
+unsure text cannot pass (nor fail by that text's absence: ``pipeline._read_with_unsure``), nor can
+one holding text another rule or the page's scripts may show again (an element's own style
+attribute is weighed in the cascade) (``report_style_hiding``: text of a report must never go
 unchecked, nor pass on a reading the page does not show).
 """
 
