@@ -47,6 +47,9 @@ def _lines(style: str, body: str) -> list[str]:
         ("@media screen{.m{display:none}}", '<p class="m">Hidden 99 mg.</p>'),
         ("@media all{.m{display:none}}", '<p class="m">Hidden 99 mg.</p>'),
         ("@media only screen{.m{display:none}}", '<p class="m">Hidden 99 mg.</p>'),
+        # a rule's !important beats the element's own normal style; a property it does not show still hides
+        (".x{display:none!important}", '<p class="x" style="display:block">Hidden 99 mg.</p>'),
+        (".x{visibility:hidden}", '<p class="x" style="display:block">Hidden 99 mg.</p>'),
     ],
 )
 def test_text_a_style_rule_hides_is_not_source_text(style, body):
@@ -131,3 +134,15 @@ def test_a_figure_a_rule_leaves_shown_backs_its_claim(tmp_path, style):
 def test_the_shown_figure_still_backs_its_claim(tmp_path):
     checked = _verify(tmp_path, _PAGE.format(style=".fn-x{display:none}"), "In the first cohort, patients received 50 mg of drug X daily for 14 days.")
     assert checked.status == "pass", checked.undecided_reasons
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the element's own style is the weightiest normal declaration: the open tab is on screen
+        '<p class="x" style="display:block">Shown 99 mg.</p>',
+        '<p class="x" style="display:block !important">Shown 99 mg.</p>',
+    ],
+)
+def test_text_its_own_style_shows_over_a_hiding_rule_is_source_text(body):
+    assert "Shown 99 mg." in _lines(".x{display:none}", body)
