@@ -166,3 +166,18 @@ def test_the_api_refuses_a_named_audit_key_variable_that_is_unset_or_blank(tmp_p
     monkeypatch.setenv(ENV, KEY)
     assert _audit_key(options) == KEY.encode()
     assert _audit_key(options.model_copy(update={"audit_key_env": None})) is None
+
+
+def test_a_keyed_log_behind_a_report_with_its_seal_stripped_still_needs_its_key(tmp_path, monkeypatch):
+    # the seal is checked first; with it gone, the log itself must still refuse a check without
+    # its key in one line (exit 2), not be read as a plain chain that fails or, worse, passes
+    report, _log = _run(tmp_path, KEY.encode())
+    stripped = json.loads(report.read_text())
+    stripped.pop("seal")
+    report.write_text(json.dumps(stripped))
+    without = CliRunner().invoke(audit_app, ["check", str(report)])
+    assert without.exit_code == 2 and len(without.output.strip().splitlines()) == 1, without.output
+    assert "cannot be verified without its key" in without.output
+    monkeypatch.setenv(ENV, KEY)
+    with_key = CliRunner().invoke(audit_app, ["check", str(report), "--audit-key-env", ENV])
+    assert with_key.exit_code == 1 and "no seal" in with_key.output.lower(), with_key.output

@@ -912,6 +912,9 @@ def test_a_restriction_written_otherwise_or_narrowing_something_else_passes(clai
         ("No changes in QTc were observed.", "No clinically meaningful changes in QTc were observed.", "No clinically meaningful changes in QTc were observed."),
         # rt27j e003: treatment-related deaths deny no death of the disease
         ("No deaths occurred during the study.", "No treatment-related deaths occurred.", _DEATHS),
+        # a hyphen after the restriction word keeps it one ("grade-4" is "grade 4")
+        ("No pneumonitis was reported.", "No grade-4 pneumonitis was reported.", "No grade-4 pneumonitis was reported."),
+        ("No patient had rash.", "No symptomatic-grade rash.", "No symptomatic-grade rash."),
     ],
 )
 def test_a_restriction_written_otherwise_still_narrows_the_denial(claim, quote, excerpt):
