@@ -191,6 +191,14 @@ def test_a_subject_is_a_whole_name_in_the_line(source):
     assert columns_bind_differently(cols(("Measure", "RR"), ("Men", "40%"), ("Women", "25%")), source) is not None
 
 
+@pytest.mark.parametrize("source", ["The response rate was 40% in women and 25% in all patients.",
+                                    "In women the response rate was 40%; overall it was 25%."])
+def test_a_subject_only_inside_a_longer_word_is_not_written(source):
+    # "men" stands in "women" only: the row naming men is not the line's, the row naming women is
+    assert columns_bind_differently(cols(("Measure", "RR"), ("Men", "40%"), ("Overall", "25%")), source) is not None
+    assert columns_bind_differently(cols(("Measure", "RR"), ("Women", "40%"), ("Overall", "25%")), source) is None
+
+
 def test_a_unit_header_value_is_compared_in_its_unit():
     swapped = cols(("Measure", "ORR"), ("Arm B (%)", "40"), ("Arm A (%)", "25"))
     assert "the source gives 'arm b' 25%" in columns_bind_differently(swapped, SOURCE)  # type: ignore[operator]
