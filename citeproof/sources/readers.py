@@ -1198,14 +1198,15 @@ def _json_keys() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(cues["json_unit_keys"]["words"]), frozenset(cues["json_measured_keys"]["words"])
 
 
-def _own_unit(obj: dict, inherited: str | None) -> str | None:
-    """The unit an object's values are in: its own unit key's, else the enclosing object's. A
-    unit key naming a count ("Participants") still replaces the outer unit: its values are counts."""
+def _own_unit(obj: dict) -> str | None:
+    """The unit an object's own unit key names, or None. Callers keep the enclosing object's unit
+    only where this is None: a unit key naming a count ("Participants") still replaces the outer
+    unit, since its values are counts."""
     unit_keys, _ = _json_keys()
     for key, value in obj.items():
         if isinstance(key, str) and key.lower() in unit_keys and isinstance(value, str):
             return value
-    return inherited
+    return None
 
 
 # a figure written as a JSON string ("4.2", "2,410.5"), as API records write their values
@@ -1227,7 +1228,7 @@ def _dumped_units(value: object, first: int, unit: str | None, out: dict[int, st
     measured value's line under a unit key goes into ``out`` (1-based). The dump's layout is
     fixed: a non-empty object or list opens and closes on lines of its own, a scalar takes one."""
     if isinstance(value, dict) and value:
-        own = _own_unit(value, None)
+        own = _own_unit(value)
         unit = own if own is not None else unit
         line = first + 1
         for key, item in value.items():
@@ -1267,7 +1268,7 @@ def _json_object(
     key brackets ("median survival (months): 8.2") labels the value as a "Label (unit): value"
     line does. Still one line per value (``#L`` and ``file_lines`` keep their meaning); a list's
     items keep their text (a ClinicalTrials.gov section's items read as they did)."""
-    own = _own_unit(obj, None)
+    own = _own_unit(obj)
     unit = own if own is not None else unit
     lines = out.lines
     for key, value in obj.items():

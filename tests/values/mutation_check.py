@@ -2263,8 +2263,8 @@ MUTATIONS = (
     Mutation(
         "wf7: a nested object's own unit key (a count's 'Participants') no longer replaces the enclosing measure's",
         "citeproof/sources/readers.py",
-        "            return value\n    return inherited\n",
-        "            return inherited or value\n    return inherited\n",
+        "        own = _own_unit(value)\n        unit = own if own is not None else unit\n",
+        "        own = _own_unit(value)\n        unit = unit or own\n",
         ("tests/values/test_json_unit_keys.py",),
     ),
     Mutation(
